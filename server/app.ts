@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { attachRealtime, type Realtime } from './events/realtime.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerErrorHandling } from './http/errorHandler.ts';
+import { authRoutes } from './routes/auth.ts';
+import type { RouteDeps } from './routes/context.ts';
+import { healthRoutes } from './routes/health.ts';
+import { masterRoutes } from './routes/master.ts';
+import { notificationRoutes } from './routes/notification.ts';
+import { twoFactorRoutes } from './routes/twoFactor.ts';
+
+const webRoot = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface App {
+  app: FastifyInstance;
+  realtime: Realtime;
+}
+
+/** Builds the whole server (API, socket.io, the built web app) without listening. */
+export async function buildApp(database: Database, config: Config): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1_048_576,
+  });
+  const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  const realtime = attachRealtime(app.server, database, limits);
+  app.addHook('onClose', async () => { await realtime.close(); });
+
+  registerErrorHandling(app);
+  registerAccessControl(app, database, limits);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  const deps: RouteDeps = { database, config, realtime };
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(twoFactorRoutes(deps));
+  await app.register(masterRoutes(deps));
+  await app.register(notificationRoutes(deps));
+
+  if (existsSync(webRoot)) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+    // History-style URLs: any page path that is not a file or the API gets the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });
+    });
+  }
+  return { app, realtime };
+}

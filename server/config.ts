@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+
+const Env = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))]), ''),
+  NODE_ENV: v.optional(v.string(), 'development'),
+  SEED_DEMO: v.optional(v.picklist(['true', 'false', '']), ''),
+  TZ_BUSINESS: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone such as Asia/Jakarta')), 'Asia/Jakarta'),
+  SESSION_IDLE_MINUTES: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(15)), '15'),
+  SESSION_MAX_HOURS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(12)), '12'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'silent']), 'info'),
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  production: boolean;
+  seedDemo: boolean;
+  businessTimeZone: string;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  logLevel: string;
+}
+
+/** Reads the environment once at start; a bad value stops start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(Object.keys(Env.entries).map((k) => [k, env[k]]).filter(([, value]) => value !== undefined));
+  const result = v.safeParse(Env, picked);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.output;
+  const production = e.NODE_ENV === 'production';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || null,
+    production,
+    seedDemo: e.SEED_DEMO === '' ? !production : e.SEED_DEMO === 'true',
+    businessTimeZone: e.TZ_BUSINESS,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,102 @@
+import {
+  pgTable, serial, bigserial, text, boolean, integer, bigint, timestamp, jsonb, primaryKey, index, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const userTypes = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
+export type UserType = (typeof userTypes)[number];
+
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  clientName: text('client_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const banks = pgTable('banks', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const modules = pgTable('modules', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  path: text('path').notNull(),
+  icon: text('icon').notNull(),
+  parentId: text('parent_id'),
+  sort: integer('sort').notNull(),
+  isRequired: boolean('is_required').notNull().default(false),
+});
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  type: text('type').$type<UserType>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const roleModules = pgTable('role_modules', {
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  moduleId: text('module_id').notNull().references(() => modules.id),
+}, (t) => [primaryKey({ columns: [t.roleId, t.moduleId] })]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  type: text('type').$type<UserType>().notNull(),
+  roleId: integer('role_id').references(() => roles.id),
+  isActive: boolean('is_active').notNull().default(true),
+  twoFactorActive: boolean('two_factor_active').notNull().default(false),
+  twoFactorSecret: text('two_factor_secret'),
+  /** The secret shown during set-up; it becomes twoFactorSecret only after a valid code. */
+  twoFactorPendingSecret: text('two_factor_pending_secret'),
+  /** Highest TOTP time step accepted so far: a code is never accepted twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('users_email_key').on(t.email)]);
+
+export const userClients = pgTable('user_clients', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  clientId: integer('client_id').notNull().references(() => clients.id),
+}, (t) => [primaryKey({ columns: [t.userId, t.clientId] })]);
+
+export const sessions = pgTable('sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  otpVerified: boolean('otp_verified').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+}, (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorUserId: integer('actor_user_id'),
+  actorEmail: text('actor_email'),
+  action: text('action').notNull(),
+  objectType: text('object_type'),
+  objectId: text('object_id'),
+  outcome: text('outcome').notNull(),
+  ip: text('ip'),
+  detail: jsonb('detail'),
+}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUserId)]);
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  workOrderCode: text('work_order_code').notNull(),
+  icon: text('icon').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);

@@ -1,0 +1,38 @@
+/** The module catalogue mirrors the spec's route table; a role grants module ids from it. */
+export interface CatalogueEntry {
+  id: string;
+  title: string;
+  path: string;
+  icon: string;
+  isRequired?: boolean;
+  children?: Omit<CatalogueEntry, 'children' | 'icon'>[];
+}
+
+export const moduleCatalogue: CatalogueEntry[] = [
+  { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'receipt' },
+  { id: 'payin', title: 'Payin Detail', path: '/dashboard/payin', icon: 'wallet' },
+  {
+    id: 'disbursement', title: 'Disbursement', path: '/dashboard/disbursement', icon: 'money-hand',
+    children: [
+      { id: 'disbursement-list', title: 'List', path: '/dashboard/disbursement/transactions', isRequired: true },
+      { id: 'disbursement-account', title: 'Account', path: '/dashboard/disbursement/account' },
+      { id: 'disbursement-master-balance', title: 'Master Balance', path: '/dashboard/disbursement/master-balance' },
+    ],
+  },
+  { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'scales' },
+  { id: 'settlement', title: 'Settlement', path: '/dashboard/settlement', icon: 'calendar-checkmark' },
+  {
+    id: 'management', title: 'Management', path: '/dashboard/management', icon: 'people-settings',
+    children: [
+      { id: 'management-user', title: 'User', path: '/dashboard/management/user', isRequired: true },
+      { id: 'management-role', title: 'Role', path: '/dashboard/management/role' },
+    ],
+  },
+  {
+    id: 'settings', title: 'Settings', path: '/dashboard/settings', icon: 'settings',
+    children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', isRequired: true }],
+  },
+];
+
+/** Modules only a SUPER ADMIN may be granted, whatever a role says (spec section 6). */
+export const superAdminModules = new Set(['settlement', 'management', 'management-user', 'management-role']);

@@ -1,0 +1,34 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { Database } from '../db/connect.ts';
+import type { SessionLimits } from '../domain/sessions.ts';
+import { authenticateToken } from '../http/access.ts';
+
+export interface Realtime {
+  emitToUser(userId: number, event: string, payload: unknown): void;
+  /** Ends the live connections of revoked sessions at once, not at their next request. */
+  disconnectUser(userId: number): void;
+  disconnectSession(sessionId: number): void;
+  close(): Promise<void>;
+}
+
+const userRoom = (id: number) => `user:${id}`;
+const sessionRoom = (id: number) => `session:${id}`;
+
+/** socket.io on the API's own port, admitting only OTP-verified sessions. */
+export function attachRealtime(server: HttpServer, database: Database, limits: SessionLimits): Realtime {
+  const io = new Server(server, { serveClient: false });
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    const auth = token ? await authenticateToken(database, limits, token).catch(() => null) : null;
+    if (!auth || !auth.otpVerified) return next(new Error('unauthorized'));
+    socket.join([userRoom(auth.principal.id), sessionRoom(auth.sessionId)]);
+    next();
+  });
+  return {
+    emitToUser: (userId, event, payload) => { io.to(userRoom(userId)).emit(event, payload); },
+    disconnectUser: (userId) => { io.in(userRoom(userId)).disconnectSockets(true); },
+    disconnectSession: (sessionId) => { io.in(sessionRoom(sessionId)).disconnectSockets(true); },
+    close: () => new Promise((resolve) => { io.close(() => resolve()); }),
+  };
+}

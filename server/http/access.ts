@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/connect.ts';
+import { loadPrincipal, type Principal } from '../domain/principal.ts';
+import { touchSession, type SessionLimits } from '../domain/sessions.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/**
+ * What a route demands of its caller. Every route declares one; the server refuses to start
+ * with a route that does not, so nothing is reachable by omission.
+ * - public: anyone.
+ * - session: a signed-in user, before or after the OTP step (two-factor set-up lives here).
+ * - verified: a user who has passed the OTP step, granted `module` by their role, and a
+ *   SUPER ADMIN where `superAdminOnly`.
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'verified'; module?: string; superAdminOnly?: boolean };
+
+export interface AuthContext {
+  sessionId: number;
+  otpVerified: boolean;
+  token: string;
+  principal: Principal;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig { access?: AccessRule }
+  interface FastifyRequest { auth: AuthContext | null }
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export async function authenticateToken(database: Database, limits: SessionLimits, token: string): Promise<AuthContext | null> {
+  const session = await touchSession(database.db, token, limits);
+  if (!session) return null;
+  const principal = await loadPrincipal(database.db, session.userId);
+  if (!principal) return null;
+  return { sessionId: session.sessionId, otpVerified: session.otpVerified, token, principal };
+}
+
+export function registerAccessControl(app: FastifyInstance, database: Database, limits: SessionLimits): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config?.access;
+    if (!rule || rule.kind === 'public') return;
+    const token = bearerToken(request);
+    const auth = token ? await authenticateToken(database, limits, token) : null;
+    if (!auth) throw unauthorized();
+    request.auth = auth;
+    if (rule.kind === 'session') return;
+    if (!auth.otpVerified) throw forbidden('Two-factor verification is required.');
+    if (rule.superAdminOnly && auth.principal.type !== 'SUPER ADMIN') throw forbidden();
+    if (rule.module && !auth.principal.moduleIds.includes(rule.module)) throw forbidden();
+  });
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
+
+const GENERIC = 'Something went wrong, please try again later.';
+
+/** Every failure leaves as the JSON envelope; internals never reach the caller. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    let status = 500;
+    let message = GENERIC;
+    let errors: Array<{ field: string; message: string }> | undefined;
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      message = error.message;
+      errors = error.errors;
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      message = clientErrorMessage(error);
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.status(status).send({ status: 'failed', message, responseMessage: message, ...(errors ? { errors } : {}) });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.statusCode === 429 ? 'Too many requests. Please wait and try again.' : 'The request could not be processed';
+  }
+}

@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+
+/** A failure the caller should see: HTTP status plus the message the UI shows. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Array<{ field: string; message: string }>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Array<{ field: string; message: string }>) => new HttpError(400, message, errors);
+export const unauthorized = (message = 'Your session has ended. Please sign in again.') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/** Parses input with a shared valibot schema; unknown or bad fields become a 400 listing each field. */
+export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input ?? {});
+  if (result.success) return result.output;
+  const errors = result.issues.map((issue) => {
+    const field = v.getDotPath(issue) ?? '';
+    if (issue.type === 'strict_object') {
+      return { field, message: field ? `Unknown field '${field}'` : 'The request must be a JSON object' };
+    }
+    return { field, message: issue.message };
+  });
+  throw badRequest(errors.map((e) => e.message).join('; '), errors);
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginBody, PasscodeBody } from '../../src/services/schemas.ts';
+import { audit } from '../domain/audit.ts';
+import { signIn, validateOtp } from '../domain/authentication.ts';
+import { toCurrentUser } from '../domain/currentUser.ts';
+import { loadPrincipal } from '../domain/principal.ts';
+import { revokeSession } from '../domain/sessions.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput, unauthorized } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
+
+export function authRoutes({ database, realtime }: RouteDeps) {
+  const { db } = database;
+  return async (app: FastifyInstance) => {
+    app.post(`${API}/auth/login`, { config: { access: { kind: 'public' } } }, async (request) => {
+      const body = parseInput(LoginBody, request.body);
+      const { token, userId } = await signIn(db, body.email, body.password, originOf(request));
+      const principal = await loadPrincipal(db, userId);
+      if (!principal) throw unauthorized();
+      return ok(await toCurrentUser(db, principal, token, false), 'Login successful');
+    });
+
+    app.post(`${API}/user/validate-otp`, { config: { access: { kind: 'session' } } }, async (request) => {
+      const auth = requireAuth(request);
+      const { passcode } = parseInput(PasscodeBody, request.body);
+      const token = await validateOtp(db, { sessionId: auth.sessionId, userId: auth.principal.id }, passcode, originOf(request));
+      return ok(await toCurrentUser(db, auth.principal, token, true), 'OTP is valid');
+    });
+
+    app.post(`${API}/auth/logout`, { config: { access: { kind: 'session' } } }, async (request) => {
+      const auth = requireAuth(request);
+      await revokeSession(db, auth.sessionId);
+      realtime.disconnectSession(auth.sessionId);
+      await audit(db, { actorUserId: auth.principal.id, actorEmail: auth.principal.email, action: 'auth.logout', outcome: 'success', ip: request.ip });
+      return ok(undefined, 'Logged out');
+    });
+  };
+}

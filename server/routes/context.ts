@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connect.ts';
+import type { Realtime } from '../events/realtime.ts';
+
+/** What every route plugin is handed by buildApp. */
+export interface RouteDeps {
+  database: Database;
+  config: Config;
+  realtime: Realtime;
+}
+
+export const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+export const API = '/api/backoffice';

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { findByWorkOrder, listNotifications, markRead } from '../domain/notifications.ts';
+import { requireAuth } from '../http/access.ts';
+import { notFound, parseInput } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import type { RouteDeps } from './context.ts';
+
+const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'id must be a number'), v.transform(Number)) });
+const DetailQuery = v.strictObject({ wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)) });
+
+export function notificationRoutes({ database }: RouteDeps) {
+  const { db } = database;
+  const verified = { config: { access: { kind: 'verified' as const } } };
+  return async (app: FastifyInstance) => {
+    app.get('/api/v1/notification', verified, async (request) => {
+      const { items, unread } = await listNotifications(db, requireAuth(request).principal.id);
+      return ok(items, 'OK', { unread });
+    });
+
+    app.get('/api/v1/notification/work-order', verified, async (request) => {
+      const { wo } = parseInput(DetailQuery, request.query);
+      const item = await findByWorkOrder(db, requireAuth(request).principal.id, wo);
+      if (!item) throw notFound('Work order not found');
+      return ok(item);
+    });
+
+    app.patch('/api/v1/notification/:id/read', verified, async (request) => {
+      const { id } = parseInput(IdParams, request.params);
+      if (!(await markRead(db, requireAuth(request).principal.id, id))) throw notFound('Notification not found');
+      return ok(undefined, 'Notification marked as read');
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { PasscodeBody } from '../../src/services/schemas.ts';
+import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from '../domain/authentication.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
+
+export function twoFactorRoutes({ database, realtime }: RouteDeps) {
+  const { db } = database;
+  return async (app: FastifyInstance) => {
+    app.get(`${API}/user/generate-otp`, { config: { access: { kind: 'session' } } }, async (request) => {
+      const auth = requireAuth(request);
+      return ok(await startTwoFactorSetup(db, auth.principal.id));
+    });
+
+    app.post(`${API}/user/verify-otp`, { config: { access: { kind: 'session' } } }, async (request) => {
+      const auth = requireAuth(request);
+      const { passcode } = parseInput(PasscodeBody, request.body);
+      await confirmTwoFactorSetup(db, auth.principal.id, passcode, originOf(request));
+      realtime.disconnectUser(auth.principal.id);
+      return ok(undefined, 'OTP has been validated. You will be redirected to login page to reconfirm.');
+    });
+
+    // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
+    app.delete(`${API}/user/disable-otp`, { config: { access: { kind: 'verified', module: 'settings-user' } } }, async (request) => {
+      const auth = requireAuth(request);
+      await disableTwoFactor(db, auth.principal, auth.principal.id, originOf(request));
+      realtime.disconnectUser(auth.principal.id);
+      return ok(undefined, 'OTP has been disabled.');
+    });
+  };
+}

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+
+/** Payload schemas shared by the browser (form rules) and the server (request validation). */
+
+export const OTP_LENGTH = 6;
+
+export const Email = v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254, 'Email is too long'));
+
+export const LoginBody = v.strictObject({
+  email: Email,
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(1024, 'Password is too long')),
+});
+export type LoginBody = v.InferOutput<typeof LoginBody>;
+
+export const Passcode = v.pipe(v.string('OTP is required'), v.regex(/^\d{6}$/, 'OTP must be 6 digits'));
+
+export const PasscodeBody = v.strictObject({ passcode: Passcode });
+export type PasscodeBody = v.InferOutput<typeof PasscodeBody>;
+
+export const UserTypeName = v.picklist(['SUPER ADMIN', 'ADMIN', 'CLIENT']);
+export type UserTypeName = v.InferOutput<typeof UserTypeName>;
+
+export const CurrentUser = v.object({
+  token: v.string(),
+  otp_verified: v.boolean(),
+  two_factor_active: v.boolean(),
+  type: UserTypeName,
+  display_name: v.string(),
+  email: v.string(),
+  modules: v.array(v.string()),
+  allowed_paths: v.array(v.string()),
+  client_id: v.array(v.number()),
+  role: v.array(v.object({ id: v.number(), name: v.string() })),
+});
+export type CurrentUser = v.InferOutput<typeof CurrentUser>;
+
+export interface ModuleChild { id: string; title: string; path: string; is_required: boolean }
+export interface ModuleItem { id: string; title: string; path: string; icon: string; is_required: boolean; children: ModuleChild[] }
+
+export interface ClientOption { id: number; client_name: string }
+export interface BankOption { id: number; code: string; name: string }
+export interface RoleOption { id: number; name: string; type: UserTypeName; description: string }
+
+export interface NotificationItem {
+  id: number;
+  subject: string;
+  message: string;
+  is_read: boolean;
+  data: { created_at: string; work_order_code: string };
+  step_data: { icon: string };
+}
+
+export interface ApiEnvelope<T> {
+  status: 'success' | 'failed';
+  message: string;
+  data?: T;
+  meta?: Record<string, unknown>;
+  responseMessage?: string;
+  errors?: Array<{ field: string; message: string }>;
+}
