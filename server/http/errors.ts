@@ -25,8 +25,10 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   if (result.success) return result.output;
   const errors = result.issues.map((issue) => {
     const field = v.getDotPath(issue) ?? '';
-    if (issue.type === 'strict_object') {
-      return { field, message: field ? `Unknown field '${field}'` : 'The request must be a JSON object' };
+    if (issue.type === 'strict_object' || issue.type === 'object') {
+      if (!field) return { field, message: 'The request must be a JSON object' };
+      if (issue.expected === 'never') return { field, message: `Unknown field '${field}'` };
+      if (issue.input === undefined) return { field, message: `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} is required` };
     }
     return { field, message: issue.message };
   });

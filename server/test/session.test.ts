@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog, sessions, users } from '../db/schema.ts';
+import { call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.close(); });
+
+const touch = (token: string) => call(server, 'GET', '/api/v1/notification', { token });
+
+describe('sessions', () => {
+  it('stores only a hash of each token', async () => {
+    const { token } = await signInVerified(server, 'superadmin@demo.local');
+    const rows = await server.database.db.select({ hash: sessions.tokenHash }).from(sessions);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.hash === token || r.hash.includes(token))).toBe(false);
+  });
+
+  it('ends after 15 minutes idle', async () => {
+    const { token } = await signInVerified(server, 'admin@demo.local');
+    expect((await touch(token)).status).toBe(200);
+    await server.database.db.execute(sql`update sessions set last_seen_at = now() - interval '16 minutes'`);
+    const res = await touch(token);
+    expect(res.status).toBe(401);
+  });
+
+  it('ends 12 hours after sign-in however active it is', async () => {
+    const { token } = await signInVerified(server, 'client@demo.local');
+    await server.database.db.execute(sql`update sessions set created_at = now() - interval '12 hours 1 minute'`);
+    expect((await touch(token)).status).toBe(401);
+  });
+
+  it('ends when the user is deactivated', async () => {
+    const first = await login(server, 'superadmin@demo.local');
+    await server.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'superadmin@demo.local'));
+    expect((await call(server, 'GET', '/api/backoffice/user/generate-otp', { token: first.body.data.token })).status).toBe(401);
+    expect((await login(server, 'superadmin@demo.local')).status).toBe(401);
+    await server.database.db.update(users).set({ isActive: true }).where(eq(users.email, 'superadmin@demo.local'));
+  });
+
+  it('refuses a made-up or missing token with 401', async () => {
+    expect((await touch('not-a-real-token')).status).toBe(401);
+    expect((await call(server, 'GET', '/api/v1/notification')).status).toBe(401);
+  });
+});
+
+describe('lockout after 10 failures', () => {
+  it('locks the account for 30 minutes after 10 wrong passwords, even for the right one', async () => {
+    for (let i = 0; i < 10; i++) expect((await login(server, 'admin@demo.local', `wrong-${i}`)).status).toBe(401);
+    const res = await login(server, 'admin@demo.local');
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/locked for 30 minutes/);
+    const [row] = await server.database.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, 'admin@demo.local'));
+    const minutes = (row.lockedUntil!.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+  });
+
+  it('locks after 10 wrong OTPs and ends the session that tried them', async () => {
+    const { secret } = await signInVerified(server, 'client@demo.local');
+    const token = (await login(server, 'client@demo.local')).body.data.token;
+    const good = await totpAt(secret);
+    const bad = good === '000001' ? '000002' : '000001';
+    for (let i = 0; i < 9; i++) {
+      expect((await call(server, 'POST', '/api/backoffice/user/validate-otp', { token, body: { passcode: bad } })).status).toBe(422);
+    }
+    const tenth = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token, body: { passcode: bad } });
+    expect(tenth.status).toBe(429);
+    expect((await call(server, 'GET', '/api/backoffice/user/generate-otp', { token })).status).toBe(401);
+    expect((await login(server, 'client@demo.local')).status).toBe(429);
+  });
+});
+
+describe('audit log', () => {
+  it('records every sign-in attempt with who, when, where and the outcome', async () => {
+    await login(server, 'nobody@demo.local', 'whatever');
+    const rows = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.login'));
+    const unknown = rows.find((r) => r.actorEmail === 'nobody@demo.local');
+    expect(unknown).toMatchObject({ outcome: 'failure', ip: '127.0.0.1', actorUserId: null });
+    expect(rows.some((r) => r.actorEmail === 'superadmin@demo.local' && r.outcome === 'success')).toBe(true);
+    expect(unknown!.at).toBeInstanceOf(Date);
+  });
+
+  it('cannot be altered or deleted', async () => {
+    const refused = async (statement: ReturnType<typeof sql>) => {
+      const error = await server.database.db.execute(statement).then(() => null, (e: any) => e);
+      return String(error?.cause?.message ?? error?.message);
+    };
+    expect(await refused(sql`update audit_log set outcome = 'success'`)).toMatch(/append-only/);
+    expect(await refused(sql`delete from audit_log`)).toMatch(/append-only/);
+    expect((await server.database.db.select().from(auditLog)).length).toBeGreaterThan(0);
+  });
+});

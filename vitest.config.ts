@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['server/test/**/*.test.ts'],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// Server suites run on embedded PGlite always, and again on a real PostgreSQL when DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', environment: 'node', include: ['src/test/**/*.test.ts'] } },
+      { test: { name: 'view', environment: 'jsdom', include: ['src/test/**/*.test.tsx'], setupFiles: ['src/test/views/setup.ts'] } },
+      serverProject('server-pglite', 'pglite'),
+      ...(process.env.DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+    ],
+  },
+});
