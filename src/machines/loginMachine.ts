@@ -1,0 +1,120 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { api } from '../services/api';
+import { ApiError } from '../services/http';
+import { OTP_LENGTH, type CurrentUser } from '../services/schemas';
+
+export const INVALID_OTP = 'Invalid OTP';
+
+interface LoginContext {
+  email: string;
+  password: string;
+  otp: string;
+  error: string | null;
+  /** The user as auth/login returned it: holds the pre-OTP token until the OTP step passes. */
+  pending: CurrentUser | null;
+  user: CurrentUser | null;
+}
+
+type LoginEvent =
+  | { type: 'EDIT_EMAIL'; value: string }
+  | { type: 'EDIT_PASSWORD'; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'OTP_CHANGE'; value: string }
+  | { type: 'PASTE'; text: string }
+  | { type: 'BACK' };
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
+
+/** Sign-in: credentials, then the six-digit OTP when two-factor is active (spec sections 2 Login, 4, 5). */
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    output: {} as CurrentUser,
+  },
+  actors: {
+    signIn: fromPromise<CurrentUser, { email: string; password: string }>(({ input }) => api.login(input)),
+    validateOtp: fromPromise<CurrentUser, { passcode: string; token: string }>(({ input }) => api.validateOtp(input.passcode, input.token)),
+  },
+  guards: {
+    credentialsFilled: ({ context }) => context.email.trim() !== '' && context.password !== '',
+    needsOtp: (_, user: CurrentUser) => user.two_factor_active,
+    otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
+    pasteIsCode: ({ event }) => event.type === 'PASTE' && /^\d{6}$/.test(event.text.trim()),
+    preOtpSessionGone: (_, error: unknown) => statusOf(error) === 401,
+  },
+}).createMachine({
+  id: 'login',
+  context: { email: '', password: '', otp: '', error: null, pending: null, user: null },
+  initial: 'editingCredentials',
+  states: {
+    editingCredentials: {
+      on: {
+        EDIT_EMAIL: { actions: assign({ email: ({ event }) => event.value }) },
+        EDIT_PASSWORD: { actions: assign({ password: ({ event }) => event.value }) },
+        SUBMIT: [
+          { guard: 'credentialsFilled', target: 'submittingCredentials' },
+          { actions: assign({ error: 'Please enter your email and password' }) },
+        ],
+      },
+    },
+    submittingCredentials: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: [
+          {
+            guard: { type: 'needsOtp', params: ({ event }) => event.output },
+            target: 'enteringOtp',
+            actions: assign({ pending: ({ event }) => event.output, otp: '' }),
+          },
+          // Without two-factor the user is stored as is and sent to set it up.
+          { target: 'signedIn', actions: assign({ user: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: 'editingCredentials',
+          actions: assign({ error: ({ event }) => messageOf(event.error), password: '' }),
+        },
+      },
+    },
+    enteringOtp: {
+      always: { guard: 'otpComplete', target: 'submittingOtp' },
+      on: {
+        OTP_CHANGE: { actions: assign({ otp: ({ event }) => digitsOnly(event.value), error: null }) },
+        PASTE: [
+          { guard: 'pasteIsCode', target: 'submittingOtp', actions: assign({ otp: ({ event }) => event.text.trim(), error: null }) },
+          { actions: assign({ error: INVALID_OTP }) },
+        ],
+        BACK: { target: 'editingCredentials', actions: assign({ otp: '', pending: null, error: null, password: '' }) },
+      },
+    },
+    submittingOtp: {
+      invoke: {
+        id: 'validateOtp',
+        src: 'validateOtp',
+        input: ({ context }) => ({ passcode: context.otp, token: context.pending?.token ?? '' }),
+        onDone: { target: 'signedIn', actions: assign({ user: ({ event }) => event.output, pending: null }) },
+        onError: [
+          {
+            guard: { type: 'preOtpSessionGone', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'editingCredentials',
+            actions: assign({ error: 'Your session has ended. Please sign in again.', otp: '', pending: null, password: '' }),
+          },
+          {
+            target: 'enteringOtp',
+            actions: assign({
+              otp: '',
+              error: ({ event }) => (statusOf(event.error) === 422 ? INVALID_OTP : messageOf(event.error)),
+            }),
+          },
+        ],
+      },
+    },
+    signedIn: { type: 'final' },
+  },
+  output: ({ context }) => context.user!,
+});

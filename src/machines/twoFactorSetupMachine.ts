@@ -1,0 +1,101 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { api } from '../services/api';
+import { ApiError } from '../services/http';
+import { OTP_LENGTH } from '../services/schemas';
+
+export const VERIFIED_MESSAGE = 'OTP has been validated. You will be redirected to login page to reconfirm.';
+export const DISABLED_MESSAGE = 'OTP has been disabled.';
+export const REDIRECT_DELAY_MS = 2500;
+
+interface SetupContext {
+  startsActive: boolean;
+  qrcode: string | null;
+  secret: string | null;
+  code: string;
+  error: string | null;
+}
+
+type SetupEvent =
+  | { type: 'CODE_CHANGE'; value: string }
+  | { type: 'VERIFY' }
+  | { type: 'RETRY' }
+  | { type: 'RESET' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
+
+/** User Settings' two-factor panel: three-step set-up when not active, Reset when it is (spec section 2). */
+export const twoFactorSetupMachine = setup({
+  types: {
+    context: {} as SetupContext,
+    events: {} as SetupEvent,
+    input: {} as { twoFactorActive: boolean },
+  },
+  actors: {
+    generateSecret: fromPromise(() => api.generateOtp()),
+    verifyCode: fromPromise<unknown, { passcode: string }>(({ input }) => api.verifyOtp(input.passcode)),
+    disableTwoFactor: fromPromise(() => api.disableOtp()),
+  },
+  guards: {
+    codeComplete: ({ context }) => context.code.length === OTP_LENGTH,
+    startsActive: ({ context }) => context.startsActive,
+  },
+  delays: { redirect: REDIRECT_DELAY_MS },
+}).createMachine({
+  id: 'twoFactorSetup',
+  context: ({ input }) => ({ startsActive: input.twoFactorActive, qrcode: null, secret: null, code: '', error: null }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [
+        { guard: 'startsActive', target: 'active' },
+        { target: 'loadingSecret' },
+      ],
+    },
+    loadingSecret: {
+      invoke: {
+        id: 'generateSecret',
+        src: 'generateSecret',
+        onDone: { target: 'awaitingCode', actions: assign({ qrcode: ({ event }) => event.output.qrcode, secret: ({ event }) => event.output.secret, error: null }) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    loadFailed: { on: { RETRY: 'loadingSecret' } },
+    awaitingCode: {
+      on: {
+        CODE_CHANGE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, OTP_LENGTH), error: null }) },
+        VERIFY: [
+          { guard: 'codeComplete', target: 'verifying' },
+          { actions: assign({ error: 'OTP must be 6 digits' }) },
+        ],
+      },
+    },
+    verifying: {
+      invoke: {
+        id: 'verifyCode',
+        src: 'verifyCode',
+        input: ({ context }) => ({ passcode: context.code }),
+        onDone: 'verified',
+        onError: {
+          target: 'awaitingCode',
+          actions: assign({ code: '', error: ({ event }) => (event.error instanceof ApiError && event.error.status === 422 ? 'OTP is invalid.' : messageOf(event.error)) }),
+        },
+      },
+    },
+    verified: { after: { redirect: 'reconfirm' } },
+    active: { on: { RESET: 'confirmingReset' } },
+    confirmingReset: { on: { CONFIRM: 'disabling', CANCEL: 'active' } },
+    disabling: {
+      invoke: {
+        id: 'disableTwoFactor',
+        src: 'disableTwoFactor',
+        onDone: 'disabled',
+        onError: { target: 'active', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    disabled: { after: { redirect: 'reconfirm' } },
+    /** The server ended every session: the shell sends the user to sign in again. */
+    reconfirm: { type: 'final' },
+  },
+});

@@ -1,0 +1,23 @@
+/** Alerts raised anywhere (a machine's action, the HTTP layer) and shown by the one Toaster. */
+export interface Alert { title: string; message: string; intent: 'error' | 'success' | 'warning' | 'info' }
+
+export const ALERT_MS = 5000;
+
+type Listener = (alert: Alert) => void;
+const listeners = new Set<Listener>();
+
+export const alerts = {
+  show(alert: Alert): void {
+    listeners.forEach((listener) => listener(alert));
+  },
+  error(message: string): void {
+    alerts.show({ title: 'Error!', message, intent: 'error' });
+  },
+  success(message: string): void {
+    alerts.show({ title: 'Success', message, intent: 'success' });
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

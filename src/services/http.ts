@@ -1,0 +1,61 @@
+import { ofetch, FetchError } from 'ofetch';
+import { sessionStore } from './sessionStore';
+
+export const GENERIC_ERROR = 'Something went wrong, please try again later.';
+
+/** A failed call as the UI sees it: the HTTP status (0 when no response came) and the message to show. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly errors: Array<{ field: string; message: string }> = []) {
+    super(message);
+  }
+}
+
+interface FailureHandlers { onUnauthorized(): void; onForbidden(): void }
+let handlers: FailureHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
+
+/** The shell decides what 401 (log out) and 403 (back to the landing path) do. */
+export function setFailureHandlers(next: FailureHandlers): void {
+  handlers = next;
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    if (status === 0) return new ApiError(0, 'Error');
+    const body = (error.data ?? {}) as { message?: string; reason?: string; responseMessage?: string; errors?: ApiError['errors'] };
+    return new ApiError(status, body.message || body.reason || body.responseMessage || GENERIC_ERROR, body.errors ?? []);
+  }
+  return new ApiError(0, 'Error');
+}
+
+const client = ofetch.create({
+  retry: 0,
+  onRequest({ options }) {
+    const token = sessionStore.token();
+    if (token && !options.headers.has('Authorization')) options.headers.set('Authorization', `Bearer ${token}`);
+  },
+});
+
+/**
+ * Every call goes through here. A 401 on a call made with a session ends that session; a 403
+ * sends the user to their landing page. Both still reject, so the caller can stop what it was doing.
+ */
+export async function request<T>(
+  method: string, path: string,
+  options: { body?: unknown; query?: Record<string, unknown>; token?: string } = {},
+): Promise<T> {
+  const hadSession = sessionStore.token() != null;
+  try {
+    return await client<T>(path, {
+      method,
+      body: options.body as BodyInit | Record<string, unknown> | undefined,
+      query: options.query,
+      ...(options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {}),
+    });
+  } catch (error) {
+    const failure = toApiError(error);
+    if (failure.status === 401 && hadSession) handlers.onUnauthorized();
+    if (failure.status === 403) handlers.onForbidden();
+    throw failure;
+  }
+}

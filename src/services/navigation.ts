@@ -1,0 +1,32 @@
+import type { CurrentUser, ModuleItem } from './schemas';
+
+export const SETTINGS_PATH = '/dashboard/settings/user';
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** The sidebar: modules whose id the user holds, children filtered the same way (spec section 2, Layout). */
+export function visibleModules(all: ModuleItem[], user: Pick<CurrentUser, 'modules' | 'type'>): ModuleItem[] {
+  const held = new Set(user.modules);
+  return all
+    .filter((m) => held.has(m.id))
+    // The static fallback rule: Settlement and Management are for SUPER ADMIN alone, whatever a role says.
+    .filter((m) => user.type === 'SUPER ADMIN' || (m.id !== 'settlement' && m.id !== 'management'))
+    .map((m) => ({ ...m, children: m.children.filter((c) => held.has(c.id)) }));
+}
+
+/** The first allowed module, or its first child when it has children. */
+export function landingPath(modules: ModuleItem[]): string {
+  const first = modules[0];
+  if (!first) return SETTINGS_PATH;
+  return first.children[0]?.path ?? first.path;
+}
+
+export type GuardDecision = { allow: true } | { allow: false; redirect: string };
+
+/** The spec's route guard for dashboard paths. */
+export function guardDashboardPath(path: string, user: CurrentUser | null): GuardDecision {
+  if (!user) return { allow: false, redirect: '/login' };
+  const wanted = trimSlash(path);
+  if (!user.otp_verified) return wanted === SETTINGS_PATH ? { allow: true } : { allow: false, redirect: SETTINGS_PATH };
+  return user.allowed_paths.includes(wanted) ? { allow: true } : { allow: false, redirect: '/404' };
+}

@@ -1,0 +1,110 @@
+import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
+import {
+  createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode,
+} from 'xstate';
+
+/**
+ * Model-based testing with full transition coverage.
+ *
+ * @xstate/graph explores every state reachable with the given events (done/error events of
+ * invoked actors and `xstate.after.*` delays included, since the explorer runs no actors). From
+ * that graph we build one path per edge: the shortest path to its source, then the edge. Each
+ * path is replayed on a real actor whose invoked actors never settle (the path sends their
+ * results), while an inspector records every transition definition taken, `always` ones too.
+ * `uncovered` names each transition of the machine's definition that no path took: a test
+ * asserts it is empty, so a transition added without a path to it fails the suite.
+ */
+export interface ModelPath {
+  description: string;
+  events: AnyEventObject[];
+  end: AnyMachineSnapshot;
+}
+
+export interface Model {
+  paths: ModelPath[];
+  uncovered: string[];
+  replay(path: ModelPath): AnyMachineSnapshot;
+}
+
+const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
+const eventKey = (event: AnyEventObject) => JSON.stringify(event);
+
+function stubInvokedActors(machine: AnyStateMachine): AnyStateMachine {
+  const never = fromPromise(() => new Promise<never>(() => {}));
+  const names = Object.keys(machine.implementations.actors ?? {});
+  return machine.provide({ actors: Object.fromEntries(names.map((n) => [n, never])) });
+}
+
+function describeTransition(node: AnyStateNode, eventType: string, index: number, targets: AnyStateNode[] | undefined): string {
+  const to = targets?.length ? targets.map((t) => t.id).join(',') : '(self)';
+  return `${node.id} --${eventType || 'always'}#${index}--> ${to}`;
+}
+
+function definitionTransitions(machine: AnyStateMachine): Map<unknown, string> {
+  const all = new Map<unknown, string>();
+  const visit = (node: AnyStateNode) => {
+    for (const [eventType, definitions] of node.transitions) {
+      definitions.forEach((t, i) => all.set(t, describeTransition(node, eventType, i, t.target)));
+    }
+    node.always?.forEach((t, i) => all.set(t, describeTransition(node, '', i, t.target)));
+    Object.values(node.states).forEach(visit);
+  };
+  visit(machine.root);
+  return all;
+}
+
+export function buildModel(
+  machineUnderTest: AnyStateMachine,
+  options: { events: AnyEventObject[]; inputs?: unknown[] },
+): Model {
+  const machine = stubInvokedActors(machineUnderTest);
+  const inputs = options.inputs ?? [undefined];
+  const transitions = definitionTransitions(machine);
+  const taken = new Set<unknown>();
+  const paths: Array<ModelPath & { input: unknown }> = [];
+
+  for (const input of inputs) {
+    // Only events the current state handles: an unhandled actor error event would crash the actor.
+    const enabled = (snapshot: AnyMachineSnapshot) => options.events.filter((e) => snapshot.can(e));
+    const traversal = { events: enabled as never, input: input as never, serializeState: stateKey as never, serializeEvent: eventKey as never };
+    const toState = new Map<string, AnyEventObject[]>();
+    for (const path of getShortestPaths(machine, traversal)) {
+      toState.set(stateKey(path.state as AnyMachineSnapshot), path.steps.slice(1).map((s) => s.event as AnyEventObject));
+    }
+    const adjacency = getAdjacencyMap(machine, traversal);
+    for (const [key, vertex] of Object.entries(adjacency)) {
+      const prefix = toState.get(key) ?? [];
+      for (const edge of Object.values(vertex.transitions)) {
+        const events = [...prefix, edge.event as AnyEventObject];
+        paths.push({
+          input,
+          events,
+          end: edge.state as AnyMachineSnapshot,
+          description: `${JSON.stringify(input ?? null)}: ${events.map((e) => e.type).join(' → ')} ⇒ ${JSON.stringify((edge.state as AnyMachineSnapshot).value)}`,
+        });
+      }
+    }
+  }
+
+  const replay = (path: ModelPath) => {
+    const { input } = path as ModelPath & { input: unknown };
+    const actor = createActor(machine, {
+      input,
+      inspect: (event) => {
+        if (event.type === '@xstate.microstep') (event as unknown as { _transitions: unknown[] })._transitions.forEach((t) => taken.add(t));
+      },
+    });
+    actor.start();
+    for (const event of path.events) actor.send(event);
+    const snapshot = actor.getSnapshot();
+    actor.stop();
+    return snapshot;
+  };
+
+  for (const path of paths) replay(path);
+  const uncovered = [...transitions].filter(([t]) => !taken.has(t)).map(([, name]) => name);
+  return { paths, uncovered, replay };
+}
+
+export const doneEvent = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+export const errorEvent = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });

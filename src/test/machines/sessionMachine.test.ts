@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { sessionMachine, type Options } from '../../machines/sessionMachine';
+import type { CurrentUser } from '../../services/schemas';
+import { sessionStore } from '../../services/sessionStore';
+import { buildModel, doneEvent, errorEvent } from './modelCoverage';
+
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem(k: string) { return this.data.get(k) ?? null; }
+  setItem(k: string, v: string) { this.data.set(k, v); }
+  removeItem(k: string) { this.data.delete(k); }
+}
+
+const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
+  token: 'tok', otp_verified: true, two_factor_active: true, type: 'CLIENT', display_name: 'Citra', email: 'c@d.co',
+  modules: ['balance', 'settings', 'settings-user'], allowed_paths: ['/dashboard/balance'], client_id: [1], role: [], ...over,
+});
+
+const options: Options = {
+  modules: [
+    { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'x', is_required: false, children: [] },
+    { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'x', is_required: false, children: [] },
+    { id: 'settings', title: 'Settings', path: '/dashboard/settings', icon: 'x', is_required: false, children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', is_required: true }] },
+  ],
+  banks: [], clients: [{ id: 1, client_name: 'PT A' }], roles: [],
+};
+
+beforeEach(() => { (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage(); });
+
+const events = [
+  { type: 'SIGNED_IN', user: user() },
+  { type: 'SIGNED_IN', user: user({ otp_verified: false }) },
+  doneEvent('loadOptions', options),
+  errorEvent('loadOptions', new Error('offline')),
+  { type: 'RETRY' },
+  { type: 'LOGOUT' },
+  { type: 'SESSION_ENDED' },
+  doneEvent('endSession', undefined),
+  errorEvent('endSession', new Error('offline')),
+];
+
+describe('session machine: model', () => {
+  const model = buildModel(sessionMachine, { events, inputs: [{ stored: null }, { stored: user() }, { stored: user({ otp_verified: false }) }] });
+
+  it('has a path through every transition of its definition', () => {
+    expect(model.uncovered).toEqual([]);
+  });
+
+  it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
+    const snapshot = model.replay(path);
+    expect(snapshot.value).toEqual(path.end.value);
+    if (snapshot.matches('signedOut')) {
+      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context.options).toBeNull();
+      expect(sessionStore.load()).toBeNull();
+    }
+    if (snapshot.matches('signedIn')) expect(snapshot.context.landingPath).toBe('/dashboard/balance');
+    if (snapshot.matches('awaitingTwoFactor')) expect(snapshot.context.user?.otp_verified).toBe(false);
+  });
+});
+
+describe('session machine: what the user gets', () => {
+  it('lands on the first module the user holds, and logout forgets the user and the token', async () => {
+    let loggedOut = false;
+    const actor = createActor(sessionMachine.provide({
+      actors: {
+        loadOptions: fromPromise(async () => options),
+        endSession: fromPromise(async () => { loggedOut = true; }),
+      },
+    }), { input: { stored: null } }).start();
+    actor.send({ type: 'SIGNED_IN', user: user() });
+    expect(sessionStore.token()).toBe('tok');
+    const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(signedIn.context.landingPath).toBe('/dashboard/balance');
+    actor.send({ type: 'LOGOUT' });
+    const out = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(loggedOut).toBe(true);
+    expect(out.context.options).toBeNull();
+    expect(sessionStore.token()).toBeNull();
+  });
+});
