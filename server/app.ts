@@ -31,7 +31,8 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   const realtime = attachRealtime(app.server, database, limits);
   app.addHook('onClose', async () => { await realtime.close(); });
 
-  registerErrorHandling(app);
+  const serveWeb = existsSync(webRoot);
+  registerErrorHandling(app, { spaFallback: serveWeb });
   registerAccessControl(app, database, limits);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -47,15 +48,6 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(masterRoutes(deps));
   await app.register(notificationRoutes(deps));
 
-  if (existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false });
-    // History-style URLs: any page path that is not a file or the API gets the app shell.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });
-    });
-  }
+  if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
   return { app, realtime };
 }

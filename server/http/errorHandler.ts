@@ -4,7 +4,7 @@ import { HttpError } from './errors.ts';
 const GENERIC = 'Something went wrong, please try again later.';
 
 /** Every failure leaves as the JSON envelope; internals never reach the caller. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let status = 500;
     let message = GENERIC;
@@ -22,7 +22,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });
+    // History-style URLs: a page path that is not a file, the API or socket.io gets the app shell.
+    const path = request.url.split('?')[0];
+    if (options.spaFallback && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/socket.io')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });
   });
 }
 

@@ -34,8 +34,8 @@ export const twoFactorSetupMachine = setup({
   },
   actors: {
     generateSecret: fromPromise(() => api.generateOtp()),
-    verifyCode: fromPromise<unknown, { passcode: string }>(({ input }) => api.verifyOtp(input.passcode)),
-    disableTwoFactor: fromPromise(() => api.disableOtp()),
+    verifyCode: fromPromise<void, { passcode: string }>(async ({ input }) => { await api.verifyOtp(input.passcode); }),
+    disableTwoFactor: fromPromise<void>(async () => { await api.disableOtp(); }),
   },
   guards: {
     codeComplete: ({ context }) => context.code.length === OTP_LENGTH,

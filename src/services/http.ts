@@ -1,4 +1,5 @@
 import { ofetch, FetchError } from 'ofetch';
+import { alerts } from './alerts';
 import { sessionStore } from './sessionStore';
 
 export const GENERIC_ERROR = 'Something went wrong, please try again later.';
@@ -42,7 +43,7 @@ const client = ofetch.create({
  */
 export async function request<T>(
   method: string, path: string,
-  options: { body?: unknown; query?: Record<string, unknown>; token?: string } = {},
+  options: { body?: unknown; query?: Record<string, unknown>; token?: string; quiet?: boolean } = {},
 ): Promise<T> {
   const hadSession = sessionStore.token() != null;
   try {
@@ -56,6 +57,8 @@ export async function request<T>(
     const failure = toApiError(error);
     if (failure.status === 401 && hadSession) handlers.onUnauthorized();
     if (failure.status === 403) handlers.onForbidden();
+    // Section 8: any other answered failure is an 'Error!' alert, unless the caller shows it in place.
+    if (failure.status >= 400 && failure.status !== 401 && failure.status !== 403 && !options.quiet) alerts.error(failure.message);
     throw failure;
   }
 }

@@ -35,7 +35,7 @@ function stubInvokedActors(machine: AnyStateMachine): AnyStateMachine {
   return machine.provide({ actors: Object.fromEntries(names.map((n) => [n, never])) });
 }
 
-function describeTransition(node: AnyStateNode, eventType: string, index: number, targets: AnyStateNode[] | undefined): string {
+function describeTransition(node: AnyStateNode, eventType: string, index: number, targets: readonly AnyStateNode[] | undefined): string {
   const to = targets?.length ? targets.map((t) => t.id).join(',') : '(self)';
   return `${node.id} --${eventType || 'always'}#${index}--> ${to}`;
 }
@@ -55,7 +55,8 @@ function definitionTransitions(machine: AnyStateMachine): Map<unknown, string> {
 
 export function buildModel(
   machineUnderTest: AnyStateMachine,
-  options: { events: AnyEventObject[]; inputs?: unknown[] },
+  /** events: a list, or per snapshot a list (to keep a growing context finite). */
+  options: { events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]); inputs?: unknown[] },
 ): Model {
   const machine = stubInvokedActors(machineUnderTest);
   const inputs = options.inputs ?? [undefined];
@@ -65,7 +66,8 @@ export function buildModel(
 
   for (const input of inputs) {
     // Only events the current state handles: an unhandled actor error event would crash the actor.
-    const enabled = (snapshot: AnyMachineSnapshot) => options.events.filter((e) => snapshot.can(e));
+    const candidates = (snapshot: AnyMachineSnapshot) => (typeof options.events === 'function' ? options.events(snapshot) : options.events);
+    const enabled = (snapshot: AnyMachineSnapshot) => candidates(snapshot).filter((e) => snapshot.can(e));
     const traversal = { events: enabled as never, input: input as never, serializeState: stateKey as never, serializeEvent: eventKey as never };
     const toState = new Map<string, AnyEventObject[]>();
     for (const path of getShortestPaths(machine, traversal)) {
@@ -74,7 +76,7 @@ export function buildModel(
     const adjacency = getAdjacencyMap(machine, traversal);
     for (const [key, vertex] of Object.entries(adjacency)) {
       const prefix = toState.get(key) ?? [];
-      for (const edge of Object.values(vertex.transitions)) {
+      for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
         const events = [...prefix, edge.event as AnyEventObject];
         paths.push({
           input,

@@ -60,7 +60,7 @@ describe('two-factor set-up machine: what the user sees', () => {
 
   it('asks before resetting, then redirects to sign-in after the message', async () => {
     vi.useFakeTimers();
-    const actor = createActor(twoFactorSetupMachine.provide({ actors: { disableTwoFactor: fromPromise(async () => ({})) } }), { input: { twoFactorActive: true } }).start();
+    const actor = createActor(twoFactorSetupMachine.provide({ actors: { disableTwoFactor: fromPromise(async () => {}) } }), { input: { twoFactorActive: true } }).start();
     expect(actor.getSnapshot().value).toBe('active');
     actor.send({ type: 'RESET' });
     expect(actor.getSnapshot().value).toBe('confirmingReset');

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { loginMachine } from '../machines/loginMachine';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+});
+
+export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
+  const styles = useStyles();
+  const { email, password, error, submitting } = useSelector(actor, (s) => ({
+    email: s.context.email, password: s.context.password, error: s.context.error, submitting: s.matches('submittingCredentials'),
+  }), (a, b) => a.email === b.email && a.password === b.password && a.error === b.error && a.submitting === b.submitting);
+  const [showPassword, setShowPassword] = useState(false);
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'SUBMIT' }); }} aria-labelledby="sign-in-title">
+      <div className={styles.heading}>
+        <Title2 as="h1" id="sign-in-title">Sign In</Title2>
+        <Text>Use your work email and password.</Text>
+      </div>
+      {error && (
+        <MessageBar intent="error" role="alert"><MessageBarBody>{error}</MessageBarBody></MessageBar>
+      )}
+      <Field label="Email" required>
+        <Input type="email" autoComplete="username" value={email} disabled={submitting} autoFocus
+          onChange={(_, d) => actor.send({ type: 'EDIT_EMAIL', value: d.value })} />
+      </Field>
+      <Field label="Password" required>
+        <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" value={password} disabled={submitting}
+          onChange={(_, d) => actor.send({ type: 'EDIT_PASSWORD', value: d.value })}
+          contentAfter={(
+            <Button appearance="transparent" size="small" type="button" aria-pressed={showPassword}
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              icon={showPassword ? <EyeOffRegular /> : <EyeRegular />} onClick={() => setShowPassword((v) => !v)} />
+          )} />
+      </Field>
+      <Button appearance="primary" type="submit" size="large" disabled={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+        {submitting ? 'Signing in…' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

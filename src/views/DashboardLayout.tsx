@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { FOOTER_YEAR, PRODUCT_NAME } from './brand';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+const useStyles = makeStyles({
+  shell: {
+    minHeight: '100vh', display: 'grid', gridTemplateColumns: '260px 1fr', gridTemplateRows: 'auto 1fr auto',
+    gridTemplateAreas: '"header header" "nav main" "nav footer"', backgroundColor: tokens.colorNeutralBackground2,
+  },
+  header: { gridArea: 'header' },
+  nav: { gridArea: 'nav', borderRight: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1 },
+  main: { gridArea: 'main', padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`, minWidth: 0 },
+  footer: { gridArea: 'footer', padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXXXL}`, color: tokens.colorNeutralForeground3, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+});
+
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.shell}>
+      <div className={styles.header}><Header /></div>
+      <nav className={styles.nav} aria-label="Main menu"><Sidebar /></nav>
+      <main className={styles.main}>{children}</main>
+      <footer className={styles.footer}><Text size={200}>© {FOOTER_YEAR} {PRODUCT_NAME}. All rights reserved.</Text></footer>
+    </div>
+  );
+}

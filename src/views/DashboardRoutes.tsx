@@ -1,0 +1,47 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Redirect, useLocation } from 'wouter';
+import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
+import { ComingSoonPage } from './ComingSoonPage';
+import { DashboardLayout } from './DashboardLayout';
+import { SessionContext } from './SessionContext';
+import { UserSettingsPage } from './UserSettingsPage';
+
+const PARENTS = new Set(['/dashboard/disbursement', '/dashboard/management', '/dashboard/settings']);
+
+/** Everything under /dashboard: the spec's route guard, then the page for the path. */
+export function DashboardRoutes() {
+  const [relative] = useLocation();
+  const path = relative === '/' ? '/dashboard' : `/dashboard${relative}`.replace(/\/+$/, '');
+  const session = SessionContext.useActorRef();
+  const state = SessionContext.useSelector((s) => s);
+
+  if (state.matches('signedOut') || state.matches('signingOut')) return <Redirect to="~/login" replace />;
+  if (state.matches('loadingOptions') || state.matches('restoring')) {
+    return <Spinner label="Loading your dashboard…" style={{ marginTop: '30vh' }} />;
+  }
+  if (state.matches('optionsFailed')) {
+    return (
+      <MessageBar intent="error" style={{ margin: 24 }}>
+        <MessageBarBody>{state.context.error}</MessageBarBody>
+        <MessageBarActions><Button onClick={() => session.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+      </MessageBar>
+    );
+  }
+  const user = state.context.user;
+  const { landingPath } = state.context;
+  if (path === '/dashboard') return <Redirect to={`~${user?.otp_verified ? landingPath : SETTINGS_PATH}`} replace />;
+  const decision = guardDashboardPath(path, user);
+  if (!decision.allow) return <Redirect to={`~${decision.redirect}`} replace />;
+
+  const modules = visibleModules(state.context.options?.modules ?? [], user!);
+  if (PARENTS.has(path)) {
+    const parent = modules.find((m) => m.path === path);
+    return <Redirect to={`~${parent?.children[0]?.path ?? '/404'}`} replace />;
+  }
+  const page = modules.flatMap((m) => [m, ...m.children]).find((m) => m.path === path);
+  return (
+    <DashboardLayout>
+      {path === SETTINGS_PATH ? <UserSettingsPage /> : <ComingSoonPage title={page?.title ?? 'Dashboard'} />}
+    </DashboardLayout>
+  );
+}

@@ -1,0 +1,40 @@
+import { Avatar, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
+import { BrandMark } from './BrandMark';
+import { NotificationBell } from './NotificationBell';
+import { SessionContext } from './SessionContext';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`, backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, boxShadow: tokens.shadow2,
+  },
+  right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  who: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200 },
+});
+
+export function Header() {
+  const styles = useStyles();
+  const [, navigate] = useLocation();
+  const { user, landing, verified } = SessionContext.useSelector((s) => ({ user: s.context.user, landing: s.context.landingPath, verified: s.matches('signedIn') }));
+  return (
+    <header className={styles.bar}>
+      <Link href={landing} appearance="subtle" aria-label="Home" onClick={(e) => { e.preventDefault(); navigate(`~${landing}`); }}>
+        <BrandMark />
+      </Link>
+      <div className={styles.right}>
+        {verified && <NotificationBell />}
+        {user && (
+          <>
+            <Avatar name={user.display_name} color="brand" size={32} />
+            <div className={styles.who}>
+              <Text weight="semibold" size={300}>{user.display_name}</Text>
+              <Text size={200}>{user.role[0]?.name ?? 'Tidak Ada Role'}</Text>
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

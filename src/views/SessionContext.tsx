@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { sessionMachine } from '../machines/sessionMachine';
+
+export const SessionContext = createActorContext(sessionMachine);

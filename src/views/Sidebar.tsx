@@ -1,0 +1,62 @@
+import {
+  NavCategory, NavCategoryItem, NavDrawer, NavDrawerBody, NavItem, NavSubItem, NavSubItemGroup, makeStyles,
+} from '@fluentui/react-components';
+import { SettingsRegular } from '@fluentui/react-icons';
+import type { MouseEvent } from 'react';
+import { useLocation } from 'wouter';
+import { SETTINGS_PATH, visibleModules } from '../services/navigation';
+import type { ModuleItem } from '../services/schemas';
+import { moduleIcon } from './moduleIcons';
+import { SessionContext } from './SessionContext';
+
+const LOGOUT = '#logout';
+
+const useStyles = makeStyles({ drawer: { width: '100%', height: '100%', border: 'none' } });
+
+/** Before the OTP step only user settings exist for the user. */
+const settingsOnly: ModuleItem[] = [{
+  id: 'settings', title: 'Settings', path: '/dashboard/settings', icon: 'settings', is_required: false,
+  children: [{ id: 'settings-user', title: 'User Settings', path: SETTINGS_PATH, is_required: true }],
+}];
+
+/** The menu: the server's modules the user holds; Settings shows the display name and ends with Logout. */
+export function Sidebar() {
+  const styles = useStyles();
+  const [location, navigate] = useLocation();
+  const session = SessionContext.useActorRef();
+  const { user, modules } = SessionContext.useSelector((s) => ({ user: s.context.user, modules: s.context.options?.modules }));
+  if (!user) return null;
+  const held = user.otp_verified ? visibleModules(modules ?? [], user) : settingsOnly;
+  // Logout lives under Settings, so Settings is always there even for a role without user settings.
+  const items = held.some((m) => m.id === 'settings') ? held : [...held, { ...settingsOnly[0], children: [] }];
+  const path = `/dashboard${location === '/' ? '' : location}`;
+  // Menu entries are real links (open in a new tab works); a plain click stays in the app.
+  const follow = (to: string) => (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(`~${to}`);
+  };
+  const openCategories = items.filter((m) => m.children.length > 0 && (m.id === 'settings' || path.startsWith(m.path))).map((m) => m.id);
+
+  return (
+    <NavDrawer open type="inline" className={styles.drawer} selectedValue={path} defaultOpenCategories={openCategories}>
+      <NavDrawerBody>
+        {items.map((m) => (m.children.length === 0 && m.id !== 'settings' ? (
+          <NavItem key={m.id} value={m.path} icon={moduleIcon(m.icon)} href={m.path} onClick={follow(m.path)}>{m.title}</NavItem>
+        ) : (
+          <NavCategory key={m.id} value={m.id}>
+            <NavCategoryItem icon={m.id === 'settings' ? <SettingsRegular /> : moduleIcon(m.icon)}>
+              {m.id === 'settings' ? user.display_name : m.title}
+            </NavCategoryItem>
+            <NavSubItemGroup>
+              {m.children.map((c) => (
+                <NavSubItem key={c.id} value={c.path} href={c.path} onClick={follow(c.path)}>{c.title}</NavSubItem>
+              ))}
+              {m.id === 'settings' && <NavSubItem value={LOGOUT} href="/login" onClick={(e) => { e.preventDefault(); session.send({ type: 'LOGOUT' }); }}>Logout</NavSubItem>}
+            </NavSubItemGroup>
+          </NavCategory>
+        )))}
+      </NavDrawerBody>
+    </NavDrawer>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import {
+  Button, Card, CardHeader, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Image, Input, Link,
+  MessageBar, MessageBarBody, Spinner, Text, Title2, Title3, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { CheckmarkCircleFilled, ShieldKeyholeRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { DISABLED_MESSAGE, VERIFIED_MESSAGE, twoFactorSetupMachine } from '../machines/twoFactorSetupMachine';
+import { SessionContext } from './SessionContext';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(260px, 1fr)', gap: tokens.spacingHorizontalXL, marginTop: tokens.spacingVerticalL, alignItems: 'start' },
+  card: { padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  steps: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  qr: { width: '200px', height: '200px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  secret: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase400, letterSpacing: '2px', wordBreak: 'break-all' },
+  verify: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  active: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorPaletteGreenForeground1 },
+  links: { display: 'flex', gap: tokens.spacingHorizontalL },
+});
+
+export function UserSettingsPage() {
+  const styles = useStyles();
+  const session = SessionContext.useActorRef();
+  const twoFactorActive = SessionContext.useSelector((s) => s.context.user?.two_factor_active ?? false);
+  const actor = useActorRef(twoFactorSetupMachine, { input: { twoFactorActive } });
+  const state = useSelector(actor, (s) => s);
+
+  // Set-up and reset both end every session on the server: sign in again to reconfirm.
+  useEffect(() => {
+    const sub = actor.subscribe((s) => { if (s.status === 'done') session.send({ type: 'SESSION_ENDED' }); });
+    return () => sub.unsubscribe();
+  }, [actor, session]);
+
+  const { qrcode, secret, code, error } = state.context;
+  return (
+    <section aria-labelledby="page-title">
+      <Title2 as="h1" id="page-title">User Settings</Title2>
+      <div className={styles.grid}>
+        <Card className={styles.card}>
+          <CardHeader image={<ShieldKeyholeRegular fontSize={28} />} header={<Title3 as="h2">Two-Factor Authentication</Title3>} />
+          {error && !state.matches('awaitingCode') && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+          {state.matches('loadingSecret') && <Spinner label="Preparing your QR code…" />}
+          {state.matches('loadFailed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+          {(state.matches('awaitingCode') || state.matches('verifying')) && (
+            <ol className={styles.steps}>
+              <li className={styles.step}>
+                <Text weight="semibold">Install an authenticator app</Text>
+                <Text>Use Google Authenticator, Microsoft Authenticator or any app that supports time-based codes.</Text>
+                <div className={styles.links}>
+                  <Link href="https://apps.apple.com/app/google-authenticator/id388497605" target="_blank" rel="noreferrer">App Store</Link>
+                  <Link href="https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2" target="_blank" rel="noreferrer">Google Play</Link>
+                </div>
+              </li>
+              <li className={styles.step}>
+                <Text weight="semibold">Scan the QR code</Text>
+                {qrcode && <Image className={styles.qr} src={qrcode} alt="QR code for your authenticator app" />}
+                <Text>Cannot scan it? Enter this secret key in the app:</Text>
+                <Text className={styles.secret} data-testid="totp-secret">{secret}</Text>
+              </li>
+              <li className={styles.step}>
+                <Text weight="semibold">Enter the 6-digit code from the app</Text>
+                <form className={styles.verify} onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'VERIFY' }); }}>
+                  <Field label="Authentication code" validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'}>
+                    <Input value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={state.matches('verifying')}
+                      onChange={(_, d) => actor.send({ type: 'CODE_CHANGE', value: d.value })} />
+                  </Field>
+                  <Button appearance="primary" type="submit" disabled={state.matches('verifying')}>
+                    {state.matches('verifying') ? 'Verifying…' : 'Verify'}
+                  </Button>
+                </form>
+              </li>
+            </ol>
+          )}
+          {state.matches('verified') && <MessageBar intent="success"><MessageBarBody>{VERIFIED_MESSAGE}</MessageBarBody></MessageBar>}
+          {(state.matches('active') || state.matches('confirmingReset') || state.matches('disabling')) && (
+            <>
+              <Text className={styles.active} weight="semibold" size={400}><CheckmarkCircleFilled /> 2FA Verification Set</Text>
+              <Text>Your account asks for a code from your authenticator app at every sign-in.</Text>
+              <div><Button onClick={() => actor.send({ type: 'RESET' })} disabled={state.matches('disabling')}>Reset</Button></div>
+            </>
+          )}
+          {state.matches('disabled') && <MessageBar intent="success"><MessageBarBody>{DISABLED_MESSAGE}</MessageBarBody></MessageBar>}
+        </Card>
+        <Card className={styles.card}>
+          <Title3 as="h2">More Options Coming Soon</Title3>
+          <Text>Profile and notification preferences will be available here.</Text>
+        </Card>
+      </div>
+      <Dialog open={state.matches('confirmingReset') || state.matches('disabling')} onOpenChange={(_, d) => { if (!d.open) actor.send({ type: 'CANCEL' }); }}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Are you sure?</DialogTitle>
+            <DialogContent>Two-factor authentication will be turned off and you will be signed out. You can set it up again after signing in.</DialogContent>
+            <DialogActions>
+              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={state.matches('disabling')}>Cancel</Button>
+              <Button appearance="primary" onClick={() => actor.send({ type: 'CONFIRM' })} disabled={state.matches('disabling')}>
+                {state.matches('disabling') ? 'Resetting…' : 'Confirm'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

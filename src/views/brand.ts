@@ -1,0 +1,4 @@
+/** The product name the footer and login page carry (the spec leaves it to us). */
+export const PRODUCT_NAME = 'Nusa Payments Back Office';
+export const FOOTER_YEAR = 2022;
+export const LOGIN_YEAR = 2025;

@@ -1,0 +1,16 @@
+import {
+  CalendarCheckmarkRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
+} from '@fluentui/react-icons';
+import type { ReactElement } from 'react';
+
+const icons: Record<string, ReactElement> = {
+  receipt: <ReceiptRegular />,
+  wallet: <WalletRegular />,
+  'money-hand': <MoneyHandRegular />,
+  scales: <ScalesRegular />,
+  'calendar-checkmark': <CalendarCheckmarkRegular />,
+  'people-settings': <PeopleSettingsRegular />,
+  settings: <SettingsRegular />,
+};
+
+export const moduleIcon = (name: string) => icons[name] ?? <SettingsRegular />;
