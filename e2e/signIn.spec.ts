@@ -87,3 +87,26 @@ test("a wrong OTP says 'Invalid OTP', and so does a pasted value that is not six
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
+
+test('an ADMIN sees the admin menu, and a session ended elsewhere sends the open page to sign-in', async ({ page }) => {
+  await signIn(page, 'admin@demo.local');
+  const adminSecret = await finishTwoFactorSetup(page);
+  await signIn(page, 'admin@demo.local');
+  await typeOtp(page, await codeFor(adminSecret, 1));
+  await expect(page).toHaveURL(/\/dashboard\/transactions$/);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByText('Disbursement').click();
+  await expect(menu.getByRole('link', { name: 'Master Balance' })).toBeVisible();
+  await expect(menu.getByText('Settlement')).toHaveCount(0);
+  await expect(menu.getByText('Management')).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/disbursement\/account$/);
+  await screenshot(page, '09-admin-shell');
+
+  // The same session is ended from elsewhere (another tab's logout, an admin's reset).
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user')!).token as string);
+  const response = await page.request.post('/api/backoffice/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});

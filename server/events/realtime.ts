@@ -20,7 +20,13 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
   const io = new Server(server, { serveClient: false });
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
-    const auth = token ? await authenticateToken(database, limits, token).catch(() => null) : null;
+    let auth;
+    try {
+      auth = token ? await authenticateToken(database, limits, token) : null;
+    } catch {
+      // A database hiccup is not a verdict on the session: the client retries instead of signing out.
+      return next(new Error('unavailable'));
+    }
     if (!auth || !auth.otpVerified) return next(new Error('unauthorized'));
     socket.join([userRoom(auth.principal.id), sessionRoom(auth.sessionId)]);
     next();

@@ -37,17 +37,21 @@ function desktopNotify(item: NotificationItem) {
 export function NotificationBell() {
   const styles = useStyles();
   const [, navigate] = useLocation();
+  const session = SessionContext.useActorRef();
   const token = SessionContext.useSelector((s) => s.context.user?.token);
   const actor = useActorRef(notificationsMachine);
   const { items, unread } = useSelector(actor, (s) => s.context);
 
   useEffect(() => {
     if (!token) return undefined;
-    return connectNotifications(token, (item) => {
-      actor.send({ type: 'RECEIVED', item });
-      desktopNotify(item);
+    return connectNotifications(token, {
+      onWorkOrder: (item) => {
+        actor.send({ type: 'RECEIVED', item });
+        desktopNotify(item);
+      },
+      onSessionEnded: () => session.send({ type: 'SESSION_ENDED' }),
     });
-  }, [token, actor]);
+  }, [token, actor, session]);
 
   const open = (item: NotificationItem) => {
     actor.send({ type: 'OPENED', id: item.id });

@@ -3,6 +3,7 @@ import { Card, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, to
 import dayjs from 'dayjs';
 import { Redirect, useSearch } from 'wouter';
 import { api } from '../services/api';
+import { SETTINGS_PATH } from '../services/navigation';
 import type { NotificationItem } from '../services/schemas';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
@@ -16,7 +17,8 @@ export function WorkOrderDetailPage() {
   const styles = useStyles();
   const code = new URLSearchParams(useSearch()).get('wo') ?? '';
   const signedIn = SessionContext.useSelector((s) => s.matches('signedIn'));
-  const signedOut = SessionContext.useSelector((s) => s.matches('signedOut'));
+  const signedOut = SessionContext.useSelector((s) => s.matches('signedOut') || s.matches('signingOut'));
+  const awaitingTwoFactor = SessionContext.useSelector((s) => s.matches('awaitingTwoFactor'));
   const [state, setState] = useState<{ item?: NotificationItem; error?: string }>({});
 
   useEffect(() => {
@@ -27,6 +29,7 @@ export function WorkOrderDetailPage() {
   }, [signedIn, code]);
 
   if (signedOut) return <Redirect to="/login" replace />;
+  if (awaitingTwoFactor) return <Redirect to={SETTINGS_PATH} replace />;
   return (
     <DashboardLayout>
       <Title2 as="h1">Work Order {code}</Title2>

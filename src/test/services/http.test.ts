@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alerts, type Alert } from '../../services/alerts';
+import { ApiError, GENERIC_ERROR, request, setFailureHandlers } from '../../services/http';
+
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem(k: string) { return this.data.get(k) ?? null; }
+  setItem(k: string, v: string) { this.data.set(k, v); }
+  removeItem(k: string) { this.data.delete(k); }
+}
+
+// A real HTTP peer answering each path with the status and body it names.
+const answers: Record<string, [number, unknown]> = {
+  '/401': [401, { status: 'failed', message: 'Your session has ended.' }],
+  '/403': [403, { status: 'failed', message: 'You are not allowed to do this.' }],
+  '/message': [422, { status: 'failed', message: 'Only PENDING withdrawal requests can be processed' }],
+  '/reason': [400, { reason: 'Bad filter' }],
+  '/response-message': [409, { responseMessage: 'Invalid Status' }],
+  '/bare': [500, {}],
+  '/ok': [200, { status: 'success', message: 'OK', data: 1 }],
+};
+let server: Server;
+let base = '';
+const seenAuth: Array<string | undefined> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seenAuth.push(req.headers.authorization);
+    const [status, body] = answers[req.url ?? ''] ?? [404, {}];
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const shown: Alert[] = [];
+alerts.subscribe((a) => shown.push(a));
+const handlers = { onUnauthorized: vi.fn(), onForbidden: vi.fn() };
+setFailureHandlers(handlers);
+
+beforeEach(() => {
+  shown.length = 0;
+  handlers.onUnauthorized.mockClear();
+  handlers.onForbidden.mockClear();
+  const storage = new MemoryStorage();
+  storage.setItem('backoffice.user', JSON.stringify({ token: 'session-token' }));
+  (globalThis as { localStorage?: unknown }).localStorage = storage;
+});
+
+const failure = (path: string, quiet = false) => request('GET', base + path, { quiet }).then(() => null, (e: ApiError) => e);
+
+describe('HTTP failures (spec section 8)', () => {
+  it('sends the bearer token on every call', async () => {
+    await request('GET', `${base}/ok`);
+    expect(seenAuth.at(-1)).toBe('Bearer session-token');
+  });
+
+  it('logs out on 401 and sends the user to the landing path on 403, without an alert', async () => {
+    expect((await failure('/401'))?.status).toBe(401);
+    expect(handlers.onUnauthorized).toHaveBeenCalledOnce();
+    expect((await failure('/403'))?.status).toBe(403);
+    expect(handlers.onForbidden).toHaveBeenCalledOnce();
+    expect(shown).toEqual([]);
+  });
+
+  it("shows other failures as an 'Error!' alert with message, reason or responseMessage, else the generic text", async () => {
+    for (const path of ['/message', '/reason', '/response-message', '/bare']) await failure(path);
+    expect(shown.map((a) => [a.title, a.message])).toEqual([
+      ['Error!', 'Only PENDING withdrawal requests can be processed'],
+      ['Error!', 'Bad filter'],
+      ['Error!', 'Invalid Status'],
+      ['Error!', GENERIC_ERROR],
+    ]);
+  });
+
+  it("rejects with 'Error' when no response comes at all", async () => {
+    const error = await request('GET', 'http://127.0.0.1:9/unreachable').then(() => null, (e: ApiError) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error?.message).toBe('Error');
+    expect(error?.status).toBe(0);
+  });
+
+  it('leaves the alert to the caller when asked to be quiet', async () => {
+    expect((await failure('/message', true))?.message).toBe('Only PENDING withdrawal requests can be processed');
+    expect(shown).toEqual([]);
+  });
+});
