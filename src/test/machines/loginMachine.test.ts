@@ -3,12 +3,10 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { INVALID_OTP, loginMachine } from '../../machines/loginMachine';
 import { ApiError } from '../../services/http';
 import type { CurrentUser } from '../../services/schemas';
+import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
-const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
-  token: 't', otp_verified: false, two_factor_active: true, type: 'ADMIN', display_name: 'Adi', email: 'a@b.co',
-  modules: [], allowed_paths: [], client_id: [], role: [], ...over,
-});
+const user = makeUser;
 
 const events = [
   { type: 'EDIT_EMAIL', value: 'adi@demo.local' },

@@ -3,18 +3,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine, type Options } from '../../machines/sessionMachine';
 import type { CurrentUser } from '../../services/schemas';
 import { sessionStore } from '../../services/sessionStore';
+import { MemoryStorage, makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
-class MemoryStorage {
-  private data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, v); }
-  removeItem(k: string) { this.data.delete(k); }
-}
-
-const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
-  token: 'tok', otp_verified: true, two_factor_active: true, type: 'CLIENT', display_name: 'Citra', email: 'c@d.co',
-  modules: ['balance', 'settings', 'settings-user'], allowed_paths: ['/dashboard/balance'], client_id: [1], role: [], ...over,
+const user = (over: Partial<CurrentUser> = {}) => makeUser({
+  token: 'tok', otp_verified: true, type: 'CLIENT', modules: ['balance', 'settings', 'settings-user'], allowed_paths: ['/dashboard/balance'], client_id: [1], ...over,
 });
 
 const options: Options = {

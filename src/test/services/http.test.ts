@@ -3,13 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, type Alert } from '../../services/alerts';
 import { ApiError, GENERIC_ERROR, request, setFailureHandlers } from '../../services/http';
-
-class MemoryStorage {
-  private data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, v); }
-  removeItem(k: string) { this.data.delete(k); }
-}
+import { MemoryStorage } from '../fixtures';
 
 // A real HTTP peer answering each path with the status and body it names.
 const answers: Record<string, [number, unknown]> = {

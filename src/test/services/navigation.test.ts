@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardDashboardPath, landingPath, visibleModules } from '../../services/navigation';
 import type { CurrentUser, ModuleItem } from '../../services/schemas';
+import { makeUser } from '../fixtures';
 
 const m = (id: string, path: string, children: ModuleItem['children'] = []): ModuleItem => ({ id, title: id, path, icon: 'i', is_required: false, children });
 const catalogue: ModuleItem[] = [
@@ -13,10 +14,7 @@ const catalogue: ModuleItem[] = [
   m('management', '/dashboard/management', [{ id: 'management-user', title: 'User', path: '/dashboard/management/user', is_required: true }]),
 ];
 
-const user = (over: Partial<CurrentUser>): CurrentUser => ({
-  token: 't', otp_verified: true, two_factor_active: true, type: 'ADMIN', display_name: 'A', email: 'a@b.co',
-  modules: [], allowed_paths: [], client_id: [], role: [], ...over,
-});
+const user = (over: Partial<CurrentUser>) => makeUser({ otp_verified: true, ...over });
 
 describe('sidebar modules', () => {
   it('keeps only modules and children whose ids the user holds', () => {

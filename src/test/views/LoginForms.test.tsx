@@ -9,11 +9,9 @@ import { ApiError } from '../../services/http';
 import type { CurrentUser } from '../../services/schemas';
 import { CredentialsForm } from '../../views/CredentialsForm';
 import { OtpForm } from '../../views/OtpForm';
+import { makeUser } from '../fixtures';
 
-const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
-  token: 'pre', otp_verified: false, two_factor_active: true, type: 'ADMIN', display_name: 'Adi', email: 'adi@demo.local',
-  modules: [], allowed_paths: [], client_id: [], role: [], ...over,
-});
+const user = (over: Partial<CurrentUser> = {}) => makeUser({ token: 'pre', ...over });
 
 function startLogin(signIn: (input: { email: string; password: string }) => Promise<CurrentUser>, validateOtp = vi.fn(async (_input: { passcode: string; token: string }) => user({ otp_verified: true }))) {
   const actor = createActor(loginMachine.provide({
