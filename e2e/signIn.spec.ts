@@ -49,6 +49,7 @@ test('a new user sets two-factor up, signs in with an OTP and lands on the first
   await screenshot(page, '05-notifications');
   await page.getByRole('button', { name: /WO-2025-0412/ }).click();
   await expect(page).toHaveURL(/\/work-order-detail\?wo=WO-2025-0412$/);
+  await expect(page.getByText('Work order WO-2025-0412 is waiting for your review')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
 
   await page.goto('/dashboard/settlement');

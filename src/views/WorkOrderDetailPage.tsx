@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Card, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useActor } from '@xstate/react';
 import dayjs from 'dayjs';
 import { Redirect, useSearch } from 'wouter';
-import { api } from '../services/api';
+import { workOrderDetailLoader } from '../machines/workOrderDetailLoader';
+import { ApiError } from '../services/http';
 import { SETTINGS_PATH } from '../services/navigation';
-import type { NotificationItem } from '../services/schemas';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 
@@ -12,38 +12,37 @@ const useStyles = makeStyles({
   card: { maxWidth: '640px', marginTop: tokens.spacingVerticalL, display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalXL },
 });
 
+function WorkOrderDetail({ code }: { code: string }) {
+  const styles = useStyles();
+  const [snapshot] = useActor(workOrderDetailLoader, { input: { code } });
+  if (snapshot.status === 'error') {
+    const message = snapshot.error instanceof ApiError ? snapshot.error.message : 'Error';
+    return <MessageBar intent="error"><MessageBarBody>{message}</MessageBarBody></MessageBar>;
+  }
+  if (snapshot.status !== 'done') return <Spinner label="Loading work order…" />;
+  const item = snapshot.output;
+  return (
+    <Card className={styles.card}>
+      <Text weight="semibold">Subject</Text><Text>{item.subject}</Text>
+      <Text weight="semibold">Message</Text><Text>{item.message}</Text>
+      <Text weight="semibold">Work order</Text><Text>{item.data.work_order_code}</Text>
+      <Text weight="semibold">Received</Text><Text>{dayjs(item.data.created_at).format('YYYY-MM-DD HH:mm')}</Text>
+    </Card>
+  );
+}
+
 /** Opened from a notification: /work-order-detail?wo={work_order_code}. */
 export function WorkOrderDetailPage() {
-  const styles = useStyles();
   const code = new URLSearchParams(useSearch()).get('wo') ?? '';
-  const signedIn = SessionContext.useSelector((s) => s.matches('signedIn'));
-  const signedOut = SessionContext.useSelector((s) => s.matches('signedOut') || s.matches('signingOut'));
-  const awaitingTwoFactor = SessionContext.useSelector((s) => s.matches('awaitingTwoFactor'));
-  const [state, setState] = useState<{ item?: NotificationItem; error?: string }>({});
-
-  useEffect(() => {
-    if (!signedIn || !code) return;
-    let live = true;
-    api.workOrder(code).then((item) => live && setState({ item }), (e: Error) => live && setState({ error: e.message }));
-    return () => { live = false; };
-  }, [signedIn, code]);
-
-  if (signedOut) return <Redirect to="/login" replace />;
-  if (awaitingTwoFactor) return <Redirect to={SETTINGS_PATH} replace />;
+  const state = SessionContext.useSelector((s) => s.value);
+  if (state === 'signedOut' || state === 'signingOut') return <Redirect to="/login" replace />;
+  if (state === 'awaitingTwoFactor') return <Redirect to={SETTINGS_PATH} replace />;
   return (
     <DashboardLayout>
       <Title2 as="h1">Work Order {code}</Title2>
       {!code && <MessageBar intent="warning"><MessageBarBody>No work order was given.</MessageBarBody></MessageBar>}
-      {state.error && <MessageBar intent="error"><MessageBarBody>{state.error}</MessageBarBody></MessageBar>}
-      {code && !state.item && !state.error && <Spinner label="Loading work order…" />}
-      {state.item && (
-        <Card className={styles.card}>
-          <Text weight="semibold">Subject</Text><Text>{state.item.subject}</Text>
-          <Text weight="semibold">Message</Text><Text>{state.item.message}</Text>
-          <Text weight="semibold">Work order</Text><Text>{state.item.data.work_order_code}</Text>
-          <Text weight="semibold">Received</Text><Text>{dayjs(state.item.data.created_at).format('YYYY-MM-DD HH:mm')}</Text>
-        </Card>
-      )}
+      {code && state === 'signedIn' && <WorkOrderDetail key={code} code={code} />}
+      {code && state !== 'signedIn' && <Spinner label="Loading…" />}
     </DashboardLayout>
   );
 }
