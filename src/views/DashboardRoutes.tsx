@@ -4,6 +4,7 @@ import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/n
 import { ComingSoonPage } from './ComingSoonPage';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
+import { pageTitles } from './pageTitles';
 import { UserSettingsPage } from './UserSettingsPage';
 
 const PARENTS = new Set(['/dashboard/disbursement', '/dashboard/management', '/dashboard/settings']);
@@ -41,7 +42,7 @@ export function DashboardRoutes() {
   const page = modules.flatMap((m) => [m, ...m.children]).find((m) => m.path === path);
   return (
     <DashboardLayout>
-      {path === SETTINGS_PATH ? <UserSettingsPage /> : <ComingSoonPage title={page?.title ?? 'Dashboard'} />}
+      {path === SETTINGS_PATH ? <UserSettingsPage /> : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}
     </DashboardLayout>
   );
 }
