@@ -8,6 +8,7 @@ import { attachRealtime, type Realtime } from './events/realtime.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { authRoutes } from './routes/auth.ts';
+import { balanceRoutes } from './routes/balance.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { masterRoutes } from './routes/master.ts';
@@ -47,6 +48,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(twoFactorRoutes(deps));
   await app.register(masterRoutes(deps));
   await app.register(notificationRoutes(deps));
+  await app.register(balanceRoutes(deps));
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
   return { app, realtime };

@@ -100,3 +100,61 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   readAt: timestamp('read_at', { withTimezone: true }),
 }, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+
+export const accountKinds = [
+  'nonwithdrawable', 'withdrawable', 'pending_withdrawal', 'disbursement',
+  'channel_receipts', 'fees', 'bank_payouts', 'adjustments',
+] as const;
+export type AccountKind = (typeof accountKinds)[number];
+
+/** A ledger account: per client (client_id set) or the system's own. The balance is a cache of its postings. */
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull(),
+  clientId: integer('client_id').references(() => clients.id),
+  kind: text('kind').$type<AccountKind>().notNull(),
+  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  /** Only sources of money (what channels paid in, manual adjustments) may run below zero. */
+  mayGoNegative: boolean('may_go_negative').notNull().default(false),
+}, (t) => [uniqueIndex('ledger_accounts_code_key').on(t.code), index('ledger_accounts_client_idx').on(t.clientId)]);
+
+export const journalEntries = pgTable('journal_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  reference: text('reference').notNull(),
+  description: text('description').notNull(),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('journal_entries_kind_reference_key').on(t.kind, t.reference)]);
+
+export const postings = pgTable('postings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  entryId: bigint('entry_id', { mode: 'number' }).notNull().references(() => journalEntries.id),
+  accountId: integer('account_id').notNull().references(() => ledgerAccounts.id),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+}, (t) => [index('postings_entry_idx').on(t.entryId), index('postings_account_idx').on(t.accountId, t.id)]);
+
+export const withdrawalStatuses = ['PENDING', 'COMPLETED', 'REJECTED'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+export const withdrawals = pgTable('withdrawals', {
+  id: serial('id').primaryKey(),
+  uuid: text('uuid').notNull(),
+  clientId: integer('client_id').notNull().references(() => clients.id),
+  kind: text('kind').$type<'withdrawal' | 'transfer_to_disburse'>().notNull(),
+  status: text('status').$type<WithdrawalStatus>().notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  bankName: text('bank_name').notNull(),
+  accountNo: text('account_no').notNull(),
+  bankAccountName: text('bank_account_name').notNull(),
+  description: text('description').notNull().default(''),
+  requestedBy: integer('requested_by').notNull().references(() => users.id),
+  decidedBy: integer('decided_by').references(() => users.id),
+  idempotencyKey: text('idempotency_key'),
+  withdrawalTime: timestamp('withdrawal_time', { withTimezone: true }).notNull().defaultNow(),
+  completedTime: timestamp('completed_time', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('withdrawals_uuid_key').on(t.uuid),
+  uniqueIndex('withdrawals_idempotency_key').on(t.requestedBy, t.idempotencyKey),
+  index('withdrawals_client_time_idx').on(t.clientId, t.withdrawalTime),
+]);

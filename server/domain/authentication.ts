@@ -129,3 +129,17 @@ export async function disableTwoFactor(db: Db, actor: { id: number; email: strin
     });
   });
 }
+
+/**
+ * A fresh authenticator code confirming an action (a withdrawal): accepted once, counted towards
+ * the lockout when wrong.
+ */
+export async function confirmWithTotp(db: Db, userId: number, code: string, origin: RequestOrigin, action: string): Promise<void> {
+  const user = await userForOtp(db, userId);
+  if (!user.twoFactorActive || !user.twoFactorSecret) throw unprocessable('Set up two-factor authentication first.');
+  const step = await checkTotp(user.twoFactorSecret, code, user.totpLastStep);
+  if (step != null && (await claimTimeStep(db, user.id, step))) return;
+  const { locked } = await recordFailure(db, user.id);
+  await audit(db, { actorUserId: user.id, actorEmail: user.email, action, outcome: 'failure', ip: origin.ip, detail: { reason: 'invalid otp', locked } });
+  throw locked ? tooManyRequests(LOCKED_MESSAGE) : unprocessable(INVALID_OTP);
+}

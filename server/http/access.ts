@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connect.ts';
+import { audit } from '../domain/audit.ts';
 import { loadPrincipal, type Principal } from '../domain/principal.ts';
 import { touchSession, type SessionLimits } from '../domain/sessions.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -15,7 +16,7 @@ import { forbidden, unauthorized } from './errors.ts';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'verified'; module?: string; superAdminOnly?: boolean };
+  | { kind: 'verified'; module?: string; anyModule?: string[]; superAdminOnly?: boolean };
 
 export interface AuthContext {
   sessionId: number;
@@ -66,8 +67,17 @@ export function registerAccessControl(app: FastifyInstance, database: Database, 
     if (!auth) throw unauthorized();
     request.auth = auth;
     if (rule.kind === 'session') return;
-    if (!auth.otpVerified) throw forbidden('Two-factor verification is required.');
-    if (rule.superAdminOnly && auth.principal.type !== 'SUPER ADMIN') throw forbidden();
-    if (rule.module && !auth.principal.moduleIds.includes(rule.module)) throw forbidden();
+    const refusal = !auth.otpVerified ? 'Two-factor verification is required.'
+      : (rule.superAdminOnly && auth.principal.type !== 'SUPER ADMIN')
+        || (rule.module && !auth.principal.moduleIds.includes(rule.module))
+        || (rule.anyModule && !rule.anyModule.some((m) => auth.principal.moduleIds.includes(m)))
+        ? 'You are not allowed to do this.' : null;
+    if (refusal) {
+      await audit(database.db, {
+        actorUserId: auth.principal.id, actorEmail: auth.principal.email, action: 'access.denied', outcome: 'denied',
+        ip: request.ip, detail: { method: request.method, route: request.routeOptions.url },
+      });
+      throw forbidden(refusal);
+    }
   });
 }

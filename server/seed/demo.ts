@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import { clients, notifications, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
 import { hashPassword } from '../domain/passwords.ts';
+import { seedDemoLedger } from './demoLedger.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1!';
 
@@ -37,10 +38,12 @@ export async function seedDemo(db: Db): Promise<void> {
     await db.insert(roleModules).values(role.modules.map((moduleId) => ({ roleId: row.id, moduleId })));
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const created = new Map<string, number>();
   for (const demo of demoUsers) {
     const [user] = await db.insert(users).values({
       email: demo.email, name: demo.name, type: demo.type, roleId: roleIds.get(demo.role)!, passwordHash,
     }).returning();
+    created.set(demo.type, user.id);
     const scope = demo.type === 'CLIENT' ? clientRows.slice(0, 2) : demo.type === 'ADMIN' ? clientRows.slice(0, 5) : [];
     if (scope.length) await db.insert(userClients).values(scope.map((c) => ({ userId: user.id, clientId: c.id })));
     await db.insert(notifications).values([
@@ -49,4 +52,8 @@ export async function seedDemo(db: Db): Promise<void> {
       { userId: user.id, subject: 'PO Sparepart', message: 'PO Sparepart for WO-2025-0377 has been issued', workOrderCode: 'WO-2025-0377', icon: 'box', readAt: new Date() },
     ]);
   }
+  // The client user asked for the withdrawals of their two clients; SUPER ADMIN for the rest, and decided them all.
+  const clientUser = created.get('CLIENT')!;
+  const initiators = new Map(clientRows.slice(0, 2).map((c) => [c.id, clientUser]));
+  await seedDemoLedger(db, clientRows.map((c) => c.id), initiators, created.get('SUPER ADMIN')!);
 }

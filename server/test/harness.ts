@@ -124,3 +124,19 @@ export async function signInVerified(server: TestServer, email: string): Promise
   if (otp.status !== 200) throw new Error(`validate-otp failed: ${JSON.stringify(otp.body)}`);
   return { token: otp.body.data.token, secret, user: otp.body.data };
 }
+
+/** Forgets which OTP steps a user has spent, so a test can confirm another action at once (tests only). */
+export async function rewindTotp(server: TestServer, email: string): Promise<void> {
+  await server.database.db.update(users).set({ totpLastStep: null }).where(eq(users.email, email));
+}
+
+/** Adds a user of a demo role, scoped to the given clients, with the demo password. */
+export async function addUser(server: TestServer, input: { email: string; name: string; type: 'SUPER ADMIN' | 'ADMIN' | 'CLIENT'; role: string; clients: number[] }) {
+  const { db } = server.database;
+  const { roles: rolesTable, userClients } = await import('../db/schema.ts');
+  const { hashPassword } = await import('../domain/passwords.ts');
+  const [role] = await db.select().from(rolesTable).where(eq(rolesTable.name, input.role));
+  const [user] = await db.insert(users).values({ email: input.email, name: input.name, type: input.type, roleId: role.id, passwordHash: await hashPassword(DEMO_PASSWORD) }).returning();
+  if (input.clients.length) await db.insert(userClients).values(input.clients.map((clientId) => ({ userId: user.id, clientId })));
+  return user;
+}

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { clients } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { visibleClientIds, type Principal } from './principal.ts';
+
+/**
+ * The one client a request names, if the user may see it. Another client's id is answered
+ * exactly like an id that does not exist: 404, nothing about it.
+ */
+export async function clientInScope(db: Db, principal: Principal, clientId: number): Promise<number> {
+  const visible = principal.clientScope ? principal.clientScope.includes(clientId) : true;
+  if (visible) {
+    const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+    if (row) return row.id;
+  }
+  throw notFound('Client not found');
+}
+
+/** A named client (checked as above), or every client the user may see. */
+export async function clientsForFilter(db: Db, principal: Principal, clientId: number | undefined): Promise<number[]> {
+  return clientId === undefined ? visibleClientIds(db, principal) : [await clientInScope(db, principal, clientId)];
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  nextWithdrawalStatus, WITHDRAWAL_INVALID_STATUS, type WithdrawalDecision,
+} from '../../src/machines/lifecycle/withdrawalLifecycle.ts';
+import {
+  TRANSFER_TO_DISBURSE, withdrawalErrors, type AddWithdrawalBody, type BalanceSummary, type PageMeta, type WithdrawalRow,
+} from '../../src/services/withdrawalRules.ts';
+import type { Db } from '../db/connect.ts';
+import { users, withdrawals } from '../db/schema.ts';
+import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { audit } from './audit.ts';
+import { confirmWithTotp, type RequestOrigin } from './authentication.ts';
+import { clientInScope } from './clientScope.ts';
+import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
+import type { Principal } from './principal.ts';
+
+type WithdrawalRecord = typeof withdrawals.$inferSelect;
+type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id' | 'uuid' | 'status'>;
+
+/** Inside a transaction: the PENDING row and its withdrawable -> pending entry, together. */
+export async function openWithdrawal(tx: Db, values: NewWithdrawal): Promise<WithdrawalRecord> {
+  const [created] = await tx.insert(withdrawals).values({ ...values, uuid: randomUUID(), status: 'PENDING' }).returning();
+  await postEntry(tx, {
+    kind: 'withdrawal.request', reference: created.uuid, createdBy: values.requestedBy,
+    description: `${created.kind === 'transfer_to_disburse' ? 'Transfer to disburse' : 'Withdrawal'} requested`,
+    lines: [
+      { account: { client: created.clientId, kind: 'withdrawable' }, amount: -created.amount },
+      { account: { client: created.clientId, kind: 'pending_withdrawal' }, amount: created.amount },
+    ],
+  });
+  return created;
+}
+
+/** Inside a transaction, with the row locked: the new status and the one decision entry. */
+export async function applyDecision(tx: Db, current: WithdrawalRecord, next: 'COMPLETED' | 'REJECTED', deciderId: number, at?: Date): Promise<WithdrawalRecord> {
+  const [updated] = await tx.update(withdrawals)
+    .set({ status: next, completedTime: at ?? sql`now()`, decidedBy: deciderId })
+    .where(and(eq(withdrawals.id, current.id), eq(withdrawals.status, 'PENDING'))).returning();
+  if (!updated) throw conflict(WITHDRAWAL_INVALID_STATUS);
+  const destination = next === 'REJECTED'
+    ? { client: current.clientId, kind: 'withdrawable' as const }
+    : current.kind === 'transfer_to_disburse'
+      ? { client: current.clientId, kind: 'disbursement' as const }
+      : { system: 'bankPayouts' as const };
+  // One decision entry per withdrawal, whatever it is: completing and rejecting can never both apply.
+  const applied = await postEntry(tx, {
+    kind: 'withdrawal.decision', reference: current.uuid, createdBy: deciderId,
+    description: `Withdrawal ${next.toLowerCase()}`,
+    lines: [
+      { account: { client: current.clientId, kind: 'pending_withdrawal' }, amount: -current.amount },
+      { account: destination, amount: current.amount },
+    ],
+  });
+  if (!applied) throw conflict(WITHDRAWAL_INVALID_STATUS);
+  return updated;
+}
+
+export function toWithdrawalRow(w: WithdrawalRecord, initiator: string): WithdrawalRow {
+  return {
+    uuid: w.uuid, status: w.status, type: w.kind, amount: w.amount, name: initiator, bank_name: w.bankName,
+    account_no: w.accountNo, bank_account_name: w.bankAccountName, withdrawal_time: w.withdrawalTime.toISOString(),
+    completed_time: w.completedTime?.toISOString() ?? null, description: w.description, client_id: w.clientId,
+  };
+}
+
+export function summaryOf(b: Awaited<ReturnType<typeof clientBalances>>): BalanceSummary {
+  return {
+    disbursement_balance: b.disbursement,
+    nonwithdrawable_balance: b.nonwithdrawable,
+    withdrawable_balance: b.withdrawable,
+    pending_withdrawal_balance: b.pending_withdrawal,
+    balance: b.nonwithdrawable + b.withdrawable + b.pending_withdrawal,
+  };
+}
+
+const isTransfer = (body: AddWithdrawalBody) =>
+  body.bank_name === TRANSFER_TO_DISBURSE.bank_name && body.account_no === TRANSFER_TO_DISBURSE.account_no
+  && body.bank_account_name === TRANSFER_TO_DISBURSE.bank_account_name;
+
+async function findByIdempotencyKey(db: Db, userId: number, key: string) {
+  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.requestedBy, userId), eq(withdrawals.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/**
+ * A withdrawal (or transfer to the disbursement balance) request: withdrawable -> pending, in the
+ * same transaction as the PENDING row, under a lock on the withdrawable account. The same
+ * Idempotency-Key from the same user returns the first answer and moves nothing again.
+ */
+export async function requestWithdrawal(
+  db: Db, principal: Principal, body: AddWithdrawalBody, idempotencyKey: string | null, origin: RequestOrigin,
+): Promise<{ row: WithdrawalRow; replayed: boolean }> {
+  if (idempotencyKey) {
+    const earlier = await findByIdempotencyKey(db, principal.id, idempotencyKey);
+    if (earlier) return { row: toWithdrawalRow(earlier, principal.name), replayed: true };
+  }
+  const transfer = isTransfer(body);
+  const form = { bankName: body.bank_name, accountNo: body.account_no, beneficiary: body.bank_account_name, clientId: body.client_filter, amount: body.amount, otp: body.otp_num };
+  const errors = withdrawalErrors(form, Number.MAX_SAFE_INTEGER, { transfer });
+  if (errors.length) throw badRequest(errors.join('; '), errors.map((message) => ({ field: '', message })));
+  const clientId = await clientInScope(db, principal, body.client_filter);
+  await confirmWithTotp(db, principal.id, body.otp_num, origin, 'withdrawal.request');
+
+  try {
+    const row = await inTransaction(db, async (tx) => {
+      const available = await lockClientAccount(tx, clientId, 'withdrawable');
+      const overLimit = withdrawalErrors(form, available, { transfer });
+      if (overLimit.length) throw unprocessable(overLimit.join('; '));
+      const created = await openWithdrawal(tx, {
+        clientId, kind: transfer ? 'transfer_to_disburse' : 'withdrawal', amount: body.amount,
+        bankName: body.bank_name.trim(), accountNo: body.account_no, bankAccountName: body.bank_account_name.trim(),
+        description: transfer ? TRANSFER_TO_DISBURSE.description : body.description.trim(),
+        requestedBy: principal.id, idempotencyKey,
+      });
+      await audit(tx, {
+        actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.request', objectType: 'withdrawal', objectId: created.uuid,
+        outcome: 'success', ip: origin.ip, detail: { after: { status: 'PENDING', amount: body.amount, client_id: clientId, kind: created.kind } },
+      });
+      return created;
+    });
+    return { row: toWithdrawalRow(row, principal.name), replayed: false };
+  } catch (error) {
+    // A concurrent retry with the same key lost the race to insert: answer with the winner's row.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await findByIdempotencyKey(db, principal.id, idempotencyKey);
+      if (earlier) return { row: toWithdrawalRow(earlier, principal.name), replayed: true };
+    }
+    throw error;
+  }
+}
+
+/**
+ * COMPLETED pays the pending amount out (or, for a transfer, onto the disbursement balance);
+ * REJECTED returns it to withdrawable. The row lock makes two deciders queue: the second finds
+ * the status already changed and gets the lifecycle's 409.
+ */
+export async function decideWithdrawal(
+  db: Db, principal: Principal, uuid: string, decision: WithdrawalDecision, origin: RequestOrigin,
+): Promise<WithdrawalRow> {
+  if (principal.type !== 'SUPER ADMIN') {
+    await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.decide', objectType: 'withdrawal', objectId: uuid, outcome: 'denied', ip: origin.ip, detail: { decision } });
+    throw forbidden();
+  }
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.uuid, uuid)).for('update');
+    if (!current || (principal.clientScope && !principal.clientScope.includes(current.clientId))) throw notFound('Withdrawal not found');
+    const next = nextWithdrawalStatus(current.status, decision, principal.type);
+    if (!next || next === 'PENDING') throw conflict(WITHDRAWAL_INVALID_STATUS);
+    const updated = await applyDecision(tx, current, next, principal.id);
+    await audit(tx, {
+      actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.decide', objectType: 'withdrawal', objectId: uuid,
+      outcome: 'success', ip: origin.ip, detail: { before: { status: current.status }, after: { status: next } },
+    });
+    const [initiator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, updated.requestedBy));
+    return toWithdrawalRow(updated, initiator?.name ?? '');
+  });
+}
+
+export interface HistoryQuery {
+  clientIds: number[];
+  status?: string;
+  start?: string;
+  end?: string;
+  page: number;
+  limit: number;
+  order: 'asc' | 'desc';
+  by: 'withdrawal_time' | 'amount' | 'completed_time';
+  timeZone: string;
+}
+
+export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows: WithdrawalRow[]; meta: PageMeta }> {
+  if (q.clientIds.length === 0) return { rows: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: q.limit } };
+  const filters: SQL[] = [inArray(withdrawals.clientId, q.clientIds)];
+  if (q.status) filters.push(eq(withdrawals.status, q.status as WithdrawalRecord['status']));
+  if (q.start) filters.push(sql`${withdrawals.withdrawalTime} >= (${q.start}::timestamp at time zone ${q.timeZone})`);
+  if (q.end) filters.push(sql`${withdrawals.withdrawalTime} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`);
+  const where = and(...filters);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(withdrawals).where(where);
+  const column = q.by === 'amount' ? withdrawals.amount : q.by === 'completed_time' ? withdrawals.completedTime : withdrawals.withdrawalTime;
+  const rows = await db.select({ w: withdrawals, initiator: users.name }).from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.requestedBy)).where(where)
+    .orderBy(q.order === 'asc' ? asc(column) : desc(column), desc(withdrawals.id))
+    .limit(q.limit).offset((q.page - 1) * q.limit);
+  return {
+    rows: rows.map((r) => toWithdrawalRow(r.w, r.initiator)),
+    meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.limit)), total, per_page: q.limit },
+  };
+}

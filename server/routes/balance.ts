@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { ClientFilterQuery, WithdrawalHistoryQuery } from '../../src/services/listQuery.ts';
+import { AddWithdrawalBody, UpdateWithdrawalBody, WITHDRAWAL_SUBMITTED } from '../../src/services/withdrawalRules.ts';
+import { clientsForFilter } from '../domain/clientScope.ts';
+import { clientBalances } from '../domain/ledger.ts';
+import { decideWithdrawal, requestWithdrawal, summaryOf, withdrawalHistory } from '../domain/withdrawals.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
+
+const IdempotencyKey = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')));
+
+export function balanceRoutes({ database, config }: RouteDeps) {
+  const { db } = database;
+  const balance = { config: { access: { kind: 'verified' as const, module: 'balance' } } };
+  return async (app: FastifyInstance) => {
+    app.get(`${API}/balance/current-balance`, balance, async (request) => {
+      const { principal } = requireAuth(request);
+      const { client_filter } = parseInput(ClientFilterQuery, request.query);
+      return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
+    });
+
+    app.get(`${API}/transaction/account-summary`, { config: { access: { kind: 'verified' as const, anyModule: ['payin', 'disbursement-account', 'disbursement-master-balance', 'balance'] } } }, async (request) => {
+      const { principal } = requireAuth(request);
+      const { client_filter } = parseInput(ClientFilterQuery, request.query);
+      return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
+    });
+
+    app.get(`${API}/balance/withdrawal-history`, balance, async (request) => {
+      const { principal } = requireAuth(request);
+      const q = parseInput(WithdrawalHistoryQuery, request.query);
+      const { rows, meta } = await withdrawalHistory(db, {
+        clientIds: await clientsForFilter(db, principal, q.client_filter),
+        status: q.status || undefined, start: q.start, end: q.end, page: q.page, limit: q.limit,
+        order: q.order.toLowerCase() as 'asc' | 'desc', by: q.by, timeZone: config.businessTimeZone,
+      });
+      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+    });
+
+    app.post(`${API}/balance/add-withdrawal`, balance, async (request, reply) => {
+      const auth = requireAuth(request);
+      const body = parseInput(AddWithdrawalBody, request.body);
+      const header = request.headers['idempotency-key'];
+      const key = header === undefined ? null : parseInput(IdempotencyKey, header) ?? null;
+      const { row, replayed } = await requestWithdrawal(db, auth.principal, body, key, originOf(request));
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(replayed ? 200 : 201).send(ok(row, WITHDRAWAL_SUBMITTED));
+    });
+
+    app.patch(`${API}/balance/update-withdrawal`, { config: { access: { kind: 'verified' as const, module: 'balance', superAdminOnly: true } } }, async (request) => {
+      const auth = requireAuth(request);
+      const body = parseInput(UpdateWithdrawalBody, request.body);
+      const row = await decideWithdrawal(db, auth.principal, body.uuid, body.status, originOf(request));
+      return ok(row, `Withdrawal has been ${body.status === 'COMPLETED' ? 'completed' : 'rejected'}`);
+    });
+  };
+}

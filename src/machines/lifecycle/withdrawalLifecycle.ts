@@ -1,0 +1,42 @@
+import { setup, transition } from 'xstate';
+import type { UserTypeName } from '../../services/schemas';
+
+export const WITHDRAWAL_INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
+
+export type WithdrawalStatusName = 'PENDING' | 'COMPLETED' | 'REJECTED';
+export type WithdrawalDecision = 'COMPLETED' | 'REJECTED';
+export type WithdrawalLifecycleEvent = { type: 'COMPLETE' | 'REJECT'; role: UserTypeName };
+
+/**
+ * A withdrawal's life (spec section 4): it starts PENDING, and only a SUPER ADMIN moves it, once,
+ * to COMPLETED or REJECTED. The server checks every change against this machine and the screen
+ * shows row actions from it.
+ */
+export const withdrawalLifecycle = setup({
+  types: { events: {} as WithdrawalLifecycleEvent },
+  guards: { bySuperAdmin: ({ event }) => event.role === 'SUPER ADMIN' },
+}).createMachine({
+  id: 'withdrawal',
+  initial: 'PENDING',
+  states: {
+    PENDING: {
+      on: {
+        COMPLETE: { guard: 'bySuperAdmin', target: 'COMPLETED' },
+        REJECT: { guard: 'bySuperAdmin', target: 'REJECTED' },
+      },
+    },
+    COMPLETED: { type: 'final' },
+    REJECTED: { type: 'final' },
+  },
+});
+
+export const decisionEvent = (decision: WithdrawalDecision): WithdrawalLifecycleEvent['type'] => (decision === 'COMPLETED' ? 'COMPLETE' : 'REJECT');
+
+/** The status a decision leads to from a status, for a user type; null when the machine refuses it. */
+export function nextWithdrawalStatus(status: WithdrawalStatusName, decision: WithdrawalDecision, role: UserTypeName): WithdrawalStatusName | null {
+  const snapshot = withdrawalLifecycle.resolveState({ value: status, context: {} });
+  const event = { type: decisionEvent(decision), role };
+  if (!snapshot.can(event)) return null;
+  const [next] = transition(withdrawalLifecycle, snapshot, event);
+  return next.value as WithdrawalStatusName;
+}
