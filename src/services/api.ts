@@ -1,4 +1,5 @@
 import { request } from './http';
+import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
 import type {
   ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, NotificationItem, RoleOption,
 } from './schemas';
@@ -23,6 +24,20 @@ export const api = {
   generateOtp: () => data(request<ApiEnvelope<{ qrcode: string; secret: string }>>('GET', `${API}/user/generate-otp`)),
   verifyOtp: (passcode: string) => request<ApiEnvelope<never>>('POST', `${API}/user/verify-otp`, { body: { passcode }, quiet: true }),
   disableOtp: () => request<ApiEnvelope<never>>('DELETE', `${API}/user/disable-otp`),
+
+  currentBalance: (clientId: number) =>
+    data(request<ApiEnvelope<BalanceSummary>>('GET', `${API}/balance/current-balance`, { query: { client_filter: clientId }, quiet: true })),
+  withdrawalHistory: async (query: { client_filter: number; start: string; end: string; status?: string; page: number; limit: number }) => {
+    const res = await request<ApiEnvelope<WithdrawalRow[]>>('GET', `${API}/balance/withdrawal-history`, {
+      query: { ...query, status: query.status || undefined, order: 'desc', by: 'withdrawal_time' }, quiet: true,
+    });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  /** The Idempotency-Key makes a retried click or a lost answer safe: the server applies it once. */
+  addWithdrawal: (body: AddWithdrawalBody, idempotencyKey: string) =>
+    request<ApiEnvelope<WithdrawalRow>>('POST', `${API}/balance/add-withdrawal`, { body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } }),
+  updateWithdrawal: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
+    request<ApiEnvelope<WithdrawalRow>>('PATCH', `${API}/balance/update-withdrawal`, { body: { uuid, status }, quiet: true }),
 
   notifications: async () => {
     // A failed list is only logged (spec section 8), never an alert.

@@ -43,7 +43,7 @@ const client = ofetch.create({
  */
 export async function request<T>(
   method: string, path: string,
-  options: { body?: unknown; query?: Record<string, unknown>; token?: string; quiet?: boolean } = {},
+  options: { body?: unknown; query?: Record<string, unknown>; token?: string; quiet?: boolean; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const hadSession = sessionStore.token() != null;
   try {
@@ -51,7 +51,7 @@ export async function request<T>(
       method,
       body: options.body as BodyInit | Record<string, unknown> | undefined,
       query: options.query,
-      ...(options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {}),
+      headers: { ...options.headers, ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
     });
   } catch (error) {
     const failure = toApiError(error);

@@ -56,7 +56,12 @@ function definitionTransitions(machine: AnyStateMachine): Map<unknown, string> {
 export function buildModel(
   machineUnderTest: AnyStateMachine,
   /** events: a list, or per snapshot a list (to keep a growing context finite). */
-  options: { events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]); inputs?: unknown[] },
+  options: {
+    events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]);
+    inputs?: unknown[];
+    /** What makes two snapshots the same state for the model (default: value, context, status). */
+    serialize?: (snapshot: AnyMachineSnapshot) => string;
+  },
 ): Model {
   const machine = stubInvokedActors(machineUnderTest);
   const inputs = options.inputs ?? [undefined];
@@ -68,11 +73,16 @@ export function buildModel(
     // Only events the current state handles: an unhandled actor error event would crash the actor.
     const candidates = (snapshot: AnyMachineSnapshot) => (typeof options.events === 'function' ? options.events(snapshot) : options.events);
     const enabled = (snapshot: AnyMachineSnapshot) => candidates(snapshot).filter((e) => snapshot.can(e));
-    const traversal = { events: enabled as never, input: input as never, serializeState: stateKey as never, serializeEvent: eventKey as never };
+    const key = options.serialize ?? stateKey;
+    const traversal = { events: enabled as never, input: input as never, serializeState: key as never, serializeEvent: eventKey as never };
     const toState = new Map<string, AnyEventObject[]>();
-    for (const path of getShortestPaths(machine, traversal)) {
-      toState.set(stateKey(path.state as AnyMachineSnapshot), path.steps.slice(1).map((s) => s.event as AnyEventObject));
+    const shortest = getShortestPaths(machine, traversal);
+    for (const path of shortest) {
+      toState.set(key(path.state as AnyMachineSnapshot), path.steps.slice(1).map((s) => s.event as AnyEventObject));
     }
+    // The start itself is a path: an initial `always` can end the machine before any event.
+    const initial = shortest.find((p) => p.steps.length <= 1);
+    if (initial) paths.push({ input, events: [], end: initial.state as AnyMachineSnapshot, description: `${JSON.stringify(input ?? null)}: (start) ⇒ ${JSON.stringify((initial.state as AnyMachineSnapshot).value)}` });
     const adjacency = getAdjacencyMap(machine, traversal);
     for (const [key, vertex] of Object.entries(adjacency)) {
       const prefix = toState.get(key) ?? [];

@@ -1,0 +1,136 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { api } from '../services/api';
+import { ApiError } from '../services/http';
+import { OTP_LENGTH } from '../services/schemas';
+import {
+  AMOUNT_STEP, halfAmount, insufficientBalanceMessage, MIN_WITHDRAWAL, TRANSFER_TO_DISBURSE, withdrawalErrors, type AddWithdrawalBody,
+} from '../services/withdrawalRules';
+
+export type WithdrawalMode = 'withdrawal' | 'transfer';
+export const FAILED_FALLBACK = 'An error has occurred. Please try again later.';
+
+interface RequestContext {
+  mode: WithdrawalMode;
+  clientId: number | null;
+  max: number;
+  bankName: string;
+  accountNo: string;
+  beneficiary: string;
+  remarks: string;
+  amount: number | null;
+  otp: string;
+  /** Every broken rule, listed together under 'Error!'. */
+  errors: string[];
+  /** The server's refusal, shown in the 'Error!' dialog. */
+  failure: string | null;
+  idempotencyKey: string;
+}
+
+type RequestEvent =
+  | { type: 'SET_BANK'; value: string }
+  | { type: 'SET_ACCOUNT'; value: string }
+  | { type: 'SET_BENEFICIARY'; value: string }
+  | { type: 'SET_REMARKS'; value: string }
+  | { type: 'SET_AMOUNT_TEXT'; value: string }
+  | { type: 'SET_AMOUNT'; value: number }
+  | { type: 'MIN' } | { type: 'HALF' } | { type: 'MAX' }
+  | { type: 'SET_OTP'; value: string }
+  | { type: 'PASTE_OTP'; text: string }
+  | { type: 'CONFIRM' }
+  | { type: 'DISMISS_FAILURE' }
+  | { type: 'CANCEL' };
+
+const digits = (value: string) => value.replace(/\D/g, '');
+const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+const formOf = (c: RequestContext) => ({ bankName: c.bankName, accountNo: c.accountNo, beneficiary: c.beneficiary, clientId: c.clientId, amount: c.amount, otp: c.otp });
+
+export function payloadOf(c: RequestContext): AddWithdrawalBody {
+  const fixed = c.mode === 'transfer'
+    ? { bank_name: TRANSFER_TO_DISBURSE.bank_name, account_no: TRANSFER_TO_DISBURSE.account_no, bank_account_name: TRANSFER_TO_DISBURSE.bank_account_name, description: TRANSFER_TO_DISBURSE.description }
+    : { bank_name: c.bankName, account_no: c.accountNo, bank_account_name: c.beneficiary.trim(), description: c.remarks.trim() };
+  return { ...fixed, client_filter: c.clientId ?? 0, amount: c.amount ?? 0, otp_num: c.otp };
+}
+
+/**
+ * Request Widthdrawal and Transfer to Disburse: one machine, two modes (spec sections 2 and 5).
+ * It owns every rule: the slider's range and step, Min/Half/Max, digits-only inputs capped at the
+ * maximum, the OTP, and the minimum balance below which the dialog does not open at all.
+ */
+export const withdrawalRequestMachine = setup({
+  types: {
+    context: {} as RequestContext,
+    events: {} as RequestEvent,
+    input: {} as { mode: WithdrawalMode; clientId: number | null; available: number },
+  },
+  actors: {
+    submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => (await api.addWithdrawal(input.body, input.key)).message),
+  },
+  guards: {
+    belowMinimum: ({ context }) => context.max < MIN_WITHDRAWAL,
+    isValid: ({ context }) => withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }).length === 0,
+    pasteIsCode: ({ event }) => event.type === 'PASTE_OTP' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(event.text.trim()),
+  },
+}).createMachine({
+  id: 'withdrawalRequest',
+  context: ({ input }) => ({
+    mode: input.mode, clientId: input.clientId, max: input.available, bankName: '', accountNo: '', beneficiary: '', remarks: '',
+    amount: input.available >= MIN_WITHDRAWAL ? MIN_WITHDRAWAL : null, otp: '', errors: [], failure: null, idempotencyKey: newKey(),
+  }),
+  initial: 'checkingBalance',
+  states: {
+    checkingBalance: {
+      always: [{ guard: 'belowMinimum', target: 'insufficientBalance' }, { target: 'editing' }],
+    },
+    editing: {
+      on: {
+        SET_BANK: { actions: assign({ bankName: ({ event }) => event.value }) },
+        SET_ACCOUNT: { actions: assign({ accountNo: ({ event }) => digits(event.value) }) },
+        SET_BENEFICIARY: { actions: assign({ beneficiary: ({ event }) => event.value }) },
+        SET_REMARKS: { actions: assign({ remarks: ({ event }) => event.value.slice(0, 255) }) },
+        SET_AMOUNT_TEXT: {
+          actions: assign({ amount: ({ context, event }) => (digits(event.value) === '' ? null : Math.min(Number(digits(event.value)), context.max)) }),
+        },
+        SET_AMOUNT: {
+          actions: assign({
+            amount: ({ context, event }) => Math.min(context.max, Math.max(MIN_WITHDRAWAL, MIN_WITHDRAWAL + Math.round((event.value - MIN_WITHDRAWAL) / AMOUNT_STEP) * AMOUNT_STEP)),
+          }),
+        },
+        MIN: { actions: assign({ amount: MIN_WITHDRAWAL }) },
+        HALF: { actions: assign({ amount: ({ context }) => Math.min(context.max, halfAmount(context.max)) }) },
+        MAX: { actions: assign({ amount: ({ context }) => context.max }) },
+        SET_OTP: { actions: assign({ otp: ({ event }) => digits(event.value).slice(0, OTP_LENGTH) }) },
+        PASTE_OTP: [
+          { guard: 'pasteIsCode', actions: assign({ otp: ({ event }) => event.text.trim(), errors: [] }) },
+          { actions: assign({ errors: ['Invalid OTP'] }) },
+        ],
+        CONFIRM: [
+          { guard: 'isValid', target: 'submitting', actions: assign({ errors: [] }) },
+          { actions: assign({ errors: ({ context }) => withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }) }) },
+        ],
+        DISMISS_FAILURE: { actions: assign({ failure: null }) },
+        CANCEL: 'cancelled',
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => ({ body: payloadOf(context), key: context.idempotencyKey }),
+        onDone: 'submitted',
+        onError: {
+          target: 'editing',
+          // The code was spent or refused either way: the user types the next one.
+          actions: assign({ failure: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : FAILED_FALLBACK), otp: '' }),
+        },
+      },
+    },
+    submitted: { type: 'final' },
+    cancelled: { type: 'final' },
+    /** Closes at once with an error naming the minimum and the current balance. */
+    insufficientBalance: {
+      type: 'final',
+      entry: assign({ failure: ({ context }) => insufficientBalanceMessage(context.max) }),
+    },
+  },
+});

@@ -1,0 +1,32 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
+/** Spec section 5, 'Date range (all screens)'. */
+export const INVALID_DATE_RANGE = 'Invalid Date Range - Please input a valid date range';
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+const SEPARATOR = ' to ';
+
+export interface DateRange { start: string; end: string }
+
+export const formatDateRange = (range: DateRange) => `${range.start}${SEPARATOR}${range.end}`;
+
+/**
+ * Reads 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm'. Reversed ends are swapped; when both ends are
+ * equal or the end is at 00:00, the end becomes 23:59 of that day. Anything else is null.
+ */
+export function parseDateRange(text: string): DateRange | null {
+  const parts = text.trim().split(SEPARATOR);
+  if (parts.length !== 2) return null;
+  const [a, b] = parts.map((p) => dayjs(p.trim(), DATE_TIME_FORMAT, true));
+  if (!a.isValid() || !b.isValid()) return null;
+  let [start, end] = a.isAfter(b) ? [b, a] : [a, b];
+  if (start.isSame(end) || (end.hour() === 0 && end.minute() === 0)) end = end.hour(23).minute(59);
+  return { start: start.format(DATE_TIME_FORMAT), end: end.format(DATE_TIME_FORMAT) };
+}
+
+/** Spec section 9: most screens default to the last 14 days back to now. */
+export function lastDays(days: number, now = dayjs()): DateRange {
+  return { start: now.subtract(days, 'day').startOf('day').format(DATE_TIME_FORMAT), end: now.format(DATE_TIME_FORMAT) };
+}

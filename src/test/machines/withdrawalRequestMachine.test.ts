@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { FAILED_FALLBACK, payloadOf, withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
+import { ApiError } from '../../services/http';
+import { insufficientBalanceMessage, withdrawalErrors, type AddWithdrawalBody } from '../../services/withdrawalRules';
+import { buildModel, doneEvent, errorEvent } from './modelCoverage';
+
+const events = [
+  { type: 'SET_BANK', value: 'BCA' },
+  { type: 'SET_ACCOUNT', value: '71-000 12a' },
+  { type: 'SET_BENEFICIARY', value: 'Budi Santoso' },
+  { type: 'SET_REMARKS', value: 'Operating account' },
+  { type: 'SET_AMOUNT_TEXT', value: '99,999,999' },
+  { type: 'SET_AMOUNT_TEXT', value: '' },
+  { type: 'SET_AMOUNT', value: 57_000 },
+  { type: 'MIN' }, { type: 'HALF' }, { type: 'MAX' },
+  { type: 'SET_OTP', value: '12a34567' },
+  { type: 'SET_OTP', value: '12' },
+  { type: 'PASTE_OTP', text: '654321' },
+  { type: 'PASTE_OTP', text: '12345' },
+  { type: 'CONFIRM' },
+  { type: 'DISMISS_FAILURE' },
+  { type: 'CANCEL' },
+  doneEvent('submit', 'Withdraw Request has been submitted successfully.'),
+  errorEvent('submit', new ApiError(422, 'Invalid OTP')),
+  errorEvent('submit', new ApiError(0, 'Error')),
+];
+
+const isValid = (s: AnyMachineSnapshot) => withdrawalErrors(
+  { bankName: s.context.bankName, accountNo: s.context.accountNo, beneficiary: s.context.beneficiary, clientId: s.context.clientId, amount: s.context.amount, otp: s.context.otp },
+  s.context.max, { transfer: s.context.mode === 'transfer' },
+).length === 0;
+
+describe('withdrawal request machine: model', () => {
+  const model = buildModel(withdrawalRequestMachine, {
+    events,
+    inputs: [
+      { mode: 'withdrawal', clientId: 1, available: 1_234_567 },
+      { mode: 'transfer', clientId: 1, available: 500_000 },
+      { mode: 'withdrawal', clientId: 1, available: 15_000 },
+    ],
+    // The form is abstracted to what decides the next step: valid or not, errors shown, a failure shown.
+    serialize: (s) => JSON.stringify([s.value, s.context.mode, isValid(s), s.context.errors.length > 0, s.context.failure != null, s.context.otp.length]),
+  });
+
+  it('has a path through every transition of its definition', () => {
+    expect(model.uncovered).toEqual([]);
+  });
+
+  it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
+    const s = model.replay(path);
+    expect(s.value).toEqual(path.end.value);
+    const { amount, max, otp, accountNo } = s.context;
+    // The inputs can never hold what the rules forbid.
+    if (amount != null) expect(amount).toBeLessThanOrEqual(max);
+    expect(otp).toMatch(/^\d{0,6}$/);
+    expect(accountNo).toMatch(/^\d*$/);
+    if (s.matches('submitting')) expect(isValid(s)).toBe(true);
+    if (s.matches('insufficientBalance')) expect(s.context.failure).toBe(insufficientBalanceMessage(max));
+  });
+});
+
+describe('withdrawal request machine: what the user sees', () => {
+  const start = (input: { mode: 'withdrawal' | 'transfer'; available: number }, submit = async () => 'ok') =>
+    createActor(withdrawalRequestMachine.provide({ actors: { submit: fromPromise(submit) } }), { input: { clientId: 1, ...input } }).start();
+
+  it('closes at once below Rp. 20,000, naming the minimum and the balance', () => {
+    const actor = start({ mode: 'withdrawal', available: 15_000 });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.failure).toBe('The minimum withdrawal is Rp. 20,000; the available balance is Rp. 15,000.');
+  });
+
+  it('runs the slider from 20,000 in steps of 10,000, with Min, Half (to 10,000) and Max, and caps typed amounts', () => {
+    const actor = start({ mode: 'withdrawal', available: 1_234_567 });
+    const amount = () => actor.getSnapshot().context.amount;
+    expect(amount()).toBe(20_000);
+    actor.send({ type: 'SET_AMOUNT', value: 57_000 });
+    expect(amount()).toBe(60_000);
+    actor.send({ type: 'HALF' });
+    expect(amount()).toBe(620_000);
+    actor.send({ type: 'MAX' });
+    expect(amount()).toBe(1_234_567);
+    actor.send({ type: 'SET_AMOUNT_TEXT', value: '5,000,000' });
+    expect(amount()).toBe(1_234_567);
+    actor.send({ type: 'SET_AMOUNT_TEXT', value: '75.000' });
+    expect(amount()).toBe(75_000);
+    actor.send({ type: 'MIN' });
+    expect(amount()).toBe(20_000);
+  });
+
+  it('lists every missing field together, and says Invalid OTP for a pasted value that is not six digits', () => {
+    const actor = start({ mode: 'withdrawal', available: 100_000 });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.errors).toEqual(['Bank Name is required', 'Account Number is required', 'Beneficary Account Name is required', 'OTP is required']);
+    actor.send({ type: 'PASTE_OTP', text: '1234567' });
+    expect(actor.getSnapshot().context.errors).toEqual(['Invalid OTP']);
+    actor.send({ type: 'SET_OTP', value: '98 76 54 32' });
+    expect(actor.getSnapshot().context.otp).toBe('987654');
+  });
+
+  it('sends the fixed transfer fields and shows the server’s refusal, or the fallback when there is no answer', async () => {
+    let sent: unknown;
+    const actor = createActor(withdrawalRequestMachine.provide({
+      actors: { submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; throw new ApiError(0, 'Error'); }) },
+    }), { input: { mode: 'transfer', clientId: 2, available: 80_000 } }).start();
+    actor.send({ type: 'MAX' });
+    actor.send({ type: 'SET_OTP', value: '123456' });
+    actor.send({ type: 'CONFIRM' });
+    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.failure != null);
+    expect(sent).toEqual({ bank_name: '0', account_no: '0', bank_account_name: 'None', description: 'Request transfer to disburse balance.', client_filter: 2, amount: 80_000, otp_num: '123456' });
+    expect(failed.context.failure).toBe(FAILED_FALLBACK);
+    expect(failed.context.otp).toBe('');
+    expect(payloadOf(failed.context).amount).toBe(80_000);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { formatDateRange, lastDays, parseDateRange } from '../../services/dateRange';
+
+describe('date range rules (spec section 5)', () => {
+  it('needs two ends split by " to " in YYYY-MM-DD HH:mm', () => {
+    expect(parseDateRange('2026-11-01 08:00 to 2026-11-02 17:30')).toEqual({ start: '2026-11-01 08:00', end: '2026-11-02 17:30' });
+    for (const bad of ['', '2026-11-01 08:00', '2026-11-01 08:00 - 2026-11-02 09:00', '2026-13-01 08:00 to 2026-11-02 09:00', '2026-11-01 8:00 to 2026-11-02 09:00', 'a to b']) {
+      expect(parseDateRange(bad)).toBeNull();
+    }
+  });
+
+  it('swaps reversed ends', () => {
+    expect(parseDateRange('2026-11-05 10:00 to 2026-11-01 09:00')).toEqual({ start: '2026-11-01 09:00', end: '2026-11-05 10:00' });
+  });
+
+  it('makes an end at 00:00, or equal to the start, 23:59 of that day', () => {
+    expect(parseDateRange('2026-11-01 00:00 to 2026-11-03 00:00')).toEqual({ start: '2026-11-01 00:00', end: '2026-11-03 23:59' });
+    expect(parseDateRange('2026-11-01 10:15 to 2026-11-01 10:15')).toEqual({ start: '2026-11-01 10:15', end: '2026-11-01 23:59' });
+  });
+
+  it('defaults to the last 14 days back to now', () => {
+    const range = lastDays(14, dayjs('2026-11-21T15:42:00'));
+    expect(formatDateRange(range)).toBe('2026-11-07 00:00 to 2026-11-21 15:42');
+  });
+});
