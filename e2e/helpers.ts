@@ -1,10 +1,45 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 
 export const DEMO_PASSWORD = 'Demo-Password-1!';
 
-/** The code an authenticator app would show now (offsetSteps: that many 30 s steps later). */
-export const codeFor = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+// The server's data folder is new for every run, and so is this record of the users' authenticators.
+const STORE = 'data/e2e/authenticators.json';
+type Store = Record<string, { secret: string; lastStep: number }>;
+const load = (): Store => (existsSync(STORE) ? JSON.parse(readFileSync(STORE, 'utf8')) : {});
+const save = (store: Store) => writeFileSync(STORE, JSON.stringify(store));
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+export const knownSecret = (email: string) => load()[email]?.secret;
+
+export function remember(email: string, secret: string, lastStep: number) {
+  const store = load();
+  store[email] = { secret, lastStep };
+  save(store);
+}
+
+/**
+ * The next code the user's authenticator shows that the server has not seen yet: the server
+ * accepts each time step once, within +/-1 step, so after a code is spent this may wait for the clock.
+ */
+export async function nextCode(email: string): Promise<string> {
+  const store = load();
+  const entry = store[email];
+  if (!entry) throw new Error(`no authenticator set up for ${email}`);
+  const step = Math.max(stepNow(), entry.lastStep + 1);
+  if (step > stepNow() + 1) await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - Date.now() + 1_000));
+  entry.lastStep = step;
+  save(store);
+  return generate({ secret: entry.secret, epoch: step * 30 });
+}
+
+/** Codes the server would accept right now: a test of a wrong code must avoid them. */
+export async function currentlyValidCodes(email: string): Promise<Set<string>> {
+  const secret = knownSecret(email)!;
+  const now = stepNow();
+  return new Set(await Promise.all([now - 1, now, now + 1].map((s) => generate({ secret, epoch: s * 30 }))));
+}
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
@@ -23,12 +58,25 @@ export async function typeOtp(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
-/** On User Settings without two-factor: set it up from the secret the page shows. Returns the secret. */
-export async function finishTwoFactorSetup(page: Page): Promise<string> {
+/** On User Settings without two-factor: set it up from the secret the page shows, as a user with an app would. */
+export async function finishTwoFactorSetup(page: Page, email: string): Promise<string> {
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel('Authentication code').fill(await codeFor(secret));
+  remember(email, secret, stepNow() - 2);
+  await page.getByLabel('Authentication code').fill(await nextCode(email));
   await page.keyboard.press('Enter');
   await expect(page.getByText('OTP has been validated. You will be redirected to login page to reconfirm.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   return secret;
+}
+
+/** Signs a demo user all the way in, setting two-factor up first if this run has not yet. */
+export async function signInAs(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: /Enter OTP|User Settings/ })).toBeVisible();
+  if (await page.getByRole('heading', { name: 'User Settings' }).isVisible()) {
+    await finishTwoFactorSetup(page, email);
+    await signIn(page, email);
+  }
+  await typeOtp(page, await nextCode(email));
+  await expect(page).toHaveURL(/\/dashboard\/(?!settings)/);
 }

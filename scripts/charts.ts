@@ -1,9 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { balancePageMachine } from '../src/machines/balancePageMachine.ts';
+import { withdrawalLifecycle } from '../src/machines/lifecycle/withdrawalLifecycle.ts';
 import { loginMachine } from '../src/machines/loginMachine.ts';
 import { notificationsMachine } from '../src/machines/notificationsMachine.ts';
 import { sessionMachine } from '../src/machines/sessionMachine.ts';
 import { twoFactorSetupMachine } from '../src/machines/twoFactorSetupMachine.ts';
+import { withdrawalDecisionMachine } from '../src/machines/withdrawalDecisionMachine.ts';
+import { withdrawalRequestMachine } from '../src/machines/withdrawalRequestMachine.ts';
 
 /** `npm run charts`: every workflow machine as a Mermaid stateDiagram-v2 under docs/workflows/. */
 const machines: Record<string, AnyStateMachine> = {
@@ -11,6 +15,10 @@ const machines: Record<string, AnyStateMachine> = {
   twoFactorSetup: twoFactorSetupMachine,
   session: sessionMachine,
   notifications: notificationsMachine,
+  withdrawalLifecycle,
+  withdrawalRequest: withdrawalRequestMachine,
+  withdrawalDecision: withdrawalDecisionMachine,
+  balancePage: balancePageMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {

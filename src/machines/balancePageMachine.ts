@@ -21,6 +21,8 @@ interface BalanceContext {
   meta: PageMeta | null;
   rangeError: string | null;
   loadError: string | null;
+  /** The default range ('last 14 days back to now') keeps following now until the user sets one. */
+  rangeFollowsNow: boolean;
 }
 
 type BalanceEvent =
@@ -31,6 +33,8 @@ type BalanceEvent =
   | { type: 'PAGE'; page: number }
   | { type: 'PAGE_SIZE'; limit: number }
   | { type: 'REFRESH' };
+
+const DEFAULT_DAYS = 14;
 
 const queryOf = (c: BalanceContext): BalanceQuery => ({ clientId: c.clientId!, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
 
@@ -50,6 +54,14 @@ export const balancePageMachine = setup({
       return { summary, rows: history.rows, meta: history.meta };
     }),
   },
+  actions: {
+    /** Rolls a default range forward to now, so a withdrawal made a moment ago is in the history. */
+    rollRange: assign(({ context }) => {
+      if (!context.rangeFollowsNow) return {};
+      const range = lastDays(DEFAULT_DAYS);
+      return { ...range, rangeText: formatDateRange(range) };
+    }),
+  },
   guards: {
     hasClient: ({ context }) => context.clientId != null,
     rangeIsValid: ({ context }) => parseDateRange(context.rangeText) != null,
@@ -57,15 +69,16 @@ export const balancePageMachine = setup({
 }).createMachine({
   id: 'balancePage',
   context: ({ input }) => {
-    const range = input.range ?? lastDays(14);
+    const range = input.range ?? lastDays(DEFAULT_DAYS);
     return {
       clientId: input.clients[0]?.id ?? null, rangeText: formatDateRange(range), start: range.start, end: range.end,
       status: '', page: 1, limit: 15, summary: null, rows: [], meta: null, rangeError: null, loadError: null,
+      rangeFollowsNow: input.range === undefined,
     };
   },
   initial: 'starting',
   on: {
-    SET_RANGE_TEXT: { actions: assign({ rangeText: ({ event }) => event.value, rangeError: null }) },
+    SET_RANGE_TEXT: { actions: assign({ rangeText: ({ event }) => event.value, rangeError: null, rangeFollowsNow: false }) },
     SET_STATUS: { actions: assign({ status: ({ event }) => event.value }) },
   },
   states: {
@@ -82,7 +95,7 @@ export const balancePageMachine = setup({
     },
     ready: {
       on: {
-        SELECT_CLIENT: { target: 'loading', actions: assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }) },
+        SELECT_CLIENT: { target: 'loading', actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }), 'rollRange'] },
         SEARCH: [
           {
             guard: 'rangeIsValid',
@@ -96,7 +109,7 @@ export const balancePageMachine = setup({
         ],
         PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
         PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
-        REFRESH: 'loading',
+        REFRESH: { target: 'loading', actions: 'rollRange' },
       },
     },
   },

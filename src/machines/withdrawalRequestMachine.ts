@@ -66,6 +66,12 @@ export const withdrawalRequestMachine = setup({
   actors: {
     submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => (await api.addWithdrawal(input.body, input.key)).message),
   },
+  actions: {
+    /** Once errors are shown, each edit re-checks them, so the list always describes the form as it is. */
+    revalidate: assign({
+      errors: ({ context }) => (context.errors.length ? withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }) : []),
+    }),
+  },
   guards: {
     belowMinimum: ({ context }) => context.max < MIN_WITHDRAWAL,
     isValid: ({ context }) => withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }).length === 0,
@@ -84,22 +90,22 @@ export const withdrawalRequestMachine = setup({
     },
     editing: {
       on: {
-        SET_BANK: { actions: assign({ bankName: ({ event }) => event.value }) },
-        SET_ACCOUNT: { actions: assign({ accountNo: ({ event }) => digits(event.value) }) },
-        SET_BENEFICIARY: { actions: assign({ beneficiary: ({ event }) => event.value }) },
+        SET_BANK: { actions: [assign({ bankName: ({ event }) => event.value }), 'revalidate'] },
+        SET_ACCOUNT: { actions: [assign({ accountNo: ({ event }) => digits(event.value) }), 'revalidate'] },
+        SET_BENEFICIARY: { actions: [assign({ beneficiary: ({ event }) => event.value }), 'revalidate'] },
         SET_REMARKS: { actions: assign({ remarks: ({ event }) => event.value.slice(0, 255) }) },
         SET_AMOUNT_TEXT: {
-          actions: assign({ amount: ({ context, event }) => (digits(event.value) === '' ? null : Math.min(Number(digits(event.value)), context.max)) }),
+          actions: [assign({ amount: ({ context, event }) => (digits(event.value) === '' ? null : Math.min(Number(digits(event.value)), context.max)) }), 'revalidate'],
         },
         SET_AMOUNT: {
-          actions: assign({
+          actions: [assign({
             amount: ({ context, event }) => Math.min(context.max, Math.max(MIN_WITHDRAWAL, MIN_WITHDRAWAL + Math.round((event.value - MIN_WITHDRAWAL) / AMOUNT_STEP) * AMOUNT_STEP)),
-          }),
+          }), 'revalidate'],
         },
-        MIN: { actions: assign({ amount: MIN_WITHDRAWAL }) },
-        HALF: { actions: assign({ amount: ({ context }) => Math.min(context.max, halfAmount(context.max)) }) },
-        MAX: { actions: assign({ amount: ({ context }) => context.max }) },
-        SET_OTP: { actions: assign({ otp: ({ event }) => digits(event.value).slice(0, OTP_LENGTH) }) },
+        MIN: { actions: [assign({ amount: MIN_WITHDRAWAL }), 'revalidate'] },
+        HALF: { actions: [assign({ amount: ({ context }) => Math.min(context.max, halfAmount(context.max)) }), 'revalidate'] },
+        MAX: { actions: [assign({ amount: ({ context }) => context.max }), 'revalidate'] },
+        SET_OTP: { actions: [assign({ otp: ({ event }) => digits(event.value).slice(0, OTP_LENGTH) }), 'revalidate'] },
         PASTE_OTP: [
           { guard: 'pasteIsCode', actions: assign({ otp: ({ event }) => event.text.trim(), errors: [] }) },
           { actions: assign({ errors: ['Invalid OTP'] }) },

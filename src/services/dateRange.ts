@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { BUSINESS_TIME_ZONE } from './format';
 
 dayjs.extend(customParseFormat);
 
@@ -26,7 +27,10 @@ export function parseDateRange(text: string): DateRange | null {
   return { start: start.format(DATE_TIME_FORMAT), end: end.format(DATE_TIME_FORMAT) };
 }
 
+/** Now on the business clock: filters are read in Asia/Jakarta whatever the browser's zone is. */
+export const businessNow = () => dayjs().tz(BUSINESS_TIME_ZONE);
+
 /** Spec section 9: most screens default to the last 14 days back to now. */
-export function lastDays(days: number, now = dayjs()): DateRange {
+export function lastDays(days: number, now = businessNow()): DateRange {
   return { start: now.subtract(days, 'day').startOf('day').format(DATE_TIME_FORMAT), end: now.format(DATE_TIME_FORMAT) };
 }

@@ -1,6 +1,7 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { Redirect, useLocation } from 'wouter';
 import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
+import { PaymentsBalancePage } from './balance/PaymentsBalancePage';
 import { ComingSoonPage } from './ComingSoonPage';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
@@ -42,7 +43,9 @@ export function DashboardRoutes() {
   const page = modules.flatMap((m) => [m, ...m.children]).find((m) => m.path === path);
   return (
     <DashboardLayout>
-      {path === SETTINGS_PATH ? <UserSettingsPage /> : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}
+      {path === SETTINGS_PATH ? <UserSettingsPage />
+        : path === '/dashboard/balance' ? <PaymentsBalancePage />
+          : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}
     </DashboardLayout>
   );
 }

@@ -24,3 +24,12 @@ describe('date range rules (spec section 5)', () => {
     expect(formatDateRange(range)).toBe('2026-11-07 00:00 to 2026-11-21 15:42');
   });
 });
+
+describe('the business clock', () => {
+  it('reads now in Asia/Jakarta, whatever the machine’s zone', () => {
+    const jakarta = lastDays(0).end;
+    const expected = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+      .format(new Date()).replace(',', '');
+    expect(jakarta).toBe(expected);
+  });
+});

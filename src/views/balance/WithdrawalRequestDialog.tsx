@@ -1,0 +1,131 @@
+import { useEffect } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody,
+  MessageBarTitle, Option, Slider, Text, Textarea, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { ClipboardPasteRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { withdrawalRequestMachine, type WithdrawalMode } from '../../machines/withdrawalRequestMachine';
+import { alerts } from '../../services/alerts';
+import { formatRupiah, groupDigits } from '../../services/money';
+import type { BankOption } from '../../services/schemas';
+import { AMOUNT_STEP, MIN_WITHDRAWAL } from '../../services/withdrawalRules';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '560px' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  shortcuts: { display: 'flex', gap: tokens.spacingHorizontalS },
+  otp: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  errors: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  // Fluent draws a mark per step; with a thousand steps of Rp. 10,000 the marks cover the rail entirely.
+  rail: { backgroundImage: 'none' },
+});
+
+/**
+ * Request Widthdrawal / Transfer to Disburse. Renders the request machine; when it ends the page
+ * is told whether money moved (to refresh the cards and the history).
+ */
+export function WithdrawalRequestDialog({ mode, clientId, clientName, available, banks, onClose }: {
+  mode: WithdrawalMode; clientId: number; clientName: string; available: number; banks: BankOption[]; onClose: (submitted: boolean) => void;
+}) {
+  const styles = useStyles();
+  const actor = useActorRef(withdrawalRequestMachine, { input: { mode, clientId, available } });
+  const s = useSelector(actor, (snapshot) => snapshot);
+  const c = s.context;
+
+  useEffect(() => {
+    const sub = actor.subscribe((snapshot) => {
+      if (snapshot.status !== 'done') return;
+      if (snapshot.matches('insufficientBalance')) alerts.error(snapshot.context.failure ?? '');
+      if (snapshot.matches('submitted')) alerts.success('Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.');
+      onClose(snapshot.matches('submitted'));
+    });
+    return () => sub.unsubscribe();
+  }, [actor, onClose]);
+
+  if (s.status === 'done') return null;
+  const submitting = s.matches('submitting');
+  const title = mode === 'transfer' ? 'Transfer to Disburse' : 'Request Widthdrawal';
+  const pasteOtp = async () => {
+    try {
+      actor.send({ type: 'PASTE_OTP', text: await navigator.clipboard.readText() });
+    } catch {
+      actor.send({ type: 'PASTE_OTP', text: '' });
+    }
+  };
+
+  return (
+    <>
+      <Dialog open onOpenChange={(_, d) => { if (!d.open && !submitting) actor.send({ type: 'CANCEL' }); }}>
+        <DialogSurface className={styles.surface}>
+          {/* The machine owns validation and lists every error together; the browser's own checks would stop at the first. */}
+          <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'CONFIRM' }); }}>
+            <DialogBody>
+              <DialogTitle>{title}</DialogTitle>
+              <DialogContent className={styles.content}>
+                <Text>Client: <strong>{clientName}</strong> · Available: <strong>{formatRupiah(c.max)}</strong></Text>
+                {c.errors.length > 0 && (
+                  <MessageBar intent="error" layout="multiline" role="alert">
+                    <MessageBarBody>
+                      <MessageBarTitle>Error!</MessageBarTitle>
+                      <ul className={styles.errors}>{c.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+                    </MessageBarBody>
+                  </MessageBar>
+                )}
+                {mode === 'withdrawal' && (
+                  <>
+                    <Field label="Bank Name" required>
+                      <Dropdown placeholder="Select bank" value={c.bankName} selectedOptions={c.bankName ? [c.bankName] : []} disabled={submitting}
+                        onOptionSelect={(_, d) => d.optionValue && actor.send({ type: 'SET_BANK', value: d.optionValue })}>
+                        {banks.map((b) => <Option key={b.id} value={b.name}>{b.name}</Option>)}
+                      </Dropdown>
+                    </Field>
+                    <Field label="Account Number" required>
+                      <Input inputMode="numeric" value={c.accountNo} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_ACCOUNT', value: d.value })} />
+                    </Field>
+                    <Field label="Beneficary Account Name" required>
+                      <Input value={c.beneficiary} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_BENEFICIARY', value: d.value })} />
+                    </Field>
+                    <Field label="Remarks">
+                      <Textarea value={c.remarks} disabled={submitting} resize="vertical" onChange={(_, d) => actor.send({ type: 'SET_REMARKS', value: d.value })} />
+                    </Field>
+                  </>
+                )}
+                <Field label="Amount" required hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}>
+                  <Input contentBefore="Rp." inputMode="numeric" value={c.amount == null ? '' : groupDigits(c.amount)} disabled={submitting}
+                    onChange={(_, d) => actor.send({ type: 'SET_AMOUNT_TEXT', value: d.value })} />
+                </Field>
+                <Slider aria-label="Amount slider" style={{ width: '100%' }} rail={{ className: styles.rail }} min={MIN_WITHDRAWAL} max={Math.max(MIN_WITHDRAWAL, c.max)} step={AMOUNT_STEP} value={c.amount ?? MIN_WITHDRAWAL} disabled={submitting}
+                  onChange={(_, d) => actor.send({ type: 'SET_AMOUNT', value: d.value })} />
+                <div className={styles.shortcuts}>
+                  <Button size="small" onClick={() => actor.send({ type: 'MIN' })} disabled={submitting}>Min</Button>
+                  <Button size="small" onClick={() => actor.send({ type: 'HALF' })} disabled={submitting}>Half</Button>
+                  <Button size="small" onClick={() => actor.send({ type: 'MAX' })} disabled={submitting}>Max</Button>
+                </div>
+                <div className={styles.otp}>
+                  <Field label="OTP" required hint="The 6-digit code from your authenticator app" style={{ flexGrow: 1 }}>
+                    <Input inputMode="numeric" autoComplete="one-time-code" value={c.otp} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_OTP', value: d.value })} />
+                  </Field>
+                  <Button icon={<ClipboardPasteRegular />} onClick={pasteOtp} disabled={submitting}>Paste from Clipboard</Button>
+                </div>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>Cancel</Button>
+                <Button appearance="primary" type="submit" disabled={submitting}>{submitting ? 'Submitting…' : 'Confirm'}</Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+      <Dialog open={c.failure != null} modalType="alert">
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Error!</DialogTitle>
+            <DialogContent>{c.failure}</DialogContent>
+            <DialogActions><Button appearance="primary" onClick={() => actor.send({ type: 'DISMISS_FAILURE' })}>OK</Button></DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}

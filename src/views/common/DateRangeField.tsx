@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Button, Field, Input, Popover, PopoverSurface, PopoverTrigger, makeStyles, tokens } from '@fluentui/react-components';
+import { CalendarLtrRegular } from '@fluentui/react-icons';
+import { parseDateRange } from '../../services/dateRange';
+
+const useStyles = makeStyles({
+  surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
+  native: { fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, padding: '6px 8px', border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium },
+});
+
+const toLocal = (v: string) => v.replace(' ', 'T');
+const fromLocal = (v: string) => v.replace('T', ' ');
+
+/** 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm', typed, or picked with the calendar button. */
+export function DateRangeField({ value, error, onChange, onEnter }: { value: string; error: string | null; onChange: (text: string) => void; onEnter: () => void }) {
+  const styles = useStyles();
+  const current = parseDateRange(value);
+  const [from, setFrom] = useState(current?.start ?? '');
+  const [to, setTo] = useState(current?.end ?? '');
+  return (
+    <Field label="Date range" validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'} hint={error ? undefined : 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm'} style={{ minWidth: 360 }}>
+      <Input value={value} onChange={(_, d) => onChange(d.value)} onKeyDown={(e) => { if (e.key === 'Enter') onEnter(); }}
+        contentAfter={(
+          <Popover trapFocus onOpenChange={(_, d) => { if (d.open && current) { setFrom(current.start); setTo(current.end); } }}>
+            <PopoverTrigger disableButtonEnhancement>
+              <Button appearance="transparent" size="small" icon={<CalendarLtrRegular />} aria-label="Pick dates" />
+            </PopoverTrigger>
+            <PopoverSurface className={styles.surface} aria-label="Pick a date range">
+              <label>From <input className={styles.native} type="datetime-local" step={60} value={toLocal(from)} onChange={(e) => setFrom(fromLocal(e.target.value))} /></label>
+              <label>To <input className={styles.native} type="datetime-local" step={60} value={toLocal(to)} onChange={(e) => setTo(fromLocal(e.target.value))} /></label>
+              <Button appearance="primary" onClick={() => onChange(`${from} to ${to}`)}>Apply</Button>
+            </PopoverSurface>
+          </Popover>
+        )} />
+    </Field>
+  );
+}
