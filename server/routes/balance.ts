@@ -45,8 +45,9 @@ export function balanceRoutes({ database, config }: RouteDeps) {
       const header = request.headers['idempotency-key'];
       const key = header === undefined ? null : parseInput(IdempotencyKey, header) ?? null;
       const { row, replayed } = await requestWithdrawal(db, auth.principal, body, key, originOf(request));
+      // A replay answers exactly as the first request was answered; the header tells them apart.
       if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.status(replayed ? 200 : 201).send(ok(row, WITHDRAWAL_SUBMITTED));
+      return reply.status(201).send(ok(row, WITHDRAWAL_SUBMITTED));
     });
 
     app.patch(`${API}/balance/update-withdrawal`, { config: { access: { kind: 'verified' as const, module: 'balance', superAdminOnly: true } } }, async (request) => {

@@ -115,9 +115,9 @@ describe('requesting a withdrawal', () => {
     expect(first.body.message).toBe('Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.');
     expect(first.body.data).toMatchObject({ status: 'PENDING', amount: 250_000, bank_account_name: 'Budi Santoso', name: 'Citra Client' });
     const retry = await requestWithdrawal('client', body, { key: 'retry-key-0001' });
-    expect(retry.status).toBe(200);
+    expect(retry.status).toBe(201);
     expect(retry.replayed).toBe('true');
-    expect(retry.body.data.uuid).toBe(first.body.data.uuid);
+    expect(retry.body).toEqual(first.body);
     const after = await balanceOf(1, 'client');
     expect(after.withdrawable_balance).toBe(before.withdrawable_balance - 250_000);
     expect(after.pending_withdrawal_balance).toBe(before.pending_withdrawal_balance + 250_000);
