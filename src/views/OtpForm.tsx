@@ -4,6 +4,7 @@ import { ArrowLeftRegular, ClipboardPasteRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { INVALID_OTP, type loginMachine } from '../machines/loginMachine';
+import { readClipboardText } from '../services/clipboard';
 import { OTP_LENGTH } from '../services/schemas';
 
 const useStyles = makeStyles({
@@ -45,13 +46,7 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
     e.preventDefault();
     actor.send({ type: 'PASTE', text: e.clipboardData.getData('text') });
   };
-  const pasteFromClipboard = async () => {
-    try {
-      actor.send({ type: 'PASTE', text: await navigator.clipboard.readText() });
-    } catch {
-      actor.send({ type: 'PASTE', text: '' });
-    }
-  };
+  const pasteFromClipboard = async () => actor.send({ type: 'PASTE', text: await readClipboardText() });
 
   return (
     <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-labelledby="otp-title">

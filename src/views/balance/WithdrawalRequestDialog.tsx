@@ -7,6 +7,7 @@ import { ClipboardPasteRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { withdrawalRequestMachine, type WithdrawalMode } from '../../machines/withdrawalRequestMachine';
 import { alerts } from '../../services/alerts';
+import { readClipboardText } from '../../services/clipboard';
 import { formatRupiah, groupDigits } from '../../services/money';
 import type { BankOption } from '../../services/schemas';
 import { AMOUNT_STEP, MIN_WITHDRAWAL } from '../../services/withdrawalRules';
@@ -46,13 +47,7 @@ export function WithdrawalRequestDialog({ mode, clientId, clientName, available,
   if (s.status === 'done') return null;
   const submitting = s.matches('submitting');
   const title = mode === 'transfer' ? 'Transfer to Disburse' : 'Request Widthdrawal';
-  const pasteOtp = async () => {
-    try {
-      actor.send({ type: 'PASTE_OTP', text: await navigator.clipboard.readText() });
-    } catch {
-      actor.send({ type: 'PASTE_OTP', text: '' });
-    }
-  };
+  const pasteOtp = async () => actor.send({ type: 'PASTE_OTP', text: await readClipboardText() });
 
   return (
     <>
