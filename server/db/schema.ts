@@ -151,6 +151,8 @@ export const withdrawals = pgTable('withdrawals', {
   requestedBy: integer('requested_by').notNull().references(() => users.id),
   decidedBy: integer('decided_by').references(() => users.id),
   idempotencyKey: text('idempotency_key'),
+  /** What the keyed request asked for: a key reused for a different request is refused, not replayed. */
+  requestHash: text('request_hash'),
   withdrawalTime: timestamp('withdrawal_time', { withTimezone: true }).notNull().defaultNow(),
   completedTime: timestamp('completed_time', { withTimezone: true }),
 }, (t) => [

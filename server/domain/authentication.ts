@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { HttpError, tooManyRequests, unauthorized, unprocessable, conflict } from '../http/errors.ts';
 import { audit } from './audit.ts';
-import { clearFailures, isLocked, LOCKED_MESSAGE, recordFailure } from './lockout.ts';
+import { isLocked, LOCKED_MESSAGE, recordFailure } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { checkTotp, newTotpSecret, provisioningQr } from './totp.ts';
@@ -23,11 +23,10 @@ export async function signIn(db: Db, email: string, password: string, origin: Re
     await audit(db, { actorUserId: user?.id, actorEmail: address, action: 'auth.login', outcome: 'failure', ip: origin.ip, detail: { reason } });
     return error;
   };
-  if (user && isLocked(user.lockedUntil)) {
-    await verifyPassword(null, password);
-    throw await fail('locked', tooManyRequests(LOCKED_MESSAGE));
-  }
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  // Only someone who knows the password learns that the account is locked: to anyone else a
+  // locked account answers exactly like a wrong password or an unknown address.
+  if (user && isLocked(user.lockedUntil)) throw await fail('locked', valid ? tooManyRequests(LOCKED_MESSAGE) : undefined);
   if (!user || !valid || !user.isActive) {
     if (user && !valid) {
       const { locked } = await recordFailure(db, user.id);
@@ -35,7 +34,9 @@ export async function signIn(db: Db, email: string, password: string, origin: Re
     }
     throw await fail(!user ? 'unknown email' : !valid ? 'wrong password' : 'inactive user');
   }
-  await clearFailures(db, user.id);
+  // The failure count is not cleared here: it also counts wrong OTPs, and only a completed
+  // sign-in (a valid OTP) ends a run of failures. Clearing it on a password would allow
+  // unlimited OTP guesses, nine at a time.
   const token = await createSession(db, { userId: user.id, otpVerified: false, ...origin });
   await audit(db, { actorUserId: user.id, actorEmail: address, action: 'auth.login', outcome: 'success', ip: origin.ip });
   return { token, userId: user.id };
@@ -130,15 +131,23 @@ export async function disableTwoFactor(db: Db, actor: { id: number; email: strin
   });
 }
 
+/** Thrown inside a transaction when a confirming code is wrong; the caller records it after the rollback. */
+export class OtpRejected extends Error {}
+
 /**
- * A fresh authenticator code confirming an action (a withdrawal): accepted once, counted towards
- * the lockout when wrong.
+ * Inside the caller's transaction: spends a fresh authenticator code confirming an action (a
+ * withdrawal). If the transaction rolls back, the code was not spent. A wrong code throws
+ * OtpRejected; pass it to recordOtpRejection once the transaction is over.
  */
-export async function confirmWithTotp(db: Db, userId: number, code: string, origin: RequestOrigin, action: string): Promise<void> {
-  const user = await userForOtp(db, userId);
+export async function spendTotp(tx: Db, userId: number, code: string): Promise<void> {
+  const user = await userForOtp(tx, userId);
   if (!user.twoFactorActive || !user.twoFactorSecret) throw unprocessable('Set up two-factor authentication first.');
   const step = await checkTotp(user.twoFactorSecret, code, user.totpLastStep);
-  if (step != null && (await claimTimeStep(db, user.id, step))) return;
+  if (step == null || !(await claimTimeStep(tx, user.id, step))) throw new OtpRejected(INVALID_OTP);
+}
+
+/** A wrong confirming code counts towards the lockout and is audited. */
+export async function recordOtpRejection(db: Db, user: { id: number; email: string }, origin: RequestOrigin, action: string): Promise<never> {
   const { locked } = await recordFailure(db, user.id);
   await audit(db, { actorUserId: user.id, actorEmail: user.email, action, outcome: 'failure', ip: origin.ip, detail: { reason: 'invalid otp', locked } });
   throw locked ? tooManyRequests(LOCKED_MESSAGE) : unprocessable(INVALID_OTP);

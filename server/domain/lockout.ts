@@ -23,7 +23,3 @@ export async function recordFailure(db: Db, userId: number): Promise<{ locked: b
     .returning({ lockedUntil: users.lockedUntil });
   return { locked: isLocked(row?.lockedUntil ?? null) };
 }
-
-export async function clearFailures(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ failedAttempts: 0, lockedUntil: null }).where(eq(users.id, userId));
-}

@@ -18,11 +18,17 @@ export async function provisioningQr(secret: string, email: string): Promise<str
  */
 export async function checkTotp(secret: string, code: string, lastStep: number | null): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({
-    secret,
-    token: code,
-    epochTolerance: PERIOD_SECONDS,
-    ...(lastStep != null ? { afterTimeStep: lastStep } : {}),
-  });
-  return result.valid && 'timeStep' in result ? result.timeStep : null;
+  try {
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance: PERIOD_SECONDS,
+      ...(lastStep != null ? { afterTimeStep: lastStep } : {}),
+    });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
+  } catch {
+    // otplib throws when the last accepted step lies beyond the window (a clock stepped back):
+    // no code can be accepted then, which is a refusal, not a server error.
+    return null;
+  }
 }

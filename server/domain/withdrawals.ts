@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   nextWithdrawalStatus, WITHDRAWAL_INVALID_STATUS, type WithdrawalDecision,
@@ -8,10 +8,10 @@ import {
 } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { users, withdrawals } from '../db/schema.ts';
-import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { audit } from './audit.ts';
-import { confirmWithTotp, type RequestOrigin } from './authentication.ts';
+import { OtpRejected, recordOtpRejection, spendTotp, type RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
 import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
 import type { Principal } from './principal.ts';
@@ -22,7 +22,7 @@ type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id' | 'uuid' | 'stat
 /** Inside a transaction: the PENDING row and its withdrawable -> pending entry, together. */
 export async function openWithdrawal(tx: Db, values: NewWithdrawal): Promise<WithdrawalRecord> {
   const [created] = await tx.insert(withdrawals).values({ ...values, uuid: randomUUID(), status: 'PENDING' }).returning();
-  await postEntry(tx, {
+  const applied = await postEntry(tx, {
     kind: 'withdrawal.request', reference: created.uuid, createdBy: values.requestedBy,
     description: `${created.kind === 'transfer_to_disburse' ? 'Transfer to disburse' : 'Withdrawal'} requested`,
     lines: [
@@ -30,6 +30,8 @@ export async function openWithdrawal(tx: Db, values: NewWithdrawal): Promise<Wit
       { account: { client: created.clientId, kind: 'pending_withdrawal' }, amount: created.amount },
     ],
   });
+  // A PENDING row whose money did not move would break 'pending equals PENDING withdrawals'.
+  if (!applied) throw new Error(`withdrawal ${created.uuid} was already requested in the ledger`);
   return created;
 }
 
@@ -84,27 +86,41 @@ async function findByIdempotencyKey(db: Db, userId: number, key: string) {
   return row ?? null;
 }
 
+/** What a keyed request asks for; the OTP is left out, since a retry may carry a newer code. */
+const requestHashOf = (body: AddWithdrawalBody) => createHash('sha256')
+  .update(JSON.stringify([body.client_filter, body.amount, body.bank_name, body.account_no, body.bank_account_name, body.description]))
+  .digest('hex');
+
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
+
 /**
- * A withdrawal (or transfer to the disbursement balance) request: withdrawable -> pending, in the
- * same transaction as the PENDING row, under a lock on the withdrawable account. The same
- * Idempotency-Key from the same user returns the first answer and moves nothing again.
+ * A withdrawal (or transfer to the disbursement balance) request, in one transaction: the
+ * authenticator code is spent, the withdrawable account locked, the PENDING row and its
+ * withdrawable -> pending entry written. With an Idempotency-Key, requests of the same user and
+ * key queue on an advisory lock, so a retry, even one sent while the first is still running,
+ * gets the first answer and moves nothing again.
  */
 export async function requestWithdrawal(
   db: Db, principal: Principal, body: AddWithdrawalBody, idempotencyKey: string | null, origin: RequestOrigin,
 ): Promise<{ row: WithdrawalRow; replayed: boolean }> {
-  if (idempotencyKey) {
-    const earlier = await findByIdempotencyKey(db, principal.id, idempotencyKey);
-    if (earlier) return { row: toWithdrawalRow(earlier, principal.name), replayed: true };
-  }
   const transfer = isTransfer(body);
   const form = { bankName: body.bank_name, accountNo: body.account_no, beneficiary: body.bank_account_name, clientId: body.client_filter, amount: body.amount, otp: body.otp_num };
   const errors = withdrawalErrors(form, Number.MAX_SAFE_INTEGER, { transfer });
   if (errors.length) throw badRequest(errors.join('; '), errors.map((message) => ({ field: '', message })));
   const clientId = await clientInScope(db, principal, body.client_filter);
-  await confirmWithTotp(db, principal.id, body.otp_num, origin, 'withdrawal.request');
+  const requestHash = idempotencyKey ? requestHashOf(body) : null;
 
   try {
-    const row = await inTransaction(db, async (tx) => {
+    return await inTransaction(db, async (tx) => {
+      if (idempotencyKey) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${principal.id}:${idempotencyKey}`}))`);
+        const earlier = await findByIdempotencyKey(tx, principal.id, idempotencyKey);
+        if (earlier) {
+          if (earlier.requestHash !== requestHash) throw unprocessable(KEY_REUSED);
+          return { row: toWithdrawalRow(earlier, principal.name), replayed: true };
+        }
+      }
+      await spendTotp(tx, principal.id, body.otp_num);
       const available = await lockClientAccount(tx, clientId, 'withdrawable');
       const overLimit = withdrawalErrors(form, available, { transfer });
       if (overLimit.length) throw unprocessable(overLimit.join('; '));
@@ -112,21 +128,16 @@ export async function requestWithdrawal(
         clientId, kind: transfer ? 'transfer_to_disburse' : 'withdrawal', amount: body.amount,
         bankName: body.bank_name.trim(), accountNo: body.account_no, bankAccountName: body.bank_account_name.trim(),
         description: transfer ? TRANSFER_TO_DISBURSE.description : body.description.trim(),
-        requestedBy: principal.id, idempotencyKey,
+        requestedBy: principal.id, idempotencyKey, requestHash,
       });
       await audit(tx, {
         actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.request', objectType: 'withdrawal', objectId: created.uuid,
         outcome: 'success', ip: origin.ip, detail: { after: { status: 'PENDING', amount: body.amount, client_id: clientId, kind: created.kind } },
       });
-      return created;
+      return { row: toWithdrawalRow(created, principal.name), replayed: false };
     });
-    return { row: toWithdrawalRow(row, principal.name), replayed: false };
   } catch (error) {
-    // A concurrent retry with the same key lost the race to insert: answer with the winner's row.
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const earlier = await findByIdempotencyKey(db, principal.id, idempotencyKey);
-      if (earlier) return { row: toWithdrawalRow(earlier, principal.name), replayed: true };
-    }
+    if (error instanceof OtpRejected) return recordOtpRejection(db, principal, origin, 'withdrawal.request');
     throw error;
   }
 }

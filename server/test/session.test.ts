@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../db/schema.ts';
-import { call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+import { addUser, call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -48,6 +48,10 @@ describe('sessions', () => {
 describe('lockout after 10 failures', () => {
   it('locks the account for 30 minutes after 10 wrong passwords, even for the right one', async () => {
     for (let i = 0; i < 10; i++) expect((await login(server, 'admin@demo.local', `wrong-${i}`)).status).toBe(401);
+    // Only the right password learns of the lock; to anyone else it looks like a wrong password.
+    const guess = await login(server, 'admin@demo.local', 'another-guess');
+    expect(guess.status).toBe(401);
+    expect(guess.body.message).toBe('Invalid Email or Password');
     const res = await login(server, 'admin@demo.local');
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/locked for 30 minutes/);
@@ -69,6 +73,23 @@ describe('lockout after 10 failures', () => {
     expect(tenth.status).toBe(429);
     expect((await call(server, 'GET', '/api/backoffice/user/generate-otp', { token })).status).toBe(401);
     expect((await login(server, 'client@demo.local')).status).toBe(429);
+  });
+});
+
+describe('lockout across sign-ins', () => {
+  it('keeps counting wrong OTPs when the password is entered again in between', async () => {
+    await addUser(server, { email: 'otp-guesser@demo.local', name: 'Guesser', type: 'ADMIN', role: 'Support Admin', clients: [1] });
+    const { secret } = await signInVerified(server, 'otp-guesser@demo.local');
+    const good = new Set([await totpAt(secret, -1), await totpAt(secret), await totpAt(secret, 1)]);
+    const bad = ['000001', '000002', '000003'].find((c) => !good.has(c))!;
+    for (let round = 0; round < 2; round++) {
+      const token = (await login(server, 'otp-guesser@demo.local')).body.data.token;
+      for (let i = 0; i < (round === 0 ? 9 : 1); i++) {
+        const res = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token, body: { passcode: bad } });
+        expect(res.status).toBe(round === 0 ? 422 : 429);
+      }
+    }
+    expect((await login(server, 'otp-guesser@demo.local')).status).toBe(429);
   });
 });
 

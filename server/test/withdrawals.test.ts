@@ -126,6 +126,38 @@ describe('requesting a withdrawal', () => {
     expect(history.body.data[0].uuid).toBe(first.body.data.uuid);
   });
 
+  it('answers two copies of one keyed request sent at once with one withdrawal', async () => {
+    const before = await balanceOf(1, 'client');
+    const body = await withdrawalBody('client', { amount: 70_000 });
+    const [a, b] = await Promise.all([
+      requestWithdrawal('client', body, { key: 'parallel-key-0001' }),
+      requestWithdrawal('client', body, { key: 'parallel-key-0001' }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.data.uuid).toBe(b.body.data.uuid);
+    expect([a.replayed, b.replayed].filter((r) => r === 'true')).toHaveLength(1);
+    expect((await balanceOf(1, 'client')).withdrawable_balance).toBe(before.withdrawable_balance - 70_000);
+    const [user] = await server.database.db.select().from(users).where(eq(users.email, 'client@demo.local'));
+    expect(user.failedAttempts).toBe(0);
+  });
+
+  it('refuses a key reused for a different request instead of pretending it was filed', async () => {
+    const first = await requestWithdrawal('client', await withdrawalBody('client', { amount: 40_000 }), { key: 'reused-key-0001' });
+    expect(first.status).toBe(201);
+    const other = await requestWithdrawal('client', await withdrawalBody('client', { amount: 90_000 }), { key: 'reused-key-0001' });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe('This Idempotency-Key was already used for a different request');
+  });
+
+  it('answers out-of-range numbers and impossible dates with 400, never a 500', async () => {
+    const huge = await requestWithdrawal('superadmin', await withdrawalBody('superadmin', { client_filter: 1e12 }));
+    expect(huge.status).toBe(400);
+    for (const query of ['start=2024-13-45 99:99', 'end=2024-02-30 10:00', 'client_filter=99999999999']) {
+      const res = await get('superadmin', `${API}/balance/withdrawal-history?${query}`);
+      expect(res.status).toBe(400);
+    }
+  });
+
   it('turns a transfer to disburse into disbursement balance when completed', async () => {
     const before = await balanceOf(2, 'client');
     const res = await requestWithdrawal('client', await withdrawalBody('client', {

@@ -53,9 +53,9 @@ export const AddWithdrawalBody = v.strictObject({
   bank_name: v.pipe(v.string('Bank Name is required'), v.maxLength(100)),
   account_no: v.pipe(v.string('Account Number is required'), v.maxLength(34)),
   bank_account_name: v.pipe(v.string('Beneficary Account Name is required'), v.maxLength(100)),
-  client_filter: v.pipe(v.number('Client Name is required'), v.integer('Client Name is required')),
+  client_filter: v.pipe(v.number('Client Name is required'), v.integer('Client Name is required'), v.minValue(1, 'Client Name is required'), v.maxValue(2_147_483_647, 'Client not found')),
   description: v.optional(v.pipe(v.string(), v.maxLength(255, 'Remarks must be at most 255 characters')), ''),
-  amount: v.pipe(v.number('Amount is required'), v.safeInteger('Amount must be whole rupiah')),
+  amount: v.pipe(v.number('Amount is required'), v.safeInteger('Amount must be whole rupiah'), v.maxValue(1_000_000_000_000, 'Amount is too large')),
   otp_num: v.string('OTP is required'),
 });
 export type AddWithdrawalBody = v.InferOutput<typeof AddWithdrawalBody>;
