@@ -13,6 +13,7 @@ import type { RouteDeps } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { masterRoutes } from './routes/master.ts';
 import { notificationRoutes } from './routes/notification.ts';
+import { transactionRoutes } from './routes/transactions.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
 
 const webRoot = fileURLToPath(new URL('../dist', import.meta.url));
@@ -49,6 +50,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(masterRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(balanceRoutes(deps));
+  await app.register(transactionRoutes(deps));
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
   return { app, realtime };

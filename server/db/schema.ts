@@ -8,6 +8,9 @@ export type UserType = (typeof userTypes)[number];
 export const clients = pgTable('clients', {
   id: serial('id').primaryKey(),
   clientName: text('client_name').notNull(),
+  /** Where FINALIZED pay-ins are reported to the merchant, HMAC-SHA256 signed with the secret. */
+  callbackUrl: text('callback_url'),
+  callbackSecret: text('callback_secret'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -159,4 +162,40 @@ export const withdrawals = pgTable('withdrawals', {
   uniqueIndex('withdrawals_uuid_key').on(t.uuid),
   uniqueIndex('withdrawals_idempotency_key').on(t.requestedBy, t.idempotencyKey),
   index('withdrawals_client_time_idx').on(t.clientId, t.withdrawalTime),
+]);
+
+export const transactionTypes = [
+  'fello_qris', 'herra_qris', 'fello_direct_debit', 'dana_directdebit', 'va_mandiri', 'va_bca', 'va_bri', 'va_cimb', 'va_permata',
+] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+export const transactionStatuses = ['FINALIZED', 'PENDING', 'REQUEST_TIMEOUT', 'SETTLED', 'VA_EXPIRED'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/** A pay-in. Amounts are whole rupiah; times are instants (timestamptz). */
+export const transactions = pgTable('transactions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  uuid: text('uuid').notNull(),
+  clientId: integer('client_id').notNull().references(() => clients.id),
+  type: text('type').$type<TransactionType>().notNull(),
+  serviceType: text('service_type').notNull(),
+  rrn: text('rrn'),
+  correlationId: text('correlation_id').notNull(),
+  accountNo: text('account_no').notNull(),
+  currency: text('currency').notNull().default('IDR'),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+  status: text('status').$type<TransactionStatus>().notNull(),
+  transactionTime: timestamp('transaction_time', { withTimezone: true }).notNull(),
+  paidTime: timestamp('paid_time', { withTimezone: true }),
+  settlementTime: timestamp('settlement_time', { withTimezone: true }),
+  /** When its net amount moved to the withdrawable balance (once, by hand, in bulk or by settlement). */
+  withdrawableAt: timestamp('withdrawable_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('transactions_uuid_key').on(t.uuid),
+  uniqueIndex('transactions_correlation_id_key').on(t.correlationId),
+  index('transactions_time_idx').on(t.transactionTime.desc(), t.id.desc()),
+  index('transactions_client_time_idx').on(t.clientId, t.transactionTime.desc(), t.id.desc()),
+  index('transactions_status_time_idx').on(t.status, t.transactionTime.desc(), t.id.desc()),
+  index('transactions_account_no_idx').on(t.accountNo),
+  index('transactions_rrn_idx').on(t.rrn),
 ]);

@@ -3,6 +3,7 @@ import { clients, notifications, roleModules, roles, userClients, users, type Us
 import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { seedDemoLedger } from './demoLedger.ts';
+import { seedPayins } from './payins.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1!';
 
@@ -28,8 +29,14 @@ const demoRoles: Array<{ name: string; type: UserType; description: string; modu
   { name: 'Client Viewer', type: 'CLIENT', description: 'Client read-only access to payments', modules: ['transactions', 'settings', 'settings-user'] },
 ];
 
-/** Demo data for a new, empty database: clients, roles, the three demo users and a few notifications. */
-export async function seedDemo(db: Db): Promise<void> {
+export const DEMO_TRANSACTIONS = 20_000;
+export const DEMO_DAYS = 30;
+
+/**
+ * Demo data for a new, empty database: clients, roles, the three demo users, notifications,
+ * pay-ins credited through the ledger, deposits and withdrawals.
+ */
+export async function seedDemo(db: Db, options: { transactions?: number; days?: number } = {}): Promise<void> {
   const clientRows = await db.insert(clients).values(demoClients.map((clientName) => ({ clientName }))).returning();
   const roleIds = new Map<string, number>();
   for (const role of demoRoles) {
@@ -55,5 +62,6 @@ export async function seedDemo(db: Db): Promise<void> {
   // The client user asked for the withdrawals of their two clients; SUPER ADMIN for the rest, and decided them all.
   const clientUser = created.get('CLIENT')!;
   const initiators = new Map(clientRows.slice(0, 2).map((c) => [c.id, clientUser]));
+  await seedPayins(db, { count: options.transactions ?? DEMO_TRANSACTIONS, days: options.days ?? DEMO_DAYS, clientIds: clientRows.map((c) => c.id) });
   await seedDemoLedger(db, clientRows.map((c) => c.id), initiators, created.get('SUPER ADMIN')!);
 }

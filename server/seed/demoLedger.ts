@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
-import { creditPayin, releaseToWithdrawable, adjustDisbursement } from '../domain/payins.ts';
+import { lockClientAccount } from '../domain/ledger.ts';
+import { adjustDisbursement } from '../domain/payins.ts';
 import { applyDecision, openWithdrawal } from '../domain/withdrawals.ts';
 
 /** A small deterministic generator, so every demo database tells the same story. */
@@ -25,9 +26,9 @@ const beneficiaries = [
 ] as const;
 
 /**
- * Every demo client's balances come from a history posted through the ledger: pay-ins credited,
- * most of them released to withdrawable, withdrawals in each status, a transfer to disburse and
- * deposits onto the disbursement balance.
+ * On top of the pay-ins (credited through the ledger by seedPayins), every demo client gets
+ * deposits onto the disbursement balance, and withdrawals in each status plus a completed
+ * transfer to disburse, sized to what its withdrawable balance allows.
  */
 export async function seedDemoLedger(db: Db, clientIds: number[], initiators: Map<number, number>, deciderId: number): Promise<void> {
   const random = seededRandom(20260101);
@@ -35,32 +36,24 @@ export async function seedDemoLedger(db: Db, clientIds: number[], initiators: Ma
   for (const [index, clientId] of clientIds.entries()) {
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const payins = 12 + Math.floor(random() * 10);
-      for (let i = 0; i < payins; i++) {
-        const amount = roundTo(150_000 + random() * 2_400_000, 500);
-        const fee = Math.round(amount * 0.007);
-        const reference = `DEMO-${clientId}-${String(i + 1).padStart(4, '0')}`;
-        await creditPayin(tx, { clientId, reference, amount, fee });
-        if (i % 4 !== 3) await releaseToWithdrawable(tx, { clientId, reference, net: amount - fee });
-      }
       await adjustDisbursement(tx, { clientId, reference: `DEMO-DEP-${clientId}-1`, amount: roundTo(5_000_000 + random() * 20_000_000, 100_000), description: 'Deposit by bank transfer' });
       await adjustDisbursement(tx, { clientId, reference: `DEMO-DEP-${clientId}-2`, amount: roundTo(1_000_000 + random() * 5_000_000, 100_000), description: 'Deposit by bank transfer' });
 
+      const available = await lockClientAccount(tx, clientId, 'withdrawable');
+      const share = (part: number) => Math.max(20_000, roundTo(available * part, 10_000));
+      if (available < 4 * share(0.05)) return;
       const requestedBy = initiators.get(clientId) ?? deciderId;
-      const open = (day: number, amount: number, who: readonly [string, string], kind: 'withdrawal' | 'transfer_to_disburse' = 'withdrawal') => openWithdrawal(tx, {
+      const who = beneficiaries[index % beneficiaries.length];
+      const open = (day: number, amount: number, kind: 'withdrawal' | 'transfer_to_disburse' = 'withdrawal') => openWithdrawal(tx, {
         clientId, kind, amount, requestedBy, withdrawalTime: daysAgo(day, 10 + (day % 6)),
         bankName: kind === 'withdrawal' ? who[0] : '0', accountNo: kind === 'withdrawal' ? `${7100000000 + clientId * 1000 + day}` : '0',
         bankAccountName: kind === 'withdrawal' ? who[1] : 'None',
         description: kind === 'withdrawal' ? 'Weekly settlement to operating account' : 'Request transfer to disburse balance.',
       });
-      const who = beneficiaries[index % beneficiaries.length];
-      const completed = await open(9, 2_000_000, who);
-      await applyDecision(tx, completed, 'COMPLETED', deciderId, daysAgo(8, 14));
-      const rejected = await open(6, 750_000, who);
-      await applyDecision(tx, rejected, 'REJECTED', deciderId, daysAgo(6, 16));
-      const transfer = await open(4, 1_000_000, who, 'transfer_to_disburse');
-      await applyDecision(tx, transfer, 'COMPLETED', deciderId, daysAgo(3, 11));
-      await open(1, 500_000, who);
+      await applyDecision(tx, await open(9, share(0.1)), 'COMPLETED', deciderId, daysAgo(8, 14));
+      await applyDecision(tx, await open(6, share(0.05)), 'REJECTED', deciderId, daysAgo(6, 16));
+      await applyDecision(tx, await open(4, share(0.08), 'transfer_to_disburse'), 'COMPLETED', deciderId, daysAgo(3, 11));
+      await open(1, share(0.04));
     });
   }
 }

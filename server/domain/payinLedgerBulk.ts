@@ -1,0 +1,93 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { clientAccountKinds, clientAccountCode, systemAccounts } from './ledger.ts';
+
+/**
+ * The set-based twins of creditPayin and releaseToWithdrawable, for thousands of pay-ins at once
+ * (demo data, the bulk 'process transaction'). Same entries, same (kind, reference) uniqueness,
+ * same postings; the cached balances move by the sum of exactly the postings written here.
+ * `where` selects rows of `transactions t`.
+ */
+async function ensureAccountsFor(tx: Db, where: SQL) {
+  const clientIds = (await tx.execute<{ client_id: number }>(sql`select distinct t.client_id from transactions t where ${where}`)).rows.map((r) => Number(r.client_id));
+  const rows = [
+    ...clientIds.flatMap((clientId) => clientAccountKinds.map((kind) => sql`(${clientAccountCode(clientId, kind)}, ${clientId}, ${kind}, false)`)),
+    ...Object.values(systemAccounts).map((a) => sql`(${a.code}, null, ${a.kind}, ${a.mayGoNegative})`),
+  ];
+  await tx.execute(sql`insert into ledger_accounts (code, client_id, kind, may_go_negative) values ${sql.join(rows, sql`, `)} on conflict (code) do nothing`);
+}
+
+async function applyNewEntries(tx: Db) {
+  // Lock the touched accounts in id order (as postEntry does), then move each by its new postings.
+  await tx.execute(sql`select id from ledger_accounts where id in (select distinct account_id from postings where entry_id in (select id from new_entries)) order by id for update`);
+  await tx.execute(sql`
+    update ledger_accounts a set balance = a.balance + s.total
+    from (select account_id, sum(amount) as total from postings where entry_id in (select id from new_entries) group by account_id) s
+    where a.id = s.account_id`);
+  await tx.execute(sql`drop table new_entries`);
+}
+
+/** Credits every selected FINALIZED or SETTLED pay-in not credited yet; returns how many. */
+export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = null): Promise<number> {
+  const selected = sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`;
+  await ensureAccountsFor(tx, selected);
+  await tx.execute(sql`
+    create temp table new_entries on commit drop as
+    with inserted as (
+      insert into journal_entries (kind, reference, description, created_by)
+      select 'payin.finalized', t.correlation_id, 'Pay-in finalized', ${by}::int from transactions t where ${selected}
+      on conflict (kind, reference) do nothing
+      returning id, reference
+    ) select id, reference from inserted`);
+  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from new_entries`);
+  await tx.execute(sql`
+    insert into postings (entry_id, account_id, amount)
+    select e.id, a.id, x.amount
+    from new_entries e
+    join transactions t on t.correlation_id = e.reference
+    cross join lateral (values
+      (${systemAccounts.channelReceipts.code}, -t.amount),
+      ('client:' || t.client_id || ':nonwithdrawable', t.amount - t.fee_amount),
+      (${systemAccounts.fees.code}, t.fee_amount)
+    ) as x(code, amount)
+    join ledger_accounts a on a.code = x.code
+    where x.amount <> 0
+    order by e.id, x.code`);
+  await applyNewEntries(tx);
+  return Number(rows[0].n);
+}
+
+/**
+ * Moves every selected credited pay-in's net amount to withdrawable, once each, and stamps
+ * withdrawable_at on exactly those rows; returns how many moved.
+ */
+export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number | null = null): Promise<number> {
+  const selected = sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`;
+  await ensureAccountsFor(tx, selected);
+  await tx.execute(sql`
+    create temp table new_entries on commit drop as
+    with inserted as (
+      insert into journal_entries (kind, reference, description, created_by)
+      select 'payin.withdrawable', t.correlation_id, 'Added to withdrawable balance', ${by}::int
+      from transactions t
+      where ${selected} and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)
+      on conflict (kind, reference) do nothing
+      returning id, reference
+    ) select id, reference from inserted`);
+  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from new_entries`);
+  await tx.execute(sql`
+    insert into postings (entry_id, account_id, amount)
+    select e.id, a.id, x.amount
+    from new_entries e
+    join transactions t on t.correlation_id = e.reference
+    cross join lateral (values
+      ('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)),
+      ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)
+    ) as x(code, amount)
+    join ledger_accounts a on a.code = x.code
+    where x.amount <> 0
+    order by e.id, x.code desc`);
+  await tx.execute(sql`update transactions t set withdrawable_at = coalesce(t.withdrawable_at, now()) where t.correlation_id in (select reference from new_entries)`);
+  await applyNewEntries(tx);
+  return Number(rows[0].n);
+}

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { transactions } from '../db/schema.ts';
+import { bulkCreditPayins, bulkReleaseToWithdrawable } from '../domain/payinLedgerBulk.ts';
+import { generatePayins } from './payinGenerator.ts';
+import { seededRandom } from './demoLedger.ts';
+
+/**
+ * Inserts generated pay-ins in batches, then credits every paid one through the ledger and moves
+ * the settled or released ones to withdrawable, as the real flows would have.
+ */
+export async function seedPayins(db: Db, options: { count: number; days: number; clientIds: number[]; seed?: number }): Promise<number> {
+  const random = seededRandom(options.seed ?? 7);
+  const [{ n: existing }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions`)).rows;
+  const batch: Array<typeof transactions.$inferInsert> = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await db.insert(transactions).values(batch);
+    batch.length = 0;
+  };
+  for (const row of generatePayins({ ...options, random, sequenceStart: Number(existing) })) {
+    batch.push(row);
+    if (batch.length >= 2_000) await flush();
+  }
+  await flush();
+  await db.transaction(async (tx) => {
+    await bulkCreditPayins(tx as unknown as Db, sql`true`);
+    await bulkReleaseToWithdrawable(tx as unknown as Db, sql`t.withdrawable_at is not null`);
+  });
+  return options.count;
+}
