@@ -4,6 +4,7 @@ import { balancePageMachine } from '../src/machines/balancePageMachine.ts';
 import { withdrawalLifecycle } from '../src/machines/lifecycle/withdrawalLifecycle.ts';
 import { loginMachine } from '../src/machines/loginMachine.ts';
 import { notificationsMachine } from '../src/machines/notificationsMachine.ts';
+import { paymentsListMachine } from '../src/machines/paymentsListMachine.ts';
 import { sessionMachine } from '../src/machines/sessionMachine.ts';
 import { twoFactorSetupMachine } from '../src/machines/twoFactorSetupMachine.ts';
 import { withdrawalDecisionMachine } from '../src/machines/withdrawalDecisionMachine.ts';
@@ -19,6 +20,7 @@ const machines: Record<string, AnyStateMachine> = {
   withdrawalRequest: withdrawalRequestMachine,
   withdrawalDecision: withdrawalDecisionMachine,
   balancePage: balancePageMachine,
+  paymentsList: paymentsListMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {

@@ -1,5 +1,18 @@
 import { request } from './http';
+import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
+
+/** The Payments List filter as the API reads it: arrays comma-joined, empty values left out. */
+export interface TransactionFilterParams {
+  start: string; end: string; status: string; search_by: string; search: string; payment_method: string[]; client_id: number | null;
+}
+const filterQuery = (f: TransactionFilterParams) => ({
+  start: f.start, end: f.end, search_by: f.search_by,
+  ...(f.status ? { status: f.status } : {}),
+  ...(f.search.trim() ? { search: f.search.trim() } : {}),
+  ...(f.payment_method.length ? { payment_method: f.payment_method.join(',') } : {}),
+  ...(f.client_id != null ? { client_id: String(f.client_id) } : {}),
+});
 import type {
   ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, NotificationItem, RoleOption,
 } from './schemas';
@@ -38,6 +51,13 @@ export const api = {
     request<ApiEnvelope<WithdrawalRow>>('POST', `${API}/balance/add-withdrawal`, { body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } }),
   updateWithdrawal: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
     request<ApiEnvelope<WithdrawalRow>>('PATCH', `${API}/balance/update-withdrawal`, { body: { uuid, status }, quiet: true }),
+
+  transactionList: async (filter: TransactionFilterParams, page: number, limit: number) => {
+    const res = await request<ApiEnvelope<TransactionRow[]>>('GET', `${API}/transaction/list`, { query: { ...filterQuery(filter), page, limit }, quiet: true });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  transactionSummary: (filter: TransactionFilterParams) =>
+    data(request<ApiEnvelope<TransactionStats>>('GET', `${API}/transaction/summary`, { query: filterQuery(filter), quiet: true })),
 
   notifications: async () => {
     // A failed list is only logged (spec section 8), never an alert.

@@ -2,6 +2,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '
 import { Redirect, useLocation } from 'wouter';
 import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
 import { PaymentsBalancePage } from './balance/PaymentsBalancePage';
+import { PaymentsListPage } from './payments/PaymentsListPage';
 import { ComingSoonPage } from './ComingSoonPage';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
@@ -45,6 +46,7 @@ export function DashboardRoutes() {
     <DashboardLayout>
       {path === SETTINGS_PATH ? <UserSettingsPage />
         : path === '/dashboard/balance' ? <PaymentsBalancePage />
+          : path === '/dashboard/transactions' ? <PaymentsListPage />
           : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}
     </DashboardLayout>
   );

@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInAs } from './helpers';
+
+const tile = async (page: Page, name: string) => Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
+
+test('SUPER ADMIN filters the Payments List and the tiles add up the rows shown', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'superadmin@demo.local');
+  await expect(page.getByRole('heading', { name: 'Payments List' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('FINALIZED');
+  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(/^\d{4}-\d{2}-\d{2} 00:00 to \d{4}-\d{2}-\d{2} 23:59$/);
+  await expect.poll(() => tile(page, 'Total Transactions')).toBeGreaterThan(0);
+  await screenshot(page, '20-payments-list');
+
+  // A bad range is refused before any search.
+  await page.getByRole('textbox', { name: 'Date range' }).fill('last week');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Invalid Date Range - Please input a valid date range')).toBeVisible();
+
+  // Yesterday and today, PENDING QRIS from Fello, all on one page.
+  const day = (offset: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
+  await page.getByRole('textbox', { name: 'Date range' }).fill(`${day(0)} 00:00 to ${day(-1)} 00:00`);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'PENDING' }).click();
+  await page.getByRole('combobox', { name: 'Payment method' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'fello_qris' }).click();
+  await expect(page.getByRole('combobox', { name: 'Payment method' })).toHaveText('fello_qris');
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: '1000' }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  // The range was turned as the spec says: ends swapped, a 00:00 end made 23:59.
+  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(`${day(-1)} 00:00 to ${day(0)} 23:59`);
+
+  const table = page.getByRole('table', { name: 'Payments' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const rows = table.locator('tbody tr');
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  expect(await tile(page, 'Total Transactions')).toBe(count);
+  const statuses = await rows.locator('td:nth-child(9)').allTextContents();
+  expect(new Set(statuses)).toEqual(new Set(['PENDING']));
+  expect(new Set(await rows.locator('td:nth-child(4)').allTextContents())).toEqual(new Set(['fello_qris']));
+  const amounts = (await rows.locator('td:nth-child(7)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
+  expect(await tile(page, 'Total Amount')).toBe(amounts.reduce((a, b) => a + b, 0));
+  await screenshot(page, '21-payments-list-filtered');
+});
