@@ -7,6 +7,8 @@ import type { Database } from './db/connect.ts';
 import { attachRealtime, type Realtime } from './events/realtime.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
+import { startProviderSimulator } from './providers/simulator.ts';
+import { demoMerchantRoutes } from './routes/demoMerchant.ts';
 import { authRoutes } from './routes/auth.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import type { RouteDeps } from './routes/context.ts';
@@ -43,7 +45,13 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
-  const deps: RouteDeps = { database, config, realtime };
+  const simulator = config.providerBaseUrl ? null : await startProviderSimulator();
+  app.addHook('onClose', async () => { await simulator?.close(); });
+  const selfUrl = () => {
+    const address = app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`;
+  };
+  const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl };
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(twoFactorRoutes(deps));
@@ -51,6 +59,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(notificationRoutes(deps));
   await app.register(balanceRoutes(deps));
   await app.register(transactionRoutes(deps));
+  await app.register(demoMerchantRoutes(deps));
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
   return { app, realtime };

@@ -11,6 +11,7 @@ const Env = v.object({
   SESSION_IDLE_MINUTES: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(15)), '15'),
   SESSION_MAX_HOURS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(12)), '12'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'silent']), 'info'),
+  PROVIDER_BASE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), ''),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -33,6 +34,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: string;
+  /** The payment channels' API; empty starts the built-in provider simulator on loopback. */
+  providerBaseUrl: string | null;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -56,5 +59,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
+    providerBaseUrl: e.PROVIDER_BASE_URL || null,
   };
 }

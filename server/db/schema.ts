@@ -199,3 +199,24 @@ export const transactions = pgTable('transactions', {
   index('transactions_account_no_idx').on(t.accountNo),
   index('transactions_rrn_idx').on(t.rrn),
 ]);
+
+/** Every attempt to deliver a pay-in's callback to its merchant, successful or not. */
+export const callbackAttempts = pgTable('callback_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => transactions.id),
+  url: text('url').notNull(),
+  statusCode: integer('status_code'),
+  ok: boolean('ok').notNull(),
+  error: text('error'),
+  attemptedBy: integer('attempted_by'),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('callback_attempts_transaction_idx').on(t.transactionId)]);
+
+/** What the built-in demo merchant endpoint received (demo clients point their callbacks at it). */
+export const demoMerchantInbox = pgTable('demo_merchant_inbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  clientId: integer('client_id').notNull(),
+  body: jsonb('body').notNull(),
+  signatureValid: boolean('signature_valid').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,10 @@ export interface RouteDeps {
   database: Database;
   config: Config;
   realtime: Realtime;
+  /** Base URL of the payment channels' status API (the simulator unless configured). */
+  providerUrl: string;
+  /** This server's own loopback address, for demo merchants' callback URLs. */
+  selfUrl: () => string;
 }
 
 export const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });

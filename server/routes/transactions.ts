@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  BulkProcessBody, CALLBACK_FAILED, CALLBACK_SENT, CorrelationBody, FinalizeBody, ResendCallbackBody,
+} from '../../src/services/transactionActions.ts';
 import { TransactionListQuery, TransactionSummaryQuery } from '../../src/services/transactionQuery.ts';
+import {
+  addToWithdrawable, bulkAddToWithdrawable, finalizeManually, generateInvoice, refreshStatus, resendCallbacks,
+} from '../domain/transactionActions.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
 import { listTransactions, summarizeTransactions } from '../domain/transactionList.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, type RouteDeps } from './context.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
 
-export function transactionRoutes({ database, config }: RouteDeps) {
+export function transactionRoutes({ database, config, providerUrl, selfUrl }: RouteDeps) {
   const { db } = database;
   const payments = { config: { access: { kind: 'verified' as const, module: 'transactions' } } };
+  const superAdmin = { config: { access: { kind: 'verified' as const, module: 'transactions', superAdminOnly: true } } };
+  const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
     app.get(`${API}/transaction/list`, payments, async (request) => {
       const q = parseInput(TransactionListQuery, request.query);
@@ -22,6 +30,41 @@ export function transactionRoutes({ database, config }: RouteDeps) {
       const q = parseInput(TransactionSummaryQuery, request.query);
       const { where } = await scopedTransactionFilter(db, requireAuth(request).principal, q, config.businessTimeZone);
       return ok(await summarizeTransactions(db, where));
+    });
+
+    app.patch(`${API}/transaction/get-status-transaction`, payments, async (request) => {
+      const { correlation_id } = parseInput(CorrelationBody, request.body);
+      const result = await refreshStatus(db, requireAuth(request).principal, correlation_id, providerUrl, originOf(request));
+      return ok(result, result.message);
+    });
+
+    app.patch(`${API}/transaction/finalized-transaction`, superAdmin, async (request) => {
+      const body = parseInput(FinalizeBody, request.body);
+      return ok(await finalizeManually(db, requireAuth(request).principal, body, tz, originOf(request)), 'Transaction has been finalized');
+    });
+
+    app.patch(`${API}/balance/add-withdrawable-balance`, superAdmin, async (request) => {
+      const { correlation_id } = parseInput(CorrelationBody, request.body);
+      await addToWithdrawable(db, requireAuth(request).principal, correlation_id, originOf(request));
+      return ok(undefined, 'Transaction has been added to withdrawable balance');
+    });
+
+    app.patch(`${API}/transaction/update-transaction`, superAdmin, async (request) => {
+      const filter = parseInput(BulkProcessBody, request.body);
+      const result = await bulkAddToWithdrawable(db, requireAuth(request).principal, filter, tz, originOf(request));
+      return ok(result, `${result.processed} transactions added to withdrawable balance, ${result.skipped} already added`);
+    });
+
+    app.post(`${API}/transaction/generate-invoice`, superAdmin, async (request) => {
+      const { correlation_id } = parseInput(CorrelationBody, request.body);
+      return ok(await generateInvoice(db, requireAuth(request).principal, correlation_id), 'Invoice Have Been Generated');
+    });
+
+    app.post(`${API}/transaction/resend-callback`, payments, async (request, reply) => {
+      const { correlation_id } = parseInput(ResendCallbackBody, request.body);
+      const result = await resendCallbacks(db, requireAuth(request).principal, correlation_id, selfUrl(), originOf(request));
+      if (result.failed > 0) return reply.status(502).send({ status: 'failed', message: CALLBACK_FAILED, responseMessage: CALLBACK_FAILED, data: result });
+      return ok(result, CALLBACK_SENT);
     });
   };
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
+import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
 import { clients, notifications, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
 import { hashPassword } from '../domain/passwords.ts';
@@ -37,7 +39,9 @@ export const DEMO_DAYS = 30;
  * pay-ins credited through the ledger, deposits and withdrawals.
  */
 export async function seedDemo(db: Db, options: { transactions?: number; days?: number } = {}): Promise<void> {
-  const clientRows = await db.insert(clients).values(demoClients.map((clientName) => ({ clientName }))).returning();
+  const clientRows = await db.insert(clients).values(demoClients.map((clientName) => ({
+    clientName, callbackUrl: DEMO_CALLBACK_PATH, callbackSecret: randomBytes(24).toString('hex'),
+  }))).returning();
   const roleIds = new Map<string, number>();
   for (const role of demoRoles) {
     const [row] = await db.insert(roles).values({ name: role.name, type: role.type, description: role.description }).returning();

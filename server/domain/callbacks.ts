@@ -1,0 +1,40 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/connect.ts';
+import { callbackAttempts } from '../db/schema.ts';
+
+/** Demo clients' callback URL: a path on this server, resolved against its own loopback address. */
+export const DEMO_CALLBACK_PATH = '/demo-merchant/callback';
+
+export const signBody = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
+
+export function signatureMatches(secret: string, body: string, signature: string | undefined): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(signBody(secret, body), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+export interface CallbackTarget { id: number; correlationId: string; clientId: number; url: string | null; secret: string | null; payload: Record<string, unknown> }
+
+/** POSTs one signed callback (HMAC-SHA256 of the exact body in X-Signature) and records the attempt. */
+export async function deliverCallback(db: Db, target: CallbackTarget, selfUrl: string, by: number | null): Promise<boolean> {
+  const url = target.url?.startsWith('/') ? `${selfUrl}${target.url}/${target.clientId}` : target.url;
+  const record = (values: { statusCode?: number; ok: boolean; error?: string }) =>
+    db.insert(callbackAttempts).values({ transactionId: target.id, url: url ?? '', attemptedBy: by, statusCode: values.statusCode ?? null, ok: values.ok, error: values.error ?? null });
+  if (!url || !target.secret) {
+    await record({ ok: false, error: 'no callback URL configured' });
+    return false;
+  }
+  const body = JSON.stringify(target.payload);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(target.secret, body), 'x-correlation-id': target.correlationId },
+      body,
+      signal: AbortSignal.timeout(5_000),
+    });
+    await record({ statusCode: response.status, ok: response.ok });
+    return response.ok;
+  } catch (error) {
+    await record({ ok: false, error: error instanceof Error ? error.message.slice(0, 200) : 'failed' });
+    return false;
+  }
+}

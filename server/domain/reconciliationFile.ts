@@ -1,0 +1,135 @@
+import * as XLSX from 'xlsx';
+
+export const MAX_FILES = 20;
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_ROWS = 100_000;
+
+export interface ReportRow {
+  /** 1-based position after the header row (first line under the header is 1); skipped empty rows still take a number, so it points at the line in the file. */
+  row: number;
+  /** '' when the row has data but an empty correlation cell, so the caller can report it instead of it vanishing. */
+  correlation_id: string;
+  status: string | null;
+  amount: number | null;
+}
+
+/** Carries a message that is safe to show the uploading user. */
+export class ReportFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReportFileError';
+  }
+}
+
+// Headers are compared after lower-casing and dropping spaces, '_' and '-'; earlier aliases win when a file has several.
+const COLUMNS = {
+  correlation: ['correlationid', 'partnerreferenceno', 'merchantref', 'reference'],
+  status: ['status', 'transactionstatus'],
+  amount: ['amount', 'nominal', 'transactionamount'],
+};
+
+const normaliseHeader = (v: unknown) => String(v ?? '').toLowerCase().replace(/[\s_-]+/g, '');
+
+export function checkFileCount(count: number): void {
+  if (count > MAX_FILES) throw new ReportFileError(`Maximum Gambar Diunduh ${MAX_FILES} Gambar`);
+  if (count <= 0) throw new ReportFileError('Choose at least one file');
+}
+
+export function parseReportFile(file: { filename: string; data: Buffer }): ReportRow[] {
+  const { filename, data } = file;
+  const ext = /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase();
+  if (ext !== 'csv' && ext !== 'xlsx' && ext !== 'xls') {
+    throw new ReportFileError(`${filename}: only CSV or Excel files are accepted`);
+  }
+  if (data.length > MAX_FILE_BYTES) throw new ReportFileError(`${filename}: Limit Size Gambar 5 MB`);
+
+  const rows = readFirstSheet(filename, ext, data);
+  const headerAt = rows.findIndex((r) => !isEmpty(r));
+  if (headerAt < 0) throw new ReportFileError(`${filename}: the file has no rows`);
+
+  const header = rows[headerAt].map(normaliseHeader);
+  const column = (aliases: string[]) => {
+    for (const alias of aliases) {
+      const i = header.indexOf(alias);
+      if (i >= 0) return i;
+    }
+    return -1;
+  };
+  const idCol = column(COLUMNS.correlation);
+  const statusCol = column(COLUMNS.status);
+  const amountCol = column(COLUMNS.amount);
+  if (idCol < 0) throw new ReportFileError(`${filename}: no correlation_id column was found`);
+
+  const out: ReportRow[] = [];
+  for (let i = headerAt + 1; i < rows.length; i++) {
+    const r = rows[i];
+    if (isEmpty(r)) continue;
+    if (out.length === MAX_ROWS) {
+      throw new ReportFileError(`${filename}: the file has more than ${MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`);
+    }
+    const status = statusCol < 0 ? null : text(r[statusCol]);
+    out.push({
+      row: i - headerAt,
+      correlation_id: text(r[idCol]) ?? '',
+      status: status === null ? null : status.toUpperCase(),
+      amount: amountCol < 0 ? null : parseAmount(text(r[amountCol])),
+    });
+  }
+  if (out.length === 0) throw new ReportFileError(`${filename}: the file has no rows`);
+  return out;
+}
+
+function readFirstSheet(filename: string, ext: string, data: Buffer): unknown[][] {
+  const unreadable = () => new ReportFileError(`${filename}: the file could not be read as ${ext === 'csv' ? 'CSV' : 'an Excel file'}`);
+  // SheetJS falls back to reading unknown bytes as text, so obvious binary junk would otherwise become a garbage sheet.
+  if (ext !== 'csv' && !isZip(data) && !isCfb(data) && data.subarray(0, 1024).includes(0)) throw unreadable();
+  try {
+    // CSV is decoded here because SheetJS reads a BOM-less buffer as Latin-1; raw keeps long ids from becoming numbers.
+    const wb = ext === 'csv'
+      ? XLSX.read(new TextDecoder('utf-8').decode(data), { type: 'string', dense: true, raw: true })
+      : XLSX.read(data, { type: 'buffer', dense: true, sheets: 0 });
+    const sheet = wb.Sheets[wb.SheetNames[0]];
+    if (!sheet) throw unreadable();
+    fixExponentIntegers(sheet);
+    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: null });
+  } catch (err) {
+    if (err instanceof ReportFileError) throw err;
+    throw unreadable();
+  }
+}
+
+// A 12-digit RRN stored as a number in Excel renders as '1.23457E+11' under the General format; its exact digits are in v.
+function fixExponentIntegers(sheet: XLSX.WorkSheet): void {
+  for (const row of (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][]) {
+    for (const cell of row ?? []) {
+      if (cell?.t === 'n' && Number.isSafeInteger(cell.v) && /e/i.test(cell.w ?? '')) cell.w = String(cell.v);
+    }
+  }
+}
+
+const isZip = (b: Buffer) => b.length >= 4 && b.readUInt32BE(0) === 0x504b0304;
+const isCfb = (b: Buffer) => b.length >= 8 && b.readUInt32BE(0) === 0xd0cf11e0 && b.readUInt32BE(4) === 0xa1b11ae1;
+
+function text(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const s = String(v).trim();
+  return s === '' ? null : s;
+}
+
+const isEmpty = (r: unknown[] | undefined) => !r || r.every((v) => text(v) === null);
+
+/**
+ * Rupiah amounts arrive as '1250000', '1,250,000', '1.250.000', 'Rp. 1.250.000,00', 'IDR 1,250,000.50' or 'Rp 10.000,-'.
+ * Rule: a trailing ',' or '.' followed by exactly 1-2 digits is the decimal part; every other ',' or '.' is a thousands
+ * separator and must sit between groups of 3 digits. The result is rounded to whole rupiah; anything else is null.
+ * Ambiguity accepted: '1,250' and '1.250' are 1250, never 1.25.
+ */
+export function parseAmount(raw: string | null): number | null {
+  if (raw === null) return null;
+  const s = raw.replace(/\s+/g, '').replace(/^(-?)(?:rp\.?|idr)/i, '$1').replace(/[.,]-$/, '');
+  const m = /^(-?)(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const value = Number(`${m[2].replace(/[.,]/g, '')}.${m[3] ?? '0'}`);
+  const rounded = Math.round(value) * (m[1] ? -1 : 1);
+  return Number.isSafeInteger(rounded) ? rounded || 0 : null; // '-0,40' must not yield -0
+}

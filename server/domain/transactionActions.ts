@@ -1,0 +1,139 @@
+import { eq, sql } from 'drizzle-orm';
+import { allows, nextTransactionStatus, type TransactionEvent } from '../../src/machines/lifecycle/transactionLifecycle.ts';
+import { FINALIZED_ONLY, NOT_FINALIZED, type FinalizeBody, type Invoice } from '../../src/services/transactionActions.ts';
+import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import type { Db } from '../db/connect.ts';
+import { clients, transactions } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
+import { audit } from './audit.ts';
+import type { RequestOrigin } from './authentication.ts';
+import { deliverCallback } from './callbacks.ts';
+import { bulkReleaseToWithdrawable } from './payinLedgerBulk.ts';
+import { creditPayin, releaseToWithdrawable } from './payins.ts';
+import type { Principal } from './principal.ts';
+import { scopedTransactionFilter } from './transactionFilter.ts';
+
+type TransactionRecord = typeof transactions.$inferSelect;
+
+const factsOf = (t: TransactionRecord) => ({ channel: t.type, addedToWithdrawable: t.withdrawableAt != null });
+
+/** A pay-in the user may see, by correlation id; another client's is answered as not found. */
+async function findInScope(db: Db, principal: Principal, correlationId: string, lock = false): Promise<TransactionRecord> {
+  const query = db.select().from(transactions).where(eq(transactions.correlationId, correlationId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || (principal.clientScope && !principal.clientScope.includes(row.clientId))) throw notFound('Transaction not found');
+  return row;
+}
+
+/** Refuses what the lifecycle refuses: 403 when only the role is wrong, 409 for the status. */
+function check(row: TransactionRecord, event: TransactionEvent, statusMessage: string) {
+  if (allows(row.status, factsOf(row), event)) return;
+  const asSuperAdmin = 'role' in event ? { ...event, role: 'SUPER ADMIN' as const } : event;
+  if ('role' in event && event.role !== 'SUPER ADMIN' && allows(row.status, factsOf(row), asSuperAdmin)) throw forbidden();
+  throw conflict(statusMessage);
+}
+
+const auditAction = (db: Db, principal: Principal, origin: RequestOrigin, action: string, row: TransactionRecord, detail: Record<string, unknown>) =>
+  audit(db, { actorUserId: principal.id, actorEmail: principal.email, action, objectType: 'transaction', objectId: row.correlationId, outcome: 'success', ip: origin.ip, detail });
+
+/** Marks a pay-in paid and credits its client, in the caller's transaction (row locked). */
+async function markPaid(tx: Db, row: TransactionRecord, rrn: string, paidTime: Date, by: number) {
+  await tx.update(transactions).set({ status: 'FINALIZED', rrn, paidTime }).where(eq(transactions.id, row.id));
+  await creditPayin(tx, { clientId: row.clientId, reference: row.correlationId, amount: row.amount, fee: row.feeAmount, by });
+}
+
+/** Asks the QRIS channel for the pay-in's status and applies the answer through the lifecycle. */
+export async function refreshStatus(db: Db, principal: Principal, correlationId: string, providerUrl: string, origin: RequestOrigin) {
+  const row = await findInScope(db, principal, correlationId);
+  check(row, { type: 'REFRESH_STATUS', role: principal.type }, 'Invalid Status: Only PENDING or REQUEST_TIMEOUT QRIS transactions can be refreshed');
+  const answer = await inquireQrisStatus(providerUrl, row.type as 'fello_qris' | 'herra_qris', row.correlationId);
+  return inTransaction(db, async (tx) => {
+    const current = await findInScope(tx, principal, correlationId, true);
+    const event: TransactionEvent = answer.status === 'PAID' ? { type: 'PROVIDER_PAID' } : answer.status === 'TIMEOUT' ? { type: 'PROVIDER_TIMEOUT' } : { type: 'REFRESH_STATUS', role: principal.type };
+    const next = nextTransactionStatus(current.status, factsOf(current), event) ?? current.status;
+    if (next === 'FINALIZED' && answer.status === 'PAID') await markPaid(tx, current, answer.rrn, answer.paidTime, principal.id);
+    else if (next !== current.status) await tx.update(transactions).set({ status: next }).where(eq(transactions.id, current.id));
+    await auditAction(tx, principal, origin, 'transaction.refresh_status', current, { before: { status: current.status }, after: { status: next }, provider: answer.status });
+    return { status: next, message: next === current.status ? `The provider still reports ${next}` : `Transaction status is now ${next}` };
+  });
+}
+
+/** SUPER ADMIN marks a PENDING or REQUEST_TIMEOUT pay-in paid with the bank's RRN and paid time. */
+export async function finalizeManually(db: Db, principal: Principal, body: FinalizeBody, timeZone: string, origin: RequestOrigin) {
+  return inTransaction(db, async (tx) => {
+    const row = await findInScope(tx, principal, body.correlation_id, true);
+    check(row, { type: 'FINALIZE_MANUALLY', role: principal.type }, 'Invalid Status: Only PENDING or REQUEST_TIMEOUT transactions can be finalized');
+    const [{ at }] = (await tx.execute<{ at: Date | string }>(sql`select (${body.paid_time}::timestamp at time zone ${timeZone}) as at`)).rows;
+    const paidTime = new Date(at);
+    if (Number.isNaN(paidTime.getTime()) || paidTime.getTime() > Date.now() + 60_000) throw unprocessable('Paid time cannot be in the future');
+    await markPaid(tx, row, body.rrn, paidTime, principal.id);
+    await auditAction(tx, principal, origin, 'transaction.finalize', row, { before: { status: row.status }, after: { status: 'FINALIZED', rrn: body.rrn, paid_time: paidTime.toISOString() } });
+    return { status: 'FINALIZED' as const };
+  });
+}
+
+/** SUPER ADMIN moves one FINALIZED pay-in's net amount to withdrawable: once, irreversibly. */
+export async function addToWithdrawable(db: Db, principal: Principal, correlationId: string, origin: RequestOrigin) {
+  return inTransaction(db, async (tx) => {
+    const row = await findInScope(tx, principal, correlationId, true);
+    if (row.status === 'FINALIZED' && row.withdrawableAt && principal.type === 'SUPER ADMIN') throw conflict('Transaction has already been added to withdrawable balance');
+    check(row, { type: 'ADD_TO_WITHDRAWABLE', role: principal.type }, FINALIZED_ONLY);
+    const moved = await releaseToWithdrawable(tx, { clientId: row.clientId, reference: row.correlationId, net: row.amount - row.feeAmount, by: principal.id });
+    if (!moved) throw conflict('Transaction has already been added to withdrawable balance');
+    await tx.update(transactions).set({ withdrawableAt: sql`now()` }).where(eq(transactions.id, row.id));
+    await auditAction(tx, principal, origin, 'transaction.add_withdrawable', row, { amount: row.amount - row.feeAmount });
+  });
+}
+
+/** The bulk 'process transaction': every FINALIZED pay-in of the filter not yet withdrawable, once each. */
+export async function bulkAddToWithdrawable(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string, origin: RequestOrigin) {
+  if (principal.type !== 'SUPER ADMIN') throw forbidden();
+  if (filter.status && filter.status !== 'FINALIZED') throw unprocessable(FINALIZED_ONLY);
+  const { where } = await scopedTransactionFilter(db, principal, { ...filter, status: 'FINALIZED' }, timeZone);
+  return inTransaction(db, async (tx) => {
+    const [{ n: candidates }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)).rows;
+    const processed = await bulkReleaseToWithdrawable(tx, sql`${where} and t.withdrawable_at is null`, principal.id);
+    await audit(tx, { actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip, detail: { filter, processed, skipped: Number(candidates) - processed } });
+    return { processed, skipped: Number(candidates) - processed };
+  });
+}
+
+export async function generateInvoice(db: Db, principal: Principal, correlationId: string): Promise<Invoice> {
+  const row = await findInScope(db, principal, correlationId);
+  check(row, { type: 'GENERATE_INVOICE', role: principal.type }, 'Invalid Status: Only paid transactions have an invoice');
+  const [client] = await db.select({ name: clients.clientName }).from(clients).where(eq(clients.id, row.clientId));
+  return {
+    items: [{ name: `Payment ${row.correlationId} via ${row.type}`, ori_price: row.amount, curr_price: row.amount }],
+    service: row.type,
+    transaction_date: (row.paidTime ?? row.transactionTime).toISOString(),
+    correlation_id: row.correlationId,
+    client_name: client?.name ?? '',
+  };
+}
+
+/** Re-sends the merchant callback of FINALIZED pay-ins; every attempt is recorded. */
+export async function resendCallbacks(db: Db, principal: Principal, correlationIds: string[], selfUrl: string, origin: RequestOrigin) {
+  const rows = [];
+  for (const id of new Set(correlationIds)) {
+    const row = await findInScope(db, principal, id);
+    if (row.status !== 'FINALIZED') throw conflict(NOT_FINALIZED);
+    check(row, { type: 'RESEND_CALLBACK', role: principal.type }, NOT_FINALIZED);
+    rows.push(row);
+  }
+  let delivered = 0;
+  for (const row of rows) {
+    const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId));
+    const ok = await deliverCallback(db, {
+      id: row.id, correlationId: row.correlationId, clientId: row.clientId, url: client?.callbackUrl ?? null, secret: client?.callbackSecret ?? null,
+      payload: {
+        correlation_id: row.correlationId, status: row.status, amount: row.amount, fee_amount: row.feeAmount, currency: row.currency,
+        rrn: row.rrn, paid_time: row.paidTime?.toISOString() ?? null, type: row.type,
+      },
+    }, selfUrl, principal.id);
+    if (ok) delivered++;
+    await auditAction(db, principal, origin, 'transaction.resend_callback', row, { delivered: ok });
+  }
+  return { delivered, failed: rows.length - delivered };
+}

@@ -1,0 +1,85 @@
+import { assign, setup, transition } from 'xstate';
+import type { TransactionStatusName, TransactionTypeName } from '../../services/transactionQuery';
+import type { UserTypeName } from '../../services/schemas';
+
+/**
+ * A pay-in's life (spec section 4) and who may act on it. The server checks every change and
+ * action against this machine; the Payments List shows row actions from it.
+ * - A QRIS pay-in PENDING or REQUEST_TIMEOUT may be refreshed from its provider by anyone who
+ *   sees it; the answer moves it (PAID -> FINALIZED, TIMEOUT -> REQUEST_TIMEOUT).
+ * - PENDING or REQUEST_TIMEOUT may be finalized by hand by a SUPER ADMIN.
+ * - A FINALIZED pay-in may have its callback re-sent (anyone), and be added to the withdrawable
+ *   balance once (SUPER ADMIN, irreversible); SUPER ADMIN may generate its invoice (also SETTLED).
+ * - Settlement moves FINALIZED to SETTLED; a virtual account may expire.
+ */
+export interface TransactionFacts { channel: TransactionTypeName; addedToWithdrawable: boolean }
+
+export type TransactionEvent =
+  | { type: 'REFRESH_STATUS'; role: UserTypeName }
+  | { type: 'PROVIDER_PAID' }
+  | { type: 'PROVIDER_TIMEOUT' }
+  | { type: 'PROVIDER_EXPIRED' }
+  | { type: 'FINALIZE_MANUALLY'; role: UserTypeName }
+  | { type: 'RESEND_CALLBACK'; role: UserTypeName }
+  | { type: 'ADD_TO_WITHDRAWABLE'; role: UserTypeName }
+  | { type: 'GENERATE_INVOICE'; role: UserTypeName }
+  | { type: 'SETTLE' };
+
+const isQris = (facts: TransactionFacts) => facts.channel === 'fello_qris' || facts.channel === 'herra_qris';
+const byRole = (event: TransactionEvent) => ('role' in event ? event.role : null);
+
+export const transactionLifecycle = setup({
+  types: { context: {} as TransactionFacts, events: {} as TransactionEvent, input: {} as TransactionFacts },
+  guards: {
+    qris: ({ context }) => isQris(context),
+    virtualAccount: ({ context }) => context.channel.startsWith('va_'),
+    bySuperAdmin: ({ event }) => byRole(event) === 'SUPER ADMIN',
+    notYetWithdrawable: ({ context, event }) => byRole(event) === 'SUPER ADMIN' && !context.addedToWithdrawable,
+  },
+}).createMachine({
+  id: 'transaction',
+  context: ({ input }) => input,
+  initial: 'PENDING',
+  states: {
+    // Actions that leave the status as it is still name it as their target: XState's can() only
+    // counts transitions that change something, and these are permissions the server checks.
+    PENDING: {
+      on: {
+        REFRESH_STATUS: { guard: 'qris', target: 'PENDING' },
+        PROVIDER_PAID: 'FINALIZED',
+        PROVIDER_TIMEOUT: { guard: 'qris', target: 'REQUEST_TIMEOUT' },
+        PROVIDER_EXPIRED: { guard: 'virtualAccount', target: 'VA_EXPIRED' },
+        FINALIZE_MANUALLY: { guard: 'bySuperAdmin', target: 'FINALIZED' },
+      },
+    },
+    REQUEST_TIMEOUT: {
+      on: {
+        REFRESH_STATUS: { guard: 'qris', target: 'REQUEST_TIMEOUT' },
+        PROVIDER_PAID: 'FINALIZED',
+        FINALIZE_MANUALLY: { guard: 'bySuperAdmin', target: 'FINALIZED' },
+      },
+    },
+    FINALIZED: {
+      on: {
+        RESEND_CALLBACK: { target: 'FINALIZED' },
+        ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) },
+        GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
+        SETTLE: 'SETTLED',
+      },
+    },
+    SETTLED: { on: { GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'SETTLED' } } },
+    VA_EXPIRED: {},
+  },
+});
+
+/** Whether the lifecycle allows the event on a pay-in in this status with these facts. */
+export function allows(status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): boolean {
+  return transactionLifecycle.resolveState({ value: status, context: facts }).can(event);
+}
+
+/** The status the event leads to, or null when the lifecycle refuses it. */
+export function nextTransactionStatus(status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): TransactionStatusName | null {
+  const snapshot = transactionLifecycle.resolveState({ value: status, context: facts });
+  if (!snapshot.can(event)) return null;
+  return transition(transactionLifecycle, snapshot, event)[0].value as TransactionStatusName;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { rupiahInWords, terbilang } from '../../services/terbilang';
+
+describe('terbilang', () => {
+  it.each([
+    [0, 'nol'],
+    [1, 'satu'],
+    [9, 'sembilan'],
+    [10, 'sepuluh'],
+    [11, 'sebelas'],
+    [12, 'dua belas'],
+    [19, 'sembilan belas'],
+    [20, 'dua puluh'],
+    [21, 'dua puluh satu'],
+    [99, 'sembilan puluh sembilan'],
+  ])('says %i as %s', (n, words) => expect(terbilang(n)).toBe(words));
+
+  it('uses se- for one hundred and one thousand only', () => {
+    expect(terbilang(100)).toBe('seratus');
+    expect(terbilang(101)).toBe('seratus satu');
+    expect(terbilang(111)).toBe('seratus sebelas');
+    expect(terbilang(200)).toBe('dua ratus');
+    expect(terbilang(999)).toBe('sembilan ratus sembilan puluh sembilan');
+    expect(terbilang(1000)).toBe('seribu');
+    expect(terbilang(1001)).toBe('seribu satu');
+    expect(terbilang(1500)).toBe('seribu lima ratus');
+    expect(terbilang(2000)).toBe('dua ribu');
+    expect(terbilang(11_000)).toBe('sebelas ribu');
+    expect(terbilang(100_000)).toBe('seratus ribu');
+    expect(terbilang(101_000)).toBe('seratus satu ribu');
+  });
+
+  it('names every scale, with satu before juta, miliar and triliun', () => {
+    expect(terbilang(1_000_000)).toBe('satu juta');
+    expect(terbilang(1_250_000)).toBe('satu juta dua ratus lima puluh ribu');
+    expect(terbilang(1_001_000)).toBe('satu juta seribu');
+    expect(terbilang(1_000_000_000)).toBe('satu miliar');
+    expect(terbilang(2_000_000_001)).toBe('dua miliar satu');
+    expect(terbilang(1_000_000_000_000)).toBe('satu triliun');
+    expect(terbilang(1_000_001_000_000)).toBe('satu triliun satu juta');
+  });
+
+  it('reaches 999,999,999,999,999 and no further', () => {
+    expect(terbilang(999_999_999_999_999)).toBe(
+      'sembilan ratus sembilan puluh sembilan triliun sembilan ratus sembilan puluh sembilan miliar '
+      + 'sembilan ratus sembilan puluh sembilan juta sembilan ratus sembilan puluh sembilan ribu '
+      + 'sembilan ratus sembilan puluh sembilan',
+    );
+    expect(terbilang(999_999_999_999)).toBe(
+      'sembilan ratus sembilan puluh sembilan miliar sembilan ratus sembilan puluh sembilan juta '
+      + 'sembilan ratus sembilan puluh sembilan ribu sembilan ratus sembilan puluh sembilan',
+    );
+    expect(() => terbilang(1_000_000_000_000_000)).toThrow(RangeError);
+  });
+
+  it('rejects negative, fractional and non-finite amounts', () => {
+    for (const bad of [-1, 0.5, 1500.25, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => terbilang(bad)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('rupiahInWords', () => {
+  it('capitalises the first letter and ends in rupiah', () => {
+    expect(rupiahInWords(1_250_000)).toBe('Satu juta dua ratus lima puluh ribu rupiah');
+    expect(rupiahInWords(0)).toBe('Nol rupiah');
+    expect(rupiahInWords(1000)).toBe('Seribu rupiah');
+  });
+
+  it('throws like terbilang', () => {
+    expect(() => rupiahInWords(-5000)).toThrow(RangeError);
+  });
+});
