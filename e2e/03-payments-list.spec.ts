@@ -45,3 +45,46 @@ test('SUPER ADMIN filters the Payments List and the tiles add up the rows shown'
   expect(await tile(page, 'Total Amount')).toBe(amounts.reduce((a, b) => a + b, 0));
   await screenshot(page, '21-payments-list-filtered');
 });
+
+test('SUPER ADMIN finalizes a PENDING pay-in, opens its invoice and re-sends its callback', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'superadmin@demo.local');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'PENDING' }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  const table = page.getByRole('table', { name: 'Payments' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const first = table.locator('tbody tr').first();
+  const correlationId = (await first.locator('td:nth-child(2)').textContent())!;
+  await first.getByRole('button', { name: 'Finalize' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Finalize Transaction' });
+  await expect(dialog.getByRole('textbox', { name: 'Correlation ID' })).toHaveValue(correlationId);
+  await dialog.getByRole('button', { name: 'Finalize' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Please enter RRN');
+  await dialog.getByRole('textbox', { name: 'RRN' }).fill('123456789012');
+  await screenshot(page, '22-manual-finalize');
+  await dialog.getByRole('button', { name: 'Finalize' }).click();
+  await expect(page.getByText('Transaction has been finalized').first()).toBeVisible();
+  await expect(table.getByText(correlationId)).toHaveCount(0);
+
+  // The same pay-in, now FINALIZED.
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(correlationId);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'All Status' }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = table.locator('tbody tr').filter({ hasText: correlationId });
+  await expect(row).toContainText('FINALIZED');
+  await expect(row).toContainText('123456789012');
+
+  await row.getByRole('button', { name: 'Invoice' }).click();
+  const invoice = page.getByRole('document', { name: 'Invoice' });
+  await expect(invoice).toContainText('support@nusapay.co.id');
+  await expect(invoice).toContainText(correlationId);
+  await expect(invoice).toContainText('rupiah');
+  await screenshot(page, '23-invoice');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await row.getByRole('button', { name: 'Resend callback' }).click();
+  await expect(page.getByText('Successfully send Callback !').first()).toBeVisible();
+});

@@ -5,6 +5,9 @@ import { withdrawalLifecycle } from '../src/machines/lifecycle/withdrawalLifecyc
 import { loginMachine } from '../src/machines/loginMachine.ts';
 import { notificationsMachine } from '../src/machines/notificationsMachine.ts';
 import { paymentsListMachine } from '../src/machines/paymentsListMachine.ts';
+import { transactionLifecycle } from '../src/machines/lifecycle/transactionLifecycle.ts';
+import { manualFinalizeMachine } from '../src/machines/manualFinalizeMachine.ts';
+import { oneShotActionMachine } from '../src/machines/oneShotActionMachine.ts';
 import { sessionMachine } from '../src/machines/sessionMachine.ts';
 import { twoFactorSetupMachine } from '../src/machines/twoFactorSetupMachine.ts';
 import { withdrawalDecisionMachine } from '../src/machines/withdrawalDecisionMachine.ts';
@@ -21,6 +24,9 @@ const machines: Record<string, AnyStateMachine> = {
   withdrawalDecision: withdrawalDecisionMachine,
   balancePage: balancePageMachine,
   paymentsList: paymentsListMachine,
+  transactionLifecycle,
+  manualFinalize: manualFinalizeMachine,
+  oneShotAction: oneShotActionMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {

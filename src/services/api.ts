@@ -1,4 +1,5 @@
 import { request } from './http';
+import type { FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
 
@@ -58,6 +59,17 @@ export const api = {
   },
   transactionSummary: (filter: TransactionFilterParams) =>
     data(request<ApiEnvelope<TransactionStats>>('GET', `${API}/transaction/summary`, { query: filterQuery(filter), quiet: true })),
+
+  refreshTransactionStatus: (correlationId: string) =>
+    request<ApiEnvelope<{ status: string }>>('PATCH', `${API}/transaction/get-status-transaction`, { body: { correlation_id: correlationId }, quiet: true }),
+  finalizeTransaction: (body: FinalizeBody) => request<ApiEnvelope<{ status: string }>>('PATCH', `${API}/transaction/finalized-transaction`, { body, quiet: true }),
+  addToWithdrawable: (correlationId: string) =>
+    request<ApiEnvelope<never>>('PATCH', `${API}/balance/add-withdrawable-balance`, { body: { correlation_id: correlationId }, quiet: true }),
+  resendCallback: (correlationIds: string[]) =>
+    request<ApiEnvelope<never>>('POST', `${API}/transaction/resend-callback`, { body: { correlation_id: correlationIds }, quiet: true }),
+  generateInvoice: (correlationId: string) => data(request<ApiEnvelope<Invoice>>('POST', `${API}/transaction/generate-invoice`, { body: { correlation_id: correlationId }, quiet: true })),
+  processTransactions: (filter: TransactionFilterParams) =>
+    request<ApiEnvelope<{ processed: number; skipped: number }>>('PATCH', `${API}/transaction/update-transaction`, { body: { ...filterQuery(filter), status: 'FINALIZED' }, quiet: true }),
 
   notifications: async () => {
     // A failed list is only logged (spec section 8), never an alert.

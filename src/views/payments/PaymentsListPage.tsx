@@ -1,13 +1,20 @@
+import { useCallback, useState } from 'react';
 import { Button, Card, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons';
+import { SearchRegular, WalletRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { paymentsListMachine } from '../../machines/paymentsListMachine';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
-import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../services/transactionQuery';
+import { api } from '../../services/api';
+import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionRow } from '../../services/transactionQuery';
+import { formatRupiah } from '../../services/money';
+import { OneShotAction } from '../common/OneShotAction';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { SessionContext } from '../SessionContext';
+import { InvoiceDialog } from './InvoiceDialog';
+import { ManualFinalizeDialog } from './ManualFinalizeDialog';
 import { StatTiles } from './StatTiles';
+import { TransactionRowActions, type RowAction } from './TransactionRowActions';
 import { TransactionTable } from './TransactionTable';
 
 const useStyles = makeStyles({
@@ -20,7 +27,11 @@ const useStyles = makeStyles({
 export function PaymentsListPage() {
   const styles = useStyles();
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
+  const role = SessionContext.useSelector((s) => s.context.user?.type ?? 'CLIENT');
   const list = useActorRef(paymentsListMachine, { input: {} });
+  const [active, setActive] = useState<{ kind: RowAction | 'process'; row?: TransactionRow } | null>(null);
+  const finished = useCallback((changed: boolean) => { setActive(null); if (changed) list.send({ type: 'REFRESH' }); }, [list]);
+  const onAction = useCallback((kind: RowAction, row: TransactionRow) => setActive({ kind, row }), []);
   const s = useSelector(list, (snapshot) => snapshot);
   const { form } = s.context;
   const loading = s.matches('loading');
@@ -61,13 +72,36 @@ export function PaymentsListPage() {
         </Field>
         <div className={styles.actions}>
           <Button appearance="primary" icon={<SearchRegular />} disabled={loading} onClick={() => list.send({ type: 'SEARCH' })}>Search</Button>
+          {role === 'SUPER ADMIN' && (
+            <Button icon={<WalletRegular />} disabled={loading || s.context.applied.status !== 'FINALIZED' || !s.context.stats?.total_transaction_count}
+              title="Add every FINALIZED pay-in of this search to the withdrawable balance" onClick={() => setActive({ kind: 'process' })}>
+              Process Transactions
+            </Button>
+          )}
         </div>
       </Card>
       {s.context.loadError && <MessageBar intent="error"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}
       <StatTiles stats={s.context.stats} />
-      <TransactionTable rows={s.context.rows} loading={loading} />
+      <TransactionTable rows={s.context.rows} loading={loading} actions={(row) => <TransactionRowActions row={row} role={role} onAction={onAction} />} />
       <Pager meta={s.context.meta} sizes={TRANSACTION_PAGE_SIZES} limit={s.context.limit} disabled={loading}
         onPage={(page) => list.send({ type: 'PAGE', page })} onSize={(limit) => list.send({ type: 'PAGE_SIZE', limit })} />
+      {active?.kind === 'finalize' && active.row && <ManualFinalizeDialog correlationId={active.row.correlation_id} onClose={finished} />}
+      {active?.kind === 'invoice' && active.row && <InvoiceDialog correlationId={active.row.correlation_id} onClose={() => setActive(null)} />}
+      {active?.kind === 'refresh' && active.row && (
+        <OneShotAction key={active.row.uuid} run={async () => (await api.refreshTransactionStatus(active.row!.correlation_id)).message} onFinished={finished} />
+      )}
+      {active?.kind === 'resend' && active.row && (
+        <OneShotAction key={active.row.uuid} run={async () => (await api.resendCallback([active.row!.correlation_id])).message} onFinished={finished} />
+      )}
+      {active?.kind === 'withdrawable' && active.row && (
+        <OneShotAction key={active.row.uuid} confirmLabel="Add"
+          question={`Add ${formatRupiah(active.row.amount - active.row.fee_amount)} of ${active.row.correlation_id} to the withdrawable balance? This cannot be undone.`}
+          run={async () => (await api.addToWithdrawable(active.row!.correlation_id)).message} onFinished={finished} />
+      )}
+      {active?.kind === 'process' && (
+        <OneShotAction confirmLabel="Process" question="Add every FINALIZED pay-in of this search that is not yet withdrawable to the withdrawable balance? This cannot be undone."
+          run={async () => (await api.processTransactions(s.context.applied)).message} onFinished={finished} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,58 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { api } from '../services/api';
+import { ApiError } from '../services/http';
+
+interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null }
+
+/** The manual finalize modal (spec sections 2 and 5): correlation ID fixed, RRN required, paid time sent with :00 seconds. */
+export const manualFinalizeMachine = setup({
+  types: {
+    context: {} as FinalizeContext,
+    events: {} as { type: 'SET_RRN'; value: string } | { type: 'SET_PAID_TIME'; value: string } | { type: 'SUBMIT' } | { type: 'CANCEL' },
+    input: {} as { correlationId: string; paidTime: string },
+  },
+  actors: {
+    finalize: fromPromise<string, { correlation_id: string; rrn: string; paid_time: string }>(async ({ input }) => (await api.finalizeTransaction(input)).message),
+  },
+  guards: {
+    complete: ({ context }) => errorsOf(context).length === 0,
+  },
+}).createMachine({
+  id: 'manualFinalize',
+  context: ({ input }) => ({ correlationId: input.correlationId, rrn: '', paidTime: input.paidTime, errors: [], failure: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        SET_RRN: { actions: assign({ rrn: ({ event }) => event.value.slice(0, 32) }) },
+        SET_PAID_TIME: { actions: assign({ paidTime: ({ event }) => event.value }) },
+        SUBMIT: [
+          { guard: 'complete', target: 'submitting', actions: assign({ errors: [], failure: null }) },
+          { actions: assign({ errors: ({ context }) => errorsOf(context) }) },
+        ],
+        CANCEL: 'cancelled',
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'finalize',
+        src: 'finalize',
+        input: ({ context }) => ({ correlation_id: context.correlationId, rrn: context.rrn.trim(), paid_time: `${context.paidTime}:00` }),
+        onDone: 'finalized',
+        onError: {
+          target: 'editing',
+          actions: assign({ failure: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'An error has occurred. Please try again later.') }),
+        },
+      },
+    },
+    finalized: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+export function errorsOf(c: Pick<FinalizeContext, 'rrn' | 'paidTime'>): string[] {
+  const errors: string[] = [];
+  if (!c.rrn.trim()) errors.push('Please enter RRN');
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(c.paidTime)) errors.push('Please enter the paid time');
+  return errors;
+}

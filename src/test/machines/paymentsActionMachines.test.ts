@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
+import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
+import { ApiError } from '../../services/http';
+import { buildModel, doneEvent, errorEvent } from './modelCoverage';
+
+describe('one-shot action machine: model', () => {
+  const model = buildModel(oneShotActionMachine, {
+    events: [{ type: 'CONFIRM' }, { type: 'CANCEL' }, doneEvent('run', 'Successfully send Callback !'), errorEvent('run', new ApiError(409, 'Transaction is not FINALIZED Yet'))],
+    inputs: [{ confirm: true }, { confirm: false }],
+  });
+
+  it('has a path through every transition of its definition', () => {
+    expect(model.uncovered).toEqual([]);
+  });
+
+  it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
+    const s = model.replay(path);
+    expect(s.value).toEqual(path.end.value);
+    if (s.matches('failed')) expect(s.output).toEqual({ message: 'Transaction is not FINALIZED Yet', failed: true, cancelled: false });
+    if (s.matches('succeeded')) expect(s.output).toEqual({ message: 'Successfully send Callback !', failed: false, cancelled: false });
+    if (s.matches('cancelled')) expect(s.output?.cancelled).toBe(true);
+  });
+});
+
+describe('manual finalize machine: model', () => {
+  const model = buildModel(manualFinalizeMachine, {
+    events: [
+      { type: 'SET_RRN', value: '  ' }, { type: 'SET_RRN', value: '123456789012' }, { type: 'SET_PAID_TIME', value: '' }, { type: 'SET_PAID_TIME', value: '2026-11-21 09:30' },
+      { type: 'SUBMIT' }, { type: 'CANCEL' }, doneEvent('finalize', 'Transaction has been finalized'), errorEvent('finalize', new ApiError(409, 'Invalid Status')),
+    ],
+    inputs: [{ correlationId: 'FQR1', paidTime: '2026-11-21 09:00' }],
+  });
+
+  it('has a path through every transition of its definition', () => {
+    expect(model.uncovered).toEqual([]);
+  });
+
+  it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
+    const s = model.replay(path);
+    expect(s.value).toEqual(path.end.value);
+    expect(s.context.correlationId).toBe('FQR1');
+    if (s.matches('submitting')) expect(s.context.rrn.trim()).not.toBe('');
+  });
+});
+
+describe('manual finalize machine: what the user sees', () => {
+  it("says 'Please enter RRN' and sends paid_time with seconds at :00", async () => {
+    let sent: unknown;
+    const actor = createActor(manualFinalizeMachine.provide({
+      actors: { finalize: fromPromise<string, { correlation_id: string; rrn: string; paid_time: string }>(async ({ input }) => { sent = input; return 'Transaction has been finalized'; }) },
+    }), { input: { correlationId: 'FQR1', paidTime: '2026-11-21 09:00' } }).start();
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors).toEqual(['Please enter RRN']);
+    actor.send({ type: 'SET_RRN', value: '123456789012' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual({ correlation_id: 'FQR1', rrn: '123456789012', paid_time: '2026-11-21 09:00:00' });
+  });
+});
