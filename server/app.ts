@@ -9,6 +9,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
 import { demoMerchantRoutes } from './routes/demoMerchant.ts';
+import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import type { RouteDeps } from './routes/context.ts';
@@ -60,6 +61,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(balanceRoutes(deps));
   await app.register(transactionRoutes(deps));
   await app.register(demoMerchantRoutes(deps));
+  await app.register(reconciliationRoutes(deps));
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
   return { app, realtime };
