@@ -1,4 +1,5 @@
 import { request } from './http';
+import type { ReconciliationResult } from './reconciliationRules';
 import type { FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
@@ -70,6 +71,13 @@ export const api = {
   generateInvoice: (correlationId: string) => data(request<ApiEnvelope<Invoice>>('POST', `${API}/transaction/generate-invoice`, { body: { correlation_id: correlationId }, quiet: true })),
   processTransactions: (filter: TransactionFilterParams) =>
     request<ApiEnvelope<{ processed: number; skipped: number }>>('PATCH', `${API}/transaction/update-transaction`, { body: { ...filterQuery(filter), status: 'FINALIZED' }, quiet: true }),
+
+  checkTransactionsFile: (files: File[], settlementType: string) => {
+    const form = new FormData();
+    form.append('settlementType', settlementType);
+    for (const file of files) form.append('file', file, file.name);
+    return data(request<ApiEnvelope<ReconciliationResult>>('POST', `${API}/transaction/get-status-transaction-file`, { body: form, quiet: true }));
+  },
 
   notifications: async () => {
     // A failed list is only logged (spec section 8), never an alert.

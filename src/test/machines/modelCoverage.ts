@@ -27,7 +27,8 @@ export interface Model {
 }
 
 const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
-const eventKey = (event: AnyEventObject) => JSON.stringify(event);
+// Files serialise as {} by default, which would make two different uploads look like one event.
+const eventKey = (event: AnyEventObject) => JSON.stringify(event, (_, value) => (typeof File !== 'undefined' && value instanceof File ? { file: value.name, size: value.size } : value));
 
 function stubInvokedActors(machine: AnyStateMachine): AnyStateMachine {
   const never = fromPromise(() => new Promise<never>(() => {}));
@@ -75,17 +76,29 @@ export function buildModel(
     const enabled = (snapshot: AnyMachineSnapshot) => candidates(snapshot).filter((e) => snapshot.can(e));
     const key = options.serialize ?? stateKey;
     const traversal = { events: enabled as never, input: input as never, serializeState: key as never, serializeEvent: eventKey as never };
-    const toState = new Map<string, AnyEventObject[]>();
-    const shortest = getShortestPaths(machine, traversal);
-    for (const path of shortest) {
-      toState.set(key(path.state as AnyMachineSnapshot), path.steps.slice(1).map((s) => s.event as AnyEventObject));
-    }
     // The start itself is a path: an initial `always` can end the machine before any event.
-    const initial = shortest.find((p) => p.steps.length <= 1);
+    const initial = getShortestPaths(machine, traversal).find((p) => p.steps.length <= 1);
     if (initial) paths.push({ input, events: [], end: initial.state as AnyMachineSnapshot, description: `${JSON.stringify(input ?? null)}: (start) ⇒ ${JSON.stringify((initial.state as AnyMachineSnapshot).value)}` });
     const adjacency = getAdjacencyMap(machine, traversal);
-    for (const [key, vertex] of Object.entries(adjacency)) {
-      const prefix = toState.get(key) ?? [];
+    // Shortest event sequence to every vertex, by breadth-first search over the graph itself.
+    const toState = new Map<string, AnyEventObject[]>();
+    if (initial) {
+      const start = key(initial.state as AnyMachineSnapshot);
+      toState.set(start, []);
+      const queue = [start];
+      while (queue.length) {
+        const from = queue.shift()!;
+        for (const edge of Object.values((adjacency as unknown as Record<string, { transitions: object }>)[from]?.transitions ?? {}) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
+          const to = key(edge.state);
+          if (!toState.has(to)) {
+            toState.set(to, [...toState.get(from)!, edge.event]);
+            queue.push(to);
+          }
+        }
+      }
+    }
+    for (const [vertexKey, vertex] of Object.entries(adjacency)) {
+      const prefix = toState.get(vertexKey) ?? [];
       for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
         const events = [...prefix, edge.event as AnyEventObject];
         paths.push({

@@ -1,0 +1,81 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { api } from '../services/api';
+import { ApiError } from '../services/http';
+import { tooLarge, tooManyFiles, type ReconciliationResult } from '../services/reconciliationRules';
+
+interface UploadContext {
+  maxFiles: number;
+  maxMb: number;
+  files: File[];
+  settlementType: string;
+  errors: string[];
+  result: ReconciliationResult | null;
+}
+
+type UploadEvent =
+  | { type: 'ADD_FILES'; files: File[] }
+  | { type: 'REMOVE_FILE'; index: number }
+  | { type: 'SET_TYPE'; value: string }
+  | { type: 'UPLOAD' }
+  | { type: 'BACK' }
+  | { type: 'CLOSE' };
+
+const ACCEPTED = /\.(csv|xlsx|xls)$/i;
+
+/** Every reason the chosen files cannot be sent, in the product's words (spec section 5, Upload). */
+export function uploadErrors(c: Pick<UploadContext, 'files' | 'maxFiles' | 'maxMb' | 'settlementType'>): string[] {
+  const errors: string[] = [];
+  if (!c.settlementType) errors.push('Choose a settlement type');
+  if (c.files.length === 0) errors.push('Choose at least one file');
+  if (c.files.length > c.maxFiles) errors.push(tooManyFiles(c.maxFiles));
+  if (c.files.some((f) => f.size > c.maxMb * 1024 * 1024)) errors.push(tooLarge(c.maxMb));
+  for (const f of c.files) if (!ACCEPTED.test(f.name)) errors.push(`${f.name}: only CSV or Excel files are accepted`);
+  return errors;
+}
+
+/** Check Transactions: choose provider reports, send them, read the matched results. */
+export const uploadMachine = setup({
+  types: {
+    context: {} as UploadContext,
+    events: {} as UploadEvent,
+    input: {} as { maxFiles: number; maxMb: number },
+  },
+  actors: {
+    upload: fromPromise<ReconciliationResult, { files: File[]; settlementType: string }>(({ input }) => api.checkTransactionsFile(input.files, input.settlementType)),
+  },
+  guards: { sendable: ({ context }) => uploadErrors(context).length === 0 },
+}).createMachine({
+  id: 'upload',
+  context: ({ input }) => ({ maxFiles: input.maxFiles, maxMb: input.maxMb, files: [], settlementType: '', errors: [], result: null }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      on: {
+        ADD_FILES: { actions: assign({ files: ({ context, event }) => [...context.files, ...event.files], errors: [] }) },
+        REMOVE_FILE: { actions: assign({ files: ({ context, event }) => context.files.filter((_, i) => i !== event.index), errors: [] }) },
+        SET_TYPE: { actions: assign({ settlementType: ({ event }) => event.value, errors: [] }) },
+        UPLOAD: [
+          { guard: 'sendable', target: 'uploading' },
+          { actions: assign({ errors: ({ context }) => uploadErrors(context) }) },
+        ],
+        CLOSE: 'closed',
+      },
+    },
+    uploading: {
+      invoke: {
+        id: 'upload',
+        src: 'upload',
+        input: ({ context }) => ({ files: context.files, settlementType: context.settlementType }),
+        onDone: { target: 'showingResults', actions: assign({ result: ({ event }) => event.output }) },
+        onError: {
+          target: 'choosing',
+          actions: assign({ errors: ({ event }) => [event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'Something went wrong, please try again later.'] }),
+        },
+      },
+    },
+    showingResults: {
+      on: { BACK: { target: 'choosing', actions: assign({ files: [], result: null }) }, CLOSE: 'closed' },
+    },
+    closed: { type: 'final' },
+  },
+});
