@@ -88,3 +88,38 @@ test('SUPER ADMIN finalizes a PENDING pay-in, opens its invoice and re-sends its
   await row.getByRole('button', { name: 'Resend callback' }).click();
   await expect(page.getByText('Successfully send Callback !').first()).toBeVisible();
 });
+
+test("SUPER ADMIN checks a provider's report against our records", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'superadmin@demo.local');
+  const table = page.getByRole('table', { name: 'Payments' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const ids = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+  const amounts = (await table.locator('tbody tr td:nth-child(7)').allTextContents()).map((t) => t.replace(/\D/g, ''));
+  const csv = `correlation_id,status,amount\n${ids[0]},SUCCESS,${amounts[0]}\n${ids[1]},SUCCESS,1\nUNKNOWN-REF-1,SUCCESS,10000\n`;
+
+  await page.getByRole('button', { name: 'Check Transactions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Check Transactions' });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Choose a settlement type');
+  await dialog.getByRole('combobox', { name: 'Settlement type' }).click();
+  await page.getByRole('option', { name: 'FELLO QRIS' }).click();
+  await dialog.getByLabel('Choose report files').setInputFiles([
+    { name: 'settlement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+    { name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('png') },
+  ]);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('scan.png: only CSV or Excel files are accepted');
+  await dialog.getByRole('button', { name: 'Remove scan.png' }).click();
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+
+  const results = page.getByRole('dialog', { name: 'Check Transactions: Results' });
+  await expect(results.getByLabel('Summary')).toContainText('3 rows');
+  await expect(results.getByLabel('Summary')).toContainText('2 found');
+  await expect(results.getByLabel('Summary')).toContainText('1 missing');
+  await expect(results.getByLabel('Summary')).toContainText('1 amounts differ');
+  await expect(results.getByRole('row').filter({ hasText: 'UNKNOWN-REF-1' })).toContainText('Missing');
+  await screenshot(page, '24-check-transactions');
+  await results.getByRole('button', { name: 'Close' }).click();
+  await expect(results).toHaveCount(0);
+});

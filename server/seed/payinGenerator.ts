@@ -72,7 +72,12 @@ export function* generatePayins(options: { count: number; days: number; clientId
     const ageDays = i < count * 0.06 ? Math.floor(random() * 2) : Math.floor(random() * days);
     const hour = pick(random, hourWeights.map((w, h) => ({ h, w })), (x) => x.w).h;
     let time = (todayJakarta - ageDays) * 86_400_000 - JAKARTA_OFFSET_MS + hour * 3_600_000 + Math.floor(random() * 3_600_000);
-    if (time > now.getTime()) time = now.getTime() - Math.floor(random() * 3_600_000);
+    // A time of today that has not come yet falls somewhere between midnight and now, so today
+    // always has pay-ins (PENDING QRIS among them) however early the demo starts.
+    if (time > now.getTime()) {
+      const midnight = todayJakarta * 86_400_000 - JAKARTA_OFFSET_MS;
+      time = midnight + Math.floor(random() * (now.getTime() - midnight));
+    }
     const transactionTime = new Date(time);
     const status = statusOf(random, channel, ageDays);
     const amount = amountOf(random, channel.amount);

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, Card, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { SearchRegular, WalletRegular } from '@fluentui/react-icons';
+import { DocumentSearchRegular, SearchRegular, WalletRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { paymentsListMachine } from '../../machines/paymentsListMachine';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
@@ -11,6 +11,7 @@ import { OneShotAction } from '../common/OneShotAction';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { SessionContext } from '../SessionContext';
+import { CheckTransactionsDialog } from './CheckTransactionsDialog';
 import { InvoiceDialog } from './InvoiceDialog';
 import { ManualFinalizeDialog } from './ManualFinalizeDialog';
 import { StatTiles } from './StatTiles';
@@ -29,7 +30,7 @@ export function PaymentsListPage() {
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const role = SessionContext.useSelector((s) => s.context.user?.type ?? 'CLIENT');
   const list = useActorRef(paymentsListMachine, { input: {} });
-  const [active, setActive] = useState<{ kind: RowAction | 'process'; row?: TransactionRow } | null>(null);
+  const [active, setActive] = useState<{ kind: RowAction | 'process' | 'check'; row?: TransactionRow } | null>(null);
   const finished = useCallback((changed: boolean) => { setActive(null); if (changed) list.send({ type: 'REFRESH' }); }, [list]);
   const onAction = useCallback((kind: RowAction, row: TransactionRow) => setActive({ kind, row }), []);
   const s = useSelector(list, (snapshot) => snapshot);
@@ -78,6 +79,7 @@ export function PaymentsListPage() {
               Process Transactions
             </Button>
           )}
+          {role === 'SUPER ADMIN' && <Button icon={<DocumentSearchRegular />} onClick={() => setActive({ kind: 'check' })}>Check Transactions</Button>}
         </div>
       </Card>
       {s.context.loadError && <MessageBar intent="error"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}
@@ -85,6 +87,7 @@ export function PaymentsListPage() {
       <TransactionTable rows={s.context.rows} loading={loading} actions={(row) => <TransactionRowActions row={row} role={role} onAction={onAction} />} />
       <Pager meta={s.context.meta} sizes={TRANSACTION_PAGE_SIZES} limit={s.context.limit} disabled={loading}
         onPage={(page) => list.send({ type: 'PAGE', page })} onSize={(limit) => list.send({ type: 'PAGE_SIZE', limit })} />
+      {active?.kind === 'check' && <CheckTransactionsDialog onClose={() => setActive(null)} />}
       {active?.kind === 'finalize' && active.row && <ManualFinalizeDialog correlationId={active.row.correlation_id} onClose={finished} />}
       {active?.kind === 'invoice' && active.row && <InvoiceDialog correlationId={active.row.correlation_id} onClose={() => setActive(null)} />}
       {active?.kind === 'refresh' && active.row && (
