@@ -13,7 +13,7 @@ afterAll(async () => { await server?.close(); });
 async function upload(who: string, files: Array<{ name: string; content: string | Uint8Array }>, settlementType = 'fello_qris') {
   const form = new FormData();
   form.append('settlementType', settlementType);
-  for (const f of files) form.append('file', new Blob([f.content]), f.name);
+  for (const f of files) form.append('file', new Blob([f.content as BlobPart]), f.name);
   const res = await fetch(`${server.url}/api/backoffice/transaction/get-status-transaction-file`, { method: 'POST', headers: { authorization: `Bearer ${tokens[who]}` }, body: form });
   return { status: res.status, body: await res.json() };
 }
