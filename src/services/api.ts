@@ -72,6 +72,10 @@ export const api = {
   processTransactions: (filter: TransactionFilterParams) =>
     request<ApiEnvelope<{ processed: number; skipped: number }>>('PATCH', `${API}/transaction/update-transaction`, { body: { ...filterQuery(filter), status: 'FINALIZED' }, quiet: true }),
 
+  downloadTransactions: (filter: TransactionFilterParams) =>
+    data(request<ApiEnvelope<{ content: string; filename: string }>>('GET', `${API}/transaction/download`, { query: filterQuery(filter), quiet: true })),
+  emailTransactions: async (filter: TransactionFilterParams, email: string) =>
+    (await request<ApiEnvelope<never>>('GET', `${API}/transaction/download`, { query: { ...filterQuery(filter), email }, quiet: true })).message,
   checkTransactionsFile: (files: File[], settlementType: string) => {
     const form = new FormData();
     form.append('settlementType', settlementType);

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, Card, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { DocumentSearchRegular, SearchRegular, WalletRegular } from '@fluentui/react-icons';
+import { ArrowExportRegular, DocumentSearchRegular, SearchRegular, WalletRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { paymentsListMachine } from '../../machines/paymentsListMachine';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
@@ -12,6 +12,7 @@ import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { SessionContext } from '../SessionContext';
 import { CheckTransactionsDialog } from './CheckTransactionsDialog';
+import { ExportDialog } from './ExportDialog';
 import { InvoiceDialog } from './InvoiceDialog';
 import { ManualFinalizeDialog } from './ManualFinalizeDialog';
 import { StatTiles } from './StatTiles';
@@ -30,7 +31,7 @@ export function PaymentsListPage() {
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const role = SessionContext.useSelector((s) => s.context.user?.type ?? 'CLIENT');
   const list = useActorRef(paymentsListMachine, { input: {} });
-  const [active, setActive] = useState<{ kind: RowAction | 'process' | 'check'; row?: TransactionRow } | null>(null);
+  const [active, setActive] = useState<{ kind: RowAction | 'process' | 'check' | 'export'; row?: TransactionRow } | null>(null);
   const finished = useCallback((changed: boolean) => { setActive(null); if (changed) list.send({ type: 'REFRESH' }); }, [list]);
   const onAction = useCallback((kind: RowAction, row: TransactionRow) => setActive({ kind, row }), []);
   const s = useSelector(list, (snapshot) => snapshot);
@@ -73,6 +74,7 @@ export function PaymentsListPage() {
         </Field>
         <div className={styles.actions}>
           <Button appearance="primary" icon={<SearchRegular />} disabled={loading} onClick={() => list.send({ type: 'SEARCH' })}>Search</Button>
+          <Button icon={<ArrowExportRegular />} disabled={loading || !s.context.stats?.total_transaction_count} onClick={() => setActive({ kind: 'export' })}>Export</Button>
           {role === 'SUPER ADMIN' && (
             <Button icon={<WalletRegular />} disabled={loading || s.context.applied.status !== 'FINALIZED' || !s.context.stats?.total_transaction_count}
               title="Add every FINALIZED pay-in of this search to the withdrawable balance" onClick={() => setActive({ kind: 'process' })}>
@@ -88,6 +90,7 @@ export function PaymentsListPage() {
       <Pager meta={s.context.meta} sizes={TRANSACTION_PAGE_SIZES} limit={s.context.limit} disabled={loading}
         onPage={(page) => list.send({ type: 'PAGE', page })} onSize={(limit) => list.send({ type: 'PAGE_SIZE', limit })} />
       {active?.kind === 'check' && <CheckTransactionsDialog onClose={() => setActive(null)} />}
+      {active?.kind === 'export' && <ExportDialog filter={s.context.applied} total={s.context.stats?.total_transaction_count ?? 0} onClose={() => setActive(null)} />}
       {active?.kind === 'finalize' && active.row && <ManualFinalizeDialog correlationId={active.row.correlation_id} onClose={finished} />}
       {active?.kind === 'invoice' && active.row && <InvoiceDialog correlationId={active.row.correlation_id} onClose={() => setActive(null)} />}
       {active?.kind === 'refresh' && active.row && (

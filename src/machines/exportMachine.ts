@@ -1,0 +1,65 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { api, type TransactionFilterParams } from '../services/api';
+import { saveBase64File } from '../services/download';
+import { ApiError } from '../services/http';
+
+export const DOWNLOADED = 'File downloaded successfully';
+export const EMAIL_FAILED = 'Email failed to send';
+
+/** Email is required and must contain @ and . (spec section 5, User form; the same rule here). */
+export const emailError = (email: string) => (!email.trim() ? 'Email is required' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'Email is invalid');
+
+interface ExportContext { filter: TransactionFilterParams; email: string; error: string | null; message: string | null; failed: boolean }
+
+/** Export of the current search: an .xlsx downloaded now, or built and e-mailed by the server. */
+export const exportMachine = setup({
+  types: {
+    context: {} as ExportContext,
+    events: {} as { type: 'DOWNLOAD' } | { type: 'CHOOSE_EMAIL' } | { type: 'SET_EMAIL'; value: string } | { type: 'SEND' } | { type: 'BACK' } | { type: 'CANCEL' },
+    input: {} as { filter: TransactionFilterParams },
+  },
+  actors: {
+    download: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => {
+      const file = await api.downloadTransactions(input.filter);
+      saveBase64File(file.content, file.filename);
+      return DOWNLOADED;
+    }),
+    sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) => api.emailTransactions(input.filter, input.email)),
+  },
+  guards: { emailValid: ({ context }) => emailError(context.email) == null },
+}).createMachine({
+  id: 'export',
+  context: ({ input }) => ({ filter: input.filter, email: '', error: null, message: null, failed: false }),
+  initial: 'choosing',
+  states: {
+    choosing: { on: { DOWNLOAD: 'downloading', CHOOSE_EMAIL: 'enteringEmail', CANCEL: 'cancelled' } },
+    downloading: {
+      invoke: {
+        id: 'download',
+        src: 'download',
+        input: ({ context }) => ({ filter: context.filter }),
+        onDone: { target: 'finished', actions: assign({ message: ({ event }) => event.output }) },
+        onError: { target: 'finished', actions: assign({ failed: true, message: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'Something went wrong, please try again later.') }) },
+      },
+    },
+    enteringEmail: {
+      on: {
+        SET_EMAIL: { actions: assign({ email: ({ event }) => event.value, error: null }) },
+        SEND: [{ guard: 'emailValid', target: 'sending' }, { actions: assign({ error: ({ context }) => emailError(context.email) }) }],
+        BACK: { target: 'choosing', actions: assign({ error: null }) },
+        CANCEL: 'cancelled',
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'sendEmail',
+        src: 'sendEmail',
+        input: ({ context }) => ({ filter: context.filter, email: context.email.trim() }),
+        onDone: { target: 'finished', actions: assign({ message: ({ event }) => event.output }) },
+        onError: { target: 'finished', actions: assign({ failed: true, message: EMAIL_FAILED }) },
+      },
+    },
+    finished: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});

@@ -1,0 +1,13 @@
+/** Saves a base64 file the server sent as a download, with its name. */
+export function saveBase64File(content: string, filename: string, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'): void {
+  const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers start the download only after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
