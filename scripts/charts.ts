@@ -8,6 +8,8 @@ import { paymentsListMachine } from '../src/machines/paymentsListMachine.ts';
 import { transactionLifecycle } from '../src/machines/lifecycle/transactionLifecycle.ts';
 import { manualFinalizeMachine } from '../src/machines/manualFinalizeMachine.ts';
 import { oneShotActionMachine } from '../src/machines/oneShotActionMachine.ts';
+import { uploadMachine } from '../src/machines/uploadMachine.ts';
+import { exportMachine } from '../src/machines/exportMachine.ts';
 import { sessionMachine } from '../src/machines/sessionMachine.ts';
 import { twoFactorSetupMachine } from '../src/machines/twoFactorSetupMachine.ts';
 import { withdrawalDecisionMachine } from '../src/machines/withdrawalDecisionMachine.ts';
@@ -27,6 +29,8 @@ const machines: Record<string, AnyStateMachine> = {
   transactionLifecycle,
   manualFinalize: manualFinalizeMachine,
   oneShotAction: oneShotActionMachine,
+  upload: uploadMachine,
+  export: exportMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {
