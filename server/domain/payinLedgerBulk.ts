@@ -27,15 +27,18 @@ async function applyNewEntries(tx: Db) {
   await tx.execute(sql`drop table new_entries`);
 }
 
-/** Credits every selected FINALIZED or SETTLED pay-in not credited yet; returns how many. */
-export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = null): Promise<number> {
-  const selected = sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`;
-  await ensureAccountsFor(tx, selected);
+/**
+ * Writes one entry per selected pay-in (the pair (kind, correlation id) applies once, ever), its
+ * postings from `lines` (a VALUES list over `t`, of account code and amount), and moves the
+ * balances; returns how many entries were new.
+ */
+async function bulkPost(tx: Db, spec: { kind: string; description: string; by: number | null; where: SQL; lines: SQL }): Promise<number> {
+  await ensureAccountsFor(tx, spec.where);
   await tx.execute(sql`
     create temp table new_entries on commit drop as
     with inserted as (
       insert into journal_entries (kind, reference, description, created_by)
-      select 'payin.finalized', t.correlation_id, 'Pay-in finalized', ${by}::int from transactions t where ${selected}
+      select ${spec.kind}, t.correlation_id, ${spec.description}, ${spec.by}::int from transactions t where ${spec.where}
       on conflict (kind, reference) do nothing
       returning id, reference
     ) select id, reference from inserted`);
@@ -45,16 +48,22 @@ export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = n
     select e.id, a.id, x.amount
     from new_entries e
     join transactions t on t.correlation_id = e.reference
-    cross join lateral (values
-      (${systemAccounts.channelReceipts.code}, -t.amount),
-      ('client:' || t.client_id || ':nonwithdrawable', t.amount - t.fee_amount),
-      (${systemAccounts.fees.code}, t.fee_amount)
-    ) as x(code, amount)
+    cross join lateral (values ${spec.lines}) as x(code, amount)
     join ledger_accounts a on a.code = x.code
     where x.amount <> 0
-    order by e.id, x.code`);
-  await applyNewEntries(tx);
+    order by e.id, x.amount`);
   return Number(rows[0].n);
+}
+
+/** Credits every selected FINALIZED or SETTLED pay-in not credited yet; returns how many. */
+export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = null): Promise<number> {
+  const credited = await bulkPost(tx, {
+    kind: 'payin.finalized', description: 'Pay-in finalized', by,
+    where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`,
+    lines: sql`(${systemAccounts.channelReceipts.code}, -t.amount), ('client:' || t.client_id || ':nonwithdrawable', t.amount - t.fee_amount), (${systemAccounts.fees.code}, t.fee_amount)`,
+  });
+  await applyNewEntries(tx);
+  return credited;
 }
 
 /**
@@ -62,32 +71,13 @@ export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = n
  * withdrawable_at on exactly those rows; returns how many moved.
  */
 export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number | null = null): Promise<number> {
-  const selected = sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`;
-  await ensureAccountsFor(tx, selected);
-  await tx.execute(sql`
-    create temp table new_entries on commit drop as
-    with inserted as (
-      insert into journal_entries (kind, reference, description, created_by)
-      select 'payin.withdrawable', t.correlation_id, 'Added to withdrawable balance', ${by}::int
-      from transactions t
-      where ${selected} and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)
-      on conflict (kind, reference) do nothing
-      returning id, reference
-    ) select id, reference from inserted`);
-  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from new_entries`);
-  await tx.execute(sql`
-    insert into postings (entry_id, account_id, amount)
-    select e.id, a.id, x.amount
-    from new_entries e
-    join transactions t on t.correlation_id = e.reference
-    cross join lateral (values
-      ('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)),
-      ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)
-    ) as x(code, amount)
-    join ledger_accounts a on a.code = x.code
-    where x.amount <> 0
-    order by e.id, x.code desc`);
+  const moved = await bulkPost(tx, {
+    kind: 'payin.withdrawable', description: 'Added to withdrawable balance', by,
+    where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})
+      and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`,
+    lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
+  });
   await tx.execute(sql`update transactions t set withdrawable_at = coalesce(t.withdrawable_at, now()) where t.correlation_id in (select reference from new_entries)`);
   await applyNewEntries(tx);
-  return Number(rows[0].n);
+  return moved;
 }

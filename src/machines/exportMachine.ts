@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { saveBase64File } from '../services/download';
-import { ApiError } from '../services/http';
+import { messageOf } from '../services/http';
 
 export const DOWNLOADED = 'File downloaded successfully';
 export const EMAIL_FAILED = 'Email failed to send';
@@ -39,7 +39,7 @@ export const exportMachine = setup({
         src: 'download',
         input: ({ context }) => ({ filter: context.filter }),
         onDone: { target: 'finished', actions: assign({ message: ({ event }) => event.output }) },
-        onError: { target: 'finished', actions: assign({ failed: true, message: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'Something went wrong, please try again later.') }) },
+        onError: { target: 'finished', actions: assign({ failed: true, message: ({ event }) => messageOf(event.error, 'Something went wrong, please try again later.') }) },
       },
     },
     enteringEmail: {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { ApiError } from '../services/http';
+import { messageOf } from '../services/http';
 
 interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null }
 
@@ -41,7 +41,7 @@ export const manualFinalizeMachine = setup({
         onDone: 'finalized',
         onError: {
           target: 'editing',
-          actions: assign({ failure: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'An error has occurred. Please try again later.') }),
+          actions: assign({ failure: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../services/http';
+import { messageOf } from '../services/http';
 
 /**
  * One call on one row (refresh status, re-send callback, add to withdrawable, process in bulk):
@@ -31,7 +31,7 @@ export const oneShotActionMachine = setup({
         onDone: { target: 'succeeded', actions: assign({ message: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ failed: true, message: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'Something went wrong, please try again later.') }),
+          actions: assign({ failed: true, message: ({ event }) => messageOf(event.error, 'Something went wrong, please try again later.') }),
         },
       },
     },

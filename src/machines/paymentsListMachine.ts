@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { businessNow, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
-import { ApiError } from '../services/http';
+import { messageOf } from '../services/http';
 import type { TransactionRow, TransactionStats } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
 
@@ -92,7 +92,7 @@ export const paymentsListMachine = setup({
         onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
         onError: {
           target: 'ready',
-          actions: assign({ loadError: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'The payments could not be loaded.') }),
+          actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The payments could not be loaded.') }),
         },
       },
     },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { ApiError } from '../services/http';
+import { messageOf } from '../services/http';
 import { tooLarge, tooManyFiles, type ReconciliationResult } from '../services/reconciliationRules';
 
 interface UploadContext {
@@ -69,7 +69,7 @@ export const uploadMachine = setup({
         onDone: { target: 'showingResults', actions: assign({ result: ({ event }) => event.output }) },
         onError: {
           target: 'choosing',
-          actions: assign({ errors: ({ event }) => [event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'Something went wrong, please try again later.'] }),
+          actions: assign({ errors: ({ event }) => [messageOf(event.error, 'Something went wrong, please try again later.')] }),
         },
       },
     },

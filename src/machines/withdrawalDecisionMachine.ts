@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { ApiError } from '../services/http';
+import { messageOf } from '../services/http';
 
 type Decision = 'COMPLETED' | 'REJECTED';
 
@@ -28,7 +28,7 @@ export const withdrawalDecisionMachine = setup({
         onDone: { target: 'decided', actions: assign({ message: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : 'An error has occurred. Please try again later.') }),
+          actions: assign({ error: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }),
         },
       },
     },

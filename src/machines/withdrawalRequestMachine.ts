@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { ApiError } from '../services/http';
+import { messageOf } from '../services/http';
 import { OTP_LENGTH } from '../services/schemas';
 import {
   AMOUNT_STEP, halfAmount, insufficientBalanceMessage, MIN_WITHDRAWAL, TRANSFER_TO_DISBURSE, withdrawalErrors, type AddWithdrawalBody,
@@ -127,7 +127,7 @@ export const withdrawalRequestMachine = setup({
         onError: {
           target: 'editing',
           // The code was spent or refused either way: the user types the next one.
-          actions: assign({ failure: ({ event }) => (event.error instanceof ApiError && event.error.status > 0 ? event.error.message : FAILED_FALLBACK), otp: '' }),
+          actions: assign({ failure: ({ event }) => (messageOf(event.error, FAILED_FALLBACK)), otp: '' }),
         },
       },
     },

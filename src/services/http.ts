@@ -11,6 +11,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's words, or the fallback when it said nothing. */
+export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.status > 0 ? error.message : fallback);
+
 interface FailureHandlers { onUnauthorized(): void; onForbidden(): void }
 let handlers: FailureHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
 
