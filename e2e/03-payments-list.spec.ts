@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signInAs } from './helpers';
 
@@ -122,4 +123,37 @@ test("SUPER ADMIN checks a provider's report against our records", async ({ page
   await screenshot(page, '24-check-transactions');
   await results.getByRole('button', { name: 'Close' }).click();
   await expect(results).toHaveCount(0);
+});
+
+test('a client user downloads the search as an .xlsx and has it e-mailed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'client@demo.local');
+  const day = (offset: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
+  await page.getByRole('textbox', { name: 'Date range' }).fill(`${day(-3)} 00:00 to ${day(0)} 23:59`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Payments' })).toHaveAttribute('aria-busy', 'false');
+  const total = await tile(page, 'Total Transactions');
+  expect(total).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export' });
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download .xlsx' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Data Download.xlsx');
+  await expect(page.getByText('File downloaded successfully').first()).toBeVisible();
+  const XLSX = await import('xlsx');
+  const book = XLSX.read(readFileSync((await download.path())!), { type: 'buffer' });
+  const rows = XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]]);
+  expect(rows).toHaveLength(total);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  await dialog.getByRole('button', { name: 'Send by e-mail' }).click();
+  await dialog.getByRole('textbox', { name: 'Input Your Email Address' }).fill('finance@client');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Email is invalid')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Input Your Email Address' }).fill('finance@sinar-nusantara.co.id');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(/finance@sinar-nusantara\.co\.id/).first()).toBeVisible();
+  await screenshot(page, '25-export-emailed');
 });

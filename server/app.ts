@@ -5,9 +5,12 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { attachRealtime, type Realtime } from './events/realtime.ts';
+import { startEmailExportWorker } from './domain/exportJobs.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
+import { createMailer } from './mail/mailer.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
+import { startJobQueue } from './queue/jobQueue.ts';
 import { demoMerchantRoutes } from './routes/demoMerchant.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -16,6 +19,7 @@ import type { RouteDeps } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { masterRoutes } from './routes/master.ts';
 import { notificationRoutes } from './routes/notification.ts';
+import { transactionExportRoutes } from './routes/transactionExport.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
 
@@ -52,7 +56,15 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     const address = app.server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`;
   };
-  const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl };
+  const jobs = await startJobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'));
+  const mailer = createMailer(config);
+  // The queue stops first: it waits for a job under way, which may still be sending mail.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+  await startEmailExportWorker(jobs, { db: database.db, config, mailer });
+  const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl, jobs };
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(twoFactorRoutes(deps));
@@ -60,6 +72,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(notificationRoutes(deps));
   await app.register(balanceRoutes(deps));
   await app.register(transactionRoutes(deps));
+  await app.register(transactionExportRoutes(deps));
   await app.register(demoMerchantRoutes(deps));
   await app.register(reconciliationRoutes(deps));
 

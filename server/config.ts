@@ -12,6 +12,8 @@ const Env = v.object({
   SESSION_MAX_HOURS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(12)), '12'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'silent']), 'info'),
   PROVIDER_BASE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), ''),
+  SMTP_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))]), ''),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Payments Back Office <no-reply@backoffice.local>'),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -36,6 +38,9 @@ export interface Config {
   logLevel: string;
   /** The payment channels' API; empty starts the built-in provider simulator on loopback. */
   providerBaseUrl: string | null;
+  /** Where mail goes; empty writes each message as an .eml file under DATA_DIR/outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -60,5 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     providerBaseUrl: e.PROVIDER_BASE_URL || null,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -220,3 +220,25 @@ export const demoMerchantInbox = pgTable('demo_merchant_inbox', {
   signatureValid: boolean('signature_valid').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const exportJobStatuses = ['queued', 'sent', 'failed'] as const;
+export type ExportJobStatus = (typeof exportJobStatuses)[number];
+
+/**
+ * An e-mailed spreadsheet export: who asked, for which filter (its time window fixed when asked,
+ * so 'today' keeps meaning that day), where it went and how delivery ended. The queue prunes its
+ * own job rows; this record of who received what stays.
+ */
+export const exportJobs = pgTable('export_jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  requestedBy: integer('requested_by').notNull().references(() => users.id),
+  email: text('email').notNull(),
+  filter: jsonb('filter').notNull(),
+  status: text('status').$type<ExportJobStatus>().notNull().default('queued'),
+  queueJobId: text('queue_job_id'),
+  attempts: integer('attempts').notNull().default(0),
+  rowCount: integer('row_count'),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [index('export_jobs_requested_by_idx').on(t.requestedBy, t.createdAt)]);

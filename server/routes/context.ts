@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import type { Realtime } from '../events/realtime.ts';
+import type { JobQueue } from '../queue/jobQueue.ts';
 
 /** What every route plugin is handed by buildApp. */
 export interface RouteDeps {
@@ -12,6 +13,8 @@ export interface RouteDeps {
   providerUrl: string;
   /** This server's own loopback address, for demo merchants' callback URLs. */
   selfUrl: () => string;
+  /** pg-boss on the same database, for slow work such as e-mailed exports. */
+  jobs: JobQueue;
 }
 
 export const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });

@@ -45,12 +45,13 @@ async function freshDatabase(): Promise<{ database: Database; dispose(): Promise
   };
 }
 
-export async function startTestServer(options: { seed?: boolean } = {}): Promise<TestServer> {
+/** `env` adds environment variables to the app's config, e.g. SMTP_URL or DATA_DIR. */
+export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const { database, dispose } = await freshDatabase();
   await ensureReferenceData(database.db);
   // A few hundred pay-ins keep each file's fresh database quick to build.
   if (options.seed !== false) await seedDemo(database.db, { transactions: 400 });
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp(database, config);
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.app.server.address();

@@ -1,0 +1,60 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/connect.ts';
+import { queueDbFor } from './queueDb.ts';
+
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  /** pg-boss will not try this job again if this attempt fails. */
+  finalAttempt: boolean;
+}
+
+export interface QueueSettings { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number }
+
+export interface JobQueue {
+  send(queue: string, data: object): Promise<string>;
+  /** Runs this node's worker; a thrown error fails the attempt, and pg-boss retries it while it may. */
+  work<T>(queue: string, settings: QueueSettings, handler: (job: QueuedJob<T>) => Promise<unknown>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How long app.close() waits for a job under way before pg-boss marks it failed (and so retried later). */
+const STOP_GRACE_MS = 30_000;
+
+/** pg-boss on the app's own database, PGlite or PostgreSQL, in its own `pgboss` schema. */
+export async function startJobQueue(database: Database, onError: (error: Error) => void): Promise<JobQueue> {
+  const queueDb = queueDbFor(database);
+  // No cron schedules here; the timekeeper would only poll for them.
+  const boss = new PgBoss({ db: queueDb, schema: 'pgboss', schedule: false });
+  boss.on('error', onError);
+  await boss.start();
+  const workers = new Map<string, string>();
+
+  return {
+    async send(queue, data) {
+      const id = await boss.send(queue, data);
+      if (!id) throw new Error(`pg-boss did not queue a job on ${queue}`);
+      // This node's worker starts at once instead of at its next poll; other nodes find it on theirs.
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker);
+      return id;
+    },
+    async work<T>(queue: string, settings: QueueSettings, handler: (job: QueuedJob<T>) => Promise<unknown>) {
+      await boss.createQueue(queue, {
+        name: queue, retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true,
+        expireInSeconds: settings.expireInSeconds,
+      });
+      const id = await boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => handler({
+        id: job.id, data: job.data, finalAttempt: job.retryCount >= job.retryLimit,
+      }));
+      workers.set(queue, id);
+    },
+    async stop() {
+      try {
+        await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
+      } finally {
+        await queueDb.close();
+      }
+    },
+  };
+}

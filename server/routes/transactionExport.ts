@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { TransactionFilterQuery } from '../../src/services/transactionQuery.ts';
+import { audit } from '../domain/audit.ts';
+import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
+import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
+import { EXPORT_FILENAME, assertExportable, writeTransactionExport } from '../domain/transactionExport.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput } from '../http/errors.ts';
+import { fileEnvelope } from '../http/fileEnvelope.ts';
+import { ok } from '../http/reply.ts';
+import { API, type RouteDeps } from './context.ts';
+
+const TransactionDownloadQuery = v.strictObject({ ...TransactionFilterQuery.entries, email: v.optional(v.string()) });
+
+export const DOWNLOADED = 'File downloaded successfully';
+
+/** The Payments List's Export: the filtered rows as .xlsx, in the response or by e-mail. */
+export function transactionExportRoutes({ database, config, jobs }: RouteDeps) {
+  const { db } = database;
+  // No automatic HEAD route: a HEAD would build a whole export only to throw it away.
+  const payments = { config: { access: { kind: 'verified' as const, module: 'transactions' } }, exposeHeadRoute: false };
+  const tz = config.businessTimeZone;
+  return async (app: FastifyInstance) => {
+    app.get(`${API}/transaction/download`, payments, async (request, reply) => {
+      const { email, ...filter } = parseInput(TransactionDownloadQuery, request.query);
+      const address = email === undefined ? null : emailAddress(email);
+      const { principal } = requireAuth(request);
+      const { where } = await scopedTransactionFilter(db, principal, filter, tz);
+      await assertExportable(db, where);
+
+      if (address) {
+        await queueEmailExport(db, jobs, principal, filter, address, tz, request.ip);
+        return ok(undefined, `Export will be sent to ${address}`);
+      }
+
+      const file = await writeTransactionExport(db, where, tz);
+      try {
+        await audit(db, {
+          actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.export.download', outcome: 'success',
+          ip: request.ip, detail: { filter, rows: file.rows },
+        });
+        const { body, length } = await fileEnvelope(file.path, EXPORT_FILENAME, DOWNLOADED, file.dispose);
+        return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
+      } catch (error) {
+        await file.dispose();
+        throw error;
+      }
+    });
+  };
+}

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from 'xlsx';
+import { EXPORT_HEADERS } from '../domain/transactionExport.ts';
+import { writeXlsxFile, type Cell } from '../export/xlsxStream.ts';
+
+/**
+ * `npx tsx server/scripts/bench-export.ts [rows]` (default 100,000): time and peak RSS of writing
+ * the transactions sheet with SheetJS (in memory, sparse and dense) and with ExcelJS's streaming
+ * WorkbookWriter (the server's path), each in a fresh process so one's heap does not colour the next.
+ */
+const BATCH = 10_000;
+const methods = ['baseline', 'sheetjs', 'sheetjs-dense', 'exceljs-stream'] as const;
+type Method = (typeof methods)[number];
+
+function row(i: number): Cell[] {
+  const time = new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString().replace('T', ' ').slice(0, 19);
+  return [time, `CORR-${String(i).padStart(12, '0')}`, `PT Merchant ${i % 7}`, 'fello_qris', 'QRIS', `ID${100_000 + i}`, String(100_000_000_000 + i),
+    'IDR', 10_000 + (i % 990_000), 350 + (i % 50), i % 5 ? 'FINALIZED' : 'PENDING', i % 5 ? time : null, null];
+}
+
+async function* batches(rows: number): AsyncGenerator<Cell[][]> {
+  for (let start = 0; start < rows; start += BATCH) {
+    yield Array.from({ length: Math.min(BATCH, rows - start) }, (_, k) => row(start + k));
+  }
+}
+
+async function run(method: Method, rows: number, file: string): Promise<void> {
+  if (method === 'exceljs-stream') {
+    const columns = EXPORT_HEADERS.map((header) => ({ header, width: 18 }));
+    await writeXlsxFile(file, 'Transactions', columns, batches(rows));
+    return;
+  }
+  const dense = method === 'sheetjs-dense';
+  const sheet = XLSX.utils.aoa_to_sheet([EXPORT_HEADERS], { dense });
+  for await (const batch of batches(rows)) {
+    if (method !== 'baseline') XLSX.utils.sheet_add_aoa(sheet, batch, { origin: -1 });
+  }
+  if (method === 'baseline') return;
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Transactions');
+  writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }));
+}
+
+async function child(method: Method, rows: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'bo-bench-'));
+  const file = join(dir, 'out.xlsx');
+  const started = performance.now();
+  try {
+    await run(method, rows, file);
+    const ms = performance.now() - started;
+    const bytes = method === 'baseline' ? 0 : statSync(file).size;
+    console.log(JSON.stringify({ ms, peakRssMb: process.resourceUsage().maxRSS / 1024, bytes }));
+  } catch (error) {
+    console.log(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function parent(rows: number) {
+  const script = fileURLToPath(import.meta.url);
+  console.log(`Writing ${rows.toLocaleString('en-US')} rows x ${EXPORT_HEADERS.length} columns, node ${process.version}\n`);
+  console.log('| method | time | peak RSS | file |');
+  console.log('|---|---:|---:|---:|');
+  for (const method of methods) {
+    const out = spawnSync(process.execPath, [...process.execArgv, script, '--child', method, String(rows)], { encoding: 'utf8' });
+    const line = out.stdout.trim().split('\n').at(-1) ?? '';
+    let result: { ms?: number; peakRssMb?: number; bytes?: number; error?: string };
+    try {
+      result = JSON.parse(line);
+    } catch {
+      result = { error: (out.stderr.match(/^\w*Error.*$/m)?.[0] ?? `exit ${out.status}`).slice(0, 80) };
+    }
+    if (result.error) console.log(`| ${method} | failed: ${result.error} | | |`);
+    else {
+      const size = result.bytes ? `${(result.bytes / 1_048_576).toFixed(1)} MB` : '-';
+      console.log(`| ${method} | ${(result.ms! / 1000).toFixed(2)} s | ${Math.round(result.peakRssMb!)} MB | ${size} |`);
+    }
+  }
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') await child(args[1] as Method, Number(args[2]));
+else parent(Number(args[0] ?? 100_000));
