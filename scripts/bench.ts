@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -183,6 +183,7 @@ async function main() {
       cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown'}`,
       ramGb: os.totalmem() / 2 ** 30,
       postgres: version,
+      migration: (JSON.parse(readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: Array<{ tag: string }> }).entries.at(-1)?.tag ?? 'none',
       rows,
       loader: '`seedPayins`: generated in batches of 2,000, credited through the ledger',
       loadSeconds,

@@ -22,6 +22,8 @@ export interface ReportMeta {
   cpus: string;
   ramGb: number;
   postgres: string;
+  /** The last migration applied: "schema as migrated" means up to and including it. */
+  migration: string;
   rows: number;
   loader: string;
   loadSeconds: number;
@@ -93,6 +95,7 @@ export function renderReport(meta: ReportMeta, variants: Variant[]): string {
     `| CPU | ${meta.cpus} |`,
     `| RAM | ${meta.ramGb.toFixed(1)} GB |`,
     `| PostgreSQL | ${meta.postgres} |`,
+    `| Schema | migrations up to \`${meta.migration}\` |`,
     `| Pay-ins loaded | ${meta.rows.toLocaleString('en-US')} (${meta.loader}) |`,
     `| Load time | ${meta.loadSeconds.toFixed(1)} s |`,
     `| Machine load average | ${meta.loadAverage} |`,
