@@ -16,7 +16,7 @@ import { percentile, renderReport, resultsTable, type CaseResult, type PlanSumma
 /**
  * `npx tsx scripts/bench.ts [--rows N] [--what-if "SQL"]... [--keep]`
  * Loads N pay-ins into a throw-away database `bench_<random>` on DATABASE_URL's server, times the
- * Payments List queries against the same SQL sent raw, and writes docs/bench.md. Each --what-if
+ * Payments List queries against the same SQL sent straight to the pool, and writes docs/bench.md. Each --what-if
  * is applied on top of the previous ones (e.g. a CREATE INDEX) and the cases are measured again.
  */
 const { values: args } = parseArgs({
@@ -76,7 +76,9 @@ async function timeCase(name: string, window: string, ours: () => Promise<unknow
   return { name, window, runs, warmups: WARMUPS, ours: samples.ours, direct: samples.direct, ...targets };
 }
 
-async function measure(database: Database, raw: pg.Pool): Promise<{ results: CaseResult[]; plans: PlanSummary[] }> {
+async function measure(database: Database): Promise<{ results: CaseResult[]; plans: PlanSummary[] }> {
+  // Drizzle's own pool: both sides then run on the same server connections, so any difference is our code.
+  const raw = database.db.$client;
   const results: CaseResult[] = [];
   const plans: PlanSummary[] = [];
   for (const w of windows) {
@@ -136,7 +138,6 @@ async function main() {
   const benchUrl = new URL(serverUrl);
   benchUrl.pathname = `/${name}`;
   let database: Database | undefined;
-  let raw: pg.Pool | undefined;
   const drop = async () => {
     if (args.keep) return log(`kept database ${name}`);
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -147,10 +148,10 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { void drop().finally(() => process.exit(130)); });
   try {
     database = await openDatabase({ url: benchUrl.toString() });
-    raw = new pg.Pool({ connectionString: benchUrl.toString(), max: 2 });
+    const raw = database.db.$client;
     // pool.end() resolves before the server has seen every connection close, and DROP ... WITH (FORCE)
     // then ends those: expected here, not a failure.
-    for (const pool of [database.db.$client, raw]) pool.on('error', () => {});
+    raw.on('error', () => {});
     await ensureReferenceData(database.db);
     const loadStart = performance.now();
     const clientRows = await database.db.insert(clients).values(Array.from({ length: 7 }, (_, i) => ({ clientName: `Bench Client ${i + 1}` }))).returning({ id: clients.id });
@@ -167,13 +168,13 @@ async function main() {
 
     // Other work on this shared machine skews the timings; the report shows how busy it was.
     const loadBefore = os.loadavg()[0];
-    const variants: Variant[] = [{ title: 'Results (schema as migrated)', ...(await measure(database, raw)) }];
+    const variants: Variant[] = [{ title: 'Results (schema as migrated)', ...(await measure(database)) }];
     for (const statement of args['what-if']) {
       log(`what if: ${statement}`);
       await raw.query(statement);
       // CLUSTER and VACUUM FULL leave the visibility map empty, which would turn index-only scans into heap reads.
       await raw.query('vacuum (analyze) transactions');
-      variants.push({ title: `\`${statement}\``, ...(await measure(database, raw)) });
+      variants.push({ title: `\`${statement}\``, ...(await measure(database)) });
     }
 
     const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;
@@ -201,7 +202,6 @@ async function main() {
     writeFileSync(new URL('../docs/bench.md', import.meta.url), report);
     log('wrote docs/bench.md');
   } finally {
-    await raw?.end();
     await database?.close();
     await drop();
     await admin.end();
