@@ -34,5 +34,9 @@ export const moduleCatalogue: CatalogueEntry[] = [
   },
 ];
 
-/** Modules only a SUPER ADMIN may be granted, whatever a role says (spec section 6). */
-export const superAdminModules = new Set(['settlement', 'management', 'management-user', 'management-role']);
+/**
+ * Modules only a SUPER ADMIN may be granted, whatever a role says (spec section 6). Management is
+ * not among them: an ADMIN role may grant it, and that ADMIN then manages users and roles of their
+ * own type and clients only.
+ */
+export const superAdminModules = new Set(['settlement']);

@@ -4,19 +4,9 @@ import { audit } from '../domain/audit.ts';
 import { loadPrincipal, type Principal } from '../domain/principal.ts';
 import { touchSession, type SessionLimits } from '../domain/sessions.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { grants, routeKey, routeTable, type AccessRule } from './routeTable.ts';
 
-/**
- * What a route demands of its caller. Every route declares one; the server refuses to start
- * with a route that does not, so nothing is reachable by omission.
- * - public: anyone.
- * - session: a signed-in user, before or after the OTP step (two-factor set-up lives here).
- * - verified: a user who has passed the OTP step, granted `module` by their role, and a
- *   SUPER ADMIN where `superAdminOnly`.
- */
-export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'session' }
-  | { kind: 'verified'; module?: string; anyModule?: string[]; superAdminOnly?: boolean };
+export type { AccessRule };
 
 export interface AuthContext {
   sessionId: number;
@@ -53,10 +43,17 @@ export async function authenticateToken(database: Database, limits: SessionLimit
 export function registerAccessControl(app: FastifyInstance, database: Database, limits: SessionLimits): void {
   app.decorateRequest('auth', null);
 
+  // Rules live in routeTable alone: a route declaring its own, or an /api route missing from the
+  // table, stops the server from starting.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares its access rule itself; put it in routeTable`);
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    const rule = routeTable[routeKey(method, route.url)];
+    if (!rule) {
+      if (route.url.startsWith('/api/')) throw new Error(`Route ${method} ${route.url} has no entry in routeTable`);
+      return;
     }
+    route.config = { ...route.config, access: rule };
   });
 
   app.addHook('preHandler', async (request) => {
@@ -68,10 +65,7 @@ export function registerAccessControl(app: FastifyInstance, database: Database, 
     request.auth = auth;
     if (rule.kind === 'session') return;
     const refusal = !auth.otpVerified ? 'Two-factor verification is required.'
-      : (rule.superAdminOnly && auth.principal.type !== 'SUPER ADMIN')
-        || (rule.module && !auth.principal.moduleIds.includes(rule.module))
-        || (rule.anyModule && !rule.anyModule.some((m) => auth.principal.moduleIds.includes(m)))
-        ? 'You are not allowed to do this.' : null;
+      : !grants(auth.principal, rule) ? 'You are not allowed to do this.' : null;
     if (refusal) {
       await audit(database.db, {
         actorUserId: auth.principal.id, actorEmail: auth.principal.email, action: 'access.denied', outcome: 'denied',

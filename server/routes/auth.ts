@@ -13,7 +13,7 @@ import { API, originOf, type RouteDeps } from './context.ts';
 export function authRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    app.post(`${API}/auth/login`, { config: { access: { kind: 'public' } } }, async (request) => {
+    app.post(`${API}/auth/login`, async (request) => {
       const body = parseInput(LoginBody, request.body);
       const { token, userId } = await signIn(db, body.email, body.password, originOf(request));
       const principal = await loadPrincipal(db, userId);
@@ -21,14 +21,20 @@ export function authRoutes({ database, realtime }: RouteDeps) {
       return ok(await toCurrentUser(db, principal, token, false), 'Login successful');
     });
 
-    app.post(`${API}/user/validate-otp`, { config: { access: { kind: 'session' } } }, async (request) => {
+    app.post(`${API}/user/validate-otp`, async (request) => {
       const auth = requireAuth(request);
       const { passcode } = parseInput(PasscodeBody, request.body);
       const token = await validateOtp(db, { sessionId: auth.sessionId, userId: auth.principal.id }, passcode, originOf(request));
       return ok(await toCurrentUser(db, auth.principal, token, true), 'OTP is valid');
     });
 
-    app.post(`${API}/auth/logout`, { config: { access: { kind: 'session' } } }, async (request) => {
+    // The signed-in user as of now: the browser re-reads it when a role or client change is announced.
+    app.get(`${API}/user/me`, async (request) => {
+      const auth = requireAuth(request);
+      return ok(await toCurrentUser(db, auth.principal, auth.token, auth.otpVerified));
+    });
+
+    app.post(`${API}/auth/logout`, async (request) => {
       const auth = requireAuth(request);
       await revokeSession(db, auth.sessionId);
       realtime.disconnectSession(auth.sessionId);

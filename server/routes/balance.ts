@@ -14,21 +14,20 @@ const IdempotencyKey = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, '
 
 export function balanceRoutes({ database, config }: RouteDeps) {
   const { db } = database;
-  const balance = { config: { access: { kind: 'verified' as const, module: 'balance' } } };
   return async (app: FastifyInstance) => {
-    app.get(`${API}/balance/current-balance`, balance, async (request) => {
+    app.get(`${API}/balance/current-balance`, async (request) => {
       const { principal } = requireAuth(request);
       const { client_filter } = parseInput(ClientFilterQuery, request.query);
       return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
     });
 
-    app.get(`${API}/transaction/account-summary`, { config: { access: { kind: 'verified' as const, anyModule: ['payin', 'disbursement-account', 'disbursement-master-balance', 'balance'] } } }, async (request) => {
+    app.get(`${API}/transaction/account-summary`, async (request) => {
       const { principal } = requireAuth(request);
       const { client_filter } = parseInput(ClientFilterQuery, request.query);
       return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
     });
 
-    app.get(`${API}/balance/withdrawal-history`, balance, async (request) => {
+    app.get(`${API}/balance/withdrawal-history`, async (request) => {
       const { principal } = requireAuth(request);
       const q = parseInput(WithdrawalHistoryQuery, request.query);
       const { rows, meta } = await withdrawalHistory(db, {
@@ -39,7 +38,7 @@ export function balanceRoutes({ database, config }: RouteDeps) {
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.post(`${API}/balance/add-withdrawal`, balance, async (request, reply) => {
+    app.post(`${API}/balance/add-withdrawal`, async (request, reply) => {
       const auth = requireAuth(request);
       const body = parseInput(AddWithdrawalBody, request.body);
       const header = request.headers['idempotency-key'];
@@ -50,7 +49,7 @@ export function balanceRoutes({ database, config }: RouteDeps) {
       return reply.status(201).send(ok(row, WITHDRAWAL_SUBMITTED));
     });
 
-    app.patch(`${API}/balance/update-withdrawal`, { config: { access: { kind: 'verified' as const, module: 'balance', superAdminOnly: true } } }, async (request) => {
+    app.patch(`${API}/balance/update-withdrawal`, async (request) => {
       const auth = requireAuth(request);
       const body = parseInput(UpdateWithdrawalBody, request.body);
       const row = await decideWithdrawal(db, auth.principal, body.uuid, body.status, originOf(request));

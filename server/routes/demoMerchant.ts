@@ -23,7 +23,7 @@ export function demoMerchantRoutes({ database }: RouteDeps) {
       }
       done(null, body);
     });
-    app.post(`${DEMO_CALLBACK_PATH}/:clientId`, { config: { access: { kind: 'public' } } }, async (request) => {
+    app.post(`${DEMO_CALLBACK_PATH}/:clientId`, async (request) => {
       const { clientId } = parseInput(Params, request.params);
       const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
       if (!client?.callbackSecret) throw notFound('Unknown merchant');

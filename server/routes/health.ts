@@ -3,7 +3,7 @@ import type { RouteDeps } from './context.ts';
 
 export function healthRoutes({ database }: RouteDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/healthz', { config: { access: { kind: 'public' } } }, async (request, reply) => {
+    app.get('/healthz', async (request, reply) => {
       try {
         await database.ping();
         return { status: 'success', message: 'OK', data: { database: database.kind } };

@@ -15,52 +15,50 @@ import { API, originOf, type RouteDeps } from './context.ts';
 
 export function transactionRoutes({ database, config, providerUrl, selfUrl }: RouteDeps) {
   const { db } = database;
-  const payments = { config: { access: { kind: 'verified' as const, module: 'transactions' } } };
-  const superAdmin = { config: { access: { kind: 'verified' as const, module: 'transactions', superAdminOnly: true } } };
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/transaction/list`, payments, async (request) => {
+    app.get(`${API}/transaction/list`, async (request) => {
       const q = parseInput(TransactionListQuery, request.query);
       const { where } = await scopedTransactionFilter(db, requireAuth(request).principal, q, config.businessTimeZone);
       const { rows, meta } = await listTransactions(db, where, q.page, q.limit);
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.get(`${API}/transaction/summary`, payments, async (request) => {
+    app.get(`${API}/transaction/summary`, async (request) => {
       const q = parseInput(TransactionSummaryQuery, request.query);
       const { where } = await scopedTransactionFilter(db, requireAuth(request).principal, q, config.businessTimeZone);
       return ok(await summarizeTransactions(db, where));
     });
 
-    app.patch(`${API}/transaction/get-status-transaction`, payments, async (request) => {
+    app.patch(`${API}/transaction/get-status-transaction`, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       const result = await refreshStatus(db, requireAuth(request).principal, correlation_id, providerUrl, originOf(request));
       return ok(result, result.message);
     });
 
-    app.patch(`${API}/transaction/finalized-transaction`, superAdmin, async (request) => {
+    app.patch(`${API}/transaction/finalized-transaction`, async (request) => {
       const body = parseInput(FinalizeBody, request.body);
       return ok(await finalizeManually(db, requireAuth(request).principal, body, tz, originOf(request)), 'Transaction has been finalized');
     });
 
-    app.patch(`${API}/balance/add-withdrawable-balance`, superAdmin, async (request) => {
+    app.patch(`${API}/balance/add-withdrawable-balance`, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       await addToWithdrawable(db, requireAuth(request).principal, correlation_id, originOf(request));
       return ok(undefined, 'Transaction has been added to withdrawable balance');
     });
 
-    app.patch(`${API}/transaction/update-transaction`, superAdmin, async (request) => {
+    app.patch(`${API}/transaction/update-transaction`, async (request) => {
       const filter = parseInput(BulkProcessBody, request.body);
       const result = await bulkAddToWithdrawable(db, requireAuth(request).principal, filter, tz, originOf(request));
       return ok(result, `${result.processed} transactions added to withdrawable balance, ${result.skipped} already added`);
     });
 
-    app.post(`${API}/transaction/generate-invoice`, superAdmin, async (request) => {
+    app.post(`${API}/transaction/generate-invoice`, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       return ok(await generateInvoice(db, requireAuth(request).principal, correlation_id), 'Invoice Have Been Generated');
     });
 
-    app.post(`${API}/transaction/resend-callback`, payments, async (request, reply) => {
+    app.post(`${API}/transaction/resend-callback`, async (request, reply) => {
       const { correlation_id } = parseInput(ResendCallbackBody, request.body);
       const result = await resendCallbacks(db, requireAuth(request).principal, correlation_id, selfUrl(), originOf(request));
       if (result.failed > 0) return reply.status(502).send({ status: 'failed', message: CALLBACK_FAILED, responseMessage: CALLBACK_FAILED, data: result });

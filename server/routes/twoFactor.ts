@@ -9,12 +9,12 @@ import { API, originOf, type RouteDeps } from './context.ts';
 export function twoFactorRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/user/generate-otp`, { config: { access: { kind: 'session' } } }, async (request) => {
+    app.get(`${API}/user/generate-otp`, async (request) => {
       const auth = requireAuth(request);
       return ok(await startTwoFactorSetup(db, auth.principal.id));
     });
 
-    app.post(`${API}/user/verify-otp`, { config: { access: { kind: 'session' } } }, async (request) => {
+    app.post(`${API}/user/verify-otp`, async (request) => {
       const auth = requireAuth(request);
       const { passcode } = parseInput(PasscodeBody, request.body);
       await confirmTwoFactorSetup(db, auth.principal.id, passcode, originOf(request));
@@ -23,7 +23,7 @@ export function twoFactorRoutes({ database, realtime }: RouteDeps) {
     });
 
     // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
-    app.delete(`${API}/user/disable-otp`, { config: { access: { kind: 'verified', module: 'settings-user' } } }, async (request) => {
+    app.delete(`${API}/user/disable-otp`, async (request) => {
       const auth = requireAuth(request);
       await disableTwoFactor(db, auth.principal, auth.principal.id, originOf(request));
       realtime.disconnectUser(auth.principal.id);

@@ -9,8 +9,9 @@ export function visibleModules(all: ModuleItem[], user: Pick<CurrentUser, 'modul
   const held = new Set(user.modules);
   return all
     .filter((m) => held.has(m.id))
-    // The static fallback rule: Settlement and Management are for SUPER ADMIN alone, whatever a role says.
-    .filter((m) => user.type === 'SUPER ADMIN' || (m.id !== 'settlement' && m.id !== 'management'))
+    // Settlement is for SUPER ADMIN alone, whatever a role says. Management is granted by roles: an ADMIN
+    // given it gets the reduced screens of spec section 6 (no type column, filter or choice).
+    .filter((m) => user.type === 'SUPER ADMIN' || m.id !== 'settlement')
     .map((m) => ({ ...m, children: m.children.filter((c) => held.has(c.id)) }));
 }
 

@@ -23,9 +23,9 @@ describe('sidebar modules', () => {
     expect(shown[0].children.map((c) => c.id)).toEqual(['disbursement-account']);
   });
 
-  it('shows Settlement and Management to SUPER ADMIN only, whatever the role holds', () => {
+  it('shows Settlement to SUPER ADMIN only, whatever the role holds; Management to whoever the role grants it', () => {
     const ids = ['settlement', 'management', 'management-user', 'transactions'];
-    expect(visibleModules(catalogue, user({ type: 'ADMIN', modules: ids })).map((x) => x.id)).toEqual(['transactions']);
+    expect(visibleModules(catalogue, user({ type: 'ADMIN', modules: ids })).map((x) => x.id)).toEqual(['transactions', 'management']);
     expect(visibleModules(catalogue, user({ type: 'SUPER ADMIN', modules: ids })).map((x) => x.id)).toEqual(['transactions', 'settlement', 'management']);
   });
 });

@@ -1,0 +1,75 @@
+import { eq, inArray } from 'drizzle-orm';
+import { assignableTypes } from '../../src/services/managementRules.ts';
+import type { Db } from '../db/connect.ts';
+import { clients, roleModules, roles, type UserType } from '../db/schema.ts';
+import { forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
+import type { Principal } from './principal.ts';
+
+/**
+ * Who may manage whom. A SUPER ADMIN manages everyone. Anyone else (an ADMIN whose role grants
+ * management) sees and changes only:
+ * - users of their own type or below, all of whose clients are within their own client scope;
+ * - roles of their own type;
+ * and never hands out a type above their own, a client outside their scope, or a role granting a
+ * module they do not hold themselves, so nobody can raise anyone, themselves included, above
+ * what they already have.
+ */
+export const isSuperAdmin = (actor: Principal) => actor.type === 'SUPER ADMIN';
+
+export function assertTypeAssignable(actor: Principal, type: UserType): void {
+  if (!assignableTypes(actor.type).includes(type)) throw forbidden('You cannot give a user a type above your own.');
+}
+
+export function userVisible(actor: Principal, target: { type: UserType; clientIds: number[] }): boolean {
+  if (isSuperAdmin(actor)) return true;
+  if (!assignableTypes(actor.type).includes(target.type)) return false;
+  const scope = actor.clientScope ?? [];
+  return target.clientIds.length > 0 && target.clientIds.every((id) => scope.includes(id));
+}
+
+export const roleVisible = (actor: Principal, role: { type: UserType }) => isSuperAdmin(actor) || role.type === actor.type;
+
+/** The clients a user is given: each must exist and be within the actor's scope (else 404, as for any foreign id). */
+export async function assignableClients(db: Db, actor: Principal, type: UserType, ids: number[]): Promise<number[]> {
+  // A SUPER ADMIN sees every client by type; a stored list would only mislead.
+  if (type === 'SUPER ADMIN') return [];
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw unprocessable('Client Name is required');
+  const found = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, unique));
+  const inScope = (id: number) => actor.clientScope === null || actor.clientScope.includes(id);
+  if (found.length !== unique.length || !unique.every(inScope)) throw notFound('Client not found');
+  return unique.sort((a, b) => a - b);
+}
+
+export async function roleModuleIds(db: Db, roleId: number): Promise<string[]> {
+  return (await db.select({ id: roleModules.moduleId }).from(roleModules).where(eq(roleModules.roleId, roleId))).map((r) => r.id);
+}
+
+/** A role the actor may hand out to a user of `type`. */
+export async function assignableRole(db: Db, actor: Principal, roleId: number, type: UserType) {
+  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
+  if (!role || !roleVisible(actor, role)) throw notFound('Role not found');
+  if (role.type !== type) throw unprocessable('Role must be a role of the chosen User Type');
+  assertModulesGrantable(actor, await roleModuleIds(db, role.id));
+  return role;
+}
+
+const catalogueIds = new Set(moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]));
+
+/** Modules a role of `roleType` may hold, as chosen by the actor. */
+export function checkRoleModules(actor: Principal, roleType: UserType, modules: string[]): void {
+  const unknown = modules.filter((id) => !catalogueIds.has(id));
+  if (unknown.length) throw unprocessable(`Unknown module: ${unknown.join(', ')}`);
+  if (roleType !== 'SUPER ADMIN') {
+    const reserved = modules.filter((id) => superAdminModules.has(id));
+    if (reserved.length) throw unprocessable(`Only SUPER ADMIN roles can hold: ${reserved.join(', ')}`);
+  }
+  assertModulesGrantable(actor, modules);
+}
+
+function assertModulesGrantable(actor: Principal, modules: string[]): void {
+  if (isSuperAdmin(actor)) return;
+  const beyond = modules.filter((id) => !actor.moduleIds.includes(id));
+  if (beyond.length) throw forbidden('You cannot grant modules you do not hold yourself.');
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AUTHENTICATOR_RESET, CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
+  roleSaved, userSaved,
+} from '../../src/services/managementRules.ts';
+import { createRole, editRole, listRoles } from '../domain/roleManagement.ts';
+import { createUser, editUser, listUsers, removeAuthenticator } from '../domain/userManagement.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
+
+/** Tells a user's open tabs that what they may reach has changed, so menus follow at once. */
+export const ACCESS_CHANGED_EVENT = 'access-changed';
+
+/** User Management and Role Management (spec section 7); who may do what is in routeTable and managementScope. */
+export function managementRoutes({ database, realtime }: RouteDeps) {
+  const { db } = database;
+  return async (app: FastifyInstance) => {
+    app.get(`${API}/management/get-users`, async (request) => {
+      const { rows, meta } = await listUsers(db, requireAuth(request).principal, parseInput(UserListQuery, request.query));
+      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+    });
+
+    app.post(`${API}/management/create-user`, async (request, reply) => {
+      const row = await createUser(db, requireAuth(request).principal, parseInput(CreateUserBody, request.body), originOf(request));
+      return reply.status(201).send(ok(row, userSaved(row.name, 'create')));
+    });
+
+    app.patch(`${API}/management/edit-user`, async (request) => {
+      const { row, sessionsEnded } = await editUser(db, requireAuth(request).principal, parseInput(EditUserBody, request.body), originOf(request));
+      if (sessionsEnded) realtime.disconnectUser(row.id);
+      else realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
+      return ok(row, userSaved(row.name, 'edit'));
+    });
+
+    app.post(`${API}/management/remove-authenticator`, async (request) => {
+      const { user_id } = parseInput(RemoveAuthenticatorBody, request.body);
+      await removeAuthenticator(db, requireAuth(request).principal, user_id, originOf(request));
+      realtime.disconnectUser(user_id);
+      return ok(undefined, AUTHENTICATOR_RESET);
+    });
+
+    app.get(`${API}/management/get-roles`, async (request) => {
+      const { rows, meta } = await listRoles(db, requireAuth(request).principal, parseInput(RoleListQuery, request.query));
+      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+    });
+
+    app.post(`${API}/management/create-role`, async (request, reply) => {
+      const row = await createRole(db, requireAuth(request).principal, parseInput(CreateRoleBody, request.body), originOf(request));
+      return reply.status(201).send(ok(row, roleSaved(row.name, 'create')));
+    });
+
+    app.patch(`${API}/management/edit-role`, async (request) => {
+      const { row, userIds } = await editRole(db, requireAuth(request).principal, parseInput(EditRoleBody, request.body), originOf(request));
+      for (const id of userIds) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
+      return ok(row, roleSaved(row.name, 'edit'));
+    });
+  };
+}
