@@ -1,4 +1,6 @@
 import { request } from './http';
+import type * as v from 'valibot';
+import type { CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RoleRow, UserRow } from './managementRules';
 import type { ReconciliationResult } from './reconciliationRules';
 import type { FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
@@ -18,6 +20,18 @@ const filterQuery = (f: TransactionFilterParams) => ({
 import type {
   ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, NotificationItem, RoleOption,
 } from './schemas';
+
+/** A management list filter as the API reads it: empty values are left out. */
+export interface ManagementListParams {
+  page: number; limit: number; search?: string; type?: string; role_id?: number | null; client_id?: number | null;
+}
+const managementQuery = (q: ManagementListParams) => ({
+  page: q.page, limit: q.limit,
+  ...(q.search?.trim() ? { search: q.search.trim() } : {}),
+  ...(q.type ? { type: q.type } : {}),
+  ...(q.role_id != null ? { role_id: q.role_id } : {}),
+  ...(q.client_id != null ? { client_id: q.client_id } : {}),
+});
 
 /** One function per endpoint of the spec's section 7, in the order the spec lists them. */
 const API = '/api/backoffice';
@@ -82,6 +96,22 @@ export const api = {
     for (const file of files) form.append('file', file, file.name);
     return data(request<ApiEnvelope<ReconciliationResult>>('POST', `${API}/transaction/get-status-transaction-file`, { body: form, quiet: true }));
   },
+
+  // Management failures are shown in place (the forms' 'Error!' dialog, the list's message bar).
+  users: async (query: ManagementListParams) => {
+    const res = await request<ApiEnvelope<UserRow[]>>('GET', `${API}/management/get-users`, { query: managementQuery(query), quiet: true });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  createUser: (body: v.InferInput<typeof CreateUserBody>) => request<ApiEnvelope<UserRow>>('POST', `${API}/management/create-user`, { body, quiet: true }),
+  editUser: (body: v.InferInput<typeof EditUserBody>) => request<ApiEnvelope<UserRow>>('PATCH', `${API}/management/edit-user`, { body, quiet: true }),
+  removeAuthenticator: (userId: number) =>
+    request<ApiEnvelope<never>>('POST', `${API}/management/remove-authenticator`, { body: { user_id: userId }, quiet: true }),
+  roleList: async (query: ManagementListParams) => {
+    const res = await request<ApiEnvelope<RoleRow[]>>('GET', `${API}/management/get-roles`, { query: managementQuery(query), quiet: true });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  createRole: (body: v.InferInput<typeof CreateRoleBody>) => request<ApiEnvelope<RoleRow>>('POST', `${API}/management/create-role`, { body, quiet: true }),
+  editRole: (body: v.InferInput<typeof EditRoleBody>) => request<ApiEnvelope<RoleRow>>('PATCH', `${API}/management/edit-role`, { body, quiet: true }),
 
   notifications: async () => {
     // A failed list is only logged (spec section 8), never an alert.

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventFrom } from 'xstate';
+import { payloadOf, roleOptionsFor, userFormMachine, type SaveUserInput, type UserFormInput } from '../../machines/userFormMachine';
+import { ApiError } from '../../services/http';
+import { SAVE_FAILED, userFormErrors } from '../../services/managementRules';
+import { budi, roles } from './managementFixtures';
+import { buildModel, doneEvent, errorEvent } from './modelCoverage';
+
+const PASSWORD = 'correct horse battery';
+
+const events = [
+  { type: 'SET_TYPE', value: 'SUPER ADMIN' }, { type: 'SET_TYPE', value: 'ADMIN' }, { type: 'SET_TYPE', value: 'CLIENT' },
+  { type: 'SET_ROLE', value: 1 }, { type: 'SET_ROLE', value: 3 }, { type: 'SET_ROLE', value: 4 }, { type: 'SET_ROLE', value: 99 }, { type: 'SET_ROLE', value: null },
+  { type: 'SET_CLIENTS', value: [1, 2] }, { type: 'SET_CLIENTS', value: [] },
+  { type: 'SET_NAME', value: 'Siti' }, { type: 'SET_NAME', value: '  ' },
+  { type: 'SET_EMAIL', value: 'siti@demo.local' }, { type: 'SET_EMAIL', value: 'siti@demo' },
+  { type: 'SET_PASSWORD', value: PASSWORD }, { type: 'SET_PASSWORD', value: 'short' }, { type: 'SET_PASSWORD', value: '' },
+  { type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD }, { type: 'SET_PASSWORD_CONFIRMATION', value: '' },
+  { type: 'SET_ACTIVE', value: false },
+  { type: 'SUBMIT' }, { type: 'DISMISS_FAILURE' }, { type: 'CANCEL' },
+  doneEvent('save', 'User Siti has been successfully created'),
+  errorEvent('save', new ApiError(422, 'Email has already been taken', [{ field: 'email', message: 'Email has already been taken' }])),
+  errorEvent('save', new ApiError(0, 'Error')),
+];
+
+const inputs: UserFormInput[] = [
+  { mode: 'create', ownType: 'SUPER ADMIN', roles },
+  { mode: 'create', ownType: 'ADMIN', roles: roles.filter((r) => r.type === 'ADMIN') },
+  { mode: 'edit', ownType: 'SUPER ADMIN', roles, user: budi },
+  { mode: 'edit', ownType: 'ADMIN', roles: roles.filter((r) => r.type === 'ADMIN'), user: { ...budi, is_active: false } },
+];
+
+const valid = (s: AnyMachineSnapshot) => userFormErrors(s.context.form, s.context.mode).length === 0;
+
+describe('user form machine: model', () => {
+  const model = buildModel(userFormMachine, {
+    events,
+    inputs,
+    // The form is abstracted to what decides the next step and what the rules constrain.
+    serialize: (s) => JSON.stringify([
+      s.value, s.context.mode, s.context.ownType, s.context.form.type, s.context.form.roleId, s.context.form.isActive,
+      valid(s), s.context.errors.length > 0, s.context.failure != null,
+    ]),
+  });
+
+  it('has a path through every transition of its definition', () => {
+    expect(model.uncovered).toEqual([]);
+  });
+
+  it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
+    const s = model.replay(path);
+    expect(s.value).toEqual(path.end.value);
+    const { form, mode, ownType } = s.context;
+    const input = (path as unknown as { input: UserFormInput }).input;
+    // The role always belongs to the chosen type, and only SUPER ADMIN picks another type than their own.
+    if (form.roleId != null) expect(roleOptionsFor(roles, form.type).map((r) => r.id)).toContain(form.roleId);
+    if (ownType !== 'SUPER ADMIN') expect(form.type).toBe(ownType);
+    if (input.mode === 'edit') {
+      expect(form.email).toBe(input.user.email);
+      expect(form.type).toBe(input.user.type);
+    } else {
+      expect(form.isActive).toBe(true);
+    }
+    if (s.matches('submitting')) expect(valid(s)).toBe(true);
+    if (s.context.errors.length) expect(s.context.errors).toEqual(userFormErrors(form, mode));
+    if (s.matches('saved')) expect(s.output).toEqual({ saved: true, message: 'User Siti has been successfully created' });
+    if (s.matches('cancelled')) expect(s.output).toEqual({ saved: false, message: null });
+    if (s.context.failure) expect(['Email has already been taken', SAVE_FAILED]).toContain(s.context.failure.message);
+  });
+});
+
+describe('user form machine: what the user gets', () => {
+  const start = (input: UserFormInput, save: (input: SaveUserInput) => Promise<string> = async () => '') => {
+    const sent: SaveUserInput[] = [];
+    const actor = createActor(userFormMachine.provide({
+      actors: { save: fromPromise<string, SaveUserInput>(({ input: body }) => { sent.push(body); return save(body); }) },
+    }), { input }).start();
+    return { actor, sent };
+  };
+
+  it('lists every missing field together, in field order', () => {
+    const { actor } = start(inputs[0]);
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors).toEqual([
+      'User Type is required', 'Role is required', 'Client Name is required', 'Name is required', 'Email is required',
+      'Password is required', 'Password Confirmation is required',
+    ]);
+    actor.send({ type: 'SET_PASSWORD', value: PASSWORD });
+    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: `${PASSWORD}!` });
+    expect(actor.getSnapshot().context.errors).toContain('Password and Password Confirmation does not match');
+  });
+
+  it('offers the roles of the chosen type only, and a new type clears the role', () => {
+    const { actor } = start(inputs[0]);
+    actor.send({ type: 'SET_ROLE', value: 1 });
+    expect(actor.getSnapshot().context.form.roleId).toBeNull();
+    actor.send({ type: 'SET_TYPE', value: 'ADMIN' });
+    expect(roleOptionsFor(actor.getSnapshot().context.roles, 'ADMIN').map((r) => r.name)).toEqual(['Operator', 'Finance']);
+    actor.send({ type: 'SET_ROLE', value: 2 });
+    actor.send({ type: 'SET_TYPE', value: 'ADMIN' });
+    expect(actor.getSnapshot().context.form.roleId).toBe(2);
+    actor.send({ type: 'SET_TYPE', value: 'CLIENT' });
+    expect(actor.getSnapshot().context.form.roleId).toBeNull();
+  });
+
+  it('creates an ADMIN’s users with the ADMIN type and reports the server’s message', async () => {
+    const { actor, sent } = start(inputs[1], async () => 'User Siti has been successfully created');
+    expect(actor.getSnapshot().context.form.type).toBe('ADMIN');
+    for (const e of [
+      { type: 'SET_ROLE', value: 2 }, { type: 'SET_CLIENTS', value: [1, 2] }, { type: 'SET_NAME', value: ' Siti ' }, { type: 'SET_EMAIL', value: 'siti@demo.local' },
+      { type: 'SET_PASSWORD', value: PASSWORD }, { type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD }, { type: 'SUBMIT' },
+    ] satisfies EventFrom<typeof userFormMachine>[]) actor.send(e);
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual([{ mode: 'create', body: { type: 'ADMIN', role_id: 2, client_id: [1, 2], name: 'Siti', email: 'siti@demo.local', password: PASSWORD } }]);
+    expect(done.output).toEqual({ saved: true, message: 'User Siti has been successfully created' });
+  });
+
+  it('lets a SUPER ADMIN user go without clients', () => {
+    const { actor } = start(inputs[0]);
+    for (const e of [
+      { type: 'SET_TYPE', value: 'SUPER ADMIN' }, { type: 'SET_ROLE', value: 3 }, { type: 'SET_NAME', value: 'Root' }, { type: 'SET_EMAIL', value: 'root@demo.local' },
+      { type: 'SET_PASSWORD', value: PASSWORD }, { type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD }, { type: 'SUBMIT' },
+    ] satisfies EventFrom<typeof userFormMachine>[]) actor.send(e);
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
+  });
+
+  it('on edit keeps email and type, leaves an empty password out, and asks for both passwords once one is typed', async () => {
+    const { actor, sent } = start(inputs[2], async () => 'User Budi Santoso has been successfully updated');
+    actor.send({ type: 'SET_EMAIL', value: 'other@demo.local' });
+    actor.send({ type: 'SET_TYPE', value: 'CLIENT' });
+    actor.send({ type: 'SET_NAME', value: 'Budi Santoso' });
+    actor.send({ type: 'SET_ACTIVE', value: false });
+    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors).toEqual(['Password is required']);
+    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: '' });
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual([{ mode: 'edit', body: { id: 7, role_id: 1, client_id: [1, 2], name: 'Budi Santoso', is_active: false } }]);
+  });
+
+  it('sends a new password on edit', () => {
+    const { actor } = start(inputs[2]);
+    actor.send({ type: 'SET_PASSWORD', value: PASSWORD });
+    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD });
+    expect(payloadOf(actor.getSnapshot().context)).toMatchObject({ body: { id: 7, password: PASSWORD } });
+  });
+
+  it("shows the server's refusal with its field messages, or the fallback when there was no answer", async () => {
+    let refusal: unknown = new ApiError(422, 'Validation failed', [{ field: 'role_id', message: 'Role not found' }]);
+    const { actor } = start(inputs[2], async () => { throw refusal; });
+    actor.send({ type: 'SUBMIT' });
+    let s = await waitFor(actor, (x) => x.context.failure != null);
+    expect(s.context.failure).toEqual({ message: 'Validation failed', details: ['Role not found'] });
+    actor.send({ type: 'DISMISS_FAILURE' });
+    refusal = new ApiError(0, 'Error');
+    actor.send({ type: 'SUBMIT' });
+    s = await waitFor(actor, (x) => x.context.failure != null);
+    expect(s.context.failure).toEqual({ message: SAVE_FAILED, details: [] });
+  });
+});
