@@ -19,6 +19,13 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
+/** A missing field's own schema says what it is called ('Role is required'); else its name does. */
+function missingMessage(schema: v.GenericSchema, field: string): string {
+  const own = (schema as { entries?: Record<string, v.GenericSchema> }).entries?.[field];
+  const named = own ? v.safeParse(own, undefined).issues?.[0]?.message : undefined;
+  return named && / is required$/.test(named) ? named : `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} is required`;
+}
+
 /** Parses input with a shared valibot schema; unknown or bad fields become a 400 listing each field. */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input ?? {});
@@ -28,7 +35,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
     if (issue.type === 'strict_object' || issue.type === 'object') {
       if (!field) return { field, message: 'The request must be a JSON object' };
       if (issue.expected === 'never') return { field, message: `Unknown field '${field}'` };
-      if (issue.input === undefined) return { field, message: `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} is required` };
+      if (issue.input === undefined) return { field, message: missingMessage(schema, field) };
     }
     return { field, message: issue.message };
   });

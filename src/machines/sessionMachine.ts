@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
+import { currentUser } from '../services/currentUser';
 import { landingPath, visibleModules } from '../services/navigation';
 import type { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from '../services/schemas';
 import { sessionStore } from '../services/sessionStore';
@@ -22,7 +23,8 @@ type SessionEvent =
   | { type: 'SIGNED_IN'; user: CurrentUser }
   | { type: 'LOGOUT' }
   | { type: 'SESSION_ENDED' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | { type: 'ACCESS_CHANGED' };
 
 const emptyContext = (): SessionContext => ({ user: null, options: null, landingPath: '/login', error: null });
 
@@ -42,6 +44,10 @@ export const sessionMachine = setup({
       return { modules, banks, clients, roles };
     }),
     endSession: fromPromise(async () => { await api.logout().catch(() => undefined); }),
+    refreshUser: fromPromise<{ user: CurrentUser; modules: ModuleItem[] }>(async () => {
+      const [user, modules] = await Promise.all([currentUser(), api.modules()]);
+      return { user, modules };
+    }),
   },
   actions: {
     store: ({ context }) => { if (context.user) sessionStore.save(context.user); },
@@ -94,7 +100,28 @@ export const sessionMachine = setup({
       on: { RETRY: 'loadingOptions', LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut' },
     },
     signedIn: {
-      on: { LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut' },
+      on: { LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut', ACCESS_CHANGED: 'refreshing' },
+    },
+    /** A role or client change: the menu, landing path and allowed paths follow without signing in again. */
+    refreshing: {
+      invoke: {
+        id: 'refreshUser',
+        src: 'refreshUser',
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign({
+              user: ({ event }) => event.output.user,
+              options: ({ context, event }) => ({ ...context.options!, modules: event.output.modules }),
+              landingPath: ({ event }) => landingPath(visibleModules(event.output.modules, event.output.user)),
+            }),
+            'store',
+          ],
+        },
+        // The current menu stays; the server refuses whatever is no longer granted anyway.
+        onError: 'signedIn',
+      },
+      on: { LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut', ACCESS_CHANGED: 'refreshing' },
     },
     signingOut: {
       invoke: { id: 'endSession', src: 'endSession', onDone: 'signedOut', onError: 'signedOut' },

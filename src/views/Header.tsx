@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 export function Header() {
   const styles = useStyles();
   const [, navigate] = useLocation();
-  const { user, landing, verified } = SessionContext.useSelector((s) => ({ user: s.context.user, landing: s.context.landingPath, verified: s.matches('signedIn') }));
+  const { user, landing, verified } = SessionContext.useSelector((s) => ({ user: s.context.user, landing: s.context.landingPath, verified: s.matches('signedIn') || s.matches('refreshing') }));
   return (
     <header className={styles.bar}>
       <Link href={landing} appearance="subtle" aria-label="Home" onClick={(e) => { e.preventDefault(); navigate(`~${landing}`); }}>

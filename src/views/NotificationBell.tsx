@@ -50,6 +50,7 @@ export function NotificationBell() {
         desktopNotify(item);
       },
       onSessionEnded: () => session.send({ type: 'SESSION_ENDED' }),
+      onAccessChanged: () => session.send({ type: 'ACCESS_CHANGED' }),
     });
   }, [token, actor, session]);
 

@@ -19,6 +19,9 @@ const options: Options = {
   banks: [], clients: [{ id: 1, client_name: 'PT A' }], roles: [],
 };
 
+/** The same user after an admin swapped Payments Balance for Payments List in their role. */
+const regranted = user({ modules: ['transactions', 'settings', 'settings-user'], allowed_paths: ['/dashboard/transactions'] });
+
 beforeEach(() => { (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage(); });
 
 const events = [
@@ -31,6 +34,9 @@ const events = [
   { type: 'SESSION_ENDED' },
   doneEvent('endSession', undefined),
   errorEvent('endSession', new Error('offline')),
+  { type: 'ACCESS_CHANGED' },
+  doneEvent('refreshUser', { user: regranted, modules: options.modules }),
+  errorEvent('refreshUser', new Error('offline')),
 ];
 
 describe('session machine: model', () => {
@@ -48,7 +54,9 @@ describe('session machine: model', () => {
       expect(snapshot.context.options).toBeNull();
       expect(sessionStore.load()).toBeNull();
     }
-    if (snapshot.matches('signedIn')) expect(snapshot.context.landingPath).toBe('/dashboard/balance');
+    if (snapshot.matches('signedIn')) {
+      expect(snapshot.context.landingPath).toBe(snapshot.context.user!.modules.includes('balance') ? '/dashboard/balance' : '/dashboard/transactions');
+    }
     if (snapshot.matches('awaitingTwoFactor')) expect(snapshot.context.user?.otp_verified).toBe(false);
   });
 });
@@ -71,5 +79,21 @@ describe('session machine: what the user gets', () => {
     expect(loggedOut).toBe(true);
     expect(out.context.options).toBeNull();
     expect(sessionStore.token()).toBeNull();
+  });
+});
+
+describe('session machine: a role changed by an admin', () => {
+  it('reads the user and menu again, lands on what the new role grants, and stores it', async () => {
+    const actor = createActor(sessionMachine.provide({
+      actors: {
+        loadOptions: fromPromise(async () => options),
+        refreshUser: fromPromise(async () => ({ user: regranted, modules: options.modules })),
+      },
+    }), { input: { stored: user() } }).start();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'ACCESS_CHANGED' });
+    const after = await waitFor(actor, (s) => s.matches('signedIn') && s.context.user?.modules.includes('transactions') === true);
+    expect(after.context.landingPath).toBe('/dashboard/transactions');
+    expect(sessionStore.load()?.allowed_paths).toEqual(['/dashboard/transactions']);
   });
 });
