@@ -242,3 +242,21 @@ export const exportJobs = pgTable('export_jobs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 }, (t) => [index('export_jobs_requested_by_idx').on(t.requestedBy, t.createdAt)]);
+
+/**
+ * Pay-ins per UTC hour, client, status and payment method, with their amount and fee sums, so the
+ * Payments List can total a month without counting a month of rows. Only the statement triggers of
+ * migration 0009 write it, in the same transaction as the pay-ins they count, so it cannot drift.
+ */
+export const transactionHourlyTotals = pgTable('transaction_hourly_totals', {
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  clientId: integer('client_id').notNull(),
+  status: text('status').$type<TransactionStatus>().notNull(),
+  type: text('type').$type<TransactionType>().notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.hour, t.clientId, t.status, t.type] }),
+  index('transaction_hourly_totals_status_hour_idx').on(t.status, t.hour),
+]);

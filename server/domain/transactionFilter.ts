@@ -6,6 +6,29 @@ import type { Principal } from './principal.ts';
 
 export interface ScopedFilter { where: SQL; clientIds: number[] | null }
 
+/** What a filter selects besides text search: the columns transaction_hourly_totals is keyed by. */
+export interface TransactionKey { clientIds: number[] | null; status?: string; methods?: string[] }
+
+/**
+ * A filter the rollup can answer: the window as [from, until) timestamptz expressions plus the key.
+ * The routes hand only `where` to the list, so the window travels with that object.
+ */
+export interface RollupWindow extends TransactionKey { from: SQL; until: SQL }
+const rollupWindows = new WeakMap<SQL, RollupWindow>();
+
+/** The window behind a `where` built here, unless it also searches text (the rollup cannot). */
+export const rollupWindowOf = (where: SQL): RollupWindow | undefined => rollupWindows.get(where);
+
+/** The key conditions on a table aliased `alias` (`t` for transactions): one text for both tables. */
+export function keyConditions(alias: 't' | 'r', k: TransactionKey): SQL[] {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  const parts: SQL[] = [];
+  if (k.clientIds) parts.push(k.clientIds.length ? sql`${col('client_id')} in ${sql.raw(`(${k.clientIds.join(',')})`)}` : sql`false`);
+  if (k.status) parts.push(sql`${col('status')} = ${k.status}`);
+  if (k.methods?.length) parts.push(sql`${col('type')} in (${sql.join(k.methods.map((m) => sql`${m}`), sql`, `)})`);
+  return parts;
+}
+
 /** Today 00:00 to 23:59 on the business clock: the spec's default window. */
 function todayIn(timeZone: string) {
   const day = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -27,16 +50,15 @@ export async function scopedTransactionFilter(db: Db, principal: Principal, f: T
   }
   const window = { ...todayIn(timeZone), ...(f.start ? { start: f.start } : {}), ...(f.end ? { end: f.end } : {}) };
   const [start, end] = window.start <= window.end ? [window.start, window.end] : [window.end, window.start];
-  const parts: SQL[] = [
-    sql`t.transaction_time >= (${start}::timestamp at time zone ${timeZone})`,
-    sql`t.transaction_time < (${end}::timestamp at time zone ${timeZone}) + interval '1 minute'`,
-  ];
-  if (clientIds) parts.push(clientIds.length ? sql`t.client_id in ${sql.raw(`(${clientIds.join(',')})`)}` : sql`false`);
-  if (f.status) parts.push(sql`t.status = ${f.status}`);
-  if (f.payment_method?.length) parts.push(sql`t.type in (${sql.join(f.payment_method.map((m) => sql`${m}`), sql`, `)})`);
+  const from = sql`(${start}::timestamp at time zone ${timeZone})`;
+  const until = sql`((${end}::timestamp at time zone ${timeZone}) + interval '1 minute')`;
+  const key: TransactionKey = { clientIds, status: f.status, methods: f.payment_method };
+  const parts: SQL[] = [sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', key)];
   if (f.search) {
     const column = f.search_by === 'account_no' ? sql`t.account_no` : f.search_by === 'rrn' ? sql`t.rrn` : sql`t.correlation_id`;
     parts.push(sql`${column} = ${f.search}`);
   }
-  return { where: sql.join(parts, sql` and `), clientIds };
+  const where = sql.join(parts, sql` and `);
+  if (!f.search) rollupWindows.set(where, { ...key, from, until });
+  return { where, clientIds };
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow, TransactionStats } from '../../src/services/transactionQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
 
 type RawRow = {
   uuid: string; type: TransactionRow['type']; service_type: string; rrn: string | null; correlation_id: string; account_no: string;
@@ -22,17 +23,43 @@ export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.
   t.status, t.paid_time, t.transaction_time, t.settlement_time, t.client_id, c.client_name, t.withdrawable_at`;
 
 /** One page, newest first (ties broken by id so pages never overlap). */
+export const pageQuery = (where: SQL, page: number, limit: number) => sql`
+  select ${TRANSACTION_COLUMNS} from transactions t join clients c on c.id = t.client_id
+  where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`;
+
+/**
+ * Count, amount and fee of exactly the rows `where` selects, in one statement (one snapshot). For
+ * a filter the rollup can answer: the UTC hours lying wholly inside the window come from
+ * transaction_hourly_totals, the minutes before the first and after the last whole hour are
+ * counted row by row, so a window on any clock (even a half-hour zone) is exact. A text search
+ * is counted row by row throughout: it is selective, and the rollup does not know the field.
+ */
+export function totalsQuery(where: SQL): SQL {
+  const w = rollupWindowOf(where);
+  if (!w) return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`;
+  const firstHour = sql`(date_trunc('hour', ${w.from} - interval '1 microsecond', 'UTC') + interval '1 hour')`;
+  const endHour = sql`date_trunc('hour', ${w.until}, 'UTC')`;
+  const rowsBetween = (from: SQL, until: SQL) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from transactions t
+    where ${sql.join([sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', w)], sql` and `)}`;
+  const hours = sql.join([sql`r.hour >= ${firstHour}`, sql`r.hour < ${endHour}`, ...keyConditions('r', w)], sql` and `);
+  // When no hour fits inside, firstHour >= endHour and the two edges meet: [from, until) once.
+  return sql`select sum(n) as n, sum(amount) as amount, sum(fee) as fee from (
+    select coalesce(sum(r.count), 0) as n, coalesce(sum(r.amount), 0) as amount, coalesce(sum(r.fee_amount), 0) as fee from transaction_hourly_totals r where ${hours}
+    union all ${rowsBetween(w.from, sql`least(${firstHour}, ${w.until})`)}
+    union all ${rowsBetween(sql`greatest(${firstHour}, ${endHour})`, w.until)}) x`;
+}
+
+type Totals = { n: string | number; amount: string | number; fee: string | number };
+
 export async function listTransactions(db: Db, where: SQL, page: number, limit: number): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
-  const [{ total }] = (await db.execute<{ total: number }>(sql`select count(*)::int as total from transactions t where ${where}`)).rows;
-  const { rows } = await db.execute<RawRow>(sql`
-    select ${TRANSACTION_COLUMNS} from transactions t join clients c on c.id = t.client_id
-    where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`);
-  return { rows: rows.map(toTransactionRow), meta: { current_page: page, last_page: Math.max(1, Math.ceil(Number(total) / limit)), total: Number(total), per_page: limit } };
+  const [{ n }] = (await db.execute<Totals>(totalsQuery(where))).rows;
+  const total = Number(n);
+  const { rows } = await db.execute<RawRow>(pageQuery(where, page, limit));
+  return { rows: rows.map(toTransactionRow), meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), total, per_page: limit } };
 }
 
 /** The three tiles: exactly the rows the list would return, summed. */
 export async function summarizeTransactions(db: Db, where: SQL): Promise<TransactionStats> {
-  const [r] = (await db.execute<{ n: number; amount: string; fee: string }>(sql`
-    select count(*)::int as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`)).rows;
+  const [r] = (await db.execute<Totals>(totalsQuery(where))).rows;
   return { total_transaction_count: Number(r.n), total_transaction_amount: Number(r.amount), total_fee_amount: Number(r.fee) };
 }
