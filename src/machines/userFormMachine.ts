@@ -47,6 +47,9 @@ export type SaveUserInput = { mode: 'create'; body: v.InferInput<typeof CreateUs
 /** Who may choose a type: SUPER ADMIN alone (spec section 6); everyone else creates users of their own type. */
 export const choosesType = (ownType: UserTypeName) => ownType === 'SUPER ADMIN';
 
+/** SUPER ADMIN users see every client by their type; the server stores no list for them. */
+export const takesClients = (type: UserTypeName | '') => type !== 'SUPER ADMIN';
+
 /** The Role select offers roles of the chosen type only. */
 export const roleOptionsFor = (roles: readonly RoleOption[], type: UserTypeName | '') => (type ? roles.filter((r) => r.type === type) : []);
 
@@ -100,6 +103,7 @@ export const userFormMachine = setup({
       context.mode === 'create' && choosesType(context.ownType) && event.type === 'SET_TYPE' && assignableTypes(context.ownType).includes(event.value),
     roleIsOffered: ({ context, event }) =>
       event.type === 'SET_ROLE' && (event.value == null || roleOptionsFor(context.roles, context.form.type).some((r) => r.id === event.value)),
+    takesClients: ({ context }) => takesClients(context.form.type),
     isValid: ({ context }) => userFormErrors(context.form, context.mode).length === 0,
   },
 }).createMachine({
@@ -114,11 +118,15 @@ export const userFormMachine = setup({
       on: {
         SET_TYPE: {
           guard: 'mayChooseType',
-          // A role belongs to one type: another type clears it.
-          actions: [assign({ form: ({ context: { form }, event }) => ({ ...form, type: event.value, roleId: form.type === event.value ? form.roleId : null }) }), 'revalidate'],
+          // A role belongs to one type: another type clears it. SUPER ADMIN users see every client, so they hold none.
+          actions: [assign({
+            form: ({ context: { form }, event }) => ({
+              ...form, type: event.value, roleId: form.type === event.value ? form.roleId : null, clientIds: event.value === 'SUPER ADMIN' ? [] : form.clientIds,
+            }),
+          }), 'revalidate'],
         },
         SET_ROLE: { guard: 'roleIsOffered', actions: [assign({ form: ({ context, event }) => ({ ...context.form, roleId: event.value }) }), 'revalidate'] },
-        SET_CLIENTS: { actions: [assign({ form: ({ context, event }) => ({ ...context.form, clientIds: event.value }) }), 'revalidate'] },
+        SET_CLIENTS: { guard: 'takesClients', actions: [assign({ form: ({ context, event }) => ({ ...context.form, clientIds: event.value }) }), 'revalidate'] },
         SET_NAME: { actions: [assign({ form: ({ context, event }) => ({ ...context.form, name: event.value }) }), 'revalidate'] },
         SET_EMAIL: { guard: 'isCreating', actions: [assign({ form: ({ context, event }) => ({ ...context.form, email: event.value }) }), 'revalidate'] },
         SET_PASSWORD: { actions: [assign({ form: ({ context, event }) => ({ ...context.form, password: event.value }) }), 'revalidate'] },

@@ -2,6 +2,8 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '
 import { Redirect, useLocation } from 'wouter';
 import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
 import { PaymentsBalancePage } from './balance/PaymentsBalancePage';
+import { RoleManagementPage } from './management/RoleManagementPage';
+import { UserManagementPage } from './management/UserManagementPage';
 import { PaymentsListPage } from './payments/PaymentsListPage';
 import { ComingSoonPage } from './ComingSoonPage';
 import { DashboardLayout } from './DashboardLayout';
@@ -47,6 +49,8 @@ export function DashboardRoutes() {
       {path === SETTINGS_PATH ? <UserSettingsPage />
         : path === '/dashboard/balance' ? <PaymentsBalancePage />
           : path === '/dashboard/transactions' ? <PaymentsListPage />
+          : path === '/dashboard/management/user' ? <UserManagementPage />
+          : path === '/dashboard/management/role' ? <RoleManagementPage />
           : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}
     </DashboardLayout>
   );

@@ -61,6 +61,7 @@ describe('user form machine: model', () => {
     } else {
       expect(form.isActive).toBe(true);
     }
+    if (form.type === 'SUPER ADMIN') expect(form.clientIds).toEqual([]);
     if (s.matches('submitting')) expect(valid(s)).toBe(true);
     if (s.context.errors.length) expect(s.context.errors).toEqual(userFormErrors(form, mode));
     if (s.matches('saved')) expect(s.output).toEqual({ saved: true, message: 'User Siti has been successfully created' });
@@ -115,10 +116,10 @@ describe('user form machine: what the user gets', () => {
     expect(done.output).toEqual({ saved: true, message: 'User Siti has been successfully created' });
   });
 
-  it('lets a SUPER ADMIN user go without clients', () => {
+  it('gives a SUPER ADMIN user no clients, and needs none', () => {
     const { actor } = start(inputs[0]);
     for (const e of [
-      { type: 'SET_TYPE', value: 'SUPER ADMIN' }, { type: 'SET_ROLE', value: 3 }, { type: 'SET_NAME', value: 'Root' }, { type: 'SET_EMAIL', value: 'root@demo.local' },
+      { type: 'SET_TYPE', value: 'ADMIN' }, { type: 'SET_CLIENTS', value: [1] }, { type: 'SET_TYPE', value: 'SUPER ADMIN' }, { type: 'SET_CLIENTS', value: [2] }, { type: 'SET_ROLE', value: 3 }, { type: 'SET_NAME', value: 'Root' }, { type: 'SET_EMAIL', value: 'root@demo.local' },
       { type: 'SET_PASSWORD', value: PASSWORD }, { type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD }, { type: 'SUBMIT' },
     ] satisfies EventFrom<typeof userFormMachine>[]) actor.send(e);
     expect(actor.getSnapshot().matches('submitting')).toBe(true);

@@ -1,0 +1,93 @@
+import { useCallback, useState } from 'react';
+import { Button, Card, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, SearchRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { userListMachine } from '../../machines/managementListMachine';
+import type { UserFormInput } from '../../machines/userFormMachine';
+import { api } from '../../services/api';
+import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
+import { AUTHENTICATOR_RESET, USER_TYPES, type UserRow } from '../../services/managementRules';
+import type { UserTypeName } from '../../services/schemas';
+import { OneShotAction } from '../common/OneShotAction';
+import { Pager } from '../common/Pager';
+import { SessionContext } from '../SessionContext';
+import { UserFormDialog } from './UserFormDialog';
+import { UserTable } from './UserTable';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  grow: { flexGrow: 1 },
+  table: { padding: tokens.spacingHorizontalL },
+});
+
+/** User Management (spec section 2): filters, the paged users table, New User / Edit User and the authenticator reset. */
+export function UserManagementPage() {
+  const styles = useStyles();
+  const { ownType, clients, sessionRoles } = SessionContext.useSelector((s) => ({
+    ownType: s.context.user?.type ?? 'CLIENT', clients: s.context.options?.clients ?? [], sessionRoles: s.context.options?.roles ?? [],
+  }), (a, b) => a.ownType === b.ownType && a.clients === b.clients && a.sessionRoles === b.sessionRoles);
+  const list = useActorRef(userListMachine, { input: { roles: sessionRoles } });
+  const s = useSelector(list, (snapshot) => snapshot);
+  const { filter, roles } = s.context;
+  const [form, setForm] = useState<UserFormInput | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const superAdmin = ownType === 'SUPER ADMIN';
+  const loading = s.matches('loading');
+  const filterRoles = filter.type ? roles.filter((r) => r.type === filter.type) : roles;
+  const filterRole = roles.find((r) => r.id === filter.roleId);
+  const filterClient = clients.find((c) => c.id === filter.clientId);
+
+  const closeForm = useCallback((saved: boolean) => { setForm(null); if (saved) list.send({ type: 'REFRESH' }); }, [list]);
+  const closeReset = useCallback((changed: boolean) => { setResetting(null); if (changed) list.send({ type: 'REFRESH' }); }, [list]);
+
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <Title2 as="h1" id="page-title">User Management</Title2>
+      <Card className={styles.filters}>
+        <Field label="Search" hint="Name or email; press Enter to search" className={styles.grow} style={{ minWidth: 220 }}>
+          <Input value={filter.search} contentBefore={<SearchRegular />} onChange={(_, d) => list.send({ type: 'SET_SEARCH', value: d.value })}
+            onKeyDown={(e) => { if (e.key === 'Enter') list.send({ type: 'SEARCH' }); }} />
+        </Field>
+        {superAdmin && (
+          <Field label="Filter by User Type" style={{ minWidth: 180 }}>
+            <Dropdown value={filter.type || 'All Types'} selectedOptions={[filter.type]}
+              onOptionSelect={(_, d) => list.send({ type: 'SET_TYPE', value: (d.optionValue ?? '') as UserTypeName | '' })}>
+              <Option value="">All Types</Option>
+              {USER_TYPES.map((t) => <Option key={t} value={t}>{t}</Option>)}
+            </Dropdown>
+          </Field>
+        )}
+        <Field label="Filter by Role" style={{ minWidth: 180 }}>
+          <Dropdown value={filterRole?.name ?? 'All Roles'} selectedOptions={[String(filter.roleId ?? '')]}
+            onOptionSelect={(_, d) => list.send({ type: 'SET_ROLE', value: d.optionValue ? Number(d.optionValue) : null })}>
+            <Option value="">All Roles</Option>
+            {filterRoles.map((r) => <Option key={r.id} value={String(r.id)}>{r.name}</Option>)}
+          </Dropdown>
+        </Field>
+        <Field label="Filter by Client" style={{ minWidth: 220 }}>
+          <Dropdown value={filterClient?.client_name ?? 'All Clients'} selectedOptions={[String(filter.clientId ?? '')]}
+            onOptionSelect={(_, d) => list.send({ type: 'SET_CLIENT', value: d.optionValue ? Number(d.optionValue) : null })}>
+            <Option value="">All Clients</Option>
+            {clients.map((c) => <Option key={c.id} value={String(c.id)}>{c.client_name}</Option>)}
+          </Dropdown>
+        </Field>
+        <Button icon={<SearchRegular />} onClick={() => list.send({ type: 'SEARCH' })}>Search</Button>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => setForm({ mode: 'create', ownType, roles })}>New User</Button>
+      </Card>
+      {s.context.loadError && <MessageBar intent="error"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}
+      <Card className={styles.table}>
+        <UserTable rows={s.context.rows} loading={loading} showType={superAdmin}
+          onEdit={(user) => setForm({ mode: 'edit', ownType, roles, user })} onResetAuthenticator={setResetting} />
+        <Pager meta={s.context.meta} sizes={GENERIC_PAGE_SIZES} limit={s.context.limit} disabled={loading}
+          onPage={(page) => list.send({ type: 'PAGE', page })} onSize={(limit) => list.send({ type: 'PAGE_SIZE', limit })} />
+      </Card>
+      {form && <UserFormDialog input={form} clients={clients} onClose={closeForm} />}
+      {resetting && (
+        <OneShotAction key={resetting.id} confirmLabel="Reset"
+          question={`Reset the authenticator of ${resetting.name} (${resetting.email})? They will set it up again at their next sign-in.`}
+          run={async () => (await api.removeAuthenticator(resetting.id)).message || AUTHENTICATOR_RESET} onFinished={closeReset} />
+      )}
+    </section>
+  );
+}
