@@ -9,7 +9,8 @@ import type { Principal } from './principal.ts';
 /**
  * Who may manage whom. A SUPER ADMIN manages everyone. Anyone else (an ADMIN whose role grants
  * management) sees and changes only:
- * - users of their own type or below, all of whose clients are within their own client scope;
+ * - users of their own type, all of whose clients are within their own client scope (they see
+ *   only roles of their own type, so they could give a user of another type no role);
  * - roles of their own type;
  * and never hands out a type above their own, a client outside their scope, or a role granting a
  * module they do not hold themselves, so nobody can raise anyone, themselves included, above
@@ -17,13 +18,16 @@ import type { Principal } from './principal.ts';
  */
 export const isSuperAdmin = (actor: Principal) => actor.type === 'SUPER ADMIN';
 
+/** The user types an actor manages: every type for a SUPER ADMIN (never above their own), else their own. */
+export const manageableTypes = (actor: Principal): UserType[] => (isSuperAdmin(actor) ? assignableTypes(actor.type) : [actor.type]);
+
 export function assertTypeAssignable(actor: Principal, type: UserType): void {
-  if (!assignableTypes(actor.type).includes(type)) throw forbidden('You cannot give a user a type above your own.');
+  if (!manageableTypes(actor).includes(type)) throw forbidden('You can only create users of your own type.');
 }
 
 export function userVisible(actor: Principal, target: { type: UserType; clientIds: number[] }): boolean {
   if (isSuperAdmin(actor)) return true;
-  if (!assignableTypes(actor.type).includes(target.type)) return false;
+  if (!manageableTypes(actor).includes(target.type)) return false;
   const scope = actor.clientScope ?? [];
   return target.clientIds.length > 0 && target.clientIds.every((id) => scope.includes(id));
 }

@@ -1,3 +1,5 @@
+import { SUPER_ADMIN_MODULES } from '../../src/services/managementRules.ts';
+
 /** The module catalogue mirrors the spec's route table; a role grants module ids from it. */
 export interface CatalogueEntry {
   id: string;
@@ -39,4 +41,4 @@ export const moduleCatalogue: CatalogueEntry[] = [
  * not among them: an ADMIN role may grant it, and that ADMIN then manages users and roles of their
  * own type and clients only.
  */
-export const superAdminModules = new Set(['settlement']);
+export const superAdminModules = new Set(SUPER_ADMIN_MODULES);

@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateUserBody, EditUserBody, UserListQuery, UserRow } from '../../src/services/managementRules.ts';
-import { assignableTypes } from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roles, userClients, users, type UserType } from '../db/schema.ts';
@@ -10,7 +9,7 @@ import { audit } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
-import { assertTypeAssignable, assignableClients, assignableRole, isSuperAdmin, roleVisible, userVisible } from './managementScope.ts';
+import { assertTypeAssignable, assignableClients, manageableTypes, assignableRole, isSuperAdmin, roleVisible, userVisible } from './managementScope.ts';
 import { hashPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -49,7 +48,7 @@ function manageableUsers(actor: Principal): SQL | undefined {
     ? sql`true`
     : sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id} and uc.client_id not in (${sql.join(scope.map((id) => sql`${id}`), sql`, `)}))`;
   return and(
-    inArray(users.type, assignableTypes(actor.type)),
+    inArray(users.type, manageableTypes(actor)),
     sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id})`,
     sql`not (${outside})`,
   );

@@ -196,10 +196,10 @@ describe('an ADMIN who manages users', () => {
     manager = (await signInVerified(server, 'mara@demo.local')).token;
   });
 
-  it('sees only users of their type or below within their clients, and only roles of their own type', async () => {
+  it('sees only users of their own type within their clients, and only roles of their own type', async () => {
     const users = (await as(manager).get('get-users?limit=50')).body.data as Array<{ type: string; client_id: number[]; email: string }>;
     expect(users.length).toBeGreaterThan(0);
-    expect(users.every((u) => u.type !== 'SUPER ADMIN' && u.client_id.every((id) => [1, 2].includes(id)))).toBe(true);
+    expect(users.every((u) => u.type === 'ADMIN' && u.client_id.every((id) => [1, 2].includes(id)))).toBe(true);
     expect(users.map((u) => u.email)).not.toContain('superadmin@demo.local');
     const roles = (await as(manager).get('get-roles?limit=50')).body.data as Array<{ type: string }>;
     expect(roles.every((r) => r.type === 'ADMIN')).toBe(true);
@@ -210,6 +210,10 @@ describe('an ADMIN who manages users', () => {
     const superRole = (await as(sa).get('get-roles?type=SUPER%20ADMIN')).body.data[0];
     const base = { type: 'ADMIN', role_id: managerRoleId, client_id: [1], name: 'Created By Mara', email: 'by.mara@demo.local', password: PASSWORD };
     expect((await as(manager).post('create-user', { ...base, type: 'SUPER ADMIN', role_id: superRole.id })).status).toBe(403);
+    const clientRole = (await as(sa).get('get-roles?type=CLIENT')).body.data[0];
+    expect((await as(manager).post('create-user', { ...base, type: 'CLIENT', role_id: clientRole.id })).status).toBe(403);
+    const citra = (await as(sa).get('get-users?search=citra')).body.data[0];
+    expect((await as(manager).patch('edit-user', { id: citra.id, role_id: clientRole.id, client_id: [1], name: 'Hijack' })).status).toBe(404);
     expect((await as(manager).post('create-user', { ...base, client_id: [3] })).status).toBe(404);
     const ops = (await as(sa).get('get-roles?search=Operations')).body.data[0];
     expect((await as(manager).post('create-user', { ...base, role_id: ops.id })).status).toBe(403);

@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import {
-  assignableTypes, emptyRoleForm, normalizeModules, roleFormErrors, roleSaved, toggleModule,
+  assignableTypes, emptyRoleForm, modulesFor, normalizeModules, roleFormErrors, roleSaved, toggleModule,
   type CreateRoleBody, type EditRoleBody, type RoleForm, type RoleRow,
 } from '../services/managementRules';
 import type { ModuleItem, UserTypeName } from '../services/schemas';
@@ -46,7 +46,7 @@ function formOf(input: RoleFormInput): RoleForm {
 
 /** The type is fixed once the role exists, so an edit does not send it. */
 export function payloadOf(c: Pick<RoleFormContext, 'mode' | 'id' | 'form' | 'tree'>): SaveRoleInput {
-  const common = { name: c.form.name.trim(), description: c.form.description.trim(), modules: normalizeModules(c.tree, c.form.modules) };
+  const common = { name: c.form.name.trim(), description: c.form.description.trim(), modules: normalizeModules(modulesFor(c.tree, c.form.type), c.form.modules) };
   return c.mode === 'create'
     ? { mode: 'create', body: { ...common, type: c.form.type as UserTypeName } }
     : { mode: 'edit', body: { id: c.id ?? 0, ...common } };

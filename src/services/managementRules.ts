@@ -96,6 +96,13 @@ export function normalizeModules(tree: ModuleItem[], selected: readonly string[]
   return result;
 }
 
+/** Modules only SUPER ADMIN roles may hold (spec section 6), whatever else a role says. */
+export const SUPER_ADMIN_MODULES: readonly string[] = ['settlement'];
+
+/** The modules a role of this type can be given: the form offers only these, the server accepts only these. */
+export const modulesFor = (tree: ModuleItem[], roleType: UserTypeName | ''): ModuleItem[] =>
+  roleType === 'SUPER ADMIN' ? tree : tree.filter((m) => !SUPER_ADMIN_MODULES.includes(m.id));
+
 /** Toggling one module in the role form, keeping the stored shape (see normalizeModules). */
 export function toggleModule(tree: ModuleItem[], selected: readonly string[], id: string, on: boolean): string[] {
   const parent = tree.find((p) => p.id === id);

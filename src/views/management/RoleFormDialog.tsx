@@ -4,7 +4,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import { roleFormMachine, type RoleFormInput } from '../../machines/roleFormMachine';
 import { choosesType } from '../../machines/userFormMachine';
-import { assignableTypes } from '../../services/managementRules';
+import { assignableTypes, modulesFor } from '../../services/managementRules';
 import type { UserTypeName } from '../../services/schemas';
 import { FormErrors } from './FormErrors';
 import { ModuleSelection } from './ModuleSelection';
@@ -51,7 +51,7 @@ export function RoleFormDialog({ input, onClose }: { input: RoleFormInput; onClo
                 <Field label="Description" required>
                   <Textarea value={form.description} disabled={submitting} resize="vertical" onChange={(_, d) => actor.send({ type: 'SET_DESCRIPTION', value: d.value })} />
                 </Field>
-                <ModuleSelection tree={tree} selected={form.modules} disabled={submitting} onToggle={(id, on) => actor.send({ type: 'TOGGLE_MODULE', id, on })} />
+                <ModuleSelection tree={modulesFor(tree, form.type)} selected={form.modules} disabled={submitting} onToggle={(id, on) => actor.send({ type: 'TOGGLE_MODULE', id, on })} />
               </DialogContent>
               <DialogActions>
                 <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>Cancel</Button>
