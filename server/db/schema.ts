@@ -260,3 +260,17 @@ export const transactionHourlyTotals = pgTable('transaction_hourly_totals', {
   primaryKey({ columns: [t.hour, t.clientId, t.status, t.type] }),
   index('transaction_hourly_totals_status_hour_idx').on(t.status, t.hour),
 ]);
+
+/** The same totals per UTC day (migration 0010), so a window of months sums days, not hours. */
+export const transactionDailyTotals = pgTable('transaction_daily_totals', {
+  day: timestamp('day', { withTimezone: true }).notNull(),
+  clientId: integer('client_id').notNull(),
+  status: text('status').$type<TransactionStatus>().notNull(),
+  type: text('type').$type<TransactionType>().notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.day, t.clientId, t.status, t.type] }),
+  index('transaction_daily_totals_status_day_idx').on(t.status, t.day),
+]);

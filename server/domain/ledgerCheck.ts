@@ -9,8 +9,8 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execu
  * Recomputes the ledger from its postings and lists every disagreement: a cached balance that is
  * not the sum of its postings, an entry that does not sum to zero (or has no postings), an account
  * that must not go negative whose running balance ever did, and a client whose pending balance is
- * not the sum of its PENDING withdrawals; and, since the Payments List totals come from it, any
- * hour bucket of transaction_hourly_totals that differs from its pay-ins. An empty list means
+ * not the sum of its PENDING withdrawals; and, since the Payments List totals come from them, any
+ * hour or day bucket of the pay-in totals that differs from its pay-ins. An empty list means
  * every figure is explained.
  */
 export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; accounts: number; entries: number }> {
@@ -40,24 +40,26 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
     and a.balance <> coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0)`)) {
     problems.push({ check: 'pending equals PENDING withdrawals', detail: `${r.code}: balance ${r.balance}, PENDING withdrawals ${r.pending}` });
   }
-  problems.push(...await checkHourlyTotals(db));
+  problems.push(...await checkPayinTotals(db));
   const [{ accounts }] = await rows<{ accounts: number }>(db, sql`select count(*)::int as accounts from ledger_accounts`);
   const [{ entries }] = await rows<{ entries: number }>(db, sql`select count(*)::int as entries from journal_entries`);
   return { problems, accounts, entries };
 }
 
-/** Every hour bucket of transaction_hourly_totals against a group-by over the pay-ins themselves. */
-export async function checkHourlyTotals(db: Db): Promise<LedgerProblem[]> {
+/** Every bucket of the pay-in totals (by hour and by day) against a group-by over the pay-ins themselves. */
+export async function checkPayinTotals(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
-  for (const r of await rows<{ hour: string; client_id: number; status: string; type: string; rollup: string; actual: string }>(db, sql`
-    select hour, client_id, status, type,
-      coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
-      coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
-    from transaction_hourly_totals r full join (
-      select date_trunc('hour', transaction_time, 'UTC') as hour, client_id, status, type, count(*) as n, sum(amount) as amount, sum(fee_amount) as fee
-      from transactions group by 1, 2, 3, 4) g using (hour, client_id, status, type)
-    where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0) or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`)) {
-    problems.push({ check: 'hourly totals equal pay-ins', detail: `${new Date(r.hour).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ${r.rollup}, pay-ins ${r.actual} (count / amount / fee)` });
+  for (const [table, unit] of [['transaction_hourly_totals', 'hour'], ['transaction_daily_totals', 'day']] as const) {
+    for (const r of await rows<{ bucket: string; client_id: number; status: string; type: string; rollup: string; actual: string }>(db, sql`
+      select bucket, client_id, status, type,
+        coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
+        coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
+      from (select ${sql.raw(unit)} as bucket, client_id, status, type, count, amount, fee_amount from ${sql.raw(table)}) r full join (
+        select date_trunc(${unit}, transaction_time, 'UTC') as bucket, client_id, status, type, count(*) as n, sum(amount) as amount, sum(fee_amount) as fee
+        from transactions group by 1, 2, 3, 4) g using (bucket, client_id, status, type)
+      where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0) or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`)) {
+      problems.push({ check: 'pay-in totals equal pay-ins', detail: `${unit} ${new Date(r.bucket).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ${r.rollup}, pay-ins ${r.actual} (count / amount / fee)` });
+    }
   }
   return problems;
 }

@@ -27,26 +27,45 @@ export const pageQuery = (where: SQL, page: number, limit: number) => sql`
   select ${TRANSACTION_COLUMNS} from transactions t join clients c on c.id = t.client_id
   where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`;
 
+// Bucket edges in UTC, in absolute hours: '1 day' would follow the session's daylight saving.
+const ceilTo = (unit: 'hour' | 'day', at: SQL) => sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${at} - interval '1 microsecond', 'UTC') + interval ${sql.raw(unit === 'day' ? "'24 hours'" : "'1 hour'")})`;
+const floorTo = (unit: 'hour' | 'day', at: SQL) => sql`date_trunc(${sql.raw(`'${unit}'`)}, ${at}, 'UTC')`;
+
+/**
+ * [from, until) cut around the bucket-aligned [first, end) inside it: the part before, the
+ * buckets, the part after. With no whole bucket inside (first >= end) the buckets are empty and
+ * the parts before and after still cover [from, until) exactly once.
+ */
+const cut = (from: SQL, until: SQL, first: SQL, end: SQL) => ({
+  before: [from, sql`least(${first}, ${until})`] as const,
+  buckets: [first, end] as const,
+  after: [sql`greatest(${first}, ${end})`, until] as const,
+});
+
 /**
  * Count, amount and fee of exactly the rows `where` selects, in one statement (one snapshot). For
- * a filter the rollup can answer: the UTC hours lying wholly inside the window come from
- * transaction_hourly_totals, the minutes before the first and after the last whole hour are
- * counted row by row, so a window on any clock (even a half-hour zone) is exact. A text search
- * is counted row by row throughout: it is selective, and the rollup does not know the field.
+ * a filter the rollups can answer: whole UTC days inside the window from transaction_daily_totals,
+ * the whole hours around them from transaction_hourly_totals, and the minutes before the first
+ * and after the last whole hour counted row by row, so a window on any clock (even a half-hour
+ * zone) is exact. A text search is counted row by row throughout: it is selective, and the
+ * rollups do not know the field.
  */
 export function totalsQuery(where: SQL): SQL {
   const w = rollupWindowOf(where);
   if (!w) return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`;
-  const firstHour = sql`(date_trunc('hour', ${w.from} - interval '1 microsecond', 'UTC') + interval '1 hour')`;
-  const endHour = sql`date_trunc('hour', ${w.until}, 'UTC')`;
-  const rowsBetween = (from: SQL, until: SQL) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from transactions t
+  const minutes = cut(w.from, w.until, ceilTo('hour', w.from), floorTo('hour', w.until));
+  const [firstHour, endHour] = minutes.buckets;
+  const hours = cut(firstHour, endHour, ceilTo('day', w.from), floorTo('day', w.until));
+  const rows = ([from, until]: readonly [SQL, SQL]) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from transactions t
     where ${sql.join([sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', w)], sql` and `)}`;
-  const hours = sql.join([sql`r.hour >= ${firstHour}`, sql`r.hour < ${endHour}`, ...keyConditions('r', w)], sql` and `);
-  // When no hour fits inside, firstHour >= endHour and the two edges meet: [from, until) once.
+  const buckets = (table: string, column: string, [from, until]: readonly [SQL, SQL]) => sql`select coalesce(sum(r.count), 0), coalesce(sum(r.amount), 0), coalesce(sum(r.fee_amount), 0)
+    from ${sql.raw(table)} r where ${sql.join([sql`${sql.raw(`r.${column}`)} >= ${from}`, sql`${sql.raw(`r.${column}`)} < ${until}`, ...keyConditions('r', w)], sql` and `)}`;
   return sql`select sum(n) as n, sum(amount) as amount, sum(fee) as fee from (
-    select coalesce(sum(r.count), 0) as n, coalesce(sum(r.amount), 0) as amount, coalesce(sum(r.fee_amount), 0) as fee from transaction_hourly_totals r where ${hours}
-    union all ${rowsBetween(w.from, sql`least(${firstHour}, ${w.until})`)}
-    union all ${rowsBetween(sql`greatest(${firstHour}, ${endHour})`, w.until)}) x`;
+    ${buckets('transaction_daily_totals', 'day', hours.buckets)}
+    union all ${buckets('transaction_hourly_totals', 'hour', hours.before)}
+    union all ${buckets('transaction_hourly_totals', 'hour', hours.after)}
+    union all ${rows(minutes.before)}
+    union all ${rows(minutes.after)}) as x (n, amount, fee)`;
 }
 
 type Totals = { n: string | number; amount: string | number; fee: string | number };

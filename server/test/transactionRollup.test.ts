@@ -71,15 +71,17 @@ async function expectExact(timeZone: string, onlyWindows = windows) {
 
 async function expectRollupMatches() {
   const { problems } = await checkLedger(server.database.db);
-  expect(problems.filter((p) => p.check === 'hourly totals equal pay-ins')).toEqual([]);
+  expect(problems.filter((p) => p.check === 'pay-in totals equal pay-ins')).toEqual([]);
 }
 
-describe('list and summary totals from the hourly rollup', () => {
+describe('list and summary totals from the hourly and daily rollups', () => {
   it('equal a direct count for odd windows, in whole-hour and half-hour time zones', async () => {
     await expectRollupMatches();
-    // The data is dense enough that some windows must actually split into edges and whole hours.
-    const [{ n }] = (await server.database.db.execute<{ n: number }>(sql`select count(*)::int as n from transaction_hourly_totals`)).rows;
-    expect(n).toBeGreaterThan(100);
+    // The data is dense enough that windows split into edge minutes, whole hours and whole days.
+    const [buckets] = (await server.database.db.execute<{ hours: number; days: number }>(sql`
+      select (select count(*)::int from transaction_hourly_totals) as hours, (select count(*)::int from transaction_daily_totals) as days`)).rows;
+    expect(buckets.hours).toBeGreaterThan(100);
+    expect(buckets.days).toBeGreaterThan(10);
     for (const tz of ['Asia/Jakarta', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns']) await expectExact(tz);
   });
 
@@ -141,7 +143,8 @@ describe('list and summary totals from the hourly rollup', () => {
     expect(rollupWindowOf(where)).toBeUndefined();
     expect((await summarizeTransactions(db, where)).total_transaction_count).toBe(1);
     await db.execute(sql`truncate transactions cascade`);
-    const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from transaction_hourly_totals`)).rows;
-    expect(n).toBe(0);
+    const [left] = (await db.execute<{ hours: number; days: number }>(sql`
+      select (select count(*)::int from transaction_hourly_totals) as hours, (select count(*)::int from transaction_daily_totals) as days`)).rows;
+    expect(left).toEqual({ hours: 0, days: 0 });
   });
 });
