@@ -15,7 +15,7 @@ import { RoleTable } from './RoleTable';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   grow: { flexGrow: 1 },
   table: { padding: tokens.spacingHorizontalL },
 });

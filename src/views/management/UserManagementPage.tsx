@@ -16,7 +16,7 @@ import { UserTable } from './UserTable';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   grow: { flexGrow: 1 },
   table: { padding: tokens.spacingHorizontalL },
 });
@@ -73,7 +73,9 @@ export function UserManagementPage() {
           </Dropdown>
         </Field>
         <Button icon={<SearchRegular />} onClick={() => list.send({ type: 'SEARCH' })}>Search</Button>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setForm({ mode: 'create', ownType, roles })}>New User</Button>
+        {/* The role options arrive with each load; a form opened before then would miss a role just made. */}
+        <Button appearance="primary" icon={<AddRegular />} disabledFocusable={loading && s.context.meta === null}
+          onClick={() => setForm({ mode: 'create', ownType, roles })}>New User</Button>
       </Card>
       {s.context.loadError && <MessageBar intent="error"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}
       <Card className={styles.table}>
