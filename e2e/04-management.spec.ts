@@ -88,8 +88,20 @@ test('SUPER ADMIN makes a role and a user; the user sees only those menus; reset
   await user.goto('/dashboard/balance');
   await expect(user.getByRole('heading', { name: 'Payments Balance' })).toBeVisible();
 
+  // SUPER ADMIN takes Payments Balance out of the role: the user's open menu follows without signing in again.
+  await openManagement(admin, 'Role', 'Role Management');
+  await admin.getByRole('table', { name: 'Roles' }).getByRole('row', { name: /Reports Reader/ }).getByRole('button', { name: 'Edit' }).click();
+  const editRole = admin.getByRole('dialog', { name: 'Edit Role' });
+  await editRole.getByRole('group', { name: 'Payments Balance' }).getByRole('switch', { name: 'Select all' }).click();
+  await editRole.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Role Reports Reader has been successfully updated', { exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Payments Balance' })).toHaveCount(0);
+  await expect(user).toHaveURL(/\/404$/);
+  await user.goto('/dashboard/transactions');
+  await expect(user.getByRole('heading', { name: 'Payments List' })).toBeVisible();
+
   // SUPER ADMIN resets the authenticator: the user's open page is sent to sign in.
-  await admin.reload();
+  await openManagement(admin, 'User', 'User Management');
   await expect(admin.getByRole('heading', { name: 'User Management' })).toBeVisible();
   const activeRow = admin.getByRole('table', { name: 'Users' }).getByRole('row', { name: /Rina Reports/ });
   await expect(activeRow).toContainText('Active');
