@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { assignableTypes } from '../../src/services/managementRules.ts';
 import type { Db } from '../db/connect.ts';
-import { clients, roleModules, roles, type UserType } from '../db/schema.ts';
+import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
 import type { Principal } from './principal.ts';
@@ -9,9 +9,10 @@ import type { Principal } from './principal.ts';
 /**
  * Who may manage whom. A SUPER ADMIN manages everyone. Anyone else (an ADMIN whose role grants
  * management) sees and changes only:
- * - users of their own type, all of whose clients are within their own client scope (they see
- *   only roles of their own type, so they could give a user of another type no role);
- * - roles of their own type;
+ * - users of their own type, all of whose clients are within their own client scope, whose role
+ *   holds no module the actor lacks (so nobody disables or takes over a more powerful colleague);
+ * - roles of their own type held only by such users (a role is shared by whoever holds it, so
+ *   editing it would change users the actor may not manage);
  * and never hands out a type above their own, a client outside their scope, or a role granting a
  * module they do not hold themselves, so nobody can raise anyone, themselves included, above
  * what they already have.
@@ -25,11 +26,31 @@ export function assertTypeAssignable(actor: Principal, type: UserType): void {
   if (!manageableTypes(actor).includes(type)) throw forbidden('You can only create users of your own type.');
 }
 
-export function userVisible(actor: Principal, target: { type: UserType; clientIds: number[] }): boolean {
-  if (isSuperAdmin(actor)) return true;
-  if (!manageableTypes(actor).includes(target.type)) return false;
+const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** The users an actor may manage, as a condition on `users` (undefined: everyone). */
+export function manageableUsers(actor: Principal): SQL | undefined {
+  if (isSuperAdmin(actor)) return undefined;
   const scope = actor.clientScope ?? [];
-  return target.clientIds.length > 0 && target.clientIds.every((id) => scope.includes(id));
+  const modules = actor.moduleIds.length ? actor.moduleIds : ['-'];
+  return and(
+    inArray(users.type, manageableTypes(actor)),
+    sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id})`,
+    scope.length === 0 ? sql`false`
+      : sql`not exists (select 1 from ${userClients} uc where uc.user_id = ${users.id} and uc.client_id not in (${list(scope)}))`,
+    sql`not exists (select 1 from ${roleModules} rm where rm.role_id = ${users.roleId} and rm.module_id not in (${list(modules)}))`,
+  );
+}
+
+/** The roles an actor may see in Role Management and edit, as a condition on `roles`. */
+export function manageableRoles(actor: Principal): SQL | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  const reach = manageableUsers(actor)!;
+  return and(
+    eq(roles.type, actor.type),
+    sql`not exists (select 1 from ${users} holder where holder.role_id = ${roles.id}
+      and holder.id not in (select ${users.id} from ${users} where ${reach}))`,
+  );
 }
 
 export const roleVisible = (actor: Principal, role: { type: UserType }) => isSuperAdmin(actor) || role.type === actor.type;

@@ -9,7 +9,7 @@ import { audit } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
-import { checkRoleModules, isSuperAdmin, roleModuleIds, roleVisible } from './managementScope.ts';
+import { checkRoleModules, isSuperAdmin, manageableRoles, roleModuleIds } from './managementScope.ts';
 import { moduleTree } from './options.ts';
 import type { Principal } from './principal.ts';
 
@@ -25,7 +25,7 @@ async function roleRows(db: Db, where: SQL | undefined, page: number, limit: num
 }
 
 export async function listRoles(db: Db, actor: Principal, q: RoleListQuery): Promise<{ rows: RoleRow[]; meta: PageMeta }> {
-  const filters: Array<SQL | undefined> = [isSuperAdmin(actor) ? undefined : eq(roles.type, actor.type)];
+  const filters: Array<SQL | undefined> = [manageableRoles(actor)];
   if (q.search) filters.push(ilike(roles.name, containing(q.search)));
   if (q.type) filters.push(eq(roles.type, q.type));
   // Roles carry no clients; a client filter means the roles its users hold.
@@ -72,8 +72,8 @@ export async function createRole(db: Db, actor: Principal, body: CreateRoleBody,
 /** Returns the role and the ids of its users, whose menus and access change at their next request. */
 export async function editRole(db: Db, actor: Principal, body: EditRoleBody, origin: RequestOrigin): Promise<{ row: RoleRow; userIds: number[] }> {
   const userIds = await inTransaction(db, async (tx) => {
-    const [before] = await tx.select().from(roles).where(eq(roles.id, body.id)).for('update');
-    if (!before || !roleVisible(actor, before)) throw notFound('Role not found');
+    const [before] = await tx.select().from(roles).where(and(eq(roles.id, body.id), manageableRoles(actor))).for('update');
+    if (!before) throw notFound('Role not found');
     const modulesBefore = await roleModuleIds(tx, before.id);
     // Editing a role that holds more than the editor would hand its holders' access to the editor's judgement.
     if (!isSuperAdmin(actor) && modulesBefore.some((id) => !actor.moduleIds.includes(id))) throw forbidden('You cannot edit a role that holds modules you do not hold yourself.');

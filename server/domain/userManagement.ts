@@ -9,7 +9,7 @@ import { audit } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
-import { assertTypeAssignable, assignableClients, manageableTypes, assignableRole, isSuperAdmin, roleVisible, userVisible } from './managementScope.ts';
+import { assertTypeAssignable, assignableClients, assignableRole, manageableUsers, roleVisible } from './managementScope.ts';
 import { hashPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -37,23 +37,6 @@ async function userRows(db: Db, where: SQL | undefined, page: number, limit: num
   return { rows, total: Number(total) };
 }
 
-/**
- * The users an actor may manage, as SQL: see managementScope. A user with no clients is never
- * within a scoped actor's reach; neither is one with any client outside it.
- */
-function manageableUsers(actor: Principal): SQL | undefined {
-  if (isSuperAdmin(actor)) return undefined;
-  const scope = actor.clientScope ?? [];
-  const outside = scope.length === 0
-    ? sql`true`
-    : sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id} and uc.client_id not in (${sql.join(scope.map((id) => sql`${id}`), sql`, `)}))`;
-  return and(
-    inArray(users.type, manageableTypes(actor)),
-    sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id})`,
-    sql`not (${outside})`,
-  );
-}
-
 export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Promise<{ rows: UserRow[]; meta: PageMeta }> {
   const filters: Array<SQL | undefined> = [manageableUsers(actor)];
   if (q.search) filters.push(or(ilike(users.name, containing(q.search)), ilike(users.email, containing(q.search))));
@@ -73,9 +56,9 @@ export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Pro
 
 /** One user the actor may manage, locked for the change; anyone else is 404. */
 async function manageableUser(tx: Db, actor: Principal, id: number) {
-  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  const clientIds = user ? (await tx.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, id))).map((r) => r.id) : [];
-  if (!user || !userVisible(actor, { type: user.type, clientIds })) throw notFound('User not found');
+  const [user] = await tx.select().from(users).where(and(eq(users.id, id), manageableUsers(actor))).for('update');
+  if (!user) throw notFound('User not found');
+  const clientIds = (await tx.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, id))).map((r) => r.id);
   return { user, clientIds };
 }
 

@@ -17,6 +17,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       status = error.statusCode;
       message = clientErrorMessage(error);
     }
+    const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (status === 500 && (pgCode === '22021' || pgCode === '22P05')) {
+      // Text the database cannot store (a NUL that slipped past parseInput): the caller's input, not our fault.
+      status = 400;
+      message = 'The request contains characters that cannot be stored';
+    }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     reply.status(status).send({ status: 'failed', message, responseMessage: message, ...(errors ? { errors } : {}) });
   });

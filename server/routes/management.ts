@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUTHENTICATOR_RESET, CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
   roleSaved, userSaved,
@@ -6,7 +6,8 @@ import {
 import { createRole, editRole, listRoles } from '../domain/roleManagement.ts';
 import { createUser, editUser, listUsers, removeAuthenticator } from '../domain/userManagement.ts';
 import { requireAuth } from '../http/access.ts';
-import { parseInput } from '../http/errors.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import { audit } from '../domain/audit.ts';
 import { ok } from '../http/reply.ts';
 import { API, originOf, type RouteDeps } from './context.ts';
 
@@ -16,6 +17,26 @@ export const ACCESS_CHANGED_EVENT = 'access-changed';
 /** User Management and Role Management (spec section 7); who may do what is in routeTable and managementScope. */
 export function managementRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
+  /**
+   * A refused change rolls back with its transaction, audit line included: the refusal is written
+   * here, afterwards, so probing (foreign ids, taken e-mails, bad input) leaves a trail too.
+   */
+  async function audited<T>(request: FastifyRequest, action: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof HttpError) {
+        const { principal } = requireAuth(request);
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        await audit(db, {
+          actorUserId: principal.id, actorEmail: principal.email, action, outcome: error.statusCode === 403 || error.statusCode === 404 ? 'denied' : 'failure',
+          objectId: typeof body.id === 'number' ? body.id : typeof body.user_id === 'number' ? body.user_id : undefined,
+          ip: request.ip, detail: { status: error.statusCode, message: error.message },
+        });
+      }
+      throw error;
+    }
+  }
   return async (app: FastifyInstance) => {
     app.get(`${API}/management/get-users`, async (request) => {
       const { rows, meta } = await listUsers(db, requireAuth(request).principal, parseInput(UserListQuery, request.query));
@@ -23,20 +44,23 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
     });
 
     app.post(`${API}/management/create-user`, async (request, reply) => {
-      const row = await createUser(db, requireAuth(request).principal, parseInput(CreateUserBody, request.body), originOf(request));
+      const row = await audited(request, 'user.create', () => createUser(db, requireAuth(request).principal, parseInput(CreateUserBody, request.body), originOf(request)));
       return reply.status(201).send(ok(row, userSaved(row.name, 'create')));
     });
 
     app.patch(`${API}/management/edit-user`, async (request) => {
-      const { row, sessionsEnded } = await editUser(db, requireAuth(request).principal, parseInput(EditUserBody, request.body), originOf(request));
+      const { row, sessionsEnded } = await audited(request, 'user.edit', () => editUser(db, requireAuth(request).principal, parseInput(EditUserBody, request.body), originOf(request)));
       if (sessionsEnded) realtime.disconnectUser(row.id);
       else realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
       return ok(row, userSaved(row.name, 'edit'));
     });
 
     app.post(`${API}/management/remove-authenticator`, async (request) => {
-      const { user_id } = parseInput(RemoveAuthenticatorBody, request.body);
-      await removeAuthenticator(db, requireAuth(request).principal, user_id, originOf(request));
+      const user_id = await audited(request, 'user.remove_authenticator', async () => {
+        const { user_id: id } = parseInput(RemoveAuthenticatorBody, request.body);
+        await removeAuthenticator(db, requireAuth(request).principal, id, originOf(request));
+        return id;
+      });
       realtime.disconnectUser(user_id);
       return ok(undefined, AUTHENTICATOR_RESET);
     });
@@ -47,12 +71,12 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
     });
 
     app.post(`${API}/management/create-role`, async (request, reply) => {
-      const row = await createRole(db, requireAuth(request).principal, parseInput(CreateRoleBody, request.body), originOf(request));
+      const row = await audited(request, 'role.create', () => createRole(db, requireAuth(request).principal, parseInput(CreateRoleBody, request.body), originOf(request)));
       return reply.status(201).send(ok(row, roleSaved(row.name, 'create')));
     });
 
     app.patch(`${API}/management/edit-role`, async (request) => {
-      const { row, userIds } = await editRole(db, requireAuth(request).principal, parseInput(EditRoleBody, request.body), originOf(request));
+      const { row, userIds } = await audited(request, 'role.edit', () => editRole(db, requireAuth(request).principal, parseInput(EditRoleBody, request.body), originOf(request)));
       for (const id of userIds) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
       return ok(row, roleSaved(row.name, 'edit'));
     });

@@ -219,10 +219,37 @@ describe('an ADMIN who manages users', () => {
     expect((await as(manager).post('create-user', { ...base, role_id: ops.id })).status).toBe(403);
     expect((await as(manager).post('create-role', { name: 'Greedy', description: 'x', type: 'ADMIN', modules: ['balance'] })).status).toBe(403);
     expect((await as(manager).post('create-role', { name: 'Too High', description: 'x', type: 'SUPER ADMIN', modules: ['transactions'] })).status).toBe(403);
-    expect((await as(manager).patch('edit-role', { id: ops.id, name: 'Ops', description: 'x', modules: ['transactions'] })).status).toBe(403);
+    // Held by Adi Admin, whose clients reach beyond Mara's: not hers to see or edit.
+    expect((await as(manager).patch('edit-role', { id: ops.id, name: 'Ops', description: 'x', modules: ['transactions'] })).status).toBe(404);
     const superAdmin = (await as(sa).get('get-users?search=superadmin')).body.data[0];
     expect((await as(manager).patch('edit-user', { id: superAdmin.id, role_id: managerRoleId, client_id: [1], name: 'Hijack' })).status).toBe(404);
     expect((await as(manager).post('remove-authenticator', { user_id: superAdmin.id })).status).toBe(404);
     expect((await as(manager).post('create-user', base)).status).toBe(201);
+  });
+
+  it('cannot touch a colleague whose role holds more, nor a role shared with users beyond their reach', async () => {
+    const ops = (await as(sa).get('get-roles?search=Operations')).body.data[0];
+    const boss = await createUser(sa, { role_id: ops.id, client_id: [1], name: 'Bea Boss', email: 'bea.boss@demo.local' });
+    await signInVerified(server, 'bea.boss@demo.local');
+    expect((await as(manager).post('remove-authenticator', { user_id: boss.id })).status).toBe(404);
+    expect((await as(manager).patch('edit-user', { id: boss.id, role_id: managerRoleId, client_id: [1], name: 'Bea Boss', is_active: false })).status).toBe(404);
+    expect((await as(manager).get('get-users?search=bea.boss')).body.data).toEqual([]);
+
+    const shared = await createRole(sa, { name: 'Shared Payments', modules: ['transactions', 'settings-user'] });
+    await createUser(sa, { role_id: shared.id, client_id: [3], name: 'Far Away', email: 'far.away@demo.local' });
+    expect((await as(manager).get('get-roles?search=Shared')).body.data).toEqual([]);
+    const widen = await as(manager).patch('edit-role', { id: shared.id, name: 'Shared Payments', description: 'x', modules: ['transactions', 'management-user'] });
+    expect(widen.status).toBe(404);
+  });
+
+  it('leaves a trail of refused changes and answers text the database cannot hold with 400', async () => {
+    const taken = await as(manager).post('create-user', { type: 'ADMIN', role_id: managerRoleId, client_id: [1], name: 'Dup', email: 'mara@demo.local', password: PASSWORD });
+    expect(taken.status).toBe(409);
+    const trail = await lastAudit('user.create');
+    expect(trail).toMatchObject({ outcome: 'failure', actorEmail: 'mara@demo.local', detail: { status: 409, message: 'Email is already registered' } });
+    const nul = await as(manager).post('create-user', { type: 'ADMIN', role_id: managerRoleId, client_id: [1], name: 'a\u0000b', email: 'nul@demo.local', password: PASSWORD });
+    expect(nul.status).toBe(400);
+    expect((await as(manager).get('get-users?search=%00')).status).toBe(400);
+    expect((await as(sa).post('create-role', { name: 'n\u0000', description: 'x', type: 'ADMIN', modules: ['transactions'] })).status).toBe(400);
   });
 });
