@@ -27,6 +27,9 @@ export type DatabaseTarget = { url: string } | { dataDir: string | null };
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (restart, failover, a forced drop) must not crash the
+    // process: the pool drops it and opens a new one for the next query.
+    pool.on('error', (error) => { console.warn(`database connection lost: ${error.message}`); });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
