@@ -14,6 +14,9 @@ import { sessionMachine } from '../src/machines/sessionMachine.ts';
 import { twoFactorSetupMachine } from '../src/machines/twoFactorSetupMachine.ts';
 import { withdrawalDecisionMachine } from '../src/machines/withdrawalDecisionMachine.ts';
 import { withdrawalRequestMachine } from '../src/machines/withdrawalRequestMachine.ts';
+import { userListMachine } from '../src/machines/managementListMachine.ts';
+import { userFormMachine } from '../src/machines/userFormMachine.ts';
+import { roleFormMachine } from '../src/machines/roleFormMachine.ts';
 
 /** `npm run charts`: every workflow machine as a Mermaid stateDiagram-v2 under docs/workflows/. */
 const machines: Record<string, AnyStateMachine> = {
@@ -31,6 +34,9 @@ const machines: Record<string, AnyStateMachine> = {
   oneShotAction: oneShotActionMachine,
   upload: uploadMachine,
   export: exportMachine,
+  managementList: userListMachine,
+  userForm: userFormMachine,
+  roleForm: roleFormMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {
