@@ -15,7 +15,18 @@ export interface CaseResult {
 
 export interface PlanSummary { label: string; top: string; scans: string[]; full: string }
 
-export interface Variant { title: string; results: CaseResult[]; plans: PlanSummary[] }
+/** The export, timed in its own process: per run, wall time and peak resident memory. */
+export interface ExportResult {
+  rows: number;
+  window: string;
+  ms: number[];
+  peakRssMb: number[];
+  bytes: number;
+  secondsTarget: number;
+  rssTarget: number;
+}
+
+export interface Variant { title: string; results: CaseResult[]; plans: PlanSummary[]; exported?: ExportResult | null }
 
 export interface ReportMeta {
   date: string;
@@ -50,7 +61,14 @@ function verdict(r: CaseResult): { target: string; met: string } {
   return { target: parts.join(', '), met: ok ? '✅ met' : '❌ not met' };
 }
 
-export function resultsTable(results: CaseResult[]): string {
+function exportRow(e: ExportResult): string {
+  const slowest = Math.max(...e.ms);
+  const rss = Math.max(...e.peakRssMb);
+  const ok = slowest <= e.secondsTarget * 1000 && rss <= e.rssTarget;
+  return `| **${e.rows.toLocaleString('en-US')}-row export** (time; largest peak RSS ${Math.round(rss)} MB) | newest ${e.rows.toLocaleString('en-US')} | ${ms(percentile(e.ms, 50))} | ${ms(slowest)} (slowest) | — | — | — | 0+${e.ms.length} | ≤ ${e.secondsTarget} s, ≤ ${e.rssTarget} MB peak RSS | ${ok ? '✅ met' : '❌ not met'} |`;
+}
+
+export function resultsTable(results: CaseResult[], exported?: ExportResult | null): string {
   const lines = [
     '| Case | Window | Ours p50 | Ours p95 | SQL p50 | SQL p95 | Ours/SQL (p95) | Runs | Target | Result |',
     '|---|---|--:|--:|--:|--:|--:|--:|---|---|',
@@ -60,7 +78,7 @@ export function resultsTable(results: CaseResult[]): string {
     const ratio = percentile(r.ours, 95) / percentile(r.direct, 95);
     lines.push(`| ${r.name} | ${r.window} | ${ms(percentile(r.ours, 50))} | ${ms(percentile(r.ours, 95))} | ${ms(percentile(r.direct, 50))} | ${ms(percentile(r.direct, 95))} | ${ratio.toFixed(2)}× | ${r.warmups}+${r.runs} | ${target} | ${met} |`);
   }
-  lines.push('| **100,000-row export (time, peak memory)** | — | _placeholder_ | | | | | | measured by the export\'s own script | _not measured here_ |');
+  if (exported) lines.push(exportRow(exported));
   return lines.join('\n');
 }
 
@@ -103,7 +121,7 @@ export function renderReport(meta: ReportMeta, variants: Variant[]): string {
     ...(meta.notes.length ? [...meta.notes.map((n) => `- ${n}`), ''] : []),
     `## ${baseline.title}`,
     '',
-    resultsTable(baseline.results),
+    resultsTable(baseline.results, baseline.exported),
     '',
     '### Query plans (`EXPLAIN (ANALYZE, BUFFERS)`, one run)',
     '',

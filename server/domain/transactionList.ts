@@ -27,7 +27,8 @@ export const pageQuery = (where: SQL, page: number, limit: number) => sql`
   select ${TRANSACTION_COLUMNS} from transactions t join clients c on c.id = t.client_id
   where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`;
 
-// Bucket edges in UTC, in absolute hours: '1 day' would follow the session's daylight saving.
+// Bucket edges in UTC. ceilTo is the first edge at or after `at` (timestamps are whole microseconds);
+// '24 hours', as '1 day' would follow the session time zone's daylight saving.
 const ceilTo = (unit: 'hour' | 'day', at: SQL) => sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${at} - interval '1 microsecond', 'UTC') + interval ${sql.raw(unit === 'day' ? "'24 hours'" : "'1 hour'")})`;
 const floorTo = (unit: 'hour' | 'day', at: SQL) => sql`date_trunc(${sql.raw(`'${unit}'`)}, ${at}, 'UTC')`;
 
@@ -70,6 +71,7 @@ export function totalsQuery(where: SQL): SQL {
 
 type Totals = { n: string | number; amount: string | number; fee: string | number };
 
+/** One page of the list and how many rows the whole filter holds. */
 export async function listTransactions(db: Db, where: SQL, page: number, limit: number): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
   const [{ n }] = (await db.execute<Totals>(totalsQuery(where))).rows;
   const total = Number(n);

@@ -3,14 +3,23 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
-import { EXPORT_HEADERS } from '../domain/transactionExport.ts';
+import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import { openDatabase } from '../db/connect.ts';
+import type { Principal } from '../domain/principal.ts';
+import { EXPORT_HEADERS, assertExportable, writeTransactionExport } from '../domain/transactionExport.ts';
+import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
 import { writeXlsxFile, type Cell } from '../export/xlsxStream.ts';
 
 /**
  * `npx tsx server/scripts/bench-export.ts [rows]` (default 100,000): time and peak RSS of writing
  * the transactions sheet with SheetJS (in memory, sparse and dense) and with ExcelJS's streaming
  * WorkbookWriter (the server's path), each in a fresh process so one's heap does not colour the next.
+ *
+ * `... --database <postgres url> [rows]` instead runs the download's own path on a loaded database
+ * (scopedTransactionFilter, assertExportable, writeTransactionExport) for the newest `rows` pay-ins,
+ * widened to whole minutes, and prints one JSON line: scripts/bench.ts runs it as its child.
  */
 const BATCH = 10_000;
 /** SheetJS's sparse sheet takes far longer than this for a million rows. */
@@ -89,6 +98,36 @@ function parent(rows: number) {
   }
 }
 
+const TZ = 'Asia/Jakarta';
+const exporter: Principal = {
+  id: 0, name: 'Bench', email: 'bench@example.invalid', type: 'SUPER ADMIN', twoFactorActive: true,
+  role: null, moduleIds: [], allowedPaths: [], clientScope: null,
+};
+
+async function fromDatabase(url: string, rows: number) {
+  const database = await openDatabase({ url });
+  try {
+    const { db } = database;
+    const [w] = (await db.execute<{ start: string | null; end: string | null }>(sql`
+      with edge as (select
+        (select transaction_time from transactions order by transaction_time desc, id desc offset ${rows - 1} limit 1) as oldest,
+        (select max(transaction_time) from transactions) as newest)
+      select to_char(oldest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as start, to_char(newest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as end from edge`)).rows;
+    if (!w.start || !w.end) throw new Error(`the database holds fewer than ${rows} pay-ins`);
+    const started = performance.now();
+    const { where } = await scopedTransactionFilter(db, exporter, { start: w.start, end: w.end, search_by: 'correlation_id' } as TransactionFilter, TZ);
+    await assertExportable(db, where);
+    const file = await writeTransactionExport(db, where, TZ);
+    const ms = performance.now() - started;
+    const bytes = statSync(file.path).size;
+    await file.dispose();
+    console.log(JSON.stringify({ ms, peakRssMb: process.resourceUsage().maxRSS / 1024, bytes, rows: file.rows, window: `${w.start} to ${w.end}` }));
+  } finally {
+    await database.close();
+  }
+}
+
 const args = process.argv.slice(2);
 if (args[0] === '--child') await child(args[1] as Method, Number(args[2]));
+else if (args[0] === '--database') await fromDatabase(args[1], Number(args[2] ?? 100_000));
 else parent(Number(args[0] ?? 100_000));
