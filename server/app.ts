@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
+import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { managementRoutes } from './routes/management.ts';
 import { masterRoutes } from './routes/master.ts';
 import { notificationRoutes } from './routes/notification.ts';
@@ -77,6 +78,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(demoMerchantRoutes(deps));
   await app.register(reconciliationRoutes(deps));
   await app.register(managementRoutes(deps));
+  await app.register(apiDocsRoutes());
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
   return { app, realtime };

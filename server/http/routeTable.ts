@@ -30,6 +30,7 @@ const roles = { kind: 'verified', module: 'management-role' } as const;
  */
 export const routeTable: Record<string, AccessRule> = {
   'GET /healthz': PUBLIC,
+  'GET /api/docs': PUBLIC,
   'POST /demo-merchant/callback/:clientId': PUBLIC,
 
   [`POST ${API}/auth/login`]: PUBLIC,

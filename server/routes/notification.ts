@@ -7,7 +7,7 @@ import { ok } from '../http/reply.ts';
 import type { RouteDeps } from './context.ts';
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'id must be a number'), v.transform(Number)) });
-const DetailQuery = v.strictObject({ wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)) });
+export const DetailQuery = v.strictObject({ wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)) });
 
 export function notificationRoutes({ database }: RouteDeps) {
   const { db } = database;

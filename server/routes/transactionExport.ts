@@ -11,7 +11,7 @@ import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { API, type RouteDeps } from './context.ts';
 
-const TransactionDownloadQuery = v.strictObject({ ...TransactionFilterQuery.entries, email: v.optional(v.string()) });
+export const TransactionDownloadQuery = v.strictObject({ ...TransactionFilterQuery.entries, email: v.optional(v.string()) });
 
 export const DOWNLOADED = 'File downloaded successfully';
 

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../http/routeTable.ts';
+import { routeDocs } from '../routes/apiDocs.ts';
+import { call, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ seed: false }); });
+afterAll(async () => { await server?.close(); });
+
+describe('GET /api/docs', () => {
+  it('documents every route of the authorization table, with its inputs', () => {
+    expect(Object.keys(routeTable).filter((key) => !routeDocs[key])).toEqual([]);
+  });
+
+  it('serves an OpenAPI document with each route, who may call it, and the request schemas', async () => {
+    const res = await call(server, 'GET', '/api/docs');
+    expect(res.status).toBe(200);
+    const { openapi, paths } = res.body;
+    expect(openapi).toBe('3.1.0');
+    const createUser = paths['/api/backoffice/management/create-user'].post;
+    expect(createUser['x-access']).toEqual({ kind: 'verified', module: 'management-user' });
+    const body = createUser.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['type', 'role_id', 'name', 'email', 'password']));
+    expect(body.additionalProperties).toBe(false);
+    expect(paths['/api/backoffice/auth/login'].post.security).toEqual([]);
+    expect(paths['/api/backoffice/transaction/finalized-transaction'].patch.description).toContain('SUPER ADMIN only');
+    const list = paths['/api/backoffice/transaction/list'].get.parameters.map((p: { name: string }) => p.name);
+    expect(list).toEqual(expect.arrayContaining(['start', 'end', 'status', 'client_id', 'page', 'limit']));
+    expect(paths['/api/v1/notification/{id}/read'].patch.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    const documented = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented).toHaveLength(Object.keys(routeTable).length);
+  });
+});
