@@ -2,7 +2,8 @@ import type { Db } from './connect.ts';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-function pgCode(error: unknown): string | undefined {
+/** PostgreSQL's error code, whether the driver or Drizzle's wrapper carries it. */
+export function pgCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code ?? e?.cause?.code;
 }

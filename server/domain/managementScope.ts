@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { assignableTypes } from '../../src/services/managementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
@@ -26,19 +26,16 @@ export function assertTypeAssignable(actor: Principal, type: UserType): void {
   if (!manageableTypes(actor).includes(type)) throw forbidden('You can only create users of your own type.');
 }
 
-const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-
 /** The users an actor may manage, as a condition on `users` (undefined: everyone). */
 export function manageableUsers(actor: Principal): SQL | undefined {
   if (isSuperAdmin(actor)) return undefined;
   const scope = actor.clientScope ?? [];
-  const modules = actor.moduleIds.length ? actor.moduleIds : ['-'];
   return and(
     inArray(users.type, manageableTypes(actor)),
-    sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id})`,
+    sql`exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id})`,
     scope.length === 0 ? sql`false`
-      : sql`not exists (select 1 from ${userClients} uc where uc.user_id = ${users.id} and uc.client_id not in (${list(scope)}))`,
-    sql`not exists (select 1 from ${roleModules} rm where rm.role_id = ${users.roleId} and rm.module_id not in (${list(modules)}))`,
+      : sql`not exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id} and ${notInArray(userClients.clientId, scope)})`,
+    sql`not exists (select 1 from ${roleModules} where ${roleModules.roleId} = ${users.roleId} and ${notInArray(roleModules.moduleId, actor.moduleIds)})`,
   );
 }
 

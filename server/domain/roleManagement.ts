@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { normalizeModules, type CreateRoleBody, type EditRoleBody, type RoleListQuery, type RoleRow } from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { pageMeta } from '../http/reply.ts';
 import { roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -34,7 +35,7 @@ export async function listRoles(db: Db, actor: Principal, q: RoleListQuery): Pro
     filters.push(sql`exists (select 1 from ${users} u join ${userClients} uc on uc.user_id = u.id where u.role_id = ${roles.id} and uc.client_id = ${clientId})`);
   }
   const { rows, total } = await roleRows(db, and(...filters), q.page, q.limit);
-  return { rows, meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.limit)), total, per_page: q.limit } };
+  return { rows, meta: pageMeta(q.page, q.limit, total) };
 }
 
 /** The stored module ids for a selection: known ids only, parents with their children, required children in. */

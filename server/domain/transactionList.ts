@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow, TransactionStats } from '../../src/services/transactionQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { pageMeta } from '../http/reply.ts';
 import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
 
 type RawRow = {
@@ -76,7 +77,7 @@ export async function listTransactions(db: Db, where: SQL, page: number, limit: 
   const [{ n }] = (await db.execute<Totals>(totalsQuery(where))).rows;
   const total = Number(n);
   const { rows } = await db.execute<RawRow>(pageQuery(where, page, limit));
-  return { rows: rows.map(toTransactionRow), meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), total, per_page: limit } };
+  return { rows: rows.map(toTransactionRow), meta: pageMeta(page, limit, total) };
 }
 
 /** The three tiles: exactly the rows the list would return, summed. */

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'dr
 import type { CreateUserBody, EditUserBody, UserListQuery, UserRow } from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { pageMeta } from '../http/reply.ts';
 import { clients, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
@@ -51,7 +52,7 @@ export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Pro
     filters.push(sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id} and uc.client_id = ${clientId})`);
   }
   const { rows, total } = await userRows(db, and(...filters), q.page, q.limit);
-  return { rows, meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.limit)), total, per_page: q.limit } };
+  return { rows, meta: pageMeta(q.page, q.limit, total) };
 }
 
 /** One user the actor may manage, locked for the change; anyone else is 404. */

@@ -7,6 +7,7 @@ import {
   TRANSFER_TO_DISBURSE, withdrawalErrors, type AddWithdrawalBody, type BalanceSummary, type PageMeta, type WithdrawalRow,
 } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { pageMeta } from '../http/reply.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
@@ -196,6 +197,6 @@ export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows
     .limit(q.limit).offset((q.page - 1) * q.limit);
   return {
     rows: rows.map((r) => toWithdrawalRow(r.w, r.initiator)),
-    meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.limit)), total, per_page: q.limit },
+    meta: pageMeta(q.page, q.limit, total),
   };
 }

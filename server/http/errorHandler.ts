@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { pgCode } from '../db/transaction.ts';
 import { HttpError } from './errors.ts';
 
 const GENERIC = 'Something went wrong, please try again later.';
@@ -17,8 +18,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       status = error.statusCode;
       message = clientErrorMessage(error);
     }
-    const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (status === 500 && (pgCode === '22021' || pgCode === '22P05')) {
+    const code = pgCode(error);
+    if (status === 500 && (code === '22021' || code === '22P05')) {
       // Text the database cannot store (a NUL that slipped past parseInput): the caller's input, not our fault.
       status = 400;
       message = 'The request contains characters that cannot be stored';
