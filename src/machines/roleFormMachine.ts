@@ -6,7 +6,7 @@ import {
   type CreateRoleBody, type EditRoleBody, type RoleForm, type RoleRow,
 } from '../services/managementRules';
 import type { ModuleItem, UserTypeName } from '../services/schemas';
-import { choosesType, failureOf, type FormMode, type SaveFailure } from './userFormMachine';
+import { choosesType, failureOf, type FormMode, type SaveFailure } from './managementForm';
 
 interface RoleFormContext {
   mode: FormMode;

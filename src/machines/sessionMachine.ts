@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { currentUser } from '../services/currentUser';
 import { landingPath, visibleModules } from '../services/navigation';
 import type { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from '../services/schemas';
 import { sessionStore } from '../services/sessionStore';
@@ -45,7 +44,7 @@ export const sessionMachine = setup({
     }),
     endSession: fromPromise(async () => { await api.logout().catch(() => undefined); }),
     refreshUser: fromPromise<{ user: CurrentUser; modules: ModuleItem[] }>(async () => {
-      const [user, modules] = await Promise.all([currentUser(), api.modules()]);
+      const [user, modules] = await Promise.all([api.me(), api.modules()]);
       return { user, modules };
     }),
   },

@@ -1,16 +1,11 @@
 import type * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { ApiError, messageOf } from '../services/http';
 import {
-  assignableTypes, emptyUserForm, SAVE_FAILED, userFormErrors, userSaved, type CreateUserBody, type EditUserBody, type UserForm, type UserRow,
+  assignableTypes, emptyUserForm, userFormErrors, userSaved, type CreateUserBody, type EditUserBody, type UserForm, type UserRow,
 } from '../services/managementRules';
 import type { RoleOption, UserTypeName } from '../services/schemas';
-
-export type FormMode = 'create' | 'edit';
-
-/** The server's refusal: its words, and its field messages when it sent some. */
-export interface SaveFailure { message: string; details: string[] }
+import { choosesType, failureOf, type FormMode, type SaveFailure } from './managementForm';
 
 interface UserFormContext {
   mode: FormMode;
@@ -44,9 +39,6 @@ export type UserFormInput =
 
 export type SaveUserInput = { mode: 'create'; body: v.InferInput<typeof CreateUserBody> } | { mode: 'edit'; body: v.InferInput<typeof EditUserBody> };
 
-/** Who may choose a type: SUPER ADMIN alone (spec section 6); everyone else creates users of their own type. */
-export const choosesType = (ownType: UserTypeName) => ownType === 'SUPER ADMIN';
-
 /** SUPER ADMIN users see every client by their type; the server stores no list for them. */
 export const takesClients = (type: UserTypeName | '') => type !== 'SUPER ADMIN';
 
@@ -71,11 +63,6 @@ export function payloadOf(c: Pick<UserFormContext, 'mode' | 'id' | 'form'>): Sav
   }
   return { mode: 'edit', body: { id: c.id ?? 0, ...common, ...(form.password ? { password: form.password } : {}), is_active: form.isActive } };
 }
-
-export const failureOf = (error: unknown): SaveFailure => ({
-  message: messageOf(error, SAVE_FAILED),
-  details: error instanceof ApiError ? error.errors.map((e) => e.message).filter((m) => m !== error.message) : [],
-});
 
 /**
  * New User and Edit User (spec sections 2 and 5). The machine owns every rule: which type may be

@@ -44,6 +44,8 @@ export const api = {
   validateOtp: (passcode: string, token: string) =>
     data(request<ApiEnvelope<CurrentUser>>('POST', `${API}/user/validate-otp`, { body: { passcode }, token, quiet: true })),
   logout: () => request<ApiEnvelope<never>>('POST', `${API}/auth/logout`, { quiet: true }),
+  /** The signed-in user as the server sees them now (role, modules, allowed paths, clients). */
+  me: () => data(request<ApiEnvelope<CurrentUser>>('GET', `${API}/user/me`, { quiet: true })),
 
   modules: () => data(request<ApiEnvelope<ModuleItem[]>>('GET', `${API}/master/modules`)),
   banks: () => data(request<ApiEnvelope<BankOption[]>>('GET', `${API}/master/banks`)),

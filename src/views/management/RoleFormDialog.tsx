@@ -3,7 +3,7 @@ import {
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { roleFormMachine, type RoleFormInput } from '../../machines/roleFormMachine';
-import { choosesType } from '../../machines/userFormMachine';
+import { choosesType } from '../../machines/managementForm';
 import { assignableTypes, modulesFor } from '../../services/managementRules';
 import type { UserTypeName } from '../../services/schemas';
 import { FormErrors } from './FormErrors';

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import type { SaveFailure } from '../../machines/userFormMachine';
+import type { SaveFailure } from '../../machines/managementForm';
 
 const useStyles = makeStyles({ list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalL } });
 

@@ -2,7 +2,8 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Divider, Dropdown, Field, Input, Option, Switch, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { choosesType, roleOptionsFor, takesClients, userFormMachine, type UserFormInput } from '../../machines/userFormMachine';
+import { choosesType } from '../../machines/managementForm';
+import { roleOptionsFor, takesClients, userFormMachine, type UserFormInput } from '../../machines/userFormMachine';
 import { assignableTypes, MIN_PASSWORD_LENGTH } from '../../services/managementRules';
 import type { ClientOption, UserTypeName } from '../../services/schemas';
 import { FormErrors } from './FormErrors';

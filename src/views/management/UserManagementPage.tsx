@@ -1,29 +1,22 @@
 import { useCallback, useState } from 'react';
-import { Button, Card, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Dropdown, Field, MessageBar, MessageBarBody, Option, Title2 } from '@fluentui/react-components';
 import { AddRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { userListMachine } from '../../machines/managementListMachine';
 import type { UserFormInput } from '../../machines/userFormMachine';
 import { api } from '../../services/api';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
-import { AUTHENTICATOR_RESET, USER_TYPES, type UserRow } from '../../services/managementRules';
-import type { UserTypeName } from '../../services/schemas';
+import { AUTHENTICATOR_RESET, type UserRow } from '../../services/managementRules';
 import { OneShotAction } from '../common/OneShotAction';
 import { Pager } from '../common/Pager';
+import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
 import { SessionContext } from '../SessionContext';
 import { UserFormDialog } from './UserFormDialog';
 import { UserTable } from './UserTable';
 
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  grow: { flexGrow: 1 },
-  table: { padding: tokens.spacingHorizontalL },
-});
-
 /** User Management (spec section 2): filters, the paged users table, New User / Edit User and the authenticator reset. */
 export function UserManagementPage() {
-  const styles = useStyles();
+  const styles = useListPageStyles();
   const { ownType, clients, sessionRoles } = SessionContext.useSelector((s) => ({
     ownType: s.context.user?.type ?? 'CLIENT', clients: s.context.options?.clients ?? [], sessionRoles: s.context.options?.roles ?? [],
   }), (a, b) => a.ownType === b.ownType && a.clients === b.clients && a.sessionRoles === b.sessionRoles);
@@ -45,18 +38,10 @@ export function UserManagementPage() {
     <section className={styles.page} aria-labelledby="page-title">
       <Title2 as="h1" id="page-title">User Management</Title2>
       <Card className={styles.filters}>
-        <Field label="Search" hint="Name or email; press Enter to search" className={styles.grow} style={{ minWidth: 220 }}>
-          <Input value={filter.search} contentBefore={<SearchRegular />} onChange={(_, d) => list.send({ type: 'SET_SEARCH', value: d.value })}
-            onKeyDown={(e) => { if (e.key === 'Enter') list.send({ type: 'SEARCH' }); }} />
-        </Field>
+        <SearchField label="Search" hint="Name or email; press Enter to search" value={filter.search}
+          onChange={(value) => list.send({ type: 'SET_SEARCH', value })} onSearch={() => list.send({ type: 'SEARCH' })} />
         {superAdmin && (
-          <Field label="Filter by User Type" style={{ minWidth: 180 }}>
-            <Dropdown value={filter.type || 'All Types'} selectedOptions={[filter.type]}
-              onOptionSelect={(_, d) => list.send({ type: 'SET_TYPE', value: (d.optionValue ?? '') as UserTypeName | '' })}>
-              <Option value="">All Types</Option>
-              {USER_TYPES.map((t) => <Option key={t} value={t}>{t}</Option>)}
-            </Dropdown>
-          </Field>
+          <UserTypeFilter value={filter.type} onChange={(value) => list.send({ type: 'SET_TYPE', value })} />
         )}
         <Field label="Filter by Role" style={{ minWidth: 180 }}>
           <Dropdown value={filterRole?.name ?? 'All Roles'} selectedOptions={[String(filter.roleId ?? '')]}
