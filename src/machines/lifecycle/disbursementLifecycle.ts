@@ -1,0 +1,96 @@
+import { assign, setup, transition } from 'xstate';
+import type { UserTypeName } from '../../services/schemas';
+import type { DisbursementStatusName } from '../../services/disbursementQuery';
+
+export const DISBURSEMENT_INVALID_STATUS = 'Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed';
+export const DISBURSEMENT_INVALID_VOID = 'Invalid Status: Only FINALIZED disbursements can be voided';
+
+/** Provider-driven events carry the role SYSTEM (design.md section 2). */
+export type DisbursementActor = UserTypeName | 'SYSTEM';
+
+export interface DisbursementFacts {
+  /** The released hold was moved on to the withdrawable balance (once, irreversible). */
+  addedToWithdrawable: boolean;
+}
+
+export type DisbursementEvent =
+  | { type: 'PROVIDER_ACCEPTED'; role: DisbursementActor }
+  | { type: 'PROVIDER_CONFIRMED'; role: DisbursementActor }
+  | { type: 'PROVIDER_FAILED'; role: DisbursementActor }
+  | { type: 'FINALIZE'; role: DisbursementActor }
+  | { type: 'REJECT'; role: DisbursementActor }
+  | { type: 'VOID'; role: DisbursementActor }
+  | { type: 'REFRESH_STATUS'; role: DisbursementActor }
+  | { type: 'GENERATE_INVOICE'; role: DisbursementActor }
+  | { type: 'ADD_TO_WITHDRAWABLE'; role: DisbursementActor };
+
+/**
+ * A disbursement's life (spec section 4, issue 11). It is created PENDING_REQUEST with its
+ * amount + fee held from the client's disbursement balance.
+ * - The provider accepts it (PENDING), confirms it (FINALIZED: the hold is paid out) or fails it
+ *   (FAILED: the hold comes back).
+ * - A SUPER ADMIN may finalize (the API's status COMPLETED) or reject (the hold comes back) while it
+ *   is PENDING_REQUEST or PENDING, and void a FINALIZED one by the void upload (the money comes back).
+ * - A SUPER ADMIN may ask the provider for the status of an open one, print the invoice of a paid
+ *   one, and move a released hold (REJECTED, FAILED, VOIDED) on to the withdrawable balance, once.
+ * The server checks every change against this machine; the Disbursement List shows row actions from it.
+ */
+export const disbursementLifecycle = setup({
+  types: { context: {} as DisbursementFacts, events: {} as DisbursementEvent, input: {} as DisbursementFacts },
+  guards: {
+    byProvider: ({ event }) => event.role === 'SYSTEM',
+    bySuperAdmin: ({ event }) => event.role === 'SUPER ADMIN',
+    notYetWithdrawable: ({ context, event }) => event.role === 'SUPER ADMIN' && !context.addedToWithdrawable,
+  },
+}).createMachine({
+  id: 'disbursement',
+  context: ({ input }) => input,
+  initial: 'PENDING_REQUEST',
+  states: {
+    // Actions that keep the status still name it as their target: can() only counts transitions
+    // that do something, and these are permissions the server checks.
+    PENDING_REQUEST: {
+      on: {
+        PROVIDER_ACCEPTED: { guard: 'byProvider', target: 'PENDING' },
+        PROVIDER_CONFIRMED: { guard: 'byProvider', target: 'FINALIZED' },
+        PROVIDER_FAILED: { guard: 'byProvider', target: 'FAILED' },
+        FINALIZE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
+        REJECT: { guard: 'bySuperAdmin', target: 'REJECTED' },
+        REFRESH_STATUS: { guard: 'bySuperAdmin', target: 'PENDING_REQUEST' },
+      },
+    },
+    PENDING: {
+      on: {
+        PROVIDER_CONFIRMED: { guard: 'byProvider', target: 'FINALIZED' },
+        PROVIDER_FAILED: { guard: 'byProvider', target: 'FAILED' },
+        FINALIZE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
+        REJECT: { guard: 'bySuperAdmin', target: 'REJECTED' },
+        REFRESH_STATUS: { guard: 'bySuperAdmin', target: 'PENDING' },
+      },
+    },
+    FINALIZED: {
+      on: {
+        VOID: { guard: 'bySuperAdmin', target: 'VOIDED' },
+        GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
+      },
+    },
+    REJECTED: { on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) } } },
+    FAILED: { on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) } } },
+    VOIDED: { on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) } } },
+  },
+});
+
+/** Whether the lifecycle allows the event on a disbursement in this status with these facts. */
+export function allowsDisbursement(status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): boolean {
+  return disbursementLifecycle.resolveState({ value: status, context: facts }).can(event);
+}
+
+/** The status the event leads to, or null when the lifecycle refuses it. */
+export function nextDisbursementStatus(status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): DisbursementStatusName | null {
+  const snapshot = disbursementLifecycle.resolveState({ value: status, context: facts });
+  if (!snapshot.can(event)) return null;
+  return transition(disbursementLifecycle, snapshot, event)[0].value as DisbursementStatusName;
+}
+
+/** The API's decision word (spec: finalize is sent as COMPLETED) as a lifecycle event. */
+export const disbursementDecisionEvent = (status: 'COMPLETED' | 'REJECTED'): 'FINALIZE' | 'REJECT' => (status === 'COMPLETED' ? 'FINALIZE' : 'REJECT');

@@ -1,0 +1,104 @@
+import * as v from 'valibot';
+import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, limitParam } from './listQuery';
+
+/** Disbursement statuses (spec sections 4 and 9) with the badge colours the spec gives them. */
+export const DISBURSEMENT_STATUSES = ['PENDING_REQUEST', 'PENDING', 'FINALIZED', 'REJECTED', 'FAILED', 'VOIDED'] as const;
+export type DisbursementStatusName = (typeof DISBURSEMENT_STATUSES)[number];
+export const DISBURSEMENT_STATUS_COLOURS: Record<DisbursementStatusName, 'blue' | 'orange' | 'green' | 'red' | 'grey'> = {
+  PENDING_REQUEST: 'blue', PENDING: 'orange', FINALIZED: 'green', REJECTED: 'red', FAILED: 'red', VOIDED: 'grey',
+};
+
+/** How the money leaves: Indonesian interbank transfer rails. */
+export const DISBURSEMENT_METHODS = ['BIFAST', 'ONLINE', 'SKN', 'RTGS'] as const;
+export type DisbursementMethodName = (typeof DISBURSEMENT_METHODS)[number];
+export const DISBURSEMENT_SEARCH_BY = ['correlation_id', 'account_no', 'original_transaction_no'] as const;
+
+const commaList = <T extends string>(allowed: readonly T[], label: string) => v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  v.array(v.picklist(allowed, `${label} must be one of ${allowed.join(', ')}`)),
+);
+
+const idList = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'client_id must be comma-joined numbers'), v.transform(Number))),
+);
+
+/**
+ * The Disbursement List filter: the Payments List's shape (spec section 7, Disbursements).
+ * `payment_method` filters the disbursement's withdrawal_method. Default window: the last 7 days.
+ */
+export const DisbursementFilterQuery = v.object({
+  start: v.optional(DateTimeParam),
+  end: v.optional(DateTimeParam),
+  client_id: v.optional(idList),
+  status: v.optional(v.picklist(['', ...DISBURSEMENT_STATUSES], `status must be one of ${DISBURSEMENT_STATUSES.join(', ')}`)),
+  search_by: v.optional(v.picklist(DISBURSEMENT_SEARCH_BY, `search_by must be one of ${DISBURSEMENT_SEARCH_BY.join(', ')}`), 'correlation_id'),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long'))),
+  payment_method: v.optional(commaList(DISBURSEMENT_METHODS, 'payment_method')),
+});
+export type DisbursementFilter = v.InferOutput<typeof DisbursementFilterQuery>;
+
+export const DisbursementListQuery = v.strictObject({
+  ...DisbursementFilterQuery.entries,
+  page: PageParam,
+  limit: limitParam(TRANSACTION_PAGE_SIZES, 15),
+});
+export const DisbursementSummaryQuery = v.strictObject(DisbursementFilterQuery.entries);
+export const DisbursementDownloadQuery = v.strictObject({
+  ...DisbursementFilterQuery.entries,
+  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Email failed to send'))),
+});
+
+const Uuid = v.pipe(v.string('uuid is required'), v.trim(), v.uuid('uuid must be a UUID'));
+
+/** PATCH transaction/update-disbursement: finalize is sent as COMPLETED (spec section 4). */
+export const DisbursementDecisionBody = v.strictObject({
+  uuid: Uuid,
+  status: v.picklist(['COMPLETED', 'REJECTED'], 'status must be COMPLETED or REJECTED'),
+});
+export type DisbursementDecisionBody = v.InferOutput<typeof DisbursementDecisionBody>;
+
+/** Row actions that name one disbursement (auto-update, invoice, add to withdrawable). */
+export const DisbursementUuidBody = v.strictObject({ uuid: Uuid });
+export const DisbursementCorrelationBody = v.strictObject({
+  correlation_id: v.pipe(v.string('correlation_id is required'), v.trim(), v.nonEmpty('correlation_id is required'), v.maxLength(64, 'correlation_id is too long')),
+});
+
+export const DISBURSEMENT_FINALIZED = 'Disbursement has been finalized';
+export const DISBURSEMENT_REJECTED = 'Disbursement has been rejected';
+
+/** Spec section 3's disbursement row, plus client_id/client_name and the withdrawable flag. */
+export interface DisbursementRow {
+  uuid: string;
+  withdrawal_method: DisbursementMethodName;
+  correlation_id: string;
+  bank_name: string;
+  bank_account_name: string;
+  account_no: string;
+  original_transaction_no: string | null;
+  amount: number;
+  fee_amount: number;
+  transaction_time: string;
+  /** shown as Completed Time */
+  paid_time: string | null;
+  status: DisbursementStatusName;
+  client_id: number;
+  client_name: string;
+  added_to_withdrawable: boolean;
+}
+
+export interface DisbursementStats {
+  total_transaction_count: number;
+  total_transaction_amount: number;
+  total_fee_amount: number;
+}
+
+/** One row of the void upload's answer. */
+export interface VoidOutcome {
+  row: number;
+  correlation_id: string;
+  outcome: 'voided' | 'not_found' | 'not_finalized' | 'already_voided';
+  message: string;
+}
