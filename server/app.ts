@@ -2,12 +2,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { attachRealtime, type Realtime } from './events/realtime.ts';
 import { startEmailExportWorker } from './domain/exportJobs.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
+import { registerRequestGuards } from './http/requestGuards.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { closeSheetReader, configureSheetReader } from './uploads/sheetReader.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
 import { startJobQueue } from './queue/jobQueue.ts';
@@ -44,13 +48,13 @@ export async function buildApp(database: Database, config: Config): Promise<App>
 
   const serveWeb = existsSync(webRoot);
   registerErrorHandling(app, { spaFallback: serveWeb });
+  registerRequestGuards(app);
   registerAccessControl(app, database, limits);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-  });
+  await registerSecurityHeaders(app);
+  // One multipart parser for every upload route; each route reads its parts within its own limits.
+  await app.register(multipart);
+  configureSheetReader({ timeoutMs: config.uploadReadSeconds * 1000 });
+  app.addHook('onClose', async () => { await closeSheetReader(); });
 
   const simulator = config.providerBaseUrl ? null : await startProviderSimulator();
   app.addHook('onClose', async () => { await simulator?.close(); });

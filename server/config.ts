@@ -13,6 +13,7 @@ const Env = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'silent']), 'info'),
   PROVIDER_BASE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), ''),
   SMTP_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))]), ''),
+  UPLOAD_READ_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(120)), '20'),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Payments Back Office <no-reply@backoffice.local>'),
 });
 
@@ -41,6 +42,8 @@ export interface Config {
   /** Where mail goes; empty writes each message as an .eml file under DATA_DIR/outbox. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** How long one uploaded file may take to read in the worker pool before it is refused (422). */
+  uploadReadSeconds: number;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -67,5 +70,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerBaseUrl: e.PROVIDER_BASE_URL || null,
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
+    uploadReadSeconds: e.UPLOAD_READ_SECONDS,
   };
 }

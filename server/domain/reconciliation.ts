@@ -2,8 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { ReconciledRow, ReconciliationResult } from '../../src/services/reconciliationRules.ts';
 import type { Db } from '../db/connect.ts';
 import { transactions } from '../db/schema.ts';
-import { parseReportFile, type ReportRow } from './reconciliationFile.ts';
-
+import { reportRowsFromSheet, type ReportRow } from './reconciliationFile.ts';
 
 /** A provider's report says SUCCESS or PAID where we say FINALIZED (or SETTLED, once paid out). */
 function sameStatus(ours: string, theirs: string): boolean {
@@ -15,8 +14,8 @@ function sameStatus(ours: string, theirs: string): boolean {
  * 'Check Transactions': every row of every uploaded report matched against our records by
  * correlation id: found or missing, our status against the file's, and whether amounts agree.
  */
-export async function reconcile(db: Db, files: Array<{ filename: string; data: Buffer }>, settlementType: string): Promise<ReconciliationResult> {
-  const parsed: Array<{ file: string; rows: ReportRow[] }> = files.map((f) => ({ file: f.filename, rows: parseReportFile(f) }));
+export async function reconcile(db: Db, files: Array<{ filename: string; sheet: { rows: unknown[][]; truncated: boolean } }>, settlementType: string): Promise<ReconciliationResult> {
+  const parsed: Array<{ file: string; rows: ReportRow[] }> = files.map((f) => ({ file: f.filename, rows: reportRowsFromSheet(f.filename, f.sheet) }));
   const ids = [...new Set(parsed.flatMap((p) => p.rows.map((r) => r.correlation_id)).filter(Boolean))];
   const ours = new Map<string, typeof transactions.$inferSelect>();
   for (let i = 0; i < ids.length; i += 5_000) {

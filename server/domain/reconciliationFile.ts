@@ -1,5 +1,3 @@
-import * as XLSX from 'xlsx';
-
 export const MAX_FILES = 20;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 100_000;
@@ -35,15 +33,12 @@ export function checkFileCount(count: number): void {
   if (count <= 0) throw new ReportFileError('Choose at least one file');
 }
 
-export function parseReportFile(file: { filename: string; data: Buffer }): ReportRow[] {
-  const { filename, data } = file;
-  const ext = /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase();
-  if (ext !== 'csv' && ext !== 'xlsx' && ext !== 'xls') {
-    throw new ReportFileError(`${filename}: only CSV or Excel files are accepted`);
-  }
-  if (data.length > MAX_FILE_BYTES) throw new ReportFileError(`${filename}: Limit Size Gambar 5 MB`);
-
-  const rows = readFirstSheet(filename, ext, data);
+/**
+ * A provider report's rows (the first sheet as read by the upload worker, header included) as
+ * correlation id, status and amount. `truncated` says the reader stopped past MAX_ROWS.
+ */
+export function reportRowsFromSheet(filename: string, sheet: { rows: unknown[][]; truncated: boolean }): ReportRow[] {
+  const { rows } = sheet;
   const headerAt = rows.findIndex((r) => !isEmpty(r));
   if (headerAt < 0) throw new ReportFileError(`${filename}: the file has no rows`);
 
@@ -60,13 +55,12 @@ export function parseReportFile(file: { filename: string; data: Buffer }): Repor
   const amountCol = column(COLUMNS.amount);
   if (idCol < 0) throw new ReportFileError(`${filename}: no correlation_id column was found`);
 
+  const tooMany = () => new ReportFileError(`${filename}: the file has more than ${MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`);
   const out: ReportRow[] = [];
   for (let i = headerAt + 1; i < rows.length; i++) {
     const r = rows[i];
     if (isEmpty(r)) continue;
-    if (out.length === MAX_ROWS) {
-      throw new ReportFileError(`${filename}: the file has more than ${MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`);
-    }
+    if (out.length === MAX_ROWS) throw tooMany();
     const status = statusCol < 0 ? null : text(r[statusCol]);
     out.push({
       row: i - headerAt,
@@ -75,40 +69,11 @@ export function parseReportFile(file: { filename: string; data: Buffer }): Repor
       amount: amountCol < 0 ? null : parseAmount(text(r[amountCol])),
     });
   }
+  // The reader stopped early and the rows it stopped at still hold data: the sheet goes on.
+  if (sheet.truncated && !isEmpty(rows[rows.length - 1])) throw tooMany();
   if (out.length === 0) throw new ReportFileError(`${filename}: the file has no rows`);
   return out;
 }
-
-function readFirstSheet(filename: string, ext: string, data: Buffer): unknown[][] {
-  const unreadable = () => new ReportFileError(`${filename}: the file could not be read as ${ext === 'csv' ? 'CSV' : 'an Excel file'}`);
-  // SheetJS falls back to reading unknown bytes as text, so obvious binary junk would otherwise become a garbage sheet.
-  if (ext !== 'csv' && !isZip(data) && !isCfb(data) && data.subarray(0, 1024).includes(0)) throw unreadable();
-  try {
-    // CSV is decoded here because SheetJS reads a BOM-less buffer as Latin-1; raw keeps long ids from becoming numbers.
-    const wb = ext === 'csv'
-      ? XLSX.read(new TextDecoder('utf-8').decode(data), { type: 'string', dense: true, raw: true })
-      : XLSX.read(data, { type: 'buffer', dense: true, sheets: 0 });
-    const sheet = wb.Sheets[wb.SheetNames[0]];
-    if (!sheet) throw unreadable();
-    fixExponentIntegers(sheet);
-    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: null });
-  } catch (err) {
-    if (err instanceof ReportFileError) throw err;
-    throw unreadable();
-  }
-}
-
-// A 12-digit RRN stored as a number in Excel renders as '1.23457E+11' under the General format; its exact digits are in v.
-function fixExponentIntegers(sheet: XLSX.WorkSheet): void {
-  for (const row of (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][]) {
-    for (const cell of row ?? []) {
-      if (cell?.t === 'n' && Number.isSafeInteger(cell.v) && /e/i.test(cell.w ?? '')) cell.w = String(cell.v);
-    }
-  }
-}
-
-const isZip = (b: Buffer) => b.length >= 4 && b.readUInt32BE(0) === 0x504b0304;
-const isCfb = (b: Buffer) => b.length >= 8 && b.readUInt32BE(0) === 0xd0cf11e0 && b.readUInt32BE(4) === 0xa1b11ae1;
 
 function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { pgCode } from '../db/transaction.ts';
 import { HttpError } from './errors.ts';
@@ -6,7 +7,7 @@ const GENERIC = 'Something went wrong, please try again later.';
 
 /** Every failure leaves as the JSON envelope; internals never reach the caller. */
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
     let status = 500;
     let message = GENERIC;
     let errors: Array<{ field: string; message: string }> | undefined;
@@ -25,13 +26,19 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       message = 'The request contains characters that cannot be stored';
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    reply.status(status).send({ status: 'failed', message, responseMessage: message, ...(errors ? { errors } : {}) });
+    if (status === 413) {
+      // Answer only once the client has finished sending: replying mid-upload makes the socket
+      // close under the client, which then sees a reset instead of this answer.
+      reply.header('Connection', 'close');
+      await drain(request.raw);
+    }
+    return reply.status(status).send({ status: 'failed', message, responseMessage: message, ...(errors ? { errors } : {}) });
   });
 
   app.setNotFoundHandler((request, reply) => {
     // History-style URLs: a page path that is not a file, the API or socket.io gets the app shell.
     const path = request.url.split('?')[0];
-    if (options.spaFallback && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/socket.io')) {
+    if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/socket.io')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });
@@ -50,4 +57,31 @@ function clientErrorMessage(error: FastifyError): string {
     default:
       return error.statusCode === 429 ? 'Too many requests. Please wait and try again.' : 'The request could not be processed';
   }
+}
+
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 15_000;
+
+/** Reads and drops the rest of a refused body, up to a bound, so the answer reaches the client. */
+function drain(stream: IncomingMessage): Promise<void> {
+  if (stream.readableEnded || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      stream.off('data', count);
+      stream.off('end', finish);
+      stream.off('error', finish);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_MAX_MS);
+    stream.on('data', count);
+    stream.on('end', finish);
+    stream.on('error', finish);
+    stream.resume();
+  });
 }

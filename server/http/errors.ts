@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { textProblem } from './textCheck.ts';
 
 /** A failure the caller should see: HTTP status plus the message the UI shows. */
 export class HttpError extends Error {
@@ -19,12 +20,6 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
-}
-
 /** A missing field's own schema says what it is called ('Role is required'); else its name does. */
 function missingMessage(schema: v.GenericSchema, field: string): string {
   const own = (schema as { entries?: Record<string, v.GenericSchema> }).entries?.[field];
@@ -34,8 +29,9 @@ function missingMessage(schema: v.GenericSchema, field: string): string {
 
 /** Parses input with a shared valibot schema; unknown or bad fields become a 400 listing each field. */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  // PostgreSQL text cannot hold NUL: refused here for every route, not as a 500 from the database.
-  if (holdsNul(input)) throw badRequest('Text must not contain NUL characters', [{ field: '', message: 'Text must not contain NUL characters' }]);
+  // Every request's text was checked by requestGuards; this covers input from anywhere else.
+  const problem = textProblem(input);
+  if (problem) throw badRequest(problem, [{ field: '', message: problem }]);
   const result = v.safeParse(schema, input ?? {});
   if (result.success) return result.output;
   const errors = result.issues.map((issue) => {

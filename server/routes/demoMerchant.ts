@@ -3,10 +3,13 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { clients, demoMerchantInbox } from '../db/schema.ts';
 import { DEMO_CALLBACK_PATH, signatureMatches } from '../domain/callbacks.ts';
-import { notFound, parseInput, unauthorized } from '../http/errors.ts';
+import { badRequest, notFound, parseInput, unauthorized } from '../http/errors.ts';
+import { guardedJsonParser } from '../http/requestGuards.ts';
 import type { RouteDeps } from './context.ts';
 
 const Params = v.object({ clientId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'clientId must be a number'), v.transform(Number)) });
+
+interface SignedBody { raw: string; value: unknown }
 
 /**
  * The demo merchants' callback endpoint: checks the HMAC signature with the client's secret and
@@ -15,23 +18,21 @@ const Params = v.object({ clientId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'cli
 export function demoMerchantRoutes({ database }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    // The signature covers the exact bytes sent, so the body is kept as text.
+    // The signature covers the exact bytes sent, so this plugin keeps the text beside the parsed value
+    // (the same guarded parser as every other route: depth and prototype checks included).
+    const parse = guardedJsonParser(app);
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 65_536 }, (request, body, done) => {
-      if (!request.url.startsWith(DEMO_CALLBACK_PATH)) {
-        try { done(null, body === '' ? undefined : JSON.parse(body as string)); } catch (e) { (e as { statusCode?: number }).statusCode = 400; done(e as Error); }
-        return;
-      }
-      done(null, body);
+      parse(request, body as string).then((value) => done(null, { raw: body as string, value } satisfies SignedBody), (error: Error) => done(error, undefined));
     });
     app.post(`${DEMO_CALLBACK_PATH}/:clientId`, async (request) => {
       const { clientId } = parseInput(Params, request.params);
+      const { raw, value } = (request.body ?? { raw: '', value: undefined }) as SignedBody;
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The callback body must be a JSON object');
       const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
       if (!client?.callbackSecret) throw notFound('Unknown merchant');
-      const raw = typeof request.body === 'string' ? request.body : '';
       const valid = signatureMatches(client.callbackSecret, raw, request.headers['x-signature'] as string | undefined);
-      let body: unknown = null;
-      try { body = JSON.parse(raw); } catch { body = { unparsable: raw.slice(0, 200) }; }
-      await db.insert(demoMerchantInbox).values({ clientId, body: body as object, signatureValid: valid });
+      await db.insert(demoMerchantInbox).values({ clientId, body: value, signatureValid: valid });
       if (!valid) throw unauthorized('Invalid signature');
       return { status: 'success', message: 'Callback received' };
     });

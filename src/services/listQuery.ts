@@ -1,18 +1,24 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import * as v from 'valibot';
 
-/** Query-string pieces shared by the paged list endpoints (strings on the wire). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+dayjs.extend(customParseFormat);
 
+/** Query-string pieces shared by the paged list endpoints (strings on the wire). */
 export const IdParam = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a number'), v.transform(Number));
-/** A real calendar date and time, not only the right shape: 2024-02-30 or 25:61 are refused. */
-export function isRealDateTime(text: string): boolean {
-  if (!DATE_TIME.test(text)) return false;
-  const [y, mo, d, h, mi] = text.split(/[- :]/).map(Number);
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi;
+
+/**
+ * A real calendar date and time in the given format, not only the right shape: 2026-02-30,
+ * 2026-13-01 or 25:61 are refused (dayjs strict parsing), and so is any year before 1900, which
+ * PostgreSQL would refuse or no payment can have.
+ */
+export function isRealDateTime(text: string, format: 'YYYY-MM-DD HH:mm' | 'YYYY-MM-DD HH:mm:ss' = 'YYYY-MM-DD HH:mm'): boolean {
+  if (text.length !== format.length) return false;
+  const parsed = dayjs(text, format, true);
+  return parsed.isValid() && parsed.year() >= 1900 && parsed.year() <= 9999;
 }
 
-export const DateTimeParam = v.pipe(v.string(), v.check(isRealDateTime, 'start and end must be real dates as YYYY-MM-DD HH:mm'));
+export const DateTimeParam = v.pipe(v.string(), v.check((text) => isRealDateTime(text), 'start and end must be real dates as YYYY-MM-DD HH:mm'));
 export const PageParam = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'page must be a number'), v.transform(Number), v.minValue(1, 'page must be at least 1')), '1');
 export const limitParam = (allowed: readonly number[], fallback: number) => v.optional(
   v.pipe(v.string(), v.transform(Number), v.picklist(allowed, `limit must be one of ${allowed.join(', ')}`)),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isRealDateTime } from './listQuery';
 import { TransactionFilterQuery } from './transactionQuery';
 
 /** Payloads of the Payments List row actions (spec section 7), shared by the UI and the server. */
@@ -9,7 +10,11 @@ export const CorrelationBody = v.strictObject({ correlation_id: CorrelationId })
 export const FinalizeBody = v.strictObject({
   correlation_id: CorrelationId,
   rrn: v.pipe(v.string('Please enter RRN'), v.trim(), v.nonEmpty('Please enter RRN'), v.maxLength(32, 'RRN is too long')),
-  paid_time: v.pipe(v.string('Please enter the paid time'), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/, 'Paid time must be YYYY-MM-DD HH:mm:00')),
+  paid_time: v.pipe(
+    v.string('Please enter the paid time'),
+    v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/, 'Paid time must be YYYY-MM-DD HH:mm:00'),
+    v.check((text) => isRealDateTime(text, 'YYYY-MM-DD HH:mm:ss'), 'Paid time must be a real date and time'),
+  ),
 });
 export type FinalizeBody = v.InferOutput<typeof FinalizeBody>;
 

@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../http/errors.ts';
+import type { UploadedFile } from './sheetReader.ts';
+
+export interface UploadLimits {
+  maxFiles: number;
+  maxFileBytes: number;
+  /** The text fields the route reads; any other field is ignored. */
+  fields: string[];
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/**
+ * Reads a multipart upload into memory within the route's limits (the product's own words for
+ * too many or too large files), and turns every malformed body (no boundary, a broken part
+ * header, no closing boundary) into a 400 instead of letting the parser's error become a 500.
+ */
+export async function readUploadParts(request: FastifyRequest, limits: UploadLimits): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    // One more file than allowed and one more byte, so going over is reported rather than silently cut.
+    const parts = request.parts({ limits: { files: limits.maxFiles + 1, fileSize: limits.maxFileBytes + 1, fields: limits.fields.length + 5, fieldSize: 1_000, parts: limits.maxFiles + limits.fields.length + 6 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        const filename = cleanFilename(part.filename);
+        if (part.file.truncated || data.length > limits.maxFileBytes) throw badRequest(`${filename}: Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
+        files.push({ filename, data });
+        if (files.length > limits.maxFiles) throw badRequest(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
+      } else if (limits.fields.includes(part.fieldname)) {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw badRequest(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The upload has too many parts');
+    if (error instanceof HttpError) throw error;
+    // Everything else here is the multipart parser refusing the body.
+    throw badRequest('The upload could not be read: the multipart body is malformed');
+  }
+  return { files, fields };
+}
+
+/** A filename is shown back to the user and written to the audit log: no control characters, bounded. */
+function cleanFilename(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').toWellFormed().trim().slice(0, 200);
+  return cleaned || 'file';
+}
