@@ -37,8 +37,8 @@ export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult 
     if (!sheet) return unreadable;
     fixExponentIntegers(sheet);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: null });
-    // SheetJS keeps the sheet's real extent in !fullref when sheetRows cut it short.
-    const truncated = Boolean(sheet['!fullref'] && sheet['!fullref'] !== sheet['!ref']);
+    // Reading stopped at sheetRows (SheetJS keeps the declared extent in !fullref, when the sheet has one).
+    const truncated = rows.length >= sheetRows || Boolean(sheet['!fullref'] && sheet['!fullref'] !== sheet['!ref']);
     return { ok: true, rows, truncated };
   } catch {
     return unreadable;
