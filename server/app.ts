@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
@@ -41,6 +41,12 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1_048_576,
+    // Errors the router raises before any route (a path that is not valid UTF-8) still leave as the envelope.
+    frameworkErrors: (error, _request, reply) => {
+      const message = 'The address is not valid';
+      const status: number = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({ status: 'failed', message, responseMessage: message });
+    },
   });
   const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   const realtime = attachRealtime(app.server, database, limits);
