@@ -16,6 +16,7 @@ import { createMailer } from './mail/mailer.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
 import { startJobQueue } from './queue/jobQueue.ts';
 import { demoMerchantRoutes } from './routes/demoMerchant.ts';
+import { disbursementAccountRoutes } from './routes/disbursementAccount.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { authRoutes } from './routes/auth.ts';
 import { balanceRoutes } from './routes/balance.ts';
@@ -88,6 +89,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(demoMerchantRoutes(deps));
   await app.register(reconciliationRoutes(deps));
   await app.register(managementRoutes(deps));
+  await app.register(disbursementAccountRoutes(deps));
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });

@@ -274,3 +274,25 @@ export const transactionDailyTotals = pgTable('transaction_daily_totals', {
   primaryKey({ columns: [t.day, t.clientId, t.status, t.type] }),
   index('transaction_daily_totals_status_day_idx').on(t.status, t.day),
 ]);
+
+/**
+ * Every movement of a client's disbursement balance made by a person or a bank deposit (Payin
+ * Detail and Disbursement Account's 'Deposit History'): written in the same transaction as its
+ * journal entry (adjustments <-> disbursement), which `reference` names.
+ */
+export const disbursementDeposits = pgTable('disbursement_deposits', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id),
+  kind: text('kind').$type<'deposit' | 'adjustment'>().notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  description: text('description').notNull(),
+  /** The PIC as shown: the user's name at the time, or the bank for a transfer received. */
+  picName: text('pic_name').notNull(),
+  createdBy: integer('created_by').references(() => users.id),
+  reference: text('reference').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('disbursement_deposits_reference_key').on(t.reference),
+  index('disbursement_deposits_client_time_idx').on(t.clientId, t.createdAt),
+  index('disbursement_deposits_time_idx').on(t.createdAt),
+]);

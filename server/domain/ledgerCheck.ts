@@ -40,6 +40,15 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
     and a.balance <> coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0)`)) {
     problems.push({ check: 'pending equals PENDING withdrawals', detail: `${r.code}: balance ${r.balance}, PENDING withdrawals ${r.pending}` });
   }
+  for (const r of await rows<{ reference: string; posted: string | null; recorded: string | null }>(db, sql`
+    select coalesce(e.reference, d.reference) as reference, e.posted, d.amount as recorded
+    from (select e.reference, sum(p.amount) as posted from journal_entries e
+          join postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
+          where e.kind = 'disbursement.adjustment' and a.kind = 'disbursement' group by e.reference) e
+    full join disbursement_deposits d on d.reference = e.reference
+    where e.posted is distinct from d.amount`)) {
+    problems.push({ check: 'deposit history equals adjustments', detail: `${r.reference}: posted ${r.posted ?? 'nothing'}, history ${r.recorded ?? 'no row'}` });
+  }
   problems.push(...await checkPayinTotals(db));
   const [{ accounts }] = await rows<{ accounts: number }>(db, sql`select count(*)::int as accounts from ledger_accounts`);
   const [{ entries }] = await rows<{ entries: number }>(db, sql`select count(*)::int as entries from journal_entries`);

@@ -26,14 +26,3 @@ export function releaseToWithdrawable(tx: Db, p: { clientId: number; reference: 
     ],
   });
 }
-
-/** A deposit onto (or a correction of) the disbursement balance. */
-export function adjustDisbursement(tx: Db, p: { clientId: number; reference: string; amount: number; description: string; by?: number | null }) {
-  return postEntry(tx, {
-    kind: 'disbursement.adjustment', reference: p.reference, createdBy: p.by ?? null, description: p.description,
-    lines: [
-      { account: { system: 'adjustments' }, amount: -p.amount },
-      { account: { client: p.clientId, kind: 'disbursement' }, amount: p.amount },
-    ],
-  });
-}

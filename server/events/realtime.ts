@@ -6,6 +6,8 @@ import { authenticateToken } from '../http/access.ts';
 
 export interface Realtime {
   emitToUser(userId: number, event: string, payload: unknown): void;
+  /** To everyone who may see the client: its scoped users and every user who sees all clients. */
+  emitToClientWatchers(clientId: number, event: string, payload: unknown): void;
   /** Ends the live connections of revoked sessions at once, not at their next request. */
   disconnectUser(userId: number): void;
   disconnectSession(sessionId: number): void;
@@ -14,6 +16,8 @@ export interface Realtime {
 
 const userRoom = (id: number) => `user:${id}`;
 const sessionRoom = (id: number) => `session:${id}`;
+const clientRoom = (id: number) => `client:${id}`;
+const ALL_CLIENTS = 'clients:all';
 
 /** socket.io on the API's own port, admitting only OTP-verified sessions. */
 export function attachRealtime(server: HttpServer, database: Database, limits: SessionLimits): Realtime {
@@ -28,11 +32,14 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
       return next(new Error('unavailable'));
     }
     if (!auth || !auth.otpVerified) return next(new Error('unauthorized'));
-    socket.join([userRoom(auth.principal.id), sessionRoom(auth.sessionId)]);
+    // Client rooms follow the scope at connection; a scope change sends access-changed, and the tab reconnects.
+    const scope = auth.principal.clientScope;
+    socket.join([userRoom(auth.principal.id), sessionRoom(auth.sessionId), ...(scope ? scope.map(clientRoom) : [ALL_CLIENTS])]);
     next();
   });
   return {
     emitToUser: (userId, event, payload) => { io.to(userRoom(userId)).emit(event, payload); },
+    emitToClientWatchers: (clientId, event, payload) => { io.to([clientRoom(clientId), ALL_CLIENTS]).emit(event, payload); },
     disconnectUser: (userId) => { io.in(userRoom(userId)).disconnectSockets(true); },
     disconnectSession: (sessionId) => { io.in(sessionRoom(sessionId)).disconnectSockets(true); },
     close: () => new Promise((resolve) => { io.close(() => resolve()); }),

@@ -56,6 +56,10 @@ export const routeTable: Record<string, AccessRule> = {
   [`POST ${API}/balance/add-withdrawal`]: balance,
   [`PATCH ${API}/balance/update-withdrawal`]: { kind: 'verified', module: 'balance', superAdminOnly: true },
 
+  [`GET ${API}/transaction/payin-list`]: { kind: 'verified', module: 'payin' },
+  [`GET ${API}/transaction/balance-history`]: { kind: 'verified', module: 'disbursement-account' },
+  [`PATCH ${API}/transaction/update-balance`]: { kind: 'verified', module: 'disbursement-master-balance' },
+
   [`GET ${API}/transaction/list`]: payments,
   [`GET ${API}/transaction/summary`]: payments,
   [`GET ${API}/transaction/download`]: payments,

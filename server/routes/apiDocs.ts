@@ -4,6 +4,7 @@ import type * as v from 'valibot';
 import {
   CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
 } from '../../src/services/managementRules.ts';
+import { BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from '../../src/services/disbursementAccountRules.ts';
 import { ClientFilterQuery, WithdrawalHistoryQuery } from '../../src/services/listQuery.ts';
 import { LoginBody, PasscodeBody } from '../../src/services/schemas.ts';
 import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from '../../src/services/transactionActions.ts';
@@ -45,6 +46,9 @@ export const routeDocs: Record<string, RouteDoc> = {
   [`GET ${API}/balance/withdrawal-history`]: { summary: 'Withdrawals, paged', query: WithdrawalHistoryQuery },
   [`POST ${API}/balance/add-withdrawal`]: { summary: 'Request a withdrawal or transfer to disburse (Idempotency-Key header honoured)', body: AddWithdrawalBody },
   [`PATCH ${API}/balance/update-withdrawal`]: { summary: 'Complete or reject a PENDING withdrawal', body: UpdateWithdrawalBody },
+  [`GET ${API}/transaction/payin-list`]: { summary: 'Deposits onto the disbursement balance in a window (default yesterday to today)', query: PayinListQuery },
+  [`GET ${API}/transaction/balance-history`]: { summary: 'Deposit history of the disbursement balance, paged, newest first', query: BalanceHistoryQuery },
+  [`PATCH ${API}/transaction/update-balance`]: { summary: 'Master balance adjustment (never below zero)', body: UpdateBalanceBody },
   [`GET ${API}/transaction/list`]: { summary: 'Pay-ins, paged, newest first', query: TransactionListQuery },
   [`GET ${API}/transaction/summary`]: { summary: 'Count, amount and fee of exactly the listed pay-ins', query: TransactionSummaryQuery },
   [`GET ${API}/transaction/download`]: { summary: 'The filtered pay-ins as .xlsx, or e-mailed when email= is given', query: TransactionDownloadQuery },

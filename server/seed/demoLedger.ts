@@ -1,6 +1,8 @@
 import type { Db } from '../db/connect.ts';
 import { lockClientAccount } from '../domain/ledger.ts';
-import { adjustDisbursement } from '../domain/payins.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { recordDeposit } from '../domain/disbursementDeposits.ts';
 import { applyDecision, openWithdrawal } from '../domain/withdrawals.ts';
 
 /** A small deterministic generator, so every demo database tells the same story. */
@@ -32,12 +34,20 @@ const beneficiaries = [
  */
 export async function seedDemoLedger(db: Db, clientIds: number[], initiators: Map<number, number>, deciderId: number): Promise<void> {
   const random = seededRandom(20260101);
+  const [{ name: depositor }] = await db.select({ name: users.name }).from(users).where(eq(users.id, deciderId));
   const roundTo = (n: number, step: number) => Math.round(n / step) * step;
   for (const [index, clientId] of clientIds.entries()) {
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await adjustDisbursement(tx, { clientId, reference: `DEMO-DEP-${clientId}-1`, amount: roundTo(5_000_000 + random() * 20_000_000, 100_000), description: 'Deposit by bank transfer' });
-      await adjustDisbursement(tx, { clientId, reference: `DEMO-DEP-${clientId}-2`, amount: roundTo(1_000_000 + random() * 5_000_000, 100_000), description: 'Deposit by bank transfer' });
+      // Deposits over the last 14 days, yesterday and today included, so every disbursement screen opens on data.
+      for (const [n, day] of [13, 9, 5, 2, 1, 0].entries()) {
+        const at = day === 0 ? new Date(Date.now() - (30 + n) * 60_000) : daysAgo(day, 9 + ((index + n) % 8));
+        await recordDeposit(tx, {
+          clientId, kind: 'deposit', amount: roundTo((n === 0 ? 5_000_000 : 500_000) + random() * (n === 0 ? 20_000_000 : 4_000_000), 100_000),
+          description: `Deposit by bank transfer from ${beneficiaries[(index + n) % beneficiaries.length][0]}`, picName: depositor,
+          by: deciderId, reference: `DEMO-DEP-${clientId}-${n + 1}`, at,
+        });
+      }
 
       const available = await lockClientAccount(tx, clientId, 'withdrawable');
       const share = (part: number) => Math.max(20_000, roundTo(available * part, 10_000));

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BALANCE_CHANGED_EVENT, BALANCE_UPDATED, BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody, type BalanceChanged,
+} from '../../src/services/disbursementAccountRules.ts';
+import { clientsForFilter } from '../domain/clientScope.ts';
+import { adjustMasterBalance, depositHistory, payinList } from '../domain/disbursementDeposits.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
+
+/** Payin Detail, Disbursement Account and Master Disbursement Balance (issue 12). */
+export function disbursementAccountRoutes({ database, config, realtime }: RouteDeps) {
+  const { db } = database;
+  const timeZone = config.businessTimeZone;
+  return async (app: FastifyInstance) => {
+    app.get(`${API}/transaction/payin-list`, async (request) => {
+      const { principal } = requireAuth(request);
+      const q = parseInput(PayinListQuery, request.query);
+      return ok(await payinList(db, { clientIds: await clientsForFilter(db, principal, q.client_filter), start: q.start, end: q.end, timeZone }));
+    });
+
+    app.get(`${API}/transaction/balance-history`, async (request) => {
+      const { principal } = requireAuth(request);
+      const q = parseInput(BalanceHistoryQuery, request.query);
+      const { rows, meta } = await depositHistory(db, {
+        clientIds: await clientsForFilter(db, principal, q.client_filter), start: q.start, end: q.end, timeZone,
+        order: q.order.toLowerCase() as 'asc' | 'desc', by: q.by, page: q.page, limit: q.limit,
+      });
+      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+    });
+
+    app.patch(`${API}/transaction/update-balance`, async (request) => {
+      const { principal } = requireAuth(request);
+      const body = parseInput(UpdateBalanceBody, request.body);
+      const result = await adjustMasterBalance(db, principal, body, originOf(request));
+      // After commit: every open screen showing this client's balance reloads it.
+      realtime.emitToClientWatchers(result.client_id, BALANCE_CHANGED_EVENT, { client_id: result.client_id } satisfies BalanceChanged);
+      return ok(result, BALANCE_UPDATED);
+    });
+  };
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { io } from 'socket.io-client';
+import { checkLedger } from '../domain/ledgerCheck.ts';
+import { recordDeposit } from '../domain/disbursementDeposits.ts';
+import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
+
+/** Issue 12: deposit history, Payin Detail and the master balance adjustment, on the ledger. */
+let server: TestServer;
+const token: Record<string, string> = {};
+const API = '/api/backoffice';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const who of ['superadmin', 'admin', 'client']) token[who] = (await signInVerified(server, `${who}@demo.local`)).token;
+});
+afterAll(async () => { await server?.close(); });
+
+const get = (who: string, path: string) => call(server, 'GET', `${API}/${path}`, { token: token[who] });
+const adjust = (who: string, body: unknown) => call(server, 'PATCH', `${API}/transaction/update-balance`, { token: token[who], body });
+const disbursementBalance = async (clientId: number) => (await get('superadmin', `transaction/account-summary?client_filter=${clientId}`)).body.data.disbursement_balance as number;
+const expectLedgerClean = async () => expect((await checkLedger(server.database.db)).problems).toEqual([]);
+
+/** A client of its own with exactly this disbursement balance, so a test's figures are its own. */
+async function clientWithBalance(balance: number): Promise<number> {
+  const db = server.database.db;
+  const [{ id }] = (await db.execute<{ id: number }>(sql`insert into clients (client_name) values (${`PT Uji ${Math.random().toString(36).slice(2, 8)}`}) returning id`)).rows;
+  if (balance) await db.transaction(async (tx) => { await recordDeposit(tx as never, { clientId: id, amount: balance, kind: 'deposit', description: 'Opening deposit', picName: 'Test' }); });
+  return id;
+}
+
+describe('the demo data', () => {
+  it('holds deposits for every demo client over the last 14 days, yesterday and today included', async () => {
+    const rows = (await server.database.db.execute<{ client_id: number; days: number; today: boolean; yesterday: boolean }>(sql`
+      select client_id, count(distinct (created_at at time zone 'Asia/Jakarta')::date)::int as days,
+        bool_or((created_at at time zone 'Asia/Jakarta')::date = (now() at time zone 'Asia/Jakarta')::date) as today,
+        bool_or((created_at at time zone 'Asia/Jakarta')::date = (now() at time zone 'Asia/Jakarta')::date - 1) as yesterday
+      from disbursement_deposits where created_at > now() - interval '14 days' group by client_id`)).rows;
+    expect(rows).toHaveLength(7);
+    for (const r of rows) expect(r).toMatchObject({ days: expect.any(Number), yesterday: true });
+    // Today's deposit is made half an hour before the seed runs: yesterday still, in the first minutes of a Jakarta day.
+    const jakartaMinutes = (new Date().getUTCHours() * 60 + new Date().getUTCMinutes() + 7 * 60) % 1_440;
+    if (jakartaMinutes > 45) for (const r of rows) expect(r.today).toBe(true);
+  });
+});
+
+describe('GET transaction/payin-list and balance-history', () => {
+  it('lists the deposits of the default window (yesterday to today), newest first, within the caller\'s clients', async () => {
+    const all = await get('superadmin', 'transaction/payin-list');
+    expect(all.status).toBe(200);
+    expect(all.body.data.length).toBeGreaterThan(0);
+    const times = all.body.data.map((r: { created_at: string }) => r.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(all.body.data[0]).toEqual(expect.objectContaining({ name: expect.any(String), amount: expect.any(Number), created_at: expect.any(String), description: expect.any(String) }));
+    const mine = await get('admin', 'transaction/payin-list');
+    expect(new Set(mine.body.data.map((r: { client_id: number }) => r.client_id))).toEqual(new Set([1, 2, 3, 4, 5].filter((id) => mine.body.data.some((r: { client_id: number }) => r.client_id === id))));
+    expect(mine.body.data.every((r: { client_id: number }) => r.client_id <= 5)).toBe(true);
+    expect((await get('admin', 'transaction/payin-list?client_filter=7')).status).toBe(404);
+  });
+
+  it('pages the history 15/30/50 with meta, without overlap, and refuses other sizes and bad dates', async () => {
+    const first = await get('superadmin', 'transaction/balance-history?client_filter=1&limit=15&page=1');
+    expect(first.status).toBe(200);
+    expect(first.body.meta).toMatchObject({ current_page: 1, per_page: 15, total: 6 });
+    const small = await get('superadmin', 'transaction/balance-history?client_filter=1&limit=15&page=1&start=2000-01-01%2000:00&end=2100-01-01%2000:00');
+    expect(small.body.data).toHaveLength(6);
+    expect((await get('superadmin', 'transaction/balance-history?limit=20')).status).toBe(400);
+    expect((await get('superadmin', 'transaction/balance-history?start=2026-02-30%2000:00')).status).toBe(400);
+  });
+
+  it('is granted by the module: a user without it gets 403', async () => {
+    expect((await get('client', 'transaction/payin-list')).status).toBe(403);
+    expect((await get('client', 'transaction/balance-history')).status).toBe(403);
+    expect((await adjust('client', { client_id: 1, amount: 1_000 })).status).toBe(403);
+  });
+});
+
+describe('PATCH transaction/update-balance', () => {
+  it('adds and takes, one journal entry and one history row with the PIC each, audited; never below zero', async () => {
+    const clientId = await clientWithBalance(100_000);
+    const plus = await adjust('superadmin', { client_id: clientId, amount: 250_000 });
+    expect(plus.status).toBe(200);
+    expect(plus.body).toMatchObject({ status: 'success', message: 'Balance has been updated', data: { previous_balance: 100_000, amount: 250_000, balance: 350_000 } });
+    expect(await disbursementBalance(clientId)).toBe(350_000);
+    const history = await get('superadmin', `transaction/balance-history?client_filter=${clientId}`);
+    expect(history.body.data[0]).toMatchObject({ name: 'Sari Superadmin', amount: 250_000, kind: 'adjustment' });
+
+    const tooMuch = await adjust('superadmin', { client_id: clientId, amount: -350_001 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.message).toBe('The disbursement balance cannot go below zero: it is Rp. 350,000');
+    expect(await disbursementBalance(clientId)).toBe(350_000);
+    expect((await adjust('superadmin', { client_id: clientId, amount: -350_000 })).body.data.balance).toBe(0);
+
+    const audits = (await server.database.db.execute<{ outcome: string }>(sql`select outcome from audit_log where action = 'disbursement.balance_adjusted' and object_id = ${String(clientId)} order by id`)).rows;
+    expect(audits.map((a) => a.outcome)).toEqual(['success', 'failure', 'success']);
+    await expectLedgerClean();
+  });
+
+  it.each([
+    [{ client_id: 1, amount: 0 }, 'amount must not be 0'],
+    [{ client_id: 1, amount: 1.5 }, 'amount must be a whole number of rupiah'],
+    [{ client_id: 1, amount: '1000' }, 'amount must be a whole number of rupiah'],
+    [{ client_id: 1, amount: 1_000_000_000_000_001 }, 'amount must be within'],
+    [{ client_id: 1 }, 'Amount is required'],
+    [{ client_id: 'x', amount: 5 }, 'client_id'],
+    [{ client_id: 1, amount: 5, extra: 1 }, "Unknown field 'extra'"],
+  ])('refuses %j with 400 naming the field', async (body, message) => {
+    const res = await adjust('superadmin', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+  });
+
+  it("answers 404 for an unknown client or one outside the caller's scope", async () => {
+    expect((await adjust('superadmin', { client_id: 999_999, amount: 5 })).status).toBe(404);
+    expect((await adjust('admin', { client_id: 7, amount: 5 })).status).toBe(404);
+  });
+
+  it('15 simultaneous -10,000 adjustments on a 50,000 balance: exactly 5 succeed and the balance ends at 0', async () => {
+    const clientId = await clientWithBalance(50_000);
+    const results = await Promise.all(Array.from({ length: 15 }, () => adjust('superadmin', { client_id: clientId, amount: -10_000 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(10);
+    expect(await disbursementBalance(clientId)).toBe(0);
+    await expectLedgerClean();
+  });
+
+  it('tells every open screen that may see the client, live', async () => {
+    const socket = io(server.url, { auth: { token: token.admin }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+      const heard = new Promise((resolve) => socket.on('balance-changed', resolve));
+      expect((await adjust('superadmin', { client_id: 2, amount: 1_000 })).status).toBe(200);
+      expect(await heard).toEqual({ client_id: 2 });
+    } finally {
+      socket.close();
+    }
+  });
+});
