@@ -1,4 +1,6 @@
+import { inflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
+import { checkZip, isZip } from './zipCheck.ts';
 
 /**
  * Reads the first sheet of an uploaded CSV or Excel file into rows of display strings. This runs
@@ -16,6 +18,12 @@ export interface SheetTask {
 export type SheetResult = { ok: true; rows: unknown[][]; truncated: boolean } | { ok: false; message: string };
 
 export const SHEET_EXTENSIONS = ['csv', 'xlsx', 'xls'] as const;
+export const MAX_SHEET_ROWS = 100_000;
+// What MAX_SHEET_ROWS rows can need unpacked: ~2 KB of sheet XML a row leaves room for twenty-odd
+// columns of inline text; a compact sheet that declares more is refused before it is inflated.
+export const ZIP_LIMITS = { maxEntries: 1_000, maxEntryBytes: MAX_SHEET_ROWS * 2_048, maxTotalBytes: MAX_SHEET_ROWS * 3_072 };
+export const tooManyRowsMessage = (filename: string, maxRows: number) =>
+  `${filename}: the file has more than ${maxRows.toLocaleString('en-US')} rows; split it into smaller files`;
 export const extensionOf = (filename: string) => /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
 
 // Rows read past maxRows, so a sheet with a few trailing empty (formatted) rows is not mistaken for a long one.
@@ -29,6 +37,8 @@ export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult 
   if (ext !== 'csv' && !isZipOrCfb(bytes) && bytes.subarray(0, 1024).includes(0)) return unreadable;
   try {
     const sheetRows = maxRows + SLACK_ROWS;
+    // Counting a workbook's rows takes milliseconds; SheetJS reading 100,000 of them takes seconds.
+    if (isZip(bytes) && (countFirstSheetRows(bytes) ?? 0) > sheetRows) return { ok: false, message: tooManyRowsMessage(filename, maxRows) };
     // CSV is decoded here because SheetJS reads a BOM-less buffer as Latin-1; raw keeps long ids from becoming numbers.
     const wb = ext === 'csv'
       ? XLSX.read(new TextDecoder('utf-8').decode(bytes), { type: 'string', dense: true, raw: true, sheetRows })
@@ -52,6 +62,32 @@ function fixExponentIntegers(sheet: XLSX.WorkSheet): void {
       if (cell?.t === 'n' && Number.isSafeInteger(cell.v) && /e/i.test(cell.w ?? '')) cell.w = String(cell.v);
     }
   }
+}
+
+/**
+ * The number of <row> elements in the workbook's first sheet, found the way Excel does (the first
+ * <sheet> of xl/workbook.xml, through its relationship), or null when the layout is not the usual
+ * one and SheetJS is left to judge. Each part is inflated no further than it declares.
+ */
+function countFirstSheetRows(bytes: Buffer): number | null {
+  const directory = checkZip(bytes, ZIP_LIMITS);
+  if (!directory.ok) return null;
+  const part = (name: string) => {
+    const entry = directory.entries.find((e) => e.name === name);
+    if (!entry) return null;
+    const packed = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.packed);
+    return (entry.method === 0 ? packed : inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.unpacked) })).toString('utf8');
+  };
+  const workbook = part('xl/workbook.xml');
+  const relations = part('xl/_rels/workbook.xml.rels');
+  const firstSheet = workbook && /<(?:\w+:)?sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
+  if (!relations || !firstSheet) return null;
+  const target = new RegExp(`<Relationship\\b[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"[^>]*\\bTarget="([^"]+)"`).exec(relations)?.[1]
+    ?? new RegExp(`<Relationship\\b[^>]*\\bTarget="([^"]+)"[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"`).exec(relations)?.[1];
+  if (!target) return null;
+  const sheet = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  if (sheet === null) return null;
+  return sheet.match(/<(?:\w+:)?row[\s>/]/g)?.length ?? 0;
 }
 
 function isZipOrCfb(b: Buffer): boolean {

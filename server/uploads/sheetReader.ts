@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Piscina } from 'piscina';
 import { badRequest, tooManyRequests, unprocessable } from '../http/errors.ts';
-import { extensionOf, SHEET_EXTENSIONS, type SheetResult, type SheetTask } from './sheetParse.ts';
+import { extensionOf, SHEET_EXTENSIONS, ZIP_LIMITS, type SheetResult, type SheetTask } from './sheetParse.ts';
 import { checkZip, isZip } from './zipCheck.ts';
 
 export interface UploadedFile { filename: string; data: Buffer }
@@ -20,10 +20,8 @@ export interface SheetReaderSettings {
   maxWaiting: number;
 }
 
-export const MAX_SHEET_ROWS = 100_000;
-// What MAX_SHEET_ROWS rows can need unpacked: ~2 KB of sheet XML a row leaves room for twenty-odd
-// columns of inline text; a compact sheet that declares more is refused before it is inflated.
-const ZIP_LIMITS = { maxEntries: 1_000, maxEntryBytes: MAX_SHEET_ROWS * 2_048, maxTotalBytes: MAX_SHEET_ROWS * 3_072 };
+export { MAX_SHEET_ROWS } from './sheetParse.ts';
+import { MAX_SHEET_ROWS } from './sheetParse.ts';
 
 let settings: SheetReaderSettings = { timeoutMs: 20_000, memoryMb: 1_024, threads: Math.max(1, availableParallelism()), maxWaiting: 6 };
 let pool: Piscina<SheetTask, SheetResult> | null = null;

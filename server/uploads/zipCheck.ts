@@ -12,7 +12,9 @@ export interface ZipLimits {
   maxTotalBytes: number;
 }
 
-export type ZipVerdict = { ok: true } | { ok: false; reason: 'unreadable' | 'too_large'; detail: string };
+export interface ZipEntry { name: string; method: number; packed: number; unpacked: number; dataOffset: number }
+
+export type ZipVerdict = { ok: true; entries: ZipEntry[] } | { ok: false; reason: 'unreadable' | 'too_large'; detail: string };
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -41,6 +43,7 @@ export function checkZip(data: Buffer, limits: ZipLimits): ZipVerdict {
 
   let at = cdOffset;
   let total = 0;
+  const found: ZipEntry[] = [];
   for (let n = 0; n < entries; n++) {
     if (at + 46 > eocd || data.readUInt32LE(at) !== CENTRAL) return unreadable('a central directory entry is broken');
     const method = data.readUInt16LE(at + 10);
@@ -57,9 +60,10 @@ export function checkZip(data: Buffer, limits: ZipLimits): ZipVerdict {
     const localData = localOffset + 30 + data.readUInt16LE(localOffset + 26) + data.readUInt16LE(localOffset + 28);
     if (localData + packed > cdOffset) return unreadable('an entry runs past the end of the file');
     if (unpacked > limits.maxEntryBytes) return { ok: false, reason: 'too_large', detail: `an entry unpacks to ${unpacked} bytes` };
+    found.push({ name: data.toString('utf8', at + 46, at + 46 + nameLength), method, packed, unpacked, dataOffset: localData });
     total += unpacked;
     if (total > limits.maxTotalBytes) return { ok: false, reason: 'too_large', detail: `the entries unpack to more than ${limits.maxTotalBytes} bytes` };
     at += 46 + nameLength + extraLength + commentLength;
   }
-  return { ok: true };
+  return { ok: true, entries: found };
 }
