@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { ClientFilterQuery, WithdrawalHistoryQuery } from '../../src/services/listQuery.ts';
 import { AddWithdrawalBody, UpdateWithdrawalBody, WITHDRAWAL_SUBMITTED } from '../../src/services/withdrawalRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
+import { announceBalance as announce } from '../events/balanceEvents.ts';
 import { clientBalances } from '../domain/ledger.ts';
 import { decideWithdrawal, requestWithdrawal, summaryOf, withdrawalHistory } from '../domain/withdrawals.ts';
 import { requireAuth } from '../http/access.ts';
@@ -12,8 +13,9 @@ import { API, originOf, type RouteDeps } from './context.ts';
 
 const IdempotencyKey = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')));
 
-export function balanceRoutes({ database, config }: RouteDeps) {
+export function balanceRoutes({ database, config, realtime }: RouteDeps) {
   const { db } = database;
+  const announceBalance = (clientId: number) => announce(realtime, clientId);
   return async (app: FastifyInstance) => {
     app.get(`${API}/balance/current-balance`, async (request) => {
       const { principal } = requireAuth(request);
@@ -46,6 +48,7 @@ export function balanceRoutes({ database, config }: RouteDeps) {
       const { row, replayed } = await requestWithdrawal(db, auth.principal, body, key, originOf(request));
       // A replay answers exactly as the first request was answered; the header tells them apart.
       if (replayed) reply.header('Idempotent-Replayed', 'true');
+      else announceBalance(row.client_id);
       return reply.status(201).send(ok(row, WITHDRAWAL_SUBMITTED));
     });
 
@@ -53,6 +56,7 @@ export function balanceRoutes({ database, config }: RouteDeps) {
       const auth = requireAuth(request);
       const body = parseInput(UpdateWithdrawalBody, request.body);
       const row = await decideWithdrawal(db, auth.principal, body.uuid, body.status, originOf(request));
+      announceBalance(row.client_id);
       return ok(row, `Withdrawal has been ${body.status === 'COMPLETED' ? 'completed' : 'rejected'}`);
     });
   };

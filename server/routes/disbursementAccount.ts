@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  BALANCE_CHANGED_EVENT, BALANCE_UPDATED, BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody, type BalanceChanged,
-} from '../../src/services/disbursementAccountRules.ts';
+import { BALANCE_UPDATED, BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from '../../src/services/disbursementAccountRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
 import { adjustMasterBalance, depositHistory, payinList } from '../domain/disbursementDeposits.ts';
+import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
@@ -34,8 +33,7 @@ export function disbursementAccountRoutes({ database, config, realtime }: RouteD
       const { principal } = requireAuth(request);
       const body = parseInput(UpdateBalanceBody, request.body);
       const result = await adjustMasterBalance(db, principal, body, originOf(request));
-      // After commit: every open screen showing this client's balance reloads it.
-      realtime.emitToClientWatchers(result.client_id, BALANCE_CHANGED_EVENT, { client_id: result.client_id } satisfies BalanceChanged);
+      announceBalance(realtime, result.client_id);
       return ok(result, BALANCE_UPDATED);
     });
   };
