@@ -52,7 +52,7 @@ export const AdjustmentAmount = v.pipe(
 
 /** PATCH transaction/update-balance. */
 export const UpdateBalanceBody = v.strictObject({
-  client_id: v.pipe(v.number('client_id is required'), v.integer('client_id must be a number'), v.minValue(1, 'client_id must be a number')),
+  client_id: v.pipe(v.number('client_id is required'), v.integer('client_id must be a number'), v.minValue(1, 'client_id must be a number'), v.maxValue(2_147_483_647, 'client_id must be a number')),
   amount: AdjustmentAmount,
 });
 export type UpdateBalanceBody = v.InferOutput<typeof UpdateBalanceBody>;
