@@ -40,7 +40,7 @@ export async function loadDisbursements(raw: pg.Pool, clientIds: number[], rows:
         original_transaction_no, amount, fee_amount, status, transaction_time, paid_time)
       select gen_random_uuid()::text, ($1::int[])[1 + (g % cardinality($1::int[]))], 'BDSB' || lpad(g::text, 10, '0'),
         m.method, (array['BCA','BRI','BNI','Mandiri','CIMB Niaga','Permata','BSI'])[1 + (g % 7)], 'Beneficiary ' || (g % 997),
-        lpad((g * 7919 % 10000000000)::text, 10, '0'), 'PO-' || g, 10000 + (g * 104729 % 5000000), m.fee, s.status, t.at,
+        lpad((g::bigint * 7919 % 10000000000)::text, 10, '0'), 'PO-' || g, 10000 + (g::bigint * 104729 % 5000000), m.fee, s.status, t.at,
         case when s.status in ('FINALIZED', 'VOIDED') then t.at + interval '2 minutes' end
       from generate_series($2::int, $3::int) g
       cross join lateral (select now() - random() * interval '30 days' as at, random() as r, random() as q) t

@@ -312,8 +312,10 @@ export const disbursements = pgTable('disbursements', {
 }, (t) => [
   uniqueIndex('disbursements_uuid_key').on(t.uuid),
   uniqueIndex('disbursements_correlation_id_key').on(t.correlationId),
-  index('disbursements_time_idx').on(t.transactionTime.desc(), t.id.desc()),
-  index('disbursements_client_time_idx').on(t.clientId, t.transactionTime.desc(), t.id.desc()),
+  // NULLS FIRST is what ORDER BY ... DESC means: an index built NULLS LAST cannot hand the list its
+  // rows in order (the planner does not use NOT NULL to reconcile the two), and a page then sorts the window.
+  index('disbursements_time_idx').on(t.transactionTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('disbursements_client_time_idx').on(t.clientId, t.transactionTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('disbursements_status_time_idx').on(t.status, t.transactionTime.desc(), t.id.desc()),
   index('disbursements_account_no_idx').on(t.accountNo),
   index('disbursements_original_transaction_no_idx').on(t.originalTransactionNo),
