@@ -16,22 +16,32 @@ import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
 import type { Principal } from '../server/domain/principal.ts';
 import { ensureReferenceData } from '../server/seed/reference.ts';
 import { seedPayins } from '../server/seed/payins.ts';
-import { percentile, renderReport, resultsTable, type CaseResult, type ExportResult, type PlanSummary, type Variant } from './benchReport.ts';
+import { loadDisbursements, measureDisbursements } from './benchDisbursements.ts';
+import { percentile, plansSection, renderReport, resultsTable, type CaseResult, type ExportResult, type PlanSummary, type Variant } from './benchReport.ts';
 
 /**
- * `npx tsx scripts/bench.ts [--rows N] [--what-if "SQL"]... [--keep]`
+ * `npx tsx scripts/bench.ts [--rows N] [--what-if "SQL"]... [--keep] [--cases payins,disbursements] [--disbursements N]`
  * Loads N pay-ins into a throw-away database `bench_<random>` on DATABASE_URL's server, times the
  * Payments List queries against the same SQL sent straight to the pool, times the 100,000-row export in
  * a process of its own, and writes docs/bench.md. Each --what-if is applied on top of the previous
- * ones (e.g. a CREATE INDEX) and the list cases are measured again.
+ * ones (e.g. a CREATE INDEX) and the list cases are measured again. With `disbursements` among
+ * --cases (the default), N disbursements (--disbursements, default --rows) are loaded and the
+ * Disbursement List timed the same way (scripts/benchDisbursements.ts, docs/bench-disbursements.md).
  */
 const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     'what-if': { type: 'string', multiple: true, default: [] },
     keep: { type: 'boolean', default: false },
+    // Which lists to load and time: pay-ins (docs/bench.md), disbursements (docs/bench-disbursements.md).
+    cases: { type: 'string', default: 'payins,disbursements' },
+    disbursements: { type: 'string' },
   },
 });
+const cases = new Set(args.cases.split(',').map((c) => c.trim()));
+if ([...cases].some((c) => c !== 'payins' && c !== 'disbursements')) throw new Error('--cases takes payins, disbursements or both, comma-joined');
+const disbursementRows = Number(args.disbursements ?? args.rows);
+if (!Number.isInteger(disbursementRows) || disbursementRows < 1) throw new Error('--disbursements must be a positive whole number');
 const rows = Number(args.rows);
 if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows must be a positive whole number');
 
@@ -194,63 +204,94 @@ async function main() {
     await ensureReferenceData(database.db);
     const loadStart = performance.now();
     const clientRows = await database.db.insert(clients).values(Array.from({ length: 7 }, (_, i) => ({ clientName: `Bench Client ${i + 1}` }))).returning({ id: clients.id });
-    log(`loading ${rows.toLocaleString('en-US')} pay-ins with seedPayins`);
-    await seedPayins(database.db, { count: rows, days: 30, clientIds: clientRows.map((c) => c.id) });
-    const loadSeconds = (performance.now() - loadStart) / 1000;
-    log(`loaded in ${loadSeconds.toFixed(1)} s`);
-    const vacuumStart = performance.now();
-    // VACUUM as well as ANALYZE: it sets the visibility map as autovacuum soon would in production,
-    // and keeps autovacuum from kicking in halfway through the measurements.
-    await raw.query('vacuum (analyze) transactions');
-    await raw.query('analyze');
-    const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
-
-    // Other work on this shared machine skews the timings; the report shows how busy it was.
-    const loadBefore = os.loadavg()[0];
-    const baseline = await measure(database);
-    const hourlyStart = performance.now();
-    const drift = await checkPayinTotals(database.db);
-    if (drift.length) throw new Error(`transaction_hourly_totals differs from the pay-ins: ${drift.slice(0, 3).map((p) => p.detail).join('; ')}`);
-    const hourlySeconds = (performance.now() - hourlyStart) / 1000;
-    const [buckets] = (await raw.query<{ hours: string; days: string }>('select (select count(*) from transaction_hourly_totals) as hours, (select count(*) from transaction_daily_totals) as days')).rows;
-    log(`exporting ${exportRows.toLocaleString('en-US')} rows`);
-    const exported = measureExport(benchUrl.toString(), exportRows);
-    const variants: Variant[] = [{ title: 'Results (schema as migrated)', ...baseline, exported }];
-    for (const statement of args['what-if']) {
-      log(`what if: ${statement}`);
-      await raw.query(statement);
-      // CLUSTER and VACUUM FULL leave the visibility map empty, which would turn index-only scans into heap reads.
+    if (cases.has('payins')) {
+      log(`loading ${rows.toLocaleString('en-US')} pay-ins with seedPayins`);
+      await seedPayins(database.db, { count: rows, days: 30, clientIds: clientRows.map((c) => c.id) });
+      const loadSeconds = (performance.now() - loadStart) / 1000;
+      log(`loaded in ${loadSeconds.toFixed(1)} s`);
+      const vacuumStart = performance.now();
+      // VACUUM as well as ANALYZE: it sets the visibility map as autovacuum soon would in production,
+      // and keeps autovacuum from kicking in halfway through the measurements.
       await raw.query('vacuum (analyze) transactions');
-      variants.push({ title: `\`${statement}\``, ...(await measure(database)), exported: null });
-    }
+      await raw.query('analyze');
+      const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
 
-    const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;
-    const cpus = os.cpus();
-    const report = renderReport({
-      date: new Date().toISOString(),
-      cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown'}`,
-      ramGb: os.totalmem() / 2 ** 30,
-      postgres: version,
-      migration: (JSON.parse(readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: Array<{ tag: string }> }).entries.at(-1)?.tag ?? 'none',
-      rows,
-      loader: '`seedPayins`: generated in batches of 2,000, credited through the ledger',
-      loadSeconds,
-      loadAverage: `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after (1-minute; this bench alone keeps about one core busy)`,
-      notes: [
-        `Windows: 1 day = ${windows[0].start} to ${windows[0].end}; 30 days = ${windows[1].start} to ${windows[1].end} (Asia/Jakarta).`,
-        `After loading, \`VACUUM (ANALYZE)\` took ${vacuumSeconds.toFixed(1)} s. Per window, ${PROCESS_WARMUPS} runs of the 15-row list first; then each case: ${WARMUPS} warm-ups, then ${RUNS} to ${MAX_RUNS} measured runs, about ${RUN_BUDGET_MS / 1000} s of them (10 when a warm-up run averaged over ${SLOW_MS} ms); ours and SQL alternate, and p95 is the nearest-rank 95th percentile of each side's runs.`,
-        'A list request is two queries (totals, then the page), timed together on both sides. Totals, in one statement: whole UTC days from `transaction_daily_totals` (migration 0010), the whole hours around them from `transaction_hourly_totals` (0009), the minutes at either edge counted row by row.',
-        `After loading, ${Number(buckets.hours).toLocaleString('en-US')} hour and ${Number(buckets.days).toLocaleString('en-US')} day buckets, each equal to a group-by over the pay-ins (checked in ${hourlySeconds.toFixed(1)} s, as \`npm run ledger:check\` does); the totals of every window below were checked against a plain \`count(*)\` before timing.`,
-        ...baseline.notes,
-        `Export: \`server/scripts/bench-export.ts --database\` in a child process, ${exported.ms.length} runs: the download's own path (\`scopedTransactionFilter\`, \`assertExportable\`, \`writeTransactionExport\`) for the newest ${exportRows.toLocaleString('en-US')} pay-ins widened to whole minutes (${exported.window}, ${exported.rows.toLocaleString('en-US')} rows, all statuses, ${(exported.bytes / 1_048_576).toFixed(1)} MB .xlsx); the response then streams that file as base64.`,
-        'seedPayins writes pay-ins in random time order, so one day\'s rows are spread over the whole table; live traffic writes them in time order. Heap-reading queries are therefore pessimistic here.',
-        ...(args['what-if'].length ? ['Each "What if" section applies its SQL on top of the previous ones, in the throw-away bench database only, then measures again.'] : []),
-      ],
-    }, variants);
-    process.stdout.write(`${variants.map((v) => `## ${v.title}\n\n${resultsTable(v.results, v.exported)}`).join('\n\n')}\n`);
-    mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
-    writeFileSync(new URL('../docs/bench.md', import.meta.url), report);
-    log('wrote docs/bench.md');
+      // Other work on this shared machine skews the timings; the report shows how busy it was.
+      const loadBefore = os.loadavg()[0];
+      const baseline = await measure(database);
+      const hourlyStart = performance.now();
+      const drift = await checkPayinTotals(database.db);
+      if (drift.length) throw new Error(`transaction_hourly_totals differs from the pay-ins: ${drift.slice(0, 3).map((p) => p.detail).join('; ')}`);
+      const hourlySeconds = (performance.now() - hourlyStart) / 1000;
+      const [buckets] = (await raw.query<{ hours: string; days: string }>('select (select count(*) from transaction_hourly_totals) as hours, (select count(*) from transaction_daily_totals) as days')).rows;
+      log(`exporting ${exportRows.toLocaleString('en-US')} rows`);
+      const exported = measureExport(benchUrl.toString(), exportRows);
+      const variants: Variant[] = [{ title: 'Results (schema as migrated)', ...baseline, exported }];
+      for (const statement of args['what-if']) {
+        log(`what if: ${statement}`);
+        await raw.query(statement);
+        // CLUSTER and VACUUM FULL leave the visibility map empty, which would turn index-only scans into heap reads.
+        await raw.query('vacuum (analyze) transactions');
+        variants.push({ title: `\`${statement}\``, ...(await measure(database)), exported: null });
+      }
+
+      const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;
+      const cpus = os.cpus();
+      const report = renderReport({
+        date: new Date().toISOString(),
+        cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown'}`,
+        ramGb: os.totalmem() / 2 ** 30,
+        postgres: version,
+        migration: (JSON.parse(readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: Array<{ tag: string }> }).entries.at(-1)?.tag ?? 'none',
+        rows,
+        loader: '`seedPayins`: generated in batches of 2,000, credited through the ledger',
+        loadSeconds,
+        loadAverage: `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after (1-minute; this bench alone keeps about one core busy)`,
+        notes: [
+          `Windows: 1 day = ${windows[0].start} to ${windows[0].end}; 30 days = ${windows[1].start} to ${windows[1].end} (Asia/Jakarta).`,
+          `After loading, \`VACUUM (ANALYZE)\` took ${vacuumSeconds.toFixed(1)} s. Per window, ${PROCESS_WARMUPS} runs of the 15-row list first; then each case: ${WARMUPS} warm-ups, then ${RUNS} to ${MAX_RUNS} measured runs, about ${RUN_BUDGET_MS / 1000} s of them (10 when a warm-up run averaged over ${SLOW_MS} ms); ours and SQL alternate, and p95 is the nearest-rank 95th percentile of each side's runs.`,
+          'A list request is two queries (totals, then the page), timed together on both sides. Totals, in one statement: whole UTC days from `transaction_daily_totals` (migration 0010), the whole hours around them from `transaction_hourly_totals` (0009), the minutes at either edge counted row by row.',
+          `After loading, ${Number(buckets.hours).toLocaleString('en-US')} hour and ${Number(buckets.days).toLocaleString('en-US')} day buckets, each equal to a group-by over the pay-ins (checked in ${hourlySeconds.toFixed(1)} s, as \`npm run ledger:check\` does); the totals of every window below were checked against a plain \`count(*)\` before timing.`,
+          ...baseline.notes,
+          `Export: \`server/scripts/bench-export.ts --database\` in a child process, ${exported.ms.length} runs: the download's own path (\`scopedTransactionFilter\`, \`assertExportable\`, \`writeTransactionExport\`) for the newest ${exportRows.toLocaleString('en-US')} pay-ins widened to whole minutes (${exported.window}, ${exported.rows.toLocaleString('en-US')} rows, all statuses, ${(exported.bytes / 1_048_576).toFixed(1)} MB .xlsx); the response then streams that file as base64.`,
+          'seedPayins writes pay-ins in random time order, so one day\'s rows are spread over the whole table; live traffic writes them in time order. Heap-reading queries are therefore pessimistic here.',
+          ...(args['what-if'].length ? ['Each "What if" section applies its SQL on top of the previous ones, in the throw-away bench database only, then measures again.'] : []),
+        ],
+      }, variants);
+      process.stdout.write(`${variants.map((v) => `## ${v.title}\n\n${resultsTable(v.results, v.exported)}`).join('\n\n')}\n`);
+      mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
+      writeFileSync(new URL('../docs/bench.md', import.meta.url), report);
+      log('wrote docs/bench.md');
+    }
+    if (cases.has('disbursements')) {
+      log(`loading ${disbursementRows.toLocaleString('en-US')} disbursements`);
+      const seconds = await loadDisbursements(raw, clientRows.map((c) => c.id), disbursementRows, log);
+      log(`loaded in ${seconds.toFixed(1)} s`);
+      const loadBefore = os.loadavg()[0];
+      const measured = await measureDisbursements(database, timeCase, explain, PROCESS_WARMUPS);
+      const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;
+      const cpus = os.cpus();
+      const report = [
+        '# Disbursement List benchmark',
+        '',
+        `Generated by \`npx tsx scripts/bench.ts --cases disbursements\` on ${new Date().toISOString()}: ${disbursementRows.toLocaleString('en-US')} disbursements over 30 days, loaded in ${seconds.toFixed(1)} s by SQL in chunks of 100,000 (the totals triggers ran per chunk).`,
+        '"Ours" is `scopedDisbursementFilter` + `listDisbursements` / `summarizeDisbursements` through Drizzle; "SQL" is the same SQL text sent straight to the pool. Principal: SUPER ADMIN.',
+        `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}, PostgreSQL ${version}; load average ${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after.`,
+        '',
+        ...measured.notes.map((n) => `- ${n}`),
+        '',
+        resultsTable(measured.results),
+        '',
+        '## Query plans (`EXPLAIN (ANALYZE, BUFFERS)`, one run)',
+        '',
+        plansSection(measured.plans),
+        '',
+      ].join('\n');
+      process.stdout.write(`## Disbursement List\n\n${resultsTable(measured.results)}\n`);
+      mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
+      writeFileSync(new URL('../docs/bench-disbursements.md', import.meta.url), report);
+      log('wrote docs/bench-disbursements.md');
+    }
   } finally {
     await database?.close();
     await drop();

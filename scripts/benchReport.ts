@@ -82,7 +82,7 @@ export function resultsTable(results: CaseResult[], exported?: ExportResult | nu
   return lines.join('\n');
 }
 
-function plansSection(plans: PlanSummary[]): string {
+export function plansSection(plans: PlanSummary[]): string {
   return plans.map((p) => [
     `**${p.label}**`,
     '',

@@ -1,3 +1,4 @@
+import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
 import {
   pgTable, serial, bigserial, text, boolean, integer, bigint, timestamp, jsonb, primaryKey, index, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -105,7 +106,7 @@ export const notifications = pgTable('notifications', {
 }, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
 
 export const accountKinds = [
-  'nonwithdrawable', 'withdrawable', 'pending_withdrawal', 'disbursement',
+  'nonwithdrawable', 'withdrawable', 'pending_withdrawal', 'disbursement', 'disbursement_hold',
   'channel_receipts', 'fees', 'bank_payouts', 'adjustments',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
@@ -229,8 +230,13 @@ export type ExportJobStatus = (typeof exportJobStatuses)[number];
  * so 'today' keeps meaning that day), where it went and how delivery ended. The queue prunes its
  * own job rows; this record of who received what stays.
  */
+export const exportKinds = ['transactions', 'disbursements'] as const;
+export type ExportKindName = (typeof exportKinds)[number];
+
 export const exportJobs = pgTable('export_jobs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Which list was exported: the worker reads the filter and checks access by it. */
+  kind: text('kind').$type<ExportKindName>().notNull().default('transactions'),
   requestedBy: integer('requested_by').notNull().references(() => users.id),
   email: text('email').notNull(),
   filter: jsonb('filter').notNull(),
@@ -274,6 +280,71 @@ export const transactionDailyTotals = pgTable('transaction_daily_totals', {
   primaryKey({ columns: [t.day, t.clientId, t.status, t.type] }),
   index('transaction_daily_totals_status_day_idx').on(t.status, t.day),
 ]);
+
+/**
+ * A disbursement: money a client sends out to a beneficiary's bank account. Created by the merchants'
+ * payment API (here: createDisbursement, which holds amount + fee from the client's disbursement
+ * balance in the same transaction); its status only changes through the disbursement lifecycle.
+ */
+export const disbursements = pgTable('disbursements', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  uuid: text('uuid').notNull(),
+  clientId: integer('client_id').notNull().references(() => clients.id),
+  correlationId: text('correlation_id').notNull(),
+  withdrawalMethod: text('withdrawal_method').$type<DisbursementMethodName>().notNull(),
+  bankName: text('bank_name').notNull(),
+  bankAccountName: text('bank_account_name').notNull(),
+  accountNo: text('account_no').notNull(),
+  /** The merchant's own reference for the payout, when it sent one. */
+  originalTransactionNo: text('original_transaction_no'),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+  status: text('status').$type<DisbursementStatusName>().notNull(),
+  transactionTime: timestamp('transaction_time', { withTimezone: true }).notNull(),
+  /** When it was paid out (FINALIZED); shown as Completed Time. */
+  paidTime: timestamp('paid_time', { withTimezone: true }),
+  /** The released hold went on to the withdrawable balance (once, irreversible). */
+  addedToWithdrawable: boolean('added_to_withdrawable').notNull().default(false),
+  /** Who finalized, rejected or voided it; null when the provider decided. */
+  decidedBy: integer('decided_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('disbursements_uuid_key').on(t.uuid),
+  uniqueIndex('disbursements_correlation_id_key').on(t.correlationId),
+  // NULLS FIRST is what ORDER BY ... DESC means: an index built NULLS LAST cannot hand the list its
+  // rows in order (the planner does not use NOT NULL to reconcile the two), and a page then sorts the window.
+  index('disbursements_time_idx').on(t.transactionTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('disbursements_client_time_idx').on(t.clientId, t.transactionTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('disbursements_status_time_idx').on(t.status, t.transactionTime.desc(), t.id.desc()),
+  index('disbursements_account_no_idx').on(t.accountNo),
+  index('disbursements_original_transaction_no_idx').on(t.originalTransactionNo),
+]);
+
+/**
+ * Disbursements per UTC hour (and day, below), client, status and method, kept by the statement
+ * triggers of migration 0011 in the writing transaction, so the Disbursement List totals a window
+ * without counting its rows (the same scheme as transaction_hourly_totals).
+ */
+export const disbursementHourlyTotals = pgTable('disbursement_hourly_totals', {
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  clientId: integer('client_id').notNull(),
+  status: text('status').$type<DisbursementStatusName>().notNull(),
+  withdrawalMethod: text('withdrawal_method').$type<DisbursementMethodName>().notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.hour, t.clientId, t.status, t.withdrawalMethod] })]);
+
+export const disbursementDailyTotals = pgTable('disbursement_daily_totals', {
+  day: timestamp('day', { withTimezone: true }).notNull(),
+  clientId: integer('client_id').notNull(),
+  status: text('status').$type<DisbursementStatusName>().notNull(),
+  withdrawalMethod: text('withdrawal_method').$type<DisbursementMethodName>().notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.clientId, t.status, t.withdrawalMethod] })]);
 
 /**
  * Every movement of a client's disbursement balance made by a person or a bank deposit (Payin

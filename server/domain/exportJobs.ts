@@ -1,15 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
+import type { DisbursementFilter } from '../../src/services/disbursementQuery.ts';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { exportJobs } from '../db/schema.ts';
+import { exportJobs, type ExportKindName } from '../db/schema.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { JobQueue, QueuedJob } from '../queue/jobQueue.ts';
 import { audit } from './audit.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
-import { scopedTransactionFilter } from './transactionFilter.ts';
+import { assertDisbursementsExportable, writeDisbursementExport } from './disbursementExport.ts';
+import { defaultDisbursementWindow, scopedDisbursementFilter } from './disbursementList.ts';
+import { businessDay, scopedTransactionFilter } from './transactionFilter.ts';
 import { EXPORT_FILENAME, assertExportable, writeTransactionExport, type ExportFile } from './transactionExport.ts';
 
 export const EXPORT_QUEUE = 'transaction-export';
@@ -27,18 +30,55 @@ export function emailAddress(input: string): string {
   return result.output;
 }
 
-/** The filter with its time window spelled out, read as scopedTransactionFilter would read it today. */
-function withFixedWindow(filter: TransactionFilter, timeZone: string): TransactionFilter {
-  const day = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  return { ...filter, start: filter.start ?? `${day} 00:00`, end: filter.end ?? `${day} 23:59` };
+type ListFilter = TransactionFilter | DisbursementFilter;
+
+/**
+ * What differs between the lists that can be e-mailed: the module that grants the export, the
+ * default window, how a filter becomes a scoped `where`, and the sheet. The queue, the record, the
+ * retries, the mail and the audit are the same code for both.
+ */
+interface ExportKind {
+  module: string;
+  /** Audit action prefix: `<prefix>.export.email`. */
+  auditPrefix: string;
+  subject: string;
+  noun: string;
+  defaultWindow(timeZone: string): { start: string; end: string };
+  scope(db: Db, principal: Principal, filter: ListFilter, timeZone: string): Promise<SQL>;
+  assertExportable(db: Db, where: SQL): Promise<number>;
+  write(db: Db, where: SQL, timeZone: string): Promise<ExportFile>;
+}
+
+const exportKinds: Record<ExportKindName, ExportKind> = {
+  transactions: {
+    module: 'transactions', auditPrefix: 'transaction', subject: 'Transaction export', noun: 'transactions',
+    defaultWindow: (timeZone) => ({ start: `${businessDay(timeZone)} 00:00`, end: `${businessDay(timeZone)} 23:59` }),
+    scope: async (db, principal, filter, timeZone) => (await scopedTransactionFilter(db, principal, filter as TransactionFilter, timeZone)).where,
+    assertExportable: (db, where) => assertExportable(db, where),
+    write: writeTransactionExport,
+  },
+  disbursements: {
+    module: 'disbursement-list', auditPrefix: 'disbursement', subject: 'Disbursement export', noun: 'disbursements',
+    defaultWindow: defaultDisbursementWindow,
+    scope: async (db, principal, filter, timeZone) => (await scopedDisbursementFilter(db, principal, filter as DisbursementFilter, timeZone)).where,
+    assertExportable: (db, where) => assertDisbursementsExportable(db, where),
+    write: writeDisbursementExport,
+  },
+};
+
+/** The filter with its time window spelled out, as the list would read it today ('today' keeps meaning that day). */
+function withFixedWindow<F extends ListFilter>(filter: F, kind: ExportKind, timeZone: string): F {
+  const window = kind.defaultWindow(timeZone);
+  return { ...filter, start: filter.start ?? window.start, end: filter.end ?? window.end };
 }
 
 /** Records the export and queues it; a queue that will not take it is a 503 with the UI's message. */
 export async function queueEmailExport(
-  db: Db, jobs: JobQueue, principal: Principal, filter: TransactionFilter, email: string, timeZone: string, ip: string,
+  db: Db, jobs: JobQueue, principal: Principal, filter: ListFilter, email: string, timeZone: string, ip: string, kindName: ExportKindName = 'transactions',
 ): Promise<number> {
-  const fixed = withFixedWindow(filter, timeZone);
-  const [record] = await db.insert(exportJobs).values({ requestedBy: principal.id, email, filter: fixed }).returning({ id: exportJobs.id });
+  const kind = exportKinds[kindName];
+  const fixed = withFixedWindow(filter, kind, timeZone);
+  const [record] = await db.insert(exportJobs).values({ kind: kindName, requestedBy: principal.id, email, filter: fixed }).returning({ id: exportJobs.id });
   const actor = { actorUserId: principal.id, actorEmail: principal.email, objectType: 'export_job', objectId: record.id, ip };
   try {
     const queueJobId = await jobs.send(EXPORT_QUEUE, { exportJobId: record.id } satisfies ExportJobData);
@@ -46,10 +86,10 @@ export async function queueEmailExport(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await db.update(exportJobs).set({ status: 'failed', error: `not queued: ${reason}`, finishedAt: new Date() }).where(eq(exportJobs.id, record.id));
-    await audit(db, { ...actor, action: 'transaction.export.email', outcome: 'failure', detail: { email, filter: fixed, reason: 'not queued' } });
+    await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email`, outcome: 'failure', detail: { email, filter: fixed, reason: 'not queued' } });
     throw new HttpError(503, EMAIL_FAILED);
   }
-  await audit(db, { ...actor, action: 'transaction.export.email.queued', outcome: 'success', detail: { email, filter: fixed } });
+  await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email.queued`, outcome: 'success', detail: { email, filter: fixed } });
   return record.id;
 }
 
@@ -63,30 +103,31 @@ export async function runEmailExport({ db, config, mailer }: ExportWorkerDeps, j
   const [record] = await db.update(exportJobs).set({ attempts: sql`${exportJobs.attempts} + 1` })
     .where(and(eq(exportJobs.id, job.data.exportJobId), eq(exportJobs.status, 'queued'))).returning();
   if (!record) return { skipped: 'not waiting to be sent' };
-  const filter = record.filter as TransactionFilter;
+  const kind = exportKinds[record.kind];
+  const filter = record.filter as ListFilter;
   const actor = { actorUserId: record.requestedBy, objectType: 'export_job', objectId: record.id };
   let file: ExportFile | null = null;
   try {
     // Authorization is decided when the data is read, so access revoked in the meantime holds.
     const principal = await loadPrincipal(db, record.requestedBy);
-    if (!principal?.moduleIds.includes('transactions')) throw new PermanentFailure('The requester may no longer export transactions');
-    const where = await scoped(db, principal, filter, config.businessTimeZone);
-    file = await writeTransactionExport(db, where, config.businessTimeZone);
+    if (!principal?.moduleIds.includes(kind.module)) throw new PermanentFailure(`The requester may no longer export ${kind.noun}`);
+    const where = await scoped(db, kind, principal, filter, config.businessTimeZone);
+    file = await kind.write(db, where, config.businessTimeZone);
     const sent = await mailer.send({
       to: record.email,
-      subject: 'Transaction export',
-      text: `Attached are the ${file.rows} transactions from ${filter.start} to ${filter.end} (${config.businessTimeZone}).`,
+      subject: kind.subject,
+      text: `Attached are the ${file.rows} ${kind.noun} from ${filter.start} to ${filter.end} (${config.businessTimeZone}).`,
       attachments: [{ filename: EXPORT_FILENAME, path: file.path, contentType: XLSX_TYPE }],
     });
     await db.update(exportJobs).set({ status: 'sent', rowCount: file.rows, error: null, finishedAt: new Date() }).where(eq(exportJobs.id, record.id));
-    await audit(db, { ...actor, actorEmail: principal.email, action: 'transaction.export.email', outcome: 'success', detail: { email: record.email, rows: file.rows, messageId: sent.messageId } });
+    await audit(db, { ...actor, actorEmail: principal.email, action: `${kind.auditPrefix}.export.email`, outcome: 'success', detail: { email: record.email, rows: file.rows, messageId: sent.messageId } });
     return { rows: file.rows };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const final = job.finalAttempt || error instanceof PermanentFailure;
     await db.update(exportJobs).set(final ? { status: 'failed', error: reason, finishedAt: new Date() } : { error: reason })
       .where(eq(exportJobs.id, record.id));
-    if (final) await audit(db, { ...actor, action: 'transaction.export.email', outcome: 'failure', detail: { email: record.email, reason } });
+    if (final) await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email`, outcome: 'failure', detail: { email: record.email, reason } });
     if (error instanceof PermanentFailure) return { skipped: reason };
     throw error;
   } finally {
@@ -94,10 +135,10 @@ export async function runEmailExport({ db, config, mailer }: ExportWorkerDeps, j
   }
 }
 
-async function scoped(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string) {
+async function scoped(db: Db, kind: ExportKind, principal: Principal, filter: ListFilter, timeZone: string) {
   try {
-    const { where } = await scopedTransactionFilter(db, principal, filter, timeZone);
-    await assertExportable(db, where);
+    const where = await kind.scope(db, principal, filter, timeZone);
+    await kind.assertExportable(db, where);
     return where;
   } catch (error) {
     if (error instanceof HttpError) throw new PermanentFailure(error.message);
@@ -105,7 +146,7 @@ async function scoped(db: Db, principal: Principal, filter: TransactionFilter, t
   }
 }
 
-/** This node's worker for e-mailed exports: a failed send is tried twice more, 30 s and then ~60 s later. */
+/** This node's worker for e-mailed exports (every kind, one queue): a failed send is tried twice more, 30 s and then ~60 s later. */
 export function startEmailExportWorker(jobs: JobQueue, deps: ExportWorkerDeps): Promise<void> {
   return jobs.work<ExportJobData>(EXPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 }, (job) => runEmailExport(deps, job));
 }

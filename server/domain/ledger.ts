@@ -3,7 +3,9 @@ import type { Db } from '../db/connect.ts';
 import { journalEntries, ledgerAccounts, postings, type AccountKind } from '../db/schema.ts';
 import { unprocessable } from '../http/errors.ts';
 
-export const clientAccountKinds = ['nonwithdrawable', 'withdrawable', 'pending_withdrawal', 'disbursement'] as const satisfies readonly AccountKind[];
+// disbursement_hold comes last: clients created before it get it with a higher id than their other
+// four, new clients get all five in this order, and postEntry locks by id either way.
+export const clientAccountKinds = ['nonwithdrawable', 'withdrawable', 'pending_withdrawal', 'disbursement', 'disbursement_hold'] as const satisfies readonly AccountKind[];
 export type ClientAccountKind = (typeof clientAccountKinds)[number];
 
 export const systemAccounts = {
@@ -21,7 +23,7 @@ const codeOf = (ref: AccountRef) => ('client' in ref ? clientAccountCode(ref.cli
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 
 /**
- * Creates any missing account; safe to call again and concurrently. A client's four accounts are
+ * Creates any missing account; safe to call again and concurrently. A client's accounts are
  * always created together and in one order, so their ids, and so the lock order, are the same
  * for every client.
  */
@@ -91,7 +93,7 @@ export type ClientBalances = Record<ClientAccountKind, number>;
 
 /** The cached balances of the given clients' accounts, summed per kind. */
 export async function clientBalances(db: Db, clientIds: number[]): Promise<ClientBalances> {
-  const result: ClientBalances = { nonwithdrawable: 0, withdrawable: 0, pending_withdrawal: 0, disbursement: 0 };
+  const result: ClientBalances = { nonwithdrawable: 0, withdrawable: 0, pending_withdrawal: 0, disbursement: 0, disbursement_hold: 0 };
   if (clientIds.length === 0) return result;
   const rows = await db.select({ kind: ledgerAccounts.kind, total: sql<string>`sum(${ledgerAccounts.balance})` })
     .from(ledgerAccounts).where(inArray(ledgerAccounts.clientId, clientIds)).groupBy(ledgerAccounts.kind);

@@ -9,8 +9,9 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execu
  * Recomputes the ledger from its postings and lists every disagreement: a cached balance that is
  * not the sum of its postings, an entry that does not sum to zero (or has no postings), an account
  * that must not go negative whose running balance ever did, and a client whose pending balance is
- * not the sum of its PENDING withdrawals; and, since the Payments List totals come from them, any
- * hour or day bucket of the pay-in totals that differs from its pay-ins. An empty list means
+ * not the sum of its PENDING withdrawals, a client whose disbursement hold is not the amount + fee
+ * of its open (PENDING_REQUEST, PENDING) disbursements; and, since the lists' totals come from
+ * them, any hour or day bucket of the pay-in or disbursement totals that differs from its rows. An empty list means
  * every figure is explained.
  */
 export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; accounts: number; entries: number }> {
@@ -40,6 +41,20 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
     and a.balance <> coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0)`)) {
     problems.push({ check: 'pending equals PENDING withdrawals', detail: `${r.code}: balance ${r.balance}, PENDING withdrawals ${r.pending}` });
   }
+  for (const r of await rows<{ code: string; balance: string; held: string }>(db, sql`
+    select a.code, a.balance, coalesce((select sum(d.amount + d.fee_amount) from disbursements d where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0) as held
+    from ledger_accounts a where a.kind = 'disbursement_hold'
+    and a.balance <> coalesce((select sum(d.amount + d.fee_amount) from disbursements d where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0)`)) {
+    problems.push({ check: 'hold equals open disbursements', detail: `${r.code}: balance ${r.balance}, PENDING_REQUEST/PENDING disbursements ${r.held} (amount + fee)` });
+  }
+  // A client with open disbursements but no hold account at all (the query above starts from accounts).
+  for (const r of await rows<{ client_id: number; held: string }>(db, sql`
+    select d.client_id, sum(d.amount + d.fee_amount) as held from disbursements d
+    where d.status in ('PENDING_REQUEST', 'PENDING')
+    and not exists (select 1 from ledger_accounts a where a.client_id = d.client_id and a.kind = 'disbursement_hold')
+    group by d.client_id`)) {
+    problems.push({ check: 'hold equals open disbursements', detail: `client ${r.client_id}: no hold account, PENDING_REQUEST/PENDING disbursements ${r.held}` });
+  }
   for (const r of await rows<{ reference: string; posted: string | null; recorded: string | null }>(db, sql`
     select coalesce(e.reference, d.reference) as reference, e.posted, d.amount as recorded
     from (select e.reference, sum(p.amount) as posted from journal_entries e
@@ -50,24 +65,37 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
     problems.push({ check: 'deposit history equals adjustments', detail: `${r.reference}: posted ${r.posted ?? 'nothing'}, history ${r.recorded ?? 'no row'}` });
   }
   problems.push(...await checkPayinTotals(db));
+  problems.push(...await checkDisbursementTotals(db));
   const [{ accounts }] = await rows<{ accounts: number }>(db, sql`select count(*)::int as accounts from ledger_accounts`);
   const [{ entries }] = await rows<{ entries: number }>(db, sql`select count(*)::int as entries from journal_entries`);
   return { problems, accounts, entries };
 }
 
 /** Every bucket of the pay-in totals (by hour and by day) against a group-by over the pay-ins themselves. */
-export async function checkPayinTotals(db: Db): Promise<LedgerProblem[]> {
+export const checkPayinTotals = (db: Db) => checkTotals(db, {
+  rows: 'transactions', hourly: 'transaction_hourly_totals', daily: 'transaction_daily_totals', method: 'type', check: 'pay-in totals equal pay-ins', noun: 'pay-ins',
+});
+
+/** The same for the Disbursement List's totals (migration 0011). */
+export const checkDisbursementTotals = (db: Db) => checkTotals(db, {
+  rows: 'disbursements', hourly: 'disbursement_hourly_totals', daily: 'disbursement_daily_totals', method: 'withdrawal_method', check: 'disbursement totals equal disbursements', noun: 'disbursements',
+});
+
+interface TotalsTables { rows: string; hourly: string; daily: string; method: string; check: string; noun: string }
+
+async function checkTotals(db: Db, t: TotalsTables): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
-  for (const [table, unit] of [['transaction_hourly_totals', 'hour'], ['transaction_daily_totals', 'day']] as const) {
+  const type = sql.raw(t.method);
+  for (const [table, unit] of [[t.hourly, 'hour'], [t.daily, 'day']] as const) {
     for (const r of await rows<{ bucket: string; client_id: number; status: string; type: string; rollup: string; actual: string }>(db, sql`
-      select bucket, client_id, status, type,
+      select bucket, client_id, status, ${type} as type,
         coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
         coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
-      from (select ${sql.raw(unit)} as bucket, client_id, status, type, count, amount, fee_amount from ${sql.raw(table)}) r full join (
-        select date_trunc(${unit}, transaction_time, 'UTC') as bucket, client_id, status, type, count(*) as n, sum(amount) as amount, sum(fee_amount) as fee
-        from transactions group by 1, 2, 3, 4) g using (bucket, client_id, status, type)
+      from (select ${sql.raw(unit)} as bucket, client_id, status, ${type}, count, amount, fee_amount from ${sql.raw(table)}) r full join (
+        select date_trunc(${unit}, transaction_time, 'UTC') as bucket, client_id, status, ${type}, count(*) as n, sum(amount) as amount, sum(fee_amount) as fee
+        from ${sql.raw(t.rows)} group by 1, 2, 3, 4) g using (bucket, client_id, status, ${type})
       where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0) or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`)) {
-      problems.push({ check: 'pay-in totals equal pay-ins', detail: `${unit} ${new Date(r.bucket).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ${r.rollup}, pay-ins ${r.actual} (count / amount / fee)` });
+      problems.push({ check: t.check, detail: `${unit} ${new Date(r.bucket).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ${r.rollup}, ${t.noun} ${r.actual} (count / amount / fee)` });
     }
   }
   return problems;

@@ -12,9 +12,21 @@ export const EXPORT_FILENAME = 'Data Download.xlsx';
 export const EXPORT_MAX_ROWS = EXCEL_MAX_ROWS - 1;
 const BATCH_SIZE = 10_000;
 
-type Column = SheetColumn & { value: (row: TransactionRow, time: (iso: string | null) => string | null) => Cell };
+export type ExportColumn<R> = SheetColumn & { value: (row: R, time: (iso: string | null) => string | null) => Cell };
 
-const COLUMNS: Column[] = [
+/**
+ * What one list exports: its table (aliased `t` in `where`, ordered by transaction_time and id as
+ * the list is), the columns to read with the client's name as `c`, and the sheet built from them.
+ */
+export interface ExportSource<R> {
+  table: string;
+  columns: SQL;
+  toRow: (raw: any) => R;
+  sheetName: string;
+  sheet: ExportColumn<R>[];
+}
+
+const COLUMNS: ExportColumn<TransactionRow>[] = [
   { header: 'Transaction Time', width: 20, value: (r, time) => time(r.transaction_time) },
   { header: 'Correlation ID', width: 30, value: (r) => r.correlation_id },
   { header: 'Client', width: 24, value: (r) => r.client_name },
@@ -31,12 +43,16 @@ const COLUMNS: Column[] = [
 ];
 export const EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
+export const TRANSACTION_EXPORT: ExportSource<TransactionRow> = {
+  table: 'transactions', columns: TRANSACTION_COLUMNS, toRow: toTransactionRow, sheetName: 'Transactions', sheet: COLUMNS,
+};
+
 /**
  * Counts the rows first, so an export Excel could not open is refused before any work. (`maxRows`
  * is Excel's limit; tests pass a small one, as a million rows take half a minute to insert.)
  */
-export async function assertExportable(db: Db, where: SQL, maxRows = EXPORT_MAX_ROWS): Promise<number> {
-  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)).rows;
+export async function assertExportable(db: Db, where: SQL, maxRows = EXPORT_MAX_ROWS, table = 'transactions'): Promise<number> {
+  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)} t where ${where}`)).rows;
   const rows = Number(n);
   if (rows > maxRows) {
     throw unprocessable(`The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an Excel sheet can hold. Narrow the filter and try again.`);
@@ -48,17 +64,17 @@ export async function assertExportable(db: Db, where: SQL, maxRows = EXPORT_MAX_
  * The list's rows for a filter, newest first, read in keyset pages: each query starts below the
  * last (transaction_time, id) seen, so memory and query cost stay the same on every page.
  */
-type BatchRow = Parameters<typeof toTransactionRow>[0] & { cursor_time: string; cursor_id: string | number };
+type BatchRow = Record<string, unknown> & { cursor_time: string; cursor_id: string | number };
 
-async function* transactionBatches(db: Db, where: SQL): AsyncGenerator<TransactionRow[]> {
+async function* rowBatches<R>(db: Db, source: ExportSource<R>, where: SQL): AsyncGenerator<R[]> {
   let after: { time: string; id: string | number } | null = null;
   for (;;) {
     const below: SQL = after ? sql`and (t.transaction_time, t.id) < (${after.time}::timestamptz, ${after.id}::bigint)` : sql``;
     const { rows }: { rows: BatchRow[] } = await db.execute<BatchRow>(sql`
-      select ${TRANSACTION_COLUMNS}, t.transaction_time::text as cursor_time, t.id as cursor_id
-      from transactions t join clients c on c.id = t.client_id
+      select ${source.columns}, t.transaction_time::text as cursor_time, t.id as cursor_id
+      from ${sql.raw(source.table)} t join clients c on c.id = t.client_id
       where ${where} ${below} order by t.transaction_time desc, t.id desc limit ${BATCH_SIZE}`);
-    if (rows.length) yield rows.map(toTransactionRow);
+    if (rows.length) yield rows.map(source.toRow);
     if (rows.length < BATCH_SIZE) return;
     const last: BatchRow = rows[rows.length - 1];
     after = { time: last.cursor_time, id: last.cursor_id };
@@ -72,9 +88,9 @@ function businessTime(timeZone: string) {
   return (iso: string | null) => (iso == null ? null : format.format(new Date(iso)));
 }
 
-async function* sheetRows(db: Db, where: SQL, timeZone: string): AsyncGenerator<Cell[][]> {
+async function* sheetRows<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): AsyncGenerator<Cell[][]> {
   const time = businessTime(timeZone);
-  for await (const batch of transactionBatches(db, where)) yield batch.map((r) => COLUMNS.map((c) => c.value(r, time)));
+  for await (const batch of rowBatches(db, source, where)) yield batch.map((r) => source.sheet.map((c) => c.value(r, time)));
 }
 
 export interface ExportFile {
@@ -85,12 +101,15 @@ export interface ExportFile {
 }
 
 /** Writes the filtered transactions to an .xlsx in a private temporary folder. */
-export async function writeTransactionExport(db: Db, where: SQL, timeZone: string): Promise<ExportFile> {
+export const writeTransactionExport = (db: Db, where: SQL, timeZone: string) => writeListExport(db, TRANSACTION_EXPORT, where, timeZone);
+
+/** Writes a list's filtered rows, newest first, to an .xlsx in a private temporary folder. */
+export async function writeListExport<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): Promise<ExportFile> {
   const dir = await mkdtemp(join(tmpdir(), 'bo-export-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const path = join(dir, EXPORT_FILENAME);
-    const rows = await writeXlsxFile(path, 'Transactions', COLUMNS, sheetRows(db, where, timeZone));
+    const rows = await writeXlsxFile(path, source.sheetName, source.sheet, sheetRows(db, source, where, timeZone));
     return { path, rows, dispose };
   } catch (error) {
     await dispose();

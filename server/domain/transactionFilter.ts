@@ -7,7 +7,11 @@ import type { Principal } from './principal.ts';
 export interface ScopedFilter { where: SQL; clientIds: number[] | null }
 
 /** What a filter selects besides text search: the columns transaction_hourly_totals is keyed by. */
-export interface TransactionKey { clientIds: number[] | null; status?: string; methods?: string[] }
+export interface TransactionKey {
+  clientIds: number[] | null; status?: string; methods?: string[];
+  /** The column `methods` filters: `type` for pay-ins (the default), `withdrawal_method` for disbursements. */
+  methodColumn?: 'type' | 'withdrawal_method';
+}
 
 /**
  * A filter the rollup can answer: the window as [from, until) timestamptz expressions plus the key.
@@ -19,25 +23,52 @@ const rollupWindows = new WeakMap<SQL, RollupWindow>();
 /** The window behind a `where` built here, unless it also searches text (the rollup cannot). */
 export const rollupWindowOf = (where: SQL): RollupWindow | undefined => rollupWindows.get(where);
 
+/** Lets the totals query answer `where` from the rollups (only for a where without text search). */
+export const registerRollupWindow = (where: SQL, window: RollupWindow) => { rollupWindows.set(where, window); };
+
 /** The key conditions on a table aliased `alias` (`t` for transactions): one text for both tables. */
 export function keyConditions(alias: 't' | 'r', k: TransactionKey): SQL[] {
   const col = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [];
   if (k.clientIds) parts.push(k.clientIds.length ? sql`${col('client_id')} in ${sql.raw(`(${k.clientIds.join(',')})`)}` : sql`false`);
   if (k.status) parts.push(sql`${col('status')} = ${k.status}`);
-  if (k.methods?.length) parts.push(sql`${col('type')} in (${sql.join(k.methods.map((m) => sql`${m}`), sql`, `)})`);
+  if (k.methods?.length) parts.push(sql`${col(k.methodColumn ?? 'type')} in (${sql.join(k.methods.map((m) => sql`${m}`), sql`, `)})`);
   return parts;
 }
 
 // Building a DateTimeFormat costs more than the rest of the filter; the zone is fixed per server.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Today 00:00 to 23:59 on the business clock: the spec's default window. */
-function todayIn(timeZone: string) {
+/** The business-clock date (YYYY-MM-DD) `daysAgo` days before today. */
+export function businessDay(timeZone: string, daysAgo = 0): string {
   let format = dayFormats.get(timeZone);
   if (!format) dayFormats.set(timeZone, format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
-  const day = format.format(new Date());
+  // Whole 24-hour days back from now: exact in zones without daylight saving, such as Asia/Jakarta.
+  return format.format(new Date(Date.now() - daysAgo * 86_400_000));
+}
+
+/** Today 00:00 to 23:59 on the business clock: the spec's default window. */
+function todayIn(timeZone: string) {
+  const day = businessDay(timeZone);
   return { start: `${day} 00:00`, end: `${day} 23:59` };
+}
+
+/**
+ * The clients a filter names, each checked against the user's scope (one outside it, or unknown,
+ * is 404 like a client that does not exist); with none named, the user's scope (null = all).
+ */
+export async function filterClientIds(db: Db, principal: Principal, named: number[] | undefined): Promise<number[] | null> {
+  if (!named?.length) return principal.clientScope;
+  const known = new Set((await db.execute<{ id: number }>(sql`select id from clients where id in ${sql.raw(`(${named.join(',')})`)}`)).rows.map((r) => Number(r.id)));
+  const allowed = (id: number) => known.has(id) && (principal.clientScope ? principal.clientScope.includes(id) : true);
+  if (!named.every(allowed)) throw notFound('Client not found');
+  return named;
+}
+
+/** [from, until) of a window typed as start/end minutes on the business clock, end minute included. */
+export function windowBounds(start: string, end: string, timeZone: string): { from: SQL; until: SQL } {
+  const [a, b] = start <= end ? [start, end] : [end, start];
+  return { from: sql`(${a}::timestamp at time zone ${timeZone})`, until: sql`((${b}::timestamp at time zone ${timeZone}) + interval '1 minute')` };
 }
 
 /**
@@ -46,17 +77,9 @@ function todayIn(timeZone: string) {
  * read on the business clock, end minute included.
  */
 export async function scopedTransactionFilter(db: Db, principal: Principal, f: TransactionFilter, timeZone: string): Promise<ScopedFilter> {
-  let clientIds: number[] | null = principal.clientScope;
-  if (f.client_id?.length) {
-    const known = new Set((await db.execute<{ id: number }>(sql`select id from clients where id in ${sql.raw(`(${f.client_id.join(',')})`)}`)).rows.map((r) => Number(r.id)));
-    const allowed = (id: number) => known.has(id) && (principal.clientScope ? principal.clientScope.includes(id) : true);
-    if (!f.client_id.every(allowed)) throw notFound('Client not found');
-    clientIds = f.client_id;
-  }
+  const clientIds = await filterClientIds(db, principal, f.client_id);
   const window = { ...todayIn(timeZone), ...(f.start ? { start: f.start } : {}), ...(f.end ? { end: f.end } : {}) };
-  const [start, end] = window.start <= window.end ? [window.start, window.end] : [window.end, window.start];
-  const from = sql`(${start}::timestamp at time zone ${timeZone})`;
-  const until = sql`((${end}::timestamp at time zone ${timeZone}) + interval '1 minute')`;
+  const { from, until } = windowBounds(window.start, window.end, timeZone);
   const key: TransactionKey = { clientIds, status: f.status, methods: f.payment_method };
   const parts: SQL[] = [sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', key)];
   if (f.search) {

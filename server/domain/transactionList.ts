@@ -44,6 +44,10 @@ const cut = (from: SQL, until: SQL, first: SQL, end: SQL) => ({
   after: [sql`greatest(${first}, ${end})`, until] as const,
 });
 
+/** A list's rows (aliased `t` in every `where`) and the hour and day totals kept of them. */
+export interface TotalsSource { rows: string; hourly: string; daily: string }
+export const PAYIN_TOTALS: TotalsSource = { rows: 'transactions', hourly: 'transaction_hourly_totals', daily: 'transaction_daily_totals' };
+
 /**
  * Count, amount and fee of exactly the rows `where` selects, in one statement (one snapshot). For
  * a filter the rollups can answer: whole UTC days inside the window from transaction_daily_totals,
@@ -52,25 +56,26 @@ const cut = (from: SQL, until: SQL, first: SQL, end: SQL) => ({
  * zone) is exact. A text search is counted row by row throughout: it is selective, and the
  * rollups do not know the field.
  */
-export function totalsQuery(where: SQL): SQL {
+export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQL {
   const w = rollupWindowOf(where);
-  if (!w) return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`;
+  const rowsTable = sql.raw(source.rows);
+  if (!w) return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from ${rowsTable} t where ${where}`;
   const minutes = cut(w.from, w.until, ceilTo('hour', w.from), floorTo('hour', w.until));
   const [firstHour, endHour] = minutes.buckets;
   const hours = cut(firstHour, endHour, ceilTo('day', w.from), floorTo('day', w.until));
-  const rows = ([from, until]: readonly [SQL, SQL]) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from transactions t
+  const rows = ([from, until]: readonly [SQL, SQL]) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from ${rowsTable} t
     where ${sql.join([sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', w)], sql` and `)}`;
   const buckets = (table: string, column: string, [from, until]: readonly [SQL, SQL]) => sql`select coalesce(sum(r.count), 0), coalesce(sum(r.amount), 0), coalesce(sum(r.fee_amount), 0)
     from ${sql.raw(table)} r where ${sql.join([sql`${sql.raw(`r.${column}`)} >= ${from}`, sql`${sql.raw(`r.${column}`)} < ${until}`, ...keyConditions('r', w)], sql` and `)}`;
   return sql`select sum(n) as n, sum(amount) as amount, sum(fee) as fee from (
-    ${buckets('transaction_daily_totals', 'day', hours.buckets)}
-    union all ${buckets('transaction_hourly_totals', 'hour', hours.before)}
-    union all ${buckets('transaction_hourly_totals', 'hour', hours.after)}
+    ${buckets(source.daily, 'day', hours.buckets)}
+    union all ${buckets(source.hourly, 'hour', hours.before)}
+    union all ${buckets(source.hourly, 'hour', hours.after)}
     union all ${rows(minutes.before)}
     union all ${rows(minutes.after)}) as x (n, amount, fee)`;
 }
 
-type Totals = { n: string | number; amount: string | number; fee: string | number };
+export type Totals = { n: string | number; amount: string | number; fee: string | number };
 
 /** One page of the list and how many rows the whole filter holds. */
 export async function listTransactions(db: Db, where: SQL, page: number, limit: number): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {

@@ -20,6 +20,8 @@ const VERIFIED = { kind: 'verified' } as const;
 const payments = { kind: 'verified', module: 'transactions' } as const;
 const paymentsSuper = { kind: 'verified', module: 'transactions', superAdminOnly: true } as const;
 const balance = { kind: 'verified', module: 'balance' } as const;
+const disbursements = { kind: 'verified', module: 'disbursement-list' } as const;
+const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', superAdminOnly: true } as const;
 const users = { kind: 'verified', module: 'management-user' } as const;
 const roles = { kind: 'verified', module: 'management-role' } as const;
 
@@ -70,6 +72,15 @@ export const routeTable: Record<string, AccessRule> = {
   [`PATCH ${API}/transaction/update-transaction`]: paymentsSuper,
   [`POST ${API}/transaction/generate-invoice`]: paymentsSuper,
   [`POST ${API}/transaction/get-status-transaction-file`]: paymentsSuper,
+
+  [`GET ${API}/transaction/list-disbursement`]: disbursements,
+  [`GET ${API}/transaction/summary-disbursement`]: disbursements,
+  [`GET ${API}/transaction/download-disbursement`]: disbursements,
+  [`PATCH ${API}/transaction/update-disbursement`]: disbursementsSuper,
+  [`PATCH ${API}/transaction/get-status-disbursement`]: disbursementsSuper,
+  [`POST ${API}/transaction/generate-invoice-disbursement`]: disbursementsSuper,
+  [`PATCH ${API}/balance/add-withdrawable-disbursement`]: disbursementsSuper,
+  [`POST ${API}/transaction/disbursement-check-transaction`]: disbursementsSuper,
 
   [`GET ${API}/management/get-users`]: users,
   [`POST ${API}/management/create-user`]: users,

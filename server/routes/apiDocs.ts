@@ -10,6 +10,9 @@ import { LoginBody, PasscodeBody } from '../../src/services/schemas.ts';
 import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from '../../src/services/transactionActions.ts';
 import { TransactionListQuery, TransactionSummaryQuery } from '../../src/services/transactionQuery.ts';
 import { AddWithdrawalBody, UpdateWithdrawalBody } from '../../src/services/withdrawalRules.ts';
+import {
+  DisbursementCorrelationBody, DisbursementDecisionBody, DisbursementDownloadQuery, DisbursementListQuery, DisbursementSummaryQuery, DisbursementUuidBody,
+} from '../../src/services/disbursementQuery.ts';
 import { DetailQuery } from './notification.ts';
 import { TransactionDownloadQuery } from './transactionExport.ts';
 import { routeTable, type AccessRule } from '../http/routeTable.ts';
@@ -59,6 +62,14 @@ export const routeDocs: Record<string, RouteDoc> = {
   [`PATCH ${API}/transaction/update-transaction`]: { summary: 'Move every FINALIZED pay-in of the filter to withdrawable', body: BulkProcessBody },
   [`POST ${API}/transaction/generate-invoice`]: { summary: 'Invoice of a pay-in', body: CorrelationBody },
   [`POST ${API}/transaction/get-status-transaction-file`]: { summary: "Match providers' settlement files against our pay-ins", multipart: ['file', 'settlementType'] },
+  [`GET ${API}/transaction/list-disbursement`]: { summary: 'Disbursements, paged, newest first (default window: the last 7 days)', query: DisbursementListQuery },
+  [`GET ${API}/transaction/summary-disbursement`]: { summary: 'Count, amount and fee of exactly the listed disbursements', query: DisbursementSummaryQuery },
+  [`GET ${API}/transaction/download-disbursement`]: { summary: 'The filtered disbursements as .xlsx, or e-mailed when email= is given', query: DisbursementDownloadQuery },
+  [`PATCH ${API}/transaction/update-disbursement`]: { summary: 'Finalize (COMPLETED) or reject a PENDING_REQUEST or PENDING disbursement', body: DisbursementDecisionBody },
+  [`PATCH ${API}/transaction/get-status-disbursement`]: { summary: "Ask the transfer provider for an open disbursement's status and apply it", body: DisbursementUuidBody },
+  [`POST ${API}/transaction/generate-invoice-disbursement`]: { summary: 'Invoice of a FINALIZED disbursement', body: DisbursementCorrelationBody },
+  [`PATCH ${API}/balance/add-withdrawable-disbursement`]: { summary: "Move a released disbursement's amount + fee to withdrawable, once", body: DisbursementUuidBody },
+  [`POST ${API}/transaction/disbursement-check-transaction`]: { summary: 'Void the FINALIZED disbursements a CSV or XLSX of correlation_ids lists', multipart: ['file'] },
   [`GET ${API}/management/get-users`]: { summary: 'Users the caller manages, paged', query: UserListQuery },
   [`POST ${API}/management/create-user`]: { summary: 'Create a user', body: CreateUserBody },
   [`PATCH ${API}/management/edit-user`]: { summary: 'Edit a user (e-mail and type fixed)', body: EditUserBody },

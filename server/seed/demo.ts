@@ -4,7 +4,8 @@ import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
 import { clients, notifications, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
 import { hashPassword } from '../domain/passwords.ts';
-import { seedDemoLedger } from './demoLedger.ts';
+import { seedDemoLedger, seededRandom } from './demoLedger.ts';
+import { seedDemoDisbursements } from './disbursements.ts';
 import { seedPayins } from './payins.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1!';
@@ -27,7 +28,7 @@ const demoRoles: Array<{ name: string; type: UserType; description: string; modu
   { name: 'Super Admin', type: 'SUPER ADMIN', description: 'Every module, every client', modules: allModuleIds },
   { name: 'Operations Admin', type: 'ADMIN', description: 'Day-to-day operations without settlement or management', modules: allModuleIds.filter((id) => !adminHidden.has(id)) },
   { name: 'Support Admin', type: 'ADMIN', description: 'Payments and balances only', modules: ['transactions', 'balance', 'settings', 'settings-user'] },
-  { name: 'Client Finance', type: 'CLIENT', description: 'Client finance team: payments and balance', modules: ['transactions', 'balance', 'settings', 'settings-user'] },
+  { name: 'Client Finance', type: 'CLIENT', description: 'Client finance team: payments, balance and disbursements', modules: ['transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'] },
   { name: 'Client Viewer', type: 'CLIENT', description: 'Client read-only access to payments', modules: ['transactions', 'settings', 'settings-user'] },
 ];
 
@@ -36,7 +37,7 @@ export const DEMO_DAYS = 30;
 
 /**
  * Demo data for a new, empty database: clients, roles, the three demo users, notifications,
- * pay-ins credited through the ledger, deposits and withdrawals.
+ * pay-ins credited through the ledger, deposits and withdrawals, and disbursements in every status.
  */
 export async function seedDemo(db: Db, options: { transactions?: number; days?: number } = {}): Promise<void> {
   const clientRows = await db.insert(clients).values(demoClients.map((clientName) => ({
@@ -68,4 +69,5 @@ export async function seedDemo(db: Db, options: { transactions?: number; days?: 
   const initiators = new Map(clientRows.slice(0, 2).map((c) => [c.id, clientUser]));
   await seedPayins(db, { count: options.transactions ?? DEMO_TRANSACTIONS, days: options.days ?? DEMO_DAYS, clientIds: clientRows.map((c) => c.id) });
   await seedDemoLedger(db, clientRows.map((c) => c.id), initiators, created.get('SUPER ADMIN')!);
+  await seedDemoDisbursements(db, clientRows.map((c) => c.id), created.get('SUPER ADMIN')!, seededRandom(11));
 }

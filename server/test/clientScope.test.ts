@@ -1,6 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, transactions, users } from '../db/schema.ts';
+import { disbursements, notifications, transactions, users } from '../db/schema.ts';
+import { addDisbursementToWithdrawable, decideDisbursement, disbursementInvoice, refreshDisbursementStatus } from '../domain/disbursementActions.ts';
+import { voidDisbursements } from '../domain/disbursementVoid.ts';
+import { loadPrincipal } from '../domain/principal.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -13,6 +16,7 @@ let server: TestServer;
 let token: string;
 let foreign: { correlationId: string; rrn: string | null; accountNo: string };
 let otherNotification: { id: number; workOrderCode: string };
+let foreignDisbursement: { uuid: string; correlationId: string; accountNo: string; status: string };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,6 +31,9 @@ beforeAll(async () => {
     userId: other.id, subject: 'work-order', message: 'Private to another user', workOrderCode: 'WO-PRIVATE-1', icon: 'wrench',
   }).returning();
   otherNotification = { id: note.id, workOrderCode: note.workOrderCode };
+  // A FINALIZED one: every id-taking disbursement action has something it could do to it.
+  const [d] = await db.select().from(disbursements).where(and(eq(disbursements.clientId, 3), eq(disbursements.status, 'FINALIZED'))).limit(1);
+  foreignDisbursement = { uuid: d.uuid, correlationId: d.correlationId, accountNo: d.accountNo, status: d.status };
 });
 afterAll(async () => { await server?.close(); });
 
@@ -39,6 +46,8 @@ describe("a client user asking for another client's objects", () => {
       `${API}/transaction/list?client_id=3`, `${API}/transaction/summary?client_id=3`, `${API}/transaction/download?client_id=3`,
       `${API}/balance/current-balance?client_filter=3`, `${API}/transaction/account-summary?client_filter=3`,
       `${API}/balance/withdrawal-history?client_filter=3`,
+      `${API}/transaction/list-disbursement?client_id=3`, `${API}/transaction/summary-disbursement?client_id=3`, `${API}/transaction/download-disbursement?client_id=3`,
+      `${API}/transaction/download-disbursement?client_id=3&email=client@example.com`,
     ];
     for (const path of paths) {
       const res = await send('GET', path);
@@ -67,6 +76,46 @@ describe("a client user asking for another client's objects", () => {
       expect(res.status, path).toBe(404);
       expect(leaks(res.body)).toBe(false);
     }
+  });
+
+  it('finds nothing of a foreign disbursement by any search, and cannot act on it', async () => {
+    const window = 'start=2000-01-01 00:00&end=2100-01-01 00:00';
+    for (const q of [`search_by=correlation_id&search=${foreignDisbursement.correlationId}`, `search_by=account_no&search=${foreignDisbursement.accountNo}`]) {
+      const list = await send('GET', `${API}/transaction/list-disbursement?${q}&${window}`);
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.body)).not.toContain(foreignDisbursement.correlationId);
+      expect((await send('GET', `${API}/transaction/summary-disbursement?${q}&${window}`)).body.data.total_transaction_count).toBe(0);
+    }
+    // The actions are SUPER ADMIN only: a client user is refused before the object is looked at.
+    for (const [method, path, body] of [
+      ['PATCH', '/transaction/update-disbursement', { uuid: foreignDisbursement.uuid, status: 'REJECTED' }],
+      ['PATCH', '/transaction/get-status-disbursement', { uuid: foreignDisbursement.uuid }],
+      ['POST', '/transaction/generate-invoice-disbursement', { correlation_id: foreignDisbursement.correlationId }],
+      ['PATCH', '/balance/add-withdrawable-disbursement', { uuid: foreignDisbursement.uuid }],
+    ] as const) {
+      const res = await send(method, `${API}${path}`, body);
+      expect(res.status, path).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain(foreignDisbursement.correlationId);
+    }
+  });
+
+  it("answers a foreign disbursement as not found in every id-taking action's own scope check", async () => {
+    const { db } = server.database;
+    const [client] = await db.select().from(users).where(eq(users.email, 'client@demo.local'));
+    // As if a role let a scoped user through the route table: the domain still sees only clients 1 and 2.
+    const scoped = { ...(await loadPrincipal(db, client.id))!, type: 'SUPER ADMIN' as const };
+    const origin = { ip: '127.0.0.1' };
+    const { uuid, correlationId } = foreignDisbursement;
+    for (const attempt of [
+      () => decideDisbursement(db, scoped, { uuid, status: 'REJECTED' }, origin),
+      () => refreshDisbursementStatus(db, scoped, uuid, 'http://127.0.0.1:9', origin),
+      () => disbursementInvoice(db, scoped, correlationId, origin),
+      () => addDisbursementToWithdrawable(db, scoped, uuid, origin),
+    ]) await expect(attempt()).rejects.toMatchObject({ statusCode: 404, message: 'Disbursement not found' });
+    const voided = await voidDisbursements(db, scoped, 'void.csv', [{ row: 2, correlation_id: correlationId }], origin);
+    expect(voided.results).toEqual([{ row: 2, correlation_id: correlationId, outcome: 'not_found', message: 'Disbursement not found' }]);
+    const [after] = await db.select().from(disbursements).where(eq(disbursements.uuid, uuid));
+    expect(after.status).toBe(foreignDisbursement.status);
   });
 
   it('cannot request a withdrawal from a foreign client', async () => {

@@ -59,11 +59,12 @@ describe('GET transaction/payin-list and balance-history', () => {
   });
 
   it('pages the history 15/30/50 with meta, without overlap, and refuses other sizes and bad dates', async () => {
+    const [{ n }] = (await server.database.db.execute<{ n: number }>(sql`select count(*)::int as n from disbursement_deposits where client_id = 1`)).rows;
     const first = await get('superadmin', 'transaction/balance-history?client_filter=1&limit=15&page=1');
     expect(first.status).toBe(200);
-    expect(first.body.meta).toMatchObject({ current_page: 1, per_page: 15, total: 6 });
-    const small = await get('superadmin', 'transaction/balance-history?client_filter=1&limit=15&page=1&start=2000-01-01%2000:00&end=2100-01-01%2000:00');
-    expect(small.body.data).toHaveLength(6);
+    expect(first.body.meta).toMatchObject({ current_page: 1, per_page: 15, total: n });
+    const window = await get('superadmin', 'transaction/balance-history?client_filter=1&limit=15&page=1&start=2000-01-01%2000:00&end=2100-01-01%2000:00');
+    expect(window.body.data).toHaveLength(Math.min(n, 15));
     expect((await get('superadmin', 'transaction/balance-history?limit=20')).status).toBe(400);
     expect((await get('superadmin', 'transaction/balance-history?start=2026-02-30%2000:00')).status).toBe(400);
   });

@@ -21,6 +21,7 @@ afterAll(async () => { await server?.close(); });
 /** Every route that takes a file, with the form fields it needs besides the file. */
 export const UPLOAD_ROUTES = [
   { path: '/api/backoffice/transaction/get-status-transaction-file', fields: { settlementType: 'fello_qris' } },
+  { path: '/api/backoffice/transaction/disbursement-check-transaction', fields: {} },
 ];
 
 async function upload(path: string, fields: Record<string, string>, name: string, content: Buffer) {

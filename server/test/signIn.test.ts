@@ -56,8 +56,8 @@ describe('the OTP step', () => {
     const { token, user } = await signInVerified(server, 'client@demo.local');
     expect(user).toMatchObject({
       otp_verified: true, two_factor_active: true,
-      modules: ['transactions', 'balance', 'settings', 'settings-user'],
-      allowed_paths: ['/dashboard/transactions', '/dashboard/balance', '/dashboard/settings', '/dashboard/settings/user'],
+      modules: ['transactions', 'disbursement', 'disbursement-list', 'balance', 'settings', 'settings-user'],
+      allowed_paths: ['/dashboard/transactions', '/dashboard/disbursement', '/dashboard/disbursement/transactions', '/dashboard/balance', '/dashboard/settings', '/dashboard/settings/user'],
     });
     expect((await call(server, 'GET', '/api/backoffice/master/modules', { token })).status).toBe(200);
   });

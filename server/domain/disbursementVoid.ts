@@ -1,0 +1,111 @@
+import { inArray } from 'drizzle-orm';
+import { DISBURSEMENT_INVALID_VOID } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
+import { DISBURSEMENT_NOT_FOUND, type VoidUploadResult } from '../../src/services/disbursementActions.ts';
+import type { VoidOutcome } from '../../src/services/disbursementQuery.ts';
+import type { Db } from '../db/connect.ts';
+import { disbursements } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { badRequest, unprocessable } from '../http/errors.ts';
+import { audit } from './audit.ts';
+import type { RequestOrigin } from './authentication.ts';
+import { applyDisbursementEvent, checkDisbursement, findDisbursement } from './disbursements.ts';
+import type { Principal } from './principal.ts';
+
+export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Each void is its own transaction; a file longer than this is refused before any is tried. */
+export const VOID_MAX_ROWS = 20_000;
+
+/** A correlation id to void, with the sheet row (1-based, the header row being row 1) it came from. */
+export interface VoidEntry { row: number; correlation_id: string }
+
+// Headers compare lower-cased without spaces, '_' or '-'; the first alias present wins.
+const ALIASES = ['correlationid', 'correlation', 'partnerreferenceno', 'referenceno', 'reference', 'merchantref', 'transactionid'];
+const normalise = (value: unknown) => String(value ?? '').toLowerCase().replace(/[\s_-]+/g, '');
+const text = (value: unknown) => (value == null ? '' : String(value).trim());
+const isEmpty = (row: unknown[] | undefined) => !row || row.every((cell) => text(cell) === '');
+
+/** 400 unless the name ends in .csv or .xlsx (the void upload takes nothing else). */
+export function assertVoidFileName(filename: string): void {
+  if (!/\.(csv|xlsx)$/i.test(filename)) throw badRequest(`${filename}: only CSV or XLSX files are accepted`);
+}
+
+/**
+ * The correlation ids of a void file, from its rows as read (header row included). The column is
+ * the one headed correlation_id or an alias; a file of a single column without such a header is
+ * read as ids from its first row on. Empty rows are skipped; a row with data but no id is kept
+ * (as '') so the answer can say so. Pure: no I/O, so any sheet reader can feed it.
+ */
+export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntry[] {
+  const first = rows.findIndex((row) => !isEmpty(row));
+  if (first < 0) throw unprocessable(`${filename}: the file has no rows`);
+  const header = rows[first].map(normalise);
+  const aliasAt = ALIASES.map((alias) => header.indexOf(alias)).find((i) => i >= 0);
+  let column: number;
+  let dataFrom: number;
+  if (aliasAt !== undefined) {
+    column = aliasAt;
+    dataFrom = first + 1;
+  } else {
+    const used = new Set(rows.flatMap((row) => (row ?? []).flatMap((cell, i) => (text(cell) === '' ? [] : [i]))));
+    if (used.size !== 1) throw unprocessable(`${filename}: no correlation_id column was found`);
+    column = [...used][0];
+    dataFrom = first;
+  }
+  const entries: VoidEntry[] = [];
+  for (let i = dataFrom; i < rows.length; i++) {
+    if (isEmpty(rows[i])) continue;
+    if (entries.length === VOID_MAX_ROWS) throw unprocessable(`${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`);
+    entries.push({ row: i + 1, correlation_id: text(rows[i][column]) });
+  }
+  if (entries.length === 0) throw unprocessable(`${filename}: the file has no correlation_id rows`);
+  return entries;
+}
+
+/**
+ * Voids every FINALIZED disbursement the entries name, each in its own transaction under its row
+ * lock, through the lifecycle (VOID, the caller's role): the status becomes VOIDED and the paid-out
+ * amount and fee return to the disbursement balance. Every entry gets an outcome; a disbursement
+ * already VOIDED (an earlier upload, or the same id twice) moves no money again.
+ */
+export async function voidDisbursements(db: Db, principal: Principal, filename: string, entries: VoidEntry[], origin: RequestOrigin): Promise<VoidUploadResult & { movedClients: number[] }> {
+  const ids = [...new Set(entries.map((e) => e.correlation_id).filter(Boolean))];
+  const known = new Map<string, { uuid: string; clientId: number }>();
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const found = await db.select({ uuid: disbursements.uuid, correlationId: disbursements.correlationId, clientId: disbursements.clientId })
+      .from(disbursements).where(inArray(disbursements.correlationId, ids.slice(i, i + 1_000)));
+    for (const d of found) {
+      if (!principal.clientScope || principal.clientScope.includes(d.clientId)) known.set(d.correlationId, { uuid: d.uuid, clientId: d.clientId });
+    }
+  }
+
+  const results: VoidOutcome[] = [];
+  for (const entry of entries) {
+    const target = known.get(entry.correlation_id);
+    if (!entry.correlation_id || !target) {
+      results.push({ ...entry, outcome: 'not_found', message: entry.correlation_id ? DISBURSEMENT_NOT_FOUND : 'No correlation_id in this row' });
+      continue;
+    }
+    results.push(await inTransaction(db, async (tx): Promise<VoidOutcome> => {
+      const current = await findDisbursement(tx, principal, { uuid: target.uuid }, true);
+      if (current.status === 'VOIDED') return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
+      // A caller whose role may not void at all is refused outright (403), not row by row.
+      if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: principal.type });
+      else return { ...entry, outcome: 'not_finalized', message: `${DISBURSEMENT_INVALID_VOID} (it is ${current.status})` };
+      await applyDisbursementEvent(tx, current, { type: 'VOID', role: principal.type }, { by: principal.id });
+      await audit(tx, {
+        actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void', objectType: 'disbursement', objectId: current.uuid,
+        outcome: 'success', ip: origin.ip, detail: { filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'VOIDED' }, amount: current.amount, fee_amount: current.feeAmount },
+      });
+      return { ...entry, outcome: 'voided', message: 'Disbursement voided; amount and fee returned to the disbursement balance' };
+    }));
+  }
+  const count = (outcome: VoidOutcome['outcome']) => results.filter((r) => r.outcome === outcome).length;
+  const summary = { rows: results.length, voided: count('voided'), not_found: count('not_found'), not_finalized: count('not_finalized'), already_voided: count('already_voided') };
+  await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void_upload', outcome: 'success', ip: origin.ip, detail: { filename, ...summary } });
+  // Which clients' balances moved, for the live balance event (not part of the answer).
+  const movedClients = [...new Set(results.filter((r) => r.outcome === 'voided').map((r) => known.get(r.correlation_id)!.clientId))];
+  return { summary, results, movedClients };
+}
+
+export const voidUploadMessage = (s: VoidUploadResult['summary']) =>
+  `${s.rows} rows checked: ${s.voided} voided, ${s.not_found} not found, ${s.not_finalized} not FINALIZED, ${s.already_voided} already voided`;

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { VOID_MAX_FILE_BYTES, assertVoidFileName, voidDisbursements, voidRowsFromSheet, voidUploadMessage } from '../domain/disbursementVoid.ts';
+import { announceBalance } from '../events/balanceEvents.ts';
+import { requireAuth } from '../http/access.ts';
+import { badRequest } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import { readUploadParts } from '../uploads/multipartUpload.ts';
+import { readSheetRows } from '../uploads/sheetReader.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
+
+/**
+ * 'Upload Void Transaction': one CSV or XLSX file (5 MB) of correlation ids; each FINALIZED one
+ * becomes VOIDED with its money back. The sheet is read by the shared upload reader (a worker pool,
+ * off the main thread); only the pure row handling and the voids are here.
+ */
+export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
+  const { db } = database;
+  return async (app: FastifyInstance) => {
+    app.post(`${API}/transaction/disbursement-check-transaction`, async (request) => {
+      const { principal } = requireAuth(request);
+      const { files } = await readUploadParts(request, { maxFiles: 1, maxFileBytes: VOID_MAX_FILE_BYTES, fields: [] });
+      const file = files[0];
+      if (!file) throw badRequest('Choose a CSV or XLSX file of correlation_ids');
+      assertVoidFileName(file.filename);
+      const entries = voidRowsFromSheet(file.filename, (await readSheetRows(file)).rows);
+      const { movedClients, ...result } = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
+      for (const clientId of movedClients) announceBalance(realtime, clientId);
+      return ok(result, voidUploadMessage(result.summary));
+    });
+  };
+}
