@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => { await server?.close(); });
 
 /** Every route that takes a file, with the form fields it needs besides the file. */
-export const UPLOAD_ROUTES = [
+export const UPLOAD_ROUTES: Array<{ path: string; fields: Record<string, string> }> = [
   { path: '/api/backoffice/transaction/get-status-transaction-file', fields: { settlementType: 'fello_qris' } },
   { path: '/api/backoffice/transaction/disbursement-check-transaction', fields: {} },
 ];
