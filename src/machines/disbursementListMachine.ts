@@ -158,6 +158,8 @@ export const disbursementListMachine = setup({
     lifecycleAllows: ({ context, event }) => 'row' in event && allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
     /** Voiding is a lifecycle step of FINALIZED disbursements: whoever may take it may upload a void file. */
     mayVoid: ({ context }) => allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
+    /** The tiles counted at least one row for the applied filter. */
+    somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
     decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,
     statusChanged: ({ event }) => (event as unknown as { output: { changed: boolean } }).output.changed,
@@ -245,7 +247,7 @@ export const disbursementListMachine = setup({
             GENERATE_INVOICE: { guard: 'lifecycleAllows', target: 'viewingInvoice', actions: assign({ target: ({ event }) => event.row }) },
             ADD_TO_WITHDRAWABLE: { guard: 'lifecycleAllows', target: 'addingToWithdrawable', actions: assign({ target: ({ event }) => event.row }) },
             OPEN_VOID_UPLOAD: { guard: 'mayVoid', target: 'uploadingVoid' },
-            OPEN_EXPORT: 'exporting',
+            OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
           },
         },
         deciding: {
