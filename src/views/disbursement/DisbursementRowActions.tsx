@@ -1,5 +1,5 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, CheckmarkCircleRegular, DismissCircleRegular, DocumentRegular, MoreHorizontalRegular, WalletRegular } from '@fluentui/react-icons';
+import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, CheckmarkCircleRegular, DismissCircleRegular, DocumentRegular, WalletRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import type { RowActionType } from '../../machines/disbursementListMachine';
 import type { DisbursementRow } from '../../services/disbursementQuery';
@@ -12,23 +12,24 @@ export const ROW_ACTION_LABELS: Record<RowActionType, { label: string; icon: Rea
   ADD_TO_WITHDRAWABLE: { label: 'Add to withdrawable balance', icon: <WalletRegular /> },
 };
 
-/** One row's menu of the actions the page machine accepts for it now (the lifecycle decides which). */
+const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizontalXS } });
+
+/**
+ * One row's actions: those the page machine accepts for it now (the lifecycle decides which), as
+ * icon buttons named for screen readers, like the Payments List's; each opens its dialog.
+ */
 export function DisbursementRowActions({ row, offered, onAction }: {
   row: DisbursementRow; offered: readonly RowActionType[]; onAction: (type: RowActionType, row: DisbursementRow) => void;
 }) {
+  const styles = useStyles();
   if (offered.length === 0) return <span aria-label="No actions">-</span>;
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={`Actions for ${row.correlation_id}`} />
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {offered.map((type) => (
-            <MenuItem key={type} icon={ROW_ACTION_LABELS[type].icon} onClick={() => onAction(type, row)}>{ROW_ACTION_LABELS[type].label}</MenuItem>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <div className={styles.row} role="group" aria-label={`Actions for ${row.correlation_id}`}>
+      {offered.map((type) => (
+        <Tooltip key={type} content={ROW_ACTION_LABELS[type].label} relationship="label">
+          <Button size="small" appearance="subtle" icon={ROW_ACTION_LABELS[type].icon} onClick={() => onAction(type, row)} />
+        </Tooltip>
+      ))}
+    </div>
   );
 }
