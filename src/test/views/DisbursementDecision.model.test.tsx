@@ -84,7 +84,8 @@ describe('disbursementDecision machine, driven through its dialog', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(model.paths.map((p) => [p.description, p]))('%s', async (_, path) => {
+  const named = model.paths.map((p) => [`${(p as unknown as { input: DecisionInput }).input.decision}: ${p.description.replace(/^.*?}: /, '')}`, p] as const);
+  it.each(named)('%s', { timeout: 30_000 }, async (_, path) => {
     const input = (path as unknown as { input: DecisionInput }).input;
     const fake = deferredActors(['decide'] as const);
     const actor = createActor(disbursementDecisionMachine.provide({ actors: fake.actors }), { input }).start();
