@@ -9,6 +9,9 @@ export const EMAIL_FAILED = 'Email failed to send';
 /** Email is required and must contain @ and . (spec section 5, User form; the same rule here). */
 export const emailError = (email: string) => (!email.trim() ? 'Email is required' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'Email is invalid');
 
+/** How the export ended, for a page that alerts: no message when the user cancelled. */
+export interface ExportOutput { message: string | null; failed: boolean }
+
 interface ExportContext { filter: TransactionFilterParams; email: string; error: string | null; message: string | null; failed: boolean }
 
 /** Export of the current search: an .xlsx downloaded now, or built and e-mailed by the server. */
@@ -17,6 +20,7 @@ export const exportMachine = setup({
     context: {} as ExportContext,
     events: {} as { type: 'DOWNLOAD' } | { type: 'CHOOSE_EMAIL' } | { type: 'SET_EMAIL'; value: string } | { type: 'SEND' } | { type: 'BACK' } | { type: 'CANCEL' },
     input: {} as { filter: TransactionFilterParams },
+    output: {} as ExportOutput,
   },
   actors: {
     download: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => {
@@ -62,4 +66,5 @@ export const exportMachine = setup({
     finished: { type: 'final' },
     cancelled: { type: 'final' },
   },
+  output: ({ context }) => ({ message: context.message, failed: context.failed }),
 });

@@ -5,6 +5,7 @@ import type { ReconciliationResult } from './reconciliationRules';
 import type { FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
+import type { DisbursementRow, DisbursementStats, VoidOutcome } from './disbursementQuery';
 
 /** The Payments List filter as the API reads it: arrays comma-joined, empty values left out. */
 export interface TransactionFilterParams {
@@ -20,6 +21,12 @@ const filterQuery = (f: TransactionFilterParams) => ({
 import type {
   ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, NotificationItem, RoleOption,
 } from './schemas';
+
+/** The void upload's answer: a count per outcome and every row's outcome. */
+export interface VoidUploadResult {
+  summary: { rows: number; voided: number; not_found: number; not_finalized: number };
+  results: VoidOutcome[];
+}
 
 /** A management list filter as the API reads it: empty values are left out. */
 export interface ManagementListParams {
@@ -97,6 +104,31 @@ export const api = {
     form.append('settlementType', settlementType);
     for (const file of files) form.append('file', file, file.name);
     return data(request<ApiEnvelope<ReconciliationResult>>('POST', `${API}/transaction/get-status-transaction-file`, { body: form, quiet: true }));
+  },
+
+  // Disbursement List: the same filter shape as the Payments List (spec section 7, Disbursements).
+  disbursementList: async (filter: TransactionFilterParams, page: number, limit: number) => {
+    const res = await request<ApiEnvelope<DisbursementRow[]>>('GET', `${API}/transaction/list-disbursement`, { query: { ...filterQuery(filter), page, limit }, quiet: true });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  disbursementSummary: (filter: TransactionFilterParams) =>
+    data(request<ApiEnvelope<DisbursementStats>>('GET', `${API}/transaction/summary-disbursement`, { query: filterQuery(filter), quiet: true })),
+  downloadDisbursements: (filter: TransactionFilterParams) =>
+    data(request<ApiEnvelope<{ content: string; filename: string }>>('GET', `${API}/transaction/download-disbursement`, { query: filterQuery(filter), quiet: true })),
+  emailDisbursements: async (filter: TransactionFilterParams, email: string) =>
+    (await request<ApiEnvelope<never>>('GET', `${API}/transaction/download-disbursement`, { query: { ...filterQuery(filter), email }, quiet: true })).message,
+  updateDisbursement: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
+    request<ApiEnvelope<DisbursementRow>>('PATCH', `${API}/transaction/update-disbursement`, { body: { uuid, status }, quiet: true }),
+  refreshDisbursementStatus: (uuid: string) =>
+    request<ApiEnvelope<{ status: string; changed: boolean }>>('PATCH', `${API}/transaction/get-status-disbursement`, { body: { uuid }, quiet: true }),
+  disbursementInvoice: (correlationId: string) =>
+    data(request<ApiEnvelope<Invoice>>('POST', `${API}/transaction/generate-invoice-disbursement`, { body: { correlation_id: correlationId }, quiet: true })),
+  addDisbursementToWithdrawable: (uuid: string) =>
+    request<ApiEnvelope<never>>('PATCH', `${API}/balance/add-withdrawable-disbursement`, { body: { uuid }, quiet: true }),
+  voidDisbursementsFile: (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<ApiEnvelope<VoidUploadResult>>('POST', `${API}/transaction/disbursement-check-transaction`, { body: form, quiet: true });
   },
 
   // Management failures are shown in place (the forms' 'Error!' dialog, the list's message bar).

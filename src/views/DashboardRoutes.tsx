@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { Redirect, useLocation } from 'wouter';
 import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
@@ -10,6 +11,9 @@ import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { pageTitles } from './pageTitles';
 import { UserSettingsPage } from './UserSettingsPage';
+
+// Loaded when first opened: the first screen does not carry it (issue 16's route-level splitting).
+const DisbursementListPage = lazy(() => import('./disbursement/DisbursementListPage'));
 
 const PARENTS = new Set(['/dashboard/disbursement', '/dashboard/management', '/dashboard/settings']);
 
@@ -49,6 +53,7 @@ export function DashboardRoutes() {
       {path === SETTINGS_PATH ? <UserSettingsPage />
         : path === '/dashboard/balance' ? <PaymentsBalancePage />
           : path === '/dashboard/transactions' ? <PaymentsListPage />
+          : path === '/dashboard/disbursement/transactions' ? <Suspense fallback={<Spinner label="Loading…" />}><DisbursementListPage /></Suspense>
           : path === '/dashboard/management/user' ? <UserManagementPage />
           : path === '/dashboard/management/role' ? <RoleManagementPage />
           : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}

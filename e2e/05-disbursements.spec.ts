@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInAs } from './helpers';
+
+// Columns of the Disbursements table (spec section 3's fields, in the screen's order).
+const COL = { status: 1, correlationId: 3, client: 4, amount: 9 } as const;
+const cells = (page: Page, col: number) => page.getByRole('table', { name: 'Disbursements' }).locator(`tbody tr td:nth-child(${col})`);
+
+async function openDisbursementList(page: Page) {
+  await page.goto('/dashboard/disbursement/transactions');
+  await expect(page.getByRole('heading', { name: 'Disbursement List' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Disbursements' })).toHaveAttribute('aria-busy', 'false');
+}
+
+async function searchStatus(page: Page, status: string) {
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: status, exact: true }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Disbursements' })).toHaveAttribute('aria-busy', 'false');
+}
+
+test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED one and exports', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'superadmin@demo.local');
+  await openDisbursementList(page);
+  // The last 7 days, every status.
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('All Status');
+  await expect(page.getByRole('button', { name: 'Upload Void Transaction' })).toBeVisible();
+  await screenshot(page, '50-disbursement-list');
+
+  await searchStatus(page, 'PENDING');
+  const table = page.getByRole('table', { name: 'Disbursements' });
+  expect(new Set(await cells(page, COL.status).allTextContents())).toEqual(new Set(['PENDING']));
+  const ids = await cells(page, COL.correlationId).allTextContents();
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  const [toReject, toFinalize] = ids;
+
+  // Reject one: 'Are you sure?' first, then the spec's success text, and it leaves the PENDING list.
+  await table.locator('tbody tr').filter({ hasText: toReject }).getByRole('button', { name: 'Reject' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText(`Reject disbursement ${toReject}`);
+  await screenshot(page, '51-disbursement-reject-confirm');
+  await confirm.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Disbursement has been rejected').first()).toBeVisible();
+  await expect(table.getByText(toReject)).toHaveCount(0);
+
+  // Finalize another.
+  await table.locator('tbody tr').filter({ hasText: toFinalize }).getByRole('button', { name: 'Finalize' }).click();
+  await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Finalize' }).click();
+  await expect(page.getByText('Disbursement has been finalized').first()).toBeVisible();
+  await expect(table.getByText(toFinalize)).toHaveCount(0);
+
+  // Both show their new status when searched for.
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(toReject);
+  await searchStatus(page, 'All Status');
+  await expect(table.locator('tbody tr').filter({ hasText: toReject })).toContainText('REJECTED');
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(toFinalize);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(table.locator('tbody tr').filter({ hasText: toFinalize })).toContainText('FINALIZED');
+
+  // Void the one just finalized, by a CSV written here, with a row that names nothing.
+  const csv = `correlation_id\n${toFinalize}\nNO-SUCH-DISBURSEMENT-1\n`;
+  await page.getByRole('button', { name: 'Upload Void Transaction' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Void Transaction' });
+  await upload.getByLabel('Choose void file').setInputFiles({ name: 'void.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(upload.getByLabel('Chosen file')).toContainText('void.csv');
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  const results = page.getByRole('dialog', { name: 'Upload Void Transaction: Results' });
+  const outcomes = results.getByRole('table', { name: 'Void results' }).locator('tbody tr');
+  await expect(outcomes).toHaveCount(2);
+  await expect(outcomes.filter({ hasText: toFinalize })).toContainText('Voided');
+  await expect(outcomes.filter({ hasText: 'NO-SUCH-DISBURSEMENT-1' })).toContainText('Not found');
+  await screenshot(page, '52-disbursement-void-results');
+  await results.getByRole('button', { name: 'Close' }).click();
+  await expect(table.locator('tbody tr').filter({ hasText: toFinalize })).toContainText('VOIDED');
+
+  // Export the last 7 days: a downloaded .xlsx named 'Data Download'.
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill('');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export' });
+  const downloading = page.waitForEvent('download');
+  await exportDialog.getByRole('button', { name: 'Download .xlsx' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Data Download.xlsx');
+  const file = readFileSync((await download.path())!);
+  expect(file.subarray(0, 2).toString()).toBe('PK');
+  await expect(page.getByText('File downloaded successfully').first()).toBeVisible();
+});
+
+test("a client user sees only its own clients' disbursements, with no actions and no void upload", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'client@demo.local');
+  await openDisbursementList(page);
+  const table = page.getByRole('table', { name: 'Disbursements' });
+  // Its clients are the ones the Client filter offers it.
+  await page.getByRole('combobox', { name: 'Client' }).click();
+  const offered = (await page.getByRole('option').allTextContents()).filter((c) => c !== 'All Clients');
+  await page.keyboard.press('Escape');
+  expect(offered.length).toBeGreaterThan(0);
+  const shown = new Set(await cells(page, COL.client).allTextContents());
+  expect(shown.size).toBeGreaterThan(0);
+  for (const client of shown) expect(offered).toContain(client);
+
+  await expect(table.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await expect(table.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload Void Transaction' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+  await screenshot(page, '53-disbursement-list-client');
+});

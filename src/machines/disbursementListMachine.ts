@@ -1,0 +1,369 @@
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { api, type TransactionFilterParams, type VoidUploadResult } from '../services/api';
+import { alerts, type Alert } from '../services/alerts';
+import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
+import { saveBase64File } from '../services/download';
+import {
+  DISBURSEMENT_SEARCH_BY, DISBURSEMENT_STATUSES, type DisbursementRow, type DisbursementStats, type DisbursementStatusName,
+} from '../services/disbursementQuery';
+import { messageOf } from '../services/http';
+import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
+import type { UserTypeName } from '../services/schemas';
+import type { Invoice } from '../services/transactionActions';
+import type { PageMeta } from '../services/withdrawalRules';
+import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
+import { DOWNLOADED, exportMachine, type ExportOutput } from './exportMachine';
+import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
+
+export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
+
+/** What the filter bar holds; `applied` is what the table and tiles show, set by Search. */
+export interface DisbursementFilterForm {
+  searchBy: DisbursementSearchBy;
+  search: string;
+  methods: string[];
+  rangeText: string;
+  clientId: number | null;
+  status: '' | DisbursementStatusName;
+}
+
+/** The row actions: each is the lifecycle event of the same name, asked of the lifecycle as the user's role. */
+export const ROW_ACTIONS = ['FINALIZE', 'REJECT', 'REFRESH_STATUS', 'GENERATE_INVOICE', 'ADD_TO_WITHDRAWABLE'] as const;
+export type RowActionType = (typeof ROW_ACTIONS)[number];
+type RowEvent = { type: RowActionType; row: DisbursementRow };
+
+export interface DisbursementListContext {
+  role: UserTypeName;
+  /** Whether this role may act on some disbursement at all: decides if the table has an Actions column. */
+  actsOnRows: boolean;
+  form: DisbursementFilterForm;
+  applied: TransactionFilterParams;
+  page: number;
+  limit: number;
+  rows: DisbursementRow[];
+  meta: PageMeta | null;
+  stats: DisbursementStats | null;
+  rangeError: string | null;
+  loadError: string | null;
+  /** The row the open dialog is about, and the decision asked for it. */
+  target: DisbursementRow | null;
+  decision: DisbursementDecision | null;
+  invoice: Invoice | null;
+  invoiceError: string | null;
+  voidFile: File | null;
+  voidErrors: string[];
+  voidResult: VoidUploadResult | null;
+}
+
+export type DisbursementListEvent =
+  | { type: 'SET_SEARCH_BY'; value: DisbursementSearchBy }
+  | { type: 'SET_SEARCH'; value: string }
+  | { type: 'SET_METHODS'; value: string[] }
+  | { type: 'SET_RANGE_TEXT'; value: string }
+  | { type: 'SET_CLIENT'; value: number | null }
+  | { type: 'SET_STATUS'; value: DisbursementFilterForm['status'] }
+  | { type: 'SEARCH' }
+  | { type: 'PAGE'; page: number }
+  | { type: 'PAGE_SIZE'; limit: number }
+  | { type: 'RELOAD' }
+  | RowEvent
+  | { type: 'OPEN_EXPORT' }
+  | { type: 'OPEN_VOID_UPLOAD' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'CLOSE' }
+  | { type: 'CHOOSE_FILE'; file: File | null }
+  | { type: 'UPLOAD' }
+  | { type: 'UPLOAD_ANOTHER' };
+
+export interface DisbursementListInput { role: UserTypeName; form?: DisbursementFilterForm }
+
+/** Spec section 9: the disbursement list opens on the last 7 days, every status, searched by correlation_id. */
+export function defaultDisbursementForm(range = lastDays(7)): DisbursementFilterForm {
+  return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange(range), clientId: null, status: '' };
+}
+
+const applyForm = (form: DisbursementFilterForm): TransactionFilterParams => {
+  const range = parseDateRange(form.rangeText)!;
+  return { ...range, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId };
+};
+
+const VOID_ACCEPTED = /\.(csv|xlsx|xls)$/i;
+/** The void upload takes one CSV or Excel file of correlation_ids, within the transaction pages' size cap. */
+export function voidFileErrors(file: File | null): string[] {
+  if (!file) return ['Choose a CSV or Excel file of correlation_ids'];
+  const errors: string[] = [];
+  if (!VOID_ACCEPTED.test(file.name)) errors.push(`${file.name}: only CSV or Excel files are accepted`);
+  if (file.size > UPLOAD_MAX_MB * 1024 * 1024) errors.push(tooLarge(UPLOAD_MAX_MB));
+  return errors;
+}
+
+const facts = (row: DisbursementRow) => ({ addedToWithdrawable: row.added_to_withdrawable });
+const mayActOnRows = (role: UserTypeName) =>
+  DISBURSEMENT_STATUSES.some((status) => ROW_ACTIONS.some((type) => allowsDisbursement(status, { addedToWithdrawable: false }, { type, role })));
+
+const FAILED = 'Something went wrong, please try again later.';
+const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
+const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
+
+/**
+ * The Disbursement List screen (spec section 2): the filter bar, the tiles, the paged table, and
+ * every dialog the screen opens. Three regions run side by side: the list query, the summary query
+ * (so a page change reloads only the list) and the one dialog open at a time. The row actions and
+ * the void upload are guarded by the disbursement lifecycle with the user's role, so a view only
+ * asks `snapshot.can(...)`. Outcomes are announced through the one alerts channel from here, and
+ * any change reloads the list and tiles.
+ */
+export const disbursementListMachine = setup({
+  types: {
+    context: {} as DisbursementListContext,
+    events: {} as DisbursementListEvent,
+    input: {} as DisbursementListInput,
+  },
+  actors: {
+    loadList: fromPromise<{ rows: DisbursementRow[]; meta: PageMeta }, { filter: TransactionFilterParams; page: number; limit: number }>(
+      ({ input }) => api.disbursementList(input.filter, input.page, input.limit),
+    ),
+    loadSummary: fromPromise<DisbursementStats, { filter: TransactionFilterParams }>(({ input }) => api.disbursementSummary(input.filter)),
+    decision: disbursementDecisionMachine,
+    refreshStatus: fromPromise<{ message: string; changed: boolean }, { uuid: string }>(async ({ input }) => {
+      const res = await api.refreshDisbursementStatus(input.uuid);
+      return { message: res.message, changed: res.data?.changed ?? false };
+    }),
+    loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.disbursementInvoice(input.correlationId)),
+    addToWithdrawable: fromPromise<string, { uuid: string }>(async ({ input }) => (await api.addDisbursementToWithdrawable(input.uuid)).message),
+    voidUpload: fromPromise<{ message: string; result: VoidUploadResult }, { file: File }>(async ({ input }) => {
+      const res = await api.voidDisbursementsFile(input.file);
+      return { message: res.message, result: res.data! };
+    }),
+    // The pay-in export's machine, pointed at the disbursement download.
+    export: exportMachine.provide({
+      actors: {
+        download: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => {
+          const file = await api.downloadDisbursements(input.filter);
+          saveBase64File(file.content, file.filename);
+          return DOWNLOADED;
+        }),
+        sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) => api.emailDisbursements(input.filter, input.email)),
+      },
+    }),
+  },
+  actions: {
+    announce: (_, alert: Alert) => alerts.show(alert),
+    reload: raise({ type: 'RELOAD' }),
+  },
+  guards: {
+    rangeIsValid: ({ context }) => parseDateRange(context.form.rangeText) != null,
+    /** The lifecycle allows this row action to this user's role on this row (SUPER ADMIN only, today). */
+    lifecycleAllows: ({ context, event }) => 'row' in event && allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    /** Voiding is a lifecycle step of FINALIZED disbursements: whoever may take it may upload a void file. */
+    mayVoid: ({ context }) => allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
+    /** The tiles counted at least one row for the applied filter. */
+    somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
+    voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
+    decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,
+    statusChanged: ({ event }) => (event as unknown as { output: { changed: boolean } }).output.changed,
+    anythingVoided: ({ event }) => (event as unknown as { output: { result: VoidUploadResult } }).output.result.summary.voided > 0,
+    exportAnswered: ({ event }) => (event as unknown as { output: ExportOutput }).output.message != null,
+  },
+}).createMachine({
+  id: 'disbursementList',
+  context: ({ input }) => {
+    const form = input.form ?? defaultDisbursementForm();
+    return {
+      role: input.role, actsOnRows: mayActOnRows(input.role), form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null,
+      rangeError: null, loadError: null, target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidResult: null,
+    };
+  },
+  type: 'parallel',
+  on: {
+    SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
+    SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
+    SET_METHODS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, methods: event.value }) }) },
+    SET_RANGE_TEXT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, rangeText: event.value }), rangeError: null }) },
+    SET_CLIENT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, clientId: event.value }) }) },
+    SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
+    SEARCH: [
+      {
+        guard: 'rangeIsValid',
+        actions: [
+          assign(({ context }) => {
+            const form = { ...context.form, rangeText: formatDateRange(parseDateRange(context.form.rangeText)!) };
+            return { form, applied: applyForm(form), page: 1, rangeError: null };
+          }),
+          'reload',
+        ],
+      },
+      { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
+    ],
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      on: {
+        RELOAD: '.loading',
+        PAGE: { target: '.loading', actions: assign({ page: ({ event }) => event.page }) },
+        PAGE_SIZE: { target: '.loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'list',
+            src: 'loadList',
+            input: ({ context }) => ({ filter: context.applied, page: context.page, limit: context.limit }),
+            onDone: { target: 'showing', actions: assign(({ event }) => ({ rows: event.output.rows, meta: event.output.meta, loadError: null })) },
+            onError: { target: 'showing', actions: assign({ rows: [], meta: null, loadError: ({ event }) => messageOf(event.error, 'The disbursements could not be loaded.') }) },
+          },
+        },
+        showing: {},
+      },
+    },
+    summary: {
+      initial: 'loading',
+      on: { RELOAD: '.loading' },
+      states: {
+        loading: {
+          invoke: {
+            id: 'summary',
+            src: 'loadSummary',
+            input: ({ context }) => ({ filter: context.applied }),
+            onDone: { target: 'showing', actions: assign({ stats: ({ event }) => event.output }) },
+            // Spec section 8: a failed summary is only logged; the tiles show '-'.
+            onError: { target: 'showing', actions: assign({ stats: null }) },
+          },
+        },
+        showing: {},
+      },
+    },
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: {
+          entry: assign({ target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidResult: null }),
+          on: {
+            FINALIZE: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }) },
+            REJECT: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }) },
+            REFRESH_STATUS: { guard: 'lifecycleAllows', target: 'refreshingStatus', actions: assign({ target: ({ event }) => event.row }) },
+            GENERATE_INVOICE: { guard: 'lifecycleAllows', target: 'viewingInvoice', actions: assign({ target: ({ event }) => event.row }) },
+            ADD_TO_WITHDRAWABLE: { guard: 'lifecycleAllows', target: 'addingToWithdrawable', actions: assign({ target: ({ event }) => event.row }) },
+            OPEN_VOID_UPLOAD: { guard: 'mayVoid', target: 'uploadingVoid' },
+            OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
+          },
+        },
+        deciding: {
+          invoke: {
+            id: 'decision',
+            src: 'decision',
+            input: ({ context }) => ({ row: context.target!, decision: context.decision! }),
+            onDone: [
+              { guard: 'decided', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'] },
+              { target: 'closed' },
+            ],
+          },
+        },
+        refreshingStatus: {
+          invoke: {
+            id: 'refreshStatus',
+            src: 'refreshStatus',
+            input: ({ context }) => ({ uuid: context.target!.uuid }),
+            onDone: [
+              { guard: 'statusChanged', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'] },
+              // The same status is news, not a success (issue 16).
+              { target: 'closed', actions: { type: 'announce', params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }) } },
+            ],
+            onError: { target: 'closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+          },
+        },
+        viewingInvoice: {
+          initial: 'generating',
+          on: { CLOSE: 'closed' },
+          states: {
+            generating: {
+              invoke: {
+                id: 'invoice',
+                src: 'loadInvoice',
+                input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
+                onDone: { target: 'showing', actions: [assign({ invoice: ({ event }) => event.output }), { type: 'announce', params: success('Invoice Have Been Generated') }] },
+                onError: { target: 'failed', actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }) },
+              },
+            },
+            showing: {},
+            failed: {},
+          },
+        },
+        addingToWithdrawable: {
+          initial: 'confirming',
+          states: {
+            // Irreversible: the released hold moves on to the withdrawable balance once, so it is confirmed first.
+            confirming: { on: { CONFIRM: 'adding', CANCEL: '#disbursementList.dialog.closed' } },
+            adding: {
+              invoke: {
+                id: 'addToWithdrawable',
+                src: 'addToWithdrawable',
+                input: ({ context }) => ({ uuid: context.target!.uuid }),
+                onDone: { target: '#disbursementList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
+                onError: { target: '#disbursementList.dialog.closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+              },
+            },
+          },
+        },
+        uploadingVoid: {
+          initial: 'choosingFile',
+          states: {
+            choosingFile: {
+              on: {
+                CHOOSE_FILE: { actions: assign({ voidFile: ({ event }) => event.file, voidErrors: [] }) },
+                UPLOAD: [
+                  { guard: 'voidFileChosen', target: 'sending', actions: assign({ voidErrors: [] }) },
+                  { actions: assign({ voidErrors: ({ context }) => voidFileErrors(context.voidFile) }) },
+                ],
+                CLOSE: '#disbursementList.dialog.closed',
+              },
+            },
+            sending: {
+              invoke: {
+                id: 'voidUpload',
+                src: 'voidUpload',
+                input: ({ context }) => ({ file: context.voidFile! }),
+                onDone: [
+                  {
+                    guard: 'anythingVoided',
+                    target: 'showingResults',
+                    actions: [assign({ voidResult: ({ event }) => event.output.result }), { type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
+                  },
+                  // Nothing voided: the table says why row by row; nothing changed, so nothing reloads.
+                  {
+                    target: 'showingResults',
+                    actions: [assign({ voidResult: ({ event }) => event.output.result }), { type: 'announce', params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }) }],
+                  },
+                ],
+                onError: { target: 'choosingFile', actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }) },
+              },
+            },
+            showingResults: {
+              on: {
+                UPLOAD_ANOTHER: { target: 'choosingFile', actions: assign({ voidFile: null, voidResult: null }) },
+                CLOSE: '#disbursementList.dialog.closed',
+              },
+            },
+          },
+        },
+        exporting: {
+          invoke: {
+            id: 'export',
+            src: 'export',
+            input: ({ context }) => ({ filter: context.applied }),
+            onDone: [
+              {
+                guard: 'exportAnswered',
+                target: 'closed',
+                actions: { type: 'announce', params: ({ event }) => (event.output.failed ? failure(event.output.message!) : success(event.output.message!)) },
+              },
+              { target: 'closed' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

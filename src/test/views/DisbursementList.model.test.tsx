@@ -1,0 +1,309 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
+import { disbursementListMachine, defaultDisbursementForm } from '../../machines/disbursementListMachine';
+import { DOWNLOADED, EMAIL_FAILED, exportMachine } from '../../machines/exportMachine';
+import { alerts, type Alert } from '../../services/alerts';
+import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
+import type { DisbursementRow } from '../../services/disbursementQuery';
+import { ApiError } from '../../services/http';
+import { DisbursementListScreen, type DisbursementListActor } from '../../views/disbursement/DisbursementListScreen';
+import {
+  disbursementInvoice, disbursementMeta, disbursementRows, disbursementStats, finalizedRow, pendingRow, rejectedRow, requestRow, voidResult,
+} from '../disbursementFixtures';
+import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
+import { deferredActors } from './deferredActors';
+
+const RANGE = '2026-11-14 00:00 to 2026-11-21 10:00';
+const form = defaultDisbursementForm({ start: '2026-11-14 00:00', end: '2026-11-21 10:00' });
+const input = { role: 'SUPER ADMIN' as const, form };
+const csv = new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' });
+const png = new File(['png'], 'scan.png', { type: 'image/png' });
+const listPage = { rows: disbursementRows, meta: disbursementMeta };
+
+// --- The model: which events a user (or the server) can bring about in each state. -------------
+
+const row = (type: string, r: DisbursementRow) => ({ type, row: r });
+function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
+  const listShowing = s.matches({ list: 'showing' });
+  const closed = s.matches({ dialog: 'closed' });
+  // Loads settle in order (list, then tiles), and fail only on a plain screen: it keeps the graph small.
+  const events: AnyEventObject[] = [doneEvent('list', listPage), ...(closed ? [errorEvent('list', new ApiError(500, 'Database unavailable'))] : [])];
+  if (listShowing) events.push(doneEvent('summary', disbursementStats), ...(closed ? [errorEvent('summary', new ApiError(500, 'down'))] : []));
+  const settled = listShowing && s.matches({ summary: 'showing' });
+  if (closed && settled && s.context.rows.length && s.context.stats) {
+    events.push({ type: 'SEARCH' }, { type: 'SET_RANGE_TEXT', value: 'last week' }, { type: 'SET_RANGE_TEXT', value: RANGE });
+    // With a bad range typed, the user fixes it or searches (and is told); the rest waits for a good one.
+    if (!s.context.rangeError && parseDateRange(s.context.form.rangeText)) {
+      events.push(
+        { type: 'SET_SEARCH', value: 'DSB' }, { type: 'SET_SEARCH_BY', value: 'account_no' }, { type: 'SET_METHODS', value: ['BIFAST'] },
+        { type: 'SET_CLIENT', value: 1 }, { type: 'SET_STATUS', value: 'PENDING' }, { type: 'PAGE', page: 2 }, { type: 'PAGE_SIZE', limit: 100 },
+        row('FINALIZE', pendingRow), row('REJECT', requestRow), row('REFRESH_STATUS', pendingRow), row('GENERATE_INVOICE', finalizedRow),
+        row('ADD_TO_WITHDRAWABLE', rejectedRow), { type: 'OPEN_EXPORT' }, { type: 'OPEN_VOID_UPLOAD' },
+      );
+    }
+  }
+  if (!closed && settled) {
+    events.push(
+      doneEvent('decision', { changed: true, message: 'Disbursement has been finalized' }), doneEvent('decision', { changed: false, message: null }),
+      doneEvent('refreshStatus', { changed: true, message: 'Status updated to FINALIZED' }), doneEvent('refreshStatus', { changed: false, message: 'Status unchanged: PENDING' }),
+      errorEvent('refreshStatus', new ApiError(502, 'Provider unavailable')),
+      doneEvent('invoice', disbursementInvoice), errorEvent('invoice', new ApiError(404, 'Disbursement not found')),
+      { type: 'CLOSE' }, { type: 'CONFIRM' }, { type: 'CANCEL' },
+      doneEvent('addToWithdrawable', 'Added to withdrawable balance'), errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
+      { type: 'CHOOSE_FILE', file: csv }, { type: 'CHOOSE_FILE', file: png }, { type: 'UPLOAD' },
+      doneEvent('voidUpload', { message: '1 disbursement voided', result: voidResult(1) }), doneEvent('voidUpload', { message: 'Nothing voided', result: voidResult(0) }),
+      errorEvent('voidUpload', new ApiError(422, 'The file has no correlation_id column')), { type: 'UPLOAD_ANOTHER' },
+      doneEvent('export', { message: DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
+    );
+  }
+  return events;
+}
+
+const model = buildModel(disbursementListMachine, {
+  inputs: [input],
+  events: eventsFor,
+  serialize: (s) => JSON.stringify([
+    s.value, parseDateRange(s.context.form.rangeText) != null, s.context.rows.length > 0, s.context.stats != null, s.context.rangeError != null,
+    s.context.voidFile?.name ?? null, s.context.voidErrors.length > 0,
+  ]),
+});
+
+// --- Driving the screen: each event as the user does it, or as the server answers. -------------
+
+const fake = () => deferredActors(['loadList', 'loadSummary', 'decide', 'refreshStatus', 'loadInvoice', 'addToWithdrawable', 'voidUpload', 'download', 'sendEmail'] as const);
+type Fake = ReturnType<typeof fake>;
+const ACTOR_OF: Record<string, Parameters<Fake['last']>[0]> = {
+  list: 'loadList', summary: 'loadSummary', refreshStatus: 'refreshStatus', invoice: 'loadInvoice', addToWithdrawable: 'addToWithdrawable', voidUpload: 'voidUpload',
+};
+
+// Fluent mounts dialogs in portals a frame later, so they are waited for. In jsdom, tabster's
+// modalizer marks an open dialog aria-hidden once focus leaves it on a re-render (Chromium does not:
+// the Playwright spec finds them by role and name), which blanks accessible names inside it; so
+// here dialogs are found by their title and their buttons by their text.
+const dialogNamed = (title: string) => waitFor(() => {
+  const found = [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].find((d) => d.querySelector('h2')?.textContent === title);
+  if (!found) throw new Error(`no dialog titled ${title}`);
+  return found;
+}, { timeout: 3000 });
+const alertDialog = () => waitFor(() => {
+  const found = document.querySelector<HTMLElement>('[role=alertdialog]');
+  if (!found) throw new Error('no alertdialog');
+  return found;
+}, { timeout: 3000 });
+const buttonIn = (scope: HTMLElement, label: string | RegExp) => {
+  const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => {
+    const text = b.getAttribute('aria-label') ?? b.textContent ?? '';
+    return typeof label === 'string' ? text === label : label.test(text);
+  });
+  if (!found) throw new Error(`no button ${String(label)}`);
+  return found;
+};
+const click = (scope: HTMLElement, name: string | RegExp) => fireEvent.click(scope === document.body ? within(scope).getByRole('button', { name }) : buttonIn(scope, name));
+
+/** Each step in its own act(): a menu or dialog opened by one click renders before the next looks for it. */
+const step = (fn: () => unknown) => act(async () => { fn(); });
+
+async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fake) {
+  const actorId = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+  switch (event.type) {
+    case 'SET_SEARCH': return fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: event.value } });
+    case 'SET_RANGE_TEXT':
+      // Typing the text already there fires no change: the field would send nothing, so the actor gets it.
+      if ((screen.getByRole('textbox', { name: 'Date range' }) as HTMLInputElement).value === event.value) return actor.send(event as never);
+      return fireEvent.change(screen.getByRole('textbox', { name: 'Date range' }), { target: { value: event.value } });
+    case 'SEARCH': return click(document.body, 'Search');
+    case 'PAGE': return click(document.body, 'Next page');
+    // Fluent's listboxes are slow to open in jsdom; these go to the actor as the dropdowns send them.
+    case 'SET_SEARCH_BY': case 'SET_METHODS': case 'SET_CLIENT': case 'SET_STATUS': case 'PAGE_SIZE': return actor.send(event as never);
+    case 'FINALIZE': case 'REJECT': case 'REFRESH_STATUS': case 'GENERATE_INVOICE': case 'ADD_TO_WITHDRAWABLE': {
+      const actions = screen.getByRole('group', { name: `Actions for ${event.row.correlation_id}` });
+      const label = { FINALIZE: 'Finalize', REJECT: 'Reject', REFRESH_STATUS: 'Auto-update status', GENERATE_INVOICE: 'Generate invoice', ADD_TO_WITHDRAWABLE: 'Add to withdrawable balance' }[event.type as string]!;
+      return click(actions, label);
+    }
+    case 'OPEN_EXPORT': return click(document.body, 'Export');
+    case 'OPEN_VOID_UPLOAD': return click(document.body, 'Upload Void Transaction');
+    case 'CONFIRM': return click((await alertDialog()), 'Add');
+    case 'CANCEL': return click((await alertDialog()), 'Cancel');
+    case 'CLOSE': {
+      const open = await waitFor(() => document.querySelector<HTMLElement>('[role=dialog]')!);
+      return click(open, [...open.querySelectorAll('button')].some((b) => b.textContent === 'Close') ? 'Close' : 'Cancel');
+    }
+    case 'CHOOSE_FILE': return fireEvent.change(screen.getByLabelText('Choose void file'), { target: { files: [event.file] } });
+    case 'UPLOAD': return click((await dialogNamed('Upload Void Transaction')), 'Upload');
+    case 'UPLOAD_ANOTHER': return click(await dialogNamed('Upload Void Transaction: Results'), 'Upload another file');
+    case 'xstate.done.actor.decision': {
+      // The child's own dialog: confirm and let the server agree, or cancel.
+      const d = await alertDialog();
+      const verb = [...d.querySelectorAll('button')].some((b) => b.textContent === 'Finalize') ? 'Finalize' : 'Reject';
+      if (!event.output.changed) return click(d, 'Cancel');
+      await step(() => click(d, verb));
+      return f.last('decide').resolve(event.output.message);
+    }
+    case 'xstate.done.actor.export': {
+      const d = (await dialogNamed('Export'));
+      if (event.output.message == null) return click(d, 'Cancel');
+      if (!event.output.failed) {
+        await step(() => click(d, 'Download .xlsx'));
+        return f.last('download').resolve(DOWNLOADED);
+      }
+      await step(() => click(d, 'Send by e-mail'));
+      await step(() => fireEvent.change(d.querySelector('input[type=email]')!, { target: { value: 'ops@example.co.id' } }));
+      await step(() => click(d, 'Send'));
+      return f.last('sendEmail').reject(new ApiError(503, 'queue down'));
+    }
+    default:
+      if (event.type.startsWith('xstate.done.actor.')) return f.last(ACTOR_OF[actorId]).resolve(event.output);
+      if (event.type.startsWith('xstate.error.actor.')) return f.last(ACTOR_OF[actorId]).reject(event.error);
+      throw new Error(`cannot drive ${event.type}`);
+  }
+}
+
+// --- What the screen must show after each event: written from the spec, not read off the machine. --
+
+interface Seen { alerts: Alert[]; lists: number; summaries: number }
+const table = () => screen.getByRole('table', { name: 'Disbursements' });
+const tile = (name: string) => screen.getByRole('group', { name }).textContent!.replace(name, '');
+const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true }) ?? screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+
+async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen, knowledge: { rangeValid: boolean; file: File | null }) {
+  const newAlerts = now.alerts.slice(before.alerts.length);
+  const reloaded = () => { expect(now.lists).toBe(before.lists + 1); expect(now.summaries).toBe(before.summaries + 1); expect(table()).toHaveAttribute('aria-busy', 'true'); };
+  const unchanged = () => { expect(now.lists).toBe(before.lists); expect(now.summaries).toBe(before.summaries); };
+  const announced = (alert: Alert) => expect(newAlerts).toEqual([alert]);
+  switch (event.type) {
+    case 'xstate.done.actor.list':
+      expect(table()).toHaveAttribute('aria-busy', 'false');
+      expect(within(table()).getAllByRole('row')).toHaveLength(disbursementRows.length + 1);
+      expect(within(table()).getByText('DSB-PENDING-1')).toBeInTheDocument();
+      return;
+    case 'xstate.error.actor.list':
+      expect(screen.getByRole('alert')).toHaveTextContent('Database unavailable');
+      expect(screen.getByText('No disbursements match these filters.')).toBeInTheDocument();
+      return;
+    case 'xstate.done.actor.summary': expect(tile('Total Transactions')).toBe('20'); expect(tile('Total Amount')).toBe('Rp. 25,000,000'); return;
+    case 'xstate.error.actor.summary': expect(tile('Total Transactions')).toBe('-'); expect(newAlerts).toEqual([]); return;
+    case 'SET_SEARCH': expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('DSB'); unchanged(); return;
+    case 'SET_RANGE_TEXT':
+      expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(event.value);
+      await waitFor(() => expect(screen.queryByText(INVALID_DATE_RANGE)).toBeNull());
+      unchanged();
+      return;
+    case 'SET_SEARCH_BY': case 'SET_METHODS': case 'SET_CLIENT': unchanged(); return;
+    case 'SET_STATUS': expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('PENDING'); unchanged(); return;
+    case 'SEARCH':
+      if (!knowledge.rangeValid) { expect(screen.getByText(INVALID_DATE_RANGE)).toBeInTheDocument(); unchanged(); return; }
+      reloaded();
+      return;
+    case 'PAGE': case 'PAGE_SIZE':
+      expect(now.lists).toBe(before.lists + 1);
+      expect(now.summaries).toBe(before.summaries);
+      expect(table()).toHaveAttribute('aria-busy', 'true');
+      return;
+    case 'FINALIZE': case 'REJECT':
+      expect(within((await alertDialog())).getByRole('heading')).toHaveTextContent('Are you sure?');
+      expect(buttonIn(await alertDialog(), event.type === 'FINALIZE' ? 'Finalize' : 'Reject')).toBeEnabled();
+      return;
+    case 'xstate.done.actor.decision':
+      await noDialog();
+      if (event.output.changed) { announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded(); } else { expect(newAlerts).toEqual([]); unchanged(); }
+      return;
+    case 'REFRESH_STATUS': expect(await dialogNamed('Auto-update status')).toHaveTextContent('Asking the provider'); return;
+    case 'xstate.done.actor.refreshStatus':
+      await noDialog();
+      if (event.output.changed) { announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded(); } else { announced({ title: 'No change', message: event.output.message, intent: 'info' }); unchanged(); }
+      return;
+    case 'xstate.error.actor.refreshStatus': await noDialog(); announced({ title: 'Failed', message: 'Provider unavailable', intent: 'error' }); unchanged(); return;
+    case 'GENERATE_INVOICE': expect((await dialogNamed('Invoice'))).toHaveTextContent('Generating invoice…'); return;
+    case 'xstate.done.actor.invoice':
+      expect((await dialogNamed('Invoice'))).toHaveTextContent(finalizedRow.correlation_id);
+      expect(buttonIn(await dialogNamed('Invoice'), 'Print')).toBeEnabled();
+      announced({ title: 'Success', message: 'Invoice Have Been Generated', intent: 'success' });
+      return;
+    case 'xstate.error.actor.invoice': expect(within((await dialogNamed('Invoice'))).getByRole('alert')).toHaveTextContent('Disbursement not found'); return;
+    case 'CLOSE': await noDialog(); unchanged(); return;
+    case 'ADD_TO_WITHDRAWABLE':
+      expect((await alertDialog())).toHaveTextContent(`Add the released Rp. 305,000 of ${rejectedRow.correlation_id}`);
+      expect((await alertDialog())).toHaveTextContent('This cannot be undone.');
+      return;
+    case 'CONFIRM': expect((await alertDialog())).toHaveTextContent('Adding…'); expect(buttonIn(await alertDialog(), 'Add')).toBeDisabled(); return;
+    case 'CANCEL': await noDialog(); unchanged(); expect(newAlerts).toEqual([]); return;
+    case 'xstate.done.actor.addToWithdrawable': await noDialog(); announced({ title: 'Success', message: event.output, intent: 'success' }); reloaded(); return;
+    case 'xstate.error.actor.addToWithdrawable': await noDialog(); announced({ title: 'Failed', message: 'Already added to withdrawable balance', intent: 'error' }); unchanged(); return;
+    case 'OPEN_VOID_UPLOAD': expect((await dialogNamed('Upload Void Transaction'))).toBeInTheDocument(); expect(screen.queryByLabelText('Chosen file')).toBeNull(); return;
+    case 'CHOOSE_FILE': expect(screen.getByLabelText('Chosen file')).toHaveTextContent(event.file.name); return;
+    case 'UPLOAD':
+      if (knowledge.file?.name.endsWith('.csv')) { expect((await dialogNamed('Upload Void Transaction'))).toHaveTextContent('Voiding…'); return; }
+      expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent(
+        knowledge.file ? 'scan.png: only CSV or Excel files are accepted' : 'Choose a CSV or Excel file of correlation_ids',
+      );
+      return;
+    case 'xstate.done.actor.voidUpload': {
+      const results = (await dialogNamed('Upload Void Transaction: Results')).querySelector<HTMLElement>('table[aria-label="Void results"]')!;
+      expect(within(results).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(
+        event.output.result.results.map((r: { outcome: string }) => ({ voided: 'Voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome]),
+      );
+      if (event.output.result.summary.voided) { announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded(); } else { announced({ title: 'No change', message: event.output.message, intent: 'info' }); unchanged(); }
+      return;
+    }
+    case 'xstate.error.actor.voidUpload': expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent('The file has no correlation_id column'); return;
+    case 'UPLOAD_ANOTHER': expect((await dialogNamed('Upload Void Transaction'))).toBeInTheDocument(); expect(screen.queryByLabelText('Chosen file')).toBeNull(); return;
+    case 'OPEN_EXPORT': expect((await dialogNamed('Export'))).toHaveTextContent('20 disbursements match the current search.'); return;
+    case 'xstate.done.actor.export':
+      await noDialog();
+      if (event.output.message == null) expect(newAlerts).toEqual([]);
+      else announced({ title: event.output.failed ? 'Failed' : 'Success', message: event.output.message, intent: event.output.failed ? 'error' : 'success' });
+      return;
+    default: throw new Error(`no expectation for ${event.type}`);
+  }
+}
+
+/** What any state shows, whatever led to it: the views render the snapshot faithfully. */
+async function expectScreenOf(s: AnyMachineSnapshot) {
+  expect(table()).toHaveAttribute('aria-busy', String(s.matches({ list: 'loading' })));
+  if (s.matches({ dialog: 'closed' })) await noDialog();
+  expect(screen.queryByRole('button', { name: 'Upload Void Transaction' }) != null).toBe(s.matches({ dialog: 'closed' }));
+}
+
+describe('disbursementList machine, driven through the Disbursement List screen', () => {
+  // See dialogNamed: inside a dialog tabster may have hidden, queries look at hidden nodes too.
+  beforeAll(() => configure({ defaultHidden: true }));
+  afterAll(() => configure({ defaultHidden: false }));
+  let seen: Alert[] = [];
+  let stop = () => {};
+  beforeEach(() => { seen = []; stop = alerts.subscribe((a) => seen.push(a)); });
+  afterEach(() => stop());
+
+  it('has a path through every transition of its definition', () => {
+    expect(model.uncovered).toEqual([]);
+  });
+
+  // Slow by nature (a full screen per path) and the CI machine is shared: a generous timeout.
+  it.each(model.paths.map((p) => [p.description.replace(/^.*?: /, ''), p]))('%s', { timeout: 30_000 }, async (_, path) => {
+    const f = fake();
+    const logic = disbursementListMachine.provide({
+      actors: {
+        loadList: f.actors.loadList, loadSummary: f.actors.loadSummary, refreshStatus: f.actors.refreshStatus, loadInvoice: f.actors.loadInvoice,
+        addToWithdrawable: f.actors.addToWithdrawable, voidUpload: f.actors.voidUpload,
+        decision: disbursementDecisionMachine.provide({ actors: { decide: f.actors.decide } }),
+        export: exportMachine.provide({ actors: { download: f.actors.download, sendEmail: f.actors.sendEmail } }),
+      },
+    });
+    const actor = createActor(logic, { input }).start();
+    render(<FluentProvider theme={webLightTheme}><DisbursementListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} /></FluentProvider>);
+    expect(f.calls.loadList[0].input).toEqual({ filter: expect.objectContaining({ status: '', search_by: 'correlation_id', start: '2026-11-14 00:00' }), page: 1, limit: 15 });
+    const knowledge = { rangeValid: true, file: null as File | null };
+    for (const event of path.events) {
+      const before: Seen = { alerts: [...seen], lists: f.count('loadList'), summaries: f.count('loadSummary') };
+      await act(async () => { await drive(event, actor, f); });
+      if (event.type === 'SET_RANGE_TEXT') knowledge.rangeValid = event.value === RANGE;
+      if (event.type === 'CHOOSE_FILE') knowledge.file = event.file;
+      if (event.type === 'UPLOAD_ANOTHER' || event.type === 'OPEN_VOID_UPLOAD') knowledge.file = null;
+      await expectScreenAfter(event, before, { alerts: seen, lists: f.count('loadList'), summaries: f.count('loadSummary') }, knowledge);
+      await expectScreenOf(actor.getSnapshot());
+    }
+    actor.stop();
+  });
+});

@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserTypeName } from '../../services/schemas';
+import { DisbursementListPage } from '../../views/disbursement/DisbursementListPage';
+import { makeUser } from '../fixtures';
+import { disbursementMeta, disbursementRows, disbursementStats, finalizedRow, pendingRow, rejectedRow, requestRow, voidResult, voidedRow } from '../disbursementFixtures';
+import { renderWithSession } from './renderWithSession';
+
+const api = vi.hoisted(() => ({
+  disbursementList: vi.fn(), disbursementSummary: vi.fn(), updateDisbursement: vi.fn(), voidDisbursementsFile: vi.fn(),
+  refreshDisbursementStatus: vi.fn(), disbursementInvoice: vi.fn(), addDisbursementToWithdrawable: vi.fn(), downloadDisbursements: vi.fn(), emailDisbursements: vi.fn(),
+}));
+vi.mock('../../services/api', () => ({ api }));
+
+const clients = [{ id: 1, client_name: 'PT Maju' }, { id: 2, client_name: 'CV Jaya' }];
+
+function open(type: UserTypeName) {
+  api.disbursementList.mockResolvedValue({ rows: disbursementRows, meta: disbursementMeta });
+  api.disbursementSummary.mockResolvedValue(disbursementStats);
+  const user = makeUser({ type, otp_verified: true, modules: ['disbursement', 'disbursement-transactions'] });
+  return renderWithSession(<DisbursementListPage />, user, { modules: [], banks: [], clients, roles: [] });
+}
+
+const table = async () => {
+  const t = await screen.findByRole('table', { name: 'Disbursements' });
+  await waitFor(() => expect(t).toHaveAttribute('aria-busy', 'false'));
+  return t;
+};
+const rowOf = (t: HTMLElement, correlationId: string) => within(t).getByRole('row', { name: new RegExp(correlationId) });
+// In jsdom, tabster may mark an open dialog aria-hidden after a re-render (see the model test), so
+// dialogs are found by their title and their buttons by their text.
+const dialogTitled = (title: string) => waitFor(() => {
+  const found = [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].find((d) => d.querySelector('h2')?.textContent === title);
+  if (!found) throw new Error(`no dialog titled ${title}`);
+  return found;
+});
+const press = (scope: HTMLElement, label: string) => fireEvent.click([...scope.querySelectorAll('button')].find((b) => b.textContent === label)!);
+const actionsOf = (t: HTMLElement, correlationId: string) => within(rowOf(t, correlationId)).queryAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('Disbursement List', () => {
+  it('shows the spec columns, badges in the spec colours and amounts in rupiah, over the last 7 days by default', async () => {
+    open('SUPER ADMIN');
+    const t = await table();
+    expect(within(t).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Status', 'Withdrawal Method', 'Correlation ID', 'Client', 'Bank Name', 'Bank Account Name', 'Account No', 'Original Transaction No',
+      'Amount', 'Fee', 'Transaction Time', 'Completed Time', 'Actions',
+    ]);
+    const cells = within(rowOf(t, finalizedRow.correlation_id)).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 12)).toEqual([
+      'FINALIZED', 'BIFAST', 'DSB-FINAL-3', 'PT Maju', 'Bank Central Asia', 'Siti Rahayu', '1234567890', 'ORI-001', 'Rp. 1,250,000', 'Rp. 5,000', '2026-11-20 10:00', '2026-11-20 11:30',
+    ]);
+    const colours = Object.fromEntries(disbursementRows.map((r) => [r.status, within(rowOf(t, r.correlation_id)).getByText(r.status).getAttribute('data-colour')]));
+    expect(colours).toEqual({ PENDING: 'orange', PENDING_REQUEST: 'blue', FINALIZED: 'green', REJECTED: 'red', VOIDED: 'grey' });
+    expect(api.disbursementList.mock.calls[0][0]).toMatchObject({ status: '', search_by: 'correlation_id' });
+    expect((screen.getByRole('textbox', { name: 'Date range' }) as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2} 00:00 to \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(screen.getByRole('group', { name: 'Total Amount' })).toHaveTextContent('Rp. 25,000,000');
+  });
+
+  it('as SUPER ADMIN offers the actions the lifecycle allows on each row, and the void upload', async () => {
+    open('SUPER ADMIN');
+    const t = await table();
+    expect(actionsOf(t, pendingRow.correlation_id)).toEqual(['Finalize', 'Reject', 'Auto-update status']);
+    expect(actionsOf(t, requestRow.correlation_id)).toEqual(['Finalize', 'Reject', 'Auto-update status']);
+    expect(actionsOf(t, finalizedRow.correlation_id)).toEqual(['Generate invoice']);
+    expect(actionsOf(t, rejectedRow.correlation_id)).toEqual(['Add to withdrawable balance']);
+    // Already moved on to the withdrawable balance: nothing left to do.
+    expect(actionsOf(t, voidedRow.correlation_id)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Upload Void Transaction' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /process/i })).toBeNull();
+  });
+
+  it.each(['CLIENT', 'ADMIN'] as const)('as %s shows no row actions and no upload button', async (type) => {
+    open(type);
+    const t = await table();
+    expect(within(t).getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Actions');
+    expect(within(t).queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Upload Void Transaction' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+  });
+
+  it('finalizes after "Are you sure?", shows the success alert and reloads the list and tiles', async () => {
+    api.updateDisbursement.mockResolvedValue({ status: 'success', message: 'Disbursement has been finalized' });
+    open('SUPER ADMIN');
+    const t = await table();
+    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' }));
+    const dialog = await dialogTitled('Are you sure?');
+    expect(dialog).toHaveTextContent(`Finalize disbursement ${pendingRow.correlation_id} of Rp. 1,250,000 to Bank Central Asia 1234567890`);
+    press(dialog, 'Finalize');
+    expect(await screen.findByText('Disbursement has been finalized')).toBeInTheDocument();
+    expect(api.updateDisbursement).toHaveBeenCalledWith(pendingRow.uuid, 'COMPLETED');
+    await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));
+    expect(api.disbursementSummary).toHaveBeenCalledTimes(2);
+    expect(document.querySelector('[role=alertdialog]')).toBeNull();
+  });
+
+  it("keeps a refused rejection open with the server's message, to retry or cancel", async () => {
+    api.updateDisbursement.mockRejectedValue(Object.assign(new Error('Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed'), { status: 409 }));
+    open('SUPER ADMIN');
+    const t = await table();
+    fireEvent.click(within(rowOf(t, requestRow.correlation_id)).getByRole('button', { name: 'Reject' }));
+    press(await dialogTitled('Are you sure?'), 'Reject');
+    const failed = await dialogTitled('Failed');
+    expect(api.updateDisbursement).toHaveBeenCalledWith(requestRow.uuid, 'REJECTED');
+    expect(failed.querySelector('[role=alert]')).toHaveTextContent('An error has occurred. Please try again later.');
+    press(failed, 'Cancel');
+    await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
+    expect(api.disbursementList).toHaveBeenCalledTimes(1);
+  });
+
+  it('uploads a void file and lists every row\'s outcome', async () => {
+    api.voidDisbursementsFile.mockResolvedValue({ status: 'success', message: '1 of 3 rows voided', data: voidResult(1) });
+    open('SUPER ADMIN');
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
+    const dialog = await dialogTitled('Upload Void Transaction');
+    const file = new File(['correlation_id\nDSB-FINAL-3\nNO-SUCH-REF\nDSB-PENDING-1\n'], 'void.csv', { type: 'text/csv' });
+    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
+    press(dialog, 'Upload');
+    const results = await dialogTitled('Upload Void Transaction: Results');
+    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file);
+    const rows = [...results.querySelectorAll('table[aria-label="Void results"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['1', 'DSB-FINAL-3', 'Voided', 'Voided'],
+      ['2', 'NO-SUCH-REF', 'Not found', 'Not found'],
+      ['3', 'DSB-PENDING-1', 'Not FINALIZED', 'Status is PENDING'],
+    ]);
+    expect(results).toHaveTextContent('1 voided');
+    expect(await screen.findByText('1 of 3 rows voided')).toBeInTheDocument();
+    await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));
+  });
+});

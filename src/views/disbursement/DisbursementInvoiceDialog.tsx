@@ -1,0 +1,35 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { PrintRegular } from '@fluentui/react-icons';
+import type { Invoice } from '../../services/transactionActions';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '../brand';
+import { InvoiceDocument } from '../payments/InvoiceDocument';
+
+// Printing shows the invoice alone: everything else on the page is hidden from the printer.
+const PRINT_ONLY_INVOICE = `@media print { body * { visibility: hidden !important; } [data-print-root], [data-print-root] * { visibility: visible !important; } [data-print-root] { position: absolute; left: 0; top: 0; } }`;
+
+/** A disbursement's invoice as the page machine holds it: generating, shown (printable A4), or refused. */
+export function DisbursementInvoiceDialog({ invoice, error, onClose }: { invoice: Invoice | null; error: string | null; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface style={{ maxWidth: 880 }}>
+        <DialogBody>
+          <DialogTitle>Invoice</DialogTitle>
+          <DialogContent>
+            <style>{PRINT_ONLY_INVOICE}</style>
+            {!invoice && !error && <Spinner label="Generating invoice…" />}
+            {error && <MessageBar intent="error" role="alert"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+            {invoice && (
+              <div data-print-root>
+                <InvoiceDocument invoice={invoice} supportEmail={SUPPORT_EMAIL} companyName={PRODUCT_NAME} />
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+            <Button appearance="primary" icon={<PrintRegular />} disabled={!invoice} onClick={() => window.print()}>Print</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
