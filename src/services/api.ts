@@ -5,7 +5,10 @@ import type { ReconciliationResult } from './reconciliationRules';
 import type { FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
-import type { DisbursementRow, DisbursementStats, VoidOutcome } from './disbursementQuery';
+import type { DisbursementStatusAnswer, VoidUploadResult } from './disbursementActions';
+import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
+
+export type { VoidUploadResult };
 
 /** The Payments List filter as the API reads it: arrays comma-joined, empty values left out. */
 export interface TransactionFilterParams {
@@ -21,12 +24,6 @@ const filterQuery = (f: TransactionFilterParams) => ({
 import type {
   ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, NotificationItem, RoleOption,
 } from './schemas';
-
-/** The void upload's answer: a count per outcome and every row's outcome. */
-export interface VoidUploadResult {
-  summary: { rows: number; voided: number; not_found: number; not_finalized: number };
-  results: VoidOutcome[];
-}
 
 /** A management list filter as the API reads it: empty values are left out. */
 export interface ManagementListParams {
@@ -120,7 +117,7 @@ export const api = {
   updateDisbursement: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
     request<ApiEnvelope<DisbursementRow>>('PATCH', `${API}/transaction/update-disbursement`, { body: { uuid, status }, quiet: true }),
   refreshDisbursementStatus: (uuid: string) =>
-    request<ApiEnvelope<{ status: string; changed: boolean }>>('PATCH', `${API}/transaction/get-status-disbursement`, { body: { uuid }, quiet: true }),
+    request<ApiEnvelope<DisbursementStatusAnswer>>('PATCH', `${API}/transaction/get-status-disbursement`, { body: { uuid }, quiet: true }),
   disbursementInvoice: (correlationId: string) =>
     data(request<ApiEnvelope<Invoice>>('POST', `${API}/transaction/generate-invoice-disbursement`, { body: { correlation_id: correlationId }, quiet: true })),
   addDisbursementToWithdrawable: (uuid: string) =>

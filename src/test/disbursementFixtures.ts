@@ -27,7 +27,7 @@ export const disbursementInvoice: Invoice = {
 };
 
 export const voidResult = (voided: number): VoidUploadResult => ({
-  summary: { rows: 3, voided, not_found: 1, not_finalized: 2 - voided },
+  summary: { rows: 3, voided, not_found: 1, not_finalized: 2 - voided, already_voided: 0 },
   results: [
     { row: 1, correlation_id: finalizedRow.correlation_id, outcome: voided ? 'voided' : 'not_finalized', message: voided ? 'Voided' : 'Status is VOIDED' },
     { row: 2, correlation_id: 'NO-SUCH-REF', outcome: 'not_found', message: 'Not found' },
