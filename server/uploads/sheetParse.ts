@@ -35,6 +35,8 @@ export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult 
   const unreadable = { ok: false, message: `${filename}: the file could not be read as ${ext === 'csv' ? 'CSV' : 'an Excel file'}` } as const;
   // SheetJS falls back to reading unknown bytes as text, so obvious binary junk would otherwise become a garbage sheet.
   if (ext !== 'csv' && !isZipOrCfb(bytes) && bytes.subarray(0, 1024).includes(0)) return unreadable;
+  // An .xlsx is a zip, always; only .xls has text forms (HTML or tab-separated exports of portals).
+  if (ext === 'xlsx' && !isZip(bytes)) return unreadable;
   try {
     const sheetRows = maxRows + SLACK_ROWS;
     // Counting a workbook's rows takes milliseconds; SheetJS reading 100,000 of them takes seconds.
