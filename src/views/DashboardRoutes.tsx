@@ -10,6 +10,7 @@ import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { pageTitles } from './pageTitles';
 import { UserSettingsPage } from './UserSettingsPage';
+import { accountPageFor } from './disbursement/accountPages';
 
 const PARENTS = new Set(['/dashboard/disbursement', '/dashboard/management', '/dashboard/settings']);
 
@@ -44,6 +45,8 @@ export function DashboardRoutes() {
     return <Redirect to={`~${parent?.children[0]?.path ?? '/404'}`} replace />;
   }
   const page = modules.flatMap((m) => [m, ...m.children]).find((m) => m.path === path);
+  const accountPage = accountPageFor(path);
+  if (accountPage) return <DashboardLayout>{accountPage}</DashboardLayout>;
   return (
     <DashboardLayout>
       {path === SETTINGS_PATH ? <UserSettingsPage />
