@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { afterBalance, balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
 import { formatRupiah } from '../../services/money';
 import { ClientSelect } from '../common/ClientSelect';
-import { AdjustmentFailedDialog, ConfirmAdjustmentDialog } from './AdjustmentDialogs';
+import { AdjustmentDialog, type AdjustmentStep } from './AdjustmentDialog';
 import { Figure } from './Figure';
 import { useAccountSession } from './useAccountSession';
 
@@ -26,6 +26,10 @@ export function MasterBalancePage({ logic = balanceAdjustmentMachine }: { logic?
   const loading = s.matches('loadingBalance');
   const clientName = clients.find((x) => x.id === c.clientId)?.client_name ?? '';
   const update = () => page.send({ type: 'UPDATE' });
+  const dialog: AdjustmentStep | null = s.matches('failed') ? { step: 'failed', message: c.failure ?? '' }
+    : (s.matches('confirming') || s.matches('submitting')) && c.previous != null && c.amount != null
+      ? { step: s.matches('submitting') ? 'submitting' : 'confirming', clientName, previous: c.previous, amount: c.amount }
+      : null;
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -56,11 +60,10 @@ export function MasterBalancePage({ logic = balanceAdjustmentMachine }: { logic?
           <Button appearance="primary" disabled={!s.can({ type: 'UPDATE' })} onClick={update}>Update Balance</Button>
         </div>
       </Card>
-      {(s.matches('confirming') || s.matches('submitting')) && c.previous != null && c.amount != null && (
-        <ConfirmAdjustmentDialog clientName={clientName} previous={c.previous} amount={c.amount} busy={s.matches('submitting')}
-          onConfirm={() => page.send({ type: 'CONFIRM' })} onCancel={() => page.send({ type: 'CANCEL' })} />
+      {dialog && (
+        <AdjustmentDialog state={dialog} onConfirm={() => page.send({ type: 'CONFIRM' })} onCancel={() => page.send({ type: 'CANCEL' })}
+          onDismiss={() => page.send({ type: 'DISMISS' })} />
       )}
-      {s.matches('failed') && <AdjustmentFailedDialog message={c.failure ?? ''} onDismiss={() => page.send({ type: 'DISMISS' })} />}
     </section>
   );
 }
