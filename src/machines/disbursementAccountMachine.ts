@@ -68,6 +68,8 @@ export const disbursementAccountMachine = setup({
     hasClient: ({ context }) => context.clientId != null,
     rangeIsValid: ({ context }) => filterTextIsValid(context.filter),
     isShownClient,
+    /** A page the last answer says exists (none before the first answer, or after a failed one). */
+    isPageInRange: ({ context, event }) => event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
     isPageSize: ({ event }) => event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
   },
 }).createMachine({
@@ -115,7 +117,7 @@ export const disbursementAccountMachine = setup({
               { guard: 'rangeIsValid', target: 'loading', actions: assign({ filter: ({ context }) => searchedFilter(context.filter), page: 1 }) },
               { actions: assign({ filter: ({ context }) => searchedFilter(context.filter) }) },
             ],
-            PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
             PAGE_SIZE: { guard: 'isPageSize', target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
           },
         },

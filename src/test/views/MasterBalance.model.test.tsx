@@ -157,5 +157,5 @@ describe('Master Disbursement Balance: every path of balanceAdjustment, driven t
       actors: { loadBalance: calls.logic<number>(), submit: calls.logic<{ message: string; balance: number }>(), balanceChanges: balanceChangesFrom(socket.watch) },
     });
     await drivePath(pageModel, path, calls, (clients) => renderPage(<MasterBalancePage logic={logic} />, clients));
-  });
+  }, 30_000);
 });
