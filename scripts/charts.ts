@@ -17,6 +17,12 @@ import { withdrawalRequestMachine } from '../src/machines/withdrawalRequestMachi
 import { userListMachine } from '../src/machines/managementListMachine.ts';
 import { userFormMachine } from '../src/machines/userFormMachine.ts';
 import { roleFormMachine } from '../src/machines/roleFormMachine.ts';
+import { payinDetailMachine } from '../src/machines/payinDetailMachine.ts';
+import { disbursementAccountMachine } from '../src/machines/disbursementAccountMachine.ts';
+import { balanceAdjustmentMachine } from '../src/machines/balanceAdjustmentMachine.ts';
+import { disbursementLifecycle } from '../src/machines/lifecycle/disbursementLifecycle.ts';
+import { disbursementListMachine } from '../src/machines/disbursementListMachine.ts';
+import { disbursementDecisionMachine } from '../src/machines/disbursementDecisionMachine.ts';
 
 /** `npm run charts`: every workflow machine as a Mermaid stateDiagram-v2 under docs/workflows/. */
 const machines: Record<string, AnyStateMachine> = {
@@ -37,6 +43,12 @@ const machines: Record<string, AnyStateMachine> = {
   managementList: userListMachine,
   userForm: userFormMachine,
   roleForm: roleFormMachine,
+  payinDetail: payinDetailMachine,
+  disbursementAccount: disbursementAccountMachine,
+  balanceAdjustment: balanceAdjustmentMachine,
+  disbursementLifecycle,
+  disbursementList: disbursementListMachine,
+  disbursementDecision: disbursementDecisionMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {

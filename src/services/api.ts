@@ -5,6 +5,7 @@ import type { ReconciliationResult } from './reconciliationRules';
 import type { FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
+import type { DepositRow, UpdateBalanceBody } from './disbursementAccountRules';
 import type { DisbursementStatusAnswer, VoidUploadResult } from './disbursementActions';
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 
@@ -73,6 +74,22 @@ export const api = {
     request<ApiEnvelope<WithdrawalRow>>('POST', `${API}/balance/add-withdrawal`, { body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } }),
   updateWithdrawal: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
     request<ApiEnvelope<WithdrawalRow>>('PATCH', `${API}/balance/update-withdrawal`, { body: { uuid, status }, quiet: true }),
+
+  /** Payin Detail, Disbursement Account and Master Disbursement Balance: shown in place, so quiet. */
+  accountSummary: (clientId: number) =>
+    data(request<ApiEnvelope<BalanceSummary>>('GET', `${API}/transaction/account-summary`, { query: { client_filter: clientId }, quiet: true })),
+  payinList: async (query: { client_filter: number; start: string; end: string }) =>
+    (await data(request<ApiEnvelope<DepositRow[]>>('GET', `${API}/transaction/payin-list`, { query, quiet: true }))) ?? [],
+  balanceHistory: async (query: { client_filter: number; start: string; end: string; page: number; limit: number }) => {
+    const res = await request<ApiEnvelope<DepositRow[]>>('GET', `${API}/transaction/balance-history`, {
+      query: { ...query, pagination: 'true', order: 'desc', by: 'created_at' }, quiet: true,
+    });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  updateBalance: async (body: UpdateBalanceBody) => {
+    const res = await request<ApiEnvelope<{ previous_balance: number; amount: number; balance: number }>>('PATCH', `${API}/transaction/update-balance`, { body, quiet: true });
+    return { message: res.message, balance: res.data!.balance };
+  },
 
   transactionList: async (filter: TransactionFilterParams, page: number, limit: number) => {
     const res = await request<ApiEnvelope<TransactionRow[]>>('GET', `${API}/transaction/list`, { query: { ...filterQuery(filter), page, limit }, quiet: true });

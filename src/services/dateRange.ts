@@ -34,3 +34,8 @@ export const businessNow = () => dayjs().tz(BUSINESS_TIME_ZONE);
 export function lastDays(days: number, now = businessNow()): DateRange {
   return { start: now.subtract(days, 'day').startOf('day').format(DATE_TIME_FORMAT), end: now.format(DATE_TIME_FORMAT) };
 }
+
+/** Spec section 9: the payin page defaults to yesterday 00:00 to today 23:59. */
+export function yesterdayThroughToday(now = businessNow()): DateRange {
+  return { start: now.subtract(1, 'day').format('YYYY-MM-DD 00:00'), end: now.format('YYYY-MM-DD 23:59') };
+}

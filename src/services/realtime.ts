@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { BALANCE_CHANGED_EVENT, type BalanceChanged } from './disbursementAccountRules';
 import type { NotificationItem } from './schemas';
 
 export interface RealtimeHandlers {
@@ -16,5 +17,15 @@ export function connectNotifications(token: string, handlers: RealtimeHandlers):
   socket.on('access-changed', handlers.onAccessChanged);
   socket.on('disconnect', (reason) => { if (reason === 'io server disconnect') handlers.onSessionEnded(); });
   socket.on('connect_error', (error) => { if (error.message === 'unauthorized') handlers.onSessionEnded(); });
+  return () => { socket.close(); };
+}
+
+/**
+ * 'balance-changed' for the clients this user may see, on its own socket so a page can stop
+ * listening when it closes. Ending the session is the notifications socket's job, not this one's.
+ */
+export function watchBalances(token: string, onChanged: (change: BalanceChanged) => void): () => void {
+  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+  socket.on(BALANCE_CHANGED_EVENT, onChanged);
   return () => { socket.close(); };
 }

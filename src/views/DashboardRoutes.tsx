@@ -11,6 +11,7 @@ import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { pageTitles } from './pageTitles';
 import { UserSettingsPage } from './UserSettingsPage';
+import { accountPageFor } from './disbursement/accountPages';
 
 // Loaded when first opened: the first screen does not carry it (issue 16's route-level splitting).
 const DisbursementListPage = lazy(() => import('./disbursement/DisbursementListPage'));
@@ -48,6 +49,8 @@ export function DashboardRoutes() {
     return <Redirect to={`~${parent?.children[0]?.path ?? '/404'}`} replace />;
   }
   const page = modules.flatMap((m) => [m, ...m.children]).find((m) => m.path === path);
+  const accountPage = accountPageFor(path);
+  if (accountPage) return <DashboardLayout>{accountPage}</DashboardLayout>;
   return (
     <DashboardLayout>
       {path === SETTINGS_PATH ? <UserSettingsPage />

@@ -1,0 +1,155 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { alerts } from '../services/alerts';
+import { api } from '../services/api';
+import { adjustmentProblem, type UpdateBalanceBody } from '../services/disbursementAccountRules';
+import { messageOf } from '../services/http';
+import type { ClientOption } from '../services/schemas';
+import { readAdjustment } from './adjustmentInput';
+import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
+
+export const ADJUSTMENT_FAILED_FALLBACK = 'An error has occurred. Please try again later.';
+
+interface AdjustmentContext {
+  clientId: number | null;
+  token: string | null;
+  /** The disbursement balance before the adjustment; null until read. */
+  previous: number | null;
+  amountText: string;
+  amount: number | null;
+  /** The broken rule, shown beside the field; null when the adjustment may be asked for. */
+  problem: string | null;
+  /** The server's success text, shown until the next edit. */
+  message: string | null;
+  /** The server's refusal, shown in the 'Failed' dialog. */
+  failure: string | null;
+  loadError: string | null;
+}
+
+type AdjustmentEvent =
+  | { type: 'SELECT_CLIENT'; clientId: number }
+  | { type: 'SET_AMOUNT_TEXT'; value: string }
+  | { type: 'UPDATE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'DISMISS' }
+  | { type: 'RETRY' }
+  | RefreshEvent;
+
+/** The after-balance the screen shows: previous plus the adjustment, once both are known. */
+export const afterBalance = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) => (c.previous != null && c.amount != null ? c.previous + c.amount : null);
+
+// The same rule the server applies on the locked balance; before the balance is read there is nothing to check against.
+const problemOf = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) => (c.previous == null || c.amount == null ? null : adjustmentProblem(c.previous, c.amount));
+
+/**
+ * Master Disbursement Balance (spec section 2): a client's previous balance, a positive or negative
+ * adjustment, the after-balance, and 'Update Balance' behind 'Are you sure?'. The guard refuses an
+ * after-balance below zero with the server's own rule (adjustmentProblem), before anything is sent.
+ */
+export const balanceAdjustmentMachine = setup({
+  types: {
+    context: {} as AdjustmentContext,
+    events: {} as AdjustmentEvent,
+    input: {} as { clients: ClientOption[]; token: string | null },
+  },
+  actors: {
+    loadBalance: fromPromise<number, { clientId: number }>(async ({ input }) => (await api.accountSummary(input.clientId)).disbursement_balance ?? 0),
+    submit: fromPromise<{ message: string; balance: number }, UpdateBalanceBody>(({ input }) => api.updateBalance(input)),
+    balanceChanges,
+  },
+  actions: {
+    typed: assign(({ event }) => {
+      const read = readAdjustment(event.type === 'SET_AMOUNT_TEXT' ? event.value : '');
+      return { amountText: read.text, amount: read.amount };
+    }),
+    check: assign({ problem: ({ context }) => problemOf(context) }),
+    clearForm: assign({ amountText: '', amount: null, problem: null }),
+    chooseClient: assign(({ event }) => (event.type === 'SELECT_CLIENT' ? { clientId: event.clientId, previous: null, message: null } : {})),
+    announce: ({ context }) => alerts.success(context.message ?? ''),
+  },
+  guards: {
+    hasClient: ({ context }) => context.clientId != null,
+    /** Anyone on this screen may ask; the amount must keep to the rule against the balance shown. */
+    adjustmentAllowed: ({ context }) => context.previous != null && context.amount != null && adjustmentProblem(context.previous, context.amount) === null,
+    isShownClient,
+  },
+}).createMachine({
+  id: 'balanceAdjustment',
+  context: ({ input }) => ({
+    clientId: input.clients[0]?.id ?? null, token: input.token, previous: null, amountText: '', amount: null,
+    problem: null, message: null, failure: null, loadError: null,
+  }),
+  invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'hasClient', target: 'loadingBalance' }, { target: 'noClient' }] },
+    noClient: {},
+    loadingBalance: {
+      invoke: {
+        id: 'loadBalance',
+        src: 'loadBalance',
+        input: ({ context }) => ({ clientId: context.clientId! }),
+        onDone: { target: 'editing', actions: [assign({ previous: ({ event }) => event.output, loadError: null }), 'check'] },
+        onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The balance could not be loaded.') }) },
+      },
+      // Typing goes on while a live change is read: the check runs when the balance arrives.
+      on: { SET_AMOUNT_TEXT: { actions: 'typed' } },
+    },
+    loadFailed: {
+      on: {
+        RETRY: 'loadingBalance',
+        SELECT_CLIENT: { target: 'loadingBalance', actions: ['chooseClient', 'clearForm'] },
+      },
+    },
+    editing: {
+      on: {
+        SET_AMOUNT_TEXT: { actions: ['typed', 'check'] },
+        UPDATE: { guard: 'adjustmentAllowed', target: 'confirming' },
+        SELECT_CLIENT: { target: 'loadingBalance', actions: ['chooseClient', 'clearForm'] },
+        REFRESH: { guard: 'isShownClient', target: 'loadingBalance' },
+      },
+    },
+    confirming: {
+      on: { CONFIRM: 'submitting', CANCEL: 'editing' },
+    },
+    submitting: {
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => ({ client_id: context.clientId!, amount: context.amount! }),
+        onDone: {
+          target: 'done',
+          actions: [assign({ message: ({ event }) => event.output.message, previous: ({ event }) => event.output.balance }), 'clearForm', 'announce'],
+        },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => messageOf(event.error, ADJUSTMENT_FAILED_FALLBACK) }) },
+      },
+    },
+    done: {
+      // The answer carries the new balance; reading it again also takes in any other change since.
+      invoke: {
+        id: 'reloadBalance',
+        src: 'loadBalance',
+        input: ({ context }) => ({ clientId: context.clientId! }),
+        onDone: { actions: assign({ previous: ({ event }) => event.output }) },
+        onError: { actions: ({ event }) => console.warn('the balance could not be read again', event.error) },
+      },
+      on: {
+        SET_AMOUNT_TEXT: { target: 'editing', actions: [assign({ message: null }), 'typed', 'check'] },
+        SELECT_CLIENT: { target: 'loadingBalance', actions: ['chooseClient', 'clearForm'] },
+        REFRESH: { guard: 'isShownClient', target: 'loadingBalance', actions: assign({ message: null }) },
+      },
+    },
+    failed: {
+      // A refusal usually means the balance moved (another admin, a disbursement): read it again
+      // so the after-balance and the rule beside the field speak of the balance as it is now.
+      invoke: {
+        id: 'reloadBalance',
+        src: 'loadBalance',
+        input: ({ context }) => ({ clientId: context.clientId! }),
+        onDone: { actions: [assign({ previous: ({ event }) => event.output }), 'check'] },
+        onError: { actions: ({ event }) => console.warn('the balance could not be read again', event.error) },
+      },
+      on: { DISMISS: { target: 'editing', actions: assign({ failure: null }) } },
+    },
+  },
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { createActor, createMachine, type AnyEventObject } from 'xstate';
+import { readAdjustment } from '../../machines/adjustmentInput';
+import { balanceChangesFrom } from '../../machines/balanceWatch';
+import { rolledFilter, searchedFilter, startingFilter, typedFilter } from '../../machines/dateFilter';
+import { INVALID_DATE_RANGE, yesterdayThroughToday } from '../../services/dateRange';
+
+describe("'Adjust Balance amount' as typed", () => {
+  it.each([
+    ['250000', 'Rp. 250,000', 250_000],
+    ['Rp. 250,0001', 'Rp. 2,500,001', 2_500_001],
+    ['-', '-', null],
+    ['-5', '-Rp. 5', -5],
+    ['-Rp. 1,000', '-Rp. 1,000', -1_000],
+    ['', '', null],
+    ['abc', '', null],
+    ['0', 'Rp. 0', 0],
+  ])('%j reads as %j (%j)', (typed, text, amount) => {
+    expect(readAdjustment(typed)).toEqual({ text, amount });
+  });
+
+  it('keeps no more than 16 digits, so the rule (not the input) refuses a larger amount', () => {
+    expect(readAdjustment('12345678901234567890').amount).toBe(1_234_567_890_123_456);
+  });
+});
+
+describe('date ranges of the account pages', () => {
+  it('Payin Detail defaults to yesterday 00:00 to today 23:59 (spec section 9)', () => {
+    expect(yesterdayThroughToday(dayjs('2026-03-01T10:00:00'))).toEqual({ start: '2026-02-28 00:00', end: '2026-03-01 23:59' });
+  });
+
+  it('a Search applies the typed range as the spec reads it, refuses a bad one, and a typed range stops following the clock', () => {
+    const byDefault = () => ({ start: '2026-11-07 00:00', end: '2026-11-21 10:15' });
+    const start = startingFilter(undefined, byDefault);
+    expect(start).toMatchObject({ text: '2026-11-07 00:00 to 2026-11-21 10:15', followsNow: true });
+    const later = () => ({ start: '2026-11-07 00:00', end: '2026-11-21 11:00' });
+    expect(rolledFilter(start, later).end).toBe('2026-11-21 11:00');
+    const typed = typedFilter(start, '2026-11-21 00:00 to 2026-11-20 00:00');
+    expect(searchedFilter(typed)).toMatchObject({ start: '2026-11-20 00:00', end: '2026-11-21 23:59', text: '2026-11-20 00:00 to 2026-11-21 23:59', error: null });
+    expect(rolledFilter(searchedFilter(typed), later).end).toBe('2026-11-21 23:59');
+    const bad = searchedFilter(typedFilter(start, 'today'));
+    expect(bad).toMatchObject({ error: INVALID_DATE_RANGE, start: '2026-11-07 00:00' });
+  });
+});
+
+describe('the balance-changed actor', () => {
+  it("turns each 'balance-changed' into REFRESH for its client, with the session's token, and closes on stop", () => {
+    const received: AnyEventObject[] = [];
+    let push: (c: { client_id: number }) => void = () => {};
+    let closed = false;
+    const tokens: string[] = [];
+    const logic = balanceChangesFrom((token, onChanged) => { tokens.push(token); push = onChanged; return () => { closed = true; }; });
+    const parent = createMachine({
+      types: {} as { events: AnyEventObject },
+      invoke: { id: 'balanceChanges', src: logic, input: { token: 'tok' } },
+      on: { '*': { actions: ({ event }) => received.push(event) } },
+    });
+    const actor = createActor(parent).start();
+    push({ client_id: 7 });
+    expect(tokens).toEqual(['tok']);
+    expect(received).toEqual([{ type: 'REFRESH', clientId: 7 }]);
+    actor.stop();
+    expect(closed).toBe(true);
+  });
+});

@@ -1,0 +1,15 @@
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Spinner } from '@fluentui/react-components';
+
+// Each screen is its own chunk: the first screen a user opens does not download these.
+const pages: Record<string, ReturnType<typeof lazy>> = {
+  '/dashboard/payin': lazy(() => import('./PayinDetailPage').then((m) => ({ default: m.PayinDetailPage }))),
+  '/dashboard/disbursement/account': lazy(() => import('./DisbursementAccountPage').then((m) => ({ default: m.DisbursementAccountPage }))),
+  '/dashboard/disbursement/master-balance': lazy(() => import('./MasterBalancePage').then((m) => ({ default: m.MasterBalancePage }))),
+};
+
+/** Payin Detail, Disbursement Account and Master Disbursement Balance, by path; null for any other path. */
+export function accountPageFor(path: string): ReactElement | null {
+  const Page = pages[path];
+  return Page ? <Suspense fallback={<Spinner label="Loading…" />}><Page /></Suspense> : null;
+}
