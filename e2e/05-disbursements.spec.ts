@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signInAs } from './helpers';
 
 // Columns of the Disbursements table (spec section 3's fields, in the screen's order).
-const COL = { status: 1, correlationId: 3, client: 4, amount: 9 } as const;
+const COL = { status: 1, correlationId: 3, client: 4, amount: 9, fee: 10 } as const;
 const cells = (page: Page, col: number) => page.getByRole('table', { name: 'Disbursements' }).locator(`tbody tr td:nth-child(${col})`);
 
 async function openDisbursementList(page: Page) {
@@ -35,6 +35,19 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   expect(ids.length).toBeGreaterThanOrEqual(2);
   const [toReject, toFinalize] = ids;
 
+  // Disbursement Account of the client whose disbursement is rejected, open in a second tab.
+  const rejectRow = table.locator('tbody tr').filter({ hasText: toReject });
+  const rupiahIn = async (col: number) => Number((await rejectRow.locator(`td:nth-child(${col})`).textContent())!.replace(/\D/g, ''));
+  const held = (await rupiahIn(COL.amount)) + (await rupiahIn(COL.fee));
+  const clientName = (await rejectRow.locator(`td:nth-child(${COL.client})`).textContent())!.trim();
+  const account = await page.context().newPage();
+  await account.goto('/dashboard/disbursement/account');
+  await account.getByRole('combobox', { name: 'Client' }).click();
+  await account.getByRole('option', { name: clientName, exact: true }).click();
+  const card = account.getByRole('group', { name: 'Disbursement Balance' });
+  await expect(card).not.toContainText('-');
+  const balanceBefore = Number((await card.textContent())!.replace(/\D/g, ''));
+
   // Reject one: 'Are you sure?' first, then the spec's success text, and it leaves the PENDING list.
   await table.locator('tbody tr').filter({ hasText: toReject }).getByRole('button', { name: 'Reject' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
@@ -43,6 +56,9 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await confirm.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText('Disbursement has been rejected').first()).toBeVisible();
   await expect(table.getByText(toReject)).toHaveCount(0);
+  // The hold came back: the other tab's card rises by amount + fee, live, without a reload.
+  await expect.poll(async () => Number((await card.textContent())!.replace(/\D/g, ''))).toBe(balanceBefore + held);
+  await account.close();
 
   // Finalize another.
   await table.locator('tbody tr').filter({ hasText: toFinalize }).getByRole('button', { name: 'Finalize' }).click();
