@@ -1,4 +1,4 @@
-import type { VoidUploadResult } from '../services/api';
+import type { VoidUploadResult } from '../services/disbursementActions';
 import type { DisbursementRow, DisbursementStats } from '../services/disbursementQuery';
 import type { Invoice } from '../services/transactionActions';
 

@@ -4,7 +4,7 @@ import {
   makeStyles, tokens,
 } from '@fluentui/react-components';
 import { ArrowUploadRegular, DocumentTableRegular } from '@fluentui/react-icons';
-import type { VoidUploadResult } from '../../services/api';
+import type { VoidUploadResult } from '../../services/disbursementActions';
 import type { VoidOutcome } from '../../services/disbursementQuery';
 import { ACCEPTED_TYPES, UPLOAD_MAX_MB } from '../../services/reconciliationRules';
 
