@@ -14,6 +14,7 @@ import type { Principal } from './principal.ts';
 export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Each void is its own transaction; a file longer than this is refused before any is tried. */
 export const VOID_MAX_ROWS = 20_000;
+export const voidTooManyRows = (filename: string) => `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
 
 /** A correlation id to void, with the sheet row (1-based, the header row being row 1) it came from. */
 export interface VoidEntry { row: number; correlation_id: string }
@@ -26,7 +27,8 @@ const isEmpty = (row: unknown[] | undefined) => !row || row.every((cell) => text
 
 /** 400 unless the name ends in .csv or .xlsx (the void upload takes nothing else). */
 export function assertVoidFileName(filename: string): void {
-  if (!/\.(csv|xlsx)$/i.test(filename)) throw badRequest(`${filename}: only CSV or XLSX files are accepted`);
+  // The same kinds the shared reader and the screen take (old .xls exports of bank portals included).
+  if (!/\.(csv|xlsx|xls)$/i.test(filename)) throw badRequest(`${filename}: only CSV or Excel files are accepted`);
 }
 
 /**
@@ -54,7 +56,7 @@ export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntr
   const entries: VoidEntry[] = [];
   for (let i = dataFrom; i < rows.length; i++) {
     if (isEmpty(rows[i])) continue;
-    if (entries.length === VOID_MAX_ROWS) throw unprocessable(`${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`);
+    if (entries.length === VOID_MAX_ROWS) throw unprocessable(voidTooManyRows(filename));
     entries.push({ row: i + 1, correlation_id: text(rows[i][column]) });
   }
   if (entries.length === 0) throw unprocessable(`${filename}: the file has no correlation_id rows`);

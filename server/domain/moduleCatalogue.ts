@@ -42,3 +42,6 @@ export const moduleCatalogue: CatalogueEntry[] = [
  * own type and clients only.
  */
 export const superAdminModules = new Set(SUPER_ADMIN_MODULES);
+
+/** Modules whose pages and calls are for staff (SUPER ADMIN or ADMIN) only, whatever a client user's role holds. */
+export const staffOnlyModules = new Set(['disbursement-master-balance']);

@@ -8,6 +8,8 @@ export interface Realtime {
   emitToUser(userId: number, event: string, payload: unknown): void;
   /** To everyone who may see the client: its scoped users and every user who sees all clients. */
   emitToClientWatchers(clientId: number, event: string, payload: unknown): void;
+  /** A user's clients changed: their open sockets leave the old client rooms and join the new ones. */
+  refreshScope(userId: number, scope: number[] | null): Promise<void>;
   /** Ends the live connections of revoked sessions at once, not at their next request. */
   disconnectUser(userId: number): void;
   disconnectSession(sessionId: number): void;
@@ -32,7 +34,7 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
       return next(new Error('unavailable'));
     }
     if (!auth || !auth.otpVerified) return next(new Error('unauthorized'));
-    // Client rooms follow the scope at connection; a scope change sends access-changed, and the tab reconnects.
+    // Client rooms follow the scope at connection; refreshScope moves open sockets when it changes.
     const scope = auth.principal.clientScope;
     socket.join([userRoom(auth.principal.id), sessionRoom(auth.sessionId), ...(scope ? scope.map(clientRoom) : [ALL_CLIENTS])]);
     next();
@@ -40,6 +42,12 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
   return {
     emitToUser: (userId, event, payload) => { io.to(userRoom(userId)).emit(event, payload); },
     emitToClientWatchers: (clientId, event, payload) => { io.to([clientRoom(clientId), ALL_CLIENTS]).emit(event, payload); },
+    refreshScope: async (userId, scope) => {
+      for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+        for (const room of socket.rooms) if (room.startsWith('client:') || room === ALL_CLIENTS) socket.leave(room);
+        socket.join(scope ? scope.map(clientRoom) : [ALL_CLIENTS]);
+      }
+    },
     disconnectUser: (userId) => { io.in(userRoom(userId)).disconnectSockets(true); },
     disconnectSession: (sessionId) => { io.in(sessionRoom(sessionId)).disconnectSockets(true); },
     close: () => new Promise((resolve) => { io.close(() => resolve()); }),

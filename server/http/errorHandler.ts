@@ -59,8 +59,9 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
-const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
-const DRAIN_MAX_MS = 15_000;
+// Enough to answer an honest client that sent a few megabytes too many; past it the socket just closes.
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
 
 /** Reads and drops the rest of a refused body, up to a bound, so the answer reaches the client. */
 function drain(stream: IncomingMessage): Promise<void> {

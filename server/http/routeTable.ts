@@ -1,17 +1,18 @@
 import type { UserType } from '../db/schema.ts';
-import { moduleCatalogue, superAdminModules } from '../domain/moduleCatalogue.ts';
+import { moduleCatalogue, staffOnlyModules, superAdminModules } from '../domain/moduleCatalogue.ts';
 
 /**
  * What a route demands of its caller.
  * - public: anyone.
  * - session: a signed-in user, before or after the OTP step (two-factor set-up lives here).
  * - verified: a user who has passed the OTP step, granted `module` (or one of `anyModule`) by
- *   their role, and a SUPER ADMIN where `superAdminOnly`.
+ *   their role, and a SUPER ADMIN where `superAdminOnly`, a SUPER ADMIN or ADMIN (never a client
+ *   user, whatever its role holds) where `staffOnly`.
  */
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'verified'; module?: string; anyModule?: string[]; superAdminOnly?: boolean };
+  | { kind: 'verified'; module?: string; anyModule?: string[]; superAdminOnly?: boolean; staffOnly?: boolean };
 
 const API = '/api/backoffice';
 const PUBLIC = { kind: 'public' } as const;
@@ -60,7 +61,8 @@ export const routeTable: Record<string, AccessRule> = {
 
   [`GET ${API}/transaction/payin-list`]: { kind: 'verified', module: 'payin' },
   [`GET ${API}/transaction/balance-history`]: { kind: 'verified', module: 'disbursement-account' },
-  [`PATCH ${API}/transaction/update-balance`]: { kind: 'verified', module: 'disbursement-master-balance' },
+  // Creating money on a disbursement balance: never a client user's own act, whatever a role grants.
+  [`PATCH ${API}/transaction/update-balance`]: { kind: 'verified', module: 'disbursement-master-balance', staffOnly: true },
 
   [`GET ${API}/transaction/list`]: payments,
   [`GET ${API}/transaction/summary`]: payments,
@@ -97,7 +99,7 @@ export const routeTable: Record<string, AccessRule> = {
  */
 export const pageTable: Array<{ path: string; module: string; rule: AccessRule }> = moduleCatalogue
   .flatMap((m) => [m, ...(m.children ?? [])])
-  .map((m) => ({ path: m.path, module: m.id, rule: { kind: 'verified', module: m.id, superAdminOnly: superAdminModules.has(m.id) } }));
+  .map((m) => ({ path: m.path, module: m.id, rule: { kind: 'verified', module: m.id, superAdminOnly: superAdminModules.has(m.id), staffOnly: staffOnlyModules.has(m.id) } }));
 
 export interface Grant { type: UserType; moduleIds: readonly string[] }
 
@@ -105,6 +107,7 @@ export interface Grant { type: UserType; moduleIds: readonly string[] }
 export function grants(caller: Grant, rule: AccessRule): boolean {
   if (rule.kind !== 'verified') return true;
   if (rule.superAdminOnly && caller.type !== 'SUPER ADMIN') return false;
+  if (rule.staffOnly && caller.type === 'CLIENT') return false;
   if (rule.module && !caller.moduleIds.includes(rule.module)) return false;
   if (rule.anyModule && !rule.anyModule.some((m) => caller.moduleIds.includes(m))) return false;
   return true;

@@ -87,7 +87,7 @@ const jsonSchema = (schema: Schema) => toJsonSchema(schema, { errorMode: 'ignore
 const describeAccess = (rule: AccessRule) =>
   rule.kind === 'public' ? 'Public.'
     : rule.kind === 'session' ? 'Any signed-in session, before or after the OTP step.'
-      : `OTP-verified session${rule.module ? `; role grants \`${rule.module}\`` : ''}${rule.anyModule ? `; role grants one of ${rule.anyModule.map((m) => `\`${m}\``).join(', ')}` : ''}${rule.superAdminOnly ? '; SUPER ADMIN only' : ''}.`;
+      : `OTP-verified session${rule.module ? `; role grants \`${rule.module}\`` : ''}${rule.anyModule ? `; role grants one of ${rule.anyModule.map((m) => `\`${m}\``).join(', ')}` : ''}${rule.superAdminOnly ? '; SUPER ADMIN only' : ''}${rule.staffOnly ? '; SUPER ADMIN or ADMIN only' : ''}.`;
 
 /** The OpenAPI 3.1 document: paths and access from routeTable, inputs from routeDocs. */
 export function openApiDocument() {

@@ -51,7 +51,11 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
     app.patch(`${API}/management/edit-user`, async (request) => {
       const { row, sessionsEnded } = await audited(request, 'user.edit', () => editUser(db, requireAuth(request).principal, parseInput(EditUserBody, request.body), originOf(request)));
       if (sessionsEnded) realtime.disconnectUser(row.id);
-      else realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
+      else {
+        // Live balance events follow the new clients at once, whatever the open tab does with access-changed.
+        await realtime.refreshScope(row.id, row.type === 'SUPER ADMIN' ? null : row.client_id);
+        realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
+      }
       return ok(row, userSaved(row.name, 'edit'));
     });
 

@@ -56,6 +56,7 @@ function expected(rule: AccessRule, caller: Caller): 'allowed' | 401 | 403 {
   if (caller === 'before OTP') return 403;
   const { type, modules } = holdings[caller]!;
   if (rule.superAdminOnly && type !== 'SUPER ADMIN') return 403;
+  if (rule.staffOnly && type === 'CLIENT') return 403;
   if (rule.module && !modules.includes(rule.module)) return 403;
   if (rule.anyModule && !rule.anyModule.some((m) => modules.includes(m))) return 403;
   return 'allowed';

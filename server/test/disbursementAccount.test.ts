@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { recordDeposit } from '../domain/disbursementDeposits.ts';
-import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
+import { addUser, call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 /** Issue 12: deposit history, Payin Detail and the master balance adjustment, on the ledger. */
 let server: TestServer;
@@ -111,6 +111,20 @@ describe('PATCH transaction/update-balance', () => {
     expect(res.body.message).toContain(message);
   });
 
+  it('is never a client user\'s act, even when its role holds the module', async () => {
+    const db = server.database.db;
+    const [{ id: roleId }] = (await db.execute<{ id: number }>(sql`insert into roles (name, type, description) values ('Client Treasurer', 'CLIENT', 'Tries to mint money') returning id`)).rows;
+    await db.execute(sql`insert into role_modules (role_id, module_id) values (${roleId}, 'disbursement'), (${roleId}, 'disbursement-master-balance')`);
+    const user = await addUser(server, { email: 'treasurer@client.test', name: 'Client Treasurer', type: 'CLIENT', role: 'Client Treasurer', clients: [1] });
+    const { token: treasurer } = await signInVerified(server, user.email);
+    const before = await disbursementBalance(1);
+    const res = await call(server, 'PATCH', `${API}/transaction/update-balance`, { token: treasurer, body: { client_id: 1, amount: 1_000_000 } });
+    expect(res.status).toBe(403);
+    expect(await disbursementBalance(1)).toBe(before);
+    const me = await call(server, 'GET', `${API}/user/me`, { token: treasurer });
+    expect(me.body.data.allowed_paths).not.toContain('/dashboard/disbursement/master-balance');
+  });
+
   it("answers 404 for an unknown client or one outside the caller's scope", async () => {
     expect((await adjust('superadmin', { client_id: 999_999, amount: 5 })).status).toBe(404);
     expect((await adjust('admin', { client_id: 7, amount: 5 })).status).toBe(404);
@@ -132,6 +146,17 @@ describe('PATCH transaction/update-balance', () => {
       const heard = new Promise((resolve) => socket.on('balance-changed', resolve));
       expect((await adjust('superadmin', { client_id: 2, amount: 1_000 })).status).toBe(200);
       expect(await heard).toEqual({ client_id: 2 });
+
+      // The admin loses client 2: its open socket stops hearing about it at once, and hears client 3 still.
+      const admin = (await get('superadmin', 'management/get-users?search=admin%40demo.local')).body.data[0];
+      const edit = await call(server, 'PATCH', `${API}/management/edit-user`, { token: token.superadmin, body: { id: admin.id, type: admin.type, role_id: admin.role_id, name: admin.name, client_id: [1, 3, 4, 5] } });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      const heardNext: number[] = [];
+      socket.on('balance-changed', (e: { client_id: number }) => heardNext.push(e.client_id));
+      expect((await adjust('superadmin', { client_id: 2, amount: 1_000 })).status).toBe(200);
+      expect((await adjust('superadmin', { client_id: 3, amount: 1_000 })).status).toBe(200);
+      await expect.poll(() => heardNext).toContain(3);
+      expect(heardNext).not.toContain(2);
     } finally {
       socket.close();
     }

@@ -76,7 +76,7 @@ describe('the void file', () => {
   it('answers a bad upload with 400 or 422 and a clear message, never 500', async () => {
     const cases: Array<[string, Awaited<ReturnType<typeof upload>>, number, RegExp]> = [
       ['no file', await upload([], (f) => f.append('note', 'x')), 400, /Choose a CSV or XLSX file/],
-      ['wrong extension', await upload([{ name: 'ids.txt', content: 'correlation_id\nX' }]), 400, /only CSV or XLSX/],
+      ['wrong extension', await upload([{ name: 'ids.txt', content: 'correlation_id\nX' }]), 400, /only CSV or Excel files are accepted/],
       ['two files', await upload([{ name: 'a.csv', content: 'a' }, { name: 'b.csv', content: 'b' }]), 400, /^Maximum Gambar Diunduh 1 Gambar$/],
       ['not a spreadsheet', await upload([{ name: 'ids.xlsx', content: Buffer.from('this is not a zip at all') }]), 400, /ids\.xlsx: the file could not be read/],
       ['a broken zip', await upload([{ name: 'ids.xlsx', content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]) }]), 400, /ids\.xlsx: the file could not be read as an Excel file/],

@@ -23,7 +23,7 @@ export interface SheetReaderSettings {
 export { MAX_SHEET_ROWS } from './sheetParse.ts';
 import { MAX_SHEET_ROWS } from './sheetParse.ts';
 
-let settings: SheetReaderSettings = { timeoutMs: 20_000, memoryMb: 1_024, threads: Math.max(1, availableParallelism()), maxWaiting: 6 };
+let settings: SheetReaderSettings = { timeoutMs: 20_000, memoryMb: 1_024, threads: Math.min(4, Math.max(1, availableParallelism())), maxWaiting: 6 };
 let pool: Piscina<SheetTask, SheetResult> | null = null;
 let gate: LimitFunction | null = null;
 
