@@ -302,7 +302,8 @@ export const disbursementListMachine = setup({
                 src: 'addToWithdrawable',
                 input: ({ context }) => ({ uuid: context.target!.uuid }),
                 onDone: { target: '#disbursementList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
-                onError: { target: '#disbursementList.dialog.closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+                // A refusal (already added, no longer released) means the row on screen is stale: read it again.
+                onError: { target: '#disbursementList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) }, 'reload'] },
               },
             },
           },

@@ -231,7 +231,7 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
     case 'CONFIRM': expect((await alertDialog())).toHaveTextContent('Adding…'); expect(buttonIn(await alertDialog(), 'Add')).toBeDisabled(); return;
     case 'CANCEL': await noDialog(); unchanged(); expect(newAlerts).toEqual([]); return;
     case 'xstate.done.actor.addToWithdrawable': await noDialog(); announced({ title: 'Success', message: event.output, intent: 'success' }); reloaded(); return;
-    case 'xstate.error.actor.addToWithdrawable': await noDialog(); announced({ title: 'Failed', message: 'Already added to withdrawable balance', intent: 'error' }); unchanged(); return;
+    case 'xstate.error.actor.addToWithdrawable': await noDialog(); announced({ title: 'Failed', message: 'Already added to withdrawable balance', intent: 'error' }); reloaded(); return;
     case 'OPEN_VOID_UPLOAD': expect((await dialogNamed('Upload Void Transaction'))).toBeInTheDocument(); expect(screen.queryByLabelText('Chosen file')).toBeNull(); return;
     case 'CHOOSE_FILE': expect(screen.getByLabelText('Chosen file')).toHaveTextContent(event.file.name); return;
     case 'UPLOAD':
