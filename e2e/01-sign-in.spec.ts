@@ -100,7 +100,7 @@ test('an ADMIN sees the admin menu, and a session ended elsewhere sends the open
   await expect(menu.getByText('Management')).toHaveCount(0);
   await menu.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/dashboard\/disbursement\/account$/);
-  await expect(page.getByText('Fitur Belum Tersedia')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Disbursement Account' })).toBeVisible();
   await screenshot(page, '09-admin-shell');
 
   // The same session is ended from elsewhere (another tab's logout, an admin's reset).
