@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, limitParam } from './listQuery';
+import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
 
 /** Disbursement statuses (spec sections 4 and 9) with the badge colours the spec gives them. */
 export const DISBURSEMENT_STATUSES = ['PENDING_REQUEST', 'PENDING', 'FINALIZED', 'REJECTED', 'FAILED', 'VOIDED'] as const;
@@ -12,18 +12,6 @@ export const DISBURSEMENT_STATUS_COLOURS: Record<DisbursementStatusName, 'blue' 
 export const DISBURSEMENT_METHODS = ['BIFAST', 'ONLINE', 'SKN', 'RTGS'] as const;
 export type DisbursementMethodName = (typeof DISBURSEMENT_METHODS)[number];
 export const DISBURSEMENT_SEARCH_BY = ['correlation_id', 'account_no', 'original_transaction_no'] as const;
-
-const commaList = <T extends string>(allowed: readonly T[], label: string) => v.pipe(
-  v.string(),
-  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
-  v.array(v.picklist(allowed, `${label} must be one of ${allowed.join(', ')}`)),
-);
-
-const idList = v.pipe(
-  v.string(),
-  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
-  v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'client_id must be comma-joined numbers'), v.transform(Number))),
-);
 
 /**
  * The Disbursement List filter: the Payments List's shape (spec section 7, Disbursements).

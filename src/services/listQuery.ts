@@ -25,6 +25,20 @@ export const limitParam = (allowed: readonly number[], fallback: number) => v.op
   String(fallback),
 );
 
+/** A comma-joined list of allowed words (arrays travel comma-joined in query strings). */
+export const commaList = <T extends string>(allowed: readonly T[], label: string) => v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  v.array(v.picklist(allowed, `${label} must be one of ${allowed.join(', ')}`)),
+);
+
+/** A comma-joined list of client ids. */
+export const idList = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'client_id must be comma-joined numbers'), v.transform(Number))),
+);
+
 export const GENERIC_PAGE_SIZES = [15, 30, 50] as const;
 export const TRANSACTION_PAGE_SIZES = [15, 100, 250, 500, 1000] as const;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, limitParam } from './listQuery';
+import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
 
 export const TRANSACTION_TYPES = [
   'fello_qris', 'herra_qris', 'fello_direct_debit', 'dana_directdebit', 'va_mandiri', 'va_bca', 'va_bri', 'va_cimb', 'va_permata',
@@ -8,18 +8,6 @@ export const TRANSACTION_STATUSES = ['FINALIZED', 'PENDING', 'REQUEST_TIMEOUT', 
 export const SEARCH_BY = ['correlation_id', 'account_no', 'rrn'] as const;
 export type TransactionTypeName = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatusName = (typeof TRANSACTION_STATUSES)[number];
-
-const commaList = <T extends string>(allowed: readonly T[], label: string) => v.pipe(
-  v.string(),
-  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
-  v.array(v.picklist(allowed, `${label} must be one of ${allowed.join(', ')}`)),
-);
-
-const idList = v.pipe(
-  v.string(),
-  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
-  v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'client_id must be comma-joined numbers'), v.transform(Number))),
-);
 
 /** The Payments List filter (spec section 7, Transactions): the same for list, summary, download and bulk. */
 export const TransactionFilterQuery = v.object({
