@@ -35,6 +35,8 @@ export type DisbursementEvent =
  *   one, and move a released hold (REJECTED, FAILED, VOIDED) on to the withdrawable balance, once.
  * The server checks every change against this machine; the Disbursement List shows row actions from it.
  */
+const released = () => ({ on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: 'markAddedToWithdrawable' } } } as const);
+
 export const disbursementLifecycle = setup({
   types: { context: {} as DisbursementFacts, events: {} as DisbursementEvent, input: {} as DisbursementFacts },
   guards: {
@@ -42,6 +44,7 @@ export const disbursementLifecycle = setup({
     bySuperAdmin: ({ event }) => event.role === 'SUPER ADMIN',
     notYetWithdrawable: ({ context, event }) => event.role === 'SUPER ADMIN' && !context.addedToWithdrawable,
   },
+  actions: { markAddedToWithdrawable: assign({ addedToWithdrawable: true }) },
 }).createMachine({
   id: 'disbursement',
   context: ({ input }) => input,
@@ -74,9 +77,10 @@ export const disbursementLifecycle = setup({
         GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
       },
     },
-    REJECTED: { on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) } } },
-    FAILED: { on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) } } },
-    VOIDED: { on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) } } },
+    // The three states whose hold came back share one rule: the money may go on to withdrawable, once.
+    REJECTED: released(),
+    FAILED: released(),
+    VOIDED: released(),
   },
 });
 
