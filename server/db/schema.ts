@@ -1,4 +1,6 @@
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
+import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
+import { sql } from 'drizzle-orm';
 import {
   pgTable, serial, bigserial, text, boolean, integer, bigint, timestamp, jsonb, primaryKey, index, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -191,6 +193,11 @@ export const transactions = pgTable('transactions', {
   settlementTime: timestamp('settlement_time', { withTimezone: true }),
   /** When its net amount moved to the withdrawable balance (once, by hand, in bulk or by settlement). */
   withdrawableAt: timestamp('withdrawable_at', { withTimezone: true }),
+  /**
+   * The settlement run that settled it (null for pay-ins settled before runs were recorded). No
+   * foreign key: a batch stamps 5,000 rows at once and the run row is locked by its own progress.
+   */
+  settlementRunId: bigint('settlement_run_id', { mode: 'number' }),
 }, (t) => [
   uniqueIndex('transactions_uuid_key').on(t.uuid),
   uniqueIndex('transactions_correlation_id_key').on(t.correlationId),
@@ -199,6 +206,38 @@ export const transactions = pgTable('transactions', {
   index('transactions_status_time_idx').on(t.status, t.transactionTime.desc(), t.id.desc()),
   index('transactions_account_no_idx').on(t.accountNo),
   index('transactions_rrn_idx').on(t.rrn),
+  // What settlement reads: the FINALIZED pay-ins of one type in a window. Settling empties it, so it stays small.
+  index('transactions_finalized_type_time_idx').on(t.type, t.transactionTime, t.id).where(sql`status = 'FINALIZED'`),
+  index('transactions_settlement_run_idx').on(t.settlementRunId).where(sql`settlement_run_id is not null`),
+]);
+
+/**
+ * One settlement of a type's window (issue 13): who pressed, the window as typed and as instants,
+ * what there was to settle when pressed (total_*), what the run settled so far (settled_*, moved by
+ * each committed batch) and how it ended. At most one run per identical window is running at once.
+ */
+export const settlementRuns = pgTable('settlement_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').$type<TransactionType>().notNull(),
+  windowStart: text('window_start').notNull(),
+  windowEnd: text('window_end').notNull(),
+  fromTime: timestamp('from_time', { withTimezone: true }).notNull(),
+  untilTime: timestamp('until_time', { withTimezone: true }).notNull(),
+  requestedBy: integer('requested_by').notNull().references(() => users.id),
+  status: text('status').$type<SettlementRunStatus>().notNull().default('running'),
+  totalCount: integer('total_count').notNull(),
+  totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+  settledCount: integer('settled_count').notNull().default(0),
+  settledAmount: bigint('settled_amount', { mode: 'number' }).notNull().default(0),
+  settledFee: bigint('settled_fee', { mode: 'number' }).notNull().default(0),
+  movedAmount: bigint('moved_amount', { mode: 'number' }).notNull().default(0),
+  queueJobId: text('queue_job_id'),
+  error: text('error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('settlement_runs_one_running_key').on(t.type, t.fromTime, t.untilTime).where(sql`status = 'running'`),
+  index('settlement_runs_started_idx').on(t.startedAt),
 ]);
 
 /** Every attempt to deliver a pay-in's callback to its merchant, successful or not. */

@@ -8,6 +8,7 @@ import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from 
 import type { DepositRow, UpdateBalanceBody } from './disbursementAccountRules';
 import type { DisbursementStatusAnswer, VoidUploadResult } from './disbursementActions';
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
+import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 
 export type { VoidUploadResult };
 
@@ -90,6 +91,18 @@ export const api = {
     const res = await request<ApiEnvelope<{ previous_balance: number; amount: number; balance: number }>>('PATCH', `${API}/transaction/update-balance`, { body, quiet: true });
     return { message: res.message, balance: res.data!.balance };
   },
+
+  /** Settlement (SUPER ADMIN): the window's rows, the press, the run's progress and its report. */
+  settlementStatus: async (window: SettlementWindow) =>
+    (await data(request<ApiEnvelope<SettlementRow[]>>('GET', `${API}/transaction/get-settlement-status`, { query: window, quiet: true }))) ?? [],
+  settle: async (window: SettlementWindow) => {
+    const res = await request<ApiEnvelope<SettlementStarted>>('POST', `${API}/transaction/update-settlement-v2`, { body: window, quiet: true });
+    return { ...res.data!, message: res.message };
+  },
+  settlementRun: (id: number) => data(request<ApiEnvelope<SettlementRun>>('GET', `${API}/transaction/settlement-run`, { query: { id }, quiet: true })),
+  settlementRuns: async () => (await data(request<ApiEnvelope<SettlementRun[]>>('GET', `${API}/transaction/settlement-runs`, { quiet: true }))) ?? [],
+  settlementReport: (runId: number) =>
+    data(request<ApiEnvelope<{ content: string; filename: string }>>('GET', `${API}/transaction/settlement-report`, { query: { run_id: runId }, quiet: true })),
 
   transactionList: async (filter: TransactionFilterParams, page: number, limit: number) => {
     const res = await request<ApiEnvelope<TransactionRow[]>>('GET', `${API}/transaction/list`, { query: { ...filterQuery(filter), page, limit }, quiet: true });

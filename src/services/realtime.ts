@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { BALANCE_CHANGED_EVENT, type BalanceChanged } from './disbursementAccountRules';
 import type { NotificationItem } from './schemas';
+import { SETTLEMENT_PROGRESS_EVENT, type SettlementRun } from './settlementRules';
 
 export interface RealtimeHandlers {
   onWorkOrder(item: NotificationItem): void;
@@ -27,5 +28,12 @@ export function connectNotifications(token: string, handlers: RealtimeHandlers):
 export function watchBalances(token: string, onChanged: (change: BalanceChanged) => void): () => void {
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on(BALANCE_CHANGED_EVENT, onChanged);
+  return () => { socket.close(); };
+}
+
+/** 'settlement-progress' (SUPER ADMIN sockets only): a run after each committed batch and when it ends. */
+export function watchSettlements(token: string, onProgress: (run: SettlementRun) => void): () => void {
+  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+  socket.on(SETTLEMENT_PROGRESS_EVENT, onProgress);
   return () => { socket.close(); };
 }

@@ -10,7 +10,8 @@ import type { UserTypeName } from '../../services/schemas';
  * - PENDING or REQUEST_TIMEOUT may be finalized by hand by a SUPER ADMIN.
  * - A FINALIZED pay-in may have its callback re-sent (anyone), and be added to the withdrawable
  *   balance once (SUPER ADMIN, irreversible); SUPER ADMIN may generate its invoice (also SETTLED).
- * - Settlement moves FINALIZED to SETTLED; a virtual account may expire.
+ * - A SUPER ADMIN's settlement moves FINALIZED to SETTLED (its net goes to withdrawable, once);
+ *   a virtual account may expire.
  */
 export interface TransactionFacts { channel: TransactionTypeName; addedToWithdrawable: boolean }
 
@@ -23,7 +24,7 @@ export type TransactionEvent =
   | { type: 'RESEND_CALLBACK'; role: UserTypeName }
   | { type: 'ADD_TO_WITHDRAWABLE'; role: UserTypeName }
   | { type: 'GENERATE_INVOICE'; role: UserTypeName }
-  | { type: 'SETTLE' };
+  | { type: 'SETTLE'; role: UserTypeName };
 
 const isQris = (facts: TransactionFacts) => facts.channel === 'fello_qris' || facts.channel === 'herra_qris';
 const byRole = (event: TransactionEvent) => ('role' in event ? event.role : null);
@@ -64,7 +65,8 @@ export const transactionLifecycle = setup({
         RESEND_CALLBACK: { target: 'FINALIZED' },
         ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) },
         GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
-        SETTLE: 'SETTLED',
+        // Settlement is a SUPER ADMIN's act (the Settlement module), run by a job on their behalf.
+        SETTLE: { guard: 'bySuperAdmin', target: 'SETTLED' },
       },
     },
     SETTLED: { on: { GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'SETTLED' } } },

@@ -4,8 +4,8 @@ import { buildModel } from './modelCoverage';
 
 const roles = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
 const events = [
-  ...roles.flatMap((role) => ['REFRESH_STATUS', 'FINALIZE_MANUALLY', 'RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE'].map((type) => ({ type, role }))),
-  { type: 'PROVIDER_PAID' }, { type: 'PROVIDER_TIMEOUT' }, { type: 'PROVIDER_EXPIRED' }, { type: 'SETTLE' },
+  ...roles.flatMap((role) => ['REFRESH_STATUS', 'FINALIZE_MANUALLY', 'RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE', 'SETTLE'].map((type) => ({ type, role }))),
+  { type: 'PROVIDER_PAID' }, { type: 'PROVIDER_TIMEOUT' }, { type: 'PROVIDER_EXPIRED' },
 ];
 
 describe('transaction lifecycle: model', () => {
