@@ -94,7 +94,7 @@ export const api = {
 
   /** Settlement (SUPER ADMIN): the window's rows, the press, the run's progress and its report. */
   settlementStatus: async (window: SettlementWindow) =>
-    (await data(request<ApiEnvelope<SettlementRow[]>>('GET', `${API}/transaction/get-settlement-status`, { query: window, quiet: true }))) ?? [],
+    (await data(request<ApiEnvelope<SettlementRow[]>>('GET', `${API}/transaction/get-settlement-status`, { query: { ...window }, quiet: true }))) ?? [],
   settle: async (window: SettlementWindow) => {
     const res = await request<ApiEnvelope<SettlementStarted>>('POST', `${API}/transaction/update-settlement-v2`, { body: window, quiet: true });
     return { ...res.data!, message: res.message };

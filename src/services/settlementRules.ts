@@ -21,21 +21,16 @@ export const SETTLEMENT_PROGRESS_EVENT = 'settlement-progress';
 
 const SettlementTypeParam = v.picklist(SETTLEMENT_TYPES, `type must be one of ${SETTLEMENT_TYPES.join(', ')}`);
 
-/** start and end as typed on the business clock ('YYYY-MM-DD HH:mm', end minute included); an end before the start is refused. */
-const windowEntries = { type: SettlementTypeParam, start: DateTimeParam, end: DateTimeParam };
-const inOrder = (w: { start: string; end: string }) => w.start <= w.end;
-
-/** GET transaction/get-settlement-status (query) */
-export const SettlementStatusQuery = v.pipe(
-  v.strictObject(windowEntries),
-  v.forward(v.check(inOrder, INVALID_SETTLEMENT_RANGE), ['end']),
+/**
+ * type, start and end as typed on the business clock ('YYYY-MM-DD HH:mm', end minute included); an
+ * end before the start is refused. The query of GET transaction/get-settlement-status and the body
+ * of POST transaction/update-settlement-v2.
+ */
+export const SettlementWindowSchema = v.pipe(
+  v.strictObject({ type: SettlementTypeParam, start: DateTimeParam, end: DateTimeParam }),
+  v.forward(v.check((w) => w.start <= w.end, INVALID_SETTLEMENT_RANGE), ['end']),
 );
-/** POST transaction/update-settlement-v2 (body) */
-export const SettleBody = v.pipe(
-  v.strictObject(windowEntries),
-  v.forward(v.check(inOrder, INVALID_SETTLEMENT_RANGE), ['end']),
-);
-export type SettlementWindow = v.InferOutput<typeof SettleBody>;
+export type SettlementWindow = v.InferOutput<typeof SettlementWindowSchema>;
 
 /** GET transaction/settlement-run?id= and GET transaction/settlement-report?run_id= */
 export const SettlementRunQuery = v.strictObject({ id: IdParam });
