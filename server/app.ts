@@ -7,6 +7,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { attachRealtime, type Realtime } from './events/realtime.ts';
 import { startEmailExportWorker } from './domain/exportJobs.ts';
+import { startSettlementWorker } from './domain/settlementJob.ts';
+import { announceBalance } from './events/balanceEvents.ts';
+import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { registerRequestGuards } from './http/requestGuards.ts';
@@ -21,6 +24,7 @@ import { disbursementRoutes } from './routes/disbursements.ts';
 import { disbursementVoidRoutes } from './routes/disbursementVoid.ts';
 import { disbursementAccountRoutes } from './routes/disbursementAccount.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
+import { settlementRoutes } from './routes/settlement.ts';
 import { authRoutes } from './routes/auth.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import type { RouteDeps } from './routes/context.ts';
@@ -72,7 +76,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     const address = app.server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`;
   };
-  const jobs = await startJobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'));
+  const jobs = await startJobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'), { maintenanceSeconds: config.jobMaintenanceSeconds });
   const mailer = createMailer(config);
   // The queue stops first: it waits for a job under way, which may still be sending mail.
   app.addHook('onClose', async () => {
@@ -80,6 +84,12 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     mailer.close();
   });
   await startEmailExportWorker(jobs, { db: database.db, config, mailer });
+  await startSettlementWorker({
+    db: database.db, jobs, batchSize: config.settlementBatchSize, sliceMs: config.settlementSliceSeconds * 1000,
+    expireSeconds: config.settlementJobExpireSeconds,
+    onProgress: (run) => realtime.emitToSettlers(SETTLEMENT_PROGRESS_EVENT, run),
+    onBalancesMoved: (clientIds) => { for (const id of clientIds) announceBalance(realtime, id); },
+  });
   const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl, jobs };
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
@@ -96,6 +106,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(reconciliationRoutes(deps));
   await app.register(managementRoutes(deps));
   await app.register(disbursementAccountRoutes(deps));
+  await app.register(settlementRoutes(deps));
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });

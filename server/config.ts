@@ -15,6 +15,10 @@ const Env = v.object({
   SMTP_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))]), ''),
   UPLOAD_READ_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(120)), '20'),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Payments Back Office <no-reply@backoffice.local>'),
+  SETTLEMENT_BATCH_SIZE: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(50000)), '5000'),
+  SETTLEMENT_SLICE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(300)), '10'),
+  SETTLEMENT_JOB_EXPIRE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(2), v.maxValue(3600)), '60'),
+  JOB_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(600)), '30'),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -44,6 +48,13 @@ export interface Config {
   mailFrom: string;
   /** How long one uploaded file may take to read in the worker pool before it is refused (422). */
   uploadReadSeconds: number;
+  /** Settlement (issue 13): pay-ins per database transaction, and how long one job works before handing on. */
+  settlementBatchSize: number;
+  settlementSliceSeconds: number;
+  /** How long a settlement job may run before pg-boss presumes its node dead and offers it again. */
+  settlementJobExpireSeconds: number;
+  /** How often pg-boss looks for such expired jobs (and prunes old ones). */
+  jobMaintenanceSeconds: number;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -71,5 +82,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
     uploadReadSeconds: e.UPLOAD_READ_SECONDS,
+    settlementBatchSize: e.SETTLEMENT_BATCH_SIZE,
+    settlementSliceSeconds: e.SETTLEMENT_SLICE_SECONDS,
+    settlementJobExpireSeconds: e.SETTLEMENT_JOB_EXPIRE_SECONDS,
+    jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
   };
 }

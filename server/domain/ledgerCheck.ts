@@ -11,7 +11,9 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execu
  * that must not go negative whose running balance ever did, and a client whose pending balance is
  * not the sum of its PENDING withdrawals, a client whose disbursement hold is not the amount + fee
  * of its open (PENDING_REQUEST, PENDING) disbursements; and, since the lists' totals come from
- * them, any hour or day bucket of the pay-in or disbursement totals that differs from its rows. An empty list means
+ * them, any hour or day bucket of the pay-in or disbursement totals that differs from its rows; a
+ * credited SETTLED pay-in whose net never reached withdrawable, and a settlement run whose counts are
+ * not those of the pay-ins stamped with it. An empty list means
  * every figure is explained.
  */
 export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; accounts: number; entries: number }> {
@@ -63,6 +65,23 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
     full join disbursement_deposits d on d.reference = e.reference
     where e.posted is distinct from d.amount`)) {
     problems.push({ check: 'deposit history equals adjustments', detail: `${r.reference}: posted ${r.posted ?? 'nothing'}, history ${r.recorded ?? 'no row'}` });
+  }
+  // Settling a credited pay-in moves its net to withdrawable in the same transaction (issue 13).
+  for (const r of await rows<{ correlation_id: string }>(db, sql`
+    select t.correlation_id from transactions t
+    where t.status = 'SETTLED'
+    and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)
+    and not exists (select 1 from journal_entries w where w.kind = 'payin.withdrawable' and w.reference = t.correlation_id)
+    limit 20`)) {
+    problems.push({ check: 'settled pay-in is withdrawable', detail: `${r.correlation_id}: SETTLED without its move to withdrawable` });
+  }
+  for (const r of await rows<{ id: string; settled_count: number; settled_amount: string; n: string; amount: string }>(db, sql`
+    select r.id, r.settled_count, r.settled_amount, coalesce(x.n, 0) as n, coalesce(x.amount, 0) as amount
+    from settlement_runs r
+    left join (select settlement_run_id, count(*) as n, sum(amount) as amount from transactions where settlement_run_id is not null group by settlement_run_id) x
+      on x.settlement_run_id = r.id
+    where r.settled_count <> coalesce(x.n, 0) or r.settled_amount <> coalesce(x.amount, 0)`)) {
+    problems.push({ check: 'settlement run equals its pay-ins', detail: `run ${r.id}: counted ${r.settled_count} (${r.settled_amount}), pay-ins ${r.n} (${r.amount})` });
   }
   problems.push(...await checkPayinTotals(db));
   problems.push(...await checkDisbursementTotals(db));

@@ -71,13 +71,22 @@ export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = n
  * withdrawable_at on exactly those rows; returns how many moved.
  */
 export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number | null = null): Promise<number> {
+  return (await bulkRelease(tx, where, by)).count;
+}
+
+/** bulkReleaseToWithdrawable, also answering the sum it moved. */
+export async function bulkRelease(tx: Db, where: SQL, by: number | null = null): Promise<{ count: number; amount: number }> {
   const moved = await bulkPost(tx, {
     kind: 'payin.withdrawable', description: 'Added to withdrawable balance', by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})
       and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`,
     lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
   });
-  await tx.execute(sql`update transactions t set withdrawable_at = coalesce(t.withdrawable_at, now()) where t.correlation_id in (select reference from new_entries)`);
+  const { rows } = await tx.execute<{ amount: string }>(sql`
+    with stamped as (
+      update transactions t set withdrawable_at = coalesce(t.withdrawable_at, now())
+      where t.correlation_id in (select reference from new_entries) returning t.amount - t.fee_amount as net
+    ) select coalesce(sum(net), 0) as amount from stamped`);
   await applyNewEntries(tx);
-  return moved;
+  return { count: moved, amount: Number(rows[0].amount) };
 }

@@ -8,6 +8,8 @@ export interface Realtime {
   emitToUser(userId: number, event: string, payload: unknown): void;
   /** To everyone who may see the client: its scoped users and every user who sees all clients. */
   emitToClientWatchers(clientId: number, event: string, payload: unknown): void;
+  /** To every signed-in user who may run settlements (SUPER ADMIN with the Settlement module). */
+  emitToSettlers(event: string, payload: unknown): void;
   /** A user's clients changed: their open sockets leave the old client rooms and join the new ones. */
   refreshScope(userId: number, scope: number[] | null): Promise<void>;
   /** Ends the live connections of revoked sessions at once, not at their next request. */
@@ -20,6 +22,7 @@ const userRoom = (id: number) => `user:${id}`;
 const sessionRoom = (id: number) => `session:${id}`;
 const clientRoom = (id: number) => `client:${id}`;
 const ALL_CLIENTS = 'clients:all';
+const SETTLERS = 'settlers';
 
 /** socket.io on the API's own port, admitting only OTP-verified sessions. */
 export function attachRealtime(server: HttpServer, database: Database, limits: SessionLimits): Realtime {
@@ -37,11 +40,14 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
     // Client rooms follow the scope at connection; refreshScope moves open sockets when it changes.
     const scope = auth.principal.clientScope;
     socket.join([userRoom(auth.principal.id), sessionRoom(auth.sessionId), ...(scope ? scope.map(clientRoom) : [ALL_CLIENTS])]);
+    // Settlement progress spans every client of a channel: only those who may settle hear it.
+    if (auth.principal.type === 'SUPER ADMIN' && auth.principal.moduleIds.includes('settlement')) socket.join(SETTLERS);
     next();
   });
   return {
     emitToUser: (userId, event, payload) => { io.to(userRoom(userId)).emit(event, payload); },
     emitToClientWatchers: (clientId, event, payload) => { io.to([clientRoom(clientId), ALL_CLIENTS]).emit(event, payload); },
+    emitToSettlers: (event, payload) => { io.to(SETTLERS).emit(event, payload); },
     refreshScope: async (userId, scope) => {
       for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
         for (const room of socket.rooms) if (room.startsWith('client:') || room === ALL_CLIENTS) socket.leave(room);

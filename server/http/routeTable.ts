@@ -23,6 +23,7 @@ const paymentsSuper = { kind: 'verified', module: 'transactions', superAdminOnly
 const balance = { kind: 'verified', module: 'balance' } as const;
 const disbursements = { kind: 'verified', module: 'disbursement-list' } as const;
 const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', superAdminOnly: true } as const;
+const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: true } as const;
 const users = { kind: 'verified', module: 'management-user' } as const;
 const roles = { kind: 'verified', module: 'management-role' } as const;
 
@@ -83,6 +84,12 @@ export const routeTable: Record<string, AccessRule> = {
   [`POST ${API}/transaction/generate-invoice-disbursement`]: disbursementsSuper,
   [`PATCH ${API}/balance/add-withdrawable-disbursement`]: disbursementsSuper,
   [`POST ${API}/transaction/disbursement-check-transaction`]: disbursementsSuper,
+
+  [`GET ${API}/transaction/get-settlement-status`]: settlement,
+  [`POST ${API}/transaction/update-settlement-v2`]: settlement,
+  [`GET ${API}/transaction/settlement-run`]: settlement,
+  [`GET ${API}/transaction/settlement-runs`]: settlement,
+  [`GET ${API}/transaction/settlement-report`]: settlement,
 
   [`GET ${API}/management/get-users`]: users,
   [`POST ${API}/management/create-user`]: users,

@@ -1,3 +1,4 @@
+import { SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema } from '../../src/services/settlementRules.ts';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
@@ -52,6 +53,11 @@ export const routeDocs: Record<string, RouteDoc> = {
   [`GET ${API}/transaction/payin-list`]: { summary: 'Deposits onto the disbursement balance in a window (default yesterday to today)', query: PayinListQuery },
   [`GET ${API}/transaction/balance-history`]: { summary: 'Deposit history of the disbursement balance, paged, newest first', query: BalanceHistoryQuery },
   [`PATCH ${API}/transaction/update-balance`]: { summary: 'Master balance adjustment (never below zero)', body: UpdateBalanceBody },
+  [`GET ${API}/transaction/get-settlement-status`]: { summary: "A settlement type's FINALIZED pay-ins in the window, per client and service", query: SettlementWindowSchema },
+  [`POST ${API}/transaction/update-settlement-v2`]: { summary: 'Settle every FINALIZED pay-in of the type in the window, as a job (a second press joins the running one)', body: SettlementWindowSchema },
+  [`GET ${API}/transaction/settlement-run`]: { summary: "A settlement run's progress and outcome", query: SettlementRunQuery },
+  [`GET ${API}/transaction/settlement-runs`]: { summary: 'The latest settlement runs, newest first' },
+  [`GET ${API}/transaction/settlement-report`]: { summary: "A settlement run's report as .xlsx (base64)", query: SettlementReportQuery },
   [`GET ${API}/transaction/list`]: { summary: 'Pay-ins, paged, newest first', query: TransactionListQuery },
   [`GET ${API}/transaction/summary`]: { summary: 'Count, amount and fee of exactly the listed pay-ins', query: TransactionSummaryQuery },
   [`GET ${API}/transaction/download`]: { summary: 'The filtered pay-ins as .xlsx, or e-mailed when email= is given', query: TransactionDownloadQuery },

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  SETTLEMENT_ALREADY_RUNNING, SETTLEMENT_STARTED, SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema,
+} from '../../src/services/settlementRules.ts';
+import { audit } from '../domain/audit.ts';
+import { recentRuns, recordSettlementRun, settlementRows, settlementRun } from '../domain/settlement.ts';
+import { queueSettlement, requeueIfOrphaned } from '../domain/settlementJob.ts';
+import { settlementReport } from '../domain/settlementReport.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput } from '../http/errors.ts';
+import { ok } from '../http/reply.ts';
+import { API, originOf, type RouteDeps } from './context.ts';
+
+/** Settlement (spec section 7, issue 13): the window's rows, the press, the run and its report. */
+export function settlementRoutes({ database, config, jobs }: RouteDeps) {
+  const { db } = database;
+  const timeZone = config.businessTimeZone;
+  return async (app: FastifyInstance) => {
+    app.get(`${API}/transaction/get-settlement-status`, async (request) => {
+      const { principal } = requireAuth(request);
+      const window = parseInput(SettlementWindowSchema, request.query);
+      return ok(await settlementRows(db, principal, window, timeZone));
+    });
+
+    app.post(`${API}/transaction/update-settlement-v2`, async (request) => {
+      const { principal } = requireAuth(request);
+      const window = parseInput(SettlementWindowSchema, request.body);
+      const { runId, joined } = await recordSettlementRun(db, principal, window, timeZone, originOf(request));
+      if (joined) await requeueIfOrphaned(db, jobs, runId);
+      else await queueSettlement(db, jobs, runId);
+      return ok({ run: await settlementRun(db, runId), joined }, joined ? SETTLEMENT_ALREADY_RUNNING : SETTLEMENT_STARTED);
+    });
+
+    app.get(`${API}/transaction/settlement-run`, async (request) => {
+      requireAuth(request);
+      const { id } = parseInput(SettlementRunQuery, request.query);
+      return ok(await settlementRun(db, id));
+    });
+
+    app.get(`${API}/transaction/settlement-runs`, async (request) => {
+      requireAuth(request);
+      return ok(await recentRuns(db));
+    });
+
+    app.get(`${API}/transaction/settlement-report`, { exposeHeadRoute: false }, async (request) => {
+      const { principal } = requireAuth(request);
+      const { run_id: runId } = parseInput(SettlementReportQuery, request.query);
+      const file = await settlementReport(db, runId);
+      await audit(db, {
+        actorUserId: principal.id, actorEmail: principal.email, action: 'settlement.report.download', objectType: 'settlement_run',
+        objectId: runId, outcome: 'success', ip: request.ip,
+      });
+      return ok(file, 'File downloaded successfully');
+    });
+  };
+}
