@@ -85,7 +85,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   });
   await startEmailExportWorker(jobs, { db: database.db, config, mailer });
   await startSettlementWorker({
-    db: database.db, jobs, batchSize: config.settlementBatchSize, sliceMs: config.settlementSliceSeconds * 1000,
+    db: database.db, jobs, batchSize: config.settlementBatchSize, lanes: config.settlementLanes, sliceMs: config.settlementSliceSeconds * 1000,
     expireSeconds: config.settlementJobExpireSeconds,
     onProgress: (run) => realtime.emitToSettlers(SETTLEMENT_PROGRESS_EVENT, run),
     onBalancesMoved: (clientIds) => { for (const id of clientIds) announceBalance(realtime, id); },

@@ -16,6 +16,7 @@ const Env = v.object({
   UPLOAD_READ_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(120)), '20'),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Payments Back Office <no-reply@backoffice.local>'),
   SETTLEMENT_BATCH_SIZE: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(50000)), '5000'),
+  SETTLEMENT_LANES: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(8)), '2'),
   SETTLEMENT_SLICE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(300)), '10'),
   SETTLEMENT_JOB_EXPIRE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(2), v.maxValue(3600)), '60'),
   JOB_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(600)), '30'),
@@ -51,6 +52,8 @@ export interface Config {
   /** Settlement (issue 13): pay-ins per database transaction, and how long one job works before handing on. */
   settlementBatchSize: number;
   settlementSliceSeconds: number;
+  /** Batch transactions a settlement job runs side by side. */
+  settlementLanes: number;
   /** How long a settlement job may run before pg-boss presumes its node dead and offers it again. */
   settlementJobExpireSeconds: number;
   /** How often pg-boss looks for such expired jobs (and prunes old ones). */
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadReadSeconds: e.UPLOAD_READ_SECONDS,
     settlementBatchSize: e.SETTLEMENT_BATCH_SIZE,
     settlementSliceSeconds: e.SETTLEMENT_SLICE_SECONDS,
+    settlementLanes: e.SETTLEMENT_LANES,
     settlementJobExpireSeconds: e.SETTLEMENT_JOB_EXPIRE_SECONDS,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
   };

@@ -53,6 +53,8 @@ export interface EntryInput {
 
 /**
  * Writes one journal entry and moves the cached balances, inside the caller's transaction.
+ * (Accounts are locked FOR NO KEY UPDATE: only the balance changes, and concurrent postings' foreign
+ * key checks hold KEY SHARE locks that a FOR UPDATE would wait on.)
  * The (kind, reference) pair is unique: a second attempt at the same movement applies nothing
  * and returns false. Accounts are locked in id order so concurrent entries cannot deadlock, and
  * a balance that must not go negative makes the whole transaction fail with 422.
@@ -71,7 +73,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<boolean> {
   await ensureAccounts(tx, input.lines.map((l) => l.account));
   const codes = input.lines.map((l) => codeOf(l.account));
   const accounts = await tx.select({ id: ledgerAccounts.id, code: ledgerAccounts.code, balance: ledgerAccounts.balance, mayGoNegative: ledgerAccounts.mayGoNegative })
-    .from(ledgerAccounts).where(inArray(ledgerAccounts.code, codes)).orderBy(asc(ledgerAccounts.id)).for('update');
+    .from(ledgerAccounts).where(inArray(ledgerAccounts.code, codes)).orderBy(asc(ledgerAccounts.id)).for('no key update');
   const byCode = new Map(accounts.map((a) => [a.code, a]));
 
   const delta = new Map<number, number>();
@@ -105,6 +107,6 @@ export async function clientBalances(db: Db, clientIds: number[]): Promise<Clien
 export async function lockClientAccount(tx: Db, clientId: number, kind: ClientAccountKind): Promise<number> {
   await ensureAccounts(tx, [{ client: clientId, kind }]);
   const [row] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, clientAccountCode(clientId, kind))).for('update');
+    .where(eq(ledgerAccounts.code, clientAccountCode(clientId, kind))).for('no key update');
   return row.balance;
 }

@@ -19,7 +19,9 @@ async function ensureAccountsFor(tx: Db, where: SQL) {
 
 async function applyNewEntries(tx: Db) {
   // Lock the touched accounts in id order (as postEntry does), then move each by its new postings.
-  await tx.execute(sql`select id from ledger_accounts where id in (select distinct account_id from postings where entry_id in (select id from new_entries)) order by id for update`);
+  // NO KEY UPDATE, not UPDATE: the balance is not a key, and a FOR UPDATE would wait on (and can
+  // deadlock with) the KEY SHARE locks other transactions' postings take on the same accounts.
+  await tx.execute(sql`select id from ledger_accounts where id in (select distinct account_id from postings where entry_id in (select id from new_entries)) order by id for no key update`);
   await tx.execute(sql`
     update ledger_accounts a set balance = a.balance + s.total
     from (select account_id, sum(amount) as total from postings where entry_id in (select id from new_entries) group by account_id) s
@@ -42,6 +44,8 @@ async function bulkPost(tx: Db, spec: { kind: string; description: string; by: n
       on conflict (kind, reference) do nothing
       returning id, reference
     ) select id, reference from inserted`);
+  // Without statistics the planner guesses a temp table's size, and a wrong guess can scan every pay-in.
+  await tx.execute(sql`analyze new_entries`);
   const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from new_entries`);
   await tx.execute(sql`
     insert into postings (entry_id, account_id, amount)
@@ -71,22 +75,38 @@ export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = n
  * withdrawable_at on exactly those rows; returns how many moved.
  */
 export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number | null = null): Promise<number> {
-  return (await bulkRelease(tx, where, by)).count;
-}
-
-/** bulkReleaseToWithdrawable, also answering the sum it moved. */
-export async function bulkRelease(tx: Db, where: SQL, by: number | null = null): Promise<{ count: number; amount: number }> {
   const moved = await bulkPost(tx, {
     kind: 'payin.withdrawable', description: 'Added to withdrawable balance', by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})
       and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`,
     lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
   });
-  const { rows } = await tx.execute<{ amount: string }>(sql`
-    with stamped as (
-      update transactions t set withdrawable_at = coalesce(t.withdrawable_at, now())
-      where t.correlation_id in (select reference from new_entries) returning t.amount - t.fee_amount as net
-    ) select coalesce(sum(net), 0) as amount from stamped`);
+  await tx.execute(sql`update transactions t set withdrawable_at = coalesce(t.withdrawable_at, now()) where t.correlation_id in (select reference from new_entries)`);
   await applyNewEntries(tx);
-  return { count: moved, amount: Number(rows[0].amount) };
+  return moved;
+}
+
+/**
+ * Settlement's batch, in the caller's transaction, over the temp table `settling` (id, credited)
+ * the caller filled and locked: moves each credited pay-in's net to withdrawable once (as
+ * bulkReleaseToWithdrawable does), and in one UPDATE of every row of the batch applies `set` (the
+ * new status, settlement time and run) and stamps withdrawable_at on exactly those that moved. One
+ * UPDATE, not two: each rewrites the rows and fires the rollup triggers. Answers the sum moved.
+ */
+export async function bulkSettle(tx: Db, set: SQL, by: number | null): Promise<{ count: number; amount: number }> {
+  const count = await bulkPost(tx, {
+    kind: 'payin.withdrawable', description: 'Settled: added to withdrawable balance', by,
+    where: sql`t.id in (select id from settling where credited)`,
+    lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
+  });
+  const { rows } = await tx.execute<{ amount: string }>(sql`
+    with changed as (
+      update transactions t set ${set},
+        withdrawable_at = case when m.reference is not null then coalesce(t.withdrawable_at, now()) else t.withdrawable_at end
+      from settling s left join new_entries m on m.reference = s.correlation_id
+      where t.id = s.id
+      returning m.reference is not null as moved, t.amount - t.fee_amount as net
+    ) select coalesce(sum(net) filter (where moved), 0) as amount from changed`);
+  await applyNewEntries(tx);
+  return { count, amount: Number(rows[0].amount) };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { audit } from './audit.ts';
-import { bulkRelease } from './payinLedgerBulk.ts';
+import { bulkSettle } from './payinLedgerBulk.ts';
 import { settleableWhere, settleStep, type WindowKey } from './settlement.ts';
 
 /** A run as its worker needs it: the window as stored and who pressed (the lifecycle's role). */
@@ -39,22 +39,26 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
   // The lifecycle refuses the role now (the user is no longer a SUPER ADMIN): nothing more is settled.
   if (!step) return 0;
   return inTransaction(db, async (tx) => {
+    // Lock this batch first (skipping what another run holds), then move the money, then the rows.
+    await tx.execute(sql`create temp table settling (id bigint primary key, correlation_id text not null, amount bigint not null, fee bigint not null, credited boolean not null) on commit drop`);
+    // Whether each was credited is looked up per picked row (5,000 index probes), never as a join
+    // over every credited pay-in.
     await tx.execute(sql`
-      create temp table settling on commit drop as
-      with picked as (
-        select t.id from transactions t where ${settleableWhere(run, step.from)}
+      insert into settling (id, correlation_id, amount, fee, credited)
+      select p.id, p.correlation_id, p.amount, p.fee_amount,
+        exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = p.correlation_id)
+      from (
+        select t.id, t.correlation_id, t.amount, t.fee_amount from transactions t where ${settleableWhere(run, step.from)}
         order by t.type, t.transaction_time, t.id limit ${size}
-        for update skip locked
-      ), settled as (
-        update transactions t set status = ${step.to}, settlement_time = now(), settlement_run_id = ${run.id}
-        from picked where t.id = picked.id
-        returning t.id, t.amount, t.fee_amount
-      ) select * from settled`);
+        for no key update skip locked
+      ) p`);
+    // A temp table has no statistics until analyzed: without them the planner may scan every pay-in.
+    await tx.execute(sql`analyze settling`);
     const [batch] = (await tx.execute<{ n: number; amount: string; fee: string }>(sql`
-      select count(*)::int as n, coalesce(sum(amount), 0) as amount, coalesce(sum(fee_amount), 0) as fee from settling`)).rows;
+      select count(*)::int as n, coalesce(sum(amount), 0) as amount, coalesce(sum(fee), 0) as fee from settling`)).rows;
     const n = Number(batch.n);
     if (n === 0) return 0;
-    const moved = await bulkRelease(tx, sql`t.id in (select id from settling)`, run.requestedBy);
+    const moved = await bulkSettle(tx, sql`status = ${step.to}, settlement_time = now(), settlement_run_id = ${run.id}`, run.requestedBy);
     await tx.execute(sql`
       update settlement_runs set settled_count = settled_count + ${n}, settled_amount = settled_amount + ${Number(batch.amount)},
         settled_fee = settled_fee + ${Number(batch.fee)}, moved_amount = moved_amount + ${moved.amount}

@@ -17,6 +17,8 @@ export interface SettlementWorkerDeps {
   jobs: JobQueue;
   /** Pay-ins per database transaction. */
   batchSize: number;
+  /** Batch transactions one job runs side by side. */
+  lanes: number;
   /** How long one job works before it hands the rest to a fresh job (see below). */
   sliceMs: number;
   /** How long pg-boss lets a job run before it presumes the node dead and offers the job again. */
@@ -61,22 +63,30 @@ export async function runSettlementSlice(deps: SettlementWorkerDeps, job: Queued
   if (!run || run.status !== 'running') return { settled: 0, ended: true };
   const deadline = Date.now() + deps.sliceMs;
   let settled = 0;
-  try {
+  // Each lane is a loop of batch transactions; SKIP LOCKED keeps their batches disjoint. Two lanes
+  // overlap one batch's row work with the other's commit (they meet only on the same clients'
+  // accounts and rollup rows, which each holds for the end of its transaction).
+  const lane = async (): Promise<'empty' | 'sliceSpent'> => {
     for (;;) {
       const n = await settleBatch(deps.db, run, deps.batchSize);
       settled += n;
       if (n > 0) await announce(deps, run.id);
-      // What is left is held by an overlapping run's batch, which commits within a moment.
-      else if (await windowHasWork(deps.db, run)) await delay(200);
-      else {
-        await end(deps, run, settleStep(run.type, run.role) ? 'succeeded' : 'failed');
-        return { settled, ended: true };
-      }
-      if (Date.now() >= deadline) {
-        await deps.jobs.send(SETTLEMENT_QUEUE, { runId: run.id } satisfies SettlementJobData);
-        return { settled, ended: false };
-      }
+      // What is left is held by another lane's or an overlapping run's batch, which commits within a moment.
+      else if (await windowHasWork(deps.db, run)) await delay(100);
+      else return 'empty';
+      if (Date.now() >= deadline) return 'sliceSpent';
     }
+  };
+  try {
+    const outcomes = await Promise.allSettled(Array.from({ length: deps.lanes }, lane));
+    const failed = outcomes.find((o) => o.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    if (outcomes.every((o) => o.status === 'fulfilled' && o.value === 'empty')) {
+      await end(deps, run, settleStep(run.type, run.role) ? 'succeeded' : 'failed');
+      return { settled, ended: true };
+    }
+    await deps.jobs.send(SETTLEMENT_QUEUE, { runId: run.id } satisfies SettlementJobData);
+    return { settled, ended: false };
   } catch (error) {
     if (job.finalAttempt) await end(deps, run, 'failed', SETTLEMENT_FAILED);
     throw error;

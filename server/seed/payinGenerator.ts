@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SETTLEMENT_TYPES } from '../../src/services/settlementRules.ts';
 import type { TransactionStatus, TransactionType } from '../db/schema.ts';
 
 /** Realistic pay-ins: channel shares, amounts, fees, statuses and Jakarta business-hour peaks. */
@@ -49,6 +50,8 @@ function amountOf(random: () => number, [min, max, step]: [number, number, numbe
   return Math.max(min, Math.round(value / step) * step);
 }
 
+const settledChannels = new Set<string>(SETTLEMENT_TYPES);
+
 function statusOf(random: () => number, channel: Channel, ageDays: number): TransactionStatus {
   const r = random();
   if (channel.service === 'QRIS') {
@@ -58,8 +61,12 @@ function statusOf(random: () => number, channel: Channel, ageDays: number): Tran
     if (r < 0.04) return 'PENDING';
     if (r < 0.13) return 'VA_EXPIRED';
   } else if (r < 0.06) return 'PENDING';
-  // Older paid pay-ins have mostly been settled.
-  return ageDays >= 2 && random() < 0.6 ? 'SETTLED' : 'FINALIZED';
+  // Days before yesterday have been settled for every settlement type (the other channels mostly);
+  // yesterday's and today's paid pay-ins wait for the Settlement screen's default window.
+  if (ageDays < 2) return 'FINALIZED';
+  // The draw is made either way, so the rest of the demo data stays what it was.
+  const mostly = random() < 0.6;
+  return settledChannels.has(channel.type) || mostly ? 'SETTLED' : 'FINALIZED';
 }
 
 export function* generatePayins(options: { count: number; days: number; clientIds: number[]; random: () => number; now?: Date; sequenceStart?: number }): Generator<GeneratedPayin> {

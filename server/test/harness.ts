@@ -17,11 +17,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A database of its own for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server. */
-async function freshDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+/**
+ * A database of its own for one test file: in-memory PGlite, or a fresh database on the PostgreSQL
+ * server (its `url` then lets another process, such as a server a test kills, open it too).
+ */
+export async function freshDatabase(): Promise<{ database: Database; url: string | null; dispose(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({ dataDir: null });
-    return { database, dispose: () => database.close() };
+    return { database, url: null, dispose: () => database.close() };
   }
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
@@ -35,6 +38,7 @@ async function freshDatabase(): Promise<{ database: Database; dispose(): Promise
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });

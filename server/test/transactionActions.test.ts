@@ -106,8 +106,12 @@ describe('the lifecycle, action by action', () => {
         for (const [role, who] of Object.entries(users) as Array<[keyof typeof users, string]>) {
           const id = await payin({ status, paidTime: status === 'FINALIZED' || status === 'SETTLED' ? new Date() : null });
           if (status === 'FINALIZED' || status === 'SETTLED') {
-            const { creditPayin } = await import('../domain/payins.ts');
-            await server.database.db.transaction((tx: any) => creditPayin(tx, { clientId: 1, reference: id, amount: 100_000, fee: 700 }));
+            const { creditPayin, releaseToWithdrawable } = await import('../domain/payins.ts');
+            await server.database.db.transaction(async (tx: any) => {
+              await creditPayin(tx, { clientId: 1, reference: id, amount: 100_000, fee: 700 });
+              // A SETTLED pay-in was settled: its net went to withdrawable with it.
+              if (status === 'SETTLED') await releaseToWithdrawable(tx, { clientId: 1, reference: id, net: 99_300, by: null });
+            });
           }
           const [method, path, body] = build(id) as unknown as [string, string, unknown];
           const res = await act(who, method, path, body);
