@@ -23,6 +23,7 @@ import { balanceAdjustmentMachine } from '../src/machines/balanceAdjustmentMachi
 import { disbursementLifecycle } from '../src/machines/lifecycle/disbursementLifecycle.ts';
 import { disbursementListMachine } from '../src/machines/disbursementListMachine.ts';
 import { disbursementDecisionMachine } from '../src/machines/disbursementDecisionMachine.ts';
+import { settlementMachine } from '../src/machines/settlementMachine.ts';
 
 /** `npm run charts`: every workflow machine as a Mermaid stateDiagram-v2 under docs/workflows/. */
 const machines: Record<string, AnyStateMachine> = {
@@ -49,6 +50,7 @@ const machines: Record<string, AnyStateMachine> = {
   disbursementLifecycle,
   disbursementList: disbursementListMachine,
   disbursementDecision: disbursementDecisionMachine,
+  settlement: settlementMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {

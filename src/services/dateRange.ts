@@ -39,3 +39,9 @@ export function lastDays(days: number, now = businessNow()): DateRange {
 export function yesterdayThroughToday(now = businessNow()): DateRange {
   return { start: now.subtract(1, 'day').format('YYYY-MM-DD 00:00'), end: now.format('YYYY-MM-DD 23:59') };
 }
+
+/** The settlement screen's default: the whole of yesterday on the business clock, 00:00 to 23:59. */
+export function yesterday(now = businessNow()): DateRange {
+  const day = now.subtract(1, 'day');
+  return { start: day.format('YYYY-MM-DD 00:00'), end: day.format('YYYY-MM-DD 23:59') };
+}

@@ -31,9 +31,14 @@ export function watchBalances(token: string, onChanged: (change: BalanceChanged)
   return () => { socket.close(); };
 }
 
-/** 'settlement-progress' (SUPER ADMIN sockets only): a run after each committed batch and when it ends. */
-export function watchSettlements(token: string, onProgress: (run: SettlementRun) => void): () => void {
+/**
+ * 'settlement-progress' (SUPER ADMIN sockets only): a run after each committed batch and when it ends.
+ * `onConnected` is called each time the socket (re)connects: what was emitted before then (while
+ * connecting, or while the connection was lost) never arrives, so a watcher reads the run again there.
+ */
+export function watchSettlements(token: string, onProgress: (run: SettlementRun) => void, onConnected?: () => void): () => void {
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on(SETTLEMENT_PROGRESS_EVENT, onProgress);
+  if (onConnected) socket.on('connect', onConnected);
   return () => { socket.close(); };
 }

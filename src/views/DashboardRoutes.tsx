@@ -15,6 +15,7 @@ import { accountPageFor } from './disbursement/accountPages';
 
 // Loaded when first opened: the first screen does not carry it (issue 16's route-level splitting).
 const DisbursementListPage = lazy(() => import('./disbursement/DisbursementListPage'));
+const SettlementPage = lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage })));
 
 const PARENTS = new Set(['/dashboard/disbursement', '/dashboard/management', '/dashboard/settings']);
 
@@ -57,6 +58,7 @@ export function DashboardRoutes() {
         : path === '/dashboard/balance' ? <PaymentsBalancePage />
           : path === '/dashboard/transactions' ? <PaymentsListPage />
           : path === '/dashboard/disbursement/transactions' ? <Suspense fallback={<Spinner label="Loading…" />}><DisbursementListPage /></Suspense>
+          : path === '/dashboard/settlement' ? <Suspense fallback={<Spinner label="Loading…" />}><SettlementPage /></Suspense>
           : path === '/dashboard/management/user' ? <UserManagementPage />
           : path === '/dashboard/management/role' ? <RoleManagementPage />
           : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}

@@ -12,18 +12,20 @@ const toLocal = (v: string) => v.replace(' ', 'T');
 const fromLocal = (v: string) => v.replace('T', ' ');
 
 /** 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm', typed, or picked with the calendar button. */
-export function DateRangeField({ value, error, onChange, onEnter }: { value: string; error: string | null; onChange: (text: string) => void; onEnter: () => void }) {
+export function DateRangeField({ value, error, onChange, onEnter, disabled }: {
+  value: string; error: string | null; onChange: (text: string) => void; onEnter: () => void; disabled?: boolean;
+}) {
   const styles = useStyles();
   const current = parseDateRange(value);
   const [from, setFrom] = useState(current?.start ?? '');
   const [to, setTo] = useState(current?.end ?? '');
   return (
     <Field label="Date range" validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'} hint={error ? undefined : 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm'} style={{ minWidth: 360 }}>
-      <Input value={value} onChange={(_, d) => onChange(d.value)} onKeyDown={(e) => { if (e.key === 'Enter') onEnter(); }}
+      <Input value={value} disabled={disabled} onChange={(_, d) => onChange(d.value)} onKeyDown={(e) => { if (e.key === 'Enter') onEnter(); }}
         contentAfter={(
           <Popover trapFocus onOpenChange={(_, d) => { if (d.open && current) { setFrom(current.start); setTo(current.end); } }}>
             <PopoverTrigger disableButtonEnhancement>
-              <Button appearance="transparent" size="small" icon={<CalendarLtrRegular />} aria-label="Pick dates" />
+              <Button appearance="transparent" size="small" icon={<CalendarLtrRegular />} aria-label="Pick dates" disabled={disabled} />
             </PopoverTrigger>
             <PopoverSurface className={styles.surface} aria-label="Pick a date range">
               <label>From <input className={styles.native} type="datetime-local" step={60} value={toLocal(from)} onChange={(e) => setFrom(fromLocal(e.target.value))} /></label>

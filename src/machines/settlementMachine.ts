@@ -1,0 +1,340 @@
+import * as v from 'valibot';
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { api } from '../services/api';
+import { INVALID_DATE_RANGE, parseDateRange, yesterday } from '../services/dateRange';
+import { saveBase64File } from '../services/download';
+import { messageOf } from '../services/http';
+import { formatRupiah } from '../services/money';
+import { watchSettlements } from '../services/realtime';
+import {
+  SettlementWindowSchema, type SettlementRow, type SettlementRun, type SettlementStarted, type SettlementType, type SettlementWindow,
+} from '../services/settlementRules';
+import { searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
+
+/** Shown in place when the server gives no words of its own. */
+export const ROWS_FAILED = 'The transactions to settle could not be loaded.';
+export const SETTLE_FAILED = 'The settlement could not be started. Please try again later.';
+export const RUN_FAILED = 'The settlement stopped before it settled everything.';
+export const RUNS_FAILED = 'The recent settlements could not be loaded.';
+export const REPORT_FAILED = 'The report could not be downloaded.';
+
+/** A run as the socket sends it after each committed batch and when it ends. */
+export interface ProgressEvent { type: 'PROGRESS'; run: SettlementRun }
+/** The socket (re)connected: anything emitted before then was missed, so the run is read again. */
+export interface ConnectedEvent { type: 'CONNECTED' }
+
+type Watch = (token: string, onProgress: (run: SettlementRun) => void, onConnected: () => void) => () => void;
+
+/**
+ * The 'settlement-progress' socket as an actor: open while a run is being watched, closed when the
+ * settling state is left. Tests give it a fake `watch`; the mapping stays this one.
+ */
+export const settlementProgressFrom = (watch: Watch) => fromCallback<ProgressEvent | ConnectedEvent, { token: string | null }>(({ sendBack, input }) => {
+  if (!input.token) return undefined;
+  return watch(input.token, (run) => sendBack({ type: 'PROGRESS', run }), () => sendBack({ type: 'CONNECTED' }));
+});
+
+export const settlementProgress = settlementProgressFrom(watchSettlements);
+
+export interface SettlementContext {
+  token: string | null;
+  type: SettlementType | null;
+  filter: DateFilter;
+  /** The window searched: the rows on screen are its rows, and 'Settle All Transactions' settles it. */
+  shown: SettlementWindow | null;
+  rows: SettlementRow[];
+  loadError: string | null;
+  /** The run being watched, or the last one watched. */
+  run: SettlementRun | null;
+  /** The press joined a run of the same window already under way. */
+  joined: boolean;
+  failure: string | null;
+  runs: SettlementRun[];
+  runsError: string | null;
+  /** The run whose report is being (or was last) downloaded. */
+  reportRunId: number | null;
+  reportError: string | null;
+}
+
+export type SettlementEvent =
+  | { type: 'SELECT_TYPE'; settlementType: SettlementType }
+  | { type: 'SET_RANGE_TEXT'; value: string }
+  | { type: 'SEARCH' }
+  | { type: 'RETRY' }
+  | { type: 'SETTLE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | ProgressEvent
+  | ConnectedEvent
+  | { type: 'DOWNLOAD_REPORT'; runId: number }
+  | { type: 'RELOAD_RUNS' }
+  /** Raised by the machine itself when the watched run has ended: the recent list is read again. */
+  | { type: 'RUN_ENDED' };
+
+/** The window the typed text and type make, if the contract's schema accepts it; null otherwise. */
+export function typedWindow(c: Pick<SettlementContext, 'type' | 'filter'>): SettlementWindow | null {
+  const range = parseDateRange(c.filter.text);
+  if (!range || !c.type) return null;
+  const window = { type: c.type, start: range.start, end: range.end };
+  return v.is(SettlementWindowSchema, window) ? window : null;
+}
+
+// Named actions and guards also run on invoke done and error events, which the event union does not list.
+const outputOf = <T>(event: object) => (event as { output: T }).output;
+const errorOf = (event: object) => (event as { error: unknown }).error;
+
+/** The run an event carries: the socket's PROGRESS, or fetchRun's answer. */
+const runOf = (event: { type: string }): SettlementRun | undefined =>
+  (event.type === 'PROGRESS' ? (event as ProgressEvent).run : outputOf<SettlementRun | undefined>(event));
+
+const isWatchedRun = (context: SettlementContext, event: { type: string }) => runOf(event) != null && runOf(event)!.id === context.run?.id;
+
+/** The list with this run in it: replaced where it is, first if it is new. */
+const withRun = (runs: SettlementRun[], run: SettlementRun) =>
+  (runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs]);
+
+/** What the done message says: the count this run settled and what actually moved to withdrawable. */
+export const settledMessage = (run: SettlementRun) =>
+  `${run.settled_transaction} transactions settled, ${formatRupiah(run.moved_amount)} moved to withdrawable`;
+
+/**
+ * Settlement (spec sections 2 and 7, issue 13; SUPER ADMIN, as the route guard decides): choose a
+ * type and a window, see its FINALIZED pay-ins per client and service, settle them all behind a
+ * confirmation, and watch the run to its end on the socket. Beside it, the recent runs and their
+ * reports. Three regions: `flow` (the screen's steps), `recent` (the runs list) and `report`.
+ */
+export const settlementMachine = setup({
+  types: {
+    context: {} as SettlementContext,
+    events: {} as SettlementEvent,
+    input: {} as { token: string | null },
+  },
+  actors: {
+    loadRows: fromPromise<SettlementRow[], SettlementWindow>(({ input }) => api.settlementStatus(input)),
+    startSettlement: fromPromise<SettlementStarted & { message: string }, SettlementWindow>(({ input }) => api.settle(input)),
+    fetchRun: fromPromise<SettlementRun, { id: number }>(({ input }) => api.settlementRun(input.id)),
+    settlementProgress,
+    loadRuns: fromPromise<SettlementRun[]>(() => api.settlementRuns()),
+    downloadReport: fromPromise<void, { runId: number }>(async ({ input }) => {
+      const file = await api.settlementReport(input.runId);
+      saveBase64File(file.content, file.filename);
+    }),
+  },
+  actions: {
+    chooseType: assign(({ event }) => (event.type === 'SELECT_TYPE'
+      ? { type: event.settlementType, shown: null, rows: [], loadError: null, failure: null, joined: false } : {})),
+    editRange: assign(({ context, event }) => (event.type === 'SET_RANGE_TEXT'
+      ? { filter: typedFilter(context.filter, event.value), shown: null, rows: [], loadError: null, failure: null, joined: false } : {})),
+    /** A valid Search: the text as read back (ends in order), and the window it names. */
+    search: assign(({ context }) => ({ filter: searchedFilter(context.filter), shown: typedWindow(context) })),
+    refuseRange: assign({ filter: ({ context }) => ({ ...context.filter, error: INVALID_DATE_RANGE }) }),
+    clearRows: assign({ rows: [], loadError: null }),
+    showRows: assign({ rows: ({ event }) => outputOf<SettlementRow[]>(event) }),
+    rowsFailed: assign({ loadError: ({ event }) => messageOf(errorOf(event), ROWS_FAILED) }),
+    started: assign(({ context, event }) => {
+      const { run, joined } = outputOf<SettlementStarted>(event);
+      return { run, joined, failure: null, runs: withRun(context.runs, run) };
+    }),
+    /** A batch committed: never backwards, since the socket and the first read may arrive in either order. */
+    takeProgress: assign(({ context, event }) => {
+      const run = runOf(event)!;
+      const next = run.settled_transaction >= context.run!.settled_transaction ? run : context.run!;
+      return { run: next, runs: withRun(context.runs, next) };
+    }),
+    /** The run ended: its final figures, whatever came before. */
+    takeEnd: assign(({ context, event }) => {
+      const run = runOf(event)!;
+      return { run, runs: withRun(context.runs, run) };
+    }),
+    failureOfRun: assign({ failure: ({ event }) => runOf(event)?.error || RUN_FAILED }),
+    startFailed: assign({ failure: ({ event }) => messageOf(errorOf(event), SETTLE_FAILED) }),
+    runEnded: raise({ type: 'RUN_ENDED' }),
+    chooseReport: assign(({ event }) => (event.type === 'DOWNLOAD_REPORT' ? { reportRunId: event.runId, reportError: null } : {})),
+  },
+  guards: {
+    rangeIsValid: ({ context }) => typedWindow(context) != null,
+    hasRows: ({ event }) => (outputOf<SettlementRow[] | undefined>(event)?.length ?? 0) > 0,
+    isWatchedRun: ({ context, event }) => isWatchedRun(context, event),
+    runSucceeded: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'succeeded',
+    runFailed: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'failed',
+    /** A report exists for a run that is no longer running. */
+    reportReady: ({ context, event }) => event.type === 'DOWNLOAD_REPORT' && context.runs.some((r) => r.id === event.runId && r.status !== 'running'),
+  },
+}).createMachine({
+  id: 'settlement',
+  context: ({ input }) => ({
+    token: input.token, type: null, filter: startingFilter(undefined, yesterday), shown: null, rows: [], loadError: null,
+    run: null, joined: false, failure: null, runs: [], runsError: null, reportRunId: null, reportError: null,
+  }),
+  type: 'parallel',
+  states: {
+    flow: {
+      initial: 'choosingType',
+      states: {
+        choosingType: {
+          on: {
+            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
+            SET_RANGE_TEXT: { actions: 'editRange' },
+          },
+        },
+        choosingRange: {
+          on: {
+            SELECT_TYPE: { actions: 'chooseType' },
+            SET_RANGE_TEXT: { actions: 'editRange' },
+            SEARCH: [{ guard: 'rangeIsValid', target: 'loadingRows', actions: 'search' }, { actions: 'refuseRange' }],
+          },
+        },
+        loadingRows: {
+          entry: 'clearRows',
+          invoke: {
+            id: 'loadRows',
+            src: 'loadRows',
+            input: ({ context }) => context.shown!,
+            onDone: [{ guard: 'hasRows', target: 'showingRows', actions: 'showRows' }, { target: 'empty' }],
+            onError: { target: 'loadFailed', actions: 'rowsFailed' },
+          },
+        },
+        loadFailed: {
+          on: {
+            RETRY: 'loadingRows',
+            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
+            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+          },
+        },
+        showingRows: {
+          on: {
+            SETTLE: 'confirming',
+            // The same window read again; any edit goes back to choosing, so Settle only ever settles what is shown.
+            SEARCH: 'loadingRows',
+            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
+            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+          },
+        },
+        empty: {
+          on: {
+            SEARCH: 'loadingRows',
+            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
+            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+          },
+        },
+        confirming: {
+          on: { CONFIRM: 'starting', CANCEL: 'showingRows' },
+        },
+        starting: {
+          invoke: {
+            id: 'startSettlement',
+            src: 'startSettlement',
+            input: ({ context }) => context.shown!,
+            onDone: { target: 'settling', actions: 'started' },
+            // 422 NOTHING_TO_SETTLE when someone settled the window first: the server's words.
+            onError: { target: 'failed', actions: 'startFailed' },
+          },
+        },
+        settling: {
+          invoke: { id: 'settlementProgress', src: 'settlementProgress', input: ({ context }) => ({ token: context.token }) },
+          on: {
+            // Another run's progress (another admin's window) matches no guard and is ignored.
+            PROGRESS: [
+              { guard: 'runSucceeded', target: 'done', actions: ['takeEnd', 'runEnded'] },
+              { guard: 'runFailed', target: 'failed', actions: ['takeEnd', 'failureOfRun', 'runEnded'] },
+              { guard: 'isWatchedRun', actions: 'takeProgress' },
+            ],
+          },
+          initial: 'reading',
+          states: {
+            // The run read on entry and again each time the socket (re)connects: a run that ended
+            // before the socket was listening, or while it was cut off, is seen all the same.
+            reading: {
+              on: { CONNECTED: { target: 'reading', reenter: true } },
+              invoke: {
+                id: 'fetchRun',
+                src: 'fetchRun',
+                input: ({ context }) => ({ id: context.run!.id }),
+                onDone: [
+                  { guard: 'runSucceeded', target: '#settlement.flow.done', actions: ['takeEnd', 'runEnded'] },
+                  { guard: 'runFailed', target: '#settlement.flow.failed', actions: ['takeEnd', 'failureOfRun', 'runEnded'] },
+                  { guard: 'isWatchedRun', target: 'watching', actions: 'takeProgress' },
+                ],
+                // The socket still tells how the run goes on.
+                onError: { target: 'watching', actions: ({ event }) => console.warn('the settlement run could not be read', event.error) },
+              },
+            },
+            watching: { on: { CONNECTED: 'reading' } },
+          },
+        },
+        done: {
+          initial: 'loading',
+          on: {
+            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
+            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+          },
+          states: {
+            // The settled window read again: what is left (nothing, unless pay-ins were finalized meanwhile).
+            loading: {
+              entry: 'clearRows',
+              invoke: {
+                id: 'reloadRows',
+                src: 'loadRows',
+                input: ({ context }) => context.shown!,
+                onDone: { target: 'showing', actions: 'showRows' },
+                onError: { target: 'showing', actions: 'rowsFailed' },
+              },
+            },
+            showing: {
+              on: { SEARCH: '#settlement.flow.loadingRows' },
+            },
+          },
+        },
+        failed: {
+          on: {
+            RETRY: { target: 'starting', actions: assign({ failure: null }) },
+            SEARCH: 'loadingRows',
+            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
+            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+          },
+        },
+      },
+    },
+    recent: {
+      initial: 'loading',
+      // RUN_ENDED is handled in each state, not on the region: a re-entering transition on a region
+      // of the parallel root has the root as its domain, and would reset the flow as well.
+      states: {
+        loading: {
+          // A read under way may have started before the run ended: read again.
+          on: { RUN_ENDED: { target: 'loading', reenter: true } },
+          invoke: {
+            id: 'loadRuns',
+            src: 'loadRuns',
+            onDone: {
+              target: 'showing',
+              // A run still being watched keeps its live figures, whatever the list was read before.
+              actions: assign(({ context, event }) => ({
+                runs: context.run?.status === 'running' ? withRun(event.output, context.run) : event.output, runsError: null,
+              })),
+            },
+            onError: { target: 'loadFailed', actions: assign({ runsError: ({ event }) => messageOf(event.error, RUNS_FAILED) }) },
+          },
+        },
+        showing: { on: { RUN_ENDED: 'loading' } },
+        loadFailed: { on: { RELOAD_RUNS: 'loading', RUN_ENDED: 'loading' } },
+      },
+    },
+    report: {
+      initial: 'idle',
+      states: {
+        idle: { on: { DOWNLOAD_REPORT: { guard: 'reportReady', target: 'downloading', actions: 'chooseReport' } } },
+        downloading: {
+          invoke: {
+            id: 'downloadReport',
+            src: 'downloadReport',
+            input: ({ context }) => ({ runId: context.reportRunId! }),
+            onDone: 'idle',
+            onError: { target: 'failed', actions: assign({ reportError: ({ event }) => messageOf(event.error, REPORT_FAILED) }) },
+          },
+        },
+        failed: { on: { DOWNLOAD_REPORT: { guard: 'reportReady', target: 'downloading', actions: 'chooseReport' } } },
+      },
+    },
+  },
+});
