@@ -27,6 +27,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data/e2e', DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data/e2e', DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn',
+      // Settlement in batches of 10, so the demo's few hundred pay-ins show their progress step by step.
+      SETTLEMENT_BATCH_SIZE: '10' },
   },
 });
