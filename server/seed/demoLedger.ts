@@ -17,10 +17,14 @@ export function seededRandom(seed: number) {
   };
 }
 
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+
+/** `hour` o'clock on the Jakarta calendar day `days` before today there (not the UTC day: from 17:00 UTC they differ). */
 const daysAgo = (days: number, hour: number) => {
-  const d = new Date(Date.now() - days * 86_400_000);
-  d.setUTCHours(hour - 7, Math.floor(hour * 7) % 60, 0, 0);
-  return d;
+  const wall = new Date(Date.now() + JAKARTA_OFFSET_MS - days * 86_400_000);
+  wall.setUTCHours(hour, Math.floor(hour * 7) % 60, 0, 0);
+  // Never in the future (today at an hour still to come), whatever time the seed runs.
+  return new Date(Math.min(wall.getTime() - JAKARTA_OFFSET_MS, Date.now() - 60_000));
 };
 
 const beneficiaries = [
