@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { attachRealtime, type Realtime } from './events/realtime.ts';
+import { startOutboxPublisher, type OutboxPublisher } from './events/outboxPublisher.ts';
 import { startEmailExportWorker } from './domain/exportJobs.ts';
 import { startSettlementWorker } from './domain/settlementJob.ts';
 import { announceBalance } from './events/balanceEvents.ts';
@@ -42,6 +43,7 @@ const webRoot = fileURLToPath(new URL('../dist', import.meta.url));
 export interface App {
   app: FastifyInstance;
   realtime: Realtime;
+  outbox: OutboxPublisher;
 }
 
 /** Builds the whole server (API, socket.io, the built web app) without listening. */
@@ -59,6 +61,10 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   const realtime = attachRealtime(app.server, database, limits);
   app.addHook('onClose', async () => { await realtime.close(); });
+  // Work orders commit in the outbox with their cause; after any write, publish what committed.
+  const outbox = startOutboxPublisher(database.db, realtime, { sweepMs: 1_000, onError: (error) => app.log.error({ err: error }, 'outbox publish failed') });
+  app.addHook('onResponse', async (request) => { if (request.method !== 'GET' && request.method !== 'HEAD') outbox.kick(); });
+  app.addHook('onClose', async () => { await outbox.stop(); });
 
   const serveWeb = existsSync(webRoot);
   registerErrorHandling(app, { spaFallback: serveWeb });
@@ -90,7 +96,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     onProgress: (run) => realtime.emitToSettlers(SETTLEMENT_PROGRESS_EVENT, run),
     onBalancesMoved: (clientIds) => { for (const id of clientIds) announceBalance(realtime, id); },
   });
-  const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl, jobs };
+  const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl, jobs, outbox };
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(twoFactorRoutes(deps));
@@ -110,5 +116,5 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
-  return { app, realtime };
+  return { app, realtime, outbox };
 }

@@ -1,5 +1,6 @@
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
 import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
+import type { WorkOrderItem, WorkOrderKind, WorkOrderStatus } from '../../src/services/workOrders.ts';
 import { sql } from 'drizzle-orm';
 import {
   pgTable, serial, bigserial, text, boolean, integer, bigint, timestamp, jsonb, primaryKey, index, uniqueIndex,
@@ -105,7 +106,31 @@ export const notifications = pgTable('notifications', {
   icon: text('icon').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   readAt: timestamp('read_at', { withTimezone: true }),
-}, (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)]);
+  /** OPEN until the decision that settles its item (on every recipient's copy at once). */
+  status: text('status').$type<WorkOrderStatus>().notNull().default('OPEN'),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  /** The item it names (kind, reference, client, amount); item_kind/item_ref find every copy to resolve. */
+  item: jsonb('item').$type<WorkOrderItem>(),
+  itemKind: text('item_kind').$type<WorkOrderKind>(),
+  itemRef: text('item_ref'),
+}, (t) => [
+  index('notifications_user_idx').on(t.userId, t.createdAt),
+  index('notifications_item_idx').on(t.itemKind, t.itemRef),
+]);
+
+/**
+ * The outbox: a row per work order to publish (new, or changed), written in the transaction of the
+ * event that causes it and published after commit; a crash in between leaves it unpublished, and
+ * the next start (or the periodic sweep on any node) publishes it.
+ */
+export const outboxEvents = ['work-order', 'work-order-changed'] as const;
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  event: text('event').$type<(typeof outboxEvents)[number]>().notNull(),
+  notificationId: integer('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+}, (t) => [index('outbox_unpublished_idx').on(t.id).where(sql`published_at is null`)]);
 
 export const accountKinds = [
   'nonwithdrawable', 'withdrawable', 'pending_withdrawal', 'disbursement', 'disbursement_hold',

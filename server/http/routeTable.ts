@@ -53,6 +53,7 @@ export const routeTable: Record<string, AccessRule> = {
   ['GET /api/v1/notification']: VERIFIED,
   ['GET /api/v1/notification/work-order']: VERIFIED,
   ['PATCH /api/v1/notification/:id/read']: VERIFIED,
+  ['PATCH /api/v1/notification/read-all']: VERIFIED,
 
   [`GET ${API}/balance/current-balance`]: balance,
   [`GET ${API}/transaction/account-summary`]: { kind: 'verified', anyModule: ['payin', 'disbursement-account', 'disbursement-master-balance', 'balance'] },

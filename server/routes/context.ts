@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import type { Realtime } from '../events/realtime.ts';
 import type { JobQueue } from '../queue/jobQueue.ts';
+import type { OutboxPublisher } from '../events/outboxPublisher.ts';
 
 /** What every route plugin is handed by buildApp. */
 export interface RouteDeps {
@@ -15,6 +16,8 @@ export interface RouteDeps {
   selfUrl: () => string;
   /** pg-boss on the same database, for slow work such as e-mailed exports. */
   jobs: JobQueue;
+  /** Publishes committed work orders; kick it after a write made outside a request (a job). */
+  outbox: OutboxPublisher;
 }
 
 export const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { findByWorkOrder, listNotifications, markRead } from '../domain/notifications.ts';
+import { findByWorkOrder, listNotifications, markAllRead, markRead } from '../domain/notifications.ts';
 import { requireAuth } from '../http/access.ts';
 import { notFound, parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import type { RouteDeps } from './context.ts';
+import { WORK_ORDERS_READ_EVENT } from '../../src/services/workOrders.ts';
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'id must be a number'), v.transform(Number)) });
 export const DetailQuery = v.strictObject({ wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)) });
 
-export function notificationRoutes({ database }: RouteDeps) {
+export function notificationRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     app.get('/api/v1/notification', async (request) => {
-      const { items, unread } = await listNotifications(db, requireAuth(request).principal.id);
-      return ok(items, 'OK', { unread });
+      return ok(await listNotifications(db, requireAuth(request).principal.id));
     });
 
     app.get('/api/v1/notification/work-order', async (request) => {
@@ -28,6 +28,13 @@ export function notificationRoutes({ database }: RouteDeps) {
       const { id } = parseInput(IdParams, request.params);
       if (!(await markRead(db, requireAuth(request).principal.id, id))) throw notFound('Notification not found');
       return ok(undefined, 'Notification marked as read');
+    });
+
+    app.patch('/api/v1/notification/read-all', async (request) => {
+      const { principal } = requireAuth(request);
+      const marked = await markAllRead(db, principal.id);
+      realtime.emitToUser(principal.id, WORK_ORDERS_READ_EVENT, { unread: 0 });
+      return ok({ marked }, 'All notifications marked as read');
     });
   };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
-import { notify } from '../domain/notifications.ts';
+import { openWorkOrder } from '../domain/workOrders.ts';
+import type { Db } from '../db/connect.ts';
 import { call, login, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -68,15 +69,15 @@ describe('option lists', () => {
 describe('notifications', () => {
   it('lists the user’s notifications newest first with the unread count, and marks one read', async () => {
     const res = await get('client', '/api/v1/notification');
-    expect(res.body.meta.unread).toBe(2);
-    expect(res.body.data[0]).toMatchObject({ subject: expect.any(String), data: { work_order_code: expect.stringMatching(/^WO-/) }, step_data: { icon: expect.any(String) } });
-    const unread = res.body.data.find((n: any) => !n.is_read);
+    expect(res.body.data.unread).toBe(2);
+    expect(res.body.data.items[0]).toMatchObject({ subject: expect.any(String), data: { work_order_code: expect.stringMatching(/^WO-/) }, step_data: { icon: expect.any(String) } });
+    const unread = res.body.data.items.find((n: any) => !n.is_read);
     expect((await call(server, 'PATCH', `/api/v1/notification/${unread.id}/read`, { token: tokens.client })).status).toBe(200);
-    expect((await get('client', '/api/v1/notification')).body.meta.unread).toBe(1);
+    expect((await get('client', '/api/v1/notification')).body.data.unread).toBe(1);
   });
 
   it('does not let one user read or mark another user’s notification', async () => {
-    const theirs = (await get('admin', '/api/v1/notification')).body.data[0];
+    const theirs = (await get('admin', '/api/v1/notification')).body.data.items[0];
     expect((await call(server, 'PATCH', `/api/v1/notification/${theirs.id}/read`, { token: tokens.client })).status).toBe(404);
     expect((await get('client', `/api/v1/notification/work-order?wo=${theirs.data.work_order_code}`)).body.data?.id).not.toBe(theirs.id);
     expect((await call(server, 'PATCH', '/api/v1/notification/abc/read', { token: tokens.client })).status).toBe(400);
@@ -97,7 +98,11 @@ describe('notifications', () => {
       other.on('work-order', () => { otherGot = true; });
       const received = new Promise<any>((resolve) => mine.on('work-order', resolve));
       const [client] = await server.database.db.select().from(users).where(eq(users.email, 'client@demo.local'));
-      await notify(server.database.db, server.app.realtime, { userId: client.id, subject: 'work-order', message: 'WO-9 needs you', workOrderCode: 'WO-9' });
+      await server.database.db.transaction((tx) => openWorkOrder(tx as unknown as Db, {
+        item: { kind: 'reconciliation', ref: 'test-9', client_id: null, client_name: null, amount: null },
+        subject: 'work-order', message: 'WO-9 needs you', code: 'WO-9', recipients: [client.id],
+      }));
+      server.app.outbox.kick();
       expect(await received).toMatchObject({ message: 'WO-9 needs you', data: { work_order_code: 'WO-9' } });
       await new Promise((r) => setTimeout(r, 100));
       expect(otherGot).toBe(false);

@@ -8,6 +8,7 @@ import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from 
 import type { DepositRow, UpdateBalanceBody } from './disbursementAccountRules';
 import type { DisbursementStatusAnswer, VoidUploadResult } from './disbursementActions';
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
+import type { NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 
 export type { VoidUploadResult };
@@ -174,12 +175,13 @@ export const api = {
   createRole: (body: v.InferInput<typeof CreateRoleBody>) => request<ApiEnvelope<RoleRow>>('POST', `${API}/management/create-role`, { body, quiet: true }),
   editRole: (body: v.InferInput<typeof EditRoleBody>) => request<ApiEnvelope<RoleRow>>('PATCH', `${API}/management/edit-role`, { body, quiet: true }),
 
-  notifications: async () => {
+  notifications: async (): Promise<NotificationList> => {
     // A failed list is only logged (spec section 8), never an alert.
-    const res = await request<ApiEnvelope<NotificationItem[]>>('GET', '/api/v1/notification', { quiet: true });
-    return { items: res.data ?? [], unread: Number(res.meta?.unread ?? 0) };
+    const res = await request<ApiEnvelope<NotificationList>>('GET', '/api/v1/notification', { quiet: true });
+    return { items: res.data?.items ?? [], unread: Number(res.data?.unread ?? 0) };
   },
   markNotificationRead: (id: number) => request<ApiEnvelope<never>>('PATCH', `/api/v1/notification/${id}/read`, { quiet: true }),
+  markAllNotificationsRead: () => request<ApiEnvelope<never>>('PATCH', '/api/v1/notification/read-all', { quiet: true }),
   workOrder: (code: string) => data(request<ApiEnvelope<NotificationItem>>('GET', '/api/v1/notification/work-order', { query: { wo: code } })),
 };
 

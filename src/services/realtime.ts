@@ -1,10 +1,17 @@
 import { io, type Socket } from 'socket.io-client';
 import { BALANCE_CHANGED_EVENT, type BalanceChanged } from './disbursementAccountRules';
 import type { NotificationItem } from './schemas';
+import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT, WORK_ORDERS_READ_EVENT } from './workOrders';
 import { SETTLEMENT_PROGRESS_EVENT, type SettlementRun } from './settlementRules';
 
 export interface RealtimeHandlers {
   onWorkOrder(item: NotificationItem): void;
+  /** One of this user's work orders was resolved or read (on any node, in any tab). */
+  onWorkOrderChanged(item: NotificationItem): void;
+  /** Every work order of this user was marked read. */
+  onWorkOrdersRead(): void;
+  /** The socket connected again after a drop: whatever was pushed meanwhile was missed, so the list is read again. */
+  onReconnected(): void;
   /** The server ended this session (logout elsewhere, two-factor reset, deactivation, expiry). */
   onSessionEnded(): void;
   /** An admin changed this user's role or clients: menus and allowed paths are to be read again. */
@@ -14,7 +21,14 @@ export interface RealtimeHandlers {
 /** Live 'work-order' notifications on the API's own origin, authenticated by the session token. */
 export function connectNotifications(token: string, handlers: RealtimeHandlers): () => void {
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
-  socket.on('work-order', handlers.onWorkOrder);
+  socket.on(WORK_ORDER_EVENT, handlers.onWorkOrder);
+  socket.on(WORK_ORDER_CHANGED_EVENT, handlers.onWorkOrderChanged);
+  socket.on(WORK_ORDERS_READ_EVENT, handlers.onWorkOrdersRead);
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore) handlers.onReconnected();
+    connectedBefore = true;
+  });
   socket.on('access-changed', handlers.onAccessChanged);
   socket.on('disconnect', (reason) => { if (reason === 'io server disconnect') handlers.onSessionEnded(); });
   socket.on('connect_error', (error) => { if (error.message === 'unauthorized') handlers.onSessionEnded(); });

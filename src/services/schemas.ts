@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { WorkOrderData } from './workOrders';
 
 /** Payload schemas shared by the browser (form rules) and the server (request validation). */
 
@@ -46,7 +47,7 @@ export interface NotificationItem {
   subject: string;
   message: string;
   is_read: boolean;
-  data: { created_at: string; work_order_code: string };
+  data: WorkOrderData;
   step_data: { icon: string };
 }
 

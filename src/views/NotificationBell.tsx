@@ -49,6 +49,9 @@ export function NotificationBell() {
         actor.send({ type: 'RECEIVED', item });
         desktopNotify(item);
       },
+      onWorkOrderChanged: () => actor.send({ type: 'REFRESH' }),
+      onWorkOrdersRead: () => actor.send({ type: 'REFRESH' }),
+      onReconnected: () => actor.send({ type: 'REFRESH' }),
       onSessionEnded: () => session.send({ type: 'SESSION_ENDED' }),
       onAccessChanged: () => session.send({ type: 'ACCESS_CHANGED' }),
     });

@@ -4,7 +4,7 @@ import type { NotificationItem } from '../../services/schemas';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 const item = (id: number, is_read = false): NotificationItem => ({
-  id, subject: 'work-order', message: `WO-${id}`, is_read, data: { created_at: '2026-01-01T00:00:00Z', work_order_code: `WO-${id}` }, step_data: { icon: 'wrench' },
+  id, subject: 'work-order', message: `WO-${id}`, is_read, data: { created_at: '2026-01-01T00:00:00Z', work_order_code: `WO-${id}`, status: 'OPEN', resolved_at: null, item: null }, step_data: { icon: 'wrench' },
 });
 
 const events = [

@@ -1,0 +1,65 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { WorkOrderItem, WorkOrderKind } from '../../src/services/workOrders.ts';
+import type { Db } from '../db/connect.ts';
+import { notifications, outbox } from '../db/schema.ts';
+
+/**
+ * Work orders (issue 14), written inside the caller's transaction: the notification rows for
+ * every recipient and their outbox rows commit with the event that causes them, or not at all.
+ * The outbox publisher (server/events/outboxPublisher.ts) pushes them after commit.
+ */
+export interface WorkOrder {
+  item: WorkOrderItem;
+  subject: string;
+  message: string;
+  /** Shown as the work order's number, and the detail page's `wo=`. */
+  code: string;
+  icon?: string;
+  recipients: number[];
+}
+
+export async function openWorkOrder(tx: Db, order: WorkOrder): Promise<number[]> {
+  const recipients = [...new Set(order.recipients)];
+  if (recipients.length === 0) return [];
+  const rows = await tx.insert(notifications).values(recipients.map((userId) => ({
+    userId, subject: order.subject, message: order.message, workOrderCode: order.code, icon: order.icon ?? 'wrench',
+    item: order.item, itemKind: order.item.kind, itemRef: order.item.ref,
+  }))).returning({ id: notifications.id });
+  await tx.insert(outbox).values(rows.map((r) => ({ event: 'work-order' as const, notificationId: r.id })));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The decision that settles an item resolves every OPEN copy of its work orders, for every
+ * recipient, and queues the change; answers how many copies it resolved.
+ */
+export async function resolveWorkOrders(tx: Db, kind: WorkOrderKind, ref: string): Promise<number> {
+  const rows = await tx.update(notifications).set({ status: 'RESOLVED', resolvedAt: sql`now()` })
+    .where(and(eq(notifications.itemKind, kind), eq(notifications.itemRef, ref), eq(notifications.status, 'OPEN')))
+    .returning({ id: notifications.id });
+  if (rows.length) await tx.insert(outbox).values(rows.map((r) => ({ event: 'work-order-changed' as const, notificationId: r.id })));
+  return rows.length;
+}
+
+const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
+
+/** Every active SUPER ADMIN: who decides withdrawals, disbursements and settlements. */
+export async function superAdminIds(tx: Db): Promise<number[]> {
+  return ids((await tx.execute<{ id: number }>(sql`select id from users where type = 'SUPER ADMIN' and is_active order by id`)).rows);
+}
+
+/**
+ * The active users who see the client (SUPER ADMINs see every client; others through their
+ * assigned clients) and whose role grants the module.
+ */
+export async function clientUsersWithModule(tx: Db, clientId: number, module: string): Promise<number[]> {
+  return ids((await tx.execute<{ id: number }>(sql`
+    select u.id from users u
+    where u.is_active
+      and (u.type = 'SUPER ADMIN' or exists (select 1 from user_clients uc where uc.user_id = u.id and uc.client_id = ${clientId}))
+      and exists (select 1 from role_modules rm where rm.role_id = u.role_id and rm.module_id = ${module})
+    order by u.id`)).rows);
+}
+
+export const clientNameOf = async (tx: Db, clientId: number): Promise<string> =>
+  (await tx.execute<{ client_name: string }>(sql`select client_name from clients where id = ${clientId}`)).rows[0]?.client_name ?? `client ${clientId}`;

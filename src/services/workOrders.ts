@@ -1,0 +1,46 @@
+/**
+ * Work orders (issue 14): a notification telling the users who can act on an item that it waits
+ * for them. Written in the same transaction as the event that causes it (an outbox), published
+ * after commit, shared across API nodes by the socket.io PostgreSQL adapter, and resolved on every
+ * copy by the decision that settles the item.
+ */
+import type { NotificationItem } from './schemas';
+
+/** A new work order for this user. Payload: NotificationItem. */
+export const WORK_ORDER_EVENT = 'work-order';
+/** A work order of this user changed (resolved, or read on another tab or node). Payload: NotificationItem. */
+export const WORK_ORDER_CHANGED_EVENT = 'work-order-changed';
+/** All of this user's work orders were marked read. Payload: { unread: 0 }. */
+export const WORK_ORDERS_READ_EVENT = 'work-orders-read';
+
+export const WORK_ORDER_STATUSES = ['OPEN', 'RESOLVED'] as const;
+export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
+
+/** What a work order is about. */
+export const WORK_ORDER_KINDS = ['withdrawal', 'disbursement', 'callback', 'reconciliation', 'settlement'] as const;
+export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];
+
+/**
+ * The item a work order names: its kind and reference (a withdrawal's or disbursement's uuid, a
+ * pay-in's correlation id, a settlement run's id, an upload's audit id), its client and amount
+ * where it has them, and for a withdrawal its kind (a withdrawal or a transfer to disburse).
+ */
+export interface WorkOrderItem {
+  kind: WorkOrderKind;
+  ref: string;
+  client_id: number | null;
+  client_name: string | null;
+  amount: number | null;
+  withdrawal_kind?: 'withdrawal' | 'transfer_to_disburse';
+}
+
+export interface WorkOrderData {
+  created_at: string;
+  work_order_code: string;
+  status: WorkOrderStatus;
+  resolved_at: string | null;
+  item: WorkOrderItem | null;
+}
+
+/** GET /api/v1/notification answers data: { items, unread } (the newest 50, and the count of every unread one). */
+export interface NotificationList { items: NotificationItem[]; unread: number }
