@@ -93,7 +93,11 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await startSettlementWorker({
     db: database.db, jobs, batchSize: config.settlementBatchSize, lanes: config.settlementLanes, sliceMs: config.settlementSliceSeconds * 1000,
     expireSeconds: config.settlementJobExpireSeconds,
-    onProgress: (run) => realtime.emitToSettlers(SETTLEMENT_PROGRESS_EVENT, run),
+    onProgress: (run) => {
+      realtime.emitToSettlers(SETTLEMENT_PROGRESS_EVENT, run);
+      // A failed run left a work order for the SUPER ADMINs in its last transaction.
+      if (run.status === 'failed') outbox.kick();
+    },
     onBalancesMoved: (clientIds) => { for (const id of clientIds) announceBalance(realtime, id); },
   });
   const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl, jobs, outbox };

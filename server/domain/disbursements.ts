@@ -10,6 +10,7 @@ import { DISBURSEMENT_METHODS, type DisbursementMethodName, type DisbursementRow
 import type { Db } from '../db/connect.ts';
 import { clients, disbursements } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
+import { disbursementArrived, disbursementDecided } from './workOrderEvents.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { holdDisbursement, moveDisbursementToWithdrawable, refundVoidedDisbursement, settleDisbursement } from './disbursementLedger.ts';
 import type { Principal } from './principal.ts';
@@ -52,6 +53,7 @@ export async function createDisbursement(db: Db, input: NewDisbursement, by: num
       }).returning();
       // An open disbursement whose money did not move would break 'hold equals open disbursements'.
       if (!(await holdDisbursement(tx, created, by))) throw new Error(`disbursement ${created.uuid} was already held in the ledger`);
+      await disbursementArrived(tx, created);
       return created;
     });
   } catch (error) {
@@ -123,6 +125,8 @@ export async function applyDisbursementEvent(
   else if (next === 'REJECTED' || next === 'FAILED') moved = await settleDisbursement(tx, current, 'released', options.by);
   else if (next === 'VOIDED') moved = await refundVoidedDisbursement(tx, current, options.by);
   if (!moved) throw stale();
+  // Decided (by a SUPER ADMIN or the provider): the work order asking for a decision is settled.
+  if (next === 'FINALIZED' || next === 'REJECTED' || next === 'FAILED') await disbursementDecided(tx, current.uuid);
   return updated;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { audit } from './audit.ts';
+import { settlementFailed } from './workOrderEvents.ts';
 import { bulkSettle } from './payinLedgerBulk.ts';
 import { settleableWhere, settleStep, type WindowKey } from './settlement.ts';
 
@@ -81,12 +82,13 @@ export async function windowHasWork(db: Db, run: RunToSettle): Promise<boolean> 
  */
 export async function finishRun(db: Db, run: RunToSettle, outcome: 'succeeded' | 'failed', error: string | null = null): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    const { rows } = await tx.execute<{ settled_count: number; settled_amount: string; settled_fee: string; moved_amount: string }>(sql`
+    const { rows } = await tx.execute<{ settled_count: number; settled_amount: string; settled_fee: string; moved_amount: string; window_start: string; window_end: string }>(sql`
       update settlement_runs set status = ${outcome}, error = ${error}, finished_at = now()
       where id = ${run.id} and status = 'running'
-      returning settled_count, settled_amount, settled_fee, moved_amount`);
+      returning settled_count, settled_amount, settled_fee, moved_amount, window_start, window_end`);
     if (!rows[0]) return false;
     const r = rows[0];
+    if (outcome === 'failed') await settlementFailed(tx, { id: run.id, type: run.type, start: r.window_start, end: r.window_end, error: error ?? 'failed' });
     await audit(tx, {
       actorUserId: run.requestedBy, actorEmail: run.requestedByEmail, action: 'settlement.finish', objectType: 'settlement_run', objectId: run.id,
       outcome: outcome === 'succeeded' ? 'success' : 'failure',

@@ -10,6 +10,7 @@ import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { deliverCallback } from './callbacks.ts';
+import { callbackDelivered, callbackFailed } from './workOrderEvents.ts';
 import { bulkReleaseToWithdrawable } from './payinLedgerBulk.ts';
 import { creditPayin, releaseToWithdrawable } from './payins.ts';
 import type { Principal } from './principal.ts';
@@ -113,6 +114,10 @@ export async function generateInvoice(db: Db, principal: Principal, correlationI
   };
 }
 
+/** Attempts per callback before it becomes a work order, and the wait before the second (doubling after). */
+const CALLBACK_ATTEMPTS = 3;
+const CALLBACK_RETRY_MS = 250;
+
 /** Re-sends the merchant callback of FINALIZED pay-ins; every attempt is recorded. */
 export async function resendCallbacks(db: Db, principal: Principal, correlationIds: string[], selfUrl: string, origin: RequestOrigin) {
   const rows = [];
@@ -125,13 +130,24 @@ export async function resendCallbacks(db: Db, principal: Principal, correlationI
   let delivered = 0;
   for (const row of rows) {
     const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId));
-    const ok = await deliverCallback(db, {
+    const target = {
       id: row.id, correlationId: row.correlationId, clientId: row.clientId, url: client?.callbackUrl ?? null, secret: client?.callbackSecret ?? null,
       payload: {
         correlation_id: row.correlationId, status: row.status, amount: row.amount, fee_amount: row.feeAmount, currency: row.currency,
         rrn: row.rrn, paid_time: row.paidTime?.toISOString() ?? null, type: row.type,
       },
-    }, selfUrl, principal.id);
+    };
+    // A merchant endpoint that stumbles once is tried again; one that fails every time becomes a
+    // work order for the client's Payments List users, and a later successful resend resolves it.
+    let ok = false;
+    for (let attempt = 1; attempt <= CALLBACK_ATTEMPTS && !ok; attempt++) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, CALLBACK_RETRY_MS * (attempt - 1)));
+      ok = await deliverCallback(db, target, selfUrl, principal.id);
+    }
+    await inTransaction(db, async (tx) => {
+      if (ok) await callbackDelivered(tx, row.correlationId);
+      else await callbackFailed(tx, { correlationId: row.correlationId, clientId: row.clientId, amount: row.amount }, CALLBACK_ATTEMPTS);
+    });
     if (ok) delivered++;
     await auditAction(db, principal, origin, 'transaction.resend_callback', row, { delivered: ok });
   }

@@ -10,6 +10,7 @@ import type { Db } from '../db/connect.ts';
 import { pageMeta } from '../http/reply.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { withdrawalDecided, withdrawalRequested } from './workOrderEvents.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { audit } from './audit.ts';
 import { OtpRejected, recordOtpRejection, spendTotp, type RequestOrigin } from './authentication.ts';
@@ -33,6 +34,7 @@ export async function openWithdrawal(tx: Db, values: NewWithdrawal): Promise<Wit
   });
   // A PENDING row whose money did not move would break 'pending equals PENDING withdrawals'.
   if (!applied) throw new Error(`withdrawal ${created.uuid} was already requested in the ledger`);
+  await withdrawalRequested(tx, created);
   return created;
 }
 
@@ -57,6 +59,7 @@ export async function applyDecision(tx: Db, current: WithdrawalRecord, next: 'CO
     ],
   });
   if (!applied) throw conflict(WITHDRAWAL_INVALID_STATUS);
+  await withdrawalDecided(tx, current.uuid);
   return updated;
 }
 

@@ -16,6 +16,8 @@ export interface WorkOrder {
   code: string;
   icon?: string;
   recipients: number[];
+  /** When the event happened (default now): a seeded history dates its work orders with it. */
+  at?: Date;
 }
 
 export async function openWorkOrder(tx: Db, order: WorkOrder): Promise<number[]> {
@@ -23,7 +25,7 @@ export async function openWorkOrder(tx: Db, order: WorkOrder): Promise<number[]>
   if (recipients.length === 0) return [];
   const rows = await tx.insert(notifications).values(recipients.map((userId) => ({
     userId, subject: order.subject, message: order.message, workOrderCode: order.code, icon: order.icon ?? 'wrench',
-    item: order.item, itemKind: order.item.kind, itemRef: order.item.ref,
+    item: order.item, itemKind: order.item.kind, itemRef: order.item.ref, ...(order.at ? { createdAt: order.at } : {}),
   }))).returning({ id: notifications.id });
   await tx.insert(outbox).values(rows.map((r) => ({ event: 'work-order' as const, notificationId: r.id })));
   return rows.map((r) => r.id);

@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Database } from '../db/connect.ts';
 import type { SessionLimits } from '../domain/sessions.ts';
@@ -27,6 +29,9 @@ const SETTLERS = 'settlers';
 /** socket.io on the API's own port, admitting only OTP-verified sessions. */
 export function attachRealtime(server: HttpServer, database: Database, limits: SessionLimits): Realtime {
   const io = new Server(server, { serveClient: false });
+  // Several API nodes on one PostgreSQL share every emit (and fetchSockets, disconnectSockets) through
+  // LISTEN/NOTIFY; embedded PGlite is one node, and keeps socket.io's in-memory adapter.
+  if (database.kind === 'postgres') io.adapter(createAdapter(database.db.$client as unknown as pg.Pool, { errorHandler: (error) => console.error('socket.io adapter:', error.message) }));
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     let auth;

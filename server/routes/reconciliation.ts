@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { inTransaction } from '../db/transaction.ts';
+import { reconciliationMismatched } from '../domain/workOrderEvents.ts';
 import { SETTLEMENT_TYPES } from '../../src/services/reconciliationRules.ts';
 import { audit } from '../domain/audit.ts';
 import { reconcile } from '../domain/reconciliation.ts';
@@ -25,7 +28,14 @@ export function reconciliationRoutes({ database }: RouteDeps) {
         for (const file of files) sheets.push({ filename: file.filename, sheet: await readSheetRows(file, MAX_ROWS) });
         const result = await reconcile(db, sheets, settlementType);
         const { principal } = requireAuth(request);
-        await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.check_file', outcome: 'success', ip: request.ip, detail: { settlementType, filenames: files.map((f) => f.filename), ...result.summary } });
+        const { summary } = result;
+        await inTransaction(db, async (tx) => {
+          await audit(tx, { actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.check_file', outcome: 'success', ip: request.ip, detail: { settlementType, filenames: files.map((f) => f.filename), ...summary } });
+          // Mismatches are work for the uploader: a work order commits with the audit record of the upload.
+          if (summary.missing + summary.status_mismatch + summary.amount_mismatch > 0) {
+            await reconciliationMismatched(tx, principal.id, randomBytes(4).toString('hex').toUpperCase(), summary);
+          }
+        });
         return ok(result, `${result.summary.rows} rows checked: ${result.summary.found} found, ${result.summary.missing} missing`);
       } catch (error) {
         if (error instanceof ReportFileError) throw badRequest(error.message);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
-import { clients, notifications, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { callbackAttempts, clients, notifications, roleModules, roles, transactions, userClients, users, type UserType } from '../db/schema.ts';
+import { callbackFailed } from '../domain/workOrderEvents.ts';
 import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { seedDemoLedger, seededRandom } from './demoLedger.ts';
@@ -14,6 +16,8 @@ export const demoUsers = [
   { email: 'superadmin@demo.local', name: 'Sari Superadmin', type: 'SUPER ADMIN', role: 'Super Admin' },
   { email: 'admin@demo.local', name: 'Adi Admin', type: 'ADMIN', role: 'Operations Admin' },
   { email: 'client@demo.local', name: 'Citra Client', type: 'CLIENT', role: 'Client Finance' },
+  // A second decider: work orders go to every SUPER ADMIN, and one's decision resolves the other's.
+  { email: 'superadmin2@demo.local', name: 'Bima Superadmin', type: 'SUPER ADMIN', role: 'Super Admin' },
 ] as const;
 
 const demoClients = [
@@ -55,14 +59,9 @@ export async function seedDemo(db: Db, options: { transactions?: number; days?: 
     const [user] = await db.insert(users).values({
       email: demo.email, name: demo.name, type: demo.type, roleId: roleIds.get(demo.role)!, passwordHash,
     }).returning();
-    created.set(demo.type, user.id);
+    if (!created.has(demo.type)) created.set(demo.type, user.id);
     const scope = demo.type === 'CLIENT' ? clientRows.slice(0, 2) : demo.type === 'ADMIN' ? clientRows.slice(0, 5) : [];
     if (scope.length) await db.insert(userClients).values(scope.map((c) => ({ userId: user.id, clientId: c.id })));
-    await db.insert(notifications).values([
-      { userId: user.id, subject: 'work-order', message: 'Work order WO-2025-0412 is waiting for your review', workOrderCode: 'WO-2025-0412', icon: 'wrench' },
-      { userId: user.id, subject: 'estimation', message: 'Estimation for WO-2025-0398 has been approved', workOrderCode: 'WO-2025-0398', icon: 'calculator' },
-      { userId: user.id, subject: 'PO Sparepart', message: 'PO Sparepart for WO-2025-0377 has been issued', workOrderCode: 'WO-2025-0377', icon: 'box', readAt: new Date() },
-    ]);
   }
   // The client user asked for the withdrawals of their two clients; SUPER ADMIN for the rest, and decided them all.
   const clientUser = created.get('CLIENT')!;
@@ -70,4 +69,21 @@ export async function seedDemo(db: Db, options: { transactions?: number; days?: 
   await seedPayins(db, { count: options.transactions ?? DEMO_TRANSACTIONS, days: options.days ?? DEMO_DAYS, clientIds: clientRows.map((c) => c.id) });
   await seedDemoLedger(db, clientRows.map((c) => c.id), initiators, created.get('SUPER ADMIN')!);
   await seedDemoDisbursements(db, clientRows.map((c) => c.id), created.get('SUPER ADMIN')!, seededRandom(11));
+  // Work orders come from the events themselves (the pending withdrawals and disbursements above
+  // opened theirs, the decided ones were resolved); one merchant endpoint also failed a callback.
+  await seedFailedCallback(db, clientRows[0].id);
+  // Whoever decided an item had seen its work order: the bell counts what still waits.
+  await db.update(notifications).set({ readAt: sql`${notifications.resolvedAt}` }).where(eq(notifications.status, 'RESOLVED'));
+}
+
+/** The client's newest FINALIZED pay-in: three failed callback attempts and the work order they make. */
+async function seedFailedCallback(db: Db, clientId: number) {
+  const [payin] = await db.select().from(transactions)
+    .where(and(eq(transactions.clientId, clientId), eq(transactions.status, 'FINALIZED'))).orderBy(desc(transactions.transactionTime)).limit(1);
+  if (!payin) return;
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.insert(callbackAttempts).values([1, 2, 3].map(() => ({ transactionId: payin.id, url: 'https://merchant.example/callback', ok: false, statusCode: 503 })));
+    await callbackFailed(tx, { correlationId: payin.correlationId, clientId, amount: payin.amount }, 3);
+  });
 }
