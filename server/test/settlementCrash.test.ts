@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { transactions } from '../db/schema.ts';
@@ -10,6 +8,7 @@ import { bulkCreditPayins } from '../domain/payinLedgerBulk.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { ensureReferenceData } from '../seed/reference.ts';
 import { call, freshDatabase, signInVerified, type TestServer } from './harness.ts';
+import { freePort, startChildServer } from './childServer.ts';
 
 /**
  * Issue 13: kill -9 the server in the middle of a settlement, start it again, and the job
@@ -17,7 +16,6 @@ import { call, freshDatabase, signInVerified, type TestServer } from './harness.
  * a real PostgreSQL (PGlite lives inside one process, so there is nothing to survive there).
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const COUNT = 30_000;
 const WINDOW = { type: 'va_bri', start: '2025-06-02 00:00', end: '2025-06-02 23:59' };
 
@@ -28,31 +26,12 @@ let dispose: () => Promise<void> = async () => {};
 let child: ChildProcess | null = null;
 let port = 0;
 
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-  });
-});
-
 async function startChild(): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent',
-      // Small batches so the kill lands mid-way; a short expiry and maintenance so the restarted node
-      // takes the dead node's job over in seconds rather than a minute.
-      SETTLEMENT_BATCH_SIZE: '300', SETTLEMENT_SLICE_SECONDS: '2', SETTLEMENT_JOB_EXPIRE_SECONDS: '3', JOB_MAINTENANCE_SECONDS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  // Small batches so the kill lands mid-way; a short expiry and maintenance so the restarted node
+  // takes the dead node's job over in seconds rather than a minute.
+  child = await startChildServer(dbUrl, port, {
+    SETTLEMENT_BATCH_SIZE: '300', SETTLEMENT_SLICE_SECONDS: '2', SETTLEMENT_JOB_EXPIRE_SECONDS: '3', JOB_MAINTENANCE_SECONDS: '1',
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
 }
 
 const runRow = async () => (await db.execute<{ id: number; status: string; settled_count: number }>(sql`
