@@ -24,6 +24,7 @@ import { disbursementLifecycle } from '../src/machines/lifecycle/disbursementLif
 import { disbursementListMachine } from '../src/machines/disbursementListMachine.ts';
 import { disbursementDecisionMachine } from '../src/machines/disbursementDecisionMachine.ts';
 import { settlementMachine } from '../src/machines/settlementMachine.ts';
+import { workOrderDetailMachine } from '../src/machines/workOrderDetailMachine.ts';
 
 /** `npm run charts`: every workflow machine as a Mermaid stateDiagram-v2 under docs/workflows/. */
 const machines: Record<string, AnyStateMachine> = {
@@ -51,6 +52,7 @@ const machines: Record<string, AnyStateMachine> = {
   disbursementList: disbursementListMachine,
   disbursementDecision: disbursementDecisionMachine,
   settlement: settlementMachine,
+  workOrderDetail: workOrderDetailMachine,
 };
 
 const label = (eventType: string, guard: unknown) => {

@@ -1,61 +1,225 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
+import { connectNotifications, type RealtimeHandlers } from '../services/realtime';
 import type { NotificationItem } from '../services/schemas';
+import type { NotificationList } from '../services/workOrders';
 
-interface NotificationsContext { items: NotificationItem[]; unread: number }
+/** The server lists the newest 50 (and counts every unread one): the bell keeps no more than that. */
+export const NOTIFICATION_LIST_LIMIT = 50;
 
-type NotificationsEvent =
+/** What the notifications socket says, as events of this machine. */
+export type NotificationSocketEvent =
+  /** A new work order (or the same one again: the server publishes at least once). */
   | { type: 'RECEIVED'; item: NotificationItem }
-  | { type: 'OPENED'; id: number }
-  | { type: 'REFRESH' };
+  /** One of this user's work orders was resolved, or read elsewhere: the whole item as it is now. */
+  | { type: 'CHANGED'; item: NotificationItem }
+  /** Every work order of this user was marked read. */
+  | { type: 'READ_ALL' }
+  /** The socket connected again after a drop: what was pushed meanwhile was missed. */
+  | { type: 'RECONNECTED' }
+  | { type: 'SESSION_ENDED' }
+  | { type: 'ACCESS_CHANGED' };
 
-/** The header bell: the list with its unread count, live additions, and read marks. */
+export type NotificationsEvent =
+  | NotificationSocketEvent
+  /** The user opened an item: it is read from now on. */
+  | { type: 'OPENED'; id: number }
+  | { type: 'MARK_ALL_READ' }
+  /** Raised by the machine itself when a read mark was refused: the list is read again. */
+  | { type: 'RELOAD' };
+
+type Connect = (token: string, handlers: RealtimeHandlers) => () => void;
+
+/**
+ * The notifications socket as an actor: open for as long as the bell's machine runs, closed when it
+ * stops. Tests give it a fake `connect`; the mapping of the socket's callbacks to events stays this one.
+ */
+export const notificationSocketFrom = (connect: Connect) => fromCallback<NotificationSocketEvent, { token: string | null }>(({ sendBack, input }) => {
+  if (!input.token) return undefined;
+  return connect(input.token, {
+    onWorkOrder: (item) => sendBack({ type: 'RECEIVED', item }),
+    onWorkOrderChanged: (item) => sendBack({ type: 'CHANGED', item }),
+    onWorkOrdersRead: () => sendBack({ type: 'READ_ALL' }),
+    onReconnected: () => sendBack({ type: 'RECONNECTED' }),
+    onSessionEnded: () => sendBack({ type: 'SESSION_ENDED' }),
+    onAccessChanged: () => sendBack({ type: 'ACCESS_CHANGED' }),
+  });
+});
+
+export const notificationSocket = notificationSocketFrom(connectNotifications);
+
+export interface NotificationsInput {
+  token: string | null;
+  /** The session machine's SESSION_ENDED: the server ended this session. */
+  onSessionEnded?: () => void;
+  /** The session machine's ACCESS_CHANGED: menus and allowed paths are to be read again. */
+  onAccessChanged?: () => void;
+}
+
+export interface NotificationsContext {
+  token: string | null;
+  /** Newest first, one per id. */
+  items: NotificationItem[];
+  /** As the server counts them (every unread one, listed or not), kept in step with what happens here. */
+  unread: number;
+  /** Items opened whose read mark has yet to be sent, oldest first. */
+  pendingReads: number[];
+  onSessionEnded: () => void;
+  onAccessChanged: () => void;
+}
+
+const isUnreadItem = (n: NotificationItem) => !n.is_read;
+const newestFirst = (a: NotificationItem, b: NotificationItem) =>
+  (a.data.created_at === b.data.created_at ? b.id - a.id : a.data.created_at < b.data.created_at ? 1 : -1);
+
+/**
+ * The list with this item in it: replaced where it is (never twice), or added in its place by time.
+ * The count moves by what changed: a new unread one adds one, a listed one read elsewhere takes one.
+ * One older than the whole of a full list was counted by the server when the list was read, and
+ * stays out of it.
+ */
+export function withItem(context: Pick<NotificationsContext, 'items' | 'unread'>, item: NotificationItem): Pick<NotificationsContext, 'items' | 'unread'> {
+  const before = context.items.find((n) => n.id === item.id);
+  const all = before ? context.items.map((n) => (n.id === item.id ? item : n)) : [...context.items, item].sort(newestFirst);
+  const items = all.slice(0, NOTIFICATION_LIST_LIMIT);
+  if (!before && !items.includes(item)) return { items: context.items, unread: context.unread };
+  const delta = Number(isUnreadItem(item)) - Number(before ? isUnreadItem(before) : false);
+  return { items, unread: Math.max(0, context.unread + delta) };
+}
+
+const itemOf = (event: { type: string }) => (event as { item?: NotificationItem }).item;
+
+/** A new work order waiting for this user: a desktop notification too, when the browser allows it. */
+function desktopNotify(item: NotificationItem) {
+  if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    new Notification(item.subject, { body: item.message, tag: `wo-${item.id}` });
+  }
+}
+
+/**
+ * The header bell (issue 14): this user's work orders, newest first, with the unread count the
+ * server reports. It owns the notifications socket: new items arrive live (each one once, however
+ * often it is published), changes replace an item in place, all-read marks every one, and a
+ * reconnection reads the list again (what was pushed while the socket was down was missed). The
+ * server's SESSION_ENDED and ACCESS_CHANGED go on to the session through the input's callbacks.
+ * Two regions: `list` (the items) and `marking` (read marks sent, one at a time, in order).
+ */
 export const notificationsMachine = setup({
-  types: { context: {} as NotificationsContext, events: {} as NotificationsEvent },
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    input: {} as NotificationsInput,
+  },
   actors: {
-    load: fromPromise(() => api.notifications()),
+    socket: notificationSocket,
+    load: fromPromise<NotificationList>(() => api.notifications()),
     markRead: fromPromise<unknown, { id: number }>(({ input }) => api.markNotificationRead(input.id)),
+    markAllRead: fromPromise<unknown>(() => api.markAllNotificationsRead()),
+  },
+  actions: {
+    upsert: assign(({ context, event }) => withItem(context, itemOf(event)!)),
+    allRead: assign(({ context }) => ({ items: context.items.map((n) => (n.is_read ? n : { ...n, is_read: true })), unread: 0, pendingReads: [] })),
+    /** Optimistic: read on screen at once; the mark is queued for the server. */
+    openedRead: assign(({ context, event }) => {
+      const id = (event as { id: number }).id;
+      return {
+        items: context.items.map((n) => (n.id === id ? { ...n, is_read: true } : n)),
+        unread: Math.max(0, context.unread - 1),
+        pendingReads: [...context.pendingReads, id],
+      };
+    }),
+    dequeueRead: assign({ pendingReads: ({ context }) => context.pendingReads.slice(1) }),
+    notifyDesktop: ({ event }) => desktopNotify(itemOf(event)!),
+    endSession: ({ context }) => context.onSessionEnded(),
+    changeAccess: ({ context }) => context.onAccessChanged(),
+    reload: raise({ type: 'RELOAD' }),
+    allReadHere: raise({ type: 'READ_ALL' }),
   },
   guards: {
+    /** Not in the list yet, and waiting for someone: worth a desktop notification. */
+    isNewOpen: ({ context, event }) => {
+      const item = itemOf(event)!;
+      return !context.items.some((n) => n.id === item.id) && item.data.status === 'OPEN' && !item.is_read;
+    },
+    isListed: ({ context, event }) => context.items.some((n) => n.id === itemOf(event)!.id),
     isUnread: ({ context, event }) => event.type === 'OPENED' && context.items.some((n) => n.id === event.id && !n.is_read),
+    readPending: ({ context }) => context.pendingReads.length > 0,
+    anyUnread: ({ context }) => context.unread > 0,
   },
 }).createMachine({
   id: 'notifications',
-  context: { items: [], unread: 0 },
-  initial: 'loading',
+  context: ({ input }) => ({
+    token: input.token, items: [], unread: 0, pendingReads: [],
+    onSessionEnded: input.onSessionEnded ?? (() => {}), onAccessChanged: input.onAccessChanged ?? (() => {}),
+  }),
+  invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ token: context.token }) },
+  type: 'parallel',
   on: {
-    RECEIVED: { actions: assign(({ context, event }) => ({ items: [event.item, ...context.items], unread: context.unread + (event.item.is_read ? 0 : 1) })) },
+    SESSION_ENDED: { actions: 'endSession' },
+    ACCESS_CHANGED: { actions: 'changeAccess' },
+    OPENED: { guard: 'isUnread', actions: 'openedRead' },
   },
   states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ items: event.output.items, unread: event.output.unread })) },
-        // Only logged, as the spec says of list failures; the bell shows what it has.
-        onError: { target: 'ready', actions: ({ event }) => console.warn('notifications could not be loaded', event.error) },
-      },
-    },
-    ready: {
-      on: {
-        REFRESH: 'loading',
-        OPENED: {
-          guard: 'isUnread',
-          target: 'markingRead',
-          actions: assign(({ context, event }) => ({
-            items: context.items.map((n) => (n.id === event.id ? { ...n, is_read: true } : n)),
-            unread: Math.max(0, context.unread - 1),
-          })),
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          // Whatever arrives while the list is read may be in the answer or not: read it again.
+          on: {
+            RECEIVED: [
+              { guard: 'isNewOpen', target: 'loading', reenter: true, actions: 'notifyDesktop' },
+              { target: 'loading', reenter: true },
+            ],
+            CHANGED: { target: 'loading', reenter: true },
+            READ_ALL: { target: 'loading', reenter: true },
+            RECONNECTED: { target: 'loading', reenter: true },
+            RELOAD: { target: 'loading', reenter: true },
+          },
+          invoke: {
+            id: 'load',
+            src: 'load',
+            onDone: { target: 'ready', actions: assign(({ event }) => ({ items: event.output.items.slice(0, NOTIFICATION_LIST_LIMIT), unread: event.output.unread })) },
+            // Only logged, as the spec says of list failures; the bell shows what it has.
+            onError: { target: 'ready', actions: ({ event }) => console.warn('notifications could not be loaded', event.error) },
+          },
+        },
+        ready: {
+          on: {
+            RECEIVED: [{ guard: 'isNewOpen', actions: ['upsert', 'notifyDesktop'] }, { actions: 'upsert' }],
+            // One not listed (older than the newest 50): whether it was counted unread is the server's to say.
+            CHANGED: [{ guard: 'isListed', actions: 'upsert' }, { target: 'loading' }],
+            READ_ALL: { actions: 'allRead' },
+            RECONNECTED: 'loading',
+            RELOAD: 'loading',
+          },
         },
       },
     },
-    markingRead: {
-      invoke: {
-        id: 'markRead',
-        src: 'markRead',
-        input: ({ event }) => ({ id: (event as { id: number }).id }),
-        onDone: 'ready',
-        onError: 'ready',
+    marking: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'readPending', target: 'markingOne' },
+          on: { MARK_ALL_READ: { guard: 'anyUnread', target: 'markingAll' } },
+        },
+        markingOne: {
+          invoke: {
+            id: 'markRead',
+            src: 'markRead',
+            input: ({ context }) => ({ id: context.pendingReads[0] }),
+            onDone: { target: 'idle', actions: 'dequeueRead' },
+            // Refused or lost: the count on screen may be wrong, so the server's is read again.
+            onError: { target: 'idle', actions: ['dequeueRead', ({ event }) => console.warn('the notification could not be marked read', event.error), 'reload'] },
+          },
+        },
+        markingAll: {
+          invoke: {
+            id: 'markAllRead',
+            src: 'markAllRead',
+            onDone: { target: 'idle', actions: 'allReadHere' },
+            onError: { target: 'idle', actions: ({ event }) => console.warn('the notifications could not be marked read', event.error) },
+          },
+        },
       },
     },
   },

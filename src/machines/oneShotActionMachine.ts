@@ -4,13 +4,14 @@ import { messageOf } from '../services/http';
 /**
  * One call on one row (refresh status, re-send callback, add to withdrawable, process in bulk):
  * an optional 'Are you sure?' first, then the call, ending with the server's message either way.
- * `run` is provided by the view, so one machine serves every such action.
+ * `run` is provided by the view (or the machine that invokes this one), so one machine serves every
+ * such action; it is given the input's `args` (the row's correlation id, say) when it needs them.
  */
 export const oneShotActionMachine = setup({
   types: {
-    context: {} as { confirm: boolean; message: string | null; failed: boolean; cancelled: boolean },
+    context: {} as { confirm: boolean; args: unknown; message: string | null; failed: boolean; cancelled: boolean },
     events: {} as { type: 'CONFIRM' } | { type: 'CANCEL' },
-    input: {} as { confirm: boolean },
+    input: {} as { confirm: boolean; args?: unknown },
     output: {} as { message: string | null; failed: boolean; cancelled: boolean },
   },
   actors: {
@@ -19,7 +20,7 @@ export const oneShotActionMachine = setup({
   guards: { needsConfirmation: ({ context }) => context.confirm },
 }).createMachine({
   id: 'oneShotAction',
-  context: ({ input }) => ({ confirm: input.confirm, message: null, failed: false, cancelled: false }),
+  context: ({ input }) => ({ confirm: input.confirm, args: input.args, message: null, failed: false, cancelled: false }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'needsConfirmation', target: 'confirming' }, { target: 'running' }] },
@@ -28,6 +29,7 @@ export const oneShotActionMachine = setup({
       invoke: {
         id: 'run',
         src: 'run',
+        input: ({ context }) => context.args,
         onDone: { target: 'succeeded', actions: assign({ message: ({ event }) => event.output }) },
         onError: {
           target: 'failed',

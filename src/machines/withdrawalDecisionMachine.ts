@@ -4,12 +4,16 @@ import { messageOf } from '../services/http';
 
 type Decision = 'COMPLETED' | 'REJECTED';
 
+/** How the dialog ended, for a page that invokes it: decided (the server's words), failed (its refusal), or cancelled. */
+export interface WithdrawalDecisionOutput { outcome: 'decided' | 'failed' | 'cancelled'; message: string | null }
+
 /** A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call. */
 export const withdrawalDecisionMachine = setup({
   types: {
     context: {} as { uuid: string; decision: Decision; error: string | null; message: string | null },
     events: {} as { type: 'CONFIRM' } | { type: 'CANCEL' },
     input: {} as { uuid: string; decision: Decision },
+    output: {} as WithdrawalDecisionOutput,
   },
   actors: {
     decide: fromPromise<string, { uuid: string; decision: Decision }>(async ({ input }) => (await api.updateWithdrawal(input.uuid, input.decision)).message),
@@ -36,4 +40,6 @@ export const withdrawalDecisionMachine = setup({
     failed: { type: 'final' },
     cancelled: { type: 'final' },
   },
+  output: ({ context }) => (context.message != null ? { outcome: 'decided', message: context.message }
+    : context.error != null ? { outcome: 'failed', message: context.error } : { outcome: 'cancelled', message: null }),
 });

@@ -56,3 +56,16 @@ export function watchSettlements(token: string, onProgress: (run: SettlementRun)
   if (onConnected) socket.on('connect', onConnected);
   return () => { socket.close(); };
 }
+
+/**
+ * 'work-order-changed' for this user, on its own socket so a page (the work order detail) can stop
+ * listening when it closes. `onConnected` is called each time the socket (re)connects: a change
+ * pushed before then never arrives, so the watcher reads the work order again there. Ending the
+ * session is the notifications socket's job, not this one's.
+ */
+export function watchWorkOrders(token: string, onChanged: (item: NotificationItem) => void, onConnected: () => void): () => void {
+  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+  socket.on(WORK_ORDER_CHANGED_EVENT, onChanged);
+  socket.on('connect', onConnected);
+  return () => { socket.close(); };
+}

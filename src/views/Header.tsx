@@ -24,7 +24,8 @@ export function Header() {
         <BrandMark />
       </Link>
       <div className={styles.right}>
-        {verified && <NotificationBell />}
+        {/* A new session (another token) starts a new bell: its own socket and list. */}
+        {verified && <NotificationBell key={user?.token} />}
         {user && (
           <>
             <Avatar name={user.display_name} color="brand" size={32} />

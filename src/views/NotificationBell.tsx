@@ -1,21 +1,22 @@
-import { useEffect } from 'react';
 import {
-  Button, CounterBadge, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles, mergeClasses, tokens,
+  Badge, Button, CounterBadge, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles, mergeClasses, tokens,
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import dayjs from 'dayjs';
 import { useLocation } from 'wouter';
 import { notificationsMachine } from '../machines/notificationsMachine';
-import { connectNotifications } from '../services/realtime';
+import { formatDateTime } from '../services/format';
 import type { NotificationItem } from '../services/schemas';
 import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({
   bell: { position: 'relative', display: 'inline-flex' },
   badge: { position: 'absolute', top: '2px', right: '2px', pointerEvents: 'none' },
-  surface: { width: '360px', maxHeight: '420px', overflowY: 'auto', padding: 0 },
-  title: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  surface: { width: '380px', maxHeight: '460px', overflowY: 'auto', padding: 0 },
+  title: {
+    display: 'flex', alignItems: 'center', justifyContent: 'space-between',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   list: { listStyle: 'none', margin: 0, padding: 0 },
   item: {
     display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', width: '100%', textAlign: 'left',
@@ -24,38 +25,37 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   unread: { backgroundColor: tokens.colorBrandBackground2 },
+  resolved: { color: tokens.colorNeutralForeground3 },
+  meta: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   empty: { padding: tokens.spacingHorizontalL },
 });
 
-function desktopNotify(item: NotificationItem) {
-  if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-    new Notification(item.subject, { body: item.message, tag: `wo-${item.id}` });
-  }
+/** 'Open' while the work order waits for someone; 'Resolved' once the decision that settles it was made. */
+export function WorkOrderStatusBadge({ item }: { item: NotificationItem }) {
+  return item.data.status === 'RESOLVED'
+    ? <Badge appearance="tint" color="success" size="small">Resolved</Badge>
+    : <Badge appearance="filled" color="warning" size="small">Open</Badge>;
 }
 
-/** The bell with its unread count; live 'work-order' events add to it and raise a desktop notification. */
-export function NotificationBell() {
+/**
+ * The bell with its unread count and this user's newest work orders. It renders the notifications
+ * machine, which owns the socket; opening an item marks it read and shows its work order.
+ */
+export function NotificationBell({ logic = notificationsMachine }: { logic?: typeof notificationsMachine }) {
   const styles = useStyles();
   const [, navigate] = useLocation();
   const session = SessionContext.useActorRef();
-  const token = SessionContext.useSelector((s) => s.context.user?.token);
-  const actor = useActorRef(notificationsMachine);
-  const { items, unread } = useSelector(actor, (s) => s.context);
-
-  useEffect(() => {
-    if (!token) return undefined;
-    return connectNotifications(token, {
-      onWorkOrder: (item) => {
-        actor.send({ type: 'RECEIVED', item });
-        desktopNotify(item);
-      },
-      onWorkOrderChanged: () => actor.send({ type: 'REFRESH' }),
-      onWorkOrdersRead: () => actor.send({ type: 'REFRESH' }),
-      onReconnected: () => actor.send({ type: 'REFRESH' }),
+  const token = SessionContext.useSelector((s) => s.context.user?.token ?? null);
+  const actor = useActorRef(logic, {
+    input: {
+      token,
       onSessionEnded: () => session.send({ type: 'SESSION_ENDED' }),
       onAccessChanged: () => session.send({ type: 'ACCESS_CHANGED' }),
-    });
-  }, [token, actor, session]);
+    },
+  });
+  const s = useSelector(actor, (snapshot) => snapshot);
+  const { items, unread } = s.context;
+  const markingAll = s.matches({ marking: 'markingAll' });
 
   const open = (item: NotificationItem) => {
     actor.send({ type: 'OPENED', id: item.id });
@@ -73,15 +73,24 @@ export function NotificationBell() {
         {unread > 0 && <CounterBadge className={styles.badge} count={unread} size="small" color="danger" aria-hidden="true" />}
       </span>
       <PopoverSurface className={styles.surface} aria-label="Notifications">
-        <div className={styles.title}><Text weight="semibold">Notifications</Text></div>
+        <div className={styles.title}>
+          <Text weight="semibold">Notifications</Text>
+          <Button appearance="transparent" size="small" disabled={!s.can({ type: 'MARK_ALL_READ' })} onClick={() => actor.send({ type: 'MARK_ALL_READ' })}>
+            {markingAll ? 'Marking…' : 'Mark all read'}
+          </Button>
+        </div>
         {items.length === 0 ? <Text className={styles.empty} block>No notifications yet.</Text> : (
-          <ul className={styles.list}>
+          <ul className={styles.list} aria-label="Work orders">
             {items.map((n) => (
-              <li key={n.id}>
-                <button type="button" className={mergeClasses(styles.item, !n.is_read && styles.unread)} onClick={() => open(n)}>
-                  <Text weight="semibold" size={300}>{n.subject}</Text>
+              <li key={n.id} data-status={n.data.status}>
+                <button type="button" className={mergeClasses(styles.item, !n.is_read && styles.unread, n.data.status === 'RESOLVED' && styles.resolved)}
+                  onClick={() => open(n)}>
+                  <Text weight={n.is_read ? 'regular' : 'semibold'} size={300}>{n.subject}</Text>
                   <Text size={300}>{n.message}</Text>
-                  <Text size={200}>{dayjs(n.data.created_at).format('YYYY-MM-DD HH:mm')}</Text>
+                  <span className={styles.meta}>
+                    <Text size={200}>{formatDateTime(n.data.created_at)}</Text>
+                    <WorkOrderStatusBadge item={n} />
+                  </span>
                 </button>
               </li>
             ))}

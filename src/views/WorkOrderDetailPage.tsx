@@ -1,33 +1,116 @@
-import { Card, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useActor } from '@xstate/react';
-import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import {
+  Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Redirect, useSearch } from 'wouter';
-import { workOrderDetailLoader } from '../machines/workOrderDetailLoader';
-import { ApiError } from '../services/http';
+import type { disbursementDecisionMachine } from '../machines/disbursementDecisionMachine';
+import type { withdrawalDecisionMachine } from '../machines/withdrawalDecisionMachine';
+import { workOrderDetailMachine, type WorkOrderAction } from '../machines/workOrderDetailMachine';
+import { formatDateTime } from '../services/format';
+import { formatRupiah } from '../services/money';
 import { SETTINGS_PATH } from '../services/navigation';
+import type { WorkOrderItem } from '../services/workOrders';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
+import { DisbursementConfirm, WithdrawalConfirm } from './workOrder/WorkOrderDecisionDialogs';
 
 const useStyles = makeStyles({
-  card: { maxWidth: '640px', marginTop: tokens.spacingVerticalL, display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalXL },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  card: { maxWidth: '640px', display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalXL },
+  pair: { display: 'contents' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
 
-function WorkOrderDetail({ code }: { code: string }) {
-  const styles = useStyles();
-  const [snapshot] = useActor(workOrderDetailLoader, { input: { code } });
-  if (snapshot.status === 'error') {
-    const message = snapshot.error instanceof ApiError ? snapshot.error.message : 'Error';
-    return <MessageBar intent="error"><MessageBarBody>{message}</MessageBarBody></MessageBar>;
+const ACTION_LABELS: Record<WorkOrderAction, string> = {
+  COMPLETE: 'Complete', FINALIZE: 'Finalize', REJECT: 'Reject', RESEND_CALLBACK: 'Resend Callback',
+};
+
+/** The item's kind as a person calls it. */
+export function itemKindLabel(item: WorkOrderItem): string {
+  switch (item.kind) {
+    case 'withdrawal': return item.withdrawal_kind === 'transfer_to_disburse' ? 'Transfer to disburse' : 'Withdrawal';
+    case 'disbursement': return 'Disbursement';
+    case 'callback': return 'Pay-in callback';
+    case 'reconciliation': return 'Check Transactions';
+    case 'settlement': return 'Settlement';
+    default: return item.kind;
   }
-  if (snapshot.status !== 'done') return <Spinner label="Loading work order…" />;
-  const item = snapshot.output;
+}
+
+function Pair({ label, children }: { label: string; children: ReactNode }) {
+  const styles = useStyles();
   return (
-    <Card className={styles.card}>
-      <Text weight="semibold">Subject</Text><Text>{item.subject}</Text>
-      <Text weight="semibold">Message</Text><Text>{item.message}</Text>
-      <Text weight="semibold">Work order</Text><Text>{item.data.work_order_code}</Text>
-      <Text weight="semibold">Received</Text><Text>{dayjs(item.data.created_at).format('YYYY-MM-DD HH:mm')}</Text>
-    </Card>
+    <div role="group" aria-label={label} className={styles.pair}>
+      <Text weight="semibold">{label}</Text><Text>{children}</Text>
+    </div>
+  );
+}
+
+/** One work order (opened from the bell): renders the work order detail machine; sends events. */
+export function WorkOrderDetail({ code, logic = workOrderDetailMachine }: { code: string; logic?: typeof workOrderDetailMachine }) {
+  const styles = useStyles();
+  const token = SessionContext.useSelector((s) => s.context.user?.token ?? null);
+  const role = SessionContext.useSelector((s) => s.context.user?.type ?? 'CLIENT');
+  const page = useActorRef(logic, { input: { code, token, role } });
+  const s = useSelector(page, (snapshot) => snapshot);
+  const c = s.context;
+  const order = c.item?.data;
+  const item = order?.item ?? null;
+  // The decisions say they are under way in their dialogs; the resend has none.
+  const resending = s.matches({ action: 'resending' });
+
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <Title2 as="h1" id="page-title">Work Order {code}</Title2>
+      {s.matches({ item: 'loading' }) && <Spinner label="Loading work order…" />}
+      {s.matches({ item: 'loadFailed' }) && (
+        <MessageBar intent="error">
+          <MessageBarBody>{c.loadError}</MessageBarBody>
+          <MessageBarActions><Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+        </MessageBar>
+      )}
+      {c.item && order && (
+        <Card className={styles.card} aria-busy={s.matches({ item: 'refreshing' })}>
+          <Pair label="Subject">{c.item.subject}</Pair>
+          <Pair label="Message">{c.item.message}</Pair>
+          <Pair label="Work order">{order.work_order_code}</Pair>
+          <Pair label="Received">{formatDateTime(order.created_at)}</Pair>
+          <Pair label="Status">{order.status === 'RESOLVED' ? `Resolved at ${formatDateTime(order.resolved_at)}` : 'Open'}</Pair>
+          {item && (
+            <>
+              <Pair label="Item">{itemKindLabel(item)}</Pair>
+              <Pair label="Reference">{item.ref}</Pair>
+              <Pair label="Client">{item.client_name ?? '-'}</Pair>
+              <Pair label="Amount">{item.amount != null ? formatRupiah(item.amount) : '-'}</Pair>
+            </>
+          )}
+        </Card>
+      )}
+      {c.offered.length > 0 && (
+        <div className={styles.actions} role="group" aria-label="Work order actions">
+          {c.offered.map((type) => (
+            <Button key={type} appearance={type === 'REJECT' ? 'secondary' : 'primary'} disabled={!s.can({ type })} onClick={() => page.send({ type })}>
+              {type === 'RESEND_CALLBACK' && resending ? 'Resending…' : ACTION_LABELS[type]}
+            </Button>
+          ))}
+        </div>
+      )}
+      {s.matches({ item: 'refreshing' }) && <Spinner size="tiny" label="Reading the work order again…" />}
+      {c.refreshError && s.matches({ item: 'shown' }) && <MessageBar intent="warning"><MessageBarBody>{c.refreshError}</MessageBarBody></MessageBar>}
+      {c.outcome && (
+        <MessageBar intent={c.outcome.intent} role={c.outcome.intent === 'error' ? 'alert' : 'status'}>
+          <MessageBarBody>{c.outcome.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      {s.matches({ action: 'decidingWithdrawal' }) && s.children.withdrawalDecision && item && (
+        <WithdrawalConfirm actor={s.children.withdrawalDecision as ActorRefFrom<typeof withdrawalDecisionMachine>} item={item} />
+      )}
+      {s.matches({ action: 'decidingDisbursement' }) && s.children.disbursementDecision && item && (
+        <DisbursementConfirm actor={s.children.disbursementDecision as ActorRefFrom<typeof disbursementDecisionMachine>} item={item} />
+      )}
+    </section>
   );
 }
 
@@ -39,10 +122,19 @@ export function WorkOrderDetailPage() {
   if (state === 'awaitingTwoFactor') return <Redirect to={SETTINGS_PATH} replace />;
   return (
     <DashboardLayout>
-      <Title2 as="h1">Work Order {code}</Title2>
-      {!code && <MessageBar intent="warning"><MessageBarBody>No work order was given.</MessageBarBody></MessageBar>}
+      {!code && (
+        <>
+          <Title2 as="h1">Work Order</Title2>
+          <MessageBar intent="warning"><MessageBarBody>No work order was given.</MessageBarBody></MessageBar>
+        </>
+      )}
       {code && state === 'signedIn' && <WorkOrderDetail key={code} code={code} />}
-      {code && state !== 'signedIn' && <Spinner label="Loading…" />}
+      {code && state !== 'signedIn' && (
+        <>
+          <Title2 as="h1">Work Order {code}</Title2>
+          <Spinner label="Loading…" />
+        </>
+      )}
     </DashboardLayout>
   );
 }
