@@ -138,6 +138,28 @@ describe('a merchant callback', () => {
   });
 });
 
+describe('a Check Transactions upload', () => {
+  it('with mismatches is a work order for the uploader alone; a clean one makes none', async () => {
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.append('settlementType', 'fello_qris');
+      form.append('file', new Blob([csv]), 'report.csv');
+      const res = await fetch(`${server.url}${API}/transaction/get-status-transaction-file`, { method: 'POST', headers: { authorization: `Bearer ${session.superadmin2.token}` }, body: form });
+      return res.status;
+    };
+    const count = async (who: Who) => (await list(who)).items.filter((n) => n.data.item?.kind === 'reconciliation').length;
+    const [a] = (await db().execute<{ correlation_id: string; amount: string }>(sql`
+      select correlation_id, amount from transactions where status = 'FINALIZED' order by id limit 1`)).rows;
+    expect(await upload(`Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\n`)).toBe(200);
+    expect(await count('superadmin2')).toBe(0);
+    expect(await upload(`Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\nNOT-OURS-7,SUCCESS,5000\n`)).toBe(200);
+    const mine = (await list('superadmin2')).items.filter((n) => n.data.item?.kind === 'reconciliation');
+    expect(mine).toHaveLength(1);
+    expect(mine[0].message).toBe('Check Transactions found 1 missing, 0 status and 0 amount mismatches in 2 rows');
+    expect(await count('superadmin')).toBe(0);
+  });
+});
+
 describe('a settlement that failed', () => {
   it('is a work order for the SUPER ADMINs', async () => {
     const principal = (await loadPrincipal(db(), await userId('superadmin')))!;
