@@ -9,6 +9,7 @@ import { attachRealtime, type Realtime } from './events/realtime.ts';
 import { startOutboxPublisher, type OutboxPublisher } from './events/outboxPublisher.ts';
 import { startEmailExportWorker } from './domain/exportJobs.ts';
 import { startSettlementWorker } from './domain/settlementJob.ts';
+import { startCallbackWorker } from './domain/callbackJob.ts';
 import { announceBalance } from './events/balanceEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -90,6 +91,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     mailer.close();
   });
   await startEmailExportWorker(jobs, { db: database.db, config, mailer });
+  await startCallbackWorker({ db: database.db, jobs, selfUrl, retryDelaySeconds: config.callbackRetrySeconds, onWorkOrder: () => outbox.kick() });
   await startSettlementWorker({
     db: database.db, jobs, batchSize: config.settlementBatchSize, lanes: config.settlementLanes, sliceMs: config.settlementSliceSeconds * 1000,
     expireSeconds: config.settlementJobExpireSeconds,

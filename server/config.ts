@@ -19,6 +19,7 @@ const Env = v.object({
   SETTLEMENT_LANES: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(8)), '2'),
   SETTLEMENT_SLICE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(300)), '10'),
   SETTLEMENT_JOB_EXPIRE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(2), v.maxValue(3600)), '60'),
+  CALLBACK_RETRY_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(3600)), '30'),
   JOB_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(600)), '30'),
 });
 
@@ -58,6 +59,8 @@ export interface Config {
   settlementJobExpireSeconds: number;
   /** How often pg-boss looks for such expired jobs (and prunes old ones). */
   jobMaintenanceSeconds: number;
+  /** Seconds before a failed merchant callback is tried again (doubled for the third and last attempt). */
+  callbackRetrySeconds: number;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -90,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settlementLanes: e.SETTLEMENT_LANES,
     settlementJobExpireSeconds: e.SETTLEMENT_JOB_EXPIRE_SECONDS,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    callbackRetrySeconds: e.CALLBACK_RETRY_SECONDS,
   };
 }

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
-import { callbackAttempts } from '../db/schema.ts';
+import { callbackAttempts, clients, type transactions } from '../db/schema.ts';
 
 /** Demo clients' callback URL: a path on this server, resolved against its own loopback address. */
 export const DEMO_CALLBACK_PATH = '/demo-merchant/callback';
@@ -37,4 +38,16 @@ export async function deliverCallback(db: Db, target: CallbackTarget, selfUrl: s
     await record({ ok: false, error: error instanceof Error ? error.message.slice(0, 200) : 'failed' });
     return false;
   }
+}
+
+/** What a pay-in's callback sends, and where: its client's URL and secret. */
+export async function callbackTargetOf(db: Db, row: typeof transactions.$inferSelect): Promise<CallbackTarget> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId));
+  return {
+    id: row.id, correlationId: row.correlationId, clientId: row.clientId, url: client?.callbackUrl ?? null, secret: client?.callbackSecret ?? null,
+    payload: {
+      correlation_id: row.correlationId, status: row.status, amount: row.amount, fee_amount: row.feeAmount, currency: row.currency,
+      rrn: row.rrn, paid_time: row.paidTime?.toISOString() ?? null, type: row.type,
+    },
+  };
 }

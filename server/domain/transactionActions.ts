@@ -9,8 +9,8 @@ import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
 import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
-import { deliverCallback } from './callbacks.ts';
-import { callbackDelivered, callbackFailed } from './workOrderEvents.ts';
+import { callbackTargetOf, deliverCallback } from './callbacks.ts';
+import { callbackDelivered } from './workOrderEvents.ts';
 import { bulkReleaseToWithdrawable } from './payinLedgerBulk.ts';
 import { creditPayin, releaseToWithdrawable } from './payins.ts';
 import type { Principal } from './principal.ts';
@@ -57,7 +57,7 @@ export async function refreshStatus(db: Db, principal: Principal, correlationId:
     if (next === 'FINALIZED' && answer.status === 'PAID') await markPaid(tx, current, answer.rrn, answer.paidTime, principal.id);
     else if (next !== current.status) await tx.update(transactions).set({ status: next }).where(eq(transactions.id, current.id));
     await auditAction(tx, principal, origin, 'transaction.refresh_status', current, { before: { status: current.status }, after: { status: next }, provider: answer.status });
-    return { status: next, message: next === current.status ? `The provider still reports ${next}` : `Transaction status is now ${next}` };
+    return { status: next, message: next === current.status ? `The provider still reports ${next}` : `Transaction status is now ${next}`, paidNow: next === 'FINALIZED' && current.status !== 'FINALIZED' };
   });
 }
 
@@ -114,10 +114,6 @@ export async function generateInvoice(db: Db, principal: Principal, correlationI
   };
 }
 
-/** Attempts per callback before it becomes a work order, and the wait before the second (doubling after). */
-const CALLBACK_ATTEMPTS = 3;
-const CALLBACK_RETRY_MS = 250;
-
 /** Re-sends the merchant callback of FINALIZED pay-ins; every attempt is recorded. */
 export async function resendCallbacks(db: Db, principal: Principal, correlationIds: string[], selfUrl: string, origin: RequestOrigin) {
   const rows = [];
@@ -129,25 +125,9 @@ export async function resendCallbacks(db: Db, principal: Principal, correlationI
   }
   let delivered = 0;
   for (const row of rows) {
-    const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId));
-    const target = {
-      id: row.id, correlationId: row.correlationId, clientId: row.clientId, url: client?.callbackUrl ?? null, secret: client?.callbackSecret ?? null,
-      payload: {
-        correlation_id: row.correlationId, status: row.status, amount: row.amount, fee_amount: row.feeAmount, currency: row.currency,
-        rrn: row.rrn, paid_time: row.paidTime?.toISOString() ?? null, type: row.type,
-      },
-    };
-    // A merchant endpoint that stumbles once is tried again; one that fails every time becomes a
-    // work order for the client's Payments List users, and a later successful resend resolves it.
-    let ok = false;
-    for (let attempt = 1; attempt <= CALLBACK_ATTEMPTS && !ok; attempt++) {
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, CALLBACK_RETRY_MS * (attempt - 1)));
-      ok = await deliverCallback(db, target, selfUrl, principal.id);
-    }
-    await inTransaction(db, async (tx) => {
-      if (ok) await callbackDelivered(tx, row.correlationId);
-      else await callbackFailed(tx, { correlationId: row.correlationId, clientId: row.clientId, amount: row.amount }, CALLBACK_ATTEMPTS);
-    });
+    const ok = await deliverCallback(db, await callbackTargetOf(db, row), selfUrl, principal.id);
+    // A successful resend settles a work order left by a callback that failed all its attempts.
+    if (ok) await inTransaction(db, (tx) => callbackDelivered(tx, row.correlationId));
     if (ok) delivered++;
     await auditAction(db, principal, origin, 'transaction.resend_callback', row, { delivered: ok });
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { queueCallback } from '../domain/callbackJob.ts';
 import {
   BulkProcessBody, CALLBACK_FAILED, CALLBACK_SENT, CorrelationBody, FinalizeBody, ResendCallbackBody,
 } from '../../src/services/transactionActions.ts';
@@ -13,7 +14,7 @@ import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { API, originOf, type RouteDeps } from './context.ts';
 
-export function transactionRoutes({ database, config, providerUrl, selfUrl }: RouteDeps) {
+export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
@@ -32,13 +33,17 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl }: Ro
 
     app.patch(`${API}/transaction/get-status-transaction`, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
-      const result = await refreshStatus(db, requireAuth(request).principal, correlation_id, providerUrl, originOf(request));
+      const { paidNow, ...result } = await refreshStatus(db, requireAuth(request).principal, correlation_id, providerUrl, originOf(request));
+      if (paidNow) await queueCallback(jobs, correlation_id);
       return ok(result, result.message);
     });
 
     app.patch(`${API}/transaction/finalized-transaction`, async (request) => {
       const body = parseInput(FinalizeBody, request.body);
-      return ok(await finalizeManually(db, requireAuth(request).principal, body, tz, originOf(request)), 'Transaction has been finalized');
+      const result = await finalizeManually(db, requireAuth(request).principal, body, tz, originOf(request));
+      // The merchant is told it was paid, by a job that retries (and leaves a work order when it cannot).
+      await queueCallback(jobs, body.correlation_id);
+      return ok(result, 'Transaction has been finalized');
     });
 
     app.patch(`${API}/balance/add-withdrawable-balance`, async (request) => {

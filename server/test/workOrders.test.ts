@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import type { NotificationItem } from '../../src/services/schemas.ts';
 import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT, WORK_ORDERS_READ_EVENT } from '../../src/services/workOrders.ts';
-import { clients, outbox } from '../db/schema.ts';
+import { clients, outbox, transactions } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 import { startOutboxPublisher } from '../events/outboxPublisher.ts';
 import { recordSettlementRun } from '../domain/settlement.ts';
@@ -21,7 +21,7 @@ type Who = keyof typeof WHO;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { CALLBACK_RETRY_SECONDS: '1' } });
   for (const who of Object.keys(WHO) as Who[]) session[who] = await signInVerified(server, WHO[who]);
 });
 afterAll(async () => {
@@ -118,24 +118,35 @@ describe('a disbursement', () => {
 });
 
 describe('a merchant callback', () => {
-  it('that fails every retry is a work order for the client\'s Payments List users; a later successful resend resolves it', async () => {
-    const [payin] = (await db().execute<{ correlation_id: string }>(sql`
-      select correlation_id from transactions where client_id = 2 and status = 'FINALIZED' order by id desc limit 1`)).rows;
+  it('that fails all its attempts is a work order for the client\'s Payments List users; a later successful resend resolves it', async () => {
+    const correlationId = `WO-CB-${Date.now()}`;
+    await db().insert(transactions).values({
+      uuid: `u-${correlationId}`, clientId: 2, type: 'fello_qris', serviceType: 'QRIS', correlationId, accountNo: 'ID10123', amount: 75_000, feeAmount: 525,
+      status: 'PENDING', transactionTime: new Date(),
+    });
     const [before] = await db().select().from(clients).where(eq(clients.id, 2));
     await db().update(clients).set({ callbackUrl: 'http://127.0.0.1:9/unreachable' }).where(eq(clients.id, 2));
-    const failed = await call(server, 'POST', `${API}/transaction/resend-callback`, { token: session.superadmin.token, body: { correlation_id: [payin.correlation_id] } });
-    expect(failed.status).toBe(502);
-    const attempts = (await db().execute<{ n: number }>(sql`select count(*)::int as n from callback_attempts a join transactions t on t.id = a.transaction_id where t.correlation_id = ${payin.correlation_id} and not a.ok`)).rows[0];
-    expect(Number(attempts.n)).toBeGreaterThanOrEqual(3);
-    // The client user sees client 2 with the Payments List module; the ADMIN sees clients 1-5 too.
-    for (const who of ['client', 'admin', 'superadmin'] as const) {
-      expect(ofItem((await list(who)).items, payin.correlation_id).map((n) => n.data.status)).toEqual(['OPEN']);
+    try {
+      // Finalizing tells the merchant by a job: three attempts (1 s, then 2 s apart here), then the work order.
+      const paid = await call(server, 'PATCH', `${API}/transaction/finalized-transaction`, {
+        token: session.superadmin.token, body: { correlation_id: correlationId, rrn: '123412341234', paid_time: '2025-06-01 10:15:00' },
+      });
+      expect(paid.status).toBe(200);
+      const open = await until(async () => ofItem((await list('client')).items, correlationId), (x) => x.length > 0, 20_000);
+      expect(open.map((n) => n.data.status)).toEqual(['OPEN']);
+      expect(open[0].message).toContain('failed 3 times');
+      const attempts = (await db().execute<{ n: number }>(sql`
+        select count(*)::int as n from callback_attempts a join transactions t on t.id = a.transaction_id where t.correlation_id = ${correlationId} and not a.ok`)).rows[0];
+      expect(Number(attempts.n)).toBe(3);
+      // The client user sees client 2 with the Payments List module; the ADMIN sees clients 1-5 too.
+      for (const who of ['admin', 'superadmin'] as const) expect(ofItem((await list(who)).items, correlationId).map((n) => n.data.status)).toEqual(['OPEN']);
+    } finally {
+      await db().update(clients).set({ callbackUrl: before.callbackUrl }).where(eq(clients.id, 2));
     }
-    await db().update(clients).set({ callbackUrl: before.callbackUrl }).where(eq(clients.id, 2));
-    const sent = await call(server, 'POST', `${API}/transaction/resend-callback`, { token: session.client.token, body: { correlation_id: [payin.correlation_id] } });
+    const sent = await call(server, 'POST', `${API}/transaction/resend-callback`, { token: session.client.token, body: { correlation_id: [correlationId] } });
     expect(sent.status).toBe(200);
-    expect(ofItem((await list('admin')).items, payin.correlation_id).map((n) => n.data.status)).toEqual(['RESOLVED']);
-  });
+    expect(ofItem((await list('admin')).items, correlationId).map((n) => n.data.status)).toEqual(['RESOLVED']);
+  }, 30_000);
 });
 
 describe('a Check Transactions upload', () => {
