@@ -73,6 +73,11 @@ export function startOutboxPublisher(db: Db, realtime: Realtime, options: { swee
 
   const timer = setInterval(kick, options.sweepMs);
   timer.unref();
+  // Published rows have done their work; a day later they go (the notifications themselves stay).
+  const prune = setInterval(() => {
+    db.execute(sql`delete from outbox where published_at < now() - interval '1 day'`).catch(options.onError);
+  }, 10 * 60_000);
+  prune.unref();
   kick();
   return {
     kick,
@@ -83,6 +88,7 @@ export function startOutboxPublisher(db: Db, realtime: Realtime, options: { swee
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearInterval(prune);
       while (running) await running;
     },
   };
