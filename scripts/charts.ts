@@ -1,88 +1,21 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { balancePageMachine } from '../src/machines/balancePageMachine.ts';
-import { withdrawalLifecycle } from '../src/machines/lifecycle/withdrawalLifecycle.ts';
-import { loginMachine } from '../src/machines/loginMachine.ts';
-import { notificationsMachine } from '../src/machines/notificationsMachine.ts';
-import { paymentsListMachine } from '../src/machines/paymentsListMachine.ts';
-import { transactionLifecycle } from '../src/machines/lifecycle/transactionLifecycle.ts';
-import { manualFinalizeMachine } from '../src/machines/manualFinalizeMachine.ts';
-import { oneShotActionMachine } from '../src/machines/oneShotActionMachine.ts';
-import { uploadMachine } from '../src/machines/uploadMachine.ts';
-import { exportMachine } from '../src/machines/exportMachine.ts';
-import { sessionMachine } from '../src/machines/sessionMachine.ts';
-import { twoFactorSetupMachine } from '../src/machines/twoFactorSetupMachine.ts';
-import { withdrawalDecisionMachine } from '../src/machines/withdrawalDecisionMachine.ts';
-import { withdrawalRequestMachine } from '../src/machines/withdrawalRequestMachine.ts';
-import { userListMachine } from '../src/machines/managementListMachine.ts';
-import { userFormMachine } from '../src/machines/userFormMachine.ts';
-import { roleFormMachine } from '../src/machines/roleFormMachine.ts';
-import { payinDetailMachine } from '../src/machines/payinDetailMachine.ts';
-import { disbursementAccountMachine } from '../src/machines/disbursementAccountMachine.ts';
-import { balanceAdjustmentMachine } from '../src/machines/balanceAdjustmentMachine.ts';
-import { disbursementLifecycle } from '../src/machines/lifecycle/disbursementLifecycle.ts';
-import { disbursementListMachine } from '../src/machines/disbursementListMachine.ts';
-import { disbursementDecisionMachine } from '../src/machines/disbursementDecisionMachine.ts';
-import { settlementMachine } from '../src/machines/settlementMachine.ts';
-import { workOrderDetailMachine } from '../src/machines/workOrderDetailMachine.ts';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { CHARTS_DIR, chartFiles } from '../src/machines/charts.ts';
 
-/** `npm run charts`: every workflow machine as a Mermaid stateDiagram-v2 under docs/workflows/. */
-const machines: Record<string, AnyStateMachine> = {
-  login: loginMachine,
-  twoFactorSetup: twoFactorSetupMachine,
-  session: sessionMachine,
-  notifications: notificationsMachine,
-  withdrawalLifecycle,
-  withdrawalRequest: withdrawalRequestMachine,
-  withdrawalDecision: withdrawalDecisionMachine,
-  balancePage: balancePageMachine,
-  paymentsList: paymentsListMachine,
-  transactionLifecycle,
-  manualFinalize: manualFinalizeMachine,
-  oneShotAction: oneShotActionMachine,
-  upload: uploadMachine,
-  export: exportMachine,
-  managementList: userListMachine,
-  userForm: userFormMachine,
-  roleForm: roleFormMachine,
-  payinDetail: payinDetailMachine,
-  disbursementAccount: disbursementAccountMachine,
-  balanceAdjustment: balanceAdjustmentMachine,
-  disbursementLifecycle,
-  disbursementList: disbursementListMachine,
-  disbursementDecision: disbursementDecisionMachine,
-  settlement: settlementMachine,
-  workOrderDetail: workOrderDetailMachine,
-};
-
-const label = (eventType: string, guard: unknown) => {
-  const name = eventType === '' ? 'always' : eventType.replace(/^xstate\.(done|error)\.actor\./, '$1: ').replace(/^xstate\.after\.([^.]+)\..*/, 'after $1');
-  const guardName = typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type;
-  return guardName ? `${name} [${guardName}]` : name;
-};
-
-const stateId = (node: AnyStateNode) => node.path.join('_') || 'root';
-
-export function toMermaid(machine: AnyStateMachine): string {
-  const lines = ['stateDiagram-v2'];
-  const visit = (node: AnyStateNode) => {
-    if (node.parent) {
-      if (node.parent.initial?.target[0] === node) lines.push(`  ${node.parent.parent ? stateId(node.parent) : '[*]'} --> ${stateId(node)}`);
-      if (node.type === 'final') lines.push(`  ${stateId(node)} --> [*]`);
-      const edges = [...node.transitions.entries()].flatMap(([event, ts]) => ts.map((t) => [event, t] as const));
-      for (const t of node.always ?? []) edges.push(['', t] as never);
-      for (const [event, t] of edges) {
-        for (const target of t.target ?? [node]) lines.push(`  ${stateId(node)} --> ${stateId(target)}: ${label(event, t.guard)}`);
-      }
-    }
-    Object.values(node.states).forEach(visit);
-  };
-  visit(machine.root);
-  return lines.join('\n');
+/**
+ * `npm run charts`: every machine of src/machines/registry.ts as a Mermaid chart (with its guards
+ * in words) and as SCXML under docs/workflows/. Files there that no machine makes any more are removed.
+ */
+const files = chartFiles();
+mkdirSync(CHARTS_DIR, { recursive: true });
+const made = new Set(files.map((f) => f.path));
+for (const name of readdirSync(CHARTS_DIR)) {
+  const path = `${CHARTS_DIR}/${name}`;
+  if (!made.has(path)) {
+    rmSync(path);
+    console.log(`removed ${path}`);
+  }
 }
-
-mkdirSync('docs/workflows', { recursive: true });
-for (const [name, machine] of Object.entries(machines)) {
-  writeFileSync(`docs/workflows/${name}.md`, `# ${name}\n\nGenerated by \`npm run charts\` from \`src/machines\`.\n\n\`\`\`mermaid\n${toMermaid(machine)}\n\`\`\`\n`);
-  console.log(`docs/workflows/${name}.md`);
+for (const { path, content } of files) {
+  writeFileSync(path, content);
+  console.log(path);
 }

@@ -6,6 +6,7 @@ import { messageOf } from '../services/http';
 import type { ClientOption } from '../services/schemas';
 import { readAdjustment } from './adjustmentInput';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
+import type { GuardWords } from './registry';
 
 export const ADJUSTMENT_FAILED_FALLBACK = 'An error has occurred. Please try again later.';
 
@@ -153,3 +154,10 @@ export const balanceAdjustmentMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const balanceAdjustmentGuardWords: GuardWords<typeof balanceAdjustmentMachine> = {
+  hasClient: 'The user has a client to adjust; without one the page says so.',
+  adjustmentAllowed: "Anyone on this screen may ask, only once the balance is read and only when the after-balance keeps to the server's rule (never below zero).",
+  isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
+};

@@ -3,6 +3,7 @@ import { api } from '../services/api';
 import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
 import type { ClientOption } from '../services/schemas';
 import type { BalanceSummary, PageMeta, WithdrawalRow } from '../services/withdrawalRules';
+import type { GuardWords } from './registry';
 
 export const WITHDRAWAL_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED'] as const;
 
@@ -114,3 +115,9 @@ export const balancePageMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const balancePageGuardWords: GuardWords<typeof balancePageMachine> = {
+  hasClient: 'The user has a client to show; without one the page says so.',
+  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+};

@@ -9,6 +9,7 @@ import type { PageMeta } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
 import { loadedAtNow } from './loadedAt';
+import type { GuardWords } from './registry';
 
 export interface HistoryQuery { clientId: number; start: string; end: string; page: number; limit: number }
 export interface HistoryLoaded { balance: number | null; rows: DepositRow[]; meta: PageMeta; loadedAt: string }
@@ -125,3 +126,12 @@ export const disbursementAccountMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const disbursementAccountGuardWords: GuardWords<typeof disbursementAccountMachine> = {
+  hasClient: 'The user has a client to show; without one the page says so.',
+  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+  isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
+  isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
+  isPageSize: 'Only one of the offered page sizes.',
+};

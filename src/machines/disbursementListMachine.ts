@@ -14,6 +14,7 @@ import type { PageMeta } from '../services/withdrawalRules';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
 import { DOWNLOADED, exportMachine, type ExportOutput } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
+import type { GuardWords } from './registry';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 
@@ -368,3 +369,16 @@ export const disbursementListMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const disbursementListGuardWords: GuardWords<typeof disbursementListMachine> = {
+  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+  lifecycleAllows: "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and only in the statuses the lifecycle names.",
+  mayVoid: 'The void upload opens only for a role the lifecycle lets void a FINALIZED disbursement (SUPER ADMIN).',
+  somethingToExport: 'Export opens only when the tiles count at least one disbursement for the applied filter.',
+  voidFileChosen: 'The void file is sent only when it passes the file checks.',
+  decided: "The decision changed the disbursement's status: the list is read again.",
+  statusChanged: "The provider's answer changed the disbursement's status: the list is read again.",
+  anythingVoided: 'The void upload voided at least one disbursement: the list is read again.',
+  exportAnswered: 'The export ended with words from the server to show.',
+};

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, type CurrentUser } from '../services/schemas';
+import type { GuardWords } from './registry';
 
 export const INVALID_OTP = 'Invalid OTP';
 
@@ -118,3 +119,12 @@ export const loginMachine = setup({
   },
   output: ({ context }) => context.user!,
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const loginGuardWords: GuardWords<typeof loginMachine> = {
+  credentialsFilled: 'Sign in is sent only when both the e-mail and the password are filled in.',
+  needsOtp: "The credentials were accepted and the user's two-factor is active: the six-digit OTP is asked next.",
+  otpComplete: 'All six OTP digits are typed: the code is sent at once.',
+  pasteIsCode: 'A paste is taken as the OTP only when it is exactly six digits.',
+  preOtpSessionGone: 'The OTP was refused with 401: the session the credentials opened is gone, so the user signs in again.',
+};

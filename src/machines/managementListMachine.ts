@@ -4,6 +4,7 @@ import { messageOf } from '../services/http';
 import type { RoleRow, UserRow } from '../services/managementRules';
 import type { RoleOption, UserTypeName } from '../services/schemas';
 import type { PageMeta } from '../services/withdrawalRules';
+import type { GuardWords } from './registry';
 
 /** The filter bar of User Management and Role Management (roles use search and type only). */
 export interface ManagementFilter {
@@ -134,3 +135,8 @@ export const userListMachine = createManagementListMachine<UserRow>('userList', 
 export const roleListMachine = createManagementListMachine<RoleRow>('roleList', 'roles').provide({
   actors: { load: fromPromise<ManagementPage<RoleRow>, ManagementListParams>(({ input }) => api.roleList(input)) },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these (both lists share them). */
+export const managementListGuardWords: GuardWords<typeof userListMachine> = {
+  roleFitsType: 'A role filter is taken only when the role is of the chosen user type (or no type is chosen).',
+};

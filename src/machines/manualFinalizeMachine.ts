@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
+import type { GuardWords } from './registry';
 
 interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null }
 
@@ -49,6 +50,11 @@ export const manualFinalizeMachine = setup({
     cancelled: { type: 'final' },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const manualFinalizeGuardWords: GuardWords<typeof manualFinalizeMachine> = {
+  complete: 'Finalize is sent only when the RRN and the paid time pass every check; otherwise the errors are shown.',
+};
 
 export function errorsOf(c: Pick<FinalizeContext, 'rrn' | 'paidTime'>): string[] {
   const errors: string[] = [];

@@ -3,6 +3,7 @@ import { api } from '../services/api';
 import { connectNotifications, type RealtimeHandlers } from '../services/realtime';
 import type { NotificationItem } from '../services/schemas';
 import type { NotificationList } from '../services/workOrders';
+import type { GuardWords } from './registry';
 
 /** The server lists the newest 50 (and counts every unread one): the bell keeps no more than that. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -224,3 +225,12 @@ export const notificationsMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const notificationsGuardWords: GuardWords<typeof notificationsMachine> = {
+  isNewOpen: 'A work order not in the list yet, OPEN and unread: worth a desktop notification.',
+  isListed: 'The changed work order is in the list: it is replaced in place (otherwise the list is read again).',
+  isUnread: 'The opened work order is in the list and still unread: it is marked read.',
+  readPending: 'Reads are queued: the next one is sent to the server.',
+  anyUnread: 'Mark all read only when the server counts at least one unread work order.',
+};

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messageOf } from '../services/http';
+import type { GuardWords } from './registry';
 
 /**
  * One call on one row (refresh status, re-send callback, add to withdrawable, process in bulk):
@@ -43,3 +44,8 @@ export const oneShotActionMachine = setup({
   },
   output: ({ context }) => ({ message: context.message, failed: context.failed, cancelled: context.cancelled }),
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const oneShotActionGuardWords: GuardWords<typeof oneShotActionMachine> = {
+  needsConfirmation: "The action asks 'Are you sure?' before the call.",
+};

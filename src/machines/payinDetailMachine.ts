@@ -8,6 +8,7 @@ import type { BalanceSummary } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
 import { loadedAtNow } from './loadedAt';
+import type { GuardWords } from './registry';
 
 export interface PayinQuery { clientId: number; start: string; end: string }
 export interface PayinLoaded { rows: DepositRow[]; summary: BalanceSummary; loadedAt: string }
@@ -110,3 +111,10 @@ export const payinDetailMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const payinDetailGuardWords: GuardWords<typeof payinDetailMachine> = {
+  hasClient: 'The user has a client to show; without one the page says so.',
+  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+  isShownClient: 'The socket says the balances of the client on screen moved: the figures are read again.',
+};

@@ -4,6 +4,7 @@ import { businessNow, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from
 import { messageOf } from '../services/http';
 import type { TransactionRow, TransactionStats } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
+import type { GuardWords } from './registry';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
 interface FilterForm {
@@ -117,3 +118,8 @@ export const paymentsListMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
+  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+};

@@ -7,6 +7,7 @@ import {
 } from '../services/managementRules';
 import type { ModuleItem, UserTypeName } from '../services/schemas';
 import { choosesType, failureOf, type FormMode, type SaveFailure } from './managementForm';
+import type { GuardWords } from './registry';
 
 interface RoleFormContext {
   mode: FormMode;
@@ -117,3 +118,9 @@ export const roleFormMachine = setup({
   },
   output: ({ context }) => ({ saved: context.message != null, message: context.message }),
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const roleFormGuardWords: GuardWords<typeof roleFormMachine> = {
+  mayChooseType: 'Only when creating, by a user whose own type may choose one, and only a type that user may assign.',
+  isValid: 'Save only when the form passes every check; otherwise the checks are listed together.',
+};

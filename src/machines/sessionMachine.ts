@@ -3,6 +3,7 @@ import { api } from '../services/api';
 import { landingPath, visibleModules } from '../services/navigation';
 import type { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from '../services/schemas';
 import { sessionStore } from '../services/sessionStore';
+import type { GuardWords } from './registry';
 
 export interface Options {
   modules: ModuleItem[];
@@ -127,3 +128,9 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const sessionGuardWords: GuardWords<typeof sessionMachine> = {
+  hasStoredUser: 'A user is stored from an earlier sign-in in this browser.',
+  isVerified: 'The stored user has passed the OTP step (otp_verified): their option lists are loaded and they land in the app.',
+};

@@ -10,6 +10,7 @@ import {
   SettlementWindowSchema, type SettlementRow, type SettlementRun, type SettlementStarted, type SettlementType, type SettlementWindow,
 } from '../services/settlementRules';
 import { searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
+import type { GuardWords } from './registry';
 
 /** Shown in place when the server gives no words of its own. */
 export const ROWS_FAILED = 'The transactions to settle could not be loaded.';
@@ -338,3 +339,17 @@ export const settlementMachine = setup({
     },
   },
 });
+
+/**
+ * Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these.
+ * Every event here comes from a SUPER ADMIN on the Settlement page (the route guard admits no one
+ * else) or from the server about that admin's run.
+ */
+export const settlementGuardWords: GuardWords<typeof settlementMachine> = {
+  rangeIsValid: 'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; otherwise the range is refused in place.',
+  hasRows: 'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and offers no Settle.',
+  isWatchedRun: "Only progress of the run this page started or joined counts; another admin's run is ignored.",
+  runSucceeded: 'The watched run has ended and settled everything: the window is read again.',
+  runFailed: "The watched run has ended in failure: the run's own error is shown, and Retry starts it again.",
+  reportReady: 'A report may be downloaded only for a run in the recent list that is no longer running.',
+};

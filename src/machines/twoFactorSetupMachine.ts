@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH } from '../services/schemas';
+import type { GuardWords } from './registry';
 
 export const VERIFIED_MESSAGE = 'OTP has been validated. You will be redirected to login page to reconfirm.';
 export const DISABLED_MESSAGE = 'OTP has been disabled.';
@@ -99,3 +100,9 @@ export const twoFactorSetupMachine = setup({
     reconfirm: { type: 'final' },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const twoFactorSetupGuardWords: GuardWords<typeof twoFactorSetupMachine> = {
+  startsActive: "The user's two-factor is already active: the panel offers Reset instead of set-up.",
+  codeComplete: 'Verify only when all six digits of the code are typed.',
+};

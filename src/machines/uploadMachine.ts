@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import { tooLarge, tooManyFiles, type ReconciliationResult } from '../services/reconciliationRules';
+import type { GuardWords } from './registry';
 
 interface UploadContext {
   maxFiles: number;
@@ -79,3 +80,8 @@ export const uploadMachine = setup({
     closed: { type: 'final' },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const uploadGuardWords: GuardWords<typeof uploadMachine> = {
+  sendable: 'The reports are sent only when a settlement type is chosen and the files pass every check (at least one, not too many, not too large, CSV or Excel).',
+};

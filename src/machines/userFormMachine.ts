@@ -6,6 +6,7 @@ import {
 } from '../services/managementRules';
 import type { RoleOption, UserTypeName } from '../services/schemas';
 import { choosesType, failureOf, type FormMode, type SaveFailure } from './managementForm';
+import type { GuardWords } from './registry';
 
 interface UserFormContext {
   mode: FormMode;
@@ -144,3 +145,13 @@ export const userFormMachine = setup({
   },
   output: ({ context }) => ({ saved: context.message != null, message: context.message }),
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const userFormGuardWords: GuardWords<typeof userFormMachine> = {
+  isCreating: 'Only when creating a user (the e-mail is fixed once it exists).',
+  isEditing: 'Only when editing a user: the active switch is taken then.',
+  mayChooseType: 'Only when creating, by a user whose own type may choose one, and only a type that user may assign.',
+  roleIsOffered: 'Only a role offered for the chosen user type (or none).',
+  takesClients: 'Only for a user type that is tied to clients.',
+  isValid: 'Save only when the form passes every check; otherwise the checks are listed together.',
+};

@@ -5,6 +5,7 @@ import { OTP_LENGTH } from '../services/schemas';
 import {
   AMOUNT_STEP, halfAmount, insufficientBalanceMessage, MIN_WITHDRAWAL, TRANSFER_TO_DISBURSE, withdrawalErrors, type AddWithdrawalBody,
 } from '../services/withdrawalRules';
+import type { GuardWords } from './registry';
 
 export type WithdrawalMode = 'withdrawal' | 'transfer';
 export const FAILED_FALLBACK = 'An error has occurred. Please try again later.';
@@ -140,3 +141,10 @@ export const withdrawalRequestMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const withdrawalRequestGuardWords: GuardWords<typeof withdrawalRequestMachine> = {
+  belowMinimum: 'The balance is below the minimum withdrawal: the dialog says so and takes no request.',
+  isValid: 'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit OTP, and the bank account (withdrawal mode only).',
+  pasteIsCode: 'A paste is taken as the OTP only when it is exactly the OTP length in digits.',
+};

@@ -11,6 +11,7 @@ import { allows as allowsPayin } from './lifecycle/transactionLifecycle';
 import { nextWithdrawalStatus } from './lifecycle/withdrawalLifecycle';
 import { oneShotActionMachine } from './oneShotActionMachine';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
+import type { GuardWords } from './registry';
 
 export const LOAD_FAILED = 'The work order could not be loaded.';
 export const REFRESH_FAILED = 'The work order could not be read again: what is shown may be out of date.';
@@ -249,3 +250,15 @@ export const workOrderDetailMachine = setup({
     },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const workOrderDetailGuardWords: GuardWords<typeof workOrderDetailMachine> = {
+  offered: "The item's lifecycle offers this action to the user's role, on the work order as last read (not while it is read again): e.g. only a SUPER ADMIN may complete or reject a PENDING withdrawal.",
+  isWithdrawal: "The work order's item is a withdrawal.",
+  offeredOnWithdrawal: 'Reject is offered and the item is a withdrawal: the withdrawal decision, not the disbursement one.',
+  isThisWorkOrder: 'The socket says this work order (same code) changed: it is read again.',
+  withdrawalDecided: 'The withdrawal decision was taken (the server said yes).',
+  withdrawalFailed: 'The withdrawal decision was refused by the server.',
+  disbursementDecided: "The disbursement decision changed the disbursement's status.",
+  resendFailed: 'The callback could not be re-sent.',
+};

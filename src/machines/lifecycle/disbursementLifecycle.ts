@@ -1,6 +1,7 @@
 import { assign, setup, transition } from 'xstate';
 import type { UserTypeName } from '../../services/schemas';
 import type { DisbursementStatusName } from '../../services/disbursementQuery';
+import type { GuardWords } from '../registry';
 
 export const DISBURSEMENT_INVALID_STATUS = 'Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed';
 export const DISBURSEMENT_INVALID_VOID = 'Invalid Status: Only FINALIZED disbursements can be voided';
@@ -83,6 +84,13 @@ export const disbursementLifecycle = setup({
     VOIDED: released(),
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const disbursementGuardWords: GuardWords<typeof disbursementLifecycle> = {
+  byProvider: 'Only the provider (role SYSTEM) may accept (while PENDING_REQUEST), confirm or fail a disbursement (while PENDING_REQUEST or PENDING).',
+  bySuperAdmin: 'Only a SUPER ADMIN may finalize, reject or refresh the status (while PENDING_REQUEST or PENDING), and void or print the invoice (while FINALIZED).',
+  notYetWithdrawable: 'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to the withdrawable balance.',
+};
 
 /** Whether the lifecycle allows the event on a disbursement in this status with these facts. */
 export function allowsDisbursement(status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): boolean {

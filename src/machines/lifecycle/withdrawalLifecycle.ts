@@ -1,5 +1,6 @@
 import { setup, transition } from 'xstate';
 import type { UserTypeName } from '../../services/schemas';
+import type { GuardWords } from '../registry';
 
 export const WITHDRAWAL_INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
 
@@ -29,6 +30,11 @@ export const withdrawalLifecycle = setup({
     REJECTED: { type: 'final' },
   },
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const withdrawalGuardWords: GuardWords<typeof withdrawalLifecycle> = {
+  bySuperAdmin: 'Only a SUPER ADMIN may complete or reject; only while PENDING, and only once.',
+};
 
 export const decisionEvent = (decision: WithdrawalDecision): WithdrawalLifecycleEvent['type'] => (decision === 'COMPLETED' ? 'COMPLETE' : 'REJECT');
 

@@ -1,0 +1,93 @@
+import type { AnyStateMachine, StateMachine } from 'xstate';
+import { disbursementLifecycle, disbursementGuardWords } from './lifecycle/disbursementLifecycle';
+import { transactionLifecycle, transactionGuardWords } from './lifecycle/transactionLifecycle';
+import { withdrawalLifecycle, withdrawalGuardWords } from './lifecycle/withdrawalLifecycle';
+import { balanceAdjustmentGuardWords, balanceAdjustmentMachine } from './balanceAdjustmentMachine';
+import { balancePageGuardWords, balancePageMachine } from './balancePageMachine';
+import { disbursementAccountGuardWords, disbursementAccountMachine } from './disbursementAccountMachine';
+import { disbursementDecisionMachine } from './disbursementDecisionMachine';
+import { disbursementListGuardWords, disbursementListMachine } from './disbursementListMachine';
+import { exportGuardWords, exportMachine } from './exportMachine';
+import { loginGuardWords, loginMachine } from './loginMachine';
+import { managementListGuardWords, roleListMachine, userListMachine } from './managementListMachine';
+import { manualFinalizeGuardWords, manualFinalizeMachine } from './manualFinalizeMachine';
+import { notificationsGuardWords, notificationsMachine } from './notificationsMachine';
+import { oneShotActionGuardWords, oneShotActionMachine } from './oneShotActionMachine';
+import { payinDetailGuardWords, payinDetailMachine } from './payinDetailMachine';
+import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
+import { roleFormGuardWords, roleFormMachine } from './roleFormMachine';
+import { sessionGuardWords, sessionMachine } from './sessionMachine';
+import { settlementGuardWords, settlementMachine } from './settlementMachine';
+import { twoFactorSetupGuardWords, twoFactorSetupMachine } from './twoFactorSetupMachine';
+import { uploadGuardWords, uploadMachine } from './uploadMachine';
+import { userFormGuardWords, userFormMachine } from './userFormMachine';
+import { withdrawalDecisionMachine } from './withdrawalDecisionMachine';
+import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
+import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDetailMachine';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The names of a machine's guards, as its `setup({ guards })` declares them. */
+export type GuardNames<M> = M extends StateMachine<any, any, any, any, any, infer G, any, any, any, any, any, any, any, any, any>
+  ? G extends { type: infer T extends string } ? T : never
+  : never;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * Guard words: for each guard of a machine, in words, when it lets a transition fire and who may
+ * fire it. Declared in the machine's own file beside its setup, typed with this record so a guard
+ * added without words (or words left for a guard that is gone) does not compile.
+ */
+export type GuardWords<M> = Readonly<Record<GuardNames<M>, string>>;
+
+export interface RegisteredMachine {
+  /** The machine's own `id` (the registry test checks they agree); also the chart's file name. */
+  readonly id: string;
+  /** One line: what the workflow is. */
+  readonly purpose: string;
+  /** A record lifecycle (the server checks every change against it) rather than a page's machine. */
+  readonly lifecycle: boolean;
+  readonly machine: AnyStateMachine;
+  /** Words for each guard, from the machine's file (`{}` for a machine without guards). */
+  readonly guardWords: Readonly<Record<string, string>>;
+}
+
+const entry = <M extends AnyStateMachine>(id: string, machine: M, purpose: string, guardWords: GuardWords<M>, lifecycle = false): RegisteredMachine =>
+  ({ id, purpose, lifecycle, machine, guardWords });
+
+/**
+ * Every workflow machine of src/machines, lifecycles first: the one list the charts
+ * (`npm run charts`, docs/workflows), the SCXML export and the tests read.
+ */
+export const machineRegistry: readonly RegisteredMachine[] = [
+  entry('transaction', transactionLifecycle, "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.", transactionGuardWords, true),
+  entry('withdrawal', withdrawalLifecycle, "A withdrawal's life: PENDING until a SUPER ADMIN completes or rejects it.", withdrawalGuardWords, true),
+  entry('disbursement', disbursementLifecycle, "A disbursement's life from PENDING_REQUEST to FINALIZED, REJECTED, FAILED or VOIDED, and who may act on it.", disbursementGuardWords, true),
+  entry('settlement', settlementMachine, 'Settlement page: choose a type and window, settle its FINALIZED pay-ins, watch the run, download reports.', settlementGuardWords),
+  entry('login', loginMachine, 'Sign-in: credentials, then the OTP when two-factor is active.', loginGuardWords),
+  entry('session', sessionMachine, 'The signed-in user for the whole app: who they are, their options, where they land, logout.', sessionGuardWords),
+  entry('twoFactorSetup', twoFactorSetupMachine, "User Settings' two-factor panel: set-up when not active, Reset when it is.", twoFactorSetupGuardWords),
+  entry('notifications', notificationsMachine, "The header bell: this user's work orders, live, with the unread count.", notificationsGuardWords),
+  entry('workOrderDetail', workOrderDetailMachine, "The work order detail page: the work order, its item, and the item's action as its lifecycle allows.", workOrderDetailGuardWords),
+  entry('paymentsList', paymentsListMachine, 'Payments List: filters, the three tiles and the paged table of pay-ins.', paymentsListGuardWords),
+  entry('payinDetail', payinDetailMachine, "Payin Detail ('Disbursement Accounts'): a client's deposits in a window and its balance figures.", payinDetailGuardWords),
+  entry('manualFinalize', manualFinalizeMachine, 'The manual finalize modal of a pay-in: RRN and paid time, then the call.', manualFinalizeGuardWords),
+  entry('oneShotAction', oneShotActionMachine, "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', then the call.", oneShotActionGuardWords),
+  entry('export', exportMachine, 'Export of the current search: an .xlsx downloaded now, or e-mailed by the server.', exportGuardWords),
+  entry('upload', uploadMachine, "Check Transactions: choose provider reports, send them, read the matched results.", uploadGuardWords),
+  entry('balancePage', balancePageMachine, "Payments Balance: the selected client's figures and its withdrawal history.", balancePageGuardWords),
+  entry('withdrawalRequest', withdrawalRequestMachine, 'Request Withdrawal and Transfer to Disburse: amount, OTP, submit.', withdrawalRequestGuardWords),
+  entry('withdrawalDecision', withdrawalDecisionMachine, "A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call.", {}),
+  entry('disbursementList', disbursementListMachine, 'Disbursement List: filters, tiles, the paged table, and every dialog the screen opens.', disbursementListGuardWords),
+  entry('disbursementDecision', disbursementDecisionMachine, "A SUPER ADMIN finalizing or rejecting one open disbursement: 'Are you sure?', then the call.", {}),
+  entry('disbursementAccount', disbursementAccountMachine, "Disbursement Account: a client's disbursement balance and its paged deposit history.", disbursementAccountGuardWords),
+  entry('balanceAdjustment', balanceAdjustmentMachine, "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.", balanceAdjustmentGuardWords),
+  entry('userList', userListMachine, "User Management's table: filters and the paged list of users.", managementListGuardWords),
+  entry('roleList', roleListMachine, "Role Management's table: filters and the paged list of roles.", managementListGuardWords),
+  entry('userForm', userFormMachine, 'New User and Edit User: the form, its rules, Save.', userFormGuardWords),
+  entry('roleForm', roleFormMachine, 'New Role and Edit Role: the form and its module selection, Save.', roleFormGuardWords),
+];
+
+/** The registered machine with this id, if any. */
+export function registeredMachine(id: string): RegisteredMachine | undefined {
+  return machineRegistry.find((m) => m.id === id);
+}
