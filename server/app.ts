@@ -27,6 +27,7 @@ import { disbursementVoidRoutes } from './routes/disbursementVoid.ts';
 import { disbursementAccountRoutes } from './routes/disbursementAccount.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { settlementRoutes } from './routes/settlement.ts';
+import { auditLogRoutes } from './routes/auditLog.ts';
 import { authRoutes } from './routes/auth.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import type { RouteDeps } from './routes/context.ts';
@@ -119,6 +120,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(managementRoutes(deps));
   await app.register(disbursementAccountRoutes(deps));
   await app.register(settlementRoutes(deps));
+  await app.register(auditLogRoutes(deps));
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });

@@ -95,7 +95,12 @@ export const auditLog = pgTable('audit_log', {
   outcome: text('outcome').notNull(),
   ip: text('ip'),
   detail: jsonb('detail'),
-}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUserId)]);
+}, (t) => [
+  // The audit log page reads newest first, (at, id) descending (this index scanned backwards); an entity's lines by object id in time order.
+  index('audit_log_at_idx').on(t.at, t.id),
+  index('audit_log_actor_idx').on(t.actorUserId),
+  index('audit_log_object_idx').on(t.objectId, t.at),
+]);
 
 export const notifications = pgTable('notifications', {
   id: serial('id').primaryKey(),

@@ -24,6 +24,7 @@ const balance = { kind: 'verified', module: 'balance' } as const;
 const disbursements = { kind: 'verified', module: 'disbursement-list' } as const;
 const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', superAdminOnly: true } as const;
 const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: true } as const;
+const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
 const users = { kind: 'verified', module: 'management-user' } as const;
 const roles = { kind: 'verified', module: 'management-role' } as const;
 
@@ -91,6 +92,10 @@ export const routeTable: Record<string, AccessRule> = {
   [`GET ${API}/transaction/settlement-run`]: settlement,
   [`GET ${API}/transaction/settlement-runs`]: settlement,
   [`GET ${API}/transaction/settlement-report`]: settlement,
+
+  [`GET ${API}/audit-log`]: auditLog,
+  [`GET ${API}/audit-log/download`]: auditLog,
+  [`GET ${API}/audit-log/path`]: auditLog,
 
   [`GET ${API}/management/get-users`]: users,
   [`POST ${API}/management/create-user`]: users,

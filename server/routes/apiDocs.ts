@@ -14,6 +14,7 @@ import { AddWithdrawalBody, UpdateWithdrawalBody } from '../../src/services/with
 import {
   DisbursementCorrelationBody, DisbursementDecisionBody, DisbursementDownloadQuery, DisbursementListQuery, DisbursementSummaryQuery, DisbursementUuidBody,
 } from '../../src/services/disbursementQuery.ts';
+import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
 import { DetailQuery } from './notification.ts';
 import { TransactionDownloadQuery } from './transactionExport.ts';
 import { routeTable, type AccessRule } from '../http/routeTable.ts';
@@ -77,6 +78,9 @@ export const routeDocs: Record<string, RouteDoc> = {
   [`POST ${API}/transaction/generate-invoice-disbursement`]: { summary: 'Invoice of a FINALIZED disbursement', body: DisbursementCorrelationBody },
   [`PATCH ${API}/balance/add-withdrawable-disbursement`]: { summary: "Move a released disbursement's amount + fee to withdrawable, once", body: DisbursementUuidBody },
   [`POST ${API}/transaction/disbursement-check-transaction`]: { summary: 'Void the FINALIZED disbursements a CSV or XLSX of correlation_ids lists', multipart: ['file'] },
+  [`GET ${API}/audit-log`]: { summary: 'The audit log, paged, newest first (SUPER ADMIN); actor is a case-insensitive contains on the e-mail', query: AuditLogQuery },
+  [`GET ${API}/audit-log/download`]: { summary: 'The filtered audit log as .xlsx (base64), at most 100,000 lines', query: AuditLogFilterQuery },
+  [`GET ${API}/audit-log/path`]: { summary: "An entity's status path from the audit log: data { entity, steps[] }", query: AuditPathQuery },
   [`GET ${API}/management/get-users`]: { summary: 'Users the caller manages, paged', query: UserListQuery },
   [`POST ${API}/management/create-user`]: { summary: 'Create a user', body: CreateUserBody },
   [`PATCH ${API}/management/edit-user`]: { summary: 'Edit a user (e-mail and type fixed)', body: EditUserBody },

@@ -10,6 +10,7 @@ import type { DisbursementStatusAnswer, VoidUploadResult } from './disbursementA
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 import type { NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
+import type { AuditLogFilterQuery, AuditLogQuery, AuditLogRow, AuditPath, AuditPathType } from './auditLogRules';
 
 export type { VoidUploadResult };
 
@@ -39,6 +40,10 @@ const managementQuery = (q: ManagementListParams) => ({
   ...(q.role_id != null ? { role_id: q.role_id } : {}),
   ...(q.client_id != null ? { client_id: q.client_id } : {}),
 });
+
+/** A query without its empty values (the servers' lists read a missing and an empty field alike, but shorter is clearer). */
+const withoutEmpty = (query: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && String(value).trim() !== ''));
 
 /** One function per endpoint of the spec's section 7, in the order the spec lists them. */
 const API = '/api/backoffice';
@@ -183,6 +188,16 @@ export const api = {
   markNotificationRead: (id: number) => request<ApiEnvelope<never>>('PATCH', `/api/v1/notification/${id}/read`, { quiet: true }),
   markAllNotificationsRead: () => request<ApiEnvelope<never>>('PATCH', '/api/v1/notification/read-all', { quiet: true }),
   workOrder: (code: string) => data(request<ApiEnvelope<NotificationItem>>('GET', '/api/v1/notification/work-order', { query: { wo: code } })),
+
+  // The audit log (SUPER ADMIN): empty filter values are left out; the query is AuditLogQuery's input.
+  auditLog: async (query: Omit<v.InferInput<typeof AuditLogQuery>, 'page' | 'limit'> & { page: number; limit: number }) => {
+    const res = await request<ApiEnvelope<AuditLogRow[]>>('GET', `${API}/audit-log`, { query: withoutEmpty(query), quiet: true });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  downloadAuditLog: (filter: v.InferInput<typeof AuditLogFilterQuery>) =>
+    data(request<ApiEnvelope<{ content: string; filename: string }>>('GET', `${API}/audit-log/download`, { query: withoutEmpty(filter), quiet: true })),
+  auditPath: (objectType: AuditPathType, objectId: string) =>
+    data(request<ApiEnvelope<AuditPath>>('GET', `${API}/audit-log/path`, { query: { object_type: objectType, object_id: objectId }, quiet: true })),
 };
 
 export type Api = typeof api;

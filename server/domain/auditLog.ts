@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, desc, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditLogFilter, AuditLogRow, AuditOutcome } from '../../src/services/auditLogRules.ts';
+import type { PageMeta } from '../../src/services/withdrawalRules.ts';
+import type { Db } from '../db/connect.ts';
+import { auditLog } from '../db/schema.ts';
+import { writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
+import { unprocessable } from '../http/errors.ts';
+import { pageMeta } from '../http/reply.ts';
+import { containing } from './textSearch.ts';
+import type { ExportFile } from './transactionExport.ts';
+import { windowBounds } from './transactionFilter.ts';
+
+export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
+/** The download's cap: beyond it the filter must be narrowed (422). */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+const BATCH_SIZE = 5_000;
+/** Excel's limit on one cell's text. */
+const EXCEL_CELL_MAX = 32_767;
+
+/**
+ * The ids an entity is known by in the log: a disbursement's or pay-in's uuid and correlation_id
+ * stand for each other (pay-ins are logged by correlation_id, disbursements mostly by uuid).
+ */
+export const objectIdAliases = (id: string): SQL => sql`(
+  select ${id}::text
+  union all select d.uuid from disbursements d where d.correlation_id = ${id}
+  union all select d.correlation_id from disbursements d where d.uuid = ${id}
+  union all select t.correlation_id from transactions t where t.uuid = ${id}
+  union all select t.uuid from transactions t where t.correlation_id = ${id})`;
+
+/** The WHERE clause of a filter over audit_log (see AuditLogFilterQuery for each field's meaning). */
+export function auditWhere(f: AuditLogFilter, timeZone: string): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.actor) parts.push(ilike(auditLog.actorEmail, containing(f.actor)));
+  if (f.action) parts.push(sql`${auditLog.action} = ${f.action}`);
+  if (f.object_type) parts.push(sql`${auditLog.objectType} = ${f.object_type}`);
+  if (f.object_id) parts.push(sql`${auditLog.objectId} in ${objectIdAliases(f.object_id)}`);
+  if (f.outcome) parts.push(sql`${auditLog.outcome} = ${f.outcome}`);
+  if (f.start || f.end) {
+    const { from, until } = windowBounds(f.start ?? f.end!, f.end ?? f.start!, timeZone);
+    if (f.start && f.end) parts.push(sql`${auditLog.at} >= ${from} and ${auditLog.at} < ${until}`);
+    else if (f.start) parts.push(sql`${auditLog.at} >= ${from}`);
+    else parts.push(sql`${auditLog.at} < ${until}`);
+  }
+  if (f.search) {
+    const pattern = containing(f.search);
+    parts.push(or(
+      ilike(auditLog.action, pattern), ilike(auditLog.actorEmail, pattern), ilike(auditLog.objectId, pattern),
+      sql`${auditLog.detail}::text ilike ${pattern}`,
+    )!);
+  }
+  return and(...parts)!;
+}
+
+type AuditRecord = typeof auditLog.$inferSelect;
+
+export const toAuditRow = (r: AuditRecord): AuditLogRow => ({
+  id: Number(r.id),
+  created_at: new Date(r.at).toISOString(),
+  actor_email: r.actorEmail,
+  ip: r.ip,
+  action: r.action,
+  object_type: r.objectType,
+  object_id: r.objectId,
+  outcome: r.outcome as AuditOutcome,
+  detail: (r.detail as Record<string, unknown> | null) ?? null,
+});
+
+/** One page of the filtered log, newest first (id breaks ties within one instant). */
+export async function listAuditLog(db: Db, f: AuditLogFilter, page: number, limit: number, timeZone: string): Promise<{ rows: AuditLogRow[]; meta: PageMeta }> {
+  const where = auditWhere(f, timeZone);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const total = Number(n);
+  const rows = await db.select().from(auditLog).where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset((page - 1) * limit);
+  return { rows: rows.map(toAuditRow), meta: pageMeta(page, limit, total) };
+}
+
+/** Counts first, so a download beyond the cap is refused before any work. */
+export async function assertAuditExportable(db: Db, where: SQL, maxRows = AUDIT_EXPORT_MAX_ROWS): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const rows = Number(n);
+  if (rows > maxRows) {
+    throw unprocessable(`The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} a download may hold. Narrow the filter and try again.`);
+  }
+  return rows;
+}
+
+const SHEET: Array<SheetColumn & { value: (r: AuditLogRow, time: (iso: string) => string) => Cell }> = [
+  { header: 'Time', width: 20, value: (r, time) => time(r.created_at) },
+  { header: 'Actor', width: 28, value: (r) => r.actor_email },
+  { header: 'IP', width: 16, value: (r) => r.ip },
+  { header: 'Action', width: 30, value: (r) => r.action },
+  { header: 'Object Type', width: 16, value: (r) => r.object_type },
+  { header: 'Object ID', width: 38, value: (r) => r.object_id },
+  { header: 'Outcome', width: 10, value: (r) => r.outcome },
+  { header: 'Detail', width: 80, value: (r) => (r.detail == null ? null : JSON.stringify(r.detail).slice(0, EXCEL_CELL_MAX)) },
+];
+export const AUDIT_EXPORT_HEADERS = SHEET.map((c) => c.header);
+
+/** The filtered lines newest first, in keyset batches below the last (at, id) seen. */
+async function* auditBatches(db: Db, where: SQL): AsyncGenerator<AuditLogRow[]> {
+  // The cursor travels as text: a JS Date would drop the microseconds and skip rows of the same millisecond.
+  let after: { at: string; id: number } | null = null;
+  for (;;) {
+    const below: SQL = after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql`true`;
+    const rows = await db.select({ ...getTableColumns(auditLog), cursor: sql<string>`${auditLog.at}::text` }).from(auditLog).where(and(where, below))
+      .orderBy(desc(auditLog.at), desc(auditLog.id)).limit(BATCH_SIZE);
+    if (rows.length) yield rows.map(toAuditRow);
+    if (rows.length < BATCH_SIZE) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.cursor, id: Number(last.id) };
+  }
+}
+
+/** Writes the filtered lines, newest first, times on the business clock, to an .xlsx in a private folder. */
+export async function writeAuditExport(db: Db, where: SQL, timeZone: string): Promise<ExportFile> {
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  });
+  const time = (iso: string) => format.format(new Date(iso));
+  const dir = await mkdtemp(join(tmpdir(), 'bo-audit-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const path = join(dir, AUDIT_EXPORT_FILENAME);
+    async function* cells(): AsyncGenerator<Cell[][]> {
+      for await (const batch of auditBatches(db, where)) yield batch.map((r) => SHEET.map((c) => c.value(r, time)));
+    }
+    const rows = await writeXlsxFile(path, 'Audit Log', SHEET, cells());
+    return { path, rows, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}

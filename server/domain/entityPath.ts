@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditPath, AuditPathStep, AuditPathType } from '../../src/services/auditLogRules.ts';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../http/errors.ts';
+
+/**
+ * An entity's real path (issue 15): the statuses it went through, each with who and when, read
+ * from the audit log's successful lines whose detail carries `after.status` (and `before.status`),
+ * completed from the entity's own row where the log is silent:
+ *
+ * - withdrawal (by uuid): `withdrawal.request` (after PENDING, by the requester) then
+ *   `withdrawal.decide` (COMPLETED or REJECTED, by the SUPER ADMIN). Without a request line the
+ *   first step is the row's first known status at withdrawal_time, by the requester.
+ * - disbursement (by uuid or correlation_id): created by the merchant API without an audit line,
+ *   so the first step is the first logged `before` status (or the current one) at transaction_time,
+ *   by 'system'; then `disbursement.decide`, `disbursement.refresh_status`, `disbursement.void`.
+ * - transaction, a pay-in (by correlation_id or uuid): first step as for disbursements; then
+ *   `transaction.finalize` and `transaction.refresh_status`; a pay-in a settlement run settled
+ *   (settlement_run_id) ends in SETTLED at its settlement_time, by the run's requester, action
+ *   `settlement.finish` (`settlement.run` while the run has not finished).
+ *
+ * Lines that change nothing (a refresh answered with the same status) are left out. Where the row's
+ * current status differs from the last logged one (a change made outside any audited action: the
+ * seed, the provider), a last step `unrecorded` brings the path to the current status.
+ */
+
+const iso = (col: SQL) => sql`to_json(${col})#>>'{}'`;
+const toIso = (text: string) => new Date(text).toISOString();
+
+interface Transition { before: string | null; after: string; at: string; by: string; action: string }
+
+async function transitions(db: Db, objectType: string, ids: string[]): Promise<Transition[]> {
+  const { rows } = await db.execute<{ at: string; actor_email: string | null; action: string; before: string | null; after: string }>(sql`
+    select ${iso(sql`a.at`)} as at, a.actor_email, a.action, a.detail->'before'->>'status' as before, a.detail->'after'->>'status' as after
+    from audit_log a
+    where a.object_type = ${objectType} and a.object_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      and a.outcome = 'success' and a.detail->'after'->>'status' is not null
+    order by a.at, a.id`);
+  return rows.map((r) => ({ before: r.before, after: r.after, at: toIso(r.at), by: r.actor_email ?? 'system', action: r.action }));
+}
+
+interface Start { fallbackStatus: string; at: string; by: string; action: string; createdBy?: string }
+
+/** The steps from the logged transitions, the start completed from the row. */
+function stepsFrom(start: Start, logged: Transition[], creationAction?: string): AuditPathStep[] {
+  const steps: AuditPathStep[] = [];
+  let rest = logged;
+  const first = logged[0];
+  if (first && first.before == null && first.action === creationAction) {
+    steps.push({ status: first.after, from: null, at: first.at, by: first.by, action: first.action });
+    rest = logged.slice(1);
+  } else {
+    steps.push({ status: first?.before ?? start.fallbackStatus, from: null, at: start.at, by: start.by, action: start.action });
+  }
+  for (const t of rest) append(steps, { status: t.after, from: t.before, at: t.at, by: t.by, action: t.action });
+  return steps;
+}
+
+/** Adds a step unless it changes nothing; `from` defaults to the last status reached. */
+function append(steps: AuditPathStep[], step: Omit<AuditPathStep, 'from'> & { from: string | null }) {
+  const last = steps[steps.length - 1]?.status ?? null;
+  if (step.status === last) return;
+  steps.push({ ...step, from: step.from ?? last });
+}
+
+/** Brings the path to the row's current status when the log ends elsewhere. */
+function reconcile(steps: AuditPathStep[], current: string, at: string, by: string) {
+  append(steps, { status: current, from: null, at, by, action: 'unrecorded' });
+}
+
+async function withdrawalPath(db: Db, id: string): Promise<AuditPath> {
+  const { rows } = await db.execute<{ uuid: string; status: string; requested_at: string; completed_at: string | null; requester: string | null; decider: string | null }>(sql`
+    select w.uuid, w.status, ${iso(sql`w.withdrawal_time`)} as requested_at, ${iso(sql`w.completed_time`)} as completed_at,
+      ru.email as requester, du.email as decider
+    from withdrawals w left join users ru on ru.id = w.requested_by left join users du on du.id = w.decided_by
+    where w.uuid = ${id}`);
+  const w = rows[0];
+  if (!w) throw notFound('Withdrawal not found');
+  const logged = await transitions(db, 'withdrawal', [w.uuid]);
+  const steps = stepsFrom(
+    { fallbackStatus: 'PENDING', at: toIso(w.requested_at), by: w.requester ?? 'system', action: 'withdrawal.request' },
+    logged, 'withdrawal.request',
+  );
+  reconcile(steps, w.status, toIso(w.completed_at ?? w.requested_at), w.decider ?? 'system');
+  return { entity: { type: 'withdrawal', id: w.uuid, status: w.status }, steps };
+}
+
+async function disbursementPath(db: Db, id: string): Promise<AuditPath> {
+  const { rows } = await db.execute<{ uuid: string; correlation_id: string; status: string; created_at: string; paid_at: string | null; updated_at: string; decider: string | null }>(sql`
+    select d.uuid, d.correlation_id, d.status, ${iso(sql`d.transaction_time`)} as created_at, ${iso(sql`d.paid_time`)} as paid_at,
+      ${iso(sql`d.updated_at`)} as updated_at, du.email as decider
+    from disbursements d left join users du on du.id = d.decided_by
+    where d.uuid = ${id} or d.correlation_id = ${id}
+    order by (d.uuid = ${id}) desc limit 1`);
+  const d = rows[0];
+  if (!d) throw notFound('Disbursement not found');
+  const logged = await transitions(db, 'disbursement', [d.uuid, d.correlation_id]);
+  const steps = stepsFrom({ fallbackStatus: d.status, at: toIso(d.created_at), by: 'system', action: 'disbursement.create' }, logged);
+  reconcile(steps, d.status, toIso(d.status === 'FINALIZED' && d.paid_at ? d.paid_at : d.updated_at), d.decider ?? 'system');
+  return { entity: { type: 'disbursement', id: d.uuid, status: d.status }, steps };
+}
+
+async function transactionPath(db: Db, id: string): Promise<AuditPath> {
+  const { rows } = await db.execute<{
+    correlation_id: string; status: string; created_at: string; paid_at: string | null; settled_at: string | null;
+    run_id: string | number | null; run_requester: string | null; finish_at: string | null; finish_actor: string | null;
+  }>(sql`
+    select t.correlation_id, t.status, ${iso(sql`t.transaction_time`)} as created_at, ${iso(sql`t.paid_time`)} as paid_at,
+      ${iso(sql`t.settlement_time`)} as settled_at, t.settlement_run_id as run_id, ru.email as run_requester,
+      ${iso(sql`f.at`)} as finish_at, f.actor_email as finish_actor
+    from transactions t
+    left join settlement_runs r on r.id = t.settlement_run_id
+    left join users ru on ru.id = r.requested_by
+    left join lateral (
+      select a.at, a.actor_email from audit_log a
+      where a.object_type = 'settlement_run' and a.object_id = t.settlement_run_id::text and a.action = 'settlement.finish'
+      order by a.at desc, a.id desc limit 1
+    ) f on true
+    where t.correlation_id = ${id} or t.uuid = ${id}
+    order by (t.correlation_id = ${id}) desc limit 1`);
+  const t = rows[0];
+  if (!t) throw notFound('Transaction not found');
+  const logged = await transitions(db, 'transaction', [t.correlation_id]);
+  const settledByRun = t.run_id != null;
+  // A pay-in settles from FINALIZED: one settled without any logged change started there.
+  const steps = stepsFrom({ fallbackStatus: settledByRun ? 'FINALIZED' : t.status, at: toIso(t.created_at), by: 'system', action: 'transaction.create' }, logged);
+  if (settledByRun) {
+    // The step before SETTLED, when no logged line reached it (paid by the provider).
+    if (steps[steps.length - 1].status !== 'FINALIZED') append(steps, { status: 'FINALIZED', from: null, at: toIso(t.paid_at ?? t.created_at), by: 'system', action: 'unrecorded' });
+    append(steps, {
+      status: 'SETTLED', from: null, at: toIso(t.settled_at ?? t.finish_at ?? t.created_at),
+      by: t.finish_actor ?? t.run_requester ?? 'system', action: t.finish_at ? 'settlement.finish' : 'settlement.run',
+    });
+  }
+  const at = t.status === 'SETTLED' ? t.settled_at : t.status === 'FINALIZED' ? t.paid_at : null;
+  reconcile(steps, t.status, toIso(at ?? t.created_at), 'system');
+  return { entity: { type: 'transaction', id: t.correlation_id, status: t.status }, steps };
+}
+
+export function entityPath(db: Db, type: AuditPathType, id: string): Promise<AuditPath> {
+  if (type === 'withdrawal') return withdrawalPath(db, id);
+  if (type === 'disbursement') return disbursementPath(db, id);
+  return transactionPath(db, id);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
+import { audit } from '../domain/audit.ts';
+import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditWhere, listAuditLog, writeAuditExport } from '../domain/auditLog.ts';
+import { entityPath } from '../domain/entityPath.ts';
+import { requireAuth } from '../http/access.ts';
+import { parseInput } from '../http/errors.ts';
+import { fileEnvelope } from '../http/fileEnvelope.ts';
+import { ok } from '../http/reply.ts';
+import { API, type RouteDeps } from './context.ts';
+
+export const AUDIT_DOWNLOADED = 'File downloaded successfully';
+
+/** Issue 15: the audit log, its download and an entity's path (SUPER ADMIN only, every client). */
+export function auditLogRoutes({ database, config }: RouteDeps) {
+  const { db } = database;
+  const tz = config.businessTimeZone;
+  return async (app: FastifyInstance) => {
+    app.get(`${API}/audit-log`, async (request) => {
+      requireAuth(request);
+      const { page, limit, ...filter } = parseInput(AuditLogQuery, request.query);
+      const { rows, meta } = await listAuditLog(db, filter, page, limit, tz);
+      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+    });
+
+    // No automatic HEAD route: a HEAD would build a whole file only to throw it away.
+    app.get(`${API}/audit-log/download`, { exposeHeadRoute: false }, async (request, reply) => {
+      const { principal } = requireAuth(request);
+      const filter = parseInput(AuditLogFilterQuery, request.query);
+      const where = auditWhere(filter, tz);
+      await assertAuditExportable(db, where);
+      const file = await writeAuditExport(db, where, tz);
+      try {
+        await audit(db, {
+          actorUserId: principal.id, actorEmail: principal.email, action: 'audit_log.download', outcome: 'success',
+          ip: request.ip, detail: { filter, rows: file.rows },
+        });
+        const { body, length } = await fileEnvelope(file.path, AUDIT_EXPORT_FILENAME, AUDIT_DOWNLOADED, file.dispose);
+        return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
+      } catch (error) {
+        await file.dispose();
+        throw error;
+      }
+    });
+
+    app.get(`${API}/audit-log/path`, async (request) => {
+      requireAuth(request);
+      const q = parseInput(AuditPathQuery, request.query);
+      return ok(await entityPath(db, q.object_type, q.object_id));
+    });
+  };
+}

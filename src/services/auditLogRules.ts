@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { DateTimeParam, GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
+
+/** Issue 15: reading the append-only audit log (SUPER ADMIN only). */
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** The entities whose path (status transitions) the audit log can tell. */
+export const AUDIT_PATH_TYPES = ['withdrawal', 'disbursement', 'transaction'] as const;
+export type AuditPathType = (typeof AUDIT_PATH_TYPES)[number];
+
+const text = (label: string, max = 200) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} is too long`)));
+
+/**
+ * The audit log's filter (every field optional, empty means "any"):
+ * - actor: the actor's e-mail, case-insensitive contains (an exact address matches itself);
+ * - action, object_type: exact;
+ * - object_id: exact, where a disbursement's or pay-in's uuid and correlation_id stand for each other;
+ * - outcome: success, failure or denied;
+ * - start, end: business clock 'YYYY-MM-DD HH:mm', end minute included (either alone bounds one side);
+ * - search: case-insensitive contains over action, actor e-mail, object id and the detail's text,
+ *   with % and _ taken literally.
+ */
+export const AuditLogFilterQuery = v.strictObject({
+  actor: text('actor'),
+  action: text('action', 100),
+  object_type: text('object_type', 100),
+  object_id: text('object_id', 100),
+  outcome: v.optional(v.picklist(['', ...AUDIT_OUTCOMES], 'outcome must be success, failure or denied')),
+  start: v.optional(DateTimeParam),
+  end: v.optional(DateTimeParam),
+  search: text('search', 100),
+});
+export type AuditLogFilter = v.InferOutput<typeof AuditLogFilterQuery>;
+
+/** The list's query: the filter plus paging (15, 30 or 50 rows a page, newest first). */
+export const AuditLogQuery = v.strictObject({
+  ...AuditLogFilterQuery.entries,
+  page: PageParam,
+  limit: limitParam(GENERIC_PAGE_SIZES, 15),
+});
+export type AuditLogQuery = v.InferOutput<typeof AuditLogQuery>;
+
+/** One audit line as the list answers it. */
+export interface AuditLogRow {
+  id: number;
+  /** ISO 8601 instant. */
+  created_at: string;
+  actor_email: string | null;
+  ip: string | null;
+  action: string;
+  object_type: string | null;
+  object_id: string | null;
+  outcome: AuditOutcome;
+  /** The detail as stored (before/after states, reasons, counts); null when none was written. */
+  detail: Record<string, unknown> | null;
+}
+
+export const AuditPathQuery = v.strictObject({
+  object_type: v.picklist(AUDIT_PATH_TYPES, 'object_type must be withdrawal, disbursement or transaction'),
+  object_id: v.pipe(v.string('object_id is required'), v.trim(), v.minLength(1, 'object_id is required'), v.maxLength(100, 'object_id is too long')),
+});
+export type AuditPathQuery = v.InferOutput<typeof AuditPathQuery>;
+
+/** One status an entity reached: from what, when (ISO), by whom (an e-mail, or 'system') and through which action. */
+export interface AuditPathStep {
+  status: string;
+  /** The status before; null for the first step, the state the entity started in. */
+  from: string | null;
+  at: string;
+  by: string;
+  action: string;
+}
+
+export interface AuditPath {
+  entity: { type: AuditPathType; id: string; status: string };
+  steps: AuditPathStep[];
+}
