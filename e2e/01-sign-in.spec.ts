@@ -39,16 +39,17 @@ test('a new user sets two-factor up, signs in with an OTP and lands on the first
   await expect(menu.getByText('Citra Client')).toBeVisible();
   await expect(menu.getByText('Settlement')).toHaveCount(0);
   await expect(menu.getByText('Management')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+  // The demo's one work order for this user: a merchant callback of one of its clients failed every attempt.
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   await expect(page.getByText(/© 2022/)).toBeVisible();
   await screenshot(page, '04-shell');
 
-  await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   await screenshot(page, '05-notifications');
-  await page.getByRole('button', { name: /WO-2025-0412/ }).click();
-  await expect(page).toHaveURL(/\/work-order-detail\?wo=WO-2025-0412$/);
-  await expect(page.getByText('Work order WO-2025-0412 is waiting for your review')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await page.getByRole('list', { name: 'Work orders' }).getByRole('button', { name: /Callback failed/ }).click();
+  await expect(page).toHaveURL(/\/work-order-detail\?wo=CB-/);
+  await expect(page.getByText(/The callback of pay-in .* failed 3 times/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
 
   await page.goto('/dashboard/settlement');
   await expect(page).toHaveURL(/\/404$/);
