@@ -1,4 +1,4 @@
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { ChartEdge, ChartGraph, ChartNode } from './chartGraph';
 
 /** A state's box, in the chart's own coordinates (absolute, not relative to its container). */
@@ -56,6 +56,8 @@ export function elkGraph(graph: ChartGraph): ElkNode {
 
 /** Lays a chart out with ELK (layered, hierarchical) and flattens the result to absolute coordinates. */
 export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
+  // Loaded on first use: ELK is its own chunk, fetched by the workflow page only.
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
   const laid = await new ELK().layout(elkGraph(graph));
   const nodesById = new Map(graph.nodes.map((n) => [n.id, n]));
   const edgesById = new Map(graph.edges.map((e) => [e.id, e]));
