@@ -46,6 +46,20 @@ describe('machineGraph', () => {
       expect(layout.lines).toHaveLength(graph.edges.length);
       expect(layout.lines.every((l) => l.points.length >= 2)).toBe(true);
       expect(layout.width).toBeGreaterThan(0);
+      // Coordinates are absolute: every box, path point and label lies inside the chart.
+      const inside = (p: { x: number; y: number }) => p.x >= -1 && p.y >= -1 && p.x <= layout.width + 1 && p.y <= layout.height + 1;
+      for (const b of layout.boxes) expect(inside(b) && inside({ x: b.x + b.width, y: b.y + b.height }), `${machine.id}: ${b.node.id}`).toBe(true);
+      // Each path starts on its source's box and ends on its target's (the containers' offsets are right).
+      const box = new Map(layout.boxes.map((b) => [b.node.id, b]));
+      const near = (p: { x: number; y: number }, id: string) => {
+        const b = box.get(id)!;
+        return p.x >= b.x - 2 && p.x <= b.x + b.width + 2 && p.y >= b.y - 2 && p.y <= b.y + b.height + 2;
+      };
+      for (const l of layout.lines) {
+        expect(near(l.points[0]!, l.edge.source), `${machine.id}: ${l.edge.id} starts at ${l.edge.source}`).toBe(true);
+        expect(near(l.points[l.points.length - 1]!, l.edge.target), `${machine.id}: ${l.edge.id} ends at ${l.edge.target}`).toBe(true);
+      }
+      for (const l of layout.lines) expect(l.points.every(inside) && (!l.label || inside(l.label)), `${machine.id}: ${l.edge.id}`).toBe(true);
     }
   }, 30_000);
 });
