@@ -24,6 +24,7 @@ export const moduleCatalogue: CatalogueEntry[] = [
   { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'scales' },
   { id: 'settlement', title: 'Settlement', path: '/dashboard/settlement', icon: 'calendar-checkmark' },
   { id: 'audit-log', title: 'Audit Log', path: '/dashboard/audit-log', icon: 'document-search' },
+  { id: 'workflows', title: 'Workflows', path: '/dashboard/workflows', icon: 'flowchart' },
   {
     id: 'management', title: 'Management', path: '/dashboard/management', icon: 'people-settings',
     children: [

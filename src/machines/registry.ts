@@ -24,6 +24,7 @@ import { userFormGuardWords, userFormMachine } from './userFormMachine';
 import { withdrawalDecisionMachine } from './withdrawalDecisionMachine';
 import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
 import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDetailMachine';
+import { workflowChartMachine } from './workflowChartMachine';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /** The names of a machine's guards, as its `setup({ guards })` declares them. */
@@ -85,6 +86,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('roleList', roleListMachine, "Role Management's table: filters and the paged list of roles.", managementListGuardWords),
   entry('userForm', userFormMachine, 'New User and Edit User: the form, its rules, Save.', userFormGuardWords),
   entry('roleForm', roleFormMachine, 'New Role and Edit Role: the form and its module selection, Save.', roleFormGuardWords),
+  entry('workflowChart', workflowChartMachine, 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.', {}),
 ];
 
 /** The registered machine with this id, if any. */

@@ -11,3 +11,15 @@ export function saveBase64File(content: string, filename: string, type = 'applic
   // Revoked a moment later: some browsers start the download only after the click returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Saves text made in the browser (an SCXML chart, a CSV …) as a download, with its name. */
+export function saveTextFile(text: string, filename: string, type = 'text/plain'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -24,10 +24,19 @@ export function landingPath(modules: ModuleItem[]): string {
 
 export type GuardDecision = { allow: true } | { allow: false; redirect: string };
 
+/** Pages with one sub-page per item (`/dashboard/workflows/transaction`): allowed wherever their list is. */
+export const ITEM_PAGE_PARENTS: readonly string[] = ['/dashboard/workflows'];
+
+/** The list page a path is an item page of (`/dashboard/workflows` for `/dashboard/workflows/x`), if any. */
+export function itemPageParent(path: string): string | undefined {
+  return ITEM_PAGE_PARENTS.find((parent) => /^[^/]+$/.test(path.startsWith(`${parent}/`) ? path.slice(parent.length + 1) : ''));
+}
+
 /** The spec's route guard for dashboard paths. */
 export function guardDashboardPath(path: string, user: CurrentUser | null): GuardDecision {
   if (!user) return { allow: false, redirect: '/login' };
   const wanted = trimSlash(path);
   if (!user.otp_verified) return wanted === SETTINGS_PATH ? { allow: true } : { allow: false, redirect: SETTINGS_PATH };
-  return user.allowed_paths.includes(wanted) ? { allow: true } : { allow: false, redirect: '/404' };
+  const allowed = user.allowed_paths.includes(wanted) || user.allowed_paths.includes(itemPageParent(wanted) ?? '');
+  return allowed ? { allow: true } : { allow: false, redirect: '/404' };
 }

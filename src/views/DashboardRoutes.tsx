@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { Redirect, useLocation } from 'wouter';
-import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
+import { guardDashboardPath, itemPageParent, SETTINGS_PATH, visibleModules } from '../services/navigation';
 import { PaymentsBalancePage } from './balance/PaymentsBalancePage';
 import { RoleManagementPage } from './management/RoleManagementPage';
 import { UserManagementPage } from './management/UserManagementPage';
@@ -16,6 +16,9 @@ import { accountPageFor } from './disbursement/accountPages';
 // Loaded when first opened: the first screen does not carry it (issue 16's route-level splitting).
 const DisbursementListPage = lazy(() => import('./disbursement/DisbursementListPage'));
 const SettlementPage = lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage })));
+
+const WorkflowsPage = lazy(() => import('./workflows/WorkflowsPage').then((m) => ({ default: m.WorkflowsPage })));
+const WorkflowPage = lazy(() => import('./workflows/WorkflowPage').then((m) => ({ default: m.WorkflowPage })));
 
 const PARENTS = new Set(['/dashboard/disbursement', '/dashboard/management', '/dashboard/settings']);
 
@@ -59,6 +62,8 @@ export function DashboardRoutes() {
           : path === '/dashboard/transactions' ? <PaymentsListPage />
           : path === '/dashboard/disbursement/transactions' ? <Suspense fallback={<Spinner label="Loading…" />}><DisbursementListPage /></Suspense>
           : path === '/dashboard/settlement' ? <Suspense fallback={<Spinner label="Loading…" />}><SettlementPage /></Suspense>
+          : path === '/dashboard/workflows' ? <Suspense fallback={<Spinner label="Loading…" />}><WorkflowsPage /></Suspense>
+          : itemPageParent(path) === '/dashboard/workflows' ? <Suspense fallback={<Spinner label="Loading…" />}><WorkflowPage id={decodeURIComponent(path.slice('/dashboard/workflows/'.length))} /></Suspense>
           : path === '/dashboard/management/user' ? <UserManagementPage />
           : path === '/dashboard/management/role' ? <RoleManagementPage />
           : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}

@@ -1,5 +1,5 @@
 import {
-  CalendarCheckmarkRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
+  CalendarCheckmarkRegular, FlowchartRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
 } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 
@@ -11,6 +11,7 @@ const icons: Record<string, ReactElement> = {
   'calendar-checkmark': <CalendarCheckmarkRegular />,
   'people-settings': <PeopleSettingsRegular />,
   settings: <SettingsRegular />,
+  flowchart: <FlowchartRegular />,
 };
 
 export const moduleIcon = (name: string) => icons[name] ?? <SettingsRegular />;

@@ -7,6 +7,7 @@ export const pageTitles: Record<string, string> = {
   '/dashboard/disbursement/master-balance': 'Master Disbursement Balance',
   '/dashboard/balance': 'Payments Balance',
   '/dashboard/settlement': 'Settlement',
+  '/dashboard/workflows': 'Workflows',
   '/dashboard/management/user': 'User Management',
   '/dashboard/management/role': 'Role Management',
   '/dashboard/settings/user': 'User Settings',
