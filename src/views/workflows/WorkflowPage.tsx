@@ -42,9 +42,13 @@ function StateBox({ box, steps }: { box: ChartBox; steps?: readonly number[] }) 
         <text key={src + i} x={box.x + 10} y={box.y + 36 + 16 * i} fontSize={11} fill={tokens.colorNeutralForeground3}>invoke {src}</text>
       ))}
       {visited && (
-        <text x={box.x + box.width - 8} y={box.y + 20} textAnchor="end" fontWeight={700} fontSize={12} fill={tokens.colorBrandForeground1}>
-          {steps.map((n) => `#${n}`).join(' ')}
-        </text>
+        // The step numbers in a badge on the box's top-right corner, clear of the state's name.
+        <g aria-hidden="true">
+          <rect x={box.x + box.width - 10} y={box.y - 10} width={12 + 8 * steps.join(',').length} height={20} rx={10} fill={tokens.colorBrandBackground} />
+          <text x={box.x + box.width - 4} y={box.y + 4} fontWeight={700} fontSize={12} fill={tokens.colorNeutralForegroundOnBrand}>
+            {steps.join(',')}
+          </text>
+        </g>
       )}
     </g>
   );
