@@ -6,7 +6,7 @@ import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
 import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import type { PageMeta } from '../services/withdrawalRules';
-import { filterTextIsValid, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
+import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
 import type { GuardWords } from './registry';
 
 export const LOAD_FAILED = 'The audit log could not be loaded.';
@@ -97,7 +97,8 @@ export const auditLogMachine = setup({
       fields: ({ context, event }) => (event.type === 'SET_FIELD' ? { ...context.fields, [event.field]: event.value } : context.fields),
     }),
     setRange: assign({ filter: ({ context, event }) => (event.type === 'SET_RANGE_TEXT' ? typedFilter(context.filter, event.value) : context.filter) }),
-    search: assign(({ context }) => ({ filter: searchedFilter(context.filter), searched: trimmed(context.fields), page: 1 })),
+    /** The range as typed; an untouched default follows the clock, so a line written a moment ago is found. */
+    search: assign(({ context }) => ({ filter: searchedFilter(rolledFilter(context.filter, defaultRange)), searched: trimmed(context.fields), page: 1 })),
     refuseRange: assign({ filter: ({ context }) => searchedFilter(context.filter) }),
   },
   guards: {
