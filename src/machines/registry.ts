@@ -2,6 +2,7 @@ import type { AnyStateMachine, StateMachine } from 'xstate';
 import { disbursementLifecycle, disbursementGuardWords } from './lifecycle/disbursementLifecycle';
 import { transactionLifecycle, transactionGuardWords } from './lifecycle/transactionLifecycle';
 import { withdrawalLifecycle, withdrawalGuardWords } from './lifecycle/withdrawalLifecycle';
+import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { balanceAdjustmentGuardWords, balanceAdjustmentMachine } from './balanceAdjustmentMachine';
 import { balancePageGuardWords, balancePageMachine } from './balancePageMachine';
 import { disbursementAccountGuardWords, disbursementAccountMachine } from './disbursementAccountMachine';
@@ -86,6 +87,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('roleList', roleListMachine, "Role Management's table: filters and the paged list of roles.", managementListGuardWords),
   entry('userForm', userFormMachine, 'New User and Edit User: the form, its rules, Save.', userFormGuardWords),
   entry('roleForm', roleFormMachine, 'New Role and Edit Role: the form and its module selection, Save.', roleFormGuardWords),
+  entry('auditLog', auditLogMachine, 'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a withdrawal, disbursement or transaction.', auditLogGuardWords),
   entry('workflowChart', workflowChartMachine, 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.', {}),
 ];
 

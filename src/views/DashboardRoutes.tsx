@@ -17,6 +17,7 @@ import { accountPageFor } from './disbursement/accountPages';
 const DisbursementListPage = lazy(() => import('./disbursement/DisbursementListPage'));
 const SettlementPage = lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage })));
 
+const AuditLogPage = lazy(() => import('./audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
 const WorkflowsPage = lazy(() => import('./workflows/WorkflowsPage').then((m) => ({ default: m.WorkflowsPage })));
 const WorkflowPage = lazy(() => import('./workflows/WorkflowPage').then((m) => ({ default: m.WorkflowPage })));
 
@@ -62,6 +63,7 @@ export function DashboardRoutes() {
           : path === '/dashboard/transactions' ? <PaymentsListPage />
           : path === '/dashboard/disbursement/transactions' ? <Suspense fallback={<Spinner label="Loading…" />}><DisbursementListPage /></Suspense>
           : path === '/dashboard/settlement' ? <Suspense fallback={<Spinner label="Loading…" />}><SettlementPage /></Suspense>
+          : path === '/dashboard/audit-log' ? <Suspense fallback={<Spinner label="Loading…" />}><AuditLogPage /></Suspense>
           : path === '/dashboard/workflows' ? <Suspense fallback={<Spinner label="Loading…" />}><WorkflowsPage /></Suspense>
           : itemPageParent(path) === '/dashboard/workflows' ? <Suspense fallback={<Spinner label="Loading…" />}><WorkflowPage id={decodeURIComponent(path.slice('/dashboard/workflows/'.length))} /></Suspense>
           : path === '/dashboard/management/user' ? <UserManagementPage />

@@ -20,16 +20,18 @@ const useStyles = makeStyles({
 
 const MARGIN = 8;
 
-function StateBox({ box }: { box: ChartBox }) {
+function StateBox({ box, steps }: { box: ChartBox; steps?: readonly number[] }) {
   const { node } = box;
   const container = node.kind === 'compound' || node.kind === 'parallel';
+  const visited = !container && steps != null && steps.length > 0;
   return (
-    <g data-state={node.id} aria-label={`state ${node.key}`}>
+    <g data-state={node.id} data-visited={visited ? steps.join(',') : undefined}
+      aria-label={visited ? `state ${node.key}, step ${steps.join(', ')}` : `state ${node.key}`}>
       <rect
         x={box.x} y={box.y} width={box.width} height={box.height} rx={8}
-        fill={container ? 'none' : tokens.colorNeutralBackground1}
-        stroke={node.kind === 'final' ? tokens.colorPaletteGreenBorder2 : tokens.colorNeutralStroke1}
-        strokeWidth={node.kind === 'final' ? 2 : 1}
+        fill={container ? 'none' : visited ? tokens.colorBrandBackground2 : tokens.colorNeutralBackground1}
+        stroke={visited ? tokens.colorBrandStroke1 : node.kind === 'final' ? tokens.colorPaletteGreenBorder2 : tokens.colorNeutralStroke1}
+        strokeWidth={visited ? 3 : node.kind === 'final' ? 2 : 1}
         strokeDasharray={node.kind === 'parallel' ? '6 4' : undefined}
       />
       {node.kind === 'final' && <rect x={box.x + 3} y={box.y + 3} width={box.width - 6} height={box.height - 6} rx={6} fill="none" stroke={tokens.colorPaletteGreenBorder2} />}
@@ -39,6 +41,15 @@ function StateBox({ box }: { box: ChartBox }) {
       {node.invokes.map((src, i) => (
         <text key={src + i} x={box.x + 10} y={box.y + 36 + 16 * i} fontSize={11} fill={tokens.colorNeutralForeground3}>invoke {src}</text>
       ))}
+      {visited && (
+        // The step numbers in a badge on the box's top-right corner, clear of the state's name.
+        <g aria-hidden="true">
+          <rect x={box.x + box.width - 10} y={box.y - 10} width={12 + 8 * steps.join(',').length} height={20} rx={10} fill={tokens.colorBrandBackground} />
+          <text x={box.x + box.width - 4} y={box.y + 4} fontWeight={700} fontSize={12} fill={tokens.colorNeutralForegroundOnBrand}>
+            {steps.join(',')}
+          </text>
+        </g>
+      )}
     </g>
   );
 }
@@ -54,8 +65,11 @@ function Transition({ line }: { line: ChartLine }) {
   );
 }
 
-/** The machine as SVG, drawn from a finished layout. */
-export function ChartSvg({ layout, title }: { layout: ChartLayout; title: string }) {
+/**
+ * The machine as SVG, drawn from a finished layout. `visited` (optional) highlights states by
+ * their key, each numbered with the steps (1-based) at which it was reached.
+ */
+export function ChartSvg({ layout, title, visited }: { layout: ChartLayout; title: string; visited?: ReadonlyMap<string, readonly number[]> }) {
   const outer = layout.boxes.filter((b) => b.node.kind === 'compound' || b.node.kind === 'parallel');
   const leaves = layout.boxes.filter((b) => !outer.includes(b));
   return (
@@ -67,7 +81,7 @@ export function ChartSvg({ layout, title }: { layout: ChartLayout; title: string
       </defs>
       <g transform={`translate(${MARGIN},${MARGIN})`}>
         {outer.map((b) => <StateBox key={b.node.id} box={b} />)}
-        {leaves.map((b) => <StateBox key={b.node.id} box={b} />)}
+        {leaves.map((b) => <StateBox key={b.node.id} box={b} steps={b.node.parent != null ? visited?.get(b.node.key) : undefined} />)}
         {layout.lines.map((l) => <Transition key={l.edge.id} line={l} />)}
       </g>
     </svg>

@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { fromPromise } from 'xstate';
+import { auditLogMachine, type AuditPathTarget, type AuditQuery } from '../../machines/auditLogMachine';
+import type { ChartGraph } from '../../machines/chartGraph';
+import type { ChartLayout } from '../../machines/chartLayout';
+import { workflowChartMachine } from '../../machines/workflowChartMachine';
+import type { AuditLogRow, AuditPath } from '../../services/auditLogRules';
+import type { PageMeta } from '../../services/withdrawalRules';
+import { AuditLogPage } from '../../views/audit/AuditLogPage';
+
+const WD = '11111111-2222-3333-4444-555555555555';
+
+const rows: AuditLogRow[] = [
+  {
+    id: 2, created_at: '2026-11-23T03:42:00Z', actor_email: 'superadmin@demo.local', ip: '10.0.0.1', action: 'withdrawal.decide',
+    object_type: 'withdrawal', object_id: WD, outcome: 'success', detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
+  },
+  {
+    id: 1, created_at: '2026-11-23T03:00:00Z', actor_email: 'admin@demo.local', ip: null, action: 'user.update',
+    object_type: 'user', object_id: '7', outcome: 'denied', detail: null,
+  },
+];
+
+const path: AuditPath = {
+  entity: { type: 'withdrawal', id: WD, status: 'REJECTED' },
+  steps: [
+    { status: 'PENDING', from: null, at: '2026-11-23T03:00:00Z', by: 'client@demo.local', action: 'withdrawal.request' },
+    { status: 'REJECTED', from: 'PENDING', at: '2026-11-23T03:42:00Z', by: 'superadmin@demo.local', action: 'withdrawal.decide' },
+  ],
+};
+
+/** A layout without ELK: states in a column. */
+const fakeLayout = fromPromise<ChartLayout, ChartGraph>(async ({ input }) => {
+  const boxes = input.nodes.map((node, i) => ({ node, x: 0, y: 60 * i, width: 160, height: 40 }));
+  return { width: 200, height: 60 * boxes.length, boxes, lines: [] };
+});
+const chartLogic = workflowChartMachine.provide({ actors: { layout: fakeLayout } });
+
+function setup() {
+  const queries: AuditQuery[] = [];
+  const targets: AuditPathTarget[] = [];
+  const logic = auditLogMachine.provide({
+    actors: {
+      loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta }, AuditQuery>(async ({ input }) => {
+        queries.push(input);
+        return { rows, meta: { current_page: input.page, last_page: 3, total: 40, per_page: input.limit } };
+      }),
+      loadPath: fromPromise<AuditPath, AuditPathTarget>(async ({ input }) => { targets.push(input); return path; }),
+      exportLog: fromPromise<void, Omit<AuditQuery, 'page' | 'limit'>>(async () => undefined),
+    },
+  });
+  render(<FluentProvider theme={webLightTheme}><AuditLogPage logic={logic} chartLogic={chartLogic} /></FluentProvider>);
+  return { queries, targets };
+}
+
+describe('Audit Log page', () => {
+  it('lists the rows, with a Path only for path types, and the detail compactly', async () => {
+    const { queries } = setup();
+    expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Audit log' });
+    await within(table).findByText('withdrawal.decide');
+    expect(within(table).getByText('superadmin@demo.local')).toBeTruthy();
+    expect(within(table).getByText(`withdrawal ${WD}`)).toBeTruthy();
+    expect(within(table).getByText('{"status":"PENDING"} -> {"status":"REJECTED"}')).toBeTruthy();
+    expect(within(table).getByText('denied')).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: 'Path' })).toHaveLength(1);
+    expect(queries[0]).toMatchObject({ page: 1, limit: 15, actor: '', outcome: '' });
+    for (const label of ['Actor', 'Action', 'Object Type', 'Object ID', 'Outcome', 'Date range', 'Search']) expect(screen.getByLabelText(label)).toBeTruthy();
+  });
+
+  it('sends the typed filters on Search, and pages', async () => {
+    const { queries } = setup();
+    await screen.findByText('withdrawal.decide');
+    fireEvent.change(screen.getByLabelText('Object ID'), { target: { value: ` ${WD} ` } });
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'withdrawal.decide' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(queries).toHaveLength(2));
+    expect(queries[1]).toMatchObject({ object_id: WD, action: 'withdrawal.decide', page: 1 });
+    await screen.findByText('Page 1 of 3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(queries).toHaveLength(3));
+    expect(queries[2]).toMatchObject({ object_id: WD, page: 2, limit: 15 });
+    await screen.findByText('Page 2 of 3');
+  });
+
+  it("opens a withdrawal's path: PENDING by the client, then REJECTED by the super admin, highlighted in order", async () => {
+    const { targets } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Path' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Entity path' });
+    const steps = await within(dialog).findAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^PENDING by client@demo\.local at 2026-11-23 10:00$/),
+      expect.stringMatching(/^PENDING > REJECTED by superadmin@demo\.local at 2026-11-23 10:42$/),
+    ]);
+    expect(targets).toEqual([{ object_type: 'withdrawal', object_id: WD }]);
+    const chart = await within(dialog).findByRole('img', { name: 'withdrawal lifecycle' });
+    expect(chart.querySelector('[data-visited="1"]')?.getAttribute('data-state')).toBe('withdrawal.PENDING');
+    expect(chart.querySelector('[data-visited="2"]')?.getAttribute('data-state')).toBe('withdrawal.REJECTED');
+    expect(chart.querySelector('[data-state="withdrawal.COMPLETED"]')?.getAttribute('data-visited')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Entity path' })).toBeNull());
+  });
+
+  it('exports the searched filter', async () => {
+    const save = vi.fn();
+    const logic = auditLogMachine.provide({
+      actors: {
+        loadLog: fromPromise(async () => ({ rows, meta: { current_page: 1, last_page: 1, total: 2, per_page: 15 } })),
+        exportLog: fromPromise<void, Omit<AuditQuery, 'page' | 'limit'>>(async ({ input }) => { save(input); }),
+      },
+    });
+    render(<FluentProvider theme={webLightTheme}><AuditLogPage logic={logic} chartLogic={chartLogic} /></FluentProvider>);
+    await screen.findByText('withdrawal.decide');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith(expect.objectContaining({ actor: '', start: expect.any(String), end: expect.any(String) })));
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input,
+  MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
+  Text, Title2, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, FlowRegular, SearchRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
+import { registeredMachine, type RegisteredMachine } from '../../machines/registry';
+import { workflowChartMachine } from '../../machines/workflowChartMachine';
+import { AUDIT_OUTCOMES, type AuditLogRow, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
+import { formatDateTime } from '../../services/format';
+import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
+import { DateRangeField } from '../common/DateRangeField';
+import { Pager } from '../common/Pager';
+import { ChartSvg } from '../workflows/WorkflowPage';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: '26px' },
+  wrap: { overflowX: 'auto' },
+  detail: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all', maxWidth: '420px' },
+  empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  surface: { maxWidth: '1100px', width: '95vw' },
+  chart: { overflow: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px', maxHeight: '60vh' },
+});
+
+const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; label: string }[] = [
+  { field: 'actor', label: 'Actor' },
+  { field: 'action', label: 'Action' },
+  { field: 'object_type', label: 'Object Type' },
+  { field: 'object_id', label: 'Object ID' },
+];
+
+const COLUMNS = ['Time', 'Actor', 'IP', 'Action', 'Object', 'Outcome', 'Detail', ''];
+
+const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
+
+/** The detail compactly: before -> after when it has them, its JSON otherwise. */
+export function detailText(detail: AuditLogRow['detail']): string {
+  if (!detail) return '-';
+  const { before, after, ...rest } = detail as { before?: unknown; after?: unknown } & Record<string, unknown>;
+  if (before === undefined && after === undefined) return json(detail);
+  const change = `${json(before) || '∅'} -> ${json(after) || '∅'}`;
+  return Object.keys(rest).length ? `${change} ${json(rest)}` : change;
+}
+
+/** One step in words: 'PENDING > REJECTED by who at when', or 'PENDING by who at when' for the first. */
+export const stepText = (step: AuditPathStep) =>
+  `${step.from ? `${step.from} > ` : ''}${step.status} by ${step.by} at ${formatDateTime(step.at)}`;
+
+/** Each status the path reached, with the (1-based) steps at which it did. */
+export function visitedStates(path: AuditPath): Map<string, number[]> {
+  const visited = new Map<string, number[]>();
+  path.steps.forEach((step, i) => visited.set(step.status, [...(visited.get(step.status) ?? []), i + 1]));
+  return visited;
+}
+
+function LifecycleChart({ lifecycle, path, logic }: { lifecycle: RegisteredMachine; path: AuditPath; logic: typeof workflowChartMachine }) {
+  const styles = useStyles();
+  const chart = useActorRef(logic, { input: { workflow: lifecycle } });
+  const state = useSelector(chart, (s) => s);
+  return (
+    <div className={styles.chart}>
+      {state.matches('loading') && <Spinner size="small" label="Drawing the chart…" />}
+      {state.matches('failed') && (
+        <MessageBar intent="error">
+          <MessageBarBody>{state.context.error}</MessageBarBody>
+          <MessageBarActions><Button onClick={() => chart.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+        </MessageBar>
+      )}
+      {state.matches('shown') && state.context.layout && (
+        <ChartSvg layout={state.context.layout} title={`${lifecycle.id} lifecycle`} visited={visitedStates(path)} />
+      )}
+    </div>
+  );
+}
+
+function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
+  path: AuditPath | null; loading: boolean; error: string | null; onClose: () => void; onRetry: () => void; chartLogic: typeof workflowChartMachine;
+}) {
+  const styles = useStyles();
+  const lifecycle = path ? registeredMachine(path.entity.type) : undefined;
+  return (
+    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface aria-label="Entity path" className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{path ? `Path of ${path.entity.type} ${path.entity.id}` : 'Entity path'}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+            {loading && <Spinner size="small" label="Loading the path…" />}
+            {error && (
+              <MessageBar intent="error">
+                <MessageBarBody>{error}</MessageBarBody>
+                <MessageBarActions><Button onClick={onRetry}>Try again</Button></MessageBarActions>
+              </MessageBar>
+            )}
+            {path && (
+              <>
+                <Text>Now {path.entity.status}</Text>
+                {path.steps.length === 0 ? <Text>No status changes are recorded for it.</Text> : (
+                  <ol aria-label="Steps" style={{ margin: 0 }}>
+                    {path.steps.map((step, i) => <li key={i}>{stepText(step)}</li>)}
+                  </ol>
+                )}
+                {lifecycle && <LifecycleChart lifecycle={lifecycle} path={path} logic={chartLogic} />}
+              </>
+            )}
+          </DialogContent>
+          <DialogActions><Button onClick={onClose}>Close</Button></DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** Audit Log (issue 15; SUPER ADMIN by the route guard). Renders the audit log machine; sends events. */
+export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowChartMachine }: {
+  logic?: typeof auditLogMachine; chartLogic?: typeof workflowChartMachine;
+}) {
+  const styles = useStyles();
+  const page = useActorRef(logic, { input: {} });
+  const s = useSelector(page, (snapshot) => snapshot);
+  const c = s.context;
+  const search = () => page.send({ type: 'SEARCH' });
+  const set = (field: AuditField, value: string) => page.send({ type: 'SET_FIELD', field, value });
+  const loading = s.matches({ list: 'loading' });
+  const pathOpen = !s.matches({ path: 'closed' });
+
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <Title2 as="h1" id="page-title">Audit Log</Title2>
+      <Card className={styles.panel}>
+        <div className={styles.filters}>
+          {TEXT_FIELDS.map(({ field, label }) => (
+            <Field key={field} label={label}>
+              <Input value={c.fields[field]} onChange={(_, d) => set(field, d.value)} onKeyDown={(e) => { if (e.key === 'Enter') search(); }} />
+            </Field>
+          ))}
+          <Field label="Outcome" style={{ minWidth: 140 }}>
+            <Dropdown value={c.fields.outcome || 'Any'} selectedOptions={[c.fields.outcome]}
+              onOptionSelect={(_, d) => set('outcome', d.optionValue ?? '')}>
+              <Option value="">Any</Option>
+              {AUDIT_OUTCOMES.map((o) => <Option key={o} value={o}>{o}</Option>)}
+            </Dropdown>
+          </Field>
+          <DateRangeField value={c.filter.text} error={c.filter.error} onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })} onEnter={search} />
+          <Field label="Search">
+            <Input value={c.fields.search} onChange={(_, d) => set('search', d.value)} onKeyDown={(e) => { if (e.key === 'Enter') search(); }} />
+          </Field>
+          <div className={styles.buttons}>
+            <Button appearance="primary" icon={<SearchRegular />} disabled={!s.can({ type: 'SEARCH' })} onClick={search}>Search</Button>
+            <Button icon={<ArrowDownloadRegular />} disabled={!s.can({ type: 'EXPORT' })} onClick={() => page.send({ type: 'EXPORT' })}>
+              {s.matches({ export: 'exporting' }) ? 'Exporting…' : 'Export'}
+            </Button>
+          </div>
+        </div>
+        {s.matches({ list: 'failed' }) && (
+          <MessageBar intent="error">
+            <MessageBarBody>{c.loadError}</MessageBarBody>
+            <MessageBarActions><Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+          </MessageBar>
+        )}
+        {s.matches({ export: 'failed' }) && (
+          <MessageBar intent="error"><MessageBarBody>{c.exportError}</MessageBarBody></MessageBar>
+        )}
+        <div className={styles.wrap}>
+          <Table aria-label="Audit log" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 900 }}>
+            <TableHeader>
+              <TableRow>{COLUMNS.map((col, i) => <TableHeaderCell key={i}>{col}</TableHeaderCell>)}</TableRow>
+            </TableHeader>
+            <TableBody>
+              {c.rows.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell>{formatDateTime(r.created_at)}</TableCell>
+                  <TableCell>{r.actor_email ?? '-'}</TableCell>
+                  <TableCell>{r.ip ?? '-'}</TableCell>
+                  <TableCell>{r.action}</TableCell>
+                  <TableCell>{r.object_type ? `${r.object_type} ${r.object_id ?? ''}`.trim() : '-'}</TableCell>
+                  <TableCell>{r.outcome}</TableCell>
+                  <TableCell><span className={styles.detail}>{detailText(r.detail)}</span></TableCell>
+                  <TableCell>
+                    {isPathType(r.object_type) && r.object_id && (
+                      <Button size="small" icon={<FlowRegular />} onClick={() => page.send({ type: 'OPEN_PATH', object_type: r.object_type!, object_id: r.object_id! })}>
+                        Path
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
+          {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No audit lines match.</div>}
+        </div>
+        <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={loading}
+          onPage={(p) => page.send({ type: 'PAGE', page: p })} onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })} />
+      </Card>
+      {pathOpen && (
+        <PathDialog path={c.path} loading={s.matches({ path: 'loading' })} error={s.matches({ path: 'failed' }) ? c.pathError : null}
+          onClose={() => page.send({ type: 'CLOSE_PATH' })} onRetry={() => page.send({ type: 'RETRY' })} chartLogic={chartLogic} />
+      )}
+    </section>
+  );
+}
+
+export default AuditLogPage;
