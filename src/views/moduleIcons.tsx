@@ -1,5 +1,5 @@
 import {
-  CalendarCheckmarkRegular, FlowchartRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
+  CalendarCheckmarkRegular, DocumentSearchRegular, FlowchartRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
 } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 
@@ -12,6 +12,7 @@ const icons: Record<string, ReactElement> = {
   'people-settings': <PeopleSettingsRegular />,
   settings: <SettingsRegular />,
   flowchart: <FlowchartRegular />,
+  'document-search': <DocumentSearchRegular />,
 };
 
 export const moduleIcon = (name: string) => icons[name] ?? <SettingsRegular />;
