@@ -1,7 +1,6 @@
-/** Saves a base64 file the server sent as a download, with its name. */
-export function saveBase64File(content: string, filename: string, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'): void {
-  const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
+/** Hands a blob to the browser as a download with its name. */
+function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -12,14 +11,12 @@ export function saveBase64File(content: string, filename: string, type = 'applic
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Saves a base64 file the server sent as a download, with its name. */
+export function saveBase64File(content: string, filename: string, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'): void {
+  saveBlob(new Blob([Uint8Array.from(atob(content), (c) => c.charCodeAt(0))], { type }), filename);
+}
+
 /** Saves text made in the browser (an SCXML chart, a CSV …) as a download, with its name. */
 export function saveTextFile(text: string, filename: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type }), filename);
 }
