@@ -4,6 +4,12 @@ import { clients } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { visibleClientIds, type Principal } from './principal.ts';
 
+/** A client's name, for rows and messages that show it ('' for an id with no client, which the foreign keys rule out). */
+export async function clientNameOf(db: Db, clientId: number): Promise<string> {
+  const [client] = await db.select({ name: clients.clientName }).from(clients).where(eq(clients.id, clientId));
+  return client?.name ?? '';
+}
+
 /**
  * The one client a request names, if the user may see it. Another client's id is answered
  * exactly like an id that does not exist: 404, nothing about it.

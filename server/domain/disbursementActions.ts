@@ -1,3 +1,4 @@
+import { clientNameOf } from './clientScope.ts';
 import { allowsDisbursement, disbursementDecisionEvent, type DisbursementEvent } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
 import type { DisbursementStatusAnswer } from '../../src/services/disbursementActions.ts';
 import type { DisbursementDecisionBody, DisbursementRow } from '../../src/services/disbursementQuery.ts';
@@ -9,7 +10,7 @@ import { inquireDisbursementStatus } from '../providers/disbursementAdapter.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import {
-  applyDisbursementEvent, checkDisbursement, clientNameOf, findDisbursement, toDisbursementRow, type DisbursementRecord,
+  applyDisbursementEvent, checkDisbursement, findDisbursement, toDisbursementRow, type DisbursementRecord,
 } from './disbursements.ts';
 import type { Principal } from './principal.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '../../src/services/disbursementActions.ts';
 import { DISBURSEMENT_METHODS, type DisbursementMethodName, type DisbursementRow } from '../../src/services/disbursementQuery.ts';
 import type { Db } from '../db/connect.ts';
-import { clients, disbursements } from '../db/schema.ts';
+import { disbursements } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
 import { disbursementArrived, disbursementDecided } from './workOrderEvents.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
@@ -149,7 +149,3 @@ export function toDisbursementRow(d: DisbursementRecord, clientName: string): Di
   };
 }
 
-export async function clientNameOf(db: Db, clientId: number): Promise<string> {
-  const [client] = await db.select({ name: clients.clientName }).from(clients).where(eq(clients.id, clientId));
-  return client?.name ?? '';
-}

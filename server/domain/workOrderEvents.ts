@@ -1,7 +1,8 @@
 import { formatRupiah } from '../../src/services/money.ts';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
-import { clientNameOf, clientUsersWithModule, openWorkOrder, resolveWorkOrders, superAdminIds } from './workOrders.ts';
+import { clientNameOf } from './clientScope.ts';
+import { clientUsersWithModule, openWorkOrder, resolveWorkOrders, superAdminIds } from './workOrders.ts';
 
 /**
  * Which events make a work order, for whom, and in what words (issue 14). Each is called inside

@@ -63,5 +63,3 @@ export async function clientUsersWithModule(tx: Db, clientId: number, module: st
     order by u.id`)).rows);
 }
 
-export const clientNameOf = async (tx: Db, clientId: number): Promise<string> =>
-  (await tx.execute<{ client_name: string }>(sql`select client_name from clients where id = ${clientId}`)).rows[0]?.client_name ?? `client ${clientId}`;
