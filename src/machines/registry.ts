@@ -27,7 +27,6 @@ import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdra
 import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDetailMachine';
 import { workflowChartMachine } from './workflowChartMachine';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 /** The names of a machine's guards, as its `setup({ guards })` declares them. */
 export type GuardNames<M> = M extends StateMachine<any, any, any, any, any, infer G, any, any, any, any, any, any, any, any, any>
   ? G extends { type: infer T extends string } ? T : never

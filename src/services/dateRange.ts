@@ -22,8 +22,8 @@ export function parseDateRange(text: string): DateRange | null {
   if (parts.length !== 2) return null;
   const [a, b] = parts.map((p) => dayjs(p.trim(), DATE_TIME_FORMAT, true));
   if (!a.isValid() || !b.isValid()) return null;
-  let [start, end] = a.isAfter(b) ? [b, a] : [a, b];
-  if (start.isSame(end) || (end.hour() === 0 && end.minute() === 0)) end = end.hour(23).minute(59);
+  const [start, given] = a.isAfter(b) ? [b, a] : [a, b];
+  const end = start.isSame(given) || (given.hour() === 0 && given.minute() === 0) ? given.hour(23).minute(59) : given;
   return { start: start.format(DATE_TIME_FORMAT), end: end.format(DATE_TIME_FORMAT) };
 }
 

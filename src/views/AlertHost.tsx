@@ -1,19 +1,35 @@
-import { useEffect } from 'react';
-import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
-import { ALERT_MS, alerts } from '../services/alerts';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { alertsMachine } from '../machines/alertsMachine';
 
-/** The one Toaster: every alert raised anywhere shows here for 5000 ms. */
+const useStyles = makeStyles({
+  stack: {
+    position: 'fixed', top: tokens.spacingVerticalL, right: tokens.spacingHorizontalL, zIndex: 1000000,
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, width: 'min(420px, calc(100vw - 32px))',
+  },
+  bar: { boxShadow: tokens.shadow16 },
+});
+
+/** The one alert stack: renders the alerts actor's snapshot; each alert closes after 5000 ms or on Dismiss. */
 export function AlertHost() {
-  const toasterId = useId('alerts');
-  const { dispatchToast } = useToastController(toasterId);
-  useEffect(() => alerts.subscribe((alert) => {
-    dispatchToast(
-      <Toast>
-        <ToastTitle>{alert.title}</ToastTitle>
-        <ToastBody>{alert.message}</ToastBody>
-      </Toast>,
-      { intent: alert.intent, timeout: ALERT_MS, politeness: alert.intent === 'error' ? 'assertive' : 'polite' },
-    );
-  }), [dispatchToast]);
-  return <Toaster toasterId={toasterId} position="top-end" />;
+  const styles = useStyles();
+  const actor = useActorRef(alertsMachine);
+  const shown = useSelector(actor, (s) => s.context.shown);
+  return (
+    <div className={styles.stack}>
+      {shown.map((alert) => (
+        // MessageBar speaks its intent: errors as role=alert (assertive), the rest as role=status.
+        <MessageBar key={alert.id} intent={alert.intent} className={styles.bar} layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{alert.title}</MessageBarTitle>
+            {alert.message}
+          </MessageBarBody>
+          <MessageBarActions containerAction={(
+            <Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={() => actor.send({ type: 'DISMISS', id: alert.id })} />
+          )} />
+        </MessageBar>
+      ))}
+    </div>
+  );
 }

@@ -152,7 +152,6 @@ interface World {
 }
 
 const parts = (state: string) => state.split('|') as [Flow, string, string];
-const RESTING = ['choosingType', 'choosingRange', 'loadFailed', 'showingRows', 'empty', 'done.loading', 'done.showing', 'failed'];
 const ended = (r: SettlementRun) => r.status !== 'running';
 const withRun = (runs: SettlementRun[], r: SettlementRun) => (runs.some((x) => x.id === r.id) ? runs.map((x) => (x.id === r.id ? r : x)) : [r, ...runs]);
 
@@ -245,7 +244,6 @@ const button = (name: string) => page().getByRole('button', { name });
 const dialog = () => screen.queryByRole('alertdialog', { hidden: true });
 const dialogTitle = () => document.getElementById(dialog()!.getAttribute('aria-labelledby') ?? '')?.textContent;
 const runRow = (r: SettlementRun) => within(recentTable()).getAllByRole('row').find((row) => row.textContent!.includes(r.requested_by) && row.textContent!.includes(`${r.start} to ${r.end}`))!;
-const rp = (n: number) => `Rp. ${n.toLocaleString('en-US')}`;
 
 function readFlow(): Flow {
   if (dialog()) return within(dialog()!).queryByText('Starting the settlement…') ? 'starting' : 'confirming';

@@ -24,7 +24,6 @@ export class PendingCalls {
   readonly inputs: Array<{ id: string; input: unknown }> = [];
 
   /** Promise logic whose call is keyed by the invoke id (an actor's id is its invoke's). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stands in for calls of any input
   logic<T>() {
     return fromPromise<T, any>(({ input, self, signal }) => new Promise<T>((resolve, reject) => {
       const entry: Pending = { resolve: resolve as (v: unknown) => void, reject, input };

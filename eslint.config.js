@@ -1,0 +1,57 @@
+// The project's layering, written as lint rules so a wrong import fails `npm run lint` (and so CI):
+// views > machines > services, never back; the browser never imports the server; the domain never
+// knows it is served over HTTP. Zones follow bulletproof-react's `import/no-restricted-paths` use.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const zones = [
+  { target: './src', from: './server', message: 'The browser never imports server code; share a contract in src/services instead.' },
+  { target: './src/services', from: './src/machines', message: 'services sit below machines: a service never imports a machine.' },
+  { target: './src/services', from: './src/views', message: 'services sit below views: a service never imports a view.' },
+  { target: './src/machines', from: './src/views', message: 'machines sit below views: a machine never imports a view.' },
+  {
+    target: './src/views', from: ['./src/services/api.ts', './src/services/http.ts'],
+    message: 'A view never calls the API: its page machine owns the call (invoke a fromPromise actor over src/services).',
+  },
+  { target: './server/domain', from: ['./server/http', './server/routes'], message: 'server/domain throws domain errors and never knows it is served over HTTP.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'docs/**', 'reports/**', '.stryker-tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'src/test/lint/planted/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      // Tests and stand-ins type loosely on purpose; production code is held by tsc's strict mode.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // A view enables a button with snapshot.can(event); the role rule lives once, in the machine's guard.
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(SUPER ADMIN|ADMIN|CLIENT)$/]", message: 'A view never checks a role: ask the machine (snapshot.can(event)).' },
+        // The machine acts on its own outcome (alert, close, navigate); a view never watches it finish.
+        { selector: "CallExpression[callee.name='useEffect'] MemberExpression[property.name='subscribe']", message: 'A view never subscribes to a machine in an effect: the machine acts on its own outcome.' },
+        { selector: "CallExpression[callee.name='useEffect'] BinaryExpression > Literal[value='done']", message: "A view never reacts to a machine finishing: the machine acts on its own outcome." },
+      ],
+    },
+  },
+);
