@@ -26,6 +26,7 @@ import { withdrawalDecisionMachine } from './withdrawalDecisionMachine';
 import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
 import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDetailMachine';
 import { workflowChartMachine } from './workflowChartMachine';
+import { alertsMachine } from './alertsMachine';
 
 /** The names of a machine's guards, as its `setup({ guards })` declares them. */
 export type GuardNames<M> = M extends StateMachine<any, any, any, any, any, infer G, any, any, any, any, any, any, any, any, any>
@@ -87,6 +88,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('userForm', userFormMachine, 'New User and Edit User: the form, its rules, Save.', userFormGuardWords),
   entry('roleForm', roleFormMachine, 'New Role and Edit Role: the form and its module selection, Save.', roleFormGuardWords),
   entry('auditLog', auditLogMachine, 'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a withdrawal, disbursement or transaction.', auditLogGuardWords),
+  entry('alerts', alertsMachine, 'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.', {}),
   entry('workflowChart', workflowChartMachine, 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.', {}),
 ];
 

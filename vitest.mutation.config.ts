@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// What Stryker runs for each mutant: the unit, view and server (PGlite) suites, without the
+// PostgreSQL copy (the same tests twice would only double the time) and without the lint test
+// (it reads the tree, not the mutated code).
+// MUTATION_SUITES=unit,view narrows a run to those suites (a quick look at one folder's score).
+const suites = (process.env.MUTATION_SUITES ?? 'unit,view,server-pglite').split(',');
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', environment: 'node', include: ['src/test/**/*.test.ts'], exclude: ['src/test/lint/**'] } },
+      { test: { name: 'view', environment: 'jsdom', include: ['src/test/**/*.test.tsx'], setupFiles: ['src/test/views/setup.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'server-pglite', environment: 'node', include: ['server/test/**/*.test.ts'],
+          // Child-process and two-node tests run the unmutated server from disk, and take minutes.
+          exclude: ['server/test/settlementCrash.test.ts', 'server/test/twoNodes.test.ts'],
+          env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000,
+        },
+      },
+    ].filter((project) => suites.includes(project.test.name)),
+  },
+});
