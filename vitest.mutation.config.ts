@@ -1,15 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 // What Stryker runs for each mutant: the unit, view and server (PGlite) suites, without the
-// PostgreSQL copy (the same tests twice would only double the time) and without the lint test
-// (it reads the tree, not the mutated code).
+// PostgreSQL copy (the same tests twice would only double the time), the lint test (it reads the
+// tree, not the mutated code) and the ELK layout test (it draws every machine, seconds each, and
+// its files are not mutated).
 // MUTATION_SUITES=unit,view narrows a run to those suites (a quick look at one folder's score).
 const suites = (process.env.MUTATION_SUITES ?? 'unit,view,server-pglite').split(',');
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', environment: 'node', include: ['src/test/**/*.test.ts'], exclude: ['src/test/lint/**'] } },
+      { test: { name: 'unit', environment: 'node', include: ['src/test/**/*.test.ts'], exclude: ['src/test/lint/**', 'src/test/machines/chartGraph.test.ts'] } },
       { test: { name: 'view', environment: 'jsdom', include: ['src/test/**/*.test.tsx'], setupFiles: ['src/test/views/setup.ts'], testTimeout: 30_000 } },
       {
         test: {
