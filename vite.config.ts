@@ -5,6 +5,9 @@ import { precompress } from './scripts/vitePrecompress';
 // In `vite` dev mode the API and socket.io come from the server on PORT (default 3000).
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
+const FLUENT = /node_modules[\\/](@fluentui|@griffel|@floating-ui|tabster|keyborg|stylis|rtl-css-js)[\\/]/;
+const ICONS = /node_modules[\\/]@fluentui[\\/]react-icons[\\/]/;
+
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -29,7 +32,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/, priority: 2 },
-            { name: 'fluent', test: /node_modules[\\/](@fluentui[\\/](?!react-icons[\\/])|@griffel|tabster|keyborg|stylis|rtl-css-js|@floating-ui)[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: 'fluent', test: (id) => FLUENT.test(id) && !ICONS.test(id), tags: ['$initial'], priority: 1 },
           ],
         },
       },

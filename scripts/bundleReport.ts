@@ -3,7 +3,7 @@
  * server sends it (gzip and brotli, compressed as the build's precompress plugin does), as a Markdown
  * table. Exits 1 when the first screen (login) is over its budget or the route table misses a chunk.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { coverageProblems, ROUTES, routeFiles, type Manifest } from './bundleRoutes.ts';
 import { compressedCopies } from './vitePrecompress.ts';
@@ -14,18 +14,14 @@ const LOGIN_BUDGET_BYTES = 200_000;
 const dist = process.argv[2] ?? 'dist';
 const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-const sizes = new Map<string, Promise<{ raw: number; gz: number; br: number }>>();
-const sizeOf = (file: string) => {
-  let size = sizes.get(file);
-  if (!size) {
-    size = readFile(join(dist, file)).then(async (raw) => {
-      const { br, gz } = await compressedCopies(raw);
-      return { raw: raw.length, gz: gz.length, br: br.length };
-    });
-    sizes.set(file, size);
-  }
-  return size;
-};
+/** The build's own .gz and .br copies when it wrote them (the same bytes compressedCopies makes), else compressed here. */
+async function sizeOf(file: string): Promise<{ raw: number; gz: number; br: number }> {
+  const path = join(dist, file);
+  const [raw, gz, br] = await Promise.all([stat(path), stat(`${path}.gz`).catch(() => null), stat(`${path}.br`).catch(() => null)]);
+  if (gz && br) return { raw: raw.size, gz: gz.size, br: br.size };
+  const copies = await compressedCopies(await readFile(path));
+  return { raw: raw.size, gz: copies.gz.length, br: copies.br.length };
+}
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 const rows = await Promise.all(ROUTES.map(async (load) => {

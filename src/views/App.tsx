@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { setFailureHandlers } from '../services/http';
 import { sessionStore } from '../services/sessionStore';
 import { AlertHost } from './AlertHost';
-import { PageLoading } from './common/PageLoading';
+import { PageSuspense } from './common/PageSuspense';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
 import { SessionContext } from './SessionContext';
@@ -33,7 +33,7 @@ export function App() {
       <SessionContext.Provider options={{ input: { stored: sessionStore.load() } }}>
         <FailureHandlers />
         <AlertHost />
-        <Suspense fallback={<PageLoading />}>
+        <PageSuspense>
           <Switch>
             <Route path="/"><Redirect to="/login" /></Route>
             <Route path="/login" component={LoginPage} />
@@ -41,7 +41,7 @@ export function App() {
             <Route path="/work-order-detail" component={WorkOrderDetailPage} />
             <Route component={NotFoundPage} />
           </Switch>
-        </Suspense>
+        </PageSuspense>
       </SessionContext.Provider>
     </FluentProvider>
   );

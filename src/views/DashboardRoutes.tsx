@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { Redirect, useLocation } from 'wouter';
 import { guardDashboardPath, itemPageParent, SETTINGS_PATH, visibleModules } from '../services/navigation';
@@ -6,7 +6,7 @@ import { ComingSoonPage } from './ComingSoonPage';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { pageTitles } from './pageTitles';
-import { PageLoading } from './common/PageLoading';
+import { PageSuspense } from './common/PageSuspense';
 import { accountPageFor } from './disbursement/accountPages';
 
 // Every page is loaded when first opened: the first screen does not carry it (issue 16's route-level
@@ -60,7 +60,7 @@ export function DashboardRoutes() {
   if (accountPage) return <DashboardLayout>{accountPage}</DashboardLayout>;
   return (
     <DashboardLayout>
-      <Suspense fallback={<PageLoading />}>
+      <PageSuspense key={path}>
         {path === SETTINGS_PATH ? <UserSettingsPage />
           : path === '/dashboard/balance' ? <PaymentsBalancePage />
           : path === '/dashboard/transactions' ? <PaymentsListPage />
@@ -72,7 +72,7 @@ export function DashboardRoutes() {
           : path === '/dashboard/management/user' ? <UserManagementPage />
           : path === '/dashboard/management/role' ? <RoleManagementPage />
           : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}
-      </Suspense>
+      </PageSuspense>
     </DashboardLayout>
   );
 }
