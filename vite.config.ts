@@ -1,11 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vitePrecompress';
 
 // In `vite` dev mode the API and socket.io come from the server on PORT (default 3000).
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
+const FLUENT = /node_modules[\\/](@fluentui|@griffel|@floating-ui|tabster|keyborg|stylis|rtl-css-js)[\\/]/;
+const ICONS = /node_modules[\\/]@fluentui[\\/]react-icons[\\/]/;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': apiTarget,
@@ -13,5 +17,25 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { chunkSizeWarningLimit: 2000 },
+  build: {
+    // dist/.vite/manifest.json: which chunks each page pulls in, read by `npm run bundle:report`.
+    manifest: true,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        // Vendor chunks whose names and hashes stay put while the app's code changes, so a deploy
+        // leaves them in the browser's cache. Fluent is held to what the first screen uses (`$initial`):
+        // the components only a dashboard page needs stay in that page's chunks. The icons stay out:
+        // each icon module of @fluentui/react-icons holds many icons, so the app's own icon choices
+        // would otherwise change the vendor chunk.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/, priority: 2 },
+            { name: 'fluent', test: (id) => FLUENT.test(id) && !ICONS.test(id), tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -16,6 +15,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { registerRequestGuards } from './http/requestGuards.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { registerWebApp } from './http/webApp.ts';
 import { closeSheetReader, configureSheetReader } from './uploads/sheetReader.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
@@ -40,7 +40,7 @@ import { transactionExportRoutes } from './routes/transactionExport.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
 
-const webRoot = fileURLToPath(new URL('../dist', import.meta.url));
+const defaultWebRoot = fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface App {
   app: FastifyInstance;
@@ -68,6 +68,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   app.addHook('onResponse', async (request) => { if (request.method !== 'GET' && request.method !== 'HEAD') outbox.kick(); });
   app.addHook('onClose', async () => { await outbox.stop(); });
 
+  const webRoot = config.webRoot ?? defaultWebRoot;
   const serveWeb = existsSync(webRoot);
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerRequestGuards(app);
@@ -123,6 +124,6 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(auditLogRoutes(deps));
   await app.register(apiDocsRoutes());
 
-  if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  if (serveWeb) await registerWebApp(app, webRoot);
   return { app, realtime, outbox };
 }

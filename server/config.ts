@@ -21,6 +21,7 @@ const Env = v.object({
   SETTLEMENT_JOB_EXPIRE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(2), v.maxValue(3600)), '60'),
   CALLBACK_RETRY_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(3600)), '30'),
   JOB_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(600)), '30'),
+  WEB_ROOT: v.optional(v.string(), ''),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -61,6 +62,8 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** Seconds before a failed merchant callback is tried again (doubled for the third and last attempt). */
   callbackRetrySeconds: number;
+  /** The built web app (`vite build`'s output); empty means the repository's dist/. */
+  webRoot: string | null;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -94,5 +97,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settlementJobExpireSeconds: e.SETTLEMENT_JOB_EXPIRE_SECONDS,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     callbackRetrySeconds: e.CALLBACK_RETRY_SECONDS,
+    webRoot: e.WEB_ROOT || null,
   };
 }

@@ -36,9 +36,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // History-style URLs: a page path that is not a file, the API or socket.io gets the app shell.
+    // History-style URLs: a page path that is not a file, the API or socket.io gets the app shell
+    // (sent as webApp.ts sends index.html: precompressed, revalidated). A missing built file stays a
+    // 404: a chunk of an older deploy must fail as one, not arrive as HTML.
     const path = request.url.split('?')[0];
-    if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/socket.io')) {
+    const page = !path.startsWith('/api/') && !path.startsWith('/socket.io') && !path.startsWith('/assets/');
+    if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && page) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });

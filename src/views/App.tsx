@@ -1,14 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { setFailureHandlers } from '../services/http';
 import { sessionStore } from '../services/sessionStore';
 import { AlertHost } from './AlertHost';
-import { DashboardRoutes } from './DashboardRoutes';
+import { PageSuspense } from './common/PageSuspense';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
 import { SessionContext } from './SessionContext';
-import { WorkOrderDetailPage } from './WorkOrderDetailPage';
+
+// The login page is the first screen and comes in the entry chunk (no second round trip before it
+// shows); the dashboard (its shell, bell and socket) and the work order page load when first opened.
+const DashboardRoutes = lazy(() => import('./DashboardRoutes').then((m) => ({ default: m.DashboardRoutes })));
+const WorkOrderDetailPage = lazy(() => import('./WorkOrderDetailPage').then((m) => ({ default: m.WorkOrderDetailPage })));
 
 /** 401 ends the session (to /login); 403 goes back to the landing path (spec section 6). */
 function FailureHandlers() {
@@ -29,13 +33,15 @@ export function App() {
       <SessionContext.Provider options={{ input: { stored: sessionStore.load() } }}>
         <FailureHandlers />
         <AlertHost />
-        <Switch>
-          <Route path="/"><Redirect to="/login" /></Route>
-          <Route path="/login" component={LoginPage} />
-          <Route path="/dashboard" nest><DashboardRoutes /></Route>
-          <Route path="/work-order-detail" component={WorkOrderDetailPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
+        <PageSuspense>
+          <Switch>
+            <Route path="/"><Redirect to="/login" /></Route>
+            <Route path="/login" component={LoginPage} />
+            <Route path="/dashboard" nest><DashboardRoutes /></Route>
+            <Route path="/work-order-detail" component={WorkOrderDetailPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </PageSuspense>
       </SessionContext.Provider>
     </FluentProvider>
   );

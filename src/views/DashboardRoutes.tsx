@@ -1,19 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { Redirect, useLocation } from 'wouter';
 import { guardDashboardPath, itemPageParent, SETTINGS_PATH, visibleModules } from '../services/navigation';
-import { PaymentsBalancePage } from './balance/PaymentsBalancePage';
-import { RoleManagementPage } from './management/RoleManagementPage';
-import { UserManagementPage } from './management/UserManagementPage';
-import { PaymentsListPage } from './payments/PaymentsListPage';
 import { ComingSoonPage } from './ComingSoonPage';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { pageTitles } from './pageTitles';
-import { UserSettingsPage } from './UserSettingsPage';
+import { PageSuspense } from './common/PageSuspense';
 import { accountPageFor } from './disbursement/accountPages';
 
-// Loaded when first opened: the first screen does not carry it (issue 16's route-level splitting).
+// Every page is loaded when first opened: the first screen does not carry it (issue 16's route-level
+// splitting; `npm run bundle:report` sums what each route downloads).
+const UserSettingsPage = lazy(() => import('./UserSettingsPage').then((m) => ({ default: m.UserSettingsPage })));
+const PaymentsBalancePage = lazy(() => import('./balance/PaymentsBalancePage').then((m) => ({ default: m.PaymentsBalancePage })));
+const PaymentsListPage = lazy(() => import('./payments/PaymentsListPage').then((m) => ({ default: m.PaymentsListPage })));
+const UserManagementPage = lazy(() => import('./management/UserManagementPage').then((m) => ({ default: m.UserManagementPage })));
+const RoleManagementPage = lazy(() => import('./management/RoleManagementPage').then((m) => ({ default: m.RoleManagementPage })));
 const DisbursementListPage = lazy(() => import('./disbursement/DisbursementListPage'));
 const SettlementPage = lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage })));
 
@@ -58,17 +60,19 @@ export function DashboardRoutes() {
   if (accountPage) return <DashboardLayout>{accountPage}</DashboardLayout>;
   return (
     <DashboardLayout>
-      {path === SETTINGS_PATH ? <UserSettingsPage />
-        : path === '/dashboard/balance' ? <PaymentsBalancePage />
+      <PageSuspense key={path}>
+        {path === SETTINGS_PATH ? <UserSettingsPage />
+          : path === '/dashboard/balance' ? <PaymentsBalancePage />
           : path === '/dashboard/transactions' ? <PaymentsListPage />
-          : path === '/dashboard/disbursement/transactions' ? <Suspense fallback={<Spinner label="Loading…" />}><DisbursementListPage /></Suspense>
-          : path === '/dashboard/settlement' ? <Suspense fallback={<Spinner label="Loading…" />}><SettlementPage /></Suspense>
-          : path === '/dashboard/audit-log' ? <Suspense fallback={<Spinner label="Loading…" />}><AuditLogPage /></Suspense>
-          : path === '/dashboard/workflows' ? <Suspense fallback={<Spinner label="Loading…" />}><WorkflowsPage /></Suspense>
-          : itemPageParent(path) === '/dashboard/workflows' ? <Suspense fallback={<Spinner label="Loading…" />}><WorkflowPage id={decodeURIComponent(path.slice('/dashboard/workflows/'.length))} /></Suspense>
+          : path === '/dashboard/disbursement/transactions' ? <DisbursementListPage />
+          : path === '/dashboard/settlement' ? <SettlementPage />
+          : path === '/dashboard/audit-log' ? <AuditLogPage />
+          : path === '/dashboard/workflows' ? <WorkflowsPage />
+          : itemPageParent(path) === '/dashboard/workflows' ? <WorkflowPage id={decodeURIComponent(path.slice('/dashboard/workflows/'.length))} />
           : path === '/dashboard/management/user' ? <UserManagementPage />
           : path === '/dashboard/management/role' ? <RoleManagementPage />
           : <ComingSoonPage title={pageTitles[path] ?? page?.title ?? 'Dashboard'} />}
+      </PageSuspense>
     </DashboardLayout>
   );
 }

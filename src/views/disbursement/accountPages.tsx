@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactElement } from 'react';
-import { Spinner } from '@fluentui/react-components';
+import { lazy, type ReactElement } from 'react';
+import { PageSuspense } from '../common/PageSuspense';
 
 // Each screen is its own chunk: the first screen a user opens does not download these.
 const pages: Record<string, ReturnType<typeof lazy>> = {
@@ -11,5 +11,5 @@ const pages: Record<string, ReturnType<typeof lazy>> = {
 /** Payin Detail, Disbursement Account and Master Disbursement Balance, by path; null for any other path. */
 export function accountPageFor(path: string): ReactElement | null {
   const Page = pages[path];
-  return Page ? <Suspense fallback={<Spinner label="Loading…" />}><Page /></Suspense> : null;
+  return Page ? <PageSuspense key={path}><Page /></PageSuspense> : null;
 }
