@@ -16,7 +16,7 @@ export default {
     '!src/machines/chartLayout.ts',
     '!src/machines/scxml.ts',
   ],
-  ignorePatterns: ['dist', 'data', 'docs', 'e2e', 'test-results', 'playwright-report', 'reports'],
+  ignorePatterns: ['dist', 'data', 'e2e', 'test-results', 'playwright-report', 'reports'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
