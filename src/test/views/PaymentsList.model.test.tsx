@@ -393,7 +393,13 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
   const clientPaths = drivenPaths(paymentsListMachine, byRole('CLIENT')).filter((p) => !p.events.at(-1)!.type.startsWith('SET_'));
   const paths = [...new Set([...drivenPaths(paymentsListMachine, byRole('SUPER ADMIN')), ...childEndings, ...clientPaths])];
   // Slow by nature (a full screen per path) and the CI machine is shared: a generous timeout.
-  it.each(paths.map((p) => [p.description, p]))('%s', { timeout: 30_000 }, async (_, path) => {
+  // Endings that differ only in what the server or the child said get it in their names.
+  const nameOf = (p: ModelPath) => {
+    const last = p.events.at(-1) as (AnyEventObject & { output?: unknown }) | undefined;
+    const said = last && /\.(manualFinalize|check|export|refreshStatus)$/.test(last.type) ? ` ${JSON.stringify(last.output)}` : '';
+    return `${p.description}${said}`;
+  };
+  it.each(paths.map((p) => [nameOf(p), p]))('%s', { timeout: 30_000 }, async (_, path) => {
     const calls = new PendingCalls();
     const logic = paymentsListMachine.provide({
       actors: {
