@@ -3,7 +3,10 @@ import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import type { GuardWords } from './registry';
 
-interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null }
+interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null; message: string | null }
+
+/** How the modal ended, for the page that opened it: the server's words when it finalized, none when cancelled. */
+export interface ManualFinalizeOutput { finalized: boolean; message: string | null }
 
 /** The manual finalize modal (spec sections 2 and 5): correlation ID fixed, RRN required, paid time sent with :00 seconds. */
 export const manualFinalizeMachine = setup({
@@ -11,6 +14,7 @@ export const manualFinalizeMachine = setup({
     context: {} as FinalizeContext,
     events: {} as { type: 'SET_RRN'; value: string } | { type: 'SET_PAID_TIME'; value: string } | { type: 'SUBMIT' } | { type: 'CANCEL' },
     input: {} as { correlationId: string; paidTime: string },
+    output: {} as ManualFinalizeOutput,
   },
   actors: {
     finalize: fromPromise<string, { correlation_id: string; rrn: string; paid_time: string }>(async ({ input }) => (await api.finalizeTransaction(input)).message),
@@ -20,7 +24,7 @@ export const manualFinalizeMachine = setup({
   },
 }).createMachine({
   id: 'manualFinalize',
-  context: ({ input }) => ({ correlationId: input.correlationId, rrn: '', paidTime: input.paidTime, errors: [], failure: null }),
+  context: ({ input }) => ({ correlationId: input.correlationId, rrn: '', paidTime: input.paidTime, errors: [], failure: null, message: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -39,7 +43,7 @@ export const manualFinalizeMachine = setup({
         id: 'finalize',
         src: 'finalize',
         input: ({ context }) => ({ correlation_id: context.correlationId, rrn: context.rrn.trim(), paid_time: `${context.paidTime}:00` }),
-        onDone: 'finalized',
+        onDone: { target: 'finalized', actions: assign({ message: ({ event }) => event.output }) },
         onError: {
           target: 'editing',
           actions: assign({ failure: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }),
@@ -49,6 +53,8 @@ export const manualFinalizeMachine = setup({
     finalized: { type: 'final' },
     cancelled: { type: 'final' },
   },
+  // Only the server's success answer sets a message, so a message means finalized.
+  output: ({ context }) => ({ finalized: context.message != null, message: context.message }),
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */

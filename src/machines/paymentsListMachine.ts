@@ -1,13 +1,21 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
-import { businessNow, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
+import { alerts, type Alert } from '../services/alerts';
+import { businessNow, DATE_TIME_FORMAT, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
 import { messageOf } from '../services/http';
-import type { TransactionRow, TransactionStats } from '../services/transactionQuery';
+import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
+import type { UserTypeName } from '../services/schemas';
+import type { Invoice } from '../services/transactionActions';
+import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
+import { exportMachine, type ExportOutput } from './exportMachine';
+import { allows, type TransactionFacts } from './lifecycle/transactionLifecycle';
+import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './registry';
+import { uploadMachine } from './uploadMachine';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
-interface FilterForm {
+export interface PaymentsFilterForm {
   searchBy: 'correlation_id' | 'account_no' | 'rrn';
   search: string;
   methods: string[];
@@ -16,8 +24,17 @@ interface FilterForm {
   status: string;
 }
 
-interface ListContext {
-  form: FilterForm;
+/** The row actions: each is the pay-in lifecycle event of the same name, asked of the lifecycle as the user's role. */
+export const PAYMENT_ROW_ACTIONS = ['REFRESH_STATUS', 'RESEND_CALLBACK', 'FINALIZE_MANUALLY', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE'] as const;
+export type PaymentRowActionType = (typeof PAYMENT_ROW_ACTIONS)[number];
+type RowEvent = { type: PaymentRowActionType; row: TransactionRow };
+
+export interface PaymentsListContext {
+  role: UserTypeName;
+  /** Whether this role may ever process or check transactions: decides if those buttons are on the screen at all. */
+  offersProcess: boolean;
+  offersCheck: boolean;
+  form: PaymentsFilterForm;
   applied: TransactionFilterParams;
   page: number;
   limit: number;
@@ -26,10 +43,14 @@ interface ListContext {
   stats: TransactionStats | null;
   rangeError: string | null;
   loadError: string | null;
+  /** The row the open dialog is about. */
+  target: TransactionRow | null;
+  invoice: Invoice | null;
+  invoiceError: string | null;
 }
 
-type ListEvent =
-  | { type: 'SET_SEARCH_BY'; value: FilterForm['searchBy'] }
+export type PaymentsListEvent =
+  | { type: 'SET_SEARCH_BY'; value: PaymentsFilterForm['searchBy'] }
   | { type: 'SET_SEARCH'; value: string }
   | { type: 'SET_METHODS'; value: string[] }
   | { type: 'SET_RANGE_TEXT'; value: string }
@@ -38,25 +59,51 @@ type ListEvent =
   | { type: 'SEARCH' }
   | { type: 'PAGE'; page: number }
   | { type: 'PAGE_SIZE'; limit: number }
-  | { type: 'REFRESH' };
+  | { type: 'RELOAD' }
+  | RowEvent
+  | { type: 'OPEN_EXPORT' }
+  | { type: 'OPEN_CHECK' }
+  | { type: 'OPEN_PROCESS' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'CLOSE' };
+
+export interface PaymentsListInput { role: UserTypeName; form?: PaymentsFilterForm }
 
 /** Spec section 9: today 00:00 to 23:59, FINALIZED, searched by correlation_id. */
-export function defaultForm(now = businessNow()): FilterForm {
+export function defaultForm(now = businessNow()): PaymentsFilterForm {
   const day = now.format('YYYY-MM-DD');
   return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange({ start: `${day} 00:00`, end: `${day} 23:59` }), clientId: null, status: 'FINALIZED' };
 }
 
-const applyForm = (form: FilterForm): TransactionFilterParams => {
+const applyForm = (form: PaymentsFilterForm): TransactionFilterParams => {
   const range = parseDateRange(form.rangeText)!;
   return { ...range, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId };
 };
 
-/** Payments List: filters, the three tiles and the paged table (spec section 2). */
+const facts = (row: TransactionRow): TransactionFacts => ({ channel: row.type, addedToWithdrawable: row.added_to_withdrawable });
+/** A FINALIZED pay-in not yet withdrawable: what Process Transactions adds, one by one, in bulk. */
+const mayAddToWithdrawable = (role: UserTypeName) => allows('FINALIZED', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role });
+/** Checking a provider's report settles nothing by itself, but it is how the one who may finalize by hand finds what to finalize. */
+const mayCheck = (role: UserTypeName) => allows('PENDING', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'FINALIZE_MANUALLY', role });
+
+const FAILED = 'Something went wrong, please try again later.';
+const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
+const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
+const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+
+/**
+ * The Payments List screen (spec section 2): the filter bar, the tiles, the paged table, and every
+ * dialog the screen opens. Two regions run side by side: the list query (rows and tiles) and the one
+ * dialog open at a time. The row actions and the SUPER ADMIN buttons are guarded by the pay-in
+ * lifecycle with the user's role, so a view only asks `snapshot.can(...)`. Outcomes are announced
+ * through the one alerts channel from here, and any change reloads the list and tiles.
+ */
 export const paymentsListMachine = setup({
   types: {
-    context: {} as ListContext,
-    events: {} as ListEvent,
-    input: {} as { form?: FilterForm },
+    context: {} as PaymentsListContext,
+    events: {} as PaymentsListEvent,
+    input: {} as PaymentsListInput,
   },
   actors: {
     load: fromPromise<{ rows: TransactionRow[]; meta: PageMeta; stats: TransactionStats }, { filter: TransactionFilterParams; page: number; limit: number }>(
@@ -65,17 +112,47 @@ export const paymentsListMachine = setup({
         return { ...list, stats };
       },
     ),
+    // The answer names the status now; the row on screen names the one before.
+    refreshStatus: fromPromise<{ message: string; changed: boolean }, { correlationId: string; before: TransactionStatusName }>(async ({ input }) => {
+      const res = await api.refreshTransactionStatus(input.correlationId);
+      return { message: res.message, changed: res.data != null && res.data.status !== input.before };
+    }),
+    resendCallback: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.resendCallback([input.correlationId])).message),
+    addToWithdrawable: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.addToWithdrawable(input.correlationId)).message),
+    processTransactions: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => (await api.processTransactions(input.filter)).message),
+    loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.generateInvoice(input.correlationId)),
+    manualFinalize: manualFinalizeMachine,
+    check: uploadMachine,
+    export: exportMachine,
+  },
+  actions: {
+    announce: (_, alert: Alert) => alerts.show(alert),
+    reload: raise({ type: 'RELOAD' }),
   },
   guards: {
     rangeIsValid: ({ context }) => parseDateRange(context.form.rangeText) != null,
+    /** The lifecycle allows this row action to this user's role on this row. */
+    lifecycleAllows: ({ context, event }) => 'row' in event && allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    /** Process Transactions adds the applied search's FINALIZED pay-ins: the search must be of FINALIZED ones, and find some. */
+    mayProcess: ({ context }) => mayAddToWithdrawable(context.role) && context.applied.status === 'FINALIZED' && (context.stats?.total_transaction_count ?? 0) > 0,
+    mayCheck: ({ context }) => mayCheck(context.role),
+    /** The tiles counted at least one row for the applied filter. */
+    somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
+    finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
+    statusChanged: ({ event }) => outputOf<{ changed: boolean }>(event).changed,
+    exportAnswered: ({ event }) => outputOf<ExportOutput>(event).message != null,
   },
 }).createMachine({
   id: 'paymentsList',
   context: ({ input }) => {
     const form = input.form ?? defaultForm();
-    return { form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null, rangeError: null, loadError: null };
+    return {
+      role: input.role, offersProcess: mayAddToWithdrawable(input.role), offersCheck: mayCheck(input.role),
+      form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null, rangeError: null, loadError: null,
+      target: null, invoice: null, invoiceError: null,
+    };
   },
-  initial: 'loading',
+  type: 'parallel',
   on: {
     SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
     SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
@@ -85,35 +162,156 @@ export const paymentsListMachine = setup({
     SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
   },
   states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ filter: context.applied, page: context.page, limit: context.limit }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
-        onError: {
-          target: 'ready',
-          actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The payments could not be loaded.') }),
+    list: {
+      initial: 'loading',
+      on: { RELOAD: '.loading' },
+      states: {
+        loading: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            input: ({ context }) => ({ filter: context.applied, page: context.page, limit: context.limit }),
+            onDone: { target: 'showing', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
+            onError: { target: 'showing', actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The payments could not be loaded.') }) },
+          },
+        },
+        showing: {
+          on: {
+            SEARCH: [
+              {
+                guard: 'rangeIsValid',
+                target: 'loading',
+                actions: assign(({ context }) => {
+                  const form = { ...context.form, rangeText: formatDateRange(parseDateRange(context.form.rangeText)!) };
+                  return { form, applied: applyForm(form), page: 1, rangeError: null };
+                }),
+              },
+              { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
+            ],
+            PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+          },
         },
       },
     },
-    ready: {
-      on: {
-        SEARCH: [
-          {
-            guard: 'rangeIsValid',
-            target: 'loading',
-            actions: assign(({ context }) => {
-              const range = parseDateRange(context.form.rangeText)!;
-              const form = { ...context.form, rangeText: formatDateRange(range) };
-              return { form, applied: applyForm(form), page: 1, rangeError: null };
-            }),
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: {
+          entry: assign({ target: null, invoice: null, invoiceError: null }),
+          on: {
+            REFRESH_STATUS: { guard: 'lifecycleAllows', target: 'refreshingStatus', actions: assign({ target: ({ event }) => event.row }) },
+            RESEND_CALLBACK: { guard: 'lifecycleAllows', target: 'resendingCallback', actions: assign({ target: ({ event }) => event.row }) },
+            FINALIZE_MANUALLY: { guard: 'lifecycleAllows', target: 'finalizing', actions: assign({ target: ({ event }) => event.row }) },
+            ADD_TO_WITHDRAWABLE: { guard: 'lifecycleAllows', target: 'addingToWithdrawable', actions: assign({ target: ({ event }) => event.row }) },
+            GENERATE_INVOICE: { guard: 'lifecycleAllows', target: 'viewingInvoice', actions: assign({ target: ({ event }) => event.row }) },
+            OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
+            OPEN_CHECK: { guard: 'mayCheck', target: 'checking' },
+            OPEN_PROCESS: { guard: 'mayProcess', target: 'processing' },
           },
-          { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
-        ],
-        PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-        PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
-        REFRESH: 'loading',
+        },
+        refreshingStatus: {
+          invoke: {
+            id: 'refreshStatus',
+            src: 'refreshStatus',
+            input: ({ context }) => ({ correlationId: context.target!.correlation_id, before: context.target!.status }),
+            onDone: [
+              { guard: 'statusChanged', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'] },
+              // The same status is news, not a success (issue 16).
+              { target: 'closed', actions: { type: 'announce', params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }) } },
+            ],
+            onError: { target: 'closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+          },
+        },
+        // The callback tells the merchant again; the pay-in itself does not change, so nothing reloads.
+        resendingCallback: {
+          invoke: {
+            id: 'resendCallback',
+            src: 'resendCallback',
+            input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
+            onDone: { target: 'closed', actions: { type: 'announce', params: ({ event }) => success(event.output) } },
+            onError: { target: 'closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+          },
+        },
+        finalizing: {
+          invoke: {
+            id: 'manualFinalize',
+            src: 'manualFinalize',
+            input: ({ context }) => ({ correlationId: context.target!.correlation_id, paidTime: businessNow().format(DATE_TIME_FORMAT) }),
+            onDone: [
+              { guard: 'finalized', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'] },
+              { target: 'closed' },
+            ],
+          },
+        },
+        addingToWithdrawable: {
+          initial: 'confirming',
+          states: {
+            // Irreversible: the pay-in's net moves on to the withdrawable balance once, so it is confirmed first.
+            confirming: { on: { CONFIRM: 'adding', CANCEL: '#paymentsList.dialog.closed' } },
+            adding: {
+              invoke: {
+                id: 'addToWithdrawable',
+                src: 'addToWithdrawable',
+                input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
+                onDone: { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
+                // A refusal (already added, no longer FINALIZED) means the row on screen is stale: read it again.
+                onError: { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) }, 'reload'] },
+              },
+            },
+          },
+        },
+        processing: {
+          initial: 'confirming',
+          states: {
+            confirming: { on: { CONFIRM: 'running', CANCEL: '#paymentsList.dialog.closed' } },
+            running: {
+              invoke: {
+                id: 'processTransactions',
+                src: 'processTransactions',
+                input: ({ context }) => ({ filter: context.applied }),
+                onDone: { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
+                onError: { target: '#paymentsList.dialog.closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+              },
+            },
+          },
+        },
+        viewingInvoice: {
+          initial: 'generating',
+          on: { CLOSE: 'closed' },
+          states: {
+            generating: {
+              invoke: {
+                id: 'invoice',
+                src: 'loadInvoice',
+                input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
+                onDone: { target: 'showing', actions: [assign({ invoice: ({ event }) => event.output }), { type: 'announce', params: success('Invoice Have Been Generated') }] },
+                onError: { target: 'failed', actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }) },
+              },
+            },
+            showing: {},
+            failed: {},
+          },
+        },
+        // Checking reads the provider's reports beside ours and changes nothing: closing does not reload.
+        checking: {
+          invoke: { id: 'check', src: 'check', input: { maxFiles: UPLOAD_MAX_FILES, maxMb: UPLOAD_MAX_MB }, onDone: 'closed' },
+        },
+        exporting: {
+          invoke: {
+            id: 'export',
+            src: 'export',
+            input: ({ context }) => ({ filter: context.applied }),
+            onDone: [
+              {
+                guard: 'exportAnswered',
+                target: 'closed',
+                actions: { type: 'announce', params: ({ event }) => (event.output.failed ? failure(event.output.message!) : success(event.output.message!)) },
+              },
+              { target: 'closed' },
+            ],
+          },
+        },
       },
     },
   },
@@ -122,4 +320,11 @@ export const paymentsListMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+  lifecycleAllows: "The pay-in lifecycle allows this row action to the user's role on this row (refresh and resend for anyone who sees it; finalize, add to withdrawable and invoice for a SUPER ADMIN), in the statuses the lifecycle names.",
+  mayProcess: 'Process Transactions only for a role the lifecycle lets add a FINALIZED pay-in to the withdrawable balance (SUPER ADMIN), on a search of FINALIZED pay-ins that found some.',
+  mayCheck: 'Check Transactions only for a role the lifecycle lets finalize a pay-in by hand (SUPER ADMIN).',
+  somethingToExport: 'Export opens only when the tiles count at least one pay-in for the applied filter.',
+  finalized: 'The manual finalize modal ended with the pay-in finalized: the list is read again.',
+  statusChanged: "The provider's answer changed the pay-in's status: the list is read again.",
+  exportAnswered: 'The export ended with words from the server to show.',
 };

@@ -32,7 +32,6 @@ import { alertsMachine } from './alertsMachine';
 export type GuardNames<M> = M extends StateMachine<any, any, any, any, any, infer G, any, any, any, any, any, any, any, any, any>
   ? G extends { type: infer T extends string } ? T : never
   : never;
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /**
  * Guard words: for each guard of a machine, in words, when it lets a transition fire and who may
@@ -70,7 +69,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('twoFactorSetup', twoFactorSetupMachine, "User Settings' two-factor panel: set-up when not active, Reset when it is.", twoFactorSetupGuardWords),
   entry('notifications', notificationsMachine, "The header bell: this user's work orders, live, with the unread count.", notificationsGuardWords),
   entry('workOrderDetail', workOrderDetailMachine, "The work order detail page: the work order, its item, and the item's action as its lifecycle allows.", workOrderDetailGuardWords),
-  entry('paymentsList', paymentsListMachine, 'Payments List: filters, the three tiles and the paged table of pay-ins.', paymentsListGuardWords),
+  entry('paymentsList', paymentsListMachine, 'Payments List: filters, the three tiles, the paged table of pay-ins, and every dialog the screen opens.', paymentsListGuardWords),
   entry('payinDetail', payinDetailMachine, "Payin Detail ('Disbursement Accounts'): a client's deposits in a window and its balance figures.", payinDetailGuardWords),
   entry('manualFinalize', manualFinalizeMachine, 'The manual finalize modal of a pay-in: RRN and paid time, then the call.', manualFinalizeGuardWords),
   entry('oneShotAction', oneShotActionMachine, "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', then the call.", oneShotActionGuardWords),

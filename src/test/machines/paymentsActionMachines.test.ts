@@ -42,6 +42,9 @@ describe('manual finalize machine: model', () => {
     expect(s.value).toEqual(path.end.value);
     expect(s.context.correlationId).toBe('FQR1');
     if (s.matches('submitting')) expect(s.context.rrn.trim()).not.toBe('');
+    // The page that opened the modal reloads and announces only on the server's success.
+    if (s.matches('finalized')) expect(s.output).toEqual({ finalized: true, message: 'Transaction has been finalized' });
+    if (s.matches('cancelled')) expect(s.output).toEqual({ finalized: false, message: null });
   });
 });
 

@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import {
   Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, MessageBar, MessageBarBody,
   MessageBarTitle, Option, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { ArrowUploadRegular, DismissRegular, DocumentTableRegular } from '@fluentui/react-icons';
-import { useActorRef, useSelector } from '@xstate/react';
-import { uploadMachine } from '../../machines/uploadMachine';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { uploadMachine } from '../../machines/uploadMachine';
 import { formatRupiah } from '../../services/money';
 import { ACCEPTED_TYPES, SETTLEMENT_TYPE_LABELS, SETTLEMENT_TYPES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../../services/reconciliationRules';
 
@@ -23,16 +24,11 @@ const useStyles = makeStyles({
 
 const mark = (value: boolean | null) => (value == null ? '-' : value ? 'Yes' : 'No');
 
-/** 'Check Transactions' (SUPER ADMIN): upload provider reports, then the per-row results table. */
-export function CheckTransactionsDialog({ onClose }: { onClose: () => void }) {
+/** 'Check Transactions' (SUPER ADMIN), as the page machine's child runs it: upload provider reports, then the per-row results table. */
+export function CheckTransactionsDialog({ actor }: { actor: ActorRefFrom<typeof uploadMachine> }) {
   const styles = useStyles();
-  const actor = useActorRef(uploadMachine, { input: { maxFiles: UPLOAD_MAX_FILES, maxMb: UPLOAD_MAX_MB } });
   const s = useSelector(actor, (snapshot) => snapshot);
   const picker = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const sub = actor.subscribe((snapshot) => { if (snapshot.status === 'done') onClose(); });
-    return () => sub.unsubscribe();
-  }, [actor, onClose]);
   const { files, errors, result, settlementType } = s.context;
   const uploading = s.matches('uploading');
 

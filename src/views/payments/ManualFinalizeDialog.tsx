@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle,
   makeStyles, tokens,
 } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
-import { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
-import { alerts } from '../../services/alerts';
-import { businessNow } from '../../services/dateRange';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -14,19 +12,10 @@ const useStyles = makeStyles({
   errors: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
 });
 
-/** SUPER ADMIN's manual finalize: correlation ID (read-only), RRN, paid time. */
-export function ManualFinalizeDialog({ correlationId, onClose }: { correlationId: string; onClose: (finalized: boolean) => void }) {
+/** SUPER ADMIN's manual finalize, as the page machine's child runs it: correlation ID (read-only), RRN, paid time. */
+export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof manualFinalizeMachine> }) {
   const styles = useStyles();
-  const actor = useActorRef(manualFinalizeMachine, { input: { correlationId, paidTime: businessNow().format('YYYY-MM-DD HH:mm') } });
   const s = useSelector(actor, (snapshot) => snapshot);
-  useEffect(() => {
-    const sub = actor.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      if (snapshot.matches('finalized')) alerts.success('Transaction has been finalized');
-      onClose(snapshot.matches('finalized'));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, onClose]);
   const submitting = s.matches('submitting');
   const messages = s.context.failure ? [s.context.failure] : s.context.errors;
   return (
