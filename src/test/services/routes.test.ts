@@ -70,7 +70,8 @@ describe('the API client and the route table', () => {
     expect(pathOf(routes.login)).toBe('/api/backoffice/auth/login');
   });
 
-  it('refuses a path with a parameter left out', () => {
-    expect(() => pathOf(routes.markNotificationRead as typeof routes.login)).toThrow(/needs :id/);
+  it('refuses a path with a parameter left out, when compiling and when running', () => {
+    // @ts-expect-error a route with :id is filled in with its id
+    expect(() => pathOf(routes.markNotificationRead)).toThrow(/needs :id/);
   });
 });
