@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { clients, modules, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
-import { grants, pageTable } from '../http/routeTable.ts';
+import { grants, pageTable } from './grants.ts';
 
 /** Who is asking: everything an authorization decision needs, read fresh on each request. */
 export interface Principal {
@@ -34,7 +34,7 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
     .innerJoin(modules, eq(modules.id, roleModules.moduleId))
     .where(eq(roleModules.roleId, user.roleId))
     .orderBy(asc(modules.sort));
-  // A page is permitted by the very check its module's routes pass (see routeTable).
+  // A page is permitted by the very check its module's routes pass (see src/services/routes.ts).
   const caller = { type: user.type, moduleIds: granted.map((m) => m.id) };
   const permitted = granted.filter((m) => pageTable.some((p) => p.module === m.id && grants(caller, p.rule)));
 

@@ -4,7 +4,8 @@ import { audit } from '../domain/audit.ts';
 import { loadPrincipal, type Principal } from '../domain/principal.ts';
 import { touchSession, type SessionLimits } from '../domain/sessions.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import { grants, routeKey, routeTable, type AccessRule } from './routeTable.ts';
+import { grants } from '../domain/grants.ts';
+import { routeKey, routeTable, type AccessRule } from './routeTable.ts';
 
 export type { AccessRule };
 

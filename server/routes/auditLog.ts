@@ -7,7 +7,8 @@ import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
-import { API, type RouteDeps } from './context.ts';
+import type { RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 export const AUDIT_DOWNLOADED = 'File downloaded successfully';
 
@@ -16,7 +17,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/audit-log`, async (request) => {
+    app.get(routes.auditLog.path, async (request) => {
       requireAuth(request);
       const { page, limit, ...filter } = parseInput(AuditLogQuery, request.query);
       const { rows, meta } = await listAuditLog(db, filter, page, limit, tz);
@@ -24,7 +25,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
     });
 
     // No automatic HEAD route: a HEAD would build a whole file only to throw it away.
-    app.get(`${API}/audit-log/download`, { exposeHeadRoute: false }, async (request, reply) => {
+    app.get(routes.auditLogDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
       const { principal } = requireAuth(request);
       const filter = parseInput(AuditLogFilterQuery, request.query);
       const where = auditWhere(filter, tz);
@@ -43,7 +44,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       }
     });
 
-    app.get(`${API}/audit-log/path`, async (request) => {
+    app.get(routes.auditPath.path, async (request) => {
       requireAuth(request);
       const q = parseInput(AuditPathQuery, request.query);
       return ok(await entityPath(db, q.object_type, q.object_id));

@@ -8,12 +8,13 @@ import { revokeSession } from '../domain/sessions.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput, unauthorized } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 export function authRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    app.post(`${API}/auth/login`, async (request) => {
+    app.post(routes.login.path, async (request) => {
       const body = parseInput(LoginBody, request.body);
       const { token, userId } = await signIn(db, body.email, body.password, originOf(request));
       const principal = await loadPrincipal(db, userId);
@@ -21,7 +22,7 @@ export function authRoutes({ database, realtime }: RouteDeps) {
       return ok(await toCurrentUser(db, principal, token, false), 'Login successful');
     });
 
-    app.post(`${API}/user/validate-otp`, async (request) => {
+    app.post(routes.validateOtp.path, async (request) => {
       const auth = requireAuth(request);
       const { passcode } = parseInput(PasscodeBody, request.body);
       const token = await validateOtp(db, { sessionId: auth.sessionId, userId: auth.principal.id }, passcode, originOf(request));
@@ -29,12 +30,12 @@ export function authRoutes({ database, realtime }: RouteDeps) {
     });
 
     // The signed-in user as of now: the browser re-reads it when a role or client change is announced.
-    app.get(`${API}/user/me`, async (request) => {
+    app.get(routes.me.path, async (request) => {
       const auth = requireAuth(request);
       return ok(await toCurrentUser(db, auth.principal, auth.token, auth.otpVerified));
     });
 
-    app.post(`${API}/auth/logout`, async (request) => {
+    app.post(routes.logout.path, async (request) => {
       const auth = requireAuth(request);
       await revokeSession(db, auth.sessionId);
       realtime.disconnectSession(auth.sessionId);

@@ -9,7 +9,8 @@ import { decideWithdrawal, requestWithdrawal, summaryOf, withdrawalHistory } fro
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 const IdempotencyKey = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')));
 
@@ -17,19 +18,19 @@ export function balanceRoutes({ database, config, realtime }: RouteDeps) {
   const { db } = database;
   const announceBalance = (clientId: number) => announce(realtime, clientId);
   return async (app: FastifyInstance) => {
-    app.get(`${API}/balance/current-balance`, async (request) => {
+    app.get(routes.currentBalance.path, async (request) => {
       const { principal } = requireAuth(request);
       const { client_filter } = parseInput(ClientFilterQuery, request.query);
       return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
     });
 
-    app.get(`${API}/transaction/account-summary`, async (request) => {
+    app.get(routes.accountSummary.path, async (request) => {
       const { principal } = requireAuth(request);
       const { client_filter } = parseInput(ClientFilterQuery, request.query);
       return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
     });
 
-    app.get(`${API}/balance/withdrawal-history`, async (request) => {
+    app.get(routes.withdrawalHistory.path, async (request) => {
       const { principal } = requireAuth(request);
       const q = parseInput(WithdrawalHistoryQuery, request.query);
       const { rows, meta } = await withdrawalHistory(db, {
@@ -40,7 +41,7 @@ export function balanceRoutes({ database, config, realtime }: RouteDeps) {
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.post(`${API}/balance/add-withdrawal`, async (request, reply) => {
+    app.post(routes.addWithdrawal.path, async (request, reply) => {
       const auth = requireAuth(request);
       const body = parseInput(AddWithdrawalBody, request.body);
       const header = request.headers['idempotency-key'];
@@ -52,7 +53,7 @@ export function balanceRoutes({ database, config, realtime }: RouteDeps) {
       return reply.status(201).send(ok(row, WITHDRAWAL_SUBMITTED));
     });
 
-    app.patch(`${API}/balance/update-withdrawal`, async (request) => {
+    app.patch(routes.updateWithdrawal.path, async (request) => {
       const auth = requireAuth(request);
       const body = parseInput(UpdateWithdrawalBody, request.body);
       const row = await decideWithdrawal(db, auth.principal, body.uuid, body.status, originOf(request));

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { clients, demoMerchantInbox } from '../db/schema.ts';
-import { DEMO_CALLBACK_PATH, signatureMatches } from '../domain/callbacks.ts';
+import { signatureMatches } from '../domain/callbacks.ts';
 import { badRequest, notFound, parseInput, unauthorized } from '../http/errors.ts';
 import { guardedJsonParser } from '../http/requestGuards.ts';
 import type { RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 const Params = v.object({ clientId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'clientId must be a number'), v.transform(Number)) });
 
@@ -25,7 +26,7 @@ export function demoMerchantRoutes({ database }: RouteDeps) {
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 65_536 }, (request, body, done) => {
       parse(request, body as string).then((value) => done(null, { raw: body as string, value } satisfies SignedBody), (error: Error) => done(error, undefined));
     });
-    app.post(`${DEMO_CALLBACK_PATH}/:clientId`, async (request) => {
+    app.post(routes.demoMerchantCallback.path, async (request) => {
       const { clientId } = parseInput(Params, request.params);
       const { raw, value } = (request.body ?? { raw: '', value: undefined }) as SignedBody;
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The callback body must be a JSON object');

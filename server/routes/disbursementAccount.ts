@@ -6,20 +6,21 @@ import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 /** Payin Detail, Disbursement Account and Master Disbursement Balance (issue 12). */
 export function disbursementAccountRoutes({ database, config, realtime }: RouteDeps) {
   const { db } = database;
   const timeZone = config.businessTimeZone;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/transaction/payin-list`, async (request) => {
+    app.get(routes.payinList.path, async (request) => {
       const { principal } = requireAuth(request);
       const q = parseInput(PayinListQuery, request.query);
       return ok(await payinList(db, { clientIds: await clientsForFilter(db, principal, q.client_filter), start: q.start, end: q.end, timeZone }));
     });
 
-    app.get(`${API}/transaction/balance-history`, async (request) => {
+    app.get(routes.balanceHistory.path, async (request) => {
       const { principal } = requireAuth(request);
       const q = parseInput(BalanceHistoryQuery, request.query);
       const { rows, meta } = await depositHistory(db, {
@@ -29,7 +30,7 @@ export function disbursementAccountRoutes({ database, config, realtime }: RouteD
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.patch(`${API}/transaction/update-balance`, async (request) => {
+    app.patch(routes.updateBalance.path, async (request) => {
       const { principal } = requireAuth(request);
       const body = parseInput(UpdateBalanceBody, request.body);
       const result = await adjustMasterBalance(db, principal, body, originOf(request));

@@ -10,8 +10,9 @@ import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
-import { API, type RouteDeps } from './context.ts';
+import type { RouteDeps } from './context.ts';
 import { DOWNLOADED } from './transactionExport.ts';
+import { routes } from '../../src/services/routes.ts';
 
 /** The Disbursement List's Export: the filtered rows as .xlsx in the response ('Data Download'), or by e-mail. */
 export function disbursementExportRoutes({ database, config, jobs }: RouteDeps) {
@@ -19,7 +20,7 @@ export function disbursementExportRoutes({ database, config, jobs }: RouteDeps) 
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
     // No automatic HEAD route: a HEAD would build a whole export only to throw it away.
-    app.get(`${API}/transaction/download-disbursement`, { exposeHeadRoute: false }, async (request, reply) => {
+    app.get(routes.disbursementDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
       const { email, ...filter } = parseInput(DisbursementDownloadQuery, request.query);
       const address = email === undefined ? null : emailAddress(email);
       const { principal } = requireAuth(request);

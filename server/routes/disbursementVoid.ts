@@ -6,7 +6,8 @@ import { badRequest, unprocessable } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 /**
  * 'Upload Void Transaction': one CSV or XLSX file (5 MB) of correlation ids; each FINALIZED one
@@ -16,7 +17,7 @@ import { API, originOf, type RouteDeps } from './context.ts';
 export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    app.post(`${API}/transaction/disbursement-check-transaction`, async (request) => {
+    app.post(routes.voidDisbursementsFile.path, async (request) => {
       const { principal } = requireAuth(request);
       const { files } = await readUploadParts(request, { maxFiles: 1, maxFileBytes: VOID_MAX_FILE_BYTES, fields: [] });
       const file = files[0];

@@ -14,46 +14,47 @@ import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 /** The Disbursement List: its list and tiles, and the SUPER ADMIN row actions, each through the lifecycle. */
 export function disbursementRoutes({ database, config, providerUrl, realtime }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/transaction/list-disbursement`, async (request) => {
+    app.get(routes.disbursementList.path, async (request) => {
       const q = parseInput(DisbursementListQuery, request.query);
       const { where } = await scopedDisbursementFilter(db, requireAuth(request).principal, q, tz);
       const { rows, meta } = await listDisbursements(db, where, q.page, q.limit);
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.get(`${API}/transaction/summary-disbursement`, async (request) => {
+    app.get(routes.disbursementSummary.path, async (request) => {
       const q = parseInput(DisbursementSummaryQuery, request.query);
       const { where } = await scopedDisbursementFilter(db, requireAuth(request).principal, q, tz);
       return ok(await summarizeDisbursements(db, where));
     });
 
-    app.patch(`${API}/transaction/update-disbursement`, async (request) => {
+    app.patch(routes.updateDisbursement.path, async (request) => {
       const body = parseInput(DisbursementDecisionBody, request.body);
       const row = await decideDisbursement(db, requireAuth(request).principal, body, originOf(request));
       announceBalance(realtime, row.client_id);
       return ok(row, body.status === 'COMPLETED' ? DISBURSEMENT_FINALIZED : DISBURSEMENT_REJECTED);
     });
 
-    app.patch(`${API}/transaction/get-status-disbursement`, async (request) => {
+    app.patch(routes.refreshDisbursementStatus.path, async (request) => {
       const { uuid } = parseInput(DisbursementUuidBody, request.body);
       const answer = await refreshDisbursementStatus(db, requireAuth(request).principal, uuid, providerUrl, originOf(request));
       if (answer.changed) announceBalance(realtime, answer.row.client_id);
       return ok(answer, statusAnswerMessage(answer));
     });
 
-    app.post(`${API}/transaction/generate-invoice-disbursement`, async (request) => {
+    app.post(routes.disbursementInvoice.path, async (request) => {
       const { correlation_id } = parseInput(DisbursementCorrelationBody, request.body);
       return ok(await disbursementInvoice(db, requireAuth(request).principal, correlation_id, originOf(request)), INVOICE_GENERATED);
     });
 
-    app.patch(`${API}/balance/add-withdrawable-disbursement`, async (request) => {
+    app.patch(routes.addDisbursementToWithdrawable.path, async (request) => {
       const { uuid } = parseInput(DisbursementUuidBody, request.body);
       const row = await addDisbursementToWithdrawable(db, requireAuth(request).principal, uuid, originOf(request));
       announceBalance(realtime, row.client_id);

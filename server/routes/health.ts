@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 export function healthRoutes({ database }: RouteDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/healthz', async (request, reply) => {
+    app.get(routes.health.path, async (request, reply) => {
       try {
         await database.ping();
         return { status: 'success', message: 'OK', data: { database: database.kind } };

@@ -9,7 +9,8 @@ import { requireAuth } from '../http/access.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { audit } from '../domain/audit.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 /** Tells a user's open tabs that what they may reach has changed, so menus follow at once. */
 export const ACCESS_CHANGED_EVENT = 'access-changed';
@@ -38,17 +39,17 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
     }
   }
   return async (app: FastifyInstance) => {
-    app.get(`${API}/management/get-users`, async (request) => {
+    app.get(routes.users.path, async (request) => {
       const { rows, meta } = await listUsers(db, requireAuth(request).principal, parseInput(UserListQuery, request.query));
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.post(`${API}/management/create-user`, async (request, reply) => {
+    app.post(routes.createUser.path, async (request, reply) => {
       const row = await audited(request, 'user.create', () => createUser(db, requireAuth(request).principal, parseInput(CreateUserBody, request.body), originOf(request)));
       return reply.status(201).send(ok(row, userSaved(row.name, 'create')));
     });
 
-    app.patch(`${API}/management/edit-user`, async (request) => {
+    app.patch(routes.editUser.path, async (request) => {
       const { row, sessionsEnded } = await audited(request, 'user.edit', () => editUser(db, requireAuth(request).principal, parseInput(EditUserBody, request.body), originOf(request)));
       if (sessionsEnded) realtime.disconnectUser(row.id);
       else {
@@ -59,7 +60,7 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
       return ok(row, userSaved(row.name, 'edit'));
     });
 
-    app.post(`${API}/management/remove-authenticator`, async (request) => {
+    app.post(routes.removeAuthenticator.path, async (request) => {
       const user_id = await audited(request, 'user.remove_authenticator', async () => {
         const { user_id: id } = parseInput(RemoveAuthenticatorBody, request.body);
         await removeAuthenticator(db, requireAuth(request).principal, id, originOf(request));
@@ -69,17 +70,17 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
       return ok(undefined, AUTHENTICATOR_RESET);
     });
 
-    app.get(`${API}/management/get-roles`, async (request) => {
+    app.get(routes.roleList.path, async (request) => {
       const { rows, meta } = await listRoles(db, requireAuth(request).principal, parseInput(RoleListQuery, request.query));
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.post(`${API}/management/create-role`, async (request, reply) => {
+    app.post(routes.createRole.path, async (request, reply) => {
       const row = await audited(request, 'role.create', () => createRole(db, requireAuth(request).principal, parseInput(CreateRoleBody, request.body), originOf(request)));
       return reply.status(201).send(ok(row, roleSaved(row.name, 'create')));
     });
 
-    app.patch(`${API}/management/edit-role`, async (request) => {
+    app.patch(routes.editRole.path, async (request) => {
       const { row, userIds } = await audited(request, 'role.edit', () => editRole(db, requireAuth(request).principal, parseInput(EditRoleBody, request.body), originOf(request)));
       for (const id of userIds) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
       return ok(row, roleSaved(row.name, 'edit'));

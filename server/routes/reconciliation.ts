@@ -11,13 +11,14 @@ import { badRequest } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
-import { API, type RouteDeps } from './context.ts';
+import type { RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 /** 'Check Transactions': up to 20 provider reports (CSV or Excel, 5 MB each) against our records. */
 export function reconciliationRoutes({ database }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    app.post(`${API}/transaction/get-status-transaction-file`, async (request) => {
+    app.post(routes.checkTransactionsFile.path, async (request) => {
       const { files, fields } = await readUploadParts(request, { maxFiles: MAX_FILES, maxFileBytes: MAX_FILE_BYTES, fields: ['settlementType'] });
       const settlementType = fields.settlementType ?? '';
       if (!(SETTLEMENT_TYPES as readonly string[]).includes(settlementType)) throw badRequest(`settlementType must be one of ${SETTLEMENT_TYPES.join(', ')}`);

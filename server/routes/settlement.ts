@@ -9,20 +9,21 @@ import { settlementReport } from '../domain/settlementReport.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 /** Settlement (spec section 7, issue 13): the window's rows, the press, the run and its report. */
 export function settlementRoutes({ database, config, jobs }: RouteDeps) {
   const { db } = database;
   const timeZone = config.businessTimeZone;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/transaction/get-settlement-status`, async (request) => {
+    app.get(routes.settlementStatus.path, async (request) => {
       const { principal } = requireAuth(request);
       const window = parseInput(SettlementWindowSchema, request.query);
       return ok(await settlementRows(db, principal, window, timeZone));
     });
 
-    app.post(`${API}/transaction/update-settlement-v2`, async (request) => {
+    app.post(routes.settle.path, async (request) => {
       const { principal } = requireAuth(request);
       const window = parseInput(SettlementWindowSchema, request.body);
       const { runId, joined } = await recordSettlementRun(db, principal, window, timeZone, originOf(request));
@@ -31,18 +32,18 @@ export function settlementRoutes({ database, config, jobs }: RouteDeps) {
       return ok({ run: await settlementRun(db, runId), joined }, joined ? SETTLEMENT_ALREADY_RUNNING : SETTLEMENT_STARTED);
     });
 
-    app.get(`${API}/transaction/settlement-run`, async (request) => {
+    app.get(routes.settlementRun.path, async (request) => {
       requireAuth(request);
       const { id } = parseInput(SettlementRunQuery, request.query);
       return ok(await settlementRun(db, id));
     });
 
-    app.get(`${API}/transaction/settlement-runs`, async (request) => {
+    app.get(routes.settlementRuns.path, async (request) => {
       requireAuth(request);
       return ok(await recentRuns(db));
     });
 
-    app.get(`${API}/transaction/settlement-report`, { exposeHeadRoute: false }, async (request) => {
+    app.get(routes.settlementReport.path, { exposeHeadRoute: false }, async (request) => {
       const { principal } = requireAuth(request);
       const { run_id: runId } = parseInput(SettlementReportQuery, request.query);
       const file = await settlementReport(db, runId);

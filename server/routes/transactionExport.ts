@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
-import { TransactionFilterQuery } from '../../src/services/transactionQuery.ts';
+import { TransactionDownloadQuery } from '../../src/services/transactionQuery.ts';
 import { audit } from '../domain/audit.ts';
 import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
@@ -9,9 +8,8 @@ import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
-import { API, type RouteDeps } from './context.ts';
-
-export const TransactionDownloadQuery = v.strictObject({ ...TransactionFilterQuery.entries, email: v.optional(v.string()) });
+import type { RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 export const DOWNLOADED = 'File downloaded successfully';
 
@@ -21,7 +19,7 @@ export function transactionExportRoutes({ database, config, jobs }: RouteDeps) {
   // No automatic HEAD route: a HEAD would build a whole export only to throw it away.
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/transaction/download`, { exposeHeadRoute: false }, async (request, reply) => {
+    app.get(routes.transactionDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
       const { email, ...filter } = parseInput(TransactionDownloadQuery, request.query);
       const address = email === undefined ? null : emailAddress(email);
       const { principal } = requireAuth(request);

@@ -12,33 +12,34 @@ import { listTransactions, summarizeTransactions } from '../domain/transactionLi
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/transaction/list`, async (request) => {
+    app.get(routes.transactionList.path, async (request) => {
       const q = parseInput(TransactionListQuery, request.query);
       const { where } = await scopedTransactionFilter(db, requireAuth(request).principal, q, config.businessTimeZone);
       const { rows, meta } = await listTransactions(db, where, q.page, q.limit);
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.get(`${API}/transaction/summary`, async (request) => {
+    app.get(routes.transactionSummary.path, async (request) => {
       const q = parseInput(TransactionSummaryQuery, request.query);
       const { where } = await scopedTransactionFilter(db, requireAuth(request).principal, q, config.businessTimeZone);
       return ok(await summarizeTransactions(db, where));
     });
 
-    app.patch(`${API}/transaction/get-status-transaction`, async (request) => {
+    app.patch(routes.refreshTransactionStatus.path, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       const { paidNow, ...result } = await refreshStatus(db, requireAuth(request).principal, correlation_id, providerUrl, originOf(request));
       if (paidNow) await queueCallback(jobs, correlation_id);
       return ok(result, result.message);
     });
 
-    app.patch(`${API}/transaction/finalized-transaction`, async (request) => {
+    app.patch(routes.finalizeTransaction.path, async (request) => {
       const body = parseInput(FinalizeBody, request.body);
       const result = await finalizeManually(db, requireAuth(request).principal, body, tz, originOf(request));
       // The merchant is told it was paid, by a job that retries (and leaves a work order when it cannot).
@@ -46,24 +47,24 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
       return ok(result, 'Transaction has been finalized');
     });
 
-    app.patch(`${API}/balance/add-withdrawable-balance`, async (request) => {
+    app.patch(routes.addToWithdrawable.path, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       await addToWithdrawable(db, requireAuth(request).principal, correlation_id, originOf(request));
       return ok(undefined, 'Transaction has been added to withdrawable balance');
     });
 
-    app.patch(`${API}/transaction/update-transaction`, async (request) => {
+    app.patch(routes.processTransactions.path, async (request) => {
       const filter = parseInput(BulkProcessBody, request.body);
       const result = await bulkAddToWithdrawable(db, requireAuth(request).principal, filter, tz, originOf(request));
       return ok(result, `${result.processed} transactions added to withdrawable balance, ${result.skipped} already added`);
     });
 
-    app.post(`${API}/transaction/generate-invoice`, async (request) => {
+    app.post(routes.generateInvoice.path, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       return ok(await generateInvoice(db, requireAuth(request).principal, correlation_id), 'Invoice Have Been Generated');
     });
 
-    app.post(`${API}/transaction/resend-callback`, async (request, reply) => {
+    app.post(routes.resendCallback.path, async (request, reply) => {
       const { correlation_id } = parseInput(ResendCallbackBody, request.body);
       const result = await resendCallbacks(db, requireAuth(request).principal, correlation_id, selfUrl(), originOf(request));
       if (result.failed > 0) return reply.status(502).send({ status: 'failed', message: CALLBACK_FAILED, responseMessage: CALLBACK_FAILED, data: result });

@@ -4,17 +4,18 @@ import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from '..
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { API, originOf, type RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
+import { routes } from '../../src/services/routes.ts';
 
 export function twoFactorRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    app.get(`${API}/user/generate-otp`, async (request) => {
+    app.get(routes.generateOtp.path, async (request) => {
       const auth = requireAuth(request);
       return ok(await startTwoFactorSetup(db, auth.principal.id));
     });
 
-    app.post(`${API}/user/verify-otp`, async (request) => {
+    app.post(routes.verifyOtp.path, async (request) => {
       const auth = requireAuth(request);
       const { passcode } = parseInput(PasscodeBody, request.body);
       await confirmTwoFactorSetup(db, auth.principal.id, passcode, originOf(request));
@@ -23,7 +24,7 @@ export function twoFactorRoutes({ database, realtime }: RouteDeps) {
     });
 
     // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
-    app.delete(`${API}/user/disable-otp`, async (request) => {
+    app.delete(routes.disableOtp.path, async (request) => {
       const auth = requireAuth(request);
       await disableTwoFactor(db, auth.principal, auth.principal.id, originOf(request));
       realtime.disconnectUser(auth.principal.id);

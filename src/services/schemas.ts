@@ -51,6 +51,9 @@ export interface NotificationItem {
   step_data: { icon: string };
 }
 
+/** One work order the user was notified of, by its code. */
+export const WorkOrderQuery = v.strictObject({ wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)) });
+
 export interface ApiEnvelope<T> {
   status: 'success' | 'failed';
   message: string;

@@ -27,6 +27,8 @@ export const TransactionListQuery = v.strictObject({
   limit: limitParam(TRANSACTION_PAGE_SIZES, 15),
 });
 export const TransactionSummaryQuery = v.strictObject(TransactionFilterQuery.entries);
+/** The Export: the filter, and an address when the file is to be e-mailed instead. */
+export const TransactionDownloadQuery = v.strictObject({ ...TransactionFilterQuery.entries, email: v.optional(v.string()) });
 
 export interface TransactionRow {
   uuid: string;

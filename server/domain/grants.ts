@@ -1,0 +1,23 @@
+import type { AccessRule } from '../../src/services/routes.ts';
+import type { UserType } from '../db/schema.ts';
+import { moduleCatalogue, staffOnlyModules, superAdminModules } from './moduleCatalogue.ts';
+
+/**
+ * The pages, from the same rules as the routes: a page belongs to its module and is SUPER ADMIN
+ * only where the module is. `allowed_paths` and the sidebar's modules are the pages this check lets through.
+ */
+export const pageTable: Array<{ path: string; module: string; rule: AccessRule }> = moduleCatalogue
+  .flatMap((m) => [m, ...(m.children ?? [])])
+  .map((m) => ({ path: m.path, module: m.id, rule: { kind: 'verified', module: m.id, superAdminOnly: superAdminModules.has(m.id), staffOnly: staffOnlyModules.has(m.id) } }));
+
+export interface Grant { type: UserType; moduleIds: readonly string[] }
+
+/** The single decision for routes and pages alike, for a caller past the OTP step. */
+export function grants(caller: Grant, rule: AccessRule): boolean {
+  if (rule.kind !== 'verified') return true;
+  if (rule.superAdminOnly && caller.type !== 'SUPER ADMIN') return false;
+  if (rule.staffOnly && caller.type === 'CLIENT') return false;
+  if (rule.module && !caller.moduleIds.includes(rule.module)) return false;
+  if (rule.anyModule && !rule.anyModule.some((m) => caller.moduleIds.includes(m))) return false;
+  return true;
+}

@@ -1,0 +1,143 @@
+/**
+ * The one route table: each endpoint's verb, path and who may call it, written once. The API
+ * client builds its URLs from it, the server registers its routes with it and derives its
+ * authorization table from it, and /api/docs lists it. Its inputs (valibot schemas) are in
+ * routeInputs.ts, keyed by the same names: they stay out of this file so the login screen, which
+ * loads the API client, does not download every form's schema.
+ */
+
+/**
+ * What a route demands of its caller.
+ * - public: anyone.
+ * - session: a signed-in user, before or after the OTP step (two-factor set-up lives here).
+ * - verified: a user who has passed the OTP step, granted `module` (or one of `anyModule`) by
+ *   their role, and a SUPER ADMIN where `superAdminOnly`, a SUPER ADMIN or ADMIN (never a client
+ *   user, whatever its role holds) where `staffOnly`.
+ * Module names are the server's module catalogue ids (a server test keeps the two in step).
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'verified'; module?: string; anyModule?: readonly string[]; superAdminOnly?: boolean; staffOnly?: boolean };
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RouteDef<P extends string = string> {
+  readonly method: Method;
+  /** As registered on the server, with `:params`. */
+  readonly path: P;
+  readonly access: AccessRule;
+}
+
+const API = '/api/backoffice';
+const V1 = '/api/v1';
+const PUBLIC = { kind: 'public' } as const;
+const SESSION = { kind: 'session' } as const;
+const VERIFIED = { kind: 'verified' } as const;
+const payments = { kind: 'verified', module: 'transactions' } as const;
+const paymentsSuper = { kind: 'verified', module: 'transactions', superAdminOnly: true } as const;
+const balance = { kind: 'verified', module: 'balance' } as const;
+const disbursements = { kind: 'verified', module: 'disbursement-list' } as const;
+const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', superAdminOnly: true } as const;
+const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: true } as const;
+const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
+const users = { kind: 'verified', module: 'management-user' } as const;
+const roles = { kind: 'verified', module: 'management-role' } as const;
+
+const route = <P extends string>(method: Method, path: P, access: AccessRule): RouteDef<P> => ({ method, path, access });
+
+/** Every route the server has; the server refuses to start with an /api route missing here. */
+export const routes = {
+  health: route('GET', '/healthz', PUBLIC),
+  apiDocs: route('GET', '/api/docs', PUBLIC),
+  // Must match DEMO_CALLBACK_PATH, the callback URL the demo seed gives its merchants (tested).
+  demoMerchantCallback: route('POST', '/demo-merchant/callback/:clientId', PUBLIC),
+
+  login: route('POST', `${API}/auth/login`, PUBLIC),
+  validateOtp: route('POST', `${API}/user/validate-otp`, SESSION),
+  logout: route('POST', `${API}/auth/logout`, SESSION),
+  me: route('GET', `${API}/user/me`, SESSION),
+  generateOtp: route('GET', `${API}/user/generate-otp`, SESSION),
+  verifyOtp: route('POST', `${API}/user/verify-otp`, SESSION),
+  // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
+  disableOtp: route('DELETE', `${API}/user/disable-otp`, { kind: 'verified', module: 'settings-user' }),
+
+  modules: route('GET', `${API}/master/modules`, VERIFIED),
+  banks: route('GET', `${API}/master/banks`, VERIFIED),
+  clients: route('GET', `${API}/master/client`, VERIFIED),
+  roles: route('GET', `${API}/master/roles`, VERIFIED),
+  notifications: route('GET', `${V1}/notification`, VERIFIED),
+  workOrder: route('GET', `${V1}/notification/work-order`, VERIFIED),
+  markNotificationRead: route('PATCH', `${V1}/notification/:id/read`, VERIFIED),
+  markAllNotificationsRead: route('PATCH', `${V1}/notification/read-all`, VERIFIED),
+
+  currentBalance: route('GET', `${API}/balance/current-balance`, balance),
+  accountSummary: route('GET', `${API}/transaction/account-summary`, { kind: 'verified', anyModule: ['payin', 'disbursement-account', 'disbursement-master-balance', 'balance'] }),
+  withdrawalHistory: route('GET', `${API}/balance/withdrawal-history`, balance),
+  addWithdrawal: route('POST', `${API}/balance/add-withdrawal`, balance),
+  updateWithdrawal: route('PATCH', `${API}/balance/update-withdrawal`, { kind: 'verified', module: 'balance', superAdminOnly: true }),
+
+  payinList: route('GET', `${API}/transaction/payin-list`, { kind: 'verified', module: 'payin' }),
+  balanceHistory: route('GET', `${API}/transaction/balance-history`, { kind: 'verified', module: 'disbursement-account' }),
+  // Creating money on a disbursement balance: never a client user's own act, whatever a role grants.
+  updateBalance: route('PATCH', `${API}/transaction/update-balance`, { kind: 'verified', module: 'disbursement-master-balance', staffOnly: true }),
+
+  transactionList: route('GET', `${API}/transaction/list`, payments),
+  transactionSummary: route('GET', `${API}/transaction/summary`, payments),
+  transactionDownload: route('GET', `${API}/transaction/download`, payments),
+  refreshTransactionStatus: route('PATCH', `${API}/transaction/get-status-transaction`, payments),
+  resendCallback: route('POST', `${API}/transaction/resend-callback`, payments),
+  finalizeTransaction: route('PATCH', `${API}/transaction/finalized-transaction`, paymentsSuper),
+  addToWithdrawable: route('PATCH', `${API}/balance/add-withdrawable-balance`, paymentsSuper),
+  processTransactions: route('PATCH', `${API}/transaction/update-transaction`, paymentsSuper),
+  generateInvoice: route('POST', `${API}/transaction/generate-invoice`, paymentsSuper),
+  checkTransactionsFile: route('POST', `${API}/transaction/get-status-transaction-file`, paymentsSuper),
+
+  disbursementList: route('GET', `${API}/transaction/list-disbursement`, disbursements),
+  disbursementSummary: route('GET', `${API}/transaction/summary-disbursement`, disbursements),
+  disbursementDownload: route('GET', `${API}/transaction/download-disbursement`, disbursements),
+  updateDisbursement: route('PATCH', `${API}/transaction/update-disbursement`, disbursementsSuper),
+  refreshDisbursementStatus: route('PATCH', `${API}/transaction/get-status-disbursement`, disbursementsSuper),
+  disbursementInvoice: route('POST', `${API}/transaction/generate-invoice-disbursement`, disbursementsSuper),
+  addDisbursementToWithdrawable: route('PATCH', `${API}/balance/add-withdrawable-disbursement`, disbursementsSuper),
+  voidDisbursementsFile: route('POST', `${API}/transaction/disbursement-check-transaction`, disbursementsSuper),
+
+  settlementStatus: route('GET', `${API}/transaction/get-settlement-status`, settlement),
+  settle: route('POST', `${API}/transaction/update-settlement-v2`, settlement),
+  settlementRun: route('GET', `${API}/transaction/settlement-run`, settlement),
+  settlementRuns: route('GET', `${API}/transaction/settlement-runs`, settlement),
+  settlementReport: route('GET', `${API}/transaction/settlement-report`, settlement),
+
+  auditLog: route('GET', `${API}/audit-log`, auditLog),
+  auditLogDownload: route('GET', `${API}/audit-log/download`, auditLog),
+  auditPath: route('GET', `${API}/audit-log/path`, auditLog),
+
+  users: route('GET', `${API}/management/get-users`, users),
+  createUser: route('POST', `${API}/management/create-user`, users),
+  editUser: route('PATCH', `${API}/management/edit-user`, users),
+  removeAuthenticator: route('POST', `${API}/management/remove-authenticator`, users),
+  roleList: route('GET', `${API}/management/get-roles`, roles),
+  createRole: route('POST', `${API}/management/create-role`, roles),
+  editRole: route('PATCH', `${API}/management/edit-role`, roles),
+} satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof routes;
+
+/** Routes the server serves to others than this app's client: the API client never calls them. */
+export const SERVER_ONLY_ROUTES: readonly RouteName[] = ['health', 'apiDocs', 'demoMerchantCallback'];
+
+/** The `:param` names of a path, as a type: `pathOf` then asks for exactly those. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}` ? Name : never;
+type PathParams<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: Record<ParamNames<P>, string | number>];
+
+/** A route's path with its `:params` filled in, each URL-encoded. */
+export function pathOf<P extends string>(route: RouteDef<P>, ...[params]: PathParams<P>): string {
+  const values = (params ?? {}) as Record<string, string | number | undefined>;
+  return route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') throw new Error(`${route.path} needs :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
