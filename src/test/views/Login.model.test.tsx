@@ -66,8 +66,8 @@ const model = buildModel(loginMachine, {
 
 interface World { email: string; password: string; otp: string; error: string | null; notice: string | null; user: CurrentUser | null }
 
-const output = (e: AnyEventObject) => (e as { output: CurrentUser }).output;
-const failure = (e: AnyEventObject) => (e as { error: ApiError }).error;
+const output = (e: AnyEventObject) => (e as unknown as { output: CurrentUser }).output;
+const failure = (e: AnyEventObject) => (e as unknown as { error: ApiError }).error;
 
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
   switch (event.type) {
