@@ -11,6 +11,8 @@ interface LoginContext {
   password: string;
   otp: string;
   error: string | null;
+  /** Why the user is here again (two-factor just set up or turned off): shown until they sign in. */
+  notice: string | null;
   /** The user as auth/login returned it: holds the pre-OTP token until the OTP step passes. */
   pending: CurrentUser | null;
   user: CurrentUser | null;
@@ -28,11 +30,15 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENG
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
 
-/** Sign-in: credentials, then the six-digit OTP when two-factor is active (spec sections 2 Login, 4, 5). */
+/**
+ * Sign-in: credentials, then the six-digit OTP when two-factor is active (spec sections 2 Login, 4, 5).
+ * The session machine invokes it while signed out and takes its output, the signed-in user.
+ */
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
+    input: {} as { notice: string | null },
     output: {} as CurrentUser,
   },
   actors: {
@@ -48,7 +54,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { email: '', password: '', otp: '', error: null, pending: null, user: null },
+  context: ({ input }) => ({ email: '', password: '', otp: '', error: null, notice: input.notice, pending: null, user: null }),
   initial: 'editingCredentials',
   states: {
     editingCredentials: {
@@ -62,7 +68,7 @@ export const loginMachine = setup({
       },
     },
     submittingCredentials: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, notice: null }),
       invoke: {
         id: 'signIn',
         src: 'signIn',

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { landingPath, visibleModules } from '../services/navigation';
+import { setFailureHandlers } from '../services/http';
+import { goTo, landingPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
 import type { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from '../services/schemas';
 import { sessionStore } from '../services/sessionStore';
+import { loginMachine } from './loginMachine';
 import type { GuardWords } from './registry';
 
 export interface Options {
@@ -17,28 +19,46 @@ interface SessionContext {
   options: Options | null;
   landingPath: string;
   error: string | null;
+  /** Signed in just now (not restored from an earlier visit): once the options load, the user is taken to the landing path. */
+  arriving: boolean;
+  /** What the sign-in page tells a user sent back to it (two-factor set up or turned off). */
+  notice: string | null;
 }
 
+/** Two-factor set up or turned off: the server ended every session, so the user signs in again, told why. */
+export interface ReauthenticateEvent { type: 'REAUTHENTICATE'; notice: string }
+
 type SessionEvent =
-  | { type: 'SIGNED_IN'; user: CurrentUser }
   | { type: 'LOGOUT' }
   | { type: 'SESSION_ENDED' }
+  | { type: 'FORBIDDEN' }
+  | ReauthenticateEvent
   | { type: 'RETRY' }
   | { type: 'ACCESS_CHANGED' };
 
-const emptyContext = (): SessionContext => ({ user: null, options: null, landingPath: '/login', error: null });
+const emptyContext = (): SessionContext => ({ user: null, options: null, landingPath: '/login', error: null, arriving: false, notice: null });
+const noFailureHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
 
 /**
  * The signed-in user for the whole app: who they are, the option lists loaded after the OTP step,
- * and where they land. Logout clears the user, the token, the cached options and modules.
+ * and where they land. While signed out it runs the login machine and takes the user it signs in;
+ * it moves the user itself (to the landing path, to two-factor set-up, back to /login). Logout clears
+ * the user, the token, the cached options and modules. Any call's 401 ends the session, a 403 goes
+ * back to the landing path (spec section 6).
  */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as { stored: CurrentUser | null },
+    children: {} as { login: 'login'; httpFailures: 'httpFailures' },
   },
   actors: {
+    login: loginMachine,
+    httpFailures: fromCallback<SessionEvent>(({ sendBack }) => {
+      setFailureHandlers({ onUnauthorized: () => sendBack({ type: 'SESSION_ENDED' }), onForbidden: () => sendBack({ type: 'FORBIDDEN' }) });
+      return () => setFailureHandlers(noFailureHandlers);
+    }),
     loadOptions: fromPromise<Options>(async () => {
       const [modules, banks, clients, roles] = await Promise.all([api.modules(), api.banks(), api.clients(), api.roles()]);
       return { modules, banks, clients, roles };
@@ -52,15 +72,26 @@ export const sessionMachine = setup({
   actions: {
     store: ({ context }) => { if (context.user) sessionStore.save(context.user); },
     forget: () => sessionStore.clear(),
-    clear: assign(emptyContext),
+    // The notice set on the way out is kept: the sign-in page shows it.
+    clear: assign(({ context }) => ({ ...emptyContext(), notice: context.notice })),
+    keepOptions: assign(({ context }, options: Options) => ({
+      options, landingPath: landingPath(visibleModules(options.modules, context.user!)), error: null,
+    })),
+    goToLanding: ({ context }) => goTo(context.landingPath),
+    goToSettings: () => goTo(SETTINGS_PATH),
+    goToSignIn: () => goTo('/login'),
   },
   guards: {
     hasStoredUser: ({ context }) => context.user != null,
     isVerified: ({ context }) => context.user?.otp_verified === true,
+    signedInVerified: (_, user: CurrentUser) => user.otp_verified,
+    arriving: ({ context }) => context.arriving,
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ ...emptyContext(), user: input.stored }),
+  invoke: { id: 'httpFailures', src: 'httpFailures' },
+  on: { FORBIDDEN: { actions: 'goToLanding' } },
   initial: 'restoring',
   states: {
     restoring: {
@@ -72,35 +103,53 @@ export const sessionMachine = setup({
     },
     signedOut: {
       entry: ['forget', 'clear'],
-      on: {
-        SIGNED_IN: { target: 'restoring', actions: [assign({ user: ({ event }) => event.user }), 'store'] },
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({ notice: context.notice }),
+        onDone: [
+          {
+            guard: { type: 'signedInVerified', params: ({ event }) => event.output },
+            target: 'loadingOptions',
+            actions: [assign({ user: ({ event }) => event.output, arriving: true, notice: null }), 'store'],
+          },
+          // Without two-factor the user is stored as is and sent to set it up (spec section 4, login flow).
+          { target: 'awaitingTwoFactor', actions: [assign({ user: ({ event }) => event.output, notice: null }), 'store', 'goToSettings'] },
+        ],
       },
     },
     /** Signed in without a verified OTP: only the two-factor settings are reachable. */
     awaitingTwoFactor: {
-      on: { LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut' },
+      on: {
+        LOGOUT: 'signingOut',
+        SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
+        REAUTHENTICATE: { target: 'signedOut', actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'] },
+      },
     },
     loadingOptions: {
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
-        onDone: {
-          target: 'signedIn',
-          actions: assign({
-            options: ({ event }) => event.output,
-            landingPath: ({ context, event }) => landingPath(visibleModules(event.output.modules, context.user!)),
-            error: null,
-          }),
-        },
+        onDone: [
+          // Just signed in: off the sign-in page to where the user lands. A restored session stays on the page it was opened at.
+          { guard: 'arriving', target: 'signedIn', actions: [{ type: 'keepOptions', params: ({ event }) => event.output }, 'goToLanding'] },
+          { target: 'signedIn', actions: { type: 'keepOptions', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'optionsFailed', actions: assign({ error: 'The menu could not be loaded.' }) },
       },
-      on: { SESSION_ENDED: 'signedOut' },
+      on: { SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' } },
     },
     optionsFailed: {
-      on: { RETRY: 'loadingOptions', LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut' },
+      on: { RETRY: 'loadingOptions', LOGOUT: 'signingOut', SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' } },
     },
     signedIn: {
-      on: { LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut', ACCESS_CHANGED: 'refreshing' },
+      entry: assign({ arriving: false }),
+      on: {
+        LOGOUT: 'signingOut',
+        SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
+        REAUTHENTICATE: { target: 'signedOut', actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'] },
+        ACCESS_CHANGED: 'refreshing',
+      },
     },
     /** A role or client change: the menu, landing path and allowed paths follow without signing in again. */
     refreshing: {
@@ -121,10 +170,15 @@ export const sessionMachine = setup({
         // The current menu stays; the server refuses whatever is no longer granted anyway.
         onError: 'signedIn',
       },
-      on: { LOGOUT: 'signingOut', SESSION_ENDED: 'signedOut', ACCESS_CHANGED: 'refreshing' },
+      on: { LOGOUT: 'signingOut', SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' }, ACCESS_CHANGED: 'refreshing' },
     },
     signingOut: {
-      invoke: { id: 'endSession', src: 'endSession', onDone: 'signedOut', onError: 'signedOut' },
+      invoke: {
+        id: 'endSession',
+        src: 'endSession',
+        onDone: { target: 'signedOut', actions: 'goToSignIn' },
+        onError: { target: 'signedOut', actions: 'goToSignIn' },
+      },
     },
   },
 });
@@ -133,4 +187,6 @@ export const sessionMachine = setup({
 export const sessionGuardWords: GuardWords<typeof sessionMachine> = {
   hasStoredUser: 'A user is stored from an earlier sign-in in this browser.',
   isVerified: 'The stored user has passed the OTP step (otp_verified): their option lists are loaded and they land in the app.',
+  signedInVerified: 'The user the sign-in returned has passed the OTP step: their option lists load next; otherwise they are sent to set two-factor up.',
+  arriving: 'The user signed in just now (not a restored session): once the options are loaded they are taken to their landing path.',
 };

@@ -1,15 +1,20 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH } from '../services/schemas';
 import type { GuardWords } from './registry';
+import type { ReauthenticateEvent } from './sessionMachine';
 
 export const VERIFIED_MESSAGE = 'OTP has been validated. You will be redirected to login page to reconfirm.';
 export const DISABLED_MESSAGE = 'OTP has been disabled.';
 export const REDIRECT_DELAY_MS = 2500;
 
+/** The app's session: told to sign the user in again once two-factor changed. */
+type SessionRef = ActorRef<Snapshot<unknown>, ReauthenticateEvent>;
+
 interface SetupContext {
   startsActive: boolean;
+  session: SessionRef | null;
   qrcode: string | null;
   secret: string | null;
   code: string;
@@ -31,12 +36,18 @@ export const twoFactorSetupMachine = setup({
   types: {
     context: {} as SetupContext,
     events: {} as SetupEvent,
-    input: {} as { twoFactorActive: boolean },
+    input: {} as { twoFactorActive: boolean; session: SessionRef | null },
   },
   actors: {
     generateSecret: fromPromise(() => api.generateOtp()),
     verifyCode: fromPromise<void, { passcode: string }>(async ({ input }) => { await api.verifyOtp(input.passcode); }),
     disableTwoFactor: fromPromise<void>(async () => { await api.disableOtp(); }),
+  },
+  actions: {
+    // Set-up and reset both end every session on the server: the session sends the user to sign in again, told why.
+    reauthenticate: enqueueActions(({ context, enqueue }, params: { notice: string }) => {
+      if (context.session) enqueue.sendTo(context.session, { type: 'REAUTHENTICATE', notice: params.notice });
+    }),
   },
   guards: {
     codeComplete: ({ context }) => context.code.length === OTP_LENGTH,
@@ -45,7 +56,7 @@ export const twoFactorSetupMachine = setup({
   delays: { redirect: REDIRECT_DELAY_MS },
 }).createMachine({
   id: 'twoFactorSetup',
-  context: ({ input }) => ({ startsActive: input.twoFactorActive, qrcode: null, secret: null, code: '', error: null }),
+  context: ({ input }) => ({ startsActive: input.twoFactorActive, session: input.session, qrcode: null, secret: null, code: '', error: null }),
   initial: 'deciding',
   states: {
     deciding: {
@@ -84,7 +95,8 @@ export const twoFactorSetupMachine = setup({
         },
       },
     },
-    verified: { after: { redirect: 'reconfirm' } },
+    /** The spec's message shows for a moment before the redirect (and again on the sign-in page). */
+    verified: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: VERIFIED_MESSAGE } } } } },
     active: { on: { RESET: 'confirmingReset' } },
     confirmingReset: { on: { CONFIRM: 'disabling', CANCEL: 'active' } },
     disabling: {
@@ -95,8 +107,8 @@ export const twoFactorSetupMachine = setup({
         onError: { target: 'active', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },
-    disabled: { after: { redirect: 'reconfirm' } },
-    /** The server ended every session: the shell sends the user to sign in again. */
+    disabled: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: DISABLED_MESSAGE } } } } },
+    /** The server ended every session: the session machine sends the user to sign in again. */
     reconfirm: { type: 'final' },
   },
 });

@@ -1,3 +1,4 @@
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { CurrentUser, ModuleItem } from './schemas';
 
 export const SETTINGS_PATH = '/dashboard/settings/user';
@@ -39,4 +40,13 @@ export function guardDashboardPath(path: string, user: CurrentUser | null): Guar
   if (!user.otp_verified) return wanted === SETTINGS_PATH ? { allow: true } : { allow: false, redirect: SETTINGS_PATH };
   const allowed = user.allowed_paths.includes(wanted) || user.allowed_paths.includes(itemPageParent(wanted) ?? '');
   return allowed ? { allow: true } : { allow: false, redirect: '/404' };
+}
+
+/**
+ * Where a machine sends the user (after sign-in, on sign-out, on 403): the browser's history, which
+ * wouter's routes follow. Without a browser (node-run machine tests) there is nowhere to go.
+ */
+export function goTo(path: string): void {
+  if (typeof history === 'undefined') return;
+  browserNavigate(path, { replace: true });
 }

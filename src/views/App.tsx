@@ -1,7 +1,6 @@
-import { lazy, useEffect } from 'react';
+import { lazy } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { setFailureHandlers } from '../services/http';
+import { Redirect, Route, Switch } from 'wouter';
 import { sessionStore } from '../services/sessionStore';
 import { AlertHost } from './AlertHost';
 import { PageSuspense } from './common/PageSuspense';
@@ -14,24 +13,11 @@ import { SessionContext } from './SessionContext';
 const DashboardRoutes = lazy(() => import('./DashboardRoutes').then((m) => ({ default: m.DashboardRoutes })));
 const WorkOrderDetailPage = lazy(() => import('./WorkOrderDetailPage').then((m) => ({ default: m.WorkOrderDetailPage })));
 
-/** 401 ends the session (to /login); 403 goes back to the landing path (spec section 6). */
-function FailureHandlers() {
-  const session = SessionContext.useActorRef();
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    setFailureHandlers({
-      onUnauthorized: () => session.send({ type: 'SESSION_ENDED' }),
-      onForbidden: () => navigate(session.getSnapshot().context.landingPath),
-    });
-  }, [session, navigate]);
-  return null;
-}
-
+/** The session machine owns what 401 and 403 do and where the user goes; the shell only routes. */
 export function App() {
   return (
     <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
       <SessionContext.Provider options={{ input: { stored: sessionStore.load() } }}>
-        <FailureHandlers />
         <AlertHost />
         <PageSuspense>
           <Switch>

@@ -12,9 +12,11 @@ const useStyles = makeStyles({
 
 export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
-  const { email, password, error, submitting } = useSelector(actor, (s) => ({
-    email: s.context.email, password: s.context.password, error: s.context.error, submitting: s.matches('submittingCredentials'),
-  }), (a, b) => a.email === b.email && a.password === b.password && a.error === b.error && a.submitting === b.submitting);
+  const { email, password, error, notice, submitting, canSubmit, canEdit } = useSelector(actor, (s) => ({
+    email: s.context.email, password: s.context.password, error: s.context.error, notice: s.context.notice,
+    submitting: s.matches('submittingCredentials'), canSubmit: s.can({ type: 'SUBMIT' }), canEdit: s.can({ type: 'EDIT_EMAIL', value: '' }),
+  }), (a, b) => a.email === b.email && a.password === b.password && a.error === b.error && a.notice === b.notice
+    && a.submitting === b.submitting && a.canSubmit === b.canSubmit && a.canEdit === b.canEdit);
   const [showPassword, setShowPassword] = useState(false);
 
   return (
@@ -23,15 +25,18 @@ export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMac
         <Title2 as="h1" id="sign-in-title">Sign In</Title2>
         <Text>Use your work email and password.</Text>
       </div>
+      {notice && (
+        <MessageBar intent="info"><MessageBarBody>{notice}</MessageBarBody></MessageBar>
+      )}
       {error && (
         <MessageBar intent="error" role="alert"><MessageBarBody>{error}</MessageBarBody></MessageBar>
       )}
       <Field label="Email" required>
-        <Input type="email" autoComplete="username" value={email} disabled={submitting} autoFocus
+        <Input type="email" autoComplete="username" value={email} disabled={!canEdit} autoFocus
           onChange={(_, d) => actor.send({ type: 'EDIT_EMAIL', value: d.value })} />
       </Field>
       <Field label="Password" required>
-        <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" value={password} disabled={submitting}
+        <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" value={password} disabled={!canEdit}
           onChange={(_, d) => actor.send({ type: 'EDIT_PASSWORD', value: d.value })}
           contentAfter={(
             <Button appearance="transparent" size="small" type="button" aria-pressed={showPassword}
@@ -39,7 +44,7 @@ export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMac
               icon={showPassword ? <EyeOffRegular /> : <EyeRegular />} onClick={() => setShowPassword((v) => !v)} />
           )} />
       </Field>
-      <Button appearance="primary" type="submit" size="large" disabled={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+      <Button appearance="primary" type="submit" size="large" disabled={!canSubmit} icon={submitting ? <Spinner size="tiny" /> : undefined}>
         {submitting ? 'Signing in…' : 'Sign In'}
       </Button>
     </form>

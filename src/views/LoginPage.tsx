@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Redirect } from 'wouter';
-import { loginMachine } from '../machines/loginMachine';
+import type { loginMachine } from '../machines/loginMachine';
 import { SETTINGS_PATH } from '../services/navigation';
 import { LOGIN_YEAR, PRODUCT_NAME } from './brand';
 import { BrandMark } from './BrandMark';
@@ -20,30 +20,40 @@ const useStyles = makeStyles({
   footer: { color: tokens.colorNeutralForeground3 },
 });
 
+/**
+ * /login: the session's login machine while signed out; the session moves the user on once signed in.
+ * A user who opens /login already signed in is sent where they belong.
+ */
 export function LoginPage() {
   const styles = useStyles();
   const session = SessionContext.useActorRef();
-  const sessionState = SessionContext.useSelector((s) => ({ value: s.value, landing: s.context.landingPath }), (a, b) => a.value === b.value && a.landing === b.landing);
-  const login = useActorRef(loginMachine);
-  const step = useSelector(login, (s) => (s.matches('enteringOtp') || s.matches('submittingOtp') ? 'otp' : 'credentials'));
+  const { value, landing, error, canRetry, login } = SessionContext.useSelector((s) => ({
+    value: typeof s.value === 'string' ? s.value : '', landing: s.context.landingPath, error: s.context.error,
+    canRetry: s.can({ type: 'RETRY' }), login: s.children.login,
+  }), (a, b) => a.value === b.value && a.landing === b.landing && a.error === b.error && a.canRetry === b.canRetry && a.login === b.login);
 
-  useEffect(() => {
-    const subscription = login.subscribe((snapshot) => {
-      if (snapshot.status === 'done' && snapshot.output) session.send({ type: 'SIGNED_IN', user: snapshot.output });
-    });
-    return () => subscription.unsubscribe();
-  }, [login, session]);
-
-  if (sessionState.value === 'signedIn') return <Redirect to={sessionState.landing} replace />;
-  if (sessionState.value === 'awaitingTwoFactor') return <Redirect to={SETTINGS_PATH} replace />;
+  if (value === 'signedIn') return <Redirect to={landing} replace />;
+  if (value === 'awaitingTwoFactor') return <Redirect to={SETTINGS_PATH} replace />;
 
   return (
     <main className={styles.page}>
       <BrandMark size="large" />
       <Card className={styles.card}>
-        {step === 'otp' ? <OtpForm actor={login} /> : <CredentialsForm actor={login} />}
+        {login ? <LoginSteps login={login} />
+          : value === 'optionsFailed' ? (
+            <MessageBar intent="error">
+              <MessageBarBody>{error}</MessageBarBody>
+              <MessageBarActions><Button disabled={!canRetry} onClick={() => session.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+            </MessageBar>
+          )
+            : <Spinner label="Signing in…" />}
       </Card>
       <Text size={200} className={styles.footer}>© {LOGIN_YEAR} {PRODUCT_NAME}. All rights reserved.</Text>
     </main>
   );
+}
+
+function LoginSteps({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
+  const otpStep = useSelector(login, (s) => s.matches('enteringOtp') || s.matches('submittingOtp'));
+  return otpStep ? <OtpForm actor={login} /> : <CredentialsForm actor={login} />;
 }

@@ -22,8 +22,10 @@ const useStyles = makeStyles({
 /** 'Enter OTP': six digit boxes that submit by themselves when full (spec sections 2 and 5). */
 export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
-  const { otp, error, submitting } = useSelector(actor, (s) => ({ otp: s.context.otp, error: s.context.error, submitting: s.matches('submittingOtp') }),
-    (a, b) => a.otp === b.otp && a.error === b.error && a.submitting === b.submitting);
+  const { otp, error, submitting, canBack, canPaste, canType } = useSelector(actor, (s) => ({
+    otp: s.context.otp, error: s.context.error, submitting: s.matches('submittingOtp'),
+    canBack: s.can({ type: 'BACK' }), canPaste: s.can({ type: 'PASTE', text: '' }), canType: s.can({ type: 'OTP_CHANGE', value: '' }),
+  }), (a, b) => a.otp === b.otp && a.error === b.error && a.submitting === b.submitting && a.canBack === b.canBack && a.canPaste === b.canPaste && a.canType === b.canType);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
 
   // The cursor always sits in the first empty box, so typing fills the boxes in order.
@@ -51,7 +53,7 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
   return (
     <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-labelledby="otp-title">
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={() => actor.send({ type: 'BACK' })} disabled={submitting} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={() => actor.send({ type: 'BACK' })} disabled={!canBack} />
         <Title2 as="h1" id="otp-title">Enter OTP</Title2>
       </div>
       <Text id="otp-help">Enter the 6-digit code from your authenticator app.</Text>
@@ -60,7 +62,7 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
         {Array.from({ length: OTP_LENGTH }, (_, i) => (
           <input key={i} ref={(el) => { boxes.current[i] = el; }} className={styles.box}
             aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`} inputMode="numeric" autoComplete={i === 0 ? 'one-time-code' : 'off'}
-            maxLength={1} value={otp[i] ?? ''} disabled={submitting} readOnly={false}
+            maxLength={1} value={otp[i] ?? ''} disabled={!canType} readOnly={false}
             onKeyDown={onKeyDown} onPaste={onPaste}
             onChange={(e) => {
               // Mobile keyboards and autofill arrive as input, not keys.
@@ -70,7 +72,7 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
             }} />
         ))}
       </div>
-      <Button appearance="secondary" icon={submitting ? <Spinner size="tiny" /> : <ClipboardPasteRegular />} onClick={pasteFromClipboard} disabled={submitting}>
+      <Button appearance="secondary" icon={submitting ? <Spinner size="tiny" /> : <ClipboardPasteRegular />} onClick={pasteFromClipboard} disabled={!canPaste}>
         {submitting ? 'Checking…' : 'Paste from Clipboard'}
       </Button>
     </form>

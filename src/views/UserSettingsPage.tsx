@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   Button, Card, CardHeader, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Image, Input, Link,
   MessageBar, MessageBarBody, Spinner, Text, Title2, Title3, makeStyles, tokens,
@@ -20,18 +19,14 @@ const useStyles = makeStyles({
   links: { display: 'flex', gap: tokens.spacingHorizontalL },
 });
 
-export function UserSettingsPage() {
+/** User Settings: the two-factor panel's machine tells the session when the user must sign in again. */
+export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: typeof twoFactorSetupMachine }) {
   const styles = useStyles();
   const session = SessionContext.useActorRef();
   const twoFactorActive = SessionContext.useSelector((s) => s.context.user?.two_factor_active ?? false);
-  const actor = useActorRef(twoFactorSetupMachine, { input: { twoFactorActive } });
+  const actor = useActorRef(logic, { input: { twoFactorActive, session } });
   const state = useSelector(actor, (s) => s);
-
-  // Set-up and reset both end every session on the server: sign in again to reconfirm.
-  useEffect(() => {
-    const sub = actor.subscribe((s) => { if (s.status === 'done') session.send({ type: 'SESSION_ENDED' }); });
-    return () => sub.unsubscribe();
-  }, [actor, session]);
+  const can = (type: 'VERIFY' | 'RETRY' | 'RESET' | 'CONFIRM' | 'CANCEL') => state.can({ type });
 
   const { qrcode, secret, code, error } = state.context;
   return (
@@ -42,7 +37,7 @@ export function UserSettingsPage() {
           <CardHeader image={<ShieldKeyholeRegular fontSize={28} />} header={<Title3 as="h2">Two-Factor Authentication</Title3>} />
           {error && !state.matches('awaitingCode') && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
           {state.matches('loadingSecret') && <Spinner label="Preparing your QR code…" />}
-          {state.matches('loadFailed') && <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+          {state.matches('loadFailed') && <Button disabled={!can('RETRY')} onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
           {(state.matches('awaitingCode') || state.matches('verifying')) && (
             <ol className={styles.steps}>
               <li className={styles.step}>
@@ -63,25 +58,25 @@ export function UserSettingsPage() {
                 <Text weight="semibold">Enter the 6-digit code from the app</Text>
                 <form className={styles.verify} onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'VERIFY' }); }}>
                   <Field label="Authentication code" validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'}>
-                    <Input value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={state.matches('verifying')}
+                    <Input value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={!state.can({ type: 'CODE_CHANGE', value: '' })}
                       onChange={(_, d) => actor.send({ type: 'CODE_CHANGE', value: d.value })} />
                   </Field>
-                  <Button appearance="primary" type="submit" disabled={state.matches('verifying')}>
+                  <Button appearance="primary" type="submit" disabled={!can('VERIFY')}>
                     {state.matches('verifying') ? 'Verifying…' : 'Verify'}
                   </Button>
                 </form>
               </li>
             </ol>
           )}
-          {state.matches('verified') && <MessageBar intent="success"><MessageBarBody>{VERIFIED_MESSAGE}</MessageBarBody></MessageBar>}
+          {state.matches('verified') && <MessageBar intent="success" role="status"><MessageBarBody>{VERIFIED_MESSAGE}</MessageBarBody></MessageBar>}
           {(state.matches('active') || state.matches('confirmingReset') || state.matches('disabling')) && (
             <>
               <Text className={styles.active} weight="semibold" size={400}><CheckmarkCircleFilled /> 2FA Verification Set</Text>
               <Text>Your account asks for a code from your authenticator app at every sign-in.</Text>
-              <div><Button onClick={() => actor.send({ type: 'RESET' })} disabled={state.matches('disabling')}>Reset</Button></div>
+              <div><Button onClick={() => actor.send({ type: 'RESET' })} disabled={!can('RESET')}>Reset</Button></div>
             </>
           )}
-          {state.matches('disabled') && <MessageBar intent="success"><MessageBarBody>{DISABLED_MESSAGE}</MessageBarBody></MessageBar>}
+          {state.matches('disabled') && <MessageBar intent="success" role="status"><MessageBarBody>{DISABLED_MESSAGE}</MessageBarBody></MessageBar>}
         </Card>
         <Card className={styles.card}>
           <Title3 as="h2">More Options Coming Soon</Title3>
@@ -94,8 +89,8 @@ export function UserSettingsPage() {
             <DialogTitle>Are you sure?</DialogTitle>
             <DialogContent>Two-factor authentication will be turned off and you will be signed out. You can set it up again after signing in.</DialogContent>
             <DialogActions>
-              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={state.matches('disabling')}>Cancel</Button>
-              <Button appearance="primary" onClick={() => actor.send({ type: 'CONFIRM' })} disabled={state.matches('disabling')}>
+              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={!can('CANCEL')}>Cancel</Button>
+              <Button appearance="primary" onClick={() => actor.send({ type: 'CONFIRM' })} disabled={!can('CONFIRM')}>
                 {state.matches('disabling') ? 'Resetting…' : 'Confirm'}
               </Button>
             </DialogActions>

@@ -27,7 +27,7 @@ const events = [
 ];
 
 describe('login machine: model', () => {
-  const model = buildModel(loginMachine, { events });
+  const model = buildModel(loginMachine, { events, inputs: [{ notice: null }] });
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
@@ -47,7 +47,7 @@ describe('login machine: model', () => {
 
 describe('login machine: what the user sees', () => {
   const run = (signIn: () => Promise<CurrentUser>, validateOtp: () => Promise<CurrentUser> = async () => user({ otp_verified: true })) =>
-    createActor(loginMachine.provide({ actors: { signIn: fromPromise(signIn), validateOtp: fromPromise(validateOtp) } })).start();
+    createActor(loginMachine.provide({ actors: { signIn: fromPromise(signIn), validateOtp: fromPromise(validateOtp) } }), { input: { notice: null } }).start();
 
   it("shows the server's 'Invalid Email or Password' and clears the password", async () => {
     const actor = run(() => Promise.reject(new ApiError(401, 'Invalid Email or Password')));

@@ -25,8 +25,10 @@ const regranted = user({ modules: ['transactions', 'settings', 'settings-user'],
 beforeEach(() => { (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage(); });
 
 const events = [
-  { type: 'SIGNED_IN', user: user() },
-  { type: 'SIGNED_IN', user: user({ otp_verified: false }) },
+  doneEvent('login', user()),
+  doneEvent('login', user({ otp_verified: false })),
+  { type: 'REAUTHENTICATE', notice: 'OTP has been validated. You will be redirected to login page to reconfirm.' },
+  { type: 'FORBIDDEN' },
   doneEvent('loadOptions', options),
   errorEvent('loadOptions', new Error('offline')),
   { type: 'RETRY' },
@@ -58,27 +60,70 @@ describe('session machine: model', () => {
       expect(snapshot.context.landingPath).toBe(snapshot.context.user!.modules.includes('balance') ? '/dashboard/balance' : '/dashboard/transactions');
     }
     if (snapshot.matches('awaitingTwoFactor')) expect(snapshot.context.user?.otp_verified).toBe(false);
+    // Signed out, the sign-in form runs, with the reason the user was sent back if there is one.
+    if (snapshot.matches('signedOut')) {
+      expect(snapshot.children.login).toBeDefined();
+      const types = path.events.map((e) => e.type);
+      const sentBack = types.lastIndexOf('REAUTHENTICATE') > types.lastIndexOf('xstate.done.actor.login');
+      expect(snapshot.context.notice).toBe(sentBack ? 'OTP has been validated. You will be redirected to login page to reconfirm.' : null);
+    }
   });
 });
 
 describe('session machine: what the user gets', () => {
   it('lands on the first module the user holds, and logout forgets the user and the token', async () => {
     let loggedOut = false;
+    const went: string[] = [];
+    let signIns = 0;
     const actor = createActor(sessionMachine.provide({
       actors: {
+        // Signs in once; the sign-in form shown after logout waits for the user.
+        login: fromPromise(() => (signIns++ === 0 ? Promise.resolve(user()) : new Promise<never>(() => {}))) as never,
         loadOptions: fromPromise(async () => options),
         endSession: fromPromise(async () => { loggedOut = true; }),
       },
+      actions: { goToLanding: ({ context }) => went.push(context.landingPath), goToSignIn: () => went.push('/login') },
     }), { input: { stored: null } }).start();
-    actor.send({ type: 'SIGNED_IN', user: user() });
-    expect(sessionStore.token()).toBe('tok');
     const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(sessionStore.token()).toBe('tok');
     expect(signedIn.context.landingPath).toBe('/dashboard/balance');
+    expect(went).toEqual(['/dashboard/balance']);
     actor.send({ type: 'LOGOUT' });
     const out = await waitFor(actor, (s) => s.matches('signedOut'));
     expect(loggedOut).toBe(true);
     expect(out.context.options).toBeNull();
     expect(sessionStore.token()).toBeNull();
+    expect(went).toEqual(['/dashboard/balance', '/login']);
+  });
+
+  it('sends a user without two-factor to set it up, and back to sign in, told why, once it is set up', async () => {
+    const went: string[] = [];
+    const actor = createActor(sessionMachine.provide({
+      actors: { login: fromPromise(async () => user({ otp_verified: false, two_factor_active: false })) as never },
+      actions: { goToSettings: () => went.push('/dashboard/settings/user'), goToSignIn: () => went.push('/login'), goToLanding: () => went.push('landing') },
+    }), { input: { stored: null } }).start();
+    await waitFor(actor, (s) => s.matches('awaitingTwoFactor'));
+    expect(went).toEqual(['/dashboard/settings/user']);
+    expect(sessionStore.load()?.otp_verified).toBe(false);
+    const notice = 'OTP has been validated. You will be redirected to login page to reconfirm.';
+    actor.send({ type: 'REAUTHENTICATE', notice });
+    // The login machine would finish again at once here: the state is read before it does.
+    expect(went).toEqual(['/dashboard/settings/user', '/login']);
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(sessionStore.load()).toBeNull();
+    expect(actor.getSnapshot().context.notice).toBe(notice);
+  });
+
+  it('a restored session stays where it was opened, and a 403 goes to the landing path', async () => {
+    const went: string[] = [];
+    const actor = createActor(sessionMachine.provide({
+      actors: { loadOptions: fromPromise(async () => options) },
+      actions: { goToLanding: ({ context }) => went.push(context.landingPath) },
+    }), { input: { stored: user() } }).start();
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(went).toEqual([]);
+    actor.send({ type: 'FORBIDDEN' });
+    expect(went).toEqual(['/dashboard/balance']);
   });
 });
 

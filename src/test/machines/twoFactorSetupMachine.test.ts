@@ -23,7 +23,7 @@ const events = [
 ];
 
 describe('two-factor set-up machine: model', () => {
-  const model = buildModel(twoFactorSetupMachine, { events, inputs: [{ twoFactorActive: false }, { twoFactorActive: true }] });
+  const model = buildModel(twoFactorSetupMachine, { events, inputs: [{ twoFactorActive: false, session: null }, { twoFactorActive: true, session: null }] });
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
@@ -46,7 +46,7 @@ describe('two-factor set-up machine: what the user sees', () => {
         generateSecret: fromPromise(async () => ({ qrcode: 'data:image/png;base64,QR', secret: 'SECRETSECRETSECRET' })),
         verifyCode: fromPromise(verify),
       },
-    }), { input: { twoFactorActive: false } }).start();
+    }), { input: { twoFactorActive: false, session: null } }).start();
     const ready = await waitFor(actor, (s) => s.matches('awaitingCode'));
     expect(ready.context.qrcode).toBe('data:image/png;base64,QR');
     actor.send({ type: 'CODE_CHANGE', value: '12 3' });
@@ -60,7 +60,7 @@ describe('two-factor set-up machine: what the user sees', () => {
 
   it('asks before resetting, then redirects to sign-in after the message', async () => {
     vi.useFakeTimers();
-    const actor = createActor(twoFactorSetupMachine.provide({ actors: { disableTwoFactor: fromPromise(async () => {}) } }), { input: { twoFactorActive: true } }).start();
+    const actor = createActor(twoFactorSetupMachine.provide({ actors: { disableTwoFactor: fromPromise(async () => {}) } }), { input: { twoFactorActive: true, session: null } }).start();
     expect(actor.getSnapshot().value).toBe('active');
     actor.send({ type: 'RESET' });
     expect(actor.getSnapshot().value).toBe('confirmingReset');

@@ -19,7 +19,7 @@ function startLogin(signIn: (input: { email: string; password: string }) => Prom
       signIn: fromPromise(({ input }: { input: { email: string; password: string } }) => signIn(input)),
       validateOtp: fromPromise(({ input }: { input: { passcode: string; token: string } }) => validateOtp(input as never)),
     },
-  })).start();
+  }), { input: { notice: null } }).start();
   return { actor, validateOtp };
 }
 
