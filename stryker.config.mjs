@@ -23,6 +23,7 @@ export default {
   thresholds: { high: 80, low: 60, break: null },
   concurrency: 2,
   timeoutMS: 60_000,
+  dryRunTimeoutMinutes: 60,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
