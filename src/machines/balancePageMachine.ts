@@ -2,7 +2,7 @@ import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
-import type { ClientOption, UserTypeName } from '../services/schemas';
+import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
 import {
   insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES, WITHDRAWAL_SUBMITTED,
   type BalanceSummary, type PageMeta, type WithdrawalDecision, type WithdrawalMode, type WithdrawalRow,
@@ -58,7 +58,7 @@ export type BalanceEvent =
 /** Who is signed in, as the page needs it (the whole session user may be passed). */
 export interface BalancePageInput {
   clients: ClientOption[];
-  user: { type: UserTypeName } | null;
+  user: PageUser;
   range?: { start: string; end: string };
 }
 
@@ -118,7 +118,7 @@ export const balancePageMachine = setup({
   id: 'balancePage',
   context: ({ input }) => {
     const range = input.range ?? lastDays(DEFAULT_DAYS);
-    const role = input.user?.type ?? 'CLIENT';
+    const role = roleOf(input.user);
     return {
       role, decidesRows: decidesWithdrawals(role),
       clientId: input.clients[0]?.id ?? null, rangeText: formatDateRange(range), start: range.start, end: range.end,
