@@ -50,7 +50,7 @@ export const routeDocs: Record<string, RouteDoc> = {
   [`GET ${API}/balance/current-balance`]: { summary: "A client's balances", query: ClientFilterQuery },
   [`GET ${API}/transaction/account-summary`]: { summary: "A client's balances (pay-in and disbursement screens)", query: ClientFilterQuery },
   [`GET ${API}/balance/withdrawal-history`]: { summary: 'Withdrawals, paged', query: WithdrawalHistoryQuery },
-  [`POST ${API}/balance/add-withdrawal`]: { summary: 'Request a withdrawal or transfer to disburse (Idempotency-Key header honoured)', body: AddWithdrawalBody },
+  [`POST ${API}/balance/add-withdrawal`]: { summary: "Request a withdrawal (type 'withdrawal', with the bank account) or a transfer to disburse (type 'transfer', no bank fields); the spec's payload without type is taken too, a transfer being bank '0', account '0', name 'None' (Idempotency-Key header honoured)", body: AddWithdrawalBody },
   [`PATCH ${API}/balance/update-withdrawal`]: { summary: 'Complete or reject a PENDING withdrawal', body: UpdateWithdrawalBody },
   [`GET ${API}/transaction/payin-list`]: { summary: 'Deposits onto the disbursement balance in a window (default yesterday to today)', query: PayinListQuery },
   [`GET ${API}/transaction/balance-history`]: { summary: 'Deposit history of the disbursement balance, paged, newest first', query: BalanceHistoryQuery },
