@@ -68,10 +68,10 @@ export function PaymentsBalancePage({ logic = balancePageMachine }: { logic?: ty
               {WITHDRAWAL_STATUSES.map((status) => <Option key={status} value={status}>{status}</Option>)}
             </Dropdown>
           </Field>
-          <Button className={styles.search} appearance="primary" icon={<SearchRegular />} disabled={loading} onClick={() => page.send({ type: 'SEARCH' })}>Search</Button>
+          <Button className={styles.search} appearance="primary" icon={<SearchRegular />} disabled={!s.can({ type: 'SEARCH' })} onClick={() => page.send({ type: 'SEARCH' })}>Search</Button>
         </div>
         <WithdrawalHistoryTable rows={c.rows} loading={loading} decides={c.decidesRows} actionsOf={actionsOf} onAction={(type, row) => page.send({ type, row })} />
-        <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={loading}
+        <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={!s.can({ type: 'PAGE', page: 1 })}
           onPage={(p) => page.send({ type: 'PAGE', page: p })} onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })} />
       </Card>
       {s.matches({ dialog: 'requesting' }) && s.children.request && (
