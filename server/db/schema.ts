@@ -1,5 +1,6 @@
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
 import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
+import type { WithdrawalStatusName } from '../../src/services/withdrawalRules.ts';
 import type { WorkOrderItem, WorkOrderKind, WorkOrderStatus } from '../../src/services/workOrders.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -170,8 +171,7 @@ export const postings = pgTable('postings', {
   amount: bigint('amount', { mode: 'number' }).notNull(),
 }, (t) => [index('postings_entry_idx').on(t.entryId), index('postings_account_idx').on(t.accountId, t.id)]);
 
-export const withdrawalStatuses = ['PENDING', 'COMPLETED', 'REJECTED'] as const;
-export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+export type WithdrawalStatus = WithdrawalStatusName;
 
 export const withdrawals = pgTable('withdrawals', {
   id: serial('id').primaryKey(),

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  nextWithdrawalStatus, WITHDRAWAL_INVALID_STATUS, type WithdrawalDecision,
+  decidesWithdrawals, nextWithdrawalStatus, WITHDRAWAL_INVALID_STATUS, type WithdrawalDecision,
 } from '../../src/machines/lifecycle/withdrawalLifecycle.ts';
 import {
-  TRANSFER_TO_DISBURSE, withdrawalErrors, type AddWithdrawalBody, type BalanceSummary, type PageMeta, type WithdrawalRow,
+  TRANSFER_TO_DISBURSE, withdrawalErrors, type BalanceSummary, type PageMeta, type WithdrawalRequest, type WithdrawalRow,
 } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { pageMeta } from '../http/reply.ts';
@@ -81,9 +81,10 @@ export function summaryOf(b: Awaited<ReturnType<typeof clientBalances>>): Balanc
   };
 }
 
-const isTransfer = (body: AddWithdrawalBody) =>
-  body.bank_name === TRANSFER_TO_DISBURSE.bank_name && body.account_no === TRANSFER_TO_DISBURSE.account_no
-  && body.bank_account_name === TRANSFER_TO_DISBURSE.bank_account_name;
+/** The bank account a request stores: a transfer keeps the spec's fixed fields, which the API shows as they are. */
+const accountOf = (body: WithdrawalRequest) => (body.type === 'transfer'
+  ? TRANSFER_TO_DISBURSE
+  : { bank_name: body.bank_name, account_no: body.account_no, bank_account_name: body.bank_account_name, description: body.description });
 
 async function findByIdempotencyKey(db: Db, userId: number, key: string) {
   const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.requestedBy, userId), eq(withdrawals.idempotencyKey, key)));
@@ -91,9 +92,12 @@ async function findByIdempotencyKey(db: Db, userId: number, key: string) {
 }
 
 /** What a keyed request asks for; the OTP is left out, since a retry may carry a newer code. */
-const requestHashOf = (body: AddWithdrawalBody) => createHash('sha256')
-  .update(JSON.stringify([body.client_filter, body.amount, body.bank_name, body.account_no, body.bank_account_name, body.description]))
-  .digest('hex');
+const requestHashOf = (body: WithdrawalRequest) => {
+  const account = accountOf(body);
+  return createHash('sha256')
+    .update(JSON.stringify([body.client_filter, body.amount, account.bank_name, account.account_no, account.bank_account_name, account.description]))
+    .digest('hex');
+};
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 
@@ -105,10 +109,11 @@ export const KEY_REUSED = 'This Idempotency-Key was already used for a different
  * gets the first answer and moves nothing again.
  */
 export async function requestWithdrawal(
-  db: Db, principal: Principal, body: AddWithdrawalBody, idempotencyKey: string | null, origin: RequestOrigin,
+  db: Db, principal: Principal, body: WithdrawalRequest, idempotencyKey: string | null, origin: RequestOrigin,
 ): Promise<{ row: WithdrawalRow; replayed: boolean }> {
-  const transfer = isTransfer(body);
-  const form = { bankName: body.bank_name, accountNo: body.account_no, beneficiary: body.bank_account_name, clientId: body.client_filter, amount: body.amount, otp: body.otp_num };
+  const transfer = body.type === 'transfer';
+  const account = accountOf(body);
+  const form = { bankName: account.bank_name, accountNo: account.account_no, beneficiary: account.bank_account_name, clientId: body.client_filter, amount: body.amount, otp: body.otp_num };
   const errors = withdrawalErrors(form, Number.MAX_SAFE_INTEGER, { transfer });
   if (errors.length) throw badRequest(errors.join('; '), errors.map((message) => ({ field: '', message })));
   const clientId = await clientInScope(db, principal, body.client_filter);
@@ -130,8 +135,8 @@ export async function requestWithdrawal(
       if (overLimit.length) throw unprocessable(overLimit.join('; '));
       const created = await openWithdrawal(tx, {
         clientId, kind: transfer ? 'transfer_to_disburse' : 'withdrawal', amount: body.amount,
-        bankName: body.bank_name.trim(), accountNo: body.account_no, bankAccountName: body.bank_account_name.trim(),
-        description: transfer ? TRANSFER_TO_DISBURSE.description : body.description.trim(),
+        bankName: account.bank_name.trim(), accountNo: account.account_no, bankAccountName: account.bank_account_name.trim(),
+        description: account.description.trim(),
         requestedBy: principal.id, idempotencyKey, requestHash,
       });
       await audit(tx, {
@@ -154,7 +159,7 @@ export async function requestWithdrawal(
 export async function decideWithdrawal(
   db: Db, principal: Principal, uuid: string, decision: WithdrawalDecision, origin: RequestOrigin,
 ): Promise<WithdrawalRow> {
-  if (principal.type !== 'SUPER ADMIN') {
+  if (!decidesWithdrawals(principal.type)) {
     await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.decide', objectType: 'withdrawal', objectId: uuid, outcome: 'denied', ip: origin.ip, detail: { decision } });
     throw forbidden();
   }

@@ -22,7 +22,9 @@ export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 /** A missing field's own schema says what it is called ('Role is required'); else its name does. */
 function missingMessage(schema: v.GenericSchema, field: string): string {
-  const own = (schema as { entries?: Record<string, v.GenericSchema> }).entries?.[field];
+  // A piped schema (object, then checks and a transform) names its fields in its first step.
+  type Named = { entries?: Record<string, v.GenericSchema>; pipe?: Named[] };
+  const own = ((schema as Named).entries ?? (schema as Named).pipe?.[0]?.entries)?.[field];
   const named = own ? v.safeParse(own, undefined).issues?.[0]?.message : undefined;
   return named && / is required$/.test(named) ? named : `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} is required`;
 }

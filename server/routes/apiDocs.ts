@@ -29,7 +29,7 @@ export const routeSummaries: Record<RouteName, string> = {
   currentBalance: "A client's balances",
   accountSummary: "A client's balances (pay-in and disbursement screens)",
   withdrawalHistory: 'Withdrawals, paged',
-  addWithdrawal: 'Request a withdrawal or transfer to disburse (Idempotency-Key header honoured)',
+  addWithdrawal: "Request a withdrawal (type 'withdrawal', with the bank account) or a transfer to disburse (type 'transfer', no bank fields); the spec's payload without type is taken too, a transfer being bank '0', account '0', name 'None' (Idempotency-Key header honoured)",
   updateWithdrawal: 'Complete or reject a PENDING withdrawal',
   payinList: 'Deposits onto the disbursement balance in a window (default yesterday to today)',
   balanceHistory: 'Deposit history of the disbursement balance, paged, newest first',

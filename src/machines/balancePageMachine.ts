@@ -1,15 +1,27 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
+import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
-import type { ClientOption } from '../services/schemas';
-import type { BalanceSummary, PageMeta, WithdrawalRow } from '../services/withdrawalRules';
+import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
+import {
+  insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES, WITHDRAWAL_SUBMITTED,
+  type BalanceSummary, type PageMeta, type WithdrawalDecision, type WithdrawalMode, type WithdrawalRow,
+} from '../services/withdrawalRules';
+import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLifecycle';
 import type { GuardWords } from './registry';
+import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
+import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdrawalRequestMachine';
 
-export const WITHDRAWAL_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED'] as const;
+// The views read the status list from here (a view imports machines, not every rules file).
+export { WITHDRAWAL_STATUSES };
 
 interface BalanceQuery { clientId: number; start: string; end: string; status: string; page: number; limit: number }
 
 interface BalanceContext {
+  /** The signed-in user's type: the withdrawal lifecycle is asked with it. */
+  role: UserTypeName;
+  /** Whether this role may decide some withdrawal at all: decides if the history has an Actions column. */
+  decidesRows: boolean;
   clientId: number | null;
   rangeText: string;
   start: string;
@@ -24,27 +36,51 @@ interface BalanceContext {
   loadError: string | null;
   /** The default range ('last 14 days back to now') keeps following now until the user sets one. */
   rangeFollowsNow: boolean;
+  /** What the open dialog is: the request's mode, or the row and the decision asked for it. */
+  requestMode: WithdrawalMode | null;
+  target: WithdrawalRow | null;
+  decision: WithdrawalDecision | null;
 }
 
-type BalanceEvent =
+type RowEvent = { type: 'COMPLETE' | 'REJECT'; row: WithdrawalRow };
+
+export type BalanceEvent =
   | { type: 'SELECT_CLIENT'; clientId: number }
   | { type: 'SET_RANGE_TEXT'; value: string }
   | { type: 'SET_STATUS'; value: string }
   | { type: 'SEARCH' }
   | { type: 'PAGE'; page: number }
   | { type: 'PAGE_SIZE'; limit: number }
-  | { type: 'REFRESH' };
+  | { type: 'RELOAD' }
+  | { type: 'OPEN_REQUEST'; mode: WithdrawalMode }
+  | RowEvent;
+
+/** Who is signed in, as the page needs it (the whole session user may be passed). */
+export interface BalancePageInput {
+  clients: ClientOption[];
+  user: PageUser;
+  range?: { start: string; end: string };
+}
 
 const DEFAULT_DAYS = 14;
 
 const queryOf = (c: BalanceContext): BalanceQuery => ({ clientId: c.clientId!, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
+const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
+const failure = (message: string): Alert => ({ title: 'Error!', message, intent: 'error' });
 
-/** Payments Balance: the selected client's four figures and its withdrawal history (spec section 2). */
+/**
+ * Payments Balance (spec section 2): the selected client's four figures and its withdrawal
+ * history, and the dialogs the page opens. Two regions: the figures (the query) and the one
+ * dialog open at a time, each dialog a child machine invoked here. The row decisions are guarded
+ * by the withdrawal lifecycle with the user's role, the request by the loaded figures, so a view
+ * only asks `snapshot.can(...)`. Outcomes are announced through the one alerts channel from
+ * here, and a change reads the figures and the history again.
+ */
 export const balancePageMachine = setup({
   types: {
     context: {} as BalanceContext,
     events: {} as BalanceEvent,
-    input: {} as { clients: ClientOption[]; range?: { start: string; end: string } },
+    input: {} as BalancePageInput,
   },
   actors: {
     load: fromPromise<{ summary: BalanceSummary; rows: WithdrawalRow[]; meta: PageMeta }, BalanceQuery>(async ({ input }) => {
@@ -54,8 +90,12 @@ export const balancePageMachine = setup({
       ]);
       return { summary, rows: history.rows, meta: history.meta };
     }),
+    request: withdrawalRequestMachine,
+    decision: withdrawalDecisionMachine,
   },
   actions: {
+    announce: (_, alert: Alert) => alerts.show(alert),
+    reload: raise({ type: 'RELOAD' }),
     /** Rolls a default range forward to now, so a withdrawal made a moment ago is in the history. */
     rollRange: assign(({ context }) => {
       if (!context.rangeFollowsNow) return {};
@@ -66,51 +106,107 @@ export const balancePageMachine = setup({
   guards: {
     hasClient: ({ context }) => context.clientId != null,
     rangeIsValid: ({ context }) => parseDateRange(context.rangeText) != null,
+    /** The figures are on screen and current: the request dialog starts from the available balance they show. */
+    figuresShown: and([stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
+    belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
+    lifecycleAllows: ({ context, event }) => 'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
+    submitted: ({ event }) => (event as unknown as { output: WithdrawalRequestOutput }).output.submitted,
+    decided: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'decided',
+    decisionFailed: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'failed',
   },
 }).createMachine({
   id: 'balancePage',
   context: ({ input }) => {
     const range = input.range ?? lastDays(DEFAULT_DAYS);
+    const role = roleOf(input.user);
     return {
+      role, decidesRows: decidesWithdrawals(role),
       clientId: input.clients[0]?.id ?? null, rangeText: formatDateRange(range), start: range.start, end: range.end,
       status: '', page: 1, limit: 15, summary: null, rows: [], meta: null, rangeError: null, loadError: null,
-      rangeFollowsNow: input.range === undefined,
+      rangeFollowsNow: input.range === undefined, requestMode: null, target: null, decision: null,
     };
   },
-  initial: 'starting',
+  type: 'parallel',
   on: {
     SET_RANGE_TEXT: { actions: assign({ rangeText: ({ event }) => event.value, rangeError: null, rangeFollowsNow: false }) },
     SET_STATUS: { actions: assign({ status: ({ event }) => event.value }) },
   },
   states: {
-    starting: { always: [{ guard: 'hasClient', target: 'loading' }, { target: 'noClient' }] },
-    noClient: {},
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => queryOf(context),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
-        onError: { target: 'ready', actions: assign({ loadError: 'The balance could not be loaded.' }) },
+    figures: {
+      initial: 'starting',
+      // A dialog's change reads the figures again, even while they are loading (the load restarts).
+      on: { RELOAD: { guard: 'hasClient', target: '.loading', actions: 'rollRange' } },
+      states: {
+        starting: { always: [{ guard: 'hasClient', target: 'loading' }, { target: 'noClient' }] },
+        noClient: {},
+        loading: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            input: ({ context }) => queryOf(context),
+            onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
+            onError: { target: 'ready', actions: assign({ loadError: 'The balance could not be loaded.' }) },
+          },
+        },
+        ready: {
+          on: {
+            SELECT_CLIENT: { target: 'loading', actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }), 'rollRange'] },
+            SEARCH: [
+              {
+                guard: 'rangeIsValid',
+                target: 'loading',
+                actions: assign(({ context }) => {
+                  const range = parseDateRange(context.rangeText)!;
+                  return { ...range, rangeText: formatDateRange(range), page: 1, rangeError: null };
+                }),
+              },
+              { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
+            ],
+            PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+          },
+        },
       },
     },
-    ready: {
-      on: {
-        SELECT_CLIENT: { target: 'loading', actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }), 'rollRange'] },
-        SEARCH: [
-          {
-            guard: 'rangeIsValid',
-            target: 'loading',
-            actions: assign(({ context }) => {
-              const range = parseDateRange(context.rangeText)!;
-              return { ...range, rangeText: formatDateRange(range), page: 1, rangeError: null };
-            }),
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: {
+          entry: assign({ requestMode: null, target: null, decision: null }),
+          on: {
+            OPEN_REQUEST: [
+              // Spec section 5: below the minimum the modal closes at once, naming the minimum and the balance.
+              { guard: 'belowMinimum', actions: { type: 'announce', params: ({ context }) => failure(insufficientBalanceMessage(context.summary!.withdrawable_balance)) } },
+              { guard: 'figuresShown', target: 'requesting', actions: assign({ requestMode: ({ event }) => event.mode }) },
+            ],
+            COMPLETE: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }) },
+            REJECT: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }) },
           },
-          { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
-        ],
-        PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-        PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
-        REFRESH: { target: 'loading', actions: 'rollRange' },
+        },
+        requesting: {
+          invoke: {
+            id: 'request',
+            src: 'request',
+            input: ({ context }) => ({ mode: context.requestMode!, clientId: context.clientId, available: context.summary!.withdrawable_balance }),
+            onDone: [
+              { guard: 'submitted', target: 'closed', actions: [{ type: 'announce', params: success(WITHDRAWAL_SUBMITTED) }, 'reload'] },
+              { target: 'closed' },
+            ],
+          },
+        },
+        deciding: {
+          invoke: {
+            id: 'decision',
+            src: 'decision',
+            input: ({ context }) => ({ uuid: context.target!.uuid, decision: context.decision! }),
+            onDone: [
+              { guard: 'decided', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'] },
+              // A refusal ('Only PENDING …') means the row on screen is stale: read it again.
+              { guard: 'decisionFailed', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => failure(event.output.message ?? '') }, 'reload'] },
+              { target: 'closed' },
+            ],
+          },
+        },
       },
     },
   },
@@ -120,4 +216,10 @@ export const balancePageMachine = setup({
 export const balancePageGuardWords: GuardWords<typeof balancePageMachine> = {
   hasClient: 'The user has a client to show; without one the page says so.',
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+  figuresShown: "A request opens only when the client's figures are loaded and not being read again: it starts from their available balance.",
+  belowMinimum: 'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an error naming the minimum and the balance.',
+  lifecycleAllows: "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a PENDING withdrawal.",
+  submitted: 'The request was taken by the server: it is announced, and the figures and history are read again.',
+  decided: 'The decision was taken: announced, and the figures and history are read again.',
+  decisionFailed: 'The server refused the decision: its words are shown, and the history is read again (the row was stale).',
 };

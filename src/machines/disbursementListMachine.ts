@@ -8,7 +8,7 @@ import {
 } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
 import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
-import type { UserTypeName } from '../services/schemas';
+import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
 import type { Invoice } from '../services/transactionActions';
 import type { PageMeta } from '../services/withdrawalRules';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
@@ -77,7 +77,8 @@ export type DisbursementListEvent =
   | { type: 'UPLOAD' }
   | { type: 'UPLOAD_ANOTHER' };
 
-export interface DisbursementListInput { role: UserTypeName; form?: DisbursementFilterForm }
+/** The signed-in user (passed whole by the page): the lifecycle is asked with their type. */
+export interface DisbursementListInput { user: PageUser; form?: DisbursementFilterForm }
 
 /** Spec section 9: the disbursement list opens on the last 7 days, every status, searched by correlation_id. */
 export function defaultDisbursementForm(range = lastDays(7)): DisbursementFilterForm {
@@ -172,7 +173,7 @@ export const disbursementListMachine = setup({
   context: ({ input }) => {
     const form = input.form ?? defaultDisbursementForm();
     return {
-      role: input.role, actsOnRows: mayActOnRows(input.role), form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null,
+      role: roleOf(input.user), actsOnRows: mayActOnRows(roleOf(input.user)), form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null,
       rangeError: null, loadError: null, target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidResult: null,
     };
   },

@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
-
-type Decision = 'COMPLETED' | 'REJECTED';
+import type { WithdrawalDecision as Decision } from '../services/withdrawalRules';
 
 /** How the dialog ended, for a page that invokes it: decided (the server's words), failed (its refusal), or cancelled. */
 export interface WithdrawalDecisionOutput { outcome: 'decided' | 'failed' | 'cancelled'; message: string | null }

@@ -1,13 +1,14 @@
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import { OTP_LENGTH } from '../services/schemas';
 import {
-  AMOUNT_STEP, halfAmount, insufficientBalanceMessage, MIN_WITHDRAWAL, TRANSFER_TO_DISBURSE, withdrawalErrors, type AddWithdrawalBody,
+  AddWithdrawalBody, AMOUNT_STEP, amountCappedMessage, halfAmount, MIN_WITHDRAWAL, withdrawalErrors, type WithdrawalMode,
 } from '../services/withdrawalRules';
 import type { GuardWords } from './registry';
 
-export type WithdrawalMode = 'withdrawal' | 'transfer';
+export type { WithdrawalMode };
 export const FAILED_FALLBACK = 'An error has occurred. Please try again later.';
 
 interface RequestContext {
@@ -19,12 +20,16 @@ interface RequestContext {
   beneficiary: string;
   remarks: string;
   amount: number | null;
+  /** Said beside the amount when a typed amount was lowered to the maximum (issue 16: never silently). */
+  amountNote: string | null;
   otp: string;
   /** Every broken rule, listed together under 'Error!'. */
   errors: string[];
   /** The server's refusal, shown in the 'Error!' dialog. */
   failure: string | null;
   idempotencyKey: string;
+  /** The server took the request: the page announces it and reads the figures again. */
+  submitted: boolean;
 }
 
 type RequestEvent =
@@ -46,23 +51,28 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math
 
 const formOf = (c: RequestContext) => ({ bankName: c.bankName, accountNo: c.accountNo, beneficiary: c.beneficiary, clientId: c.clientId, amount: c.amount, otp: c.otp });
 
+/** The request as the browser sends it: the mode said outright, a transfer without any bank fields. */
 export function payloadOf(c: RequestContext): AddWithdrawalBody {
-  const fixed = c.mode === 'transfer'
-    ? { bank_name: TRANSFER_TO_DISBURSE.bank_name, account_no: TRANSFER_TO_DISBURSE.account_no, bank_account_name: TRANSFER_TO_DISBURSE.bank_account_name, description: TRANSFER_TO_DISBURSE.description }
-    : { bank_name: c.bankName, account_no: c.accountNo, bank_account_name: c.beneficiary.trim(), description: c.remarks.trim() };
-  return { ...fixed, client_filter: c.clientId ?? 0, amount: c.amount ?? 0, otp_num: c.otp };
+  const common = { client_filter: c.clientId ?? 0, amount: c.amount ?? 0, otp_num: c.otp };
+  return c.mode === 'transfer'
+    ? { type: 'transfer', ...common }
+    : { type: 'withdrawal', bank_name: c.bankName, account_no: c.accountNo, bank_account_name: c.beneficiary.trim(), description: c.remarks.trim(), ...common };
 }
+
+/** How the dialog ended, for the page that invoked it: submitted (the money moved to pending) or not. */
+export interface WithdrawalRequestOutput { submitted: boolean }
 
 /**
  * Request Widthdrawal and Transfer to Disburse: one machine, two modes (spec sections 2 and 5).
- * It owns every rule: the slider's range and step, Min/Half/Max, digits-only inputs capped at the
- * maximum, the OTP, and the minimum balance below which the dialog does not open at all.
+ * It owns the form's rules: the slider's range and step, Min/Half/Max, digits-only inputs capped
+ * at the maximum (saying so), the OTP. Whether it opens at all (the minimum balance) is the page's call.
  */
 export const withdrawalRequestMachine = setup({
   types: {
     context: {} as RequestContext,
     events: {} as RequestEvent,
     input: {} as { mode: WithdrawalMode; clientId: number | null; available: number },
+    output: {} as WithdrawalRequestOutput,
   },
   actors: {
     submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => (await api.addWithdrawal(input.body, input.key)).message),
@@ -74,38 +84,41 @@ export const withdrawalRequestMachine = setup({
     }),
   },
   guards: {
-    belowMinimum: ({ context }) => context.max < MIN_WITHDRAWAL,
-    isValid: ({ context }) => withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }).length === 0,
+    isValid: ({ context }) => withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }).length === 0
+      && v.is(AddWithdrawalBody, payloadOf(context)),
     pasteIsCode: ({ event }) => event.type === 'PASTE_OTP' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(event.text.trim()),
   },
 }).createMachine({
   id: 'withdrawalRequest',
   context: ({ input }) => ({
     mode: input.mode, clientId: input.clientId, max: input.available, bankName: '', accountNo: '', beneficiary: '', remarks: '',
-    amount: input.available >= MIN_WITHDRAWAL ? MIN_WITHDRAWAL : null, otp: '', errors: [], failure: null, idempotencyKey: newKey(),
+    amount: MIN_WITHDRAWAL, amountNote: null, otp: '', errors: [], failure: null, idempotencyKey: newKey(), submitted: false,
   }),
-  initial: 'checkingBalance',
+  initial: 'editing',
   states: {
-    checkingBalance: {
-      always: [{ guard: 'belowMinimum', target: 'insufficientBalance' }, { target: 'editing' }],
-    },
     editing: {
       on: {
         SET_BANK: { actions: [assign({ bankName: ({ event }) => event.value }), 'revalidate'] },
         SET_ACCOUNT: { actions: [assign({ accountNo: ({ event }) => digits(event.value) }), 'revalidate'] },
         SET_BENEFICIARY: { actions: [assign({ beneficiary: ({ event }) => event.value }), 'revalidate'] },
         SET_REMARKS: { actions: assign({ remarks: ({ event }) => event.value.slice(0, 255) }) },
+        // Spec section 5 caps the typed amount at the maximum; issue 16 has the field say so.
         SET_AMOUNT_TEXT: {
-          actions: [assign({ amount: ({ context, event }) => (digits(event.value) === '' ? null : Math.min(Number(digits(event.value)), context.max)) }), 'revalidate'],
+          actions: [assign(({ context, event }) => {
+            const typed = digits(event.value) === '' ? null : Number(digits(event.value));
+            const capped = typed != null && typed > context.max;
+            return { amount: capped ? context.max : typed, amountNote: capped ? amountCappedMessage(context.max) : null };
+          }), 'revalidate'],
         },
         SET_AMOUNT: {
           actions: [assign({
             amount: ({ context, event }) => Math.min(context.max, Math.max(MIN_WITHDRAWAL, MIN_WITHDRAWAL + Math.round((event.value - MIN_WITHDRAWAL) / AMOUNT_STEP) * AMOUNT_STEP)),
+            amountNote: null,
           }), 'revalidate'],
         },
-        MIN: { actions: [assign({ amount: MIN_WITHDRAWAL }), 'revalidate'] },
-        HALF: { actions: [assign({ amount: ({ context }) => Math.min(context.max, halfAmount(context.max)) }), 'revalidate'] },
-        MAX: { actions: [assign({ amount: ({ context }) => context.max }), 'revalidate'] },
+        MIN: { actions: [assign({ amount: MIN_WITHDRAWAL, amountNote: null }), 'revalidate'] },
+        HALF: { actions: [assign({ amount: ({ context }) => Math.min(context.max, halfAmount(context.max)), amountNote: null }), 'revalidate'] },
+        MAX: { actions: [assign({ amount: ({ context }) => context.max, amountNote: null }), 'revalidate'] },
         SET_OTP: { actions: [assign({ otp: ({ event }) => digits(event.value).slice(0, OTP_LENGTH) }), 'revalidate'] },
         PASTE_OTP: [
           { guard: 'pasteIsCode', actions: assign({ otp: ({ event }) => event.text.trim(), errors: [] }) },
@@ -124,7 +137,7 @@ export const withdrawalRequestMachine = setup({
         id: 'submit',
         src: 'submit',
         input: ({ context }) => ({ body: payloadOf(context), key: context.idempotencyKey }),
-        onDone: 'submitted',
+        onDone: { target: 'submitted', actions: assign({ submitted: true }) },
         onError: {
           target: 'editing',
           // The code was spent or refused either way: the user types the next one.
@@ -134,17 +147,12 @@ export const withdrawalRequestMachine = setup({
     },
     submitted: { type: 'final' },
     cancelled: { type: 'final' },
-    /** Closes at once with an error naming the minimum and the current balance. */
-    insufficientBalance: {
-      type: 'final',
-      entry: assign({ failure: ({ context }) => insufficientBalanceMessage(context.max) }),
-    },
   },
+  output: ({ context }) => ({ submitted: context.submitted }),
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalRequestGuardWords: GuardWords<typeof withdrawalRequestMachine> = {
-  belowMinimum: 'The balance is below the minimum withdrawal: the dialog says so and takes no request.',
   isValid: 'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit OTP, and the bank account (withdrawal mode only).',
   pasteIsCode: 'A paste is taken as the OTP only when it is exactly the OTP length in digits.',
 };

@@ -3,7 +3,7 @@ import { api } from '../services/api';
 import type { DisbursementRow } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
 import { watchWorkOrders } from '../services/realtime';
-import type { NotificationItem, UserTypeName } from '../services/schemas';
+import { roleOf, type NotificationItem, type PageUser, type UserTypeName } from '../services/schemas';
 import type { WorkOrderItem } from '../services/workOrders';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
@@ -70,11 +70,13 @@ export const workOrderChangesFrom = (watch: Watch) => fromCallback<WorkOrderSock
 
 export const workOrderChanges = workOrderChangesFrom(watchWorkOrders);
 
-export interface WorkOrderDetailInput { code: string; token: string | null; role: UserTypeName }
+/** The work order's code and the signed-in user (passed whole by the page): the lifecycles are asked with their type. */
+export interface WorkOrderDetailInput { code: string; token: string | null; user: PageUser }
 
 export interface WorkOrderOutcome { intent: 'success' | 'error'; message: string }
 
-export interface WorkOrderDetailContext extends WorkOrderDetailInput {
+export interface WorkOrderDetailContext extends Omit<WorkOrderDetailInput, 'user'> {
+  role: UserTypeName;
   item: NotificationItem | null;
   /** What the item's lifecycle offers this user now (empty once RESOLVED). */
   offered: WorkOrderAction[];
@@ -147,7 +149,7 @@ export const workOrderDetailMachine = setup({
 }).createMachine({
   id: 'workOrderDetail',
   context: ({ input }) => ({
-    code: input.code, token: input.token, role: input.role, item: null, offered: [], loadError: null, refreshError: null, decision: null, outcome: null,
+    code: input.code, token: input.token, role: roleOf(input.user), item: null, offered: [], loadError: null, refreshError: null, decision: null, outcome: null,
   }),
   invoke: { id: 'workOrderChanges', src: 'workOrderChanges', input: ({ context }) => ({ token: context.token }) },
   type: 'parallel',

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import * as v from 'valibot';
+import { WITHDRAWAL_STATUSES } from './withdrawalRules';
 
 dayjs.extend(customParseFormat);
 
@@ -46,7 +47,7 @@ export const ClientFilterQuery = v.strictObject({ client_filter: v.optional(IdPa
 
 export const WithdrawalHistoryQuery = v.strictObject({
   client_filter: v.optional(IdParam),
-  status: v.optional(v.picklist(['', 'PENDING', 'COMPLETED', 'REJECTED'], 'status must be PENDING, COMPLETED or REJECTED')),
+  status: v.optional(v.picklist(['', ...WITHDRAWAL_STATUSES], `status must be ${WITHDRAWAL_STATUSES.slice(0, -1).join(', ')} or ${WITHDRAWAL_STATUSES.at(-1)}`)),
   start: v.optional(DateTimeParam),
   end: v.optional(DateTimeParam),
   page: PageParam,

@@ -21,6 +21,11 @@ export type PasscodeBody = v.InferOutput<typeof PasscodeBody>;
 export const UserTypeName = v.picklist(['SUPER ADMIN', 'ADMIN', 'CLIENT']);
 export type UserTypeName = v.InferOutput<typeof UserTypeName>;
 
+/** Who a page machine is started for: the signed-in user as the session holds it (a page passes it whole). */
+export type PageUser = { type: UserTypeName } | null | undefined;
+/** The role a page asks its lifecycles with: the user's type; without a user, the least of them. */
+export const roleOf = (user: PageUser): UserTypeName => user?.type ?? 'CLIENT';
+
 export const CurrentUser = v.object({
   token: v.string(),
   otp_verified: v.boolean(),

@@ -2,16 +2,35 @@ import * as v from 'valibot';
 import { formatRupiah } from './money';
 import { OTP_LENGTH } from './schemas';
 
+/** Spec sections 4 and 9: a withdrawal's statuses, the one list the screen, the lifecycle and the server use. */
+export const WITHDRAWAL_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED'] as const;
+export type WithdrawalStatusName = (typeof WITHDRAWAL_STATUSES)[number];
+/** The statuses a decision leads to (update-withdrawal's `status`). */
+export const WITHDRAWAL_DECISIONS = ['COMPLETED', 'REJECTED'] as const satisfies readonly WithdrawalStatusName[];
+export type WithdrawalDecision = (typeof WITHDRAWAL_DECISIONS)[number];
+
+/** What a request asks for: money out to a bank account, or onto the client's own disbursement balance. */
+export const WITHDRAWAL_MODES = ['withdrawal', 'transfer'] as const;
+export type WithdrawalMode = (typeof WITHDRAWAL_MODES)[number];
+
 /** Spec sections 5 and 9: the rules of Request Withdrawal and Transfer to Disburse. */
 export const MIN_WITHDRAWAL = 20_000;
 export const AMOUNT_STEP = 10_000;
 
+/**
+ * Spec section 2: what a transfer to disburse stores (and shows through the API) as its bank
+ * account. A caller of the spec's payload marks a transfer with exactly these values; the browser
+ * says `type: 'transfer'` instead (see AddWithdrawalBody).
+ */
 export const TRANSFER_TO_DISBURSE = {
   bank_name: '0',
   account_no: '0',
   bank_account_name: 'None',
   description: 'Request transfer to disburse balance.',
 } as const;
+
+/** How Withdrawal History names a transfer's beneficiary, in place of the stored '0', '0', 'None'. */
+export const TRANSFER_TO_DISBURSE_LABEL = 'Transfer to disburse balance';
 
 export const WITHDRAWAL_SUBMITTED = 'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.';
 
@@ -26,6 +45,9 @@ export interface WithdrawalForm {
 
 /** Half of the maximum, to the nearest 10,000, never under the minimum. */
 export const halfAmount = (max: number) => Math.max(MIN_WITHDRAWAL, Math.round(max / 2 / AMOUNT_STEP) * AMOUNT_STEP);
+
+/** Said beside the amount when a typed amount was above the maximum and was lowered to it. */
+export const amountCappedMessage = (max: number) => `The most you can withdraw is ${formatRupiah(max)}`;
 
 export const insufficientBalanceMessage = (available: number) =>
   `The minimum withdrawal is ${formatRupiah(MIN_WITHDRAWAL)}; the available balance is ${formatRupiah(available)}.`;
@@ -48,21 +70,52 @@ export function withdrawalErrors(form: WithdrawalForm, max: number, options: { t
   return errors;
 }
 
-/** The add-withdrawal payload as the API takes it. */
-export const AddWithdrawalBody = v.strictObject({
-  bank_name: v.pipe(v.string('Bank Name is required'), v.maxLength(100)),
-  account_no: v.pipe(v.string('Account Number is required'), v.maxLength(34)),
-  bank_account_name: v.pipe(v.string('Beneficary Account Name is required'), v.maxLength(100)),
-  client_filter: v.pipe(v.number('Client Name is required'), v.integer('Client Name is required'), v.minValue(1, 'Client Name is required'), v.maxValue(2_147_483_647, 'Client not found')),
-  description: v.optional(v.pipe(v.string(), v.maxLength(255, 'Remarks must be at most 255 characters')), ''),
-  amount: v.pipe(v.number('Amount is required'), v.safeInteger('Amount must be whole rupiah'), v.maxValue(1_000_000_000_000, 'Amount is too large')),
-  otp_num: v.string('OTP is required'),
-});
-export type AddWithdrawalBody = v.InferOutput<typeof AddWithdrawalBody>;
+const isSpecTransfer = (b: { bank_name: string; account_no: string; bank_account_name: string }) =>
+  b.bank_name === TRANSFER_TO_DISBURSE.bank_name && b.account_no === TRANSFER_TO_DISBURSE.account_no
+  && b.bank_account_name === TRANSFER_TO_DISBURSE.bank_account_name;
+
+/** A withdrawal or transfer request as the server acts on it: the mode said, the bank account only for a withdrawal. */
+export type WithdrawalRequest =
+  | { type: 'transfer'; client_filter: number; amount: number; otp_num: string }
+  | { type: 'withdrawal'; bank_name: string; account_no: string; bank_account_name: string; description: string; client_filter: number; amount: number; otp_num: string };
+
+/**
+ * The add-withdrawal payload, one schema for the browser, the route and the OpenAPI document.
+ * It takes two spellings of the same request:
+ * - the browser's: `type: 'withdrawal'` with the bank account, or `type: 'transfer'` with only
+ *   client_filter, amount and otp_num (a transfer carries no bank fields);
+ * - the spec's (section 7, no `type`): a transfer is the one whose bank, account and beneficiary
+ *   are the spec's fixed '0', '0', 'None'; anything else is a withdrawal.
+ * Both come out as a WithdrawalRequest, so nothing past this schema decodes placeholders.
+ * The form's own rules (required fields, limits) are withdrawalErrors, listed together.
+ */
+export const AddWithdrawalBody = v.pipe(
+  v.strictObject({
+    type: v.optional(v.picklist(WITHDRAWAL_MODES, 'type must be withdrawal or transfer')),
+    bank_name: v.optional(v.pipe(v.string('Bank Name is required'), v.maxLength(100)), ''),
+    account_no: v.optional(v.pipe(v.string('Account Number is required'), v.maxLength(34)), ''),
+    bank_account_name: v.optional(v.pipe(v.string('Beneficary Account Name is required'), v.maxLength(100)), ''),
+    client_filter: v.pipe(v.number('Client Name is required'), v.integer('Client Name is required'), v.minValue(1, 'Client Name is required'), v.maxValue(2_147_483_647, 'Client not found')),
+    description: v.optional(v.pipe(v.string(), v.maxLength(255, 'Remarks must be at most 255 characters')), ''),
+    amount: v.pipe(v.number('Amount is required'), v.safeInteger('Amount must be whole rupiah'), v.maxValue(1_000_000_000_000, 'Amount is too large')),
+    otp_num: v.string('OTP is required'),
+  }),
+  v.check(
+    (b) => b.type !== 'transfer' || (b.bank_name === '' && b.account_no === '' && b.bank_account_name === '' && b.description === ''),
+    'A transfer to disburse carries no bank account or remarks',
+  ),
+  v.transform((b): WithdrawalRequest => {
+    const { client_filter, amount, otp_num } = b;
+    if ((b.type ?? (isSpecTransfer(b) ? 'transfer' : 'withdrawal')) === 'transfer') return { type: 'transfer', client_filter, amount, otp_num };
+    return { type: 'withdrawal', bank_name: b.bank_name, account_no: b.account_no, bank_account_name: b.bank_account_name, description: b.description, client_filter, amount, otp_num };
+  }),
+);
+/** What a caller sends (either spelling). */
+export type AddWithdrawalBody = v.InferInput<typeof AddWithdrawalBody>;
 
 export const UpdateWithdrawalBody = v.strictObject({
   uuid: v.pipe(v.string('uuid is required'), v.uuid('uuid is not valid')),
-  status: v.picklist(['COMPLETED', 'REJECTED'], 'status must be COMPLETED or REJECTED'),
+  status: v.picklist(WITHDRAWAL_DECISIONS, 'status must be COMPLETED or REJECTED'),
 });
 export type UpdateWithdrawalBody = v.InferOutput<typeof UpdateWithdrawalBody>;
 
@@ -76,7 +129,7 @@ export interface BalanceSummary {
 
 export interface WithdrawalRow {
   uuid: string;
-  status: 'PENDING' | 'COMPLETED' | 'REJECTED';
+  status: WithdrawalStatusName;
   type: 'withdrawal' | 'transfer_to_disburse';
   amount: number;
   name: string;

@@ -51,9 +51,8 @@ function Pair({ label, children }: { label: string; children: ReactNode }) {
 /** One work order (opened from the bell): renders the work order detail machine; sends events. */
 export function WorkOrderDetail({ code, logic = workOrderDetailMachine }: { code: string; logic?: typeof workOrderDetailMachine }) {
   const styles = useStyles();
-  const token = SessionContext.useSelector((s) => s.context.user?.token ?? null);
-  const role = SessionContext.useSelector((s) => s.context.user?.type ?? 'CLIENT');
-  const page = useActorRef(logic, { input: { code, token, role } });
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const page = useActorRef(logic, { input: { code, token: user?.token ?? null, user } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const order = c.item?.data;

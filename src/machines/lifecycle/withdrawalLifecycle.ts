@@ -1,11 +1,11 @@
 import { setup, transition } from 'xstate';
 import type { UserTypeName } from '../../services/schemas';
+import { WITHDRAWAL_DECISIONS, type WithdrawalDecision, type WithdrawalStatusName } from '../../services/withdrawalRules';
 import type { GuardWords } from '../registry';
 
 export const WITHDRAWAL_INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
 
-export type WithdrawalStatusName = 'PENDING' | 'COMPLETED' | 'REJECTED';
-export type WithdrawalDecision = 'COMPLETED' | 'REJECTED';
+export type { WithdrawalDecision, WithdrawalStatusName };
 export type WithdrawalLifecycleEvent = { type: 'COMPLETE' | 'REJECT'; role: UserTypeName };
 
 /**
@@ -38,11 +38,18 @@ export const withdrawalGuardWords: GuardWords<typeof withdrawalLifecycle> = {
 
 export const decisionEvent = (decision: WithdrawalDecision): WithdrawalLifecycleEvent['type'] => (decision === 'COMPLETED' ? 'COMPLETE' : 'REJECT');
 
+/** Whether the lifecycle lets this role take this step on a withdrawal in this status (row buttons, the page's guard). */
+export const allowsWithdrawal = (status: WithdrawalStatusName, event: WithdrawalLifecycleEvent): boolean =>
+  withdrawalLifecycle.resolveState({ value: status, context: {} }).can(event);
+
+/** Whether this role may decide withdrawals at all (any decision on a PENDING one): the server's 403 before it reads a row. */
+export const decidesWithdrawals = (role: UserTypeName): boolean =>
+  WITHDRAWAL_DECISIONS.some((decision) => allowsWithdrawal('PENDING', { type: decisionEvent(decision), role }));
+
 /** The status a decision leads to from a status, for a user type; null when the machine refuses it. */
 export function nextWithdrawalStatus(status: WithdrawalStatusName, decision: WithdrawalDecision, role: UserTypeName): WithdrawalStatusName | null {
-  const snapshot = withdrawalLifecycle.resolveState({ value: status, context: {} });
   const event = { type: decisionEvent(decision), role };
-  if (!snapshot.can(event)) return null;
-  const [next] = transition(withdrawalLifecycle, snapshot, event);
+  if (!allowsWithdrawal(status, event)) return null;
+  const [next] = transition(withdrawalLifecycle, withdrawalLifecycle.resolveState({ value: status, context: {} }), event);
   return next.value as WithdrawalStatusName;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import { FAILED_FALLBACK, payloadOf, withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { ApiError } from '../../services/http';
-import { insufficientBalanceMessage, withdrawalErrors, type AddWithdrawalBody } from '../../services/withdrawalRules';
+import * as v from 'valibot';
+import { AddWithdrawalBody, withdrawalErrors } from '../../services/withdrawalRules';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 const events = [
@@ -37,7 +38,6 @@ describe('withdrawal request machine: model', () => {
     inputs: [
       { mode: 'withdrawal', clientId: 1, available: 1_234_567 },
       { mode: 'transfer', clientId: 1, available: 500_000 },
-      { mode: 'withdrawal', clientId: 1, available: 15_000 },
     ],
     // The form is abstracted to what decides the next step: valid or not, errors shown, a failure shown.
     serialize: (s) => JSON.stringify([s.value, s.context.mode, isValid(s), s.context.errors.length > 0, s.context.failure != null, s.context.otp.length]),
@@ -56,7 +56,8 @@ describe('withdrawal request machine: model', () => {
     expect(otp).toMatch(/^\d{0,6}$/);
     expect(accountNo).toMatch(/^\d*$/);
     if (s.matches('submitting')) expect(isValid(s)).toBe(true);
-    if (s.matches('insufficientBalance')) expect(s.context.failure).toBe(insufficientBalanceMessage(max));
+    if (s.matches('submitted')) expect(s.output).toEqual({ submitted: true });
+    if (s.matches('cancelled')) expect(s.output).toEqual({ submitted: false });
   });
 });
 
@@ -64,10 +65,15 @@ describe('withdrawal request machine: what the user sees', () => {
   const start = (input: { mode: 'withdrawal' | 'transfer'; available: number }, submit = async () => 'ok') =>
     createActor(withdrawalRequestMachine.provide({ actors: { submit: fromPromise(submit) } }), { input: { clientId: 1, ...input } }).start();
 
-  it('closes at once below Rp. 20,000, naming the minimum and the balance', () => {
-    const actor = start({ mode: 'withdrawal', available: 15_000 });
-    expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().context.failure).toBe('The minimum withdrawal is Rp. 20,000; the available balance is Rp. 15,000.');
+  it('sends a withdrawal as type withdrawal with its bank account', async () => {
+    let sent: unknown;
+    const actor = createActor(withdrawalRequestMachine.provide({
+      actors: { submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; return 'ok'; }) },
+    }), { input: { mode: 'withdrawal', clientId: 1, available: 100_000 } }).start();
+    for (const event of [{ type: 'SET_BANK', value: 'BCA' }, { type: 'SET_ACCOUNT', value: '7100012345' }, { type: 'SET_BENEFICIARY', value: ' Budi ' }, { type: 'SET_REMARKS', value: 'Rent' }, { type: 'SET_OTP', value: '123456' }, { type: 'CONFIRM' }] as const) actor.send(event);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual({ type: 'withdrawal', bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi', description: 'Rent', client_filter: 1, amount: 20_000, otp_num: '123456' });
+    expect(actor.getSnapshot().output).toEqual({ submitted: true });
   });
 
   it('runs the slider from 20,000 in steps of 10,000, with Min, Half (to 10,000) and Max, and caps typed amounts', () => {
@@ -80,10 +86,18 @@ describe('withdrawal request machine: what the user sees', () => {
     expect(amount()).toBe(620_000);
     actor.send({ type: 'MAX' });
     expect(amount()).toBe(1_234_567);
+    const note = () => actor.getSnapshot().context.amountNote;
+    expect(note()).toBeNull();
     actor.send({ type: 'SET_AMOUNT_TEXT', value: '5,000,000' });
     expect(amount()).toBe(1_234_567);
+    expect(note()).toBe('The most you can withdraw is Rp. 1,234,567');
     actor.send({ type: 'SET_AMOUNT_TEXT', value: '75.000' });
     expect(amount()).toBe(75_000);
+    expect(note()).toBeNull();
+    actor.send({ type: 'SET_AMOUNT_TEXT', value: '1234568' });
+    expect(note()).toBe('The most you can withdraw is Rp. 1,234,567');
+    actor.send({ type: 'HALF' });
+    expect(note()).toBeNull();
     actor.send({ type: 'MIN' });
     expect(amount()).toBe(20_000);
   });
@@ -98,7 +112,7 @@ describe('withdrawal request machine: what the user sees', () => {
     expect(actor.getSnapshot().context.otp).toBe('987654');
   });
 
-  it('sends the fixed transfer fields and shows the server’s refusal, or the fallback when there is no answer', async () => {
+  it('sends a transfer as type transfer with no bank fields, and shows the server’s refusal, or the fallback when there is no answer', async () => {
     let sent: unknown;
     const actor = createActor(withdrawalRequestMachine.provide({
       actors: { submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; throw new ApiError(0, 'Error'); }) },
@@ -107,7 +121,8 @@ describe('withdrawal request machine: what the user sees', () => {
     actor.send({ type: 'SET_OTP', value: '123456' });
     actor.send({ type: 'CONFIRM' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.failure != null);
-    expect(sent).toEqual({ bank_name: '0', account_no: '0', bank_account_name: 'None', description: 'Request transfer to disburse balance.', client_filter: 2, amount: 80_000, otp_num: '123456' });
+    expect(sent).toEqual({ type: 'transfer', client_filter: 2, amount: 80_000, otp_num: '123456' });
+    expect(v.parse(AddWithdrawalBody, sent)).toEqual({ type: 'transfer', client_filter: 2, amount: 80_000, otp_num: '123456' });
     expect(failed.context.failure).toBe(FAILED_FALLBACK);
     expect(failed.context.otp).toBe('');
     expect(payloadOf(failed.context).amount).toBe(80_000);

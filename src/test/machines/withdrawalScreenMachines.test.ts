@@ -45,18 +45,35 @@ describe('withdrawal decision machine: model', () => {
 });
 
 describe('Payments Balance page machine: model', () => {
-  const loaded = { summary: { disbursement_balance: 1, nonwithdrawable_balance: 2, withdrawable_balance: 3, pending_withdrawal_balance: 4, balance: 9 }, rows: [], meta: { current_page: 1, last_page: 3, total: 40, per_page: 15 } };
+  const summary = (withdrawable: number) => ({ disbursement_balance: 1, nonwithdrawable_balance: 2, withdrawable_balance: withdrawable, pending_withdrawal_balance: 4, balance: 9 });
+  const pending = { uuid: 'w-1', status: 'PENDING', type: 'withdrawal', amount: 50_000, name: 'Citra', bank_name: 'BCA', account_no: '1', bank_account_name: 'Budi', withdrawal_time: '2026-11-20T01:00:00Z', completed_time: null, description: '', client_id: 1 };
+  const loaded = (withdrawable: number) => ({ summary: summary(withdrawable), rows: [pending], meta: { current_page: 1, last_page: 3, total: 40, per_page: 15 } });
+  const pageEvents = [
+    { type: 'SELECT_CLIENT', clientId: 2 },
+    { type: 'SET_RANGE_TEXT', value: '2026-11-05 10:00 to 2026-11-01 00:00' },
+    { type: 'SET_RANGE_TEXT', value: 'yesterday' },
+    { type: 'SET_STATUS', value: 'PENDING' },
+    { type: 'SEARCH' }, { type: 'PAGE', page: 2 }, { type: 'PAGE_SIZE', limit: 30 },
+    { type: 'OPEN_REQUEST', mode: 'withdrawal' }, { type: 'COMPLETE', row: pending }, { type: 'REJECT', row: pending },
+    { type: 'REJECT', row: { ...pending, status: 'COMPLETED' } },
+  ];
+  const dialogOutcomes = [
+    doneEvent('request', { submitted: true }), doneEvent('request', { submitted: false }),
+    doneEvent('decision', { outcome: 'decided', message: 'Withdrawal has been completed' }), doneEvent('decision', { outcome: 'failed', message: 'Invalid Status' }),
+    doneEvent('decision', { outcome: 'cancelled', message: null }),
+  ];
   const model = buildModel(balancePageMachine, {
-    events: [
-      doneEvent('load', loaded), errorEvent('load', new ApiError(500, 'down')),
-      { type: 'SELECT_CLIENT', clientId: 2 },
-      { type: 'SET_RANGE_TEXT', value: '2026-11-05 10:00 to 2026-11-01 00:00' },
-      { type: 'SET_RANGE_TEXT', value: 'yesterday' },
-      { type: 'SET_STATUS', value: 'PENDING' },
-      { type: 'SEARCH' }, { type: 'PAGE', page: 2 }, { type: 'PAGE_SIZE', limit: 30 }, { type: 'REFRESH' },
+    // A dialog is modal: while one is open the page takes only its outcome (and a load settling).
+    events: (s) => [
+      doneEvent('load', loaded(3_000_000)), doneEvent('load', loaded(15_000)), errorEvent('load', new ApiError(500, 'down')),
+      ...(s.matches({ dialog: 'closed' }) ? pageEvents : dialogOutcomes),
     ],
-    inputs: [{ clients: [{ id: 1, client_name: 'PT A' }, { id: 2, client_name: 'PT B' }], range: { start: '2026-11-07 00:00', end: '2026-11-21 10:00' } }, { clients: [] }],
-    serialize: (s) => JSON.stringify([s.value, s.context.clientId, s.context.rangeText, s.context.rangeError, s.context.status, s.context.page, s.context.limit, s.context.loadError, s.context.summary != null]),
+    inputs: [
+      { clients: [{ id: 1, client_name: 'PT A' }, { id: 2, client_name: 'PT B' }], user: { type: 'SUPER ADMIN' }, range: { start: '2026-11-07 00:00', end: '2026-11-21 10:00' } },
+      { clients: [], user: null },
+    ],
+    // Status, page and size change the query, not the steps: left out, they keep the graph small.
+    serialize: (s) => JSON.stringify([s.value, s.context.clientId, s.context.rangeText, s.context.rangeError, s.context.loadError, s.context.summary?.withdrawable_balance ?? null]),
   });
 
   it('has a path through every transition of its definition', () => {
@@ -69,6 +86,9 @@ describe('Payments Balance page machine: model', () => {
     // A search runs only with a valid range, stored as the spec's rules turn it (swapped, 00:00 end -> 23:59).
     if (s.context.start === '2026-11-01 00:00') expect(s.context.end).toBe('2026-11-05 10:00');
     if (s.context.rangeError) expect(s.context.rangeError).toBe(INVALID_DATE_RANGE);
-    if (s.matches('noClient')) expect(s.context.clientId).toBeNull();
+    if (s.matches({ figures: 'noClient' })) expect(s.context.clientId).toBeNull();
+    // The request dialog never opens below the minimum, nor a decision on a row that is not PENDING.
+    if (s.matches({ dialog: 'requesting' })) expect(s.context.summary!.withdrawable_balance).toBeGreaterThanOrEqual(20_000);
+    if (s.matches({ dialog: 'deciding' })) expect(s.context.target!.status).toBe('PENDING');
   });
 });

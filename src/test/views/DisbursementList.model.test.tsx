@@ -18,7 +18,7 @@ import { deferredActors } from './deferredActors';
 
 const RANGE = '2026-11-14 00:00 to 2026-11-21 10:00';
 const form = defaultDisbursementForm({ start: '2026-11-14 00:00', end: '2026-11-21 10:00' });
-const input = { role: 'SUPER ADMIN' as const, form };
+const input = { user: { type: 'SUPER ADMIN' as const }, form };
 const csv = new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' });
 const png = new File(['png'], 'scan.png', { type: 'image/png' });
 const listPage = { rows: disbursementRows, meta: disbursementMeta };

@@ -99,7 +99,7 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
   return list;
 }
 
-const INPUTS: WorkOrderDetailInput[] = Object.values(CASES).map((c) => ({ code: c.code, token: TOKEN, role: c.role }));
+const INPUTS: WorkOrderDetailInput[] = Object.values(CASES).map((c) => ({ code: c.code, token: TOKEN, user: { type: c.role } }));
 
 const model = buildModel(workOrderDetailMachine, {
   inputs: INPUTS,
@@ -325,7 +325,7 @@ const logicFor = () => workOrderDetailMachine.provide({
 });
 
 function renderAs(input: WorkOrderDetailInput) {
-  const user = makeUser({ token: TOKEN, type: input.role, otp_verified: true });
+  const user = makeUser({ token: TOKEN, type: input.user!.type, otp_verified: true });
   renderWithSession(<WorkOrderDetail code={input.code} logic={logicFor()} />, user, { modules: [], banks: [], clients: [], roles: [] });
 }
 
@@ -361,7 +361,7 @@ async function drive(path: ModelPath) {
  */
 const scripted = (name: string, code: string, events: AnyEventObject[]) => {
   const c = CASES[code];
-  const path = { description: `scripted: ${name}`, events, input: { code, token: TOKEN, role: c.role } } as unknown as ModelPath;
+  const path = { description: `scripted: ${name}`, events, input: { code, token: TOKEN, user: { type: c.role } } } as unknown as ModelPath;
   return { ...path, end: model.replay(path) };
 };
 const [wd, dsb, cb] = [CASES['WD-1'], CASES['DSB-2'], CASES['CB-PAY-3']];
@@ -415,7 +415,7 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
 
   it('offers an ADMIN no decision on a withdrawal: only a SUPER ADMIN decides one', async () => {
     const c = CASES['WD-1'];
-    await opened({ code: c.code, token: TOKEN, role: 'ADMIN' }, workOrder(c, 'OPEN'));
+    await opened({ code: c.code, token: TOKEN, user: { type: 'ADMIN' } }, workOrder(c, 'OPEN'));
     expect(pair({ case: c } as World, 'Status')).toBe('Open');
     expect(actionsGroup({ case: c } as World)).toBeNull();
   });
@@ -425,7 +425,7 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
       ...CASES['WD-1'], code: 'STL-7', subject: 'Settlement STL-7 failed', message: 'The Herra QRIS settlement stopped: the ledger could not be written',
       item: { kind: 'settlement', ref: '7', client_id: null, client_name: null, amount: null },
     };
-    await opened({ code: c.code, token: TOKEN, role: 'SUPER ADMIN' }, workOrder(c, 'OPEN'));
+    await opened({ code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } }, workOrder(c, 'OPEN'));
     expect(pair({ case: c } as World, 'Item')).toBe('Settlement');
     expect(pair({ case: c } as World, 'Client')).toBe('-');
     expect(pair({ case: c } as World, 'Amount')).toBe('-');
@@ -434,14 +434,14 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
 
   it('shows a work order without an item (the demo seed\'s) as it is', async () => {
     const c = CASES['WD-1'];
-    await opened({ code: c.code, token: TOKEN, role: 'SUPER ADMIN' }, { ...workOrder(c, 'OPEN'), data: { ...workOrder(c, 'OPEN').data, item: null } });
+    await opened({ code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } }, { ...workOrder(c, 'OPEN'), data: { ...workOrder(c, 'OPEN').data, item: null } });
     expect(within(region('Work Order WD-1')).queryByRole('group', { name: 'Item' })).toBeNull();
     expect(actionsGroup({ case: c } as World)).toBeNull();
   });
 
   it('leaves the page as it is when another work order changes', async () => {
     const c = CASES['WD-1'];
-    await opened({ code: c.code, token: TOKEN, role: 'SUPER ADMIN' }, workOrder(c, 'OPEN'));
+    await opened({ code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } }, workOrder(c, 'OPEN'));
     await socket.change(other(c));
     expect(calls.isOpen('refresh')).toBe(false);
     expect(card({ case: c } as World)).toHaveAttribute('aria-busy', 'false');

@@ -1,11 +1,12 @@
-import { useCallback, useState } from 'react';
 import {
   Button, Card, Dropdown, Field, MessageBar, MessageBarBody, Option, Title2, Title3, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, MoneyRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { balancePageMachine, WITHDRAWAL_STATUSES } from '../../machines/balancePageMachine';
-import type { WithdrawalMode } from '../../machines/withdrawalRequestMachine';
+import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
+import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
 import { ClientSelect } from '../common/ClientSelect';
@@ -14,7 +15,7 @@ import { Pager } from '../common/Pager';
 import { SessionContext } from '../SessionContext';
 import { BalanceCards } from './BalanceCards';
 import { WithdrawalDecisionDialog } from './WithdrawalDecisionDialog';
-import { WithdrawalHistoryTable } from './WithdrawalHistoryTable';
+import { WithdrawalHistoryTable, type RowAction } from './WithdrawalHistoryTable';
 import { WithdrawalRequestDialog } from './WithdrawalRequestDialog';
 
 const useStyles = makeStyles({
@@ -26,31 +27,32 @@ const useStyles = makeStyles({
   search: { marginTop: '26px' },
 });
 
-/** Payments Balance (spec section 2): four figures per client, withdrawals and their history. */
-export function PaymentsBalancePage() {
+const ROW_ACTIONS: RowAction[] = ['COMPLETE', 'REJECT'];
+
+/** Payments Balance (spec section 2): renders the balance page machine and its dialogs; sends events. */
+export function PaymentsBalancePage({ logic = balancePageMachine }: { logic?: typeof balancePageMachine }) {
   const styles = useStyles();
-  const { clients, banks, role } = SessionContext.useSelector((s) => ({
-    clients: s.context.options?.clients ?? [], banks: s.context.options?.banks ?? [], role: s.context.user?.type ?? 'CLIENT',
-  }), (a, b) => a.clients === b.clients && a.banks === b.banks && a.role === b.role);
-  const page = useActorRef(balancePageMachine, { input: { clients } });
+  const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
+  const banks = SessionContext.useSelector((s) => s.context.options?.banks ?? []);
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const page = useActorRef(logic, { input: { clients, user } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
-  const [request, setRequest] = useState<WithdrawalMode | null>(null);
-  const [decision, setDecision] = useState<{ row: WithdrawalRow; decision: 'COMPLETED' | 'REJECTED' } | null>(null);
-  const closeRequest = useCallback((moved: boolean) => { setRequest(null); if (moved) page.send({ type: 'REFRESH' }); }, [page]);
-  const closeDecision = useCallback((changed: boolean) => { setDecision(null); if (changed) page.send({ type: 'REFRESH' }); }, [page]);
-  const loading = s.matches('loading');
+  const loading = s.matches({ figures: 'loading' });
   const client = clients.find((x) => x.id === c.clientId);
+  const actionsOf = (row: WithdrawalRow) => ROW_ACTIONS.filter((type) => s.can({ type, row }));
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <Title2 as="h1" id="page-title">Payments Balance</Title2>
-      {s.matches('noClient') && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
+      {s.matches({ figures: 'noClient' }) && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
       <div className={styles.toolbar}>
         <ClientSelect clients={clients} value={c.clientId} onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })} />
         <div className={styles.buttons}>
-          <Button appearance="primary" icon={<MoneyRegular />} disabled={!c.summary || loading} onClick={() => setRequest('withdrawal')}>Request Widthdrawal</Button>
-          <Button icon={<ArrowSwapRegular />} disabled={!c.summary || loading} onClick={() => setRequest('transfer')}>Transfer to Disburse</Button>
+          <Button appearance="primary" icon={<MoneyRegular />} disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
+            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}>Request Widthdrawal</Button>
+          <Button icon={<ArrowSwapRegular />} disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'transfer' })}
+            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'transfer' })}>Transfer to Disburse</Button>
         </div>
       </div>
       {c.loadError && <MessageBar intent="error"><MessageBarBody>{c.loadError}</MessageBarBody></MessageBar>}
@@ -66,16 +68,18 @@ export function PaymentsBalancePage() {
               {WITHDRAWAL_STATUSES.map((status) => <Option key={status} value={status}>{status}</Option>)}
             </Dropdown>
           </Field>
-          <Button className={styles.search} appearance="primary" icon={<SearchRegular />} disabled={loading} onClick={() => page.send({ type: 'SEARCH' })}>Search</Button>
+          <Button className={styles.search} appearance="primary" icon={<SearchRegular />} disabled={!s.can({ type: 'SEARCH' })} onClick={() => page.send({ type: 'SEARCH' })}>Search</Button>
         </div>
-        <WithdrawalHistoryTable rows={c.rows} loading={loading} role={role} onDecide={(row, d) => setDecision({ row, decision: d })} />
-        <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={loading}
+        <WithdrawalHistoryTable rows={c.rows} loading={loading} decides={c.decidesRows} actionsOf={actionsOf} onAction={(type, row) => page.send({ type, row })} />
+        <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={!s.can({ type: 'PAGE', page: 1 })}
           onPage={(p) => page.send({ type: 'PAGE', page: p })} onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })} />
       </Card>
-      {request && c.summary && c.clientId != null && (
-        <WithdrawalRequestDialog mode={request} clientId={c.clientId} clientName={client?.client_name ?? ''} available={c.summary.withdrawable_balance} banks={banks} onClose={closeRequest} />
+      {s.matches({ dialog: 'requesting' }) && s.children.request && (
+        <WithdrawalRequestDialog actor={s.children.request as ActorRefFrom<typeof withdrawalRequestMachine>} clientName={client?.client_name ?? ''} banks={banks} />
       )}
-      {decision && <WithdrawalDecisionDialog row={decision.row} decision={decision.decision} onClose={closeDecision} />}
+      {s.matches({ dialog: 'deciding' }) && s.children.decision && c.target && (
+        <WithdrawalDecisionDialog actor={s.children.decision as ActorRefFrom<typeof withdrawalDecisionMachine>} row={c.target} />
+      )}
     </section>
   );
 }

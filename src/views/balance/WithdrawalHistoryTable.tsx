@@ -1,11 +1,9 @@
 import {
   Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { withdrawalLifecycle } from '../../machines/lifecycle/withdrawalLifecycle';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
-import type { UserTypeName } from '../../services/schemas';
-import type { WithdrawalRow } from '../../services/withdrawalRules';
+import { TRANSFER_TO_DISBURSE_LABEL, type WithdrawalRow } from '../../services/withdrawalRules';
 import { WithdrawalStatusBadge } from './WithdrawalStatusBadge';
 
 const useStyles = makeStyles({
@@ -17,22 +15,30 @@ const useStyles = makeStyles({
 
 const columns = ['Status', 'Amount', 'Initiator', 'Beneficiary Bank', 'Beneficiary Account', 'Beneficiary Name', 'Request Time', 'Completed Time', 'Remarks'];
 
-/** Row actions come from the withdrawal lifecycle: only what it allows this user on this row is offered. */
-const can = (row: WithdrawalRow, type: 'COMPLETE' | 'REJECT', role: UserTypeName) =>
-  withdrawalLifecycle.resolveState({ value: row.status, context: {} }).can({ type, role });
+/** A row decision: the withdrawal lifecycle's event of the same name. */
+export type RowAction = 'COMPLETE' | 'REJECT';
+const LABELS: Record<RowAction, string> = { COMPLETE: 'Complete', REJECT: 'Reject' };
 
-export function WithdrawalHistoryTable({ rows, loading, role, onDecide }: {
-  rows: WithdrawalRow[]; loading: boolean; role: UserTypeName; onDecide: (row: WithdrawalRow, decision: 'COMPLETED' | 'REJECTED') => void;
+/**
+ * Withdrawal History (spec section 2). A transfer to disburse has no bank account: the API keeps
+ * the spec's '0', '0', 'None', and the table says what it is instead (issue 16).
+ */
+export function WithdrawalHistoryTable({ rows, loading, decides, actionsOf, onAction }: {
+  rows: WithdrawalRow[]; loading: boolean;
+  /** The role decides withdrawals: the table has an Actions column. */
+  decides: boolean;
+  /** The decisions the page allows on this row now. */
+  actionsOf: (row: WithdrawalRow) => RowAction[];
+  onAction: (type: RowAction, row: WithdrawalRow) => void;
 }) {
   const styles = useStyles();
-  const withActions = rows.some((r) => can(r, 'COMPLETE', role) || can(r, 'REJECT', role));
   return (
     <div className={styles.wrap}>
-      <Table aria-label="Withdrawal History" size="small" style={{ tableLayout: 'auto', minWidth: 960 }}>
+      <Table aria-label="Withdrawal History" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 960 }}>
         <TableHeader>
           <TableRow>
             {columns.map((c) => <TableHeaderCell key={c} className={c === 'Amount' ? styles.amount : undefined}>{c}</TableHeaderCell>)}
-            {withActions && <TableHeaderCell>Actions</TableHeaderCell>}
+            {decides && <TableHeaderCell>Actions</TableHeaderCell>}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -41,17 +47,24 @@ export function WithdrawalHistoryTable({ rows, loading, role, onDecide }: {
               <TableCell><WithdrawalStatusBadge status={r.status} /></TableCell>
               <TableCell className={styles.amount}>{formatRupiah(r.amount)}</TableCell>
               <TableCell>{r.name}</TableCell>
-              <TableCell>{r.bank_name}</TableCell>
-              <TableCell>{r.account_no}</TableCell>
-              <TableCell>{r.bank_account_name}</TableCell>
+              {r.type === 'transfer_to_disburse'
+                ? <TableCell colSpan={3}>{TRANSFER_TO_DISBURSE_LABEL}</TableCell>
+                : (
+                  <>
+                    <TableCell>{r.bank_name}</TableCell>
+                    <TableCell>{r.account_no}</TableCell>
+                    <TableCell>{r.bank_account_name}</TableCell>
+                  </>
+                )}
               <TableCell>{formatDateTime(r.withdrawal_time)}</TableCell>
               <TableCell>{formatDateTime(r.completed_time)}</TableCell>
               <TableCell>{r.description || '-'}</TableCell>
-              {withActions && (
+              {decides && (
                 <TableCell>
-                  <div className={styles.actions}>
-                    {can(r, 'COMPLETE', role) && <Button size="small" appearance="primary" onClick={() => onDecide(r, 'COMPLETED')}>Complete</Button>}
-                    {can(r, 'REJECT', role) && <Button size="small" onClick={() => onDecide(r, 'REJECTED')}>Reject</Button>}
+                  <div className={styles.actions} role="group" aria-label={`Actions for ${r.uuid}`}>
+                    {actionsOf(r).map((type) => (
+                      <Button key={type} size="small" appearance={type === 'COMPLETE' ? 'primary' : 'secondary'} onClick={() => onAction(type, r)}>{LABELS[type]}</Button>
+                    ))}
                   </div>
                 </TableCell>
               )}

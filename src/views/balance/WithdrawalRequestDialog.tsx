@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody,
   MessageBarTitle, Option, Slider, Text, Textarea, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { ClipboardPasteRegular } from '@fluentui/react-icons';
-import { useActorRef, useSelector } from '@xstate/react';
-import { withdrawalRequestMachine, type WithdrawalMode } from '../../machines/withdrawalRequestMachine';
-import { alerts } from '../../services/alerts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { readClipboardText } from '../../services/clipboard';
 import { formatRupiah, groupDigits } from '../../services/money';
 import type { BankOption } from '../../services/schemas';
@@ -23,26 +22,16 @@ const useStyles = makeStyles({
 });
 
 /**
- * Request Widthdrawal / Transfer to Disburse. Renders the request machine; when it ends the page
- * is told whether money moved (to refresh the cards and the history).
+ * Request Widthdrawal / Transfer to Disburse: renders the page's request child (the page opens it,
+ * announces how it ended and reads the figures again).
  */
-export function WithdrawalRequestDialog({ mode, clientId, clientName, available, banks, onClose }: {
-  mode: WithdrawalMode; clientId: number; clientName: string; available: number; banks: BankOption[]; onClose: (submitted: boolean) => void;
+export function WithdrawalRequestDialog({ actor, clientName, banks }: {
+  actor: ActorRefFrom<typeof withdrawalRequestMachine>; clientName: string; banks: BankOption[];
 }) {
   const styles = useStyles();
-  const actor = useActorRef(withdrawalRequestMachine, { input: { mode, clientId, available } });
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
-
-  useEffect(() => {
-    const sub = actor.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      if (snapshot.matches('insufficientBalance')) alerts.error(snapshot.context.failure ?? '');
-      if (snapshot.matches('submitted')) alerts.success('Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.');
-      onClose(snapshot.matches('submitted'));
-    });
-    return () => sub.unsubscribe();
-  }, [actor, onClose]);
+  const mode = c.mode;
 
   if (s.status === 'done') return null;
   const submitting = s.matches('submitting');
@@ -86,7 +75,8 @@ export function WithdrawalRequestDialog({ mode, clientId, clientName, available,
                     </Field>
                   </>
                 )}
-                <Field label="Amount" required hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}>
+                <Field label="Amount" required hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}
+                  validationState={c.amountNote ? 'warning' : 'none'} validationMessage={c.amountNote ?? undefined}>
                   <Input contentBefore="Rp." inputMode="numeric" value={c.amount == null ? '' : groupDigits(c.amount)} disabled={submitting}
                     onChange={(_, d) => actor.send({ type: 'SET_AMOUNT_TEXT', value: d.value })} />
                 </Field>

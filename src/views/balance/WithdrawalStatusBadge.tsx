@@ -1,8 +1,9 @@
 import { Badge } from '@fluentui/react-components';
+import type { WithdrawalStatusName } from '../../services/withdrawalRules';
 
-const colors = { PENDING: 'brand', COMPLETED: 'success', REJECTED: 'danger' } as const;
+const colors: Record<WithdrawalStatusName, 'brand' | 'success' | 'danger'> = { PENDING: 'brand', COMPLETED: 'success', REJECTED: 'danger' };
 
 /** PENDING blue, COMPLETED green, REJECTED red (spec section 2). */
-export function WithdrawalStatusBadge({ status }: { status: keyof typeof colors }) {
+export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatusName }) {
   return <Badge appearance="filled" color={colors[status]} shape="rounded">{status}</Badge>;
 }
