@@ -132,7 +132,11 @@ describe('User Management', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit User' })).getByRole('button', { name: 'Save' }));
     // In jsdom tabster's modalizer marks the dialog aria-hidden once focus leaves it on a re-render, which blanks
     // its accessible name (Chromium does not: the e2e spec finds it by role and name); so it is found by its title.
-    const failure = await waitFor(() => document.querySelector<HTMLElement>('[role=alertdialog]')!);
+    const failure = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[role=alertdialog]');
+      if (!found) throw new Error('no alertdialog yet');
+      return found;
+    });
     expect(failure.querySelector('h2')).toHaveTextContent('Error!');
     expect(failure).toHaveTextContent('Email is already registered');
     await userEvent.click(within(failure).getByText('OK'));
