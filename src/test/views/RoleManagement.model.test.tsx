@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
+import { act, fireEvent, within } from '@testing-library/react';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { roleManagementMachine, type ManagementPage } from '../../machines/managementPageMachine';
 import { roleFormMachine } from '../../machines/managementFormMachine';
 import { alerts, type Alert } from '../../services/alerts';
@@ -10,7 +10,10 @@ import { RoleManagementPage } from '../../views/management/RoleManagementPage';
 import { makeUser } from '../fixtures';
 import { auditor, empty, tree } from '../machines/managementFixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
-import { CLIENTS, PendingCalls, TOKEN, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
+import {
+  buttonIn, choose, expectedListAndForm, FormCalls, labelOf, labelOfValue, nextListWorld, readListAndForm, startWorld, type ManagementWorld,
+} from './managementPageModel';
+import { CLIENTS, TOKEN, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 const TITLE = 'Role Management';
@@ -47,56 +50,30 @@ const model = buildModel(roleManagementMachine, {
 
 // --- The screen: which state it shows, read from the DOM alone. ---------------------------------
 
-interface World { loaded: boolean; failed: boolean; alerts: Alert[]; typed: string; type: string }
-const labelOf = (list: string, dialog: string) => `${list}/${dialog}`;
+type World = ManagementWorld;
 const table = () => within(region(TITLE)).getByRole('table', { name: 'Roles' });
-const openDialog = () => [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].at(-1) ?? null;
-const buttonIn = (scope: HTMLElement, text: string) => {
-  const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
-  if (!found) throw new Error(`no button ${text}`);
-  return found;
-};
 
 function readScreen(): string {
-  const list = table().getAttribute('aria-busy') === 'true' ? 'loading' : 'showing';
-  const d = openDialog();
-  if (!d) return labelOf(list, 'closed');
-  const title = d.querySelector('h2')?.textContent;
-  if (title === 'New Role' || title === 'Edit Role') return labelOf(list, 'form');
-  return labelOf(list, `unknown dialog ${title}`);
+  const { list, dialog } = readListAndForm(table(), ['New Role', 'Edit Role']);
+  return labelOf(list, dialog ?? 'another dialog');
 }
 
 let seen: Alert[] = [];
 
 const pageModel: PageModel<World> = {
   title: TITLE,
-  start: () => ({ loaded: false, failed: false, alerts: [], typed: '', type: '' }),
+  start: startWorld,
   initial: () => labelOf('loading', 'closed'),
-  label: (value: StateValue) => { const v = value as { list: string; dialog: string }; return labelOf(v.list, v.dialog); },
+  label: labelOfValue,
   readScreen,
   // Written from the spec (section 2): the type select and Search reload at once, typing waits for Enter;
   // a save announces the server's words and reloads.
   expectedAfter(state, event) {
-    const [list, dialog] = state.split('/');
-    switch (event.type) {
-      case 'xstate.done.actor.load': case 'xstate.error.actor.load': return labelOf('showing', dialog);
-      case 'SET_SEARCH': return state;
-      case 'SEARCH': case 'SET_TYPE': case 'PAGE': case 'PAGE_SIZE': return labelOf('loading', dialog);
-      case 'NEW': case 'EDIT': return labelOf(list, 'form');
-      case 'xstate.done.actor.form': return labelOf(event.output.saved ? 'loading' : list, 'closed');
-      default: throw new Error(`no expectation for ${event.type}`);
-    }
+    const expected = expectedListAndForm(state, event);
+    if (!expected) throw new Error(`no expectation for ${event.type}`);
+    return expected;
   },
-  nextWorld(w, event) {
-    switch (event.type) {
-      case 'xstate.done.actor.load': return { ...w, loaded: true, failed: false };
-      case 'xstate.error.actor.load': return { ...w, failed: true };
-      case 'SET_SEARCH': return { ...w, typed: event.value };
-      case 'SET_TYPE': return { ...w, type: event.value };
-      case 'xstate.done.actor.form': return event.output.saved ? { ...w, alerts: [...w.alerts, { title: 'Success', message: SAVED, intent: 'success' }] } : w;
-      default: return w;
-    }
-  },
+  nextWorld: nextListWorld,
   checkScreen(state, w) {
     const dialog = state.split('/')[1];
     const page = within(region(TITLE));
@@ -125,9 +102,9 @@ const pageModel: PageModel<World> = {
     switch (event.type) {
       case 'SET_SEARCH': return act(async () => { fireEvent.change(page.getByRole('textbox', { name: /Search Role Name/ }), { target: { value: event.value } }); });
       case 'SEARCH': return click(page.getByRole('button', { name: 'Search' }));
-      case 'SET_TYPE': return choose('Filter by User Type', event.value);
+      case 'SET_TYPE': return choose(TITLE, 'Filter by User Type', event.value);
       case 'PAGE': return click(page.getByRole('button', { name: 'Next page' }));
-      case 'PAGE_SIZE': return choose('Rows per page', String(event.limit));
+      case 'PAGE_SIZE': return choose(TITLE, 'Rows per page', String(event.limit));
       case 'NEW': return click(page.getByRole('button', { name: 'New Role' }));
       case 'EDIT': return click(buttonIn(within(table()).getByText(event.row.description).closest('tr')!, 'Edit'));
       default: throw new Error(`cannot perform ${event.type}`);
@@ -135,21 +112,6 @@ const pageModel: PageModel<World> = {
   },
 };
 
-async function choose(label: string, option: string) {
-  await click(within(region(TITLE)).getByRole('combobox', { name: label }));
-  await click(await screen.findByRole('option', { name: option }));
-}
-
-/** The form child is a real form machine: its end is brought about in its dialog, its save answered by the fake call. */
-class Calls extends PendingCalls {
-  override async settle(event: AnyEventObject) {
-    if (!event.type.endsWith('.form')) return super.settle(event);
-    const d = openDialog()!;
-    if (!event.output.saved) return click(buttonIn(d, 'Cancel'));
-    await click(buttonIn(d, 'Save'));
-    return super.settle(doneEvent('save', event.output.message));
-  }
-}
 
 describe('roleManagement machine, driven through the Role Management screen', () => {
   let stop = () => {};
@@ -161,7 +123,7 @@ describe('roleManagement machine, driven through the Role Management screen', ()
   });
 
   it.each(drivenPaths(roleManagementMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path) => {
-    const calls = new Calls();
+    const calls = new FormCalls();
     const logic = roleManagementMachine.provide({ actors: { load: calls.logic(), form: roleFormMachine.provide({ actors: { save: calls.logic() } }) } });
     const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true });
     // The module tree comes with the session: an edited role keeps the modules it holds.

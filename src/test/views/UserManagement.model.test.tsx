@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
+import { act, fireEvent, within } from '@testing-library/react';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { userManagementMachine, type ManagementPage } from '../../machines/managementPageMachine';
 import { userFormMachine } from '../../machines/managementFormMachine';
 import { alerts, type Alert } from '../../services/alerts';
@@ -9,7 +9,10 @@ import type { UserRow } from '../../services/managementRules';
 import { UserManagementPage } from '../../views/management/UserManagementPage';
 import { budi, roles, siti } from '../machines/managementFixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
-import { CLIENTS, PendingCalls, click, drivePath, drivenPaths, region, renderPage, type PageModel } from './pageModelHarness';
+import {
+  buttonIn, choose, expectedListAndForm, FormCalls, labelOf, labelOfValue, nextListWorld, openDialog, readListAndForm, startWorld, type ManagementWorld,
+} from './managementPageModel';
+import { CLIENTS, click, drivePath, drivenPaths, region, renderPage, type PageModel } from './pageModelHarness';
 
 const TITLE = 'User Management';
 const meta = { current_page: 1, last_page: 2, total: 20, per_page: 15 };
@@ -50,44 +53,30 @@ const model = buildModel(userManagementMachine, {
 
 // --- The screen: which state it shows, read from the DOM alone. ---------------------------------
 
-interface World { loaded: boolean; failed: boolean; alerts: Alert[]; typed: string; type: string }
-const labelOf = (list: string, dialog: string) => `${list}/${dialog}`;
+type World = ManagementWorld;
 const table = () => within(region(TITLE)).getByRole('table', { name: 'Users' });
-const openDialog = () => [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].at(-1) ?? null;
-const buttonIn = (scope: HTMLElement, text: string) => {
-  const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
-  if (!found) throw new Error(`no button ${text}`);
-  return found;
-};
 
 function readScreen(): string {
-  const list = table().getAttribute('aria-busy') === 'true' ? 'loading' : 'showing';
-  const d = openDialog();
-  if (!d) return labelOf(list, 'closed');
-  const title = d.querySelector('h2')?.textContent;
-  if (title === 'New User' || title === 'Edit User') return labelOf(list, 'form');
-  if (title === 'Are you sure?') return labelOf(list, buttonIn(d, 'Reset').disabled ? 'resetting' : 'confirmingReset');
-  return labelOf(list, `unknown dialog ${title}`);
+  const { list, dialog } = readListAndForm(table(), ['New User', 'Edit User']);
+  if (dialog) return labelOf(list, dialog);
+  return labelOf(list, buttonIn(openDialog()!, 'Reset').disabled ? 'resetting' : 'confirmingReset');
 }
 
 let seen: Alert[] = [];
 
 const pageModel: PageModel<World> = {
   title: TITLE,
-  start: () => ({ loaded: false, failed: false, alerts: [], typed: '', type: '' }),
+  start: startWorld,
   initial: () => labelOf('loading', 'closed'),
-  label: (value: StateValue) => { const v = value as { list: string; dialog: string }; return labelOf(v.list, v.dialog); },
+  label: labelOfValue,
   readScreen,
   // Written from the spec (section 2): selects and Search reload at once, typing waits for Enter; a
   // save or a reset announces the server's words and reloads; a refused reset reloads nothing.
   expectedAfter(state, event) {
-    const [list, dialog] = state.split('/');
+    const common = expectedListAndForm(state, event);
+    if (common) return common;
+    const list = state.split('/')[0];
     switch (event.type) {
-      case 'xstate.done.actor.load': case 'xstate.error.actor.load': return labelOf('showing', dialog);
-      case 'SET_SEARCH': return state;
-      case 'SEARCH': case 'SET_TYPE': case 'SET_ROLE': case 'SET_CLIENT': case 'PAGE': case 'PAGE_SIZE': return labelOf('loading', dialog);
-      case 'NEW': case 'EDIT': return labelOf(list, 'form');
-      case 'xstate.done.actor.form': return labelOf(event.output.saved ? 'loading' : list, 'closed');
       case 'RESET_AUTHENTICATOR': return labelOf(list, 'confirmingReset');
       case 'CONFIRM': return labelOf(list, 'resetting');
       case 'CANCEL': return labelOf(list, 'closed');
@@ -98,14 +87,9 @@ const pageModel: PageModel<World> = {
   },
   nextWorld(w, event) {
     switch (event.type) {
-      case 'xstate.done.actor.load': return { ...w, loaded: true, failed: false };
-      case 'xstate.error.actor.load': return { ...w, failed: true };
-      case 'SET_SEARCH': return { ...w, typed: event.value };
-      case 'SET_TYPE': return { ...w, type: event.value };
-      case 'xstate.done.actor.form': return event.output.saved ? { ...w, alerts: [...w.alerts, { title: 'Success', message: SAVED, intent: 'success' }] } : w;
       case 'xstate.done.actor.removeAuthenticator': return { ...w, alerts: [...w.alerts, { title: 'Success', message: RESET, intent: 'success' }] };
       case 'xstate.error.actor.removeAuthenticator': return { ...w, alerts: [...w.alerts, { title: 'Failed', message: 'User not found', intent: 'error' }] };
-      default: return w;
+      default: return nextListWorld(w, event);
     }
   },
   checkScreen(state, w) {
@@ -138,11 +122,11 @@ const pageModel: PageModel<World> = {
     switch (event.type) {
       case 'SET_SEARCH': return act(async () => { fireEvent.change(page.getByRole('textbox', { name: /Search/ }), { target: { value: event.value } }); });
       case 'SEARCH': return click(page.getByRole('button', { name: 'Search' }));
-      case 'SET_TYPE': return choose('Filter by User Type', event.value);
-      case 'SET_ROLE': return choose('Filter by Role', roles.find((r) => r.id === event.value)!.name);
-      case 'SET_CLIENT': return choose('Filter by Client', CLIENTS.find((c) => c.id === event.value)!.client_name);
+      case 'SET_TYPE': return choose(TITLE, 'Filter by User Type', event.value);
+      case 'SET_ROLE': return choose(TITLE, 'Filter by Role', roles.find((r) => r.id === event.value)!.name);
+      case 'SET_CLIENT': return choose(TITLE, 'Filter by Client', CLIENTS.find((c) => c.id === event.value)!.client_name);
       case 'PAGE': return click(page.getByRole('button', { name: 'Next page' }));
-      case 'PAGE_SIZE': return choose('Rows per page', String(event.limit));
+      case 'PAGE_SIZE': return choose(TITLE, 'Rows per page', String(event.limit));
       case 'NEW': return click(page.getByRole('button', { name: 'New User' }));
       case 'EDIT': return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Edit'));
       case 'RESET_AUTHENTICATOR': return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Reset Authenticator'));
@@ -153,21 +137,6 @@ const pageModel: PageModel<World> = {
   },
 };
 
-async function choose(label: string, option: string) {
-  await click(within(region(TITLE)).getByRole('combobox', { name: label }));
-  await click(await screen.findByRole('option', { name: option }));
-}
-
-/** The form child is a real form machine: its end is brought about in its dialog, its save answered by the fake call. */
-class Calls extends PendingCalls {
-  override async settle(event: AnyEventObject) {
-    if (!event.type.endsWith('.form')) return super.settle(event);
-    const d = openDialog()!;
-    if (!event.output.saved) return click(buttonIn(d, 'Cancel'));
-    await click(buttonIn(d, 'Save'));
-    return super.settle(doneEvent('save', event.output.message));
-  }
-}
 
 describe('userManagement machine, driven through the User Management screen', () => {
   let stop = () => {};
@@ -179,7 +148,7 @@ describe('userManagement machine, driven through the User Management screen', ()
   });
 
   it.each(drivenPaths(userManagementMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path) => {
-    const calls = new Calls();
+    const calls = new FormCalls();
     const logic = userManagementMachine.provide({
       actors: { load: calls.logic(), removeAuthenticator: calls.logic(), form: userFormMachine.provide({ actors: { save: calls.logic() } }) },
     });
