@@ -10,18 +10,17 @@ import { disbursementDecisionMachine } from './disbursementDecisionMachine';
 import { disbursementListGuardWords, disbursementListMachine } from './disbursementListMachine';
 import { exportGuardWords, exportMachine } from './exportMachine';
 import { loginGuardWords, loginMachine } from './loginMachine';
-import { managementListGuardWords, roleListMachine, userListMachine } from './managementListMachine';
+import { roleFormGuardWords, roleFormMachine, userFormGuardWords, userFormMachine } from './managementFormMachine';
+import { roleManagementGuardWords, roleManagementMachine, userManagementGuardWords, userManagementMachine } from './managementPageMachine';
 import { manualFinalizeGuardWords, manualFinalizeMachine } from './manualFinalizeMachine';
 import { notificationsGuardWords, notificationsMachine } from './notificationsMachine';
 import { oneShotActionGuardWords, oneShotActionMachine } from './oneShotActionMachine';
 import { payinDetailGuardWords, payinDetailMachine } from './payinDetailMachine';
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
-import { roleFormGuardWords, roleFormMachine } from './roleFormMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
 import { twoFactorSetupGuardWords, twoFactorSetupMachine } from './twoFactorSetupMachine';
 import { uploadGuardWords, uploadMachine } from './uploadMachine';
-import { userFormGuardWords, userFormMachine } from './userFormMachine';
 import { withdrawalDecisionMachine } from './withdrawalDecisionMachine';
 import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
 import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDetailMachine';
@@ -82,10 +81,10 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('disbursementDecision', disbursementDecisionMachine, "A SUPER ADMIN finalizing or rejecting one open disbursement: 'Are you sure?', then the call.", {}),
   entry('disbursementAccount', disbursementAccountMachine, "Disbursement Account: a client's disbursement balance and its paged deposit history.", disbursementAccountGuardWords),
   entry('balanceAdjustment', balanceAdjustmentMachine, "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.", balanceAdjustmentGuardWords),
-  entry('userList', userListMachine, "User Management's table: filters and the paged list of users.", managementListGuardWords),
-  entry('roleList', roleListMachine, "Role Management's table: filters and the paged list of roles.", managementListGuardWords),
-  entry('userForm', userFormMachine, 'New User and Edit User: the form, its rules, Save.', userFormGuardWords),
-  entry('roleForm', roleFormMachine, 'New Role and Edit Role: the form and its module selection, Save.', roleFormGuardWords),
+  entry('userManagement', userManagementMachine, 'User Management: filters, the paged users, New / Edit User as the form machine, the authenticator reset.', userManagementGuardWords),
+  entry('roleManagement', roleManagementMachine, 'Role Management: filters, the paged roles, New / Edit Role as the form machine.', roleManagementGuardWords),
+  entry('userForm', userFormMachine, 'New User and Edit User: the one management form machine with the user schema and fields.', userFormGuardWords),
+  entry('roleForm', roleFormMachine, 'New Role and Edit Role: the one management form machine with the role schema and module selection.', roleFormGuardWords),
   entry('auditLog', auditLogMachine, 'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a withdrawal, disbursement or transaction.', auditLogGuardWords),
   entry('alerts', alertsMachine, 'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.', {}),
   entry('workflowChart', workflowChartMachine, 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.', {}),

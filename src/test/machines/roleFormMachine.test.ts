@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
-import { roleFormMachine, type RoleFormInput, type SaveRoleInput } from '../../machines/roleFormMachine';
+import type { ManagementFormInput } from '../../machines/managementForm';
+import { roleFormMachine } from '../../machines/managementFormMachine';
+import { payloadOf, type SaveRoleInput } from '../../machines/roleForm';
+import type { ModuleItem } from '../../services/schemas';
 import { ApiError } from '../../services/http';
-import { MODULE_REQUIRED, normalizeModules, roleFormErrors, SAVE_FAILED } from '../../services/managementRules';
+import { MODULE_REQUIRED, normalizeModules, roleFormErrors, SAVE_FAILED, type RoleRow } from '../../services/managementRules';
+
+type RoleFormInput = ManagementFormInput<RoleRow, ModuleItem[]>;
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 import { auditor, tree } from './managementFixtures';
 
 const events = [
-  { type: 'SET_NAME', value: 'Auditor' }, { type: 'SET_NAME', value: ' ' },
-  { type: 'SET_DESCRIPTION', value: 'Reads the books' }, { type: 'SET_DESCRIPTION', value: '' },
-  { type: 'SET_TYPE', value: 'ADMIN' }, { type: 'SET_TYPE', value: 'CLIENT' },
-  { type: 'TOGGLE_MODULE', id: 'disbursement', on: true }, { type: 'TOGGLE_MODULE', id: 'disbursement', on: false },
-  { type: 'TOGGLE_MODULE', id: 'disbursement-transactions', on: false },
-  { type: 'TOGGLE_MODULE', id: 'disbursement-account', on: true }, { type: 'TOGGLE_MODULE', id: 'disbursement-account', on: false },
-  { type: 'TOGGLE_MODULE', id: 'transactions', on: true },
+  { type: 'CHANGE', change: { name: 'Auditor' } }, { type: 'CHANGE', change: { name: ' ' } },
+  { type: 'CHANGE', change: { description: 'Reads the books' } }, { type: 'CHANGE', change: { description: '' } },
+  { type: 'CHANGE', change: { type: 'ADMIN' } }, { type: 'CHANGE', change: { type: 'CLIENT' } },
+  { type: 'CHANGE', change: { module: 'disbursement', on: true } }, { type: 'CHANGE', change: { module: 'disbursement', on: false } },
+  { type: 'CHANGE', change: { module: 'disbursement-transactions', on: false } },
+  { type: 'CHANGE', change: { module: 'disbursement-account', on: true } }, { type: 'CHANGE', change: { module: 'disbursement-account', on: false } },
+  { type: 'CHANGE', change: { module: 'transactions', on: true } },
   { type: 'SUBMIT' }, { type: 'DISMISS_FAILURE' }, { type: 'CANCEL' },
   doneEvent('save', 'Role Auditor has been successfully created'),
   errorEvent('save', new ApiError(409, 'Role Auditor already exists')),
@@ -21,12 +26,13 @@ const events = [
 ];
 
 const inputs: RoleFormInput[] = [
-  { mode: 'create', ownType: 'SUPER ADMIN', tree },
-  { mode: 'create', ownType: 'ADMIN', tree },
-  { mode: 'edit', ownType: 'SUPER ADMIN', tree, role: auditor },
+  { ownType: 'SUPER ADMIN', options: tree, record: null },
+  { ownType: 'ADMIN', options: tree, record: null },
+  { ownType: 'SUPER ADMIN', options: tree, record: auditor },
 ];
 
-const valid = (s: AnyMachineSnapshot) => roleFormErrors(s.context.form).length === 0;
+const errorsOf = (s: AnyMachineSnapshot) => roleFormErrors(payloadOf(s.context).body, s.context.mode);
+const valid = (s: AnyMachineSnapshot) => errorsOf(s).length === 0;
 
 describe('role form machine: model', () => {
   const model = buildModel(roleFormMachine, {
@@ -50,9 +56,9 @@ describe('role form machine: model', () => {
     expect([...form.modules].sort()).toEqual([...normalizeModules(tree, form.modules)].sort());
     if (form.modules.includes('disbursement')) expect(form.modules).toContain('disbursement-transactions');
     if (ownType !== 'SUPER ADMIN') expect(form.type).toBe(ownType);
-    if (input.mode === 'edit') expect(form.type).toBe(input.role.type);
+    if (input.record) expect(form.type).toBe(input.record.type);
     if (s.matches('submitting')) expect(valid(s)).toBe(true);
-    if (s.context.errors.length) expect(s.context.errors).toEqual(roleFormErrors(form));
+    if (s.context.errors.length) expect(s.context.errors).toEqual(errorsOf(s));
     if (s.matches('saved')) expect(s.output).toEqual({ saved: true, message: 'Role Auditor has been successfully created' });
     if (s.context.failure) expect(['Role Auditor already exists', SAVE_FAILED]).toContain(s.context.failure.message);
   });
@@ -76,22 +82,22 @@ describe('role form machine: what the user gets', () => {
 
   it("selects a module's children with 'Select all', keeps required children on, and clears the module with it", () => {
     const { actor } = start(inputs[1]);
-    actor.send({ type: 'TOGGLE_MODULE', id: 'disbursement-account', on: true });
+    actor.send({ type: 'CHANGE', change: { module: 'disbursement-account', on: true } });
     expect(modules(actor)).toEqual(['disbursement', 'disbursement-transactions', 'disbursement-account']);
-    actor.send({ type: 'TOGGLE_MODULE', id: 'disbursement-transactions', on: false });
+    actor.send({ type: 'CHANGE', change: { module: 'disbursement-transactions', on: false } });
     expect(modules(actor)).toContain('disbursement-transactions');
-    actor.send({ type: 'TOGGLE_MODULE', id: 'disbursement', on: true });
+    actor.send({ type: 'CHANGE', change: { module: 'disbursement', on: true } });
     expect(modules(actor)).toEqual(['disbursement', 'disbursement-transactions', 'disbursement-account', 'disbursement-master']);
-    actor.send({ type: 'TOGGLE_MODULE', id: 'disbursement', on: false });
+    actor.send({ type: 'CHANGE', change: { module: 'disbursement', on: false } });
     expect(modules(actor)).toEqual([]);
   });
 
   it("creates an ADMIN's roles with the ADMIN type, which they cannot change", async () => {
     const { actor, sent } = start(inputs[1], async () => 'Role Auditor has been successfully created');
-    actor.send({ type: 'SET_TYPE', value: 'CLIENT' });
-    actor.send({ type: 'SET_NAME', value: ' Auditor ' });
-    actor.send({ type: 'SET_DESCRIPTION', value: 'Reads the books' });
-    actor.send({ type: 'TOGGLE_MODULE', id: 'transactions', on: true });
+    actor.send({ type: 'CHANGE', change: { type: 'CLIENT' } });
+    actor.send({ type: 'CHANGE', change: { name: ' Auditor ' } });
+    actor.send({ type: 'CHANGE', change: { description: 'Reads the books' } });
+    actor.send({ type: 'CHANGE', change: { module: 'transactions', on: true } });
     actor.send({ type: 'SUBMIT' });
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(sent).toEqual([{ mode: 'create', body: { name: 'Auditor', description: 'Reads the books', type: 'ADMIN', modules: ['transactions'] } }]);
@@ -101,7 +107,7 @@ describe('role form machine: what the user gets', () => {
   it('on edit starts from the stored modules with required children added, and sends no type', async () => {
     const { actor, sent } = start(inputs[2]);
     expect(modules(actor)).toEqual(['disbursement', 'disbursement-transactions', 'disbursement-account']);
-    actor.send({ type: 'SET_TYPE', value: 'CLIENT' });
+    actor.send({ type: 'CHANGE', change: { type: 'CLIENT' } });
     actor.send({ type: 'SUBMIT' });
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(sent).toEqual([{ mode: 'edit', body: { id: 5, name: 'Auditor', description: 'Reads the books', modules: ['disbursement', 'disbursement-transactions', 'disbursement-account'] } }]);

@@ -1,22 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventFrom } from 'xstate';
-import { payloadOf, roleOptionsFor, userFormMachine, type SaveUserInput, type UserFormInput } from '../../machines/userFormMachine';
+import type { ManagementFormInput } from '../../machines/managementForm';
+import { userFormMachine } from '../../machines/managementFormMachine';
+import { payloadOf, roleOptionsFor, type SaveUserInput } from '../../machines/userForm';
+import type { RoleOption } from '../../services/schemas';
 import { ApiError } from '../../services/http';
-import { SAVE_FAILED, userFormErrors } from '../../services/managementRules';
+import { SAVE_FAILED, userFormErrors, type UserRow } from '../../services/managementRules';
+
+type UserFormInput = ManagementFormInput<UserRow, RoleOption[]>;
 import { budi, roles } from './managementFixtures';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 const PASSWORD = 'correct horse battery';
 
 const events = [
-  { type: 'SET_TYPE', value: 'SUPER ADMIN' }, { type: 'SET_TYPE', value: 'ADMIN' }, { type: 'SET_TYPE', value: 'CLIENT' },
-  { type: 'SET_ROLE', value: 1 }, { type: 'SET_ROLE', value: 3 }, { type: 'SET_ROLE', value: 4 }, { type: 'SET_ROLE', value: 99 }, { type: 'SET_ROLE', value: null },
-  { type: 'SET_CLIENTS', value: [1, 2] }, { type: 'SET_CLIENTS', value: [] },
-  { type: 'SET_NAME', value: 'Siti' }, { type: 'SET_NAME', value: '  ' },
-  { type: 'SET_EMAIL', value: 'siti@demo.local' }, { type: 'SET_EMAIL', value: 'siti@demo' },
-  { type: 'SET_PASSWORD', value: PASSWORD }, { type: 'SET_PASSWORD', value: 'short' }, { type: 'SET_PASSWORD', value: '' },
-  { type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD }, { type: 'SET_PASSWORD_CONFIRMATION', value: '' },
-  { type: 'SET_ACTIVE', value: false },
+  { type: 'CHANGE', change: { type: 'SUPER ADMIN' } }, { type: 'CHANGE', change: { type: 'ADMIN' } }, { type: 'CHANGE', change: { type: 'CLIENT' } },
+  { type: 'CHANGE', change: { roleId: 1 } }, { type: 'CHANGE', change: { roleId: 3 } }, { type: 'CHANGE', change: { roleId: 4 } }, { type: 'CHANGE', change: { roleId: 99 } }, { type: 'CHANGE', change: { roleId: null } },
+  { type: 'CHANGE', change: { clientIds: [1, 2] } }, { type: 'CHANGE', change: { clientIds: [] } },
+  { type: 'CHANGE', change: { name: 'Siti' } }, { type: 'CHANGE', change: { name: '  ' } },
+  { type: 'CHANGE', change: { email: 'siti@demo.local' } }, { type: 'CHANGE', change: { email: 'siti@demo' } },
+  { type: 'CHANGE', change: { password: PASSWORD } }, { type: 'CHANGE', change: { password: 'short' } }, { type: 'CHANGE', change: { password: '' } },
+  { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } }, { type: 'CHANGE', change: { passwordConfirmation: '' } },
+  { type: 'CHANGE', change: { isActive: false } },
   { type: 'SUBMIT' }, { type: 'DISMISS_FAILURE' }, { type: 'CANCEL' },
   doneEvent('save', 'User Siti has been successfully created'),
   errorEvent('save', new ApiError(422, 'Email has already been taken', [{ field: 'email', message: 'Email has already been taken' }])),
@@ -24,10 +29,10 @@ const events = [
 ];
 
 const inputs: UserFormInput[] = [
-  { mode: 'create', ownType: 'SUPER ADMIN', roles },
-  { mode: 'create', ownType: 'ADMIN', roles: roles.filter((r) => r.type === 'ADMIN') },
-  { mode: 'edit', ownType: 'SUPER ADMIN', roles, user: budi },
-  { mode: 'edit', ownType: 'ADMIN', roles: roles.filter((r) => r.type === 'ADMIN'), user: { ...budi, is_active: false } },
+  { ownType: 'SUPER ADMIN', options: roles, record: null },
+  { ownType: 'ADMIN', options: roles.filter((r) => r.type === 'ADMIN'), record: null },
+  { ownType: 'SUPER ADMIN', options: roles, record: budi },
+  { ownType: 'ADMIN', options: roles.filter((r) => r.type === 'ADMIN'), record: { ...budi, is_active: false } },
 ];
 
 const valid = (s: AnyMachineSnapshot) => userFormErrors(s.context.form, s.context.mode).length === 0;
@@ -55,9 +60,9 @@ describe('user form machine: model', () => {
     // The role always belongs to the chosen type, and only SUPER ADMIN picks another type than their own.
     if (form.roleId != null) expect(roleOptionsFor(roles, form.type).map((r) => r.id)).toContain(form.roleId);
     if (ownType !== 'SUPER ADMIN') expect(form.type).toBe(ownType);
-    if (input.mode === 'edit') {
-      expect(form.email).toBe(input.user.email);
-      expect(form.type).toBe(input.user.type);
+    if (input.record) {
+      expect(form.email).toBe(input.record.email);
+      expect(form.type).toBe(input.record.type);
     } else {
       expect(form.isActive).toBe(true);
     }
@@ -86,21 +91,21 @@ describe('user form machine: what the user gets', () => {
       'User Type is required', 'Role is required', 'Client Name is required', 'Name is required', 'Email is required',
       'Password is required', 'Password Confirmation is required',
     ]);
-    actor.send({ type: 'SET_PASSWORD', value: PASSWORD });
-    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: `${PASSWORD}!` });
+    actor.send({ type: 'CHANGE', change: { password: PASSWORD } });
+    actor.send({ type: 'CHANGE', change: { passwordConfirmation: `${PASSWORD}!` } });
     expect(actor.getSnapshot().context.errors).toContain('Password and Password Confirmation does not match');
   });
 
   it('offers the roles of the chosen type only, and a new type clears the role', () => {
     const { actor } = start(inputs[0]);
-    actor.send({ type: 'SET_ROLE', value: 1 });
+    actor.send({ type: 'CHANGE', change: { roleId: 1 } });
     expect(actor.getSnapshot().context.form.roleId).toBeNull();
-    actor.send({ type: 'SET_TYPE', value: 'ADMIN' });
-    expect(roleOptionsFor(actor.getSnapshot().context.roles, 'ADMIN').map((r) => r.name)).toEqual(['Operator', 'Finance']);
-    actor.send({ type: 'SET_ROLE', value: 2 });
-    actor.send({ type: 'SET_TYPE', value: 'ADMIN' });
+    actor.send({ type: 'CHANGE', change: { type: 'ADMIN' } });
+    expect(roleOptionsFor(actor.getSnapshot().context.options, 'ADMIN').map((r) => r.name)).toEqual(['Operator', 'Finance']);
+    actor.send({ type: 'CHANGE', change: { roleId: 2 } });
+    actor.send({ type: 'CHANGE', change: { type: 'ADMIN' } });
     expect(actor.getSnapshot().context.form.roleId).toBe(2);
-    actor.send({ type: 'SET_TYPE', value: 'CLIENT' });
+    actor.send({ type: 'CHANGE', change: { type: 'CLIENT' } });
     expect(actor.getSnapshot().context.form.roleId).toBeNull();
   });
 
@@ -108,8 +113,8 @@ describe('user form machine: what the user gets', () => {
     const { actor, sent } = start(inputs[1], async () => 'User Siti has been successfully created');
     expect(actor.getSnapshot().context.form.type).toBe('ADMIN');
     for (const e of [
-      { type: 'SET_ROLE', value: 2 }, { type: 'SET_CLIENTS', value: [1, 2] }, { type: 'SET_NAME', value: ' Siti ' }, { type: 'SET_EMAIL', value: 'siti@demo.local' },
-      { type: 'SET_PASSWORD', value: PASSWORD }, { type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD }, { type: 'SUBMIT' },
+      { type: 'CHANGE', change: { roleId: 2 } }, { type: 'CHANGE', change: { clientIds: [1, 2] } }, { type: 'CHANGE', change: { name: ' Siti ' } }, { type: 'CHANGE', change: { email: 'siti@demo.local' } },
+      { type: 'CHANGE', change: { password: PASSWORD } }, { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } }, { type: 'SUBMIT' },
     ] satisfies EventFrom<typeof userFormMachine>[]) actor.send(e);
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(sent).toEqual([{ mode: 'create', body: { type: 'ADMIN', role_id: 2, client_id: [1, 2], name: 'Siti', email: 'siti@demo.local', password: PASSWORD } }]);
@@ -119,22 +124,22 @@ describe('user form machine: what the user gets', () => {
   it('gives a SUPER ADMIN user no clients, and needs none', () => {
     const { actor } = start(inputs[0]);
     for (const e of [
-      { type: 'SET_TYPE', value: 'ADMIN' }, { type: 'SET_CLIENTS', value: [1] }, { type: 'SET_TYPE', value: 'SUPER ADMIN' }, { type: 'SET_CLIENTS', value: [2] }, { type: 'SET_ROLE', value: 3 }, { type: 'SET_NAME', value: 'Root' }, { type: 'SET_EMAIL', value: 'root@demo.local' },
-      { type: 'SET_PASSWORD', value: PASSWORD }, { type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD }, { type: 'SUBMIT' },
+      { type: 'CHANGE', change: { type: 'ADMIN' } }, { type: 'CHANGE', change: { clientIds: [1] } }, { type: 'CHANGE', change: { type: 'SUPER ADMIN' } }, { type: 'CHANGE', change: { clientIds: [2] } }, { type: 'CHANGE', change: { roleId: 3 } }, { type: 'CHANGE', change: { name: 'Root' } }, { type: 'CHANGE', change: { email: 'root@demo.local' } },
+      { type: 'CHANGE', change: { password: PASSWORD } }, { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } }, { type: 'SUBMIT' },
     ] satisfies EventFrom<typeof userFormMachine>[]) actor.send(e);
     expect(actor.getSnapshot().matches('submitting')).toBe(true);
   });
 
   it('on edit keeps email and type, leaves an empty password out, and asks for both passwords once one is typed', async () => {
     const { actor, sent } = start(inputs[2], async () => 'User Budi Santoso has been successfully updated');
-    actor.send({ type: 'SET_EMAIL', value: 'other@demo.local' });
-    actor.send({ type: 'SET_TYPE', value: 'CLIENT' });
-    actor.send({ type: 'SET_NAME', value: 'Budi Santoso' });
-    actor.send({ type: 'SET_ACTIVE', value: false });
-    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD });
+    actor.send({ type: 'CHANGE', change: { email: 'other@demo.local' } });
+    actor.send({ type: 'CHANGE', change: { type: 'CLIENT' } });
+    actor.send({ type: 'CHANGE', change: { name: 'Budi Santoso' } });
+    actor.send({ type: 'CHANGE', change: { isActive: false } });
+    actor.send({ type: 'CHANGE', change: { passwordConfirmation: PASSWORD } });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.errors).toEqual(['Password is required']);
-    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: '' });
+    actor.send({ type: 'CHANGE', change: { passwordConfirmation: '' } });
     expect(actor.getSnapshot().context.errors).toEqual([]);
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.status === 'done');
@@ -143,8 +148,8 @@ describe('user form machine: what the user gets', () => {
 
   it('sends a new password on edit', () => {
     const { actor } = start(inputs[2]);
-    actor.send({ type: 'SET_PASSWORD', value: PASSWORD });
-    actor.send({ type: 'SET_PASSWORD_CONFIRMATION', value: PASSWORD });
+    actor.send({ type: 'CHANGE', change: { password: PASSWORD } });
+    actor.send({ type: 'CHANGE', change: { passwordConfirmation: PASSWORD } });
     expect(payloadOf(actor.getSnapshot().context)).toMatchObject({ body: { id: 7, password: PASSWORD } });
   });
 

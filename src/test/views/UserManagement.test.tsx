@@ -130,11 +130,18 @@ describe('User Management', () => {
     open('SUPER ADMIN');
     await userEvent.click(within(await rowOf('budi@demo.local')).getByRole('button', { name: 'Edit' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit User' })).getByRole('button', { name: 'Save' }));
-    const failure = await screen.findByRole('alertdialog', { name: 'Error!' });
+    // In jsdom tabster's modalizer marks the dialog aria-hidden once focus leaves it on a re-render, which blanks
+    // its accessible name (Chromium does not: the e2e spec finds it by role and name); so it is found by its title.
+    const failure = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[role=alertdialog]');
+      if (!found) throw new Error('no alertdialog yet');
+      return found;
+    });
+    expect(failure.querySelector('h2')).toHaveTextContent('Error!');
     expect(failure).toHaveTextContent('Email is already registered');
-    await userEvent.click(within(failure).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(await screen.findByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+    await userEvent.click(within(failure).getByText('OK'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    expect(document.querySelector('[role=dialog] h2')).toHaveTextContent('Edit User');
   });
 
   it("resets an authenticator after 'Are you sure?'", async () => {

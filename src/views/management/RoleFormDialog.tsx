@@ -1,67 +1,40 @@
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Textarea, makeStyles, tokens,
-} from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
-import { roleFormMachine, type RoleFormInput } from '../../machines/roleFormMachine';
-import { choosesType } from '../../machines/managementForm';
+import { Dropdown, Field, Input, Option, Textarea } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { roleFormMachine } from '../../machines/managementFormMachine';
+import type { RoleChange } from '../../machines/roleForm';
 import { assignableTypes, modulesFor } from '../../services/managementRules';
 import type { UserTypeName } from '../../services/schemas';
-import { FormErrors } from './FormErrors';
+import { FormDialogShell } from './FormDialogShell';
 import { ModuleSelection } from './ModuleSelection';
-import { SaveFailedDialog } from './SaveFailedDialog';
-import { useFormOutcome } from './useFormOutcome';
 
-const useStyles = makeStyles({
-  surface: { maxWidth: '760px' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
+export type RoleFormActor = ActorRefFrom<typeof roleFormMachine>;
 
-/** New Role / Edit Role (spec section 2): renders the role form machine, which owns every rule. */
-export function RoleFormDialog({ input, onClose }: { input: RoleFormInput; onClose: (saved: boolean) => void }) {
-  const styles = useStyles();
-  const actor = useActorRef(roleFormMachine, { input });
+/** New Role / Edit Role (spec section 2): the role form machine's fields; the machine owns every rule. */
+export function RoleFormDialog({ actor }: { actor: RoleFormActor }) {
   const s = useSelector(actor, (snapshot) => snapshot);
-  useFormOutcome(actor, onClose);
-
-  if (s.status === 'done') return null;
-  const { form, mode, errors, failure, ownType, tree } = s.context;
+  const { form, mode, errors, failure, ownType, options: tree } = s.context;
   const submitting = s.matches('submitting');
-  const creating = mode === 'create';
+  const change = (c: RoleChange) => actor.send({ type: 'CHANGE', change: c });
 
   return (
-    <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open && !submitting) actor.send({ type: 'CANCEL' }); }}>
-        <DialogSurface className={styles.surface}>
-          <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'SUBMIT' }); }}>
-            <DialogBody>
-              <DialogTitle>{creating ? 'New Role' : 'Edit Role'}</DialogTitle>
-              <DialogContent className={styles.content}>
-                <FormErrors errors={errors} />
-                <Field label="Role Name" required>
-                  <Input value={form.name} disabled={submitting} autoComplete="off" onChange={(_, d) => actor.send({ type: 'SET_NAME', value: d.value })} />
-                </Field>
-                {creating && choosesType(ownType) && (
-                  <Field label="User Type" required>
-                    <Dropdown placeholder="Select user type" value={form.type} selectedOptions={form.type ? [form.type] : []} disabled={submitting}
-                      onOptionSelect={(_, d) => d.optionValue && actor.send({ type: 'SET_TYPE', value: d.optionValue as UserTypeName })}>
-                      {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{t}</Option>)}
-                    </Dropdown>
-                  </Field>
-                )}
-                <Field label="Description" required>
-                  <Textarea value={form.description} disabled={submitting} resize="vertical" onChange={(_, d) => actor.send({ type: 'SET_DESCRIPTION', value: d.value })} />
-                </Field>
-                <ModuleSelection tree={modulesFor(tree, form.type)} selected={form.modules} disabled={submitting} onToggle={(id, on) => actor.send({ type: 'TOGGLE_MODULE', id, on })} />
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>Cancel</Button>
-                <Button appearance="primary" type="submit" disabled={submitting}>{submitting ? 'Saving…' : 'Save'}</Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
-      <SaveFailedDialog failure={failure} onDismiss={() => actor.send({ type: 'DISMISS_FAILURE' })} />
-    </>
+    <FormDialogShell title={mode === 'create' ? 'New Role' : 'Edit Role'} maxWidth="760px" state={{ submitting, errors, failure }}
+      onSubmit={() => actor.send({ type: 'SUBMIT' })} onCancel={() => actor.send({ type: 'CANCEL' })} onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}>
+      <Field label="Role Name" required>
+        <Input value={form.name} disabled={submitting} autoComplete="off" onChange={(_, d) => change({ name: d.value })} />
+      </Field>
+      {s.context.choosesType && mode === 'create' && (
+        <Field label="User Type" required>
+          <Dropdown placeholder="Select user type" value={form.type} selectedOptions={form.type ? [form.type] : []} disabled={!s.can({ type: 'CHANGE', change: { type: ownType } })}
+            onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}>
+            {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{t}</Option>)}
+          </Dropdown>
+        </Field>
+      )}
+      <Field label="Description" required>
+        <Textarea value={form.description} disabled={submitting} resize="vertical" onChange={(_, d) => change({ description: d.value })} />
+      </Field>
+      <ModuleSelection tree={modulesFor(tree, form.type)} selected={form.modules} disabled={submitting} onToggle={(module, on) => change({ module, on })} />
+    </FormDialogShell>
   );
 }

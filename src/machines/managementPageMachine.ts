@@ -1,0 +1,258 @@
+import { assign, fromPromise, raise, setup, type AnyStateMachine } from 'xstate';
+import { api, type ManagementListParams } from '../services/api';
+import { alerts, type Alert } from '../services/alerts';
+import { messageOf } from '../services/http';
+import { AUTHENTICATOR_RESET, type RoleRow, type UserRow } from '../services/managementRules';
+import { visibleModules } from '../services/navigation';
+import type { CurrentUser, ModuleItem, RoleOption, UserTypeName } from '../services/schemas';
+import type { PageMeta } from '../services/withdrawalRules';
+import { choosesType, type FormOutput, type ManagementFormInput } from './managementForm';
+import { roleFormMachine, userFormMachine } from './managementFormMachine';
+import type { GuardWords } from './registry';
+
+/** The filter bar of User Management and Role Management (roles use search and type only). */
+export interface ManagementFilter {
+  search: string;
+  type: UserTypeName | '';
+  roleId: number | null;
+  clientId: number | null;
+}
+
+export interface ManagementPage<Row> {
+  rows: Row[];
+  meta: PageMeta;
+  /** The user list reloads the role options with each page, so a role made a moment ago is offered. */
+  roles?: RoleOption[];
+}
+
+export interface ManagementPageContext<Row> {
+  ownType: UserTypeName;
+  /** A SUPER ADMIN sees every type: the Type column and the type filter (spec section 6). */
+  seesTypes: boolean;
+  /** The modules this user may grant: a SUPER ADMIN holds them all; nobody grants one they do not hold (the server refuses it). */
+  tree: ModuleItem[];
+  filter: ManagementFilter;
+  /** What the table shows; the search text joins it on Enter, the selects at once. */
+  applied: ManagementFilter;
+  page: number;
+  limit: number;
+  rows: Row[];
+  meta: PageMeta | null;
+  roles: RoleOption[];
+  loadError: string | null;
+  /** The row the open dialog is about (none for New). */
+  target: Row | null;
+}
+
+export type ManagementPageEvent<Row> =
+  | { type: 'SET_SEARCH'; value: string }
+  | { type: 'SEARCH' }
+  | { type: 'SET_TYPE'; value: UserTypeName | '' }
+  | { type: 'SET_ROLE'; value: number | null }
+  | { type: 'SET_CLIENT'; value: number | null }
+  | { type: 'PAGE'; page: number }
+  | { type: 'PAGE_SIZE'; limit: number }
+  | { type: 'RELOAD' }
+  | { type: 'NEW' }
+  | { type: 'EDIT'; row: Row }
+  | { type: 'RESET_AUTHENTICATOR'; row: Row }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
+
+export interface ManagementPageInput {
+  user: Pick<CurrentUser, 'type' | 'modules'>;
+  /** The session's role options, shown until the first load brings fresh ones. */
+  roles?: RoleOption[];
+  /** The session's module tree. */
+  modules?: ModuleItem[];
+}
+
+export const emptyFilter = (): ManagementFilter => ({ search: '', type: '', roleId: null, clientId: null });
+
+export const paramsOf = (filter: ManagementFilter, page: number, limit: number): ManagementListParams => ({
+  page, limit, search: filter.search, type: filter.type, role_id: filter.roleId, client_id: filter.clientId,
+});
+
+const failed = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
+const succeeded = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
+
+interface PageOptions<Row> {
+  noun: string;
+  /** The user list filters by role and client too. */
+  filtersByRoleAndClient: boolean;
+  /** Users have an authenticator a manager may reset. */
+  resetsAuthenticator: boolean;
+  form: AnyStateMachine;
+  formInput(context: ManagementPageContext<Row>): ManagementFormInput<Row, unknown>;
+}
+
+/**
+ * A management screen (spec section 2): the paged list with the Generic paged table's sizes, and
+ * one dialog at a time (New / Edit as the invoked form machine; the authenticator reset for
+ * users). Every change of what is asked restarts the load, so the last request wins; a save
+ * announces the server's words through the one alerts channel and reloads the list.
+ */
+function createManagementPageMachine<Row extends { id: number }>(id: string, options: PageOptions<Row>) {
+  const { noun, filtersByRoleAndClient, resetsAuthenticator } = options;
+  const reloadOn = { target: '.loading', reenter: true } as const;
+  const resetStates = {
+    confirmingReset: { on: { CONFIRM: 'resetting', CANCEL: 'closed' } },
+    resetting: {
+      invoke: {
+        id: 'removeAuthenticator',
+        src: 'removeAuthenticator',
+        input: ({ context }: { context: ManagementPageContext<Row> }) => ({ userId: context.target!.id }),
+        onDone: { target: 'closed', actions: [{ type: 'announce', params: ({ event }: { event: { output: string } }) => succeeded(event.output) }, 'reload'] },
+        onError: { target: 'closed', actions: { type: 'announce', params: ({ event }: { event: { error: unknown } }) => failed(messageOf(event.error, 'The authenticator could not be reset.')) } },
+      },
+    },
+  } as const;
+  return setup({
+    types: {
+      context: {} as ManagementPageContext<Row>,
+      events: {} as ManagementPageEvent<Row>,
+      input: {} as ManagementPageInput,
+    },
+    actors: {
+      load: fromPromise<ManagementPage<Row>, ManagementListParams>(async () => { throw new Error(`${id}: load is provided per page`); }),
+      form: options.form,
+      removeAuthenticator: fromPromise<string, { userId: number }>(async ({ input }) => (await api.removeAuthenticator(input.userId)).message || AUTHENTICATOR_RESET),
+    },
+    actions: {
+      applyFilter: assign(({ context }) => ({ applied: { ...context.filter }, page: 1 })),
+      announce: (_, alert: Alert) => alerts.show(alert),
+      reload: raise({ type: 'RELOAD' }),
+    },
+    guards: {
+      mayFilterByType: ({ context }) => context.seesTypes,
+      /** The role select offers the roles of the chosen type only. */
+      roleFitsType: ({ context, event }) => {
+        if (event.type !== 'SET_ROLE' || event.value == null || !context.filter.type) return true;
+        return context.roles.find((r) => r.id === event.value)?.type === context.filter.type;
+      },
+      firstLoadSettled: ({ context }) => context.meta !== null || context.loadError !== null,
+      hasAuthenticator: ({ event }) => event.type === 'RESET_AUTHENTICATOR' && (event.row as Partial<UserRow>).two_factor_active === true,
+      saved: ({ event }) => (event as unknown as { output: FormOutput }).output.saved,
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => {
+      const superAdmin = choosesType(input.user.type);
+      const modules = input.modules ?? [];
+      return {
+        ownType: input.user.type, seesTypes: superAdmin, tree: superAdmin ? modules : visibleModules(modules, input.user),
+        filter: emptyFilter(), applied: emptyFilter(), page: 1, limit: 15, rows: [], meta: null, roles: input.roles ?? [], loadError: null, target: null,
+      };
+    },
+    type: 'parallel',
+    states: {
+      list: {
+        initial: 'loading',
+        on: {
+          SET_SEARCH: { actions: assign({ filter: ({ context, event }) => ({ ...context.filter, search: event.value }) }) },
+          SEARCH: { ...reloadOn, actions: 'applyFilter' },
+          SET_TYPE: {
+            guard: 'mayFilterByType',
+            ...reloadOn,
+            // A role of another type would filter everything out.
+            actions: [
+              assign({
+                filter: ({ context, event }) => {
+                  const role = context.roles.find((r) => r.id === context.filter.roleId);
+                  return { ...context.filter, type: event.value, roleId: event.value && role && role.type !== event.value ? null : context.filter.roleId };
+                },
+              }),
+              'applyFilter',
+            ],
+          },
+          ...(filtersByRoleAndClient ? {
+            SET_ROLE: { guard: 'roleFitsType', ...reloadOn, actions: [assign({ filter: ({ context, event }) => ({ ...context.filter, roleId: event.value }) }), 'applyFilter'] },
+            SET_CLIENT: { ...reloadOn, actions: [assign({ filter: ({ context, event }) => ({ ...context.filter, clientId: event.value }) }), 'applyFilter'] },
+          } : {}),
+          PAGE: { ...reloadOn, actions: assign({ page: ({ event }) => event.page }) },
+          PAGE_SIZE: { ...reloadOn, actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+          RELOAD: reloadOn,
+        },
+        states: {
+          loading: {
+            invoke: {
+              id: 'load',
+              src: 'load',
+              input: ({ context }) => paramsOf(context.applied, context.page, context.limit),
+              onDone: {
+                target: 'showing',
+                actions: assign(({ context, event }) => ({
+                  rows: event.output.rows, meta: event.output.meta, roles: event.output.roles ?? context.roles, loadError: null,
+                })),
+              },
+              onError: { target: 'showing', actions: assign({ loadError: ({ event }) => messageOf(event.error, `The ${noun} could not be loaded.`) }) },
+            },
+          },
+          showing: {},
+        },
+      },
+      dialog: {
+        initial: 'closed',
+        states: {
+          closed: {
+            entry: assign({ target: null }),
+            on: {
+              // The user form's role options arrive with each load; a form opened before then would miss a role just made.
+              NEW: { guard: 'firstLoadSettled', target: 'form' },
+              EDIT: { target: 'form', actions: assign({ target: ({ event }) => event.row }) },
+              ...(resetsAuthenticator ? { RESET_AUTHENTICATOR: { guard: 'hasAuthenticator', target: 'confirmingReset', actions: assign({ target: ({ event }) => event.row }) } } : {}),
+            },
+          },
+          form: {
+            invoke: {
+              id: 'form',
+              src: 'form',
+              input: ({ context }: { context: ManagementPageContext<Row> }) => options.formInput(context),
+              onDone: [
+                { guard: 'saved', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => succeeded((event.output as FormOutput).message ?? '') }, 'reload'] },
+                { target: 'closed' },
+              ],
+            },
+          },
+          // Typed as present on both pages (so a view may ask for them); only User Management has them.
+          ...(resetsAuthenticator ? resetStates : ({} as typeof resetStates)),
+        },
+      },
+    },
+  });
+}
+
+/** User Management: its table loads the role options along (a failed option load keeps the ones held). */
+export const userManagementMachine = createManagementPageMachine<UserRow>('userManagement', {
+  noun: 'users', filtersByRoleAndClient: true, resetsAuthenticator: true, form: userFormMachine,
+  formInput: (c) => ({ ownType: c.ownType, options: c.roles, record: c.target }),
+}).provide({
+  actors: {
+    load: fromPromise<ManagementPage<UserRow>, ManagementListParams>(async ({ input }) => {
+      const [page, roles] = await Promise.all([api.users(input), api.roles().catch(() => undefined)]);
+      return { ...page, roles };
+    }),
+  },
+});
+
+export const roleManagementMachine = createManagementPageMachine<RoleRow>('roleManagement', {
+  noun: 'roles', filtersByRoleAndClient: false, resetsAuthenticator: false, form: roleFormMachine,
+  formInput: (c) => ({ ownType: c.ownType, options: c.tree, record: c.target }),
+}).provide({
+  actors: { load: fromPromise<ManagementPage<RoleRow>, ManagementListParams>(({ input }) => api.roleList(input)) },
+});
+
+const commonWords = {
+  mayFilterByType: 'The type filter is for a SUPER ADMIN only (spec section 6).',
+  roleFitsType: 'A role filter is taken only when the role is of the chosen user type (or no type is chosen).',
+  firstLoadSettled: 'New opens once the first load has settled (it brings the role options the user form offers).',
+  saved: 'The form ended with a save: its message is announced and the list read again.',
+};
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const userManagementGuardWords: GuardWords<typeof userManagementMachine> = {
+  ...commonWords,
+  hasAuthenticator: "Reset Authenticator only for a user whose two-factor authenticator is active.",
+};
+
+export const roleManagementGuardWords: GuardWords<typeof roleManagementMachine> = { ...commonWords, hasAuthenticator: 'Roles have no authenticator: never taken here.' };
