@@ -35,7 +35,6 @@ describe('login machine: model', () => {
 
   it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
     const snapshot = model.replay(path);
-    expect(snapshot.value).toEqual(path.end.value);
     // What the screen shows must hold in every state reached.
     if (snapshot.matches('enteringOtp') || snapshot.matches('submittingOtp')) expect(snapshot.context.pending?.token).toBe('t');
     if (snapshot.matches('enteringOtp')) expect(snapshot.context.otp).toMatch(/^\d{0,5}$/);

@@ -49,7 +49,6 @@ describe('role form machine: model', () => {
 
   it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
     const s = model.replay(path);
-    expect(s.value).toEqual(path.end.value);
     const { form, ownType } = s.context;
     const input = (path as unknown as { input: RoleFormInput }).input;
     // The selection is always in its stored shape: a chosen module carries its required children.

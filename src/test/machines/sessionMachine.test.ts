@@ -50,7 +50,6 @@ describe('session machine: model', () => {
 
   it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
     const snapshot = model.replay(path);
-    expect(snapshot.value).toEqual(path.end.value);
     if (snapshot.matches('signedOut')) {
       expect(snapshot.context.user).toBeNull();
       expect(snapshot.context.options).toBeNull();

