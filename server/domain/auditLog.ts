@@ -7,14 +7,14 @@ import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { auditLog } from '../db/schema.ts';
 import { writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
-import { unprocessable } from '../http/errors.ts';
-import { pageMeta } from '../http/reply.ts';
+import { ruleBroken } from './errors.ts';
+import { pageMeta } from './paging.ts';
 import { containing } from './textSearch.ts';
 import type { ExportFile } from './transactionExport.ts';
 import { windowBounds } from './transactionFilter.ts';
 
 export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
-/** The download's cap: beyond it the filter must be narrowed (422). */
+/** The download's cap: beyond it the filter must be narrowed (ruleBroken). */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 const BATCH_SIZE = 5_000;
 /** Excel's limit on one cell's text. */
@@ -84,7 +84,7 @@ export async function assertAuditExportable(db: Db, where: SQL, maxRows = AUDIT_
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
   const rows = Number(n);
   if (rows > maxRows) {
-    throw unprocessable(`The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} a download may hold. Narrow the filter and try again.`);
+    throw ruleBroken(`The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} a download may hold. Narrow the filter and try again.`);
   }
   return rows;
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
-import { HttpError, tooManyRequests, unauthorized, unprocessable, conflict } from '../http/errors.ts';
+import { conflict, DomainError, notAuthenticated, ruleBroken, throttled } from './errors.ts';
 import { audit } from './audit.ts';
 import { isLocked, LOCKED_MESSAGE, recordFailure } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
@@ -19,14 +19,14 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export async function signIn(db: Db, email: string, password: string, origin: RequestOrigin): Promise<{ token: string; userId: number }> {
   const address = normaliseEmail(email);
   const [user] = await db.select().from(users).where(eq(users.email, address));
-  const fail = async (reason: string, error: HttpError = unauthorized(INVALID_CREDENTIALS)) => {
+  const fail = async (reason: string, error: DomainError = notAuthenticated(INVALID_CREDENTIALS)) => {
     await audit(db, { actorUserId: user?.id, actorEmail: address, action: 'auth.login', outcome: 'failure', ip: origin.ip, detail: { reason } });
     return error;
   };
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   // Only someone who knows the password learns that the account is locked: to anyone else a
   // locked account answers exactly like a wrong password or an unknown address.
-  if (user && isLocked(user.lockedUntil)) throw await fail('locked', valid ? tooManyRequests(LOCKED_MESSAGE) : undefined);
+  if (user && isLocked(user.lockedUntil)) throw await fail('locked', valid ? throttled(LOCKED_MESSAGE) : undefined);
   if (!user || !valid || !user.isActive) {
     if (user && !valid) {
       const { locked } = await recordFailure(db, user.id);
@@ -57,8 +57,8 @@ async function claimTimeStep(db: Db, userId: number, step: number): Promise<bool
 
 async function userForOtp(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw unauthorized();
-  if (isLocked(user.lockedUntil)) throw tooManyRequests(LOCKED_MESSAGE);
+  if (!user) throw notAuthenticated();
+  if (isLocked(user.lockedUntil)) throw throttled(LOCKED_MESSAGE);
   return user;
 }
 
@@ -71,7 +71,7 @@ export async function validateOtp(db: Db, session: { sessionId: number; userId: 
     const { locked } = await recordFailure(db, user.id);
     await audit(db, { actorUserId: user.id, actorEmail: user.email, action: 'auth.otp', outcome: 'failure', ip: origin.ip, detail: { locked } });
     if (locked) await revokeSession(db, session.sessionId);
-    throw locked ? tooManyRequests(LOCKED_MESSAGE) : unprocessable(INVALID_OTP);
+    throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(INVALID_OTP);
   }
   await revokeSession(db, session.sessionId);
   const token = await createSession(db, { userId: user.id, otpVerified: true, ...origin });
@@ -97,7 +97,7 @@ export async function confirmTwoFactorSetup(db: Db, userId: number, passcode: st
   if (step == null) {
     const { locked } = await recordFailure(db, user.id);
     await audit(db, { actorUserId: user.id, actorEmail: user.email, action: 'two_factor.enable', objectType: 'user', objectId: user.id, outcome: 'failure', ip: origin.ip });
-    throw locked ? tooManyRequests(LOCKED_MESSAGE) : unprocessable('OTP is invalid.');
+    throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken('OTP is invalid.');
   }
   await db.transaction(async (tx) => {
     const rows = await tx
@@ -119,7 +119,7 @@ export async function disableTwoFactor(db: Db, actor: { id: number; email: strin
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [before] = await t.select({ active: users.twoFactorActive }).from(users).where(eq(users.id, userId)).for('update');
-    if (!before) throw unauthorized();
+    if (!before) throw notAuthenticated();
     await t.update(users)
       .set({ twoFactorActive: false, twoFactorSecret: null, twoFactorPendingSecret: null, totpLastStep: null, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
@@ -141,7 +141,7 @@ export class OtpRejected extends Error {}
  */
 export async function spendTotp(tx: Db, userId: number, code: string): Promise<void> {
   const user = await userForOtp(tx, userId);
-  if (!user.twoFactorActive || !user.twoFactorSecret) throw unprocessable('Set up two-factor authentication first.');
+  if (!user.twoFactorActive || !user.twoFactorSecret) throw ruleBroken('Set up two-factor authentication first.');
   const step = await checkTotp(user.twoFactorSecret, code, user.totpLastStep);
   if (step == null || !(await claimTimeStep(tx, user.id, step))) throw new OtpRejected(INVALID_OTP);
 }
@@ -150,5 +150,5 @@ export async function spendTotp(tx: Db, userId: number, code: string): Promise<v
 export async function recordOtpRejection(db: Db, user: { id: number; email: string }, origin: RequestOrigin, action: string): Promise<never> {
   const { locked } = await recordFailure(db, user.id);
   await audit(db, { actorUserId: user.id, actorEmail: user.email, action, outcome: 'failure', ip: origin.ip, detail: { reason: 'invalid otp', locked } });
-  throw locked ? tooManyRequests(LOCKED_MESSAGE) : unprocessable(INVALID_OTP);
+  throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(INVALID_OTP);
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { clients } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 import { visibleClientIds, type Principal } from './principal.ts';
 
 /** A client's name, for rows and messages that show it ('' for an id with no client, which the foreign keys rule out). */
@@ -12,7 +12,7 @@ export async function clientNameOf(db: Db, clientId: number): Promise<string> {
 
 /**
  * The one client a request names, if the user may see it. Another client's id is answered
- * exactly like an id that does not exist: 404, nothing about it.
+ * exactly like an id that does not exist: notFound, nothing about it.
  */
 export async function clientInScope(db: Db, principal: Principal, clientId: number): Promise<number> {
   const visible = principal.clientScope ? principal.clientScope.includes(clientId) : true;

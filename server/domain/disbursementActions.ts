@@ -5,7 +5,7 @@ import type { DisbursementDecisionBody, DisbursementRow } from '../../src/servic
 import type { Invoice } from '../../src/services/transactionActions.ts';
 import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { HttpError } from '../http/errors.ts';
+import { isRefusal } from './errors.ts';
 import { inquireDisbursementStatus } from '../providers/disbursementAdapter.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
@@ -16,16 +16,16 @@ import type { Principal } from './principal.ts';
 
 /**
  * Runs one row action and audits how it ended. A success is audited by the action itself, in its
- * transaction; a refusal (403, 404, 409, 422) is audited here, after the rollback, so it stays.
+ * transaction; a refusal (not allowed, not found, conflict, rule broken) is audited here, after the rollback, so it stays.
  */
 async function audited<T>(db: Db, principal: Principal, origin: RequestOrigin, action: string, objectId: string, detail: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) {
+    if (isRefusal(error)) {
       await audit(db, {
         actorUserId: principal.id, actorEmail: principal.email, action, objectType: 'disbursement', objectId,
-        outcome: error.statusCode === 403 ? 'denied' : 'failure', ip: origin.ip, detail: { ...detail, status_code: error.statusCode, reason: error.message },
+        outcome: error.kind === 'forbidden' ? 'denied' : 'failure', ip: origin.ip, detail: { ...detail, refusal: error.kind, reason: error.message },
       });
     }
     throw error;
@@ -37,7 +37,7 @@ const auditSuccess = (tx: Db, principal: Principal, origin: RequestOrigin, actio
 
 /**
  * SUPER ADMIN finalizes (COMPLETED) or rejects a PENDING_REQUEST or PENDING disbursement. The row
- * lock makes simultaneous deciders queue: the first wins, the rest find the status changed (409).
+ * lock makes simultaneous deciders queue: the first wins, the rest find the status changed (conflict).
  */
 export function decideDisbursement(db: Db, principal: Principal, body: DisbursementDecisionBody, origin: RequestOrigin): Promise<DisbursementRow> {
   const event: DisbursementEvent = { type: disbursementDecisionEvent(body.status), role: principal.type };

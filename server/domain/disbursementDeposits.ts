@@ -4,8 +4,8 @@ import { adjustmentProblem, type DepositRow } from '../../src/services/disbursem
 import type { Db } from '../db/connect.ts';
 import { clients, disbursementDeposits } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { pageMeta } from '../http/reply.ts';
-import { notFound, unprocessable } from '../http/errors.ts';
+import { pageMeta } from './paging.ts';
+import { notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { lockClientAccount, postEntry } from './ledger.ts';
@@ -50,7 +50,7 @@ export async function adjustMasterBalance(db: Db, principal: Principal, input: {
     return await inTransaction(db, async (tx) => {
       const previous = await lockClientAccount(tx, client.id, 'disbursement');
       const problem = adjustmentProblem(previous, input.amount);
-      if (problem) throw unprocessable(problem);
+      if (problem) throw ruleBroken(problem);
       await recordDeposit(tx, {
         clientId: client.id, amount: input.amount, kind: 'adjustment', picName: principal.name, by: principal.id,
         description: `Master balance adjustment by ${principal.name}`,

@@ -12,7 +12,7 @@ export interface DisbursementMoney { uuid: string; clientId: number; amount: num
 type Line = EntryInput['lines'][number];
 const nonZero = (lines: Line[]) => lines.filter((line) => line.amount !== 0);
 
-/** Created: amount + fee leave the disbursement balance for the hold (422 when they are not there). */
+/** Created: amount + fee leave the disbursement balance for the hold (ruleBroken when they are not there). */
 export const holdDisbursement = (tx: Db, d: DisbursementMoney, by: number | null) => postEntry(tx, {
   kind: 'disbursement.hold', reference: d.uuid, createdBy: by, description: 'Disbursement requested: amount and fee held',
   lines: [

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DisbursementFilter, DisbursementRow, DisbursementStats } from '../../src/services/disbursementQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { pageMeta } from '../http/reply.ts';
+import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
 import {
   businessDay, filterClientIds, keyConditions, registerRollupWindow, windowBounds, type ScopedFilter, type TransactionKey,
@@ -19,7 +19,7 @@ const SEARCH_COLUMNS = { correlation_id: sql`t.correlation_id`, account_no: sql`
 
 /**
  * The WHERE clause over `disbursements t` (aliased `t` like pay-ins, so the shared totals and export
- * code reads both) for a filter, within the user's client scope; a client outside it is 404.
+ * code reads both) for a filter, within the user's client scope; a client outside it is notFound.
  */
 export async function scopedDisbursementFilter(db: Db, principal: Principal, f: DisbursementFilter, timeZone: string): Promise<ScopedFilter> {
   const clientIds = await filterClientIds(db, principal, f.client_id);

@@ -5,7 +5,7 @@ import type { VoidOutcome } from '../../src/services/disbursementQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { disbursements } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { badRequest, unprocessable } from '../http/errors.ts';
+import { invalidInput, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { applyDisbursementEvent, checkDisbursement, findDisbursement } from './disbursements.ts';
@@ -25,10 +25,10 @@ const normalise = (value: unknown) => String(value ?? '').toLowerCase().replace(
 const text = (value: unknown) => (value == null ? '' : String(value).trim());
 const isEmpty = (row: unknown[] | undefined) => !row || row.every((cell) => text(cell) === '');
 
-/** 400 unless the name ends in .csv or .xlsx (the void upload takes nothing else). */
+/** invalidInput unless the name ends in .csv or .xlsx (the void upload takes nothing else). */
 export function assertVoidFileName(filename: string): void {
   // The same kinds the shared reader and the screen take (old .xls exports of bank portals included).
-  if (!/\.(csv|xlsx|xls)$/i.test(filename)) throw badRequest(`${filename}: only CSV or Excel files are accepted`);
+  if (!/\.(csv|xlsx|xls)$/i.test(filename)) throw invalidInput(`${filename}: only CSV or Excel files are accepted`);
 }
 
 /**
@@ -39,7 +39,7 @@ export function assertVoidFileName(filename: string): void {
  */
 export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntry[] {
   const first = rows.findIndex((row) => !isEmpty(row));
-  if (first < 0) throw unprocessable(`${filename}: the file has no rows`);
+  if (first < 0) throw ruleBroken(`${filename}: the file has no rows`);
   const header = rows[first].map(normalise);
   const aliasAt = ALIASES.map((alias) => header.indexOf(alias)).find((i) => i >= 0);
   let column: number;
@@ -49,17 +49,17 @@ export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntr
     dataFrom = first + 1;
   } else {
     const used = new Set(rows.flatMap((row) => (row ?? []).flatMap((cell, i) => (text(cell) === '' ? [] : [i]))));
-    if (used.size !== 1) throw unprocessable(`${filename}: no correlation_id column was found`);
+    if (used.size !== 1) throw ruleBroken(`${filename}: no correlation_id column was found`);
     column = [...used][0];
     dataFrom = first;
   }
   const entries: VoidEntry[] = [];
   for (let i = dataFrom; i < rows.length; i++) {
     if (isEmpty(rows[i])) continue;
-    if (entries.length === VOID_MAX_ROWS) throw unprocessable(voidTooManyRows(filename));
+    if (entries.length === VOID_MAX_ROWS) throw ruleBroken(voidTooManyRows(filename));
     entries.push({ row: i + 1, correlation_id: text(rows[i][column]) });
   }
-  if (entries.length === 0) throw unprocessable(`${filename}: the file has no correlation_id rows`);
+  if (entries.length === 0) throw ruleBroken(`${filename}: the file has no correlation_id rows`);
   return entries;
 }
 
@@ -90,7 +90,7 @@ export async function voidDisbursements(db: Db, principal: Principal, filename: 
     results.push(await inTransaction(db, async (tx): Promise<VoidOutcome> => {
       const current = await findDisbursement(tx, principal, { uuid: target.uuid }, true);
       if (current.status === 'VOIDED') return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
-      // A caller whose role may not void at all is refused outright (403), not row by row.
+      // A caller whose role may not void at all is refused outright (notAllowed), not row by row.
       if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: principal.type });
       else return { ...entry, outcome: 'not_finalized', message: `${DISBURSEMENT_INVALID_VOID} (it is ${current.status})` };
       await applyDisbursementEvent(tx, current, { type: 'VOID', role: principal.type }, { by: principal.id });

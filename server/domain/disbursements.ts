@@ -11,7 +11,7 @@ import type { Db } from '../db/connect.ts';
 import { disbursements } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
 import { disbursementArrived, disbursementDecided } from './workOrderEvents.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { holdDisbursement, moveDisbursementToWithdrawable, refundVoidedDisbursement, settleDisbursement } from './disbursementLedger.ts';
 import type { Principal } from './principal.ts';
 
@@ -35,14 +35,14 @@ export const DUPLICATE_CORRELATION_ID = 'A disbursement with this correlation_id
 /**
  * The one way a disbursement comes to exist (the merchants' payment API, the demo seed, `npm run
  * seed -- --disbursements N`): the PENDING_REQUEST row and the hold of amount + fee from the
- * client's disbursement balance, in one transaction. A balance that cannot cover it is 422 and
+ * client's disbursement balance, in one transaction. A balance that cannot cover it is ruleBroken and
  * nothing is written.
  */
 export async function createDisbursement(db: Db, input: NewDisbursement, by: number | null = null): Promise<DisbursementRecord> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw unprocessable('amount must be a positive whole number of rupiah');
-  if (!Number.isSafeInteger(input.feeAmount) || input.feeAmount < 0) throw unprocessable('fee_amount must be a whole number of rupiah, zero or more');
-  if (!Number.isSafeInteger(input.amount + input.feeAmount)) throw unprocessable('amount and fee are too large');
-  if (!(DISBURSEMENT_METHODS as readonly string[]).includes(input.withdrawalMethod)) throw unprocessable(`withdrawal_method must be one of ${DISBURSEMENT_METHODS.join(', ')}`);
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw ruleBroken('amount must be a positive whole number of rupiah');
+  if (!Number.isSafeInteger(input.feeAmount) || input.feeAmount < 0) throw ruleBroken('fee_amount must be a whole number of rupiah, zero or more');
+  if (!Number.isSafeInteger(input.amount + input.feeAmount)) throw ruleBroken('amount and fee are too large');
+  if (!(DISBURSEMENT_METHODS as readonly string[]).includes(input.withdrawalMethod)) throw ruleBroken(`withdrawal_method must be one of ${DISBURSEMENT_METHODS.join(', ')}`);
   try {
     return await inTransaction(db, async (tx) => {
       const [created] = await tx.insert(disbursements).values({
@@ -74,10 +74,10 @@ export function refusalFor(d: DisbursementRecord, event: DisbursementEvent['type
   }
 }
 
-/** Refuses what the lifecycle refuses: 403 when only the role is wrong, 409 for the status. */
+/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong, conflict for the status. */
 export function checkDisbursement(d: DisbursementRecord, event: DisbursementEvent): void {
   if (allowsDisbursement(d.status, factsOf(d), event)) return;
-  if (event.role !== 'SUPER ADMIN' && allowsDisbursement(d.status, factsOf(d), { ...event, role: 'SUPER ADMIN' })) throw forbidden();
+  if (event.role !== 'SUPER ADMIN' && allowsDisbursement(d.status, factsOf(d), { ...event, role: 'SUPER ADMIN' })) throw notAllowed();
   throw conflict(refusalFor(d, event.type));
 }
 
@@ -95,7 +95,7 @@ export async function findDisbursement(
 /**
  * Inside a transaction, with the row locked: applies one lifecycle event, its status change and
  * its one ledger movement together. The update re-checks the status it read, and each movement is
- * unique per disbursement, so a second attempt is a 409 and moves nothing. Events that keep the
+ * unique per disbursement, so a second attempt is a conflict and moves nothing. Events that keep the
  * status (refresh, invoice) change nothing here.
  */
 export async function applyDisbursementEvent(

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditPath, AuditPathStep, AuditPathType } from '../../src/services/auditLogRules.ts';
 import type { Db } from '../db/connect.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 
 /**
  * An entity's real path (issue 15): the statuses it went through, each with who and when, read

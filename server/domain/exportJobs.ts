@@ -5,7 +5,7 @@ import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { exportJobs, type ExportKindName } from '../db/schema.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { DomainError, invalidInput, unavailable } from './errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { JobQueue, QueuedJob } from '../queue/jobQueue.ts';
 import { audit } from './audit.ts';
@@ -23,10 +23,10 @@ interface ExportJobData { exportJobId: number }
 
 const EmailAddress = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
 
-/** The address to send to, or the 400 the UI shows as 'Email failed to send'. */
+/** The address to send to, or the invalidInput the UI shows as 'Email failed to send'. */
 export function emailAddress(input: string): string {
   const result = v.safeParse(EmailAddress, input);
-  if (!result.success) throw badRequest(EMAIL_FAILED, [{ field: 'email', message: 'email must be a valid e-mail address' }]);
+  if (!result.success) throw invalidInput(EMAIL_FAILED, [{ field: 'email', message: 'email must be a valid e-mail address' }]);
   return result.output;
 }
 
@@ -72,7 +72,7 @@ function withFixedWindow<F extends ListFilter>(filter: F, kind: ExportKind, time
   return { ...filter, start: filter.start ?? window.start, end: filter.end ?? window.end };
 }
 
-/** Records the export and queues it; a queue that will not take it is a 503 with the UI's message. */
+/** Records the export and queues it; a queue that will not take it is unavailable, with the UI's message. */
 export async function queueEmailExport(
   db: Db, jobs: JobQueue, principal: Principal, filter: ListFilter, email: string, timeZone: string, ip: string, kindName: ExportKindName = 'transactions',
 ): Promise<number> {
@@ -87,7 +87,7 @@ export async function queueEmailExport(
     const reason = error instanceof Error ? error.message : String(error);
     await db.update(exportJobs).set({ status: 'failed', error: `not queued: ${reason}`, finishedAt: new Date() }).where(eq(exportJobs.id, record.id));
     await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email`, outcome: 'failure', detail: { email, filter: fixed, reason: 'not queued' } });
-    throw new HttpError(503, EMAIL_FAILED);
+    throw unavailable(EMAIL_FAILED);
   }
   await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email.queued`, outcome: 'success', detail: { email, filter: fixed } });
   return record.id;
@@ -141,7 +141,7 @@ async function scoped(db: Db, kind: ExportKind, principal: Principal, filter: Li
     await kind.assertExportable(db, where);
     return where;
   } catch (error) {
-    if (error instanceof HttpError) throw new PermanentFailure(error.message);
+    if (error instanceof DomainError) throw new PermanentFailure(error.message);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { journalEntries, ledgerAccounts, postings, type AccountKind } from '../db/schema.ts';
-import { unprocessable } from '../http/errors.ts';
+import { ruleBroken } from './errors.ts';
 
 // disbursement_hold comes last: clients created before it get it with a higher id than their other
 // four, new clients get all five in this order, and postEntry locks by id either way.
@@ -57,7 +57,7 @@ export interface EntryInput {
  * key checks hold KEY SHARE locks that a FOR UPDATE would wait on.)
  * The (kind, reference) pair is unique: a second attempt at the same movement applies nothing
  * and returns false. Accounts are locked in id order so concurrent entries cannot deadlock, and
- * a balance that must not go negative makes the whole transaction fail with 422.
+ * a balance that must not go negative makes the whole transaction fail with ruleBroken.
  */
 export async function postEntry(tx: Db, input: EntryInput): Promise<boolean> {
   const total = input.lines.reduce((sum, line) => sum + line.amount, 0);
@@ -82,7 +82,7 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<boolean> {
     delta.set(account.id, (delta.get(account.id) ?? 0) + line.amount);
   }
   for (const account of accounts) {
-    if (!account.mayGoNegative && account.balance + (delta.get(account.id) ?? 0) < 0) throw unprocessable(INSUFFICIENT_BALANCE);
+    if (!account.mayGoNegative && account.balance + (delta.get(account.id) ?? 0) < 0) throw ruleBroken(INSUFFICIENT_BALANCE);
   }
   for (const [accountId, amount] of delta) {
     await tx.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + ${amount}` }).where(eq(ledgerAccounts.id, accountId));

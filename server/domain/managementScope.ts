@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { assignableTypes } from '../../src/services/managementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
-import { forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { notAllowed, notFound, ruleBroken } from './errors.ts';
 import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
 import type { Principal } from './principal.ts';
 
@@ -23,7 +23,7 @@ export const isSuperAdmin = (actor: Principal) => actor.type === 'SUPER ADMIN';
 export const manageableTypes = (actor: Principal): UserType[] => (isSuperAdmin(actor) ? assignableTypes(actor.type) : [actor.type]);
 
 export function assertTypeAssignable(actor: Principal, type: UserType): void {
-  if (!manageableTypes(actor).includes(type)) throw forbidden('You can only create users of your own type.');
+  if (!manageableTypes(actor).includes(type)) throw notAllowed('You can only create users of your own type.');
 }
 
 /** The users an actor may manage, as a condition on `users` (undefined: everyone). */
@@ -52,12 +52,12 @@ export function manageableRoles(actor: Principal): SQL | undefined {
 
 export const roleVisible = (actor: Principal, role: { type: UserType }) => isSuperAdmin(actor) || role.type === actor.type;
 
-/** The clients a user is given: each must exist and be within the actor's scope (else 404, as for any foreign id). */
+/** The clients a user is given: each must exist and be within the actor's scope (else notFound, as for any foreign id). */
 export async function assignableClients(db: Db, actor: Principal, type: UserType, ids: number[]): Promise<number[]> {
   // A SUPER ADMIN sees every client by type; a stored list would only mislead.
   if (type === 'SUPER ADMIN') return [];
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw unprocessable('Client Name is required');
+  if (unique.length === 0) throw ruleBroken('Client Name is required');
   const found = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, unique));
   const inScope = (id: number) => actor.clientScope === null || actor.clientScope.includes(id);
   if (found.length !== unique.length || !unique.every(inScope)) throw notFound('Client not found');
@@ -72,7 +72,7 @@ export async function roleModuleIds(db: Db, roleId: number): Promise<string[]> {
 export async function assignableRole(db: Db, actor: Principal, roleId: number, type: UserType) {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
   if (!role || !roleVisible(actor, role)) throw notFound('Role not found');
-  if (role.type !== type) throw unprocessable('Role must be a role of the chosen User Type');
+  if (role.type !== type) throw ruleBroken('Role must be a role of the chosen User Type');
   assertModulesGrantable(actor, await roleModuleIds(db, role.id));
   return role;
 }
@@ -82,10 +82,10 @@ const catalogueIds = new Set(moduleCatalogue.flatMap((m) => [m.id, ...(m.childre
 /** Modules a role of `roleType` may hold, as chosen by the actor. */
 export function checkRoleModules(actor: Principal, roleType: UserType, modules: string[]): void {
   const unknown = modules.filter((id) => !catalogueIds.has(id));
-  if (unknown.length) throw unprocessable(`Unknown module: ${unknown.join(', ')}`);
+  if (unknown.length) throw ruleBroken(`Unknown module: ${unknown.join(', ')}`);
   if (roleType !== 'SUPER ADMIN') {
     const reserved = modules.filter((id) => superAdminModules.has(id));
-    if (reserved.length) throw unprocessable(`Only SUPER ADMIN roles can hold: ${reserved.join(', ')}`);
+    if (reserved.length) throw ruleBroken(`Only SUPER ADMIN roles can hold: ${reserved.join(', ')}`);
   }
   assertModulesGrantable(actor, modules);
 }
@@ -93,5 +93,5 @@ export function checkRoleModules(actor: Principal, roleType: UserType, modules: 
 function assertModulesGrantable(actor: Principal, modules: string[]): void {
   if (isSuperAdmin(actor)) return;
   const beyond = modules.filter((id) => !actor.moduleIds.includes(id));
-  if (beyond.length) throw forbidden('You cannot grant modules you do not hold yourself.');
+  if (beyond.length) throw notAllowed('You cannot grant modules you do not hold yourself.');
 }

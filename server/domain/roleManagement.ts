@@ -2,10 +2,10 @@ import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { normalizeModules, type CreateRoleBody, type EditRoleBody, type RoleListQuery, type RoleRow } from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { pageMeta } from '../http/reply.ts';
+import { pageMeta } from './paging.ts';
 import { roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, notAllowed, notFound } from './errors.ts';
 import { audit } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
@@ -55,7 +55,7 @@ async function assertNameFree(db: Db, name: string, type: UserType, exceptId?: n
 const oneRow = async (db: Db, id: number) => (await roleRows(db, eq(roles.id, id), 1, 1)).rows[0];
 
 export async function createRole(db: Db, actor: Principal, body: CreateRoleBody, origin: RequestOrigin): Promise<RoleRow> {
-  if (!isSuperAdmin(actor) && body.type !== actor.type) throw forbidden('You can only create roles of your own type.');
+  if (!isSuperAdmin(actor) && body.type !== actor.type) throw notAllowed('You can only create roles of your own type.');
   const id = await inTransaction(db, async (tx) => {
     const modules = await storedModules(tx, actor, body.type, body.modules);
     await assertNameFree(tx, body.name, body.type);
@@ -77,7 +77,7 @@ export async function editRole(db: Db, actor: Principal, body: EditRoleBody, ori
     if (!before) throw notFound('Role not found');
     const modulesBefore = await roleModuleIds(tx, before.id);
     // Editing a role that holds more than the editor would hand its holders' access to the editor's judgement.
-    if (!isSuperAdmin(actor) && modulesBefore.some((id) => !actor.moduleIds.includes(id))) throw forbidden('You cannot edit a role that holds modules you do not hold yourself.');
+    if (!isSuperAdmin(actor) && modulesBefore.some((id) => !actor.moduleIds.includes(id))) throw notAllowed('You cannot edit a role that holds modules you do not hold yourself.');
     const modules = await storedModules(tx, actor, before.type, body.modules);
     await assertNameFree(tx, body.name, before.type, before.id);
     await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, before.id));

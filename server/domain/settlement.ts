@@ -7,7 +7,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { TransactionStatus, UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { notAllowed, notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
@@ -45,7 +45,7 @@ export const windowKey = (w: SettlementWindow, timeZone: string): WindowKey => (
 
 function stepFor(principal: Principal, type: SettlementType) {
   const step = settleStep(type, principal.type);
-  if (!step) throw forbidden();
+  if (!step) throw notAllowed();
   return step;
 }
 
@@ -111,7 +111,7 @@ async function runningRunId(db: Db, key: WindowKey): Promise<number | null> {
 /**
  * The press of 'Settle All Transactions': records a run of the window and answers it, or the run
  * already settling exactly this window (a second press joins it; the partial unique index keeps
- * one running per window however many presses race). Nothing left to settle is 422. The caller
+ * one running per window however many presses race). Nothing left to settle is ruleBroken. The caller
  * queues the job for a new run (see settlementJob.ts); no money moves here.
  */
 export async function recordSettlementRun(db: Db, principal: Principal, w: SettlementWindow, timeZone: string, origin: RequestOrigin): Promise<{ runId: number; joined: boolean }> {
@@ -123,7 +123,7 @@ export async function recordSettlementRun(db: Db, principal: Principal, w: Settl
     if (Number(totals.n) === 0) {
       const running = await runningRunId(tx, key);
       if (running != null) return { runId: running, joined: true };
-      throw unprocessable(NOTHING_TO_SETTLE);
+      throw ruleBroken(NOTHING_TO_SETTLE);
     }
     const { rows } = await tx.execute<{ id: number }>(sql`
       insert into settlement_runs (type, window_start, window_end, from_time, until_time, requested_by, total_count, total_amount)

@@ -5,7 +5,7 @@ import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, transactions } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
@@ -28,11 +28,11 @@ async function findInScope(db: Db, principal: Principal, correlationId: string, 
   return row;
 }
 
-/** Refuses what the lifecycle refuses: 403 when only the role is wrong, 409 for the status. */
+/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong, conflict for the status. */
 function check(row: TransactionRecord, event: TransactionEvent, statusMessage: string) {
   if (allows(row.status, factsOf(row), event)) return;
   const asSuperAdmin = 'role' in event ? { ...event, role: 'SUPER ADMIN' as const } : event;
-  if ('role' in event && event.role !== 'SUPER ADMIN' && allows(row.status, factsOf(row), asSuperAdmin)) throw forbidden();
+  if ('role' in event && event.role !== 'SUPER ADMIN' && allows(row.status, factsOf(row), asSuperAdmin)) throw notAllowed();
   throw conflict(statusMessage);
 }
 
@@ -68,7 +68,7 @@ export async function finalizeManually(db: Db, principal: Principal, body: Final
     check(row, { type: 'FINALIZE_MANUALLY', role: principal.type }, 'Invalid Status: Only PENDING or REQUEST_TIMEOUT transactions can be finalized');
     const [{ at }] = (await tx.execute<{ at: Date | string }>(sql`select (${body.paid_time}::timestamp at time zone ${timeZone}) as at`)).rows;
     const paidTime = new Date(at);
-    if (Number.isNaN(paidTime.getTime()) || paidTime.getTime() > Date.now() + 60_000) throw unprocessable('Paid time cannot be in the future');
+    if (Number.isNaN(paidTime.getTime()) || paidTime.getTime() > Date.now() + 60_000) throw ruleBroken('Paid time cannot be in the future');
     await markPaid(tx, row, body.rrn, paidTime, principal.id);
     await auditAction(tx, principal, origin, 'transaction.finalize', row, { before: { status: row.status }, after: { status: 'FINALIZED', rrn: body.rrn, paid_time: paidTime.toISOString() } });
     return { status: 'FINALIZED' as const };
@@ -90,8 +90,8 @@ export async function addToWithdrawable(db: Db, principal: Principal, correlatio
 
 /** The bulk 'process transaction': every FINALIZED pay-in of the filter not yet withdrawable, once each. */
 export async function bulkAddToWithdrawable(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string, origin: RequestOrigin) {
-  if (principal.type !== 'SUPER ADMIN') throw forbidden();
-  if (filter.status && filter.status !== 'FINALIZED') throw unprocessable(FINALIZED_ONLY);
+  if (principal.type !== 'SUPER ADMIN') throw notAllowed();
+  if (filter.status && filter.status !== 'FINALIZED') throw ruleBroken(FINALIZED_ONLY);
   const { where } = await scopedTransactionFilter(db, principal, { ...filter, status: 'FINALIZED' }, timeZone);
   return inTransaction(db, async (tx) => {
     const [{ n: candidates }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)).rows;

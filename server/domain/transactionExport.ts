@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow } from '../../src/services/transactionQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { EXCEL_MAX_ROWS, writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
-import { unprocessable } from '../http/errors.ts';
+import { ruleBroken } from './errors.ts';
 import { TRANSACTION_COLUMNS, toTransactionRow } from './transactionList.ts';
 
 export const EXPORT_FILENAME = 'Data Download.xlsx';
@@ -55,7 +55,7 @@ export async function assertExportable(db: Db, where: SQL, maxRows = EXPORT_MAX_
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)} t where ${where}`)).rows;
   const rows = Number(n);
   if (rows > maxRows) {
-    throw unprocessable(`The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an Excel sheet can hold. Narrow the filter and try again.`);
+    throw ruleBroken(`The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an Excel sheet can hold. Narrow the filter and try again.`);
   }
   return rows;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { Db } from '../db/connect.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 import type { Principal } from './principal.ts';
 
 export interface ScopedFilter { where: SQL; clientIds: number[] | null }
@@ -55,7 +55,7 @@ function todayIn(timeZone: string) {
 
 /**
  * The clients a filter names, each checked against the user's scope (one outside it, or unknown,
- * is 404 like a client that does not exist); with none named, the user's scope (null = all).
+ * is notFound like a client that does not exist); with none named, the user's scope (null = all).
  */
 export async function filterClientIds(db: Db, principal: Principal, named: number[] | undefined): Promise<number[] | null> {
   if (!named?.length) return principal.clientScope;

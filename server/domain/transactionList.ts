@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow, TransactionStats } from '../../src/services/transactionQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { pageMeta } from '../http/reply.ts';
+import { pageMeta } from './paging.ts';
 import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
 
 type RawRow = {

@@ -2,10 +2,10 @@ import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'dr
 import type { CreateUserBody, EditUserBody, UserListQuery, UserRow } from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { pageMeta } from '../http/reply.ts';
+import { pageMeta } from './paging.ts';
 import { clients, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
-import { conflict, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
@@ -55,7 +55,7 @@ export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Pro
   return { rows, meta: pageMeta(q.page, q.limit, total) };
 }
 
-/** One user the actor may manage, locked for the change; anyone else is 404. */
+/** One user the actor may manage, locked for the change; anyone else is notFound. */
 async function manageableUser(tx: Db, actor: Principal, id: number) {
   const [user] = await tx.select().from(users).where(and(eq(users.id, id), manageableUsers(actor))).for('update');
   if (!user) throw notFound('User not found');
@@ -104,10 +104,10 @@ export async function editUser(db: Db, actor: Principal, body: EditUserBody, ori
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
   const sessionsEnded = await inTransaction(db, async (tx) => {
     const { user: before, clientIds: clientsBefore } = await manageableUser(tx, actor, body.id);
-    if (body.email !== undefined && body.email !== before.email.toLowerCase()) throw unprocessable('Email cannot be changed');
-    if (body.type !== undefined && body.type !== before.type) throw unprocessable('User Type cannot be changed');
+    if (body.email !== undefined && body.email !== before.email.toLowerCase()) throw ruleBroken('Email cannot be changed');
+    if (body.type !== undefined && body.type !== before.type) throw ruleBroken('User Type cannot be changed');
     const deactivating = body.is_active === false && before.isActive;
-    if (body.is_active === false && before.id === actor.id) throw unprocessable('You cannot deactivate your own account');
+    if (body.is_active === false && before.id === actor.id) throw ruleBroken('You cannot deactivate your own account');
     const role = await assignableRole(tx, actor, body.role_id, before.type);
     const clientIds = await assignableClients(tx, actor, before.type, body.client_id);
     const [after] = await tx.update(users).set({

@@ -7,11 +7,11 @@ import {
   TRANSFER_TO_DISBURSE, withdrawalErrors, type BalanceSummary, type PageMeta, type WithdrawalRequest, type WithdrawalRow,
 } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { pageMeta } from '../http/reply.ts';
+import { pageMeta } from './paging.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { withdrawalDecided, withdrawalRequested } from './workOrderEvents.ts';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, invalidInput, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import { OtpRejected, recordOtpRejection, spendTotp, type RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
@@ -115,7 +115,7 @@ export async function requestWithdrawal(
   const account = accountOf(body);
   const form = { bankName: account.bank_name, accountNo: account.account_no, beneficiary: account.bank_account_name, clientId: body.client_filter, amount: body.amount, otp: body.otp_num };
   const errors = withdrawalErrors(form, Number.MAX_SAFE_INTEGER, { transfer });
-  if (errors.length) throw badRequest(errors.join('; '), errors.map((message) => ({ field: '', message })));
+  if (errors.length) throw invalidInput(errors.join('; '), errors.map((message) => ({ field: '', message })));
   const clientId = await clientInScope(db, principal, body.client_filter);
   const requestHash = idempotencyKey ? requestHashOf(body) : null;
 
@@ -125,14 +125,14 @@ export async function requestWithdrawal(
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${principal.id}:${idempotencyKey}`}))`);
         const earlier = await findByIdempotencyKey(tx, principal.id, idempotencyKey);
         if (earlier) {
-          if (earlier.requestHash !== requestHash) throw unprocessable(KEY_REUSED);
+          if (earlier.requestHash !== requestHash) throw ruleBroken(KEY_REUSED);
           return { row: toWithdrawalRow(earlier, principal.name), replayed: true };
         }
       }
       await spendTotp(tx, principal.id, body.otp_num);
       const available = await lockClientAccount(tx, clientId, 'withdrawable');
       const overLimit = withdrawalErrors(form, available, { transfer });
-      if (overLimit.length) throw unprocessable(overLimit.join('; '));
+      if (overLimit.length) throw ruleBroken(overLimit.join('; '));
       const created = await openWithdrawal(tx, {
         clientId, kind: transfer ? 'transfer_to_disburse' : 'withdrawal', amount: body.amount,
         bankName: account.bank_name.trim(), accountNo: account.account_no, bankAccountName: account.bank_account_name.trim(),
@@ -154,14 +154,14 @@ export async function requestWithdrawal(
 /**
  * COMPLETED pays the pending amount out (or, for a transfer, onto the disbursement balance);
  * REJECTED returns it to withdrawable. The row lock makes two deciders queue: the second finds
- * the status already changed and gets the lifecycle's 409.
+ * the status already changed and gets the lifecycle's conflict.
  */
 export async function decideWithdrawal(
   db: Db, principal: Principal, uuid: string, decision: WithdrawalDecision, origin: RequestOrigin,
 ): Promise<WithdrawalRow> {
   if (!decidesWithdrawals(principal.type)) {
     await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.decide', objectType: 'withdrawal', objectId: uuid, outcome: 'denied', ip: origin.ip, detail: { decision } });
-    throw forbidden();
+    throw notAllowed();
   }
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.uuid, uuid)).for('update');

@@ -3,7 +3,7 @@ import type { Database } from '../db/connect.ts';
 import { audit } from '../domain/audit.ts';
 import { loadPrincipal, type Principal } from '../domain/principal.ts';
 import { touchSession, type SessionLimits } from '../domain/sessions.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { notAllowed, notAuthenticated } from '../domain/errors.ts';
 import { grants } from '../domain/grants.ts';
 import { routeKey, routeTable, type AccessRule } from './routeTable.ts';
 
@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw notAuthenticated();
   return request.auth;
 }
 
@@ -62,7 +62,7 @@ export function registerAccessControl(app: FastifyInstance, database: Database, 
     if (!rule || rule.kind === 'public') return;
     const token = bearerToken(request);
     const auth = token ? await authenticateToken(database, limits, token) : null;
-    if (!auth) throw unauthorized();
+    if (!auth) throw notAuthenticated();
     request.auth = auth;
     if (rule.kind === 'session') return;
     const refusal = !auth.otpVerified ? 'Two-factor verification is required.'
@@ -72,7 +72,7 @@ export function registerAccessControl(app: FastifyInstance, database: Database, 
         actorUserId: auth.principal.id, actorEmail: auth.principal.email, action: 'access.denied', outcome: 'denied',
         ip: request.ip, detail: { method: request.method, route: request.routeOptions.url },
       });
-      throw forbidden(refusal);
+      throw notAllowed(refusal);
     }
   });
 }

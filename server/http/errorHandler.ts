@@ -1,18 +1,33 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { pgCode } from '../db/transaction.ts';
-import { HttpError } from './errors.ts';
+import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
 
 const GENERIC = 'Something went wrong, please try again later.';
 
+/** The one place a domain refusal becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  ruleBroken: 422,
+  throttled: 429,
+  providerFailed: 502,
+  unavailable: 503,
+};
+
+export const statusOf = (error: DomainError): number => STATUS_OF[error.kind];
+
 /** Every failure leaves as the JSON envelope; internals never reach the caller. */
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
-  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {
     let status = 500;
     let message = GENERIC;
     let errors: Array<{ field: string; message: string }> | undefined;
-    if (error instanceof HttpError) {
-      status = error.statusCode;
+    if (error instanceof DomainError) {
+      status = statusOf(error);
       message = error.message;
       errors = error.errors;
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

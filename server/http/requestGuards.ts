@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
-import { MAX_JSON_DEPTH, nestedDeeperThan, textProblem } from './textCheck.ts';
+import { invalidInput } from '../domain/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan, textProblem } from '../domain/textCheck.ts';
 
 export const TOO_DEEP = `The request body nests deeper than ${MAX_JSON_DEPTH} levels`;
 
@@ -16,7 +16,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     const problem = textProblem(request.params) ?? textProblem(request.query) ?? textProblem(request.body);
-    if (problem) throw badRequest(problem, [{ field: '', message: problem }]);
+    if (problem) throw invalidInput(problem, [{ field: '', message: problem }]);
   });
 }
 
@@ -26,7 +26,7 @@ export function guardedJsonParser(app: FastifyInstance): (request: FastifyReques
   return (request, body) => new Promise((resolve, reject) => {
     parseJson(request, body, (error: Error | null, value?: unknown) => {
       if (error) return reject(error);
-      if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return reject(badRequest(TOO_DEEP));
+      if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return reject(invalidInput(TOO_DEEP));
       resolve(value);
     });
   });

@@ -6,7 +6,8 @@ import { toCurrentUser } from '../domain/currentUser.ts';
 import { loadPrincipal } from '../domain/principal.ts';
 import { revokeSession } from '../domain/sessions.ts';
 import { requireAuth } from '../http/access.ts';
-import { parseInput, unauthorized } from '../http/errors.ts';
+import { notAuthenticated } from '../domain/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
@@ -18,7 +19,7 @@ export function authRoutes({ database, realtime }: RouteDeps) {
       const body = parseInput(LoginBody, request.body);
       const { token, userId } = await signIn(db, body.email, body.password, originOf(request));
       const principal = await loadPrincipal(db, userId);
-      if (!principal) throw unauthorized();
+      if (!principal) throw notAuthenticated();
       return ok(await toCurrentUser(db, principal, token, false), 'Login successful');
     });
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { clients, demoMerchantInbox } from '../db/schema.ts';
 import { signatureMatches } from '../domain/callbacks.ts';
-import { badRequest, notFound, parseInput, unauthorized } from '../http/errors.ts';
+import { invalidInput, notAuthenticated, notFound } from '../domain/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { guardedJsonParser } from '../http/requestGuards.ts';
 import type { RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
@@ -29,12 +30,12 @@ export function demoMerchantRoutes({ database }: RouteDeps) {
     app.post(routes.demoMerchantCallback.path, async (request) => {
       const { clientId } = parseInput(Params, request.params);
       const { raw, value } = (request.body ?? { raw: '', value: undefined }) as SignedBody;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The callback body must be a JSON object');
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidInput('The callback body must be a JSON object');
       const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
       if (!client?.callbackSecret) throw notFound('Unknown merchant');
       const valid = signatureMatches(client.callbackSecret, raw, request.headers['x-signature'] as string | undefined);
       await db.insert(demoMerchantInbox).values({ clientId, body: value, signatureValid: valid });
-      if (!valid) throw unauthorized('Invalid signature');
+      if (!valid) throw notAuthenticated('Invalid signature');
       return { status: 'success', message: 'Callback received' };
     });
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { VOID_MAX_FILE_BYTES, VOID_MAX_ROWS, assertVoidFileName, voidTooManyRows, voidDisbursements, voidRowsFromSheet, voidUploadMessage } from '../domain/disbursementVoid.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
-import { badRequest, unprocessable } from '../http/errors.ts';
+import { invalidInput, ruleBroken } from '../domain/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
@@ -21,11 +21,11 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
       const { principal } = requireAuth(request);
       const { files } = await readUploadParts(request, { maxFiles: 1, maxFileBytes: VOID_MAX_FILE_BYTES, fields: [] });
       const file = files[0];
-      if (!file) throw badRequest('Choose a CSV or XLSX file of correlation_ids');
+      if (!file) throw invalidInput('Choose a CSV or XLSX file of correlation_ids');
       assertVoidFileName(file.filename);
       const sheet = await readSheetRows(file, VOID_MAX_ROWS);
       // The reader stopped past the limit with data still coming: refuse rather than void part of the file.
-      if (sheet.truncated && sheet.rows.at(-1)?.some((cell) => cell !== null && String(cell).trim() !== '')) throw unprocessable(voidTooManyRows(file.filename));
+      if (sheet.truncated && sheet.rows.at(-1)?.some((cell) => cell !== null && String(cell).trim() !== '')) throw ruleBroken(voidTooManyRows(file.filename));
       const entries = voidRowsFromSheet(file.filename, sheet.rows);
       const { movedClients, ...result } = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
       for (const clientId of movedClients) announceBalance(realtime, clientId);

@@ -6,7 +6,9 @@ import {
 import { createRole, editRole, listRoles } from '../domain/roleManagement.ts';
 import { createUser, editUser, listUsers, removeAuthenticator } from '../domain/userManagement.ts';
 import { requireAuth } from '../http/access.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
+import { statusOf } from '../http/errorHandler.ts';
+import { parseInput } from '../http/errors.ts';
 import { audit } from '../domain/audit.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
@@ -26,13 +28,13 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof HttpError) {
+      if (error instanceof DomainError) {
         const { principal } = requireAuth(request);
         const body = (request.body ?? {}) as Record<string, unknown>;
         await audit(db, {
-          actorUserId: principal.id, actorEmail: principal.email, action, outcome: error.statusCode === 403 || error.statusCode === 404 ? 'denied' : 'failure',
+          actorUserId: principal.id, actorEmail: principal.email, action, outcome: error.kind === 'forbidden' || error.kind === 'notFound' ? 'denied' : 'failure',
           objectId: typeof body.id === 'number' ? body.id : typeof body.user_id === 'number' ? body.user_id : undefined,
-          ip: request.ip, detail: { status: error.statusCode, message: error.message },
+          ip: request.ip, detail: { status: statusOf(error), message: error.message },
         });
       }
       throw error;

@@ -7,7 +7,7 @@ import { audit } from '../domain/audit.ts';
 import { reconcile } from '../domain/reconciliation.ts';
 import { checkFileCount, MAX_FILE_BYTES, MAX_FILES, MAX_ROWS, ReportFileError } from '../domain/reconciliationFile.ts';
 import { requireAuth } from '../http/access.ts';
-import { badRequest } from '../http/errors.ts';
+import { invalidInput } from '../domain/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
@@ -21,7 +21,7 @@ export function reconciliationRoutes({ database }: RouteDeps) {
     app.post(routes.checkTransactionsFile.path, async (request) => {
       const { files, fields } = await readUploadParts(request, { maxFiles: MAX_FILES, maxFileBytes: MAX_FILE_BYTES, fields: ['settlementType'] });
       const settlementType = fields.settlementType ?? '';
-      if (!(SETTLEMENT_TYPES as readonly string[]).includes(settlementType)) throw badRequest(`settlementType must be one of ${SETTLEMENT_TYPES.join(', ')}`);
+      if (!(SETTLEMENT_TYPES as readonly string[]).includes(settlementType)) throw invalidInput(`settlementType must be one of ${SETTLEMENT_TYPES.join(', ')}`);
       try {
         checkFileCount(files.length);
         // One file at a time: the worker pool is shared by every upload, so one request never holds all of it.
@@ -39,7 +39,7 @@ export function reconciliationRoutes({ database }: RouteDeps) {
         });
         return ok(result, `${result.summary.rows} rows checked: ${result.summary.found} found, ${result.summary.missing} missing`);
       } catch (error) {
-        if (error instanceof ReportFileError) throw badRequest(error.message);
+        if (error instanceof ReportFileError) throw invalidInput(error.message);
         throw error;
       }
     });

@@ -111,7 +111,7 @@ describe("a client user asking for another client's objects", () => {
       () => refreshDisbursementStatus(db, scoped, uuid, 'http://127.0.0.1:9', origin),
       () => disbursementInvoice(db, scoped, correlationId, origin),
       () => addDisbursementToWithdrawable(db, scoped, uuid, origin),
-    ]) await expect(attempt()).rejects.toMatchObject({ statusCode: 404, message: 'Disbursement not found' });
+    ]) await expect(attempt()).rejects.toMatchObject({ kind: 'notFound', message: 'Disbursement not found' });
     const voided = await voidDisbursements(db, scoped, 'void.csv', [{ row: 2, correlation_id: correlationId }], origin);
     expect(voided.results).toEqual([{ row: 2, correlation_id: correlationId, outcome: 'not_found', message: 'Disbursement not found' }]);
     const [after] = await db.select().from(disbursements).where(eq(disbursements.uuid, uuid));

@@ -195,7 +195,7 @@ describe('money', () => {
     const tooMuch = before.disbursement + 1;
     await expect(createDisbursement(db, {
       clientId: 4, correlationId: 'TOO-MUCH-1', withdrawalMethod: 'BIFAST', bankName: 'BRI', bankAccountName: 'Agus Wijaya', accountNo: '0021234567', amount: tooMuch, feeAmount: 0,
-    })).rejects.toMatchObject({ statusCode: 422, message: 'Insufficient balance' });
+    })).rejects.toMatchObject({ kind: 'ruleBroken', message: 'Insufficient balance' });
     expect(await db.$count(disbursements)).toBe(count);
     expect(await db.$count(journalEntries)).toBe(entries);
     const held = await createDisbursement(db, {

@@ -149,7 +149,7 @@ describe('bad input', () => {
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo.local'));
     // The routes are SUPER ADMIN only; this proves the domain's own scope check beneath them.
     const principal = { ...(await loadPrincipal(db, admin.id))!, type: 'SUPER ADMIN' as const };
-    await expect(decideDisbursement(db, principal, { uuid: foreign.uuid, status: 'COMPLETED' }, { ip: '127.0.0.1' })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(decideDisbursement(db, principal, { uuid: foreign.uuid, status: 'COMPLETED' }, { ip: '127.0.0.1' })).rejects.toMatchObject({ kind: 'notFound' });
     expect((await clientRow(foreign.uuid)).status).toBe('PENDING');
   });
 });

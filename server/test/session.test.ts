@@ -46,15 +46,21 @@ describe('sessions', () => {
 });
 
 describe('lockout after 10 failures', () => {
-  it('locks the account for 30 minutes after 10 wrong passwords, even for the right one', async () => {
+  it('still signs in with the right password after 9 wrong ones', async () => {
+    await addUser(server, { email: 'nine-wrong@demo.local', name: 'Nine Wrong', type: 'ADMIN', role: 'Support Admin', clients: [1] });
+    for (let i = 0; i < 9; i++) expect((await login(server, 'nine-wrong@demo.local', `wrong-${i}`)).status).toBe(401);
+    expect((await login(server, 'nine-wrong@demo.local')).status).toBe(200);
+  });
+
+  it('locks the account for 30 minutes after exactly 10 wrong passwords, even for the right one', async () => {
     for (let i = 0; i < 10; i++) expect((await login(server, 'admin@demo.local', `wrong-${i}`)).status).toBe(401);
+    const res = await login(server, 'admin@demo.local');
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe('Too many failed attempts. The account is locked for 30 minutes.');
     // Only the right password learns of the lock; to anyone else it looks like a wrong password.
     const guess = await login(server, 'admin@demo.local', 'another-guess');
     expect(guess.status).toBe(401);
     expect(guess.body.message).toBe('Invalid Email or Password');
-    const res = await login(server, 'admin@demo.local');
-    expect(res.status).toBe(429);
-    expect(res.body.message).toMatch(/locked for 30 minutes/);
     const [row] = await server.database.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, 'admin@demo.local'));
     const minutes = (row.lockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { auditLog, exportJobs } from '../db/schema.ts';
 import { assertExportable } from '../domain/transactionExport.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { parseMail } from './mime.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
@@ -154,8 +154,8 @@ describe('Export (download)', () => {
     const ties = sql`t.correlation_id like 'TIE-%'`;
     expect(await assertExportable(server.database.db, ties, 10_050)).toBe(10_050);
     const refusal = await assertExportable(server.database.db, ties, 10_049).catch((error) => error);
-    expect(refusal).toBeInstanceOf(HttpError);
-    expect(refusal).toMatchObject({ statusCode: 422, message: 'The export has 10,050 rows, more than the 10,049 an Excel sheet can hold. Narrow the filter and try again.' });
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ kind: 'ruleBroken', message: 'The export has 10,050 rows, more than the 10,049 an Excel sheet can hold. Narrow the filter and try again.' });
     expect(await assertExportable(server.database.db, ties)).toBe(10_050);
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { DomainError, invalidInput } from '../domain/errors.ts';
 import type { UploadedFile } from './sheetReader.ts';
 
 export interface UploadLimits {
@@ -14,10 +14,10 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 /**
  * Reads a multipart upload into memory within the route's limits (the product's own words for
  * too many or too large files), and turns every malformed body (no boundary, a broken part
- * header, no closing boundary) into a 400 instead of letting the parser's error become a 500.
+ * header, no closing boundary) into invalidInput instead of letting the parser's error become a 500.
  */
 export async function readUploadParts(request: FastifyRequest, limits: UploadLimits): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  if (!request.isMultipart()) throw invalidInput('Send the files as multipart/form-data');
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   try {
@@ -27,21 +27,21 @@ export async function readUploadParts(request: FastifyRequest, limits: UploadLim
       if (part.type === 'file') {
         const data = await part.toBuffer();
         const filename = cleanFilename(part.filename);
-        if (part.file.truncated || data.length > limits.maxFileBytes) throw badRequest(`${filename}: Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
+        if (part.file.truncated || data.length > limits.maxFileBytes) throw invalidInput(`${filename}: Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
         files.push({ filename, data });
-        if (files.length > limits.maxFiles) throw badRequest(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
+        if (files.length > limits.maxFiles) throw invalidInput(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
       } else if (limits.fields.includes(part.fieldname)) {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw badRequest(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The upload has too many parts');
-    if (error instanceof HttpError) throw error;
+    if (code === 'FST_FILES_LIMIT') throw invalidInput(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalidInput(`Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw invalidInput('The upload has too many parts');
+    if (error instanceof DomainError) throw error;
     // Everything else here is the multipart parser refusing the body.
-    throw badRequest('The upload could not be read: the multipart body is malformed');
+    throw invalidInput('The upload could not be read: the multipart body is malformed');
   }
   return { files, fields };
 }

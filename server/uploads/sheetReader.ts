@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Piscina } from 'piscina';
-import { badRequest, tooManyRequests, unprocessable } from '../http/errors.ts';
+import { invalidInput, ruleBroken, throttled } from '../domain/errors.ts';
 import { extensionOf, SHEET_EXTENSIONS, ZIP_LIMITS, type SheetResult, type SheetTask } from './sheetParse.ts';
 import { checkZip, isZip } from './zipCheck.ts';
 
@@ -11,7 +11,7 @@ export interface UploadedFile { filename: string; data: Buffer }
  * Every uploaded spreadsheet is read here, off the event loop: SheetJS runs in a worker pool with
  * a time limit and a memory limit, and a worker that overruns is terminated. At most `threads`
  * files are read at once (one per core) and at most `maxWaiting` more wait; past that the upload
- * is refused with 429 rather than queued without bound.
+ * is refused (throttled) rather than queued without bound.
  */
 export interface SheetReaderSettings {
   timeoutMs: number;
@@ -53,26 +53,26 @@ export async function closeSheetReader(): Promise<void> {
 export const TOO_MANY_UPLOADS = 'Too many uploads in progress, try again shortly';
 
 /**
- * The first sheet's rows as display strings, header row included. Throws HttpError: 400 for a
- * file of the wrong kind or that is not a spreadsheet, 422 for one too large to unpack or that
- * could not be read in time or memory, 429 when too many uploads are already being read.
+ * The first sheet's rows as display strings, header row included. Throws a DomainError: invalid for a
+ * file of the wrong kind or that is not a spreadsheet, ruleBroken for one too large to unpack or that
+ * could not be read in time or memory, throttled when too many uploads are already being read.
  */
 export async function readSheetRows(file: UploadedFile, maxRows = MAX_SHEET_ROWS): Promise<{ rows: unknown[][]; truncated: boolean }> {
   const { filename, data } = file;
-  if (!(SHEET_EXTENSIONS as readonly string[]).includes(extensionOf(filename))) throw badRequest(`${filename}: only CSV or Excel files are accepted`);
+  if (!(SHEET_EXTENSIONS as readonly string[]).includes(extensionOf(filename))) throw invalidInput(`${filename}: only CSV or Excel files are accepted`);
   if (extensionOf(filename) !== 'csv' && isZip(data)) {
     const verdict = checkZip(data, ZIP_LIMITS);
     if (!verdict.ok && verdict.reason === 'too_large') {
-      throw unprocessable(`${filename}: the file unpacks to more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows can need; split it into smaller files`);
+      throw ruleBroken(`${filename}: the file unpacks to more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows can need; split it into smaller files`);
     }
-    if (!verdict.ok) throw badRequest(`${filename}: the file could not be read as an Excel file (${verdict.detail})`);
+    if (!verdict.ok) throw invalidInput(`${filename}: the file could not be read as an Excel file (${verdict.detail})`);
   }
   gate ??= pLimit(settings.threads);
   const limit = gate;
-  if (limit.activeCount + limit.pendingCount >= settings.threads + settings.maxWaiting) throw tooManyRequests(TOO_MANY_UPLOADS);
+  if (limit.activeCount + limit.pendingCount >= settings.threads + settings.maxWaiting) throw throttled(TOO_MANY_UPLOADS);
   // The gate lets a file into the pool only when a thread is free, so the time limit measures reading, not waiting.
   const result = await limit(() => runInWorker({ filename, data: new Uint8Array(data), maxRows }));
-  if (!result.ok) throw badRequest(result.message);
+  if (!result.ok) throw invalidInput(result.message);
   return { rows: result.rows, truncated: result.truncated };
 }
 
@@ -81,8 +81,8 @@ async function runInWorker(task: SheetTask): Promise<SheetResult> {
     return await workers().run(task, { signal: AbortSignal.timeout(settings.timeoutMs), transferList: [task.data.buffer as ArrayBuffer] });
   } catch (error) {
     const { name, code } = error as { name?: string; code?: string };
-    if (name === 'AbortError' || name === 'TimeoutError') throw unprocessable(`${task.filename}: the file could not be read in time`);
-    if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw unprocessable(`${task.filename}: the file needs more memory to read than an upload may use`);
-    throw unprocessable(`${task.filename}: the file could not be read`);
+    if (name === 'AbortError' || name === 'TimeoutError') throw ruleBroken(`${task.filename}: the file could not be read in time`);
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw ruleBroken(`${task.filename}: the file needs more memory to read than an upload may use`);
+    throw ruleBroken(`${task.filename}: the file could not be read`);
   }
 }
