@@ -20,7 +20,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <div className={styles.header}><Header /></div>
-      <nav className={styles.nav} aria-label="Main menu"><Sidebar /></nav>
+      {/* Fluent's NavDrawer is the navigation landmark itself: a <nav> around it would make two. */}
+      <div className={styles.nav}><Sidebar /></div>
       <main className={styles.main}>{children}</main>
       <footer className={styles.footer}><Text size={200}>© {FOOTER_YEAR} {PRODUCT_NAME}. All rights reserved.</Text></footer>
     </div>

@@ -39,7 +39,7 @@ export function Sidebar() {
   const openCategories = items.filter((m) => m.children.length > 0 && (m.id === 'settings' || path.startsWith(m.path))).map((m) => m.id);
 
   return (
-    <NavDrawer open type="inline" className={styles.drawer} selectedValue={path} defaultOpenCategories={openCategories}>
+    <NavDrawer open type="inline" aria-label="Main menu" className={styles.drawer} selectedValue={path} defaultOpenCategories={openCategories}>
       <NavDrawerBody>
         {items.map((m) => (m.children.length === 0 && m.id !== 'settings' ? (
           <NavItem key={m.id} value={m.path} icon={moduleIcon(m.icon)} href={m.path} onClick={follow(m.path)}>{m.title}</NavItem>

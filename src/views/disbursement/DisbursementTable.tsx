@@ -3,6 +3,7 @@ import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { DisbursementRow } from '../../services/disbursementQuery';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
+import { ScrollRegion } from '../common/ScrollRegion';
 import { DisbursementStatusBadge } from './DisbursementStatusBadge';
 
 // A plain table, as the Payments List's: a 1000-row page stays light to render and scroll.
@@ -32,7 +33,7 @@ export const DisbursementTable = memo(function DisbursementTable({ rows, loading
   const num = `${styles.td} ${styles.num}`;
   const mono = `${styles.td} ${styles.mono}`;
   return (
-    <div className={styles.wrap}>
+    <ScrollRegion label="Disbursements, scrollable" className={styles.wrap}>
       <table className={styles.table} aria-label="Disbursements" aria-busy={loading}>
         <thead>
           <tr>
@@ -62,6 +63,6 @@ export const DisbursementTable = memo(function DisbursementTable({ rows, loading
       </table>
       {loading && rows.length === 0 && <Spinner label="Loading disbursements…" style={{ padding: 24 }} />}
       {!loading && rows.length === 0 && <Text block className={styles.empty}>No disbursements match these filters.</Text>}
-    </div>
+    </ScrollRegion>
   );
 });

@@ -7,6 +7,7 @@ import { ArrowUploadRegular, DocumentTableRegular } from '@fluentui/react-icons'
 import type { VoidUploadResult } from '../../services/disbursementActions';
 import type { VoidOutcome } from '../../services/disbursementQuery';
 import { ACCEPTED_TYPES, UPLOAD_MAX_MB } from '../../services/reconciliationRules';
+import { ScrollRegion } from '../common/ScrollRegion';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -63,7 +64,7 @@ export function VoidUploadDialog({ step, file, errors, result, onChoose, onUploa
                   <Badge appearance="tint" color={result.summary.not_found ? 'danger' : 'informative'}>{result.summary.not_found} not found</Badge>
                   <Badge appearance="tint" color={result.summary.not_finalized ? 'danger' : 'informative'}>{result.summary.not_finalized} not FINALIZED</Badge>
                 </div>
-                <div className={styles.tableWrap}>
+                <ScrollRegion label="Void results, scrollable" className={styles.tableWrap}>
                   <table className={styles.table} aria-label="Void results">
                     <thead><tr>{['Row', 'Correlation ID', 'Outcome', 'Message'].map((h) => <th key={h} scope="col" className={styles.cell}>{h}</th>)}</tr></thead>
                     <tbody>
@@ -77,7 +78,7 @@ export function VoidUploadDialog({ step, file, errors, result, onChoose, onUploa
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               </>
             )}
           </DialogContent>
