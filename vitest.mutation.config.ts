@@ -6,11 +6,13 @@ import { defineConfig } from 'vitest/config';
 // its files are not mutated).
 // MUTATION_SUITES=unit,view narrows a run to those suites (a quick look at one folder's score).
 const suites = (process.env.MUTATION_SUITES ?? 'unit,view,server-pglite').split(',');
+// MUTATION_TESTS='src/test/machines/*Lifecycle*' narrows the unit suite to those files.
+const unitFiles = process.env.MUTATION_TESTS ? process.env.MUTATION_TESTS.split(',') : ['src/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', environment: 'node', include: ['src/test/**/*.test.ts'], exclude: ['src/test/lint/**', 'src/test/machines/chartGraph.test.ts'] } },
+      { test: { name: 'unit', environment: 'node', include: unitFiles, exclude: ['src/test/lint/**', 'src/test/machines/chartGraph.test.ts'] } },
       { test: { name: 'view', environment: 'jsdom', include: ['src/test/**/*.test.tsx'], setupFiles: ['src/test/views/setup.ts'], testTimeout: 30_000 } },
       {
         test: {
