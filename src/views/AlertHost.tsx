@@ -23,7 +23,8 @@ export function AlertHost() {
         <MessageBar key={alert.id} intent={alert.intent} className={styles.bar} layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{alert.title}</MessageBarTitle>
-            {alert.message}
+            {/* Its own element, so the message can be found (and read) apart from its title. */}
+            <div>{alert.message}</div>
           </MessageBarBody>
           <MessageBarActions containerAction={(
             <Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={() => actor.send({ type: 'DISMISS', id: alert.id })} />
