@@ -12,10 +12,10 @@ import type { ClientOption } from '../../services/schemas';
 import { ExportDialogView } from '../common/ExportDialogView';
 import { Pager } from '../common/Pager';
 import { StatTiles } from '../payments/StatTiles';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DecisionDialog } from './DecisionDialog';
 import { DisbursementFilters } from './DisbursementFilters';
-import { DisbursementInvoiceDialog } from './DisbursementInvoiceDialog';
+import { InvoiceDialog } from '../payments/InvoiceDialog';
 import { DisbursementRowActions } from './DisbursementRowActions';
 import { DisbursementTable } from './DisbursementTable';
 import { VoidUploadDialog, type VoidUploadStep } from './VoidUploadDialog';
@@ -70,7 +70,7 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
         </ConfirmDialog>
       )}
       {s.matches({ dialog: 'viewingInvoice' }) && (
-        <DisbursementInvoiceDialog invoice={s.context.invoice} error={s.context.invoiceError} onClose={() => actor.send({ type: 'CLOSE' })} />
+        <InvoiceDialog invoice={s.context.invoice} error={s.context.invoiceError} onClose={() => actor.send({ type: 'CLOSE' })} />
       )}
       {s.matches({ dialog: 'addingToWithdrawable' }) && target && (
         <ConfirmDialog busy={s.matches({ dialog: { addingToWithdrawable: 'adding' } })} busyLabel="Adding…" confirmLabel="Add"

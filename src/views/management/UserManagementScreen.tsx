@@ -7,7 +7,7 @@ import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { UserRow } from '../../services/managementRules';
 import type { ClientOption } from '../../services/schemas';
 import { Pager } from '../common/Pager';
-import { ConfirmDialog } from '../disbursement/ConfirmDialog';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
 import { UserFormDialog, type UserFormActor } from './UserFormDialog';
 import { UserTable } from './UserTable';

@@ -12,7 +12,7 @@ import type { ClientOption } from '../../services/schemas';
 import type { TransactionRow } from '../../services/transactionQuery';
 import { ExportDialogView } from '../common/ExportDialogView';
 import { Pager } from '../common/Pager';
-import { ConfirmDialog } from '../disbursement/ConfirmDialog';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { CheckTransactionsDialog } from './CheckTransactionsDialog';
 import { InvoiceDialog } from './InvoiceDialog';
 import { ManualFinalizeDialog } from './ManualFinalizeDialog';
