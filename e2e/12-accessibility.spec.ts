@@ -30,8 +30,23 @@ const DIALOGS: Record<string, string> = {
 const isTabsterSentinel = (rule: string, html: string) =>
   rule === 'aria-hidden-focus' && /^<i\b[^>]*\bdata-tabster-dummy\b[^>]*><\/i>$/.test(html.trim());
 
+/**
+ * axe reads colours as they are at that instant. A CI run once caught a button half-way through
+ * Fluent's hover transition (the pointer left where the previous page's button was) and a fading
+ * text, and counted their in-between colours as contrast failures. So the pointer is moved off the
+ * page and every finite animation and transition is let finish first; endless ones (spinners) are
+ * left running, and `settle` has already waited for those to go.
+ */
+async function stillFrames(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+    .map((a) => a.finished.catch(() => undefined))));
+}
+
 /** Every violation as one readable line: rule, impact, the nodes' selectors. */
 async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await stillFrames(page);
   const builder = new AxeBuilder({ page }).withTags(WCAG);
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
