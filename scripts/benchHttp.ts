@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,6 +48,8 @@ interface RunResult {
   byKind: Map<string, number[]>; byNode: number[]; commitsPerRequest: number | null;
   /** CPU ms per request: the server node(s) together, and the bench process (autocannon). */
   serverCpuMs: number | null; benchCpuMs: number;
+  /** CPU ms per request of the PostgreSQL backends on the bench database (null where /proc cannot tell). */
+  postgresCpuMs: number | null;
 }
 
 /** One step of a user's screen: a label for the breakdown and the path with its query. */
@@ -211,6 +213,12 @@ function cpuSeconds(pid: number | undefined): number | null {
 const CLOCK_TICKS = 100;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** CPU seconds so far of each PostgreSQL backend on the bench database (same machine), by pid. */
+async function backendCpu(db: Db): Promise<Map<number, number>> {
+  const { rows } = await db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`);
+  return new Map(rows.map((r) => [Number(r.pid), cpuSeconds(Number(r.pid))]).filter((e): e is [number, number] => e[1] != null));
+}
+
 async function commits(db: Db): Promise<number> {
   // Statistics reach the view when a backend flushes them (at most once a second while busy).
   await db.execute(sql`select pg_stat_clear_snapshot()`);
@@ -280,11 +288,15 @@ async function run(db: Db, spec: RunSpec, log: (m: string) => void): Promise<Run
     throw new Error(`${spec.label}: warm-up had ${warm.result.non2xx} non-2xx responses and ${warm.result.errors} errors; the bench would be timing error pages:\n  ${warm.failures.join('\n  ')}`);
   }
   const before = await commits(db);
+  const pgBefore = await backendCpu(db);
   const cpuBefore = spec.pids.map(cpuSeconds);
   const benchBefore = process.cpuUsage();
   const { samples, result, failures } = await drive(spec);
   const benchCpu = process.cpuUsage(benchBefore);
   const cpuAfter = spec.pids.map(cpuSeconds);
+  // A backend opened during the run counts from zero; one closed during it is missed.
+  const pgAfter = await backendCpu(db);
+  const pgCpu = sum([...pgAfter].map(([pid, cpu]) => cpu - (pgBefore.get(pid) ?? 0)));
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   const after = await commits(db);
   if (result.non2xx || result.errors || result.mismatches) {
@@ -303,6 +315,7 @@ async function run(db: Db, spec: RunSpec, log: (m: string) => void): Promise<Run
     serverCpuMs: samples.length && cpuBefore.every((c) => c != null) && cpuAfter.every((c) => c != null)
       ? (sum(cpuAfter as number[]) - sum(cpuBefore as number[])) * 1000 / samples.length : null,
     benchCpuMs: samples.length ? (benchCpu.user + benchCpu.system) / 1000 / samples.length : 0,
+    postgresCpuMs: samples.length && pgAfter.size ? pgCpu * 1000 / samples.length : null,
   };
   log(`${spec.label}: ${out.requests} requests in ${out.seconds.toFixed(1)} s, ${out.perSecond.toFixed(0)} req/s, p50 ${out.p50.toFixed(1)} / p95 ${out.p95.toFixed(1)} / p99 ${out.p99.toFixed(1)} ms`);
   return out;
@@ -350,6 +363,7 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
     };
 
     const results: RunResult[] = [];
+    const loadBefore = loadavg()[0];
     nodes.push(await startNode(url, dataDir, log));
     for (const count of USER_COUNTS) {
       results.push(await run(db, { label: `1 node, ${count} users`, urls: [nodes[0].url], pids: [nodes[0].child.pid], users: all.slice(0, count), steps: stepsOf, seconds }, log));
@@ -379,6 +393,7 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
     const sample = stepsOf(all[0], 0);
     const lines = [
       `Server: \`node --import tsx server/server.ts\` (as \`npm start\`, without \`vite build\`) in a child process per node, env ${Object.entries(serverEnv('<bench database>', 0, '<temp dir>')).map(([k, v]) => `${k}=${k === 'PORT' ? '<free port>' : v || '(empty)'}`).join(', ')}. Each node: one \`pg.Pool\` of 10 connections, the outbox sweep (1 s), pg-boss (three workers polling every 2 s, maintenance every 30 s) and the provider simulator on loopback, all running; the bench requests are reads only and queue no job. The second node starts after the first answers /healthz.`,
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, shared: 1-minute load average ${loadBefore.toFixed(2)} before the runs, ${loadavg()[0].toFixed(2)} after.`,
       `Database: ${Number(payins).toLocaleString('en-US')} pay-ins, ${clientIds.length} clients; ${settings}.`,
       `Users: ${all.length} created for the run (${typeCount(all)}; through \`user_clients\` each client user sees one client, each ADMIN all ${clientIds.length}, SUPER ADMIN all by type; roles' modules as the demo seed's), two-factor active, each with a verified session from \`createSession\` sent as \`Authorization: Bearer <token>\`. Each autocannon connection is one user: 10 connections are users 1-10 (${typeCount(all.slice(0, 10))}), 50 are all of them.`,
       `Request mix: each user loops over the same ${sample.length} GETs, starting at a different one, one request in flight per user (no think time): ${sample.map((s) => s.kind).join('; ')}. All pay-in filters are status FINALIZED, search_by correlation_id; 1 day = ${businessDay(TZ, 1)} 00:00-23:59, 30 days = ${businessDay(TZ, 29)} 00:00 to ${businessDay(TZ, 0)} 23:59 (Asia/Jakarta); "one client" and the balance reads use the user's client (staff: one of the ${clientIds.length} in rotation); the search is a real correlation id of that client. Example: \`${sample[0].path}\`.`,
@@ -388,7 +403,7 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
       `Goal "HTTP p95 ≤ ${GOAL_P95_MS} ms at 50 users": 1 node ${one50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(one50.p95)} ms), 2 nodes ${two50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(two50.p95)} ms).`,
       `Per request kind, 1 node at 50 users, p50/p95 ms: ${breakdown(one50)}.`,
       `Per request kind, 2 nodes at 50 users, p50/p95 ms: ${breakdown(two50)}.`,
-      `Where the time goes, per request (measured seconds; approximate): PostgreSQL transactions (pg_stat_database.xact_commit; every statement outside a transaction is one, pg-boss's and the outbox's polling included) ${results.map((r) => `${runName(r)} ${r.commitsPerRequest?.toFixed(1) ?? '—'}`).join(', ')}; server CPU (the node processes' user + system time, /proc) ${results.map((r) => `${runName(r)} ${r.serverCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; autocannon's own CPU in the bench process ${results.map((r) => `${runName(r)} ${r.benchCpuMs.toFixed(1)} ms`).join(', ')}. Every authenticated request first runs \`touchSession\`, an UPDATE of the session's last_seen_at committed on its own (a WAL flush per request with synchronous_commit on), then \`loadPrincipal\` (2-3 SELECTs), before the handler's own queries (a list: client check, totals, page).`,
+      `Where the time goes, per request (measured seconds; approximate): PostgreSQL transactions (pg_stat_database.xact_commit; every statement outside a transaction is one, pg-boss's and the outbox's polling included) ${results.map((r) => `${runName(r)} ${r.commitsPerRequest?.toFixed(1) ?? '—'}`).join(', ')}; server CPU (the node processes' user + system time, /proc) ${results.map((r) => `${runName(r)} ${r.serverCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; PostgreSQL CPU (its backends on the bench database, /proc) ${results.map((r) => `${runName(r)} ${r.postgresCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; autocannon's own CPU in the bench process ${results.map((r) => `${runName(r)} ${r.benchCpuMs.toFixed(1)} ms`).join(', ')}. Every authenticated request first runs \`touchSession\`, an UPDATE of the session's last_seen_at committed on its own (a WAL flush per request with synchronous_commit on), then \`loadPrincipal\` (2-3 SELECTs), before the handler's own queries (a list: client check, totals, page).`,
       complaints.length ? `Server log (warn and above): ${complaints.length} lines, e.g. \`${complaints[0].slice(0, 200)}\`.` : 'Server log: no warnings or errors from either node.',
     ];
     return { lines: lines.map((l) => `- ${l}`), table };
