@@ -78,7 +78,9 @@ export function windowBounds(start: string, end: string, timeZone: string): { fr
  */
 export async function scopedTransactionFilter(db: Db, principal: Principal, f: TransactionFilter, timeZone: string): Promise<ScopedFilter> {
   const clientIds = await filterClientIds(db, principal, f.client_id);
-  const window = { ...todayIn(timeZone), ...(f.start ? { start: f.start } : {}), ...(f.end ? { end: f.end } : {}) };
+  // Today's date is formatted only when the filter leaves a bound out: the list sends both as a rule.
+  const today = f.start && f.end ? undefined : todayIn(timeZone);
+  const window = { start: f.start || today!.start, end: f.end || today!.end };
   const { from, until } = windowBounds(window.start, window.end, timeZone);
   const key: TransactionKey = { clientIds, status: f.status, methods: f.payment_method };
   const parts: SQL[] = [sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', key)];

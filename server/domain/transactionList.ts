@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow, TransactionStats } from '../../src/services/transactionQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { flatSql } from '../db/flatSql.ts';
 import { pageMeta } from './paging.ts';
 import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
 
@@ -67,12 +68,13 @@ export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQ
     where ${sql.join([sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', w)], sql` and `)}`;
   const buckets = (table: string, column: string, [from, until]: readonly [SQL, SQL]) => sql`select coalesce(sum(r.count), 0), coalesce(sum(r.amount), 0), coalesce(sum(r.fee_amount), 0)
     from ${sql.raw(table)} r where ${sql.join([sql`${sql.raw(`r.${column}`)} >= ${from}`, sql`${sql.raw(`r.${column}`)} < ${until}`, ...keyConditions('r', w)], sql` and `)}`;
-  return sql`select sum(n) as n, sum(amount) as amount, sum(fee) as fee from (
+  // Flat, as it is rendered on every list and summary request (see flatSql).
+  return flatSql(sql`select sum(n) as n, sum(amount) as amount, sum(fee) as fee from (
     ${buckets(source.daily, 'day', hours.buckets)}
     union all ${buckets(source.hourly, 'hour', hours.before)}
     union all ${buckets(source.hourly, 'hour', hours.after)}
     union all ${rows(minutes.before)}
-    union all ${rows(minutes.after)}) as x (n, amount, fee)`;
+    union all ${rows(minutes.after)}) as x (n, amount, fee)`);
 }
 
 export type Totals = { n: string | number; amount: string | number; fee: string | number };
