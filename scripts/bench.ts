@@ -15,7 +15,8 @@ import { listTransactions, pageQuery, summarizeTransactions, totalsQuery } from 
 import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
 import type { Principal } from '../server/domain/principal.ts';
 import { ensureReferenceData } from '../server/seed/reference.ts';
-import { seedPayins } from '../server/seed/payins.ts';
+import { loadPayins } from './benchLoadPayins.ts';
+import { loadedBefore, recordLoad } from './benchLoadRecord.ts';
 import { loadDisbursements, measureDisbursements } from './benchDisbursements.ts';
 import { benchSettlement } from './benchSettlement.ts';
 import { benchFanout } from './benchFanout.ts';
@@ -39,6 +40,10 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     'what-if': { type: 'string', multiple: true, default: [] },
     keep: { type: 'boolean', default: false },
+    // A database an earlier `--keep` run left: measured again without loading (scripts/benchLoadRecord.ts).
+    database: { type: 'string' },
+    // Load (and keep) without measuring: the 10,000,000-row database is loaded once, measured often.
+    'load-only': { type: 'boolean', default: false },
     // Which lists to load and time: pay-ins (docs/bench.md), disbursements (docs/bench-disbursements.md).
     cases: { type: 'string', default: 'payins,disbursements,settlement,fanout' },
     disbursements: { type: 'string' },
@@ -189,16 +194,21 @@ async function explain(raw: pg.Pool, label: string, text: string, params: unknow
 
 async function main() {
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_${randomBytes(4).toString('hex')}`;
+  if (args.database && !/^bench_[a-z0-9_]+$/.test(args.database)) throw new Error('--database names a bench_… database an earlier --keep run left');
+  const name = args.database ?? `bench_${randomBytes(4).toString('hex')}`;
+  const keep = args.keep || !!args.database || args['load-only'];
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  log(`created database ${name}`);
+  if (args.database) log(`measuring database ${name} again`);
+  else {
+    await admin.query(`create database ${name}`);
+    log(`created database ${name}`);
+  }
   const benchUrl = new URL(serverUrl);
   benchUrl.pathname = `/${name}`;
   let database: Database | undefined;
   const drop = async () => {
-    if (args.keep) return log(`kept database ${name}`);
+    if (keep) return log(`kept database ${name}: measure it again with --database ${name}`);
     await admin.query(`drop database if exists ${name} with (force)`);
     log(`dropped database ${name}`);
   };
@@ -212,19 +222,28 @@ async function main() {
     // then ends those: expected here, not a failure.
     raw.on('error', () => {});
     await ensureReferenceData(database.db);
-    const loadStart = performance.now();
-    const clientRows = await database.db.insert(clients).values(Array.from({ length: 7 }, (_, i) => ({ clientName: `Bench Client ${i + 1}` }))).returning({ id: clients.id });
+    const benchClients = (await raw.query<{ id: number }>("select id from clients where client_name like 'Bench Client %' order by id")).rows;
+    const clientRows = benchClients.length ? benchClients
+      : await database.db.insert(clients).values(Array.from({ length: 7 }, (_, i) => ({ clientName: `Bench Client ${i + 1}` }))).returning({ id: clients.id });
     if (cases.has('payins')) {
-      log(`loading ${rows.toLocaleString('en-US')} pay-ins with seedPayins`);
-      await seedPayins(database.db, { count: rows, days: 30, clientIds: clientRows.map((c) => c.id) });
-      const loadSeconds = (performance.now() - loadStart) / 1000;
-      log(`loaded in ${loadSeconds.toFixed(1)} s`);
-      const vacuumStart = performance.now();
-      // VACUUM as well as ANALYZE: it sets the visibility map as autovacuum soon would in production,
-      // and keeps autovacuum from kicking in halfway through the measurements.
-      await raw.query('vacuum (analyze) transactions');
+      const load = await loadedBefore(raw, 'payins') ?? await (async () => {
+        log(`loading ${rows.toLocaleString('en-US')} pay-ins`);
+        const loaded = await loadPayins(database!, clientRows.map((c) => c.id), rows, log);
+        const record = { rows, seconds: loaded.seconds, detail: { ...loaded } };
+        await recordLoad(raw, 'payins', record);
+        return { ...record, at: new Date().toISOString() };
+      })();
+      if (args['load-only']) {
+        if (cases.has('disbursements') && !await loadedBefore(raw, 'disbursements')) {
+          await recordLoad(raw, 'disbursements', { rows: disbursementRows, seconds: await loadDisbursements(raw, clientRows.map((c) => c.id), disbursementRows, log), detail: {} });
+        }
+        return;
+      }
+      if (load.rows !== rows) log(`this database holds ${load.rows.toLocaleString('en-US')} pay-ins, not --rows ${rows.toLocaleString('en-US')}`);
+      const loadSeconds = load.seconds;
+      const vacuumSeconds = Number(load.detail.vacuumSeconds);
+      log(`${load.rows.toLocaleString('en-US')} pay-ins loaded in ${loadSeconds.toFixed(1)} s (${load.at})`);
       await raw.query('analyze');
-      const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
 
       // Other work on this shared machine skews the timings; the report shows how busy it was.
       const loadBefore = os.loadavg()[0];
@@ -253,8 +272,8 @@ async function main() {
         ramGb: os.totalmem() / 2 ** 30,
         postgres: version,
         migration: (JSON.parse(readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: Array<{ tag: string }> }).entries.at(-1)?.tag ?? 'none',
-        rows,
-        loader: '`seedPayins`: generated in batches of 2,000, credited through the ledger',
+        rows: load.rows,
+        loader: `set-based (\`scripts/benchLoadPayins.ts\`: INSERT … SELECT over generate_series, 250,000 rows a statement, ${load.detail.loaders} loaders at once, each chunk credited through the ledger's set-based path; inserts ${Number(load.detail.insertSeconds).toFixed(0)} s and ledger ${Number(load.detail.ledgerSeconds).toFixed(0)} s summed over the loaders, then VACUUM (ANALYZE) ${vacuumSeconds.toFixed(0)} s); loaded ${load.at.slice(0, 16).replace('T', ' ')} UTC`,
         loadSeconds,
         loadAverage: `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after (1-minute; this bench alone keeps about one core busy)`,
         notes: [
@@ -264,7 +283,7 @@ async function main() {
           `After loading, ${Number(buckets.hours).toLocaleString('en-US')} hour and ${Number(buckets.days).toLocaleString('en-US')} day buckets, each equal to a group-by over the pay-ins (checked in ${hourlySeconds.toFixed(1)} s, as \`npm run ledger:check\` does); the totals of every window below were checked against a plain \`count(*)\` before timing.`,
           ...baseline.notes,
           `Export: \`server/scripts/bench-export.ts --database\` in a child process, ${exported.ms.length} runs: the download's own path (\`scopedTransactionFilter\`, \`assertExportable\`, \`writeTransactionExport\`) for the newest ${exportRows.toLocaleString('en-US')} pay-ins widened to whole minutes (${exported.window}, ${exported.rows.toLocaleString('en-US')} rows, all statuses, ${(exported.bytes / 1_048_576).toFixed(1)} MB .xlsx); the response then streams that file as base64.`,
-          'seedPayins writes pay-ins in random time order, so one day\'s rows are spread over the whole table; live traffic writes them in time order. Heap-reading queries are therefore pessimistic here.',
+          'The loader writes pay-ins in random time order, so one day\'s rows are spread over the whole table; live traffic writes them in time order. Heap-reading queries are therefore pessimistic here.',
           ...(args['what-if'].length ? ['Each "What if" section applies its SQL on top of the previous ones, in the throw-away bench database only, then measures again.'] : []),
         ],
       }, variants);
@@ -274,9 +293,13 @@ async function main() {
       log('wrote docs/bench.md');
     }
     if (cases.has('disbursements')) {
-      log(`loading ${disbursementRows.toLocaleString('en-US')} disbursements`);
-      const seconds = await loadDisbursements(raw, clientRows.map((c) => c.id), disbursementRows, log);
-      log(`loaded in ${seconds.toFixed(1)} s`);
+      const seconds = (await loadedBefore(raw, 'disbursements'))?.seconds ?? await (async () => {
+        log(`loading ${disbursementRows.toLocaleString('en-US')} disbursements`);
+        const loaded = await loadDisbursements(raw, clientRows.map((c) => c.id), disbursementRows, log);
+        await recordLoad(raw, 'disbursements', { rows: disbursementRows, seconds: loaded, detail: {} });
+        return loaded;
+      })();
+      log(`disbursements loaded in ${seconds.toFixed(1)} s`);
       const loadBefore = os.loadavg()[0];
       const measured = await measureDisbursements(database, timeCase, explain, PROCESS_WARMUPS);
       const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;

@@ -81,7 +81,8 @@ export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number |
       and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`,
     lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
   });
-  await tx.execute(sql`update transactions t set withdrawable_at = coalesce(t.withdrawable_at, now()) where t.correlation_id in (select reference from new_entries)`);
+  // Rows already stamped keep their time; not rewriting them spares every index an entry per row.
+  await tx.execute(sql`update transactions t set withdrawable_at = now() where t.correlation_id in (select reference from new_entries) and t.withdrawable_at is null`);
   await applyNewEntries(tx);
   return moved;
 }

@@ -9,24 +9,25 @@ interface Channel {
   service: 'QRIS' | 'VIRTUAL_ACCOUNT' | 'DIRECT_DEBIT';
   prefix: string;
   amount: [number, number, number];
-  fee: (amount: number) => number;
+  /** A share of the amount (rounded to the rupiah) or a fixed fee: data, so the SQL loader reads it too. */
+  fee: { rate: number } | { fixed: number };
 }
 
-const channels: Channel[] = [
-  { type: 'fello_qris', share: 0.22, service: 'QRIS', prefix: 'FQR', amount: [10_000, 1_500_000, 500], fee: (a) => Math.round(a * 0.007) },
-  { type: 'herra_qris', share: 0.18, service: 'QRIS', prefix: 'HQR', amount: [10_000, 1_000_000, 500], fee: (a) => Math.round(a * 0.007) },
-  { type: 'dana_directdebit', share: 0.1, service: 'DIRECT_DEBIT', prefix: 'DANA', amount: [20_000, 3_000_000, 1_000], fee: (a) => Math.round(a * 0.015) },
-  { type: 'fello_direct_debit', share: 0.08, service: 'DIRECT_DEBIT', prefix: 'FDD', amount: [20_000, 5_000_000, 1_000], fee: (a) => Math.round(a * 0.018) },
-  { type: 'va_bca', share: 0.14, service: 'VIRTUAL_ACCOUNT', prefix: 'VABCA', amount: [50_000, 15_000_000, 1_000], fee: () => 5_000 },
-  { type: 'va_mandiri', share: 0.1, service: 'VIRTUAL_ACCOUNT', prefix: 'VAMDR', amount: [50_000, 15_000_000, 1_000], fee: () => 4_000 },
-  { type: 'va_bri', share: 0.09, service: 'VIRTUAL_ACCOUNT', prefix: 'VABRI', amount: [50_000, 10_000_000, 1_000], fee: () => 4_000 },
-  { type: 'va_cimb', share: 0.05, service: 'VIRTUAL_ACCOUNT', prefix: 'VACIMB', amount: [50_000, 10_000_000, 1_000], fee: () => 4_000 },
-  { type: 'va_permata', share: 0.04, service: 'VIRTUAL_ACCOUNT', prefix: 'VAPMT', amount: [50_000, 10_000_000, 1_000], fee: () => 4_000 },
+export const channels: Channel[] = [
+  { type: 'fello_qris', share: 0.22, service: 'QRIS', prefix: 'FQR', amount: [10_000, 1_500_000, 500], fee: { rate: 0.007 } },
+  { type: 'herra_qris', share: 0.18, service: 'QRIS', prefix: 'HQR', amount: [10_000, 1_000_000, 500], fee: { rate: 0.007 } },
+  { type: 'dana_directdebit', share: 0.1, service: 'DIRECT_DEBIT', prefix: 'DANA', amount: [20_000, 3_000_000, 1_000], fee: { rate: 0.015 } },
+  { type: 'fello_direct_debit', share: 0.08, service: 'DIRECT_DEBIT', prefix: 'FDD', amount: [20_000, 5_000_000, 1_000], fee: { rate: 0.018 } },
+  { type: 'va_bca', share: 0.14, service: 'VIRTUAL_ACCOUNT', prefix: 'VABCA', amount: [50_000, 15_000_000, 1_000], fee: { fixed: 5_000 } },
+  { type: 'va_mandiri', share: 0.1, service: 'VIRTUAL_ACCOUNT', prefix: 'VAMDR', amount: [50_000, 15_000_000, 1_000], fee: { fixed: 4_000 } },
+  { type: 'va_bri', share: 0.09, service: 'VIRTUAL_ACCOUNT', prefix: 'VABRI', amount: [50_000, 10_000_000, 1_000], fee: { fixed: 4_000 } },
+  { type: 'va_cimb', share: 0.05, service: 'VIRTUAL_ACCOUNT', prefix: 'VACIMB', amount: [50_000, 10_000_000, 1_000], fee: { fixed: 4_000 } },
+  { type: 'va_permata', share: 0.04, service: 'VIRTUAL_ACCOUNT', prefix: 'VAPMT', amount: [50_000, 10_000_000, 1_000], fee: { fixed: 4_000 } },
 ];
-const vaPrefix: Record<string, string> = { va_bca: '39358', va_mandiri: '88908', va_bri: '12661', va_cimb: '70012', va_permata: '89508' };
+export const vaPrefix: Record<string, string> = { va_bca: '39358', va_mandiri: '88908', va_bri: '12661', va_cimb: '70012', va_permata: '89508' };
 
 // Relative pay-in volume per Jakarta hour: quiet nights, a lunch peak and an evening peak.
-const hourWeights = [1, 0.6, 0.4, 0.3, 0.3, 0.5, 1.2, 2.5, 4, 5, 5.5, 6.5, 8, 7, 5.5, 5, 5.5, 6, 7.5, 8.5, 8, 6, 4, 2];
+export const hourWeights = [1, 0.6, 0.4, 0.3, 0.3, 0.5, 1.2, 2.5, 4, 5, 5.5, 6.5, 8, 7, 5.5, 5, 5.5, 6, 7.5, 8.5, 8, 6, 4, 2];
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 
 export interface GeneratedPayin {
@@ -49,6 +50,8 @@ function amountOf(random: () => number, [min, max, step]: [number, number, numbe
   const value = Math.exp(Math.log(min) + random() * (Math.log(max) - Math.log(min)));
   return Math.max(min, Math.round(value / step) * step);
 }
+
+export const feeOf = (channel: Channel, amount: number) => ('rate' in channel.fee ? Math.round(amount * channel.fee.rate) : channel.fee.fixed);
 
 const settledChannels = new Set<string>(SETTLEMENT_TYPES);
 
@@ -104,7 +107,7 @@ export function* generatePayins(options: { count: number; days: number; clientId
       accountNo: channel.service === 'VIRTUAL_ACCOUNT' ? `${vaPrefix[channel.type]}08${digits(random, 9)}`
         : channel.service === 'DIRECT_DEBIT' ? `08${digits(random, 10)}` : `ID10${digits(random, 11)}`,
       amount,
-      feeAmount: channel.fee(amount),
+      feeAmount: feeOf(channel, amount),
       status,
       transactionTime,
       paidTime,
