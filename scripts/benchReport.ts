@@ -22,11 +22,12 @@ export interface ExportResult {
   ms: number[];
   peakRssMb: number[];
   bytes: number;
-  secondsTarget: number;
+  /** None for the million-row export: the issue asks only that its time be reported. */
+  secondsTarget: number | null;
   rssTarget: number;
 }
 
-export interface Variant { title: string; results: CaseResult[]; plans: PlanSummary[]; exported?: ExportResult | null }
+export interface Variant { title: string; results: CaseResult[]; plans: PlanSummary[]; exported?: ExportResult[] | null }
 
 export interface ReportMeta {
   date: string;
@@ -64,11 +65,11 @@ function verdict(r: CaseResult): { target: string; met: string } {
 function exportRow(e: ExportResult): string {
   const slowest = Math.max(...e.ms);
   const rss = Math.max(...e.peakRssMb);
-  const ok = slowest <= e.secondsTarget * 1000 && rss <= e.rssTarget;
-  return `| **${e.rows.toLocaleString('en-US')}-row export** (time; largest peak RSS ${Math.round(rss)} MB) | newest ${e.rows.toLocaleString('en-US')} | ${ms(percentile(e.ms, 50))} | ${ms(slowest)} (slowest) | — | — | — | 0+${e.ms.length} | ≤ ${e.secondsTarget} s, ≤ ${e.rssTarget} MB peak RSS | ${ok ? '✅ met' : '❌ not met'} |`;
+  const ok = (e.secondsTarget == null || slowest <= e.secondsTarget * 1000) && rss <= e.rssTarget;
+  return `| **${e.rows.toLocaleString('en-US')}-row export** (time; largest peak RSS ${Math.round(rss)} MB) | newest ${e.rows.toLocaleString('en-US')} | ${ms(percentile(e.ms, 50))} | ${ms(slowest)} (slowest) | — | — | — | 0+${e.ms.length} | ${e.secondsTarget == null ? '' : `≤ ${e.secondsTarget} s, `}≤ ${e.rssTarget} MB peak RSS | ${ok ? '✅ met' : '❌ not met'} |`;
 }
 
-export function resultsTable(results: CaseResult[], exported?: ExportResult | null): string {
+export function resultsTable(results: CaseResult[], exported?: ExportResult[] | null): string {
   const lines = [
     '| Case | Window | Ours p50 | Ours p95 | SQL p50 | SQL p95 | Ours/SQL (p95) | Runs | Target | Result |',
     '|---|---|--:|--:|--:|--:|--:|--:|---|---|',
@@ -78,7 +79,7 @@ export function resultsTable(results: CaseResult[], exported?: ExportResult | nu
     const ratio = percentile(r.ours, 95) / percentile(r.direct, 95);
     lines.push(`| ${r.name} | ${r.window} | ${ms(percentile(r.ours, 50))} | ${ms(percentile(r.ours, 95))} | ${ms(percentile(r.direct, 50))} | ${ms(percentile(r.direct, 95))} | ${ratio.toFixed(2)}× | ${r.warmups}+${r.runs} | ${target} | ${met} |`);
   }
-  if (exported) lines.push(exportRow(exported));
+  for (const e of exported ?? []) lines.push(exportRow(e));
   return lines.join('\n');
 }
 
