@@ -15,8 +15,11 @@ export async function clientNameOf(db: Db, clientId: number): Promise<string> {
  * exactly like an id that does not exist: notFound, nothing about it.
  */
 export async function clientInScope(db: Db, principal: Principal, clientId: number): Promise<number> {
-  const visible = principal.clientScope ? principal.clientScope.includes(clientId) : true;
-  if (visible) {
+  // A scope lists only existing clients (user_clients.client_id references clients, which nothing
+  // deletes from): a client in it needs no look-up. Without a scope (SUPER ADMIN) the id is checked.
+  if (principal.clientScope) {
+    if (principal.clientScope.includes(clientId)) return clientId;
+  } else {
     const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
     if (row) return row.id;
   }

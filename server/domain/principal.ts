@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
-import { clients, modules, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
+import { clients, type UserType } from '../db/schema.ts';
 import { grants, pageTable } from './grants.ts';
+import { liveSessionCte, type ActiveSession, type SessionLimits } from './sessions.ts';
 
 /** Who is asking: everything an authorization decision needs, read fresh on each request. */
 export interface Principal {
@@ -17,42 +18,68 @@ export interface Principal {
   clientScope: number[] | null;
 }
 
-export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
-  const [user] = await db
-    .select({
-      id: users.id, name: users.name, email: users.email, type: users.type, twoFactorActive: users.twoFactorActive,
-      isActive: users.isActive, roleId: roles.id, roleName: roles.name,
-    })
-    .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(users.id, userId));
-  if (!user || !user.isActive) return null;
+/**
+ * The columns a Principal is built from, for a `users u` row: the user, its role (`roles r`, left
+ * joined on u.role_id), the role's modules in modules.sort order and, unless SUPER ADMIN, the user's
+ * clients, aggregated as json so that the whole principal is one row of one statement.
+ */
+const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active, u.is_active,
+  r.id as role_id, r.name as role_name,
+  coalesce((
+    select json_agg(json_build_object('id', m.id, 'path', m.path) order by m.sort, m.id)
+    from role_modules rm join modules m on m.id = rm.module_id
+    where rm.role_id = u.role_id
+  ), '[]'::json) as granted,
+  case when u.type = 'SUPER ADMIN' then null else coalesce((
+    select json_agg(uc.client_id order by uc.client_id) from user_clients uc where uc.user_id = u.id
+  ), '[]'::json) end as client_ids`;
 
-  const granted = user.roleId == null ? [] : await db
-    .select({ id: modules.id, path: modules.path })
-    .from(roleModules)
-    .innerJoin(modules, eq(modules.id, roleModules.moduleId))
-    .where(eq(roleModules.roleId, user.roleId))
-    .orderBy(asc(modules.sort));
+type PrincipalRow = {
+  id: number; name: string; email: string; type: UserType; two_factor_active: boolean; is_active: boolean;
+  role_id: number | null; role_name: string | null;
+  granted: Array<{ id: string; path: string }>; client_ids: number[] | null;
+};
+
+function toPrincipal(user: PrincipalRow): Principal | null {
+  if (!user.is_active) return null;
   // A page is permitted by the very check its module's routes pass (see src/services/routes.ts).
-  const caller = { type: user.type, moduleIds: granted.map((m) => m.id) };
-  const permitted = granted.filter((m) => pageTable.some((p) => p.module === m.id && grants(caller, p.rule)));
-
-  const clientScope = user.type === 'SUPER ADMIN'
-    ? null
-    : (await db.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, user.id))).map((r) => r.id);
-
+  const caller = { type: user.type, moduleIds: user.granted.map((m) => m.id) };
+  const permitted = user.granted.filter((m) => pageTable.some((p) => p.module === m.id && grants(caller, p.rule)));
   return {
-    id: user.id,
+    id: Number(user.id),
     name: user.name,
     email: user.email,
     type: user.type,
-    twoFactorActive: user.twoFactorActive,
-    role: user.roleId == null ? null : { id: user.roleId, name: user.roleName ?? '' },
+    twoFactorActive: user.two_factor_active,
+    role: user.role_id == null ? null : { id: Number(user.role_id), name: user.role_name ?? '' },
     moduleIds: permitted.map((m) => m.id),
     allowedPaths: permitted.map((m) => m.path),
-    clientScope,
+    clientScope: user.type === 'SUPER ADMIN' ? null : (user.client_ids ?? []).map(Number),
   };
+}
+
+/** A user as a Principal, in one statement; null for an unknown or inactive user. */
+export async function loadPrincipal(db: Db, userId: number): Promise<Principal | null> {
+  const { rows } = await db.execute<PrincipalRow>(sql`select ${principalColumns}
+    from users u left join roles r on r.id = u.role_id where u.id = ${userId}`);
+  return rows[0] ? toPrincipal(rows[0]) : null;
+}
+
+/**
+ * Authentication in one statement: the token's live session (see liveSessionCte: it is also
+ * marked seen when last seen more than a step ago) and its user as a Principal. Null when the
+ * session is not live or the user is inactive.
+ */
+export async function loadSessionPrincipal(
+  db: Db, token: string, limits: SessionLimits,
+): Promise<{ session: ActiveSession; principal: Principal } | null> {
+  const { rows } = await db.execute<PrincipalRow & { session_id: number | string; otp_verified: boolean }>(sql`${liveSessionCte(token, limits)}
+    select live.id as session_id, live.otp_verified, ${principalColumns}
+    from live join users u on u.id = live.user_id left join roles r on r.id = u.role_id`);
+  const row = rows[0];
+  const principal = row ? toPrincipal(row) : null;
+  if (!row || !principal) return null;
+  return { session: { sessionId: Number(row.session_id), userId: principal.id, otpVerified: row.otp_verified }, principal };
 }
 
 export async function visibleClientIds(db: Db, principal: Principal): Promise<number[]> {

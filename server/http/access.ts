@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { audit } from '../domain/audit.ts';
-import { loadPrincipal, type Principal } from '../domain/principal.ts';
-import { touchSession, type SessionLimits } from '../domain/sessions.ts';
+import { loadSessionPrincipal, type Principal } from '../domain/principal.ts';
+import type { SessionLimits } from '../domain/sessions.ts';
 import { notAllowed, notAuthenticated } from '../domain/errors.ts';
 import { grants } from '../domain/grants.ts';
 import { routeKey, routeTable, type AccessRule } from './routeTable.ts';
@@ -34,11 +34,10 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 export async function authenticateToken(database: Database, limits: SessionLimits, token: string): Promise<AuthContext | null> {
-  const session = await touchSession(database.db, token, limits);
-  if (!session) return null;
-  const principal = await loadPrincipal(database.db, session.userId);
-  if (!principal) return null;
-  return { sessionId: session.sessionId, otpVerified: session.otpVerified, token, principal };
+  // One statement: the session check (and, at most once a step, its last_seen_at) and the principal.
+  const found = await loadSessionPrincipal(database.db, token, limits);
+  if (!found) return null;
+  return { sessionId: found.session.sessionId, otpVerified: found.session.otpVerified, token, principal: found.principal };
 }
 
 export function registerAccessControl(app: FastifyInstance, database: Database, limits: SessionLimits): void {

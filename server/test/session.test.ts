@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../db/schema.ts';
+import { loadPrincipal, loadSessionPrincipal } from '../domain/principal.ts';
+import { revokeSession, touchStepSeconds } from '../domain/sessions.ts';
 import { addUser, call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -8,6 +11,14 @@ beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.close(); });
 
 const touch = (token: string) => call(server, 'GET', '/api/v1/notification', { token });
+const byToken = (token: string) => eq(sessions.tokenHash, createHash('sha256').update(token).digest('hex'));
+/** Sets the session's last_seen_at `seconds` back and returns the value set. */
+const seenAgo = async (token: string, seconds: number) => {
+  const [row] = await server.database.db.update(sessions).set({ lastSeenAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(byToken(token)).returning({ lastSeenAt: sessions.lastSeenAt });
+  return row.lastSeenAt;
+};
+const lastSeen = async (token: string) => (await server.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(byToken(token)))[0].at;
 
 describe('sessions', () => {
   it('stores only a hash of each token', async () => {
@@ -23,6 +34,46 @@ describe('sessions', () => {
     await server.database.db.execute(sql`update sessions set last_seen_at = now() - interval '16 minutes'`);
     const res = await touch(token);
     expect(res.status).toBe(401);
+  });
+
+  it('writes last_seen_at at most once a step (30 s at the 15-minute idle limit)', async () => {
+    expect(touchStepSeconds({ idleMs: 15 * 60_000, maxMs: 0 })).toBe(30);
+    expect(touchStepSeconds({ idleMs: 60_000, maxMs: 0 })).toBe(6);
+    const { token } = await signInVerified(server, 'admin@demo.local');
+    // Seen 10 s ago, within the step: the request is served and writes nothing.
+    const recent = await seenAgo(token, 10);
+    expect((await touch(token)).status).toBe(200);
+    expect((await lastSeen(token)).getTime()).toBe(recent.getTime());
+    // Seen 40 s ago, beyond the step: the request moves last_seen_at to now.
+    const stale = await seenAgo(token, 40);
+    expect((await touch(token)).status).toBe(200);
+    const moved = await lastSeen(token);
+    expect(moved.getTime()).toBeGreaterThan(stale.getTime() + 35_000);
+    expect(Math.abs(moved.getTime() - Date.now())).toBeLessThan(10_000);
+  });
+
+  it('refuses a revoked session at once, even one seen within the step', async () => {
+    const { token } = await signInVerified(server, 'admin@demo.local');
+    expect((await touch(token)).status).toBe(200);
+    expect((await call(server, 'POST', '/api/backoffice/auth/logout', { token })).status).toBe(200);
+    expect((await touch(token)).status).toBe(401);
+    const other = await signInVerified(server, 'admin@demo.local');
+    await seenAgo(other.token, 1);
+    const [row] = await server.database.db.select({ id: sessions.id }).from(sessions).where(byToken(other.token));
+    await revokeSession(server.database.db, row.id);
+    expect((await touch(other.token)).status).toBe(401);
+  });
+
+  it('loads the same principal with the session as loadPrincipal does', async () => {
+    for (const email of ['superadmin@demo.local', 'admin@demo.local', 'client@demo.local']) {
+      const { token } = await signInVerified(server, email);
+      const found = await loadSessionPrincipal(server.database.db, token, { idleMs: 15 * 60_000, maxMs: 12 * 3_600_000 });
+      expect(found).not.toBeNull();
+      expect(found!.session.otpVerified).toBe(true);
+      expect(found!.principal).toEqual(await loadPrincipal(server.database.db, found!.session.userId));
+      expect(found!.principal.clientScope === null).toBe(email === 'superadmin@demo.local');
+      expect(found!.principal.moduleIds.length).toBeGreaterThan(0);
+    }
   });
 
   it('ends 12 hours after sign-in however active it is', async () => {
