@@ -223,7 +223,8 @@ describe('the outbox', () => {
     try {
       const got = await until(() => heard.filter((h) => h.item.id === id), (x) => x.length > 0);
       expect(got.map((h) => h.event)).toEqual([WORK_ORDER_EVENT]);
-      const [after] = await db().select().from(outbox).where(eq(outbox.notificationId, id));
+      // The sweep emits, then stamps the row in its own statement: a socket can hear it first.
+      const after = await until(async () => (await db().select().from(outbox).where(eq(outbox.notificationId, id)))[0], (r) => r.publishedAt != null);
       expect(after.publishedAt).not.toBeNull();
     } finally {
       await restarted.stop();
