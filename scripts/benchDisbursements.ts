@@ -43,7 +43,9 @@ export async function loadDisbursements(raw: pg.Pool, clientIds: number[], rows:
         lpad((g::bigint * 7919 % 10000000000)::text, 10, '0'), 'PO-' || g, 10000 + (g::bigint * 104729 % 5000000), m.fee, s.status, t.at,
         case when s.status in ('FINALIZED', 'VOIDED') then t.at + interval '2 minutes' end
       from generate_series($2::int, $3::int) g
-      cross join lateral (select now() - random() * interval '30 days' as at, random() as r, random() as q) t
+      -- The draws must name g: a lateral subquery that does not is run once per statement, and
+      -- every row of a chunk got the same time, status and method (earlier reports' round counts).
+      cross join lateral (select now() - random() * interval '30 days' + 0 * g * interval '1 second' as at, random() + 0 * g as r, random() + 0 * g as q) t
       cross join lateral (select case when t.r < 0.60 then 'FINALIZED' when t.r < 0.72 then 'PENDING' when t.r < 0.80 then 'PENDING_REQUEST'
         when t.r < 0.88 then 'REJECTED' when t.r < 0.96 then 'FAILED' else 'VOIDED' end as status) s
       cross join lateral (select case when t.q < 0.55 then 'BIFAST' when t.q < 0.85 then 'ONLINE' when t.q < 0.97 then 'SKN' else 'RTGS' end as method,
