@@ -35,7 +35,9 @@ const USER_COUNTS = [10, 50] as const;
  * Back to back, 50 users ask for all two cores can give, and latency is mostly queueing (50 users
  * over the rate served). A person on these screens sends a list and a summary per search, a few
  * seconds apart: the paced runs give each of the 50 users one request a second, still several
- * times a real user's rate, and show the latency a user would meet at that load.
+ * times a real user's rate. autocannon's connectionRate ticks every connection on the same clock,
+ * so these runs send their 50 requests once a second as one burst: the worst moment of that load,
+ * not users spread over the second.
  */
 const PACE = 1;
 const WARMUP_SECONDS = 5;
@@ -411,6 +413,7 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
       `Users: ${all.length} created for the run (${typeCount(all)}; through \`user_clients\` each client user sees one client, each ADMIN all ${clientIds.length}, SUPER ADMIN all by type; roles' modules as the demo seed's), two-factor active, each with a verified session from \`createSession\` sent as \`Authorization: Bearer <token>\`. Each autocannon connection is one user: 10 connections are users 1-10 (${typeCount(all.slice(0, 10))}), 50 are all of them.`,
       `Request mix: each user loops over the same ${sample.length} GETs, starting at a different one, one request in flight per user (no think time): ${sample.map((s) => s.kind).join('; ')}. All pay-in filters are status FINALIZED, search_by correlation_id; 1 day = ${businessDay(TZ, 1)} 00:00-23:59, 30 days = ${businessDay(TZ, 29)} 00:00 to ${businessDay(TZ, 0)} 23:59 (Asia/Jakarta); "one client" and the balance reads use the user's client (staff: one of the ${clientIds.length} in rotation); the search is a real correlation id of that client. Example: \`${sample[0].path}\`.`,
       `Each run: ${WARMUP_SECONDS} s of warm-up (new connections, discarded), then ${seconds} s measured; autocannon in the bench process on loopback, also bounded by ${MAX_REQUESTS_PER_SECOND.toLocaleString('en-US')} requests a second overall, ${REQUEST_TIMEOUT_SECONDS} s timeout per request. Latency is each response's own time (autocannon's \`response\` event), p50/p95/p99 nearest-rank over all responses of the run; a non-2xx response or an error stops the bench.`,
+      `Paced runs: autocannon's connectionRate (${PACE} a second per connection) ticks every connection on the same clock, so each second's ${USERS} requests arrive together as one burst; their latency is that of a burst of ${USERS} simultaneous requests, not of users spread over the second.`,
       `Two nodes: autocannon gets both URLs and deals connections round-robin (user i to node i mod 2); responses per node at 50 users: ${two50.byNode.join(' / ')}.`,
       `Throughput at 50 users: 2 nodes / 1 node = **${(two50.perSecond / one50.perSecond).toFixed(2)}×** (${two50.perSecond.toFixed(0)} vs ${one50.perSecond.toFixed(0)} req/s). Both nodes, PostgreSQL and autocannon share this machine's CPUs, so a second node cannot add cores here.`,
       `Goal "HTTP p95 ≤ ${GOAL_P95_MS} ms at 50 users", back to back: 1 node ${one50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(one50.p95)} ms), 2 nodes ${two50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(two50.p95)} ms); at ${PACE} request a second per user: ${paced.map((r) => `${r.nodes} node${r.nodes > 1 ? 's' : ''} ${r.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(r.p95)} ms)`).join(', ')}.`,
