@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { clients } from '../db/schema.ts';
 import { notFound } from './errors.ts';
@@ -11,19 +11,22 @@ export async function clientNameOf(db: Db, clientId: number): Promise<string> {
 }
 
 /**
- * The one client a request names, if the user may see it. Another client's id is answered
- * exactly like an id that does not exist: notFound, nothing about it.
+ * The clients a request names, if the user may see every one. Another client's id is answered
+ * exactly like an id that does not exist: notFound, nothing about it. A scope lists only existing
+ * clients (user_clients.client_id references clients, which nothing deletes from), so within one
+ * the scope alone answers, without a round trip; without a scope (SUPER ADMIN) the ids are looked up.
  */
+export async function clientsInScope(db: Db, principal: Principal, named: number[]): Promise<number[]> {
+  const scope = principal.clientScope;
+  const known = scope ? new Set(scope)
+    : new Set((await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, named))).map((r) => r.id));
+  if (!named.every((id) => known.has(id))) throw notFound('Client not found');
+  return named;
+}
+
+/** The one client a request names, checked as above. */
 export async function clientInScope(db: Db, principal: Principal, clientId: number): Promise<number> {
-  // A scope lists only existing clients (user_clients.client_id references clients, which nothing
-  // deletes from): a client in it needs no look-up. Without a scope (SUPER ADMIN) the id is checked.
-  if (principal.clientScope) {
-    if (principal.clientScope.includes(clientId)) return clientId;
-  } else {
-    const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
-    if (row) return row.id;
-  }
-  throw notFound('Client not found');
+  return (await clientsInScope(db, principal, [clientId]))[0];
 }
 
 /** A named client (checked as above), or every client the user may see. */

@@ -70,15 +70,6 @@ export function liveSessionCte(token: string, limits: SessionLimits): SQL {
   )`;
 }
 
-/** Finds a live session for a token and marks it seen (see liveSessionCte), in one statement. */
-export async function touchSession(db: Db, token: string, limits: SessionLimits): Promise<ActiveSession | null> {
-  const { rows } = await db.execute<{ id: number | string; user_id: number; otp_verified: boolean }>(
-    sql`${liveSessionCte(token, limits)} select id, user_id, otp_verified from live`,
-  );
-  const row = rows[0];
-  return row ? { sessionId: Number(row.id), userId: Number(row.user_id), otpVerified: row.otp_verified } : null;
-}
-
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }

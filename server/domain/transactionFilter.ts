@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { Db } from '../db/connect.ts';
-import { notFound } from './errors.ts';
+import { clientsInScope } from './clientScope.ts';
 import type { Principal } from './principal.ts';
 
 export interface ScopedFilter { where: SQL; clientIds: number[] | null }
@@ -58,18 +58,7 @@ function todayIn(timeZone: string) {
  * is notFound like a client that does not exist); with none named, the user's scope (null = all).
  */
 export async function filterClientIds(db: Db, principal: Principal, named: number[] | undefined): Promise<number[] | null> {
-  if (!named?.length) return principal.clientScope;
-  // A scope lists only existing clients (user_clients.client_id references clients, which nothing
-  // deletes from): within one, the scope alone answers, without a round trip.
-  if (principal.clientScope) {
-    const scope = principal.clientScope;
-    if (!named.every((id) => scope.includes(id))) throw notFound('Client not found');
-    return named;
-  }
-  const known = new Set((await db.execute<{ id: number }>(sql`select id from clients where id in ${sql.raw(`(${named.join(',')})`)}`)).rows.map((r) => Number(r.id)));
-  const allowed = (id: number) => known.has(id) && (principal.clientScope ? principal.clientScope.includes(id) : true);
-  if (!named.every(allowed)) throw notFound('Client not found');
-  return named;
+  return named?.length ? clientsInScope(db, principal, named) : principal.clientScope;
 }
 
 /** [from, until) of a window typed as start/end minutes on the business clock, end minute included. */
