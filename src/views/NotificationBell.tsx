@@ -28,6 +28,8 @@ const useStyles = makeStyles({
   resolved: { color: tokens.colorNeutralForeground3 },
   meta: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   empty: { padding: tokens.spacingHorizontalL },
+  // Read aloud, not shown: the bold weight and tint say 'unread' to the eye alone.
+  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 });
 
 /** 'Open' while the work order waits for someone; 'Resolved' once the decision that settles it was made. */
@@ -85,6 +87,7 @@ export function NotificationBell({ logic = notificationsMachine }: { logic?: typ
               <li key={n.id} data-status={n.data.status}>
                 <button type="button" className={mergeClasses(styles.item, !n.is_read && styles.unread, n.data.status === 'RESOLVED' && styles.resolved)}
                   onClick={() => open(n)}>
+                  {!n.is_read && <span className={styles.hidden}>Unread: </span>}
                   <Text weight={n.is_read ? 'regular' : 'semibold'} size={300}>{n.subject}</Text>
                   <Text size={300}>{n.message}</Text>
                   <span className={styles.meta}>

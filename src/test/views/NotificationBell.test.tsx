@@ -73,9 +73,9 @@ describe('Notification bell', () => {
     await bell(2);
     const list = await openList();
     expect(entries(list).map((li) => li.textContent)).toEqual([
-      'Withdrawal WD-3Withdrawal WD-3 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:30Open',
+      'Unread: Withdrawal WD-3Withdrawal WD-3 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:30Open',
       'Withdrawal WD-2Withdrawal WD-2 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:20Open',
-      'Withdrawal WD-1Withdrawal WD-1 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:10Open',
+      'Unread: Withdrawal WD-1Withdrawal WD-1 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:10Open',
     ]);
     // Published again (at least once): still one entry, still two unread.
     await t.socket.say((h) => h.onWorkOrder(item(3, 30)));
@@ -114,7 +114,7 @@ describe('Notification bell', () => {
     await t.answer('load', { items: [item(4, 40), item(1, 10, { is_read: true })], unread: 1 });
     await bell(1);
     const list = await openList();
-    expect(entries(list).map((li) => li.textContent!.slice(0, 15))).toEqual(['Withdrawal WD-4', 'Withdrawal WD-1']);
+    expect(entries(list).map((li) => li.textContent!.slice(0, 23))).toEqual(['Unread: Withdrawal WD-4', 'Withdrawal WD-1Withdraw']);
   });
 
   it('opening an item marks it read and shows its work order', async () => {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject, type AnyStateMachine, type StateValue } from 'xstate';
+import { createActor, fromPromise, type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type StateValue } from 'xstate';
 import type { BalanceChanged } from '../../services/disbursementAccountRules';
 import type { ClientOption } from '../../services/schemas';
 import { makeUser } from '../fixtures';
@@ -63,9 +63,9 @@ export class FakeSocket {
 export const CLIENTS: ClientOption[] = [{ id: 1, client_name: 'PT Maju' }, { id: 2, client_name: 'CV Jaya' }];
 export const TOKEN = 'token-of-the-session';
 
-export function renderPage(page: ReactElement, clients: ClientOption[]) {
+export function renderPage(page: ReactElement, clients: ClientOption[], sessionActors: Record<string, AnyActorLogic> = {}) {
   const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true });
-  return renderWithSession(page, user, { modules: [], banks: [], clients, roles: [] });
+  return renderWithSession(page, user, { modules: [], banks: [], clients, roles: [] }, sessionActors);
 }
 
 /** The page itself (its section, named by its title), not the toasts beside it. */
