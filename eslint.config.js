@@ -19,7 +19,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'docs/**', 'reports/**', '.stryker-tmp/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'src/test/lint/planted/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'docs/**', 'reports/**', '.stryker-tmp*/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'src/test/lint/planted/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
