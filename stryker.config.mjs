@@ -4,8 +4,9 @@
 // `npm run test:mutation -- --mutate "src/machines/lifecycle/**/*.ts"`.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner'],
+  // The vitest runner, counting a test file that fails to load or a failed beforeAll as a failure (see the file).
+  testRunner: 'vitest-strict',
+  plugins: ['@stryker-mutator/vitest-runner', './stryker/strictVitestRunner.mjs'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   coverageAnalysis: 'perTest',
   mutate: [

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import {
-  allowsDisbursement, disbursementLifecycle, nextDisbursementStatus, type DisbursementActor,
+  DISBURSEMENT_INVALID_STATUS, DISBURSEMENT_INVALID_VOID, allowsDisbursement, disbursementDecisionEvent, disbursementLifecycle,
+  nextDisbursementStatus, type DisbursementActor,
 } from '../../machines/lifecycle/disbursementLifecycle';
 import { DISBURSEMENT_STATUSES, type DisbursementStatusName } from '../../services/disbursementQuery';
 import { buildModel } from './modelCoverage';
@@ -49,5 +51,26 @@ describe('disbursement lifecycle', () => {
       expect(allowsDisbursement(status, fresh, { type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(true);
       expect(allowsDisbursement(status, { addedToWithdrawable: true }, { type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(false);
     }
+  });
+
+  it('moves a released hold on once: after the move the machine refuses a second one', () => {
+    for (const end of ['REJECT', 'PROVIDER_FAILED'] as const) {
+      const actor = createActor(disbursementLifecycle, { input: fresh }).start();
+      expect(actor.getSnapshot().value).toBe('PENDING_REQUEST');
+      actor.send({ type: end, role: end === 'REJECT' ? 'SUPER ADMIN' : 'SYSTEM' });
+      actor.send({ type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' });
+      expect(actor.getSnapshot().context).toEqual({ addedToWithdrawable: true });
+      expect(actor.getSnapshot().can({ type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(false);
+    }
+  });
+
+  it('reads the API\'s decision word COMPLETED as finalize, REJECTED as reject', () => {
+    expect(disbursementDecisionEvent('COMPLETED')).toBe('FINALIZE');
+    expect(disbursementDecisionEvent('REJECTED')).toBe('REJECT');
+  });
+
+  it('refuses in the issue\'s words', () => {
+    expect(DISBURSEMENT_INVALID_STATUS).toBe('Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed');
+    expect(DISBURSEMENT_INVALID_VOID).toBe('Invalid Status: Only FINALIZED disbursements can be voided');
   });
 });
