@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { calculateMetrics, type Metrics } from 'mutation-testing-metrics';
-import type { FileResultDictionary } from 'mutation-testing-report-schema';
 
 /**
  * The mutation score over every report in reports/mutation (issue 16). A whole run is hours on two
@@ -11,6 +10,8 @@ import type { FileResultDictionary } from 'mutation-testing-report-schema';
  *
  *   npx tsx scripts/mutationScore.ts [reports/mutation]
  */
+type FileResultDictionary = Parameters<typeof calculateMetrics>[0];
+
 const dir = process.argv[2] ?? 'reports/mutation';
 const reports = readdirSync(dir).filter((f) => f.endsWith('.json'))
   .map((f) => join(dir, f))
