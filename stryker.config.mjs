@@ -1,7 +1,8 @@
 // Mutation testing (issue 16): StrykerJS plants small faults in the machines, the browser services
 // and the server's domain rules, runs the tests that cover each, and counts the faults no test notices.
-// `npm run test:mutation` runs it all (hours on 2 cores); a narrower run names files, e.g.
-// `npm run test:mutation -- --mutate "src/machines/lifecycle/**/*.ts"`.
+// `npm run test:mutation` runs it all (many hours on 2 cores); stryker/parts/*.config.mjs are the
+// parts measured so far, each a few files against the tests that speak of them
+// (`npm run test:mutation:parts`, then `npm run mutation:score` adds their reports up).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   // The vitest runner, counting a test file that fails to load or a failed beforeAll as a failure (see the file).
