@@ -27,15 +27,15 @@ for (const report of reports) Object.assign(files, (JSON.parse(readFileSync(repo
 const FOLDERS = ['src/machines', 'src/services', 'server/domain'];
 const metricsOf = (paths: string[]) => calculateMetrics(Object.fromEntries(paths.map((p) => [p, files[p]]))).metrics;
 const row = (name: string, m: Metrics) =>
-  `| ${name} | ${m.totalValid ? `${m.mutationScore.toFixed(1)}%` : '–'} | ${m.totalDetected} | ${m.survived} | ${m.noCoverage} |`;
+  `| ${name} | ${m.totalValid ? `${m.mutationScore.toFixed(1)}%` : '–'} | ${m.totalDetected} | ${m.survived} | ${m.noCoverage} | ${m.ignored} |`;
 const paths = Object.keys(files).sort();
 
 console.log(`Reports: ${reports.join(', ')}\n`);
-console.log('| scope | score | killed | survived | no coverage |\n|---|---:|---:|---:|---:|');
+console.log('| scope | score | killed | survived | no coverage | disabled, with a reason |\n|---|---:|---:|---:|---:|---:|');
 for (const folder of FOLDERS) {
   const inside = paths.filter((p) => p.startsWith(`${folder}/`));
   if (inside.length) console.log(row(`${folder} (${inside.length} files)`, metricsOf(inside)));
 }
 console.log(row(`all measured (${paths.length} files)`, metricsOf(paths)));
-console.log('\n| file | score | killed | survived | no coverage |\n|---|---:|---:|---:|---:|');
+console.log('\n| file | score | killed | survived | no coverage | disabled, with a reason |\n|---|---:|---:|---:|---:|---:|');
 for (const p of paths) console.log(row(p, metricsOf([p])));
