@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { notificationSocketFrom, notificationsMachine } from '../../machines/notificationsMachine';
-import type { RealtimeHandlers } from '../../services/realtime';
 import type { NotificationItem } from '../../services/schemas';
 import type { NotificationList } from '../../services/workOrders';
 import { NotificationBell } from '../../views/NotificationBell';
 import { SessionContext } from '../../views/SessionContext';
+import { FakeNotificationSocket } from './fakeNotificationSocket';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import { PendingCalls, TOKEN, click, drivenPaths, isActorEvent, renderPage } from './pageModelHarness';
 
@@ -116,16 +116,6 @@ function after(w: World, event: AnyEventObject): World {
   }
 }
 
-class FakeSocket {
-  handlers: RealtimeHandlers | null = null;
-  closed = 0;
-  connect = (_token: string, handlers: RealtimeHandlers) => {
-    this.handlers = handlers;
-    return () => { this.closed += 1; this.handlers = null; };
-  };
-  async say(fn: (h: RealtimeHandlers) => void) { await act(async () => { fn(this.handlers!); }); }
-}
-
 const bellButton = () => screen.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 /** The open bell's surface (opened when it is not). */
 async function surface() {
@@ -133,7 +123,7 @@ async function surface() {
   return screen.findByRole('group', { name: 'Notifications' });
 }
 
-async function perform(event: AnyEventObject, socket: FakeSocket) {
+async function perform(event: AnyEventObject, socket: FakeNotificationSocket) {
   const pushed = (event as { item?: NotificationItem }).item!;
   switch (event.type) {
     case 'RECEIVED': return socket.say((h) => h.onWorkOrder(pushed));
@@ -152,7 +142,7 @@ async function perform(event: AnyEventObject, socket: FakeSocket) {
 }
 
 /** What the bell shows, and what the server was sent, against the world. */
-async function check(w: World, calls: PendingCalls, desktop: number, socket: FakeSocket, session: () => string) {
+async function check(w: World, calls: PendingCalls, desktop: number, socket: FakeNotificationSocket, session: () => string) {
   if (w.session !== 'signedIn') {
     // The session took over: the bell went with the signed-in shell, and its socket with it.
     await waitFor(() => expect(session()).toBe(w.session));
@@ -191,7 +181,7 @@ describe('Notification bell: every path of the notifications machine, driven thr
 
   it.each(drivenPaths(notificationsMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path: ModelPath) => {
     const calls = new PendingCalls();
-    const socket = new FakeSocket();
+    const socket = new FakeNotificationSocket();
     let desktop = 0;
     const logic = notificationsMachine.provide({
       actors: { socket: notificationSocketFrom(socket.connect), load: calls.logic(), markRead: calls.logic(), markAllRead: calls.logic() },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notificationSocketFrom, notificationsMachine } from '../../machines/notificationsMachine';
-import type { RealtimeHandlers } from '../../services/realtime';
 import type { NotificationItem } from '../../services/schemas';
 import type { NotificationList } from '../../services/workOrders';
 import { NotificationBell } from '../../views/NotificationBell';
 import { SessionContext } from '../../views/SessionContext';
+import { FakeNotificationSocket } from './fakeNotificationSocket';
 import { deferredActors } from './deferredActors';
 import { TOKEN, renderPage } from './pageModelHarness';
 
@@ -24,18 +24,6 @@ const item = (id: number, minute: number, over: Partial<Pick<NotificationItem, '
   },
   step_data: { icon: 'money' },
 });
-
-class FakeNotificationSocket {
-  handlers: RealtimeHandlers | null = null;
-  tokens: string[] = [];
-  closed = 0;
-  connect = (token: string, handlers: RealtimeHandlers) => {
-    this.tokens.push(token);
-    this.handlers = handlers;
-    return () => { this.closed += 1; this.handlers = null; };
-  };
-  async say(fn: (h: RealtimeHandlers) => void) { await act(async () => { fn(this.handlers!); }); }
-}
 
 function renderBell() {
   const socket = new FakeNotificationSocket();

@@ -1,0 +1,15 @@
+import { act } from '@testing-library/react';
+import type { RealtimeHandlers } from '../../services/realtime';
+
+/** The notifications socket as the bell's tests drive it: what it was opened with, and how often closed. */
+export class FakeNotificationSocket {
+  handlers: RealtimeHandlers | null = null;
+  tokens: string[] = [];
+  closed = 0;
+  connect = (token: string, handlers: RealtimeHandlers) => {
+    this.tokens.push(token);
+    this.handlers = handlers;
+    return () => { this.closed += 1; this.handlers = null; };
+  };
+  async say(fn: (h: RealtimeHandlers) => void) { await act(async () => { fn(this.handlers!); }); }
+}
