@@ -13,7 +13,8 @@ import { calculateMetrics, type Metrics } from 'mutation-testing-metrics';
 type FileResultDictionary = Parameters<typeof calculateMetrics>[0];
 
 const dir = process.argv[2] ?? 'reports/mutation';
-const reports = readdirSync(dir).filter((f) => f.endsWith('.json'))
+// The sample's report holds a few mutants of many files; scripts/mutationSample.ts reads it.
+const reports = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'sample.json')
   .map((f) => join(dir, f))
   .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 if (reports.length === 0) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEMO_DAYS, DEMO_PASSWORD, DEMO_TRANSACTIONS, demoUsers, seedDemo } from '../seed/demo.ts';
-import { seededRandom } from '../seed/demoLedger.ts';
+import { seededRandom } from '../seed/seededRandom.ts';
 import { seedDisbursements } from '../seed/disbursements.ts';
 import { seedPayins } from '../seed/payins.ts';
 import { DISBURSEMENT_STATUSES } from '../../src/services/disbursementQuery.ts';

@@ -6,7 +6,8 @@ import { callbackAttempts, clients, notifications, roleModules, roles, transacti
 import { callbackFailed } from '../domain/workOrderEvents.ts';
 import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
 import { hashPassword } from '../domain/passwords.ts';
-import { seedDemoLedger, seededRandom } from './demoLedger.ts';
+import { seedDemoLedger } from './demoLedger.ts';
+import { seededRandom } from './seededRandom.ts';
 import { seedDemoDisbursements } from './disbursements.ts';
 import { seedPayins } from './payins.ts';
 

@@ -4,18 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { recordDeposit } from '../domain/disbursementDeposits.ts';
 import { applyDecision, openWithdrawal } from '../domain/withdrawals.ts';
-
-/** A small deterministic generator, so every demo database tells the same story. */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seededRandom.ts';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 

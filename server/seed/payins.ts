@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { transactions } from '../db/schema.ts';
 import { bulkCreditPayins, bulkReleaseToWithdrawable } from '../domain/payinLedgerBulk.ts';
 import { generatePayins } from './payinGenerator.ts';
-import { seededRandom } from './demoLedger.ts';
+import { seededRandom } from './seededRandom.ts';
 
 /**
  * Inserts generated pay-ins in batches, then credits every paid one through the ledger and moves
