@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoleRow } from '../../services/managementRules';
@@ -14,10 +14,13 @@ vi.mock('../../services/api', () => ({ api }));
 const meta = { current_page: 1, last_page: 1, total: 2, per_page: 15 };
 const allModules = tree.flatMap((m) => [m.id, ...m.children.map((c) => c.id)]);
 
-// Created At is shown in the viewer's own time zone: pin one so the expectation is exact.
-const zone = process.env.TZ;
-beforeAll(() => { process.env.TZ = 'Asia/Jakarta'; });
-afterAll(() => { process.env.TZ = zone; });
+// Created At is shown in the viewer's own time zone. Setting TZ inside a test does not reach a
+// worker whose zone is already read (Stryker's runs reuse one), so the expectation is written out
+// in whatever zone the run has.
+const local = new Date(auditor.created_at);
+const pad = (n: number) => String(n).padStart(2, '0');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const auditorCreatedAt = `${pad(local.getDate())} ${MONTHS[local.getMonth()]} ${local.getFullYear()} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
 beforeEach(() => vi.clearAllMocks());
 
 function open(type: UserTypeName, rows: RoleRow[] = [auditor, empty], modules = allModules) {
@@ -41,7 +44,9 @@ describe('Role Management', () => {
     const headers = within(await table()).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'Description', 'Type', 'Total Modules', 'Created At', 'Actions']);
     const cells = within(await rowOf('Auditor')).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells).toEqual(['Auditor', 'Reads the books', 'ADMIN', '2', '20 Nov 2026 10:04:05', 'Edit']);
+    expect(cells).toEqual(['Auditor', 'Reads the books', 'ADMIN', '2', auditorCreatedAt, 'Edit']);
+    // In Jakarta that is 20 Nov 2026 10:04:05 (the fixture is 03:04:05 UTC).
+    if (local.getTimezoneOffset() === -420) expect(auditorCreatedAt).toBe('20 Nov 2026 10:04:05');
     expect(screen.getByRole('combobox', { name: 'Filter by User Type' })).toBeInTheDocument();
   });
 
