@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { globSync } from 'tinyglobby';
 import { seededRandom } from '../server/seed/seededRandom.ts';
@@ -11,16 +11,24 @@ import { seededRandom } from '../server/seed/seededRandom.ts';
  * authorization table.
  *
  *   npx tsx scripts/mutationSample.ts pick [size] [seed]  writes stryker/sample.json
- *   stryker run stryker/parts/sample.config.mjs           tests the sample (reports/mutation/sample.json)
- *   npx tsx scripts/mutationSample.ts score               the estimate, and each sampled mutant that lived
+ *   stryker run stryker/parts/sampleBrowser.config.mjs    tests the sampled src/ mutants (reports/mutation/sample-browser.json)
+ *   stryker run stryker/parts/sampleServer.config.mjs     and the sampled server/domain ones (sample-server.json)
+ *   npx tsx scripts/mutationSample.ts score               the estimate per stratum and in all, and each sampled mutant that lived
  */
 const SCOPE = ['src/machines/**/*.ts', 'src/services/**/*.ts', 'server/domain/**/*.ts', '!src/machines/chartLayout.ts', '!src/machines/scxml.ts'];
 const SAMPLE_FILE = 'stryker/sample.json';
-const REPORT_FILE = 'reports/mutation/sample.json';
+// The sample is drawn from the whole scope and run in two strata, the browser's folders and the
+// server's (stryker/parts/sample*.config.mjs), each with its own report.
+interface Stratum { folders: string[]; config: string; report: string }
+const STRATA: Stratum[] = [
+  { folders: ['src/machines', 'src/services'], config: 'stryker/parts/sampleBrowser.config.mjs', report: 'reports/mutation/sample-browser.json' },
+  { folders: ['server/domain'], config: 'stryker/parts/sampleServer.config.mjs', report: 'reports/mutation/sample-server.json' },
+];
+const folderOf = (file: string) => file.split('/').slice(0, 2).join('/');
 
 interface Position { line: number; column: number } // 1-based line and column, as Stryker's reports give them
 interface Sampled { file: string; mutatorName: string; replacement: string; start: Position; end: Position }
-interface Sample { seed: number; population: number; mutants: Sampled[] }
+interface Sample { seed: number; population: number; strata: Record<string, number>; mutants: Sampled[] }
 
 const quiet = { isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false, isErrorEnabled: () => true, isFatalEnabled: () => true, trace() {}, debug() {}, info() {}, warn() {}, error: console.error, fatal: console.error };
 
@@ -50,7 +58,9 @@ async function pick(size: number, seed: number) {
   const mutants = all.slice(0, size).sort((a, b) => a.file.localeCompare(b.file) || a.start.line - b.start.line || a.start.column - b.start.column);
   // One mutant a line, so a diff of the sample reads as a list.
   const lines = mutants.map((m) => `  ${JSON.stringify(m)}`).join(',\n');
-  writeFileSync(SAMPLE_FILE, `{ "seed": ${seed}, "population": ${all.length}, "mutants": [\n${lines}\n] }\n`);
+  const strata: Record<string, number> = {};
+  for (const m of all) strata[folderOf(m.file)] = (strata[folderOf(m.file)] ?? 0) + 1;
+  writeFileSync(SAMPLE_FILE, `{ "seed": ${seed}, "population": ${all.length}, "strata": ${JSON.stringify(strata)}, "mutants": [\n${lines}\n] }\n`);
   console.log(`${SAMPLE_FILE}: ${size} of ${all.length} mutants (seed ${seed})`);
 }
 
@@ -62,43 +72,59 @@ function wilson(hits: number, n: number, z = 1.96) {
   return [centre - half, centre + half];
 }
 
-interface ReportMutant { mutatorName: string; replacement?: string; status: string; location: { start: Position; end: Position }; statusReason?: string }
+interface ReportMutant { mutatorName: string; replacement?: string; status: string; location: { start: Position; end: Position } }
+type Report = { files: Record<string, { mutants: ReportMutant[] }> };
 
-function score() {
-  const sample = JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as Sample;
-  const report = JSON.parse(readFileSync(REPORT_FILE, 'utf8')) as { files: Record<string, { mutants: ReportMutant[] }> };
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const detectedStatus = (status: string) => status === 'Killed' || status === 'Timeout';
+
+/** The sampled mutants of one stratum, each with what its report says of it. */
+function outcomesOf(stratum: Stratum, sample: Sample) {
+  const report = JSON.parse(readFileSync(stratum.report, 'utf8')) as Report;
   const same = (a: Position, b: Position) => a.line === b.line && a.column === b.column;
-  const outcomes = sample.mutants.map((s) => {
+  const outcomes = sample.mutants.filter((s) => stratum.folders.includes(folderOf(s.file))).map((s) => {
     const found = (report.files[s.file]?.mutants ?? []).find((m) =>
       m.mutatorName === s.mutatorName && (m.replacement ?? '') === s.replacement && same(m.location.start, s.start) && same(m.location.end, s.end));
     return { s, status: found?.status ?? 'Missing' };
   });
-  const missing = outcomes.filter((o) => o.status === 'Missing');
-  if (missing.length) {
-    console.error(`${missing.length} sampled mutants are not in ${REPORT_FILE}: was it made from this sample and this code?`);
+  const missing = outcomes.filter((o) => o.status === 'Missing').length;
+  if (missing) {
+    console.error(`${missing} sampled mutants are not in ${stratum.report}: was it made from this sample and this code?`);
     process.exit(1);
   }
-  const detected = outcomes.filter((o) => o.status === 'Killed' || o.status === 'Timeout').length;
-  const valid = outcomes.filter((o) => o.status !== 'CompileError' && o.status !== 'RuntimeError' && o.status !== 'Ignored').length;
-  const [low, high] = wilson(detected, valid);
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  console.log(`Sample of ${sample.mutants.length} from ${sample.population} mutants (seed ${sample.seed}): ${detected} of ${valid} detected.`);
-  console.log(`Estimated mutation score of the whole scope: ${pct(detected / valid)} (95% interval ${pct(low)} to ${pct(high)}).\n`);
-  const byFolder = new Map<string, { detected: number; valid: number }>();
-  for (const o of outcomes) {
-    const folder = o.s.file.split('/').slice(0, 2).join('/');
-    const f = byFolder.get(folder) ?? { detected: 0, valid: 0 };
-    f.valid += 1;
-    if (o.status === 'Killed' || o.status === 'Timeout') f.detected += 1;
-    byFolder.set(folder, f);
+  // A mutant that does not compile or run is outside the score, as in Stryker's own count.
+  return outcomes.filter((o) => o.status !== 'CompileError' && o.status !== 'RuntimeError');
+}
+
+function score() {
+  const sample = JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as Sample;
+  console.log(`Sample: ${sample.mutants.length} of ${sample.population} mutants (seed ${sample.seed}).\n`);
+  console.log('| stratum | mutants in scope | sampled | detected | estimated score (95% interval) |\n|---|---:|---:|---:|---|');
+  const measured: { size: number; p: number; n: number }[] = [];
+  const lived: string[] = [];
+  for (const stratum of STRATA) {
+    const size = stratum.folders.reduce((sum, folder) => sum + (sample.strata[folder] ?? 0), 0);
+    if (!existsSync(stratum.report)) {
+      console.log(`| ${stratum.folders.join(', ')} | ${size} | not run (${stratum.config}) | | |`);
+      continue;
+    }
+    const outcomes = outcomesOf(stratum, sample);
+    const detected = outcomes.filter((o) => detectedStatus(o.status)).length;
+    const [low, high] = wilson(detected, outcomes.length);
+    console.log(`| ${stratum.folders.join(', ')} | ${size} | ${outcomes.length} | ${detected} | ${pct(detected / outcomes.length)} (${pct(low)} to ${pct(high)}) |`);
+    measured.push({ size, p: detected / outcomes.length, n: outcomes.length });
+    for (const { s, status } of outcomes.filter((o) => !detectedStatus(o.status))) {
+      lived.push(`- ${s.file}:${s.start.line}:${s.start.column} ${s.mutatorName} → ${JSON.stringify(s.replacement).slice(0, 80)} (${status})`);
+    }
   }
-  console.log('| folder | sampled | detected | score in the sample |\n|---|---:|---:|---:|');
-  for (const [folder, f] of [...byFolder].sort()) console.log(`| ${folder} | ${f.valid} | ${f.detected} | ${pct(f.detected / f.valid)} |`);
-  const lived = outcomes.filter((o) => o.status === 'Survived' || o.status === 'NoCoverage');
-  if (lived.length) {
-    console.log('\nSampled mutants no test noticed:');
-    for (const { s, status } of lived) console.log(`- ${s.file}:${s.start.line}:${s.start.column} ${s.mutatorName} → ${JSON.stringify(s.replacement).slice(0, 80)} (${status})`);
+  if (measured.length === STRATA.length) {
+    // Weighted by each stratum's share of the scope; the interval is the normal one of that sum.
+    const total = measured.reduce((sum, m) => sum + m.size, 0);
+    const p = measured.reduce((sum, m) => sum + (m.size / total) * m.p, 0);
+    const se = Math.sqrt(measured.reduce((sum, m) => sum + (m.size / total) ** 2 * (m.p * (1 - m.p)) / m.n, 0));
+    console.log(`| whole scope | ${total} | | | ${pct(p)} (${pct(Math.max(0, p - 1.96 * se))} to ${pct(Math.min(1, p + 1.96 * se))}) |`);
   }
+  if (lived.length) console.log(`\nSampled mutants no test noticed:\n${lived.join('\n')}`);
 }
 
 const [command, a, b] = process.argv.slice(2);

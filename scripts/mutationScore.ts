@@ -13,8 +13,8 @@ import { calculateMetrics, type Metrics } from 'mutation-testing-metrics';
 type FileResultDictionary = Parameters<typeof calculateMetrics>[0];
 
 const dir = process.argv[2] ?? 'reports/mutation';
-// The sample's report holds a few mutants of many files; scripts/mutationSample.ts reads it.
-const reports = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'sample.json')
+// The sample's reports hold a few mutants of many files; scripts/mutationSample.ts reads it.
+const reports = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('sample'))
   .map((f) => join(dir, f))
   .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 if (reports.length === 0) {
