@@ -32,6 +32,9 @@ interface Sample { seed: number; population: number; strata: Record<string, numb
 
 const quiet = { isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false, isErrorEnabled: () => true, isFatalEnabled: () => true, trace() {}, debug() {}, info() {}, warn() {}, error: console.error, fatal: console.error };
 
+// The instrumenter counts lines from 0 and columns from 0; reports count both from 1.
+const reported = (p: { line: number; column: number }): Position => ({ line: p.line + 1, column: p.column + 1 });
+
 async function population(): Promise<Sampled[]> {
   const instrumenter = new Instrumenter(quiet);
   const all: Sampled[] = [];
@@ -39,9 +42,7 @@ async function population(): Promise<Sampled[]> {
     const { mutants } = await instrumenter.instrument([{ name: file, content: readFileSync(file, 'utf8'), mutate: true }], { plugins: null, excludedMutations: [], ignorers: [] });
     // Mutants disabled in the code with a reason are outside the score, as in Stryker's own count.
     for (const m of mutants.filter((x) => x.status === undefined)) {
-      // The instrumenter counts lines from 0 and columns from 0; reports count both from 1.
-      const at = (p: { line: number; column: number }) => ({ line: p.line + 1, column: p.column + 1 });
-      all.push({ file, mutatorName: m.mutatorName, replacement: m.replacement, start: at(m.location.start), end: at(m.location.end) });
+      all.push({ file, mutatorName: m.mutatorName, replacement: m.replacement, start: reported(m.location.start), end: reported(m.location.end) });
     }
   }
   return all;

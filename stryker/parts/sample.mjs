@@ -1,19 +1,17 @@
-import { readFileSync } from 'node:fs';
 import base from '../../stryker.config.mjs';
 import { part } from './part.mjs';
+import { sampledMutants } from '../sampleMutants.mjs';
 
 // One stratum of the seeded random sample of the whole scope's mutants (stryker/sample.json, drawn by
 // `scripts/mutationSample.ts pick`): the sampled mutants under `folders`, against the given suites.
 // The browser's folders and the server's are run apart: a server rule's mutant is covered by most
 // server test files (every one signs in), at about 15 s a file, so the two take very different time.
-// Stryker's range syntax counts lines from 1 and columns from 0; the sample keeps a report's
-// 1-based columns. A range also takes the mutants nested inside it; stryker/sampleIgnorer.mjs leaves
+// A range also takes the mutants nested inside it; stryker/sampleIgnorer.mjs leaves
 // those out.
 export function samplePart(name, folders, suites) {
-  const { mutants } = JSON.parse(readFileSync('stryker/sample.json', 'utf8'));
-  const ranges = mutants
+  const ranges = sampledMutants()
     .filter((m) => folders.some((folder) => m.file.startsWith(`${folder}/`)))
-    .map((m) => `${m.file}:${m.start.line}:${m.start.column - 1}-${m.end.line}:${m.end.column - 1}`);
+    .map((m) => `${m.file}:${m.start.line}:${m.start.column}-${m.end.line}:${m.end.column}`);
   return {
     ...part(name, { mutate: ranges, ...suites }),
     plugins: [...base.plugins, './stryker/sampleIgnorer.mjs'],
