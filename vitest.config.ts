@@ -6,6 +6,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     environment: 'node',
     include: ['server/test/**/*.test.ts'],
     env: { TEST_DB: db },
+    // Each server test file copies the databases this builds once per run.
+    globalSetup: ['server/test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

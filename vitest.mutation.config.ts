@@ -22,7 +22,7 @@ export default defineConfig({
           name: 'server-pglite', environment: 'node', include: serverFiles,
           // Child-process and two-node tests run the unmutated server from disk, and take minutes.
           exclude: ['server/test/settlementCrash.test.ts', 'server/test/twoNodes.test.ts'],
-          env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000,
+          env: { TEST_DB: 'pglite' }, globalSetup: ['server/test/globalSetup.ts'], testTimeout: 30_000, hookTimeout: 60_000,
         },
       },
     ].filter((project) => suites.includes(project.test.name)),

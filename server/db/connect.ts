@@ -21,7 +21,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string | null };
+/** `image` starts an embedded database from a saved data directory (tests copy a seeded template). */
+export type DatabaseTarget = { url: string } | { dataDir: string | null; image?: Blob };
 
 /** Opens the database and applies every pending migration before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -40,7 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: target.dataDir ?? undefined, loadDataDir: target.image });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

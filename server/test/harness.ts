@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { generate } from 'otplib';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/connect.ts';
-import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
-import { ensureReferenceData } from '../seed/reference.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { cloneTemplate, databaseUrl, readPgliteImage, withAdmin, type TemplateName } from './dbTemplates.ts';
 import type { App } from '../app.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
@@ -20,41 +20,35 @@ export interface TestServer {
 /**
  * A database of its own for one test file: in-memory PGlite, or a fresh database on the PostgreSQL
  * server (its `url` then lets another process, such as a server a test kills, open it too).
+ * `from` copies one of the run's templates (dbTemplates.ts) instead of starting empty.
  */
-export async function freshDatabase(): Promise<{ database: Database; url: string | null; dispose(): Promise<void> }> {
+export async function freshDatabase(from?: TemplateName): Promise<{ database: Database; url: string | null; dispose(): Promise<void> }> {
+  const templates = from ? inject('dbTemplates') : undefined;
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ dataDir: null });
+    const image = from ? await readPgliteImage(templates![from]) : undefined;
+    const database = await openDatabase({ dataDir: null, image });
     return { database, url: null, dispose: () => database.close() };
   }
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  if (from) await cloneTemplate(baseUrl, templates![from], name);
+  else await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = databaseUrl(baseUrl, name);
+  const database = await openDatabase({ url });
   return {
     database,
-    url: url.toString(),
+    url,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await withAdmin(baseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
 
 /** `env` adds environment variables to the app's config, e.g. SMTP_URL or DATA_DIR. */
 export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const { database, dispose } = await freshDatabase();
-  await ensureReferenceData(database.db);
-  // A few hundred pay-ins keep each file's fresh database quick to build.
-  if (options.seed !== false) await seedDemo(database.db, { transactions: 400 });
+  const { database, dispose } = await freshDatabase(options.seed === false ? 'reference' : 'demo');
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp(database, config);
   await app.app.listen({ port: 0, host: '127.0.0.1' });
