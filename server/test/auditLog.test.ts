@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import * as XLSX from 'xlsx';
 import type { AuditLogRow, AuditPath } from '../../src/services/auditLogRules.ts';
 import type { Db } from '../db/connect.ts';
 import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditWhere } from '../domain/auditLog.ts';
@@ -156,6 +157,18 @@ describe('GET /audit-log/download', () => {
     expect(res.body.data.filename).toBe(AUDIT_EXPORT_FILENAME);
     const file = Buffer.from(res.body.data.content, 'base64');
     expect(file.subarray(0, 2).toString()).toBe('PK');
+    // The sheet holds what the list shows for the same filter, newest first, times to the second on the business clock.
+    const sheet = XLSX.read(file).Sheets['Audit Log'];
+    const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
+    const listed = await rows({ object_id: withdrawalUuid });
+    const businessSecond = (iso: string) => new Intl.DateTimeFormat('sv-SE', {
+      timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    }).format(new Date(iso));
+    expect(cells).toEqual([
+      ['Time', 'Actor', 'IP', 'Action', 'Object Type', 'Object ID', 'Outcome', 'Detail'],
+      ...listed.map((r) => [businessSecond(r.created_at), r.actor_email, r.ip, r.action, r.object_type, r.object_id, r.outcome, r.detail == null ? null : JSON.stringify(r.detail)]),
+    ]);
+    expect(cells).toHaveLength(3);
     // The download is itself audited.
     expect((await rows({ action: 'audit_log.download' }))[0]).toMatchObject({ actor_email: WHO.superadmin, detail: { rows: 2 } });
     expect((await call(server, 'GET', `${API}/audit-log/download?page=1`, { token: session.superadmin!.token })).status).toBe(400);

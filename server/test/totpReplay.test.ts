@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as otplib from 'otplib';
 import { generate } from 'otplib';
+import { eq } from 'drizzle-orm';
+import { OtpRejected, spendTotp } from '../domain/authentication.ts';
 import { checkTotp, newTotpSecret } from '../domain/totp.ts';
+import { users } from '../db/schema.ts';
 import { addUser, call, login, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
 /**
@@ -82,5 +85,32 @@ describe('a code replayed over HTTP', () => {
     const results = await Promise.all(tokens.map((token) => validateOtp(token, code)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
     expect(results.filter((r) => r.status === 422).every((r) => r.body.message === 'Invalid OTP')).toBe(true);
+  });
+});
+
+describe('a wrong code while no step is recorded as spent', () => {
+  // Claiming a step only refuses one at or before the last recorded; with none recorded it would take
+  // any step, so a wrong code must be refused before the claim.
+  const wrongCode = async (secret: string) => {
+    const near = await Promise.all([-2, -1, 0, 1, 2].map((offset) => totpAt(secret, offset)));
+    return ['000000', '111111', '222222', '333333', '444444', '555555'].find((code) => !near.includes(code))!;
+  };
+
+  it('is refused at sign-in', async () => {
+    const email = 'wrong-first-signin@demo.local';
+    const secret = await freshUser(email);
+    const token = (await login(server, email)).body.data.token;
+    const res = await validateOtp(token, await wrongCode(secret));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('Invalid OTP');
+    expect((await validateOtp(token, await totpAt(secret))).status).toBe(200);
+  });
+
+  it('is refused confirming an action', async () => {
+    const email = 'wrong-first-action@demo.local';
+    const secret = await freshUser(email);
+    const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await expect(spendTotp(server.database.db, user.id, await wrongCode(secret))).rejects.toBeInstanceOf(OtpRejected);
+    await expect(spendTotp(server.database.db, user.id, await totpAt(secret))).resolves.toBeUndefined();
   });
 });
