@@ -31,8 +31,9 @@ const rows = async (query: Record<string, string | number>) => {
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const businessMinute = (iso: string) => new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+/** A time as the business clock writes it: to the minute (the filters) or to the second (the export). */
+const businessTime = (iso: string, to: 'minute' | 'second') => new Intl.DateTimeFormat('sv-SE', {
+  timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', ...(to === 'second' && { second: '2-digit' }), hourCycle: 'h23',
 }).format(new Date(iso));
 const path = (objectType: string, objectId: string) =>
   call<{ data: AuditPath }>(server, 'GET', `${API}/audit-log/path?object_type=${objectType}&object_id=${encodeURIComponent(objectId)}`, { token: session.superadmin!.token });
@@ -124,7 +125,7 @@ describe('GET /audit-log', () => {
 
   it('narrows by the start/end window on the business clock, end minute included', async () => {
     const [decided] = await rows({ object_id: withdrawalUuid, action: 'withdrawal.decide' });
-    const minute = businessMinute(decided.created_at);
+    const minute = businessTime(decided.created_at, 'minute');
     expect(await rows({ object_id: withdrawalUuid, action: 'withdrawal.decide', start: minute, end: minute })).toHaveLength(1);
     expect(await rows({ object_id: withdrawalUuid, start: '2000-01-01 00:00', end: '2999-12-31 23:59' })).toHaveLength(2);
     expect(await rows({ object_id: withdrawalUuid, start: '2000-01-01 00:00', end: '2000-01-01 23:59' })).toEqual([]);
@@ -161,12 +162,9 @@ describe('GET /audit-log/download', () => {
     const sheet = XLSX.read(file).Sheets['Audit Log'];
     const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
     const listed = await rows({ object_id: withdrawalUuid });
-    const businessSecond = (iso: string) => new Intl.DateTimeFormat('sv-SE', {
-      timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    }).format(new Date(iso));
     expect(cells).toEqual([
       ['Time', 'Actor', 'IP', 'Action', 'Object Type', 'Object ID', 'Outcome', 'Detail'],
-      ...listed.map((r) => [businessSecond(r.created_at), r.actor_email, r.ip, r.action, r.object_type, r.object_id, r.outcome, r.detail == null ? null : JSON.stringify(r.detail)]),
+      ...listed.map((r) => [businessTime(r.created_at, 'second'), r.actor_email, r.ip, r.action, r.object_type, r.object_id, r.outcome, r.detail == null ? null : JSON.stringify(r.detail)]),
     ]);
     expect(cells).toHaveLength(3);
     // The download is itself audited.

@@ -90,6 +90,12 @@ export async function call<T = any>(
 export const totpAt = (secret: string, offsetSteps = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 
+/** A code the authenticator gives in none of the steps around now (the server accepts a step either side). */
+export async function wrongTotp(secret: string): Promise<string> {
+  const near = await Promise.all([-2, -1, 0, 1, 2].map((offset) => totpAt(secret, offset)));
+  return ['000000', '111111', '222222', '333333', '444444', '555555'].find((code) => !near.includes(code))!;
+}
+
 export const login = (server: TestServer, email: string, password = DEMO_PASSWORD) =>
   call(server, 'POST', '/api/backoffice/auth/login', { body: { email, password } });
 

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../db/schema.ts';
 import { loadPrincipal, loadSessionPrincipal } from '../domain/principal.ts';
 import { revokeSession, touchStepSeconds } from '../domain/sessions.ts';
-import { addUser, call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+import { addUser, call, login, signInVerified, startTestServer, wrongTotp, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -121,8 +121,7 @@ describe('lockout after 10 failures', () => {
   it('locks after 10 wrong OTPs and ends the session that tried them', async () => {
     const { secret } = await signInVerified(server, 'client@demo.local');
     const token = (await login(server, 'client@demo.local')).body.data.token;
-    const good = await totpAt(secret);
-    const bad = good === '000001' ? '000002' : '000001';
+    const bad = await wrongTotp(secret);
     for (let i = 0; i < 9; i++) {
       expect((await call(server, 'POST', '/api/backoffice/user/validate-otp', { token, body: { passcode: bad } })).status).toBe(422);
     }
@@ -137,8 +136,7 @@ describe('lockout across sign-ins', () => {
   it('keeps counting wrong OTPs when the password is entered again in between', async () => {
     await addUser(server, { email: 'otp-guesser@demo.local', name: 'Guesser', type: 'ADMIN', role: 'Support Admin', clients: [1] });
     const { secret } = await signInVerified(server, 'otp-guesser@demo.local');
-    const good = new Set([await totpAt(secret, -1), await totpAt(secret), await totpAt(secret, 1)]);
-    const bad = ['000001', '000002', '000003'].find((c) => !good.has(c))!;
+    const bad = await wrongTotp(secret);
     for (let round = 0; round < 2; round++) {
       const token = (await login(server, 'otp-guesser@demo.local')).body.data.token;
       for (let i = 0; i < (round === 0 ? 9 : 1); i++) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { users } from '../db/schema.ts';
-import { call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+import { call, login, signInVerified, startTestServer, totpAt, wrongTotp, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -67,7 +67,7 @@ describe('the OTP step', () => {
   it("says 'Invalid OTP' for a wrong code and refuses a code that was already used", async () => {
     const { secret } = await signInVerified(server, 'admin@demo.local');
     const first = await login(server, 'admin@demo.local');
-    const wrong = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: first.body.data.token, body: { passcode: '000000' === await totpAt(secret) ? '111111' : '000000' } });
+    const wrong = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: first.body.data.token, body: { passcode: await wrongTotp(secret) } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('Invalid OTP');
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { OtpRejected, spendTotp } from '../domain/authentication.ts';
 import { checkTotp, newTotpSecret } from '../domain/totp.ts';
 import { users } from '../db/schema.ts';
-import { addUser, call, login, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+import { addUser, call, login, rewindTotp, signInVerified, startTestServer, totpAt, wrongTotp, type TestServer } from './harness.ts';
 
 /**
  * A one-time code works once. Two checks keep it so: checkTotp refuses a step at or before the last
@@ -91,16 +91,11 @@ describe('a code replayed over HTTP', () => {
 describe('a wrong code while no step is recorded as spent', () => {
   // Claiming a step only refuses one at or before the last recorded; with none recorded it would take
   // any step, so a wrong code must be refused before the claim.
-  const wrongCode = async (secret: string) => {
-    const near = await Promise.all([-2, -1, 0, 1, 2].map((offset) => totpAt(secret, offset)));
-    return ['000000', '111111', '222222', '333333', '444444', '555555'].find((code) => !near.includes(code))!;
-  };
-
   it('is refused at sign-in', async () => {
     const email = 'wrong-first-signin@demo.local';
     const secret = await freshUser(email);
     const token = (await login(server, email)).body.data.token;
-    const res = await validateOtp(token, await wrongCode(secret));
+    const res = await validateOtp(token, await wrongTotp(secret));
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Invalid OTP');
     expect((await validateOtp(token, await totpAt(secret))).status).toBe(200);
@@ -110,7 +105,7 @@ describe('a wrong code while no step is recorded as spent', () => {
     const email = 'wrong-first-action@demo.local';
     const secret = await freshUser(email);
     const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    await expect(spendTotp(server.database.db, user.id, await wrongCode(secret))).rejects.toBeInstanceOf(OtpRejected);
+    await expect(spendTotp(server.database.db, user.id, await wrongTotp(secret))).rejects.toBeInstanceOf(OtpRejected);
     await expect(spendTotp(server.database.db, user.id, await totpAt(secret))).resolves.toBeUndefined();
   });
 });

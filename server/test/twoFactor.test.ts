@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+import { call, login, signInVerified, startTestServer, totpAt, wrongTotp, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -15,7 +15,7 @@ describe('two-factor set-up', () => {
     expect(setup.body.data.qrcode).toMatch(/^data:image\/png;base64,/);
     expect(setup.body.data.secret).toMatch(/^[A-Z2-7]{16,}$/);
 
-    const wrong = await call(server, 'POST', `${API}/user/verify-otp`, { token, body: { passcode: (await totpAt(setup.body.data.secret)) === '123456' ? '654321' : '123456' } });
+    const wrong = await call(server, 'POST', `${API}/user/verify-otp`, { token, body: { passcode: await wrongTotp(setup.body.data.secret) } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('OTP is invalid.');
 

@@ -5,7 +5,7 @@ import { sampledMutants } from '../sampleMutants.mjs';
 // One stratum of the seeded random sample of the whole scope's mutants (stryker/sample.json, drawn by
 // `scripts/mutationSample.ts pick`): the sampled mutants under `folders`, against the given suites.
 // The browser's folders and the server's are run apart: a server rule's mutant is covered by most
-// server test files (every one signs in), at about 15 s a file, so the two take very different time.
+// server test files (every one signs in), so the two suites take very different time.
 // A range also takes the mutants nested inside it; stryker/sampleIgnorer.mjs leaves
 // those out.
 export function samplePart(name, folders, suites) {
