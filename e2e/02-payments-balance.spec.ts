@@ -40,8 +40,10 @@ test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN com
   await expect(dialog.getByRole('textbox', { name: 'Account Number' })).toHaveValue('7100012345');
   await dialog.getByRole('textbox', { name: 'Beneficary Account Name' }).fill('Budi Santoso');
   await dialog.getByRole('textbox', { name: 'Remarks' }).fill('Operating account');
-  await dialog.getByRole('textbox', { name: 'Amount' }).fill('150000');
-  await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('150,000');
+  // Issue 25: the field keeps the text as typed (Indonesian thousands and zero cents) and says what it reads as.
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('150.000,00');
+  await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('150.000,00');
+  await expect(dialog).toContainText('Reads as Rp. 150,000 (seratus lima puluh ribu rupiah)');
   await dialog.getByRole('textbox', { name: 'OTP' }).fill(await nextCode('client@demo.local'));
   await screenshot(client, '11-request-withdrawal');
   await dialog.getByRole('button', { name: 'Confirm' }).click();

@@ -20,12 +20,14 @@ test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too 
   const before = await figure(page, 'Previous Balance');
 
   const amount = page.getByRole('textbox', { name: 'Adjust Balance amount' });
-  await amount.fill('250000');
-  await expect(amount).toHaveValue('Rp. 250,000');
+  // Issue 25: typed the Indonesian way with zero cents, it is exactly Rp. 250,000, said in figures and words.
+  await amount.fill('250.000,00');
+  await expect(amount).toHaveValue('250.000,00');
+  await expect(page.getByText('Reads as Rp. 250,000 (dua ratus lima puluh ribu rupiah)')).toBeVisible();
   await expect(page.getByRole('group', { name: 'After Balance' })).toContainText(rp(before + 250_000));
   await page.getByRole('button', { name: 'Update Balance' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText(`by ${rp(250_000)}, from ${rp(before)} to ${rp(before + 250_000)}`);
+  await expect(confirm).toContainText(`by ${rp(250_000)} (dua ratus lima puluh ribu rupiah), from ${rp(before)} to ${rp(before + 250_000)}`);
   await screenshot(page, '30-master-balance-confirm');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toHaveCount(0);
@@ -36,7 +38,7 @@ test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too 
   // Taking more than the balance: refused beside the field before anything is sent.
   const tooMuch = before + 250_000 + 1;
   await amount.fill(`-${tooMuch}`);
-  await expect(amount).toHaveValue(`-${rp(tooMuch)}`);
+  await expect(amount).toHaveValue(`-${tooMuch}`);
   await expect(page.getByText(`The disbursement balance cannot go below zero: it is ${rp(before + 250_000)}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Balance' })).toBeDisabled();
   await screenshot(page, '31-master-balance-refused');

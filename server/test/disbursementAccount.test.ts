@@ -99,8 +99,12 @@ describe('PATCH transaction/update-balance', () => {
 
   it.each([
     [{ client_id: 1, amount: 0 }, 'amount must not be 0'],
-    [{ client_id: 1, amount: 1.5 }, 'amount must be a whole number of rupiah'],
-    [{ client_id: 1, amount: '1000' }, 'amount must be a whole number of rupiah'],
+    [{ client_id: 1, amount: 1.5 }, 'Rupiah amounts are whole numbers'],
+    // Issue 25: typed text is read by the one amount reader, and refused by name, never stripped.
+    [{ client_id: 1, amount: '1.5' }, 'Rupiah amounts are whole numbers'],
+    [{ client_id: 1, amount: '1e6' }, 'Exponents are not accepted'],
+    [{ client_id: 1, amount: '1,25' }, 'The separators are ambiguous'],
+    [{ client_id: 1, amount: true }, 'amount must be a whole number of rupiah'],
     [{ client_id: 1, amount: 1_000_000_000_000_001 }, 'amount must be within'],
     [{ client_id: 1 }, 'Amount is required'],
     [{ client_id: 'x', amount: 5 }, 'client_id'],
@@ -109,6 +113,22 @@ describe('PATCH transaction/update-balance', () => {
     const res = await adjust('superadmin', body);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
+  });
+
+  it('reads a typed amount as the person means it: 250.000,00 moves Rp. 250,000, never 25,000,000', async () => {
+    const clientId = await clientWithBalance(100_000);
+    for (const typed of ['250.000,00', '250,000.00', 'Rp. 250000.00']) {
+      const before = await disbursementBalance(clientId);
+      const res = await adjust('superadmin', { client_id: clientId, amount: typed });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ amount: 250_000, balance: before + 250_000 });
+      expect(await disbursementBalance(clientId)).toBe(before + 250_000);
+    }
+    const refused = await adjust('superadmin', { client_id: clientId, amount: '1.250,50' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('Rupiah amounts are whole numbers');
+    expect(await disbursementBalance(clientId)).toBe(850_000);
+    await expectLedgerClean();
   });
 
   it('is never a client user\'s act, even when its role holds the module', async () => {

@@ -1,16 +1,14 @@
-import { formatRupiah } from '../services/money';
-
-/** Enough digits to reach past the +/- 10^15 limit, so the rule (not the input) refuses a larger one. */
-const MAX_DIGITS = 16;
+import * as v from 'valibot';
+import { AdjustmentAmount } from '../services/disbursementAccountRules';
 
 /**
- * 'Adjust Balance amount' as typed: a minus anywhere makes it negative, every other non-digit is
- * dropped, and the text is given back Rp.-formatted ('-Rp. 250,000'); a lone '-' waits for digits.
+ * 'Adjust Balance amount' as typed (issue 25): the text stays exactly as the person typed it, and
+ * is read by the one amount reader with the adjustment's rules (AdjustmentAmount, which the server
+ * applies too). Nothing is stripped: a text it cannot read gives no amount and the reason why.
+ * An empty field, or a lone '-' on its way to a negative amount, is not yet a mistake.
  */
-export function readAdjustment(typed: string): { text: string; amount: number | null } {
-  const negative = typed.includes('-');
-  const digits = typed.replace(/\D/g, '').slice(0, MAX_DIGITS);
-  if (!digits) return { text: negative ? '-' : '', amount: null };
-  const amount = Number(digits) * (negative ? -1 : 1);
-  return { text: negative && amount === 0 ? '-Rp. 0' : formatRupiah(amount), amount: amount === 0 ? 0 : amount };
+export function readAdjustment(typed: string): { text: string; amount: number | null; inputProblem: string | null } {
+  if (/^\s*-?\s*$/.test(typed)) return { text: typed, amount: null, inputProblem: null };
+  const read = v.safeParse(AdjustmentAmount, typed);
+  return read.success ? { text: typed, amount: read.output, inputProblem: null } : { text: typed, amount: null, inputProblem: read.issues[0].message };
 }

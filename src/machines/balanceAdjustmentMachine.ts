@@ -1,7 +1,8 @@
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { alerts } from '../services/alerts';
-import { api } from '../services/api';
-import { adjustmentProblem, type UpdateBalanceBody } from '../services/disbursementAccountRules';
+import { api, type MoneyMoved } from '../services/api';
+import { AdjustmentAmount, adjustmentProblem, type UpdateBalanceBody } from '../services/disbursementAccountRules';
 import { messageOf } from '../services/http';
 import type { ClientOption } from '../services/schemas';
 import { readAdjustment } from './adjustmentInput';
@@ -15,12 +16,17 @@ interface AdjustmentContext {
   token: string | null;
   /** The disbursement balance before the adjustment; null until read. */
   previous: number | null;
+  /** The field's text exactly as typed: what it shows is what is read, and the amount it reads is what is sent. */
   amountText: string;
   amount: number | null;
+  /** Why the text is not an amount ('Rupiah amounts are whole numbers'); null when it reads as one or is empty. */
+  inputProblem: string | null;
   /** The broken rule, shown beside the field; null when the adjustment may be asked for. */
   problem: string | null;
   /** The server's success text, shown until the next edit. */
   message: string | null;
+  /** The last adjustment waits for a second SUPER ADMIN (the approval policy); nothing moved yet. */
+  held: boolean;
   /** The server's refusal, shown in the 'Failed' dialog. */
   failure: string | null;
   loadError: string | null;
@@ -39,8 +45,10 @@ type AdjustmentEvent =
 /** The after-balance the screen shows: previous plus the adjustment, once both are known. */
 export const afterBalance = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) => (c.previous != null && c.amount != null ? c.previous + c.amount : null);
 
-// The same rule the server applies on the locked balance; before the balance is read there is nothing to check against.
-const problemOf = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) => (c.previous == null || c.amount == null ? null : adjustmentProblem(c.previous, c.amount));
+// The text's own problem first; then the same rule the server applies on the locked balance (before the
+// balance is read there is nothing to check against).
+const problemOf = (c: Pick<AdjustmentContext, 'previous' | 'amount' | 'inputProblem'>) =>
+  c.inputProblem ?? (c.previous == null || c.amount == null ? null : adjustmentProblem(c.previous, c.amount));
 
 /**
  * Master Disbursement Balance (spec section 2): a client's previous balance, a positive or negative
@@ -55,30 +63,33 @@ export const balanceAdjustmentMachine = setup({
   },
   actors: {
     loadBalance: fromPromise<number, { clientId: number }>(async ({ input }) => (await api.accountSummary(input.clientId)).disbursement_balance ?? 0),
-    submit: fromPromise<{ message: string; balance: number }, UpdateBalanceBody>(({ input }) => api.updateBalance(input)),
+    submit: fromPromise<MoneyMoved, UpdateBalanceBody>(({ input }) => api.updateBalance(input)),
     balanceChanges,
   },
   actions: {
     typed: assign(({ event }) => {
       const read = readAdjustment(event.type === 'SET_AMOUNT_TEXT' ? event.value : '');
-      return { amountText: read.text, amount: read.amount };
+      return { amountText: read.text, amount: read.amount, inputProblem: read.inputProblem };
     }),
     check: assign({ problem: ({ context }) => problemOf(context) }),
-    clearForm: assign({ amountText: '', amount: null, problem: null }),
-    chooseClient: assign(({ event }) => (event.type === 'SELECT_CLIENT' ? { clientId: event.clientId, previous: null, message: null } : {})),
-    announce: ({ context }) => alerts.success(context.message ?? ''),
+    clearForm: assign({ amountText: '', amount: null, inputProblem: null, problem: null }),
+    chooseClient: assign(({ event }) => (event.type === 'SELECT_CLIENT' ? { clientId: event.clientId, previous: null, message: null, held: false } : {})),
+    announce: ({ context }) => (context.held ? alerts.info(context.message ?? '') : alerts.success(context.message ?? '')),
   },
   guards: {
     hasClient: ({ context }) => context.clientId != null,
-    /** Anyone on this screen may ask; the amount must keep to the rule against the balance shown. */
-    adjustmentAllowed: ({ context }) => context.previous != null && context.amount != null && adjustmentProblem(context.previous, context.amount) === null,
+    /** Anyone on this screen may ask; the typed text must read as an amount that keeps to the rule against the balance shown. */
+    adjustmentAllowed: ({ context }) => {
+      const read = v.safeParse(AdjustmentAmount, context.amountText);
+      return context.previous != null && read.success && adjustmentProblem(context.previous, read.output) === null;
+    },
     isShownClient,
   },
 }).createMachine({
   id: 'balanceAdjustment',
   context: ({ input }) => ({
     clientId: input.clients[0]?.id ?? null, token: input.token, previous: null, amountText: '', amount: null,
-    problem: null, message: null, failure: null, loadError: null,
+    inputProblem: null, problem: null, message: null, held: false, failure: null, loadError: null,
   }),
   invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
   initial: 'starting',
@@ -120,7 +131,10 @@ export const balanceAdjustmentMachine = setup({
         input: ({ context }) => ({ client_id: context.clientId!, amount: context.amount! }),
         onDone: {
           target: 'done',
-          actions: [assign({ message: ({ event }) => event.output.message, previous: ({ event }) => event.output.balance }), 'clearForm', 'announce'],
+          // Held for approval: nothing moved, so the balance shown stays as it was.
+          actions: [assign(({ context, event }) => ({
+            message: event.output.message, held: event.output.approvalId != null, previous: event.output.balance ?? context.previous,
+          })), 'clearForm', 'announce'],
         },
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => messageOf(event.error, ADJUSTMENT_FAILED_FALLBACK) }) },
       },
@@ -135,9 +149,9 @@ export const balanceAdjustmentMachine = setup({
         onError: { actions: ({ event }) => console.warn('the balance could not be read again', event.error) },
       },
       on: {
-        SET_AMOUNT_TEXT: { target: 'editing', actions: [assign({ message: null }), 'typed', 'check'] },
+        SET_AMOUNT_TEXT: { target: 'editing', actions: [assign({ message: null, held: false }), 'typed', 'check'] },
         SELECT_CLIENT: { target: 'loadingBalance', actions: ['chooseClient', 'clearForm'] },
-        REFRESH: { guard: 'isShownClient', target: 'loadingBalance', actions: assign({ message: null }) },
+        REFRESH: { guard: 'isShownClient', target: 'loadingBalance', actions: assign({ message: null, held: false }) },
       },
     },
     failed: {
@@ -158,6 +172,6 @@ export const balanceAdjustmentMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const balanceAdjustmentGuardWords: GuardWords<typeof balanceAdjustmentMachine> = {
   hasClient: 'The user has a client to adjust; without one the page says so.',
-  adjustmentAllowed: "Anyone on this screen may ask, only once the balance is read and only when the after-balance keeps to the server's rule (never below zero).",
+  adjustmentAllowed: "Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah amount, and the after-balance keeps to the server's rule (never below zero).",
   isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
 };

@@ -1,6 +1,7 @@
 import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
+import { APPROVAL_WAITING } from '../services/approvalRules';
 import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
 import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
 import {
@@ -66,6 +67,7 @@ const DEFAULT_DAYS = 14;
 
 const queryOf = (c: BalanceContext): BalanceQuery => ({ clientId: c.clientId!, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
+const waiting = (message: string): Alert => ({ title: 'Waiting', message, intent: 'info' });
 const failure = (message: string): Alert => ({ title: 'Error!', message, intent: 'error' });
 
 /**
@@ -111,6 +113,8 @@ export const balancePageMachine = setup({
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
     lifecycleAllows: ({ context, event }) => 'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
     submitted: ({ event }) => (event as unknown as { output: WithdrawalRequestOutput }).output.submitted,
+    /** At or above the approval policy's threshold: taken, but held for a second SUPER ADMIN. */
+    held: ({ event }) => (event as unknown as { output: WithdrawalRequestOutput }).output.held,
     decided: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'decided',
     decisionFailed: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'failed',
   },
@@ -189,6 +193,7 @@ export const balancePageMachine = setup({
             src: 'request',
             input: ({ context }) => ({ mode: context.requestMode!, clientId: context.clientId, available: context.summary!.withdrawable_balance }),
             onDone: [
+              { guard: 'held', target: 'closed', actions: [{ type: 'announce', params: waiting(APPROVAL_WAITING) }, 'reload'] },
               { guard: 'submitted', target: 'closed', actions: [{ type: 'announce', params: success(WITHDRAWAL_SUBMITTED) }, 'reload'] },
               { target: 'closed' },
             ],
@@ -220,6 +225,7 @@ export const balancePageGuardWords: GuardWords<typeof balancePageMachine> = {
   belowMinimum: 'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an error naming the minimum and the balance.',
   lifecycleAllows: "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a PENDING withdrawal.",
   submitted: 'The request was taken by the server: it is announced, and the figures and history are read again.',
+  held: 'The request is at or above the approval threshold: the server holds it for a second SUPER ADMIN, which is announced; nothing moved.',
   decided: 'The decision was taken: announced, and the figures and history are read again.',
   decisionFailed: 'The server refused the decision: its words are shown, and the history is read again (the row was stale).',
 };

@@ -3,8 +3,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import { OTP_LENGTH } from '../services/schemas';
+import { groupDigits } from '../services/money';
 import {
-  AddWithdrawalBody, AMOUNT_STEP, amountCappedMessage, halfAmount, MIN_WITHDRAWAL, withdrawalErrors, type WithdrawalMode,
+  AddWithdrawalBody, AMOUNT_STEP, amountCappedMessage, halfAmount, MIN_WITHDRAWAL, WithdrawalAmount, withdrawalErrors, type WithdrawalMode,
 } from '../services/withdrawalRules';
 import type { GuardWords } from './registry';
 
@@ -19,7 +20,11 @@ interface RequestContext {
   accountNo: string;
   beneficiary: string;
   remarks: string;
+  /** The Amount field's text as typed (or as Min, Half, Max and the slider set it): what it shows is what is read. */
+  amountText: string;
   amount: number | null;
+  /** Why the typed text is not an amount (issue 25: 'Rupiah amounts are whole numbers'); null when it reads as one. */
+  amountProblem: string | null;
   /** Said beside the amount when a typed amount was lowered to the maximum (issue 16: never silently). */
   amountNote: string | null;
   otp: string;
@@ -30,6 +35,8 @@ interface RequestContext {
   idempotencyKey: string;
   /** The server took the request: the page announces it and reads the figures again. */
   submitted: boolean;
+  /** The server holds it for a second SUPER ADMIN (202): nothing moved yet. */
+  held: boolean;
 }
 
 type RequestEvent =
@@ -49,7 +56,25 @@ type RequestEvent =
 const digits = (value: string) => value.replace(/\D/g, '');
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-const formOf = (c: RequestContext) => ({ bankName: c.bankName, accountNo: c.accountNo, beneficiary: c.beneficiary, clientId: c.clientId, amount: c.amount, otp: c.otp });
+const formOf = (c: RequestContext) => ({
+  bankName: c.bankName, accountNo: c.accountNo, beneficiary: c.beneficiary, clientId: c.clientId, amount: c.amount, amountProblem: c.amountProblem, otp: c.otp,
+});
+
+/** An amount set by Min, Half, Max or the slider: the field shows it grouped, as it will be sent. */
+const setAmount = (amount: number) => ({ amount, amountText: groupDigits(amount), amountProblem: null, amountNote: null });
+
+/**
+ * A typed amount, read by the one amount reader (never stripped to its digits: '1.250.000,00' is
+ * Rp. 1,250,000, '1.5' is refused by name). Spec section 5 caps it at the maximum; the field then
+ * shows the maximum it will send, and says so.
+ */
+function typedAmount(text: string, max: number): Partial<RequestContext> {
+  if (text.trim() === '') return { amountText: text, amount: null, amountProblem: null, amountNote: null };
+  const read = v.safeParse(WithdrawalAmount, text);
+  if (!read.success) return { amountText: text, amount: null, amountProblem: read.issues[0].message, amountNote: null };
+  if (read.output > max) return { ...setAmount(max), amountNote: amountCappedMessage(max) };
+  return { amountText: text, amount: read.output, amountProblem: null, amountNote: null };
+}
 
 /** The request as the browser sends it: the mode said outright, a transfer without any bank fields. */
 export function payloadOf(c: RequestContext): AddWithdrawalBody {
@@ -59,8 +84,8 @@ export function payloadOf(c: RequestContext): AddWithdrawalBody {
     : { type: 'withdrawal', bank_name: c.bankName, account_no: c.accountNo, bank_account_name: c.beneficiary.trim(), description: c.remarks.trim(), ...common };
 }
 
-/** How the dialog ended, for the page that invoked it: submitted (the money moved to pending) or not. */
-export interface WithdrawalRequestOutput { submitted: boolean }
+/** How the dialog ended, for the page that invoked it: submitted (the money moved to pending, or is held for approval) or not. */
+export interface WithdrawalRequestOutput { submitted: boolean; held: boolean }
 
 /**
  * Request Widthdrawal and Transfer to Disburse: one machine, two modes (spec sections 2 and 5).
@@ -75,7 +100,10 @@ export const withdrawalRequestMachine = setup({
     output: {} as WithdrawalRequestOutput,
   },
   actors: {
-    submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => (await api.addWithdrawal(input.body, input.key)).message),
+    submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(async ({ input }) => {
+      const res = await api.addWithdrawal(input.body, input.key);
+      return { message: res.message, held: res.data != null && 'approval_id' in res.data };
+    }),
   },
   actions: {
     /** Once errors are shown, each edit re-checks them, so the list always describes the form as it is. */
@@ -92,7 +120,7 @@ export const withdrawalRequestMachine = setup({
   id: 'withdrawalRequest',
   context: ({ input }) => ({
     mode: input.mode, clientId: input.clientId, max: input.available, bankName: '', accountNo: '', beneficiary: '', remarks: '',
-    amount: MIN_WITHDRAWAL, amountNote: null, otp: '', errors: [], failure: null, idempotencyKey: newKey(), submitted: false,
+    ...setAmount(MIN_WITHDRAWAL), otp: '', errors: [], failure: null, idempotencyKey: newKey(), submitted: false, held: false,
   }),
   initial: 'editing',
   states: {
@@ -103,22 +131,15 @@ export const withdrawalRequestMachine = setup({
         SET_BENEFICIARY: { actions: [assign({ beneficiary: ({ event }) => event.value }), 'revalidate'] },
         SET_REMARKS: { actions: assign({ remarks: ({ event }) => event.value.slice(0, 255) }) },
         // Spec section 5 caps the typed amount at the maximum; issue 16 has the field say so.
-        SET_AMOUNT_TEXT: {
-          actions: [assign(({ context, event }) => {
-            const typed = digits(event.value) === '' ? null : Number(digits(event.value));
-            const capped = typed != null && typed > context.max;
-            return { amount: capped ? context.max : typed, amountNote: capped ? amountCappedMessage(context.max) : null };
-          }), 'revalidate'],
-        },
+        SET_AMOUNT_TEXT: { actions: [assign(({ context, event }) => typedAmount(event.value, context.max)), 'revalidate'] },
         SET_AMOUNT: {
-          actions: [assign({
-            amount: ({ context, event }) => Math.min(context.max, Math.max(MIN_WITHDRAWAL, MIN_WITHDRAWAL + Math.round((event.value - MIN_WITHDRAWAL) / AMOUNT_STEP) * AMOUNT_STEP)),
-            amountNote: null,
-          }), 'revalidate'],
+          actions: [assign(({ context, event }) => setAmount(
+            Math.min(context.max, Math.max(MIN_WITHDRAWAL, MIN_WITHDRAWAL + Math.round((event.value - MIN_WITHDRAWAL) / AMOUNT_STEP) * AMOUNT_STEP)),
+          )), 'revalidate'],
         },
-        MIN: { actions: [assign({ amount: MIN_WITHDRAWAL, amountNote: null }), 'revalidate'] },
-        HALF: { actions: [assign({ amount: ({ context }) => Math.min(context.max, halfAmount(context.max)), amountNote: null }), 'revalidate'] },
-        MAX: { actions: [assign({ amount: ({ context }) => context.max, amountNote: null }), 'revalidate'] },
+        MIN: { actions: [assign(() => setAmount(MIN_WITHDRAWAL)), 'revalidate'] },
+        HALF: { actions: [assign(({ context }) => setAmount(Math.min(context.max, halfAmount(context.max)))), 'revalidate'] },
+        MAX: { actions: [assign(({ context }) => setAmount(context.max)), 'revalidate'] },
         SET_OTP: { actions: [assign({ otp: ({ event }) => digits(event.value).slice(0, OTP_LENGTH) }), 'revalidate'] },
         PASTE_OTP: [
           { guard: 'pasteIsCode', actions: assign({ otp: ({ event }) => event.text.trim(), errors: [] }) },
@@ -137,7 +158,7 @@ export const withdrawalRequestMachine = setup({
         id: 'submit',
         src: 'submit',
         input: ({ context }) => ({ body: payloadOf(context), key: context.idempotencyKey }),
-        onDone: { target: 'submitted', actions: assign({ submitted: true }) },
+        onDone: { target: 'submitted', actions: assign({ submitted: true, held: ({ event }) => event.output.held }) },
         onError: {
           target: 'editing',
           // The code was spent or refused either way: the user types the next one.
@@ -148,7 +169,7 @@ export const withdrawalRequestMachine = setup({
     submitted: { type: 'final' },
     cancelled: { type: 'final' },
   },
-  output: ({ context }) => ({ submitted: context.submitted }),
+  output: ({ context }) => ({ submitted: context.submitted, held: context.held }),
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */

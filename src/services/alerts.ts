@@ -16,6 +16,10 @@ export const alerts = {
   success(message: string): void {
     alerts.show({ title: 'Success', message, intent: 'success' });
   },
+  /** Something was accepted but has not happened yet (a movement waiting for approval). */
+  info(message: string): void {
+    alerts.show({ title: 'Waiting', message, intent: 'info' });
+  },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

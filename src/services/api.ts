@@ -3,17 +3,21 @@ import { pathOf, routes, type RouteDef } from './routes';
 import type * as v from 'valibot';
 import type { CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RoleRow, UserRow } from './managementRules';
 import type { ReconciliationResult } from './reconciliationRules';
-import type { FinalizeBody, Invoice } from './transactionActions';
+import type { BulkPreview, BulkProcessed, FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
 import type { DepositRow, UpdateBalanceBody } from './disbursementAccountRules';
-import type { DisbursementStatusAnswer, VoidUploadResult } from './disbursementActions';
+import { VOID_DRY_RUN_FIELD, type DisbursementStatusAnswer, type VoidUploadResult } from './disbursementActions';
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 import type { NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 import type { AuditLogFilterQuery, AuditLogQuery, AuditLogRow, AuditPath, AuditPathType } from './auditLogRules';
+import type { ApprovalDecisionBody, ApprovalPolicyBody, ApprovalPolicyEntry, ApprovalRow, ApprovalStatus } from './approvalRules';
 
 export type { VoidUploadResult };
+
+/** What a movement of money by hand answered: applied (its figure) or waiting for approval (its id). */
+export interface MoneyMoved { message: string; balance: number | null; approvalId: number | null }
 
 /** The Payments List filter as the API reads it: arrays comma-joined, empty values left out. */
 export interface TransactionFilterParams {
@@ -97,9 +101,10 @@ export const api = {
     });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
-  updateBalance: async (body: UpdateBalanceBody) => {
-    const res = await send<ApiEnvelope<{ previous_balance: number; amount: number; balance: number }>>(routes.updateBalance, { body, quiet: true });
-    return { message: res.message, balance: res.data!.balance };
+  /** Applied: the new balance; held for a second SUPER ADMIN (202): the approval's id and no balance. */
+  updateBalance: async (body: UpdateBalanceBody): Promise<MoneyMoved> => {
+    const res = await send<ApiEnvelope<{ balance?: number; approval_id?: number }>>(routes.updateBalance, { body, quiet: true });
+    return { message: res.message, balance: res.data?.balance ?? null, approvalId: res.data?.approval_id ?? null };
   },
 
   /** Settlement (SUPER ADMIN): the window's rows, the press, the run's progress and its report. */
@@ -129,8 +134,14 @@ export const api = {
   resendCallback: (correlationIds: string[]) =>
     send<ApiEnvelope<never>>(routes.resendCallback, { body: { correlation_id: correlationIds }, quiet: true }),
   generateInvoice: (correlationId: string) => data(send<ApiEnvelope<Invoice>>(routes.generateInvoice, { body: { correlation_id: correlationId }, quiet: true })),
-  processTransactions: (filter: TransactionFilterParams) =>
-    send<ApiEnvelope<{ processed: number; skipped: number }>>(routes.processTransactions, { body: { ...filterQuery(filter), status: 'FINALIZED' }, quiet: true }),
+  /** Process Transactions' dry run: what would move now (issue 25). */
+  previewProcessTransactions: (filter: TransactionFilterParams) =>
+    send<ApiEnvelope<BulkPreview>>(routes.processTransactions, { body: { ...filterQuery(filter), status: 'FINALIZED', dry_run: true }, quiet: true }),
+  /** The apply, naming the count and amount the person confirmed (409 when the selection changed since). */
+  processTransactions: (filter: TransactionFilterParams, expected: { count: number; amount: number }) =>
+    send<ApiEnvelope<BulkProcessed>>(routes.processTransactions, {
+      body: { ...filterQuery(filter), status: 'FINALIZED', expected_count: expected.count, expected_amount: expected.amount }, quiet: true,
+    }),
 
   downloadTransactions: (filter: TransactionFilterParams) =>
     data(send<ApiEnvelope<{ content: string; filename: string }>>(routes.transactionDownload, { query: filterQuery(filter), quiet: true })),
@@ -162,8 +173,10 @@ export const api = {
     data(send<ApiEnvelope<Invoice>>(routes.disbursementInvoice, { body: { correlation_id: correlationId }, quiet: true })),
   addDisbursementToWithdrawable: (uuid: string) =>
     send<ApiEnvelope<never>>(routes.addDisbursementToWithdrawable, { body: { uuid }, quiet: true }),
-  voidDisbursementsFile: (file: File) => {
+  /** The void upload; with `dryRun` the server only says what each row would do (issue 25). */
+  voidDisbursementsFile: (file: File, dryRun = false) => {
     const form = new FormData();
+    if (dryRun) form.append(VOID_DRY_RUN_FIELD, 'true');
     form.append('file', file, file.name);
     return send<ApiEnvelope<VoidUploadResult>>(routes.voidDisbursementsFile, { body: form, quiet: true });
   },
@@ -203,6 +216,20 @@ export const api = {
     data(send<ApiEnvelope<{ content: string; filename: string }>>(routes.auditLogDownload, { query: withoutEmpty(filter), quiet: true })),
   auditPath: (objectType: AuditPathType, objectId: string) =>
     data(send<ApiEnvelope<AuditPath>>(routes.auditPath, { query: { object_type: objectType, object_id: objectId }, quiet: true })),
+
+  // Dual control (issue 25, SUPER ADMIN): the approval policy and the requests waiting for a second
+  // SUPER ADMIN. The Approvals screen shows every failure in place, so all are quiet.
+  approvalPolicy: async () => (await data(send<ApiEnvelope<ApprovalPolicyEntry[]>>(routes.approvalPolicy, { quiet: true }))) ?? [],
+  updateApprovalPolicy: async (body: ApprovalPolicyBody) => {
+    const res = await send<ApiEnvelope<ApprovalPolicyEntry[]>>(routes.updateApprovalPolicy, { body, quiet: true });
+    return { policy: res.data ?? [], message: res.message };
+  },
+  approvals: async (query: { status: ApprovalStatus | ''; page: number; limit: number }) => {
+    const res = await send<ApiEnvelope<ApprovalRow[]>>(routes.approvals, { query: withoutEmpty(query), quiet: true });
+    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+  },
+  decideApproval: (id: number, body: ApprovalDecisionBody) =>
+    send<ApiEnvelope<ApprovalRow>>(routes.decideApproval, { body, quiet: true }, pathOf(routes.decideApproval, { id })),
 };
 
 export type Api = typeof api;

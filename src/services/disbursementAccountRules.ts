@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DateTimeParam, GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
 import { formatRupiah } from './money';
+import { rupiahAmount } from './rupiahInput';
 
 /**
  * Payin Detail, Disbursement Account and Master Disbursement Balance (spec sections 2, 3, 7):
@@ -42,10 +43,12 @@ export interface DepositRow {
 
 export const MAX_ADJUSTMENT = 1_000_000_000_000_000;
 
-/** The adjustment's own rules: a whole number of rupiah, positive or negative, not 0, within +/- 10^15. */
+/**
+ * The adjustment's own rules: a whole number of rupiah, positive or negative, not 0, within +/- 10^15.
+ * Typed text ('-1.250.000') is read by the one amount reader; the browser sends the number it read.
+ */
 export const AdjustmentAmount = v.pipe(
-  v.number('amount must be a whole number of rupiah'),
-  v.integer('amount must be a whole number of rupiah'),
+  rupiahAmount({ negative: true }),
   v.check((n) => n !== 0, 'amount must not be 0'),
   v.check((n) => Math.abs(n) <= MAX_ADJUSTMENT, 'amount must be within +/- 1,000,000,000,000,000'),
 );

@@ -1,3 +1,5 @@
+import { terbilang } from './terbilang';
+
 /** Whole rupiah as the product shows them: 'Rp. 1,250,000' (negative: '-Rp. 5,000'). */
 export function formatRupiah(amount: number): string {
   const digits = Math.abs(Math.trunc(amount)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -6,3 +8,9 @@ export function formatRupiah(amount: number): string {
 
 /** Digits with thousands separators, for amount inputs ('1,250,000'). */
 export const groupDigits = (amount: number) => Math.trunc(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * An amount as a confirmation of money moved by hand shows it: in figures and in Indonesian words,
+ * as Indonesian finance documents do ('Rp. 250,000 (dua ratus lima puluh ribu rupiah)').
+ */
+export const rupiahWithWords = (amount: number) => `${formatRupiah(amount)} (${terbilang(Math.trunc(amount))} rupiah)`;

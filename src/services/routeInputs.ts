@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './approvalRules';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
 import { BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from './disbursementAccountRules';
 import {
@@ -61,7 +62,7 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   refreshDisbursementStatus: { body: DisbursementUuidBody },
   disbursementInvoice: { body: DisbursementCorrelationBody },
   addDisbursementToWithdrawable: { body: DisbursementUuidBody },
-  voidDisbursementsFile: { multipart: ['file'] },
+  voidDisbursementsFile: { multipart: ['file', 'dry_run'] },
 
   settlementStatus: { query: SettlementWindowSchema },
   settle: { body: SettlementWindowSchema },
@@ -71,6 +72,10 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   auditLog: { query: AuditLogQuery },
   auditLogDownload: { query: AuditLogFilterQuery },
   auditPath: { query: AuditPathQuery },
+
+  updateApprovalPolicy: { body: ApprovalPolicyBody },
+  approvals: { query: ApprovalListQuery },
+  decideApproval: { body: ApprovalDecisionBody },
 
   users: { query: UserListQuery },
   createUser: { body: CreateUserBody },

@@ -20,7 +20,7 @@ export type AccessRule =
   | { kind: 'session' }
   | { kind: 'verified'; module?: string; anyModule?: readonly string[]; superAdminOnly?: boolean; staffOnly?: boolean };
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RouteDef<P extends string = string> {
   readonly method: Method;
@@ -41,6 +41,7 @@ const disbursements = { kind: 'verified', module: 'disbursement-list' } as const
 const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', superAdminOnly: true } as const;
 const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: true } as const;
 const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
+const approvals = { kind: 'verified', module: 'approvals', superAdminOnly: true } as const;
 const users = { kind: 'verified', module: 'management-user' } as const;
 const roles = { kind: 'verified', module: 'management-role' } as const;
 
@@ -111,6 +112,12 @@ export const routes = {
   auditLog: route('GET', `${API}/audit-log`, auditLog),
   auditLogDownload: route('GET', `${API}/audit-log/download`, auditLog),
   auditPath: route('GET', `${API}/audit-log/path`, auditLog),
+
+  // Dual control (issue 25): the policy and the requests waiting for a second SUPER ADMIN.
+  approvalPolicy: route('GET', `${API}/approval-policy`, approvals),
+  updateApprovalPolicy: route('PUT', `${API}/approval-policy`, approvals),
+  approvals: route('GET', `${API}/approvals`, approvals),
+  decideApproval: route('PATCH', `${API}/approvals/:id`, approvals),
 
   users: route('GET', `${API}/management/get-users`, users),
   createUser: route('POST', `${API}/management/create-user`, users),

@@ -1,7 +1,8 @@
 const DIGITS = ['', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'delapan', 'sembilan'];
-// Each step is a thousand times the previous one; Indonesian has no word past triliun in everyday use.
-const SCALES = ['', 'ribu', 'juta', 'miliar', 'triliun'];
-export const TERBILANG_MAX = 999_999_999_999_999;
+// Each step is a thousand times the previous one; kuadriliun (10^15) is as far as a safe integer reaches.
+const SCALES = ['', 'ribu', 'juta', 'miliar', 'triliun', 'kuadriliun'];
+/** The largest whole number JavaScript holds exactly: past it an amount is no longer the one typed. */
+export const TERBILANG_MAX = Number.MAX_SAFE_INTEGER;
 
 /** Words for 1..999; the 'se-' forms (sepuluh, sebelas, seratus) replace 'satu' before a unit word. */
 function hundreds(n: number): string[] {
@@ -20,15 +21,22 @@ function hundreds(n: number): string[] {
   return words;
 }
 
-/** Whole rupiah in Indonesian words: 1250000 -> 'satu juta dua ratus lima puluh ribu'. */
+/**
+ * Whole rupiah in Indonesian words: 1250000 -> 'satu juta dua ratus lima puluh ribu'; a negative
+ * amount (a balance taken down) reads 'minus …', as Indonesian finance documents write it.
+ */
 export function terbilang(amount: number): string {
-  if (!Number.isInteger(amount) || amount < 0 || amount > TERBILANG_MAX) {
-    throw new RangeError(`terbilang needs a whole number from 0 to ${TERBILANG_MAX}, got ${amount}`);
+  if (!Number.isSafeInteger(amount)) {
+    throw new RangeError(`terbilang needs a whole number within +/- ${TERBILANG_MAX}, got ${amount}`);
   }
   if (amount === 0) return 'nol';
+  if (amount < 0) return `minus ${terbilang(-amount)}`;
+  // Groups of three read off the decimal digits, not by dividing: near 2^53 a division can round up a group.
+  const digits = String(amount).padStart(SCALES.length * 3, '0');
   const words: string[] = [];
   for (let scale = SCALES.length - 1; scale >= 0; scale--) {
-    const group = Math.floor(amount / 1000 ** scale) % 1000;
+    const at = digits.length - (scale + 1) * 3;
+    const group = Number(digits.slice(at, at + 3));
     if (group === 0) continue;
     // 'seribu', not 'satu ribu'; the larger scales keep 'satu' (satu juta, satu miliar).
     if (group === 1 && scale === 1) words.push('seribu');

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { formatRupiah } from './money';
+import { rupiahAmount } from './rupiahInput';
 import { OTP_LENGTH } from './schemas';
 
 /** Spec sections 4 and 9: a withdrawal's statuses, the one list the screen, the lifecycle and the server use. */
@@ -40,6 +41,8 @@ export interface WithdrawalForm {
   beneficiary: string;
   clientId: number | null;
   amount: number | null;
+  /** Why the typed amount reads as none ('Rupiah amounts are whole numbers'); it stands in for 'Amount is required'. */
+  amountProblem?: string | null;
   otp: string;
 }
 
@@ -62,13 +65,17 @@ export function withdrawalErrors(form: WithdrawalForm, max: number, options: { t
     if (!form.beneficiary.trim()) errors.push('Beneficary Account Name is required');
   }
   if (form.clientId == null) errors.push('Client Name is required');
-  if (form.amount == null || form.amount === 0) errors.push('Amount is required');
+  if (form.amountProblem) errors.push(`Amount: ${form.amountProblem}`);
+  else if (form.amount == null || form.amount === 0) errors.push('Amount is required');
   else if (form.amount < MIN_WITHDRAWAL) errors.push(`Amount must be at least ${formatRupiah(MIN_WITHDRAWAL)}`);
   else if (form.amount > max) errors.push(`Amount must not exceed ${formatRupiah(max)}`);
   if (!form.otp) errors.push('OTP is required');
   else if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(form.otp)) errors.push(`OTP must be ${OTP_LENGTH} digits`);
   return errors;
 }
+
+/** A withdrawal's or transfer's amount: typed text or a JSON integer, read by the one amount reader, never negative. */
+export const WithdrawalAmount = v.pipe(rupiahAmount(), v.maxValue(1_000_000_000_000, 'Amount is too large'));
 
 const isSpecTransfer = (b: { bank_name: string; account_no: string; bank_account_name: string }) =>
   b.bank_name === TRANSFER_TO_DISBURSE.bank_name && b.account_no === TRANSFER_TO_DISBURSE.account_no
@@ -97,7 +104,7 @@ export const AddWithdrawalBody = v.pipe(
     bank_account_name: v.optional(v.pipe(v.string('Beneficary Account Name is required'), v.maxLength(100)), ''),
     client_filter: v.pipe(v.number('Client Name is required'), v.integer('Client Name is required'), v.minValue(1, 'Client Name is required'), v.maxValue(2_147_483_647, 'Client not found')),
     description: v.optional(v.pipe(v.string(), v.maxLength(255, 'Remarks must be at most 255 characters')), ''),
-    amount: v.pipe(v.number('Amount is required'), v.safeInteger('Amount must be whole rupiah'), v.maxValue(1_000_000_000_000, 'Amount is too large')),
+    amount: WithdrawalAmount,
     otp_num: v.string('OTP is required'),
   }),
   v.check(

@@ -12,6 +12,7 @@ const events = [
   { type: 'SET_BENEFICIARY', value: 'Budi Santoso' },
   { type: 'SET_REMARKS', value: 'Operating account' },
   { type: 'SET_AMOUNT_TEXT', value: '99,999,999' },
+  { type: 'SET_AMOUNT_TEXT', value: '1.5' },
   { type: 'SET_AMOUNT_TEXT', value: '' },
   { type: 'SET_AMOUNT', value: 57_000 },
   { type: 'MIN' }, { type: 'HALF' }, { type: 'MAX' },
@@ -22,13 +23,14 @@ const events = [
   { type: 'CONFIRM' },
   { type: 'DISMISS_FAILURE' },
   { type: 'CANCEL' },
-  doneEvent('submit', 'Withdraw Request has been submitted successfully.'),
+  doneEvent('submit', { message: 'Withdraw Request has been submitted successfully.', held: false }),
+  doneEvent('submit', { message: 'Waiting for approval by another SUPER ADMIN', held: true }),
   errorEvent('submit', new ApiError(422, 'Invalid OTP')),
   errorEvent('submit', new ApiError(0, 'Error')),
 ];
 
 const isValid = (s: AnyMachineSnapshot) => withdrawalErrors(
-  { bankName: s.context.bankName, accountNo: s.context.accountNo, beneficiary: s.context.beneficiary, clientId: s.context.clientId, amount: s.context.amount, otp: s.context.otp },
+  { bankName: s.context.bankName, accountNo: s.context.accountNo, beneficiary: s.context.beneficiary, clientId: s.context.clientId, amount: s.context.amount, amountProblem: s.context.amountProblem, otp: s.context.otp },
   s.context.max, { transfer: s.context.mode === 'transfer' },
 ).length === 0;
 
@@ -55,24 +57,25 @@ describe('withdrawal request machine: model', () => {
     expect(otp).toMatch(/^\d{0,6}$/);
     expect(accountNo).toMatch(/^\d*$/);
     if (s.matches('submitting')) expect(isValid(s)).toBe(true);
-    if (s.matches('submitted')) expect(s.output).toEqual({ submitted: true });
-    if (s.matches('cancelled')) expect(s.output).toEqual({ submitted: false });
+    // The dialog tells the page whether the server held it for approval, as the server's answer said.
+    if (s.matches('submitted')) expect(s.output).toEqual({ submitted: true, held: (path.events.at(-1) as unknown as { output: { held: boolean } }).output.held });
+    if (s.matches('cancelled')) expect(s.output).toEqual({ submitted: false, held: false });
   });
 });
 
 describe('withdrawal request machine: what the user sees', () => {
-  const start = (input: { mode: 'withdrawal' | 'transfer'; available: number }, submit = async () => 'ok') =>
+  const start = (input: { mode: 'withdrawal' | 'transfer'; available: number }, submit = async () => ({ message: 'ok', held: false })) =>
     createActor(withdrawalRequestMachine.provide({ actors: { submit: fromPromise(submit) } }), { input: { clientId: 1, ...input } }).start();
 
   it('sends a withdrawal as type withdrawal with its bank account', async () => {
     let sent: unknown;
     const actor = createActor(withdrawalRequestMachine.provide({
-      actors: { submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; return 'ok'; }) },
+      actors: { submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; return { message: 'ok', held: false }; }) },
     }), { input: { mode: 'withdrawal', clientId: 1, available: 100_000 } }).start();
     for (const event of [{ type: 'SET_BANK', value: 'BCA' }, { type: 'SET_ACCOUNT', value: '7100012345' }, { type: 'SET_BENEFICIARY', value: ' Budi ' }, { type: 'SET_REMARKS', value: 'Rent' }, { type: 'SET_OTP', value: '123456' }, { type: 'CONFIRM' }] as const) actor.send(event);
     await waitFor(actor, (s) => s.status === 'done');
     expect(sent).toEqual({ type: 'withdrawal', bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi', description: 'Rent', client_filter: 1, amount: 20_000, otp_num: '123456' });
-    expect(actor.getSnapshot().output).toEqual({ submitted: true });
+    expect(actor.getSnapshot().output).toEqual({ submitted: true, held: false });
   });
 
   it('runs the slider from 20,000 in steps of 10,000, with Min, Half (to 10,000) and Max, and caps typed amounts', () => {
@@ -90,9 +93,24 @@ describe('withdrawal request machine: what the user sees', () => {
     actor.send({ type: 'SET_AMOUNT_TEXT', value: '5,000,000' });
     expect(amount()).toBe(1_234_567);
     expect(note()).toBe('The most you can withdraw is Rp. 1,234,567');
+    // Issue 25: the field keeps the text and shows the capped amount it will send, saying so.
+    expect(actor.getSnapshot().context.amountText).toBe('1,234,567');
     actor.send({ type: 'SET_AMOUNT_TEXT', value: '75.000' });
     expect(amount()).toBe(75_000);
     expect(note()).toBeNull();
+    actor.send({ type: 'SET_AMOUNT_TEXT', value: '1.250.000,00' });
+    expect(amount()).toBe(1_234_567);
+    expect(note()).toBe('The most you can withdraw is Rp. 1,234,567');
+    actor.send({ type: 'SET_AMOUNT_TEXT', value: '250000.00' });
+    expect(amount()).toBe(250_000);
+    expect(actor.getSnapshot().context.amountText).toBe('250000.00');
+    actor.send({ type: 'SET_AMOUNT_TEXT', value: '1.5' });
+    expect(amount()).toBeNull();
+    expect(actor.getSnapshot().context.amountProblem).toBe('Rupiah amounts are whole numbers');
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.errors).toContain('Amount: Rupiah amounts are whole numbers');
+    actor.send({ type: 'SET_AMOUNT_TEXT', value: '-50000' });
+    expect(actor.getSnapshot().context.amountProblem).toBe('The amount cannot be negative');
     actor.send({ type: 'SET_AMOUNT_TEXT', value: '1234568' });
     expect(note()).toBe('The most you can withdraw is Rp. 1,234,567');
     actor.send({ type: 'HALF' });
@@ -114,7 +132,7 @@ describe('withdrawal request machine: what the user sees', () => {
   it('sends a transfer as type transfer with no bank fields, and shows the server’s refusal, or the fallback when there is no answer', async () => {
     let sent: unknown;
     const actor = createActor(withdrawalRequestMachine.provide({
-      actors: { submit: fromPromise<string, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; throw new ApiError(0, 'Error'); }) },
+      actors: { submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; throw new ApiError(0, 'Error'); }) },
     }), { input: { mode: 'transfer', clientId: 2, available: 80_000 } }).start();
     actor.send({ type: 'MAX' });
     actor.send({ type: 'SET_OTP', value: '123456' });

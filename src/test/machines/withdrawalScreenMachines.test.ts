@@ -57,7 +57,7 @@ describe('Payments Balance page machine: model', () => {
     { type: 'REJECT', row: { ...pending, status: 'COMPLETED' } },
   ];
   const dialogOutcomes = [
-    doneEvent('request', { submitted: true }), doneEvent('request', { submitted: false }),
+    doneEvent('request', { submitted: true, held: false }), doneEvent('request', { submitted: true, held: true }), doneEvent('request', { submitted: false, held: false }),
     doneEvent('decision', { outcome: 'decided', message: 'Withdrawal has been completed' }), doneEvent('decision', { outcome: 'failed', message: 'Invalid Status' }),
     doneEvent('decision', { outcome: 'cancelled', message: null }),
   ];

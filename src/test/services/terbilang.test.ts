@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rupiahWithWords } from '../../services/money';
 import { rupiahInWords, terbilang } from '../../services/terbilang';
 
 describe('terbilang', () => {
@@ -40,7 +41,7 @@ describe('terbilang', () => {
     expect(terbilang(1_000_001_000_000)).toBe('satu triliun satu juta');
   });
 
-  it('reaches 999,999,999,999,999 and no further', () => {
+  it('reaches 999,999,999,999,999, kuadriliun, and the largest safe integer, and no further', () => {
     expect(terbilang(999_999_999_999_999)).toBe(
       'sembilan ratus sembilan puluh sembilan triliun sembilan ratus sembilan puluh sembilan miliar '
       + 'sembilan ratus sembilan puluh sembilan juta sembilan ratus sembilan puluh sembilan ribu '
@@ -50,11 +51,26 @@ describe('terbilang', () => {
       'sembilan ratus sembilan puluh sembilan miliar sembilan ratus sembilan puluh sembilan juta '
       + 'sembilan ratus sembilan puluh sembilan ribu sembilan ratus sembilan puluh sembilan',
     );
-    expect(() => terbilang(1_000_000_000_000_000)).toThrow(RangeError);
+    // The largest adjustment the product takes (10^15) has words too.
+    expect(terbilang(1_000_000_000_000_000)).toBe('satu kuadriliun');
+    // Each group read off the digits: near 2^53 a division would round 999 up.
+    expect(terbilang(9_007_199_254_740_991)).toBe(
+      'sembilan kuadriliun tujuh triliun seratus sembilan puluh sembilan miliar dua ratus lima puluh empat juta '
+      + 'tujuh ratus empat puluh ribu sembilan ratus sembilan puluh satu',
+    );
+    expect(() => terbilang(9_007_199_254_740_992)).toThrow(RangeError);
   });
 
-  it('rejects negative, fractional and non-finite amounts', () => {
-    for (const bad of [-1, 0.5, 1500.25, Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('says a negative amount with minus, as Indonesian finance documents do', () => {
+    expect(terbilang(-1)).toBe('minus satu');
+    expect(terbilang(-11)).toBe('minus sebelas');
+    expect(terbilang(-1_000)).toBe('minus seribu');
+    expect(terbilang(-150_000_000)).toBe('minus seratus lima puluh juta');
+    expect(terbilang(-999_999_999_999_999)).toBe(`minus ${terbilang(999_999_999_999_999)}`);
+  });
+
+  it('rejects fractional and non-finite amounts', () => {
+    for (const bad of [0.5, -0.5, 1500.25, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       expect(() => terbilang(bad)).toThrow(RangeError);
     }
   });
@@ -68,6 +84,14 @@ describe('rupiahInWords', () => {
   });
 
   it('throws like terbilang', () => {
-    expect(() => rupiahInWords(-5000)).toThrow(RangeError);
+    expect(() => rupiahInWords(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('rupiahWithWords', () => {
+  it('gives the figures and the words, as a confirmation shows them', () => {
+    expect(rupiahWithWords(250_000)).toBe('Rp. 250,000 (dua ratus lima puluh ribu rupiah)');
+    expect(rupiahWithWords(0)).toBe('Rp. 0 (nol rupiah)');
+    expect(rupiahWithWords(-150_000_000)).toBe('-Rp. 150,000,000 (minus seratus lima puluh juta rupiah)');
   });
 });

@@ -30,19 +30,20 @@ beforeEach(() => {
 const master = () => balanceAdjustmentMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } });
 
 describe('Master Disbursement Balance', () => {
-  it('shows the after-balance as typed, Rp.-formatted, and refuses one below zero beside the field before any call', async () => {
+  it('keeps the text as typed, says what it reads as, and refuses one below zero beside the field before any call', async () => {
     api.accountSummary.mockResolvedValue(summary(100_000));
     renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
     await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
     expect(api.accountSummary).toHaveBeenCalledWith(1);
 
     fireEvent.change(amountBox(), { target: { value: '1250000' } });
-    expect(amountBox()).toHaveValue('Rp. 1,250,000');
+    expect(amountBox()).toHaveValue('1250000');
+    expect(within(region(MASTER)).getByText('Reads as Rp. 1,250,000 (satu juta dua ratus lima puluh ribu rupiah)')).toBeInTheDocument();
     expect(figure(MASTER, 'After Balance')).toHaveTextContent('Rp. 1,350,000');
     expect(updateButton()).toBeEnabled();
 
     fireEvent.change(amountBox(), { target: { value: '-100001' } });
-    expect(amountBox()).toHaveValue('-Rp. 100,001');
+    expect(amountBox()).toHaveValue('-100001');
     expect(figure(MASTER, 'After Balance')).toHaveTextContent('-Rp. 1');
     expect(within(region(MASTER)).getByText('The disbursement balance cannot go below zero: it is Rp. 100,000')).toBeInTheDocument();
     expect(updateButton()).toBeDisabled();
@@ -56,9 +57,61 @@ describe('Master Disbursement Balance', () => {
     expect(api.updateBalance).not.toHaveBeenCalled();
   });
 
+  it.each([
+    // Issue 25: a person typing cents or the Indonesian convention moves exactly what they mean.
+    ['250000.00', 'Rp. 250,000 (dua ratus lima puluh ribu rupiah)', 'Rp. 350,000'],
+    ['250.000,00', 'Rp. 250,000 (dua ratus lima puluh ribu rupiah)', 'Rp. 350,000'],
+    ['Rp. 1.250.000', 'Rp. 1,250,000 (satu juta dua ratus lima puluh ribu rupiah)', 'Rp. 1,350,000'],
+    ['-Rp. 50,000', '-Rp. 50,000 (minus lima puluh ribu rupiah)', 'Rp. 50,000'],
+  ])('reads %s as %s, never a hundred times more', async (typed, words, after) => {
+    api.accountSummary.mockResolvedValue(summary(100_000));
+    renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
+    await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
+    fireEvent.change(amountBox(), { target: { value: typed } });
+    expect(amountBox()).toHaveValue(typed);
+    expect(within(region(MASTER)).getByText(`Reads as ${words}`)).toBeInTheDocument();
+    expect(figure(MASTER, 'After Balance')).toHaveTextContent(after);
+    expect(updateButton()).toBeEnabled();
+  });
+
+  it.each([
+    ['1.5', 'Rupiah amounts are whole numbers'],
+    ['1.250,50', 'Rupiah amounts are whole numbers'],
+    ['1e6', 'Exponents are not accepted: type every digit'],
+    ['1,25', "The separators are ambiguous: group thousands in threes ('1,250,000' or '1.250.000')"],
+    ['12abc', 'Only digits, thousands separators and an optional Rp. are accepted'],
+  ])('refuses %s by name under the field, with no after-balance and no Update', async (typed, problem) => {
+    api.accountSummary.mockResolvedValue(summary(100_000));
+    renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
+    await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
+    fireEvent.change(amountBox(), { target: { value: typed } });
+    expect(amountBox()).toHaveValue(typed);
+    expect(within(region(MASTER)).getByText(problem)).toBeInTheDocument();
+    expect(figure(MASTER, 'After Balance')).toHaveTextContent('-');
+    expect(updateButton()).toBeDisabled();
+    fireEvent.keyDown(amountBox(), { key: 'Enter' });
+    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+  });
+
+  it('says the adjustment waits for a second SUPER ADMIN when the server holds it, and leaves the balance as it was', async () => {
+    api.accountSummary.mockResolvedValue(summary(100_000));
+    api.updateBalance.mockResolvedValue({ message: 'Waiting for approval by another SUPER ADMIN', balance: null, approvalId: 12 });
+    renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
+    await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
+    fireEvent.change(amountBox(), { target: { value: '150.000.000' } });
+    await click(updateButton());
+    const dialog = screen.getByRole('alertdialog', { hidden: true });
+    expect(dialog).toHaveTextContent('by Rp. 150,000,000 (seratus lima puluh juta rupiah), from Rp. 100,000 to Rp. 150,100,000');
+    await click(within(dialog).getByRole('button', { name: 'Confirm', hidden: true }));
+    expect(api.updateBalance).toHaveBeenCalledWith({ client_id: 1, amount: 150_000_000 });
+    await waitFor(() => expect(within(region(MASTER)).getByText('Waiting for approval by another SUPER ADMIN')).toBeInTheDocument());
+    expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000');
+    expect(amountBox()).toHaveValue('');
+  });
+
   it('asks Are you sure?, sends the adjustment, shows the success and the new balance, and clears the form', async () => {
     api.accountSummary.mockResolvedValueOnce(summary(100_000)).mockResolvedValue(summary(350_000));
-    api.updateBalance.mockResolvedValue({ message: 'Balance has been updated', balance: 350_000 });
+    api.updateBalance.mockResolvedValue({ message: 'Balance has been updated', balance: 350_000, approvalId: null });
     renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
     await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
     fireEvent.change(amountBox(), { target: { value: '250000' } });
@@ -89,7 +142,7 @@ describe('Master Disbursement Balance', () => {
     await waitFor(() => expect(failed).toHaveTextContent('FailedThe disbursement balance cannot go below zero: it is Rp. 40,000'));
     await click(within(failed).getByRole('button', { name: 'OK', hidden: true }));
     // The typed amount stays, now judged against the balance as it is.
-    expect(amountBox()).toHaveValue('-Rp. 50,000');
+    expect(amountBox()).toHaveValue('-50000');
     expect(within(region(MASTER)).getByText('The disbursement balance cannot go below zero: it is Rp. 40,000')).toBeInTheDocument();
     expect(updateButton()).toBeDisabled();
   });

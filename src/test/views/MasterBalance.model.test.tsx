@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { AnyEventObject, StateValue } from 'xstate';
 import { balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
+import type { MoneyMoved } from '../../services/api';
 import { adjustmentProblem } from '../../services/disbursementAccountRules';
 import { ApiError } from '../../services/http';
 import { MasterBalancePage } from '../../views/disbursement/MasterBalancePage';
@@ -12,14 +13,24 @@ import { CLIENTS, FakeSocket, PendingCalls, TOKEN, chooseClient, click, drivePat
 const TITLE = 'Master Disbursement Balance';
 const BELOW_ZERO = 'The disbursement balance cannot go below zero: it is Rp. 100,000';
 
-/** What each typed text must read as on screen, written out by hand. */
-const TYPED: Record<string, { shown: string; amount: number | null }> = {
-  '250000': { shown: 'Rp. 250,000', amount: 250_000 },
-  '-150000': { shown: '-Rp. 150,000', amount: -150_000 },
-  '': { shown: '', amount: null },
+/**
+ * What each typed text must read as, written out by hand (issue 25): the field keeps the text as
+ * typed, an Indonesian '250.000,00' is Rp. 250,000 (never 25,000,000), and '1.5' is refused by name.
+ */
+const TYPED: Record<string, { amount: number | null; problem: string | null; words?: string }> = {
+  '250.000,00': { amount: 250_000, problem: null, words: 'Rp. 250,000 (dua ratus lima puluh ribu rupiah)' },
+  '-150000': { amount: -150_000, problem: null, words: '-Rp. 150,000 (minus seratus lima puluh ribu rupiah)' },
+  '1.5': { amount: null, problem: 'Rupiah amounts are whole numbers' },
+  '': { amount: null, problem: null },
 };
+const HELD = { message: 'Waiting for approval by another SUPER ADMIN', balance: null, approvalId: 7 };
 
-interface World { clientId: number | null; previous: number | null; amount: number | null; shown: string; failure: string | null }
+interface World {
+  clientId: number | null; previous: number | null; typed: string; failure: string | null;
+  /** The last answer was 'waiting for approval': nothing moved. */
+  held: boolean; answered: string | null;
+}
+const typedOf = (w: World) => TYPED[w.typed];
 
 // Clearing a field that is already empty is no event a user can make: '' only when there is text.
 const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
@@ -27,7 +38,8 @@ const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
     { type: 'SELECT_CLIENT', clientId: 2 },
     ...Object.keys(TYPED).filter((value) => value !== '' || s.context.amountText !== '').map((value) => ({ type: 'SET_AMOUNT_TEXT', value })),
     { type: 'UPDATE' }, { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'DISMISS' },
-    doneEvent('submit', { message: 'Balance has been updated', balance: 350_000 }), errorEvent('submit', new ApiError(422, BELOW_ZERO)),
+    doneEvent('submit', { message: 'Balance has been updated', balance: 350_000, approvalId: null }), doneEvent('submit', HELD),
+    errorEvent('submit', new ApiError(422, BELOW_ZERO)),
     doneEvent('reloadBalance', 350_000), errorEvent('reloadBalance', new ApiError(500, 'The server is down')),
     { type: 'REFRESH', clientId: 1 }, { type: 'REFRESH', clientId: 2 },
 ];
@@ -35,7 +47,7 @@ const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
 const model = buildModel(balanceAdjustmentMachine, {
   inputs: [{ clients: CLIENTS, token: TOKEN }, { clients: [], token: TOKEN }],
   events: events as never,
-  serialize: (s) => JSON.stringify([s.value, s.context.clientId, s.context.previous, s.context.amount]),
+  serialize: (s) => JSON.stringify([s.value, s.context.clientId, s.context.previous, s.context.amountText, s.context.held]),
 });
 
 // hidden: in jsdom, tabster marks an open Fluent dialog aria-hidden ~100 ms after it opens (not so in
@@ -49,7 +61,7 @@ const rp = (n: number) => `${n < 0 ? '-' : ''}Rp. ${Math.abs(n).toLocaleString('
 
 const pageModel: PageModel<World> = {
   title: TITLE,
-  start: ({ clients }) => ({ clientId: clients[0]?.id ?? null, previous: null, amount: null, shown: '', failure: null }),
+  start: ({ clients }) => ({ clientId: clients[0]?.id ?? null, previous: null, typed: '', failure: null, held: false, answered: null }),
   initial: (w) => (w.clientId == null ? 'noClient' : 'loadingBalance'),
   label: (value: StateValue) => String(value),
 
@@ -74,9 +86,14 @@ const pageModel: PageModel<World> = {
     const e = event as AnyEventObject & { output?: unknown; clientId?: number; value?: string; error?: Error };
     switch (e.type) {
       case 'xstate.done.actor.loadBalance': case 'xstate.done.actor.reloadBalance': return { ...w, previous: e.output as number };
-      case 'SELECT_CLIENT': return { ...w, clientId: e.clientId!, previous: null, amount: null, shown: '' };
-      case 'SET_AMOUNT_TEXT': return { ...w, amount: TYPED[e.value!].amount, shown: TYPED[e.value!].shown };
-      case 'xstate.done.actor.submit': return { ...w, previous: (e.output as { balance: number }).balance, amount: null, shown: '' };
+      case 'SELECT_CLIENT': return { ...w, clientId: e.clientId!, previous: null, typed: '', answered: null };
+      case 'SET_AMOUNT_TEXT': return { ...w, typed: e.value!, answered: null };
+      case 'REFRESH': return e.clientId === w.clientId ? { ...w, answered: null } : w;
+      case 'xstate.done.actor.submit': {
+        const out = e.output as typeof HELD | { message: string; balance: number; approvalId: null };
+        // Held: nothing moved, so the previous balance stays as shown.
+        return { ...w, previous: out.balance ?? w.previous, typed: '', held: out.approvalId != null, answered: out.message };
+      }
       case 'xstate.error.actor.submit': return { ...w, failure: e.error!.message };
       default: return w;
     }
@@ -91,7 +108,7 @@ const pageModel: PageModel<World> = {
     }
     if (within(region(TITLE)).queryByRole('button', { name: 'Try again' })) return 'loadFailed';
     if (region(TITLE).querySelector('[aria-busy="true"]')) return 'loadingBalance';
-    if (within(region(TITLE)).queryByText('Balance has been updated')) return 'done';
+    if (within(region(TITLE)).queryByText('Balance has been updated') || within(region(TITLE)).queryByText(HELD.message)) return 'done';
     return 'editing';
   },
 
@@ -108,18 +125,26 @@ const pageModel: PageModel<World> = {
       return;
     }
     expect(figure('Previous Balance')).toHaveTextContent(rp(w.previous!));
-    expect(amountBox()).toHaveValue(w.shown);
-    const after = w.amount == null ? '-' : rp(w.previous! + w.amount);
+    // What the field shows is exactly what was typed, and what it reads as is said under it.
+    const { amount, words } = typedOf(w);
+    expect(amountBox()).toHaveValue(w.typed);
+    const after = amount == null ? '-' : rp(w.previous! + amount);
     expect(figure('After Balance')).toHaveTextContent(after);
-    // The rule beside the field and the button's state come from the contract's own rule.
-    const problem = w.amount == null ? null : adjustmentProblem(w.previous!, w.amount);
+    // The text's own problem, else the rule beside the field and the button's state from the contract's own rule.
+    const problem = typedOf(w).problem ?? (amount == null ? null : adjustmentProblem(w.previous!, amount));
     if (problem) expect(within(region(TITLE)).getByText(problem)).toBeInTheDocument();
-    else expect(within(region(TITLE)).queryByText(/cannot go below zero/)).toBeNull();
-    if (state === 'editing' || state === 'done') expect(updateButton()).toHaveProperty('disabled', problem != null || w.amount == null);
-    if (state === 'done') expect(amountBox()).toHaveValue('');
+    else {
+      expect(within(region(TITLE)).queryByText(/cannot go below zero|whole numbers/)).toBeNull();
+      if (words) expect(within(region(TITLE)).getByText(`Reads as ${words}`)).toBeInTheDocument();
+    }
+    if (state === 'editing' || state === 'done') expect(updateButton()).toHaveProperty('disabled', problem != null || amount == null);
+    if (state === 'done') {
+      expect(amountBox()).toHaveValue('');
+      expect(within(region(TITLE)).getByText(w.answered!)).toBeInTheDocument();
+    }
     if (state === 'confirming' || state === 'submitting') {
       expect(dialogTitle()).toBe('Are you sure?');
-      expect(dialog()).toHaveTextContent(`by ${rp(w.amount!)}, from ${rp(w.previous!)} to ${rp(w.previous! + w.amount!)}`);
+      expect(dialog()).toHaveTextContent(`by ${words}, from ${rp(w.previous!)} to ${rp(w.previous! + amount!)}`);
       expect(amountBox()).toBeDisabled();
     }
     if (state === 'failed') {
@@ -154,7 +179,7 @@ describe('Master Disbursement Balance: every path of balanceAdjustment, driven t
     const calls = new PendingCalls();
     socket = new FakeSocket();
     const logic = balanceAdjustmentMachine.provide({
-      actors: { loadBalance: calls.logic<number>(), submit: calls.logic<{ message: string; balance: number }>(), balanceChanges: balanceChangesFrom(socket.watch) },
+      actors: { loadBalance: calls.logic<number>(), submit: calls.logic<MoneyMoved>(), balanceChanges: balanceChangesFrom(socket.watch) },
     });
     await drivePath(pageModel, path, calls, (clients) => renderPage(<MasterBalancePage logic={logic} />, clients));
   }, 30_000);

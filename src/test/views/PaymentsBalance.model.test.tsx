@@ -21,6 +21,7 @@ const TITLE = 'Payments Balance';
 const GOOD_RANGE = '2026-11-01 00:00 to 2026-11-14 10:00';
 const BAD_RANGE = 'yesterday';
 const SUBMITTED = 'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.';
+const WAITING = 'Waiting for approval by another SUPER ADMIN';
 const INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
 const COMPLETED_MESSAGE = 'Withdrawal has been completed';
 const RICH = 4_294_462_452;
@@ -57,7 +58,7 @@ const pageEvents: AnyEventObject[] = [
 // A row's buttons are there to press only once the rows are on screen.
 const rowEvents: AnyEventObject[] = [{ type: 'COMPLETE', row: pendingRow }, { type: 'REJECT', row: pendingRow }, { type: 'REJECT', row: transferRow }];
 const dialogOutcomes: AnyEventObject[] = [
-  doneEvent('request', { submitted: true }), doneEvent('request', { submitted: false }),
+  doneEvent('request', { submitted: true, held: false }), doneEvent('request', { submitted: true, held: true }), doneEvent('request', { submitted: false, held: false }),
   doneEvent('decision', { outcome: 'decided', message: COMPLETED_MESSAGE }), doneEvent('decision', { outcome: 'failed', message: INVALID_STATUS }),
   doneEvent('decision', { outcome: 'cancelled', message: null }),
 ];
@@ -160,8 +161,11 @@ const pageModel: PageModel<World> = {
         }
         return { ...w, dialog: { title: REQUEST_TITLES[e.mode!] } };
       case 'COMPLETE': case 'REJECT': return { ...w, dialog: { verb: e.type === 'COMPLETE' ? 'Complete' : 'Reject' } };
-      case 'xstate.done.actor.request':
-        return { ...w, dialog: null, alerts: e.output.submitted ? [...w.alerts, { title: 'Success', message: SUBMITTED, intent: 'success' }] : w.alerts };
+      case 'xstate.done.actor.request': {
+        // Issue 25: a request at or above the approval threshold is taken but waits; the page says so, not 'submitted'.
+        const said: Alert = e.output.held ? { title: 'Waiting', message: WAITING, intent: 'info' } : { title: 'Success', message: SUBMITTED, intent: 'success' };
+        return { ...w, dialog: null, alerts: e.output.submitted ? [...w.alerts, said] : w.alerts };
+      }
       case 'xstate.done.actor.decision': {
         const said: Alert[] = e.output.outcome === 'decided' ? [{ title: 'Success', message: e.output.message, intent: 'success' }]
           : e.output.outcome === 'failed' ? [{ title: 'Error!', message: INVALID_STATUS, intent: 'error' }] : [];
@@ -257,13 +261,13 @@ const pageModel: PageModel<World> = {
 /** The dialogs' outcomes are driven through the dialogs themselves; the other calls are settled. */
 class BalanceCalls extends PendingCalls {
   async settle(event: AnyEventObject) {
-    if (event.type === 'xstate.done.actor.request') return finishRequest(this, event.output.submitted);
+    if (event.type === 'xstate.done.actor.request') return finishRequest(this, event.output.submitted, event.output.held);
     if (event.type === 'xstate.done.actor.decision') return finishDecision(this, event.output);
     return super.settle(event);
   }
 }
 
-async function finishRequest(calls: PendingCalls, submitted: boolean) {
+async function finishRequest(calls: PendingCalls, submitted: boolean, held: boolean) {
   const d = openDialog()!;
   if (!submitted) return click(buttonIn(d, 'Cancel'));
   const transfer = titleOf(d) === 'Transfer to Disburse';
@@ -286,7 +290,7 @@ async function finishRequest(calls: PendingCalls, submitted: boolean) {
   expect(sent.body).toEqual(transfer
     ? { type: 'transfer', client_filter, amount: RICH, otp_num: '123456' }
     : { type: 'withdrawal', bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi Santoso', description: '', client_filter, amount: RICH, otp_num: '123456' });
-  await calls.settle({ type: 'xstate.done.actor.submit', output: SUBMITTED });
+  await calls.settle({ type: 'xstate.done.actor.submit', output: held ? { message: WAITING, held: true } : { message: SUBMITTED, held: false } });
 }
 
 async function finishDecision(calls: PendingCalls, output: { outcome: string; message: string | null }) {
@@ -330,7 +334,7 @@ describe('Payments Balance: every path of balancePage, driven through the page a
     const logic = balancePageMachine.provide({
       actors: {
         load: calls.logic(),
-        request: withdrawalRequestMachine.provide({ actors: { submit: calls.logic<string>() } }),
+        request: withdrawalRequestMachine.provide({ actors: { submit: calls.logic<{ message: string; held: boolean }>() } }),
         decision: withdrawalDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
       },
     });

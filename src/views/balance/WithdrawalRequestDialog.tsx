@@ -7,9 +7,10 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { readClipboardText } from '../../services/clipboard';
-import { formatRupiah, groupDigits } from '../../services/money';
+import { formatRupiah } from '../../services/money';
 import type { BankOption } from '../../services/schemas';
 import { AMOUNT_STEP, MIN_WITHDRAWAL } from '../../services/withdrawalRules';
+import { MoneyInput } from '../common/MoneyInput';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px' },
@@ -75,11 +76,9 @@ export function WithdrawalRequestDialog({ actor, clientName, banks }: {
                     </Field>
                   </>
                 )}
-                <Field label="Amount" required hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}
-                  validationState={c.amountNote ? 'warning' : 'none'} validationMessage={c.amountNote ?? undefined}>
-                  <Input contentBefore="Rp." inputMode="numeric" value={c.amount == null ? '' : groupDigits(c.amount)} disabled={submitting}
-                    onChange={(_, d) => actor.send({ type: 'SET_AMOUNT_TEXT', value: d.value })} />
-                </Field>
+                <MoneyInput label="Amount" required text={c.amountText} amount={c.amount} problem={c.amountProblem} note={c.amountNote}
+                  hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`} disabled={submitting}
+                  onText={(value) => actor.send({ type: 'SET_AMOUNT_TEXT', value })} />
                 <Slider aria-label="Amount slider" style={{ width: '100%' }} rail={{ className: styles.rail }} min={MIN_WITHDRAWAL} max={Math.max(MIN_WITHDRAWAL, c.max)} step={AMOUNT_STEP} value={c.amount ?? MIN_WITHDRAWAL} disabled={submitting}
                   onChange={(_, d) => actor.send({ type: 'SET_AMOUNT', value: d.value })} />
                 <div className={styles.shortcuts}>

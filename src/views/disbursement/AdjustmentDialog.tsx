@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { formatRupiah } from '../../services/money';
+import { formatRupiah, rupiahWithWords } from '../../services/money';
 
 export type AdjustmentStep =
   | { step: 'confirming' | 'submitting'; clientName: string; previous: number; amount: number }
@@ -28,7 +28,7 @@ export function AdjustmentDialog({ state, onConfirm, onCancel, onDismiss }: {
           <DialogBody>
             <DialogTitle>Are you sure?</DialogTitle>
             <DialogContent>
-              {`Adjust the disbursement balance of ${state.clientName} by ${formatRupiah(state.amount)}, from ${formatRupiah(state.previous)} to ${formatRupiah(state.previous + state.amount)}.`}
+              {`Adjust the disbursement balance of ${state.clientName} by ${rupiahWithWords(state.amount)}, from ${formatRupiah(state.previous)} to ${formatRupiah(state.previous + state.amount)}.`}
             </DialogContent>
             <DialogActions>
               <Button onClick={onCancel} disabled={busy}>Cancel</Button>

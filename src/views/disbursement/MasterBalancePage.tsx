@@ -1,8 +1,9 @@
-import { Button, Card, Field, Input, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { afterBalance, balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
 import { formatRupiah } from '../../services/money';
 import { ClientSelect } from '../common/ClientSelect';
+import { MoneyInput } from '../common/MoneyInput';
 import { AdjustmentDialog, type AdjustmentStep } from './AdjustmentDialog';
 import { Figure } from './Figure';
 import { useAccountSession } from './useAccountSession';
@@ -43,19 +44,16 @@ export function MasterBalancePage({ logic = balanceAdjustmentMachine }: { logic?
           <MessageBarActions><Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
         </MessageBar>
       )}
-      {s.matches('done') && c.message && <MessageBar intent="success"><MessageBarBody>{c.message}</MessageBarBody></MessageBar>}
+      {s.matches('done') && c.message && <MessageBar intent={c.held ? 'info' : 'success'}><MessageBarBody>{c.message}</MessageBarBody></MessageBar>}
       <Card className={styles.form} aria-busy={loading}>
         <div className={styles.figures}>
           <Figure label="Previous Balance" value={loading ? '-' : shown(c.previous)} />
           <Figure label="After Balance" value={loading ? '-' : shown(afterBalance(c))} />
         </div>
-        <Field label="Adjust Balance amount" validationMessage={c.problem ?? undefined} validationState={c.problem ? 'error' : 'none'}
-          hint={c.problem ? undefined : 'A positive amount adds to the balance; a negative one (with -) takes from it.'}>
-          <Input value={c.amountText} inputMode="numeric" autoComplete="off" placeholder="Rp. 0"
-            disabled={!s.can({ type: 'SET_AMOUNT_TEXT', value: '' })}
-            onChange={(_, d) => page.send({ type: 'SET_AMOUNT_TEXT', value: d.value })}
-            onKeyDown={(e) => { if (e.key === 'Enter') update(); }} />
-        </Field>
+        <MoneyInput label="Adjust Balance amount" text={c.amountText} amount={c.amount} problem={c.problem}
+          hint="A positive amount adds to the balance; a negative one (with -) takes from it."
+          disabled={!s.can({ type: 'SET_AMOUNT_TEXT', value: '' })}
+          onText={(value) => page.send({ type: 'SET_AMOUNT_TEXT', value })} onEnter={update} />
         <div className={styles.actions}>
           <Button appearance="primary" disabled={!s.can({ type: 'UPDATE' })} onClick={update}>Update Balance</Button>
         </div>

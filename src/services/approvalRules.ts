@@ -1,0 +1,144 @@
+import * as v from 'valibot';
+import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
+
+/**
+ * Dual control (issue 25): a movement of money started by hand that is at or above its action's
+ * threshold waits for a second SUPER ADMIN. The one contract of the server, the API client, the
+ * Approvals screen and the OpenAPI document.
+ */
+
+/** The actions the approval policy can hold back: one entry each. */
+export const APPROVAL_ACTIONS = ['balance-adjustment', 'withdrawal', 'void-upload', 'bulk-withdrawable', 'manual-finalize'] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+/** How the people who run the product name each action (the Approvals screen, work orders). */
+export const APPROVAL_ACTION_LABELS: Readonly<Record<ApprovalAction, string>> = {
+  'balance-adjustment': 'Master balance adjustment',
+  withdrawal: 'Withdrawal or transfer to disburse',
+  'void-upload': 'Void upload',
+  'bulk-withdrawable': 'Process Transactions (bulk add to withdrawable)',
+  'manual-finalize': 'Manual finalize',
+};
+
+/** An approval request's statuses (the `approval` lifecycle's states). */
+export const APPROVAL_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** off: never held; always: every request is held; threshold: held when the absolute amount moved is at or above `threshold`. */
+export const APPROVAL_MODES = ['off', 'always', 'threshold'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export const APPROVAL_DECISIONS = ['APPROVE', 'DECLINE', 'CANCEL'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/** The most a threshold may be: the largest adjustment the product takes (+/- 10^15). */
+export const MAX_APPROVAL_THRESHOLD = 1_000_000_000_000_000;
+
+export interface ApprovalPolicyEntry {
+  action: ApprovalAction;
+  mode: ApprovalMode;
+  /** Whole rupiah; a number only when mode is 'threshold', else null. */
+  threshold: number | null;
+}
+
+/** A fresh install's and the demo seed's policy. */
+export const DEFAULT_APPROVAL_POLICY: readonly ApprovalPolicyEntry[] = [
+  { action: 'balance-adjustment', mode: 'threshold', threshold: 100_000_000 },
+  { action: 'withdrawal', mode: 'threshold', threshold: 500_000_000 },
+  { action: 'void-upload', mode: 'threshold', threshold: 100_000_000 },
+  { action: 'bulk-withdrawable', mode: 'off', threshold: null },
+  { action: 'manual-finalize', mode: 'off', threshold: null },
+];
+
+/** Whether a movement of this (signed) amount under this entry waits for a second SUPER ADMIN. */
+export function needsApproval(entry: Pick<ApprovalPolicyEntry, 'mode' | 'threshold'> | undefined, amount: number): boolean {
+  if (!entry || entry.mode === 'off') return false;
+  if (entry.mode === 'always') return true;
+  return entry.threshold != null && Math.abs(amount) >= entry.threshold;
+}
+
+const PolicyEntrySchema = v.pipe(
+  v.strictObject({
+    action: v.picklist(APPROVAL_ACTIONS, `action must be one of ${APPROVAL_ACTIONS.join(', ')}`),
+    mode: v.picklist(APPROVAL_MODES, 'mode must be off, always or threshold'),
+    threshold: v.nullable(v.pipe(
+      v.number('threshold must be a whole number of rupiah'),
+      v.safeInteger('threshold must be a whole number of rupiah'),
+      v.minValue(1, 'threshold must be at least Rp. 1'),
+      v.maxValue(MAX_APPROVAL_THRESHOLD, 'threshold must be at most Rp. 1,000,000,000,000,000'),
+    )),
+  }),
+  v.check((e) => (e.mode === 'threshold') === (e.threshold != null), 'threshold is required with mode threshold, and only with it'),
+);
+
+/** PUT approval-policy: one or more entries, each action at most once; the actions not named keep their entry. */
+export const ApprovalPolicyBody = v.strictObject({
+  policy: v.pipe(
+    v.array(PolicyEntrySchema, 'policy must be a list of { action, mode, threshold }'),
+    v.minLength(1, 'policy must name at least one action'),
+    v.check((list) => new Set(list.map((e) => e.action)).size === list.length, 'each action may be named once'),
+  ),
+});
+export type ApprovalPolicyBody = v.InferOutput<typeof ApprovalPolicyBody>;
+
+/** GET approvals. */
+export const ApprovalListQuery = v.strictObject({
+  status: v.optional(v.picklist(['', ...APPROVAL_STATUSES], `status must be one of ${APPROVAL_STATUSES.join(', ')}`)),
+  page: PageParam,
+  limit: limitParam(GENERIC_PAGE_SIZES, 15),
+});
+
+/** The `:id` of PATCH approvals/{id}. */
+export const ApprovalIdParams = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'id must be a number'), v.transform(Number)),
+});
+
+/** PATCH approvals/{id}: approve, decline (with a reason) or cancel (the maker only). */
+export const ApprovalDecisionBody = v.pipe(
+  v.strictObject({
+    decision: v.picklist(APPROVAL_DECISIONS, 'decision must be APPROVE, DECLINE or CANCEL'),
+    reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'reason must be at most 500 characters'))),
+  }),
+  v.check((b) => b.decision !== 'DECLINE' || (b.reason ?? '') !== '', 'A reason is required to decline'),
+);
+export type ApprovalDecisionBody = v.InferOutput<typeof ApprovalDecisionBody>;
+
+/** One approval request as GET approvals answers it. */
+export interface ApprovalRow {
+  id: number;
+  action: ApprovalAction;
+  status: ApprovalStatus;
+  maker_id: number;
+  maker_name: string;
+  maker_email: string;
+  checker_id: number | null;
+  checker_name: string | null;
+  client_id: number | null;
+  client_name: string | null;
+  /** The movement's amount in whole rupiah, signed as asked (an adjustment may be negative). */
+  amount: number;
+  /** The balance the movement acts on, before and after, where it has one (null for a void upload or a bulk action). */
+  before: number | null;
+  after: number | null;
+  /** What will happen, in words ('Adjust the disbursement balance of PT Maju by Rp. 150,000,000'). */
+  summary: string;
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  expires_at: string;
+}
+
+/** The 202 answer of a held request: `data.approval_id`. */
+export interface ApprovalHeld { approval_id: number }
+
+export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';
+export const APPROVAL_SELF_REFUSED = 'The maker of a change cannot approve it';
+export const APPROVAL_CANCEL_REFUSED = 'Only the maker of a change can cancel it';
+export const APPROVAL_INVALID_STATUS = 'Invalid Status: Only PENDING_APPROVAL requests can be decided';
+export const APPROVAL_POLICY_SAVED = 'Approval policy has been saved';
+export const approvalDecidedMessage = (decision: ApprovalDecision) =>
+  ({ APPROVE: 'The change has been approved and applied', DECLINE: 'The change has been declined', CANCEL: 'The change has been cancelled' })[decision];
+
+/** Socket event to every SUPER ADMIN when a request is made or decided, so open Approvals screens update. */
+export const APPROVAL_CHANGED_EVENT = 'approval-changed';
+export interface ApprovalChanged { id: number; status: ApprovalStatus }
