@@ -36,6 +36,7 @@ export const ROUTES: RouteLoad[] = [
   dashboard('/dashboard/disbursement/master-balance', 'src/views/disbursement/MasterBalancePage.tsx'),
   dashboard('/dashboard/settlement', 'src/views/settlement/SettlementPage.tsx'),
   dashboard('/dashboard/audit-log', 'src/views/audit/AuditLogPage.tsx'),
+  dashboard('/dashboard/approvals', 'src/views/approvals/ApprovalsPage.tsx'),
   dashboard('/dashboard/workflows', 'src/views/workflows/WorkflowsPage.tsx'),
   // The chart is laid out by ELK, loaded as the page opens a machine's chart.
   dashboard('/dashboard/workflows/:machine', 'src/views/workflows/WorkflowPage.tsx', 'node_modules/elkjs/lib/elk.bundled.js'),

@@ -9,6 +9,9 @@ import { startOutboxPublisher, type OutboxPublisher } from './events/outboxPubli
 import { startEmailExportWorker } from './domain/exportJobs.ts';
 import { startSettlementWorker } from './domain/settlementJob.ts';
 import { startCallbackWorker } from './domain/callbackJob.ts';
+import { startApprovalExpiry } from './domain/approvalJob.ts';
+import { configureApprovals } from './domain/approvalHold.ts';
+import { announceApproval } from './events/approvalEvents.ts';
 import { announceBalance } from './events/balanceEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -28,6 +31,7 @@ import { disbursementAccountRoutes } from './routes/disbursementAccount.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { settlementRoutes } from './routes/settlement.ts';
 import { auditLogRoutes } from './routes/auditLog.ts';
+import { approvalRoutes } from './routes/approvals.ts';
 import { authRoutes } from './routes/auth.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import type { RouteDeps } from './routes/context.ts';
@@ -94,6 +98,15 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   });
   await startEmailExportWorker(jobs, { db: database.db, config, mailer });
   await startCallbackWorker({ db: database.db, jobs, selfUrl, retryDelaySeconds: config.callbackRetrySeconds, onWorkOrder: () => outbox.kick() });
+  configureApprovals({ expireHours: config.approvalExpireHours });
+  const approvalExpiry = await startApprovalExpiry({
+    db: database.db, jobs, everyMs: 60_000, onError: (error) => app.log.error({ err: error }, 'approval expiry not queued'),
+    onExpired: (ids) => {
+      outbox.kick();
+      for (const id of ids) announceApproval(realtime, id, 'EXPIRED');
+    },
+  });
+  app.addHook('onClose', async () => { approvalExpiry.stop(); });
   await startSettlementWorker({
     db: database.db, jobs, batchSize: config.settlementBatchSize, lanes: config.settlementLanes, sliceMs: config.settlementSliceSeconds * 1000,
     expireSeconds: config.settlementJobExpireSeconds,
@@ -122,6 +135,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(disbursementAccountRoutes(deps));
   await app.register(settlementRoutes(deps));
   await app.register(auditLogRoutes(deps));
+  await app.register(approvalRoutes(deps));
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await registerWebApp(app, webRoot);

@@ -21,6 +21,7 @@ const Env = v.object({
   SETTLEMENT_JOB_EXPIRE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(2), v.maxValue(3600)), '60'),
   CALLBACK_RETRY_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(3600)), '30'),
   JOB_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(600)), '30'),
+  APPROVAL_EXPIRE_HOURS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(720)), '24'),
   WEB_ROOT: v.optional(v.string(), ''),
 });
 
@@ -62,6 +63,8 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** Seconds before a failed merchant callback is tried again (doubled for the third and last attempt). */
   callbackRetrySeconds: number;
+  /** Hours a movement held for a second SUPER ADMIN waits before the expiry job expires it. */
+  approvalExpireHours: number;
   /** The built web app (`vite build`'s output); empty means the repository's dist/. */
   webRoot: string | null;
 }
@@ -97,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settlementJobExpireSeconds: e.SETTLEMENT_JOB_EXPIRE_SECONDS,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     callbackRetrySeconds: e.CALLBACK_RETRY_SECONDS,
+    approvalExpireHours: e.APPROVAL_EXPIRE_HOURS,
     webRoot: e.WEB_ROOT || null,
   };
 }

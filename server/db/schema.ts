@@ -1,3 +1,4 @@
+import type { ApprovalAction, ApprovalMode, ApprovalStatus } from '../../src/services/approvalRules.ts';
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
 import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
 import type { WithdrawalStatusName } from '../../src/services/withdrawalRules.ts';
@@ -435,4 +436,41 @@ export const disbursementDeposits = pgTable('disbursement_deposits', {
   uniqueIndex('disbursement_deposits_reference_key').on(t.reference),
   index('disbursement_deposits_client_time_idx').on(t.clientId, t.createdAt),
   index('disbursement_deposits_time_idx').on(t.createdAt),
+]);
+
+/**
+ * Dual control (issue 25): one entry per action a second SUPER ADMIN may have to approve (the
+ * migration seeds DEFAULT_APPROVAL_POLICY, so a fresh install has it).
+ */
+export const approvalPolicy = pgTable('approval_policy', {
+  action: text('action').$type<ApprovalAction>().primaryKey(),
+  mode: text('mode').$type<ApprovalMode>().notNull(),
+  threshold: bigint('threshold', { mode: 'number' }),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A movement held for a second SUPER ADMIN: what was asked (payload, applied on approval in the
+ * same transaction as the decision), by whom, and its status in the `approval` lifecycle.
+ */
+export const approvalRequests = pgTable('approval_requests', {
+  id: serial('id').primaryKey(),
+  action: text('action').$type<ApprovalAction>().notNull(),
+  status: text('status').$type<ApprovalStatus>().notNull().default('PENDING_APPROVAL'),
+  makerId: integer('maker_id').notNull().references(() => users.id),
+  checkerId: integer('checker_id').references(() => users.id),
+  clientId: integer('client_id').references(() => clients.id),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  before: bigint('before', { mode: 'number' }),
+  after: bigint('after', { mode: 'number' }),
+  summary: text('summary').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('approval_requests_status_idx').on(t.status, t.createdAt),
+  index('approval_requests_created_idx').on(t.createdAt),
 ]);

@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { invalidInput, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
-import { applyDisbursementEvent, checkDisbursement, findDisbursement } from './disbursements.ts';
+import { applyDisbursementEvent, checkDisbursement, findDisbursement, type DisbursementRecord } from './disbursements.ts';
 import type { Principal } from './principal.ts';
 
 export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -63,28 +63,73 @@ export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntr
   return entries;
 }
 
+type Found = DisbursementRecord;
+
+/** The disbursements the entries name that the user may see, by correlation id (read in chunks, unlocked). */
+async function lookUp(db: Db, principal: Principal, entries: VoidEntry[]): Promise<Map<string, Found>> {
+  const ids = [...new Set(entries.map((e) => e.correlation_id).filter(Boolean))];
+  const known = new Map<string, Found>();
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const found = await db.select().from(disbursements).where(inArray(disbursements.correlationId, ids.slice(i, i + 1_000)));
+    for (const d of found) {
+      if (!principal.clientScope || principal.clientScope.includes(d.clientId)) known.set(d.correlationId, d);
+    }
+  }
+  return known;
+}
+
+const notFoundOutcome = (entry: VoidEntry): VoidOutcome =>
+  ({ ...entry, outcome: 'not_found', message: entry.correlation_id ? DISBURSEMENT_NOT_FOUND : 'No correlation_id in this row' });
+const notFinalizedOutcome = (entry: VoidEntry, status: string): VoidOutcome =>
+  ({ ...entry, outcome: 'not_finalized', message: `${DISBURSEMENT_INVALID_VOID} (it is ${status})` });
+
+function summarize(dryRun: boolean, results: VoidOutcome[], amount: number): VoidUploadResult {
+  const count = (outcome: VoidOutcome['outcome']) => results.filter((r) => r.outcome === outcome).length;
+  const summary = {
+    rows: results.length, voided: count('voided'), would_void: count('would_void'), not_found: count('not_found'),
+    not_finalized: count('not_finalized'), already_voided: count('already_voided'),
+  };
+  return { dry_run: dryRun, summary, total: { count: dryRun ? summary.would_void : summary.voided, amount }, results };
+}
+
+/**
+ * The void upload's dry run: what each row would do now, and the amount + fee that would come back
+ * to the disbursement balance. Reads only: no status, ledger entry, audit row or work order is
+ * written. A caller whose role may not void at all is refused outright, as the apply refuses it.
+ */
+export async function previewVoidDisbursements(db: Db, principal: Principal, entries: VoidEntry[]): Promise<VoidUploadResult> {
+  const known = await lookUp(db, principal, entries);
+  const voiding = new Set<string>();
+  let amount = 0;
+  const results = entries.map((entry): VoidOutcome => {
+    const target = entry.correlation_id ? known.get(entry.correlation_id) : undefined;
+    if (!target) return notFoundOutcome(entry);
+    // The apply voids the first row naming it; a later row finds it voided.
+    if (target.status === 'VOIDED' || voiding.has(target.uuid)) return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing would move' };
+    if (target.status !== 'FINALIZED') return notFinalizedOutcome(entry, target.status);
+    checkDisbursement(target, { type: 'VOID', role: principal.type });
+    voiding.add(target.uuid);
+    amount += target.amount + target.feeAmount;
+    return { ...entry, outcome: 'would_void', message: 'Will be voided; amount and fee return to the disbursement balance' };
+  });
+  return summarize(true, results, amount);
+}
+
 /**
  * Voids every FINALIZED disbursement the entries name, each in its own transaction under its row
  * lock, through the lifecycle (VOID, the caller's role): the status becomes VOIDED and the paid-out
- * amount and fee return to the disbursement balance. Every entry gets an outcome; a disbursement
- * already VOIDED (an earlier upload, or the same id twice) moves no money again.
+ * amount and fee return to the disbursement balance. Every entry gets an outcome, checked again at
+ * this moment whatever a preview said; a disbursement already VOIDED (an earlier upload, or the
+ * same id twice) moves no money again.
  */
 export async function voidDisbursements(db: Db, principal: Principal, filename: string, entries: VoidEntry[], origin: RequestOrigin): Promise<VoidUploadResult & { movedClients: number[] }> {
-  const ids = [...new Set(entries.map((e) => e.correlation_id).filter(Boolean))];
-  const known = new Map<string, { uuid: string; clientId: number }>();
-  for (let i = 0; i < ids.length; i += 1_000) {
-    const found = await db.select({ uuid: disbursements.uuid, correlationId: disbursements.correlationId, clientId: disbursements.clientId })
-      .from(disbursements).where(inArray(disbursements.correlationId, ids.slice(i, i + 1_000)));
-    for (const d of found) {
-      if (!principal.clientScope || principal.clientScope.includes(d.clientId)) known.set(d.correlationId, { uuid: d.uuid, clientId: d.clientId });
-    }
-  }
-
+  const known = await lookUp(db, principal, entries);
   const results: VoidOutcome[] = [];
+  let amount = 0;
   for (const entry of entries) {
-    const target = known.get(entry.correlation_id);
-    if (!entry.correlation_id || !target) {
-      results.push({ ...entry, outcome: 'not_found', message: entry.correlation_id ? DISBURSEMENT_NOT_FOUND : 'No correlation_id in this row' });
+    const target = entry.correlation_id ? known.get(entry.correlation_id) : undefined;
+    if (!target) {
+      results.push(notFoundOutcome(entry));
       continue;
     }
     results.push(await inTransaction(db, async (tx): Promise<VoidOutcome> => {
@@ -92,22 +137,19 @@ export async function voidDisbursements(db: Db, principal: Principal, filename: 
       if (current.status === 'VOIDED') return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
       // A caller whose role may not void at all is refused outright (notAllowed), not row by row.
       if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: principal.type });
-      else return { ...entry, outcome: 'not_finalized', message: `${DISBURSEMENT_INVALID_VOID} (it is ${current.status})` };
+      else return notFinalizedOutcome(entry, current.status);
       await applyDisbursementEvent(tx, current, { type: 'VOID', role: principal.type }, { by: principal.id });
       await audit(tx, {
         actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void', objectType: 'disbursement', objectId: current.uuid,
         outcome: 'success', ip: origin.ip, detail: { filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'VOIDED' }, amount: current.amount, fee_amount: current.feeAmount },
       });
+      amount += current.amount + current.feeAmount;
       return { ...entry, outcome: 'voided', message: 'Disbursement voided; amount and fee returned to the disbursement balance' };
     }));
   }
-  const count = (outcome: VoidOutcome['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  const summary = { rows: results.length, voided: count('voided'), not_found: count('not_found'), not_finalized: count('not_finalized'), already_voided: count('already_voided') };
-  await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void_upload', outcome: 'success', ip: origin.ip, detail: { filename, ...summary } });
+  const result = summarize(false, results, amount);
+  await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void_upload', outcome: 'success', ip: origin.ip, detail: { filename, ...result.summary, amount } });
   // Which clients' balances moved, for the live balance event (not part of the answer).
   const movedClients = [...new Set(results.filter((r) => r.outcome === 'voided').map((r) => known.get(r.correlation_id)!.clientId))];
-  return { summary, results, movedClients };
+  return { ...result, movedClients };
 }
-
-export const voidUploadMessage = (s: VoidUploadResult['summary']) =>
-  `${s.rows} rows checked: ${s.voided} voided, ${s.not_found} not found, ${s.not_finalized} not FINALIZED, ${s.already_voided} already voided`;

@@ -137,7 +137,26 @@ async function transactionPath(db: Db, id: string): Promise<AuditPath> {
   return { entity: { type: 'transaction', id: t.correlation_id, status: t.status }, steps };
 }
 
+/**
+ * A held movement (issue 25, by id): `approval.request` (PENDING_APPROVAL, by the maker), then the
+ * decision (`approval.approve`, `.decline`, `.cancel`, by the checker or the maker) or
+ * `approval.expire` (by 'system').
+ */
+async function approvalPath(db: Db, id: string): Promise<AuditPath> {
+  const { rows } = await db.execute<{ id: number; status: string; created_at: string; decided_at: string | null; maker: string | null; checker: string | null }>(sql`
+    select r.id, r.status, ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.decided_at`)} as decided_at, mu.email as maker, cu.email as checker
+    from approval_requests r left join users mu on mu.id = r.maker_id left join users cu on cu.id = r.checker_id
+    where r.id::text = ${id}`);
+  const r = rows[0];
+  if (!r) throw notFound('Approval request not found');
+  const logged = await transitions(db, 'approval', [String(r.id)]);
+  const steps = stepsFrom({ fallbackStatus: 'PENDING_APPROVAL', at: toIso(r.created_at), by: r.maker ?? 'system', action: 'approval.request' }, logged, 'approval.request');
+  reconcile(steps, r.status, toIso(r.decided_at ?? r.created_at), r.checker ?? 'system');
+  return { entity: { type: 'approval', id: String(r.id), status: r.status }, steps };
+}
+
 export function entityPath(db: Db, type: AuditPathType, id: string): Promise<AuditPath> {
+  if (type === 'approval') return approvalPath(db, id);
   if (type === 'withdrawal') return withdrawalPath(db, id);
   if (type === 'disbursement') return disbursementPath(db, id);
   return transactionPath(db, id);

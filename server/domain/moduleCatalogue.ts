@@ -25,6 +25,7 @@ export const moduleCatalogue: CatalogueEntry[] = [
   { id: 'settlement', title: 'Settlement', path: '/dashboard/settlement', icon: 'calendar-checkmark' },
   { id: 'audit-log', title: 'Audit Log', path: '/dashboard/audit-log', icon: 'document-search' },
   { id: 'workflows', title: 'Workflows', path: '/dashboard/workflows', icon: 'flowchart' },
+  { id: 'approvals', title: 'Approvals', path: '/dashboard/approvals', icon: 'checkmark-shield' },
   {
     id: 'management', title: 'Management', path: '/dashboard/management', icon: 'people-settings',
     children: [

@@ -1,12 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { allows, nextTransactionStatus, type TransactionEvent } from '../../src/machines/lifecycle/transactionLifecycle.ts';
-import { FINALIZED_ONLY, NOT_FINALIZED, type FinalizeBody, type Invoice } from '../../src/services/transactionActions.ts';
+import {
+  FINALIZED_ONLY, NOT_FINALIZED, selectionChanged, type BulkPreview, type BulkProcessed, type FinalizeBody, type Invoice,
+} from '../../src/services/transactionActions.ts';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
+import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, transactions } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
+import { holdIfNeeded } from './approvalHold.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { callbackTargetOf, deliverCallback } from './callbacks.ts';
@@ -61,18 +66,52 @@ export async function refreshStatus(db: Db, principal: Principal, correlationId:
   });
 }
 
-/** SUPER ADMIN marks a PENDING or REQUEST_TIMEOUT pay-in paid with the bank's RRN and paid time. */
-export async function finalizeManually(db: Db, principal: Principal, body: FinalizeBody, timeZone: string, origin: RequestOrigin) {
+const FINALIZE_INVALID_STATUS = 'Invalid Status: Only PENDING or REQUEST_TIMEOUT transactions can be finalized';
+
+/**
+ * SUPER ADMIN marks a PENDING or REQUEST_TIMEOUT pay-in paid with the bank's RRN and paid time.
+ * One the approval policy holds (issue 25, 'manual-finalize', amount = the pay-in's) is answered
+ * with its approval id, and nothing changes until another SUPER ADMIN approves it.
+ */
+export async function finalizeManually(db: Db, principal: Principal, body: FinalizeBody, timeZone: string, origin: RequestOrigin): Promise<{ status: 'FINALIZED' } | ApprovalHeld> {
   return inTransaction(db, async (tx) => {
     const row = await findInScope(tx, principal, body.correlation_id, true);
-    check(row, { type: 'FINALIZE_MANUALLY', role: principal.type }, 'Invalid Status: Only PENDING or REQUEST_TIMEOUT transactions can be finalized');
+    check(row, { type: 'FINALIZE_MANUALLY', role: principal.type }, FINALIZE_INVALID_STATUS);
     const [{ at }] = (await tx.execute<{ at: Date | string }>(sql`select (${body.paid_time}::timestamp at time zone ${timeZone}) as at`)).rows;
     const paidTime = new Date(at);
     if (Number.isNaN(paidTime.getTime()) || paidTime.getTime() > Date.now() + 60_000) throw ruleBroken('Paid time cannot be in the future');
+    const held = await holdIfNeeded(tx, principal, 'manual-finalize', row.amount, {
+      clientId: row.clientId, before: null, after: null,
+      summary: `Finalize pay-in ${row.correlationId} of ${formatRupiah(row.amount)} by hand (RRN ${body.rrn})`,
+      payload: { correlation_id: row.correlationId, rrn: body.rrn, paid_at: paidTime.toISOString() },
+    }, origin);
+    if (held) return held;
     await markPaid(tx, row, body.rrn, paidTime, principal.id);
     await auditAction(tx, principal, origin, 'transaction.finalize', row, { before: { status: row.status }, after: { status: 'FINALIZED', rrn: body.rrn, paid_time: paidTime.toISOString() } });
     return { status: 'FINALIZED' as const };
   });
+}
+
+/**
+ * A held manual finalize, approved (issue 25): inside the decision's transaction, the pay-in
+ * locked and checked against its lifecycle again, marked paid and credited; its audit path shows
+ * the maker's request, then the checker's finalize.
+ */
+export async function applyHeldFinalize(
+  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: { correlation_id: string; rrn: string; paid_at: string }, approvalId: number, origin: RequestOrigin,
+): Promise<{ clientId: number; correlationId: string }> {
+  const { maker, checker } = people;
+  const row = await findInScope(tx, checker, held.correlation_id, true);
+  check(row, { type: 'FINALIZE_MANUALLY', role: checker.type }, FINALIZE_INVALID_STATUS);
+  await markPaid(tx, row, held.rrn, new Date(held.paid_at), checker.id);
+  await audit(tx, {
+    actorUserId: maker.id, actorEmail: maker.email, action: 'transaction.finalize_requested', objectType: 'transaction', objectId: row.correlationId,
+    outcome: 'success', detail: { before: { status: row.status }, after: { status: 'PENDING_APPROVAL' }, approval_id: approvalId },
+  });
+  await auditAction(tx, checker, origin, 'transaction.finalize', row, {
+    before: { status: 'PENDING_APPROVAL' }, after: { status: 'FINALIZED', rrn: held.rrn, paid_time: held.paid_at }, approval_id: approvalId, maker: maker.email,
+  });
+  return { clientId: row.clientId, correlationId: row.correlationId };
 }
 
 /** SUPER ADMIN moves one FINALIZED pay-in's net amount to withdrawable: once, irreversibly. */
@@ -88,16 +127,60 @@ export async function addToWithdrawable(db: Db, principal: Principal, correlatio
   });
 }
 
-/** The bulk 'process transaction': every FINALIZED pay-in of the filter not yet withdrawable, once each. */
-export async function bulkAddToWithdrawable(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string, origin: RequestOrigin) {
+/**
+ * The bulk 'process transaction' selects, of the filter (FINALIZED implied), the pay-ins credited
+ * and not yet withdrawable: exactly those bulkReleaseToWithdrawable moves.
+ */
+async function bulkSelection(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string) {
   if (principal.type !== 'SUPER ADMIN') throw notAllowed();
   if (filter.status && filter.status !== 'FINALIZED') throw ruleBroken(FINALIZED_ONLY);
   const { where } = await scopedTransactionFilter(db, principal, { ...filter, status: 'FINALIZED' }, timeZone);
+  const pending = sql`${where} and t.withdrawable_at is null
+    and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`;
+  return { where, pending };
+}
+
+const totalsOf = (row: { count: number | string; amount: number | string; fee: number | string }): BulkPreview =>
+  ({ count: Number(row.count), amount: Number(row.amount), fee: Number(row.fee) });
+
+/** Process Transactions' dry run: how many pay-ins would move now, their amounts and fees. Reads only. */
+export async function previewBulkAddToWithdrawable(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string): Promise<BulkPreview> {
+  const { pending } = await bulkSelection(db, principal, filter, timeZone);
+  const { rows } = await db.execute<{ count: number; amount: string; fee: string }>(sql`
+    select count(*)::int as count, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${pending}`);
+  return totalsOf(rows[0]);
+}
+
+/**
+ * The bulk 'process transaction': every FINALIZED pay-in of the filter not yet withdrawable, once
+ * each, only if it is still the selection the person previewed. The matching rows are locked (in id
+ * order) and counted in the transaction that moves them, so of two applies with the same
+ * expectation the second waits, finds the rows moved, and is refused: nothing moves twice.
+ */
+export async function bulkAddToWithdrawable(
+  db: Db, principal: Principal, filter: TransactionFilter, expected: { count: number; amount: number }, timeZone: string, origin: RequestOrigin,
+): Promise<BulkProcessed> {
+  const { where, pending } = await bulkSelection(db, principal, filter, timeZone);
   return inTransaction(db, async (tx) => {
+    // A row another transaction holds is waited for, then read again: one it moved no longer matches.
+    await tx.execute(sql`
+      create temp table bulk_selection on commit drop as
+      with locked as (select t.id, t.amount, t.fee_amount from transactions t where ${pending} order by t.id for update of t) select * from locked`);
+    await tx.execute(sql`analyze bulk_selection`);
+    const { rows: [selected] } = await tx.execute<{ count: number; amount: string; fee: string }>(sql`
+      select count(*)::int as count, coalesce(sum(amount), 0) as amount, coalesce(sum(fee_amount), 0) as fee from bulk_selection`);
+    const now = totalsOf(selected);
+    const changed = selectionChanged(now, expected);
+    if (changed) throw conflict(changed);
     const [{ n: candidates }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)).rows;
-    const processed = await bulkReleaseToWithdrawable(tx, sql`${where} and t.withdrawable_at is null`, principal.id);
-    await audit(tx, { actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip, detail: { filter, processed, skipped: Number(candidates) - processed } });
-    return { processed, skipped: Number(candidates) - processed };
+    // Exactly the rows counted and locked: a pay-in finalized since then waits for the next preview.
+    const processed = await bulkReleaseToWithdrawable(tx, sql`t.id in (select id from bulk_selection)`, principal.id);
+    const skipped = Number(candidates) - processed;
+    await audit(tx, {
+      actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip,
+      detail: { filter, processed, skipped, count: now.count, amount: now.amount, fee: now.fee },
+    });
+    return { processed, skipped, ...now };
   });
 }
 

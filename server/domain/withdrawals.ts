@@ -6,15 +6,18 @@ import {
 import {
   TRANSFER_TO_DISBURSE, withdrawalErrors, type BalanceSummary, type PageMeta, type WithdrawalRequest, type WithdrawalRow,
 } from '../../src/services/withdrawalRules.ts';
+import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
+import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
 import { pageMeta } from './paging.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { withdrawalDecided, withdrawalRequested } from './workOrderEvents.ts';
 import { conflict, invalidInput, notAllowed, notFound, ruleBroken } from './errors.ts';
+import { heldByIdempotencyKey, holdIfNeeded } from './approvalHold.ts';
 import { audit } from './audit.ts';
 import { OtpRejected, recordOtpRejection, spendTotp, type RequestOrigin } from './authentication.ts';
-import { clientInScope } from './clientScope.ts';
+import { clientInScope, clientNameOf } from './clientScope.ts';
 import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
 import type { Principal } from './principal.ts';
 
@@ -101,19 +104,71 @@ const requestHashOf = (body: WithdrawalRequest) => {
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 
+/** A withdrawal request as held for approval: everything but the authenticator code, which was spent when it was made. */
+export type HeldWithdrawalRequest = { [K in WithdrawalRequest['type']]: Omit<Extract<WithdrawalRequest, { type: K }>, 'otp_num'> }[WithdrawalRequest['type']];
+
+const formOf = (body: HeldWithdrawalRequest, otp: string) => {
+  const account = accountOf(body as WithdrawalRequest);
+  return { bankName: account.bank_name, accountNo: account.account_no, beneficiary: account.bank_account_name, clientId: body.client_filter, amount: body.amount, otp };
+};
+
+interface Person { id: number; name: string; email: string }
+
+/**
+ * Inside a transaction: the withdrawable account locked (or already locked, its balance given), the
+ * amount checked against it at this moment (422 and nothing moves otherwise), the PENDING row
+ * requested by the maker, its withdrawable -> pending entry, its work order and the audit line.
+ * For a request a checker approved, the audit shows the maker's request, then the checker's approval.
+ */
+export async function applyWithdrawalRequest(tx: Db, maker: Person, clientId: number, body: HeldWithdrawalRequest, options: {
+  idempotencyKey: string | null; requestHash: string | null; origin: RequestOrigin; locked?: number; checker?: Person; approvalId?: number;
+}): Promise<WithdrawalRow> {
+  const transfer = body.type === 'transfer';
+  const account = accountOf(body as WithdrawalRequest);
+  const available = options.locked ?? await lockClientAccount(tx, clientId, 'withdrawable');
+  // The authenticator code was checked when the request was made; the rules are checked again now.
+  const overLimit = withdrawalErrors(formOf(body, '0'.repeat(6)), available, { transfer }).filter((e) => !e.startsWith('OTP'));
+  if (overLimit.length) throw ruleBroken(overLimit.join('; '));
+  const created = await openWithdrawal(tx, {
+    clientId, kind: transfer ? 'transfer_to_disburse' : 'withdrawal', amount: body.amount,
+    bankName: account.bank_name.trim(), accountNo: account.account_no, bankAccountName: account.bank_account_name.trim(),
+    description: account.description.trim(),
+    requestedBy: maker.id, idempotencyKey: options.idempotencyKey, requestHash: options.requestHash,
+  });
+  const after = { status: 'PENDING', amount: body.amount, client_id: clientId, kind: created.kind };
+  if (options.checker) {
+    await audit(tx, {
+      actorUserId: maker.id, actorEmail: maker.email, action: 'withdrawal.request', objectType: 'withdrawal', objectId: created.uuid,
+      outcome: 'success', detail: { after: { ...after, status: 'PENDING_APPROVAL' }, approval_id: options.approvalId },
+    });
+    await audit(tx, {
+      actorUserId: options.checker.id, actorEmail: options.checker.email, action: 'approval.approve', objectType: 'withdrawal', objectId: created.uuid,
+      outcome: 'success', ip: options.origin.ip, detail: { before: { status: 'PENDING_APPROVAL' }, after, approval_id: options.approvalId, maker: maker.email },
+    });
+  } else {
+    await audit(tx, {
+      actorUserId: maker.id, actorEmail: maker.email, action: 'withdrawal.request', objectType: 'withdrawal', objectId: created.uuid,
+      outcome: 'success', ip: options.origin.ip, detail: { after },
+    });
+  }
+  return toWithdrawalRow(created, maker.name);
+}
+
+export type WithdrawalAnswer = { row: WithdrawalRow; replayed: boolean } | { held: ApprovalHeld; replayed: boolean };
+
 /**
  * A withdrawal (or transfer to the disbursement balance) request, in one transaction: the
  * authenticator code is spent, the withdrawable account locked, the PENDING row and its
  * withdrawable -> pending entry written. With an Idempotency-Key, requests of the same user and
  * key queue on an advisory lock, so a retry, even one sent while the first is still running,
- * gets the first answer and moves nothing again.
+ * gets the first answer and moves nothing again. One the approval policy holds (issue 25) is
+ * answered with its approval id (a retry with its key too), and nothing moves.
  */
 export async function requestWithdrawal(
   db: Db, principal: Principal, body: WithdrawalRequest, idempotencyKey: string | null, origin: RequestOrigin,
-): Promise<{ row: WithdrawalRow; replayed: boolean }> {
+): Promise<WithdrawalAnswer> {
   const transfer = body.type === 'transfer';
-  const account = accountOf(body);
-  const form = { bankName: account.bank_name, accountNo: account.account_no, beneficiary: account.bank_account_name, clientId: body.client_filter, amount: body.amount, otp: body.otp_num };
+  const form = formOf(body, body.otp_num);
   const errors = withdrawalErrors(form, Number.MAX_SAFE_INTEGER, { transfer });
   if (errors.length) throw invalidInput(errors.join('; '), errors.map((message) => ({ field: '', message })));
   const clientId = await clientInScope(db, principal, body.client_filter);
@@ -123,6 +178,11 @@ export async function requestWithdrawal(
     return await inTransaction(db, async (tx) => {
       if (idempotencyKey) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${principal.id}:${idempotencyKey}`}))`);
+        const held = await heldByIdempotencyKey(tx, principal.id, idempotencyKey);
+        if (held) {
+          if (held.payload.request_hash !== requestHash) throw ruleBroken(KEY_REUSED);
+          return { held: { approval_id: held.id }, replayed: true };
+        }
         const earlier = await findByIdempotencyKey(tx, principal.id, idempotencyKey);
         if (earlier) {
           if (earlier.requestHash !== requestHash) throw ruleBroken(KEY_REUSED);
@@ -133,17 +193,16 @@ export async function requestWithdrawal(
       const available = await lockClientAccount(tx, clientId, 'withdrawable');
       const overLimit = withdrawalErrors(form, available, { transfer });
       if (overLimit.length) throw ruleBroken(overLimit.join('; '));
-      const created = await openWithdrawal(tx, {
-        clientId, kind: transfer ? 'transfer_to_disburse' : 'withdrawal', amount: body.amount,
-        bankName: account.bank_name.trim(), accountNo: account.account_no, bankAccountName: account.bank_account_name.trim(),
-        description: account.description.trim(),
-        requestedBy: principal.id, idempotencyKey, requestHash,
-      });
-      await audit(tx, {
-        actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.request', objectType: 'withdrawal', objectId: created.uuid,
-        outcome: 'success', ip: origin.ip, detail: { after: { status: 'PENDING', amount: body.amount, client_id: clientId, kind: created.kind } },
-      });
-      return { row: toWithdrawalRow(created, principal.name), replayed: false };
+      const { otp_num: _spent, ...request } = body;
+      const clientName = await clientNameOf(tx, clientId);
+      const held = await holdIfNeeded(tx, principal, 'withdrawal', body.amount, {
+        clientId, before: available, after: available - body.amount,
+        summary: `${transfer ? 'Transfer to the disbursement balance' : 'Withdraw'} ${formatRupiah(body.amount)} from ${clientName}${transfer ? '' : ` to ${request.type === 'withdrawal' ? `${request.bank_name} ${request.account_no}` : ''}`}`,
+        payload: { client_id: clientId, request, idempotency_key: idempotencyKey, request_hash: requestHash },
+      }, origin);
+      if (held) return { held, replayed: false };
+      const row = await applyWithdrawalRequest(tx, principal, clientId, request, { idempotencyKey, requestHash, origin, locked: available });
+      return { row, replayed: false };
     });
   } catch (error) {
     if (error instanceof OtpRejected) return recordOtpRejection(db, principal, origin, 'withdrawal.request');

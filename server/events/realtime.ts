@@ -12,6 +12,8 @@ export interface Realtime {
   emitToClientWatchers(clientId: number, event: string, payload: unknown): void;
   /** To every signed-in user who may run settlements (SUPER ADMIN with the Settlement module). */
   emitToSettlers(event: string, payload: unknown): void;
+  /** To every signed-in user who sees all clients (the SUPER ADMINs): the Approvals screen's live updates. */
+  emitToSuperAdmins(event: string, payload: unknown): void;
   /** A user's clients changed: their open sockets leave the old client rooms and join the new ones. */
   refreshScope(userId: number, scope: number[] | null): Promise<void>;
   /** Ends the live connections of revoked sessions at once, not at their next request. */
@@ -53,6 +55,7 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
     emitToUser: (userId, event, payload) => { io.to(userRoom(userId)).emit(event, payload); },
     emitToClientWatchers: (clientId, event, payload) => { io.to([clientRoom(clientId), ALL_CLIENTS]).emit(event, payload); },
     emitToSettlers: (event, payload) => { io.to(SETTLERS).emit(event, payload); },
+    emitToSuperAdmins: (event, payload) => { io.to(ALL_CLIENTS).emit(event, payload); },
     refreshScope: async (userId, scope) => {
       for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
         for (const room of socket.rooms) if (room.startsWith('client:') || room === ALL_CLIENTS) socket.leave(room);

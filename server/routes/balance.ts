@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import { ClientFilterQuery, WithdrawalHistoryQuery } from '../../src/services/listQuery.ts';
 import { AddWithdrawalBody, UpdateWithdrawalBody, WITHDRAWAL_SUBMITTED } from '../../src/services/withdrawalRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
+import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
+import { announceApproval } from '../events/approvalEvents.ts';
 import { announceBalance as announce } from '../events/balanceEvents.ts';
 import { clientBalances } from '../domain/ledger.ts';
 import { decideWithdrawal, requestWithdrawal, summaryOf, withdrawalHistory } from '../domain/withdrawals.ts';
@@ -46,11 +48,16 @@ export function balanceRoutes({ database, config, realtime }: RouteDeps) {
       const body = parseInput(AddWithdrawalBody, request.body);
       const header = request.headers['idempotency-key'];
       const key = header === undefined ? null : parseInput(IdempotencyKey, header) ?? null;
-      const { row, replayed } = await requestWithdrawal(db, auth.principal, body, key, originOf(request));
+      const answer = await requestWithdrawal(db, auth.principal, body, key, originOf(request));
       // A replay answers exactly as the first request was answered; the header tells them apart.
-      if (replayed) reply.header('Idempotent-Replayed', 'true');
-      else announceBalance(row.client_id);
-      return reply.status(201).send(ok(row, WITHDRAWAL_SUBMITTED));
+      if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+      // Held for a second SUPER ADMIN (issue 25): nothing moved.
+      if ('held' in answer) {
+        if (!answer.replayed) announceApproval(realtime, answer.held.approval_id, 'PENDING_APPROVAL');
+        return reply.status(202).send(ok(answer.held, APPROVAL_WAITING));
+      }
+      if (!answer.replayed) announceBalance(answer.row.client_id);
+      return reply.status(201).send(ok(answer.row, WITHDRAWAL_SUBMITTED));
     });
 
     app.patch(routes.updateWithdrawal.path, async (request) => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { BALANCE_UPDATED, BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from '../../src/services/disbursementAccountRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
 import { adjustMasterBalance, depositHistory, payinList } from '../domain/disbursementDeposits.ts';
+import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
+import { announceApproval } from '../events/approvalEvents.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
@@ -30,10 +32,15 @@ export function disbursementAccountRoutes({ database, config, realtime }: RouteD
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
-    app.patch(routes.updateBalance.path, async (request) => {
+    app.patch(routes.updateBalance.path, async (request, reply) => {
       const { principal } = requireAuth(request);
       const body = parseInput(UpdateBalanceBody, request.body);
       const result = await adjustMasterBalance(db, principal, body, originOf(request));
+      // Held for a second SUPER ADMIN (issue 25): nothing moved.
+      if ('approval_id' in result) {
+        announceApproval(realtime, result.approval_id, 'PENDING_APPROVAL');
+        return reply.status(202).send(ok(result, APPROVAL_WAITING));
+      }
       announceBalance(realtime, result.client_id);
       return ok(result, BALANCE_UPDATED);
     });

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { VOID_MAX_FILE_BYTES, VOID_MAX_ROWS, assertVoidFileName, voidTooManyRows, voidDisbursements, voidRowsFromSheet, voidUploadMessage } from '../domain/disbursementVoid.ts';
+import {
+  VOID_MAX_FILE_BYTES, VOID_MAX_ROWS, assertVoidFileName, previewVoidDisbursements, voidTooManyRows, voidDisbursements, voidRowsFromSheet,
+} from '../domain/disbursementVoid.ts';
+import { VOID_DRY_RUN_FIELD, VOID_DRY_RUN_INVALID, voidUploadMessage } from '../../src/services/disbursementActions.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { invalidInput, ruleBroken } from '../domain/errors.ts';
@@ -11,7 +14,8 @@ import { routes } from '../../src/services/routes.ts';
 
 /**
  * 'Upload Void Transaction': one CSV or XLSX file (5 MB) of correlation ids; each FINALIZED one
- * becomes VOIDED with its money back. The sheet is read by the shared upload reader (a worker pool,
+ * becomes VOIDED with its money back. With the field dry_run=true the answer says what each row
+ * would do and what would come back, and nothing changes. The sheet is read by the shared upload reader (a worker pool,
  * off the main thread); only the pure row handling and the voids are here.
  */
 export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
@@ -19,7 +23,11 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
   return async (app: FastifyInstance) => {
     app.post(routes.voidDisbursementsFile.path, async (request) => {
       const { principal } = requireAuth(request);
-      const { files } = await readUploadParts(request, { maxFiles: 1, maxFileBytes: VOID_MAX_FILE_BYTES, fields: [] });
+      const { files, fields } = await readUploadParts(request, { maxFiles: 1, maxFileBytes: VOID_MAX_FILE_BYTES, fields: [VOID_DRY_RUN_FIELD] });
+      const dryRunField = fields[VOID_DRY_RUN_FIELD];
+      if (dryRunField !== undefined && dryRunField !== 'true' && dryRunField !== 'false') {
+        throw invalidInput(VOID_DRY_RUN_INVALID, [{ field: VOID_DRY_RUN_FIELD, message: VOID_DRY_RUN_INVALID }]);
+      }
       const file = files[0];
       if (!file) throw invalidInput('Choose a CSV or XLSX file of correlation_ids');
       assertVoidFileName(file.filename);
@@ -27,9 +35,14 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
       // The reader stopped past the limit with data still coming: refuse rather than void part of the file.
       if (sheet.truncated && sheet.rows.at(-1)?.some((cell) => cell !== null && String(cell).trim() !== '')) throw ruleBroken(voidTooManyRows(file.filename));
       const entries = voidRowsFromSheet(file.filename, sheet.rows);
+      // The preview (issue 25): every row's outcome and what would come back, changing nothing.
+      if (dryRunField === 'true') {
+        const preview = await previewVoidDisbursements(db, principal, entries);
+        return ok(preview, voidUploadMessage(preview));
+      }
       const { movedClients, ...result } = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
       for (const clientId of movedClients) announceBalance(realtime, clientId);
-      return ok(result, voidUploadMessage(result.summary));
+      return ok(result, voidUploadMessage(result));
     });
   };
 }

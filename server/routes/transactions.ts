@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { queueCallback } from '../domain/callbackJob.ts';
 import {
-  BulkProcessBody, CALLBACK_FAILED, CALLBACK_SENT, CorrelationBody, FinalizeBody, ResendCallbackBody,
+  BulkProcessBody, CALLBACK_FAILED, CALLBACK_SENT, CorrelationBody, FinalizeBody, ResendCallbackBody, bulkPreviewMessage, bulkProcessedMessage,
 } from '../../src/services/transactionActions.ts';
 import { TransactionListQuery, TransactionSummaryQuery } from '../../src/services/transactionQuery.ts';
 import {
-  addToWithdrawable, bulkAddToWithdrawable, finalizeManually, generateInvoice, refreshStatus, resendCallbacks,
+  addToWithdrawable, bulkAddToWithdrawable, finalizeManually, generateInvoice, previewBulkAddToWithdrawable, refreshStatus, resendCallbacks,
 } from '../domain/transactionActions.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
 import { listTransactions, summarizeTransactions } from '../domain/transactionList.ts';
@@ -14,8 +14,10 @@ import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
+import { announceApproval } from '../events/approvalEvents.ts';
 
-export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs }: RouteDeps) {
+export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs, realtime }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {
@@ -39,9 +41,14 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
       return ok(result, result.message);
     });
 
-    app.patch(routes.finalizeTransaction.path, async (request) => {
+    app.patch(routes.finalizeTransaction.path, async (request, reply) => {
       const body = parseInput(FinalizeBody, request.body);
       const result = await finalizeManually(db, requireAuth(request).principal, body, tz, originOf(request));
+      // Held for a second SUPER ADMIN (issue 25): nothing changed yet.
+      if ('approval_id' in result) {
+        announceApproval(realtime, result.approval_id, 'PENDING_APPROVAL');
+        return reply.status(202).send(ok(result, APPROVAL_WAITING));
+      }
       // The merchant is told it was paid, by a job that retries (and leaves a work order when it cannot).
       await queueCallback(jobs, body.correlation_id);
       return ok(result, 'Transaction has been finalized');
@@ -53,10 +60,18 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
       return ok(undefined, 'Transaction has been added to withdrawable balance');
     });
 
+    // Two steps (issue 25): dry_run says what would move; the apply names what the person saw.
     app.patch(routes.processTransactions.path, async (request) => {
-      const filter = parseInput(BulkProcessBody, request.body);
-      const result = await bulkAddToWithdrawable(db, requireAuth(request).principal, filter, tz, originOf(request));
-      return ok(result, `${result.processed} transactions added to withdrawable balance, ${result.skipped} already added`);
+      const { dry_run, expected_count, expected_amount, ...filter } = parseInput(BulkProcessBody, request.body);
+      const { principal } = requireAuth(request);
+      if (dry_run) {
+        const preview = await previewBulkAddToWithdrawable(db, principal, filter, tz);
+        return ok(preview, bulkPreviewMessage(preview.count));
+      }
+      // The schema refuses an apply without both expectations.
+      const expected = { count: expected_count!, amount: expected_amount! };
+      const result = await bulkAddToWithdrawable(db, principal, filter, expected, tz, originOf(request));
+      return ok(result, bulkProcessedMessage(result));
     });
 
     app.post(routes.generateInvoice.path, async (request) => {

@@ -27,7 +27,7 @@ const demoClients = [
 ];
 
 const allModuleIds = moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]);
-const adminHidden = new Set(['settlement', 'audit-log', 'management', 'management-user', 'management-role']);
+const adminHidden = new Set(['settlement', 'audit-log', 'approvals', 'management', 'management-user', 'management-role']);
 
 const demoRoles: Array<{ name: string; type: UserType; description: string; modules: string[] }> = [
   { name: 'Super Admin', type: 'SUPER ADMIN', description: 'Every module, every client', modules: allModuleIds },

@@ -100,6 +100,13 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/audit-log/download`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/path`]: superAdmin('audit-log'),
 
+  // Issue 25, dual control: "Read with GET approval-policy (SUPER ADMIN; other users 403) and set with PUT
+  // (SUPER ADMIN)"; the Approvals screen and its calls are SUPER ADMIN's, with the module approvals.
+  [`GET ${API}/approval-policy`]: superAdmin('approvals'),
+  [`PUT ${API}/approval-policy`]: superAdmin('approvals'),
+  [`GET ${API}/approvals`]: superAdmin('approvals'),
+  [`PATCH ${API}/approvals/:id`]: superAdmin('approvals'),
+
   // README: "A role may grant Management to an ADMIN" (within their scope): the module decides.
   [`GET ${API}/management/get-users`]: holder('management-user'),
   [`POST ${API}/management/create-user`]: holder('management-user'),

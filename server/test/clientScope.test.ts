@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disbursements, notifications, transactions, users } from '../db/schema.ts';
 import { addDisbursementToWithdrawable, decideDisbursement, disbursementInvoice, refreshDisbursementStatus } from '../domain/disbursementActions.ts';
-import { voidDisbursements } from '../domain/disbursementVoid.ts';
+import { previewVoidDisbursements, voidDisbursements } from '../domain/disbursementVoid.ts';
 import { loadPrincipal } from '../domain/principal.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
@@ -114,6 +114,8 @@ describe("a client user asking for another client's objects", () => {
     ]) await expect(attempt()).rejects.toMatchObject({ kind: 'notFound', message: 'Disbursement not found' });
     const voided = await voidDisbursements(db, scoped, 'void.csv', [{ row: 2, correlation_id: correlationId }], origin);
     expect(voided.results).toEqual([{ row: 2, correlation_id: correlationId, outcome: 'not_found', message: 'Disbursement not found' }]);
+    // Its preview does not see it either.
+    expect((await previewVoidDisbursements(db, scoped, [{ row: 2, correlation_id: correlationId }])).results[0].outcome).toBe('not_found');
     const [after] = await db.select().from(disbursements).where(eq(disbursements.uuid, uuid));
     expect(after.status).toBe(foreignDisbursement.status);
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalEntries } from '../db/schema.ts';
+import { auditLog, journalEntries, outbox } from '../db/schema.ts';
 import { voidRowsFromSheet } from '../domain/disbursementVoid.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { signInVerified, startTestServer, type TestServer } from './harness.ts';
@@ -43,12 +43,13 @@ describe('the void file', () => {
     const before = await balancesOf(db, 1);
     const first = await upload([{ name: 'void.csv', content: csv }]);
     expect(first.status).toBe(200);
-    expect(first.body.data.summary).toEqual({ rows: 4, voided: 2, not_found: 1, not_finalized: 1, already_voided: 0 });
+    expect(first.body.data.summary).toEqual({ rows: 4, voided: 2, would_void: 0, not_found: 1, not_finalized: 1, already_voided: 0 });
     expect(first.body.data.results.map((r: any) => [r.row, r.correlation_id, r.outcome])).toEqual([
       [2, paid[0].correlationId, 'voided'], [3, 'NO-SUCH-DISBURSEMENT', 'not_found'], [5, open.correlationId, 'not_finalized'], [6, paid[1].correlationId, 'voided'],
     ]);
     expect(first.body.data.results[2].message).toMatch(/^Invalid Status: Only FINALIZED disbursements can be voided/);
     const total = paid.reduce((s, d) => s + d.amount + d.feeAmount, 0);
+    expect(first.body.data).toMatchObject({ dry_run: false, total: { count: 2, amount: total } });
     expect(delta(before, await balancesOf(db, 1))).toEqual({
       ...NO_MOVEMENT, disbursement: total, payouts: -(paid[0].amount + paid[1].amount), fees: -(paid[0].feeAmount + paid[1].feeAmount),
     });
@@ -57,7 +58,8 @@ describe('the void file', () => {
 
     const middle = await balancesOf(db, 1);
     const second = await upload([{ name: 'void.csv', content: csv }]);
-    expect(second.body.data.summary).toEqual({ rows: 4, voided: 0, not_found: 1, not_finalized: 1, already_voided: 2 });
+    expect(second.body.data.summary).toEqual({ rows: 4, voided: 0, would_void: 0, not_found: 1, not_finalized: 1, already_voided: 2 });
+    expect(second.body.data.total).toEqual({ count: 0, amount: 0 });
     expect(delta(middle, await balancesOf(db, 1))).toEqual(NO_MOVEMENT);
     for (const d of paid) expect(await db.$count(journalEntries, and(eq(journalEntries.kind, 'disbursement.void'), eq(journalEntries.reference, d.uuid)))).toBe(1);
     await expectLedgerClean();
@@ -96,6 +98,74 @@ describe('the void file', () => {
     });
     expect(broken.status).toBe(400);
     await expectLedgerClean();
+  });
+});
+
+describe('the preview before the void (issue 25)', () => {
+  /** Everything a void could touch: the client's balances, statuses, ledger entries, audit rows and work orders. */
+  const footprint = async (clientId: number, uuids: string[]) => {
+    const { db } = server.database;
+    return {
+      balances: await balancesOf(db, clientId), statuses: await Promise.all(uuids.map(async (uuid) => (await clientIdOf(db, uuid)).status)),
+      entries: await db.$count(journalEntries), audit: await db.$count(auditLog), outbox: await db.$count(outbox),
+    };
+  };
+
+  it('with dry_run=true answers every row and the total that would come back, changing nothing; then the apply voids', async () => {
+    const { db } = server.database;
+    const paid = [await makeDisbursement(db, { clientId: 1, status: 'FINALIZED' }), await makeDisbursement(db, { clientId: 1, status: 'FINALIZED', fee: 0 })];
+    const open = await makeDisbursement(db, { clientId: 1, status: 'PENDING' });
+    const gone = await makeDisbursement(db, { clientId: 1, status: 'VOIDED' });
+    // The first paid one twice: it would be voided once.
+    const csv = `correlation_id\n${paid[0].correlationId}\nNO-SUCH-DISBURSEMENT\n${open.correlationId}\n${gone.correlationId}\n${paid[1].correlationId}\n${paid[0].correlationId}\n`;
+    const uuids = [...paid, open, gone].map((d) => d.uuid);
+    const before = await footprint(1, uuids);
+    const total = paid.reduce((s, d) => s + d.amount + d.feeAmount, 0);
+
+    const preview = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'));
+    expect(preview.status).toBe(200);
+    expect(preview.body.message).toBe('6 rows checked: 2 would be voided, 1 not found, 1 not FINALIZED, 2 already voided; nothing changed');
+    expect(preview.body.data).toMatchObject({
+      dry_run: true, total: { count: 2, amount: total },
+      summary: { rows: 6, voided: 0, would_void: 2, not_found: 1, not_finalized: 1, already_voided: 2 },
+    });
+    expect(preview.body.data.results.map((r: any) => [r.row, r.outcome])).toEqual([
+      [2, 'would_void'], [3, 'not_found'], [4, 'not_finalized'], [5, 'already_voided'], [6, 'would_void'], [7, 'already_voided'],
+    ]);
+    expect(preview.body.data.results[0].message).toBe('Will be voided; amount and fee return to the disbursement balance');
+    expect(await footprint(1, uuids)).toEqual(before);
+    // Asked twice, the same answer: a preview is not a step of anything.
+    expect((await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'))).body.data).toEqual(preview.body.data);
+
+    const applied = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'false'));
+    expect(applied.body.data).toMatchObject({ dry_run: false, total: { count: 2, amount: total }, summary: { voided: 2, would_void: 0, already_voided: 2 } });
+    expect(applied.body.data.results.map((r: any) => r.outcome)).toEqual(['voided', 'not_found', 'not_finalized', 'already_voided', 'voided', 'already_voided']);
+    expect(delta(before.balances, await balancesOf(db, 1))).toEqual({
+      ...NO_MOVEMENT, disbursement: total, payouts: -(paid[0].amount + paid[1].amount), fees: -(paid[0].feeAmount + paid[1].feeAmount),
+    });
+    // After the apply, the preview says there is nothing left to void.
+    const after = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'));
+    expect(after.body.data).toMatchObject({ total: { count: 0, amount: 0 }, summary: { would_void: 0, already_voided: 4 } });
+    await expectLedgerClean();
+  });
+
+  it('re-checks every row on the apply: one voided between the preview and the apply moves once', async () => {
+    const { db } = server.database;
+    const paid = await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' });
+    const csv = `correlation_id\n${paid.correlationId}\n`;
+    const preview = await upload([{ name: 'v.csv', content: csv }], (f) => f.append('dry_run', 'true'));
+    expect(preview.body.data.summary.would_void).toBe(1);
+    const before = await balancesOf(db, 2);
+    const [one, two] = await Promise.all([upload([{ name: 'v.csv', content: csv }]), upload([{ name: 'v.csv', content: csv }])]);
+    expect([one.body.data.results[0].outcome, two.body.data.results[0].outcome].sort()).toEqual(['already_voided', 'voided']);
+    expect(delta(before, await balancesOf(db, 2)).disbursement).toBe(paid.amount + paid.feeAmount);
+    await expectLedgerClean();
+  });
+
+  it("refuses a dry_run that is neither 'true' nor 'false', before reading the file", async () => {
+    const res = await upload([{ name: 'v.csv', content: 'correlation_id\nX\n' }], (f) => f.append('dry_run', 'yes'));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("dry_run must be 'true' or 'false'");
   });
 });
 

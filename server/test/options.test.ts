@@ -30,7 +30,7 @@ describe('option lists', () => {
     ]);
     expect(disbursement.children[0].is_required).toBe(true);
     expect(res.body.data.map((m: any) => m.title)).toEqual([
-      'Payments List', 'Payin Detail', 'Disbursement', 'Payments Balance', 'Settlement', 'Audit Log', 'Workflows', 'Management', 'Settings',
+      'Payments List', 'Payin Detail', 'Disbursement', 'Payments Balance', 'Settlement', 'Audit Log', 'Workflows', 'Approvals', 'Management', 'Settings',
     ]);
   });
 

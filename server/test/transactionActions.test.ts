@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { allows } from '../../src/machines/lifecycle/transactionLifecycle.ts';
-import { callbackAttempts, clients, demoMerchantInbox, transactions } from '../db/schema.ts';
+import { auditLog, callbackAttempts, clients, demoMerchantInbox, journalEntries, transactions } from '../db/schema.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { providerAnswer } from '../providers/simulator.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
@@ -138,21 +138,126 @@ describe('adding to the withdrawable balance', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Transaction has already been added to withdrawable balance');
   });
+});
 
-  it('processes every FINALIZED pay-in of a filter in bulk, once each, and only for FINALIZED', async () => {
-    const filter = { start: '2000-01-01 00:00', end: '2100-01-01 00:00', client_id: '2' };
-    const refused = await act('superadmin', 'PATCH', '/transaction/update-transaction', { ...filter, status: 'PENDING' });
-    expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe('Invalid Status: Only FINALIZED transactions can be processed');
-    const { rows } = await server.database.db.execute<{ n: number; net: string }>(sql`
-      select count(*)::int as n, coalesce(sum(amount - fee_amount), 0) as net from transactions where client_id = 2 and status = 'FINALIZED' and withdrawable_at is null`);
+describe('Process Transactions: a preview, then the apply of exactly what was previewed (issue 25)', () => {
+  const PATH = '/transaction/update-transaction';
+  /** A FINALIZED, credited pay-in at a given time, not yet withdrawable. */
+  async function finalizedPayin(clientId: number, at: string, amount: number, fee: number) {
+    const id = await payin({ clientId, status: 'FINALIZED', paidTime: new Date(at), transactionTime: new Date(at), amount, feeAmount: fee });
+    const { creditPayin } = await import('../domain/payins.ts');
+    await server.database.db.transaction(async (tx: any) => { await creditPayin(tx, { clientId, reference: id, amount, fee }); });
+    return id;
+  }
+  /** Everything a bulk apply could touch: balances, ledger entries, stamps and audit rows. */
+  const footprint = async (clientId: number) => {
+    const { db } = server.database;
+    const [{ stamped }] = (await db.execute<{ stamped: number }>(sql`select count(*)::int as stamped from transactions where withdrawable_at is not null`)).rows;
+    return { balance: await balance(clientId), entries: await db.$count(journalEntries), audit: await db.$count(auditLog), stamped };
+  };
+  // Each test has its own day, in Jakarta: a window nothing else in this file touches.
+  const windowOf = (day: string) => ({ start: `${day} 00:00`, end: `${day} 23:59` });
+
+  it('refuses an empty body or a missing window with 400 naming the field, and moves nothing', async () => {
+    const day = '2020-01-01';
+    await finalizedPayin(2, `${day}T03:00:00Z`, 100_000, 1_000);
+    const before = await footprint(2);
+    const empty = await act('superadmin', 'PATCH', PATH, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['start', 'end']));
+    const noEnd = await act('superadmin', 'PATCH', PATH, { start: `${day} 00:00`, client_id: '2', dry_run: true });
+    expect(noEnd.status).toBe(400);
+    expect(noEnd.body.errors).toEqual([{ field: 'end', message: 'end is required' }]);
+    const noStart = await act('superadmin', 'PATCH', PATH, { end: `${day} 23:59`, expected_count: 1, expected_amount: 100_000 });
+    expect(noStart.status).toBe(400);
+    expect(noStart.body.errors).toEqual([{ field: 'start', message: 'start is required' }]);
+    // An apply must name what the person saw.
+    const blind = await act('superadmin', 'PATCH', PATH, { ...windowOf(day), client_id: '2' });
+    expect(blind.status).toBe(400);
+    expect(blind.body.errors.map((e: { field: string }) => e.field)).toEqual(['expected_count', 'expected_amount']);
+    const half = await act('superadmin', 'PATCH', PATH, { ...windowOf(day), client_id: '2', expected_count: 1 });
+    expect(half.status).toBe(400);
+    expect(half.body.errors).toEqual([{ field: 'expected_amount', message: 'expected_amount is required: preview with dry_run first' }]);
+    expect(await footprint(2)).toEqual(before);
+  });
+
+  it('answers a dry run with the count, amount and fee that would move, and moves and writes nothing', async () => {
+    const day = '2020-01-02';
+    const filter = { ...windowOf(day), client_id: '2' };
+    await finalizedPayin(2, `${day}T02:00:00Z`, 100_000, 1_000);
+    await finalizedPayin(2, `${day}T04:00:00Z`, 250_000, 2_500);
+    // Already withdrawable, pending, another client's, another day's: none of them counts.
+    const added = await finalizedPayin(2, `${day}T05:00:00Z`, 999_000, 9_000);
+    expect((await act('superadmin', 'PATCH', '/balance/add-withdrawable-balance', { correlation_id: added })).status).toBe(200);
+    await payin({ clientId: 2, transactionTime: new Date(`${day}T06:00:00Z`), amount: 77_000 });
+    await finalizedPayin(1, `${day}T06:00:00Z`, 55_000, 500);
+    await finalizedPayin(2, '2020-01-03T06:00:00Z', 33_000, 300);
+    const before = await footprint(2);
+    const preview = await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ status: 'success', message: '2 pay-ins would be added to withdrawable balance', data: { count: 2, amount: 350_000, fee: 3_500 } });
+    expect(await footprint(2)).toEqual(before);
+    // The filter narrows it like the list: by search and by method.
+    const one = await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true, payment_method: 'va_bca' });
+    expect(one.body.data).toEqual({ count: 0, amount: 0, fee: 0 });
+    expect((await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true, status: 'PENDING' })).status).toBe(422);
+    expect((await act('admin', 'PATCH', PATH, { ...filter, dry_run: true })).status).toBe(403);
+  });
+
+  it('moves exactly what was previewed, and refuses with 409 when the selection changed, moving nothing', async () => {
+    const day = '2020-01-04';
+    const filter = { ...windowOf(day), client_id: '2' };
+    await finalizedPayin(2, `${day}T02:00:00Z`, 100_000, 1_000);
+    await finalizedPayin(2, `${day}T03:00:00Z`, 200_000, 2_000);
+    const { data: seen } = (await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true })).body;
+    expect(seen).toEqual({ count: 2, amount: 300_000, fee: 3_000 });
+    // A pay-in finalized since the preview: the count differs.
+    await finalizedPayin(2, `${day}T04:00:00Z`, 50_000, 500);
+    const before = await footprint(2);
+    const moreNow = await act('superadmin', 'PATCH', PATH, { ...filter, expected_count: 2, expected_amount: 300_000 });
+    expect(moreNow.status).toBe(409);
+    expect(moreNow.body.message).toBe('The selection changed: 3 pay-ins match now, not 2');
+    // The same count, another amount.
+    const otherAmount = await act('superadmin', 'PATCH', PATH, { ...filter, expected_count: 3, expected_amount: 300_000 });
+    expect(otherAmount.status).toBe(409);
+    expect(otherAmount.body.message).toBe('The selection changed: 3 pay-ins of Rp. 350,000 match now, not Rp. 300,000');
+    expect(await footprint(2)).toEqual(before);
+
+    const applied = await act('superadmin', 'PATCH', PATH, { ...filter, expected_count: 3, expected_amount: 350_000 });
+    expect(applied.status).toBe(200);
+    expect(applied.body.message).toBe('3 transactions added to withdrawable balance, 0 already added');
+    expect(applied.body.data).toEqual({ processed: 3, skipped: 0, count: 3, amount: 350_000, fee: 3_500 });
+    const after = await balance(2);
+    expect(after.withdrawable_balance).toBe(before.balance.withdrawable_balance + 346_500);
+    expect(after.nonwithdrawable_balance).toBe(before.balance.nonwithdrawable_balance - 346_500);
+    // Audited with what was confirmed.
+    const [row] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'transaction.bulk_add_withdrawable')).orderBy(desc(auditLog.id)).limit(1);
+    expect(row.detail).toMatchObject({ processed: 3, skipped: 0, count: 3, amount: 350_000, fee: 3_500 });
+    // Done once: the next preview finds nothing, and the same apply again is refused.
+    expect((await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true })).body).toMatchObject({ message: '0 pay-ins would be added to withdrawable balance', data: { count: 0 } });
+    const again = await act('superadmin', 'PATCH', PATH, { ...filter, expected_count: 3, expected_amount: 350_000 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('The selection changed: 0 pay-ins match now, not 3');
+    expect((await checkLedger(server.database.db)).problems).toEqual([]);
+  });
+
+  it('lets exactly one of 10 simultaneous applies move the money; the rest get 409', async () => {
+    const day = '2020-01-05';
+    const filter = { ...windowOf(day), client_id: '2' };
+    for (let i = 1; i <= 5; i++) await finalizedPayin(2, `${day}T0${i}:00:00Z`, 10_000 * i, 100 * i);
+    const { data: seen } = (await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true })).body;
+    expect(seen).toEqual({ count: 5, amount: 150_000, fee: 1_500 });
     const before = await balance(2);
-    const first = await act('superadmin', 'PATCH', '/transaction/update-transaction', filter);
-    expect(first.body.data.processed).toBe(rows[0].n);
-    expect((await balance(2)).withdrawable_balance).toBe(before.withdrawable_balance + Number(rows[0].net));
-    const second = await act('superadmin', 'PATCH', '/transaction/update-transaction', filter);
-    expect(second.body.data.processed).toBe(0);
-    expect((await act('admin', 'PATCH', '/transaction/update-transaction', filter)).status).toBe(403);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => act('superadmin', 'PATCH', PATH, { ...filter, expected_count: 5, expected_amount: 150_000 })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toBe('The selection changed: 0 pay-ins match now, not 5');
+    const after = await balance(2);
+    expect(after.withdrawable_balance - before.withdrawable_balance).toBe(148_500);
+    expect(before.nonwithdrawable_balance - after.nonwithdrawable_balance).toBe(148_500);
+    const ids = (await server.database.db.execute<{ correlation_id: string }>(sql`
+      select correlation_id from transactions where client_id = 2 and transaction_time >= '2020-01-04T17:00:00Z' and transaction_time < '2020-01-05T17:00:00Z'`)).rows.map((r) => r.correlation_id);
+    expect(ids).toHaveLength(5);
+    for (const id of ids) expect(await server.database.db.$count(journalEntries, and(eq(journalEntries.kind, 'payin.withdrawable'), eq(journalEntries.reference, id)))).toBe(1);
     expect((await checkLedger(server.database.db)).problems).toEqual([]);
   });
 });

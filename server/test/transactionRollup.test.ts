@@ -95,7 +95,10 @@ describe('list and summary totals from the hourly and daily rollups', () => {
       expect(res.status).toBe(200);
     }
     // Process Transactions only stamps withdrawable_at: no bucket may move.
-    const bulk = await call(server, 'PATCH', '/api/backoffice/transaction/update-transaction', { token, body: { start: '2025-03-10 00:00', end: '2025-03-11 23:59' } });
+    const window = { start: '2025-03-10 00:00', end: '2025-03-11 23:59' };
+    const preview = await call(server, 'PATCH', '/api/backoffice/transaction/update-transaction', { token, body: { ...window, dry_run: true } });
+    const { count, amount } = preview.body.data;
+    const bulk = await call(server, 'PATCH', '/api/backoffice/transaction/update-transaction', { token, body: { ...window, expected_count: count, expected_amount: amount } });
     expect(bulk.status).toBe(200);
     await expectRollupMatches();
     await expectExact('Asia/Jakarta');

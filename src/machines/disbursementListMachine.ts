@@ -53,6 +53,8 @@ export interface DisbursementListContext {
   invoiceError: string | null;
   voidFile: File | null;
   voidErrors: string[];
+  /** The dry run's answer: what each row would do and what would come back (issue 25). */
+  voidPreview: VoidUploadResult | null;
   voidResult: VoidUploadResult | null;
 }
 
@@ -134,6 +136,8 @@ export const disbursementListMachine = setup({
     }),
     loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.disbursementInvoice(input.correlationId)),
     addToWithdrawable: fromPromise<string, { uuid: string }>(async ({ input }) => (await api.addDisbursementToWithdrawable(input.uuid)).message),
+    // The same upload twice: first as a dry run (nothing changes), then, confirmed, to apply.
+    voidPreview: fromPromise<VoidUploadResult, { file: File }>(async ({ input }) => (await api.voidDisbursementsFile(input.file, true)).data!),
     voidUpload: fromPromise<{ message: string; result: VoidUploadResult }, { file: File }>(async ({ input }) => {
       const res = await api.voidDisbursementsFile(input.file);
       return { message: res.message, result: res.data! };
@@ -165,6 +169,7 @@ export const disbursementListMachine = setup({
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
     decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,
     statusChanged: ({ event }) => (event as unknown as { output: { changed: boolean } }).output.changed,
+    somethingToVoid: ({ event }) => (event as unknown as { output: VoidUploadResult }).output.total.count > 0,
     anythingVoided: ({ event }) => (event as unknown as { output: { result: VoidUploadResult } }).output.result.summary.voided > 0,
     exportAnswered: ({ event }) => (event as unknown as { output: ExportOutput }).output.message != null,
   },
@@ -174,7 +179,7 @@ export const disbursementListMachine = setup({
     const form = input.form ?? defaultDisbursementForm();
     return {
       role: roleOf(input.user), actsOnRows: mayActOnRows(roleOf(input.user)), form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null,
-      rangeError: null, loadError: null, target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidResult: null,
+      rangeError: null, loadError: null, target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidPreview: null, voidResult: null,
     };
   },
   type: 'parallel',
@@ -241,7 +246,7 @@ export const disbursementListMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          entry: assign({ target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidResult: null }),
+          entry: assign({ target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidPreview: null, voidResult: null }),
           on: {
             FINALIZE: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }) },
             REJECT: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }) },
@@ -317,12 +322,35 @@ export const disbursementListMachine = setup({
               on: {
                 CHOOSE_FILE: { actions: assign({ voidFile: ({ event }) => event.file, voidErrors: [] }) },
                 UPLOAD: [
-                  { guard: 'voidFileChosen', target: 'sending', actions: assign({ voidErrors: [] }) },
+                  { guard: 'voidFileChosen', target: 'previewing', actions: assign({ voidErrors: [] }) },
                   { actions: assign({ voidErrors: ({ context }) => voidFileErrors(context.voidFile) }) },
                 ],
                 CLOSE: '#disbursementList.dialog.closed',
               },
             },
+            // Nothing moves on the first click (issue 25): the file goes up as a dry run first.
+            previewing: {
+              invoke: {
+                id: 'voidPreview',
+                src: 'voidPreview',
+                input: ({ context }) => ({ file: context.voidFile! }),
+                onDone: [
+                  { guard: 'somethingToVoid', target: 'confirming', actions: assign({ voidPreview: ({ event }) => event.output }) },
+                  { target: 'nothingToVoid', actions: assign({ voidPreview: ({ event }) => event.output }) },
+                ],
+                onError: { target: 'choosingFile', actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }) },
+              },
+            },
+            confirming: {
+              on: { CONFIRM: 'sending', CANCEL: '#disbursementList.dialog.closed' },
+            },
+            nothingToVoid: {
+              on: {
+                UPLOAD_ANOTHER: { target: 'choosingFile', actions: assign({ voidFile: null, voidPreview: null }) },
+                CLOSE: '#disbursementList.dialog.closed',
+              },
+            },
+            // The apply checks every row again: the results say what happened, whatever the preview said.
             sending: {
               invoke: {
                 id: 'voidUpload',
@@ -340,12 +368,13 @@ export const disbursementListMachine = setup({
                     actions: [assign({ voidResult: ({ event }) => event.output.result }), { type: 'announce', params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }) }],
                   },
                 ],
-                onError: { target: 'choosingFile', actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }) },
+                // Refused or failed: the file is kept, and Upload previews it again, showing what is left to void.
+                onError: { target: 'choosingFile', actions: assign({ voidPreview: null, voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }) },
               },
             },
             showingResults: {
               on: {
-                UPLOAD_ANOTHER: { target: 'choosingFile', actions: assign({ voidFile: null, voidResult: null }) },
+                UPLOAD_ANOTHER: { target: 'choosingFile', actions: assign({ voidFile: null, voidPreview: null, voidResult: null }) },
                 CLOSE: '#disbursementList.dialog.closed',
               },
             },
@@ -377,7 +406,8 @@ export const disbursementListGuardWords: GuardWords<typeof disbursementListMachi
   lifecycleAllows: "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and only in the statuses the lifecycle names.",
   mayVoid: 'The void upload opens only for a role the lifecycle lets void a FINALIZED disbursement (SUPER ADMIN).',
   somethingToExport: 'Export opens only when the tiles count at least one disbursement for the applied filter.',
-  voidFileChosen: 'The void file is sent only when it passes the file checks.',
+  voidFileChosen: 'The void file is sent (first as a dry run) only when it passes the file checks.',
+  somethingToVoid: 'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the amount coming back; with none, there is nothing to confirm.',
   decided: "The decision changed the disbursement's status: the list is read again.",
   statusChanged: "The provider's answer changed the disbursement's status: the list is read again.",
   anythingVoided: 'The void upload voided at least one disbursement: the list is read again.',

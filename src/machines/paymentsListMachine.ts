@@ -2,10 +2,10 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import { businessNow, DATE_TIME_FORMAT, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
-import { messageOf } from '../services/http';
+import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import type { UserTypeName } from '../services/schemas';
-import type { Invoice } from '../services/transactionActions';
+import type { BulkPreview, Invoice } from '../services/transactionActions';
 import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
 import { exportMachine, type ExportOutput } from './exportMachine';
@@ -47,6 +47,12 @@ export interface PaymentsListContext {
   target: TransactionRow | null;
   invoice: Invoice | null;
   invoiceError: string | null;
+  /** What Process Transactions' dry run found: what the confirmation shows and the apply names. */
+  bulkPreview: BulkPreview | null;
+  /** Why the preview or the apply was refused, shown in the dialog. */
+  processError: string | null;
+  /** The refusal was 409 (the selection changed): the dialog offers to preview again. */
+  selectionChanged: boolean;
 }
 
 export type PaymentsListEvent =
@@ -64,6 +70,7 @@ export type PaymentsListEvent =
   | { type: 'OPEN_EXPORT' }
   | { type: 'OPEN_CHECK' }
   | { type: 'OPEN_PROCESS' }
+  | { type: 'PREVIEW_AGAIN' }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'CLOSE' };
@@ -119,7 +126,10 @@ export const paymentsListMachine = setup({
     }),
     resendCallback: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.resendCallback([input.correlationId])).message),
     addToWithdrawable: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.addToWithdrawable(input.correlationId)).message),
-    processTransactions: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => (await api.processTransactions(input.filter)).message),
+    previewProcess: fromPromise<BulkPreview, { filter: TransactionFilterParams }>(async ({ input }) => (await api.previewProcessTransactions(input.filter)).data!),
+    processTransactions: fromPromise<string, { filter: TransactionFilterParams; expected: { count: number; amount: number } }>(
+      async ({ input }) => (await api.processTransactions(input.filter, input.expected)).message,
+    ),
     loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.generateInvoice(input.correlationId)),
     manualFinalize: manualFinalizeMachine,
     check: uploadMachine,
@@ -141,6 +151,13 @@ export const paymentsListMachine = setup({
     finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
     statusChanged: ({ event }) => outputOf<{ changed: boolean }>(event).changed,
     exportAnswered: ({ event }) => outputOf<ExportOutput>(event).message != null,
+    somethingToProcess: ({ event }) => outputOf<BulkPreview>(event).count > 0,
+    /** The server refused with 409: what matches now is not what was previewed. */
+    refusedAsChanged: ({ event }) => {
+      const error = (event as unknown as { error?: unknown }).error;
+      return error instanceof ApiError && error.status === 409;
+    },
+    mayPreviewAgain: ({ context }) => context.selectionChanged,
   },
 }).createMachine({
   id: 'paymentsList',
@@ -149,7 +166,7 @@ export const paymentsListMachine = setup({
     return {
       role: input.role, offersProcess: mayAddToWithdrawable(input.role), offersCheck: mayCheck(input.role),
       form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null, rangeError: null, loadError: null,
-      target: null, invoice: null, invoiceError: null,
+      target: null, invoice: null, invoiceError: null, bulkPreview: null, processError: null, selectionChanged: false,
     };
   },
   type: 'parallel',
@@ -198,7 +215,7 @@ export const paymentsListMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          entry: assign({ target: null, invoice: null, invoiceError: null }),
+          entry: assign({ target: null, invoice: null, invoiceError: null, bulkPreview: null, processError: null, selectionChanged: false }),
           on: {
             REFRESH_STATUS: { guard: 'lifecycleAllows', target: 'refreshingStatus', actions: assign({ target: ({ event }) => event.row }) },
             RESEND_CALLBACK: { guard: 'lifecycleAllows', target: 'resendingCallback', actions: assign({ target: ({ event }) => event.row }) },
@@ -261,17 +278,47 @@ export const paymentsListMachine = setup({
             },
           },
         },
+        // Nothing moves on the first press (issue 25): the dry run counts what would move, the
+        // confirmation shows it, and the apply names that count and amount.
         processing: {
-          initial: 'confirming',
+          initial: 'previewing',
           states: {
+            previewing: {
+              entry: assign({ bulkPreview: null, processError: null, selectionChanged: false }),
+              invoke: {
+                id: 'previewProcess',
+                src: 'previewProcess',
+                input: ({ context }) => ({ filter: context.applied }),
+                onDone: [
+                  { guard: 'somethingToProcess', target: 'confirming', actions: assign({ bulkPreview: ({ event }) => event.output }) },
+                  { target: 'nothingToProcess', actions: assign({ bulkPreview: ({ event }) => event.output }) },
+                ],
+                onError: { target: 'failed', actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }) },
+              },
+            },
             confirming: { on: { CONFIRM: 'running', CANCEL: '#paymentsList.dialog.closed' } },
+            nothingToProcess: { on: { CLOSE: '#paymentsList.dialog.closed' } },
             running: {
               invoke: {
                 id: 'processTransactions',
                 src: 'processTransactions',
-                input: ({ context }) => ({ filter: context.applied }),
+                input: ({ context }) => ({ filter: context.applied, expected: { count: context.bulkPreview!.count, amount: context.bulkPreview!.amount } }),
                 onDone: { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
-                onError: { target: '#paymentsList.dialog.closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+                onError: [
+                  // The selection changed since the preview: nothing moved; say so and offer a new preview.
+                  {
+                    guard: 'refusedAsChanged',
+                    target: 'failed',
+                    actions: [assign({ processError: ({ event }) => messageOf(event.error, FAILED), selectionChanged: true }), 'reload'],
+                  },
+                  { target: 'failed', actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }) },
+                ],
+              },
+            },
+            failed: {
+              on: {
+                PREVIEW_AGAIN: { guard: 'mayPreviewAgain', target: 'previewing' },
+                CLOSE: '#paymentsList.dialog.closed',
               },
             },
           },
@@ -327,4 +374,7 @@ export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
   finalized: 'The manual finalize modal ended with the pay-in finalized: the list is read again.',
   statusChanged: "The provider's answer changed the pay-in's status: the list is read again.",
   exportAnswered: 'The export ended with words from the server to show.',
+  somethingToProcess: 'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, there is nothing to confirm.',
+  refusedAsChanged: 'The server refused the apply with 409: the pay-ins matching now are not the ones previewed, and nothing moved.',
+  mayPreviewAgain: 'A new preview is offered after the selection changed (409), not after any other refusal.',
 };

@@ -2,6 +2,9 @@ import type { AnyStateMachine, StateMachine } from 'xstate';
 import { disbursementLifecycle, disbursementGuardWords } from './lifecycle/disbursementLifecycle';
 import { transactionLifecycle, transactionGuardWords } from './lifecycle/transactionLifecycle';
 import { withdrawalLifecycle, withdrawalGuardWords } from './lifecycle/withdrawalLifecycle';
+import { approvalLifecycle, approvalGuardWords } from './lifecycle/approvalLifecycle';
+import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMachine';
+import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approvalWorkOrderMachine';
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { balanceAdjustmentGuardWords, balanceAdjustmentMachine } from './balanceAdjustmentMachine';
 import { balancePageGuardWords, balancePageMachine } from './balancePageMachine';
@@ -62,6 +65,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('transaction', transactionLifecycle, "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.", transactionGuardWords, true),
   entry('withdrawal', withdrawalLifecycle, "A withdrawal's life: PENDING until a SUPER ADMIN completes or rejects it.", withdrawalGuardWords, true),
   entry('disbursement', disbursementLifecycle, "A disbursement's life from PENDING_REQUEST to FINALIZED, REJECTED, FAILED or VOIDED, and who may act on it.", disbursementGuardWords, true),
+  entry('approval', approvalLifecycle, 'A held movement of money (dual control): PENDING_APPROVAL until another SUPER ADMIN approves or declines it, the maker cancels it or it expires.', approvalGuardWords, true),
   entry('settlement', settlementMachine, 'Settlement page: choose a type and window, settle its FINALIZED pay-ins, watch the run, download reports.', settlementGuardWords),
   entry('login', loginMachine, 'Sign-in: credentials, then the OTP when two-factor is active.', loginGuardWords),
   entry('session', sessionMachine, 'The signed-in user for the whole app: who they are, their options, where they land, logout.', sessionGuardWords),
@@ -86,6 +90,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('userForm', userFormMachine, 'New User and Edit User: the one management form machine with the user schema and fields.', userFormGuardWords),
   entry('roleForm', roleFormMachine, 'New Role and Edit Role: the one management form machine with the role schema and module selection.', roleFormGuardWords),
   entry('auditLog', auditLogMachine, 'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a withdrawal, disbursement or transaction.', auditLogGuardWords),
+  entry('approvalsPage', approvalsPageMachine, 'Approvals: the requests waiting for a second SUPER ADMIN with Approve / Decline / Cancel as the approval lifecycle allows, and the approval policy.', approvalsPageGuardWords),
+  entry('approvalWorkOrder', approvalWorkOrderMachine, "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as the approval lifecycle allows.", approvalWorkOrderGuardWords),
   entry('alerts', alertsMachine, 'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.', {}),
   entry('workflowChart', workflowChartMachine, 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.', {}),
 ];

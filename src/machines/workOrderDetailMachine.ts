@@ -1,10 +1,11 @@
-import { and, assign, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { api } from '../services/api';
 import type { DisbursementRow } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
 import { watchWorkOrders } from '../services/realtime';
 import { roleOf, type NotificationItem, type PageUser, type UserTypeName } from '../services/schemas';
 import type { WorkOrderItem } from '../services/workOrders';
+import { approvalWorkOrderMachine } from './approvalWorkOrderMachine';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import { allows as allowsPayin } from './lifecycle/transactionLifecycle';
@@ -70,13 +71,17 @@ export const workOrderChangesFrom = (watch: Watch) => fromCallback<WorkOrderSock
 
 export const workOrderChanges = workOrderChangesFrom(watchWorkOrders);
 
-/** The work order's code and the signed-in user (passed whole by the page): the lifecycles are asked with their type. */
-export interface WorkOrderDetailInput { code: string; token: string | null; user: PageUser }
+/**
+ * The work order's code and the signed-in user (passed whole by the page): the lifecycles are asked
+ * with their type; an approval request is told apart as theirs by their e-mail.
+ */
+export interface WorkOrderDetailInput { code: string; token: string | null; user: (NonNullable<PageUser> & { email?: string }) | null | undefined }
 
 export interface WorkOrderOutcome { intent: 'success' | 'error'; message: string }
 
 export interface WorkOrderDetailContext extends Omit<WorkOrderDetailInput, 'user'> {
   role: UserTypeName;
+  email: string;
   item: NotificationItem | null;
   /** What the item's lifecycle offers this user now (empty once RESOLVED). */
   offered: WorkOrderAction[];
@@ -86,6 +91,8 @@ export interface WorkOrderDetailContext extends Omit<WorkOrderDetailInput, 'user
   decision: DisbursementDecision | null;
   /** How the last action ended, in the server's words. */
   outcome: WorkOrderOutcome | null;
+  /** An approval work order's request (issue 25), with its own Approve / Decline: spawned once the work order is read. */
+  approval: ActorRefFrom<typeof approvalWorkOrderMachine> | null;
 }
 
 export type WorkOrderDetailEvent =
@@ -106,7 +113,9 @@ const failure = (message: string | null): WorkOrderOutcome => ({ intent: 'error'
  * the item's lifecycle allows the user's role. When an action ends the work order is read again
  * (a decision comes back RESOLVED, and the actions go); so it is when the socket says this work
  * order changed (resolved by another admin) or the socket (re)connects. Two regions: `item` (the
- * work order as read) and `action` (the one action under way, with its dialog).
+ * work order as read) and `action` (the one action under way, with its dialog). An approval work
+ * order (issue 25) spawns the approvalWorkOrder machine for its request once read (its facts and
+ * Approve / Decline as the approval lifecycle allows), which asks for RELOAD when a decision ends.
  */
 export const workOrderDetailMachine = setup({
   types: {
@@ -123,6 +132,8 @@ export const workOrderDetailMachine = setup({
     resendCallback: oneShotActionMachine.provide({
       actors: { run: fromPromise<string, unknown>(async ({ input }) => (await api.resendCallback([(input as { correlationId: string }).correlationId])).message) },
     }),
+    // The request an approval work order names, read and decided through the Approvals page's call.
+    approvalWorkOrder: approvalWorkOrderMachine,
   },
   actions: {
     show: assign(({ context, event }) => {
@@ -130,6 +141,20 @@ export const workOrderDetailMachine = setup({
       return { item, offered: offeredActions(item, context.role), loadError: null, refreshError: null };
     }),
     reload: raise({ type: 'RELOAD' }),
+    /** An approval work order: its request is read (once spawned, read again with the work order). */
+    followApproval: enqueueActions(({ context, enqueue, self }) => {
+      const item = context.item?.data.item;
+      if (item?.kind !== 'approval') return;
+      if (context.approval) {
+        enqueue.sendTo(context.approval, { type: 'REFRESH' });
+        return;
+      }
+      enqueue.assign({
+        approval: ({ spawn }) => spawn('approvalWorkOrder', {
+          id: 'approvalWorkOrder', input: { id: Number(item.ref), viewer: { role: context.role, email: context.email }, workOrder: self },
+        }),
+      });
+    }),
     ask: assign((_, decision: DisbursementDecision) => ({ decision, outcome: null })),
     succeeded: assign({ outcome: (_, message: string | null) => success(message) }),
     failed: assign({ outcome: (_, message: string | null) => failure(message) }),
@@ -149,7 +174,8 @@ export const workOrderDetailMachine = setup({
 }).createMachine({
   id: 'workOrderDetail',
   context: ({ input }) => ({
-    code: input.code, token: input.token, role: roleOf(input.user), item: null, offered: [], loadError: null, refreshError: null, decision: null, outcome: null,
+    code: input.code, token: input.token, role: roleOf(input.user), email: input.user?.email ?? '', item: null, offered: [], loadError: null,
+    refreshError: null, decision: null, outcome: null, approval: null,
   }),
   invoke: { id: 'workOrderChanges', src: 'workOrderChanges', input: ({ context }) => ({ token: context.token }) },
   type: 'parallel',
@@ -167,7 +193,7 @@ export const workOrderDetailMachine = setup({
             id: 'load',
             src: 'load',
             input: ({ context }) => ({ code: context.code }),
-            onDone: { target: 'shown', actions: 'show' },
+            onDone: { target: 'shown', actions: ['show', 'followApproval'] },
             // 404 'Work order not found' when it is not this user's: the server's words.
             onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
           },
@@ -190,7 +216,7 @@ export const workOrderDetailMachine = setup({
             id: 'refresh',
             src: 'load',
             input: ({ context }) => ({ code: context.code }),
-            onDone: { target: 'shown', actions: 'show' },
+            onDone: { target: 'shown', actions: ['show', 'followApproval'] },
             onError: { target: 'shown', actions: assign({ refreshError: ({ event }) => messageOf(event.error, REFRESH_FAILED) }) },
           },
         },

@@ -25,8 +25,25 @@ export interface DisbursementStatusAnswer {
   row: DisbursementRow;
 }
 
-/** POST transaction/disbursement-check-transaction's data: every row's outcome, and the counts. */
+/**
+ * POST transaction/disbursement-check-transaction's data: every row's outcome, the counts, and the
+ * money: what came back to the disbursement balance (amount + fee of the rows voided), or, for a
+ * dry run (`dry_run: true`, rows `would_void`), what would come back. A dry run changes nothing.
+ */
 export interface VoidUploadResult {
-  summary: { rows: number; voided: number; not_found: number; not_finalized: number; already_voided: number };
+  dry_run: boolean;
+  summary: { rows: number; voided: number; would_void: number; not_found: number; not_finalized: number; already_voided: number };
+  total: { count: number; amount: number };
   results: VoidOutcome[];
+}
+
+/** The multipart field that asks for the preview; absent (or 'false') applies. */
+export const VOID_DRY_RUN_FIELD = 'dry_run';
+export const VOID_DRY_RUN_INVALID = "dry_run must be 'true' or 'false'";
+
+/** The answer's message: what each row did, or would do. */
+export function voidUploadMessage(r: Pick<VoidUploadResult, 'dry_run' | 'summary'>): string {
+  const s = r.summary;
+  const rest = `${s.not_found} not found, ${s.not_finalized} not FINALIZED, ${s.already_voided} already voided`;
+  return r.dry_run ? `${s.rows} rows checked: ${s.would_void} would be voided, ${rest}; nothing changed` : `${s.rows} rows checked: ${s.voided} voided, ${rest}`;
 }

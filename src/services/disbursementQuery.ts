@@ -83,10 +83,10 @@ export interface DisbursementStats {
   total_fee_amount: number;
 }
 
-/** One row of the void upload's answer. */
+/** One row of the void upload's answer; `would_void` is a dry run's word for what the apply would void. */
 export interface VoidOutcome {
   row: number;
   correlation_id: string;
-  outcome: 'voided' | 'not_found' | 'not_finalized' | 'already_voided';
+  outcome: 'voided' | 'would_void' | 'not_found' | 'not_finalized' | 'already_voided';
   message: string;
 }

@@ -3,6 +3,7 @@ import { BALANCE_CHANGED_EVENT, type BalanceChanged } from './disbursementAccoun
 import type { NotificationItem } from './schemas';
 import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT, WORK_ORDERS_READ_EVENT } from './workOrders';
 import { SETTLEMENT_PROGRESS_EVENT, type SettlementRun } from './settlementRules';
+import { APPROVAL_CHANGED_EVENT, type ApprovalChanged } from './approvalRules';
 
 export interface RealtimeHandlers {
   onWorkOrder(item: NotificationItem): void;
@@ -67,5 +68,17 @@ export function watchWorkOrders(token: string, onChanged: (item: NotificationIte
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on(WORK_ORDER_CHANGED_EVENT, onChanged);
   socket.on('connect', onConnected);
+  return () => { socket.close(); };
+}
+
+/**
+ * 'approval-changed' (SUPER ADMIN sockets only): a request for approval was made or decided, on its
+ * own socket so the Approvals page can stop listening when it closes. `onConnected` is called each
+ * time the socket (re)connects: a change emitted meanwhile never arrives, so the watcher reads again.
+ */
+export function watchApprovals(token: string, onChanged: (change: ApprovalChanged) => void, onConnected?: () => void): () => void {
+  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+  socket.on(APPROVAL_CHANGED_EVENT, onChanged);
+  if (onConnected) socket.on('connect', onConnected);
   return () => { socket.close(); };
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isRealDateTime } from './listQuery';
+import { formatRupiah } from './money';
 import { TransactionFilterQuery } from './transactionQuery';
 
 /** Payloads of the Payments List row actions (spec section 7), shared by the UI and the server. */
@@ -22,8 +23,50 @@ export const ResendCallbackBody = v.strictObject({
   correlation_id: v.pipe(v.array(CorrelationId, 'correlation_id must be a list'), v.minLength(1, 'Choose at least one transaction'), v.maxLength(100, 'At most 100 transactions at once')),
 });
 
-/** The bulk 'process transaction': the current filter; FINALIZED is implied, any other status refused. */
-export const BulkProcessBody = v.strictObject(TransactionFilterQuery.entries);
+const WholeCount = (field: string) => v.pipe(
+  v.number(`${field} must be a whole number`), v.safeInteger(`${field} must be a whole number`), v.minValue(0, `${field} cannot be negative`),
+);
+
+/**
+ * The bulk 'process transaction' (issue 25): the window (both ends required, so an empty body moves
+ * nothing) and the rest of the Payments List filter; FINALIZED is implied, any other status refused.
+ * `dry_run: true` asks what would move; the apply call names the count and amount the person saw,
+ * and is refused (409) when what matches now differs.
+ */
+export const BulkProcessBody = v.pipe(
+  v.strictObject({
+    ...TransactionFilterQuery.entries,
+    start: v.pipe(v.string('start is required'), v.check((text) => isRealDateTime(text), 'start must be a real date as YYYY-MM-DD HH:mm')),
+    end: v.pipe(v.string('end is required'), v.check((text) => isRealDateTime(text), 'end must be a real date as YYYY-MM-DD HH:mm')),
+    dry_run: v.optional(v.boolean('dry_run must be true or false')),
+    expected_count: v.optional(WholeCount('expected_count')),
+    expected_amount: v.optional(WholeCount('expected_amount')),
+  }),
+  v.forward(
+    v.partialCheck([['dry_run'], ['expected_count']], (b) => b.dry_run === true || b.expected_count !== undefined, 'expected_count is required: preview with dry_run first'),
+    ['expected_count'],
+  ),
+  v.forward(
+    v.partialCheck([['dry_run'], ['expected_amount']], (b) => b.dry_run === true || b.expected_amount !== undefined, 'expected_amount is required: preview with dry_run first'),
+    ['expected_amount'],
+  ),
+);
+export type BulkProcessBody = v.InferOutput<typeof BulkProcessBody>;
+
+/** What a dry run of Process Transactions answers: FINALIZED pay-ins of the filter not yet withdrawable, their amounts and fees. */
+export interface BulkPreview { count: number; amount: number; fee: number }
+/** What the apply answers: what moved, what was already added, and the selection it was checked against. */
+export interface BulkProcessed extends BulkPreview { processed: number; skipped: number }
+
+export const bulkPreviewMessage = (count: number) => `${count} pay-ins would be added to withdrawable balance`;
+export const bulkProcessedMessage = (r: Pick<BulkProcessed, 'processed' | 'skipped'>) =>
+  `${r.processed} transactions added to withdrawable balance, ${r.skipped} already added`;
+/** The 409 when what matches now is not what the person confirmed. */
+export function selectionChanged(now: { count: number; amount: number }, expected: { count: number; amount: number }): string | null {
+  if (now.count !== expected.count) return `The selection changed: ${now.count} pay-ins match now, not ${expected.count}`;
+  if (now.amount !== expected.amount) return `The selection changed: ${now.count} pay-ins of ${formatRupiah(now.amount)} match now, not ${formatRupiah(expected.amount)}`;
+  return null;
+}
 
 export const FINALIZED_ONLY = 'Invalid Status: Only FINALIZED transactions can be processed';
 export const NOT_FINALIZED = 'Transaction is not FINALIZED Yet';

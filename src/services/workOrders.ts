@@ -17,7 +17,7 @@ export const WORK_ORDER_STATUSES = ['OPEN', 'RESOLVED'] as const;
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
 /** What a work order is about. */
-export const WORK_ORDER_KINDS = ['withdrawal', 'disbursement', 'callback', 'reconciliation', 'settlement'] as const;
+export const WORK_ORDER_KINDS = ['withdrawal', 'disbursement', 'callback', 'reconciliation', 'settlement', 'approval'] as const;
 export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];
 
 /**

@@ -26,10 +26,16 @@ export const disbursementInvoice: Invoice = {
   correlation_id: finalizedRow.correlation_id, client_name: 'PT Maju',
 };
 
-export const voidResult = (voided: number): VoidUploadResult => ({
-  summary: { rows: 3, voided, not_found: 1, not_finalized: 2 - voided, already_voided: 0 },
+/** A void upload's answer naming three rows, `voided` of them FINALIZED; as a dry run they are 'would_void'. */
+export const voidResult = (voided: number, dryRun = false): VoidUploadResult => ({
+  dry_run: dryRun,
+  summary: { rows: 3, voided: dryRun ? 0 : voided, would_void: dryRun ? voided : 0, not_found: 1, not_finalized: 2 - voided, already_voided: 0 },
+  total: { count: voided, amount: voided * (finalizedRow.amount + finalizedRow.fee_amount) },
   results: [
-    { row: 1, correlation_id: finalizedRow.correlation_id, outcome: voided ? 'voided' : 'not_finalized', message: voided ? 'Voided' : 'Status is VOIDED' },
+    {
+      row: 1, correlation_id: finalizedRow.correlation_id, outcome: voided ? (dryRun ? 'would_void' : 'voided') : 'not_finalized',
+      message: voided ? (dryRun ? 'Will be voided' : 'Voided') : 'Status is VOIDED',
+    },
     { row: 2, correlation_id: 'NO-SUCH-REF', outcome: 'not_found', message: 'Not found' },
     { row: 3, correlation_id: pendingRow.correlation_id, outcome: 'not_finalized', message: 'Status is PENDING' },
   ],

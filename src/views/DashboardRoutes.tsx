@@ -20,6 +20,7 @@ const DisbursementListPage = lazy(() => import('./disbursement/DisbursementListP
 const SettlementPage = lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage })));
 
 const AuditLogPage = lazy(() => import('./audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
+const ApprovalsPage = lazy(() => import('./approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage })));
 const WorkflowsPage = lazy(() => import('./workflows/WorkflowsPage').then((m) => ({ default: m.WorkflowsPage })));
 const WorkflowPage = lazy(() => import('./workflows/WorkflowPage').then((m) => ({ default: m.WorkflowPage })));
 
@@ -67,6 +68,7 @@ export function DashboardRoutes() {
           : path === '/dashboard/disbursement/transactions' ? <DisbursementListPage />
           : path === '/dashboard/settlement' ? <SettlementPage />
           : path === '/dashboard/audit-log' ? <AuditLogPage />
+          : path === '/dashboard/approvals' ? <ApprovalsPage />
           : path === '/dashboard/workflows' ? <WorkflowsPage />
           : itemPageParent(path) === '/dashboard/workflows' ? <WorkflowPage id={decodeURIComponent(path.slice('/dashboard/workflows/'.length))} />
           : path === '/dashboard/management/user' ? <UserManagementPage />

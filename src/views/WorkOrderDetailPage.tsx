@@ -15,6 +15,8 @@ import type { WorkOrderItem } from '../services/workOrders';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { DisbursementConfirm, WithdrawalConfirm } from './workOrder/WorkOrderDecisionDialogs';
+import { wordsOf } from './approvals/amountText';
+import { ApprovalWorkOrderPanel } from './approvals/ApprovalWorkOrderPanel';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -35,6 +37,7 @@ export function itemKindLabel(item: WorkOrderItem): string {
     case 'callback': return 'Pay-in callback';
     case 'reconciliation': return 'Check Transactions';
     case 'settlement': return 'Settlement';
+    case 'approval': return 'Approval request';
     default: return item.kind;
   }
 }
@@ -83,10 +86,13 @@ export function WorkOrderDetail({ code, logic = workOrderDetailMachine }: { code
               <Pair label="Reference">{item.ref}</Pair>
               <Pair label="Client">{item.client_name ?? '-'}</Pair>
               <Pair label="Amount">{item.amount != null ? formatRupiah(item.amount) : '-'}</Pair>
+              {/* Money waiting for a second SUPER ADMIN is read in words too, as finance documents do. */}
+              {item.kind === 'approval' && item.amount != null && <Pair label="In words">{wordsOf(item.amount)}</Pair>}
             </>
           )}
         </Card>
       )}
+      {c.approval && <ApprovalWorkOrderPanel actor={c.approval} />}
       {c.offered.length > 0 && (
         <div className={styles.actions} role="group" aria-label="Work order actions">
           {c.offered.map((type) => (

@@ -1,5 +1,5 @@
 import {
-  CalendarCheckmarkRegular, DocumentSearchRegular, FlowchartRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
+  CalendarCheckmarkRegular, ShieldCheckmarkRegular, DocumentSearchRegular, FlowchartRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
 } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 
@@ -13,6 +13,7 @@ const icons: Record<string, ReactElement> = {
   settings: <SettingsRegular />,
   flowchart: <FlowchartRegular />,
   'document-search': <DocumentSearchRegular />,
+  'checkmark-shield': <ShieldCheckmarkRegular />,
 };
 
 export const moduleIcon = (name: string) => icons[name] ?? <SettingsRegular />;

@@ -8,6 +8,7 @@ export const pageTitles: Record<string, string> = {
   '/dashboard/balance': 'Payments Balance',
   '/dashboard/settlement': 'Settlement',
   '/dashboard/workflows': 'Workflows',
+  '/dashboard/approvals': 'Approvals',
   '/dashboard/management/user': 'User Management',
   '/dashboard/management/role': 'Role Management',
   '/dashboard/settings/user': 'User Settings',

@@ -54,8 +54,11 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'CLOSE' }, { type: 'CONFIRM' }, { type: 'CANCEL' },
       doneEvent('addToWithdrawable', 'Added to withdrawable balance'), errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
       { type: 'CHOOSE_FILE', file: csv }, { type: 'CHOOSE_FILE', file: png }, { type: 'UPLOAD' },
+      // The dry run first: one would be voided, or none; or the file is refused.
+      doneEvent('voidPreview', voidResult(1, true)), doneEvent('voidPreview', voidResult(0, true)),
+      errorEvent('voidPreview', new ApiError(422, 'The file has no correlation_id column')),
       doneEvent('voidUpload', { message: '1 disbursement voided', result: voidResult(1) }), doneEvent('voidUpload', { message: 'Nothing voided', result: voidResult(0) }),
-      errorEvent('voidUpload', new ApiError(422, 'The file has no correlation_id column')), { type: 'UPLOAD_ANOTHER' },
+      errorEvent('voidUpload', new ApiError(429, 'Too many uploads in progress, try again shortly')), { type: 'UPLOAD_ANOTHER' },
       doneEvent('export', { message: DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
     );
   }
@@ -73,10 +76,10 @@ const model = buildModel(disbursementListMachine, {
 
 // --- Driving the screen: each event as the user does it, or as the server answers. -------------
 
-const fake = () => deferredActors(['loadList', 'loadSummary', 'decide', 'refreshStatus', 'loadInvoice', 'addToWithdrawable', 'voidUpload', 'download', 'sendEmail'] as const);
+const fake = () => deferredActors(['loadList', 'loadSummary', 'decide', 'refreshStatus', 'loadInvoice', 'addToWithdrawable', 'voidPreview', 'voidUpload', 'download', 'sendEmail'] as const);
 type Fake = ReturnType<typeof fake>;
 const ACTOR_OF: Record<string, Parameters<Fake['last']>[0]> = {
-  list: 'loadList', summary: 'loadSummary', refreshStatus: 'refreshStatus', invoice: 'loadInvoice', addToWithdrawable: 'addToWithdrawable', voidUpload: 'voidUpload',
+  list: 'loadList', summary: 'loadSummary', refreshStatus: 'refreshStatus', invoice: 'loadInvoice', addToWithdrawable: 'addToWithdrawable', voidPreview: 'voidPreview', voidUpload: 'voidUpload',
 };
 
 // Fluent mounts dialogs in portals a frame later, so they are waited for. In jsdom, tabster's
@@ -101,6 +104,8 @@ const buttonIn = (scope: HTMLElement, label: string | RegExp) => {
   if (!found) throw new Error(`no button ${String(label)}`);
   return found;
 };
+/** The void upload's preview, when it is the open dialog. */
+const voidPreviewOpen = () => [...document.querySelectorAll<HTMLElement>('[role=dialog]')].find((d) => d.querySelector('h2')?.textContent === 'Upload Void Transaction: Preview');
 const click = (scope: HTMLElement, name: string | RegExp) => fireEvent.click(scope === document.body ? within(scope).getByRole('button', { name }) : buttonIn(scope, name));
 
 /** Each step in its own act(): a menu or dialog opened by one click renders before the next looks for it. */
@@ -125,15 +130,15 @@ async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fak
     }
     case 'OPEN_EXPORT': return click(document.body, 'Export');
     case 'OPEN_VOID_UPLOAD': return click(document.body, 'Upload Void Transaction');
-    case 'CONFIRM': return click((await alertDialog()), 'Add');
-    case 'CANCEL': return click((await alertDialog()), 'Cancel');
+    case 'CONFIRM': return voidPreviewOpen() ? click(voidPreviewOpen()!, 'Confirm') : click((await alertDialog()), 'Add');
+    case 'CANCEL': return voidPreviewOpen() ? click(voidPreviewOpen()!, 'Cancel') : click((await alertDialog()), 'Cancel');
     case 'CLOSE': {
       const open = await waitFor(() => document.querySelector<HTMLElement>('[role=dialog]')!);
       return click(open, [...open.querySelectorAll('button')].some((b) => b.textContent === 'Close') ? 'Close' : 'Cancel');
     }
     case 'CHOOSE_FILE': return fireEvent.change(screen.getByLabelText('Choose void file'), { target: { files: [event.file] } });
     case 'UPLOAD': return click((await dialogNamed('Upload Void Transaction')), 'Upload');
-    case 'UPLOAD_ANOTHER': return click(await dialogNamed('Upload Void Transaction: Results'), 'Upload another file');
+    case 'UPLOAD_ANOTHER': return click(await dialogNamed(voidPreviewOpen() ? 'Upload Void Transaction: Preview' : 'Upload Void Transaction: Results'), 'Upload another file');
     case 'xstate.done.actor.decision': {
       // The child's own dialog: confirm and let the server agree, or cancel.
       const d = await alertDialog();
@@ -163,12 +168,12 @@ async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fak
 
 // --- What the screen must show after each event: written from the spec, not read off the machine. --
 
-interface Seen { alerts: Alert[]; lists: number; summaries: number }
+interface Seen { alerts: Alert[]; lists: number; summaries: number; voids: number }
 const table = () => screen.getByRole('table', { name: 'Disbursements' });
 const tile = (name: string) => screen.getByRole('group', { name }).textContent!.replace(name, '');
 const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true }) ?? screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
 
-async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen, knowledge: { rangeValid: boolean; file: File | null }) {
+async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen, knowledge: { rangeValid: boolean; file: File | null; previewed: boolean }, f: Fake) {
   const newAlerts = now.alerts.slice(before.alerts.length);
   const reloaded = () => { expect(now.lists).toBe(before.lists + 1); expect(now.summaries).toBe(before.summaries + 1); expect(table()).toHaveAttribute('aria-busy', 'true'); };
   const unchanged = () => { expect(now.lists).toBe(before.lists); expect(now.summaries).toBe(before.summaries); };
@@ -228,14 +233,29 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
       expect((await alertDialog())).toHaveTextContent(`Add the released Rp. 305,000 of ${rejectedRow.correlation_id}`);
       expect((await alertDialog())).toHaveTextContent('This cannot be undone.');
       return;
-    case 'CONFIRM': expect((await alertDialog())).toHaveTextContent('Adding…'); expect(buttonIn(await alertDialog(), 'Add')).toBeDisabled(); return;
+    case 'CONFIRM':
+      if (knowledge.previewed) {
+        // Only now does the file go up to void: the same file, without dry_run.
+        const d = await dialogNamed('Upload Void Transaction: Preview');
+        expect(d).toHaveTextContent('Voiding…');
+        expect(buttonIn(d, 'Confirm')).toBeDisabled();
+        expect(f.last('voidUpload').input).toEqual({ file: csv });
+        return;
+      }
+      expect((await alertDialog())).toHaveTextContent('Adding…'); expect(buttonIn(await alertDialog(), 'Add')).toBeDisabled(); return;
     case 'CANCEL': await noDialog(); unchanged(); expect(newAlerts).toEqual([]); return;
     case 'xstate.done.actor.addToWithdrawable': await noDialog(); announced({ title: 'Success', message: event.output, intent: 'success' }); reloaded(); return;
     case 'xstate.error.actor.addToWithdrawable': await noDialog(); announced({ title: 'Failed', message: 'Already added to withdrawable balance', intent: 'error' }); reloaded(); return;
     case 'OPEN_VOID_UPLOAD': expect((await dialogNamed('Upload Void Transaction'))).toBeInTheDocument(); expect(screen.queryByLabelText('Chosen file')).toBeNull(); return;
     case 'CHOOSE_FILE': expect(screen.getByLabelText('Chosen file')).toHaveTextContent(event.file.name); return;
     case 'UPLOAD':
-      if (knowledge.file?.name.endsWith('.csv')) { expect((await dialogNamed('Upload Void Transaction'))).toHaveTextContent('Voiding…'); return; }
+      if (knowledge.file?.name.endsWith('.csv')) {
+        // Nothing moves on the first click: the file goes up as a dry run.
+        expect((await dialogNamed('Upload Void Transaction'))).toHaveTextContent('Checking the file…');
+        expect(f.last('voidPreview').input).toEqual({ file: csv });
+        expect(f.count('voidUpload')).toBe(before.voids);
+        return;
+      }
       expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent(
         knowledge.file ? 'scan.png: only CSV or Excel files are accepted' : 'Choose a CSV or Excel file of correlation_ids',
       );
@@ -245,10 +265,35 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
       expect(within(results).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(
         event.output.result.results.map((r: { outcome: string }) => ({ voided: 'Voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome]),
       );
-      if (event.output.result.summary.voided) { announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded(); } else { announced({ title: 'No change', message: event.output.message, intent: 'info' }); unchanged(); }
+      if (event.output.result.summary.voided) {
+        expect(await dialogNamed('Upload Void Transaction: Results')).toHaveTextContent('Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back');
+        announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded();
+      } else { announced({ title: 'No change', message: event.output.message, intent: 'info' }); unchanged(); }
       return;
     }
-    case 'xstate.error.actor.voidUpload': expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent('The file has no correlation_id column'); return;
+    case 'xstate.done.actor.voidPreview': {
+      const d = await dialogNamed('Upload Void Transaction: Preview');
+      const preview = d.querySelector<HTMLElement>('table[aria-label="Void preview"]')!;
+      expect(within(preview).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(
+        event.output.results.map((r: { outcome: string }) => ({ would_void: 'Will be voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome]),
+      );
+      if (event.output.total.count) {
+        expect(d).toHaveTextContent('Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?');
+        expect(buttonIn(d, 'Confirm')).toBeEnabled();
+      } else {
+        expect(d).toHaveTextContent('Nothing in this file would be voided');
+        expect(() => buttonIn(d, 'Confirm')).toThrow();
+      }
+      // A preview changes nothing: no alert, no reload.
+      expect(newAlerts).toEqual([]);
+      unchanged();
+      return;
+    }
+    case 'xstate.error.actor.voidPreview': expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent('The file has no correlation_id column'); unchanged(); return;
+    case 'xstate.error.actor.voidUpload':
+      expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent('Too many uploads in progress, try again shortly');
+      expect(screen.getByLabelText('Chosen file')).toHaveTextContent(csv.name);
+      return;
     case 'UPLOAD_ANOTHER': expect((await dialogNamed('Upload Void Transaction'))).toBeInTheDocument(); expect(screen.queryByLabelText('Chosen file')).toBeNull(); return;
     case 'OPEN_EXPORT': expect((await dialogNamed('Export'))).toHaveTextContent('20 disbursements match the current search.'); return;
     case 'xstate.done.actor.export':
@@ -286,7 +331,7 @@ describe('disbursementList machine, driven through the Disbursement List screen'
     const logic = disbursementListMachine.provide({
       actors: {
         loadList: f.actors.loadList, loadSummary: f.actors.loadSummary, refreshStatus: f.actors.refreshStatus, loadInvoice: f.actors.loadInvoice,
-        addToWithdrawable: f.actors.addToWithdrawable, voidUpload: f.actors.voidUpload,
+        addToWithdrawable: f.actors.addToWithdrawable, voidPreview: f.actors.voidPreview, voidUpload: f.actors.voidUpload,
         decision: disbursementDecisionMachine.provide({ actors: { decide: f.actors.decide } }),
         export: exportMachine.provide({ actors: { download: f.actors.download, sendEmail: f.actors.sendEmail } }),
       },
@@ -294,14 +339,17 @@ describe('disbursementList machine, driven through the Disbursement List screen'
     const actor = createActor(logic, { input }).start();
     render(<FluentProvider theme={webLightTheme}><DisbursementListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} /></FluentProvider>);
     expect(f.calls.loadList[0].input).toEqual({ filter: expect.objectContaining({ status: '', search_by: 'correlation_id', start: '2026-11-14 00:00' }), page: 1, limit: 15 });
-    const knowledge = { rangeValid: true, file: null as File | null };
+    const knowledge = { rangeValid: true, file: null as File | null, previewed: false };
     for (const event of path.events) {
-      const before: Seen = { alerts: [...seen], lists: f.count('loadList'), summaries: f.count('loadSummary') };
+      const before: Seen = { alerts: [...seen], lists: f.count('loadList'), summaries: f.count('loadSummary'), voids: f.count('voidUpload') };
       await act(async () => { await drive(event, actor, f); });
       if (event.type === 'SET_RANGE_TEXT') knowledge.rangeValid = event.value === RANGE;
       if (event.type === 'CHOOSE_FILE') knowledge.file = event.file;
       if (event.type === 'UPLOAD_ANOTHER' || event.type === 'OPEN_VOID_UPLOAD') knowledge.file = null;
-      await expectScreenAfter(event, before, { alerts: seen, lists: f.count('loadList'), summaries: f.count('loadSummary') }, knowledge);
+      const now: Seen = { alerts: seen, lists: f.count('loadList'), summaries: f.count('loadSummary'), voids: f.count('voidUpload') };
+      await expectScreenAfter(event, before, now, knowledge, f);
+      // Whether the void preview asking to confirm is what the user now sees (a CONFIRM then voids).
+      knowledge.previewed = event.type === 'xstate.done.actor.voidPreview' && event.output.total.count > 0;
       await expectScreenOf(actor.getSnapshot());
     }
     actor.stop();

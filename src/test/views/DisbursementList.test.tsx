@@ -109,8 +109,10 @@ describe('Disbursement List', () => {
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
   });
 
-  it('uploads a void file and lists every row\'s outcome', async () => {
-    api.voidDisbursementsFile.mockResolvedValue({ status: 'success', message: '1 of 3 rows voided', data: voidResult(1) });
+  it('previews a void file, voids nothing until Confirm, then lists every row\'s outcome', async () => {
+    api.voidDisbursementsFile.mockImplementation(async (_file: File, dryRun?: boolean) => (dryRun
+      ? { status: 'success', message: '3 rows checked: 1 would be voided', data: voidResult(1, true) }
+      : { status: 'success', message: '1 of 3 rows voided', data: voidResult(1) }));
     open('SUPER ADMIN');
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
@@ -118,8 +120,17 @@ describe('Disbursement List', () => {
     const file = new File(['correlation_id\nDSB-FINAL-3\nNO-SUCH-REF\nDSB-PENDING-1\n'], 'void.csv', { type: 'text/csv' });
     fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
     press(dialog, 'Upload');
+    // The first click only asks what would happen.
+    const preview = await dialogTitled('Upload Void Transaction: Preview');
+    expect(api.voidDisbursementsFile).toHaveBeenCalledTimes(1);
+    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file, true);
+    expect(preview).toHaveTextContent('Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?');
+    const previewed = [...preview.querySelectorAll('table[aria-label="Void preview"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(previewed.map((r) => r[2])).toEqual(['Will be voided', 'Not found', 'Not FINALIZED']);
+    expect(api.disbursementList).toHaveBeenCalledTimes(1);
+    press(preview, 'Confirm');
     const results = await dialogTitled('Upload Void Transaction: Results');
-    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file);
+    expect(api.voidDisbursementsFile).toHaveBeenLastCalledWith(file);
     const rows = [...results.querySelectorAll('table[aria-label="Void results"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['1', 'DSB-FINAL-3', 'Voided', 'Voided'],
@@ -127,7 +138,25 @@ describe('Disbursement List', () => {
       ['3', 'DSB-PENDING-1', 'Not FINALIZED', 'Status is PENDING'],
     ]);
     expect(results).toHaveTextContent('1 voided');
+    expect(results).toHaveTextContent('Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the disbursement balance.');
     expect(await screen.findByText('1 of 3 rows voided')).toBeInTheDocument();
     await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));
+  });
+
+  it('says when nothing in the file would be voided, and offers no Confirm', async () => {
+    api.voidDisbursementsFile.mockResolvedValue({ status: 'success', message: '3 rows checked: 0 would be voided', data: voidResult(0, true) });
+    open('SUPER ADMIN');
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
+    const dialog = await dialogTitled('Upload Void Transaction');
+    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['correlation_id\nX\n'], 'void.csv', { type: 'text/csv' })] } });
+    press(dialog, 'Upload');
+    const preview = await dialogTitled('Upload Void Transaction: Preview');
+    expect(preview).toHaveTextContent('Nothing in this file would be voided');
+    expect([...preview.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Confirm');
+    press(preview, 'Close');
+    await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());
+    expect(api.voidDisbursementsFile).toHaveBeenCalledTimes(1);
+    expect(api.disbursementList).toHaveBeenCalledTimes(1);
   });
 });

@@ -228,7 +228,7 @@ const pageModel: PageModel<World> = {
     if (dialog === 'deciding') {
       const d = openDialog()!;
       const verb = (w.dialog as { verb: string }).verb;
-      expect(d).toHaveTextContent(`${verb} the withdrawal of Rp. 250,000 to Budi Santoso (BCA 7100012345)? This cannot be undone.`);
+      expect(d).toHaveTextContent(`${verb} the withdrawal of Rp. 250,000 (dua ratus lima puluh ribu rupiah) to Budi Santoso (BCA 7100012345)? This cannot be undone.`);
     }
   },
 

@@ -48,6 +48,10 @@ const ROWS = [qrisPending, vaPending, finalized, finalizedAdded, settled, expire
 const STATS = { total_transaction_count: 6, total_transaction_amount: 2_100_000, total_fee_amount: 21_000 };
 const loaded = { rows: ROWS, meta: { current_page: 1, last_page: 2, total: 6, per_page: 15 }, stats: STATS };
 const invoice: Invoice = { items: [{ name: 'Pay-in', ori_price: 500_000, curr_price: 500_000 }], service: 'payin', transaction_date: '2026-11-21T02:00:00.000Z', correlation_id: settled.correlation_id, client_name: 'PT Maju' };
+/** Process Transactions' dry run: three pay-ins of Rp. 300,000 with Rp. 3,000 of fees (and none). */
+const PREVIEW = { count: 3, amount: 300_000, fee: 3_000 };
+const NOTHING = { count: 0, amount: 0, fee: 0 };
+const CHANGED = 'The selection changed: 4 pay-ins match now, not 3';
 const checked: ReconciliationResult = {
   rows: [{ file: 'report.csv', row: 2, correlation_id: 'UNKNOWN-REF-1', found: false, type_match: null, our_status: null, file_status: 'SUCCESS', status_match: null, our_amount: null, file_amount: 10_000, amount_match: null }],
   summary: { files: 1, rows: 1, found: 0, missing: 1, status_mismatch: 0, amount_mismatch: 0 },
@@ -101,7 +105,11 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       doneEvent('manualFinalize', { finalized: false, message: null, refusedFirst: true }),
       { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'CLOSE' },
       doneEvent('addToWithdrawable', 'Added to withdrawable balance'), errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
-      doneEvent('processTransactions', '3 transactions processed'), errorEvent('processTransactions', new ApiError(422, 'Invalid Status: Only FINALIZED transactions can be processed')),
+      doneEvent('previewProcess', PREVIEW), doneEvent('previewProcess', NOTHING), errorEvent('previewProcess', new ApiError(503, 'The pay-ins could not be counted')),
+      { type: 'PREVIEW_AGAIN' },
+      doneEvent('processTransactions', '3 transactions added to withdrawable balance, 0 already added'),
+      errorEvent('processTransactions', new ApiError(409, CHANGED)),
+      errorEvent('processTransactions', new ApiError(422, 'Invalid Status: Only FINALIZED transactions can be processed')),
       doneEvent('invoice', invoice), errorEvent('invoice', new ApiError(404, 'Transaction not found')),
       doneEvent('check', { via: 'results' }), doneEvent('check', { via: 'cancel' }),
       doneEvent('export', { message: DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
@@ -115,7 +123,7 @@ const model = buildModel(paymentsListMachine, {
   events: eventsFor,
   serialize: (s) => JSON.stringify([
     s.value, s.context.role, parseDateRange(s.context.form.rangeText) != null, s.context.rows.length > 0, s.context.stats != null,
-    s.context.rangeError != null, s.context.form.status, s.context.applied.status,
+    s.context.rangeError != null, s.context.form.status, s.context.applied.status, s.context.selectionChanged,
   ]),
 });
 
@@ -134,6 +142,10 @@ interface World {
   typed: Record<string, unknown>;
   applied: Record<string, unknown>;
   alerts: Alert[];
+  /** Process Transactions: the last dry run's answer, and the refusal the failure dialog shows. */
+  preview: typeof PREVIEW | null;
+  processError: string | null;
+  previewAgain: boolean;
 }
 
 const TYPED_START = { search: '', search_by: 'correlation_id', payment_method: [], client_id: null };
@@ -141,6 +153,7 @@ const FIELD_OF: Record<string, string> = { SET_SEARCH: 'search', SET_SEARCH_BY: 
 
 const startWorld = (role: UserTypeName): World => ({
   role, rows: [], loadFailed: false, stats: false, rangeText: RANGE, rangeError: false, formStatus: 'FINALIZED', appliedStatus: 'FINALIZED', typed: TYPED_START, applied: TYPED_START, alerts: [],
+  preview: null, processError: null, previewAgain: false,
 });
 
 /** The machine's value in the screen's names: '<list>|<dialog>'. */
@@ -152,7 +165,7 @@ function label(value: StateValue): string {
 
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
 const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
-type Output = { output?: Record<string, unknown> & { changed?: boolean; finalized?: boolean; message?: string | null; failed?: boolean } };
+type Output = { output?: Record<string, unknown> & { changed?: boolean; finalized?: boolean; message?: string | null; failed?: boolean; count?: number }; error?: ApiError };
 
 /** Where the spec says each event takes the screen (hand-written: a machine going elsewhere fails the path). */
 function expectedAfter(state: string, event: AnyEventObject & Output, w: World): string {
@@ -168,7 +181,10 @@ function expectedAfter(state: string, event: AnyEventObject & Output, w: World):
     case 'RESEND_CALLBACK': return at('resendingCallback');
     case 'FINALIZE_MANUALLY': return at('finalizing');
     case 'ADD_TO_WITHDRAWABLE': return at('addingToWithdrawable.confirming');
-    case 'OPEN_PROCESS': return at('processing.confirming');
+    case 'OPEN_PROCESS': case 'PREVIEW_AGAIN': return at('processing.previewing');
+    // Nothing moves on the first press: the dry run's count decides whether there is anything to confirm.
+    case 'xstate.done.actor.previewProcess': return at(out!.count! > 0 ? 'processing.confirming' : 'processing.nothingToProcess');
+    case 'xstate.error.actor.previewProcess': return at('processing.failed');
     case 'GENERATE_INVOICE': return at('viewingInvoice.generating');
     case 'OPEN_EXPORT': return at('exporting');
     case 'OPEN_CHECK': return at('checking');
@@ -179,8 +195,10 @@ function expectedAfter(state: string, event: AnyEventObject & Output, w: World):
     case 'xstate.done.actor.manualFinalize': return out!.finalized ? 'loading|closed' : at('closed');
     case 'xstate.done.actor.addToWithdrawable': case 'xstate.error.actor.addToWithdrawable': return 'loading|closed';
     case 'xstate.done.actor.processTransactions': return 'loading|closed';
+    // Refused: the dialog says why; a changed selection also reads the list again.
+    case 'xstate.error.actor.processTransactions': return event.error!.status === 409 ? 'loading|processing.failed' : at('processing.failed');
     case 'xstate.error.actor.refreshStatus': case 'xstate.done.actor.resendCallback': case 'xstate.error.actor.resendCallback':
-    case 'xstate.error.actor.processTransactions': case 'xstate.done.actor.check': case 'xstate.done.actor.export':
+    case 'xstate.done.actor.check': case 'xstate.done.actor.export':
       return at('closed');
     case 'xstate.done.actor.invoice': return at('viewingInvoice.showing');
     case 'xstate.error.actor.invoice': return at('viewingInvoice.failed');
@@ -205,8 +223,12 @@ function nextWorld(w: World, event: AnyEventObject & Output & { value?: unknown;
     case 'xstate.done.actor.resendCallback': case 'xstate.done.actor.addToWithdrawable': case 'xstate.done.actor.processTransactions':
       return say(success(String(event.output)));
     case 'xstate.error.actor.refreshStatus': case 'xstate.error.actor.resendCallback': case 'xstate.error.actor.addToWithdrawable':
-    case 'xstate.error.actor.processTransactions':
       return say(failure(event.error!.message));
+    // Process Transactions says what went wrong in its own dialog, not in an alert.
+    case 'OPEN_PROCESS': case 'PREVIEW_AGAIN': return { ...w, preview: null, processError: null, previewAgain: false };
+    case 'xstate.done.actor.previewProcess': return { ...w, preview: out as typeof PREVIEW };
+    case 'xstate.error.actor.previewProcess': case 'xstate.error.actor.processTransactions':
+      return { ...w, processError: event.error!.message, previewAgain: event.error!.status === 409 };
     case 'xstate.done.actor.manualFinalize': return out!.finalized ? say(success('Transaction has been finalized')) : w;
     case 'xstate.done.actor.invoice': return say(success('Invoice Have Been Generated'));
     case 'xstate.done.actor.export':
@@ -234,6 +256,8 @@ const buttonIn = (scope: HTMLElement, name: string) => {
 };
 const press = async (scope: HTMLElement, name: string) => { await act(async () => { fireEvent.click(buttonIn(scope, name)); }); };
 const table = () => screen.getByRole('table', { name: 'Payments' });
+/** Process Transactions' question has Confirm; adding one pay-in's has Add. */
+const isProcessQuestion = (d: HTMLElement) => [...d.querySelectorAll('button')].some((b) => b.textContent === 'Confirm');
 const tile = (name: string) => screen.getByRole('group', { name }).textContent!.replace(name, '');
 const pageButton = (name: string) => screen.queryByRole('button', { name });
 
@@ -253,9 +277,11 @@ function readScreen(): string {
         if (d.textContent!.includes('Generating invoice…')) return 'viewingInvoice.generating';
         return d.querySelector('[role=alert]') ? 'viewingInvoice.failed' : 'viewingInvoice.showing';
       case 'Are you sure?': {
-        const [verb, step] = d.textContent!.includes('Add every FINALIZED') ? ['Process', 'processing'] : ['Add', 'addingToWithdrawable'];
+        const [verb, step] = isProcessQuestion(d) ? ['Confirm', 'processing'] : ['Add', 'addingToWithdrawable'];
         return `${step}.${buttonIn(d, verb).disabled ? (step === 'processing' ? 'running' : 'adding') : 'confirming'}`;
       }
+      case 'Process Transactions': return d.textContent!.includes('No pay-ins match this filter') ? 'processing.nothingToProcess' : 'processing.previewing';
+      case 'Failed': return 'processing.failed';
       default: return `unknown dialog ${title}`;
     }
   })();
@@ -274,6 +300,21 @@ function checkScreen(state: string, w: World, seen: Alert[]) {
   expect(tile('Total Transactions')).toBe(w.stats ? '6' : '-');
   if (w.stats) expect(tile('Total Amount')).toBe('Rp. 2,100,000');
   if (list === 'showing' && w.loadFailed) expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+  // Process Transactions: what would move, in figures and words, before anything moves; or why not.
+  const processDialog = openDialogs()[0];
+  if (dialog === 'processing.confirming' || dialog === 'processing.running') {
+    expect(processDialog).toHaveTextContent('Add 3 pay-ins of Rp. 300,000 (tiga ratus ribu rupiah) to the withdrawable balance?');
+    expect(processDialog).toHaveTextContent('Fees Rp. 3,000: Rp. 297,000 moves from the non-withdrawable to the withdrawable balance.');
+  }
+  if (dialog === 'processing.previewing') expect(processDialog).toHaveTextContent('Counting the pay-ins this search would add…');
+  if (dialog === 'processing.nothingToProcess') {
+    expect(processDialog).toHaveTextContent('No pay-ins match this filter');
+    expect(() => buttonIn(processDialog, 'Confirm')).toThrow();
+  }
+  if (dialog === 'processing.failed') {
+    expect(within(processDialog).getByRole('alert')).toHaveTextContent(w.processError!);
+    expect([...processDialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(w.previewAgain ? ['Preview again', 'Close'] : ['Close']);
+  }
   // Which row actions each row offers: the spec's table for this role, and none while a dialog is open.
   for (const r of w.rows) {
     const expected = dialog === 'closed' ? OFFERED[w.role][r.uuid] : [];
@@ -314,10 +355,15 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
     case 'OPEN_PROCESS': return press(document.body, 'Process Transactions');
     case 'CONFIRM': {
       const d = await dialogNamed('Are you sure?');
-      return press(d, d.textContent!.includes('Add every FINALIZED') ? 'Process' : 'Add');
+      if (!isProcessQuestion(d)) return press(d, 'Add');
+      await press(d, 'Confirm');
+      // The apply names the count and amount the person was shown.
+      expect(calls.inputs.at(-1)).toMatchObject({ id: 'processTransactions', input: { expected: { count: PREVIEW.count, amount: PREVIEW.amount }, filter: { status: 'FINALIZED' } } });
+      return;
     }
     case 'CANCEL': return press(await dialogNamed('Are you sure?'), 'Cancel');
-    case 'CLOSE': return press(await dialogNamed('Invoice'), 'Close');
+    case 'CLOSE': return press(openDialogs()[0], 'Close');
+    case 'PREVIEW_AGAIN': return press(await dialogNamed('Failed'), 'Preview again');
     case 'xstate.done.actor.manualFinalize': {
       const d = await dialogNamed('Finalize Transaction');
       expect(d.querySelector<HTMLInputElement>('input[readonly]')).toHaveValue(vaPending.correlation_id);
@@ -404,7 +450,7 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
     const logic = paymentsListMachine.provide({
       actors: {
         load: calls.logic(), refreshStatus: calls.logic(), resendCallback: calls.logic(), addToWithdrawable: calls.logic(),
-        processTransactions: calls.logic(), loadInvoice: calls.logic(),
+        previewProcess: calls.logic(), processTransactions: calls.logic(), loadInvoice: calls.logic(),
         manualFinalize: manualFinalizeMachine.provide({ actors: { finalize: calls.logic() } }),
         check: uploadMachine.provide({ actors: { upload: calls.logic() } }),
         export: exportMachine.provide({ actors: { download: calls.logic(), sendEmail: calls.logic() } }),

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
-import { formatRupiah } from '../../services/money';
+import { rupiahWithWords } from '../../services/money';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
 
 /** 'Are you sure?' before a SUPER ADMIN completes or rejects a withdrawal: renders the page's decision child. */
@@ -11,8 +11,8 @@ export function WithdrawalDecisionDialog({ actor, row }: { actor: ActorRefFrom<t
   const deciding = s.matches('deciding');
   const verb = s.context.decision === 'COMPLETED' ? 'Complete' : 'Reject';
   const what = row.type === 'transfer_to_disburse'
-    ? `transfer of ${formatRupiah(row.amount)} to the disbursement balance`
-    : `withdrawal of ${formatRupiah(row.amount)} to ${row.bank_account_name} (${row.bank_name} ${row.account_no})`;
+    ? `transfer of ${rupiahWithWords(row.amount)} to the disbursement balance`
+    : `withdrawal of ${rupiahWithWords(row.amount)} to ${row.bank_account_name} (${row.bank_name} ${row.account_no})`;
   return (
     <Dialog open modalType="alert">
       <DialogSurface>

@@ -22,6 +22,8 @@ import { VoidUploadDialog, type VoidUploadStep } from './VoidUploadDialog';
 
 export type DisbursementListActor = ActorRefFrom<typeof disbursementListMachine>;
 
+const VOID_STEPS: readonly VoidUploadStep[] = ['choosingFile', 'previewing', 'confirming', 'nothingToVoid', 'sending', 'showingResults'];
+
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL } });
 
 /**
@@ -48,7 +50,7 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
     (row: DisbursementRow) => <DisbursementRowActions row={row} offered={offered.get(row.uuid) ?? []} onAction={onAction} />,
     [offered, onAction],
   );
-  const voidStep = (['choosingFile', 'sending', 'showingResults'] as const).find((step) => s.matches({ dialog: { uploadingVoid: step } }));
+  const voidStep = VOID_STEPS.find((step) => s.matches({ dialog: { uploadingVoid: step } }));
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -81,8 +83,9 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
         </ConfirmDialog>
       )}
       {voidStep && (
-        <VoidUploadDialog step={voidStep as VoidUploadStep} file={s.context.voidFile} errors={s.context.voidErrors} result={s.context.voidResult}
+        <VoidUploadDialog step={voidStep} file={s.context.voidFile} errors={s.context.voidErrors} preview={s.context.voidPreview} result={s.context.voidResult}
           onChoose={(file) => actor.send({ type: 'CHOOSE_FILE', file })} onUpload={() => actor.send({ type: 'UPLOAD' })}
+          onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}
           onAnother={() => actor.send({ type: 'UPLOAD_ANOTHER' })} onClose={() => actor.send({ type: 'CLOSE' })} />
       )}
       {s.matches({ dialog: 'exporting' }) && s.children.export && (

@@ -19,7 +19,7 @@ export function PaymentsFilters({ form, rangeError, clients, buttons, send }: {
       <Button appearance="primary" icon={<SearchRegular />} disabled={!buttons.search} onClick={() => send({ type: 'SEARCH' })}>Search</Button>
       <Button icon={<ArrowExportRegular />} disabled={!buttons.export} onClick={() => send({ type: 'OPEN_EXPORT' })}>Export</Button>
       {buttons.process != null && (
-        <Button icon={<WalletRegular />} disabled={!buttons.process} title="Add every FINALIZED pay-in of this search to the withdrawable balance"
+        <Button icon={<WalletRegular />} disabled={!buttons.process} title="Count the FINALIZED pay-ins of this search not yet withdrawable, then confirm adding them to the withdrawable balance"
           onClick={() => send({ type: 'OPEN_PROCESS' })}>
           Process Transactions
         </Button>

@@ -16,12 +16,15 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { CheckTransactionsDialog } from './CheckTransactionsDialog';
 import { InvoiceDialog } from './InvoiceDialog';
 import { ManualFinalizeDialog } from './ManualFinalizeDialog';
+import { ProcessTransactionsDialog, type ProcessStep } from './ProcessTransactionsDialog';
 import { PaymentsFilters } from './PaymentsFilters';
 import { StatTiles } from './StatTiles';
 import { TransactionRowActions } from './TransactionRowActions';
 import { TransactionTable } from './TransactionTable';
 
 export type PaymentsListActor = ActorRefFrom<typeof paymentsListMachine>;
+
+const PROCESS_STEPS: readonly ProcessStep[] = ['previewing', 'confirming', 'running', 'nothingToProcess', 'failed'];
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL } });
 
@@ -55,6 +58,7 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
     process: s.context.offersProcess ? s.can({ type: 'OPEN_PROCESS' }) : null,
     check: s.context.offersCheck ? s.can({ type: 'OPEN_CHECK' }) : null,
   };
+  const processStep = PROCESS_STEPS.find((step) => s.matches({ dialog: { processing: step } }));
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -82,11 +86,11 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
           <Text>Add {formatRupiah(target.amount - target.fee_amount)} of {target.correlation_id} to the withdrawable balance? This cannot be undone.</Text>
         </ConfirmDialog>
       )}
-      {s.matches({ dialog: 'processing' }) && (
-        <ConfirmDialog busy={s.matches({ dialog: { processing: 'running' } })} busyLabel="Working…" confirmLabel="Process"
-          onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}>
-          <Text>Add every FINALIZED pay-in of this search that is not yet withdrawable to the withdrawable balance? This cannot be undone.</Text>
-        </ConfirmDialog>
+      {processStep && (
+        <ProcessTransactionsDialog step={processStep} preview={s.context.bulkPreview} error={s.context.processError}
+          canPreviewAgain={s.can({ type: 'PREVIEW_AGAIN' })}
+          onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}
+          onPreviewAgain={() => actor.send({ type: 'PREVIEW_AGAIN' })} onClose={() => actor.send({ type: 'CLOSE' })} />
       )}
       {s.matches({ dialog: 'finalizing' }) && s.children.manualFinalize && (
         <ManualFinalizeDialog actor={s.children.manualFinalize as ActorRefFrom<typeof manualFinalizeMachine>} />

@@ -1,0 +1,200 @@
+import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
+import {
+  APPROVAL_CANCEL_REFUSED, APPROVAL_INVALID_STATUS, APPROVAL_SELF_REFUSED,
+  type ApprovalAction, type ApprovalDecisionBody, type ApprovalRow, type ApprovalStatus,
+} from '../../src/services/approvalRules.ts';
+import type { PageMeta } from '../../src/services/withdrawalRules.ts';
+import type { Db } from '../db/connect.ts';
+import { approvalRequests, clients, users } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { audit } from './audit.ts';
+import type { RequestOrigin } from './authentication.ts';
+import { applyAdjustment } from './disbursementDeposits.ts';
+import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
+import { pageMeta } from './paging.ts';
+import type { Principal } from './principal.ts';
+import { applyHeldFinalize } from './transactionActions.ts';
+import { applyWithdrawalRequest, type HeldWithdrawalRequest } from './withdrawals.ts';
+import { resolveWorkOrders } from './workOrders.ts';
+
+/**
+ * Dual control (issue 25), the deciding side: list the requests, decide one (applying its movement
+ * in the same transaction as the decision, with every rule checked again at that moment), and
+ * expire the old ones. The maker's side (policy, holding) is approvalHold.ts.
+ */
+
+type ApprovalRecord = typeof approvalRequests.$inferSelect;
+interface Person { id: number; name: string; email: string }
+
+/**
+ * What applying a request moved: the clients whose balances changed (for the live figures) and the
+ * pay-ins it finalized (whose merchants are told, by the callback job, after commit).
+ */
+export interface Applied { clientIds: number[]; finalizedPayins?: string[] }
+
+/**
+ * Applies an approved request's movement inside the decision's transaction, the request row locked.
+ * It checks every rule again now; a broken one throws (422) and the whole decision rolls back, so
+ * nothing moves and the request stays PENDING_APPROVAL.
+ */
+export type Applier = (tx: Db, request: ApprovalRecord, people: { maker: Person; checker: Principal }, origin: RequestOrigin) => Promise<Applied>;
+
+/**
+ * The module a checker must hold to approve each action (besides 'approvals' itself): the module
+ * whose screen makes the movement.
+ */
+export const APPROVAL_ACTION_MODULES: Readonly<Record<ApprovalAction, string>> = {
+  'balance-adjustment': 'disbursement-master-balance',
+  withdrawal: 'balance',
+  'void-upload': 'disbursement-list',
+  'bulk-withdrawable': 'transactions',
+  'manual-finalize': 'transactions',
+};
+
+/** One applier per action; an action with none cannot be approved (its requests are never held until it has one). */
+export const approvalAppliers: Partial<Record<ApprovalAction, Applier>> = {
+  'balance-adjustment': async (tx, request, { maker, checker }, origin) => {
+    const payload = request.payload as { client_id: number; amount: number };
+    await applyAdjustment(tx, payload.client_id, payload.amount, { maker, checker, approvalId: request.id }, origin);
+    return { clientIds: [payload.client_id] };
+  },
+  withdrawal: async (tx, request, { maker, checker }, origin) => {
+    const payload = request.payload as { client_id: number; request: HeldWithdrawalRequest; idempotency_key: string | null; request_hash: string | null };
+    await applyWithdrawalRequest(tx, maker, payload.client_id, payload.request, {
+      idempotencyKey: payload.idempotency_key, requestHash: payload.request_hash, origin, checker, approvalId: request.id,
+    });
+    return { clientIds: [payload.client_id] };
+  },
+  'manual-finalize': async (tx, request, { maker, checker }, origin) => {
+    const payload = request.payload as { correlation_id: string; rrn: string; paid_at: string };
+    const done = await applyHeldFinalize(tx, { maker, checker }, payload, request.id, origin);
+    return { clientIds: [done.clientId], finalizedPayins: [done.correlationId] };
+  },
+};
+
+/** Adds (or replaces) the applier of an action: how the void upload and Process Transactions join later. */
+export function registerApprovalApplier(action: ApprovalAction, applier: Applier): void {
+  approvalAppliers[action] = applier;
+}
+
+const maker = alias(users, 'maker');
+const checker = alias(users, 'checker');
+
+const rowColumns = {
+  r: approvalRequests, makerName: maker.name, makerEmail: maker.email, checkerName: checker.name, clientName: clients.clientName,
+};
+
+function toRow(x: { r: ApprovalRecord; makerName: string; makerEmail: string; checkerName: string | null; clientName: string | null }): ApprovalRow {
+  const { r } = x;
+  return {
+    id: r.id, action: r.action, status: r.status, maker_id: r.makerId, maker_name: x.makerName, maker_email: x.makerEmail,
+    checker_id: r.checkerId, checker_name: x.checkerName, client_id: r.clientId, client_name: x.clientName,
+    amount: r.amount, before: r.before, after: r.after, summary: r.summary, reason: r.reason,
+    created_at: r.createdAt.toISOString(), decided_at: r.decidedAt?.toISOString() ?? null, expires_at: r.expiresAt.toISOString(),
+  };
+}
+
+const selectRows = (db: Db) => db.select(rowColumns).from(approvalRequests)
+  .innerJoin(maker, eq(maker.id, approvalRequests.makerId))
+  .leftJoin(checker, eq(checker.id, approvalRequests.checkerId))
+  .leftJoin(clients, eq(clients.id, approvalRequests.clientId));
+
+export async function approvalRow(db: Db, id: number): Promise<ApprovalRow> {
+  const [row] = await selectRows(db).where(eq(approvalRequests.id, id));
+  if (!row) throw notFound('Approval request not found');
+  return toRow(row);
+}
+
+/** GET approvals: newest first, optionally one status, paged. */
+export async function listApprovals(db: Db, q: { status?: ApprovalStatus; page: number; limit: number }): Promise<{ rows: ApprovalRow[]; meta: PageMeta }> {
+  const where: SQL | undefined = q.status ? eq(approvalRequests.status, q.status) : undefined;
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(approvalRequests).where(where),
+    selectRows(db).where(where).orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+  ]);
+  return { rows: rows.map(toRow), meta: pageMeta(q.page, q.limit, total) };
+}
+
+/** Why the lifecycle refused this decision, in the contract's words. */
+function refusal(current: ApprovalRecord, decision: ApprovalDecisionBody['decision'], isMaker: boolean) {
+  if (decision !== 'CANCEL' && isMaker) return notAllowed(APPROVAL_SELF_REFUSED);
+  if (decision === 'CANCEL' && !isMaker) return notAllowed(APPROVAL_CANCEL_REFUSED);
+  if (current.status !== 'PENDING_APPROVAL') return conflict(APPROVAL_INVALID_STATUS);
+  return notAllowed();
+}
+
+export interface Decided { row: ApprovalRow; applied: Applied | null }
+
+/**
+ * PATCH approvals/{id}, in one database transaction: the request row locked, the decision checked
+ * against the approval lifecycle (the maker never approves or declines; only the maker cancels;
+ * only while PENDING_APPROVAL), the movement applied for APPROVE with every rule checked again,
+ * then the status, the work orders resolved and the audit line. Ten simultaneous approvals queue
+ * on the row lock: the first applies, the others find it APPROVED (409), and the money moves once.
+ */
+export async function decideApproval(db: Db, principal: Principal, id: number, body: ApprovalDecisionBody, origin: RequestOrigin): Promise<Decided> {
+  try {
+    return await inTransaction(db, async (tx) => {
+      const [current] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
+      if (!current) throw notFound('Approval request not found');
+      const isMaker = current.makerId === principal.id;
+      const next = nextApprovalStatus(current.status, body.decision, principal.type, isMaker);
+      if (!next) throw refusal(current, body.decision, isMaker);
+      let applied: Applied | null = null;
+      if (body.decision === 'APPROVE') {
+        // The checker holds the action's module too: whoever may not make the movement may not approve it.
+        if (!principal.moduleIds.includes(APPROVAL_ACTION_MODULES[current.action])) throw notAllowed();
+        const applier = approvalAppliers[current.action];
+        if (!applier) throw ruleBroken(`Approving a ${current.action} request is not supported yet`);
+        const [makerRow] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, current.makerId));
+        applied = await applier(tx, current, { maker: makerRow, checker: principal }, origin);
+      }
+      const reason = body.decision === 'DECLINE' ? body.reason ?? null : null;
+      const [updated] = await tx.update(approvalRequests)
+        .set({ status: next, checkerId: body.decision === 'CANCEL' ? null : principal.id, decidedAt: sql`now()`, reason })
+        .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'PENDING_APPROVAL'))).returning({ id: approvalRequests.id });
+      if (!updated) throw conflict(APPROVAL_INVALID_STATUS);
+      await resolveWorkOrders(tx, 'approval', String(id));
+      await audit(tx, {
+        actorUserId: principal.id, actorEmail: principal.email, action: `approval.${body.decision.toLowerCase()}`, objectType: 'approval', objectId: id,
+        outcome: 'success', ip: origin.ip,
+        detail: { before: { status: current.status }, after: { status: next }, action: current.action, amount: current.amount, client_id: current.clientId, maker_id: current.makerId, ...(reason ? { reason } : {}) },
+      });
+      return { row: await approvalRow(tx, id), applied };
+    });
+  } catch (error) {
+    await audit(db, {
+      actorUserId: principal.id, actorEmail: principal.email, action: `approval.${body.decision.toLowerCase()}`, objectType: 'approval', objectId: id,
+      outcome: (error as { kind?: string }).kind === 'forbidden' ? 'denied' : 'failure', ip: origin.ip, detail: { reason: (error as Error).message },
+    });
+    throw error;
+  }
+}
+
+/**
+ * The expiry job: every PENDING_APPROVAL request past its expires_at moves to EXPIRED (the
+ * lifecycle's EXPIRE, role SYSTEM), its work orders resolved; requests another node or a checker
+ * holds are skipped and found on the next run. Answers the ids it expired.
+ */
+export async function expireApprovals(db: Db): Promise<number[]> {
+  return inTransaction(db, async (tx) => {
+    const due = await tx.select().from(approvalRequests)
+      .where(and(eq(approvalRequests.status, 'PENDING_APPROVAL'), lte(approvalRequests.expiresAt, sql`now()`)))
+      .orderBy(approvalRequests.id).limit(500).for('update', { skipLocked: true });
+    const expired: number[] = [];
+    for (const request of due) {
+      const next = nextApprovalStatus(request.status, 'EXPIRE', 'SYSTEM', false);
+      if (next !== 'EXPIRED') continue;
+      await tx.update(approvalRequests).set({ status: next, decidedAt: sql`now()` }).where(eq(approvalRequests.id, request.id));
+      await resolveWorkOrders(tx, 'approval', String(request.id));
+      await audit(tx, {
+        action: 'approval.expire', objectType: 'approval', objectId: request.id, outcome: 'success',
+        detail: { before: { status: request.status }, after: { status: next }, action: request.action, amount: request.amount, maker_id: request.makerId },
+      });
+      expired.push(request.id);
+    }
+    return expired;
+  });
+}

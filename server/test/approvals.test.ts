@@ -1,0 +1,431 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  APPROVAL_CANCEL_REFUSED, APPROVAL_INVALID_STATUS, APPROVAL_POLICY_SAVED, APPROVAL_SELF_REFUSED, APPROVAL_WAITING, DEFAULT_APPROVAL_POLICY,
+} from '../../src/services/approvalRules.ts';
+import { approvalRequests, auditLog, notifications, transactions, users, withdrawals } from '../db/schema.ts';
+import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
+import { loadConfig } from '../config.ts';
+import { APPROVAL_EXPIRY_QUEUE, startApprovalExpiry } from '../domain/approvalJob.ts';
+import { expireApprovals } from '../domain/approvals.ts';
+import { recordDeposit } from '../domain/disbursementDeposits.ts';
+import { checkLedger } from '../domain/ledgerCheck.ts';
+import { postEntry } from '../domain/ledger.ts';
+import { addUser, call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+
+/**
+ * Issue 25, section 3: dual control on the server. Expectations written from the issue: at or above
+ * a threshold the call answers 202 'Waiting for approval by another SUPER ADMIN' and nothing moves;
+ * another SUPER ADMIN approves (the movement applied once, every rule checked again) or declines;
+ * the maker cancels; old requests expire.
+ */
+let server: TestServer;
+const session: Record<string, { token: string; secret: string }> = {};
+const API = '/api/backoffice';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const who of ['superadmin', 'superadmin2', 'admin', 'client']) session[who] = await signInVerified(server, `${who}@demo.local`);
+});
+afterAll(async () => { await server?.close(); });
+
+const get = (who: string, path: string) => call(server, 'GET', `${API}/${path}`, { token: session[who].token });
+const adjust = (who: string, body: unknown) => call(server, 'PATCH', `${API}/transaction/update-balance`, { token: session[who].token, body });
+const decide = (who: string, id: number, body: unknown) => call(server, 'PATCH', `${API}/approvals/${id}`, { token: session[who].token, body });
+const putPolicy = (who: string, body: unknown) => call(server, 'PUT', `${API}/approval-policy`, { token: session[who].token, body });
+const disbursementBalance = async (clientId: number) => (await get('superadmin', `transaction/account-summary?client_filter=${clientId}`)).body.data.disbursement_balance as number;
+const expectLedgerClean = async () => expect((await checkLedger(server.database.db)).problems).toEqual([]);
+const userId = async (email: string) => (await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+const journalCount = async (clientId: number) => Number((await server.database.db.execute<{ n: number }>(sql`
+  select count(distinct p.entry_id)::int as n from postings p join ledger_accounts a on a.id = p.account_id where a.client_id = ${clientId}`)).rows[0].n);
+
+/** A client of its own with this disbursement (and withdrawable) balance, so a test's figures are its own. */
+async function freshClient(disbursement: number, withdrawable = 0): Promise<number> {
+  const db = server.database.db;
+  const [{ id }] = (await db.execute<{ id: number }>(sql`insert into clients (client_name) values (${`PT Setuju ${Math.random().toString(36).slice(2, 8)}`}) returning id`)).rows;
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as never;
+    if (disbursement) await recordDeposit(tx, { clientId: id, amount: disbursement, kind: 'deposit', description: 'Opening deposit', picName: 'Test' });
+    if (withdrawable) {
+      await postEntry(tx, {
+        kind: 'test.opening', reference: `opening-${id}`, createdBy: null, description: 'Opening withdrawable',
+        lines: [{ account: { system: 'channelReceipts' }, amount: -withdrawable }, { account: { client: id, kind: 'withdrawable' }, amount: withdrawable }],
+      });
+    }
+  });
+  return id;
+}
+
+async function held(who: string, clientId: number, amount: number): Promise<number> {
+  const res = await adjust(who, { client_id: clientId, amount });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.body).toMatchObject({ status: 'success', message: APPROVAL_WAITING, data: { approval_id: expect.any(Number) } });
+  return res.body.data.approval_id;
+}
+
+const statusOf = async (id: number) => (await server.database.db.select({ s: approvalRequests.status }).from(approvalRequests).where(eq(approvalRequests.id, id)))[0].s;
+
+describe('the approval policy', () => {
+  it('is the default on a fresh install, read by SUPER ADMIN only', async () => {
+    const res = await get('superadmin', 'approval-policy');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(DEFAULT_APPROVAL_POLICY);
+    expect((await get('admin', 'approval-policy')).status).toBe(403);
+    expect((await get('client', 'approval-policy')).status).toBe(403);
+  });
+
+  it('is set by a SUPER ADMIN, audited with before and after; bad bodies are 400 and change nothing', async () => {
+    expect((await putPolicy('admin', { policy: [{ action: 'manual-finalize', mode: 'always', threshold: null }] })).status).toBe(403);
+    for (const body of [
+      {}, { policy: [] }, { policy: [{ action: 'nothing', mode: 'off', threshold: null }] },
+      { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: null }] },
+      { policy: [{ action: 'manual-finalize', mode: 'off', threshold: 5 }] },
+      { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: 1.5 }] },
+      { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }, { action: 'manual-finalize', mode: 'always', threshold: null }] },
+      { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }], extra: 1 },
+    ]) expect((await putPolicy('superadmin', body)).status, JSON.stringify(body)).toBe(400);
+    const res = await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: 5_000_000 }] });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(APPROVAL_POLICY_SAVED);
+    expect(res.body.data.find((e: any) => e.action === 'manual-finalize')).toEqual({ action: 'manual-finalize', mode: 'threshold', threshold: 5_000_000 });
+    expect(res.body.data.find((e: any) => e.action === 'balance-adjustment')).toEqual(DEFAULT_APPROVAL_POLICY[0]);
+    const [line] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'approval_policy.update'));
+    expect(line).toMatchObject({ actorEmail: 'superadmin@demo.local', outcome: 'success' });
+    const entry = (side: 'before' | 'after') => (line.detail as any)[side].policy.find((e: any) => e.action === 'manual-finalize');
+    expect(entry('before')).toEqual({ action: 'manual-finalize', mode: 'off', threshold: null });
+    expect(entry('after')).toEqual({ action: 'manual-finalize', mode: 'threshold', threshold: 5_000_000 });
+    await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }] });
+  });
+});
+
+describe('a master balance adjustment', () => {
+  it('below the threshold moves at once, exactly as before', async () => {
+    const client = await freshClient(1_000_000);
+    const res = await adjust('superadmin', { client_id: client, amount: 99_999_999 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: 'Balance has been updated', data: { previous_balance: 1_000_000, balance: 100_999_999 } });
+  });
+
+  it('at the threshold answers 202, moves nothing, and gives every other SUPER ADMIN a work order', async () => {
+    const client = await freshClient(1_000_000);
+    const id = await held('superadmin', client, 100_000_000);
+    expect(await disbursementBalance(client)).toBe(1_000_000);
+    const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'approval'), eq(notifications.itemRef, String(id))));
+    expect(orders.map((o) => o.userId)).toEqual([await userId('superadmin2@demo.local')]);
+    expect(orders[0].message).toMatch(/^Master balance adjustment of Rp\. 100,000,000 for PT Setuju \w+ by Sari Superadmin waits for your approval$/);
+    const list = await get('superadmin2', 'approvals?status=PENDING_APPROVAL');
+    expect(list.status).toBe(200);
+    expect(list.body.meta).toMatchObject({ current_page: 1, per_page: 15 });
+    expect(list.body.data[0]).toMatchObject({
+      id, action: 'balance-adjustment', status: 'PENDING_APPROVAL', maker_email: 'superadmin@demo.local', maker_name: 'Sari Superadmin',
+      client_id: client, amount: 100_000_000, before: 1_000_000, after: 101_000_000, checker_id: null, decided_at: null,
+    });
+    expect(list.body.data[0].summary).toContain('Rp. 100,000,000');
+    expect((await get('admin', 'approvals')).status).toBe(403);
+  });
+
+  it('that would be refused now is refused at once (422 below zero), never queued', async () => {
+    const client = await freshClient(50_000);
+    const res = await adjust('superadmin', { client_id: client, amount: -200_000_000 });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The disbursement balance cannot go below zero: it is Rp. 50,000');
+    expect((await server.database.db.select().from(approvalRequests).where(eq(approvalRequests.clientId, client)))).toHaveLength(0);
+  });
+
+  it('cannot be approved or declined by its maker (403, in the words of the issue), nor decided by an ADMIN', async () => {
+    const client = await freshClient(0);
+    const id = await held('superadmin', client, 150_000_000);
+    for (const decision of ['APPROVE', 'DECLINE']) {
+      const res = await decide('superadmin', id, { decision, reason: 'mine' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(APPROVAL_SELF_REFUSED);
+    }
+    expect((await decide('admin', id, { decision: 'APPROVE' })).status).toBe(403);
+    expect(await statusOf(id)).toBe('PENDING_APPROVAL');
+    expect(await disbursementBalance(client)).toBe(0);
+  });
+
+  it('is declined with a reason only; the work orders are resolved', async () => {
+    const client = await freshClient(0);
+    const id = await held('superadmin', client, 150_000_000);
+    const bare = await decide('superadmin2', id, { decision: 'DECLINE' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('A reason is required to decline');
+    const res = await decide('superadmin2', id, { decision: 'DECLINE', reason: 'Not agreed with finance' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: 'The change has been declined', data: { status: 'DECLINED', reason: 'Not agreed with finance', checker_name: 'Bima Superadmin' } });
+    expect(await disbursementBalance(client)).toBe(0);
+    const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'approval'), eq(notifications.itemRef, String(id))));
+    expect(orders.every((o) => o.status === 'RESOLVED')).toBe(true);
+    const again = await decide('superadmin2', id, { decision: 'APPROVE' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(APPROVAL_INVALID_STATUS);
+  });
+
+  it('is cancelled by its maker only', async () => {
+    const client = await freshClient(0);
+    const id = await held('superadmin', client, 150_000_000);
+    const other = await decide('superadmin2', id, { decision: 'CANCEL' });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe(APPROVAL_CANCEL_REFUSED);
+    const res = await decide('superadmin', id, { decision: 'CANCEL' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: 'The change has been cancelled', data: { status: 'CANCELLED', checker_id: null } });
+    expect(await disbursementBalance(client)).toBe(0);
+  });
+
+  it('approved by another SUPER ADMIN applies once: the balance rises once, the PIC is the maker, the audit names both', async () => {
+    const client = await freshClient(1_000_000);
+    const id = await held('superadmin', client, 150_000_000);
+    const res = await decide('superadmin2', id, { decision: 'APPROVE' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ message: 'The change has been approved and applied', data: { status: 'APPROVED', checker_name: 'Bima Superadmin', decided_at: expect.any(String) } });
+    expect(await disbursementBalance(client)).toBe(151_000_000);
+    expect((await decide('superadmin2', id, { decision: 'APPROVE' })).status).toBe(409);
+    expect(await disbursementBalance(client)).toBe(151_000_000);
+    const history = await get('superadmin', `transaction/balance-history?client_filter=${client}`);
+    expect(history.body.data[0]).toMatchObject({ name: 'Sari Superadmin', amount: 150_000_000, kind: 'adjustment' });
+    const lines = await server.database.db.select().from(auditLog)
+      .where(sql`${auditLog.outcome} = 'success' and ((${auditLog.objectType} = 'approval' and ${auditLog.objectId} = ${String(id)}) or (${auditLog.objectType} = 'client' and ${auditLog.objectId} = ${String(client)}))`)
+      .orderBy(auditLog.id);
+    expect(lines.map((l) => [l.action, l.actorEmail])).toEqual([
+      ['approval.request', 'superadmin@demo.local'],
+      ['disbursement.balance_adjusted', 'superadmin2@demo.local'],
+      ['approval.approve', 'superadmin2@demo.local'],
+    ]);
+    expect(lines[1].detail).toMatchObject({ maker: 'superadmin@demo.local', checker: 'superadmin2@demo.local', approval_id: id });
+    const path = await get('superadmin', `audit-log/path?object_type=approval&object_id=${id}`);
+    expect(path.body.data.steps.map((s: any) => [s.status, s.by])).toEqual([
+      ['PENDING_APPROVAL', 'superadmin@demo.local'], ['APPROVED', 'superadmin2@demo.local'],
+    ]);
+    await expectLedgerClean();
+  });
+
+  it('made by an ADMIN with the module is held too, and any SUPER ADMIN approves it', async () => {
+    const id = await held('admin', 1, 120_000_000);
+    const before = await disbursementBalance(1);
+    const res = await decide('superadmin', id, { decision: 'APPROVE' });
+    expect(res.status).toBe(200);
+    expect(await disbursementBalance(1)).toBe(before + 120_000_000);
+  });
+
+  it('approved after the balance fell below what it takes: 422 with today\'s message, nothing moves, still PENDING_APPROVAL', async () => {
+    const client = await freshClient(300_000_000);
+    const id = await held('superadmin', client, -200_000_000);
+    expect((await adjust('superadmin', { client_id: client, amount: -99_000_000 })).status).toBe(200);
+    expect((await adjust('superadmin', { client_id: client, amount: -50_000_000 })).status).toBe(200);
+    const res = await decide('superadmin2', id, { decision: 'APPROVE' });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The disbursement balance cannot go below zero: it is Rp. 151,000,000');
+    expect(await disbursementBalance(client)).toBe(151_000_000);
+    expect(await statusOf(id)).toBe('PENDING_APPROVAL');
+    await expectLedgerClean();
+  });
+
+  it('approved by 10 SUPER ADMINs at once: one applies, nine get 409, the money moves once', async () => {
+    const checkers: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const email = `checker${i}@demo.local`;
+      await addUser(server, { email, name: `Checker ${i}`, type: 'SUPER ADMIN', role: 'Super Admin', clients: [] });
+      session[email] = await signInVerified(server, email);
+      checkers.push(email);
+    }
+    const client = await freshClient(1_000_000);
+    const entriesBefore = await journalCount(client);
+    const id = await held('superadmin', client, 250_000_000);
+    const answers = await Promise.all(checkers.map((who) => decide(who, id, { decision: 'APPROVE' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toBe(APPROVAL_INVALID_STATUS);
+    expect(await disbursementBalance(client)).toBe(251_000_000);
+    expect(await journalCount(client)).toBe(entriesBefore + 1);
+    await expectLedgerClean();
+  });
+
+  it('expires after its time, its work orders resolved; an expired one cannot be approved', async () => {
+    const client = await freshClient(0);
+    const id = await held('superadmin', client, 150_000_000);
+    const [row] = await server.database.db.select().from(approvalRequests).where(eq(approvalRequests.id, id));
+    const hours = (row.expiresAt.getTime() - row.createdAt.getTime()) / 3_600_000;
+    expect(hours).toBeCloseTo(24, 5);
+    expect(await expireApprovals(server.database.db)).not.toContain(id);
+    await server.database.db.update(approvalRequests).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(approvalRequests.id, id));
+    expect(await expireApprovals(server.database.db)).toContain(id);
+    expect(await statusOf(id)).toBe('EXPIRED');
+    const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'approval'), eq(notifications.itemRef, String(id))));
+    expect(orders.every((o) => o.status === 'RESOLVED')).toBe(true);
+    const res = await decide('superadmin2', id, { decision: 'APPROVE' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(APPROVAL_INVALID_STATUS);
+    expect(await disbursementBalance(client)).toBe(0);
+  });
+
+  it('answers 404 for a request that does not exist, and 400 for an id that is not a number', async () => {
+    expect((await decide('superadmin2', 999_999, { decision: 'APPROVE' })).status).toBe(404);
+    expect((await decide('superadmin2', 'abc' as never, { decision: 'APPROVE' })).status).toBe(400);
+    expect((await decide('superadmin2', 1, { decision: 'MAYBE' })).status).toBe(400);
+  });
+});
+
+describe('a withdrawal or transfer to disburse', () => {
+  async function withdraw(who: string, body: Record<string, unknown>, key?: string) {
+    await rewindTotp(server, `${who}@demo.local`);
+    const response = await fetch(`${server.url}${API}/balance/add-withdrawal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session[who].token}`, ...(key ? { 'idempotency-key': key } : {}) },
+      body: JSON.stringify({ ...body, otp_num: await totpAt(session[who].secret) }),
+    });
+    return { status: response.status, body: await response.json(), replayed: response.headers.get('idempotent-replayed') };
+  }
+  const balances = async (clientId: number) => (await get('superadmin', `balance/current-balance?client_filter=${clientId}`)).body.data;
+
+  it('below the threshold is requested at once, as before', async () => {
+    const client = await freshClient(0, 1_000_000_000);
+    const res = await withdraw('superadmin', { type: 'withdrawal', bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi', description: '', client_filter: client, amount: 499_999_999 });
+    expect(res.status).toBe(201);
+    expect((await balances(client)).pending_withdrawal_balance).toBe(499_999_999);
+  });
+
+  it('at the threshold is held (202, nothing moves), a retry with its key answers the same; approved, the PENDING withdrawal exists and the money moved once', async () => {
+    const client = await freshClient(0, 2_000_000_000);
+    const body = { type: 'withdrawal', bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi Santoso', description: 'Big one', client_filter: client, amount: 600_000_000 };
+    const res = await withdraw('superadmin', body, 'held-key-0001');
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'success', message: APPROVAL_WAITING });
+    const id = res.body.data.approval_id;
+    const retry = await withdraw('superadmin', body, 'held-key-0001');
+    expect(retry).toMatchObject({ status: 202, replayed: 'true', body: { data: { approval_id: id } } });
+    expect(await balances(client)).toMatchObject({ withdrawable_balance: 2_000_000_000, pending_withdrawal_balance: 0 });
+    expect(JSON.stringify((await server.database.db.select().from(approvalRequests).where(eq(approvalRequests.id, id)))[0].payload)).not.toContain('otp');
+    expect((await decide('superadmin', id, { decision: 'APPROVE' })).status).toBe(403);
+    const approved = await decide('superadmin2', id, { decision: 'APPROVE' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await balances(client)).toMatchObject({ withdrawable_balance: 1_400_000_000, pending_withdrawal_balance: 600_000_000 });
+    const rows = await server.database.db.select().from(withdrawals).where(eq(withdrawals.clientId, client));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'PENDING', amount: 600_000_000, requestedBy: await userId('superadmin@demo.local'), bankName: 'BCA' });
+    // Its usual work order waits for the SUPER ADMINs' decision.
+    const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'withdrawal'), eq(notifications.itemRef, rows[0].uuid)));
+    expect(orders.length).toBeGreaterThan(0);
+    // The withdrawal's path shows the maker, then the checker.
+    const path = await get('superadmin', `audit-log/path?object_type=withdrawal&object_id=${rows[0].uuid}`);
+    expect(path.body.data.steps.map((s: any) => [s.status, s.by])).toEqual([
+      ['PENDING_APPROVAL', 'superadmin@demo.local'], ['PENDING', 'superadmin2@demo.local'],
+    ]);
+    const again = await withdraw('superadmin', body, 'held-key-0001');
+    expect(again.status).toBe(202);
+    expect(await balances(client)).toMatchObject({ withdrawable_balance: 1_400_000_000, pending_withdrawal_balance: 600_000_000 });
+    await expectLedgerClean();
+  });
+
+  it('a held transfer approved after the withdrawable fell: 422, nothing moves, still PENDING_APPROVAL', async () => {
+    const client = await freshClient(0, 700_000_000);
+    const id = (await withdraw('superadmin', { type: 'transfer', client_filter: client, amount: 600_000_000 })).body.data.approval_id;
+    expect((await withdraw('superadmin', { type: 'transfer', client_filter: client, amount: 200_000_000 })).status).toBe(201);
+    const res = await decide('superadmin2', id, { decision: 'APPROVE' });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('Amount must not exceed Rp. 500,000,000');
+    expect(await statusOf(id)).toBe('PENDING_APPROVAL');
+    expect(await balances(client)).toMatchObject({ withdrawable_balance: 500_000_000, pending_withdrawal_balance: 200_000_000 });
+    await expectLedgerClean();
+  });
+});
+
+describe('a manual finalize', () => {
+  it("follows the policy ('off' by default); held, it changes nothing until approved, then the pay-in's path shows the maker, then the checker", async () => {
+    const db = server.database.db;
+    const payin = async () => {
+      const correlationId = `APPROVE-${Math.random().toString(36).slice(2, 10)}`;
+      await db.insert(transactions).values({
+        uuid: `u-${correlationId}`, clientId: 1, type: 'fello_qris', serviceType: 'QRIS', correlationId, accountNo: 'ID10123', amount: 100_000, feeAmount: 700,
+        status: 'PENDING', transactionTime: new Date(),
+      });
+      return correlationId;
+    };
+    const finalize = (id: string) => call(server, 'PATCH', `${API}/transaction/finalized-transaction`, {
+      token: session.superadmin.token, body: { correlation_id: id, rrn: '123412341234', paid_time: '2025-06-01 10:15:00' },
+    });
+    const statusOfPayin = async (id: string) => (await db.select().from(transactions).where(eq(transactions.correlationId, id)))[0].status;
+    const direct = await payin();
+    expect((await finalize(direct)).status).toBe(200);
+
+    await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: 100_000 }] });
+    try {
+      const id = await payin();
+      const res = await finalize(id);
+      expect(res.status).toBe(202);
+      expect(res.body.message).toBe(APPROVAL_WAITING);
+      expect(await statusOfPayin(id)).toBe('PENDING');
+      const before = await balancesOf(1);
+      const approved = await decide('superadmin2', res.body.data.approval_id, { decision: 'APPROVE' });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect(await statusOfPayin(id)).toBe('FINALIZED');
+      expect((await balancesOf(1)).nonwithdrawable_balance).toBe(before.nonwithdrawable_balance + 99_300);
+      const path = await get('superadmin', `audit-log/path?object_type=transaction&object_id=${id}`);
+      expect(path.body.data.steps.map((s: any) => [s.status, s.by])).toEqual([
+        ['PENDING', 'system'], ['PENDING_APPROVAL', 'superadmin@demo.local'], ['FINALIZED', 'superadmin2@demo.local'],
+      ]);
+      await expectLedgerClean();
+    } finally {
+      await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }] });
+    }
+  });
+});
+
+const balancesOf = async (clientId: number) => (await get('superadmin', `balance/current-balance?client_filter=${clientId}`)).body.data;
+
+describe('the approval lifecycle, through the API', () => {
+  it('accepts exactly what the machine allows for every status, decision and caller (maker or another SUPER ADMIN)', async () => {
+    const client = await freshClient(0);
+    for (const status of ['PENDING_APPROVAL', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const) {
+      for (const decision of ['APPROVE', 'DECLINE', 'CANCEL'] as const) {
+        for (const who of ['superadmin', 'superadmin2'] as const) {
+          const id = await held('superadmin', client, 100_000_000);
+          await server.database.db.update(approvalRequests).set({ status }).where(eq(approvalRequests.id, id));
+          const next = nextApprovalStatus(status, decision, 'SUPER ADMIN', who === 'superadmin');
+          const res = await decide(who, id, { decision, reason: 'Because' });
+          const label = `${status} ${decision} by ${who}`;
+          if (next) {
+            expect(res.status, label).toBe(200);
+            expect(res.body.data.status, label).toBe(next);
+          } else {
+            expect([403, 409], label).toContain(res.status);
+            expect(await statusOf(id), label).toBe(status);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('the expiry job', () => {
+  it('is a pg-boss queue whose worker expires what is due; one is queued at start', async () => {
+    const queued: string[] = [];
+    let handler: (() => Promise<unknown>) | undefined;
+    const jobs = {
+      send: async (queue: string) => { queued.push(queue); return 'job'; },
+      work: async (queue: string, _settings: unknown, run: () => Promise<unknown>) => { queued.push(`worker:${queue}`); handler = run; },
+      stop: async () => {},
+    };
+    const expired: number[][] = [];
+    const job = await startApprovalExpiry({ db: server.database.db, jobs: jobs as never, everyMs: 3_600_000, onExpired: (ids) => expired.push(ids), onError: () => {} });
+    try {
+      expect(queued).toEqual([`worker:${APPROVAL_EXPIRY_QUEUE}`, APPROVAL_EXPIRY_QUEUE]);
+      const id = await held('superadmin', await freshClient(0), 100_000_000);
+      await server.database.db.update(approvalRequests).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(approvalRequests.id, id));
+      await handler!();
+      expect(expired.flat()).toContain(id);
+      expect(await statusOf(id)).toBe('EXPIRED');
+      const path = await get('superadmin', `audit-log/path?object_type=approval&object_id=${id}`);
+      expect(path.body.data.steps.map((s: any) => [s.status, s.by])).toEqual([['PENDING_APPROVAL', 'superadmin@demo.local'], ['EXPIRED', 'system']]);
+    } finally {
+      job.stop();
+    }
+  });
+
+  it('takes APPROVAL_EXPIRE_HOURS from the environment, 24 by default, and refuses a bad value', () => {
+    expect(loadConfig({}).approvalExpireHours).toBe(24);
+    expect(loadConfig({ APPROVAL_EXPIRE_HOURS: '2' }).approvalExpireHours).toBe(2);
+    expect(() => loadConfig({ APPROVAL_EXPIRE_HOURS: '0' })).toThrow(/APPROVAL_EXPIRE_HOURS/);
+    expect(() => loadConfig({ APPROVAL_EXPIRE_HOURS: 'soon' })).toThrow(/APPROVAL_EXPIRE_HOURS/);
+  });
+});

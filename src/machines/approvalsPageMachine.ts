@@ -1,0 +1,338 @@
+import * as v from 'valibot';
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { api } from '../services/api';
+import { alerts, type Alert } from '../services/alerts';
+import {
+  APPROVAL_ACTIONS, APPROVAL_MODES, APPROVAL_POLICY_SAVED, APPROVAL_STATUSES, ApprovalPolicyBody,
+  type ApprovalAction, type ApprovalDecision, type ApprovalMode, type ApprovalPolicyEntry, type ApprovalRow, type ApprovalStatus,
+} from '../services/approvalRules';
+import { messageOf } from '../services/http';
+import { GENERIC_PAGE_SIZES } from '../services/listQuery';
+import { groupDigits } from '../services/money';
+import { readRupiah } from '../services/rupiahInput';
+import type { UserTypeName } from '../services/schemas';
+import type { PageMeta } from '../services/withdrawalRules';
+import { approvalChanges, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer } from './approvalDecision';
+import type { GuardWords } from './registry';
+
+export const LOAD_FAILED = 'The approval requests could not be loaded.';
+export const POLICY_LOAD_FAILED = 'The approval policy could not be loaded.';
+export const POLICY_SAVE_FAILED = 'The approval policy could not be saved.';
+export const DECISION_FAILED = 'An error has occurred. Please try again later.';
+
+/** The status filter: one status, or '' for all of them. */
+export type ApprovalStatusFilter = '' | ApprovalStatus;
+
+/** One line of the Policy tab as typed: the threshold is the text in the field, read by the one rupiah reader on Save. */
+export interface PolicyLine {
+  action: ApprovalAction;
+  mode: ApprovalMode;
+  thresholdText: string;
+  /** Why Save refused this line (under its fields), or null. */
+  error: string | null;
+}
+
+export interface ApprovalsPageInput {
+  /** The signed-in user as the session holds it: the lifecycle is asked with their type, and their e-mail tells their own requests. */
+  user: { type: UserTypeName; email: string } | null | undefined;
+  /** The session token, for the 'approval-changed' socket. */
+  token: string | null;
+  /** A request to point out (`/dashboard/approvals?id=N`, from a work order). */
+  openId?: number | null;
+}
+
+export interface ApprovalsPageContext {
+  viewer: ApprovalViewer;
+  token: string | null;
+  openId: number | null;
+  status: ApprovalStatusFilter;
+  page: number;
+  limit: number;
+  rows: ApprovalRow[];
+  meta: PageMeta | null;
+  /** For each row on screen, the decisions the approval lifecycle lets this user take (the row's buttons). */
+  actions: Record<number, ApprovalDecision[]>;
+  loadError: string | null;
+  /** The request and decision of the open dialog. */
+  target: ApprovalRow | null;
+  decision: ApprovalDecision | null;
+  reason: string;
+  /** Why Confirm was refused (a decline without a reason), under the Reason field. */
+  reasonError: string | null;
+  /** The server's refusal of the last decision (the 'Failed' dialog). */
+  decisionError: string | null;
+  policy: PolicyLine[];
+  policyLoadError: string | null;
+  policySaveError: string | null;
+}
+
+export type ApprovalsPageEvent =
+  | { type: 'SHOW_REQUESTS' }
+  | { type: 'SHOW_POLICY' }
+  | { type: 'SET_STATUS'; status: ApprovalStatusFilter }
+  | { type: 'PAGE'; page: number }
+  | { type: 'PAGE_SIZE'; limit: number }
+  | { type: 'RETRY' }
+  /** From the socket: a request was made or decided somewhere. */
+  | { type: 'REFRESH' }
+  /** Raised by the machine itself once a decision reached the server (either way). */
+  | { type: 'RELOAD' }
+  | { type: 'DECIDE'; row: ApprovalRow; decision: ApprovalDecision }
+  | { type: 'SET_REASON'; value: string }
+  | { type: 'CONFIRM' }
+  | { type: 'CLOSE' }
+  | { type: 'SET_MODE'; action: ApprovalAction; mode: ApprovalMode }
+  | { type: 'SET_THRESHOLD'; action: ApprovalAction; text: string }
+  | { type: 'SAVE_POLICY' }
+  | { type: 'RETRY_POLICY' };
+
+export interface ApprovalListQuery { status: ApprovalStatusFilter; page: number; limit: number }
+
+/** The Policy tab's lines, one per action in the contract's order, from the entries the server answered. */
+export function policyLinesOf(entries: readonly ApprovalPolicyEntry[]): PolicyLine[] {
+  return APPROVAL_ACTIONS.map((action) => {
+    const entry = entries.find((e) => e.action === action);
+    return { action, mode: entry?.mode ?? 'off', thresholdText: entry?.threshold != null ? groupDigits(entry.threshold) : '', error: null };
+  });
+}
+
+/** The threshold a line's text reads as (whole rupiah), or the reader's words for why it cannot be read. */
+export function thresholdOf(line: Pick<PolicyLine, 'thresholdText'>): { amount: number } | { problem: string } {
+  const read = readRupiah(line.thresholdText);
+  return read.ok ? { amount: read.amount } : { problem: read.problem };
+}
+
+/**
+ * What Save would send, or each line's problem: a threshold line's text must read as an amount
+ * (the one rupiah reader), and the whole must pass ApprovalPolicyBody (the server's own rule).
+ */
+export function policyBodyOf(lines: readonly PolicyLine[]): { body: ApprovalPolicyBody } | { errors: Array<string | null> } {
+  const errors: Array<string | null> = lines.map(() => null);
+  const policy = lines.map((line, i) => {
+    if (line.mode !== 'threshold') return { action: line.action, mode: line.mode, threshold: null };
+    const read = thresholdOf(line);
+    if ('problem' in read) errors[i] = read.problem;
+    return { action: line.action, mode: line.mode, threshold: 'amount' in read ? read.amount : null };
+  });
+  if (errors.some((e) => e != null)) return { errors };
+  const result = v.safeParse(ApprovalPolicyBody, { policy });
+  if (result.success) return { body: result.output };
+  for (const issue of result.issues) {
+    const index = issue.path?.find((p) => p.type === 'array')?.key;
+    const at = typeof index === 'number' ? index : 0;
+    errors[at] ??= issue.message;
+  }
+  return { errors };
+}
+
+const actionsOf = (rows: ApprovalRow[], viewer: ApprovalViewer) => Object.fromEntries(rows.map((row) => [row.id, decisionsFor(row, viewer)]));
+const queryOf = (c: ApprovalsPageContext): ApprovalListQuery => ({ status: c.status, page: c.page, limit: c.limit });
+const isStatusFilter = (status: string): status is ApprovalStatusFilter => status === '' || (APPROVAL_STATUSES as readonly string[]).includes(status);
+const outputOf = <T>(event: object) => (event as { output: T }).output;
+
+/**
+ * Approvals (issue 25, dual control; SUPER ADMIN by the route guard): the requests waiting for a
+ * second SUPER ADMIN (status filter, paged), each with the decisions the approval lifecycle lets
+ * this user take (Approve / Decline for another's request, Cancel for their own), the decision's
+ * dialog ('Are you sure?' with the amount in figures and words; a reason to decline) and then the
+ * call, and the Policy tab (one line per action: off, always or from a threshold). The list is
+ * read again when the socket says a request was made or decided. Four regions: `tab`, `list`,
+ * `decision` (the dialog) and `policy`.
+ */
+export const approvalsPageMachine = setup({
+  types: {
+    context: {} as ApprovalsPageContext,
+    events: {} as ApprovalsPageEvent,
+    input: {} as ApprovalsPageInput,
+  },
+  actors: {
+    loadApprovals: fromPromise<{ rows: ApprovalRow[]; meta: PageMeta }, ApprovalListQuery>(({ input }) => api.approvals(input)),
+    decideApproval: approvalDecisionCall,
+    loadPolicy: fromPromise<ApprovalPolicyEntry[]>(() => api.approvalPolicy()),
+    savePolicy: fromPromise<{ policy: ApprovalPolicyEntry[]; message: string }, ApprovalPolicyBody>(({ input }) => api.updateApprovalPolicy(input)),
+    approvalChanges,
+  },
+  actions: {
+    announce: (_, alert: Alert) => alerts.show(alert),
+    reload: raise({ type: 'RELOAD' }),
+    showRows: assign(({ context, event }) => {
+      const { rows, meta } = outputOf<{ rows: ApprovalRow[]; meta: PageMeta }>(event);
+      return { rows, meta, actions: actionsOf(rows, context.viewer), loadError: null };
+    }),
+    setStatus: assign(({ event }) => (event.type === 'SET_STATUS' ? { status: event.status, page: 1 } : {})),
+    ask: assign(({ event }) => (event.type === 'DECIDE'
+      ? { target: event.row, decision: event.decision, reason: '', reasonError: null, decisionError: null } : {})),
+    refuseDecision: assign({ reasonError: ({ context }) => decisionProblem(context.decision!, context.reason) }),
+    setLine: assign({
+      policy: ({ context, event }) => context.policy.map((line) => {
+        if (event.type === 'SET_MODE' && line.action === event.action) return { ...line, mode: event.mode, error: null };
+        if (event.type === 'SET_THRESHOLD' && line.action === event.action) return { ...line, thresholdText: event.text, error: null };
+        return line;
+      }),
+      policySaveError: null,
+    }),
+    refusePolicy: assign({
+      policy: ({ context }) => {
+        const checked = policyBodyOf(context.policy);
+        return 'errors' in checked ? context.policy.map((line, i) => ({ ...line, error: checked.errors[i] })) : context.policy;
+      },
+    }),
+  },
+  guards: {
+    isStatusFilter: ({ event }) => event.type === 'SET_STATUS' && isStatusFilter(event.status),
+    isPageInRange: ({ context, event }) => event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
+    isPageSize: ({ event }) => event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
+    mayDecide: ({ context, event }) => event.type === 'DECIDE' && context.rows.some((r) => r.id === event.row.id)
+      && decisionsFor(event.row, context.viewer).includes(event.decision),
+    decisionIsComplete: ({ context }) => context.decision != null && decisionProblem(context.decision, context.reason) == null,
+    decisionFailed: ({ event }) => outputOf<{ failed: boolean }>(event).failed,
+    isPolicyMode: ({ context, event }) => event.type === 'SET_MODE' && (APPROVAL_MODES as readonly string[]).includes(event.mode)
+      && context.policy.some((l) => l.action === event.action),
+    isPolicyLine: ({ context, event }) => event.type === 'SET_THRESHOLD' && context.policy.some((l) => l.action === event.action),
+    policyIsValid: ({ context }) => 'body' in policyBodyOf(context.policy),
+  },
+}).createMachine({
+  id: 'approvalsPage',
+  context: ({ input }) => ({
+    viewer: { role: input.user?.type ?? 'CLIENT', email: input.user?.email ?? '' },
+    token: input.token, openId: input.openId ?? null,
+    status: 'PENDING_APPROVAL', page: 1, limit: GENERIC_PAGE_SIZES[0], rows: [], meta: null, actions: {}, loadError: null,
+    target: null, decision: null, reason: '', reasonError: null, decisionError: null,
+    policy: policyLinesOf([]), policyLoadError: null, policySaveError: null,
+  }),
+  invoke: { id: 'approvalChanges', src: 'approvalChanges', input: ({ context }) => ({ token: context.token }) },
+  type: 'parallel',
+  states: {
+    tab: {
+      initial: 'requests',
+      states: {
+        requests: { on: { SHOW_POLICY: 'policy' } },
+        policy: { on: { SHOW_REQUESTS: 'requests' } },
+      },
+    },
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            // A change (or a new filter) while the list is read may come after the answer: read again.
+            REFRESH: { target: 'loading', reenter: true },
+            RELOAD: { target: 'loading', reenter: true },
+            SET_STATUS: { guard: 'isStatusFilter', target: 'loading', reenter: true, actions: 'setStatus' },
+          },
+          invoke: {
+            id: 'loadApprovals',
+            src: 'loadApprovals',
+            input: ({ context }) => queryOf(context),
+            onDone: { target: 'ready', actions: 'showRows' },
+            onError: { target: 'failed', actions: assign({ rows: [], meta: null, actions: {}, loadError: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
+          },
+        },
+        ready: {
+          on: {
+            SET_STATUS: { guard: 'isStatusFilter', target: 'loading', actions: 'setStatus' },
+            PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            PAGE_SIZE: { guard: 'isPageSize', target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+            REFRESH: 'loading',
+            RELOAD: 'loading',
+          },
+        },
+        failed: {
+          on: {
+            RETRY: 'loading',
+            SET_STATUS: { guard: 'isStatusFilter', target: 'loading', actions: 'setStatus' },
+            REFRESH: 'loading',
+            RELOAD: 'loading',
+          },
+        },
+      },
+    },
+    decision: {
+      initial: 'idle',
+      states: {
+        idle: { on: { DECIDE: { guard: 'mayDecide', target: 'asking', actions: 'ask' } } },
+        // 'Are you sure?' with the request, its amount in figures and words and before -> after; a decline asks a reason.
+        asking: {
+          on: {
+            SET_REASON: { actions: assign({ reason: ({ event }) => event.value, reasonError: null }) },
+            CONFIRM: [{ guard: 'decisionIsComplete', target: 'deciding' }, { actions: 'refuseDecision' }],
+            CLOSE: 'idle',
+          },
+        },
+        // The call: the one 'then call' machine. Either answer reads the list again (someone may have decided first).
+        deciding: {
+          invoke: {
+            id: 'decideApproval',
+            src: 'decideApproval',
+            input: ({ context }) => ({
+              confirm: false,
+              args: { id: context.target!.id, decision: context.decision!, reason: context.reason } satisfies ApprovalCallArgs,
+            }),
+            onDone: [
+              { guard: 'decisionFailed', target: 'failed', actions: [assign({ decisionError: ({ event }) => event.output.message ?? DECISION_FAILED }), 'reload'] },
+              {
+                target: 'idle',
+                actions: [{ type: 'announce', params: ({ event }) => ({ title: 'Success', message: event.output.message ?? '', intent: 'success' as const }) }, 'reload'],
+              },
+            ],
+          },
+        },
+        // The server's refusal in its words (403 the maker, 409 decided already, 422 a rule broken now).
+        failed: { on: { CLOSE: 'idle' } },
+      },
+    },
+    policy: {
+      initial: 'unloaded',
+      states: {
+        unloaded: { on: { SHOW_POLICY: 'loading' } },
+        loading: {
+          invoke: {
+            id: 'loadPolicy',
+            src: 'loadPolicy',
+            onDone: { target: 'editing', actions: assign({ policy: ({ event }) => policyLinesOf(event.output), policyLoadError: null }) },
+            onError: { target: 'loadFailed', actions: assign({ policyLoadError: ({ event }) => messageOf(event.error, POLICY_LOAD_FAILED) }) },
+          },
+        },
+        loadFailed: { on: { RETRY_POLICY: 'loading' } },
+        editing: {
+          on: {
+            SET_MODE: { guard: 'isPolicyMode', actions: 'setLine' },
+            SET_THRESHOLD: { guard: 'isPolicyLine', actions: 'setLine' },
+            SAVE_POLICY: [{ guard: 'policyIsValid', target: 'saving', actions: assign({ policySaveError: null }) }, { actions: 'refusePolicy' }],
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'savePolicy',
+            src: 'savePolicy',
+            input: ({ context }) => (policyBodyOf(context.policy) as { body: ApprovalPolicyBody }).body,
+            onDone: {
+              target: 'editing',
+              actions: [
+                assign({ policy: ({ event }) => policyLinesOf(event.output.policy) }),
+                { type: 'announce', params: ({ event }) => ({ title: 'Success', message: event.output.message || APPROVAL_POLICY_SAVED, intent: 'success' as const }) },
+              ],
+            },
+            onError: { target: 'editing', actions: assign({ policySaveError: ({ event }) => messageOf(event.error, POLICY_SAVE_FAILED) }) },
+          },
+        },
+      },
+    },
+  },
+});
+
+/**
+ * Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these.
+ * Every event comes from a SUPER ADMIN on the Approvals page (the route guard admits no one else).
+ */
+export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = {
+  isStatusFilter: 'Only one of the approval statuses, or all of them.',
+  isPageInRange: 'Only a page the last answer says exists.',
+  isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
+  mayDecide: "The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.",
+  decisionIsComplete: 'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
+  decisionFailed: 'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
+  isPolicyMode: 'Only off, always or threshold, for an action of the policy.',
+  isPolicyLine: 'Only for an action of the policy.',
+  policyIsValid: "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes ApprovalPolicyBody; otherwise each line says why under its fields.",
+};

@@ -1,0 +1,119 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const pages = new Map<string, { rows: unknown[]; last: number }>();
+const asked: string[] = [];
+vi.mock('../../services/api', () => ({
+  api: {
+    approvals: vi.fn(async (q: { status: string; page: number; limit: number }) => {
+      asked.push(`${q.status}:${q.page}`);
+      const p = pages.get(`${q.status}:${q.page}`) ?? { rows: [], last: 1 };
+      return { rows: p.rows, meta: { current_page: q.page, last_page: p.last, total: 0, per_page: q.limit } };
+    }),
+  },
+}));
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { decisionsFor, decisionProblem, findApproval, isMakerOf } from '../../machines/approvalDecision';
+import { approvalWorkOrderMachine, type ApprovalWorkOrderInput } from '../../machines/approvalWorkOrderMachine';
+import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
+import { APPROVAL_INVALID_STATUS, approvalDecidedMessage, type ApprovalRow } from '../../services/approvalRules';
+import { ApiError } from '../../services/http';
+import { buildModel, doneEvent, errorEvent } from './modelCoverage';
+
+const ROW: ApprovalRow = {
+  id: 7, action: 'balance-adjustment', status: 'PENDING_APPROVAL', maker_id: 2, maker_name: 'Budi', maker_email: 'budi@demo.local',
+  checker_id: null, checker_name: null, client_id: 1, client_name: 'PT Maju', amount: 150_000_000, before: 10_000_000, after: 160_000_000,
+  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000', reason: null,
+  created_at: '2026-11-21T03:00:00.000Z', decided_at: null, expires_at: '2026-11-22T03:00:00.000Z',
+};
+const CHECKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'adi@demo.local' } };
+const MAKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'Budi@demo.local' } };
+
+describe('who may decide an approval request (the approval lifecycle, asked per row)', () => {
+  it('gives another SUPER ADMIN Approve and Decline, the maker only Cancel, an ADMIN nothing, a decided request nothing', () => {
+    expect(decisionsFor(ROW, CHECKER.viewer)).toEqual(['APPROVE', 'DECLINE']);
+    expect(decisionsFor(ROW, MAKER.viewer)).toEqual(['CANCEL']);
+    expect(isMakerOf(ROW, MAKER.viewer)).toBe(true);
+    expect(decisionsFor(ROW, { role: 'ADMIN', email: 'x@demo.local' })).toEqual([]);
+    expect(decisionsFor({ ...ROW, status: 'APPROVED' }, CHECKER.viewer)).toEqual([]);
+    // No e-mail known: never taken for the maker.
+    expect(isMakerOf(ROW, { role: 'SUPER ADMIN', email: '' })).toBe(false);
+  });
+
+  it('refuses a decline without a reason, in the contract\'s words', () => {
+    expect(decisionProblem('DECLINE', '   ')).toBe('A reason is required to decline');
+    expect(decisionProblem('DECLINE', 'Wrong client')).toBeNull();
+    expect(decisionProblem('APPROVE', '')).toBeNull();
+  });
+});
+
+describe('approvalWorkOrder machine: model', () => {
+  const ok = { message: approvalDecidedMessage('APPROVE'), failed: false, cancelled: false };
+  const refused = { message: APPROVAL_INVALID_STATUS, failed: true, cancelled: false };
+  const model = buildModel(approvalWorkOrderMachine, {
+    inputs: [CHECKER, MAKER],
+    events: [
+      doneEvent('loadApproval', ROW), errorEvent('loadApproval', new ApiError(500, 'down')), { type: 'REFRESH' }, { type: 'RETRY' },
+      { type: 'DECIDE', decision: 'APPROVE' }, { type: 'DECIDE', decision: 'DECLINE' }, { type: 'DECIDE', decision: 'CANCEL' },
+      { type: 'SET_REASON', value: 'Wrong client' }, { type: 'CONFIRM' }, { type: 'CLOSE' },
+      doneEvent('decideApproval', ok), doneEvent('decideApproval', refused),
+    ],
+    serialize: (s) => JSON.stringify([s.value, s.context.decision, s.context.reason, s.context.reasonError != null, s.context.outcome?.intent ?? null, s.context.row != null]),
+  });
+
+  it('has a path through every transition of its definition', () => {
+    expect(model.uncovered).toEqual([]);
+  });
+
+  it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
+    const s = model.replay(path);
+    // A decision is asked only when the lifecycle allows it, and sent only complete.
+    if (s.matches('asking') || s.matches('deciding')) {
+      const input = (path as unknown as { input: ApprovalWorkOrderInput }).input;
+      expect(decisionsFor(ROW, input.viewer)).toContain(s.context.decision);
+    }
+    if (s.matches('deciding')) expect(decisionProblem(s.context.decision!, s.context.reason)).toBeNull();
+  });
+});
+
+describe('approvalWorkOrder machine: the work order page is told', () => {
+  it('reads the request, sends the decision through the one call machine, and asks the work order to be read again', async () => {
+    const received: string[] = [];
+    const parent = createActor(createMachine({ on: { RELOAD: { actions: () => received.push('RELOAD') } } })).start();
+    const sent: unknown[] = [];
+    const actor = createActor(approvalWorkOrderMachine.provide({
+      actors: {
+        loadApproval: fromPromise(async () => ROW),
+        decideApproval: oneShotActionMachine.provide({ actors: { run: fromPromise<string, unknown>(async ({ input }) => { sent.push(input); return approvalDecidedMessage('DECLINE'); }) } }),
+      },
+    }), { input: { ...CHECKER, workOrder: parent } }).start();
+    await waitFor(actor, (s) => s.matches('shown'));
+    actor.send({ type: 'DECIDE', decision: 'DECLINE' });
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().context.reasonError).toBe('A reason is required to decline');
+    actor.send({ type: 'SET_REASON', value: '  Wrong client ' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.context.outcome != null);
+    expect(sent).toEqual([{ id: 7, decision: 'DECLINE', reason: '  Wrong client ' }]);
+    expect(actor.getSnapshot().context.outcome).toEqual({ intent: 'success', message: 'The change has been declined' });
+    expect(received).toEqual(['RELOAD']);
+  });
+});
+
+describe('findApproval: a request by its id, from the list the API offers', () => {
+  it('reads the pending requests page by page, then all of them, and stops where the request is', async () => {
+    asked.length = 0;
+    const decided = { ...ROW, id: 3, status: 'APPROVED' as const };
+    pages.set('PENDING_APPROVAL:1', { rows: [ROW], last: 2 });
+    pages.set('PENDING_APPROVAL:2', { rows: [], last: 2 });
+    pages.set(':1', { rows: [ROW, decided], last: 3 });
+    expect(await findApproval(3)).toEqual(decided);
+    expect(asked).toEqual(['PENDING_APPROVAL:1', 'PENDING_APPROVAL:2', ':1']);
+  });
+
+  it('says so when no page has it', async () => {
+    asked.length = 0;
+    pages.set(':1', { rows: [ROW], last: 1 });
+    await expect(findApproval(99)).rejects.toThrow('The approval request could not be found.');
+    expect(asked).toEqual(['PENDING_APPROVAL:1', 'PENDING_APPROVAL:2', ':1']);
+  });
+});

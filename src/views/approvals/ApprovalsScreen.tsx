@@ -1,0 +1,150 @@
+import type { ReactElement } from 'react';
+import {
+  Button, Card, Field, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Tab, TabList, Table, TableBody, TableCell,
+  TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { CheckmarkRegular, DismissRegular, ArrowUndoRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { approvalsPageMachine, ApprovalStatusFilter } from '../../machines/approvalsPageMachine';
+import { APPROVAL_ACTION_LABELS, APPROVAL_STATUSES, type ApprovalDecision, type ApprovalRow } from '../../services/approvalRules';
+import { formatDateTime } from '../../services/format';
+import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
+import { formatRupiah } from '../../services/money';
+import { Pager } from '../common/Pager';
+import { wordsOf } from './amountText';
+import { ApprovalDecisionDialog, beforeAfterText } from './ApprovalDecisionDialog';
+import { ApprovalPolicyPanel } from './ApprovalPolicyPanel';
+import { ApprovalStatusBadge, STATUS_LABELS } from './ApprovalStatusBadge';
+
+export type ApprovalsActor = ActorRefFrom<typeof approvalsPageMachine>;
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  wrap: { overflowX: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  words: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  pointed: { backgroundColor: tokens.colorBrandBackground2 },
+  empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+/** A row's buttons: the words on them, and how a screen reader names them (the request's number too). */
+const BUTTONS: Record<ApprovalDecision, { text: string; name: (id: number) => string; icon: ReactElement; appearance: 'primary' | 'secondary' }> = {
+  APPROVE: { text: 'Approve', name: (id) => `Approve request #${id}`, icon: <CheckmarkRegular />, appearance: 'primary' },
+  DECLINE: { text: 'Decline', name: (id) => `Decline request #${id}`, icon: <DismissRegular />, appearance: 'secondary' },
+  CANCEL: { text: 'Cancel request', name: (id) => `Cancel request #${id}`, icon: <ArrowUndoRegular />, appearance: 'secondary' },
+};
+
+const COLUMNS = ['Requested', 'Action', 'Client', 'Amount', 'Before → After', 'Maker', 'Status', 'Checker / Reason', 'Actions'];
+
+
+/** Who decided (or that the maker cancelled), and the decline's reason. */
+const checkerText = (row: ApprovalRow) =>
+  [row.checker_name, row.reason].filter((part): part is string => part != null && part !== '').join(' — ') || '-';
+
+/**
+ * Approvals (issue 25, dual control) as its page machine holds it: the Requests tab (status filter,
+ * the paged requests with the decisions the lifecycle offers this user, the decision's dialog) and
+ * the Policy tab. Renders the snapshot and sends events; nothing else.
+ */
+export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
+  const styles = useStyles();
+  const s = useSelector(actor, (snapshot) => snapshot);
+  const c = s.context;
+  const onPolicy = s.matches({ tab: 'policy' });
+  const loading = s.matches({ list: 'loading' });
+  const phase = s.matches({ decision: 'asking' }) ? 'asking' : s.matches({ decision: 'deciding' }) ? 'deciding' : s.matches({ decision: 'failed' }) ? 'failed' : null;
+  const policyPhase = (['unloaded', 'loading', 'loadFailed', 'editing', 'saving'] as const).find((p) => s.matches({ policy: p })) ?? 'unloaded';
+
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <Title2 as="h1" id="page-title">Approvals</Title2>
+      <TabList selectedValue={onPolicy ? 'policy' : 'requests'} aria-label="Approvals"
+        onTabSelect={(_, d) => actor.send({ type: d.value === 'policy' ? 'SHOW_POLICY' : 'SHOW_REQUESTS' })}>
+        <Tab value="requests">Requests</Tab>
+        <Tab value="policy">Policy</Tab>
+      </TabList>
+
+      {!onPolicy && (
+        <Card className={styles.panel}>
+          <div className={styles.filters}>
+            <Field label="Status" style={{ minWidth: 200 }}>
+              <Select value={c.status} onChange={(_, d) => actor.send({ type: 'SET_STATUS', status: d.value as ApprovalStatusFilter })}>
+                {APPROVAL_STATUSES.map((status) => <option key={status} value={status}>{STATUS_LABELS[status]}</option>)}
+                <option value="">All</option>
+              </Select>
+            </Field>
+          </div>
+          {c.openId != null && !loading && (
+            <Text role="status">
+              {c.rows.some((r) => r.id === c.openId) ? `Request #${c.openId} is marked below.` : `Request #${c.openId} is not in this list.`}
+            </Text>
+          )}
+          {s.matches({ list: 'failed' }) && (
+            <MessageBar intent="error">
+              <MessageBarBody>{c.loadError}</MessageBarBody>
+              <MessageBarActions><Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+            </MessageBar>
+          )}
+          <div className={styles.wrap}>
+            <Table aria-label="Approval requests" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 1100 }}>
+              <TableHeader>
+                <TableRow>{COLUMNS.map((col) => <TableHeaderCell key={col}>{col}</TableHeaderCell>)}</TableRow>
+              </TableHeader>
+              <TableBody>
+                {c.rows.map((row) => (
+                  <TableRow key={row.id} aria-current={row.id === c.openId ? 'true' : undefined} className={row.id === c.openId ? styles.pointed : undefined}>
+                    <TableCell className={styles.nowrap}>{formatDateTime(row.created_at)}</TableCell>
+                    <TableCell>{APPROVAL_ACTION_LABELS[row.action] ?? row.action}</TableCell>
+                    <TableCell>{row.client_name ?? '-'}</TableCell>
+                    <TableCell>
+                      <span className={styles.nowrap}>{formatRupiah(row.amount)}</span>
+                      <span className={styles.words}>{wordsOf(row.amount)}</span>
+                    </TableCell>
+                    <TableCell className={styles.nowrap}>{beforeAfterText(row)}</TableCell>
+                    <TableCell>{row.maker_name}</TableCell>
+                    <TableCell><ApprovalStatusBadge status={row.status} /></TableCell>
+                    <TableCell>{checkerText(row)}</TableCell>
+                    <TableCell>
+                      <div className={styles.actions}>
+                        {(c.actions[row.id] ?? []).map((decision) => {
+                          const event = { type: 'DECIDE' as const, row, decision };
+                          const b = BUTTONS[decision];
+                          return (
+                            <Button key={decision} size="small" appearance={b.appearance} icon={b.icon} aria-label={b.name(row.id)}
+                              disabled={!s.can(event)} onClick={() => actor.send(event)}>{b.text}</Button>
+                          );
+                        })}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
+            {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No requests match.</div>}
+          </div>
+          <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={loading}
+            onPage={(page) => actor.send({ type: 'PAGE', page })} onSize={(limit) => actor.send({ type: 'PAGE_SIZE', limit })} />
+        </Card>
+      )}
+
+      {onPolicy && (
+        <ApprovalPolicyPanel phase={policyPhase} lines={c.policy} loadError={c.policyLoadError} saveError={c.policySaveError}
+          canSave={s.can({ type: 'SAVE_POLICY' })}
+          onMode={(action, mode) => actor.send({ type: 'SET_MODE', action, mode })}
+          onThreshold={(action, text) => actor.send({ type: 'SET_THRESHOLD', action, text })}
+          onSave={() => actor.send({ type: 'SAVE_POLICY' })} onRetry={() => actor.send({ type: 'RETRY_POLICY' })} />
+      )}
+
+      {phase && c.target && c.decision && (
+        <ApprovalDecisionDialog row={c.target} decision={c.decision} phase={phase} reason={c.reason} reasonError={c.reasonError} failure={c.decisionError}
+          onReason={(value) => actor.send({ type: 'SET_REASON', value })} onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onClose={() => actor.send({ type: 'CLOSE' })} />
+      )}
+    </section>
+  );
+}
