@@ -81,6 +81,13 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await upload.getByLabel('Choose void file').setInputFiles({ name: 'void.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(upload.getByLabel('Chosen file')).toContainText('void.csv');
   await upload.getByRole('button', { name: 'Upload' }).click();
+  // Issue 25: nothing moves on the first click; the preview says what would, and Confirm applies it.
+  const preview = page.getByRole('dialog', { name: 'Upload Void Transaction: Preview' });
+  await expect(preview).toContainText('Void 1 disbursement returning Rp.');
+  await expect(preview.getByRole('table', { name: 'Void preview' }).locator('tbody tr').filter({ hasText: toFinalize })).toContainText('Will be voided');
+  await expect(table.locator('tbody tr').filter({ hasText: toFinalize })).toContainText('FINALIZED');
+  await screenshot(page, '52a-disbursement-void-preview');
+  await preview.getByRole('button', { name: 'Confirm' }).click();
   const results = page.getByRole('dialog', { name: 'Upload Void Transaction: Results' });
   const outcomes = results.getByRole('table', { name: 'Void results' }).locator('tbody tr');
   await expect(outcomes).toHaveCount(2);

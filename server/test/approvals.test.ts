@@ -83,6 +83,9 @@ describe('the approval policy', () => {
       { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: 1.5 }] },
       { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }, { action: 'manual-finalize', mode: 'always', threshold: null }] },
       { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }], extra: 1 },
+      // Not yet held by the server: a threshold here would be shown and never enforced.
+      { policy: [{ action: 'void-upload', mode: 'threshold', threshold: 100_000_000 }] },
+      { policy: [{ action: 'bulk-withdrawable', mode: 'always', threshold: null }] },
     ]) expect((await putPolicy('superadmin', body)).status, JSON.stringify(body)).toBe(400);
     const res = await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: 5_000_000 }] });
     expect(res.status).toBe(200);

@@ -33,7 +33,7 @@ CREATE INDEX "approval_requests_created_idx" ON "approval_requests" USING btree 
 INSERT INTO "approval_policy" ("action", "mode", "threshold") VALUES
 	('balance-adjustment', 'threshold', 100000000),
 	('withdrawal', 'threshold', 500000000),
-	('void-upload', 'threshold', 100000000),
+	('void-upload', 'off', NULL),
 	('bulk-withdrawable', 'off', NULL),
 	('manual-finalize', 'off', NULL)
 ON CONFLICT ("action") DO NOTHING;--> statement-breakpoint

@@ -72,7 +72,7 @@ const VERB_TEXT: Record<Verb, string> = { APPROVE: 'Approve', DECLINE: 'Decline'
 // --- The model: what a person (or the server) can do in each state -------------------------------------
 
 const rowsFor = (c: ApprovalsPageContext) => c.rows;
-const BULK = 'bulk-withdrawable';
+const BULK = 'manual-finalize';
 
 function events(s: AnyMachineSnapshot): AnyEventObject[] {
   const c = s.context as ApprovalsPageContext;
@@ -317,8 +317,8 @@ function checkScreen(state: string, w: World) {
     }
   }
   if (tab === 'policy' && (policy === 'editing' || policy === 'saving')) {
-    const mode = within(page()).getByRole('combobox', { name: 'Mode for Process Transactions (bulk add to withdrawable)', hidden: true }) as HTMLSelectElement;
-    const threshold = within(page()).getByRole('textbox', { name: 'Threshold for Process Transactions (bulk add to withdrawable)', hidden: true }) as HTMLInputElement;
+    const mode = within(page()).getByRole('combobox', { name: 'Mode for Manual finalize', hidden: true }) as HTMLSelectElement;
+    const threshold = within(page()).getByRole('textbox', { name: 'Threshold for Manual finalize', hidden: true }) as HTMLInputElement;
     expect(mode.value).toBe(w.bulk.mode);
     expect(threshold.value).toBe(w.bulk.text);
     expect(threshold.disabled).toBe(w.bulk.mode !== 'threshold' || policy === 'saving');
@@ -374,9 +374,9 @@ async function perform(event: AnyEventObject, w: World) {
       // The one 'then call' machine makes the call: its answer, or the server's refusal in its words.
       return calls.settle(event.output.failed ? errorEvent('run', new ApiError(409, event.output.message)) : doneEvent('run', event.output.message));
     case 'SET_MODE':
-      return change(within(page()).getByRole('combobox', { name: 'Mode for Process Transactions (bulk add to withdrawable)', hidden: true }), event.mode);
+      return change(within(page()).getByRole('combobox', { name: 'Mode for Manual finalize', hidden: true }), event.mode);
     case 'SET_THRESHOLD':
-      return change(within(page()).getByRole('textbox', { name: 'Threshold for Process Transactions (bulk add to withdrawable)', hidden: true }), event.text);
+      return change(within(page()).getByRole('textbox', { name: 'Threshold for Manual finalize', hidden: true }), event.text);
     case 'SAVE_POLICY': return click(buttonIn(page(), 'Save'));
     case 'RETRY_POLICY': return click(within(page()).getByRole('button', { name: 'Try again', hidden: true }));
     default:
@@ -448,7 +448,7 @@ const SCRIPTED = [
     loaded, { type: 'DECIDE', row: MINE, decision: 'CANCEL' }, { type: 'CONFIRM' },
     doneEvent('decideApproval', { message: APPROVAL_INVALID_STATUS, failed: true, cancelled: false }), { type: 'CLOSE' }, loaded,
   ]),
-  scripted('a threshold is set for Process Transactions and saved', [
+  scripted('a threshold is set for Manual finalize and saved', [
     loaded, { type: 'SHOW_POLICY' }, doneEvent('loadPolicy', DEFAULT_APPROVAL_POLICY),
     { type: 'SET_MODE', action: BULK, mode: 'threshold' }, { type: 'SAVE_POLICY' }, { type: 'SET_THRESHOLD', action: BULK, text: CENTS_THRESHOLD }, { type: 'SAVE_POLICY' },
     { type: 'SET_THRESHOLD', action: BULK, text: VALID_THRESHOLD }, { type: 'SAVE_POLICY' },

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signInAs } from './helpers';
+
+/** A figure card's rupiah, read from its text ('Previous BalanceRp. 1,250,000' -> 1250000). */
+const figure = async (page: Page, name: string) => Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+const WAITING = 'Waiting for approval by another SUPER ADMIN';
+
+/** Asks the API as the page's own signed-in user (the session the app keeps in localStorage). */
+async function decideAsPage(page: Page, id: number, decision: string) {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user') ?? '{}').token as string);
+  const res = await page.request.patch(`/api/backoffice/approvals/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { decision } });
+  return { status: res.status(), body: await res.json() };
+}
+
+test('a large adjustment waits for a second SUPER ADMIN, who approves it from the bell; the balance rises once, and the maker cannot approve their own', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const maker = await (await browser.newContext()).newPage();
+  await signInAs(maker, 'superadmin@demo.local');
+  const checker = await (await browser.newContext()).newPage();
+  await signInAs(checker, 'superadmin2@demo.local');
+
+  // 1. Typed the Indonesian way with zero cents: exactly Rp. 250,000, in figures and words.
+  await maker.goto('/dashboard/disbursement/master-balance');
+  const client = maker.getByRole('combobox', { name: 'Client' });
+  await expect(client).not.toHaveText('');
+  const clientName = (await client.textContent())!.trim();
+  await expect(maker.getByRole('group', { name: 'Previous Balance' })).toContainText('Rp.');
+  const before = await figure(maker, 'Previous Balance');
+  const amount = maker.getByRole('textbox', { name: 'Adjust Balance amount' });
+  await amount.fill('250.000,00');
+  await expect(amount).toHaveValue('250.000,00');
+  await expect(maker.getByText('Reads as Rp. 250,000 (dua ratus lima puluh ribu rupiah)')).toBeVisible();
+  await expect(maker.getByRole('group', { name: 'After Balance' })).toContainText(`Rp. ${(before + 250_000).toLocaleString('en-US')}`);
+  await screenshot(maker, '80-amount-read-back');
+
+  // 2. Rp. 150,000,000 is at the policy's threshold: it waits, and nothing moves.
+  await amount.fill('150.000.000');
+  await maker.getByRole('button', { name: 'Update Balance' }).click();
+  const confirm = maker.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText('Rp. 150,000,000 (seratus lima puluh juta rupiah)');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(maker.getByRole('region', { name: 'Master Disbursement Balance' }).getByText(WAITING)).toBeVisible();
+  expect(await figure(maker, 'Previous Balance')).toBe(before);
+  await screenshot(maker, '81-adjustment-waiting');
+
+  // 5. The maker's own request offers only Cancel, and the server refuses the maker's Approve.
+  await maker.goto('/dashboard/approvals');
+  const requests = maker.getByRole('table', { name: 'Approval requests' });
+  const own = requests.locator('tbody tr').filter({ hasText: clientName }).filter({ hasText: 'Rp. 150,000,000' }).first();
+  await expect(own).toBeVisible();
+  const cancel = own.getByRole('button', { name: /^Cancel request #\d+$/ });
+  await expect(cancel).toBeVisible();
+  await expect(own.getByRole('button', { name: /^Approve request/ })).toHaveCount(0);
+  const id = Number((await cancel.getAttribute('aria-label'))!.match(/#(\d+)/)![1]);
+  await screenshot(maker, '82-approvals-maker');
+  const refused = await decideAsPage(maker, id, 'APPROVE');
+  expect(refused.status).toBe(403);
+  expect(refused.body.message).toBe('The maker of a change cannot approve it');
+
+  // 3. The second SUPER ADMIN opens it from the bell and approves it.
+  await expect(bell(checker)).toBeVisible();
+  await bell(checker).click();
+  const item = checker.getByRole('list', { name: 'Work orders' }).getByRole('button', { name: new RegExp(`APR-${id}\\b`) }).first();
+  await expect(item).toContainText('Open');
+  await item.click();
+  await expect(checker).toHaveURL(new RegExp(`/work-order-detail\\?wo=APR-${id}$`));
+  const panel = checker.getByLabel('Approval request');
+  await expect(panel).toContainText('seratus lima puluh juta rupiah');
+  await screenshot(checker, '83-approval-work-order');
+  await panel.getByRole('group', { name: 'Approval actions' }).getByRole('button', { name: 'Approve' }).click();
+  const sure = checker.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(sure).toContainText('Rp. 150,000,000 (seratus lima puluh juta rupiah)');
+  await sure.getByRole('button', { name: 'Confirm' }).click();
+  await expect(checker.getByText('The change has been approved and applied').first()).toBeVisible();
+  await expect(panel.getByRole('group', { name: 'Approval actions' }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // 4. The Disbursement Account card has risen by exactly the amount, once.
+  await checker.goto('/dashboard/disbursement/account');
+  await expect(checker.getByRole('combobox', { name: 'Client' })).toHaveText(clientName);
+  await expect.poll(() => figure(checker, 'Disbursement Balance')).toBe(before + 150_000_000);
+  // A second approval of the same request moves nothing more.
+  const again = await decideAsPage(checker, id, 'APPROVE');
+  expect(again.status).toBe(409);
+  await checker.reload();
+  await expect.poll(() => figure(checker, 'Disbursement Balance')).toBe(before + 150_000_000);
+  await screenshot(checker, '84-balance-risen-once');
+
+  // The maker's open screen follows live: the request is no longer pending.
+  await maker.goto('/dashboard/approvals');
+  await expect(maker.getByRole('button', { name: `Cancel request #${id}` })).toHaveCount(0);
+});
