@@ -69,7 +69,7 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   await expect(panel).toContainText('seratus lima puluh juta rupiah');
   await screenshot(checker, '83-approval-work-order');
   await panel.getByRole('group', { name: 'Approval actions' }).getByRole('button', { name: 'Approve' }).click();
-  const sure = checker.getByRole('alertdialog', { name: 'Are you sure?' });
+  const sure = checker.getByRole('dialog', { name: 'Are you sure?' });
   await expect(sure).toContainText('Rp. 150,000,000 (seratus lima puluh juta rupiah)');
   await sure.getByRole('button', { name: 'Confirm' }).click();
   await expect(checker.getByText('The change has been approved and applied').first()).toBeVisible();

@@ -6,22 +6,24 @@ import { balanceChangesFrom } from '../../machines/balanceWatch';
 import { rolledFilter, searchedFilter, startingFilter, typedFilter } from '../../machines/dateFilter';
 import { INVALID_DATE_RANGE, yesterdayThroughToday } from '../../services/dateRange';
 
-describe("'Adjust Balance amount' as typed", () => {
+describe("'Adjust Balance amount' as typed (issue 25: kept as typed, never stripped)", () => {
   it.each([
-    ['250000', 'Rp. 250,000', 250_000],
-    ['Rp. 250,0001', 'Rp. 2,500,001', 2_500_001],
-    ['-', '-', null],
-    ['-5', '-Rp. 5', -5],
-    ['-Rp. 1,000', '-Rp. 1,000', -1_000],
-    ['', '', null],
-    ['abc', '', null],
-    ['0', 'Rp. 0', 0],
-  ])('%j reads as %j (%j)', (typed, text, amount) => {
-    expect(readAdjustment(typed)).toEqual({ text, amount });
+    ['250000', 250_000, null],
+    ['250.000,00', 250_000, null],
+    ['-Rp. 1,000', -1_000, null],
+    ['-', null, null],
+    ['', null, null],
+    // Old reading: every non-digit dropped, so these became 2,500,001 and 15.
+    ['Rp. 250,0001', null, "The separators are ambiguous: group thousands in threes ('1,250,000' or '1.250.000')"],
+    ['1.5', null, 'Rupiah amounts are whole numbers'],
+    ['abc', null, 'Only digits, thousands separators and an optional Rp. are accepted'],
+    ['0', null, 'amount must not be 0'],
+  ])('%j reads as %j (%j)', (typed, amount, inputProblem) => {
+    expect(readAdjustment(typed)).toEqual({ text: typed, amount, inputProblem });
   });
 
-  it('keeps no more than 16 digits, so the rule (not the input) refuses a larger amount', () => {
-    expect(readAdjustment('12345678901234567890').amount).toBe(1_234_567_890_123_456);
+  it('refuses more than 16 digits instead of keeping some of them', () => {
+    expect(readAdjustment('12345678901234567890')).toMatchObject({ amount: null, inputProblem: 'An amount has at most 16 digits' });
   });
 });
 
