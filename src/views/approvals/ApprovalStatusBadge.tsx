@@ -10,5 +10,5 @@ const STATUS_COLORS: Record<ApprovalStatus, 'brand' | 'success' | 'danger' | 'su
 
 /** An approval request's status: pending blue, approved green, declined red, cancelled grey, expired amber. */
 export function ApprovalStatusBadge({ status }: { status: ApprovalStatus }) {
-  return <Badge appearance="filled" shape="rounded" color={STATUS_COLORS[status] ?? 'informative'}>{STATUS_LABELS[status] ?? status}</Badge>;
+  return <Badge appearance="filled" shape="rounded" style={{ whiteSpace: 'nowrap' }} color={STATUS_COLORS[status] ?? 'informative'}>{STATUS_LABELS[status] ?? status}</Badge>;
 }

@@ -90,7 +90,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
             </MessageBar>
           )}
           <div className={styles.wrap}>
-            <Table aria-label="Approval requests" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 1100 }}>
+            <Table aria-label="Approval requests" aria-busy={loading} size="small" style={{ tableLayout: 'auto' }}>
               <TableHeader>
                 <TableRow>{COLUMNS.map((col) => <TableHeaderCell key={col}>{col}</TableHeaderCell>)}</TableRow>
               </TableHeader>
