@@ -104,7 +104,8 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                       <span className={styles.nowrap}>{formatRupiah(row.amount)}</span>
                       <span className={styles.words}>{wordsOf(row.amount)}</span>
                     </TableCell>
-                    <TableCell className={styles.nowrap}>{beforeAfterText(row)}</TableCell>
+                    {/* Each figure stays whole; the pair may break at the arrow so the Actions column fits at 1366 px. */}
+                    <TableCell>{beforeAfterText(row).split(' → ').map((part, i) => <span key={part + i} className={styles.nowrap}>{i > 0 ? ' → ' : ''}{part}</span>)}</TableCell>
                     <TableCell>{row.maker_name}</TableCell>
                     <TableCell><ApprovalStatusBadge status={row.status} /></TableCell>
                     <TableCell>{checkerText(row)}</TableCell>
