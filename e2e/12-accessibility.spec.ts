@@ -136,9 +136,16 @@ test('a SUPER ADMIN: every menu page, a workflow chart, the bell and a work orde
   test.setTimeout(600_000);
   await signInChecking(page, 'superadmin@demo.local');
   const pages = await checkEveryPage(page, 'superadmin@demo.local', EXTRA_PAGES);
-  for (const path of ['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role', '/dashboard/audit-log', '/dashboard/workflows', '/dashboard/settings/user']) {
+  for (const path of ['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role', '/dashboard/audit-log', '/dashboard/workflows', '/dashboard/settings/user', '/dashboard/approvals']) {
     expect(pages).toContain(path);
   }
+
+  // The Approvals screen's Policy tab: each action's mode and threshold (typed through the money field).
+  await page.goto('/dashboard/approvals');
+  await page.getByRole('tab', { name: 'Policy' }).click();
+  await expect(page.getByRole('table', { name: 'Approval policy' })).toBeVisible();
+  await settle(page);
+  await expectClean(page, 'approvals, Policy tab');
 
   // The bell's work orders, and the work order page one of them opens.
   const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });

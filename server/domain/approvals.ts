@@ -12,10 +12,11 @@ import { inTransaction } from '../db/transaction.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { applyAdjustment } from './disbursementDeposits.ts';
-import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
+import { conflict, notAllowed, notFound } from './errors.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
-import { applyHeldFinalize } from './transactionActions.ts';
+import { applyHeldBulk, applyHeldFinalize, type HeldBulk } from './transactionActions.ts';
+import { applyHeldVoid, type HeldVoid } from './disbursementVoid.ts';
 import { applyWithdrawalRequest, type HeldWithdrawalRequest } from './withdrawals.ts';
 import { resolveWorkOrders } from './workOrders.ts';
 
@@ -53,8 +54,8 @@ export const APPROVAL_ACTION_MODULES: Readonly<Record<ApprovalAction, string>> =
   'manual-finalize': 'transactions',
 };
 
-/** One applier per action; an action with none cannot be approved (its requests are never held until it has one). */
-export const approvalAppliers: Partial<Record<ApprovalAction, Applier>> = {
+/** One applier per action: how an approved request's movement is applied. */
+export const approvalAppliers: Readonly<Record<ApprovalAction, Applier>> = {
   'balance-adjustment': async (tx, request, { maker, checker }, origin) => {
     const payload = request.payload as { client_id: number; amount: number };
     await applyAdjustment(tx, payload.client_id, payload.amount, { maker, checker, approvalId: request.id }, origin);
@@ -72,12 +73,11 @@ export const approvalAppliers: Partial<Record<ApprovalAction, Applier>> = {
     const done = await applyHeldFinalize(tx, { maker, checker }, payload, request.id, origin);
     return { clientIds: [done.clientId], finalizedPayins: [done.correlationId] };
   },
+  'void-upload': async (tx, request, { maker, checker }, origin) =>
+    applyHeldVoid(tx, { maker, checker }, request.payload as unknown as HeldVoid, request.id, origin),
+  'bulk-withdrawable': async (tx, request, { maker, checker }, origin) =>
+    applyHeldBulk(tx, { maker, checker }, request.payload as unknown as HeldBulk, request.id, origin),
 };
-
-/** Adds (or replaces) the applier of an action: how the void upload and Process Transactions join later. */
-export function registerApprovalApplier(action: ApprovalAction, applier: Applier): void {
-  approvalAppliers[action] = applier;
-}
 
 const maker = alias(users, 'maker');
 const checker = alias(users, 'checker');
@@ -147,7 +147,6 @@ export async function decideApproval(db: Db, principal: Principal, id: number, b
         // The checker holds the action's module too: whoever may not make the movement may not approve it.
         if (!principal.moduleIds.includes(APPROVAL_ACTION_MODULES[current.action])) throw notAllowed();
         const applier = approvalAppliers[current.action];
-        if (!applier) throw ruleBroken(`Approving a ${current.action} request is not supported yet`);
         const [makerRow] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, current.makerId));
         applied = await applier(tx, current, { maker: makerRow, checker: principal }, origin);
       }

@@ -2,17 +2,20 @@ import { inArray } from 'drizzle-orm';
 import { DISBURSEMENT_INVALID_VOID } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
 import { DISBURSEMENT_NOT_FOUND, type VoidUploadResult } from '../../src/services/disbursementActions.ts';
 import type { VoidOutcome } from '../../src/services/disbursementQuery.ts';
+import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
+import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
 import { disbursements } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { invalidInput, ruleBroken } from './errors.ts';
+import { holdIfNeeded } from './approvalHold.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { applyDisbursementEvent, checkDisbursement, findDisbursement, type DisbursementRecord } from './disbursements.ts';
 import type { Principal } from './principal.ts';
 
 export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Each void is its own transaction; a file longer than this is refused before any is tried. */
+/** Each void is its own transaction (an approved upload's all in one); a file longer than this is refused before any is tried. */
 export const VOID_MAX_ROWS = 20_000;
 export const voidTooManyRows = (filename: string) => `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
 
@@ -97,8 +100,8 @@ function summarize(dryRun: boolean, results: VoidOutcome[], amount: number): Voi
  * to the disbursement balance. Reads only: no status, ledger entry, audit row or work order is
  * written. A caller whose role may not void at all is refused outright, as the apply refuses it.
  */
-export async function previewVoidDisbursements(db: Db, principal: Principal, entries: VoidEntry[]): Promise<VoidUploadResult> {
-  const known = await lookUp(db, principal, entries);
+export async function previewVoidDisbursements(db: Db, principal: Principal, entries: VoidEntry[], lookedUp?: Map<string, Found>): Promise<VoidUploadResult> {
+  const known = lookedUp ?? await lookUp(db, principal, entries);
   const voiding = new Set<string>();
   let amount = 0;
   const results = entries.map((entry): VoidOutcome => {
@@ -115,16 +118,60 @@ export async function previewVoidDisbursements(db: Db, principal: Principal, ent
   return summarize(true, results, amount);
 }
 
+/** Who a void is by: the caller, or for an approved void upload the checker, naming the maker. */
+interface VoidActor { id: number; email: string; type: Principal['type']; approval?: { makerEmail: string; approvalId: number } }
+
 /**
- * Voids every FINALIZED disbursement the entries name, each in its own transaction under its row
- * lock, through the lifecycle (VOID, the caller's role): the status becomes VOIDED and the paid-out
- * amount and fee return to the disbursement balance. Every entry gets an outcome, checked again at
- * this moment whatever a preview said; a disbursement already VOIDED (an earlier upload, or the
- * same id twice) moves no money again.
+ * One row's void, in the caller's transaction under the disbursement's row lock, through the
+ * lifecycle (VOID, the actor's role): VOIDED, and the paid-out amount and fee back to the
+ * disbursement balance. Checked at this moment whatever a preview said: one already VOIDED (an
+ * earlier upload, or the same id twice) moves no money again.
  */
-export async function voidDisbursements(db: Db, principal: Principal, filename: string, entries: VoidEntry[], origin: RequestOrigin): Promise<VoidUploadResult & { movedClients: number[] }> {
+async function voidOne(tx: Db, lookup: Principal, actor: VoidActor, entry: VoidEntry, uuid: string, filename: string, origin: RequestOrigin): Promise<VoidOutcome & { moved: number; clientId: number }> {
+  const current = await findDisbursement(tx, lookup, { uuid }, true);
+  const none = { moved: 0, clientId: current.clientId };
+  if (current.status === 'VOIDED') return { ...entry, ...none, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
+  // A caller whose role may not void at all is refused outright (notAllowed), not row by row.
+  if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: actor.type });
+  else return { ...notFinalizedOutcome(entry, current.status), ...none };
+  await applyDisbursementEvent(tx, current, { type: 'VOID', role: actor.type }, { by: actor.id });
+  await audit(tx, {
+    actorUserId: actor.id, actorEmail: actor.email, action: 'disbursement.void', objectType: 'disbursement', objectId: current.uuid,
+    outcome: 'success', ip: origin.ip,
+    detail: {
+      filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'VOIDED' }, amount: current.amount, fee_amount: current.feeAmount,
+      ...(actor.approval ? { maker: actor.approval.makerEmail, approval_id: actor.approval.approvalId } : {}),
+    },
+  });
+  return { ...entry, moved: current.amount + current.feeAmount, clientId: current.clientId, outcome: 'voided', message: 'Disbursement voided; amount and fee returned to the disbursement balance' };
+}
+
+/** What a held void upload keeps for its approval: the file's name and the rows that would void. */
+export interface HeldVoid { filename: string; entries: (VoidEntry & { uuid: string })[] }
+
+/**
+ * Voids every FINALIZED disbursement the entries name, each in its own transaction (voidOne).
+ * Every entry gets an outcome. When what would come back is at or above the approval policy's
+ * 'void-upload' threshold (issue 25), nothing is voided: the rows that would void are held for a
+ * second SUPER ADMIN, and the answer is the approval's id.
+ */
+export async function voidDisbursements(
+  db: Db, principal: Principal, filename: string, entries: VoidEntry[], origin: RequestOrigin,
+): Promise<(VoidUploadResult & { movedClients: number[] }) | ApprovalHeld> {
   const known = await lookUp(db, principal, entries);
+  const preview = await previewVoidDisbursements(db, principal, entries, known);
+  if (preview.total.amount > 0) {
+    const voiding = preview.results.filter((r) => r.outcome === 'would_void').map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));
+    const clientIds = new Set(voiding.map((e) => known.get(e.correlation_id)!.clientId));
+    const held = await inTransaction(db, (tx) => holdIfNeeded(tx, principal, 'void-upload', preview.total.amount, {
+      clientId: clientIds.size === 1 ? [...clientIds][0] : null, before: null, after: null,
+      summary: `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ${formatRupiah(preview.total.amount)} to the disbursement balance`,
+      payload: { filename, entries: voiding } satisfies HeldVoid,
+    }, origin));
+    if (held) return held;
+  }
   const results: VoidOutcome[] = [];
+  const movedClients = new Set<number>();
   let amount = 0;
   for (const entry of entries) {
     const target = entry.correlation_id ? known.get(entry.correlation_id) : undefined;
@@ -132,24 +179,40 @@ export async function voidDisbursements(db: Db, principal: Principal, filename: 
       results.push(notFoundOutcome(entry));
       continue;
     }
-    results.push(await inTransaction(db, async (tx): Promise<VoidOutcome> => {
-      const current = await findDisbursement(tx, principal, { uuid: target.uuid }, true);
-      if (current.status === 'VOIDED') return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
-      // A caller whose role may not void at all is refused outright (notAllowed), not row by row.
-      if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: principal.type });
-      else return notFinalizedOutcome(entry, current.status);
-      await applyDisbursementEvent(tx, current, { type: 'VOID', role: principal.type }, { by: principal.id });
-      await audit(tx, {
-        actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void', objectType: 'disbursement', objectId: current.uuid,
-        outcome: 'success', ip: origin.ip, detail: { filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'VOIDED' }, amount: current.amount, fee_amount: current.feeAmount },
-      });
-      amount += current.amount + current.feeAmount;
-      return { ...entry, outcome: 'voided', message: 'Disbursement voided; amount and fee returned to the disbursement balance' };
-    }));
+    const { moved, clientId, ...outcome } = await inTransaction(db, (tx) => voidOne(tx, principal, principal, entry, target.uuid, filename, origin));
+    results.push(outcome);
+    amount += moved;
+    if (moved > 0) movedClients.add(clientId);
   }
   const result = summarize(false, results, amount);
   await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void_upload', outcome: 'success', ip: origin.ip, detail: { filename, ...result.summary, amount } });
   // Which clients' balances moved, for the live balance event (not part of the answer).
-  const movedClients = [...new Set(results.filter((r) => r.outcome === 'voided').map((r) => known.get(r.correlation_id)!.clientId))];
-  return { ...result, movedClients };
+  return { ...result, movedClients: [...movedClients] };
+}
+
+/**
+ * A held void upload, approved (issue 25): inside the decision's transaction, every held row
+ * voided again through voidOne by the checker (each checked at this moment: one voided or changed
+ * since moves nothing), then the upload's audit line naming the maker.
+ */
+export async function applyHeldVoid(
+  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: HeldVoid, approvalId: number, origin: RequestOrigin,
+): Promise<{ clientIds: number[] }> {
+  const { maker, checker } = people;
+  const actor: VoidActor = { id: checker.id, email: checker.email, type: checker.type, approval: { makerEmail: maker.email, approvalId } };
+  const results: VoidOutcome[] = [];
+  const clientIds = new Set<number>();
+  let amount = 0;
+  for (const entry of held.entries) {
+    const { moved, clientId, ...outcome } = await voidOne(tx, checker, actor, { row: entry.row, correlation_id: entry.correlation_id }, entry.uuid, held.filename, origin);
+    results.push(outcome);
+    amount += moved;
+    if (moved > 0) clientIds.add(clientId);
+  }
+  const { summary } = summarize(false, results, amount);
+  await audit(tx, {
+    actorUserId: checker.id, actorEmail: checker.email, action: 'disbursement.void_upload', outcome: 'success', ip: origin.ip,
+    detail: { filename: held.filename, ...summary, amount, maker: maker.email, approval_id: approvalId },
+  });
+  return { clientIds: [...clientIds] };
 }

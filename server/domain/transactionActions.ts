@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { allows, nextTransactionStatus, type TransactionEvent } from '../../src/machines/lifecycle/transactionLifecycle.ts';
 import {
   FINALIZED_ONLY, NOT_FINALIZED, selectionChanged, type BulkPreview, type BulkProcessed, type FinalizeBody, type Invoice,
@@ -152,36 +152,83 @@ export async function previewBulkAddToWithdrawable(db: Db, principal: Principal,
 }
 
 /**
+ * Locks the pay-ins of the selection (in id order) in the caller's transaction, keeps them in a
+ * temp table, and answers their totals, refusing (409) when they are not what the person confirmed.
+ * A row another transaction holds is waited for, then read again: one it moved no longer matches.
+ */
+async function lockSelection(tx: Db, pending: SQL, expected: { count: number; amount: number }): Promise<BulkPreview> {
+  await tx.execute(sql`
+    create temp table bulk_selection on commit drop as
+    with locked as (select t.id, t.client_id, t.amount, t.fee_amount from transactions t where ${pending} order by t.id for update of t) select * from locked`);
+  await tx.execute(sql`analyze bulk_selection`);
+  const { rows: [selected] } = await tx.execute<{ count: number; amount: string; fee: string }>(sql`
+    select count(*)::int as count, coalesce(sum(amount), 0) as amount, coalesce(sum(fee_amount), 0) as fee from bulk_selection`);
+  const now = totalsOf(selected);
+  const changed = selectionChanged(now, expected);
+  if (changed) throw conflict(changed);
+  return now;
+}
+
+/** Moves exactly the locked selection to withdrawable; answers how many moved, how many of the filter were already added, and whose balances moved. */
+async function moveSelection(tx: Db, where: SQL, by: number): Promise<{ processed: number; skipped: number; clientIds: number[] }> {
+  const [{ n: candidates }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)).rows;
+  // Exactly the rows counted and locked: a pay-in finalized since then waits for the next preview.
+  const processed = await bulkReleaseToWithdrawable(tx, sql`t.id in (select id from bulk_selection)`, by);
+  const { rows } = await tx.execute<{ client_id: number }>(sql`select distinct client_id from bulk_selection`);
+  return { processed, skipped: Number(candidates) - processed, clientIds: rows.map((r) => Number(r.client_id)) };
+}
+
+/** What a held Process Transactions keeps for its approval: the filter and the selection the maker confirmed. */
+export interface HeldBulk { filter: TransactionFilter; expected: { count: number; amount: number }; time_zone: string }
+
+/**
  * The bulk 'process transaction': every FINALIZED pay-in of the filter not yet withdrawable, once
- * each, only if it is still the selection the person previewed. The matching rows are locked (in id
- * order) and counted in the transaction that moves them, so of two applies with the same
- * expectation the second waits, finds the rows moved, and is refused: nothing moves twice.
+ * each, only if it is still the selection the person previewed. The matching rows are locked and
+ * counted in the transaction that moves them, so of two applies with the same expectation the
+ * second waits, finds the rows moved, and is refused: nothing moves twice. One the approval policy
+ * holds (issue 25, 'bulk-withdrawable', amount = the net moved) is answered with its approval id,
+ * and nothing moves until another SUPER ADMIN approves the same selection.
  */
 export async function bulkAddToWithdrawable(
   db: Db, principal: Principal, filter: TransactionFilter, expected: { count: number; amount: number }, timeZone: string, origin: RequestOrigin,
-): Promise<BulkProcessed> {
+): Promise<BulkProcessed | ApprovalHeld> {
   const { where, pending } = await bulkSelection(db, principal, filter, timeZone);
   return inTransaction(db, async (tx) => {
-    // A row another transaction holds is waited for, then read again: one it moved no longer matches.
-    await tx.execute(sql`
-      create temp table bulk_selection on commit drop as
-      with locked as (select t.id, t.amount, t.fee_amount from transactions t where ${pending} order by t.id for update of t) select * from locked`);
-    await tx.execute(sql`analyze bulk_selection`);
-    const { rows: [selected] } = await tx.execute<{ count: number; amount: string; fee: string }>(sql`
-      select count(*)::int as count, coalesce(sum(amount), 0) as amount, coalesce(sum(fee_amount), 0) as fee from bulk_selection`);
-    const now = totalsOf(selected);
-    const changed = selectionChanged(now, expected);
-    if (changed) throw conflict(changed);
-    const [{ n: candidates }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)).rows;
-    // Exactly the rows counted and locked: a pay-in finalized since then waits for the next preview.
-    const processed = await bulkReleaseToWithdrawable(tx, sql`t.id in (select id from bulk_selection)`, principal.id);
-    const skipped = Number(candidates) - processed;
+    const now = await lockSelection(tx, pending, expected);
+    const net = now.amount - now.fee;
+    const held = await holdIfNeeded(tx, principal, 'bulk-withdrawable', net, {
+      clientId: filter.client_id?.length === 1 ? filter.client_id[0] : null, before: null, after: null,
+      summary: `Add ${now.count.toLocaleString('en-US')} pay-ins of ${formatRupiah(now.amount)} (${formatRupiah(net)} after fees)${filter.start ? ` from ${filter.start} to ${filter.end}` : ''} to withdrawable balance`,
+      payload: { filter, expected, time_zone: timeZone } satisfies HeldBulk,
+    }, origin);
+    if (held) return held;
+    const { processed, skipped } = await moveSelection(tx, where, principal.id);
     await audit(tx, {
       actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip,
       detail: { filter, processed, skipped, count: now.count, amount: now.amount, fee: now.fee },
     });
     return { processed, skipped, ...now };
   });
+}
+
+/**
+ * A held Process Transactions, approved (issue 25): inside the decision's transaction, the same
+ * filter selected again (the checker's scope), locked and compared with what the maker confirmed
+ * (409 'The selection changed', and nothing moves, when it differs), then moved; audited by the
+ * checker, naming the maker.
+ */
+export async function applyHeldBulk(
+  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: HeldBulk, approvalId: number, origin: RequestOrigin,
+): Promise<{ clientIds: number[] }> {
+  const { maker, checker } = people;
+  const { where, pending } = await bulkSelection(tx, checker, held.filter, held.time_zone);
+  const now = await lockSelection(tx, pending, held.expected);
+  const { processed, skipped, clientIds } = await moveSelection(tx, where, checker.id);
+  await audit(tx, {
+    actorUserId: checker.id, actorEmail: checker.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip,
+    detail: { filter: held.filter, processed, skipped, count: now.count, amount: now.amount, fee: now.fee, maker: maker.email, approval_id: approvalId },
+  });
+  return { clientIds };
 }
 
 export async function generateInvoice(db: Db, principal: Principal, correlationId: string): Promise<Invoice> {

@@ -63,6 +63,7 @@ export const routeSummaries: Record<RouteName, string> = {
   approvalPolicy: 'The approval policy (dual control): data, one { action, mode, threshold } per action (SUPER ADMIN)',
   updateApprovalPolicy: 'Set the approval policy of one or more actions: body { policy: [{ action, mode, threshold }] }; audited',
   approvals: 'Movements held for a second SUPER ADMIN, newest first, paged (status, page, limit), with meta',
+  approval: 'One held movement by its id (an approval work order names it): the same row as the list',
   decideApproval: 'Decide a held movement: APPROVE (applies it, in the same transaction), DECLINE (with a reason) or CANCEL (the maker only)',
   users: 'Users the caller manages, paged',
   createUser: 'Create a user',

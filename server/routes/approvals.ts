@@ -3,7 +3,7 @@ import {
   APPROVAL_POLICY_SAVED, ApprovalDecisionBody, ApprovalIdParams, ApprovalListQuery, ApprovalPolicyBody, approvalDecidedMessage,
 } from '../../src/services/approvalRules.ts';
 import { readPolicy, setPolicy } from '../domain/approvalHold.ts';
-import { decideApproval, listApprovals } from '../domain/approvals.ts';
+import { approvalRow, decideApproval, listApprovals } from '../domain/approvals.ts';
 import { queueCallback } from '../domain/callbackJob.ts';
 import { announceApproval } from '../events/approvalEvents.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
@@ -33,6 +33,12 @@ export function approvalRoutes({ database, realtime, jobs }: RouteDeps) {
       const q = parseInput(ApprovalListQuery, request.query);
       const { rows, meta } = await listApprovals(db, { status: q.status || undefined, page: q.page, limit: q.limit });
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+    });
+
+    app.get(routes.approval.path, async (request) => {
+      requireAuth(request);
+      const { id } = parseInput(ApprovalIdParams, request.params);
+      return ok(await approvalRow(db, id));
     });
 
     app.patch(routes.decideApproval.path, async (request) => {

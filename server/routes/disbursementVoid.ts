@@ -3,6 +3,8 @@ import {
   VOID_MAX_FILE_BYTES, VOID_MAX_ROWS, assertVoidFileName, previewVoidDisbursements, voidTooManyRows, voidDisbursements, voidRowsFromSheet,
 } from '../domain/disbursementVoid.ts';
 import { VOID_DRY_RUN_FIELD, VOID_DRY_RUN_INVALID, voidUploadMessage } from '../../src/services/disbursementActions.ts';
+import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
+import { announceApproval } from '../events/approvalEvents.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { invalidInput, ruleBroken } from '../domain/errors.ts';
@@ -21,7 +23,7 @@ import { routes } from '../../src/services/routes.ts';
 export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
-    app.post(routes.voidDisbursementsFile.path, async (request) => {
+    app.post(routes.voidDisbursementsFile.path, async (request, reply) => {
       const { principal } = requireAuth(request);
       const { files, fields } = await readUploadParts(request, { maxFiles: 1, maxFileBytes: VOID_MAX_FILE_BYTES, fields: [VOID_DRY_RUN_FIELD] });
       const dryRunField = fields[VOID_DRY_RUN_FIELD];
@@ -40,7 +42,13 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
         const preview = await previewVoidDisbursements(db, principal, entries);
         return ok(preview, voidUploadMessage(preview));
       }
-      const { movedClients, ...result } = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
+      const answer = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
+      // Held for a second SUPER ADMIN (issue 25): nothing was voided.
+      if ('approval_id' in answer) {
+        announceApproval(realtime, answer.approval_id, 'PENDING_APPROVAL');
+        return reply.status(202).send(ok(answer, APPROVAL_WAITING));
+      }
+      const { movedClients, ...result } = answer;
       for (const clientId of movedClients) announceBalance(realtime, clientId);
       return ok(result, voidUploadMessage(result));
     });

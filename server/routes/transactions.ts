@@ -61,7 +61,7 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
     });
 
     // Two steps (issue 25): dry_run says what would move; the apply names what the person saw.
-    app.patch(routes.processTransactions.path, async (request) => {
+    app.patch(routes.processTransactions.path, async (request, reply) => {
       const { dry_run, expected_count, expected_amount, ...filter } = parseInput(BulkProcessBody, request.body);
       const { principal } = requireAuth(request);
       if (dry_run) {
@@ -71,6 +71,10 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
       // The schema refuses an apply without both expectations.
       const expected = { count: expected_count!, amount: expected_amount! };
       const result = await bulkAddToWithdrawable(db, principal, filter, expected, tz, originOf(request));
+      if ('approval_id' in result) {
+        announceApproval(realtime, result.approval_id, 'PENDING_APPROVAL');
+        return reply.status(202).send(ok(result, APPROVAL_WAITING));
+      }
       return ok(result, bulkProcessedMessage(result));
     });
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   APPROVAL_CANCEL_REFUSED, APPROVAL_INVALID_STATUS, APPROVAL_POLICY_SAVED, APPROVAL_SELF_REFUSED, APPROVAL_WAITING, DEFAULT_APPROVAL_POLICY,
 } from '../../src/services/approvalRules.ts';
-import { approvalRequests, auditLog, notifications, transactions, users, withdrawals } from '../db/schema.ts';
+import { approvalRequests, auditLog, disbursements, journalEntries, notifications, transactions, users, withdrawals } from '../db/schema.ts';
 import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
 import { loadConfig } from '../config.ts';
 import { APPROVAL_EXPIRY_QUEUE, startApprovalExpiry } from '../domain/approvalJob.ts';
@@ -11,6 +11,8 @@ import { expireApprovals } from '../domain/approvals.ts';
 import { recordDeposit } from '../domain/disbursementDeposits.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { postEntry } from '../domain/ledger.ts';
+import { creditPayin } from '../domain/payins.ts';
+import { makeDisbursement } from './disbursementsTestKit.ts';
 import { addUser, call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
 /**
@@ -83,9 +85,7 @@ describe('the approval policy', () => {
       { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: 1.5 }] },
       { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }, { action: 'manual-finalize', mode: 'always', threshold: null }] },
       { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }], extra: 1 },
-      // Not yet held by the server: a threshold here would be shown and never enforced.
-      { policy: [{ action: 'void-upload', mode: 'threshold', threshold: 100_000_000 }] },
-      { policy: [{ action: 'bulk-withdrawable', mode: 'always', threshold: null }] },
+      { policy: [{ action: 'void-upload', mode: 'threshold', threshold: 0 }] },
     ]) expect((await putPolicy('superadmin', body)).status, JSON.stringify(body)).toBe(400);
     const res = await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: 5_000_000 }] });
     expect(res.status).toBe(200);
@@ -370,6 +370,135 @@ describe('a manual finalize', () => {
       await expectLedgerClean();
     } finally {
       await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }] });
+    }
+  });
+});
+
+describe('a void upload', () => {
+  const upload = async (who: string, csv: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'void.csv');
+    const response = await fetch(`${server.url}${API}/transaction/disbursement-check-transaction`, { method: 'POST', headers: { authorization: `Bearer ${session[who].token}` }, body: form });
+    return { status: response.status, body: await response.json() };
+  };
+  const statusOfDisbursement = async (uuid: string) => (await server.database.db.select({ s: disbursements.status }).from(disbursements).where(eq(disbursements.uuid, uuid)))[0].s;
+
+  it('returning Rp. 100,000,000 or more is held (202, nothing voided); approved, each row is voided once in the decision, and the path shows maker then checker', async () => {
+    const { db } = server.database;
+    const client = await freshClient(0);
+    const big = [
+      await makeDisbursement(db, { clientId: client, status: 'FINALIZED', amount: 60_000_000, fee: 5_000 }),
+      await makeDisbursement(db, { clientId: client, status: 'FINALIZED', amount: 40_000_000, fee: 5_000 }),
+    ];
+    const open = await makeDisbursement(db, { clientId: client, status: 'PENDING' });
+    const csv = `correlation_id\n${big[0].correlationId}\n${open.correlationId}\n${big[1].correlationId}\n`;
+    const before = await disbursementBalance(client);
+    const res = await upload('superadmin', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ status: 'success', message: APPROVAL_WAITING, data: { approval_id: expect.any(Number) } });
+    const id = res.body.data.approval_id;
+    for (const d of big) expect(await statusOfDisbursement(d.uuid)).toBe('FINALIZED');
+    expect(await disbursementBalance(client)).toBe(before);
+    const [row] = (await get('superadmin2', 'approvals?status=PENDING_APPROVAL')).body.data.filter((r: any) => r.id === id);
+    expect(row).toMatchObject({ action: 'void-upload', amount: 100_010_000, client_id: client, before: null, after: null });
+    expect(row.summary).toBe('Void 2 disbursements of void.csv, returning Rp. 100,010,000 to the disbursement balance');
+    // A held request never carries more than the rows that would void.
+    expect((await db.select().from(approvalRequests).where(eq(approvalRequests.id, id)))[0].payload).toEqual({
+      filename: 'void.csv', entries: [{ row: 2, correlation_id: big[0].correlationId, uuid: big[0].uuid }, { row: 4, correlation_id: big[1].correlationId, uuid: big[1].uuid }],
+    });
+
+    // One of them voided by a smaller upload meanwhile: the approval voids the other, and that one once.
+    expect((await upload('superadmin', `correlation_id\n${big[1].correlationId}\n`)).status).toBe(200);
+    expect((await decide('superadmin', id, { decision: 'APPROVE' })).status).toBe(403);
+    const approved = await decide('superadmin2', id, { decision: 'APPROVE' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data.status).toBe('APPROVED');
+    for (const d of big) expect(await statusOfDisbursement(d.uuid)).toBe('VOIDED');
+    expect(await statusOfDisbursement(open.uuid)).toBe('PENDING');
+    expect(await disbursementBalance(client)).toBe(before + 100_010_000);
+    for (const d of big) expect(await db.$count(journalEntries, and(eq(journalEntries.kind, 'disbursement.void'), eq(journalEntries.reference, d.uuid)))).toBe(1);
+    const [line] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'disbursement.void'), eq(auditLog.objectId, big[0].uuid)));
+    expect(line).toMatchObject({ actorEmail: 'superadmin2@demo.local', detail: expect.objectContaining({ maker: 'superadmin@demo.local', approval_id: id }) });
+    const path = await get('superadmin', `audit-log/path?object_type=approval&object_id=${id}`);
+    expect(path.body.data.steps.map((s: any) => [s.status, s.by])).toEqual([['PENDING_APPROVAL', 'superadmin@demo.local'], ['APPROVED', 'superadmin2@demo.local']]);
+    await expectLedgerClean();
+  });
+
+  it('below the threshold voids at once, exactly as before', async () => {
+    const client = await freshClient(0);
+    const d = await makeDisbursement(server.database.db, { clientId: client, status: 'FINALIZED', amount: 99_000_000, fee: 5_000 });
+    const res = await upload('superadmin', `correlation_id\n${d.correlationId}\n`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.summary).toMatchObject({ voided: 1 });
+    expect(await statusOfDisbursement(d.uuid)).toBe('VOIDED');
+  });
+
+  it('10 simultaneous approvals of one held upload: one applies, nine get 409, each row voids once', async () => {
+    const { db } = server.database;
+    const client = await freshClient(0);
+    const d = await makeDisbursement(db, { clientId: client, status: 'FINALIZED', amount: 150_000_000, fee: 5_000 });
+    const id = (await upload('superadmin', `correlation_id\n${d.correlationId}\n`)).body.data.approval_id;
+    const before = await disbursementBalance(client);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => decide('superadmin2', id, { decision: 'APPROVE' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(await disbursementBalance(client)).toBe(before + 150_005_000);
+    expect(await db.$count(journalEntries, and(eq(journalEntries.kind, 'disbursement.void'), eq(journalEntries.reference, d.uuid)))).toBe(1);
+    await expectLedgerClean();
+  });
+});
+
+describe('Process Transactions (bulk add to withdrawable)', () => {
+  const PATH = 'transaction/update-transaction';
+  const bulk = (who: string, body: unknown) => call(server, 'PATCH', `${API}/${PATH}`, { token: session[who].token, body });
+  async function finalizedPayin(clientId: number, at: string, amount: number, fee: number) {
+    const correlationId = `BULK-${Math.random().toString(36).slice(2, 10)}`;
+    const { db } = server.database;
+    await db.insert(transactions).values({
+      uuid: `u-${correlationId}`, clientId, type: 'fello_qris', serviceType: 'QRIS', correlationId, accountNo: 'ID10123', amount, feeAmount: fee,
+      status: 'FINALIZED', transactionTime: new Date(at), paidTime: new Date(at),
+    });
+    await db.transaction(async (tx: any) => { await creditPayin(tx, { clientId, reference: correlationId, amount, fee }); });
+    return correlationId;
+  }
+
+  it("follows the policy ('off' by default); held, it moves nothing until approved, and approval re-checks the confirmed selection", async () => {
+    const client = await freshClient(0);
+    const filter = { start: '2021-03-01 00:00', end: '2021-03-01 23:59', client_id: String(client) };
+    await finalizedPayin(client, '2021-03-01T02:00:00Z', 300_000_000, 1_000_000);
+    await finalizedPayin(client, '2021-03-01T03:00:00Z', 200_000_000, 1_000_000);
+    await putPolicy('superadmin', { policy: [{ action: 'bulk-withdrawable', mode: 'threshold', threshold: 400_000_000 }] });
+    try {
+      const seen = (await bulk('superadmin', { ...filter, dry_run: true })).body.data;
+      expect(seen).toEqual({ count: 2, amount: 500_000_000, fee: 2_000_000 });
+      const before = await balancesOf(client);
+      const res = await bulk('superadmin', { ...filter, expected_count: 2, expected_amount: 500_000_000 });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      expect(res.body).toMatchObject({ message: APPROVAL_WAITING, data: { approval_id: expect.any(Number) } });
+      const id = res.body.data.approval_id;
+      expect(await balancesOf(client)).toEqual(before);
+      const [row] = (await get('superadmin2', 'approvals')).body.data.filter((r: any) => r.id === id);
+      expect(row).toMatchObject({ action: 'bulk-withdrawable', amount: 498_000_000, client_id: client });
+      expect(row.summary).toBe('Add 2 pay-ins of Rp. 500,000,000 (Rp. 498,000,000 after fees) from 2021-03-01 00:00 to 2021-03-01 23:59 to withdrawable balance');
+
+      // A pay-in finalized in the window since: the approval is refused as the preview's apply is, and nothing moves.
+      const late = await finalizedPayin(client, '2021-03-01T04:00:00Z', 1_000, 0);
+      const changed = await decide('superadmin2', id, { decision: 'APPROVE' });
+      expect(changed.status).toBe(409);
+      expect(changed.body.message).toBe('The selection changed: 3 pay-ins match now, not 2');
+      expect(await statusOf(id)).toBe('PENDING_APPROVAL');
+      expect((await balancesOf(client)).withdrawable_balance).toBe(before.withdrawable_balance);
+      // That one moved on its own: the selection is again what the maker confirmed.
+      expect((await call(server, 'PATCH', `${API}/balance/add-withdrawable-balance`, { token: session.superadmin.token, body: { correlation_id: late } })).status).toBe(200);
+      const approved = await decide('superadmin2', id, { decision: 'APPROVE' });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect((await balancesOf(client)).withdrawable_balance).toBe(before.withdrawable_balance + 1_000 + 498_000_000);
+      const [line] = await server.database.db.select().from(auditLog)
+        .where(and(eq(auditLog.action, 'transaction.bulk_add_withdrawable'), sql`${auditLog.detail}->>'approval_id' = ${String(id)}`));
+      expect(line).toMatchObject({ actorEmail: 'superadmin2@demo.local', detail: expect.objectContaining({ maker: 'superadmin@demo.local', processed: 2 }) });
+      expect((await bulk('superadmin', { ...filter, dry_run: true })).body.data.count).toBe(0);
+      await expectLedgerClean();
+    } finally {
+      await putPolicy('superadmin', { policy: [{ action: 'bulk-withdrawable', mode: 'off', threshold: null }] });
     }
   });
 });

@@ -105,6 +105,7 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/approval-policy`]: superAdmin('approvals'),
   [`PUT ${API}/approval-policy`]: superAdmin('approvals'),
   [`GET ${API}/approvals`]: superAdmin('approvals'),
+  [`GET ${API}/approvals/:id`]: superAdmin('approvals'),
   [`PATCH ${API}/approvals/:id`]: superAdmin('approvals'),
 
   // README: "A role may grant Management to an ADMIN" (within their scope): the module decides.

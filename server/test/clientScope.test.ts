@@ -113,7 +113,7 @@ describe("a client user asking for another client's objects", () => {
       () => addDisbursementToWithdrawable(db, scoped, uuid, origin),
     ]) await expect(attempt()).rejects.toMatchObject({ kind: 'notFound', message: 'Disbursement not found' });
     const voided = await voidDisbursements(db, scoped, 'void.csv', [{ row: 2, correlation_id: correlationId }], origin);
-    expect(voided.results).toEqual([{ row: 2, correlation_id: correlationId, outcome: 'not_found', message: 'Disbursement not found' }]);
+    expect('results' in voided && voided.results).toEqual([{ row: 2, correlation_id: correlationId, outcome: 'not_found', message: 'Disbursement not found' }]);
     // Its preview does not see it either.
     expect((await previewVoidDisbursements(db, scoped, [{ row: 2, correlation_id: correlationId }])).results[0].outcome).toBe('not_found');
     const [after] = await db.select().from(disbursements).where(eq(disbursements.uuid, uuid));

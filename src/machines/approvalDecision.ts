@@ -48,25 +48,6 @@ export const approvalDecisionCall = oneShotActionMachine.provide({
 });
 
 export const APPROVAL_NOT_FOUND = 'The approval request could not be found.';
-/** How far a look-up by id reads: the pending requests first, then every request, 50 a page. */
-const MOST_PAGES = 20;
-
-/**
- * One request by its id (a work order names it), read from the list the API offers: the pending
- * requests first (where an open work order's request is), then all of them, page by page.
- */
-export async function findApproval(id: number): Promise<ApprovalRow> {
-  for (const status of ['PENDING_APPROVAL', ''] as const) {
-    for (let page = 1; page <= MOST_PAGES; page++) {
-      const { rows, meta } = await api.approvals({ status, page, limit: 50 });
-      const row = rows.find((r) => r.id === id);
-      if (row) return row;
-      if (page >= (meta?.last_page ?? 1)) break;
-    }
-  }
-  throw new Error(APPROVAL_NOT_FOUND);
-}
-
 /** Asks the page to read its requests again: one was made or decided elsewhere, or the socket came back. */
 export interface ApprovalsChangedEvent { type: 'REFRESH' }
 

@@ -1,8 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { ApprovalDecision, ApprovalRow } from '../services/approvalRules';
 import { messageOf } from '../services/http';
+import { api } from '../services/api';
 import {
-  APPROVAL_NOT_FOUND, approvalDecisionCall, decisionProblem, decisionsFor, findApproval, type ApprovalCallArgs, type ApprovalViewer,
+  APPROVAL_NOT_FOUND, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer,
 } from './approvalDecision';
 import type { GuardWords } from './registry';
 
@@ -57,7 +58,7 @@ export const approvalWorkOrderMachine = setup({
     input: {} as ApprovalWorkOrderInput,
   },
   actors: {
-    loadApproval: fromPromise<ApprovalRow, { id: number }>(({ input }) => findApproval(input.id)),
+    loadApproval: fromPromise<ApprovalRow, { id: number }>(({ input }) => api.approval(input.id)),
     decideApproval: approvalDecisionCall,
   },
   actions: {

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
-import { alerts, type Alert } from '../services/alerts';
+import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
 import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
@@ -67,7 +67,6 @@ const DEFAULT_DAYS = 14;
 
 const queryOf = (c: BalanceContext): BalanceQuery => ({ clientId: c.clientId!, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
-const waiting = (message: string): Alert => ({ title: 'Waiting', message, intent: 'info' });
 const failure = (message: string): Alert => ({ title: 'Error!', message, intent: 'error' });
 
 /**
@@ -193,7 +192,7 @@ export const balancePageMachine = setup({
             src: 'request',
             input: ({ context }) => ({ mode: context.requestMode!, clientId: context.clientId, available: context.summary!.withdrawable_balance }),
             onDone: [
-              { guard: 'held', target: 'closed', actions: [{ type: 'announce', params: waiting(APPROVAL_WAITING) }, 'reload'] },
+              { guard: 'held', target: 'closed', actions: [{ type: 'announce', params: waitingAlert(APPROVAL_WAITING) }, 'reload'] },
               { guard: 'submitted', target: 'closed', actions: [{ type: 'announce', params: success(WITHDRAWAL_SUBMITTED) }, 'reload'] },
               { target: 'closed' },
             ],

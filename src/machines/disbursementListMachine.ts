@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams, type VoidUploadResult } from '../services/api';
-import { alerts, type Alert } from '../services/alerts';
+import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import {
@@ -137,11 +137,8 @@ export const disbursementListMachine = setup({
     loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.disbursementInvoice(input.correlationId)),
     addToWithdrawable: fromPromise<string, { uuid: string }>(async ({ input }) => (await api.addDisbursementToWithdrawable(input.uuid)).message),
     // The same upload twice: first as a dry run (nothing changes), then, confirmed, to apply.
-    voidPreview: fromPromise<VoidUploadResult, { file: File }>(async ({ input }) => (await api.voidDisbursementsFile(input.file, true)).data!),
-    voidUpload: fromPromise<{ message: string; result: VoidUploadResult }, { file: File }>(async ({ input }) => {
-      const res = await api.voidDisbursementsFile(input.file);
-      return { message: res.message, result: res.data! };
-    }),
+    voidPreview: fromPromise<VoidUploadResult, { file: File }>(({ input }) => api.previewVoidDisbursementsFile(input.file)),
+    voidUpload: fromPromise<{ message: string; result: VoidUploadResult | null }, { file: File }>(({ input }) => api.voidDisbursementsFile(input.file)),
     // The pay-in export's machine, pointed at the disbursement download.
     export: exportMachine.provide({
       actors: {
@@ -170,7 +167,8 @@ export const disbursementListMachine = setup({
     decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,
     statusChanged: ({ event }) => (event as unknown as { output: { changed: boolean } }).output.changed,
     somethingToVoid: ({ event }) => (event as unknown as { output: VoidUploadResult }).output.total.count > 0,
-    anythingVoided: ({ event }) => (event as unknown as { output: { result: VoidUploadResult } }).output.result.summary.voided > 0,
+    voidHeld: ({ event }) => (event as unknown as { output: { result: VoidUploadResult | null } }).output.result == null,
+    anythingVoided: ({ event }) => ((event as unknown as { output: { result: VoidUploadResult | null } }).output.result?.summary.voided ?? 0) > 0,
     exportAnswered: ({ event }) => (event as unknown as { output: ExportOutput }).output.message != null,
   },
 }).createMachine({
@@ -357,6 +355,8 @@ export const disbursementListMachine = setup({
                 src: 'voidUpload',
                 input: ({ context }) => ({ file: context.voidFile! }),
                 onDone: [
+                  // Held for a second SUPER ADMIN (the approval policy, 202): no row voided yet.
+                  { guard: 'voidHeld', target: '#disbursementList.dialog.closed', actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message) } },
                   {
                     guard: 'anythingVoided',
                     target: 'showingResults',
@@ -410,6 +410,7 @@ export const disbursementListGuardWords: GuardWords<typeof disbursementListMachi
   somethingToVoid: 'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the amount coming back; with none, there is nothing to confirm.',
   decided: "The decision changed the disbursement's status: the list is read again.",
   statusChanged: "The provider's answer changed the disbursement's status: the list is read again.",
+  voidHeld: 'The server took the void upload but holds it for a second SUPER ADMIN (what would come back is at or above the approval threshold): announced as waiting; nothing was voided.',
   anythingVoided: 'The void upload voided at least one disbursement: the list is read again.',
   exportAnswered: 'The export ended with words from the server to show.',
 };

@@ -3,10 +3,13 @@ import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import type { GuardWords } from './registry';
 
-interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null; message: string | null }
+interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null; message: string | null; held: boolean }
 
-/** How the modal ended, for the page that opened it: the server's words when it finalized, none when cancelled. */
-export interface ManualFinalizeOutput { finalized: boolean; message: string | null }
+/**
+ * How the modal ended, for the page that opened it: the server's words when it finalized or held
+ * it for a second SUPER ADMIN (`held`, issue 25: nothing changed yet), none when cancelled.
+ */
+export interface ManualFinalizeOutput { finalized: boolean; held: boolean; message: string | null }
 
 /** The manual finalize modal (spec sections 2 and 5): correlation ID fixed, RRN required, paid time sent with :00 seconds. */
 export const manualFinalizeMachine = setup({
@@ -17,14 +20,14 @@ export const manualFinalizeMachine = setup({
     output: {} as ManualFinalizeOutput,
   },
   actors: {
-    finalize: fromPromise<string, { correlation_id: string; rrn: string; paid_time: string }>(async ({ input }) => (await api.finalizeTransaction(input)).message),
+    finalize: fromPromise<{ message: string; held: boolean }, { correlation_id: string; rrn: string; paid_time: string }>(({ input }) => api.finalizeTransaction(input)),
   },
   guards: {
     complete: ({ context }) => errorsOf(context).length === 0,
   },
 }).createMachine({
   id: 'manualFinalize',
-  context: ({ input }) => ({ correlationId: input.correlationId, rrn: '', paidTime: input.paidTime, errors: [], failure: null, message: null }),
+  context: ({ input }) => ({ correlationId: input.correlationId, rrn: '', paidTime: input.paidTime, errors: [], failure: null, message: null, held: false }),
   initial: 'editing',
   states: {
     editing: {
@@ -43,7 +46,7 @@ export const manualFinalizeMachine = setup({
         id: 'finalize',
         src: 'finalize',
         input: ({ context }) => ({ correlation_id: context.correlationId, rrn: context.rrn.trim(), paid_time: `${context.paidTime}:00` }),
-        onDone: { target: 'finalized', actions: assign({ message: ({ event }) => event.output }) },
+        onDone: { target: 'finalized', actions: assign({ message: ({ event }) => event.output.message, held: ({ event }) => event.output.held }) },
         onError: {
           target: 'editing',
           actions: assign({ failure: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }),
@@ -53,8 +56,8 @@ export const manualFinalizeMachine = setup({
     finalized: { type: 'final' },
     cancelled: { type: 'final' },
   },
-  // Only the server's success answer sets a message, so a message means finalized.
-  output: ({ context }) => ({ finalized: context.message != null, message: context.message }),
+  // Only the server's success answer sets a message, so a message means finalized (or held).
+  output: ({ context }) => ({ finalized: context.message != null && !context.held, held: context.held, message: context.message }),
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
-import { alerts, type Alert } from '../services/alerts';
+import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { businessNow, DATE_TIME_FORMAT, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
 import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
@@ -127,8 +127,8 @@ export const paymentsListMachine = setup({
     resendCallback: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.resendCallback([input.correlationId])).message),
     addToWithdrawable: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.addToWithdrawable(input.correlationId)).message),
     previewProcess: fromPromise<BulkPreview, { filter: TransactionFilterParams }>(async ({ input }) => (await api.previewProcessTransactions(input.filter)).data!),
-    processTransactions: fromPromise<string, { filter: TransactionFilterParams; expected: { count: number; amount: number } }>(
-      async ({ input }) => (await api.processTransactions(input.filter, input.expected)).message,
+    processTransactions: fromPromise<{ message: string; held: boolean }, { filter: TransactionFilterParams; expected: { count: number; amount: number } }>(
+      ({ input }) => api.processTransactions(input.filter, input.expected),
     ),
     loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.generateInvoice(input.correlationId)),
     manualFinalize: manualFinalizeMachine,
@@ -149,6 +149,8 @@ export const paymentsListMachine = setup({
     /** The tiles counted at least one row for the applied filter. */
     somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
+    /** The server took the movement but holds it for a second SUPER ADMIN (202): nothing moved yet. */
+    held: ({ event }) => outputOf<{ held: boolean }>(event).held,
     statusChanged: ({ event }) => outputOf<{ changed: boolean }>(event).changed,
     exportAnswered: ({ event }) => outputOf<ExportOutput>(event).message != null,
     somethingToProcess: ({ event }) => outputOf<BulkPreview>(event).count > 0,
@@ -257,6 +259,7 @@ export const paymentsListMachine = setup({
             input: ({ context }) => ({ correlationId: context.target!.correlation_id, paidTime: businessNow().format(DATE_TIME_FORMAT) }),
             onDone: [
               { guard: 'finalized', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'] },
+              { guard: 'held', target: 'closed', actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message ?? '') } },
               { target: 'closed' },
             ],
           },
@@ -303,7 +306,10 @@ export const paymentsListMachine = setup({
                 id: 'processTransactions',
                 src: 'processTransactions',
                 input: ({ context }) => ({ filter: context.applied, expected: { count: context.bulkPreview!.count, amount: context.bulkPreview!.amount } }),
-                onDone: { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
+                onDone: [
+                  { guard: 'held', target: '#paymentsList.dialog.closed', actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message) } },
+                  { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'] },
+                ],
                 onError: [
                   // The selection changed since the preview: nothing moved; say so and offer a new preview.
                   {
@@ -372,6 +378,7 @@ export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
   mayCheck: 'Check Transactions only for a role the lifecycle lets finalize a pay-in by hand (SUPER ADMIN).',
   somethingToExport: 'Export opens only when the tiles count at least one pay-in for the applied filter.',
   finalized: 'The manual finalize modal ended with the pay-in finalized: the list is read again.',
+  held: 'The server took the finalize or Process Transactions but holds it for a second SUPER ADMIN (the approval policy): announced as waiting; nothing moved, so nothing is read again.',
   statusChanged: "The provider's answer changed the pay-in's status: the list is read again.",
   exportAnswered: 'The export ended with words from the server to show.',
   somethingToProcess: 'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, there is nothing to confirm.',

@@ -101,8 +101,7 @@ export const withdrawalRequestMachine = setup({
   },
   actors: {
     submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(async ({ input }) => {
-      const res = await api.addWithdrawal(input.body, input.key);
-      return { message: res.message, held: res.data != null && 'approval_id' in res.data };
+      return api.addWithdrawal(input.body, input.key);
     }),
   },
   actions: {

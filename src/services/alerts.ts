@@ -3,6 +3,9 @@ export interface Alert { title: string; message: string; intent: 'error' | 'succ
 
 export const ALERT_MS = 5000;
 
+/** Something was accepted but has not happened yet (a movement waiting for approval). */
+export const waitingAlert = (message: string): Alert => ({ title: 'Waiting', message, intent: 'info' });
+
 type Listener = (alert: Alert) => void;
 const listeners = new Set<Listener>();
 
@@ -18,7 +21,7 @@ export const alerts = {
   },
   /** Something was accepted but has not happened yet (a movement waiting for approval). */
   info(message: string): void {
-    alerts.show({ title: 'Waiting', message, intent: 'info' });
+    alerts.show(waitingAlert(message));
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

@@ -12,9 +12,24 @@ import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 import type { NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 import type { AuditLogFilterQuery, AuditLogQuery, AuditLogRow, AuditPath, AuditPathType } from './auditLogRules';
-import type { ApprovalDecisionBody, ApprovalPolicyBody, ApprovalPolicyEntry, ApprovalRow, ApprovalStatus } from './approvalRules';
+import {
+  APPROVAL_CANCEL_REFUSED, APPROVAL_SELF_REFUSED,
+  type ApprovalDecisionBody, type ApprovalHeld, type ApprovalPolicyBody, type ApprovalPolicyEntry, type ApprovalRow, type ApprovalStatus,
+} from './approvalRules';
+
+const APPROVAL_REFUSALS = [APPROVAL_SELF_REFUSED, APPROVAL_CANCEL_REFUSED];
 
 export type { VoidUploadResult };
+
+/** A movement's answer was 202: held for a second SUPER ADMIN (issue 25), nothing moved. */
+const isHeld = (data: unknown): data is ApprovalHeld => data != null && typeof data === 'object' && 'approval_id' in data;
+
+function sendVoidFile(file: File, dryRun: boolean) {
+  const form = new FormData();
+  if (dryRun) form.append(VOID_DRY_RUN_FIELD, 'true');
+  form.append('file', file, file.name);
+  return send<ApiEnvelope<VoidUploadResult | ApprovalHeld>>(routes.voidDisbursementsFile, { body: form, quiet: true });
+}
 
 /** What a movement of money by hand answered: applied (its figure) or waiting for approval (its id). */
 export interface MoneyMoved { message: string; balance: number | null; approvalId: number | null }
@@ -85,8 +100,11 @@ export const api = {
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
   /** The Idempotency-Key makes a retried click or a lost answer safe: the server applies it once. */
-  addWithdrawal: (body: AddWithdrawalBody, idempotencyKey: string) =>
-    send<ApiEnvelope<WithdrawalRow>>(routes.addWithdrawal, { body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } }),
+  /** A withdrawal or transfer: made (pending), or (202) held for a second SUPER ADMIN. */
+  addWithdrawal: async (body: AddWithdrawalBody, idempotencyKey: string): Promise<{ message: string; held: boolean }> => {
+    const res = await send<ApiEnvelope<WithdrawalRow | ApprovalHeld>>(routes.addWithdrawal, { body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } });
+    return { message: res.message, held: isHeld(res.data) };
+  },
   updateWithdrawal: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
     send<ApiEnvelope<WithdrawalRow>>(routes.updateWithdrawal, { body: { uuid, status }, quiet: true }),
 
@@ -128,7 +146,11 @@ export const api = {
 
   refreshTransactionStatus: (correlationId: string) =>
     send<ApiEnvelope<{ status: string }>>(routes.refreshTransactionStatus, { body: { correlation_id: correlationId }, quiet: true }),
-  finalizeTransaction: (body: FinalizeBody) => send<ApiEnvelope<{ status: string }>>(routes.finalizeTransaction, { body, quiet: true }),
+  /** A manual finalize: done, or (202) held for a second SUPER ADMIN. */
+  finalizeTransaction: async (body: FinalizeBody): Promise<{ message: string; held: boolean }> => {
+    const res = await send<ApiEnvelope<{ status: string } | ApprovalHeld>>(routes.finalizeTransaction, { body, quiet: true });
+    return { message: res.message, held: isHeld(res.data) };
+  },
   addToWithdrawable: (correlationId: string) =>
     send<ApiEnvelope<never>>(routes.addToWithdrawable, { body: { correlation_id: correlationId }, quiet: true }),
   resendCallback: (correlationIds: string[]) =>
@@ -138,10 +160,12 @@ export const api = {
   previewProcessTransactions: (filter: TransactionFilterParams) =>
     send<ApiEnvelope<BulkPreview>>(routes.processTransactions, { body: { ...filterQuery(filter), status: 'FINALIZED', dry_run: true }, quiet: true }),
   /** The apply, naming the count and amount the person confirmed (409 when the selection changed since). */
-  processTransactions: (filter: TransactionFilterParams, expected: { count: number; amount: number }) =>
-    send<ApiEnvelope<BulkProcessed>>(routes.processTransactions, {
+  processTransactions: async (filter: TransactionFilterParams, expected: { count: number; amount: number }): Promise<{ message: string; held: boolean }> => {
+    const res = await send<ApiEnvelope<BulkProcessed | ApprovalHeld>>(routes.processTransactions, {
       body: { ...filterQuery(filter), status: 'FINALIZED', expected_count: expected.count, expected_amount: expected.amount }, quiet: true,
-    }),
+    });
+    return { message: res.message, held: isHeld(res.data) };
+  },
 
   downloadTransactions: (filter: TransactionFilterParams) =>
     data(send<ApiEnvelope<{ content: string; filename: string }>>(routes.transactionDownload, { query: filterQuery(filter), quiet: true })),
@@ -173,12 +197,12 @@ export const api = {
     data(send<ApiEnvelope<Invoice>>(routes.disbursementInvoice, { body: { correlation_id: correlationId }, quiet: true })),
   addDisbursementToWithdrawable: (uuid: string) =>
     send<ApiEnvelope<never>>(routes.addDisbursementToWithdrawable, { body: { uuid }, quiet: true }),
-  /** The void upload; with `dryRun` the server only says what each row would do (issue 25). */
-  voidDisbursementsFile: (file: File, dryRun = false) => {
-    const form = new FormData();
-    if (dryRun) form.append(VOID_DRY_RUN_FIELD, 'true');
-    form.append('file', file, file.name);
-    return send<ApiEnvelope<VoidUploadResult>>(routes.voidDisbursementsFile, { body: form, quiet: true });
+  /** The void upload's dry run: what each row would do, changing nothing (issue 25). */
+  previewVoidDisbursementsFile: async (file: File) => (await sendVoidFile(file, true)).data as VoidUploadResult,
+  /** The void upload applied: each row's outcome, or (202) held for a second SUPER ADMIN with no row voided. */
+  voidDisbursementsFile: async (file: File): Promise<{ message: string; result: VoidUploadResult | null }> => {
+    const res = await sendVoidFile(file, false);
+    return { message: res.message, result: isHeld(res.data) ? null : (res.data as VoidUploadResult) };
   },
 
   // Management failures are shown in place (the forms' 'Error!' dialog, the list's message bar).
@@ -228,8 +252,11 @@ export const api = {
     const res = await send<ApiEnvelope<ApprovalRow[]>>(routes.approvals, { query: withoutEmpty(query), quiet: true });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
+  /** One request by its id (an approval work order names it). */
+  approval: (id: number) => data(send<ApiEnvelope<ApprovalRow>>(routes.approval, { quiet: true }, pathOf(routes.approval, { id }))),
   decideApproval: (id: number, body: ApprovalDecisionBody) =>
-    send<ApiEnvelope<ApprovalRow>>(routes.decideApproval, { body, quiet: true }, pathOf(routes.decideApproval, { id })),
+    // The lifecycle's own refusals stay in the decision dialog; any other 403 (access lost) goes home.
+    send<ApiEnvelope<ApprovalRow>>(routes.decideApproval, { body, quiet: true, refusalsInPlace: APPROVAL_REFUSALS }, pathOf(routes.decideApproval, { id })),
 };
 
 export type Api = typeof api;

@@ -41,21 +41,11 @@ export interface ApprovalPolicyEntry {
   threshold: number | null;
 }
 
-/**
- * The actions the server can hold and apply on approval today. The void upload and Process
- * Transactions are previewed and applied with the count and amount the person saw, but their
- * approval step is not built yet: their entry stays 'off', and the policy refuses anything else
- * rather than show a threshold nothing enforces.
- */
-export const APPROVAL_GATED_ACTIONS: readonly ApprovalAction[] = ['balance-adjustment', 'withdrawal', 'manual-finalize'];
-export const approvalNotAvailable = (action: ApprovalAction) => `Dual control for ${APPROVAL_ACTION_LABELS[action]} is not available yet: it can only be off`;
-
 /** A fresh install's and the demo seed's policy. */
 export const DEFAULT_APPROVAL_POLICY: readonly ApprovalPolicyEntry[] = [
   { action: 'balance-adjustment', mode: 'threshold', threshold: 100_000_000 },
   { action: 'withdrawal', mode: 'threshold', threshold: 500_000_000 },
-  // Issue 25 asks Rp. 100,000,000 returned; off until the void upload can be held (APPROVAL_GATED_ACTIONS).
-  { action: 'void-upload', mode: 'off', threshold: null },
+  { action: 'void-upload', mode: 'threshold', threshold: 100_000_000 },
   { action: 'bulk-withdrawable', mode: 'off', threshold: null },
   { action: 'manual-finalize', mode: 'off', threshold: null },
 ];
@@ -79,9 +69,6 @@ const PolicyEntrySchema = v.pipe(
     )),
   }),
   v.check((e) => (e.mode === 'threshold') === (e.threshold != null), 'threshold is required with mode threshold, and only with it'),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (dataset.typed && dataset.value.mode !== 'off' && !APPROVAL_GATED_ACTIONS.includes(dataset.value.action)) addIssue({ message: approvalNotAvailable(dataset.value.action) });
-  }),
 );
 
 /** PUT approval-policy: one or more entries, each action at most once; the actions not named keep their entry. */
@@ -130,7 +117,7 @@ export interface ApprovalRow {
   client_name: string | null;
   /** The movement's amount in whole rupiah, signed as asked (an adjustment may be negative). */
   amount: number;
-  /** The balance the movement acts on, before and after, where it has one (null for a void upload or a bulk action). */
+  /** The balance the movement acts on, before and after, where it has one (null for a void upload, a bulk action or a finalize). */
   before: number | null;
   after: number | null;
   /** What will happen, in words ('Adjust the disbursement balance of PT Maju by Rp. 150,000,000'). */

@@ -42,11 +42,13 @@ const client = ofetch.create({
 
 /**
  * Every call goes through here. A 401 on a call made with a session ends that session; a 403
- * sends the user to their landing page. Both still reject, so the caller can stop what it was doing.
+ * sends the user to their landing page, unless its message is one of `refusalsInPlace` (a rule
+ * of the workflow saying no, such as a maker approving their own change, which the caller shows
+ * where it was asked). All still reject, so the caller can stop what it was doing.
  */
 export async function request<T>(
   method: string, path: string,
-  options: { body?: unknown; query?: Record<string, unknown>; token?: string; quiet?: boolean; headers?: Record<string, string> } = {},
+  options: { body?: unknown; query?: Record<string, unknown>; token?: string; quiet?: boolean; headers?: Record<string, string>; refusalsInPlace?: readonly string[] } = {},
 ): Promise<T> {
   const hadSession = sessionStore.token() != null;
   try {
@@ -59,7 +61,7 @@ export async function request<T>(
   } catch (error) {
     const failure = toApiError(error);
     if (failure.status === 401 && hadSession) handlers.onUnauthorized();
-    if (failure.status === 403) handlers.onForbidden();
+    if (failure.status === 403 && !options.refusalsInPlace?.includes(failure.message)) handlers.onForbidden();
     // Section 8: any other answered failure is an 'Error!' alert, unless the caller shows it in place.
     if (failure.status >= 400 && failure.status !== 401 && failure.status !== 403 && !options.quiet) alerts.error(failure.message);
     throw failure;

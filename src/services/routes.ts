@@ -117,6 +117,7 @@ export const routes = {
   approvalPolicy: route('GET', `${API}/approval-policy`, approvals),
   updateApprovalPolicy: route('PUT', `${API}/approval-policy`, approvals),
   approvals: route('GET', `${API}/approvals`, approvals),
+  approval: route('GET', `${API}/approvals/:id`, approvals),
   decideApproval: route('PATCH', `${API}/approvals/:id`, approvals),
 
   users: route('GET', `${API}/management/get-users`, users),

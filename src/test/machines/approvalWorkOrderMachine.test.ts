@@ -1,18 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-const pages = new Map<string, { rows: unknown[]; last: number }>();
-const asked: string[] = [];
-vi.mock('../../services/api', () => ({
-  api: {
-    approvals: vi.fn(async (q: { status: string; page: number; limit: number }) => {
-      asked.push(`${q.status}:${q.page}`);
-      const p = pages.get(`${q.status}:${q.page}`) ?? { rows: [], last: 1 };
-      return { rows: p.rows, meta: { current_page: q.page, last_page: p.last, total: 0, per_page: q.limit } };
-    }),
-  },
-}));
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
-import { decisionsFor, decisionProblem, findApproval, isMakerOf } from '../../machines/approvalDecision';
+import { decisionsFor, decisionProblem, isMakerOf } from '../../machines/approvalDecision';
 import { approvalWorkOrderMachine, type ApprovalWorkOrderInput } from '../../machines/approvalWorkOrderMachine';
 import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
 import { APPROVAL_INVALID_STATUS, approvalDecidedMessage, type ApprovalRow } from '../../services/approvalRules';
@@ -99,21 +88,3 @@ describe('approvalWorkOrder machine: the work order page is told', () => {
   });
 });
 
-describe('findApproval: a request by its id, from the list the API offers', () => {
-  it('reads the pending requests page by page, then all of them, and stops where the request is', async () => {
-    asked.length = 0;
-    const decided = { ...ROW, id: 3, status: 'APPROVED' as const };
-    pages.set('PENDING_APPROVAL:1', { rows: [ROW], last: 2 });
-    pages.set('PENDING_APPROVAL:2', { rows: [], last: 2 });
-    pages.set(':1', { rows: [ROW, decided], last: 3 });
-    expect(await findApproval(3)).toEqual(decided);
-    expect(asked).toEqual(['PENDING_APPROVAL:1', 'PENDING_APPROVAL:2', ':1']);
-  });
-
-  it('says so when no page has it', async () => {
-    asked.length = 0;
-    pages.set(':1', { rows: [ROW], last: 1 });
-    await expect(findApproval(99)).rejects.toThrow('The approval request could not be found.');
-    expect(asked).toEqual(['PENDING_APPROVAL:1', 'PENDING_APPROVAL:2', ':1']);
-  });
-});

@@ -24,10 +24,12 @@ describe('one-shot action machine: model', () => {
 });
 
 describe('manual finalize machine: model', () => {
+  const finalizedAnswer = { message: 'Transaction has been finalized', held: false };
+  const heldAnswer = { message: 'Waiting for approval by another SUPER ADMIN', held: true };
   const model = buildModel(manualFinalizeMachine, {
     events: [
       { type: 'SET_RRN', value: '  ' }, { type: 'SET_RRN', value: '123456789012' }, { type: 'SET_PAID_TIME', value: '' }, { type: 'SET_PAID_TIME', value: '2026-11-21 09:30' },
-      { type: 'SUBMIT' }, { type: 'CANCEL' }, doneEvent('finalize', 'Transaction has been finalized'), errorEvent('finalize', new ApiError(409, 'Invalid Status')),
+      { type: 'SUBMIT' }, { type: 'CANCEL' }, doneEvent('finalize', finalizedAnswer), doneEvent('finalize', heldAnswer), errorEvent('finalize', new ApiError(409, 'Invalid Status')),
     ],
     inputs: [{ correlationId: 'FQR1', paidTime: '2026-11-21 09:00' }],
   });
@@ -40,9 +42,11 @@ describe('manual finalize machine: model', () => {
     const s = model.replay(path);
     expect(s.context.correlationId).toBe('FQR1');
     if (s.matches('submitting')) expect(s.context.rrn.trim()).not.toBe('');
-    // The page that opened the modal reloads and announces only on the server's success.
-    if (s.matches('finalized')) expect(s.output).toEqual({ finalized: true, message: 'Transaction has been finalized' });
-    if (s.matches('cancelled')) expect(s.output).toEqual({ finalized: false, message: null });
+    // The page that opened the modal reloads only when it finalized, and says 'waiting' when held (issue 25).
+    if (s.matches('finalized')) {
+      expect([{ finalized: true, held: false, message: finalizedAnswer.message }, { finalized: false, held: true, message: heldAnswer.message }]).toContainEqual(s.output);
+    }
+    if (s.matches('cancelled')) expect(s.output).toEqual({ finalized: false, held: false, message: null });
   });
 });
 
@@ -50,7 +54,7 @@ describe('manual finalize machine: what the user sees', () => {
   it("says 'Please enter RRN' and sends paid_time with seconds at :00", async () => {
     let sent: unknown;
     const actor = createActor(manualFinalizeMachine.provide({
-      actors: { finalize: fromPromise<string, { correlation_id: string; rrn: string; paid_time: string }>(async ({ input }) => { sent = input; return 'Transaction has been finalized'; }) },
+      actors: { finalize: fromPromise<{ message: string; held: boolean }, { correlation_id: string; rrn: string; paid_time: string }>(async ({ input }) => { sent = input; return { message: 'Transaction has been finalized', held: false }; }) },
     }), { input: { correlationId: 'FQR1', paidTime: '2026-11-21 09:00' } }).start();
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.errors).toEqual(['Please enter RRN']);

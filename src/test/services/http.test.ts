@@ -9,6 +9,7 @@ import { MemoryStorage } from '../fixtures';
 const answers: Record<string, [number, unknown]> = {
   '/401': [401, { status: 'failed', message: 'Your session has ended.' }],
   '/403': [403, { status: 'failed', message: 'You are not allowed to do this.' }],
+  '/403-rule': [403, { status: 'failed', message: 'The maker of a change cannot approve it' }],
   '/message': [422, { status: 'failed', message: 'Only PENDING withdrawal requests can be processed' }],
   '/reason': [400, { reason: 'Bad filter' }],
   '/response-message': [409, { responseMessage: 'Invalid Status' }],
@@ -56,6 +57,18 @@ describe('HTTP failures (spec section 8)', () => {
     expect((await failure('/401'))?.status).toBe(401);
     expect(handlers.onUnauthorized).toHaveBeenCalledOnce();
     expect((await failure('/403'))?.status).toBe(403);
+    expect(handlers.onForbidden).toHaveBeenCalledOnce();
+    expect(shown).toEqual([]);
+  });
+
+  it('keeps a 403 the caller names as a refusal of its own in place: no landing page, the message for the caller', async () => {
+    const refusals = ['The maker of a change cannot approve it'];
+    const asked = (path: string) => request('PATCH', base + path, { quiet: true, refusalsInPlace: refusals }).then(() => null, (e: ApiError) => e);
+    const refused = await asked('/403-rule');
+    expect([refused?.status, refused?.message]).toEqual([403, 'The maker of a change cannot approve it']);
+    expect(handlers.onForbidden).not.toHaveBeenCalled();
+    // Any other 403 on the same call still means the access is gone.
+    expect((await asked('/403'))?.status).toBe(403);
     expect(handlers.onForbidden).toHaveBeenCalledOnce();
     expect(shown).toEqual([]);
   });

@@ -30,11 +30,11 @@ const args: Record<keyof typeof api, unknown[]> = {
   refreshTransactionStatus: ['C1'], finalizeTransaction: [{}], addToWithdrawable: ['C1'], resendCallback: [['C1']], generateInvoice: ['C1'], processTransactions: [filter, { count: 3, amount: 300_000 }], previewProcessTransactions: [filter],
   downloadTransactions: [filter], emailTransactions: [filter, 'a@b.c'], checkTransactionsFile: [[file], 'fello_qris'],
   disbursementList: [filter, 1, 10], disbursementSummary: [filter], downloadDisbursements: [filter], emailDisbursements: [filter, 'a@b.c'],
-  updateDisbursement: ['uuid', 'REJECTED'], refreshDisbursementStatus: ['uuid'], disbursementInvoice: ['C1'], addDisbursementToWithdrawable: ['uuid'], voidDisbursementsFile: [file],
+  updateDisbursement: ['uuid', 'REJECTED'], refreshDisbursementStatus: ['uuid'], disbursementInvoice: ['C1'], addDisbursementToWithdrawable: ['uuid'], voidDisbursementsFile: [file], previewVoidDisbursementsFile: [file],
   users: [list], createUser: [{}], editUser: [{}], removeAuthenticator: [1], roleList: [list], createRole: [{}], editRole: [{}],
   notifications: [], markNotificationRead: [7], markAllNotificationsRead: [], workOrder: ['WO-1'],
   auditLog: [list], downloadAuditLog: [{}], auditPath: ['withdrawal', 'W1'],
-  approvalPolicy: [], updateApprovalPolicy: [{ policy: [] }], approvals: [{ status: '', ...list }], decideApproval: [4, { decision: 'APPROVE' }],
+  approvalPolicy: [], updateApprovalPolicy: [{ policy: [] }], approvals: [{ status: '', ...list }], approval: [4], decideApproval: [4, { decision: 'APPROVE' }],
 };
 
 /** The table's route a call went to, by verb and path (a `:param` matches one path segment). */

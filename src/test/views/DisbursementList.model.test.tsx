@@ -8,6 +8,7 @@ import { DOWNLOADED, EMAIL_FAILED, exportMachine } from '../../machines/exportMa
 import { alerts, type Alert } from '../../services/alerts';
 import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import type { DisbursementRow } from '../../services/disbursementQuery';
+import { APPROVAL_WAITING } from '../../services/approvalRules';
 import { ApiError } from '../../services/http';
 import { DisbursementListScreen, type DisbursementListActor } from '../../views/disbursement/DisbursementListScreen';
 import {
@@ -58,6 +59,8 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       doneEvent('voidPreview', voidResult(1, true)), doneEvent('voidPreview', voidResult(0, true)),
       errorEvent('voidPreview', new ApiError(422, 'The file has no correlation_id column')),
       doneEvent('voidUpload', { message: '1 disbursement voided', result: voidResult(1) }), doneEvent('voidUpload', { message: 'Nothing voided', result: voidResult(0) }),
+      // Held for a second SUPER ADMIN (issue 25): no row voided yet.
+      doneEvent('voidUpload', { message: APPROVAL_WAITING, result: null }),
       errorEvent('voidUpload', new ApiError(429, 'Too many uploads in progress, try again shortly')), { type: 'UPLOAD_ANOTHER' },
       doneEvent('export', { message: DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
     );
@@ -261,6 +264,12 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
       );
       return;
     case 'xstate.done.actor.voidUpload': {
+      if (event.output.result == null) {
+        await noDialog();
+        announced({ title: 'Waiting', message: APPROVAL_WAITING, intent: 'info' });
+        unchanged();
+        return;
+      }
       const results = (await dialogNamed('Upload Void Transaction: Results')).querySelector<HTMLElement>('table[aria-label="Void results"]')!;
       expect(within(results).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(
         event.output.result.results.map((r: { outcome: string }) => ({ voided: 'Voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome]),

@@ -7,7 +7,7 @@ import { disbursementMeta, disbursementRows, disbursementStats, finalizedRow, pe
 import { renderWithSession } from './renderWithSession';
 
 const api = vi.hoisted(() => ({
-  disbursementList: vi.fn(), disbursementSummary: vi.fn(), updateDisbursement: vi.fn(), voidDisbursementsFile: vi.fn(),
+  disbursementList: vi.fn(), disbursementSummary: vi.fn(), updateDisbursement: vi.fn(), voidDisbursementsFile: vi.fn(), previewVoidDisbursementsFile: vi.fn(),
   refreshDisbursementStatus: vi.fn(), disbursementInvoice: vi.fn(), addDisbursementToWithdrawable: vi.fn(), downloadDisbursements: vi.fn(), emailDisbursements: vi.fn(),
 }));
 vi.mock('../../services/api', () => ({ api }));
@@ -110,9 +110,8 @@ describe('Disbursement List', () => {
   });
 
   it('previews a void file, voids nothing until Confirm, then lists every row\'s outcome', async () => {
-    api.voidDisbursementsFile.mockImplementation(async (_file: File, dryRun?: boolean) => (dryRun
-      ? { status: 'success', message: '3 rows checked: 1 would be voided', data: voidResult(1, true) }
-      : { status: 'success', message: '1 of 3 rows voided', data: voidResult(1) }));
+    api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(1, true));
+    api.voidDisbursementsFile.mockResolvedValue({ message: '1 of 3 rows voided', result: voidResult(1) });
     open('SUPER ADMIN');
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
@@ -122,15 +121,15 @@ describe('Disbursement List', () => {
     press(dialog, 'Upload');
     // The first click only asks what would happen.
     const preview = await dialogTitled('Upload Void Transaction: Preview');
-    expect(api.voidDisbursementsFile).toHaveBeenCalledTimes(1);
-    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file, true);
+    expect(api.previewVoidDisbursementsFile).toHaveBeenCalledWith(file);
+    expect(api.voidDisbursementsFile).not.toHaveBeenCalled();
     expect(preview).toHaveTextContent('Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?');
     const previewed = [...preview.querySelectorAll('table[aria-label="Void preview"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(previewed.map((r) => r[2])).toEqual(['Will be voided', 'Not found', 'Not FINALIZED']);
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
     press(preview, 'Confirm');
     const results = await dialogTitled('Upload Void Transaction: Results');
-    expect(api.voidDisbursementsFile).toHaveBeenLastCalledWith(file);
+    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file);
     const rows = [...results.querySelectorAll('table[aria-label="Void results"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['1', 'DSB-FINAL-3', 'Voided', 'Voided'],
@@ -144,7 +143,7 @@ describe('Disbursement List', () => {
   });
 
   it('says when nothing in the file would be voided, and offers no Confirm', async () => {
-    api.voidDisbursementsFile.mockResolvedValue({ status: 'success', message: '3 rows checked: 0 would be voided', data: voidResult(0, true) });
+    api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(0, true));
     open('SUPER ADMIN');
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
@@ -156,7 +155,25 @@ describe('Disbursement List', () => {
     expect([...preview.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Confirm');
     press(preview, 'Close');
     await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());
-    expect(api.voidDisbursementsFile).toHaveBeenCalledTimes(1);
+    expect(api.previewVoidDisbursementsFile).toHaveBeenCalledTimes(1);
+    expect(api.voidDisbursementsFile).not.toHaveBeenCalled();
+    expect(api.disbursementList).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the confirmed void upload waits for a second SUPER ADMIN when the server holds it (202), and reloads nothing', async () => {
+    api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(1, true));
+    api.voidDisbursementsFile.mockResolvedValue({ message: 'Waiting for approval by another SUPER ADMIN', result: null });
+    open('SUPER ADMIN');
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
+    const dialog = await dialogTitled('Upload Void Transaction');
+    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' })] } });
+    press(dialog, 'Upload');
+    press(await dialogTitled('Upload Void Transaction: Preview'), 'Confirm');
+    expect(await screen.findByText('Waiting for approval by another SUPER ADMIN')).toBeInTheDocument();
+    expect(screen.getByText('Waiting')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());
+    expect(screen.queryByText('Upload Void Transaction: Results')).toBeNull();
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,7 +7,8 @@ import { DOWNLOADED, EMAIL_FAILED, exportMachine } from '../../machines/exportMa
 import { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
 import { defaultForm, paymentsListMachine } from '../../machines/paymentsListMachine';
 import { uploadMachine } from '../../machines/uploadMachine';
-import { alerts, type Alert } from '../../services/alerts';
+import { alerts, waitingAlert, type Alert } from '../../services/alerts';
+import { APPROVAL_WAITING as WAITING } from '../../services/approvalRules';
 import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
 import type { ReconciliationResult } from '../../services/reconciliationRules';
@@ -99,15 +100,18 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       doneEvent('refreshStatus', { changed: false, message: 'The provider still reports PENDING' }),
       errorEvent('refreshStatus', new ApiError(502, 'Provider unavailable')),
       doneEvent('resendCallback', 'Successfully send Callback !'), errorEvent('resendCallback', new ApiError(409, 'Transaction is not FINALIZED Yet')),
-      doneEvent('manualFinalize', { finalized: true, message: 'Transaction has been finalized' }),
-      doneEvent('manualFinalize', { finalized: false, message: null }),
+      doneEvent('manualFinalize', { finalized: true, held: false, message: 'Transaction has been finalized' }),
+      doneEvent('manualFinalize', { finalized: false, held: false, message: null }),
+      // Held for a second SUPER ADMIN (issue 25): nothing finalized yet.
+      doneEvent('manualFinalize', { finalized: false, held: true, message: WAITING }),
       // The same end, reached after the server refused once: the modal stays open with its words.
-      doneEvent('manualFinalize', { finalized: false, message: null, refusedFirst: true }),
+      doneEvent('manualFinalize', { finalized: false, held: false, message: null, refusedFirst: true }),
       { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'CLOSE' },
       doneEvent('addToWithdrawable', 'Added to withdrawable balance'), errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
       doneEvent('previewProcess', PREVIEW), doneEvent('previewProcess', NOTHING), errorEvent('previewProcess', new ApiError(503, 'The pay-ins could not be counted')),
       { type: 'PREVIEW_AGAIN' },
-      doneEvent('processTransactions', '3 transactions added to withdrawable balance, 0 already added'),
+      doneEvent('processTransactions', { message: '3 transactions added to withdrawable balance, 0 already added', held: false }),
+      doneEvent('processTransactions', { message: WAITING, held: true }),
       errorEvent('processTransactions', new ApiError(409, CHANGED)),
       errorEvent('processTransactions', new ApiError(422, 'Invalid Status: Only FINALIZED transactions can be processed')),
       doneEvent('invoice', invoice), errorEvent('invoice', new ApiError(404, 'Transaction not found')),
@@ -165,7 +169,7 @@ function label(value: StateValue): string {
 
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
 const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
-type Output = { output?: Record<string, unknown> & { changed?: boolean; finalized?: boolean; message?: string | null; failed?: boolean; count?: number }; error?: ApiError };
+type Output = { output?: Record<string, unknown> & { changed?: boolean; finalized?: boolean; held?: boolean; message?: string | null; failed?: boolean; count?: number }; error?: ApiError };
 
 /** Where the spec says each event takes the screen (hand-written: a machine going elsewhere fails the path). */
 function expectedAfter(state: string, event: AnyEventObject & Output, w: World): string {
@@ -194,7 +198,8 @@ function expectedAfter(state: string, event: AnyEventObject & Output, w: World):
     case 'xstate.done.actor.refreshStatus': return out!.changed ? 'loading|closed' : at('closed');
     case 'xstate.done.actor.manualFinalize': return out!.finalized ? 'loading|closed' : at('closed');
     case 'xstate.done.actor.addToWithdrawable': case 'xstate.error.actor.addToWithdrawable': return 'loading|closed';
-    case 'xstate.done.actor.processTransactions': return 'loading|closed';
+    // Held for a second SUPER ADMIN: nothing moved, so nothing is read again.
+    case 'xstate.done.actor.processTransactions': return out!.held ? at('closed') : 'loading|closed';
     // Refused: the dialog says why; a changed selection also reads the list again.
     case 'xstate.error.actor.processTransactions': return event.error!.status === 409 ? 'loading|processing.failed' : at('processing.failed');
     case 'xstate.error.actor.refreshStatus': case 'xstate.done.actor.resendCallback': case 'xstate.error.actor.resendCallback':
@@ -220,8 +225,9 @@ function nextWorld(w: World, event: AnyEventObject & Output & { value?: unknown;
     case 'SEARCH': return parseDateRange(w.rangeText) ? { ...w, appliedStatus: w.formStatus, applied: w.typed, rangeError: false } : { ...w, rangeError: true };
     case 'xstate.done.actor.refreshStatus':
       return say(out!.changed ? success(String(out!.message)) : { title: 'No change', message: String(out!.message), intent: 'info' });
-    case 'xstate.done.actor.resendCallback': case 'xstate.done.actor.addToWithdrawable': case 'xstate.done.actor.processTransactions':
+    case 'xstate.done.actor.resendCallback': case 'xstate.done.actor.addToWithdrawable':
       return say(success(String(event.output)));
+    case 'xstate.done.actor.processTransactions': return say(out!.held ? waitingAlert(WAITING) : success(String(out!.message)));
     case 'xstate.error.actor.refreshStatus': case 'xstate.error.actor.resendCallback': case 'xstate.error.actor.addToWithdrawable':
       return say(failure(event.error!.message));
     // Process Transactions says what went wrong in its own dialog, not in an alert.
@@ -229,7 +235,9 @@ function nextWorld(w: World, event: AnyEventObject & Output & { value?: unknown;
     case 'xstate.done.actor.previewProcess': return { ...w, preview: out as typeof PREVIEW };
     case 'xstate.error.actor.previewProcess': case 'xstate.error.actor.processTransactions':
       return { ...w, processError: event.error!.message, previewAgain: event.error!.status === 409 };
-    case 'xstate.done.actor.manualFinalize': return out!.finalized ? say(success('Transaction has been finalized')) : w;
+    case 'xstate.done.actor.manualFinalize':
+      if (out!.held) return say(waitingAlert(WAITING));
+      return out!.finalized ? say(success('Transaction has been finalized')) : w;
     case 'xstate.done.actor.invoice': return say(success('Invoice Have Been Generated'));
     case 'xstate.done.actor.export':
       if (out!.message == null) return w;
@@ -367,7 +375,7 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
     case 'xstate.done.actor.manualFinalize': {
       const d = await dialogNamed('Finalize Transaction');
       expect(d.querySelector<HTMLInputElement>('input[readonly]')).toHaveValue(vaPending.correlation_id);
-      if (!out!.finalized && !out!.refusedFirst) return press(d, 'Cancel');
+      if (!out!.finalized && !out!.held && !out!.refusedFirst) return press(d, 'Cancel');
       // The spec's check first: no RRN, no call.
       await press(d, 'Finalize');
       expect(within(d).getByRole('alert')).toHaveTextContent('Please enter RRN');
@@ -376,7 +384,7 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
       await act(async () => { fireEvent.change(rrn, { target: { value: '123456789012' } }); });
       await press(d, 'Finalize');
       expect(calls.inputs.at(-1)).toEqual({ id: 'finalize', input: { correlation_id: vaPending.correlation_id, rrn: '123456789012', paid_time: '2026-11-21 10:15:00' } });
-      if (out!.finalized) return calls.settle(doneEvent('finalize', out!.message));
+      if (out!.finalized || out!.held) return calls.settle(doneEvent('finalize', { message: out!.message, held: out!.held }));
       // Refused: the modal stays open, says why, and lets the user try again or leave.
       await calls.settle(errorEvent('finalize', new ApiError(409, 'Invalid Status')));
       const still = await dialogNamed('Finalize Transaction');

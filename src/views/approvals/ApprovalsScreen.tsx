@@ -26,7 +26,7 @@ const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   words: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   pointed: { backgroundColor: tokens.colorBrandBackground2 },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
@@ -38,12 +38,13 @@ const BUTTONS: Record<ApprovalDecision, { text: string; name: (id: number) => st
   CANCEL: { text: 'Cancel request', name: (id) => `Cancel request #${id}`, icon: <ArrowUndoRegular />, appearance: 'secondary' },
 };
 
-const COLUMNS = ['Requested', 'Action', 'Client', 'Amount', 'Before → After', 'Maker', 'Status', 'Checker / Reason', 'Actions'];
+// Six columns, each with a second line (the maker, the client, the words, the checker or reason),
+// so the row and its buttons fit beside the menu at 1366 px without scrolling sideways.
+const COLUMNS = ['Requested', 'Action', 'Amount', 'Before → After', 'Status', 'Actions'];
 
-
-/** Who decided (or that the maker cancelled), and the decline's reason. */
+/** Who decided, and the decline's reason; nothing while pending or when the maker cancelled. */
 const checkerText = (row: ApprovalRow) =>
-  [row.checker_name, row.reason].filter((part): part is string => part != null && part !== '').join(' — ') || '-';
+  [row.checker_name, row.reason].filter((part): part is string => part != null && part !== '').join(' — ');
 
 /**
  * Approvals (issue 25, dual control) as its page machine holds it: the Requests tab (status filter,
@@ -97,18 +98,24 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
               <TableBody>
                 {c.rows.map((row) => (
                   <TableRow key={row.id} aria-current={row.id === c.openId ? 'true' : undefined} className={row.id === c.openId ? styles.pointed : undefined}>
-                    <TableCell className={styles.nowrap}>{formatDateTime(row.created_at)}</TableCell>
-                    <TableCell>{APPROVAL_ACTION_LABELS[row.action] ?? row.action}</TableCell>
-                    <TableCell>{row.client_name ?? '-'}</TableCell>
+                    <TableCell>
+                      <span className={styles.nowrap}>{formatDateTime(row.created_at)}</span>
+                      <span className={styles.words}>by {row.maker_name}</span>
+                    </TableCell>
+                    <TableCell>
+                      {APPROVAL_ACTION_LABELS[row.action] ?? row.action}
+                      {row.client_name && <span className={styles.words}>{row.client_name}</span>}
+                    </TableCell>
                     <TableCell>
                       <span className={styles.nowrap}>{formatRupiah(row.amount)}</span>
                       <span className={styles.words}>{wordsOf(row.amount)}</span>
                     </TableCell>
                     {/* Each figure stays whole; the pair may break at the arrow so the Actions column fits at 1366 px. */}
                     <TableCell>{beforeAfterText(row).split(' → ').map((part, i) => <span key={part + i} className={styles.nowrap}>{i > 0 ? ' → ' : ''}{part}</span>)}</TableCell>
-                    <TableCell>{row.maker_name}</TableCell>
-                    <TableCell><ApprovalStatusBadge status={row.status} /></TableCell>
-                    <TableCell>{checkerText(row)}</TableCell>
+                    <TableCell>
+                      <ApprovalStatusBadge status={row.status} />
+                      {checkerText(row) && <span className={styles.words}>{checkerText(row)}</span>}
+                    </TableCell>
                     <TableCell>
                       <div className={styles.actions}>
                         {(c.actions[row.id] ?? []).map((decision) => {
