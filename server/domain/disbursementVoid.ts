@@ -8,7 +8,7 @@ import type { Db } from '../db/connect.ts';
 import { disbursements } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { invalidInput, ruleBroken } from './errors.ts';
-import { holdIfNeeded } from './approvalHold.ts';
+import { holdIfNeeded, wouldHold } from './approvalHold.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { applyDisbursementEvent, checkDisbursement, findDisbursement, type DisbursementRecord } from './disbursements.ts';
@@ -96,8 +96,8 @@ function summarize(dryRun: boolean, results: VoidOutcome[], amount: number): Voi
 }
 
 /**
- * The void upload's dry run: what each row would do now, and the amount + fee that would come back
- * to the disbursement balance. Reads only: no status, ledger entry, audit row or work order is
+ * The void upload's dry run: what each row would do now, the amount + fee that would come back
+ * to the disbursement balance, and whether applying it would wait for a second SUPER ADMIN. Reads only: no status, ledger entry, audit row or work order is
  * written. A caller whose role may not void at all is refused outright, as the apply refuses it.
  */
 export async function previewVoidDisbursements(db: Db, principal: Principal, entries: VoidEntry[], lookedUp?: Map<string, Found>): Promise<VoidUploadResult> {
@@ -115,7 +115,7 @@ export async function previewVoidDisbursements(db: Db, principal: Principal, ent
     amount += target.amount + target.feeAmount;
     return { ...entry, outcome: 'would_void', message: 'Will be voided; amount and fee return to the disbursement balance' };
   });
-  return summarize(true, results, amount);
+  return { ...summarize(true, results, amount), needs_approval: await wouldHold(db, 'void-upload', amount) };
 }
 
 /** Who a void is by: the caller, or for an approved void upload the checker, naming the maker. */

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { allows, nextTransactionStatus, type TransactionEvent } from '../../src/machines/lifecycle/transactionLifecycle.ts';
 import {
-  FINALIZED_ONLY, NOT_FINALIZED, selectionChanged, type BulkPreview, type BulkProcessed, type FinalizeBody, type Invoice,
+  FINALIZED_ONLY, NOT_FINALIZED, selectionChanged, type BulkPreview, type BulkPreviewAnswer, type BulkProcessed, type FinalizeBody, type Invoice,
 } from '../../src/services/transactionActions.ts';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
@@ -11,7 +11,7 @@ import { clients, transactions } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
-import { holdIfNeeded } from './approvalHold.ts';
+import { holdIfNeeded, wouldHold } from './approvalHold.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { callbackTargetOf, deliverCallback } from './callbacks.ts';
@@ -143,12 +143,13 @@ async function bulkSelection(db: Db, principal: Principal, filter: TransactionFi
 const totalsOf = (row: { count: number | string; amount: number | string; fee: number | string }): BulkPreview =>
   ({ count: Number(row.count), amount: Number(row.amount), fee: Number(row.fee) });
 
-/** Process Transactions' dry run: how many pay-ins would move now, their amounts and fees. Reads only. */
-export async function previewBulkAddToWithdrawable(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string): Promise<BulkPreview> {
+/** Process Transactions' dry run: how many pay-ins would move now, their amounts and fees, and whether the apply would be held. Reads only. */
+export async function previewBulkAddToWithdrawable(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string): Promise<BulkPreviewAnswer> {
   const { pending } = await bulkSelection(db, principal, filter, timeZone);
   const { rows } = await db.execute<{ count: number; amount: string; fee: string }>(sql`
     select count(*)::int as count, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${pending}`);
-  return totalsOf(rows[0]);
+  const totals = totalsOf(rows[0]);
+  return { ...totals, needs_approval: await wouldHold(db, 'bulk-withdrawable', totals.amount - totals.fee) };
 }
 
 /**

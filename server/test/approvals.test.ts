@@ -375,8 +375,9 @@ describe('a manual finalize', () => {
 });
 
 describe('a void upload', () => {
-  const upload = async (who: string, csv: string) => {
+  const upload = async (who: string, csv: string, dryRun = false) => {
     const form = new FormData();
+    if (dryRun) form.append('dry_run', 'true');
     form.append('file', new Blob([csv]), 'void.csv');
     const response = await fetch(`${server.url}${API}/transaction/disbursement-check-transaction`, { method: 'POST', headers: { authorization: `Bearer ${session[who].token}` }, body: form });
     return { status: response.status, body: await response.json() };
@@ -393,6 +394,8 @@ describe('a void upload', () => {
     const open = await makeDisbursement(db, { clientId: client, status: 'PENDING' });
     const csv = `correlation_id\n${big[0].correlationId}\n${open.correlationId}\n${big[1].correlationId}\n`;
     const before = await disbursementBalance(client);
+    // The preview says so before anything is confirmed.
+    expect((await upload('superadmin', csv, true)).body.data).toMatchObject({ total: { count: 2, amount: 100_010_000 }, needs_approval: true });
     const res = await upload('superadmin', csv);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ status: 'success', message: APPROVAL_WAITING, data: { approval_id: expect.any(Number) } });
@@ -469,7 +472,7 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
     await putPolicy('superadmin', { policy: [{ action: 'bulk-withdrawable', mode: 'threshold', threshold: 400_000_000 }] });
     try {
       const seen = (await bulk('superadmin', { ...filter, dry_run: true })).body.data;
-      expect(seen).toEqual({ count: 2, amount: 500_000_000, fee: 2_000_000 });
+      expect(seen).toEqual({ count: 2, amount: 500_000_000, fee: 2_000_000, needs_approval: true });
       const before = await balancesOf(client);
       const res = await bulk('superadmin', { ...filter, expected_count: 2, expected_amount: 500_000_000 });
       expect(res.status, JSON.stringify(res.body)).toBe(202);

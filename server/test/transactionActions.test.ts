@@ -199,7 +199,7 @@ describe('Process Transactions: a preview, then the apply of exactly what was pr
     expect(await footprint(2)).toEqual(before);
     // The filter narrows it like the list: by search and by method.
     const one = await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true, payment_method: 'va_bca' });
-    expect(one.body.data).toEqual({ count: 0, amount: 0, fee: 0 });
+    expect(one.body.data).toEqual({ count: 0, amount: 0, fee: 0, needs_approval: false });
     expect((await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true, status: 'PENDING' })).status).toBe(422);
     expect((await act('admin', 'PATCH', PATH, { ...filter, dry_run: true })).status).toBe(403);
   });
@@ -210,7 +210,7 @@ describe('Process Transactions: a preview, then the apply of exactly what was pr
     await finalizedPayin(2, `${day}T02:00:00Z`, 100_000, 1_000);
     await finalizedPayin(2, `${day}T03:00:00Z`, 200_000, 2_000);
     const { data: seen } = (await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true })).body;
-    expect(seen).toEqual({ count: 2, amount: 300_000, fee: 3_000 });
+    expect(seen).toEqual({ count: 2, amount: 300_000, fee: 3_000, needs_approval: false });
     // A pay-in finalized since the preview: the count differs.
     await finalizedPayin(2, `${day}T04:00:00Z`, 50_000, 500);
     const before = await footprint(2);
@@ -246,7 +246,7 @@ describe('Process Transactions: a preview, then the apply of exactly what was pr
     const filter = { ...windowOf(day), client_id: '2' };
     for (let i = 1; i <= 5; i++) await finalizedPayin(2, `${day}T0${i}:00:00Z`, 10_000 * i, 100 * i);
     const { data: seen } = (await act('superadmin', 'PATCH', PATH, { ...filter, dry_run: true })).body;
-    expect(seen).toEqual({ count: 5, amount: 150_000, fee: 1_500 });
+    expect(seen).toEqual({ count: 5, amount: 150_000, fee: 1_500, needs_approval: false });
     const before = await balance(2);
     const answers = await Promise.all(Array.from({ length: 10 }, () => act('superadmin', 'PATCH', PATH, { ...filter, expected_count: 5, expected_amount: 150_000 })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);

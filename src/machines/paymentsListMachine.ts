@@ -5,7 +5,7 @@ import { businessNow, DATE_TIME_FORMAT, formatDateRange, INVALID_DATE_RANGE, par
 import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import type { UserTypeName } from '../services/schemas';
-import type { BulkPreview, Invoice } from '../services/transactionActions';
+import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/transactionActions';
 import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
 import { exportMachine, type ExportOutput } from './exportMachine';
@@ -48,7 +48,7 @@ export interface PaymentsListContext {
   invoice: Invoice | null;
   invoiceError: string | null;
   /** What Process Transactions' dry run found: what the confirmation shows and the apply names. */
-  bulkPreview: BulkPreview | null;
+  bulkPreview: BulkPreviewAnswer | null;
   /** Why the preview or the apply was refused, shown in the dialog. */
   processError: string | null;
   /** The refusal was 409 (the selection changed): the dialog offers to preview again. */
@@ -126,7 +126,7 @@ export const paymentsListMachine = setup({
     }),
     resendCallback: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.resendCallback([input.correlationId])).message),
     addToWithdrawable: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.addToWithdrawable(input.correlationId)).message),
-    previewProcess: fromPromise<BulkPreview, { filter: TransactionFilterParams }>(async ({ input }) => (await api.previewProcessTransactions(input.filter)).data!),
+    previewProcess: fromPromise<BulkPreviewAnswer, { filter: TransactionFilterParams }>(async ({ input }) => (await api.previewProcessTransactions(input.filter)).data!),
     processTransactions: fromPromise<{ message: string; held: boolean }, { filter: TransactionFilterParams; expected: { count: number; amount: number } }>(
       ({ input }) => api.processTransactions(input.filter, input.expected),
     ),

@@ -3,7 +3,7 @@ import { pathOf, routes, type RouteDef } from './routes';
 import type * as v from 'valibot';
 import type { CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RoleRow, UserRow } from './managementRules';
 import type { ReconciliationResult } from './reconciliationRules';
-import type { BulkPreview, BulkProcessed, FinalizeBody, Invoice } from './transactionActions';
+import type { BulkPreviewAnswer, BulkProcessed, FinalizeBody, Invoice } from './transactionActions';
 import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
 import type { DepositRow, UpdateBalanceBody } from './disbursementAccountRules';
@@ -158,7 +158,7 @@ export const api = {
   generateInvoice: (correlationId: string) => data(send<ApiEnvelope<Invoice>>(routes.generateInvoice, { body: { correlation_id: correlationId }, quiet: true })),
   /** Process Transactions' dry run: what would move now (issue 25). */
   previewProcessTransactions: (filter: TransactionFilterParams) =>
-    send<ApiEnvelope<BulkPreview>>(routes.processTransactions, { body: { ...filterQuery(filter), status: 'FINALIZED', dry_run: true }, quiet: true }),
+    send<ApiEnvelope<BulkPreviewAnswer>>(routes.processTransactions, { body: { ...filterQuery(filter), status: 'FINALIZED', dry_run: true }, quiet: true }),
   /** The apply, naming the count and amount the person confirmed (409 when the selection changed since). */
   processTransactions: async (filter: TransactionFilterParams, expected: { count: number; amount: number }): Promise<{ message: string; held: boolean }> => {
     const res = await send<ApiEnvelope<BulkProcessed | ApprovalHeld>>(routes.processTransactions, {

@@ -132,6 +132,8 @@ export interface ApprovalRow {
 export interface ApprovalHeld { approval_id: number }
 
 export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';
+/** A preview's warning when the policy would hold the movement it confirms. */
+export const APPROVAL_AHEAD = 'This is at or above the approval threshold: after Confirm it waits for approval by another SUPER ADMIN, and nothing moves until then.';
 export const APPROVAL_SELF_REFUSED = 'The maker of a change cannot approve it';
 export const APPROVAL_CANCEL_REFUSED = 'Only the maker of a change can cancel it';
 export const APPROVAL_INVALID_STATUS = 'Invalid Status: Only PENDING_APPROVAL requests can be decided';

@@ -35,6 +35,8 @@ export interface VoidUploadResult {
   summary: { rows: number; voided: number; would_void: number; not_found: number; not_finalized: number; already_voided: number };
   total: { count: number; amount: number };
   results: VoidOutcome[];
+  /** A dry run's only: whether applying this file would wait for a second SUPER ADMIN (the approval policy). */
+  needs_approval?: boolean;
 }
 
 /** The multipart field that asks for the preview; absent (or 'false') applies. */

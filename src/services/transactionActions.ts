@@ -55,6 +55,8 @@ export type BulkProcessBody = v.InferOutput<typeof BulkProcessBody>;
 
 /** What a dry run of Process Transactions answers: FINALIZED pay-ins of the filter not yet withdrawable, their amounts and fees. */
 export interface BulkPreview { count: number; amount: number; fee: number }
+/** The dry run's answer: the preview, and whether the approval policy would hold the apply for a second SUPER ADMIN. */
+export interface BulkPreviewAnswer extends BulkPreview { needs_approval: boolean }
 /** What the apply answers: what moved, what was already added, and the selection it was checked against. */
 export interface BulkProcessed extends BulkPreview { processed: number; skipped: number }
 

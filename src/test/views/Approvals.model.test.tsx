@@ -298,7 +298,7 @@ function checkScreen(state: string, w: World) {
       // The amount in figures and in words, and what it does to the balance.
       const amount = row.id === 7 ? 'Rp. 150,000,000 (seratus lima puluh juta rupiah)' : 'Rp. 600,000,000 (enam ratus juta rupiah)';
       expect(within(d).getByLabelText('Amount')).toHaveTextContent(amount);
-      expect(within(d).getByLabelText('Balance')).toHaveTextContent(ROW_TEXT[row.id][4]);
+      expect(within(d).getByLabelText('Balance')).toHaveTextContent(ROW_TEXT[row.id][3]);
       expect(within(d).getByLabelText('Summary')).toHaveTextContent(row.summary);
       expect(within(d).getByLabelText('Maker')).toHaveTextContent(`${row.maker_name} (${row.maker_email})`);
       const reason = within(d).queryByRole('textbox', { name: /Reason/, hidden: true });

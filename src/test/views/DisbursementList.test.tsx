@@ -5,6 +5,7 @@ import { DisbursementListPage } from '../../views/disbursement/DisbursementListP
 import { makeUser } from '../fixtures';
 import { disbursementMeta, disbursementRows, disbursementStats, finalizedRow, pendingRow, rejectedRow, requestRow, voidResult, voidedRow } from '../disbursementFixtures';
 import { renderWithSession } from './renderWithSession';
+import { APPROVAL_AHEAD } from '../../services/approvalRules';
 
 const api = vi.hoisted(() => ({
   disbursementList: vi.fn(), disbursementSummary: vi.fn(), updateDisbursement: vi.fn(), voidDisbursementsFile: vi.fn(), previewVoidDisbursementsFile: vi.fn(),
@@ -124,6 +125,8 @@ describe('Disbursement List', () => {
     expect(api.previewVoidDisbursementsFile).toHaveBeenCalledWith(file);
     expect(api.voidDisbursementsFile).not.toHaveBeenCalled();
     expect(preview).toHaveTextContent('Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?');
+    // Below the approval threshold: no word of a second SUPER ADMIN.
+    expect(preview).not.toHaveTextContent(APPROVAL_AHEAD);
     const previewed = [...preview.querySelectorAll('table[aria-label="Void preview"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(previewed.map((r) => r[2])).toEqual(['Will be voided', 'Not found', 'Not FINALIZED']);
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
@@ -161,7 +164,7 @@ describe('Disbursement List', () => {
   });
 
   it('says the confirmed void upload waits for a second SUPER ADMIN when the server holds it (202), and reloads nothing', async () => {
-    api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(1, true));
+    api.previewVoidDisbursementsFile.mockResolvedValue({ ...voidResult(1, true), needs_approval: true });
     api.voidDisbursementsFile.mockResolvedValue({ message: 'Waiting for approval by another SUPER ADMIN', result: null });
     open('SUPER ADMIN');
     await table();
@@ -169,7 +172,10 @@ describe('Disbursement List', () => {
     const dialog = await dialogTitled('Upload Void Transaction');
     fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' })] } });
     press(dialog, 'Upload');
-    press(await dialogTitled('Upload Void Transaction: Preview'), 'Confirm');
+    const preview = await dialogTitled('Upload Void Transaction: Preview');
+    // Said before Confirm.
+    expect(preview).toHaveTextContent(APPROVAL_AHEAD);
+    press(preview, 'Confirm');
     expect(await screen.findByText('Waiting for approval by another SUPER ADMIN')).toBeInTheDocument();
     expect(screen.getByText('Waiting')).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());

@@ -8,7 +8,7 @@ import { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
 import { defaultForm, paymentsListMachine } from '../../machines/paymentsListMachine';
 import { uploadMachine } from '../../machines/uploadMachine';
 import { alerts, waitingAlert, type Alert } from '../../services/alerts';
-import { APPROVAL_WAITING as WAITING } from '../../services/approvalRules';
+import { APPROVAL_AHEAD, APPROVAL_WAITING as WAITING } from '../../services/approvalRules';
 import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
 import type { ReconciliationResult } from '../../services/reconciliationRules';
@@ -49,9 +49,9 @@ const ROWS = [qrisPending, vaPending, finalized, finalizedAdded, settled, expire
 const STATS = { total_transaction_count: 6, total_transaction_amount: 2_100_000, total_fee_amount: 21_000 };
 const loaded = { rows: ROWS, meta: { current_page: 1, last_page: 2, total: 6, per_page: 15 }, stats: STATS };
 const invoice: Invoice = { items: [{ name: 'Pay-in', ori_price: 500_000, curr_price: 500_000 }], service: 'payin', transaction_date: '2026-11-21T02:00:00.000Z', correlation_id: settled.correlation_id, client_name: 'PT Maju' };
-/** Process Transactions' dry run: three pay-ins of Rp. 300,000 with Rp. 3,000 of fees (and none). */
-const PREVIEW = { count: 3, amount: 300_000, fee: 3_000 };
-const NOTHING = { count: 0, amount: 0, fee: 0 };
+/** Process Transactions' dry run: three pay-ins of Rp. 300,000 with Rp. 3,000 of fees, which the policy would hold (and none). */
+const PREVIEW = { count: 3, amount: 300_000, fee: 3_000, needs_approval: true };
+const NOTHING = { count: 0, amount: 0, fee: 0, needs_approval: false };
 const CHANGED = 'The selection changed: 4 pay-ins match now, not 3';
 const checked: ReconciliationResult = {
   rows: [{ file: 'report.csv', row: 2, correlation_id: 'UNKNOWN-REF-1', found: false, type_match: null, our_status: null, file_status: 'SUCCESS', status_match: null, our_amount: null, file_amount: 10_000, amount_match: null }],
@@ -313,6 +313,8 @@ function checkScreen(state: string, w: World, seen: Alert[]) {
   if (dialog === 'processing.confirming' || dialog === 'processing.running') {
     expect(processDialog).toHaveTextContent('Add 3 pay-ins of Rp. 300,000 (tiga ratus ribu rupiah) to the withdrawable balance?');
     expect(processDialog).toHaveTextContent('Fees Rp. 3,000: Rp. 297,000 moves from the non-withdrawable to the withdrawable balance.');
+    // Said before Confirm: the approval policy will hold it.
+    expect(processDialog).toHaveTextContent(APPROVAL_AHEAD);
   }
   if (dialog === 'processing.previewing') expect(processDialog).toHaveTextContent('Counting the pay-ins this search would add…');
   if (dialog === 'processing.nothingToProcess') {

@@ -4,6 +4,7 @@ import {
   makeStyles, tokens,
 } from '@fluentui/react-components';
 import { ArrowUploadRegular, DocumentTableRegular } from '@fluentui/react-icons';
+import { APPROVAL_AHEAD } from '../../services/approvalRules';
 import type { VoidUploadResult } from '../../services/disbursementActions';
 import type { VoidOutcome } from '../../services/disbursementQuery';
 import { rupiahWithWords } from '../../services/money';
@@ -113,6 +114,7 @@ export function VoidUploadDialog({ step, file, errors, preview, result, onChoose
                 {preview.total.count > 0
                   ? <Text weight="semibold">Void {disbursements(preview.total.count)} returning {rupiahWithWords(preview.total.amount)}?</Text>
                   : <Text weight="semibold">Nothing in this file would be voided: no row names a FINALIZED disbursement.</Text>}
+                {preview.total.count > 0 && preview.needs_approval && <MessageBar intent="warning" layout="multiline"><MessageBarBody>{APPROVAL_AHEAD}</MessageBarBody></MessageBar>}
                 <OutcomeTable result={preview} />
                 {step === 'sending' && <Spinner label="Voiding…" />}
               </>

@@ -2,7 +2,8 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
-import type { BulkPreview } from '../../services/transactionActions';
+import { APPROVAL_AHEAD } from '../../services/approvalRules';
+import type { BulkPreviewAnswer } from '../../services/transactionActions';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
 
@@ -16,7 +17,7 @@ const payIns = (n: number) => `${n.toLocaleString('en-US')} pay-in${n === 1 ? ''
  * preview offered when the selection changed since this one.
  */
 export function ProcessTransactionsDialog({ step, preview, error, canPreviewAgain, onConfirm, onCancel, onPreviewAgain, onClose }: {
-  step: ProcessStep; preview: BulkPreview | null; error: string | null; canPreviewAgain: boolean;
+  step: ProcessStep; preview: BulkPreviewAnswer | null; error: string | null; canPreviewAgain: boolean;
   onConfirm: () => void; onCancel: () => void; onPreviewAgain: () => void; onClose: () => void;
 }) {
   const styles = useStyles();
@@ -36,6 +37,7 @@ export function ProcessTransactionsDialog({ step, preview, error, canPreviewAgai
                   Fees {formatRupiah(preview.fee)}: {formatRupiah(preview.amount - preview.fee)} moves from the non-withdrawable to the withdrawable
                   balance. This cannot be undone.
                 </Text>
+                {preview.needs_approval && <MessageBar intent="warning" layout="multiline"><MessageBarBody>{APPROVAL_AHEAD}</MessageBarBody></MessageBar>}
               </>
             )}
             {step === 'running' && <Spinner size="small" label="Working…" />}
