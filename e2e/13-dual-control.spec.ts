@@ -90,3 +90,67 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   await maker.goto('/dashboard/approvals');
   await expect(maker.getByRole('button', { name: `Cancel request #${id}` })).toHaveCount(0);
 });
+
+test('with the void upload set to always wait on the Policy tab, a void file is previewed with that warning, held on Confirm, and voided when another SUPER ADMIN approves it', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const maker = await (await browser.newContext()).newPage();
+  await signInAs(maker, 'superadmin@demo.local');
+  const checker = await (await browser.newContext()).newPage();
+  await signInAs(checker, 'superadmin2@demo.local');
+
+  // The Policy tab: 'Void upload' waits always.
+  const setVoidMode = async (mode: string, threshold?: string) => {
+    await maker.goto('/dashboard/approvals');
+    await maker.getByRole('tab', { name: 'Policy' }).click();
+    await maker.getByRole('combobox', { name: 'Mode for Void upload' }).selectOption(mode);
+    if (threshold) await maker.getByRole('textbox', { name: 'Threshold for Void upload' }).fill(threshold);
+    await maker.getByRole('button', { name: 'Save' }).click();
+    await expect(maker.getByText('Approval policy has been saved').first()).toBeVisible();
+  };
+  await setVoidMode('always');
+  await screenshot(maker, '85-approval-policy');
+  try {
+    // A FINALIZED disbursement of the last 7 days.
+    await maker.goto('/dashboard/disbursement/transactions');
+    const table = maker.getByRole('table', { name: 'Disbursements' });
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await maker.getByRole('combobox', { name: 'Status' }).click();
+    await maker.getByRole('option', { name: 'FINALIZED', exact: true }).click();
+    await maker.getByRole('button', { name: 'Search' }).click();
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    const target = (await table.locator('tbody tr td:nth-child(3)').first().textContent())!.trim();
+    const row = table.locator('tbody tr').filter({ hasText: target });
+
+    await maker.getByRole('button', { name: 'Upload Void Transaction' }).click();
+    const upload = maker.getByRole('dialog', { name: 'Upload Void Transaction' });
+    await upload.getByLabel('Choose void file').setInputFiles({ name: 'void.csv', mimeType: 'text/csv', buffer: Buffer.from(`correlation_id\n${target}\n`) });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    const preview = maker.getByRole('dialog', { name: 'Upload Void Transaction: Preview' });
+    await expect(preview).toContainText('Void 1 disbursement returning Rp.');
+    await expect(preview).toContainText('after Confirm it waits for approval by another SUPER ADMIN');
+    await screenshot(maker, '86-void-preview-needs-approval');
+    await preview.getByRole('button', { name: 'Confirm' }).click();
+    await expect(maker.getByText(WAITING).first()).toBeVisible();
+    await expect(preview).toHaveCount(0);
+    await expect(row).toContainText('FINALIZED');
+
+    // The second SUPER ADMIN approves it on the Approvals screen.
+    await checker.goto('/dashboard/approvals');
+    const pending = checker.getByRole('table', { name: 'Approval requests' }).locator('tbody tr').filter({ hasText: 'Void upload' }).first();
+    await expect(pending).toContainText('Pending approval');
+    await pending.getByRole('button', { name: /^Approve request #\d+$/ }).click();
+    const sure = checker.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(sure).toContainText(`of void.csv, returning Rp.`);
+    await sure.getByRole('button', { name: 'Confirm' }).click();
+    await expect(checker.getByText('The change has been approved and applied').first()).toBeVisible();
+
+    // Voided once: the maker's list shows it after a new search.
+    await maker.getByRole('combobox', { name: 'Status' }).click();
+    await maker.getByRole('option', { name: 'VOIDED', exact: true }).click();
+    await maker.getByRole('button', { name: 'Search' }).click();
+    await expect(table.locator('tbody tr').filter({ hasText: target })).toContainText('VOIDED');
+  } finally {
+    // Back to the default: from Rp. 100,000,000 returned.
+    await setVoidMode('threshold', '100.000.000');
+  }
+});

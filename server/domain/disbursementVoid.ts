@@ -119,7 +119,7 @@ export async function previewVoidDisbursements(db: Db, principal: Principal, ent
 }
 
 /** Who a void is by: the caller, or for an approved void upload the checker, naming the maker. */
-interface VoidActor { id: number; email: string; type: Principal['type']; approval?: { makerEmail: string; approvalId: number } }
+interface VoidActor { id: number; email: string; type: Principal['type']; approval?: { makerId: number; makerEmail: string; approvalId: number } }
 
 /**
  * One row's void, in the caller's transaction under the disbursement's row lock, through the
@@ -135,11 +135,18 @@ async function voidOne(tx: Db, lookup: Principal, actor: VoidActor, entry: VoidE
   if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: actor.type });
   else return { ...notFinalizedOutcome(entry, current.status), ...none };
   await applyDisbursementEvent(tx, current, { type: 'VOID', role: actor.type }, { by: actor.id });
+  // Approved: the disbursement's audit path shows the maker's request, then the checker's void.
+  if (actor.approval) {
+    await audit(tx, {
+      actorUserId: actor.approval.makerId, actorEmail: actor.approval.makerEmail, action: 'disbursement.void_requested', objectType: 'disbursement', objectId: current.uuid,
+      outcome: 'success', detail: { filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'PENDING_APPROVAL' }, approval_id: actor.approval.approvalId },
+    });
+  }
   await audit(tx, {
     actorUserId: actor.id, actorEmail: actor.email, action: 'disbursement.void', objectType: 'disbursement', objectId: current.uuid,
     outcome: 'success', ip: origin.ip,
     detail: {
-      filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'VOIDED' }, amount: current.amount, fee_amount: current.feeAmount,
+      filename, row: entry.row, before: { status: actor.approval ? 'PENDING_APPROVAL' : 'FINALIZED' }, after: { status: 'VOIDED' }, amount: current.amount, fee_amount: current.feeAmount,
       ...(actor.approval ? { maker: actor.approval.makerEmail, approval_id: actor.approval.approvalId } : {}),
     },
   });
@@ -199,7 +206,7 @@ export async function applyHeldVoid(
   tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: HeldVoid, approvalId: number, origin: RequestOrigin,
 ): Promise<{ clientIds: number[] }> {
   const { maker, checker } = people;
-  const actor: VoidActor = { id: checker.id, email: checker.email, type: checker.type, approval: { makerEmail: maker.email, approvalId } };
+  const actor: VoidActor = { id: checker.id, email: checker.email, type: checker.type, approval: { makerId: maker.id, makerEmail: maker.email, approvalId } };
   const results: VoidOutcome[] = [];
   const clientIds = new Set<number>();
   let amount = 0;

@@ -13,7 +13,8 @@ import { notFound } from './errors.ts';
  *   first step is the row's first known status at withdrawal_time, by the requester.
  * - disbursement (by uuid or correlation_id): created by the merchant API without an audit line,
  *   so the first step is the first logged `before` status (or the current one) at transaction_time,
- *   by 'system'; then `disbursement.decide`, `disbursement.refresh_status`, `disbursement.void`.
+ *   by 'system'; then `disbursement.decide`, `disbursement.refresh_status`, `disbursement.void`
+ *   (after an approved void upload, `disbursement.void_requested` by the maker comes first).
  * - transaction, a pay-in (by correlation_id or uuid): first step as for disbursements; then
  *   `transaction.finalize` and `transaction.refresh_status`; a pay-in a settlement run settled
  *   (settlement_run_id) ends in SETTLED at its settlement_time, by the run's requester, action

@@ -424,6 +424,9 @@ describe('a void upload', () => {
     expect(line).toMatchObject({ actorEmail: 'superadmin2@demo.local', detail: expect.objectContaining({ maker: 'superadmin@demo.local', approval_id: id }) });
     const path = await get('superadmin', `audit-log/path?object_type=approval&object_id=${id}`);
     expect(path.body.data.steps.map((s: any) => [s.status, s.by])).toEqual([['PENDING_APPROVAL', 'superadmin@demo.local'], ['APPROVED', 'superadmin2@demo.local']]);
+    // The disbursement's own path: the maker's request, then the checker's void.
+    const voidPath = await get('superadmin', `audit-log/path?object_type=disbursement&object_id=${big[0].uuid}`);
+    expect(voidPath.body.data.steps.slice(-2).map((s: any) => [s.status, s.by])).toEqual([['PENDING_APPROVAL', 'superadmin@demo.local'], ['VOIDED', 'superadmin2@demo.local']]);
     await expectLedgerClean();
   });
 

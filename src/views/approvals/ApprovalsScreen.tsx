@@ -26,7 +26,7 @@ const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   words: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
   pointed: { backgroundColor: tokens.colorBrandBackground2 },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
