@@ -61,7 +61,7 @@ export async function setPolicy(db: Db, principal: Principal, body: ApprovalPoli
 
 /** Whether a movement of this amount would be held now: what a preview tells the person before they confirm. */
 export async function wouldHold(db: Db, action: ApprovalAction, amount: number): Promise<boolean> {
-  return amount !== 0 && needsApproval(await policyEntry(db, action), amount);
+  return needsApproval(await policyEntry(db, action), amount);
 }
 
 export interface HoldDetails {

@@ -70,11 +70,11 @@ export const approvalAppliers: Readonly<Record<ApprovalAction, Applier>> = {
   },
   'manual-finalize': async (tx, request, { maker, checker }, origin) => {
     const payload = request.payload as { correlation_id: string; rrn: string; paid_at: string };
-    const done = await applyHeldFinalize(tx, { maker, checker }, payload, request.id, origin);
+    const done = await applyHeldFinalize(tx, { maker, checker }, payload, { id: request.id, requestedAt: request.createdAt }, origin);
     return { clientIds: [done.clientId], finalizedPayins: [done.correlationId] };
   },
   'void-upload': async (tx, request, { maker, checker }, origin) =>
-    applyHeldVoid(tx, { maker, checker }, request.payload as unknown as HeldVoid, request.id, origin),
+    applyHeldVoid(tx, { maker, checker }, request.payload as unknown as HeldVoid, { id: request.id, requestedAt: request.createdAt }, origin),
   'bulk-withdrawable': async (tx, request, { maker, checker }, origin) =>
     applyHeldBulk(tx, { maker, checker }, request.payload as unknown as HeldBulk, request.id, origin),
 };

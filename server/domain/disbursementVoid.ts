@@ -119,7 +119,7 @@ export async function previewVoidDisbursements(db: Db, principal: Principal, ent
 }
 
 /** Who a void is by: the caller, or for an approved void upload the checker, naming the maker. */
-interface VoidActor { id: number; email: string; type: Principal['type']; approval?: { makerId: number; makerEmail: string; approvalId: number } }
+interface VoidActor { id: number; email: string; type: Principal['type']; approval?: { makerId: number; makerEmail: string; approvalId: number; requestedAt: Date } }
 
 /**
  * One row's void, in the caller's transaction under the disbursement's row lock, through the
@@ -139,7 +139,9 @@ async function voidOne(tx: Db, lookup: Principal, actor: VoidActor, entry: VoidE
   if (actor.approval) {
     await audit(tx, {
       actorUserId: actor.approval.makerId, actorEmail: actor.approval.makerEmail, action: 'disbursement.void_requested', objectType: 'disbursement', objectId: current.uuid,
-      outcome: 'success', detail: { filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'PENDING_APPROVAL' }, approval_id: actor.approval.approvalId },
+      outcome: 'success',
+      // Written with the checker's void; when the maker asked is the request's own time.
+      detail: { filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'PENDING_APPROVAL' }, approval_id: actor.approval.approvalId, requested_at: actor.approval.requestedAt.toISOString() },
     });
   }
   await audit(tx, {
@@ -157,8 +159,8 @@ async function voidOne(tx: Db, lookup: Principal, actor: VoidActor, entry: VoidE
 export interface HeldVoid { filename: string; entries: (VoidEntry & { uuid: string })[] }
 
 /**
- * Voids every FINALIZED disbursement the entries name, each in its own transaction (voidOne).
- * Every entry gets an outcome. When what would come back is at or above the approval policy's
+ * Voids the FINALIZED disbursements the entries name, as the preview found them, each in its own
+ * transaction (voidOne). Every entry gets an outcome. When what would come back is at or above the approval policy's
  * 'void-upload' threshold (issue 25), nothing is voided: the rows that would void are held for a
  * second SUPER ADMIN, and the answer is the approval's id.
  */
@@ -167,26 +169,27 @@ export async function voidDisbursements(
 ): Promise<(VoidUploadResult & { movedClients: number[] }) | ApprovalHeld> {
   const known = await lookUp(db, principal, entries);
   const preview = await previewVoidDisbursements(db, principal, entries, known);
-  if (preview.total.amount > 0) {
-    const voiding = preview.results.filter((r) => r.outcome === 'would_void').map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));
-    const clientIds = new Set(voiding.map((e) => known.get(e.correlation_id)!.clientId));
-    const held = await inTransaction(db, (tx) => holdIfNeeded(tx, principal, 'void-upload', preview.total.amount, {
-      clientId: clientIds.size === 1 ? [...clientIds][0] : null, before: null, after: null,
-      summary: `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ${formatRupiah(preview.total.amount)} to the disbursement balance`,
-      payload: { filename, entries: voiding } satisfies HeldVoid,
-    }, origin));
-    if (held) return held;
-  }
+  const voiding = preview.results.filter((r) => r.outcome === 'would_void').map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));
+  const clientIds = new Set(voiding.map((e) => known.get(e.correlation_id)!.clientId));
+  const held = await inTransaction(db, (tx) => holdIfNeeded(tx, principal, 'void-upload', preview.total.amount, {
+    clientId: clientIds.size === 1 ? [...clientIds][0] : null, before: null, after: null,
+    summary: `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ${formatRupiah(preview.total.amount)} to the disbursement balance`,
+    payload: { filename, entries: voiding } satisfies HeldVoid,
+  }, origin));
+  if (held) return held;
   const results: VoidOutcome[] = [];
   const movedClients = new Set<number>();
   let amount = 0;
-  for (const entry of entries) {
-    const target = entry.correlation_id ? known.get(entry.correlation_id) : undefined;
-    if (!target) {
-      results.push(notFoundOutcome(entry));
+  for (const [i, entry] of entries.entries()) {
+    const seen = preview.results[i];
+    // Only the rows the hold was weighed on may void (each checked again under its lock): a row
+    // that became FINALIZED since is not voided by this file, so nothing returns unweighed.
+    if (seen.outcome !== 'would_void') {
+      results.push(seen.outcome === 'already_voided' ? { ...seen, message: 'Disbursement was already voided; nothing moved' } : seen);
       continue;
     }
-    const { moved, clientId, ...outcome } = await inTransaction(db, (tx) => voidOne(tx, principal, principal, entry, target.uuid, filename, origin));
+    const uuid = known.get(entry.correlation_id)!.uuid;
+    const { moved, clientId, ...outcome } = await inTransaction(db, (tx) => voidOne(tx, principal, principal, entry, uuid, filename, origin));
     results.push(outcome);
     amount += moved;
     if (moved > 0) movedClients.add(clientId);
@@ -203,14 +206,16 @@ export async function voidDisbursements(
  * since moves nothing), then the upload's audit line naming the maker.
  */
 export async function applyHeldVoid(
-  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: HeldVoid, approvalId: number, origin: RequestOrigin,
+  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: HeldVoid, approval: { id: number; requestedAt: Date }, origin: RequestOrigin,
 ): Promise<{ clientIds: number[] }> {
+  const approvalId = approval.id;
   const { maker, checker } = people;
-  const actor: VoidActor = { id: checker.id, email: checker.email, type: checker.type, approval: { makerId: maker.id, makerEmail: maker.email, approvalId } };
+  const actor: VoidActor = { id: checker.id, email: checker.email, type: checker.type, approval: { makerId: maker.id, makerEmail: maker.email, approvalId, requestedAt: approval.requestedAt } };
   const results: VoidOutcome[] = [];
   const clientIds = new Set<number>();
   let amount = 0;
-  for (const entry of held.entries) {
+  // Locked in uuid order, so two approvals of overlapping files queue rather than deadlock.
+  for (const entry of [...held.entries].sort((a, b) => a.uuid.localeCompare(b.uuid))) {
     const { moved, clientId, ...outcome } = await voidOne(tx, checker, actor, { row: entry.row, correlation_id: entry.correlation_id }, entry.uuid, held.filename, origin);
     results.push(outcome);
     amount += moved;

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { allows, nextTransactionStatus, type TransactionEvent } from '../../src/machines/lifecycle/transactionLifecycle.ts';
 import {
-  FINALIZED_ONLY, NOT_FINALIZED, selectionChanged, type BulkPreview, type BulkPreviewAnswer, type BulkProcessed, type FinalizeBody, type Invoice,
+  FINALIZED_ONLY, NOT_FINALIZED, SELECTION_REPLACED, selectionChanged, type BulkPreview, type BulkPreviewAnswer, type BulkProcessed, type FinalizeBody, type Invoice,
 } from '../../src/services/transactionActions.ts';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
@@ -98,15 +98,17 @@ export async function finalizeManually(db: Db, principal: Principal, body: Final
  * the maker's request, then the checker's finalize.
  */
 export async function applyHeldFinalize(
-  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: { correlation_id: string; rrn: string; paid_at: string }, approvalId: number, origin: RequestOrigin,
+  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: { correlation_id: string; rrn: string; paid_at: string }, approval: { id: number; requestedAt: Date }, origin: RequestOrigin,
 ): Promise<{ clientId: number; correlationId: string }> {
   const { maker, checker } = people;
+  const approvalId = approval.id;
   const row = await findInScope(tx, checker, held.correlation_id, true);
   check(row, { type: 'FINALIZE_MANUALLY', role: checker.type }, FINALIZE_INVALID_STATUS);
   await markPaid(tx, row, held.rrn, new Date(held.paid_at), checker.id);
   await audit(tx, {
     actorUserId: maker.id, actorEmail: maker.email, action: 'transaction.finalize_requested', objectType: 'transaction', objectId: row.correlationId,
-    outcome: 'success', detail: { before: { status: row.status }, after: { status: 'PENDING_APPROVAL' }, approval_id: approvalId },
+    // Written with the checker's finalize; when the maker asked is the request's own time.
+    outcome: 'success', detail: { before: { status: row.status }, after: { status: 'PENDING_APPROVAL' }, approval_id: approvalId, requested_at: approval.requestedAt.toISOString() },
   });
   await auditAction(tx, checker, origin, 'transaction.finalize', row, {
     before: { status: 'PENDING_APPROVAL' }, after: { status: 'FINALIZED', rrn: held.rrn, paid_time: held.paid_at }, approval_id: approvalId, maker: maker.email,
@@ -157,17 +159,19 @@ export async function previewBulkAddToWithdrawable(db: Db, principal: Principal,
  * temp table, and answers their totals, refusing (409) when they are not what the person confirmed.
  * A row another transaction holds is waited for, then read again: one it moved no longer matches.
  */
-async function lockSelection(tx: Db, pending: SQL, expected: { count: number; amount: number }): Promise<BulkPreview> {
+async function lockSelection(tx: Db, pending: SQL, expected: { count: number; amount: number }): Promise<BulkPreview & { fingerprint: string }> {
   await tx.execute(sql`
     create temp table bulk_selection on commit drop as
     with locked as (select t.id, t.client_id, t.amount, t.fee_amount from transactions t where ${pending} order by t.id for update of t) select * from locked`);
   await tx.execute(sql`analyze bulk_selection`);
-  const { rows: [selected] } = await tx.execute<{ count: number; amount: string; fee: string }>(sql`
-    select count(*)::int as count, coalesce(sum(amount), 0) as amount, coalesce(sum(fee_amount), 0) as fee from bulk_selection`);
+  const { rows: [selected] } = await tx.execute<{ count: number; amount: string; fee: string; fingerprint: string }>(sql`
+    select count(*)::int as count, coalesce(sum(amount), 0) as amount, coalesce(sum(fee_amount), 0) as fee,
+      md5(coalesce(string_agg(id::text, ',' order by id), '')) as fingerprint
+    from bulk_selection`);
   const now = totalsOf(selected);
   const changed = selectionChanged(now, expected);
   if (changed) throw conflict(changed);
-  return now;
+  return { ...now, fingerprint: selected.fingerprint };
 }
 
 /** Moves exactly the locked selection to withdrawable; answers how many moved, how many of the filter were already added, and whose balances moved. */
@@ -179,8 +183,12 @@ async function moveSelection(tx: Db, where: SQL, by: number): Promise<{ processe
   return { processed, skipped: Number(candidates) - processed, clientIds: rows.map((r) => Number(r.client_id)) };
 }
 
-/** What a held Process Transactions keeps for its approval: the filter and the selection the maker confirmed. */
-export interface HeldBulk { filter: TransactionFilter; expected: { count: number; amount: number }; time_zone: string }
+/**
+ * What a held Process Transactions keeps for its approval: the filter, the selection the maker
+ * confirmed, and a fingerprint of exactly which pay-ins those were (another set of the same count
+ * and amount must not be moved in their place).
+ */
+export interface HeldBulk { filter: TransactionFilter; expected: { count: number; amount: number }; time_zone: string; fingerprint: string }
 
 /**
  * The bulk 'process transaction': every FINALIZED pay-in of the filter not yet withdrawable, once
@@ -195,12 +203,12 @@ export async function bulkAddToWithdrawable(
 ): Promise<BulkProcessed | ApprovalHeld> {
   const { where, pending } = await bulkSelection(db, principal, filter, timeZone);
   return inTransaction(db, async (tx) => {
-    const now = await lockSelection(tx, pending, expected);
+    const { fingerprint, ...now } = await lockSelection(tx, pending, expected);
     const net = now.amount - now.fee;
     const held = await holdIfNeeded(tx, principal, 'bulk-withdrawable', net, {
       clientId: filter.client_id?.length === 1 ? filter.client_id[0] : null, before: null, after: null,
       summary: `Add ${now.count.toLocaleString('en-US')} pay-ins of ${formatRupiah(now.amount)} (${formatRupiah(net)} after fees)${filter.start ? ` from ${filter.start} to ${filter.end}` : ''} to withdrawable balance`,
-      payload: { filter, expected, time_zone: timeZone } satisfies HeldBulk,
+      payload: { filter, expected, time_zone: timeZone, fingerprint } satisfies HeldBulk,
     }, origin);
     if (held) return held;
     const { processed, skipped } = await moveSelection(tx, where, principal.id);
@@ -223,7 +231,8 @@ export async function applyHeldBulk(
 ): Promise<{ clientIds: number[] }> {
   const { maker, checker } = people;
   const { where, pending } = await bulkSelection(tx, checker, held.filter, held.time_zone);
-  const now = await lockSelection(tx, pending, held.expected);
+  const { fingerprint, ...now } = await lockSelection(tx, pending, held.expected);
+  if (fingerprint !== held.fingerprint) throw conflict(SELECTION_REPLACED);
   const { processed, skipped, clientIds } = await moveSelection(tx, where, checker.id);
   await audit(tx, {
     actorUserId: checker.id, actorEmail: checker.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip,

@@ -3,14 +3,13 @@ import * as v from 'valibot';
 import { ClientFilterQuery, WithdrawalHistoryQuery } from '../../src/services/listQuery.ts';
 import { AddWithdrawalBody, UpdateWithdrawalBody, WITHDRAWAL_SUBMITTED } from '../../src/services/withdrawalRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
-import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
-import { announceApproval } from '../events/approvalEvents.ts';
 import { announceBalance as announce } from '../events/balanceEvents.ts';
 import { clientBalances } from '../domain/ledger.ts';
 import { decideWithdrawal, requestWithdrawal, summaryOf, withdrawalHistory } from '../domain/withdrawals.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
+import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
@@ -53,8 +52,7 @@ export function balanceRoutes({ database, config, realtime }: RouteDeps) {
       if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
       // Held for a second SUPER ADMIN (issue 25): nothing moved.
       if ('held' in answer) {
-        if (!answer.replayed) announceApproval(realtime, answer.held.approval_id, 'PENDING_APPROVAL');
-        return reply.status(202).send(ok(answer.held, APPROVAL_WAITING));
+        return replyHeld(reply, realtime, answer.held, !answer.replayed);
       }
       if (!answer.replayed) announceBalance(answer.row.client_id);
       return reply.status(201).send(ok(answer.row, WITHDRAWAL_SUBMITTED));

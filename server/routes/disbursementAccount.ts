@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { BALANCE_UPDATED, BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from '../../src/services/disbursementAccountRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
 import { adjustMasterBalance, depositHistory, payinList } from '../domain/disbursementDeposits.ts';
-import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
-import { announceApproval } from '../events/approvalEvents.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
+import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
@@ -37,10 +36,7 @@ export function disbursementAccountRoutes({ database, config, realtime }: RouteD
       const body = parseInput(UpdateBalanceBody, request.body);
       const result = await adjustMasterBalance(db, principal, body, originOf(request));
       // Held for a second SUPER ADMIN (issue 25): nothing moved.
-      if ('approval_id' in result) {
-        announceApproval(realtime, result.approval_id, 'PENDING_APPROVAL');
-        return reply.status(202).send(ok(result, APPROVAL_WAITING));
-      }
+      if ('approval_id' in result) return replyHeld(reply, realtime, result);
       announceBalance(realtime, result.client_id);
       return ok(result, BALANCE_UPDATED);
     });

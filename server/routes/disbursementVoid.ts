@@ -3,14 +3,13 @@ import {
   VOID_MAX_FILE_BYTES, VOID_MAX_ROWS, assertVoidFileName, previewVoidDisbursements, voidTooManyRows, voidDisbursements, voidRowsFromSheet,
 } from '../domain/disbursementVoid.ts';
 import { VOID_DRY_RUN_FIELD, VOID_DRY_RUN_INVALID, voidUploadMessage } from '../../src/services/disbursementActions.ts';
-import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
-import { announceApproval } from '../events/approvalEvents.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { invalidInput, ruleBroken } from '../domain/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
+import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
@@ -44,10 +43,7 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
       }
       const answer = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
       // Held for a second SUPER ADMIN (issue 25): nothing was voided.
-      if ('approval_id' in answer) {
-        announceApproval(realtime, answer.approval_id, 'PENDING_APPROVAL');
-        return reply.status(202).send(ok(answer, APPROVAL_WAITING));
-      }
+      if ('approval_id' in answer) return replyHeld(reply, realtime, answer);
       const { movedClients, ...result } = answer;
       for (const clientId of movedClients) announceBalance(realtime, clientId);
       return ok(result, voidUploadMessage(result));

@@ -12,10 +12,9 @@ import { listTransactions, summarizeTransactions } from '../domain/transactionLi
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
+import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
-import { APPROVAL_WAITING } from '../../src/services/approvalRules.ts';
-import { announceApproval } from '../events/approvalEvents.ts';
 
 export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs, realtime }: RouteDeps) {
   const { db } = database;
@@ -45,10 +44,7 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
       const body = parseInput(FinalizeBody, request.body);
       const result = await finalizeManually(db, requireAuth(request).principal, body, tz, originOf(request));
       // Held for a second SUPER ADMIN (issue 25): nothing changed yet.
-      if ('approval_id' in result) {
-        announceApproval(realtime, result.approval_id, 'PENDING_APPROVAL');
-        return reply.status(202).send(ok(result, APPROVAL_WAITING));
-      }
+      if ('approval_id' in result) return replyHeld(reply, realtime, result);
       // The merchant is told it was paid, by a job that retries (and leaves a work order when it cannot).
       await queueCallback(jobs, body.correlation_id);
       return ok(result, 'Transaction has been finalized');
@@ -71,10 +67,7 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
       // The schema refuses an apply without both expectations.
       const expected = { count: expected_count!, amount: expected_amount! };
       const result = await bulkAddToWithdrawable(db, principal, filter, expected, tz, originOf(request));
-      if ('approval_id' in result) {
-        announceApproval(realtime, result.approval_id, 'PENDING_APPROVAL');
-        return reply.status(202).send(ok(result, APPROVAL_WAITING));
-      }
+      if ('approval_id' in result) return replyHeld(reply, realtime, result);
       return ok(result, bulkProcessedMessage(result));
     });
 

@@ -12,6 +12,7 @@ import { recordDeposit } from '../domain/disbursementDeposits.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { postEntry } from '../domain/ledger.ts';
 import { creditPayin } from '../domain/payins.ts';
+import { SELECTION_REPLACED } from '../../src/services/transactionActions.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import { addUser, call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
@@ -502,6 +503,29 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
         .where(and(eq(auditLog.action, 'transaction.bulk_add_withdrawable'), sql`${auditLog.detail}->>'approval_id' = ${String(id)}`));
       expect(line).toMatchObject({ actorEmail: 'superadmin2@demo.local', detail: expect.objectContaining({ maker: 'superadmin@demo.local', processed: 2 }) });
       expect((await bulk('superadmin', { ...filter, dry_run: true })).body.data.count).toBe(0);
+      await expectLedgerClean();
+    } finally {
+      await putPolicy('superadmin', { policy: [{ action: 'bulk-withdrawable', mode: 'off', threshold: null }] });
+    }
+  });
+
+  it('an approval refuses another set of pay-ins with the confirmed count and amount (409), moving nothing', async () => {
+    const client = await freshClient(0);
+    const filter = { start: '2021-03-02 00:00', end: '2021-03-02 23:59', client_id: String(client) };
+    const first = await finalizedPayin(client, '2021-03-02T02:00:00Z', 250_000_000, 1_000_000);
+    await finalizedPayin(client, '2021-03-02T03:00:00Z', 250_000_000, 1_000_000);
+    await putPolicy('superadmin', { policy: [{ action: 'bulk-withdrawable', mode: 'always', threshold: null }] });
+    try {
+      const id = (await bulk('superadmin', { ...filter, expected_count: 2, expected_amount: 500_000_000 })).body.data.approval_id;
+      // One of them moves on its own, and another of the same amount and fee arrives in the window.
+      expect((await call(server, 'PATCH', `${API}/balance/add-withdrawable-balance`, { token: session.superadmin.token, body: { correlation_id: first } })).status).toBe(200);
+      await finalizedPayin(client, '2021-03-02T04:00:00Z', 250_000_000, 1_000_000);
+      const before = await balancesOf(client);
+      const res = await decide('superadmin2', id, { decision: 'APPROVE' });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(SELECTION_REPLACED);
+      expect(await statusOf(id)).toBe('PENDING_APPROVAL');
+      expect(await balancesOf(client)).toEqual(before);
       await expectLedgerClean();
     } finally {
       await putPolicy('superadmin', { policy: [{ action: 'bulk-withdrawable', mode: 'off', threshold: null }] });

@@ -50,9 +50,9 @@ export const DEFAULT_APPROVAL_POLICY: readonly ApprovalPolicyEntry[] = [
   { action: 'manual-finalize', mode: 'off', threshold: null },
 ];
 
-/** Whether a movement of this (signed) amount under this entry waits for a second SUPER ADMIN. */
+/** Whether a movement of this (signed) amount under this entry waits for a second SUPER ADMIN; one that moves nothing never does. */
 export function needsApproval(entry: Pick<ApprovalPolicyEntry, 'mode' | 'threshold'> | undefined, amount: number): boolean {
-  if (!entry || entry.mode === 'off') return false;
+  if (!entry || entry.mode === 'off' || amount === 0) return false;
   if (entry.mode === 'always') return true;
   return entry.threshold != null && Math.abs(amount) >= entry.threshold;
 }

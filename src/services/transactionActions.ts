@@ -70,6 +70,9 @@ export function selectionChanged(now: { count: number; amount: number }, expecte
   return null;
 }
 
+/** The 409 when an approved selection has the confirmed count and amount but is not the same pay-ins. */
+export const SELECTION_REPLACED = 'The selection changed: other pay-ins match now than the ones confirmed';
+
 export const FINALIZED_ONLY = 'Invalid Status: Only FINALIZED transactions can be processed';
 export const NOT_FINALIZED = 'Transaction is not FINALIZED Yet';
 export const CALLBACK_SENT = 'Successfully send Callback !';
