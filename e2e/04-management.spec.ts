@@ -27,7 +27,7 @@ test('SUPER ADMIN makes a role and a user; the user sees only those menus; reset
   await roleDialog.getByRole('button', { name: 'Save' }).click();
   await expect(roleDialog.getByRole('alert')).toContainText('At least 1 selected Module is required');
   await roleDialog.getByRole('textbox', { name: /^Role Name/ }).fill('Reports Reader');
-  await choose(admin, roleDialog.getByRole('combobox', { name: /^User Type/ }), 'CLIENT');
+  await choose(admin, roleDialog.getByRole('combobox', { name: /^User Type/ }), 'Client user');
   await roleDialog.getByRole('textbox', { name: /^Description/ }).fill('Payments List and Payments Balance only');
   await expect(roleDialog.getByRole('group', { name: 'Settlement' })).toHaveCount(0);
   for (const module of ['Payments List', 'Payments Balance']) {
@@ -37,7 +37,9 @@ test('SUPER ADMIN makes a role and a user; the user sees only those menus; reset
   await roleDialog.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Role Reports Reader has been successfully created', { exact: true })).toBeVisible();
   const roleRow = admin.getByRole('table', { name: 'Roles' }).getByRole('row', { name: /Reports Reader/ });
-  await expect(roleRow).toContainText('CLIENT');
+  // Client users' type name is not shown (spec section 1): the Type cell stays empty.
+  await expect(roleRow.getByRole('cell').nth(2)).toHaveText('');
+  await expect(roleRow).not.toContainText('CLIENT');
   await expect(roleRow.getByRole('cell').nth(3)).toHaveText('2');
   await screenshot(admin, '41-role-management');
 
@@ -48,7 +50,7 @@ test('SUPER ADMIN makes a role and a user; the user sees only those menus; reset
   await userDialog.getByRole('button', { name: 'Save' }).click();
   const errors = userDialog.getByRole('alert');
   for (const message of ['User Type is required', 'Role is required', 'Name is required', 'Email is required', 'Password is required']) await expect(errors).toContainText(message);
-  await choose(admin, userDialog.getByRole('combobox', { name: /^User Type/ }), 'CLIENT');
+  await choose(admin, userDialog.getByRole('combobox', { name: /^User Type/ }), 'Client user');
   await choose(admin, userDialog.getByRole('combobox', { name: /^Role\s*\*?$/ }), 'Reports Reader');
   await userDialog.getByRole('textbox', { name: /^Name/ }).fill('Rina Reports');
   await userDialog.getByRole('combobox', { name: /^Clients/ }).click();

@@ -167,7 +167,7 @@ test('Tab walks the shell in order and never rests on a hidden element: home lin
   await signInChecking(page, 'admin@demo.local');
   await page.goto('/dashboard/balance');
   await settle(page);
-  await page.getByRole('link', { name: 'Home' }).focus();
+  await page.getByRole('link', { name: 'Nusa Payments Back Office', exact: true }).focus();
   const stops: Array<{ where: string; hidden: boolean; name: string }> = [];
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');
@@ -191,7 +191,7 @@ test('Tab walks the shell in order and never rests on a hidden element: home lin
     const el = document.activeElement;
     return el?.closest('nav, [role="navigation"]') ? el.textContent?.trim() ?? '' : null;
   });
-  await page.getByRole('link', { name: 'Home' }).focus();
+  await page.getByRole('link', { name: 'Nusa Payments Back Office', exact: true }).focus();
   for (let i = 0; i < 4 && await menuEntry() === null; i++) await page.keyboard.press('Tab');
   expect(await menuEntry()).toBe(entry);
   await page.keyboard.press('ArrowDown');

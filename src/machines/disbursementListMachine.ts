@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams, type VoidUploadResult } from '../services/api';
 import { alerts, waitingAlert, type Alert } from '../services/alerts';
-import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
+import { daysThroughToday, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import {
   DISBURSEMENT_SEARCH_BY, DISBURSEMENT_STATUSES, type DisbursementRow, type DisbursementStats, type DisbursementStatusName,
@@ -82,8 +82,11 @@ export type DisbursementListEvent =
 /** The signed-in user (passed whole by the page): the lifecycle is asked with their type. */
 export interface DisbursementListInput { user: PageUser; form?: DisbursementFilterForm }
 
-/** Spec section 9: the disbursement list opens on the last 7 days, every status, searched by correlation_id. */
-export function defaultDisbursementForm(range = lastDays(7)): DisbursementFilterForm {
+/**
+ * Spec section 9: the disbursement list opens on the last 7 days (6 days ago 00:00 to today 23:59, the
+ * window the server takes when none is sent), every status, searched by correlation_id.
+ */
+export function defaultDisbursementForm(range = daysThroughToday(7)): DisbursementFilterForm {
   return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange(range), clientId: null, status: '' };
 }
 

@@ -35,10 +35,13 @@ export function lastDays(days: number, now = businessNow()): DateRange {
   return { start: now.subtract(days, 'day').startOf('day').format(DATE_TIME_FORMAT), end: now.format(DATE_TIME_FORMAT) };
 }
 
-/** Spec section 9: the payin page defaults to yesterday 00:00 to today 23:59. */
-export function yesterdayThroughToday(now = businessNow()): DateRange {
-  return { start: now.subtract(1, 'day').format('YYYY-MM-DD 00:00'), end: now.format('YYYY-MM-DD 23:59') };
+/** Whole days on the business clock, today the last of them: `days` days ago + 1 at 00:00 to today 23:59. */
+export function daysThroughToday(days: number, now = businessNow()): DateRange {
+  return { start: now.subtract(days - 1, 'day').format('YYYY-MM-DD 00:00'), end: now.format('YYYY-MM-DD 23:59') };
 }
+
+/** Spec section 9: the payin page defaults to yesterday 00:00 to today 23:59. */
+export const yesterdayThroughToday = (now = businessNow()): DateRange => daysThroughToday(2, now);
 
 /** The settlement screen's default: the whole of yesterday on the business clock, 00:00 to 23:59. */
 export function yesterday(now = businessNow()): DateRange {

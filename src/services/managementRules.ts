@@ -7,6 +7,13 @@ import { UserTypeName, type ModuleItem } from './schemas';
 export const MIN_PASSWORD_LENGTH = 12;
 export const USER_TYPES = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
 
+/**
+ * Spec section 1: client users exist but their type name is not shown. A Type cell leaves it out; where
+ * a person picks a type, client users are called what they are instead.
+ */
+export const shownUserType = (type: UserTypeName): string => (type === 'CLIENT' ? '' : type);
+export const userTypeChoice = (type: UserTypeName): string => (type === 'CLIENT' ? 'Client user' : type);
+
 /** A user may hand out their own type or a lower one, never a higher one. */
 const typeRank: Record<UserTypeName, number> = { 'SUPER ADMIN': 3, ADMIN: 2, CLIENT: 1 };
 export const assignableTypes = (own: UserTypeName): UserTypeName[] => USER_TYPES.filter((t) => typeRank[t] <= typeRank[own]);

@@ -4,8 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { alertsMachine } from '../machines/alertsMachine';
 
 const useStyles = makeStyles({
+  // Bottom-end, as Fluent's toasts sit: at the top they covered the header's bell and the user's name.
   stack: {
-    position: 'fixed', top: tokens.spacingVerticalL, right: tokens.spacingHorizontalL, zIndex: 1000000,
+    position: 'fixed', bottom: tokens.spacingVerticalL, right: tokens.spacingHorizontalL, zIndex: 1000000,
     display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, width: 'min(420px, calc(100vw - 32px))',
   },
   bar: { boxShadow: tokens.shadow16 },

@@ -3,6 +3,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { Redirect, Route, Switch } from 'wouter';
 import { sessionStore } from '../services/sessionStore';
 import { AlertHost } from './AlertHost';
+import { DocumentTitle } from './DocumentTitle';
 import { PageSuspense } from './common/PageSuspense';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
@@ -19,6 +20,7 @@ export function App() {
     <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
       <SessionContext.Provider options={{ input: { stored: sessionStore.load() } }}>
         <AlertHost />
+        <DocumentTitle />
         <PageSuspense>
           <Switch>
             <Route path="/"><Redirect to="/login" /></Route>

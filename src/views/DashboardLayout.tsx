@@ -10,7 +10,8 @@ const useStyles = makeStyles({
     gridTemplateAreas: '"header header" "nav main" "nav footer"', backgroundColor: tokens.colorNeutralBackground2,
   },
   header: { gridArea: 'header' },
-  nav: { gridArea: 'nav', borderRight: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1 },
+  // A column of one: the menu grows to the grid cell, which is as tall as the page.
+  nav: { gridArea: 'nav', display: 'flex', flexDirection: 'column', borderRight: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1 },
   main: { gridArea: 'main', padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`, minWidth: 0 },
   footer: { gridArea: 'footer', padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXXXL}`, color: tokens.colorNeutralForeground3, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
 });

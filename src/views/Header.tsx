@@ -20,7 +20,8 @@ export function Header() {
   const { user, landing, verified } = SessionContext.useSelector((s) => ({ user: s.context.user, landing: s.context.landingPath, verified: s.matches('signedIn') || s.matches('refreshing') }));
   return (
     <header className={styles.bar}>
-      <Link href={landing} appearance="subtle" aria-label="Home" onClick={(e) => { e.preventDefault(); navigate(`~${landing}`); }}>
+      {/* Named by what it shows (the product's name), so speech input reaches it by the words on screen. */}
+      <Link href={landing} appearance="subtle" onClick={(e) => { e.preventDefault(); navigate(`~${landing}`); }}>
         <BrandMark />
       </Link>
       <div className={styles.right}>

@@ -11,7 +11,10 @@ import { SessionContext } from './SessionContext';
 
 const LOGOUT = '#logout';
 
-const useStyles = makeStyles({ drawer: { width: '100%', height: '100%', border: 'none' } });
+const useStyles = makeStyles({
+  // Fluent caps a drawer at 100vh; the menu's column runs the page's whole height, so its background must too.
+  drawer: { width: '100%', height: 'auto', maxHeight: 'none', flexGrow: 1, border: 'none' },
+});
 
 /** Before the OTP step only user settings exist for the user. */
 const settingsOnly: ModuleItem[] = [{

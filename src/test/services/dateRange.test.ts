@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { formatDateRange, lastDays, parseDateRange, yesterday } from '../../services/dateRange';
+import { daysThroughToday, formatDateRange, lastDays, parseDateRange, yesterday } from '../../services/dateRange';
 
 describe('date range rules (spec section 5)', () => {
   it('needs two ends split by " to " in YYYY-MM-DD HH:mm', () => {
@@ -22,6 +22,11 @@ describe('date range rules (spec section 5)', () => {
   it('defaults to the last 14 days back to now', () => {
     const range = lastDays(14, dayjs('2026-11-21T15:42:00'));
     expect(formatDateRange(range)).toBe('2026-11-07 00:00 to 2026-11-21 15:42');
+  });
+
+  it('the disbursement list defaults to the last 7 whole days, today included', () => {
+    expect(formatDateRange(daysThroughToday(7, dayjs('2026-11-21T15:42:00')))).toBe('2026-11-15 00:00 to 2026-11-21 23:59');
+    expect(formatDateRange(daysThroughToday(7, dayjs('2026-03-03T00:05:00')))).toBe('2026-02-25 00:00 to 2026-03-03 23:59');
   });
 
   it('settlement defaults to the whole of yesterday, 00:00 to 23:59', () => {

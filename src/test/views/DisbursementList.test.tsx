@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+// The app's dayjs, with the time-zone plugin its formatters load.
+import '../../services/format';
 import type { UserTypeName } from '../../services/schemas';
 import { DisbursementListPage } from '../../views/disbursement/DisbursementListPage';
 import { makeUser } from '../fixtures';
@@ -55,8 +58,19 @@ describe('Disbursement List', () => {
     const colours = Object.fromEntries(disbursementRows.map((r) => [r.status, within(rowOf(t, r.correlation_id)).getByText(r.status).getAttribute('data-colour')]));
     expect(colours).toEqual({ PENDING: 'orange', PENDING_REQUEST: 'blue', FINALIZED: 'green', REJECTED: 'red', VOIDED: 'grey' });
     expect(api.disbursementList.mock.calls[0][0]).toMatchObject({ status: '', search_by: 'correlation_id' });
-    expect((screen.getByRole('textbox', { name: 'Date range' }) as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2} 00:00 to \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // The last 7 days on the business clock, today included: 6 days ago 00:00 to today 23:59 (the server's default too).
+    const today = dayjs().tz('Asia/Jakarta');
+    expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(`${today.subtract(6, 'day').format('YYYY-MM-DD')} 00:00 to ${today.format('YYYY-MM-DD')} 23:59`);
     expect(screen.getByRole('group', { name: 'Total Amount' })).toHaveTextContent('Rp. 25,000,000');
+  });
+
+  it("labels the method filter as its column is named, 'Withdrawal Method', offering the withdrawal methods", async () => {
+    open('SUPER ADMIN');
+    await table();
+    const filters = screen.getByRole('search', { name: 'Disbursement filters' });
+    expect(within(filters).queryByRole('combobox', { name: 'Payment method' })).toBeNull();
+    fireEvent.click(within(filters).getByRole('combobox', { name: 'Withdrawal Method' }));
+    expect((await screen.findAllByRole('menuitemcheckbox')).map((o) => o.textContent)).toEqual(['BIFAST', 'ONLINE', 'SKN', 'RTGS']);
   });
 
   it('as SUPER ADMIN offers the actions the lifecycle allows on each row, and the void upload', async () => {

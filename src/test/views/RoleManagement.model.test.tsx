@@ -11,7 +11,7 @@ import { makeUser } from '../fixtures';
 import { auditor, empty, tree } from '../machines/managementFixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
 import {
-  buttonIn, choose, expectedListAndForm, FormCalls, labelOf, labelOfValue, nextListWorld, readListAndForm, startWorld, type ManagementWorld,
+  buttonIn, choose, expectedListAndForm, FormCalls, labelOf, labelOfValue, nextListWorld, readListAndForm, startWorld, typeFilterText, type ManagementWorld,
 } from './managementPageModel';
 import { CLIENTS, TOKEN, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
@@ -80,7 +80,7 @@ const pageModel: PageModel<World> = {
     expect(seen).toEqual(w.alerts);
     expect(page.getByRole('textbox', { name: /Search Role Name/ })).toHaveValue(w.typed);
     // A SUPER ADMIN has the type filter and the Type column.
-    expect(page.getByRole('combobox', { name: 'Filter by User Type' })).toHaveTextContent(w.type || 'All Types');
+    expect(page.getByRole('combobox', { name: 'Filter by User Type' })).toHaveTextContent(typeFilterText(w.type));
     if (w.failed) expect(page.getByText('Database unavailable')).toBeInTheDocument();
     else expect(page.queryByText('Database unavailable')).toBeNull();
     if (w.loaded) {
@@ -102,7 +102,7 @@ const pageModel: PageModel<World> = {
     switch (event.type) {
       case 'SET_SEARCH': return act(async () => { fireEvent.change(page.getByRole('textbox', { name: /Search Role Name/ }), { target: { value: event.value } }); });
       case 'SEARCH': return click(page.getByRole('button', { name: 'Search' }));
-      case 'SET_TYPE': return choose(TITLE, 'Filter by User Type', event.value);
+      case 'SET_TYPE': return choose(TITLE, 'Filter by User Type', typeFilterText(event.value));
       case 'PAGE': return click(page.getByRole('button', { name: 'Next page' }));
       case 'PAGE_SIZE': return choose(TITLE, 'Rows per page', String(event.limit));
       case 'NEW': return click(page.getByRole('button', { name: 'New Role' }));

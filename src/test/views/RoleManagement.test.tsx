@@ -14,13 +14,6 @@ vi.mock('../../services/api', () => ({ api }));
 const meta = { current_page: 1, last_page: 1, total: 2, per_page: 15 };
 const allModules = tree.flatMap((m) => [m.id, ...m.children.map((c) => c.id)]);
 
-// Created At is shown in the viewer's own time zone. Setting TZ inside a test does not reach a
-// worker whose zone is already read (Stryker's runs reuse one), so the expectation is written out
-// in whatever zone the run has.
-const local = new Date(auditor.created_at);
-const pad = (n: number) => String(n).padStart(2, '0');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const auditorCreatedAt = `${pad(local.getDate())} ${MONTHS[local.getMonth()]} ${local.getFullYear()} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
 beforeEach(() => vi.clearAllMocks());
 
 function open(type: UserTypeName, rows: RoleRow[] = [auditor, empty], modules = allModules) {
@@ -39,14 +32,17 @@ async function newRole() {
 }
 
 describe('Role Management', () => {
-  it('lists roles with the Type column for SUPER ADMIN, the module count, and the creation time as DD MMM YYYY HH:mm:ss', async () => {
+  // Created At is business time (Asia/Jakarta) whatever the browser's zone: run under TZ=UTC this fails
+  // on a formatter that reads the browser's clock.
+  it('lists roles with the Type column for SUPER ADMIN, the module count, and the creation time as DD MMM YYYY HH:mm:ss in Jakarta', async () => {
     open('SUPER ADMIN');
     const headers = within(await table()).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'Description', 'Type', 'Total Modules', 'Created At', 'Actions']);
     const cells = within(await rowOf('Auditor')).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells).toEqual(['Auditor', 'Reads the books', 'ADMIN', '2', auditorCreatedAt, 'Edit']);
-    // In Jakarta that is 20 Nov 2026 10:04:05 (the fixture is 03:04:05 UTC).
-    if (local.getTimezoneOffset() === -420) expect(auditorCreatedAt).toBe('20 Nov 2026 10:04:05');
+    // The fixture is 03:04:05 UTC: 10:04:05 in Jakarta.
+    expect(cells).toEqual(['Auditor', 'Reads the books', 'ADMIN', '2', '20 Nov 2026 10:04:05', 'Edit']);
+    // 23:59:58 UTC on 2 Jan is already the next day in Jakarta; a client role's type name is not shown.
+    expect(within(await rowOf('Nobody')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nobody', 'No access yet', '', '0', '03 Jan 2026 06:59:58', 'Edit']);
     expect(screen.getByRole('combobox', { name: 'Filter by User Type' })).toBeInTheDocument();
   });
 
@@ -109,7 +105,7 @@ describe('Role Management', () => {
     const dialog = await newRole();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Role Name' }), 'Viewer');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'User Type' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'CLIENT' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Client user' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Sees payments');
     await userEvent.click(within(moduleGroup(dialog, 'Payments List')).getByRole('switch', { name: 'Select all' }));
     const loads = api.roleList.mock.calls.length;

@@ -45,6 +45,9 @@ describe('User Management', () => {
       'Budi', 'budi@demo.local', 'ADMIN', 'Operator', 'PT Maju, CV Jaya', 'Active', 'Active', 'Reset AuthenticatorEdit',
     ]);
     const second = await rowOf('siti@demo.local');
+    // Siti is a client user, whose type name is not shown (spec section 1): her Type cell is empty.
+    expect(within(second).getAllByRole('cell')[2]).toHaveTextContent(/^$/);
+    expect(within(await table()).queryByText(/CLIENT/)).toBeNull();
     expect(within(second).getByText('Not Set')).toBeInTheDocument();
     expect(within(second).getByText('Inactive')).toBeInTheDocument();
     expect(within(second).queryByRole('button', { name: 'Reset Authenticator' })).toBeNull();
@@ -63,7 +66,11 @@ describe('User Management', () => {
     await table();
     await userEvent.type(screen.getByRole('textbox', { name: /Search/ }), 'bud{Enter}');
     await waitFor(() => expect(api.users).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'bud', page: 1, limit: 15 })));
-    await choose('Filter by User Type', 'CLIENT');
+    // Client users are offered by what they are, not by the type name the spec keeps hidden.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter by User Type' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All Types', 'SUPER ADMIN', 'ADMIN', 'Client user']);
+    await userEvent.click(screen.getByRole('option', { name: 'Client user' }));
+    expect(screen.getByRole('combobox', { name: 'Filter by User Type' })).toHaveTextContent('Client user');
     await waitFor(() => expect(api.users).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'CLIENT' })));
     // The role filter offers the roles of the chosen type only.
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Role' }));

@@ -24,6 +24,9 @@ export const buttonIn = (scope: HTMLElement, text: string) => {
   return found;
 };
 
+/** The type filter's words for a type: what a SUPER ADMIN reads, client users' type name never shown (spec section 1). */
+export const typeFilterText = (type: string) => (type === '' ? 'All Types' : type === 'CLIENT' ? 'Client user' : type);
+
 export async function choose(title: string, label: string, option: string) {
   await click(within(region(title)).getByRole('combobox', { name: label }));
   await click(await screen.findByRole('option', { name: option }));

@@ -23,6 +23,8 @@ interface Props {
   rangeError: string | null;
   clients: ClientOption[];
   searchBy: readonly string[];
+  /** The methods under the name their list gives them (a disbursement's is its Withdrawal Method column). */
+  methodLabel: string;
   methods: readonly string[];
   statuses: readonly string[];
   send: (event: ListFilterEvent) => void;
@@ -31,7 +33,7 @@ interface Props {
 }
 
 /** A list's filter bar (spec section 2): every change goes to the page machine; Search, or Enter, applies it. */
-export function ListFilterCard({ label, form, rangeError, clients, searchBy, methods, statuses, send, children }: Props) {
+export function ListFilterCard({ label, form, rangeError, clients, searchBy, methodLabel, methods, statuses, send, children }: Props) {
   const styles = useStyles();
   const selectedClient = clients.find((c) => c.id === form.clientId);
   const search = () => send({ type: 'SEARCH' });
@@ -46,7 +48,7 @@ export function ListFilterCard({ label, form, rangeError, clients, searchBy, met
         <Input value={form.search} placeholder={`Exact ${form.searchBy}`} onChange={(_, d) => send({ type: 'SET_SEARCH', value: d.value })}
           onKeyDown={(e) => { if (e.key === 'Enter') search(); }} />
       </Field>
-      <Field label="Payment method" style={{ minWidth: 220 }}>
+      <Field label={methodLabel} style={{ minWidth: 220 }}>
         <Dropdown multiselect placeholder="All methods" value={form.methods.join(', ')} selectedOptions={form.methods}
           onOptionSelect={(_, d) => send({ type: 'SET_METHODS', value: d.selectedOptions })}>
           {methods.map((t) => <Option key={t} value={t}>{t}</Option>)}

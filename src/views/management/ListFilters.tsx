@@ -1,6 +1,6 @@
 import { Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { USER_TYPES } from '../../services/managementRules';
+import { USER_TYPES, userTypeChoice } from '../../services/managementRules';
 import type { UserTypeName } from '../../services/schemas';
 
 /** The layout User Management and Role Management share: filter bar, then the table card. */
@@ -28,10 +28,10 @@ export function SearchField({ label, hint, value, onChange, onSearch }: {
 export function UserTypeFilter({ value, onChange }: { value: UserTypeName | ''; onChange: (value: UserTypeName | '') => void }) {
   return (
     <Field label="Filter by User Type" style={{ minWidth: 180 }}>
-      <Dropdown value={value || 'All Types'} selectedOptions={[value]}
+      <Dropdown value={value ? userTypeChoice(value) : 'All Types'} selectedOptions={[value]}
         onOptionSelect={(_, d) => onChange((d.optionValue ?? '') as UserTypeName | '')}>
         <Option value="">All Types</Option>
-        {USER_TYPES.map((t) => <Option key={t} value={t}>{t}</Option>)}
+        {USER_TYPES.map((t) => <Option key={t} value={t}>{userTypeChoice(t)}</Option>)}
       </Dropdown>
     </Field>
   );

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { roleFormMachine } from '../../machines/managementFormMachine';
 import type { RoleChange } from '../../machines/roleForm';
-import { assignableTypes, modulesFor } from '../../services/managementRules';
+import { assignableTypes, modulesFor, userTypeChoice } from '../../services/managementRules';
 import type { UserTypeName } from '../../services/schemas';
 import { FormDialogShell } from './FormDialogShell';
 import { ModuleSelection } from './ModuleSelection';
@@ -25,9 +25,9 @@ export function RoleFormDialog({ actor }: { actor: RoleFormActor }) {
       </Field>
       {s.context.choosesType && mode === 'create' && (
         <Field label="User Type" required>
-          <Dropdown placeholder="Select user type" value={form.type} selectedOptions={form.type ? [form.type] : []} disabled={!s.can({ type: 'CHANGE', change: { type: ownType } })}
+          <Dropdown placeholder="Select user type" value={form.type && userTypeChoice(form.type)} selectedOptions={form.type ? [form.type] : []} disabled={!s.can({ type: 'CHANGE', change: { type: ownType } })}
             onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}>
-            {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{t}</Option>)}
+            {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{userTypeChoice(t)}</Option>)}
           </Dropdown>
         </Field>
       )}

@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { RoleRow } from '../../services/managementRules';
+import { formatRoleCreatedAt } from '../../services/format';
+import { shownUserType, type RoleRow } from '../../services/managementRules';
 import { ManagementTable, type Column } from './ManagementTable';
 
 const useStyles = makeStyles({ count: { fontVariantNumeric: 'tabular-nums' } });
-
-/** Spec section 9: a role's creation time as DD MMM YYYY HH:mm:ss, in the viewer's own time. */
-export const roleCreatedAt = (iso: string) => dayjs(iso).format('DD MMM YYYY HH:mm:ss');
 
 /** Role Management's table (spec section 2); the Type column is for SUPER ADMIN only. */
 export function RoleTable({ rows, loading, showType, actions }: { rows: RoleRow[]; loading: boolean; showType: boolean; actions: (row: RoleRow) => ReactNode }) {
@@ -15,7 +12,7 @@ export function RoleTable({ rows, loading, showType, actions }: { rows: RoleRow[
   const columns: Column<RoleRow>[] = [
     { header: 'Name', cell: (r) => r.name },
     { header: 'Description', cell: (r) => r.description },
-    ...(showType ? [{ header: 'Type', cell: (r: RoleRow) => r.type }] : []),
+    ...(showType ? [{ header: 'Type', cell: (r: RoleRow) => shownUserType(r.type) }] : []),
     {
       header: 'Total Modules',
       // A role without modules opens nothing: red, and said in words for those who cannot see the colour.
@@ -26,7 +23,7 @@ export function RoleTable({ rows, loading, showType, actions }: { rows: RoleRow[
         </Text>
       ),
     },
-    { header: 'Created At', cell: (r) => roleCreatedAt(r.created_at) },
+    { header: 'Created At', cell: (r) => formatRoleCreatedAt(r.created_at) },
     { header: 'Actions', cell: actions },
   ];
   return <ManagementTable label="Roles" noun="roles" columns={columns} rows={rows} loading={loading} minWidth={760} />;

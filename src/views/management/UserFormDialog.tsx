@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userFormMachine } from '../../machines/managementFormMachine';
 import { roleOptionsFor, type UserChange } from '../../machines/userForm';
-import { assignableTypes, MIN_PASSWORD_LENGTH, type UserRow } from '../../services/managementRules';
+import { assignableTypes, MIN_PASSWORD_LENGTH, userTypeChoice, type UserRow } from '../../services/managementRules';
 import type { ClientOption, UserTypeName } from '../../services/schemas';
 import { FormDialogShell } from './FormDialogShell';
 
@@ -29,9 +29,9 @@ export function UserFormDialog({ actor, clients, record }: { actor: UserFormActo
       onSubmit={() => actor.send({ type: 'SUBMIT' })} onCancel={() => actor.send({ type: 'CANCEL' })} onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}>
       {s.context.choosesType && (
         <Field label="User Type" required hint={editing ? 'The type is fixed once the user exists.' : undefined}>
-          <Dropdown placeholder="Select user type" value={form.type} selectedOptions={form.type ? [form.type] : []} disabled={!takes({ type: ownType })}
+          <Dropdown placeholder="Select user type" value={form.type && userTypeChoice(form.type)} selectedOptions={form.type ? [form.type] : []} disabled={!takes({ type: ownType })}
             onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}>
-            {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{t}</Option>)}
+            {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{userTypeChoice(t)}</Option>)}
           </Dropdown>
         </Field>
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@fluentui/react-components';
-import { clientsText, NO_ROLE_NAME, type UserRow } from '../../services/managementRules';
+import { clientsText, NO_ROLE_NAME, shownUserType, type UserRow } from '../../services/managementRules';
 import { ManagementTable, type Column } from './ManagementTable';
 
 /** User Management's table (spec section 2); the Type column is for SUPER ADMIN only. */
@@ -10,7 +10,7 @@ export function UserTable({ rows, loading, showType, actions }: {
   const columns: Column<UserRow>[] = [
     { header: 'Name', cell: (r) => r.name },
     { header: 'Email', cell: (r) => r.email },
-    ...(showType ? [{ header: 'Type', cell: (r: UserRow) => r.type }] : []),
+    ...(showType ? [{ header: 'Type', cell: (r: UserRow) => shownUserType(r.type) }] : []),
     { header: 'Role', cell: (r) => r.role_name ?? NO_ROLE_NAME },
     { header: 'Clients', cell: clientsText },
     { header: 'Authenticator', cell: (r) => <Badge appearance="tint" color={r.two_factor_active ? 'success' : 'subtle'}>{r.two_factor_active ? 'Active' : 'Not Set'}</Badge> },

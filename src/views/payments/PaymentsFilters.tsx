@@ -15,7 +15,7 @@ export function PaymentsFilters({ form, rangeError, clients, buttons, send }: {
   return (
     // The card sends only values picked from these lists, so the machine's narrower event types hold.
     <ListFilterCard label="Payment filters" form={form} rangeError={rangeError} clients={clients}
-      searchBy={SEARCH_BY} methods={TRANSACTION_TYPES} statuses={TRANSACTION_STATUSES} send={send as (event: ListFilterEvent) => void}>
+      searchBy={SEARCH_BY} methodLabel="Payment method" methods={TRANSACTION_TYPES} statuses={TRANSACTION_STATUSES} send={send as (event: ListFilterEvent) => void}>
       <Button appearance="primary" icon={<SearchRegular />} disabled={!buttons.search} onClick={() => send({ type: 'SEARCH' })}>Search</Button>
       <Button icon={<ArrowExportRegular />} disabled={!buttons.export} onClick={() => send({ type: 'OPEN_EXPORT' })}>Export</Button>
       {buttons.process != null && (
