@@ -8,6 +8,7 @@ import {
   insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES, WITHDRAWAL_SUBMITTED,
   type BalanceSummary, type PageMeta, type WithdrawalDecision, type WithdrawalMode, type WithdrawalRow,
 } from '../services/withdrawalRules';
+import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLifecycle';
 import type { GuardWords } from './registry';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
@@ -24,6 +25,8 @@ interface BalanceContext {
   /** Whether this role may decide some withdrawal at all: decides if the history has an Actions column. */
   decidesRows: boolean;
   clientId: number | null;
+  /** The session's token: the 'balance-changed' socket is opened with it (none: the page is not live). */
+  token: string | null;
   rangeText: string;
   start: string;
   end: string;
@@ -54,12 +57,15 @@ export type BalanceEvent =
   | { type: 'PAGE_SIZE'; limit: number }
   | { type: 'RELOAD' }
   | { type: 'OPEN_REQUEST'; mode: WithdrawalMode }
-  | RowEvent;
+  | RowEvent
+  | RefreshEvent;
 
 /** Who is signed in, as the page needs it (the whole session user may be passed). */
 export interface BalancePageInput {
   clients: ClientOption[];
   user: PageUser;
+  /** The session's token, for the live socket; without it the page reads only on the user's doing. */
+  token?: string | null;
   range?: { start: string; end: string };
 }
 
@@ -75,7 +81,8 @@ const failure = (message: string): Alert => ({ title: 'Error!', message, intent:
  * dialog open at a time, each dialog a child machine invoked here. The row decisions are guarded
  * by the withdrawal lifecycle with the user's role, the request by the loaded figures, so a view
  * only asks `snapshot.can(...)`. Outcomes are announced through the one alerts channel from
- * here, and a change reads the figures and the history again.
+ * here, and a change reads the figures and the history again: this page's own, or anyone's the
+ * 'balance-changed' socket reports for the client on screen (the socket lives as long as the page).
  */
 export const balancePageMachine = setup({
   types: {
@@ -93,6 +100,7 @@ export const balancePageMachine = setup({
     }),
     request: withdrawalRequestMachine,
     decision: withdrawalDecisionMachine,
+    balanceChanges,
   },
   actions: {
     announce: (_, alert: Alert) => alerts.show(alert),
@@ -106,6 +114,7 @@ export const balancePageMachine = setup({
   },
   guards: {
     hasClient: ({ context }) => context.clientId != null,
+    isShownClient,
     rangeIsValid: ({ context }) => parseDateRange(context.rangeText) != null,
     /** The figures are on screen and current: the request dialog starts from the available balance they show. */
     figuresShown: and([stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
@@ -124,12 +133,15 @@ export const balancePageMachine = setup({
     const role = roleOf(input.user);
     return {
       role, decidesRows: decidesWithdrawals(role),
-      clientId: input.clients[0]?.id ?? null, rangeText: formatDateRange(range), start: range.start, end: range.end,
+      clientId: input.clients[0]?.id ?? null, token: input.token ?? null, rangeText: formatDateRange(range), start: range.start, end: range.end,
       status: '', page: 1, limit: 15, summary: null, rows: [], meta: null, rangeError: null, loadError: null,
       rangeFollowsNow: input.range === undefined, requestMode: null, target: null, decision: null,
     };
   },
   type: 'parallel',
+  // Another user's request or decision (or an approved held one) moves this client's money: the
+  // server says so after its commit, and the figures and history follow within a second.
+  invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
   on: {
     SET_RANGE_TEXT: { actions: assign({ rangeText: ({ event }) => event.value, rangeError: null, rangeFollowsNow: false }) },
     SET_STATUS: { actions: assign({ status: ({ event }) => event.value }) },
@@ -138,7 +150,10 @@ export const balancePageMachine = setup({
     figures: {
       initial: 'starting',
       // A dialog's change reads the figures again, even while they are loading (the load restarts).
-      on: { RELOAD: { guard: 'hasClient', target: '.loading', actions: 'rollRange' } },
+      on: {
+        RELOAD: { guard: 'hasClient', target: '.loading', actions: 'rollRange' },
+        REFRESH: { guard: 'isShownClient', target: '.loading', actions: 'rollRange' },
+      },
       states: {
         starting: { always: [{ guard: 'hasClient', target: 'loading' }, { target: 'noClient' }] },
         noClient: {},
@@ -219,6 +234,7 @@ export const balancePageMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const balancePageGuardWords: GuardWords<typeof balancePageMachine> = {
   hasClient: 'The user has a client to show; without one the page says so.',
+  isShownClient: "The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, anyone's): its figures and history are read again.",
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   figuresShown: "A request opens only when the client's figures are loaded and not being read again: it starts from their available balance.",
   belowMinimum: 'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an error naming the minimum and the balance.',

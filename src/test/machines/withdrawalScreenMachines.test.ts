@@ -55,6 +55,8 @@ describe('Payments Balance page machine: model', () => {
     { type: 'SEARCH' }, { type: 'PAGE', page: 2 }, { type: 'PAGE_SIZE', limit: 30 },
     { type: 'OPEN_REQUEST', mode: 'withdrawal' }, { type: 'COMPLETE', row: pending }, { type: 'REJECT', row: pending },
     { type: 'REJECT', row: { ...pending, status: 'COMPLETED' } },
+    // The socket: someone's withdrawal moved the money of the client on screen, or of another.
+    { type: 'REFRESH', clientId: 1 }, { type: 'REFRESH', clientId: 2 },
   ];
   const dialogOutcomes = [
     doneEvent('request', { submitted: true, held: false }), doneEvent('request', { submitted: true, held: true }), doneEvent('request', { submitted: false, held: false }),

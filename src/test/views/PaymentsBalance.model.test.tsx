@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnyEventObject, StateValue } from 'xstate';
+import { balanceChangesFrom } from '../../machines/balanceWatch';
 import { balancePageMachine } from '../../machines/balancePageMachine';
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
@@ -12,7 +13,7 @@ import type { WithdrawalRow } from '../../services/withdrawalRules';
 import { PaymentsBalancePage } from '../../views/balance/PaymentsBalancePage';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { CLIENTS, PendingCalls, TOKEN, chooseClient, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
+import { CLIENTS, FakeSocket, PendingCalls, TOKEN, chooseClient, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 // Everything the screen must say is written out here by hand, from the spec (sections 2, 4, 5, 8)
@@ -54,6 +55,8 @@ const pageEvents: AnyEventObject[] = [
   { type: 'SELECT_CLIENT', clientId: 2 }, { type: 'SET_RANGE_TEXT', value: BAD_RANGE }, { type: 'SET_RANGE_TEXT', value: GOOD_RANGE },
   { type: 'SET_STATUS', value: 'PENDING' }, { type: 'SEARCH' }, { type: 'PAGE', page: 2 }, { type: 'PAGE_SIZE', limit: 30 },
   { type: 'OPEN_REQUEST', mode: 'withdrawal' }, { type: 'OPEN_REQUEST', mode: 'transfer' },
+  // Issue 26, the server: someone's withdrawal moved the money of client 1 or of client 2.
+  { type: 'REFRESH', clientId: 1 }, { type: 'REFRESH', clientId: 2 },
 ];
 // A row's buttons are there to press only once the rows are on screen.
 const rowEvents: AnyEventObject[] = [{ type: 'COMPLETE', row: pendingRow }, { type: 'REJECT', row: pendingRow }, { type: 'REJECT', row: transferRow }];
@@ -137,6 +140,8 @@ const pageModel: PageModel<World> = {
     switch (event.type) {
       case 'xstate.done.actor.load': case 'xstate.error.actor.load': return dialog ? `ready+${dialog}` : 'ready';
       case 'SELECT_CLIENT': case 'PAGE': case 'PAGE_SIZE': return 'loading';
+      // Issue 26: a change to the client on screen reads it again; another client's leaves it be.
+      case 'REFRESH': return event.clientId === w.clientId ? 'loading' : state;
       case 'SEARCH': return w.rangeValid ? 'loading' : state;
       case 'SET_RANGE_TEXT': case 'SET_STATUS': return state;
       case 'OPEN_REQUEST': return w.available != null && w.available >= 20_000 ? withDialog('requesting') : state;
@@ -246,6 +251,7 @@ const pageModel: PageModel<World> = {
       case 'PAGE': return click(pageButton('Next page'));
       case 'PAGE_SIZE': return choose(within(region(TITLE)).getByRole('combobox', { name: 'Rows per page' }), String(event.limit));
       case 'OPEN_REQUEST': return click(pageButton(REQUEST_TITLES[event.mode]));
+      case 'REFRESH': return socket.emit({ client_id: event.clientId });
       case 'COMPLETE': case 'REJECT': {
         const group = within(table()).queryByRole('group', { name: `Actions for ${event.row.uuid}` });
         const button = group && [...group.querySelectorAll('button')].find((b) => b.textContent === (event.type === 'COMPLETE' ? 'Complete' : 'Reject'));
@@ -316,6 +322,7 @@ const perInput = INPUTS.map((input) => model.paths
 const DRIVEN = [...cover, ...perInput.filter((p) => p && !cover.includes(p))];
 
 let seen: Alert[] = [];
+let socket = new FakeSocket();
 
 describe('Payments Balance: every path of balancePage, driven through the page and its dialogs', () => {
   // Inside an open Fluent dialog tabster may hide the page from queries: look at hidden nodes too.
@@ -331,8 +338,10 @@ describe('Payments Balance: every path of balancePage, driven through the page a
 
   it.each(DRIVEN.map((p) => [p.description, p]))('%s', async (_, path) => {
     const calls = new BalanceCalls();
+    socket = new FakeSocket();
     const logic = balancePageMachine.provide({
       actors: {
+        balanceChanges: balanceChangesFrom(socket.watch),
         load: calls.logic(),
         request: withdrawalRequestMachine.provide({ actors: { submit: calls.logic<{ message: string; held: boolean }>() } }),
         decision: withdrawalDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
@@ -344,6 +353,8 @@ describe('Payments Balance: every path of balancePage, driven through the page a
       makeUser({ token: TOKEN, type: user.type, otp_verified: true }),
       { modules: [], banks: [{ id: 1, code: 'BCA', name: 'BCA' }], clients, roles: [] },
     ));
+    // The page listens with the session's token, once, for as long as it is open.
+    expect(socket.tokens).toEqual([TOKEN]);
   }, 60_000);
 });
 

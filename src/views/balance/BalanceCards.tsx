@@ -1,4 +1,4 @@
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { formatRupiah } from '../../services/money';
 import type { BalanceSummary } from '../../services/withdrawalRules';
 
@@ -21,7 +21,7 @@ export function BalanceCards({ summary }: { summary: BalanceSummary | null }) {
   return (
     <div className={styles.grid}>
       {cards.map((c) => (
-        <Card key={c.key} className={c.key === 'balance' ? `${styles.card} ${styles.total}` : styles.card} role="group" aria-label={c.label}>
+        <Card key={c.key} className={mergeClasses(styles.card, c.key === 'balance' && styles.total)} role="group" aria-label={c.label}>
           <Text size={300}>{c.label}</Text>
           <span className={styles.figure}>{summary ? formatRupiah(summary[c.key]) : '-'}</span>
         </Card>

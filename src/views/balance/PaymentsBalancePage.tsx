@@ -35,7 +35,7 @@ export function PaymentsBalancePage({ logic = balancePageMachine }: { logic?: ty
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const banks = SessionContext.useSelector((s) => s.context.options?.banks ?? []);
   const user = SessionContext.useSelector((s) => s.context.user);
-  const page = useActorRef(logic, { input: { clients, user } });
+  const page = useActorRef(logic, { input: { clients, user, token: user?.token ?? null } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ figures: 'loading' });

@@ -9,6 +9,8 @@ import { WithdrawalStatusBadge } from './WithdrawalStatusBadge';
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
   amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  // A time broken at its hyphen or space ('2026-11-' over '26 03:44') no longer reads as a time.
+  time: { whiteSpace: 'nowrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
@@ -56,8 +58,8 @@ export function WithdrawalHistoryTable({ rows, loading, decides, actionsOf, onAc
                     <TableCell>{r.bank_account_name}</TableCell>
                   </>
                 )}
-              <TableCell>{formatDateTime(r.withdrawal_time)}</TableCell>
-              <TableCell>{formatDateTime(r.completed_time)}</TableCell>
+              <TableCell className={styles.time}>{formatDateTime(r.withdrawal_time)}</TableCell>
+              <TableCell className={styles.time}>{formatDateTime(r.completed_time)}</TableCell>
               <TableCell>{r.description || '-'}</TableCell>
               {decides && (
                 <TableCell>

@@ -18,8 +18,10 @@ const useStyles = makeStyles({
   shortcuts: { display: 'flex', gap: tokens.spacingHorizontalS },
   otp: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   errors: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
-  // Fluent draws a mark per step; with a thousand steps of Rp. 10,000 the marks cover the rail entirely.
-  rail: { backgroundImage: 'none' },
+  // Fluent draws a mark per step in the rail's ::before, in the page's background colour; with a
+  // thousand steps of Rp. 10,000 the marks cover the whole rail. Only the marks go: the rail's own
+  // background image is the track (filled part and rest, in Fluent's accessible stroke colours).
+  rail: { '::before': { display: 'none' } },
 });
 
 /**
