@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
@@ -76,6 +77,22 @@ describe('the demo seed', () => {
     const resolved = mine.items.filter((n) => n.data.status === 'RESOLVED');
     expect(resolved.length).toBeGreaterThan(0);
     for (const n of resolved) expect(n.message).toMatch(/^(Completed|Rejected|Finalized|Failed) by superadmin@demo\.local$|^(Paid out by|Failed at) the payment channel$/);
+  });
+
+  it('words the work orders resolved before migration 0018 as the decisions word them now', async () => {
+    const said = async () => (await db().execute<{ id: number; outcome: string | null }>(sql`
+      select id, outcome from notifications where status = 'RESOLVED' order by id`)).rows;
+    const now = await said();
+    expect(now.length).toBeGreaterThan(0);
+    // As a database migrated before 0018 would have them: resolved, with no words.
+    await db().execute(sql`update notifications set outcome = null where status = 'RESOLVED'`);
+    const file = readFileSync(new URL('../db/migrations/0018_work_order_outcome.sql', import.meta.url), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint').slice(1)) await db().execute(sql.raw(statement));
+    // Except a voided disbursement: voiding wrote over who decided it, so it says less.
+    const voided = new Set((await db().execute<{ id: number }>(sql`
+      select n.id from notifications n join disbursements d on d.uuid = n.item_ref where n.item_kind = 'disbursement' and d.status = 'VOIDED'`)).rows.map((r) => r.id));
+    expect(voided.size).toBeGreaterThan(0);
+    expect(await said()).toEqual(now.map((r) => (voided.has(r.id) ? { ...r, outcome: 'Finalized, later voided' } : r)));
   });
 
   it('does not count a resolved work order, read or not', async () => {

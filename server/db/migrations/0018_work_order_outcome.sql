@@ -5,13 +5,15 @@ ALTER TABLE "notifications" ADD COLUMN "outcome" text;--> statement-breakpoint
 UPDATE "notifications" n SET "outcome" = (CASE w."status" WHEN 'COMPLETED' THEN 'Completed' ELSE 'Rejected' END) || coalesce(' by ' || u."email", '')
 FROM "withdrawals" w LEFT JOIN "users" u ON u."id" = w."decided_by"
 WHERE n."status" = 'RESOLVED' AND n."item_kind" = 'withdrawal' AND n."item_ref" = w."uuid" AND w."status" IN ('COMPLETED', 'REJECTED');--> statement-breakpoint
+-- A voided one was finalized first, and its decided_by now names who voided it.
 UPDATE "notifications" n SET "outcome" = CASE
+    WHEN d."status" = 'VOIDED' THEN 'Finalized, later voided'
     WHEN u."email" IS NOT NULL THEN (CASE d."status" WHEN 'FINALIZED' THEN 'Finalized' WHEN 'REJECTED' THEN 'Rejected' ELSE 'Failed' END) || ' by ' || u."email"
     WHEN d."status" = 'FINALIZED' THEN 'Paid out by the payment channel'
     WHEN d."status" = 'REJECTED' THEN 'Rejected by the payment channel'
     ELSE 'Failed at the payment channel' END
 FROM "disbursements" d LEFT JOIN "users" u ON u."id" = d."decided_by"
-WHERE n."status" = 'RESOLVED' AND n."item_kind" = 'disbursement' AND n."item_ref" = d."uuid" AND d."status" IN ('FINALIZED', 'REJECTED', 'FAILED');--> statement-breakpoint
+WHERE n."status" = 'RESOLVED' AND n."item_kind" = 'disbursement' AND n."item_ref" = d."uuid" AND d."status" IN ('FINALIZED', 'REJECTED', 'FAILED', 'VOIDED');--> statement-breakpoint
 UPDATE "notifications" n SET "outcome" = CASE a."status"
     WHEN 'APPROVED' THEN 'Approved by ' || u."email"
     WHEN 'DECLINED' THEN 'Declined by ' || u."email"
