@@ -64,11 +64,16 @@ export async function callbackFailed(tx: Db, p: { correlationId: string; clientI
 export const callbackDelivered = (tx: Db, correlationId: string, resentBy: string | null) =>
   resolveWorkOrders(tx, 'callback', correlationId, resentBy ? decidedBy('Resent', resentBy) : 'Delivered on a later attempt');
 
-export async function reconciliationMismatched(tx: Db, uploaderId: number, ref: string, summary: { rows: number; missing: number; status_mismatch: number; amount_mismatch: number }) {
+/** The uploader names an upload by its file (the first, and how many more came with it). */
+const filesName = (filenames: string[]) => (filenames.length > 1 ? `${filenames[0]} and ${filenames.length - 1} more` : filenames[0] ?? 'an upload');
+
+export async function reconciliationMismatched(
+  tx: Db, uploaderId: number, ref: string, summary: { rows: number; missing: number; status_mismatch: number; amount_mismatch: number }, filenames: string[],
+) {
   const code = `REC-${ref}`;
   await openWorkOrder(tx, {
     item: { kind: 'reconciliation', ref, client_id: null, client_name: null, amount: null },
-    subject: `Check Transactions ${code}`,
+    subject: `Check Transactions of ${filesName(filenames)}`,
     message: `Check Transactions found ${summary.missing} missing, ${summary.status_mismatch} status and ${summary.amount_mismatch} amount mismatches in ${summary.rows} rows`,
     code, icon: 'document', recipients: [uploaderId],
   });

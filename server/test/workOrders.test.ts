@@ -211,6 +211,7 @@ describe('a Check Transactions upload', () => {
     expect(await upload(`Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\nNOT-OURS-7,SUCCESS,5000\n`)).toBe(200);
     const mine = (await list('superadmin2')).items.filter((n) => n.data.item?.kind === 'reconciliation');
     expect(mine).toHaveLength(1);
+    expect(mine[0].subject).toBe('Check Transactions of report.csv');
     expect(mine[0].message).toBe('Check Transactions found 1 missing, 0 status and 0 amount mismatches in 2 rows');
     expect(await count('superadmin')).toBe(0);
   });
