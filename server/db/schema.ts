@@ -116,6 +116,8 @@ export const notifications = pgTable('notifications', {
   /** OPEN until the decision that settles its item (on every recipient's copy at once). */
   status: text('status').$type<WorkOrderStatus>().notNull().default('OPEN'),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  /** What resolved it, in words ('Rejected by …'): shown in place of the request once RESOLVED. */
+  outcome: text('outcome'),
   /** The item it names (kind, reference, client, amount); item_kind/item_ref find every copy to resolve. */
   item: jsonb('item').$type<WorkOrderItem>(),
   itemKind: text('item_kind').$type<WorkOrderKind>(),

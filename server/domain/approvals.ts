@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
 import {
   APPROVAL_CANCEL_REFUSED, APPROVAL_INVALID_STATUS, APPROVAL_SELF_REFUSED,
-  type ApprovalAction, type ApprovalDecisionBody, type ApprovalRow, type ApprovalStatus,
+  type ApprovalAction, type ApprovalDecision, type ApprovalDecisionBody, type ApprovalRow, type ApprovalStatus,
 } from '../../src/services/approvalRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
@@ -18,7 +18,7 @@ import type { Principal } from './principal.ts';
 import { applyHeldBulk, applyHeldFinalize, type HeldBulk } from './transactionActions.ts';
 import { applyHeldVoid, type HeldVoid } from './disbursementVoid.ts';
 import { applyWithdrawalRequest, type HeldWithdrawalRequest } from './withdrawals.ts';
-import { resolveWorkOrders } from './workOrders.ts';
+import { decidedBy, resolveWorkOrders } from './workOrders.ts';
 
 /**
  * Dual control (issue 25), the deciding side: list the requests, decide one (applying its movement
@@ -117,6 +117,11 @@ export async function listApprovals(db: Db, q: { status?: ApprovalStatus; page: 
   return { rows: rows.map(toRow), meta: pageMeta(q.page, q.limit, total) };
 }
 
+/** What a decided request's work order says once resolved: the decision, then who took it. */
+const APPROVAL_OUTCOMES: Readonly<Record<ApprovalDecision, string>> = { APPROVE: 'Approved', DECLINE: 'Declined', CANCEL: 'Cancelled' };
+/** No one decided in time: the expiry job (the lifecycle's SYSTEM) resolved it. */
+const APPROVAL_EXPIRED_OUTCOME = 'Expired: no SUPER ADMIN decided in time';
+
 /** Why the lifecycle refused this decision, in the contract's words. */
 function refusal(current: ApprovalRecord, decision: ApprovalDecisionBody['decision'], isMaker: boolean) {
   if (decision !== 'CANCEL' && isMaker) return notAllowed(APPROVAL_SELF_REFUSED);
@@ -155,7 +160,7 @@ export async function decideApproval(db: Db, principal: Principal, id: number, b
         .set({ status: next, checkerId: body.decision === 'CANCEL' ? null : principal.id, decidedAt: sql`now()`, reason })
         .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'PENDING_APPROVAL'))).returning({ id: approvalRequests.id });
       if (!updated) throw conflict(APPROVAL_INVALID_STATUS);
-      await resolveWorkOrders(tx, 'approval', String(id));
+      await resolveWorkOrders(tx, 'approval', String(id), decidedBy(APPROVAL_OUTCOMES[body.decision], principal.email));
       await audit(tx, {
         actorUserId: principal.id, actorEmail: principal.email, action: `approval.${body.decision.toLowerCase()}`, objectType: 'approval', objectId: id,
         outcome: 'success', ip: origin.ip,
@@ -187,7 +192,7 @@ export async function expireApprovals(db: Db): Promise<number[]> {
       const next = nextApprovalStatus(request.status, 'EXPIRE', 'SYSTEM', false);
       if (next !== 'EXPIRED') continue;
       await tx.update(approvalRequests).set({ status: next, decidedAt: sql`now()` }).where(eq(approvalRequests.id, request.id));
-      await resolveWorkOrders(tx, 'approval', String(request.id));
+      await resolveWorkOrders(tx, 'approval', String(request.id), APPROVAL_EXPIRED_OUTCOME);
       await audit(tx, {
         action: 'approval.expire', objectType: 'approval', objectId: request.id, outcome: 'success',
         detail: { before: { status: request.status }, after: { status: next }, action: request.action, amount: request.amount, maker_id: request.makerId },

@@ -35,7 +35,7 @@ export async function runCallback(deps: CallbackWorkerDeps, job: QueuedJob<Callb
   if (!row || (row.status !== 'FINALIZED' && row.status !== 'SETTLED')) return { delivered: false };
   const ok = await deliverCallback(deps.db, await callbackTargetOf(deps.db, row), deps.selfUrl(), null);
   if (ok) {
-    if (await inTransaction(deps.db, (tx) => callbackDelivered(tx, row.correlationId))) deps.onWorkOrder();
+    if (await inTransaction(deps.db, (tx) => callbackDelivered(tx, row.correlationId, null))) deps.onWorkOrder();
     return { delivered: true };
   }
   if (!job.finalAttempt) throw new Error(`callback of ${row.correlationId} failed`);

@@ -126,7 +126,7 @@ export async function applyDisbursementEvent(
   else if (next === 'VOIDED') moved = await refundVoidedDisbursement(tx, current, options.by);
   if (!moved) throw stale();
   // Decided (by a SUPER ADMIN or the provider): the work order asking for a decision is settled.
-  if (next === 'FINALIZED' || next === 'REJECTED' || next === 'FAILED') await disbursementDecided(tx, current.uuid);
+  if (next === 'FINALIZED' || next === 'REJECTED' || next === 'FAILED') await disbursementDecided(tx, current.uuid, next, event.role === 'SYSTEM' ? null : options.by);
   return updated;
 }
 

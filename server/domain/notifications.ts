@@ -5,10 +5,11 @@ import { notifications, outbox } from '../db/schema.ts';
 
 type Row = typeof notifications.$inferSelect;
 
+/** Once resolved, a work order says what happened instead of what it asked for. */
 export const toItem = (row: Row): NotificationItem => ({
   id: row.id,
   subject: row.subject,
-  message: row.message,
+  message: row.status === 'RESOLVED' && row.outcome ? row.outcome : row.message,
   is_read: row.readAt != null,
   data: {
     created_at: new Date(row.createdAt).toISOString(), work_order_code: row.workOrderCode, status: row.status,
@@ -17,11 +18,15 @@ export const toItem = (row: Row): NotificationItem => ({
   step_data: { icon: row.icon },
 });
 
+/**
+ * The newest items and the badge's count: unread OPEN work orders only (countsAsUnread in
+ * src/services/workOrders.ts), since a resolved one no longer needs anyone.
+ */
 export async function listNotifications(db: Db, userId: number, limit = 50) {
   const rows = await db.select().from(notifications).where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
   const [{ unread }] = await db.select({ unread: sql<number>`count(*)::int` }).from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.status, 'OPEN')));
   return { items: rows.map(toItem), unread: Number(unread) };
 }
 

@@ -267,7 +267,7 @@ export async function resendCallbacks(db: Db, principal: Principal, correlationI
   for (const row of rows) {
     const ok = await deliverCallback(db, await callbackTargetOf(db, row), selfUrl, principal.id);
     // A successful resend settles a work order left by a callback that failed all its attempts.
-    if (ok) await inTransaction(db, (tx) => callbackDelivered(tx, row.correlationId));
+    if (ok) await inTransaction(db, (tx) => callbackDelivered(tx, row.correlationId, principal.email));
     if (ok) delivered++;
     await auditAction(db, principal, origin, 'transaction.resend_callback', row, { delivered: ok });
   }

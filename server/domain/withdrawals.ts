@@ -62,7 +62,7 @@ export async function applyDecision(tx: Db, current: WithdrawalRecord, next: 'CO
     ],
   });
   if (!applied) throw conflict(WITHDRAWAL_INVALID_STATUS);
-  await withdrawalDecided(tx, current.uuid);
+  await withdrawalDecided(tx, current.uuid, next, deciderId);
   return updated;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { WorkOrderItem, WorkOrderKind } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
-import { notifications, outbox } from '../db/schema.ts';
+import { notifications, outbox, users } from '../db/schema.ts';
 
 /**
  * Work orders (issue 14), written inside the caller's transaction: the notification rows for
@@ -33,14 +33,25 @@ export async function openWorkOrder(tx: Db, order: WorkOrder): Promise<number[]>
 
 /**
  * The decision that settles an item resolves every OPEN copy of its work orders, for every
- * recipient, and queues the change; answers how many copies it resolved.
+ * recipient, at once, and queues the change (each open bell drops its count live). `outcome` is
+ * what happened, in words ('Rejected by superadmin@demo.local'): the resolved work order says it
+ * in place of its request. Answers how many copies it resolved.
  */
-export async function resolveWorkOrders(tx: Db, kind: WorkOrderKind, ref: string): Promise<number> {
-  const rows = await tx.update(notifications).set({ status: 'RESOLVED', resolvedAt: sql`now()` })
+export async function resolveWorkOrders(tx: Db, kind: WorkOrderKind, ref: string, outcome: string): Promise<number> {
+  const rows = await tx.update(notifications).set({ status: 'RESOLVED', resolvedAt: sql`now()`, outcome })
     .where(and(eq(notifications.itemKind, kind), eq(notifications.itemRef, ref), eq(notifications.status, 'OPEN')))
     .returning({ id: notifications.id });
   if (rows.length) await tx.insert(outbox).values(rows.map((r) => ({ event: 'work-order-changed' as const, notificationId: r.id })));
   return rows.length;
+}
+
+/** A person's decision in words: the verb and who took it, by the e-mail they sign in with. */
+export const decidedBy = (verb: string, email: string) => `${verb} by ${email}`;
+
+/** The same, for a decider known by id (a user since removed is named by the verb alone). */
+export async function decidedByUser(tx: Db, verb: string, userId: number): Promise<string> {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row ? decidedBy(verb, row.email) : verb;
 }
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));

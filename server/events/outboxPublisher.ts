@@ -34,14 +34,14 @@ export function startOutboxPublisher(db: Db, realtime: Realtime, options: { swee
       const tx = txRaw as unknown as Db;
       const { rows } = await tx.execute<{ id: number; event: string } & Record<string, unknown>>(sql`
         select o.id, o.event, n.id as n_id, n.user_id, n.subject, n.message, n.work_order_code, n.icon, n.created_at, n.read_at,
-          n.status, n.resolved_at, n.item, n.item_kind, n.item_ref
+          n.status, n.resolved_at, n.outcome, n.item, n.item_kind, n.item_ref
         from outbox o join notifications n on n.id = o.notification_id
         where o.published_at is null order by o.id limit ${BATCH}
         for update of o skip locked`);
       for (const r of rows) {
         const row = {
           id: Number(r.n_id), userId: Number(r.user_id), subject: r.subject, message: r.message, workOrderCode: r.work_order_code, icon: r.icon,
-          createdAt: r.created_at, readAt: r.read_at, status: r.status, resolvedAt: r.resolved_at,
+          createdAt: r.created_at, readAt: r.read_at, status: r.status, resolvedAt: r.resolved_at, outcome: r.outcome,
           item: typeof r.item === 'string' ? JSON.parse(r.item) : r.item, itemKind: r.item_kind, itemRef: r.item_ref,
         } as NotificationRow;
         realtime.emitToUser(row.userId, r.event === 'work-order' ? WORK_ORDER_EVENT : WORK_ORDER_CHANGED_EVENT, toItem(row));

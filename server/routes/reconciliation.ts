@@ -34,7 +34,7 @@ export function reconciliationRoutes({ database }: RouteDeps) {
           await audit(tx, { actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.check_file', outcome: 'success', ip: request.ip, detail: { settlementType, filenames: files.map((f) => f.filename), ...summary } });
           // Mismatches are work for the uploader: a work order commits with the audit record of the upload.
           if (summary.missing + summary.status_mismatch + summary.amount_mismatch > 0) {
-            await reconciliationMismatched(tx, principal.id, randomBytes(4).toString('hex').toUpperCase(), summary);
+            await reconciliationMismatched(tx, principal.id, randomBytes(4).toString('hex').toUpperCase(), summary, files.map((f) => f.filename));
           }
         });
         return ok(result, `${result.summary.rows} rows checked: ${result.summary.found} found, ${result.summary.missing} missing`);

@@ -14,6 +14,7 @@ import { postEntry } from '../domain/ledger.ts';
 import { creditPayin } from '../domain/payins.ts';
 import { SELECTION_REPLACED } from '../../src/services/transactionActions.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
+import type { NotificationList } from '../../src/services/workOrders.ts';
 import { addUser, call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
 /**
@@ -161,6 +162,10 @@ describe('a master balance adjustment', () => {
     expect(await disbursementBalance(client)).toBe(0);
     const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'approval'), eq(notifications.itemRef, String(id))));
     expect(orders.every((o) => o.status === 'RESOLVED')).toBe(true);
+    // The checker's bell says what happened in place of the request, and no longer counts it (issue 26).
+    const bell = (await call(server, 'GET', '/api/v1/notification', { token: session.superadmin2.token })).body.data as NotificationList;
+    const mine = bell.items.filter((n) => n.data.item?.kind === 'approval' && n.data.item.ref === String(id));
+    expect(mine.map((n) => [n.data.status, n.message])).toEqual([['RESOLVED', 'Declined by superadmin2@demo.local']]);
     const again = await decide('superadmin2', id, { decision: 'APPROVE' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(APPROVAL_INVALID_STATUS);
@@ -176,6 +181,9 @@ describe('a master balance adjustment', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'The change has been cancelled', data: { status: 'CANCELLED', checker_id: null } });
     expect(await disbursementBalance(client)).toBe(0);
+    const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'approval'), eq(notifications.itemRef, String(id))));
+    expect(orders.map((o) => [o.status, o.outcome])).toEqual(orders.map(() => ['RESOLVED', 'Cancelled by superadmin@demo.local']));
+    expect(orders.length).toBeGreaterThan(0);
   });
 
   it('approved by another SUPER ADMIN applies once: the balance rises once, the PIC is the maker, the audit names both', async () => {
@@ -187,6 +195,9 @@ describe('a master balance adjustment', () => {
     expect(await disbursementBalance(client)).toBe(151_000_000);
     expect((await decide('superadmin2', id, { decision: 'APPROVE' })).status).toBe(409);
     expect(await disbursementBalance(client)).toBe(151_000_000);
+    const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'approval'), eq(notifications.itemRef, String(id))));
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.map((o) => o.outcome)).toEqual(orders.map(() => 'Approved by superadmin2@demo.local'));
     const history = await get('superadmin', `transaction/balance-history?client_filter=${client}`);
     expect(history.body.data[0]).toMatchObject({ name: 'Sari Superadmin', amount: 150_000_000, kind: 'adjustment' });
     const lines = await server.database.db.select().from(auditLog)
@@ -256,7 +267,7 @@ describe('a master balance adjustment', () => {
     expect(await expireApprovals(server.database.db)).toContain(id);
     expect(await statusOf(id)).toBe('EXPIRED');
     const orders = await server.database.db.select().from(notifications).where(and(eq(notifications.itemKind, 'approval'), eq(notifications.itemRef, String(id))));
-    expect(orders.every((o) => o.status === 'RESOLVED')).toBe(true);
+    expect(orders.map((o) => [o.status, o.outcome])).toEqual(orders.map(() => ['RESOLVED', 'Expired: no SUPER ADMIN decided in time']));
     const res = await decide('superadmin2', id, { decision: 'APPROVE' });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(APPROVAL_INVALID_STATUS);

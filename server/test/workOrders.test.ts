@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
@@ -55,7 +56,7 @@ const until = async <T>(read: () => T | Promise<T>, ok: (value: T) => boolean, m
 const ofItem = (items: NotificationItem[], ref: string) => items.filter((n) => n.data.item?.ref === ref);
 
 describe('the demo seed', () => {
-  it('has payment work orders made by the events, and the badge equals the unread items', async () => {
+  it('has payment work orders made by the events, and the badge counts the unread OPEN items only', async () => {
     const kinds = (await db().execute<{ item_kind: string }>(sql`
       select distinct n.item_kind from notifications n join users u on u.id = n.user_id where u.email = ${WHO.superadmin} and n.status = 'OPEN'`)).rows.map((r) => r.item_kind);
     expect(kinds.sort()).toEqual(['callback', 'disbursement', 'withdrawal']);
@@ -65,9 +66,43 @@ describe('the demo seed', () => {
     for (const who of ['superadmin', 'admin', 'client'] as const) {
       const { unread } = await list(who);
       const [{ n }] = (await db().execute<{ n: number }>(sql`
-        select count(*)::int as n from notifications n join users u on u.id = n.user_id where u.email = ${WHO[who]} and n.read_at is null`)).rows;
+        select count(*)::int as n from notifications n join users u on u.id = n.user_id where u.email = ${WHO[who]} and n.read_at is null and n.status = 'OPEN'`)).rows;
       expect(unread).toBe(Number(n));
     }
+    // Issue 26: titles name the item as people do, never a uuid's first characters.
+    for (const n of mine.items) expect(n.subject).not.toMatch(/-[0-9A-F]{8}\b/);
+    const disbursement = mine.items.find((n) => n.data.item?.kind === 'disbursement')!;
+    expect(disbursement.subject).toMatch(/^Disbursement DSB\d{14}$/);
+    // What the seed decided says who decided it, not that it waits.
+    const resolved = mine.items.filter((n) => n.data.status === 'RESOLVED');
+    expect(resolved.length).toBeGreaterThan(0);
+    for (const n of resolved) expect(n.message).toMatch(/^(Completed|Rejected|Finalized|Failed) by superadmin@demo\.local$|^(Paid out by|Failed at) the payment channel$/);
+  });
+
+  it('words the work orders resolved before migration 0018 as the decisions word them now', async () => {
+    const said = async () => (await db().execute<{ id: number; outcome: string | null }>(sql`
+      select id, outcome from notifications where status = 'RESOLVED' order by id`)).rows;
+    const now = await said();
+    expect(now.length).toBeGreaterThan(0);
+    // As a database migrated before 0018 would have them: resolved, with no words.
+    await db().execute(sql`update notifications set outcome = null where status = 'RESOLVED'`);
+    const file = readFileSync(new URL('../db/migrations/0018_work_order_outcome.sql', import.meta.url), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint').slice(1)) await db().execute(sql.raw(statement));
+    // Except a voided disbursement: voiding wrote over who decided it, so it says less.
+    const voided = new Set((await db().execute<{ id: number }>(sql`
+      select n.id from notifications n join disbursements d on d.uuid = n.item_ref where n.item_kind = 'disbursement' and d.status = 'VOIDED'`)).rows.map((r) => r.id));
+    expect(voided.size).toBeGreaterThan(0);
+    expect(await said()).toEqual(now.map((r) => (voided.has(r.id) ? { ...r, outcome: 'Finalized, later voided' } : r)));
+  });
+
+  it('does not count a resolved work order, read or not', async () => {
+    const [before, superadmin2] = [await list('superadmin2'), await userId('superadmin2')];
+    const [row] = (await db().execute<{ id: number }>(sql`
+      select id from notifications where user_id = ${superadmin2} and status = 'OPEN' and read_at is null order by id limit 1`)).rows;
+    await db().execute(sql`update notifications set status = 'RESOLVED', resolved_at = now(), outcome = 'Rejected by superadmin@demo.local' where id = ${row.id}`);
+    const after = await list('superadmin2');
+    expect(after.unread).toBe(before.unread - 1);
+    expect(after.items.find((n) => n.id === Number(row.id))).toMatchObject({ is_read: false, message: 'Rejected by superadmin@demo.local', data: { status: 'RESOLVED' } });
   });
 });
 
@@ -85,20 +120,26 @@ describe('a withdrawal', () => {
     for (const heard of [first, second]) {
       const got = await until(() => heard.filter((h) => h.event === WORK_ORDER_EVENT && h.item.data.item?.ref === uuid), (x) => x.length > 0);
       expect(got).toHaveLength(1);
-      expect(got[0].item.message).toMatch(new RegExp(`^Withdrawal WD-[0-9A-F]{8} of Rp\\. 40,000 from ${client.clientName} is waiting for your decision$`));
+      expect(got[0].item.subject).toBe('Withdrawal of Rp. 40,000 to BCA');
+      expect(got[0].item.message).toBe(`Withdrawal of Rp. 40,000 to BCA from ${client.clientName} is waiting for your decision`);
       expect(got[0].item.data).toMatchObject({ status: 'OPEN', resolved_at: null, item: { kind: 'withdrawal', ref: uuid, client_id: 1, amount: 40_000 } });
     }
     expect(admin.some((h) => h.item.data?.item?.ref === uuid)).toBe(false);
     expect(ofItem((await list('client')).items, uuid)).toEqual([]);
-    const before = await list('superadmin2');
-    expect(ofItem(before.items, uuid)[0].is_read).toBe(false);
+    const before = { superadmin: await list('superadmin'), superadmin2: await list('superadmin2') };
+    expect(ofItem(before.superadmin2.items, uuid)[0].is_read).toBe(false);
 
     const decided = await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid, status: 'COMPLETED' } });
     expect(decided.status).toBe(200);
-    const resolved = await until(() => second.filter((h) => h.event === WORK_ORDER_CHANGED_EVENT && h.item.data.item?.ref === uuid), (x) => x.length > 0);
-    expect(resolved[0].item.data).toMatchObject({ status: 'RESOLVED', resolved_at: expect.any(String) });
+    // Every open bell hears it resolved, saying what happened, and counts one fewer, though no one read it.
+    for (const heard of [first, second]) {
+      const resolved = await until(() => heard.filter((h) => h.event === WORK_ORDER_CHANGED_EVENT && h.item.data.item?.ref === uuid), (x) => x.length > 0);
+      expect(resolved[0].item).toMatchObject({ is_read: false, message: 'Completed by superadmin@demo.local', data: { status: 'RESOLVED', resolved_at: expect.any(String) } });
+    }
     for (const who of ['superadmin', 'superadmin2'] as const) {
-      expect(ofItem((await list(who)).items, uuid).map((n) => n.data.status)).toEqual(['RESOLVED']);
+      const after = await list(who);
+      expect(ofItem(after.items, uuid).map((n) => [n.data.status, n.subject, n.message])).toEqual([['RESOLVED', 'Withdrawal of Rp. 40,000 to BCA', 'Completed by superadmin@demo.local']]);
+      expect(after.unread).toBe(before[who].unread - 1);
     }
   });
 });
@@ -109,11 +150,15 @@ describe('a disbursement', () => {
     server.app.outbox.kick();
     const open = await until(async () => ofItem((await list('superadmin2')).items, d.uuid), (x) => x.length > 0);
     expect(open[0]).toMatchObject({ data: { status: 'OPEN', item: { kind: 'disbursement', client_id: 2, amount: d.amount } } });
+    expect(open[0].subject).toBe(`Disbursement ${d.correlationId}`);
     expect(open[0].message).toContain('is waiting for a decision');
     expect(ofItem((await list('admin')).items, d.uuid)).toEqual([]);
+    const before = await list('superadmin');
     const decided = await call(server, 'PATCH', `${API}/transaction/update-disbursement`, { token: session.superadmin2.token, body: { uuid: d.uuid, status: 'REJECTED' } });
     expect(decided.status).toBe(200);
-    expect(ofItem((await list('superadmin')).items, d.uuid).map((n) => n.data.status)).toEqual(['RESOLVED']);
+    const after = await list('superadmin');
+    expect(ofItem(after.items, d.uuid).map((n) => [n.data.status, n.message])).toEqual([['RESOLVED', 'Rejected by superadmin2@demo.local']]);
+    expect(after.unread).toBe(before.unread - 1);
   });
 });
 
@@ -145,7 +190,7 @@ describe('a merchant callback', () => {
     }
     const sent = await call(server, 'POST', `${API}/transaction/resend-callback`, { token: session.client.token, body: { correlation_id: [correlationId] } });
     expect(sent.status).toBe(200);
-    expect(ofItem((await list('admin')).items, correlationId).map((n) => n.data.status)).toEqual(['RESOLVED']);
+    expect(ofItem((await list('admin')).items, correlationId).map((n) => [n.data.status, n.message])).toEqual([['RESOLVED', 'Resent by client@demo.local']]);
   }, 30_000);
 });
 
@@ -166,6 +211,7 @@ describe('a Check Transactions upload', () => {
     expect(await upload(`Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\nNOT-OURS-7,SUCCESS,5000\n`)).toBe(200);
     const mine = (await list('superadmin2')).items.filter((n) => n.data.item?.kind === 'reconciliation');
     expect(mine).toHaveLength(1);
+    expect(mine[0].subject).toBe('Check Transactions of report.csv');
     expect(mine[0].message).toBe('Check Transactions found 1 missing, 0 status and 0 amount mismatches in 2 rows');
     expect(await count('superadmin')).toBe(0);
   });

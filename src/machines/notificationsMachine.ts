@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
 import { connectNotifications, type RealtimeHandlers } from '../services/realtime';
 import type { NotificationItem } from '../services/schemas';
-import type { NotificationList } from '../services/workOrders';
+import { countsAsUnread, type NotificationList } from '../services/workOrders';
 import type { GuardWords } from './registry';
 
 /** The server lists the newest 50 (and counts every unread one): the bell keeps no more than that. */
@@ -61,7 +61,7 @@ export interface NotificationsContext {
   token: string | null;
   /** Newest first, one per id. */
   items: NotificationItem[];
-  /** As the server counts them (every unread one, listed or not), kept in step with what happens here. */
+  /** As the server counts them (every unread OPEN one, listed or not), kept in step with what happens here. */
   unread: number;
   /** Items opened whose read mark has yet to be sent, oldest first. */
   pendingReads: number[];
@@ -69,13 +69,13 @@ export interface NotificationsContext {
   onAccessChanged: () => void;
 }
 
-const isUnreadItem = (n: NotificationItem) => !n.is_read;
 const newestFirst = (a: NotificationItem, b: NotificationItem) =>
   (a.data.created_at === b.data.created_at ? b.id - a.id : a.data.created_at < b.data.created_at ? 1 : -1);
 
 /**
  * The list with this item in it: replaced where it is (never twice), or added in its place by time.
- * The count moves by what changed: a new unread one adds one, a listed one read elsewhere takes one.
+ * The count moves by what changed: a new unread one adds one, a listed one read elsewhere or
+ * resolved by anyone takes one (countsAsUnread).
  * One older than the whole of a full list was counted by the server when the list was read, and
  * stays out of it.
  */
@@ -84,7 +84,7 @@ export function withItem(context: Pick<NotificationsContext, 'items' | 'unread'>
   const all = before ? context.items.map((n) => (n.id === item.id ? item : n)) : [...context.items, item].sort(newestFirst);
   const items = all.slice(0, NOTIFICATION_LIST_LIMIT);
   if (!before && !items.includes(item)) return { items: context.items, unread: context.unread };
-  const delta = Number(isUnreadItem(item)) - Number(before ? isUnreadItem(before) : false);
+  const delta = Number(countsAsUnread(item)) - Number(before ? countsAsUnread(before) : false);
   return { items, unread: Math.max(0, context.unread + delta) };
 }
 
@@ -123,9 +123,11 @@ export const notificationsMachine = setup({
     /** Optimistic: read on screen at once; the mark is queued for the server. */
     openedRead: assign(({ context, event }) => {
       const id = (event as { id: number }).id;
+      // A resolved one was not in the count: reading it changes only its look.
+      const counted = context.items.some((n) => n.id === id && countsAsUnread(n));
       return {
         items: context.items.map((n) => (n.id === id ? { ...n, is_read: true } : n)),
-        unread: Math.max(0, context.unread - 1),
+        unread: Math.max(0, context.unread - Number(counted)),
         pendingReads: [...context.pendingReads, id],
       };
     }),

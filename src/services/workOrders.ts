@@ -42,5 +42,15 @@ export interface WorkOrderData {
   item: WorkOrderItem | null;
 }
 
-/** GET /api/v1/notification answers data: { items, unread } (the newest 50, and the count of every unread one). */
+/**
+ * What the bell counts: a work order this user has not read that still waits for someone. One
+ * resolved (anywhere, by anyone) no longer counts, read or not; the server's count is the same
+ * rule in SQL (listNotifications).
+ */
+export const countsAsUnread = (n: Pick<NotificationItem, 'is_read' | 'data'>) => !n.is_read && n.data.status === 'OPEN';
+
+/**
+ * GET /api/v1/notification answers data: { items, unread } (the newest 50, and the count of every
+ * unread OPEN one). A RESOLVED item's message says what happened ('Rejected by …').
+ */
 export interface NotificationList { items: NotificationItem[]; unread: number }

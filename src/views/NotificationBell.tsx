@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { notificationsMachine } from '../machines/notificationsMachine';
 import { formatDateTime } from '../services/format';
 import type { NotificationItem } from '../services/schemas';
+import { countsAsUnread } from '../services/workOrders';
 import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({
@@ -37,6 +38,25 @@ export function WorkOrderStatusBadge({ item }: { item: NotificationItem }) {
   return item.data.status === 'RESOLVED'
     ? <Badge appearance="tint" color="success" size="small">Resolved</Badge>
     : <Badge appearance="filled" color="warning" size="small">Open</Badge>;
+}
+
+/** One work order in the list, marked unread as the badge counts it: a resolved one needs no one. */
+function WorkOrderEntry({ item: n, onOpen }: { item: NotificationItem; onOpen: () => void }) {
+  const styles = useStyles();
+  const needsYou = countsAsUnread(n);
+  return (
+    <li data-status={n.data.status}>
+      <button type="button" className={mergeClasses(styles.item, needsYou && styles.unread, n.data.status === 'RESOLVED' && styles.resolved)} onClick={onOpen}>
+        {needsYou && <span className={styles.hidden}>Unread: </span>}
+        <Text weight={needsYou ? 'semibold' : 'regular'} size={300}>{n.subject}</Text>
+        <Text size={300}>{n.message}</Text>
+        <span className={styles.meta}>
+          <Text size={200}>{formatDateTime(n.data.created_at)}</Text>
+          <WorkOrderStatusBadge item={n} />
+        </span>
+      </button>
+    </li>
+  );
 }
 
 /**
@@ -83,20 +103,7 @@ export function NotificationBell({ logic = notificationsMachine }: { logic?: typ
         </div>
         {items.length === 0 ? <Text className={styles.empty} block>No notifications yet.</Text> : (
           <ul className={styles.list} aria-label="Work orders">
-            {items.map((n) => (
-              <li key={n.id} data-status={n.data.status}>
-                <button type="button" className={mergeClasses(styles.item, !n.is_read && styles.unread, n.data.status === 'RESOLVED' && styles.resolved)}
-                  onClick={() => open(n)}>
-                  {!n.is_read && <span className={styles.hidden}>Unread: </span>}
-                  <Text weight={n.is_read ? 'regular' : 'semibold'} size={300}>{n.subject}</Text>
-                  <Text size={300}>{n.message}</Text>
-                  <span className={styles.meta}>
-                    <Text size={200}>{formatDateTime(n.data.created_at)}</Text>
-                    <WorkOrderStatusBadge item={n} />
-                  </span>
-                </button>
-              </li>
-            ))}
+            {items.map((n) => <WorkOrderEntry key={n.id} item={n} onOpen={() => open(n)} />)}
           </ul>
         )}
       </PopoverSurface>

@@ -31,7 +31,7 @@ const events = (s: AnyMachineSnapshot) => {
     // A new work order, once (more would only grow the list), and one already listed published again.
     ...(c.items.some((n) => n.id === 3) ? [] : [{ type: 'RECEIVED', item: item(3) }]),
     // Changes to item 1 arrive while it is as listed (after, they add states, not transitions):
-    // published again, resolved by another admin (still unread), read in another tab; and one not listed.
+    // published again, resolved by another admin (still unread, no longer counted), read in another tab; and one not listed.
     ...(asListed ? [
       { type: 'RECEIVED', item: item(1) }, { type: 'CHANGED', item: item(1, { status: 'RESOLVED' }) }, { type: 'CHANGED', item: item(1, { is_read: true }) },
     ] : []),
@@ -66,8 +66,9 @@ describe('notifications machine: model', () => {
     accessChanged.mockClear();
     const snapshot = model.replay(path);
     const c = snapshot.context as NotificationsContext;
-    // The badge never disagrees with the list it summarises (every unread one is listed here).
-    expect(c.unread).toBe(c.items.filter((n) => !n.is_read).length);
+    // The badge never disagrees with the list it summarises (every unread one is listed here), and
+    // counts only what still needs someone: unread and OPEN (issue 26).
+    expect(c.unread).toBe(c.items.filter((n) => !n.is_read && n.data.status === 'OPEN').length);
     // One entry per id, newest first.
     expect(new Set(ids(snapshot)).size).toBe(c.items.length);
     expect(ids(snapshot)).toEqual([...ids(snapshot)].sort((a, b) => b - a));
@@ -121,19 +122,25 @@ describe('notifications machine: the count is the server\'s', () => {
     // Its own read mark comes back on the socket: nothing moves again.
     t.socket().onWorkOrderChanged(item(500, { is_read: true }));
     expect(t.actor.getSnapshot().context.unread).toBe(73);
-    // Resolved elsewhere but still unread: the count stays, the item shows resolved.
+    // Resolved elsewhere, still unread here: it no longer needs anyone, so one fewer (issue 26);
+    // the item stays listed, resolved.
     t.socket().onWorkOrderChanged(item(120, { status: 'RESOLVED' }));
-    expect(t.actor.getSnapshot().context.unread).toBe(73);
+    expect(t.actor.getSnapshot().context.unread).toBe(72);
     expect(t.actor.getSnapshot().context.items.find((n) => n.id === 120)!.data.status).toBe('RESOLVED');
+    // Opening the resolved one reads it without taking one off again.
+    t.actor.send({ type: 'OPENED', id: 120 });
+    await settle();
+    expect(t.calls.markRead).toEqual([500, 120]);
+    expect(t.actor.getSnapshot().context.unread).toBe(72);
     // Read in another tab: one fewer.
     t.socket().onWorkOrderChanged(item(121, { is_read: true }));
-    expect(t.actor.getSnapshot().context.unread).toBe(72);
+    expect(t.actor.getSnapshot().context.unread).toBe(71);
     // One not listed changed: whether it was counted is the server's to say, so the list is read again.
     t.socket().onWorkOrderChanged(item(7, { is_read: true }));
     expect(t.calls.load).toBe(2);
-    t.answerLoad({ items: listed, unread: 71 });
+    t.answerLoad({ items: listed, unread: 70 });
     await settle();
-    expect(t.actor.getSnapshot().context.unread).toBe(71);
+    expect(t.actor.getSnapshot().context.unread).toBe(70);
     t.actor.stop();
     expect(t.closed).toHaveBeenCalledTimes(1);
   });

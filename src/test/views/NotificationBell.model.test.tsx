@@ -19,8 +19,11 @@ import { PendingCalls, TOKEN, click, drivenPaths, isActorEvent, renderPage } fro
  */
 
 type Status = 'OPEN' | 'RESOLVED';
+/** What the server says of it: the request while OPEN, what happened once RESOLVED (issue 26). */
+const messageOf = (id: number, status: Status) =>
+  (status === 'OPEN' ? `Withdrawal WD-${id} of Rp. 250,000 from PT Maju is waiting for your decision` : 'Completed by superadmin2@demo.local');
 const item = (id: number, minute: number, status: Status, read: boolean): NotificationItem => ({
-  id, subject: `Withdrawal WD-${id}`, message: `Withdrawal WD-${id} of Rp. 250,000 from PT Maju is waiting for your decision`, is_read: read,
+  id, subject: `Withdrawal WD-${id}`, message: messageOf(id, status), is_read: read,
   data: {
     created_at: `2026-11-21T03:${String(minute).padStart(2, '0')}:00.000Z`, work_order_code: `WD-${id}`, status,
     resolved_at: status === 'RESOLVED' ? '2026-11-21T03:59:00.000Z' : null,
@@ -74,12 +77,14 @@ const START: World = { list: 'loading', marking: 'idle', items: [], unread: 0, p
 
 /** A new list read: the server is asked again. */
 const reload = (w: World): World => ({ ...w, list: 'loading', loads: w.loads + 1 });
-/** The pushed item in its place by time, once; the count moves by what its read mark changed. */
+/** Issue 26: the badge counts what needs someone, unread and still OPEN; a resolved one never. */
+const needsYou = (n: Shown) => !n.read && n.status === 'OPEN';
+/** The pushed item in its place by time, once; the count moves by whether it needs someone now and before. */
 function upsert(w: World, pushed: NotificationItem): World {
   const next = shown(pushed);
   const before = w.items.find((n) => n.id === next.id);
   const items = [...w.items.filter((n) => n.id !== next.id), next].sort((a, b) => b.minute - a.minute);
-  return { ...w, items, unread: Math.max(0, w.unread + Number(!next.read) - Number(before ? !before.read : false)) };
+  return { ...w, items, unread: Math.max(0, w.unread + Number(needsYou(next)) - Number(before ? needsYou(before) : false)) };
 }
 const allRead = (w: World): World => ({ ...w, items: w.items.map((n) => ({ ...n, read: true })), unread: 0, pending: [] });
 /** A read mark goes out whenever one waits and nothing else is being sent. */
@@ -102,8 +107,9 @@ function after(w: World, event: AnyEventObject): World {
     case 'ACCESS_CHANGED': return { ...w, session: 'refreshing' };
     case 'OPENED': {
       const id = (event as AnyEventObject & { id: number }).id;
-      if (!w.items.some((n) => n.id === id && !n.read)) return w;
-      return sendNext({ ...w, items: w.items.map((n) => (n.id === id ? { ...n, read: true } : n)), unread: Math.max(0, w.unread - 1), pending: [...w.pending, id] });
+      const opened = w.items.find((n) => n.id === id && !n.read);
+      if (!opened) return w;
+      return sendNext({ ...w, items: w.items.map((n) => (n.id === id ? { ...n, read: true } : n)), unread: Math.max(0, w.unread - Number(needsYou(opened))), pending: [...w.pending, id] });
     }
     case 'MARK_ALL_READ': return { ...w, marking: 'all' };
     case 'xstate.done.actor.markRead': return sendNext({ ...w, marking: 'idle', pending: w.pending.slice(1) });
@@ -133,7 +139,7 @@ async function perform(event: AnyEventObject, socket: FakeNotificationSocket) {
     case 'SESSION_ENDED': return socket.say((h) => h.onSessionEnded());
     case 'ACCESS_CHANGED': return socket.say((h) => h.onAccessChanged());
     case 'OPENED': {
-      const entry = within(await surface()).getAllByRole('listitem').find((li) => li.textContent!.includes(`WD-${(event as AnyEventObject & { id: number }).id} of`))!;
+      const entry = within(await surface()).getAllByRole('listitem').find((li) => new RegExp(`WD-${(event as AnyEventObject & { id: number }).id}(?!\\d)`).test(li.textContent!))!;
       return click(within(entry).getByRole('button'));
     }
     case 'MARK_ALL_READ': return click(within(await surface()).getByRole('button', { name: 'Mark all read' }));
@@ -168,7 +174,7 @@ async function check(w: World, calls: PendingCalls, desktop: number, socket: Fak
   }
   const entries = within(panel).getAllByRole('listitem');
   expect(entries.map((li) => li.textContent)).toEqual(w.items.map((n) =>
-    `${n.read ? '' : 'Unread: '}Withdrawal WD-${n.id}Withdrawal WD-${n.id} of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:${String(n.minute).padStart(2, '0')}${n.status === 'OPEN' ? 'Open' : 'Resolved'}`));
+    `${needsYou(n) ? 'Unread: ' : ''}Withdrawal WD-${n.id}${messageOf(n.id, n.status)}2026-11-21 10:${String(n.minute).padStart(2, '0')}${n.status === 'OPEN' ? 'Open' : 'Resolved'}`));
 }
 
 describe('Notification bell: every path of the notifications machine, driven through the bell', () => {

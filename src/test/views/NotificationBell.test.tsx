@@ -45,7 +45,7 @@ const openList = async () => {
   return screen.findByRole('list', { name: 'Work orders' });
 };
 const entries = (list: HTMLElement) => within(list).getAllByRole('listitem');
-const entryOf = (list: HTMLElement, id: number) => entries(list).find((li) => li.textContent!.includes(`WD-${id} of`))!;
+const entryOf = (list: HTMLElement, id: number) => entries(list).find((li) => new RegExp(`WD-${id}(?!\\d)`).test(li.textContent!))!;
 
 describe('Notification bell', () => {
   it('shows the server\'s count, raises it for a new work order, shows a resolved one resolved, and clears on Mark all read', async () => {
@@ -70,12 +70,18 @@ describe('Notification bell', () => {
     expect(entries(list)).toHaveLength(3);
     await bell(2);
 
-    // Another admin decided WD-1: it shows resolved, in place; still unread here.
-    await t.socket.say((h) => h.onWorkOrderChanged(item(1, 10, { status: 'RESOLVED' })));
-    expect(within(entryOf(list, 1)).getByText('Resolved')).toBeInTheDocument();
+    // Another admin decided WD-1 (issue 26): it shows resolved, in place, saying what happened,
+    // and no longer counts (nor looks unread): the badge means 'needs you'.
+    await t.socket.say((h) => h.onWorkOrderChanged({ ...item(1, 10, { status: 'RESOLVED' }), message: 'Rejected by superadmin2@demo.local' }));
+    await bell(1);
+    expect(entryOf(list, 1).textContent).toBe('Withdrawal WD-1Rejected by superadmin2@demo.local2026-11-21 10:10Resolved');
     expect(within(entryOf(list, 1)).queryByText('Open')).toBeNull();
     expect(entries(list)).toHaveLength(3);
-    await bell(2);
+    // Opened anyway: read, and the count (which no longer had it) stays.
+    await act(async () => { fireEvent.click(within(entryOf(list, 1)).getByRole('button', { hidden: true })); });
+    expect(t.server.last('markRead').input).toEqual({ id: 1 });
+    await bell(1);
+    await t.answer('markRead', { status: 'success' });
 
     // Mark all read: the call, then nothing unread; the button is off until something is.
     const markAll = screen.getByRole('button', { name: 'Mark all read' });

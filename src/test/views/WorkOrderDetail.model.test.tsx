@@ -29,17 +29,20 @@ import { renderWithSession } from './renderWithSession';
 
 // --- What the server holds ------------------------------------------------------------------------
 
-interface Case { code: string; role: UserTypeName; item: WorkOrderItem; subject: string; message: string; actions: string[]; shown: Record<string, string> }
+/** `message` while OPEN; `outcome` is what the server says in its place once RESOLVED (issue 26). */
+interface Case { code: string; role: UserTypeName; item: WorkOrderItem; subject: string; message: string; outcome: string; actions: string[]; shown: Record<string, string> }
 
 const CASES: Record<string, Case> = {
   'WD-1': {
-    code: 'WD-1', role: 'SUPER ADMIN', subject: 'Withdrawal WD-1', message: 'Withdrawal WD-1 of Rp. 250,000 from PT Maju is waiting for your decision',
+    code: 'WD-1', role: 'SUPER ADMIN', subject: 'Withdrawal of Rp. 250,000 to BCA', message: 'Withdrawal of Rp. 250,000 to BCA from PT Maju is waiting for your decision',
+    outcome: 'Completed by superadmin@demo.local',
     item: { kind: 'withdrawal', ref: 'wd-uuid-1', client_id: 1, client_name: 'PT Maju', amount: 250_000, withdrawal_kind: 'withdrawal' },
     actions: ['Complete', 'Reject'],
     shown: { Item: 'Withdrawal', Reference: 'wd-uuid-1', Client: 'PT Maju', Amount: 'Rp. 250,000' },
   },
   'DSB-2': {
-    code: 'DSB-2', role: 'SUPER ADMIN', subject: 'Disbursement DSB-2', message: 'Disbursement DSB-REQ-2 of Rp. 1,250,000 from CV Jaya is waiting for a decision',
+    code: 'DSB-2', role: 'SUPER ADMIN', subject: 'Disbursement DSB-REQ-2', message: 'Disbursement DSB-REQ-2 of Rp. 1,250,000 from CV Jaya is waiting for a decision',
+    outcome: 'Finalized by superadmin@demo.local',
     item: { kind: 'disbursement', ref: 'dsb-uuid-2', client_id: 2, client_name: 'CV Jaya', amount: 1_250_000 },
     actions: ['Finalize', 'Reject'],
     shown: { Item: 'Disbursement', Reference: 'dsb-uuid-2', Client: 'CV Jaya', Amount: 'Rp. 1,250,000' },
@@ -47,6 +50,7 @@ const CASES: Record<string, Case> = {
   // A client's user with the Payments List module: anyone who sees the pay-in may resend its callback.
   'CB-PAY-3': {
     code: 'CB-PAY-3', role: 'CLIENT', subject: 'Callback failed PAY-3', message: 'The callback of pay-in PAY-3 (Rp. 100,000) to PT Maju failed 3 times',
+    outcome: 'Resent by client@demo.local',
     item: { kind: 'callback', ref: 'PAY-3', client_id: 1, client_name: 'PT Maju', amount: 100_000 },
     actions: ['Resend Callback'],
     shown: { Item: 'Pay-in callback', Reference: 'PAY-3', Client: 'PT Maju', Amount: 'Rp. 100,000' },
@@ -60,7 +64,7 @@ const RECEIVED_TEXT = '2026-11-21 10:15';
 const RESOLVED_TEXT = 'Resolved at 2026-11-21 10:40';
 
 const workOrder = (c: Case, status: 'OPEN' | 'RESOLVED'): NotificationItem => ({
-  id: 40, subject: c.subject, message: c.message, is_read: true,
+  id: 40, subject: c.subject, message: status === 'RESOLVED' ? c.outcome : c.message, is_read: true,
   data: { created_at: RECEIVED, work_order_code: c.code, status, resolved_at: status === 'RESOLVED' ? RESOLVED_AT : null, item: c.item },
   step_data: { icon: 'money' },
 });
@@ -210,7 +214,8 @@ function checkScreen(state: string, w: World) {
   // The work order, and the item it names.
   const resolved = w.item!.data.status === 'RESOLVED';
   expect(pair(w, 'Subject')).toBe(w.case.subject);
-  expect(pair(w, 'Message')).toBe(w.case.message);
+  // Once resolved it says what happened, no longer that it waits.
+  expect(pair(w, 'Message')).toBe(resolved ? w.case.outcome : w.case.message);
   expect(pair(w, 'Work order')).toBe(w.case.code);
   expect(pair(w, 'Received')).toBe(RECEIVED_TEXT);
   expect(pair(w, 'Status')).toBe(resolved ? RESOLVED_TEXT : 'Open');
