@@ -1,4 +1,5 @@
 import { formatRupiah } from '../../src/services/money.ts';
+import { settlementRunCode, shortCode } from '../../src/services/objectCodes.ts';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clientNameOf } from './clientScope.ts';
@@ -8,7 +9,6 @@ import { clientUsersWithModule, openWorkOrder, resolveWorkOrders, superAdminIds 
  * Which events make a work order, for whom, and in what words (issue 14). Each is called inside
  * the transaction of its event, so the work order commits with it or not at all.
  */
-const shortCode = (prefix: string, ref: string) => `${prefix}-${ref.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 export async function withdrawalRequested(tx: Db, w: { uuid: string; clientId: number; amount: number; kind: 'withdrawal' | 'transfer_to_disburse'; withdrawalTime: Date }) {
   const clientName = await clientNameOf(tx, w.clientId);
@@ -58,7 +58,7 @@ export async function reconciliationMismatched(tx: Db, uploaderId: number, ref: 
 }
 
 export async function settlementFailed(tx: Db, run: { id: number; type: SettlementType; start: string; end: string; error: string }) {
-  const code = `STL-${run.id}`;
+  const code = settlementRunCode(run.id);
   await openWorkOrder(tx, {
     item: { kind: 'settlement', ref: String(run.id), client_id: null, client_name: null, amount: null },
     subject: `Settlement ${code} failed`,
