@@ -30,9 +30,10 @@ test("SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log a
   const first = table.getByRole('row').nth(1);
   await expect(first).toContainText('withdrawal.decide');
   await expect(first).toContainText('superadmin@demo.local');
+  // The Object cell: the type, the withdrawal's WD- code, then its uuid smaller beside it.
   const object = (await first.getByRole('cell').nth(4).textContent())!.trim();
-  const uuid = object.split(/\s+/).pop()!;
-  expect(object).toMatch(/^withdrawal [0-9a-f-]{36}$/);
+  expect(object).toMatch(/^withdrawal WD-[0-9A-F]{8}\s*[0-9a-f-]{36}$/);
+  const uuid = /[0-9a-f-]{36}$/.exec(object)![0];
 
   await page.getByRole('textbox', { name: 'Action' }).fill('');
   await page.getByRole('textbox', { name: 'Object ID' }).fill(uuid);

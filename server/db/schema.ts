@@ -196,6 +196,8 @@ export const withdrawals = pgTable('withdrawals', {
   completedTime: timestamp('completed_time', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('withdrawals_uuid_key').on(t.uuid),
+  // The audit search's 'WD-1A2B3C4D': a uuid prefix (migration 0019).
+  index('withdrawals_uuid_pattern_idx').on(t.uuid.op('text_pattern_ops')),
   uniqueIndex('withdrawals_idempotency_key').on(t.requestedBy, t.idempotencyKey),
   index('withdrawals_client_time_idx').on(t.clientId, t.withdrawalTime),
 ]);
@@ -383,6 +385,8 @@ export const disbursements = pgTable('disbursements', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('disbursements_uuid_key').on(t.uuid),
+  // The audit search's 'DSB-1A2B3C4D': a uuid prefix (migration 0019).
+  index('disbursements_uuid_pattern_idx').on(t.uuid.op('text_pattern_ops')),
   uniqueIndex('disbursements_correlation_id_key').on(t.correlationId),
   // NULLS FIRST is what ORDER BY ... DESC means: an index built NULLS LAST cannot hand the list its
   // rows in order (the planner does not use NOT NULL to reconcile the two), and a page then sorts the window.

@@ -4,6 +4,7 @@ import {
   type ApprovalAction, type ApprovalHeld, type ApprovalPolicyBody, type ApprovalPolicyEntry,
 } from '../../src/services/approvalRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
+import { approvalCode } from '../../src/services/objectCodes.ts';
 import type { Db } from '../db/connect.ts';
 import { approvalPolicy, approvalRequests } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -91,7 +92,7 @@ export async function holdIfNeeded(
   }).returning({ id: approvalRequests.id });
   const clientName = details.clientId == null ? null : await clientNameOf(tx, details.clientId);
   const label = APPROVAL_ACTION_LABELS[action];
-  const code = `APR-${created.id}`;
+  const code = approvalCode(created.id);
   await openWorkOrder(tx, {
     item: { kind: 'approval', ref: String(created.id), client_id: details.clientId, client_name: clientName, amount },
     subject: `${label} ${code}`,

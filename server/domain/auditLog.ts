@@ -7,6 +7,7 @@ import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { auditLog } from '../db/schema.ts';
 import { writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
+import { namedWhere, objectLabels, objectsNamed, type NamedObjects } from './auditObjects.ts';
 import { ruleBroken } from './errors.ts';
 import { pageMeta } from './paging.ts';
 import { containing } from './textSearch.ts';
@@ -31,8 +32,12 @@ export const objectIdAliases = (id: string): SQL => sql`(
   union all select t.correlation_id from transactions t where t.uuid = ${id}
   union all select t.uuid from transactions t where t.correlation_id = ${id})`;
 
-/** The WHERE clause of a filter over audit_log (see AuditLogFilterQuery for each field's meaning). */
-export function auditWhere(f: AuditLogFilter, timeZone: string): SQL {
+/**
+ * The WHERE clause of a filter over audit_log (see AuditLogFilterQuery for each field's meaning).
+ * `named` is what the search text names (objectsNamed): when it names objects, the search is their
+ * lines by index; only text that names nothing falls back to the contains scan.
+ */
+export function auditWhere(f: AuditLogFilter, timeZone: string, named?: NamedObjects): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.actor) parts.push(ilike(auditLog.actorEmail, containing(f.actor)));
   if (f.action) parts.push(sql`${auditLog.action} = ${f.action}`);
@@ -45,7 +50,8 @@ export function auditWhere(f: AuditLogFilter, timeZone: string): SQL {
     else if (f.start) parts.push(sql`${auditLog.at} >= ${from}`);
     else parts.push(sql`${auditLog.at} < ${until}`);
   }
-  if (f.search) {
+  if (f.search && named?.objects.length) parts.push(namedWhere(named));
+  else if (f.search) {
     const pattern = containing(f.search);
     parts.push(or(
       ilike(auditLog.action, pattern), ilike(auditLog.actorEmail, pattern), ilike(auditLog.objectId, pattern),
@@ -55,9 +61,14 @@ export function auditWhere(f: AuditLogFilter, timeZone: string): SQL {
   return and(...parts)!;
 }
 
+/** auditWhere with the search's identifiers looked up first. */
+export async function auditFilterWhere(db: Db, f: AuditLogFilter, timeZone: string): Promise<SQL> {
+  return auditWhere(f, timeZone, f.search ? await objectsNamed(db, f.search) : undefined);
+}
+
 type AuditRecord = typeof auditLog.$inferSelect;
 
-export const toAuditRow = (r: AuditRecord): AuditLogRow => ({
+export const toAuditRow = (r: AuditRecord, objectLabel: string | null = null): AuditLogRow => ({
   id: Number(r.id),
   created_at: new Date(r.at).toISOString(),
   actor_email: r.actorEmail,
@@ -65,18 +76,25 @@ export const toAuditRow = (r: AuditRecord): AuditLogRow => ({
   action: r.action,
   object_type: r.objectType,
   object_id: r.objectId,
+  object_label: objectLabel,
   outcome: r.outcome as AuditOutcome,
   detail: (r.detail as Record<string, unknown> | null) ?? null,
 });
 
+/** Rows with their objects' human ids. */
+async function labelled(db: Db, records: AuditRecord[]): Promise<AuditLogRow[]> {
+  const labels = await objectLabels(db, records.map((r) => ({ object_type: r.objectType, object_id: r.objectId })));
+  return records.map((r, i) => toAuditRow(r, labels[i]));
+}
+
 /** One page of the filtered log, newest first (id breaks ties within one instant). */
 export async function listAuditLog(db: Db, f: AuditLogFilter, page: number, limit: number, timeZone: string): Promise<{ rows: AuditLogRow[]; meta: PageMeta }> {
-  const where = auditWhere(f, timeZone);
+  const where = await auditFilterWhere(db, f, timeZone);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
   const total = Number(n);
   const rows = await db.select().from(auditLog).where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset((page - 1) * limit);
-  return { rows: rows.map(toAuditRow), meta: pageMeta(page, limit, total) };
+  return { rows: await labelled(db, rows), meta: pageMeta(page, limit, total) };
 }
 
 /** Counts first, so a download beyond the cap is refused before any work. */
@@ -96,6 +114,7 @@ const SHEET: Array<SheetColumn & { value: (r: AuditLogRow, time: (iso: string) =
   { header: 'Action', width: 30, value: (r) => r.action },
   { header: 'Object Type', width: 16, value: (r) => r.object_type },
   { header: 'Object ID', width: 38, value: (r) => r.object_id },
+  { header: 'Object', width: 24, value: (r) => r.object_label },
   { header: 'Outcome', width: 10, value: (r) => r.outcome },
   { header: 'Detail', width: 80, value: (r) => (r.detail == null ? null : JSON.stringify(r.detail).slice(0, EXCEL_CELL_MAX)) },
 ];
@@ -109,7 +128,7 @@ async function* auditBatches(db: Db, where: SQL): AsyncGenerator<AuditLogRow[]> 
     const below: SQL = after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql`true`;
     const rows = await db.select({ ...getTableColumns(auditLog), cursor: sql<string>`${auditLog.at}::text` }).from(auditLog).where(and(where, below))
       .orderBy(desc(auditLog.at), desc(auditLog.id)).limit(BATCH_SIZE);
-    if (rows.length) yield rows.map(toAuditRow);
+    if (rows.length) yield await labelled(db, rows);
     if (rows.length < BATCH_SIZE) return;
     const last = rows[rows.length - 1];
     after = { at: last.cursor, id: Number(last.id) };

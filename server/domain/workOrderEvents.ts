@@ -1,4 +1,5 @@
 import { formatRupiah } from '../../src/services/money.ts';
+import { settlementRunCode, shortCode } from '../../src/services/objectCodes.ts';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clientNameOf } from './clientScope.ts';
@@ -8,8 +9,7 @@ import { clientUsersWithModule, decidedBy, decidedByUser, openWorkOrder, resolve
  * Which events make a work order, for whom, and in what words (issue 14). Each is called inside
  * the transaction of its event, so the work order commits with it or not at all.
  */
-// The work order's number (its `wo=`) only: titles and messages name the item as people do.
-const shortCode = (prefix: string, ref: string) => `${prefix}-${ref.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+// The work order's number (its `wo=`) only, from objectCodes: titles and messages name the item as people do.
 
 /** A withdrawal as people name it: its amount and the bank it goes to (a transfer stays in the house). */
 export const withdrawalName = (w: { kind: 'withdrawal' | 'transfer_to_disburse'; amount: number; bankName: string }) =>
@@ -80,7 +80,7 @@ export async function reconciliationMismatched(
 }
 
 export async function settlementFailed(tx: Db, run: { id: number; type: SettlementType; start: string; end: string; error: string }) {
-  const code = `STL-${run.id}`;
+  const code = settlementRunCode(run.id);
   await openWorkOrder(tx, {
     item: { kind: 'settlement', ref: String(run.id), client_id: null, client_name: null, amount: null },
     subject: `Settlement ${code} failed`,

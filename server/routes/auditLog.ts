@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
 import { audit } from '../domain/audit.ts';
-import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditWhere, listAuditLog, writeAuditExport } from '../domain/auditLog.ts';
+import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditFilterWhere, listAuditLog, writeAuditExport } from '../domain/auditLog.ts';
 import { entityPath } from '../domain/entityPath.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
@@ -28,7 +28,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
     app.get(routes.auditLogDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
       const { principal } = requireAuth(request);
       const filter = parseInput(AuditLogFilterQuery, request.query);
-      const where = auditWhere(filter, tz);
+      const where = await auditFilterWhere(db, filter, tz);
       await assertAuditExportable(db, where);
       const file = await writeAuditExport(db, where, tz);
       try {

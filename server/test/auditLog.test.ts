@@ -88,7 +88,7 @@ describe('GET /audit-log', () => {
       if (a.created_at === b.created_at) expect(a.id).toBeGreaterThan(b.id);
     }
     expect((await list({ limit: 30 })).body.data.map((r) => r.id)).toEqual(all.slice(0, 30).map((r) => r.id));
-    expect(Object.keys(all[0]).sort()).toEqual(['action', 'actor_email', 'created_at', 'detail', 'id', 'ip', 'object_id', 'object_type', 'outcome']);
+    expect(Object.keys(all[0]).sort()).toEqual(['action', 'actor_email', 'created_at', 'detail', 'id', 'ip', 'object_id', 'object_label', 'object_type', 'outcome']);
     expect(new Date(all[0].created_at).toISOString()).toBe(all[0].created_at);
     expect((await list({ limit: 20 })).status).toBe(400);
     expect((await list({ page: 0 })).status).toBe(400);
@@ -163,10 +163,13 @@ describe('GET /audit-log/download', () => {
     const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null });
     const listed = await rows({ object_id: withdrawalUuid });
     expect(cells).toEqual([
-      ['Time', 'Actor', 'IP', 'Action', 'Object Type', 'Object ID', 'Outcome', 'Detail'],
-      ...listed.map((r) => [businessTime(r.created_at, 'second'), r.actor_email, r.ip, r.action, r.object_type, r.object_id, r.outcome, r.detail == null ? null : JSON.stringify(r.detail)]),
+      ['Time', 'Actor', 'IP', 'Action', 'Object Type', 'Object ID', 'Object', 'Outcome', 'Detail'],
+      ...listed.map((r) => [businessTime(r.created_at, 'second'), r.actor_email, r.ip, r.action, r.object_type, r.object_id, r.object_label, r.outcome, r.detail == null ? null : JSON.stringify(r.detail)]),
     ]);
     expect(cells).toHaveLength(3);
+    // The Object column: the withdrawal as people know it (issue 26).
+    const code = `WD-${withdrawalUuid.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+    expect(cells.slice(1).map((row) => row[6])).toEqual([code, code]);
     // The download is itself audited.
     expect((await rows({ action: 'audit_log.download' }))[0]).toMatchObject({ actor_email: WHO.superadmin, detail: { rows: 2 } });
     expect((await call(server, 'GET', `${API}/audit-log/download?page=1`, { token: session.superadmin!.token })).status).toBe(400);

@@ -18,8 +18,11 @@ const text = (label: string, max = 200) => v.optional(v.pipe(v.string(), v.trim(
  * - object_id: exact, where a disbursement's or pay-in's uuid and correlation_id stand for each other;
  * - outcome: success, failure or denied;
  * - start, end: business clock 'YYYY-MM-DD HH:mm', end minute included (either alone bounds one side);
- * - search: case-insensitive contains over action, actor e-mail, object id and the detail's text,
- *   with % and _ taken literally.
+ * - search: an identifier people know (a pay-in's or disbursement's correlation id or uuid, a
+ *   withdrawal's uuid or WD- code, a disbursement's DSB- code, a user's e-mail, APR-n, STL-n) finds
+ *   that object's lines (and, for an e-mail, the lines the user wrote), looked up by index; any
+ *   other text is a case-insensitive contains over action, actor e-mail, object id and the
+ *   detail's text, with % and _ taken literally.
  */
 export const AuditLogFilterQuery = v.strictObject({
   actor: text('actor'),
@@ -51,6 +54,11 @@ export interface AuditLogRow {
   action: string;
   object_type: string | null;
   object_id: string | null;
+  /**
+   * The object's human id, when it has one: a disbursement's or pay-in's correlation id, a
+   * withdrawal's WD- code, a user's e-mail, APR-n, STL-n, a role's or client's name; else null.
+   */
+  object_label: string | null;
   outcome: AuditOutcome;
   /** The detail as stored (before/after states, reasons, counts); null when none was written. */
   detail: Record<string, unknown> | null;

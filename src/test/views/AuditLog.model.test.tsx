@@ -27,7 +27,7 @@ vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 const WD = '11111111-2222-3333-4444-555555555555';
 const ROWS: AuditLogRow[] = [{
   id: 2, created_at: '2026-11-21T03:00:00Z', actor_email: 'superadmin@demo.local', ip: '10.0.0.1', action: 'withdrawal.decide',
-  object_type: 'withdrawal', object_id: WD, outcome: 'success', detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
+  object_type: 'withdrawal', object_id: WD, object_label: 'WD-11111111', outcome: 'success', detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
 }];
 const loaded = (page: number, limit: number): { rows: AuditLogRow[]; meta: PageMeta } =>
   ({ rows: ROWS, meta: { current_page: page, last_page: 3, total: 40, per_page: limit } });
@@ -174,7 +174,7 @@ function checkScreen(state: string, w: World) {
   const rows = within(table()).queryAllByRole('row', { hidden: true }).slice(1);
   if (list === 'ready') {
     expect(rows.map((r) => r.textContent)).toEqual([
-      `2026-11-21 10:00superadmin@demo.local10.0.0.1withdrawal.decidewithdrawal ${WD}success{"status":"PENDING"} -> {"status":"REJECTED"}Path`,
+      `2026-11-21 10:00superadmin@demo.local10.0.0.1withdrawal.decidewithdrawal WD-11111111${WD}successstatus: PENDING → REJECTEDPath`,
     ]);
   }
   if (list === 'failed') {

@@ -11,17 +11,26 @@ import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 
 const WD = '11111111-2222-3333-4444-555555555555';
+const DSB = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
 const rows: AuditLogRow[] = [
   {
     id: 2, created_at: '2026-11-23T03:42:00Z', actor_email: 'superadmin@demo.local', ip: '10.0.0.1', action: 'withdrawal.decide',
-    object_type: 'withdrawal', object_id: WD, outcome: 'success', detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
+    object_type: 'withdrawal', object_id: WD, object_label: 'WD-11111111', outcome: 'success', detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
   },
+
   {
     id: 1, created_at: '2026-11-23T03:00:00Z', actor_email: 'admin@demo.local', ip: null, action: 'user.update',
-    object_type: 'user', object_id: '7', outcome: 'denied', detail: null,
+    object_type: 'user', object_id: '7', object_label: 'budi@demo.local', outcome: 'denied', detail: null,
   },
 ];
+
+/** A voided disbursement, logged by its uuid. */
+const voided: AuditLogRow = {
+  id: 3, created_at: '2026-11-25T20:44:00Z', actor_email: 'superadmin@demo.local', ip: '10.0.0.1', action: 'disbursement.void',
+  object_type: 'disbursement', object_id: DSB, object_label: 'DSB26112500000037', outcome: 'success',
+  detail: { before: { status: 'PENDING', amount: 150_000 }, after: { status: 'VOIDED', amount: 150_000 }, reason: 'Duplicate payout requested twice' },
+};
 
 const path: AuditPath = {
   entity: { type: 'withdrawal', id: WD, status: 'REJECTED' },
@@ -38,14 +47,14 @@ const fakeLayout = fromPromise<ChartLayout, ChartGraph>(async ({ input }) => {
 });
 const chartLogic = workflowChartMachine.provide({ actors: { layout: fakeLayout } });
 
-function setup() {
+function setup(listed: AuditLogRow[] = rows) {
   const queries: AuditQuery[] = [];
   const targets: AuditPathTarget[] = [];
   const logic = auditLogMachine.provide({
     actors: {
       loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta }, AuditQuery>(async ({ input }) => {
         queries.push(input);
-        return { rows, meta: { current_page: input.page, last_page: 3, total: 40, per_page: input.limit } };
+        return { rows: listed, meta: { current_page: input.page, last_page: 3, total: 40, per_page: input.limit } };
       }),
       loadPath: fromPromise<AuditPath, AuditPathTarget>(async ({ input }) => { targets.push(input); return path; }),
       exportLog: fromPromise<void, Omit<AuditQuery, 'page' | 'limit'>>(async () => undefined),
@@ -56,18 +65,40 @@ function setup() {
 }
 
 describe('Audit Log page', () => {
-  it('lists the rows, with a Path only for path types, and the detail compactly', async () => {
+  it('lists the rows, with a Path only for path types', async () => {
     const { queries } = setup();
     expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Audit log' });
     await within(table).findByText('withdrawal.decide');
     expect(within(table).getByText('superadmin@demo.local')).toBeTruthy();
-    expect(within(table).getByText(`withdrawal ${WD}`)).toBeTruthy();
-    expect(within(table).getByText('{"status":"PENDING"} -> {"status":"REJECTED"}')).toBeTruthy();
     expect(within(table).getByText('denied')).toBeTruthy();
     expect(within(table).getAllByRole('button', { name: 'Path' })).toHaveLength(1);
     expect(queries[0]).toMatchObject({ page: 1, limit: 15, actor: '', outcome: '' });
     for (const label of ['Actor', 'Action', 'Object Type', 'Object ID', 'Outcome', 'Date range', 'Search']) expect(screen.getByLabelText(label)).toBeTruthy();
+  });
+
+  it('shows each object by its human id with the logged id smaller beside it, and the detail as lines', async () => {
+    setup([voided, ...rows]);
+    const table = screen.getByRole('table', { name: 'Audit log' });
+    await within(table).findByText('withdrawal.decide');
+    const cells = (action: string) => within(within(table).getByText(action).closest('tr')!).getAllByRole('cell');
+    const [OBJECT, DETAIL] = [4, 6];
+
+    const dsb = cells('disbursement.void');
+    expect(within(dsb[OBJECT]).getByText('DSB26112500000037')).toBeTruthy();
+    expect(within(dsb[OBJECT]).getByText(DSB)).toBeTruthy();
+    expect(dsb[OBJECT].textContent).toBe(`disbursement DSB26112500000037${DSB}`);
+    const lines = Array.from(dsb[DETAIL].querySelectorAll('div > div')).map((d) => d.textContent);
+    expect(lines).toEqual(['status: PENDING → VOIDED', 'amount: Rp. 150,000', 'reason: Duplicate payout requested twice']);
+    expect(dsb[DETAIL].textContent).not.toMatch(/[{}"]/);
+
+    expect(cells('withdrawal.decide')[OBJECT].textContent).toBe(`withdrawal WD-11111111${WD}`);
+    expect(cells('withdrawal.decide')[DETAIL].textContent).toBe('status: PENDING → REJECTED');
+    expect(cells('user.update')[OBJECT].textContent).toBe('user budi@demo.local7');
+    expect(cells('user.update')[DETAIL].textContent).toBe('-');
+    // The time on one line, on the business clock (Asia/Jakarta).
+    expect(cells('disbursement.void')[0].textContent).toBe('2026-11-26 03:44');
+    expect(getComputedStyle(cells('disbursement.void')[0]).whiteSpace).toBe('nowrap');
   });
 
   it('sends the typed filters on Search, and pages', async () => {

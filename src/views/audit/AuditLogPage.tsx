@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
 import { registeredMachine, type RegisteredMachine } from '../../machines/registry';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
+import { auditDetailLines } from '../../services/auditDetail';
 import { AUDIT_OUTCOMES, type AuditLogRow, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
 import { formatDateTime } from '../../services/format';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
@@ -21,7 +22,12 @@ const useStyles = makeStyles({
   filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: '26px' },
   wrap: { overflowX: 'auto' },
-  detail: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all', maxWidth: '420px' },
+  // Times never wrap: '2026-11-26 03:44' split over two lines read as two values.
+  nowrap: { whiteSpace: 'nowrap' },
+  // Detail lines wrap between words only; a word too long for the column widens it instead of breaking.
+  detail: { fontSize: tokens.fontSizeBase200, wordBreak: 'normal', overflowWrap: 'normal', hyphens: 'none', minWidth: '220px', maxWidth: '420px' },
+  object: { display: 'flex', flexDirection: 'column' },
+  objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '1100px', width: '95vw' },
   chart: { overflow: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px', maxHeight: '60vh' },
@@ -36,15 +42,24 @@ const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; 
 
 const COLUMNS = ['Time', 'Actor', 'IP', 'Action', 'Object', 'Outcome', 'Detail', ''];
 
-const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
+/** The object: its type and human id, the logged id smaller beside it when that differs. */
+function ObjectCell({ row }: { row: AuditLogRow }) {
+  const styles = useStyles();
+  if (!row.object_type) return <>-</>;
+  const shown = row.object_label ?? row.object_id;
+  return (
+    <div className={styles.object}>
+      <span className={styles.nowrap}>{row.object_type} <Text weight="semibold">{shown ?? ''}</Text></span>
+      {row.object_label && row.object_id && row.object_label !== row.object_id && <span className={styles.objectId}>{row.object_id}</span>}
+    </div>
+  );
+}
 
-/** The detail compactly: before -> after when it has them, its JSON otherwise. */
-export function detailText(detail: AuditLogRow['detail']): string {
-  if (!detail) return '-';
-  const { before, after, ...rest } = detail as { before?: unknown; after?: unknown } & Record<string, unknown>;
-  if (before === undefined && after === undefined) return json(detail);
-  const change = `${json(before) || '∅'} -> ${json(after) || '∅'}`;
-  return Object.keys(rest).length ? `${change} ${json(rest)}` : change;
+function DetailCell({ detail }: { detail: AuditLogRow['detail'] }) {
+  const styles = useStyles();
+  const lines = auditDetailLines(detail);
+  if (!lines.length) return <>-</>;
+  return <div className={styles.detail}>{lines.map((line, i) => <div key={i}>{line}</div>)}</div>;
 }
 
 /** One step in words: 'PENDING > REJECTED by who at when', or 'PENDING by who at when' for the first. */
@@ -173,13 +188,13 @@ export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowCha
             <TableBody>
               {c.rows.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell>{formatDateTime(r.created_at)}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatDateTime(r.created_at)}</TableCell>
                   <TableCell>{r.actor_email ?? '-'}</TableCell>
                   <TableCell>{r.ip ?? '-'}</TableCell>
                   <TableCell>{r.action}</TableCell>
-                  <TableCell>{r.object_type ? `${r.object_type} ${r.object_id ?? ''}`.trim() : '-'}</TableCell>
+                  <TableCell><ObjectCell row={r} /></TableCell>
                   <TableCell>{r.outcome}</TableCell>
-                  <TableCell><span className={styles.detail}>{detailText(r.detail)}</span></TableCell>
+                  <TableCell><DetailCell detail={r.detail} /></TableCell>
                   <TableCell>
                     {isPathType(r.object_type) && r.object_id && (
                       <Button size="small" icon={<FlowRegular />} onClick={() => page.send({ type: 'OPEN_PATH', object_type: r.object_type!, object_id: r.object_id! })}>
