@@ -64,6 +64,9 @@ test('SUPER ADMIN finalizes a PENDING pay-in, opens its invoice and re-sends its
   await dialog.getByRole('button', { name: 'Finalize' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Please enter RRN');
   await dialog.getByRole('textbox', { name: 'RRN' }).fill('123456789012');
+  // Paid time in the product's words: YYYY-MM-DD and a 24-hour clock, each part named (issue 26).
+  await expect(dialog.getByLabel('Paid time date', { exact: true })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(dialog.getByLabel('Paid time time', { exact: true })).toHaveValue(/^([01]\d|2[0-3]):[0-5]\d$/);
   await screenshot(page, '22-manual-finalize');
   await dialog.getByRole('button', { name: 'Finalize' }).click();
   await expect(page.getByText('Transaction has been finalized').first()).toBeVisible();

@@ -382,7 +382,10 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
       await press(d, 'Finalize');
       expect(within(d).getByRole('alert')).toHaveTextContent('Please enter RRN');
       expect(calls.isOpen('finalize')).toBe(false);
-      const rrn = [...d.querySelectorAll<HTMLInputElement>('input')].find((i) => !i.readOnly && i.type !== 'datetime-local')!;
+      const rrn = within(d).getByRole('textbox', { name: /^RRN/, hidden: true });
+      // The paid time is offered in the product's own words: YYYY-MM-DD and a 24-hour clock (issue 26).
+      expect(within(d).getByLabelText('Paid time date', { selector: 'input' })).toHaveValue('2026-11-21');
+      expect(within(d).getByLabelText('Paid time time', { selector: 'input' })).toHaveValue('10:15');
       await act(async () => { fireEvent.change(rrn, { target: { value: '123456789012' } }); });
       await press(d, 'Finalize');
       expect(calls.inputs.at(-1)).toEqual({ id: 'finalize', input: { correlation_id: vaPending.correlation_id, rrn: '123456789012', paid_time: '2026-11-21 10:15:00' } });

@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Button, Field, Input, Popover, PopoverSurface, PopoverTrigger, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarLtrRegular } from '@fluentui/react-icons';
 import { parseDateRange } from '../../services/dateRange';
+import { DateTimeField } from './DateTimeField';
 
 const useStyles = makeStyles({
   surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
-  native: { fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, padding: '6px 8px', border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium },
 });
 
-const toLocal = (v: string) => v.replace(' ', 'T');
-const fromLocal = (v: string) => v.replace('T', ' ');
 
 /** 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm', typed, or picked with the calendar button. */
 export function DateRangeField({ value, error, onChange, onEnter, disabled }: {
@@ -28,8 +26,8 @@ export function DateRangeField({ value, error, onChange, onEnter, disabled }: {
               <Button appearance="transparent" size="small" icon={<CalendarLtrRegular />} aria-label="Pick dates" disabled={disabled} />
             </PopoverTrigger>
             <PopoverSurface className={styles.surface} aria-label="Pick a date range">
-              <label>From <input className={styles.native} type="datetime-local" step={60} value={toLocal(from)} onChange={(e) => setFrom(fromLocal(e.target.value))} /></label>
-              <label>To <input className={styles.native} type="datetime-local" step={60} value={toLocal(to)} onChange={(e) => setTo(fromLocal(e.target.value))} /></label>
+              <DateTimeField label="From" value={from} onChange={setFrom} />
+              <DateTimeField label="To" value={to} onChange={setTo} />
               <Button appearance="primary" onClick={() => onChange(`${from} to ${to}`)}>Apply</Button>
             </PopoverSurface>
           </Popover>

@@ -5,10 +5,10 @@ import {
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
+import { DateTimeField } from '../common/DateTimeField';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  native: { fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, padding: '6px 8px', border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium },
   errors: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
 });
 
@@ -34,10 +34,9 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
               <Field label="RRN" required>
                 <Input value={s.context.rrn} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_RRN', value: d.value })} />
               </Field>
-              <Field label="Paid time" required hint="Asia/Jakarta; seconds are sent as :00">
-                <input className={styles.native} type="datetime-local" step={60} value={s.context.paidTime.replace(' ', 'T')} disabled={submitting}
-                  onChange={(e) => actor.send({ type: 'SET_PAID_TIME', value: e.target.value.replace('T', ' ').slice(0, 16) })} />
-              </Field>
+              <DateTimeField label="Paid time" required value={s.context.paidTime} disabled={submitting}
+                hint="YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta; seconds are sent as :00"
+                onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })} />
             </DialogContent>
             <DialogActions>
               <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>Cancel</Button>

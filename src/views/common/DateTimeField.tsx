@@ -1,0 +1,53 @@
+import { Field, makeStyles, tokens } from '@fluentui/react-components';
+import { DatePicker } from '@fluentui/react-datepicker-compat';
+import { TimePicker } from '@fluentui/react-timepicker-compat';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
+  date: { width: '170px' },
+  time: { width: '120px', minWidth: '120px' },
+});
+
+const DATE = 'YYYY-MM-DD';
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** 'YYYY-MM-DD HH:mm' split into its date and its 24-hour time ('' where the text does not say). */
+export function dateTimeParts(text: string): { date: string; time: string } {
+  const [date = '', time = ''] = text.trim().split(' ');
+  return { date: dayjs(date, DATE, true).isValid() ? date : '', time: TIME.test(time) ? time : '' };
+}
+
+/**
+ * A business-time moment, 'YYYY-MM-DD HH:mm' in 24 hours (issue 26): Fluent's date picker (typed
+ * or from its calendar, shown as YYYY-MM-DD) beside its time picker on a 24-hour clock. The
+ * browser's own date-time control shows '11/26/2026, 03:55 AM' in an en-US browser and has no
+ * label of its own. The text goes to the page machine as the person builds it; the machine's rule
+ * decides whether it is complete. Both pop up inline (not in a portal), so they work inside a
+ * dialog or the date-range popover without closing it.
+ */
+export function DateTimeField({ label, value, onChange, disabled, required, hint, validationMessage }: {
+  label: string; value: string; onChange: (text: string) => void; disabled?: boolean; required?: boolean; hint?: string; validationMessage?: string;
+}) {
+  const styles = useStyles();
+  const { date, time } = dateTimeParts(value);
+  const send = (next: { date?: string; time?: string }) => onChange([next.date ?? date, next.time ?? time].filter(Boolean).join(' '));
+  return (
+    <Field label={label} required={required} hint={hint ?? 'YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta'} validationMessage={validationMessage}
+      validationState={validationMessage ? 'error' : 'none'}>
+      <div className={styles.row} role="group" aria-label={label}>
+        <DatePicker className={styles.date} aria-label={`${label} date`} placeholder={DATE} disabled={disabled} allowTextInput inlinePopup
+          value={date ? dayjs(date, DATE).toDate() : null}
+          formatDate={(d) => (d ? dayjs(d).format(DATE) : '')}
+          parseDateFromString={(text) => { const d = dayjs(text.trim(), DATE, true); return d.isValid() ? d.toDate() : null; }}
+          onSelectDate={(d) => send({ date: d ? dayjs(d).format(DATE) : '' })} />
+        <TimePicker className={styles.time} aria-label={`${label} time`} placeholder="HH:mm" disabled={disabled} freeform hourCycle="h23" increment={15} inlinePopup
+          defaultValue={time}
+          onTimeChange={(_, d) => { if (d.selectedTimeText && TIME.test(d.selectedTimeText)) send({ time: d.selectedTimeText }); }} />
+      </div>
+    </Field>
+  );
+}
