@@ -1,4 +1,4 @@
-import { Field, makeStyles, tokens } from '@fluentui/react-components';
+import { Label, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { TimePicker } from '@fluentui/react-timepicker-compat';
 import dayjs from 'dayjs';
@@ -7,7 +7,10 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 dayjs.extend(customParseFormat);
 
 const useStyles = makeStyles({
+  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
   date: { width: '170px' },
   time: { width: '120px', minWidth: '120px' },
 });
@@ -33,12 +36,16 @@ export function DateTimeField({ label, value, onChange, disabled, required, hint
   label: string; value: string; onChange: (text: string) => void; disabled?: boolean; required?: boolean; hint?: string; validationMessage?: string;
 }) {
   const styles = useStyles();
+  const labelId = useId('date-time-label');
+  const hintId = useId('date-time-hint');
   const { date, time } = dateTimeParts(value);
   const send = (next: { date?: string; time?: string }) => onChange([next.date ?? date, next.time ?? time].filter(Boolean).join(' '));
+  // Not a Fluent Field: a Field names its first control with its label, and here the label names
+  // the group while each picker says which part it is ('Paid time date', 'Paid time time').
   return (
-    <Field label={label} required={required} hint={hint ?? 'YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta'} validationMessage={validationMessage}
-      validationState={validationMessage ? 'error' : 'none'}>
-      <div className={styles.row} role="group" aria-label={label}>
+    <div className={styles.field}>
+      <Label id={labelId} required={required} disabled={disabled}>{label}</Label>
+      <div className={styles.row} role="group" aria-labelledby={labelId} aria-describedby={hintId}>
         <DatePicker className={styles.date} aria-label={`${label} date`} placeholder={DATE} disabled={disabled} allowTextInput inlinePopup
           value={date ? dayjs(date, DATE).toDate() : null}
           formatDate={(d) => (d ? dayjs(d).format(DATE) : '')}
@@ -48,6 +55,8 @@ export function DateTimeField({ label, value, onChange, disabled, required, hint
           defaultValue={time}
           onTimeChange={(_, d) => { if (d.selectedTimeText && TIME.test(d.selectedTimeText)) send({ time: d.selectedTimeText }); }} />
       </div>
-    </Field>
+      <Text id={hintId} size={200} className={styles.hint}>{hint ?? 'YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta'}</Text>
+      {validationMessage && <Text role="alert" size={200} className={styles.error}>{validationMessage}</Text>}
+    </div>
   );
 }
