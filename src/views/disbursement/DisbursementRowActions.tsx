@@ -16,7 +16,8 @@ const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizo
 
 /**
  * One row's actions: those the page machine accepts for it now (the lifecycle decides which), as
- * icon buttons named for screen readers, like the Payments List's; each opens its dialog.
+ * icon buttons named for screen readers, like the Payments List's; each opens its dialog. The id
+ * finds the button again when its dialog closes (the actions leave while a dialog is open).
  */
 export function DisbursementRowActions({ row, offered, onAction }: {
   row: DisbursementRow; offered: readonly RowActionType[]; onAction: (type: RowActionType, row: DisbursementRow) => void;
@@ -27,7 +28,7 @@ export function DisbursementRowActions({ row, offered, onAction }: {
     <div className={styles.row} role="group" aria-label={`Actions for ${row.correlation_id}`}>
       {offered.map((type) => (
         <Tooltip key={type} content={ROW_ACTION_LABELS[type].label} relationship="label">
-          <Button size="small" appearance="subtle" icon={ROW_ACTION_LABELS[type].icon} onClick={() => onAction(type, row)} />
+          <Button id={`disbursement-${type}-${row.uuid}`} size="small" appearance="subtle" icon={ROW_ACTION_LABELS[type].icon} onClick={() => onAction(type, row)} />
         </Tooltip>
       ))}
     </div>

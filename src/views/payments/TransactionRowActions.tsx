@@ -14,7 +14,10 @@ export const PAYMENT_ACTION_LABELS: Record<PaymentRowActionType, { label: string
 
 const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizontalXS } });
 
-/** One row's actions: those the page machine accepts for it now (the pay-in lifecycle decides which). */
+/**
+ * One row's actions: those the page machine accepts for it now (the pay-in lifecycle decides which).
+ * The id finds the button again when its dialog closes (the actions leave while a dialog is open).
+ */
 export function TransactionRowActions({ row, offered, onAction }: {
   row: TransactionRow; offered: readonly PaymentRowActionType[]; onAction: (type: PaymentRowActionType, row: TransactionRow) => void;
 }) {
@@ -24,7 +27,7 @@ export function TransactionRowActions({ row, offered, onAction }: {
     <div className={styles.row} role="group" aria-label={`Actions for ${row.correlation_id}`}>
       {offered.map((type) => (
         <Tooltip key={type} content={PAYMENT_ACTION_LABELS[type].label} relationship="label">
-          <Button size="small" appearance="subtle" icon={PAYMENT_ACTION_LABELS[type].icon} onClick={() => onAction(type, row)} />
+          <Button id={`payin-${type}-${row.uuid}`} size="small" appearance="subtle" icon={PAYMENT_ACTION_LABELS[type].icon} onClick={() => onAction(type, row)} />
         </Tooltip>
       ))}
     </div>
