@@ -115,6 +115,45 @@ describe('Disbursement List', () => {
     expect(document.querySelector('[role=alertdialog]')).toBeNull();
   });
 
+  it('closes "Are you sure?" on Escape, sending nothing, and gives the focus back to the row\'s button that opened it', async () => {
+    open('SUPER ADMIN');
+    const t = await table();
+    // jsdom does not focus on click: the person's focus is put on the button as a browser would.
+    const finalize = within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' });
+    finalize.focus();
+    fireEvent.click(finalize);
+    const dialog = await dialogTitled('Are you sure?');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
+    expect(api.updateDisbursement).not.toHaveBeenCalled();
+    // The row's actions came back as new buttons; the focus is on this row's Finalize again.
+    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' })));
+  });
+
+  it('keeps "Are you sure?" open on Escape while the decision is being sent', async () => {
+    api.updateDisbursement.mockReturnValue(new Promise(() => {}));
+    open('SUPER ADMIN');
+    const t = await table();
+    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' }));
+    const dialog = await dialogTitled('Are you sure?');
+    press(dialog, 'Finalize');
+    await waitFor(() => expect(api.updateDisbursement).toHaveBeenCalledTimes(1));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect((await dialogTitled('Are you sure?')).textContent).toContain('Working…');
+  });
+
+  it("closes 'Add to withdrawable balance?' on Escape, adding nothing, with the focus back on the row's button", async () => {
+    open('SUPER ADMIN');
+    const t = await table();
+    const add = within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: 'Add to withdrawable balance' });
+    add.focus();
+    fireEvent.click(add);
+    fireEvent.keyDown(await dialogTitled('Are you sure?'), { key: 'Escape' });
+    await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
+    expect(api.addDisbursementToWithdrawable).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: 'Add to withdrawable balance' })));
+  });
+
   it("keeps a refused rejection open with the server's message, to retry or cancel", async () => {
     api.updateDisbursement.mockRejectedValue(Object.assign(new Error('Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed'), { status: 409 }));
     open('SUPER ADMIN');

@@ -23,6 +23,7 @@ const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizo
  * icon buttons named for screen readers, like the Payments List's; each opens its dialog. The name
  * carries the row's correlation ID ('Finalize DSB…'), so a button heard alone says which row it acts
  * on; the tooltip keeps the spec's words and stays out of the accessibility tree.
+ * The id finds the button again when its dialog closes (the actions leave while a dialog is open).
  */
 export function DisbursementRowActions({ row, offered, onAction }: {
   row: DisbursementRow; offered: readonly RowActionType[]; onAction: (type: RowActionType, row: DisbursementRow) => void;
@@ -34,7 +35,7 @@ export function DisbursementRowActions({ row, offered, onAction }: {
       {offered.map((type) => (
         <Tooltip key={type} content={ROW_ACTION_LABELS[type].label} relationship="inaccessible">
           <Button
-            size="small" appearance="subtle" icon={ROW_ACTION_LABELS[type].icon} aria-label={disbursementActionName(type, row)}
+            id={`disbursement-${type}-${row.uuid}`} size="small" appearance="subtle" icon={ROW_ACTION_LABELS[type].icon} aria-label={disbursementActionName(type, row)}
             onClick={() => onAction(type, row)}
           />
         </Tooltip>

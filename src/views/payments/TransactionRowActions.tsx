@@ -23,6 +23,7 @@ const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizo
  * Each button's name carries the row's correlation ID ('Finalize FQR…'): a screen reader user moving
  * between rows by arrow key hears which row a button acts on. The tooltip keeps the spec's words, and
  * is left out of the accessibility tree, since the name already says it.
+ * The id finds the button again when its dialog closes (the actions leave while a dialog is open).
  */
 export function TransactionRowActions({ row, offered, onAction }: {
   row: TransactionRow; offered: readonly PaymentRowActionType[]; onAction: (type: PaymentRowActionType, row: TransactionRow) => void;
@@ -34,7 +35,7 @@ export function TransactionRowActions({ row, offered, onAction }: {
       {offered.map((type) => (
         <Tooltip key={type} content={PAYMENT_ACTION_LABELS[type].label} relationship="inaccessible">
           <Button
-            size="small" appearance="subtle" icon={PAYMENT_ACTION_LABELS[type].icon} aria-label={paymentActionName(type, row)}
+            id={`payin-${type}-${row.uuid}`} size="small" appearance="subtle" icon={PAYMENT_ACTION_LABELS[type].icon} aria-label={paymentActionName(type, row)}
             onClick={() => onAction(type, row)}
           />
         </Tooltip>
