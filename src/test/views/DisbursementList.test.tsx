@@ -119,7 +119,7 @@ describe('Disbursement List', () => {
     open('SUPER ADMIN');
     const t = await table();
     // jsdom does not focus on click: the person's focus is put on the button as a browser would.
-    const finalize = within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' });
+    const finalize = within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` });
     finalize.focus();
     fireEvent.click(finalize);
     const dialog = await dialogTitled('Are you sure?');
@@ -127,14 +127,14 @@ describe('Disbursement List', () => {
     await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
     expect(api.updateDisbursement).not.toHaveBeenCalled();
     // The row's actions came back as new buttons; the focus is on this row's Finalize again.
-    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' })));
+    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` })));
   });
 
   it('keeps "Are you sure?" open on Escape while the decision is being sent', async () => {
     api.updateDisbursement.mockReturnValue(new Promise(() => {}));
     open('SUPER ADMIN');
     const t = await table();
-    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' }));
+    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` }));
     const dialog = await dialogTitled('Are you sure?');
     press(dialog, 'Finalize');
     await waitFor(() => expect(api.updateDisbursement).toHaveBeenCalledTimes(1));
@@ -145,13 +145,13 @@ describe('Disbursement List', () => {
   it("closes 'Add to withdrawable balance?' on Escape, adding nothing, with the focus back on the row's button", async () => {
     open('SUPER ADMIN');
     const t = await table();
-    const add = within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: 'Add to withdrawable balance' });
+    const add = within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: `Add to withdrawable balance ${rejectedRow.correlation_id}` });
     add.focus();
     fireEvent.click(add);
     fireEvent.keyDown(await dialogTitled('Are you sure?'), { key: 'Escape' });
     await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
     expect(api.addDisbursementToWithdrawable).not.toHaveBeenCalled();
-    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: 'Add to withdrawable balance' })));
+    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: `Add to withdrawable balance ${rejectedRow.correlation_id}` })));
   });
 
   it("keeps a refused rejection open with the server's message, to retry or cancel", async () => {
