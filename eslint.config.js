@@ -52,6 +52,12 @@ export default tseslint.config(
         { selector: "CallExpression[callee.name='useEffect'] MemberExpression[property.name='subscribe']", message: 'A view never subscribes to a machine in an effect: the machine acts on its own outcome.' },
         { selector: "CallExpression[callee.name='useEffect'] BinaryExpression > Literal[value='done']", message: "A view never reacts to a machine finishing: the machine acts on its own outcome." },
       ],
+      // Every dialog closes on Escape and gives the focus back the same way: through the one wrapper.
+      'no-restricted-imports': ['error', { paths: [{
+        name: '@fluentui/react-components', importNames: ['Dialog'],
+        message: 'Use MachineDialog (src/views/common): Escape sends the machine\'s Cancel or Close, and the focus goes back to the opener.',
+      }] }],
     },
   },
+  { files: ['src/views/common/MachineDialog.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

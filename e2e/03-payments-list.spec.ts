@@ -57,7 +57,8 @@ test('SUPER ADMIN finalizes a PENDING pay-in, opens its invoice and re-sends its
   await expect(table).toHaveAttribute('aria-busy', 'false');
   const first = table.locator('tbody tr').first();
   const correlationId = (await first.locator('td:nth-child(2)').textContent())!;
-  await first.getByRole('button', { name: 'Finalize' }).click();
+  // Each row action is named for its row (issue 26).
+  await first.getByRole('button', { name: `Finalize ${correlationId}`, exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Finalize Transaction' });
   await expect(dialog.getByRole('textbox', { name: 'Correlation ID' })).toHaveValue(correlationId);
@@ -81,7 +82,7 @@ test('SUPER ADMIN finalizes a PENDING pay-in, opens its invoice and re-sends its
   await expect(row).toContainText('FINALIZED');
   await expect(row).toContainText('123456789012');
 
-  await row.getByRole('button', { name: 'Invoice' }).click();
+  await row.getByRole('button', { name: `Invoice ${correlationId}`, exact: true }).click();
   const invoice = page.getByRole('document', { name: 'Invoice' });
   await expect(invoice).toContainText('support@nusapay.co.id');
   await expect(invoice).toContainText(correlationId);
@@ -89,7 +90,7 @@ test('SUPER ADMIN finalizes a PENDING pay-in, opens its invoice and re-sends its
   await screenshot(page, '23-invoice');
   await page.getByRole('button', { name: 'Close' }).click();
 
-  await row.getByRole('button', { name: 'Resend callback' }).click();
+  await row.getByRole('button', { name: `Resend callback ${correlationId}`, exact: true }).click();
   await expect(page.getByText('Successfully send Callback !').first()).toBeVisible();
 });
 
@@ -159,4 +160,37 @@ test('a client user downloads the search as an .xlsx and has it e-mailed', async
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(/finance@sinar-nusantara\.co\.id/).first()).toBeVisible();
   await screenshot(page, '25-export-emailed');
+});
+
+test('at 1366 x 768 a row keeps its identity beside its actions, and the keyboard reaches them in a few keys (issue 26)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAs(page, 'superadmin@demo.local');
+  const table = page.getByRole('table', { name: 'Payments' });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  const first = table.locator('tbody tr').first();
+  const correlationId = (await first.locator('td:nth-child(2)').textContent())!;
+  const actions = first.getByRole('group', { name: `Actions for ${correlationId}` });
+  const scrollBox = table.locator('xpath=..');
+  /** Wholly inside the table's scroll box, as drawn: not scrolled off, not clipped. */
+  const shown = async (part: typeof first) => {
+    const box = (await scrollBox.boundingBox())!;
+    const it = (await part.boundingBox())!;
+    return it.x >= box.x - 1 && it.x + it.width <= box.x + box.width + 1;
+  };
+  const identity = [first.locator('td:nth-child(1)'), first.locator('td:nth-child(2)')];
+  for (const part of [...identity, actions]) expect(await shown(part)).toBe(true);
+  // Scrolled sideways to the last column: the identity and the actions stay where they were.
+  await scrollBox.evaluate((box) => { box.scrollLeft = box.scrollWidth; });
+  await expect(first.locator('td:nth-child(11)')).toBeInViewport();
+  for (const part of [...identity, actions]) expect(await shown(part)).toBe(true);
+  await screenshot(page, '24-payments-list-1366-scrolled');
+
+  // The table is one Tab stop: the arrow keys move along a row's actions, and Tab leaves the table.
+  const buttons = actions.getByRole('button');
+  await buttons.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(buttons.nth(1)).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('table[aria-label="Payments"]') == null)).toBe(true);
 });

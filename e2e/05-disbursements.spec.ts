@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signInAs } from './helpers';
 
-// Columns of the Disbursements table (spec section 3's fields, in the screen's order).
-const COL = { status: 1, correlationId: 3, client: 4, amount: 9, fee: 10 } as const;
+// Columns of the Disbursements table (spec section 3's fields, in the screen's order: the row's
+// identity, pinned in view, leads; issue 26).
+const COL = { correlationId: 2, status: 3, client: 5, amount: 10, fee: 11 } as const;
 const cells = (page: Page, col: number) => page.getByRole('table', { name: 'Disbursements' }).locator(`tbody tr td:nth-child(${col})`);
 
 async function openDisbursementList(page: Page) {
@@ -49,7 +50,7 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   const balanceBefore = Number((await card.textContent())!.replace(/\D/g, ''));
 
   // Reject one: 'Are you sure?' first, then the spec's success text, and it leaves the PENDING list.
-  await table.locator('tbody tr').filter({ hasText: toReject }).getByRole('button', { name: 'Reject' }).click();
+  await table.locator('tbody tr').filter({ hasText: toReject }).getByRole('button', { name: `Reject ${toReject}`, exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText(`Reject disbursement ${toReject}`);
   await screenshot(page, '51-disbursement-reject-confirm');
@@ -61,7 +62,7 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await account.close();
 
   // Finalize another.
-  await table.locator('tbody tr').filter({ hasText: toFinalize }).getByRole('button', { name: 'Finalize' }).click();
+  await table.locator('tbody tr').filter({ hasText: toFinalize }).getByRole('button', { name: `Finalize ${toFinalize}`, exact: true }).click();
   await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Finalize' }).click();
   await expect(page.getByText('Disbursement has been finalized').first()).toBeVisible();
   await expect(table.getByText(toFinalize)).toHaveCount(0);

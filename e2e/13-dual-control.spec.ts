@@ -118,7 +118,8 @@ test('with the void upload set to always wait on the Policy tab, a void file is 
     await maker.getByRole('option', { name: 'FINALIZED', exact: true }).click();
     await maker.getByRole('button', { name: 'Search' }).click();
     await expect(table).toHaveAttribute('aria-busy', 'false');
-    const target = (await table.locator('tbody tr td:nth-child(3)').first().textContent())!.trim();
+    // The Correlation ID column, second after Transaction Time (issue 26).
+    const target = (await table.locator('tbody tr td:nth-child(2)').first().textContent())!.trim();
     const row = table.locator('tbody tr').filter({ hasText: target });
 
     await maker.getByRole('button', { name: 'Upload Void Transaction' }).click();

@@ -1,10 +1,11 @@
 import {
-  Button, Card, CardHeader, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Image, Input, Link,
+  Button, Card, CardHeader, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Image, Input, Link,
   MessageBar, MessageBarBody, Spinner, Text, Title2, Title3, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, ShieldKeyholeRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { DISABLED_MESSAGE, VERIFIED_MESSAGE, twoFactorSetupMachine } from '../machines/twoFactorSetupMachine';
+import { MachineDialog } from './common/MachineDialog';
 import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({
@@ -83,20 +84,22 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
           <Text>Profile and notification preferences will be available here.</Text>
         </Card>
       </div>
-      <Dialog open={state.matches('confirmingReset') || state.matches('disabling')} onOpenChange={(_, d) => { if (!d.open) actor.send({ type: 'CANCEL' }); }}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Are you sure?</DialogTitle>
-            <DialogContent>Two-factor authentication will be turned off and you will be signed out. You can set it up again after signing in.</DialogContent>
-            <DialogActions>
-              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={!can('CANCEL')}>Cancel</Button>
-              <Button appearance="primary" onClick={() => actor.send({ type: 'CONFIRM' })} disabled={!can('CONFIRM')}>
-                {state.matches('disabling') ? 'Resetting…' : 'Confirm'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      {(state.matches('confirmingReset') || state.matches('disabling')) && (
+        <MachineDialog busy={!can('CANCEL')} onDismiss={() => actor.send({ type: 'CANCEL' })}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>Are you sure?</DialogTitle>
+              <DialogContent>Two-factor authentication will be turned off and you will be signed out. You can set it up again after signing in.</DialogContent>
+              <DialogActions>
+                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={!can('CANCEL')}>Cancel</Button>
+                <Button appearance="primary" onClick={() => actor.send({ type: 'CONFIRM' })} disabled={!can('CONFIRM')}>
+                  {state.matches('disabling') ? 'Resetting…' : 'Confirm'}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </MachineDialog>
+      )}
     </section>
   );
 }

@@ -48,6 +48,11 @@ describe('the lint rules refuse a planted violation', () => {
     expect(await rulesBroken(code, 'src/views/Planted.tsx')).toContain('no-restricted-syntax');
   });
 
+  it("a view opening Fluent's Dialog itself, not through MachineDialog (Escape, focus back)", async () => {
+    const code = "import { Dialog } from '@fluentui/react-components';\nexport const x = Dialog;\n";
+    expect(await rulesBroken(code, 'src/views/payments/Planted.tsx')).toContain('no-restricted-imports');
+  });
+
   it('a hook called conditionally, and an effect missing a dependency', async () => {
     const code = [
       "import { useEffect, useState } from 'react';",

@@ -136,6 +136,19 @@ describe('Audit Log page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Entity path' })).toBeNull());
   });
 
+  it("closes the path on Escape and gives the focus back to the row's Path button", async () => {
+    setup();
+    const opener = await screen.findByRole('button', { name: 'Path' });
+    // jsdom does not focus on click: the focus is put on the button as a browser would.
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Entity path' });
+    await within(dialog).findAllByRole('listitem');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Entity path' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Path' })));
+  });
+
   it('exports the searched filter', async () => {
     const save = vi.fn();
     const logic = auditLogMachine.provide({

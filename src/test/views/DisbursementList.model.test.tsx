@@ -129,7 +129,8 @@ async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fak
     case 'FINALIZE': case 'REJECT': case 'REFRESH_STATUS': case 'GENERATE_INVOICE': case 'ADD_TO_WITHDRAWABLE': {
       const actions = screen.getByRole('group', { name: `Actions for ${event.row.correlation_id}` });
       const label = { FINALIZE: 'Finalize', REJECT: 'Reject', REFRESH_STATUS: 'Auto-update status', GENERATE_INVOICE: 'Generate invoice', ADD_TO_WITHDRAWABLE: 'Add to withdrawable balance' }[event.type as string]!;
-      return click(actions, label);
+      // Each button is named for its row too (issue 26).
+      return click(actions, `${label} ${event.row.correlation_id}`);
     }
     case 'OPEN_EXPORT': return click(document.body, 'Export');
     case 'OPEN_VOID_UPLOAD': return click(document.body, 'Upload Void Transaction');

@@ -39,7 +39,12 @@ const dialogTitled = (title: string) => waitFor(() => {
   return found;
 });
 const press = (scope: HTMLElement, label: string) => fireEvent.click([...scope.querySelectorAll('button')].find((b) => b.textContent === label)!);
-const actionsOf = (t: HTMLElement, correlationId: string) => within(rowOf(t, correlationId)).queryAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+// A row's action buttons by name, the row's correlation ID (which every name ends in) left off.
+const actionsOf = (t: HTMLElement, correlationId: string) => within(rowOf(t, correlationId)).queryAllByRole('button').map((b) => {
+  const name = b.getAttribute('aria-label') ?? b.textContent ?? '';
+  expect(name.endsWith(` ${correlationId}`), name).toBe(true);
+  return name.slice(0, -correlationId.length - 1);
+});
 
 beforeEach(() => vi.clearAllMocks());
 
@@ -48,12 +53,12 @@ describe('Disbursement List', () => {
     open('SUPER ADMIN');
     const t = await table();
     expect(within(t).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Status', 'Withdrawal Method', 'Correlation ID', 'Client', 'Bank Name', 'Bank Account Name', 'Account No', 'Original Transaction No',
-      'Amount', 'Fee', 'Transaction Time', 'Completed Time', 'Actions',
+      'Transaction Time', 'Correlation ID', 'Status', 'Withdrawal Method', 'Client', 'Bank Name', 'Bank Account Name', 'Account No',
+      'Original Transaction No', 'Amount', 'Fee', 'Completed Time', 'Actions',
     ]);
     const cells = within(rowOf(t, finalizedRow.correlation_id)).getAllByRole('cell').map((c) => c.textContent);
     expect(cells.slice(0, 12)).toEqual([
-      'FINALIZED', 'BIFAST', 'DSB-FINAL-3', 'PT Maju', 'Bank Central Asia', 'Siti Rahayu', '1234567890', 'ORI-001', 'Rp. 1,250,000', 'Rp. 5,000', '2026-11-20 10:00', '2026-11-20 11:30',
+      '2026-11-20 10:00', 'DSB-FINAL-3', 'FINALIZED', 'BIFAST', 'PT Maju', 'Bank Central Asia', 'Siti Rahayu', '1234567890', 'ORI-001', 'Rp. 1,250,000', 'Rp. 5,000', '2026-11-20 11:30',
     ]);
     const colours = Object.fromEntries(disbursementRows.map((r) => [r.status, within(rowOf(t, r.correlation_id)).getByText(r.status).getAttribute('data-colour')]));
     expect(colours).toEqual({ PENDING: 'orange', PENDING_REQUEST: 'blue', FINALIZED: 'green', REJECTED: 'red', VOIDED: 'grey' });
@@ -99,7 +104,7 @@ describe('Disbursement List', () => {
     api.updateDisbursement.mockResolvedValue({ status: 'success', message: 'Disbursement has been finalized' });
     open('SUPER ADMIN');
     const t = await table();
-    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: 'Finalize' }));
+    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` }));
     const dialog = await dialogTitled('Are you sure?');
     expect(dialog).toHaveTextContent(`Finalize disbursement ${pendingRow.correlation_id} of Rp. 1,250,000 to Bank Central Asia 1234567890`);
     press(dialog, 'Finalize');
@@ -110,11 +115,50 @@ describe('Disbursement List', () => {
     expect(document.querySelector('[role=alertdialog]')).toBeNull();
   });
 
+  it('closes "Are you sure?" on Escape, sending nothing, and gives the focus back to the row\'s button that opened it', async () => {
+    open('SUPER ADMIN');
+    const t = await table();
+    // jsdom does not focus on click: the person's focus is put on the button as a browser would.
+    const finalize = within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` });
+    finalize.focus();
+    fireEvent.click(finalize);
+    const dialog = await dialogTitled('Are you sure?');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
+    expect(api.updateDisbursement).not.toHaveBeenCalled();
+    // The row's actions came back as new buttons; the focus is on this row's Finalize again.
+    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` })));
+  });
+
+  it('keeps "Are you sure?" open on Escape while the decision is being sent', async () => {
+    api.updateDisbursement.mockReturnValue(new Promise(() => {}));
+    open('SUPER ADMIN');
+    const t = await table();
+    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` }));
+    const dialog = await dialogTitled('Are you sure?');
+    press(dialog, 'Finalize');
+    await waitFor(() => expect(api.updateDisbursement).toHaveBeenCalledTimes(1));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect((await dialogTitled('Are you sure?')).textContent).toContain('Working…');
+  });
+
+  it("closes 'Add to withdrawable balance?' on Escape, adding nothing, with the focus back on the row's button", async () => {
+    open('SUPER ADMIN');
+    const t = await table();
+    const add = within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: `Add to withdrawable balance ${rejectedRow.correlation_id}` });
+    add.focus();
+    fireEvent.click(add);
+    fireEvent.keyDown(await dialogTitled('Are you sure?'), { key: 'Escape' });
+    await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
+    expect(api.addDisbursementToWithdrawable).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: `Add to withdrawable balance ${rejectedRow.correlation_id}` })));
+  });
+
   it("keeps a refused rejection open with the server's message, to retry or cancel", async () => {
     api.updateDisbursement.mockRejectedValue(Object.assign(new Error('Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed'), { status: 409 }));
     open('SUPER ADMIN');
     const t = await table();
-    fireEvent.click(within(rowOf(t, requestRow.correlation_id)).getByRole('button', { name: 'Reject' }));
+    fireEvent.click(within(rowOf(t, requestRow.correlation_id)).getByRole('button', { name: `Reject ${requestRow.correlation_id}` }));
     press(await dialogTitled('Are you sure?'), 'Reject');
     const failed = await dialogTitled('Failed');
     expect(api.updateDisbursement).toHaveBeenCalledWith(requestRow.uuid, 'REJECTED');

@@ -330,7 +330,8 @@ function checkScreen(state: string, w: World, seen: Alert[]) {
     const expected = dialog === 'closed' ? OFFERED[w.role][r.uuid] : [];
     const group = screen.queryByRole('group', { name: `Actions for ${r.correlation_id}` });
     const shown = group ? [...group.querySelectorAll('button')].map((b) => b.getAttribute('aria-label')) : [];
-    expect(shown, `actions of ${r.correlation_id} for ${w.role}`).toEqual(expected);
+    // Each button is named for its row too (issue 26): 'Finalize PAY-2-PENDING'.
+    expect(shown, `actions of ${r.correlation_id} for ${w.role}`).toEqual(expected.map((label) => `${label} ${r.correlation_id}`));
   }
   // The bar's buttons: Search while nothing loads; Export, Process and Check only on a plain screen.
   const plain = dialog === 'closed';
@@ -358,7 +359,7 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
     case 'PAGE': return press(document.body, 'Next page');
     case 'REFRESH_STATUS': case 'RESEND_CALLBACK': case 'FINALIZE_MANUALLY': case 'ADD_TO_WITHDRAWABLE': case 'GENERATE_INVOICE': {
       const label = { REFRESH_STATUS: 'Refresh status', RESEND_CALLBACK: 'Resend callback', FINALIZE_MANUALLY: 'Finalize', ADD_TO_WITHDRAWABLE: 'Add to withdrawable balance', GENERATE_INVOICE: 'Invoice' }[event.type];
-      return press(screen.getByRole('group', { name: `Actions for ${event.row!.correlation_id}` }), label);
+      return press(screen.getByRole('group', { name: `Actions for ${event.row!.correlation_id}` }), `${label} ${event.row!.correlation_id}`);
     }
     case 'OPEN_EXPORT': return press(document.body, 'Export');
     case 'OPEN_CHECK': return press(document.body, 'Check Transactions');

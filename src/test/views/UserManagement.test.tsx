@@ -151,6 +151,26 @@ describe('User Management', () => {
     expect(document.querySelector('[role=dialog] h2')).toHaveTextContent('Edit User');
   });
 
+  it("closes 'Are you sure?' on Escape without resetting, and gives the focus back to the row's Reset Authenticator", async () => {
+    open('ADMIN', [budi]);
+    await userEvent.click(within(await rowOf('budi@demo.local')).getByRole('button', { name: 'Reset Authenticator' }));
+    await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    expect(api.removeAuthenticator).not.toHaveBeenCalled();
+    await waitFor(async () => expect(document.activeElement).toBe(within(await rowOf('budi@demo.local')).getByRole('button', { name: 'Reset Authenticator' })));
+  });
+
+  it('closes Edit User on Escape without saving, and gives the focus back to the row\'s Edit', async () => {
+    open('SUPER ADMIN');
+    await userEvent.click(within(await rowOf('budi@demo.local')).getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('dialog', { name: 'Edit User' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect(api.editUser).not.toHaveBeenCalled();
+    await waitFor(async () => expect(document.activeElement).toBe(within(await rowOf('budi@demo.local')).getByRole('button', { name: 'Edit' })));
+  });
+
   it("resets an authenticator after 'Are you sure?'", async () => {
     api.removeAuthenticator.mockResolvedValue({ status: 'success', message: 'Authenticator has been reset successfully.' });
     open('ADMIN', [budi]);

@@ -1,8 +1,9 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner, Text, Textarea,
+  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner, Text, Textarea,
   makeStyles, tokens,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { APPROVAL_ACTION_LABELS, type ApprovalDecision, type ApprovalRow } from '../../services/approvalRules';
 import { formatRupiah } from '../../services/money';
 import { figuresAndWords } from './amountText';
@@ -42,18 +43,6 @@ export function ApprovalFacts({ row }: { row: ApprovalRow }) {
 }
 
 /**
- * Focus goes back to what had it when the dialog opened (the row's button), as a dialog opened by
- * its trigger does; a controlled dialog is opened by the machine, so it keeps the opener itself.
- */
-function useReturnFocus() {
-  useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // After the dialog's own clean-up (its focus trap lets go last), so the opener keeps the focus.
-    return () => { setTimeout(() => { if (opener?.isConnected) opener.focus(); }, 0); };
-  }, []);
-}
-
-/**
  * A decision on one approval request: 'Are you sure?' with the request's facts (a reason to
  * decline), then the call under way, then the server's refusal in its words ('Failed'). The owning
  * machine holds every part; this renders it. Escape and Cancel close it while it can be closed.
@@ -71,9 +60,8 @@ export function ApprovalDecisionDialog({ row, decision, phase, reason, reasonErr
 }) {
   const verb = DECISION_VERBS[decision];
   const busy = phase === 'deciding';
-  useReturnFocus();
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => { if (!d.open && !busy) onClose(); }}>
+    <MachineDialog busy={busy} onDismiss={onClose}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{phase === 'failed' ? 'Failed' : 'Are you sure?'}</DialogTitle>
@@ -105,6 +93,6 @@ export function ApprovalDecisionDialog({ row, decision, phase, reason, reasonErr
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

@@ -1,8 +1,9 @@
 import {
-  Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input,
+  Button, Card, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input,
   MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
   Text, Title2, makeStyles, tokens,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { ArrowDownloadRegular, FlowRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
@@ -99,7 +100,7 @@ function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
   const styles = useStyles();
   const lifecycle = path ? registeredMachine(path.entity.type) : undefined;
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <MachineDialog onDismiss={onClose}>
       <DialogSurface aria-label="Entity path" className={styles.surface}>
         <DialogBody>
           <DialogTitle>{path ? `Path of ${path.entity.type} ${path.entity.id}` : 'Entity path'}</DialogTitle>
@@ -126,7 +127,7 @@ function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
           <DialogActions><Button onClick={onClose}>Close</Button></DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }
 

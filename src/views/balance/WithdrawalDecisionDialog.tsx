@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
@@ -14,7 +15,7 @@ export function WithdrawalDecisionDialog({ actor, row }: { actor: ActorRefFrom<t
     ? `transfer of ${rupiahWithWords(row.amount)} to the disbursement balance`
     : `withdrawal of ${rupiahWithWords(row.amount)} to ${row.bank_account_name} (${row.bank_name} ${row.account_no})`;
   return (
-    <Dialog open modalType="alert">
+    <MachineDialog modalType="alert" busy={deciding} onDismiss={() => actor.send({ type: 'CANCEL' })}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Are you sure?</DialogTitle>
@@ -27,6 +28,6 @@ export function WithdrawalDecisionDialog({ actor, row }: { actor: ActorRefFrom<t
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

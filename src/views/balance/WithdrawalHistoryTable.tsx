@@ -64,8 +64,9 @@ export function WithdrawalHistoryTable({ rows, loading, decides, actionsOf, onAc
               {decides && (
                 <TableCell>
                   <div className={styles.actions} role="group" aria-label={`Actions for ${r.uuid}`}>
+                    {/* The id finds the button again when its dialog closes: the actions leave while it is open. */}
                     {actionsOf(r).map((type) => (
-                      <Button key={type} size="small" appearance={type === 'COMPLETE' ? 'primary' : 'secondary'} onClick={() => onAction(type, r)}>{LABELS[type]}</Button>
+                      <Button key={type} id={`withdrawal-${type}-${r.uuid}`} size="small" appearance={type === 'COMPLETE' ? 'primary' : 'secondary'} onClick={() => onAction(type, r)}>{LABELS[type]}</Button>
                     ))}
                   </div>
                 </TableCell>

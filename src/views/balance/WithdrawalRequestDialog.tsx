@@ -1,7 +1,8 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody,
+  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody,
   MessageBarTitle, Option, Slider, Text, Textarea, makeStyles, tokens,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { ClipboardPasteRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -43,7 +44,7 @@ export function WithdrawalRequestDialog({ actor, clientName, banks }: {
 
   return (
     <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open && !submitting) actor.send({ type: 'CANCEL' }); }}>
+      <MachineDialog busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
         <DialogSurface className={styles.surface}>
           {/* The machine owns validation and lists every error together; the browser's own checks would stop at the first. */}
           <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'CONFIRM' }); }}>
@@ -102,16 +103,18 @@ export function WithdrawalRequestDialog({ actor, clientName, banks }: {
             </DialogBody>
           </form>
         </DialogSurface>
-      </Dialog>
-      <Dialog open={c.failure != null} modalType="alert">
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Error!</DialogTitle>
-            <DialogContent>{c.failure}</DialogContent>
-            <DialogActions><Button appearance="primary" onClick={() => actor.send({ type: 'DISMISS_FAILURE' })}>OK</Button></DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      </MachineDialog>
+      {c.failure != null && (
+        <MachineDialog modalType="alert" onDismiss={() => actor.send({ type: 'DISMISS_FAILURE' })}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>Error!</DialogTitle>
+              <DialogContent>{c.failure}</DialogContent>
+              <DialogActions><Button appearance="primary" onClick={() => actor.send({ type: 'DISMISS_FAILURE' })}>OK</Button></DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </MachineDialog>
+      )}
     </>
   );
 }

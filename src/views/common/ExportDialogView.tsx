@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { MachineDialog } from './MachineDialog';
 import { ArrowDownloadRegular, MailRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -16,7 +17,7 @@ export function ExportDialogView({ actor, summary }: { actor: ActorRefFrom<typeo
   const busy = s.matches('downloading') || s.matches('sending');
   const emailing = s.matches('enteringEmail') || s.matches('sending');
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open && !busy) actor.send({ type: 'CANCEL' }); }}>
+    <MachineDialog busy={busy} onDismiss={() => actor.send({ type: 'CANCEL' })}>
       <DialogSurface style={{ maxWidth: 520 }}>
         <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'SEND' }); }}>
           <DialogBody>
@@ -44,6 +45,6 @@ export function ExportDialogView({ actor, summary }: { actor: ActorRefFrom<typeo
           </DialogBody>
         </form>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
 
 export type AdjustmentStep =
@@ -16,7 +17,7 @@ export function AdjustmentDialog({ state, onConfirm, onCancel, onDismiss }: {
   const busy = state.step === 'submitting';
   const close = state.step === 'failed' ? onDismiss : onCancel;
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => { if (!d.open && !busy) close(); }}>
+    <MachineDialog modalType="alert" busy={busy} onDismiss={close}>
       <DialogSurface>
         {state.step === 'failed' ? (
           <DialogBody>
@@ -37,6 +38,6 @@ export function AdjustmentDialog({ state, onConfirm, onCancel, onDismiss }: {
           </DialogBody>
         )}
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
@@ -13,7 +14,7 @@ export function DecisionDialog({ actor }: { actor: ActorRefFrom<typeof disbursem
   const verb = decision === 'COMPLETED' ? 'Finalize' : 'Reject';
   const held = formatRupiah(row.amount + row.fee_amount);
   return (
-    <Dialog open modalType="alert">
+    <MachineDialog modalType="alert" busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{failed ? 'Failed' : 'Are you sure?'}</DialogTitle>
@@ -34,6 +35,6 @@ export function DecisionDialog({ actor }: { actor: ActorRefFrom<typeof disbursem
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import {
-  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text,
+  Badge, Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text,
   makeStyles, tokens,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { ArrowUploadRegular, DocumentTableRegular } from '@fluentui/react-icons';
 import { APPROVAL_AHEAD } from '../../services/approvalRules';
 import type { VoidUploadResult } from '../../services/disbursementActions';
@@ -82,7 +83,7 @@ export function VoidUploadDialog({ step, file, errors, preview, result, onChoose
   const title = shown ? 'Upload Void Transaction: Results' : previewed ? 'Upload Void Transaction: Preview' : 'Upload Void Transaction';
   const dismiss = step === 'confirming' ? onCancel : onClose;
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open && !busy) dismiss(); }}>
+    <MachineDialog busy={busy} onDismiss={dismiss}>
       <DialogSurface style={{ maxWidth: choosing ? 560 : 900 }}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
@@ -148,6 +149,6 @@ export function VoidUploadDialog({ step, file, errors, preview, result, onChoose
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

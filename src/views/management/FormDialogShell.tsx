@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import type { SaveFailure } from '../../machines/managementForm';
 import { FormErrors } from './FormErrors';
 import { SaveFailedDialog } from './SaveFailedDialog';
@@ -16,7 +17,7 @@ export function FormDialogShell({ title, maxWidth, state, onSubmit, onCancel, on
   const { submitting } = state;
   return (
     <>
-      <Dialog open onOpenChange={(_, d) => { if (!d.open && !submitting) onCancel(); }}>
+      <MachineDialog busy={submitting} onDismiss={onCancel}>
         <DialogSurface style={{ maxWidth }}>
           {/* The machine lists every error together; the browser's own checks would stop at the first. */}
           <form noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
@@ -33,7 +34,7 @@ export function FormDialogShell({ title, maxWidth, state, onSubmit, onCancel, on
             </DialogBody>
           </form>
         </DialogSurface>
-      </Dialog>
+      </MachineDialog>
       <SaveFailedDialog failure={state.failure} onDismiss={onDismissFailure} />
     </>
   );

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import {
-  Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, MessageBar, MessageBarBody,
+  Badge, Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, MessageBar, MessageBarBody,
   MessageBarTitle, Option, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { ArrowUploadRegular, DismissRegular, DocumentTableRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -33,7 +34,7 @@ export function CheckTransactionsDialog({ actor }: { actor: ActorRefFrom<typeof 
   const uploading = s.matches('uploading');
 
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open && !uploading) actor.send({ type: 'CLOSE' }); }}>
+    <MachineDialog busy={uploading} onDismiss={() => actor.send({ type: 'CLOSE' })}>
       <DialogSurface style={{ maxWidth: result ? 1100 : 600 }}>
         <DialogBody>
           <DialogTitle>{result ? 'Check Transactions: Results' : 'Check Transactions'}</DialogTitle>
@@ -120,6 +121,6 @@ export function CheckTransactionsDialog({ actor }: { actor: ActorRefFrom<typeof 
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { PrintRegular } from '@fluentui/react-icons';
 import type { Invoice } from '../../services/transactionActions';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../brand';
@@ -10,7 +11,7 @@ const PRINT_ONLY_INVOICE = `@media print { body * { visibility: hidden !importan
 /** A pay-in's or disbursement's invoice as its page machine holds it: generating, shown (printable A4), or refused. */
 export function InvoiceDialog({ invoice, error, onClose }: { invoice: Invoice | null; error: string | null; onClose: () => void }) {
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <MachineDialog onDismiss={onClose}>
       <DialogSurface style={{ maxWidth: 880 }}>
         <DialogBody>
           <DialogTitle>Invoice</DialogTitle>
@@ -30,6 +31,6 @@ export function InvoiceDialog({ invoice, error, onClose }: { invoice: Invoice | 
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

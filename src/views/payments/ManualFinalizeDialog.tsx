@@ -1,7 +1,8 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle,
+  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle,
   makeStyles, tokens,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
@@ -19,7 +20,7 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
   const submitting = s.matches('submitting');
   const messages = s.context.failure ? [s.context.failure] : s.context.errors;
   return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open && !submitting) actor.send({ type: 'CANCEL' }); }}>
+    <MachineDialog busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
       <DialogSurface>
         <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'SUBMIT' }); }}>
           <DialogBody>
@@ -45,6 +46,6 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
           </DialogBody>
         </form>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

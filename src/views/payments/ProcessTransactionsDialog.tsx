@@ -1,6 +1,7 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens,
+  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
 import { APPROVAL_AHEAD } from '../../services/approvalRules';
 import type { BulkPreviewAnswer } from '../../services/transactionActions';
@@ -23,8 +24,10 @@ export function ProcessTransactionsDialog({ step, preview, error, canPreviewAgai
   const styles = useStyles();
   const asking = step === 'confirming' || step === 'running';
   const title = step === 'failed' ? 'Failed' : asking ? 'Are you sure?' : 'Process Transactions';
+  // Escape does what the dialog's own button does; while the server counts or works there is none to press.
+  const busy = step === 'previewing' || step === 'running';
   return (
-    <Dialog open modalType="alert">
+    <MachineDialog modalType="alert" busy={busy} onDismiss={asking ? onCancel : onClose}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
@@ -60,6 +63,6 @@ export function ProcessTransactionsDialog({ step, preview, error, canPreviewAgai
           )}
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
-import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import type { TransactionRow } from '../../services/transactionQuery';
+import { usePinnedColumnStyles } from '../common/pinnedColumns';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 
 // A plain table with one class per cell type: a 1000-row page stays light to render and scroll.
+// Separate borders: collapsed ones stay behind when a pinned cell sticks.
 const useStyles = makeStyles({
   wrap: { overflow: 'auto', maxHeight: '70vh', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  table: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200, minWidth: '1200px' },
+  table: { width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: tokens.fontSizeBase200, minWidth: '1200px' },
   th: {
-    position: 'sticky', top: 0, zIndex: 1, textAlign: 'left', padding: '8px 10px', backgroundColor: tokens.colorNeutralBackground3,
+    position: 'sticky', top: 0, zIndex: 2, textAlign: 'left', padding: '8px 10px', backgroundColor: tokens.colorNeutralBackground3,
     fontWeight: tokens.fontWeightSemibold, borderBottom: `1px solid ${tokens.colorNeutralStroke1}`, whiteSpace: 'nowrap',
   },
   td: { padding: '6px 10px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, whiteSpace: 'nowrap' },
@@ -23,20 +25,32 @@ const headers = ['Transaction Time', 'Correlation ID', 'Client', 'Type', 'Accoun
 
 export function TransactionTable({ rows, loading, actions }: { rows: TransactionRow[]; loading: boolean; actions?: (row: TransactionRow) => ReactNode }) {
   const styles = useStyles();
+  const pin = usePinnedColumnStyles();
+  // The whole table is one Tab stop: the arrow keys move between the action buttons, along a row and
+  // to the rows above and below, so Tab does not walk every icon of every row (issue 26).
+  const arrowKeys = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
+  const head = (h: string) => {
+    if (h === 'Transaction Time') return mergeClasses(styles.th, pin.first, pin.head);
+    if (h === 'Correlation ID') return mergeClasses(styles.th, pin.second, pin.head);
+    return h === 'Amount' || h === 'Fee' ? mergeClasses(styles.th, styles.num) : styles.th;
+  };
+  const first = mergeClasses(styles.td, pin.first, pin.body);
+  const second = mergeClasses(styles.td, styles.mono, pin.second, pin.body);
+  const actionsCell = mergeClasses(styles.td, pin.actions, pin.body);
   return (
     <div className={styles.wrap}>
-      <table className={styles.table} aria-label="Payments" aria-busy={loading}>
+      <table className={styles.table} aria-label="Payments" aria-busy={loading} {...arrowKeys}>
         <thead>
           <tr>
-            {headers.map((h) => <th key={h} scope="col" className={h === 'Amount' || h === 'Fee' ? `${styles.th} ${styles.num}` : styles.th}>{h}</th>)}
-            {actions && <th scope="col" className={styles.th}>Actions</th>}
+            {headers.map((h) => <th key={h} scope="col" className={head(h)}>{h}</th>)}
+            {actions && <th scope="col" className={mergeClasses(styles.th, pin.actions, pin.head)}>Actions</th>}
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.uuid}>
-              <td className={styles.td}>{formatDateTime(r.transaction_time)}</td>
-              <td className={`${styles.td} ${styles.mono}`}>{r.correlation_id}</td>
+              <td className={first}>{formatDateTime(r.transaction_time)}</td>
+              <td className={second}>{r.correlation_id}</td>
               <td className={styles.td}>{r.client_name}</td>
               <td className={styles.td}>{r.type}</td>
               <td className={`${styles.td} ${styles.mono}`}>{r.account_no}</td>
@@ -46,7 +60,7 @@ export function TransactionTable({ rows, loading, actions }: { rows: Transaction
               <td className={styles.td}><TransactionStatusBadge status={r.status} /></td>
               <td className={styles.td}>{formatDateTime(r.paid_time)}</td>
               <td className={styles.td}>{formatDateTime(r.settlement_time)}</td>
-              {actions && <td className={styles.td}>{actions(r)}</td>}
+              {actions && <td className={actionsCell}>{actions(r)}</td>}
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, groupDigits } from '../../services/money';
 import { SETTLEMENT_TYPE_LABELS, settlementTotals, type SettlementRow, type SettlementWindow } from '../../services/settlementRules';
 
@@ -22,7 +23,7 @@ export function SettleDialog({ window, rows, busy, onConfirm, onCancel }: {
     ['Total Fee Amount', formatRupiah(totals.fee)], ['Total Amount', formatRupiah(totals.net)],
   ];
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => { if (!d.open && !busy) onCancel(); }}>
+    <MachineDialog modalType="alert" busy={busy} onDismiss={onCancel}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Settle All Transactions</DialogTitle>
@@ -45,6 +46,6 @@ export function SettleDialog({ window, rows, busy, onConfirm, onCancel }: {
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text,
+  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text,
 } from '@fluentui/react-components';
+import { MachineDialog } from '../common/MachineDialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
@@ -18,7 +19,7 @@ function Confirm({ title, children, busy, busyLabel, verb, error, onConfirm, onR
   onConfirm(): void; onRetry?: () => void; onCancel(): void;
 }) {
   return (
-    <Dialog open modalType="alert">
+    <MachineDialog modalType="alert" busy={busy} onDismiss={onCancel}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
@@ -34,7 +35,7 @@ function Confirm({ title, children, busy, busyLabel, verb, error, onConfirm, onR
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </MachineDialog>
   );
 }
 
