@@ -12,7 +12,6 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
   date: { width: '170px' },
-  time: { width: '120px', minWidth: '120px' },
 });
 
 const DATE = 'YYYY-MM-DD';
@@ -51,7 +50,7 @@ export function DateTimeField({ label, value, onChange, disabled, required, hint
           formatDate={(d) => (d ? dayjs(d).format(DATE) : '')}
           parseDateFromString={(text) => { const d = dayjs(text.trim(), DATE, true); return d.isValid() ? d.toDate() : null; }}
           onSelectDate={(d) => send({ date: d ? dayjs(d).format(DATE) : '' })} />
-        <TimePicker className={styles.time} aria-label={`${label} time`} placeholder="HH:mm" disabled={disabled} freeform hourCycle="h23" increment={15} inlinePopup
+        <TimePicker aria-label={`${label} time`} placeholder="HH:mm" disabled={disabled} freeform hourCycle="h23" increment={15} inlinePopup
           defaultValue={time}
           onTimeChange={(_, d) => { if (d.selectedTimeText && TIME.test(d.selectedTimeText)) send({ time: d.selectedTimeText }); }} />
       </div>

@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 
 /**
  * Issue 26: at 1366 px a list is wider than its box, and scrolling sideways to a row's actions took
@@ -19,3 +19,24 @@ export const usePinnedColumnStyles = makeStyles({
   body: { zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
   head: { zIndex: 3 },
 });
+
+/**
+ * The class of each header and of the pinned body cells, for a list whose styles name its plain
+ * header (th), cell (td), right-aligned figure (num) and monospaced id (mono) classes: both lists
+ * pin the same columns the same way.
+ */
+export function usePinnedCells(styles: { th: string; td: string; num: string; mono: string }) {
+  const pin = usePinnedColumnStyles();
+  const head = (h: string) => {
+    if (h === 'Transaction Time') return mergeClasses(styles.th, pin.first, pin.head);
+    if (h === 'Correlation ID') return mergeClasses(styles.th, pin.second, pin.head);
+    return h === 'Amount' || h === 'Fee' ? mergeClasses(styles.th, styles.num) : styles.th;
+  };
+  return {
+    head,
+    first: mergeClasses(styles.td, pin.first, pin.body),
+    second: mergeClasses(styles.td, styles.mono, pin.second, pin.body),
+    actionsCell: mergeClasses(styles.td, pin.actions, pin.body),
+    actionsHead: mergeClasses(styles.th, pin.actions, pin.head),
+  };
+}

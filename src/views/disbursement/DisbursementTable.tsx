@@ -1,10 +1,10 @@
 import { memo, type ReactNode } from 'react';
-import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
+import { Spinner, Text, makeStyles, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
 import type { DisbursementRow } from '../../services/disbursementQuery';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { ScrollRegion } from '../common/ScrollRegion';
-import { usePinnedColumnStyles } from '../common/pinnedColumns';
+import { usePinnedCells } from '../common/pinnedColumns';
 import { DisbursementStatusBadge } from './DisbursementStatusBadge';
 
 // A plain table, as the Payments List's: a 1000-row page stays light to render and scroll.
@@ -36,26 +36,18 @@ export const DisbursementTable = memo(function DisbursementTable({ rows, loading
   rows: DisbursementRow[]; loading: boolean; actions?: (row: DisbursementRow) => ReactNode;
 }) {
   const styles = useStyles();
-  const pin = usePinnedColumnStyles();
   // One Tab stop for the table: the arrow keys move between the action buttons (issue 26).
   const arrowKeys = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
   const num = `${styles.td} ${styles.num}`;
   const mono = `${styles.td} ${styles.mono}`;
-  const head = (h: string) => {
-    if (h === 'Transaction Time') return mergeClasses(styles.th, pin.first, pin.head);
-    if (h === 'Correlation ID') return mergeClasses(styles.th, pin.second, pin.head);
-    return h === 'Amount' || h === 'Fee' ? mergeClasses(styles.th, styles.num) : styles.th;
-  };
-  const first = mergeClasses(styles.td, pin.first, pin.body);
-  const second = mergeClasses(styles.td, styles.mono, pin.second, pin.body);
-  const actionsCell = mergeClasses(styles.td, pin.actions, pin.body);
+  const { head, first, second, actionsCell, actionsHead } = usePinnedCells(styles);
   return (
     <ScrollRegion label="Disbursements, scrollable" className={styles.wrap}>
       <table className={styles.table} aria-label="Disbursements" aria-busy={loading} {...arrowKeys}>
         <thead>
           <tr>
             {DISBURSEMENT_COLUMNS.map((h) => <th key={h} scope="col" className={head(h)}>{h}</th>)}
-            {actions && <th scope="col" className={mergeClasses(styles.th, pin.actions, pin.head)}>Actions</th>}
+            {actions && <th scope="col" className={actionsHead}>Actions</th>}
           </tr>
         </thead>
         <tbody>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
+import { Spinner, Text, makeStyles, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import type { TransactionRow } from '../../services/transactionQuery';
-import { usePinnedColumnStyles } from '../common/pinnedColumns';
+import { usePinnedCells } from '../common/pinnedColumns';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 
 // A plain table with one class per cell type: a 1000-row page stays light to render and scroll.
@@ -25,25 +25,17 @@ const headers = ['Transaction Time', 'Correlation ID', 'Client', 'Type', 'Accoun
 
 export function TransactionTable({ rows, loading, actions }: { rows: TransactionRow[]; loading: boolean; actions?: (row: TransactionRow) => ReactNode }) {
   const styles = useStyles();
-  const pin = usePinnedColumnStyles();
   // The whole table is one Tab stop: the arrow keys move between the action buttons, along a row and
   // to the rows above and below, so Tab does not walk every icon of every row (issue 26).
   const arrowKeys = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
-  const head = (h: string) => {
-    if (h === 'Transaction Time') return mergeClasses(styles.th, pin.first, pin.head);
-    if (h === 'Correlation ID') return mergeClasses(styles.th, pin.second, pin.head);
-    return h === 'Amount' || h === 'Fee' ? mergeClasses(styles.th, styles.num) : styles.th;
-  };
-  const first = mergeClasses(styles.td, pin.first, pin.body);
-  const second = mergeClasses(styles.td, styles.mono, pin.second, pin.body);
-  const actionsCell = mergeClasses(styles.td, pin.actions, pin.body);
+  const { head, first, second, actionsCell, actionsHead } = usePinnedCells(styles);
   return (
     <div className={styles.wrap}>
       <table className={styles.table} aria-label="Payments" aria-busy={loading} {...arrowKeys}>
         <thead>
           <tr>
             {headers.map((h) => <th key={h} scope="col" className={head(h)}>{h}</th>)}
-            {actions && <th scope="col" className={mergeClasses(styles.th, pin.actions, pin.head)}>Actions</th>}
+            {actions && <th scope="col" className={actionsHead}>Actions</th>}
           </tr>
         </thead>
         <tbody>
