@@ -4,6 +4,10 @@ import { clients } from '../db/schema.ts';
 import { notFound } from './errors.ts';
 import { visibleClientIds, type Principal } from './principal.ts';
 
+/** Whether the user may see this client: every client without a scope (SUPER ADMIN), else those of the scope. */
+export const seesClient = (principal: Pick<Principal, 'clientScope'>, clientId: number): boolean =>
+  principal.clientScope === null || principal.clientScope.includes(clientId);
+
 /** A client's name, for rows and messages that show it ('' for an id with no client, which the foreign keys rule out). */
 export async function clientNameOf(db: Db, clientId: number): Promise<string> {
   const [client] = await db.select({ name: clients.clientName }).from(clients).where(eq(clients.id, clientId));

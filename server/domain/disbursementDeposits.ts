@@ -8,6 +8,7 @@ import { clients, disbursementDeposits } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { pageMeta } from './paging.ts';
 import { notFound, ruleBroken } from './errors.ts';
+import { seesClient } from './clientScope.ts';
 import { holdIfNeeded } from './approvalHold.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
@@ -84,7 +85,7 @@ export async function applyAdjustment(tx: Db, clientId: number, amount: number, 
 export async function adjustMasterBalance(
   db: Db, principal: Principal, input: { client_id: number; amount: number }, origin: RequestOrigin,
 ): Promise<Adjusted | ApprovalHeld> {
-  const visible = principal.clientScope ? principal.clientScope.includes(input.client_id) : true;
+  const visible = seesClient(principal, input.client_id);
   const [client] = visible ? await db.select({ id: clients.id, name: clients.clientName }).from(clients).where(eq(clients.id, input.client_id)) : [];
   if (!client) throw notFound('Client not found');
   try {

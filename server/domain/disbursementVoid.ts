@@ -9,6 +9,7 @@ import { disbursements } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { invalidInput, ruleBroken } from './errors.ts';
 import { holdIfNeeded, wouldHold } from './approvalHold.ts';
+import { seesClient } from './clientScope.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { applyDisbursementEvent, checkDisbursement, findDisbursement, type DisbursementRecord } from './disbursements.ts';
@@ -75,7 +76,7 @@ async function lookUp(db: Db, principal: Principal, entries: VoidEntry[]): Promi
   for (let i = 0; i < ids.length; i += 1_000) {
     const found = await db.select().from(disbursements).where(inArray(disbursements.correlationId, ids.slice(i, i + 1_000)));
     for (const d of found) {
-      if (!principal.clientScope || principal.clientScope.includes(d.clientId)) known.set(d.correlationId, d);
+      if (seesClient(principal, d.clientId)) known.set(d.correlationId, d);
     }
   }
   return known;

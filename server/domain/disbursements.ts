@@ -12,6 +12,7 @@ import { disbursements } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
 import { disbursementArrived, disbursementDecided } from './workOrderEvents.ts';
 import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
+import { seesClient } from './clientScope.ts';
 import { holdDisbursement, moveDisbursementToWithdrawable, refundVoidedDisbursement, settleDisbursement } from './disbursementLedger.ts';
 import type { Principal } from './principal.ts';
 
@@ -88,7 +89,7 @@ export async function findDisbursement(
   const where = 'uuid' in key ? eq(disbursements.uuid, key.uuid) : eq(disbursements.correlationId, key.correlationId);
   const query = db.select().from(disbursements).where(where);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || (principal.clientScope && !principal.clientScope.includes(row.clientId))) throw notFound(DISBURSEMENT_NOT_FOUND);
+  if (!row || !seesClient(principal, row.clientId)) throw notFound(DISBURSEMENT_NOT_FOUND);
   return row;
 }
 

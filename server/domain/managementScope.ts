@@ -3,6 +3,7 @@ import { assignableTypes } from '../../src/services/managementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { notAllowed, notFound, ruleBroken } from './errors.ts';
+import { seesClient } from './clientScope.ts';
 import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
 import type { Principal } from './principal.ts';
 
@@ -59,8 +60,7 @@ export async function assignableClients(db: Db, actor: Principal, type: UserType
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw ruleBroken('Client Name is required');
   const found = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, unique));
-  const inScope = (id: number) => actor.clientScope === null || actor.clientScope.includes(id);
-  if (found.length !== unique.length || !unique.every(inScope)) throw notFound('Client not found');
+  if (found.length !== unique.length || !unique.every((id) => seesClient(actor, id))) throw notFound('Client not found');
   return unique.sort((a, b) => a - b);
 }
 

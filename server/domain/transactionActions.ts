@@ -12,6 +12,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
 import { holdIfNeeded, wouldHold } from './approvalHold.ts';
+import { seesClient } from './clientScope.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { callbackTargetOf, deliverCallback } from './callbacks.ts';
@@ -29,7 +30,7 @@ const factsOf = (t: TransactionRecord) => ({ channel: t.type, addedToWithdrawabl
 async function findInScope(db: Db, principal: Principal, correlationId: string, lock = false): Promise<TransactionRecord> {
   const query = db.select().from(transactions).where(eq(transactions.correlationId, correlationId));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || (principal.clientScope && !principal.clientScope.includes(row.clientId))) throw notFound('Transaction not found');
+  if (!row || !seesClient(principal, row.clientId)) throw notFound('Transaction not found');
   return row;
 }
 

@@ -17,7 +17,7 @@ import { conflict, invalidInput, notAllowed, notFound, ruleBroken } from './erro
 import { heldByIdempotencyKey, holdIfNeeded } from './approvalHold.ts';
 import { audit } from './audit.ts';
 import { OtpRejected, recordOtpRejection, spendTotp, type RequestOrigin } from './authentication.ts';
-import { clientInScope, clientNameOf } from './clientScope.ts';
+import { clientInScope, clientNameOf, seesClient } from './clientScope.ts';
 import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
 import type { Principal } from './principal.ts';
 
@@ -224,7 +224,7 @@ export async function decideWithdrawal(
   }
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.uuid, uuid)).for('update');
-    if (!current || (principal.clientScope && !principal.clientScope.includes(current.clientId))) throw notFound('Withdrawal not found');
+    if (!current || !seesClient(principal, current.clientId)) throw notFound('Withdrawal not found');
     const next = nextWithdrawalStatus(current.status, decision, principal.type);
     if (!next || next === 'PENDING') throw conflict(WITHDRAWAL_INVALID_STATUS);
     const updated = await applyDecision(tx, current, next, principal.id);
