@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
-import { OTP_LENGTH, type CurrentUser } from '../services/schemas';
+import { OTP_LENGTH, otpDigits, type CurrentUser } from '../services/schemas';
 import type { GuardWords } from './registry';
 
 export const INVALID_OTP = 'Invalid OTP';
@@ -26,7 +26,6 @@ type LoginEvent =
   | { type: 'PASTE'; text: string }
   | { type: 'BACK' };
 
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
 
@@ -91,7 +90,7 @@ export const loginMachine = setup({
     enteringOtp: {
       always: { guard: 'otpComplete', target: 'submittingOtp' },
       on: {
-        OTP_CHANGE: { actions: assign({ otp: ({ event }) => digitsOnly(event.value), error: null }) },
+        OTP_CHANGE: { actions: assign({ otp: ({ event }) => otpDigits(event.value), error: null }) },
         PASTE: [
           { guard: 'pasteIsCode', target: 'submittingOtp', actions: assign({ otp: ({ event }) => event.text.trim(), error: null }) },
           { actions: assign({ error: INVALID_OTP }) },

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
-import { OTP_LENGTH } from '../services/schemas';
+import { OTP_LENGTH, otpDigits } from '../services/schemas';
 import type { GuardWords } from './registry';
 import type { ReauthenticateEvent } from './sessionMachine';
 
@@ -76,7 +76,7 @@ export const twoFactorSetupMachine = setup({
     loadFailed: { on: { RETRY: 'loadingSecret' } },
     awaitingCode: {
       on: {
-        CODE_CHANGE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, OTP_LENGTH), error: null }) },
+        CODE_CHANGE: { actions: assign({ code: ({ event }) => otpDigits(event.value), error: null }) },
         VERIFY: [
           { guard: 'codeComplete', target: 'verifying' },
           { actions: assign({ error: 'OTP must be 6 digits' }) },

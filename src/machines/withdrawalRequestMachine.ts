@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
-import { OTP_LENGTH } from '../services/schemas';
+import { OTP_LENGTH, otpDigits } from '../services/schemas';
 import { groupDigits } from '../services/money';
 import {
   AddWithdrawalBody, AMOUNT_STEP, amountCappedMessage, halfAmount, MIN_WITHDRAWAL, WithdrawalAmount, withdrawalErrors, type WithdrawalMode,
@@ -53,7 +53,8 @@ type RequestEvent =
   | { type: 'DISMISS_FAILURE' }
   | { type: 'CANCEL' };
 
-const digits = (value: string) => value.replace(/\D/g, '');
+/** An account number keeps its digits only (bank account numbers have nothing else); never used for amounts. */
+const accountDigits = (value: string) => value.replace(/\D/g, '');
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 const formOf = (c: RequestContext) => ({
@@ -126,7 +127,7 @@ export const withdrawalRequestMachine = setup({
     editing: {
       on: {
         SET_BANK: { actions: [assign({ bankName: ({ event }) => event.value }), 'revalidate'] },
-        SET_ACCOUNT: { actions: [assign({ accountNo: ({ event }) => digits(event.value) }), 'revalidate'] },
+        SET_ACCOUNT: { actions: [assign({ accountNo: ({ event }) => accountDigits(event.value) }), 'revalidate'] },
         SET_BENEFICIARY: { actions: [assign({ beneficiary: ({ event }) => event.value }), 'revalidate'] },
         SET_REMARKS: { actions: assign({ remarks: ({ event }) => event.value.slice(0, 255) }) },
         // Spec section 5 caps the typed amount at the maximum; issue 16 has the field say so.
@@ -139,7 +140,7 @@ export const withdrawalRequestMachine = setup({
         MIN: { actions: [assign(() => setAmount(MIN_WITHDRAWAL)), 'revalidate'] },
         HALF: { actions: [assign(({ context }) => setAmount(Math.min(context.max, halfAmount(context.max)))), 'revalidate'] },
         MAX: { actions: [assign(({ context }) => setAmount(context.max)), 'revalidate'] },
-        SET_OTP: { actions: [assign({ otp: ({ event }) => digits(event.value).slice(0, OTP_LENGTH) }), 'revalidate'] },
+        SET_OTP: { actions: [assign({ otp: ({ event }) => otpDigits(event.value) }), 'revalidate'] },
         PASTE_OTP: [
           { guard: 'pasteIsCode', actions: assign({ otp: ({ event }) => event.text.trim(), errors: [] }) },
           { actions: assign({ errors: ['Invalid OTP'] }) },

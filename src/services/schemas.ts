@@ -5,6 +5,9 @@ import type { WorkOrderData } from './workOrders';
 
 export const OTP_LENGTH = 6;
 
+/** What an OTP field keeps of what was typed or pasted: its digits, at most OTP_LENGTH (a code has nothing else). */
+export const otpDigits = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+
 export const Email = v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254, 'Email is too long'));
 
 export const LoginBody = v.strictObject({
