@@ -47,6 +47,17 @@ export const approvalDecisionCall = oneShotActionMachine.provide({
   },
 });
 
+/** The decision dialog's part of a page's context: the same on the Approvals page and the work order page. */
+export interface DecisionDialogFields {
+  decision: ApprovalDecision | null;
+  reason: string;
+  /** Why Confirm was refused (a decline without a reason), under the Reason field. */
+  reasonError: string | null;
+}
+
+/** What a person does in the decision dialog, on either page. */
+export type DecisionDialogEvent = { type: 'SET_REASON'; value: string } | { type: 'CONFIRM' } | { type: 'CLOSE' };
+
 export const APPROVAL_NOT_FOUND = 'The approval request could not be found.';
 /** Asks the page to read its requests again: one was made or decided elsewhere, or the socket came back. */
 export interface ApprovalsChangedEvent { type: 'REFRESH' }

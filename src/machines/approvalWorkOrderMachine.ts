@@ -3,7 +3,7 @@ import type { ApprovalDecision, ApprovalRow } from '../services/approvalRules';
 import { messageOf } from '../services/http';
 import { api } from '../services/api';
 import {
-  APPROVAL_NOT_FOUND, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer,
+  APPROVAL_NOT_FOUND, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer, type DecisionDialogEvent, type DecisionDialogFields,
 } from './approvalDecision';
 import type { GuardWords } from './registry';
 
@@ -19,7 +19,7 @@ export interface ApprovalWorkOrderInput {
 
 export interface ApprovalOutcome { intent: 'success' | 'error'; message: string }
 
-export interface ApprovalWorkOrderContext {
+export interface ApprovalWorkOrderContext extends DecisionDialogFields {
   id: number;
   viewer: ApprovalViewer;
   workOrder: AnyActorRef | null;
@@ -27,9 +27,6 @@ export interface ApprovalWorkOrderContext {
   /** The decisions the approval lifecycle lets this user take on the request as last read. */
   actions: ApprovalDecision[];
   loadError: string | null;
-  decision: ApprovalDecision | null;
-  reason: string;
-  reasonError: string | null;
   /** How the last decision ended, in the server's words. */
   outcome: ApprovalOutcome | null;
 }
@@ -38,9 +35,7 @@ export type ApprovalWorkOrderEvent =
   | { type: 'REFRESH' }
   | { type: 'RETRY' }
   | { type: 'DECIDE'; decision: ApprovalDecision }
-  | { type: 'SET_REASON'; value: string }
-  | { type: 'CONFIRM' }
-  | { type: 'CLOSE' };
+  | DecisionDialogEvent;
 
 type CallOutput = { message: string | null; failed: boolean };
 

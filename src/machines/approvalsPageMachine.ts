@@ -12,7 +12,7 @@ import { groupDigits } from '../services/money';
 import { readRupiah } from '../services/rupiahInput';
 import type { UserTypeName } from '../services/schemas';
 import type { PageMeta } from '../services/withdrawalRules';
-import { approvalChanges, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer } from './approvalDecision';
+import { approvalChanges, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer, type DecisionDialogEvent, type DecisionDialogFields } from './approvalDecision';
 import type { GuardWords } from './registry';
 
 export const LOAD_FAILED = 'The approval requests could not be loaded.';
@@ -41,7 +41,7 @@ export interface ApprovalsPageInput {
   openId?: number | null;
 }
 
-export interface ApprovalsPageContext {
+export interface ApprovalsPageContext extends DecisionDialogFields {
   viewer: ApprovalViewer;
   token: string | null;
   openId: number | null;
@@ -55,10 +55,6 @@ export interface ApprovalsPageContext {
   loadError: string | null;
   /** The request and decision of the open dialog. */
   target: ApprovalRow | null;
-  decision: ApprovalDecision | null;
-  reason: string;
-  /** Why Confirm was refused (a decline without a reason), under the Reason field. */
-  reasonError: string | null;
   /** The server's refusal of the last decision (the 'Failed' dialog). */
   decisionError: string | null;
   policy: PolicyLine[];
@@ -78,9 +74,7 @@ export type ApprovalsPageEvent =
   /** Raised by the machine itself once a decision reached the server (either way). */
   | { type: 'RELOAD' }
   | { type: 'DECIDE'; row: ApprovalRow; decision: ApprovalDecision }
-  | { type: 'SET_REASON'; value: string }
-  | { type: 'CONFIRM' }
-  | { type: 'CLOSE' }
+  | DecisionDialogEvent
   | { type: 'SET_MODE'; action: ApprovalAction; mode: ApprovalMode }
   | { type: 'SET_THRESHOLD'; action: ApprovalAction; text: string }
   | { type: 'SAVE_POLICY' }
