@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectChartReadable } from './charts';
 import { screenshot, signInAs } from './helpers';
 
 test("SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log and reads its path: PENDING, then REJECTED by whom", async ({ page }) => {
@@ -50,6 +51,8 @@ test("SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log a
   await expect(steps).toHaveCount(2);
   await expect(dialog.getByRole('img', { name: 'withdrawal lifecycle' })).toBeVisible();
   await expect(dialog.locator('[data-state="withdrawal.REJECTED"]')).toHaveAttribute('data-visited', '2');
+  // The whole lifecycle, so the highlighted path, is in the dialog's view, each name inside its box.
+  await expectChartReadable(dialog.getByRole('group', { name: 'withdrawal lifecycle: zoom and pan' }), 'audit path');
   await screenshot(page, '71-audit-path');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);

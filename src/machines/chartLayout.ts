@@ -8,13 +8,29 @@ export interface ChartPoint { readonly x: number; readonly y: number }
 export interface ChartLine { readonly edge: ChartEdge; readonly points: readonly ChartPoint[]; readonly label: ChartPoint | null }
 export interface ChartLayout { readonly width: number; readonly height: number; readonly boxes: readonly ChartBox[]; readonly lines: readonly ChartLine[] }
 
-const CHAR = 7;
 const LINE = 16;
+
+/**
+ * How wide a text is drawn, read generously so a name never runs past its box: the chart is laid
+ * out before it is drawn, and the browser's font may be Segoe UI or a wider fallback (DejaVu Sans on
+ * Linux). Capitals and digits are counted wider than small letters; bold adds a tenth.
+ */
+export function textWidth(text: string, fontSize: number, bold = false): number {
+  let ems = 0;
+  for (const ch of text) ems += /[A-Z0-9_]/.test(ch) ? 0.74 : /[a-z]/.test(ch) ? 0.6 : ch === ' ' ? 0.33 : 0.7;
+  return Math.ceil(ems * fontSize * (bold ? 1.1 : 1));
+}
+
+/** A state's name as the chart draws it: bold 13 px after 10 px of padding, an arrow before the initial one. */
+export const STATE_FONT = 13;
+export const INVOKE_FONT = 11;
+export const EDGE_FONT = 11;
+export const stateTitle = (node: ChartNode) => `${node.initial ? '→ ' : ''}${node.key}${node.kind === 'parallel' ? ' (parallel)' : ''}`;
 /** Room at the top of a container for its name. */
 const HEADER = 28;
 
 const leafSize = (node: ChartNode) => ({
-  width: Math.max(90, 24 + CHAR * Math.max(node.key.length, ...node.invokes.map((i) => i.length + 9))),
+  width: Math.max(90, 24 + Math.max(textWidth(stateTitle(node), STATE_FONT, true), ...node.invokes.map((i) => textWidth(`invoke ${i}`, INVOKE_FONT)))),
   height: 36 + LINE * node.invokes.length,
 });
 
@@ -27,7 +43,12 @@ export function elkGraph(graph: ChartGraph): ElkNode {
     if (children.length === 0) return { id: node.id, ...leafSize(node) };
     return {
       id: node.id,
-      layoutOptions: { 'elk.padding': `[top=${HEADER + LINE * node.invokes.length},left=12,bottom=12,right=12]` },
+      layoutOptions: {
+        'elk.padding': `[top=${HEADER + LINE * node.invokes.length},left=12,bottom=12,right=12]`,
+        // A container is at least as wide as its own name and invokes, however narrow its children.
+        'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+        'elk.nodeSize.minimum': `(${leafSize(node).width}, 0)`,
+      },
       children: children.map(elkNode),
     };
   };
@@ -35,7 +56,7 @@ export function elkGraph(graph: ChartGraph): ElkNode {
     id: e.id,
     sources: [e.source],
     targets: [e.target],
-    labels: [{ id: `${e.id}:label`, text: e.label, width: CHAR * e.label.length, height: 14 }],
+    labels: [{ id: `${e.id}:label`, text: e.label, width: textWidth(e.label, EDGE_FONT), height: 14 }],
   }));
   return {
     id: '__chart',

@@ -28,6 +28,7 @@ import { withdrawalDecisionMachine } from './withdrawalDecisionMachine';
 import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
 import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDetailMachine';
 import { workflowChartMachine } from './workflowChartMachine';
+import { chartViewportGuardWords, chartViewportMachine } from './chartViewportMachine';
 import { alertsMachine } from './alertsMachine';
 
 /** The names of a machine's guards, as its `setup({ guards })` declares them. */
@@ -94,6 +95,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('approvalWorkOrder', approvalWorkOrderMachine, "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as the approval lifecycle allows.", approvalWorkOrderGuardWords),
   entry('alerts', alertsMachine, 'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.', {}),
   entry('workflowChart', workflowChartMachine, 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.', {}),
+  entry('chartViewport', chartViewportMachine, "A chart's panel: the whole chart at first, then zoomed and panned by buttons, keys and drags.", chartViewportGuardWords),
 ];
 
 /** The registered machine with this id, if any. */

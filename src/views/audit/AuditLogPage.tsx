@@ -7,7 +7,7 @@ import { MachineDialog } from '../common/MachineDialog';
 import { ArrowDownloadRegular, FlowRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
-import { registeredMachine, type RegisteredMachine } from '../../machines/registry';
+import { registeredMachine } from '../../machines/registry';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { auditDetailLines } from '../../services/auditDetail';
 import { AUDIT_OUTCOMES, type AuditLogRow, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
@@ -15,7 +15,7 @@ import { formatDateTime } from '../../services/format';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
-import { ChartSvg } from '../workflows/WorkflowPage';
+import { WorkflowChart } from '../workflows/WorkflowChart';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -31,7 +31,6 @@ const useStyles = makeStyles({
   objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '1100px', width: '95vw' },
-  chart: { overflow: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px', maxHeight: '60vh' },
 });
 
 const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; label: string }[] = [
@@ -74,26 +73,6 @@ export function visitedStates(path: AuditPath): Map<string, number[]> {
   return visited;
 }
 
-function LifecycleChart({ lifecycle, path, logic }: { lifecycle: RegisteredMachine; path: AuditPath; logic: typeof workflowChartMachine }) {
-  const styles = useStyles();
-  const chart = useActorRef(logic, { input: { workflow: lifecycle } });
-  const state = useSelector(chart, (s) => s);
-  return (
-    <div className={styles.chart}>
-      {state.matches('loading') && <Spinner size="small" label="Drawing the chart…" />}
-      {state.matches('failed') && (
-        <MessageBar intent="error">
-          <MessageBarBody>{state.context.error}</MessageBarBody>
-          <MessageBarActions><Button onClick={() => chart.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
-        </MessageBar>
-      )}
-      {state.matches('shown') && state.context.layout && (
-        <ChartSvg layout={state.context.layout} title={`${lifecycle.id} lifecycle`} visited={visitedStates(path)} />
-      )}
-    </div>
-  );
-}
-
 function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
   path: AuditPath | null; loading: boolean; error: string | null; onClose: () => void; onRetry: () => void; chartLogic: typeof workflowChartMachine;
 }) {
@@ -120,7 +99,9 @@ function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
                     {path.steps.map((step, i) => <li key={i}>{stepText(step)}</li>)}
                   </ol>
                 )}
-                {lifecycle && <LifecycleChart lifecycle={lifecycle} path={path} logic={chartLogic} />}
+                {lifecycle && (
+                  <WorkflowChart workflow={lifecycle} title={`${lifecycle.id} lifecycle`} logic={chartLogic} visited={visitedStates(path)} maxHeight="50vh" />
+                )}
               </>
             )}
           </DialogContent>
