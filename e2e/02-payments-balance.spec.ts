@@ -11,12 +11,25 @@ async function openBalance(page: Page) {
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
 
-test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN completes one and rejects the other', async ({ browser }) => {
+test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN completes one and rejects the other, each seeing the other live', async ({ browser }) => {
   test.setTimeout(240_000);
   const client = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
   await signInAs(client, 'client@demo.local');
   await openBalance(client);
   await expect(client.getByRole('combobox', { name: 'Client' })).toHaveText(/PT Sinar Nusantara Retail/);
+
+  // The SUPER ADMIN has the same client's Payments Balance open all along: nothing below reloads it.
+  const admin = await (await browser.newContext()).newPage();
+  await signInAs(admin, 'superadmin@demo.local');
+  await openBalance(admin);
+  const adminClient = admin.getByRole('combobox', { name: 'Client' });
+  if (!/PT Sinar Nusantara Retail/.test((await adminClient.textContent()) ?? '')) {
+    await adminClient.click();
+    await admin.getByRole('option', { name: 'PT Sinar Nusantara Retail' }).click();
+  }
+  await expect(adminClient).toHaveText(/PT Sinar Nusantara Retail/);
+  const adminHistory = admin.getByRole('table', { name: 'Withdrawal History' });
+  const adminBefore = await figure(admin, 'Available Balance');
   const before = { available: await figure(client, 'Available Balance'), pending: await figure(client, 'Pending Withdrawal'), total: await figure(client, 'Total Balance') };
   expect(before.available).toBeGreaterThanOrEqual(1_000_000);
   await screenshot(client, '10-payments-balance');
@@ -67,10 +80,9 @@ test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN com
   // A client user decides nothing.
   await expect(history.getByRole('button', { name: 'Complete' })).toHaveCount(0);
 
-  const admin = await (await browser.newContext()).newPage();
-  await signInAs(admin, 'superadmin@demo.local');
-  await openBalance(admin);
-  const adminHistory = admin.getByRole('table', { name: 'Withdrawal History' });
+  // Both requests came to the SUPER ADMIN's open screen within a second or two, over the socket.
+  await expect(adminHistory.getByRole('row').filter({ hasText: 'Request transfer to disburse balance.' }).filter({ hasText: 'PENDING' }).first()).toBeVisible({ timeout: 5_000 });
+  await expect.poll(() => figure(admin, 'Available Balance'), { timeout: 5_000 }).toBe(adminBefore - 250_000);
   const withdrawalRow = adminHistory.getByRole('row').filter({ hasText: 'Rp. 150,000' });
   await withdrawalRow.getByRole('button', { name: 'Complete' }).click();
   await expect(admin.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
@@ -85,9 +97,11 @@ test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN com
   await expect(adminHistory.getByRole('row').filter({ hasText: 'Request transfer to disburse balance.' }).first()).toContainText('REJECTED');
   await screenshot(admin, '13-decided');
 
-  // The client sees the money where the decisions put it: the rejected transfer is back, the withdrawal is paid out.
-  await client.reload();
-  await expect.poll(() => figure(client, 'Available Balance')).toBe(before.available - 150_000);
+  // The client sees the decisions on the screen it has open, without a reload: the withdrawal
+  // COMPLETED, the rejected transfer's money back, the paid-out withdrawal gone from the total.
+  await expect(history.getByRole('row').filter({ hasText: 'Rp. 150,000' }).first()).toContainText('COMPLETED', { timeout: 5_000 });
+  await expect(history.getByRole('row').filter({ hasText: 'Rp. 100,000' }).first()).toContainText('REJECTED', { timeout: 5_000 });
+  await expect.poll(() => figure(client, 'Available Balance'), { timeout: 5_000 }).toBe(before.available - 150_000);
   expect(await figure(client, 'Pending Withdrawal')).toBe(before.pending);
   expect(await figure(client, 'Total Balance')).toBe(before.total - 150_000);
 });

@@ -112,6 +112,54 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await expect(page.getByText('File downloaded successfully').first()).toBeVisible();
 });
 
+test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard alone, its id in view throughout (issue 26)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAs(page, 'superadmin@demo.local');
+  await openDisbursementList(page);
+  await searchStatus(page, 'PENDING');
+  const table = page.getByRole('table', { name: 'Disbursements' });
+  const scrollBox = table.locator('xpath=..');
+  /** The row's id wholly on screen: inside the window and inside the table's scroll box, not scrolled off. */
+  const inView = async (id: string) => {
+    const cell = table.locator('tbody tr').filter({ hasText: id }).locator(`td:nth-child(${COL.correlationId})`);
+    const [it, box] = [(await cell.boundingBox())!, (await scrollBox.boundingBox())!];
+    return it.x >= Math.max(0, box.x - 1) && it.x + it.width <= Math.min(1366, box.x + box.width + 1) && it.y >= 0 && it.y + it.height <= 768;
+  };
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+
+  // From the Search button the focus is on, Tab walks into the table: it is one Tab stop.
+  let presses = 0;
+  while (!(await page.evaluate(() => !!document.activeElement?.closest('table[aria-label="Disbursements"]'))) && presses < 8) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  expect(presses, 'Tab presses from Search into the table').toBeLessThanOrEqual(4);
+  // The arrow keys move along the row's actions to its Finalize; its name says which row it acts on.
+  for (let i = 0; i < 3 && !(await focusedName()).startsWith('Finalize '); i++) await page.keyboard.press('ArrowRight');
+  const name = await focusedName();
+  expect(name).toMatch(/^Finalize \S+$/);
+  const id = name.slice('Finalize '.length);
+  expect(await inView(id)).toBe(true);
+  await screenshot(page, '54-disbursement-finalize-keyboard-1366');
+
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText(`Finalize disbursement ${id}`);
+  expect(await inView(id)).toBe(true);
+  for (let i = 0; i < 4 && (await focusedName()) !== 'Finalize'; i++) await page.keyboard.press('Tab');
+  expect(await focusedName()).toBe('Finalize');
+  await screenshot(page, '55-disbursement-finalize-confirm-1366');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Disbursement has been finalized').first()).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+  await expect(table.getByText(id)).toHaveCount(0);
+  // The focus goes to the Finalize of the row that took its place, not to the top of the page.
+  await expect.poll(focusedName).toMatch(/^Finalize \S+$/);
+  expect(await focusedName()).not.toBe(name);
+  expect(await inView((await focusedName()).slice('Finalize '.length))).toBe(true);
+});
+
 test("a client user sees only its own clients' disbursements, with no actions and no void upload", async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'client@demo.local');

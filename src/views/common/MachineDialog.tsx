@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { Dialog, type DialogProps } from '@fluentui/react-components';
+import { restoreRowFocus, rowActionPlace } from './rowFocus';
 
 /**
  * The opener of a dialog that closed in this very commit. A dialog that takes its place (a
@@ -14,8 +15,9 @@ const DIALOGS = '[role=dialog],[role=alertdialog]';
 function currentOpener() {
   const active = document.activeElement;
   const opener = active instanceof HTMLElement && active !== document.body && !active.closest(DIALOGS) ? active : handedOver;
-  // Row buttons leave while a dialog is open and come back as new elements: found again by id.
-  return { opener, id: opener?.id ?? '' };
+  // Row buttons leave while a dialog is open and come back as new elements: found again by id, or,
+  // when their row left the list (it was decided), by the row that took its place.
+  return { opener, id: opener?.id ?? '', place: rowActionPlace(opener) };
 }
 
 /**
@@ -24,7 +26,7 @@ function currentOpener() {
  * renders: the same commit that mounts the dialog may remove it (a row's actions leave then).
  */
 function useReturnFocus() {
-  const [{ opener, id }] = useState(currentOpener);
+  const [{ opener, id, place }] = useState(currentOpener);
   useLayoutEffect(() => () => {
     handedOver = opener;
     // After the dialog's own clean-up (its focus trap lets go last), so the opener keeps the focus.
@@ -34,8 +36,10 @@ function useReturnFocus() {
       if (document.activeElement?.closest(DIALOGS)) return;
       const target = opener?.isConnected ? opener : id ? document.getElementById(id) : null;
       target?.focus();
+      // Not there, or still disabled while its row is being decided: the row's place takes it.
+      if (document.activeElement !== target && place) restoreRowFocus(place);
     }, 0);
-  }, [opener, id]);
+  }, [opener, id, place]);
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { ScrollRegion } from '../common/ScrollRegion';
 import { usePinnedCells } from '../common/pinnedColumns';
+import { useKeptRowFocus } from '../common/rowFocus';
 import { DisbursementStatusBadge } from './DisbursementStatusBadge';
 
 // A plain table, as the Payments List's: a 1000-row page stays light to render and scroll.
@@ -38,12 +39,13 @@ export const DisbursementTable = memo(function DisbursementTable({ rows, loading
   const styles = useStyles();
   // One Tab stop for the table: the arrow keys move between the action buttons (issue 26).
   const arrowKeys = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
+  const keptFocus = useKeptRowFocus();
   const num = `${styles.td} ${styles.num}`;
   const mono = `${styles.td} ${styles.mono}`;
   const { head, first, second, actionsCell, actionsHead } = usePinnedCells(styles);
   return (
     <ScrollRegion label="Disbursements, scrollable" className={styles.wrap}>
-      <table className={styles.table} aria-label="Disbursements" aria-busy={loading} {...arrowKeys}>
+      <table className={styles.table} aria-label="Disbursements" aria-busy={loading} {...arrowKeys} ref={keptFocus}>
         <thead>
           <tr>
             {DISBURSEMENT_COLUMNS.map((h) => <th key={h} scope="col" className={head(h)}>{h}</th>)}

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import type { TransactionRow } from '../../services/transactionQuery';
 import { usePinnedCells } from '../common/pinnedColumns';
+import { useKeptRowFocus } from '../common/rowFocus';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 
 // A plain table with one class per cell type: a 1000-row page stays light to render and scroll.
@@ -28,10 +29,11 @@ export function TransactionTable({ rows, loading, actions }: { rows: Transaction
   // The whole table is one Tab stop: the arrow keys move between the action buttons, along a row and
   // to the rows above and below, so Tab does not walk every icon of every row (issue 26).
   const arrowKeys = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
+  const keptFocus = useKeptRowFocus();
   const { head, first, second, actionsCell, actionsHead } = usePinnedCells(styles);
   return (
     <div className={styles.wrap}>
-      <table className={styles.table} aria-label="Payments" aria-busy={loading} {...arrowKeys}>
+      <table className={styles.table} aria-label="Payments" aria-busy={loading} {...arrowKeys} ref={keptFocus}>
         <thead>
           <tr>
             {headers.map((h) => <th key={h} scope="col" className={head(h)}>{h}</th>)}
