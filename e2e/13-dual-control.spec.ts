@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectClean } from './axe';
 import { screenshot, signInAs } from './helpers';
 
 /** A figure card's rupiah, read from its text ('Previous BalanceRp. 1,250,000' -> 1250000). */
@@ -71,6 +72,7 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   await panel.getByRole('group', { name: 'Approval actions' }).getByRole('button', { name: 'Approve' }).click();
   const sure = checker.getByRole('dialog', { name: 'Are you sure?' });
   await expect(sure).toContainText('Rp. 150,000,000 (seratus lima puluh juta rupiah)');
+  await expectClean(checker, 'the approval decision dialog');
   await sure.getByRole('button', { name: 'Confirm' }).click();
   await expect(checker.getByText('The change has been approved and applied').first()).toBeVisible();
   await expect(panel.getByRole('group', { name: 'Approval actions' }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -130,6 +132,7 @@ test('with the void upload set to always wait on the Policy tab, a void file is 
     await expect(preview).toContainText('Void 1 disbursement returning Rp.');
     await expect(preview).toContainText('after Confirm it waits for approval by another SUPER ADMIN');
     await screenshot(maker, '86-void-preview-needs-approval');
+    await expectClean(maker, 'the void upload preview');
     await preview.getByRole('button', { name: 'Confirm' }).click();
     await expect(maker.getByText(WAITING).first()).toBeVisible();
     await expect(preview).toHaveCount(0);
