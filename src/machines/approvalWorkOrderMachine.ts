@@ -5,7 +5,7 @@ import { api } from '../services/api';
 import {
   APPROVAL_NOT_FOUND, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer, type DecisionDialogEvent, type DecisionDialogFields,
 } from './approvalDecision';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export const DECISION_FAILED = 'An error has occurred. Please try again later.';
 

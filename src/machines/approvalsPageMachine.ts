@@ -13,7 +13,7 @@ import { readRupiah } from '../services/rupiahInput';
 import type { UserTypeName } from '../services/schemas';
 import type { PageMeta } from '../services/withdrawalRules';
 import { approvalChanges, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer, type DecisionDialogEvent, type DecisionDialogFields } from './approvalDecision';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export const LOAD_FAILED = 'The approval requests could not be loaded.';
 export const POLICY_LOAD_FAILED = 'The approval policy could not be loaded.';

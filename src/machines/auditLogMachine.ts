@@ -7,7 +7,7 @@ import { messageOf } from '../services/http';
 import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import type { PageMeta } from '../services/withdrawalRules';
 import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export const LOAD_FAILED = 'The audit log could not be loaded.';
 export const EXPORT_FAILED = 'The audit log could not be exported.';

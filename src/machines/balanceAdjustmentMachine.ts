@@ -7,7 +7,7 @@ import { messageOf } from '../services/http';
 import type { ClientOption } from '../services/schemas';
 import { readAdjustment } from './adjustmentInput';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export const ADJUSTMENT_FAILED_FALLBACK = 'An error has occurred. Please try again later.';
 

@@ -10,7 +10,7 @@ import {
 } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLifecycle';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdrawalRequestMachine';
 

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 /** A rectangle in the chart's own units. */
 export interface ViewRect { readonly x: number; readonly y: number; readonly width: number; readonly height: number }

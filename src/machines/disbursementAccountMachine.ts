@@ -9,7 +9,7 @@ import type { PageMeta } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
 import { loadedAtNow } from './loadedAt';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export interface HistoryQuery { clientId: number; start: string; end: string; page: number; limit: number }
 export interface HistoryLoaded { balance: number | null; rows: DepositRow[]; meta: PageMeta; loadedAt: string }

@@ -14,7 +14,7 @@ import type { PageMeta } from '../services/withdrawalRules';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
 import { DOWNLOADED, exportMachine, type ExportOutput } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export const DOWNLOADED = 'File downloaded successfully';
 export const EMAIL_FAILED = 'Email failed to send';

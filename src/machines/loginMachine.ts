@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, otpDigits, type CurrentUser } from '../services/schemas';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export const INVALID_OTP = 'Invalid OTP';
 

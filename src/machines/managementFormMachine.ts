@@ -5,7 +5,7 @@ import type { CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody } from 
 import {
   choosesType, failureOf, savedMessage, type FormContext, type FormEntity, type FormOutput, type ManagementFormInput, type SaveInput,
 } from './managementForm';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 import { roleFormEntity } from './roleForm';
 import { userFormEntity } from './userForm';
 

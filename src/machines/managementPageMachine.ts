@@ -8,7 +8,7 @@ import type { CurrentUser, ModuleItem, RoleOption, UserTypeName } from '../servi
 import type { PageMeta } from '../services/withdrawalRules';
 import { choosesType, type FormOutput, type ManagementFormInput } from './managementForm';
 import { roleFormMachine, userFormMachine } from './managementFormMachine';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 /** The filter bar of User Management and Role Management (roles use search and type only). */
 export interface ManagementFilter {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null; message: string | null; held: boolean }
 

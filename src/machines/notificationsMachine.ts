@@ -3,7 +3,7 @@ import { api } from '../services/api';
 import { connectNotifications, type RealtimeHandlers } from '../services/realtime';
 import type { NotificationItem } from '../services/schemas';
 import { countsAsUnread, type NotificationList } from '../services/workOrders';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 /** The server lists the newest 50 (and counts every unread one): the bell keeps no more than that. */
 export const NOTIFICATION_LIST_LIMIT = 50;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messageOf } from '../services/http';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 /**
  * One call on one row (refresh status, re-send callback, add to withdrawable, process in bulk):

@@ -8,7 +8,7 @@ import type { BalanceSummary } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
 import { loadedAtNow } from './loadedAt';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export interface PayinQuery { clientId: number; start: string; end: string }
 export interface PayinLoaded { rows: DepositRow[]; summary: BalanceSummary; loadedAt: string }

@@ -11,7 +11,7 @@ import type { PageMeta } from '../services/withdrawalRules';
 import { exportMachine, type ExportOutput } from './exportMachine';
 import { allows, type TransactionFacts } from './lifecycle/transactionLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 import { uploadMachine } from './uploadMachine';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */

@@ -1,4 +1,5 @@
-import type { AnyStateMachine, StateMachine } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
+import type { GuardWords } from './guardWords';
 import { disbursementLifecycle, disbursementGuardWords } from './lifecycle/disbursementLifecycle';
 import { transactionLifecycle, transactionGuardWords } from './lifecycle/transactionLifecycle';
 import { withdrawalLifecycle, withdrawalGuardWords } from './lifecycle/withdrawalLifecycle';
@@ -30,18 +31,6 @@ import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDe
 import { workflowChartMachine } from './workflowChartMachine';
 import { chartViewportGuardWords, chartViewportMachine } from './chartViewportMachine';
 import { alertsMachine } from './alertsMachine';
-
-/** The names of a machine's guards, as its `setup({ guards })` declares them. */
-export type GuardNames<M> = M extends StateMachine<any, any, any, any, any, infer G, any, any, any, any, any, any, any, any, any>
-  ? G extends { type: infer T extends string } ? T : never
-  : never;
-
-/**
- * Guard words: for each guard of a machine, in words, when it lets a transition fire and who may
- * fire it. Declared in the machine's own file beside its setup, typed with this record so a guard
- * added without words (or words left for a guard that is gone) does not compile.
- */
-export type GuardWords<M> = Readonly<Record<GuardNames<M>, string>>;
 
 export interface RegisteredMachine {
   /** The machine's own `id` (the registry test checks they agree); also the chart's file name. */

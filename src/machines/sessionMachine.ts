@@ -5,7 +5,7 @@ import { goTo, landingPath, SETTINGS_PATH, visibleModules } from '../services/na
 import type { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from '../services/schemas';
 import { sessionStore } from '../services/sessionStore';
 import { loginMachine } from './loginMachine';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export interface Options {
   modules: ModuleItem[];

@@ -10,7 +10,7 @@ import {
   SettlementWindowSchema, type SettlementRow, type SettlementRun, type SettlementStarted, type SettlementType, type SettlementWindow,
 } from '../services/settlementRules';
 import { searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 /** Shown in place when the server gives no words of its own. */
 export const ROWS_FAILED = 'The transactions to settle could not be loaded.';

@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapsho
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, otpDigits } from '../services/schemas';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 import type { ReauthenticateEvent } from './sessionMachine';
 
 export const VERIFIED_MESSAGE = 'OTP has been validated. You will be redirected to login page to reconfirm.';

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import { tooLarge, tooManyFiles, type ReconciliationResult } from '../services/reconciliationRules';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 interface UploadContext {
   maxFiles: number;

@@ -7,7 +7,7 @@ import { groupDigits } from '../services/money';
 import {
   AddWithdrawalBody, AMOUNT_STEP, amountCappedMessage, halfAmount, MIN_WITHDRAWAL, WithdrawalAmount, withdrawalErrors, type WithdrawalMode,
 } from '../services/withdrawalRules';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export type { WithdrawalMode };
 export const FAILED_FALLBACK = 'An error has occurred. Please try again later.';

@@ -12,7 +12,7 @@ import { allows as allowsPayin } from './lifecycle/transactionLifecycle';
 import { nextWithdrawalStatus } from './lifecycle/withdrawalLifecycle';
 import { oneShotActionMachine } from './oneShotActionMachine';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
-import type { GuardWords } from './registry';
+import type { GuardWords } from './guardWords';
 
 export const LOAD_FAILED = 'The work order could not be loaded.';
 export const REFRESH_FAILED = 'The work order could not be read again: what is shown may be out of date.';

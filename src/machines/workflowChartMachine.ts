@@ -1,7 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { machineGraph, type ChartGraph } from './chartGraph';
 import { layoutChart, type ChartLayout } from './chartLayout';
-import type { RegisteredMachine } from './registry';
 
 export const LAYOUT_FAILED = 'The chart could not be laid out.';
 
@@ -18,7 +17,8 @@ export interface WorkflowChartContext {
 export const workflowChartMachine = setup({
   types: {
     context: {} as WorkflowChartContext,
-    input: {} as { workflow: Pick<RegisteredMachine, 'machine'> },
+    // A registry entry's machine, typed here: this machine is registered, so it never imports the registry.
+    input: {} as { workflow: { readonly machine: AnyStateMachine } },
     events: {} as { type: 'RETRY' },
   },
   actors: {

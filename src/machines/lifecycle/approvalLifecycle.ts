@@ -1,7 +1,7 @@
 import { setup, transition } from 'xstate';
 import type { UserTypeName } from '../../services/schemas';
 import type { ApprovalDecision, ApprovalStatus } from '../../services/approvalRules';
-import type { GuardWords } from '../registry';
+import type { GuardWords } from '../guardWords';
 
 /** Who takes a step: a user of a type, or the expiry job (SYSTEM); and whether they made the request. */
 export type ApprovalActor = UserTypeName | 'SYSTEM';

@@ -1,7 +1,7 @@
 import { assign, setup, transition } from 'xstate';
 import type { UserTypeName } from '../../services/schemas';
 import type { DisbursementStatusName } from '../../services/disbursementQuery';
-import type { GuardWords } from '../registry';
+import type { GuardWords } from '../guardWords';
 
 export const DISBURSEMENT_INVALID_STATUS = 'Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed';
 export const DISBURSEMENT_INVALID_VOID = 'Invalid Status: Only FINALIZED disbursements can be voided';

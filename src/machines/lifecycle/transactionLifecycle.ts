@@ -1,7 +1,7 @@
 import { assign, setup, transition } from 'xstate';
 import type { TransactionStatusName, TransactionTypeName } from '../../services/transactionQuery';
 import type { UserTypeName } from '../../services/schemas';
-import type { GuardWords } from '../registry';
+import type { GuardWords } from '../guardWords';
 
 /**
  * A pay-in's life (spec section 4) and who may act on it. The server checks every change and

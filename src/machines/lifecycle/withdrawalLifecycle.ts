@@ -1,7 +1,7 @@
 import { setup, transition } from 'xstate';
 import type { UserTypeName } from '../../services/schemas';
 import { WITHDRAWAL_DECISIONS, type WithdrawalDecision, type WithdrawalStatusName } from '../../services/withdrawalRules';
-import type { GuardWords } from '../registry';
+import type { GuardWords } from '../guardWords';
 
 export const WITHDRAWAL_INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
 
