@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { allows, nextTransactionStatus, transactionLifecycle } from '../../machines/lifecycle/transactionLifecycle';
+import { createActor, transition } from 'xstate';
+import {
+  allows, nextTransactionStatus, transactionLifecycle, type TransactionEvent, type TransactionFacts,
+} from '../../machines/lifecycle/transactionLifecycle';
+import { TRANSACTION_STATUSES, type TransactionStatusName } from '../../services/transactionQuery';
 import { buildModel } from './modelCoverage';
 
 const roles = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
@@ -67,5 +70,102 @@ describe('transaction lifecycle: model', () => {
     for (const role of ['ADMIN', 'CLIENT'] as const) {
       expect(allows('FINALIZED', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role })).toBe(false);
     }
+  });
+});
+
+// Provider events carry no role in this lifecycle: 'provider' names that column of the table.
+type Actor = (typeof roles)[number] | 'provider';
+const roleTypes = ['REFRESH_STATUS', 'FINALIZE_MANUALLY', 'RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE', 'SETTLE'] as const;
+const providerTypes = ['PROVIDER_PAID', 'PROVIDER_TIMEOUT', 'PROVIDER_EXPIRED'] as const;
+type EventType = (typeof roleTypes)[number] | (typeof providerTypes)[number];
+const cells: Array<{ type: EventType; actor: Actor; event: TransactionEvent }> = [
+  ...roles.flatMap((role) => roleTypes.map((type) => ({ type, actor: role, event: { type, role } }))),
+  ...providerTypes.map((type) => ({ type, actor: 'provider' as const, event: { type } })),
+];
+type Row = [TransactionStatusName, EventType, Actor, TransactionStatusName];
+
+/*
+ * The pay-in lifecycle written out by hand from spec section 4 and design section 2, as
+ * (status, event, actor) -> next status for each kind of pay-in; every other combination must be
+ * refused. A wrong target or a loosened guard fails here, not only in the action and view tests.
+ */
+const qrisOpen: Row[] = [
+  ['PENDING', 'REFRESH_STATUS', 'SUPER ADMIN', 'PENDING'],
+  ['PENDING', 'REFRESH_STATUS', 'ADMIN', 'PENDING'],
+  ['PENDING', 'REFRESH_STATUS', 'CLIENT', 'PENDING'],
+  ['PENDING', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_TIMEOUT', 'provider', 'REQUEST_TIMEOUT'],
+  ['REQUEST_TIMEOUT', 'REFRESH_STATUS', 'SUPER ADMIN', 'REQUEST_TIMEOUT'],
+  ['REQUEST_TIMEOUT', 'REFRESH_STATUS', 'ADMIN', 'REQUEST_TIMEOUT'],
+  ['REQUEST_TIMEOUT', 'REFRESH_STATUS', 'CLIENT', 'REQUEST_TIMEOUT'],
+  ['REQUEST_TIMEOUT', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
+  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+];
+// No refresh and no time-out off QRIS; only a virtual account expires.
+const vaOpen: Row[] = [
+  ['PENDING', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_EXPIRED', 'provider', 'VA_EXPIRED'],
+  ['REQUEST_TIMEOUT', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
+  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+];
+const directDebitOpen: Row[] = [
+  ['PENDING', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+  ['REQUEST_TIMEOUT', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
+  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+];
+const paid: Row[] = [
+  ['FINALIZED', 'RESEND_CALLBACK', 'SUPER ADMIN', 'FINALIZED'],
+  ['FINALIZED', 'RESEND_CALLBACK', 'ADMIN', 'FINALIZED'],
+  ['FINALIZED', 'RESEND_CALLBACK', 'CLIENT', 'FINALIZED'],
+  ['FINALIZED', 'ADD_TO_WITHDRAWABLE', 'SUPER ADMIN', 'FINALIZED'],
+  ['FINALIZED', 'GENERATE_INVOICE', 'SUPER ADMIN', 'FINALIZED'],
+  ['FINALIZED', 'SETTLE', 'SUPER ADMIN', 'SETTLED'],
+  ['SETTLED', 'GENERATE_INVOICE', 'SUPER ADMIN', 'SETTLED'],
+];
+// Once on the withdrawable balance it cannot be added again; everything else stays open.
+const paidAlreadyAdded: Row[] = [
+  ['FINALIZED', 'RESEND_CALLBACK', 'SUPER ADMIN', 'FINALIZED'],
+  ['FINALIZED', 'RESEND_CALLBACK', 'ADMIN', 'FINALIZED'],
+  ['FINALIZED', 'RESEND_CALLBACK', 'CLIENT', 'FINALIZED'],
+  ['FINALIZED', 'GENERATE_INVOICE', 'SUPER ADMIN', 'FINALIZED'],
+  ['FINALIZED', 'SETTLE', 'SUPER ADMIN', 'SETTLED'],
+  ['SETTLED', 'GENERATE_INVOICE', 'SUPER ADMIN', 'SETTLED'],
+];
+
+const kinds: Array<[string, TransactionFacts, Row[]]> = [
+  ['QRIS', { channel: 'fello_qris', addedToWithdrawable: false }, [...qrisOpen, ...paid]],
+  ['QRIS already on withdrawable', { channel: 'herra_qris', addedToWithdrawable: true }, [...qrisOpen, ...paidAlreadyAdded]],
+  ['virtual account', { channel: 'va_bca', addedToWithdrawable: false }, [...vaOpen, ...paid]],
+  ['direct debit', { channel: 'dana_directdebit', addedToWithdrawable: false }, [...directDebitOpen, ...paid]],
+];
+
+describe('transaction lifecycle: status x event x role table', () => {
+  it('names every event the machine knows', () => {
+    expect([...transactionLifecycle.root.events].sort()).toEqual([...roleTypes, ...providerTypes].sort());
+  });
+
+  it('has each row once', () => {
+    for (const [kind, , rows] of kinds) {
+      expect(new Set(rows.map((row) => row.slice(0, 3).join('|'))).size, kind).toBe(rows.length);
+    }
+  });
+
+  describe.each(kinds)('%s', (_kind, facts, rows) => {
+    it.each(TRANSACTION_STATUSES)('from %s allows exactly the table, to the table\'s status', (status) => {
+      const snapshot = transactionLifecycle.resolveState({ value: status, context: facts });
+      for (const { type, actor, event } of cells) {
+        const row = rows.find(([from, t, who]) => from === status && t === type && who === actor);
+        const label = `${status} ${type} by ${actor}`;
+        const [next] = transition(transactionLifecycle, snapshot, event);
+        expect(snapshot.can(event), label).toBe(row !== undefined);
+        expect(nextTransactionStatus(status, facts, event), label).toBe(row ? row[3] : null);
+        // A refusal leaves the pay-in as it was; only adding to withdrawable marks it.
+        expect(next.value, label).toBe(row ? row[3] : status);
+        expect(next.context, label).toEqual(row && type === 'ADD_TO_WITHDRAWABLE' ? { ...facts, addedToWithdrawable: true } : facts);
+      }
+    });
   });
 });
