@@ -5,7 +5,7 @@ import { clients, roleModules, roles, userClients, users, type UserType } from '
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { DomainError, notAllowed, notFound, ruleBroken } from './errors.ts';
-import { seesClient } from './clientScope.ts';
+import { outsideScope, seesClient } from './clientScope.ts';
 import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
 import type { Principal } from './principal.ts';
 
@@ -32,12 +32,10 @@ export function assertTypeAssignable(actor: Principal, type: UserType): void {
 /** The users an actor may manage, as a condition on `users` (undefined: everyone). */
 export function manageableUsers(actor: Principal): SQL | undefined {
   if (isSuperAdmin(actor)) return undefined;
-  const scope = actor.clientScope ?? [];
   return and(
     inArray(users.type, manageableTypes(actor)),
     sql`exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id})`,
-    scope.length === 0 ? sql`false`
-      : sql`not exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id} and ${notInArray(userClients.clientId, scope)})`,
+    sql`not exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id} and ${outsideScope(actor, userClients.clientId)})`,
     sql`not exists (select 1 from ${roleModules} where ${roleModules.roleId} = ${users.roleId} and ${notInArray(roleModules.moduleId, actor.moduleIds)})`,
   );
 }

@@ -3,6 +3,7 @@ import {
   AUTHENTICATOR_RESET, CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
   roleSaved, userSaved,
 } from '../../src/services/managementRules.ts';
+import { scopeOf } from '../domain/clientScope.ts';
 import { auditRefusals } from '../domain/managementScope.ts';
 import { createRole, editRole, listRoles } from '../domain/roleManagement.ts';
 import { createUser, editUser, listUsers, removeAuthenticator } from '../domain/userManagement.ts';
@@ -38,7 +39,7 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
       if (sessionsEnded) realtime.disconnectUser(row.id);
       else {
         // Live balance events follow the new clients at once, whatever the open tab does with access-changed.
-        await realtime.refreshScope(row.id, row.type === 'SUPER ADMIN' ? null : row.client_id);
+        await realtime.refreshScope(row.id, scopeOf(row.type, row.client_id));
         realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
       }
       return ok(row, userSaved(row.name, 'edit'));
