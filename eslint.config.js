@@ -16,6 +16,7 @@ const zones = [
     message: 'A view never calls the API: its page machine owns the call (invoke a fromPromise actor over src/services).',
   },
   { target: './server/domain', from: ['./server/http', './server/routes'], message: 'server/domain throws domain errors and never knows it is served over HTTP.' },
+  { target: './server/routes', from: './server/db', message: "Routes only translate HTTP: reading and writing the database is the domain's (server/domain)." },
 ];
 
 export default tseslint.config(

@@ -25,6 +25,8 @@ describe('the lint rules refuse a planted violation', () => {
     ['the browser importing the server', "import { config } from '../../server/config';\nexport const x = config;\n", 'src/machines/planted.ts'],
     ['the domain importing server/http', "import * as h from '../http/errors';\nexport const x = h;\n", 'server/domain/planted.ts'],
     ['the domain importing a route', "import * as r from '../routes/settlement';\nexport const x = r;\n", 'server/domain/planted.ts'],
+    ['a route importing server/db', "import { users } from '../db/schema';\nexport const x = users;\n", 'server/routes/planted.ts'],
+    ['a route importing a server/db type', "import type { Db } from '../db/connect';\nexport type X = Db;\n", 'server/routes/planted.ts'],
   ])('%s', async (_, code, path) => {
     expect(await rulesBroken(code, path)).toContain('import/no-restricted-paths');
   });
