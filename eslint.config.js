@@ -26,6 +26,7 @@ const zones = [
     message: 'The server imports only the lifecycles of src/machines (src/machines/lifecycle), never a page machine.',
   },
   { target: './server/domain', from: ['./server/http', './server/routes'], message: 'server/domain throws domain errors and never knows it is served over HTTP.' },
+  { target: './server/routes', from: './server/db', message: "Routes only translate HTTP: reading and writing the database is the domain's (server/domain)." },
 ];
 
 export default tseslint.config(

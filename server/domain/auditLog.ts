@@ -7,11 +7,13 @@ import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { auditLog } from '../db/schema.ts';
 import { writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
+import type { RequestOrigin } from './authentication.ts';
 import { namedWhere, objectLabels, objectsNamed, type NamedObjects } from './auditObjects.ts';
 import { ruleBroken } from './errors.ts';
 import { pageMeta } from './paging.ts';
+import type { Principal } from './principal.ts';
 import { containing } from './textSearch.ts';
-import type { ExportFile } from './transactionExport.ts';
+import { auditDownload, type ExportFile } from './transactionExport.ts';
 import { windowBounds } from './transactionFilter.ts';
 
 export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
@@ -154,4 +156,15 @@ export async function writeAuditExport(db: Db, where: SQL, timeZone: string): Pr
     await dispose();
     throw error;
   }
+}
+
+/** The audit log's download: the file, and the audit line of who took it. */
+export async function downloadAuditLog(
+  db: Db, principal: Principal, filter: AuditLogFilter, where: SQL, timeZone: string, origin: RequestOrigin,
+): Promise<ExportFile> {
+  const file = await writeAuditExport(db, where, timeZone);
+  return auditDownload(db, file, {
+    actorUserId: principal.id, actorEmail: principal.email, action: 'audit_log.download', outcome: 'success',
+    ip: origin.ip, detail: { filter, rows: file.rows },
+  });
 }

@@ -79,6 +79,12 @@ export async function validateOtp(db: Db, session: { sessionId: number; userId: 
   return token;
 }
 
+/** Log out: the session is revoked, and the audit log says who left. */
+export async function signOut(db: Db, session: { sessionId: number; principal: { id: number; email: string } }, origin: RequestOrigin): Promise<void> {
+  await revokeSession(db, session.sessionId);
+  await audit(db, { actorUserId: session.principal.id, actorEmail: session.principal.email, action: 'auth.logout', outcome: 'success', ip: origin.ip });
+}
+
 /** Step one of set-up: a fresh secret, kept pending until a code from it proves the app has it. */
 export async function startTwoFactorSetup(db: Db, userId: number): Promise<{ qrcode: string; secret: string }> {
   const user = await userForOtp(db, userId);

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
-import { callbackAttempts, clients, type transactions } from '../db/schema.ts';
+import { callbackAttempts, clients, demoMerchantInbox, type transactions } from '../db/schema.ts';
+import { notAuthenticated, notFound } from './errors.ts';
 
 /** Demo clients' callback URL: a path on this server, resolved against its own loopback address. */
 export const DEMO_CALLBACK_PATH = '/demo-merchant/callback';
@@ -11,6 +12,18 @@ export const signBody = (secret: string, body: string) => createHmac('sha256', s
 export function signatureMatches(secret: string, body: string, signature: string | undefined): boolean {
   if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
   return timingSafeEqual(Buffer.from(signBody(secret, body), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+/**
+ * A demo merchant receiving a callback: checks the HMAC signature with the client's secret and
+ * records what arrived, badly signed too, so a resent callback can be seen landing.
+ */
+export async function receiveDemoCallback(db: Db, clientId: number, body: { raw: string; value: object }, signature: string | undefined): Promise<void> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  if (!client?.callbackSecret) throw notFound('Unknown merchant');
+  const valid = signatureMatches(client.callbackSecret, body.raw, signature);
+  await db.insert(demoMerchantInbox).values({ clientId, body: body.value, signatureValid: valid });
+  if (!valid) throw notAuthenticated('Invalid signature');
 }
 
 export interface CallbackTarget { id: number; correlationId: string; clientId: number; url: string | null; secret: string | null; payload: Record<string, unknown> }

@@ -1,12 +1,28 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
-import { clients } from '../db/schema.ts';
+import { clients, type UserType } from '../db/schema.ts';
 import { notFound } from './errors.ts';
-import { visibleClientIds, type Principal } from './principal.ts';
+import type { Principal } from './principal.ts';
+
+/** A user's client scope: none (every client) for a SUPER ADMIN, else the clients they are given. */
+export const scopeOf = (type: UserType, clientIds: number[]): number[] | null => (type === 'SUPER ADMIN' ? null : clientIds);
 
 /** Whether the user may see this client: every client without a scope (SUPER ADMIN), else those of the scope. */
 export const seesClient = (principal: Pick<Principal, 'clientScope'>, clientId: number): boolean =>
   principal.clientScope === null || principal.clientScope.includes(clientId);
+
+/** seesClient as SQL: true where `column` holds a client outside the scope (never, without a scope). */
+export const outsideScope = (principal: Pick<Principal, 'clientScope'>, column: AnyColumn): SQL => {
+  const scope = principal.clientScope;
+  if (scope === null) return sql`false`;
+  return scope.length === 0 ? sql`true` : notInArray(column, scope);
+};
+
+/** Every client the user may see, by id. */
+export async function visibleClientIds(db: Db, principal: Principal): Promise<number[]> {
+  if (principal.clientScope) return [...principal.clientScope].sort((a, b) => a - b);
+  return (await db.select({ id: clients.id }).from(clients).orderBy(asc(clients.id))).map((r) => r.id);
+}
 
 /** A client's name, for rows and messages that show it ('' for an id with no client, which the foreign keys rule out). */
 export async function clientNameOf(db: Db, clientId: number): Promise<string> {

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../src/services/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { visibleClientIds, type Principal } from './principal.ts';
+import { visibleClientIds } from './clientScope.ts';
+import type { Principal } from './principal.ts';
 
 /** The spec's Current user entity, as login and validate-otp return it. */
 export async function toCurrentUser(db: Db, principal: Principal, token: string, otpVerified: boolean): Promise<CurrentUser> {

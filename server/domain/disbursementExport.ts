@@ -1,8 +1,12 @@
 import type { SQL } from 'drizzle-orm';
-import type { DisbursementRow } from '../../src/services/disbursementQuery.ts';
+import type { DisbursementFilter, DisbursementRow } from '../../src/services/disbursementQuery.ts';
 import type { Db } from '../db/connect.ts';
+import type { RequestOrigin } from './authentication.ts';
 import { DISBURSEMENT_COLUMNS, toDisbursementListRow } from './disbursementList.ts';
-import { EXPORT_MAX_ROWS, assertExportable, writeListExport, type ExportColumn, type ExportSource } from './transactionExport.ts';
+import type { Principal } from './principal.ts';
+import {
+  EXPORT_MAX_ROWS, assertExportable, auditDownload, writeListExport, type ExportColumn, type ExportFile, type ExportSource,
+} from './transactionExport.ts';
 
 const COLUMNS: ExportColumn<DisbursementRow>[] = [
   { header: 'Transaction Time', width: 20, value: (r, time) => time(r.transaction_time) },
@@ -27,3 +31,14 @@ export const DISBURSEMENT_EXPORT: ExportSource<DisbursementRow> = {
 
 export const assertDisbursementsExportable = (db: Db, where: SQL, maxRows = EXPORT_MAX_ROWS) => assertExportable(db, where, maxRows, 'disbursements');
 export const writeDisbursementExport = (db: Db, where: SQL, timeZone: string) => writeListExport(db, DISBURSEMENT_EXPORT, where, timeZone);
+
+/** The Disbursement List's Export as a download: the file, and the audit line of who took it. */
+export async function downloadDisbursementExport(
+  db: Db, principal: Principal, filter: DisbursementFilter, where: SQL, timeZone: string, origin: RequestOrigin,
+): Promise<ExportFile> {
+  const file = await writeDisbursementExport(db, where, timeZone);
+  return auditDownload(db, file, {
+    actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.export.download', outcome: 'success',
+    ip: origin.ip, detail: { filter, rows: file.rows, sheet: DISBURSEMENT_EXPORT.sheetName },
+  });
+}

@@ -2,8 +2,10 @@ import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { assignableTypes } from '../../src/services/managementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
-import { notAllowed, notFound, ruleBroken } from './errors.ts';
-import { seesClient } from './clientScope.ts';
+import { audit } from './audit.ts';
+import type { RequestOrigin } from './authentication.ts';
+import { DomainError, notAllowed, notFound, ruleBroken } from './errors.ts';
+import { outsideScope, seesClient } from './clientScope.ts';
 import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
 import type { Principal } from './principal.ts';
 
@@ -30,12 +32,10 @@ export function assertTypeAssignable(actor: Principal, type: UserType): void {
 /** The users an actor may manage, as a condition on `users` (undefined: everyone). */
 export function manageableUsers(actor: Principal): SQL | undefined {
   if (isSuperAdmin(actor)) return undefined;
-  const scope = actor.clientScope ?? [];
   return and(
     inArray(users.type, manageableTypes(actor)),
     sql`exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id})`,
-    scope.length === 0 ? sql`false`
-      : sql`not exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id} and ${notInArray(userClients.clientId, scope)})`,
+    sql`not exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id} and ${outsideScope(actor, userClients.clientId)})`,
     sql`not exists (select 1 from ${roleModules} where ${roleModules.roleId} = ${users.roleId} and ${notInArray(roleModules.moduleId, actor.moduleIds)})`,
   );
 }
@@ -94,4 +94,30 @@ function assertModulesGrantable(actor: Principal, modules: string[]): void {
   if (isSuperAdmin(actor)) return;
   const beyond = modules.filter((id) => !actor.moduleIds.includes(id));
   if (beyond.length) throw notAllowed('You cannot grant modules you do not hold yourself.');
+}
+
+/** A management change, as the request named it: `input` is the raw body, read only for the id it names. */
+export interface ManagementChange { action: string; input: unknown; origin: RequestOrigin }
+
+/**
+ * Runs a change; a refusal rolls back with the change's transaction, audit line included, so the
+ * refusal is written here, afterwards: probing (foreign ids, taken e-mails, bad input) leaves a trail
+ * too. `statusOf` is the HTTP layer's mapping, passed in so the line records the status the caller got.
+ */
+export async function auditRefusals<T>(
+  db: Db, actor: Principal, change: ManagementChange, statusOf: (error: DomainError) => number, work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const body = (change.input ?? {}) as Record<string, unknown>;
+      await audit(db, {
+        actorUserId: actor.id, actorEmail: actor.email, action: change.action, outcome: error.kind === 'forbidden' || error.kind === 'notFound' ? 'denied' : 'failure',
+        objectId: typeof body.id === 'number' ? body.id : typeof body.user_id === 'number' ? body.user_id : undefined,
+        ip: change.origin.ip, detail: { status: statusOf(error), message: error.message },
+      });
+    }
+    throw error;
+  }
 }

@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { ModuleItem } from '../../src/services/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { banks, modules, roles } from '../db/schema.ts';
-import { clientsIn, visibleClientIds, type Principal } from './principal.ts';
+import { visibleClientIds } from './clientScope.ts';
+import { clientsIn, type Principal } from './principal.ts';
 
 export async function moduleTree(db: Db): Promise<ModuleItem[]> {
   const rows = await db.select().from(modules).orderBy(asc(modules.sort));

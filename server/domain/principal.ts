@@ -1,6 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { clients, type UserType } from '../db/schema.ts';
+import { scopeOf } from './clientScope.ts';
 import { grants, pageTable } from './grants.ts';
 import { liveSessionCte, type ActiveSession, type SessionLimits } from './sessions.ts';
 
@@ -54,7 +55,7 @@ function toPrincipal(user: PrincipalRow): Principal | null {
     role: user.role_id == null ? null : { id: Number(user.role_id), name: user.role_name ?? '' },
     moduleIds: permitted.map((m) => m.id),
     allowedPaths: permitted.map((m) => m.path),
-    clientScope: user.type === 'SUPER ADMIN' ? null : (user.client_ids ?? []).map(Number),
+    clientScope: scopeOf(user.type, (user.client_ids ?? []).map(Number)),
   };
 }
 
@@ -80,11 +81,6 @@ export async function loadSessionPrincipal(
   const principal = row ? toPrincipal(row) : null;
   if (!row || !principal) return null;
   return { session: { sessionId: Number(row.session_id), userId: principal.id, otpVerified: row.otp_verified }, principal };
-}
-
-export async function visibleClientIds(db: Db, principal: Principal): Promise<number[]> {
-  if (principal.clientScope) return [...principal.clientScope].sort((a, b) => a - b);
-  return (await db.select({ id: clients.id }).from(clients).orderBy(asc(clients.id))).map((r) => r.id);
 }
 
 export async function clientsIn(db: Db, ids: number[]) {

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { SETTLEMENT_TYPE_LABELS } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
+import { audit } from './audit.ts';
+import type { RequestOrigin } from './authentication.ts';
+import type { Principal } from './principal.ts';
 import { settlementRun } from './settlement.ts';
 
 /**
@@ -33,4 +36,14 @@ export async function settlementReport(db: Db, runId: number): Promise<{ content
   for (const r of rows) detail.addRow([r.client_name, r.service_name, Number(r.n), Number(r.amount), Number(r.fee), Number(r.amount) - Number(r.fee)]);
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   return { content: buffer.toString('base64'), filename: `settlement-${run.type}-${run.id}.xlsx` };
+}
+
+/** A run's report as downloaded: the file, and the audit line of who took it. */
+export async function downloadSettlementReport(db: Db, principal: Principal, runId: number, origin: RequestOrigin): Promise<{ content: string; filename: string }> {
+  const file = await settlementReport(db, runId);
+  await audit(db, {
+    actorUserId: principal.id, actorEmail: principal.email, action: 'settlement.report.download', objectType: 'settlement_run',
+    objectId: runId, outcome: 'success', ip: origin.ip,
+  });
+  return file;
 }

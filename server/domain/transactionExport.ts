@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { TransactionRow } from '../../src/services/transactionQuery.ts';
+import type { TransactionFilter, TransactionRow } from '../../src/services/transactionQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { EXCEL_MAX_ROWS, writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
+import { audit, type AuditEntry } from './audit.ts';
+import type { RequestOrigin } from './authentication.ts';
 import { ruleBroken } from './errors.ts';
+import type { Principal } from './principal.ts';
 import { TRANSACTION_COLUMNS, toTransactionRow } from './transactionList.ts';
 
 export const EXPORT_FILENAME = 'Data Download.xlsx';
@@ -102,6 +105,28 @@ export interface ExportFile {
 
 /** Writes the filtered transactions to an .xlsx in a private temporary folder. */
 export const writeTransactionExport = (db: Db, where: SQL, timeZone: string) => writeListExport(db, TRANSACTION_EXPORT, where, timeZone);
+
+/** Records who downloaded a written file; a file whose record cannot be written is deleted, never sent. */
+export async function auditDownload(db: Db, file: ExportFile, entry: AuditEntry): Promise<ExportFile> {
+  try {
+    await audit(db, entry);
+    return file;
+  } catch (error) {
+    await file.dispose();
+    throw error;
+  }
+}
+
+/** The Payments List's Export as a download: the file, and the audit line of who took it. */
+export async function downloadTransactionExport(
+  db: Db, principal: Principal, filter: TransactionFilter, where: SQL, timeZone: string, origin: RequestOrigin,
+): Promise<ExportFile> {
+  const file = await writeTransactionExport(db, where, timeZone);
+  return auditDownload(db, file, {
+    actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.export.download', outcome: 'success',
+    ip: origin.ip, detail: { filter, rows: file.rows },
+  });
+}
 
 /** Writes a list's filtered rows, newest first, to an .xlsx in a private temporary folder. */
 export async function writeListExport<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): Promise<ExportFile> {

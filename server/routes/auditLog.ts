@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
-import { audit } from '../domain/audit.ts';
-import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditFilterWhere, listAuditLog, writeAuditExport } from '../domain/auditLog.ts';
+import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditFilterWhere, downloadAuditLog, listAuditLog } from '../domain/auditLog.ts';
 import { entityPath } from '../domain/entityPath.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
-import type { RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 export const AUDIT_DOWNLOADED = 'File downloaded successfully';
@@ -30,12 +29,8 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       const filter = parseInput(AuditLogFilterQuery, request.query);
       const where = await auditFilterWhere(db, filter, tz);
       await assertAuditExportable(db, where);
-      const file = await writeAuditExport(db, where, tz);
+      const file = await downloadAuditLog(db, principal, filter, where, tz, originOf(request));
       try {
-        await audit(db, {
-          actorUserId: principal.id, actorEmail: principal.email, action: 'audit_log.download', outcome: 'success',
-          ip: request.ip, detail: { filter, rows: file.rows },
-        });
         const { body, length } = await fileEnvelope(file.path, AUDIT_EXPORT_FILENAME, AUDIT_DOWNLOADED, file.dispose);
         return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
       } catch (error) {

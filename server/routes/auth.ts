@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LoginBody, PasscodeBody } from '../../src/services/schemas.ts';
-import { audit } from '../domain/audit.ts';
-import { signIn, validateOtp } from '../domain/authentication.ts';
+import { signIn, signOut, validateOtp } from '../domain/authentication.ts';
 import { toCurrentUser } from '../domain/currentUser.ts';
 import { loadPrincipal } from '../domain/principal.ts';
-import { revokeSession } from '../domain/sessions.ts';
 import { requireAuth } from '../http/access.ts';
 import { notAuthenticated } from '../domain/errors.ts';
 import { parseInput } from '../http/errors.ts';
@@ -38,9 +36,8 @@ export function authRoutes({ database, realtime }: RouteDeps) {
 
     app.post(routes.logout.path, async (request) => {
       const auth = requireAuth(request);
-      await revokeSession(db, auth.sessionId);
+      await signOut(db, auth, originOf(request));
       realtime.disconnectSession(auth.sessionId);
-      await audit(db, { actorUserId: auth.principal.id, actorEmail: auth.principal.email, action: 'auth.logout', outcome: 'success', ip: request.ip });
       return ok(undefined, 'Logged out');
     });
   };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/connect.ts';
+import type { Database } from '../domain/database.ts';
 import type { Realtime } from '../events/realtime.ts';
 import type { JobQueue } from '../queue/jobQueue.ts';
 import type { OutboxPublisher } from '../events/outboxPublisher.ts';

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { clients, demoMerchantInbox } from '../db/schema.ts';
-import { signatureMatches } from '../domain/callbacks.ts';
-import { invalidInput, notAuthenticated, notFound } from '../domain/errors.ts';
+import { receiveDemoCallback } from '../domain/callbacks.ts';
+import { invalidInput } from '../domain/errors.ts';
 import { parseInput } from '../http/errors.ts';
 import { guardedJsonParser } from '../http/requestGuards.ts';
 import type { RouteDeps } from './context.ts';
@@ -31,11 +29,7 @@ export function demoMerchantRoutes({ database }: RouteDeps) {
       const { clientId } = parseInput(Params, request.params);
       const { raw, value } = (request.body ?? { raw: '', value: undefined }) as SignedBody;
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidInput('The callback body must be a JSON object');
-      const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
-      if (!client?.callbackSecret) throw notFound('Unknown merchant');
-      const valid = signatureMatches(client.callbackSecret, raw, request.headers['x-signature'] as string | undefined);
-      await db.insert(demoMerchantInbox).values({ clientId, body: value, signatureValid: valid });
-      if (!valid) throw notAuthenticated('Invalid signature');
+      await receiveDemoCallback(db, clientId, { raw, value }, request.headers['x-signature'] as string | undefined);
       return { status: 'success', message: 'Callback received' };
     });
   };

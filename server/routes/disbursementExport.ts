@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DisbursementDownloadQuery } from '../../src/services/disbursementQuery.ts';
-import { audit } from '../domain/audit.ts';
-import { DISBURSEMENT_EXPORT } from '../domain/disbursementExport.ts';
-import { assertDisbursementsExportable, writeDisbursementExport } from '../domain/disbursementExport.ts';
+import { assertDisbursementsExportable, downloadDisbursementExport } from '../domain/disbursementExport.ts';
 import { scopedDisbursementFilter } from '../domain/disbursementList.ts';
 import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
 import { EXPORT_FILENAME } from '../domain/transactionExport.ts';
@@ -10,7 +8,7 @@ import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
-import type { RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
 import { DOWNLOADED } from './transactionExport.ts';
 import { routes } from '../../src/services/routes.ts';
 
@@ -32,12 +30,8 @@ export function disbursementExportRoutes({ database, config, jobs }: RouteDeps) 
         return ok(undefined, `Export will be sent to ${address}`);
       }
 
-      const file = await writeDisbursementExport(db, where, tz);
+      const file = await downloadDisbursementExport(db, principal, filter, where, tz, originOf(request));
       try {
-        await audit(db, {
-          actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.export.download', outcome: 'success',
-          ip: request.ip, detail: { filter, rows: file.rows, sheet: DISBURSEMENT_EXPORT.sheetName },
-        });
         const { body, length } = await fileEnvelope(file.path, EXPORT_FILENAME, DOWNLOADED, file.dispose);
         return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
       } catch (error) {

@@ -3,13 +3,13 @@ import {
   AUTHENTICATOR_RESET, CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
   roleSaved, userSaved,
 } from '../../src/services/managementRules.ts';
+import { scopeOf } from '../domain/clientScope.ts';
+import { auditRefusals } from '../domain/managementScope.ts';
 import { createRole, editRole, listRoles } from '../domain/roleManagement.ts';
 import { createUser, editUser, listUsers, removeAuthenticator } from '../domain/userManagement.ts';
 import { requireAuth } from '../http/access.ts';
-import { DomainError } from '../domain/errors.ts';
 import { statusOf } from '../http/errorHandler.ts';
 import { parseInput } from '../http/errors.ts';
-import { audit } from '../domain/audit.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
@@ -20,26 +20,9 @@ export const ACCESS_CHANGED_EVENT = 'access-changed';
 /** User Management and Role Management (spec section 7); who may do what is in routeTable and managementScope. */
 export function managementRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
-  /**
-   * A refused change rolls back with its transaction, audit line included: the refusal is written
-   * here, afterwards, so probing (foreign ids, taken e-mails, bad input) leaves a trail too.
-   */
-  async function audited<T>(request: FastifyRequest, action: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof DomainError) {
-        const { principal } = requireAuth(request);
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        await audit(db, {
-          actorUserId: principal.id, actorEmail: principal.email, action, outcome: error.kind === 'forbidden' || error.kind === 'notFound' ? 'denied' : 'failure',
-          objectId: typeof body.id === 'number' ? body.id : typeof body.user_id === 'number' ? body.user_id : undefined,
-          ip: request.ip, detail: { status: statusOf(error), message: error.message },
-        });
-      }
-      throw error;
-    }
-  }
+  // Refusals are audited too (auditRefusals), with the status this HTTP layer answers them with.
+  const audited = <T>(request: FastifyRequest, action: string, work: () => Promise<T>): Promise<T> =>
+    auditRefusals(db, requireAuth(request).principal, { action, input: request.body, origin: originOf(request) }, statusOf, work);
   return async (app: FastifyInstance) => {
     app.get(routes.users.path, async (request) => {
       const { rows, meta } = await listUsers(db, requireAuth(request).principal, parseInput(UserListQuery, request.query));
@@ -56,7 +39,7 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
       if (sessionsEnded) realtime.disconnectUser(row.id);
       else {
         // Live balance events follow the new clients at once, whatever the open tab does with access-changed.
-        await realtime.refreshScope(row.id, row.type === 'SUPER ADMIN' ? null : row.client_id);
+        await realtime.refreshScope(row.id, scopeOf(row.type, row.client_id));
         realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
       }
       return ok(row, userSaved(row.name, 'edit'));

@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { inTransaction } from '../db/transaction.ts';
-import { reconciliationMismatched } from '../domain/workOrderEvents.ts';
 import { SETTLEMENT_TYPES } from '../../src/services/reconciliationRules.ts';
-import { audit } from '../domain/audit.ts';
-import { reconcile } from '../domain/reconciliation.ts';
+import { checkTransactionFiles } from '../domain/reconciliation.ts';
 import { checkFileCount, MAX_FILE_BYTES, MAX_FILES, MAX_ROWS, ReportFileError } from '../domain/reconciliationFile.ts';
 import { requireAuth } from '../http/access.ts';
 import { invalidInput } from '../domain/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
-import type { RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 /** 'Check Transactions': up to 20 provider reports (CSV or Excel, 5 MB each) against our records. */
@@ -27,16 +23,7 @@ export function reconciliationRoutes({ database }: RouteDeps) {
         // One file at a time: the worker pool is shared by every upload, so one request never holds all of it.
         const sheets = [];
         for (const file of files) sheets.push({ filename: file.filename, sheet: await readSheetRows(file, MAX_ROWS) });
-        const result = await reconcile(db, sheets, settlementType);
-        const { principal } = requireAuth(request);
-        const { summary } = result;
-        await inTransaction(db, async (tx) => {
-          await audit(tx, { actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.check_file', outcome: 'success', ip: request.ip, detail: { settlementType, filenames: files.map((f) => f.filename), ...summary } });
-          // Mismatches are work for the uploader: a work order commits with the audit record of the upload.
-          if (summary.missing + summary.status_mismatch + summary.amount_mismatch > 0) {
-            await reconciliationMismatched(tx, principal.id, randomBytes(4).toString('hex').toUpperCase(), summary, files.map((f) => f.filename));
-          }
-        });
+        const result = await checkTransactionFiles(db, requireAuth(request).principal, sheets, settlementType, originOf(request));
         return ok(result, `${result.summary.rows} rows checked: ${result.summary.found} found, ${result.summary.missing} missing`);
       } catch (error) {
         if (error instanceof ReportFileError) throw invalidInput(error.message);

@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   SETTLEMENT_ALREADY_RUNNING, SETTLEMENT_STARTED, SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema,
 } from '../../src/services/settlementRules.ts';
-import { audit } from '../domain/audit.ts';
 import { recentRuns, recordSettlementRun, settlementRows, settlementRun } from '../domain/settlement.ts';
 import { queueSettlement, requeueIfOrphaned } from '../domain/settlementJob.ts';
-import { settlementReport } from '../domain/settlementReport.ts';
+import { downloadSettlementReport } from '../domain/settlementReport.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
@@ -46,11 +45,7 @@ export function settlementRoutes({ database, config, jobs }: RouteDeps) {
     app.get(routes.settlementReport.path, { exposeHeadRoute: false }, async (request) => {
       const { principal } = requireAuth(request);
       const { run_id: runId } = parseInput(SettlementReportQuery, request.query);
-      const file = await settlementReport(db, runId);
-      await audit(db, {
-        actorUserId: principal.id, actorEmail: principal.email, action: 'settlement.report.download', objectType: 'settlement_run',
-        objectId: runId, outcome: 'success', ip: request.ip,
-      });
+      const file = await downloadSettlementReport(db, principal, runId, originOf(request));
       return ok(file, 'File downloaded successfully');
     });
   };

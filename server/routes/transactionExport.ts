@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { TransactionDownloadQuery } from '../../src/services/transactionQuery.ts';
-import { audit } from '../domain/audit.ts';
 import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
-import { EXPORT_FILENAME, assertExportable, writeTransactionExport } from '../domain/transactionExport.ts';
+import { EXPORT_FILENAME, assertExportable, downloadTransactionExport } from '../domain/transactionExport.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
-import type { RouteDeps } from './context.ts';
+import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 export const DOWNLOADED = 'File downloaded successfully';
@@ -31,12 +30,8 @@ export function transactionExportRoutes({ database, config, jobs }: RouteDeps) {
         return ok(undefined, `Export will be sent to ${address}`);
       }
 
-      const file = await writeTransactionExport(db, where, tz);
+      const file = await downloadTransactionExport(db, principal, filter, where, tz, originOf(request));
       try {
-        await audit(db, {
-          actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.export.download', outcome: 'success',
-          ip: request.ip, detail: { filter, rows: file.rows },
-        });
         const { body, length } = await fileEnvelope(file.path, EXPORT_FILENAME, DOWNLOADED, file.dispose);
         return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
       } catch (error) {

@@ -29,6 +29,8 @@ describe('the lint rules refuse a planted violation', () => {
     ['the server importing a view', "import { App } from '../../src/views/App';\nexport const x = App;\n", 'server/routes/planted.ts'],
     ['the server importing a page machine', "import { loginMachine } from '../../src/machines/loginMachine';\nexport const x = loginMachine;\n", 'server/routes/planted.ts'],
     ['the domain importing a route', "import * as r from '../routes/settlement';\nexport const x = r;\n", 'server/domain/planted.ts'],
+    ['a route importing server/db', "import { users } from '../db/schema';\nexport const x = users;\n", 'server/routes/planted.ts'],
+    ['a route importing a server/db type', "import type { Db } from '../db/connect';\nexport type X = Db;\n", 'server/routes/planted.ts'],
   ])('%s', async (_, code, path) => {
     expect(await rulesBroken(code, path)).toContain('import/no-restricted-paths');
   });
