@@ -4,7 +4,8 @@ import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { notAllowed, notFound, ruleBroken } from './errors.ts';
 import { seesClient } from './clientScope.ts';
-import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
+import { moduleIds } from '../../src/services/pages.ts';
+import { superAdminModules } from './grants.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -77,7 +78,7 @@ export async function assignableRole(db: Db, actor: Principal, roleId: number, t
   return role;
 }
 
-const catalogueIds = new Set(moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]));
+const catalogueIds = new Set(moduleIds);
 
 /** Modules a role of `roleType` may hold, as chosen by the actor. */
 export function checkRoleModules(actor: Principal, roleType: UserType, modules: string[]): void {
