@@ -16,6 +16,7 @@ import { newTotpSecret } from '../server/domain/totp.ts';
 import { businessDay } from '../server/domain/transactionFilter.ts';
 import { moduleIds } from '../src/services/pages.ts';
 import { routes } from '../src/services/routes.ts';
+import { USER_TYPES } from '../src/services/schemas.ts';
 import { percentile } from './benchReport.ts';
 
 /**
@@ -366,7 +367,7 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
 
     created = await createUsers(db, tag, clientIds);
     const all = created.users;
-    const typeCount = (list: BenchUser[]) => ['SUPER ADMIN', 'ADMIN', 'CLIENT'].map((t) => `${list.filter((u) => u.type === t).length} ${t}`).join(', ');
+    const typeCount = (list: BenchUser[]) => USER_TYPES.map((t) => `${list.filter((u) => u.type === t).length} ${t}`).join(', ');
     log(`${all.length} users signed in (${typeCount(all)})`);
     // A staff user filters by a client of their own in the rotation; a client user by its one client.
     const stepsOf = (user: BenchUser, index: number) => {
