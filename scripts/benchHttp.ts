@@ -10,12 +10,13 @@ import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../server/db/connect.ts';
 import { clients, roleModules, roles, sessions, userClients, users, type UserType } from '../server/db/schema.ts';
-import { moduleCatalogue } from '../server/domain/moduleCatalogue.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
 import { createSession } from '../server/domain/sessions.ts';
 import { newTotpSecret } from '../server/domain/totp.ts';
 import { businessDay } from '../server/domain/transactionFilter.ts';
+import { moduleIds } from '../src/services/pages.ts';
 import { routes } from '../src/services/routes.ts';
+import { USER_TYPES } from '../src/services/schemas.ts';
 import { percentile } from './benchReport.ts';
 
 /**
@@ -100,7 +101,7 @@ function stepsFor(clientId: number, search: string): Step[] {
 const typeOf = (i: number): UserType => (i % 10 === 9 ? 'CLIENT' : i % 2 === 0 ? 'SUPER ADMIN' : 'ADMIN');
 
 async function createUsers(db: Db, tag: string, clientIds: number[]): Promise<{ users: BenchUser[]; roleIds: number[] }> {
-  const allModules = moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]);
+  const allModules = [...moduleIds];
   const adminHidden = new Set(['settlement', 'audit-log', 'management', 'management-user', 'management-role']);
   // As the demo seed's roles: every module; operations without settlement or management; client finance.
   const roleDefs: Array<{ type: UserType; modules: string[] }> = [
@@ -366,7 +367,7 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
 
     created = await createUsers(db, tag, clientIds);
     const all = created.users;
-    const typeCount = (list: BenchUser[]) => ['SUPER ADMIN', 'ADMIN', 'CLIENT'].map((t) => `${list.filter((u) => u.type === t).length} ${t}`).join(', ');
+    const typeCount = (list: BenchUser[]) => USER_TYPES.map((t) => `${list.filter((u) => u.type === t).length} ${t}`).join(', ');
     log(`${all.length} users signed in (${typeCount(all)})`);
     // A staff user filters by a client of their own in the rotation; a client user by its one client.
     const stepsOf = (user: BenchUser, index: number) => {

@@ -1,3 +1,5 @@
+import { pagePath, type PageId } from '../src/services/pages.ts';
+
 /**
  * What each route of the web app downloads, worked out from Vite's build manifest
  * (dist/.vite/manifest.json): the entry chunk and its static imports, then the route's lazy chunks
@@ -23,25 +25,27 @@ export interface RouteLoad {
 
 const DASHBOARD = 'src/views/DashboardRoutes.tsx';
 const dashboard = (route: string, ...pages: string[]): RouteLoad => ({ route, lazy: [DASHBOARD, ...pages] });
+/** A page of the page table (src/services/pages.ts) with the chunks src/views/pageViews.tsx loads for it. */
+const page = (id: PageId, ...chunks: string[]) => dashboard(pagePath(id), ...chunks);
 
 /** Every route of src/views/App.tsx and DashboardRoutes.tsx; `bundle:report` fails when a lazy chunk is missing here. */
 export const ROUTES: RouteLoad[] = [
   { route: '/login (and / )', lazy: [] },
-  dashboard('/dashboard/settings/user', 'src/views/UserSettingsPage.tsx'),
-  dashboard('/dashboard/balance', 'src/views/balance/PaymentsBalancePage.tsx'),
-  dashboard('/dashboard/transactions', 'src/views/payments/PaymentsListPage.tsx'),
-  dashboard('/dashboard/payin', 'src/views/disbursement/PayinDetailPage.tsx'),
-  dashboard('/dashboard/disbursement/transactions', 'src/views/disbursement/DisbursementListPage.tsx'),
-  dashboard('/dashboard/disbursement/account', 'src/views/disbursement/DisbursementAccountPage.tsx'),
-  dashboard('/dashboard/disbursement/master-balance', 'src/views/disbursement/MasterBalancePage.tsx'),
-  dashboard('/dashboard/settlement', 'src/views/settlement/SettlementPage.tsx'),
-  dashboard('/dashboard/audit-log', 'src/views/audit/AuditLogPage.tsx'),
-  dashboard('/dashboard/approvals', 'src/views/approvals/ApprovalsPage.tsx'),
-  dashboard('/dashboard/workflows', 'src/views/workflows/WorkflowsPage.tsx'),
+  page('settings-user', 'src/views/UserSettingsPage.tsx'),
+  page('balance', 'src/views/balance/PaymentsBalancePage.tsx'),
+  page('transactions', 'src/views/payments/PaymentsListPage.tsx'),
+  page('payin', 'src/views/disbursement/PayinDetailPage.tsx'),
+  page('disbursement-list', 'src/views/disbursement/DisbursementListPage.tsx'),
+  page('disbursement-account', 'src/views/disbursement/DisbursementAccountPage.tsx'),
+  page('disbursement-master-balance', 'src/views/disbursement/MasterBalancePage.tsx'),
+  page('settlement', 'src/views/settlement/SettlementPage.tsx'),
+  page('audit-log', 'src/views/audit/AuditLogPage.tsx'),
+  page('approvals', 'src/views/approvals/ApprovalsPage.tsx'),
+  page('workflows', 'src/views/workflows/WorkflowsPage.tsx'),
   // The chart is laid out by ELK, loaded as the page opens a machine's chart.
-  dashboard('/dashboard/workflows/:machine', 'src/views/workflows/WorkflowPage.tsx', 'node_modules/elkjs/lib/elk.bundled.js'),
-  dashboard('/dashboard/management/user', 'src/views/management/UserManagementPage.tsx'),
-  dashboard('/dashboard/management/role', 'src/views/management/RoleManagementPage.tsx'),
+  dashboard(`${pagePath('workflows')}/:machine`, 'src/views/workflows/WorkflowPage.tsx', 'node_modules/elkjs/lib/elk.bundled.js'),
+  page('management-user', 'src/views/management/UserManagementPage.tsx'),
+  page('management-role', 'src/views/management/RoleManagementPage.tsx'),
   dashboard('/dashboard/… (Coming soon pages)'),
   { route: '/work-order-detail', lazy: ['src/views/WorkOrderDetailPage.tsx'] },
 ];

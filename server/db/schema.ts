@@ -1,5 +1,6 @@
 import type { ApprovalAction, ApprovalMode, ApprovalStatus } from '../../src/services/approvalRules.ts';
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
+import type { UserTypeName } from '../../src/services/schemas.ts';
 import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
 import type { WithdrawalStatusName } from '../../src/services/withdrawalRules.ts';
 import type { WorkOrderItem, WorkOrderKind, WorkOrderStatus } from '../../src/services/workOrders.ts';
@@ -8,8 +9,7 @@ import {
   pgTable, serial, bigserial, text, boolean, integer, bigint, timestamp, jsonb, primaryKey, index, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const userTypes = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
-export type UserType = (typeof userTypes)[number];
+export type UserType = UserTypeName;
 
 export const clients = pgTable('clients', {
   id: serial('id').primaryKey(),

@@ -1,3 +1,4 @@
+import { SETTINGS_PATH } from '../../src/services/pages.ts';
 import type { CurrentUser } from '../../src/services/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { visibleClientIds } from './clientScope.ts';
@@ -13,7 +14,7 @@ export async function toCurrentUser(db: Db, principal: Principal, token: string,
     display_name: principal.name,
     email: principal.email,
     modules: otpVerified ? principal.moduleIds : [],
-    allowed_paths: otpVerified ? principal.allowedPaths : ['/dashboard/settings/user'],
+    allowed_paths: otpVerified ? principal.allowedPaths : [SETTINGS_PATH],
     client_id: await visibleClientIds(db, principal),
     role: principal.role ? [principal.role] : [],
   };

@@ -1,13 +1,24 @@
 import type { AccessRule } from '../../src/services/routes.ts';
 import type { UserType } from '../db/schema.ts';
-import { moduleCatalogue, staffOnlyModules, superAdminModules } from './moduleCatalogue.ts';
+import { SUPER_ADMIN_MODULES } from '../../src/services/managementRules.ts';
+import { allEntries } from '../../src/services/pages.ts';
 
 /**
- * The pages, from the same rules as the routes: a page belongs to its module and is SUPER ADMIN
- * only where the module is. `allowed_paths` and the sidebar's modules are the pages this check lets through.
+ * Modules only a SUPER ADMIN may be granted, whatever a role says (spec section 6). Management is
+ * not among them: an ADMIN role may grant it, and that ADMIN then manages users and roles of their
+ * own type and clients only.
  */
-export const pageTable: Array<{ path: string; module: string; rule: AccessRule }> = moduleCatalogue
-  .flatMap((m) => [m, ...(m.children ?? [])])
+export const superAdminModules = new Set(SUPER_ADMIN_MODULES);
+
+/** Modules whose pages and calls are for staff (SUPER ADMIN or ADMIN) only, whatever a client user's role holds. */
+export const staffOnlyModules = new Set(['disbursement-master-balance']);
+
+/**
+ * The pages (src/services/pages.ts), from the same rules as the routes: a page belongs to its module
+ * and is SUPER ADMIN only where the module is. `allowed_paths` and the sidebar's modules are the
+ * pages this check lets through.
+ */
+export const pageTable: Array<{ path: string; module: string; rule: AccessRule }> = allEntries
   .map((m) => ({ path: m.path, module: m.id, rule: { kind: 'verified', module: m.id, superAdminOnly: superAdminModules.has(m.id), staffOnly: staffOnlyModules.has(m.id) } }));
 
 export interface Grant { type: UserType; moduleIds: readonly string[] }

@@ -6,7 +6,8 @@ import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { DomainError, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { outsideScope, seesClient } from './clientScope.ts';
-import { moduleCatalogue, superAdminModules } from './moduleCatalogue.ts';
+import { moduleIds } from '../../src/services/pages.ts';
+import { superAdminModules } from './grants.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -77,7 +78,7 @@ export async function assignableRole(db: Db, actor: Principal, roleId: number, t
   return role;
 }
 
-const catalogueIds = new Set(moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]));
+const catalogueIds = new Set(moduleIds);
 
 /** Modules a role of `roleType` may hold, as chosen by the actor. */
 export function checkRoleModules(actor: Principal, roleType: UserType, modules: string[]): void {

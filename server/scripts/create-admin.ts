@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { roleModules, roles, users } from '../db/schema.ts';
 import { audit } from '../domain/audit.ts';
 import { normaliseEmail } from '../domain/authentication.ts';
-import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
+import { moduleIds } from '../../src/services/pages.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../domain/passwords.ts';
 import { openFromEnv, parseFlags } from './openFromEnv.ts';
 
@@ -30,8 +30,7 @@ async function main() {
     let [role] = await db.select().from(roles).where(eq(roles.type, 'SUPER ADMIN')).limit(1);
     if (!role) {
       [role] = await db.insert(roles).values({ name: 'Super Admin', type: 'SUPER ADMIN', description: 'Every module, every client' }).returning();
-      const ids = moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]);
-      await db.insert(roleModules).values(ids.map((moduleId) => ({ roleId: role.id, moduleId })));
+      await db.insert(roleModules).values(moduleIds.map((moduleId) => ({ roleId: role.id, moduleId })));
     }
     const [user] = await db.insert(users).values({ email, name: flags.name, type: 'SUPER ADMIN', roleId: role.id, passwordHash: await hashPassword(password) }).returning();
     await audit(db, { action: 'user.create', objectType: 'user', objectId: user.id, outcome: 'success', detail: { via: 'create-admin', email, type: 'SUPER ADMIN' } });

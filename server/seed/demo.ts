@@ -4,7 +4,7 @@ import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { callbackAttempts, clients, notifications, roleModules, roles, transactions, userClients, users, type UserType } from '../db/schema.ts';
 import { callbackFailed } from '../domain/workOrderEvents.ts';
-import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
+import { moduleIds } from '../../src/services/pages.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { seedDemoLedger } from './demoLedger.ts';
 import { seededRandom } from './seededRandom.ts';
@@ -26,7 +26,7 @@ const demoClients = [
   'PT Sentosa Multifinance', 'CV Berkah Jaya Elektronik', 'PT Lautan Biru Travel', 'PT Garuda Edukasi Indonesia',
 ];
 
-const allModuleIds = moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]);
+const allModuleIds = [...moduleIds];
 const adminHidden = new Set(['settlement', 'audit-log', 'approvals', 'management', 'management-user', 'management-role']);
 
 const demoRoles: Array<{ name: string; type: UserType; description: string; modules: string[] }> = [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { banks, modules } from '../db/schema.ts';
-import { moduleCatalogue } from '../domain/moduleCatalogue.ts';
+import { moduleCatalogue } from '../../src/services/pages.ts';
 
 export const bankCatalogue = [
   ['014', 'BCA'], ['002', 'BRI'], ['009', 'BNI'], ['008', 'Mandiri'], ['022', 'CIMB Niaga'], ['013', 'Permata'],

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { routeInputs } from '../../src/services/routeInputs.ts';
 import { routes, type AccessRule } from '../../src/services/routes.ts';
 import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
-import { moduleCatalogue, staffOnlyModules, superAdminModules } from '../domain/moduleCatalogue.ts';
+import { moduleCatalogue } from '../../src/services/pages.ts';
+import { staffOnlyModules, superAdminModules } from '../domain/grants.ts';
 import { routeTable } from '../http/routeTable.ts';
 
 /**
- * The route table (src/services/routes.ts) names modules as plain strings, since the browser
- * cannot import the server's catalogue: these checks keep the two in step.
+ * The route table (src/services/routes.ts) names modules as plain strings: these checks keep them
+ * in step with the page table's modules (src/services/pages.ts).
  */
 const modulesOf = (rule: AccessRule) => (rule.kind === 'verified' ? [...(rule.module ? [rule.module] : []), ...(rule.anyModule ?? [])] : []);
 const catalogueIds = new Set(moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]));

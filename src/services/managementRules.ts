@@ -1,11 +1,10 @@
 import * as v from 'valibot';
 import { fieldMessages } from './formIssues';
 import { GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
-import { UserTypeName, type ModuleItem } from './schemas';
+import { USER_TYPES, UserTypeName, type ModuleItem } from './schemas';
 
 /** Spec sections 3, 5 and 8: User Management and Role Management, shared by the forms and the server. */
 export const MIN_PASSWORD_LENGTH = 12;
-export const USER_TYPES = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
 
 /**
  * Spec section 1: client users exist but their type name is not shown. A Type cell leaves it out; where

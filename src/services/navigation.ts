@@ -1,7 +1,9 @@
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { ITEM_PAGE_PARENTS, SETTINGS_PATH } from './pages';
 import type { CurrentUser, ModuleItem } from './schemas';
 
-export const SETTINGS_PATH = '/dashboard/settings/user';
+// The session machine and the screens take it from here, with the guard that uses it.
+export { SETTINGS_PATH };
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -24,9 +26,6 @@ export function landingPath(modules: ModuleItem[]): string {
 }
 
 export type GuardDecision = { allow: true } | { allow: false; redirect: string };
-
-/** Pages with one sub-page per item (`/dashboard/workflows/transaction`): allowed wherever their list is. */
-export const ITEM_PAGE_PARENTS: readonly string[] = ['/dashboard/workflows'];
 
 /** The list page a path is an item page of (`/dashboard/workflows` for `/dashboard/workflows/x`), if any. */
 export function itemPageParent(path: string): string | undefined {

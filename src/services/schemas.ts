@@ -21,7 +21,9 @@ export const Passcode = v.pipe(v.string('OTP is required'), v.regex(/^\d{6}$/, '
 export const PasscodeBody = v.strictObject({ passcode: Passcode });
 export type PasscodeBody = v.InferOutput<typeof PasscodeBody>;
 
-export const UserTypeName = v.picklist(['SUPER ADMIN', 'ADMIN', 'CLIENT']);
+/** The user types, highest first: the one list the forms, the filters, the payloads and the database use. */
+export const USER_TYPES = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
+export const UserTypeName = v.picklist(USER_TYPES);
 export type UserTypeName = v.InferOutput<typeof UserTypeName>;
 
 /** Who a page machine is started for: the signed-in user as the session holds it (a page passes it whole). */

@@ -4,9 +4,10 @@ import {
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { SETTINGS_PATH, visibleModules } from '../services/navigation';
+import { visibleModules } from '../services/navigation';
+import { moduleItem } from '../services/pages';
 import type { ModuleItem } from '../services/schemas';
-import { moduleIcon } from './moduleIcons';
+import { moduleIcon } from './pageViews';
 import { SessionContext } from './SessionContext';
 
 const LOGOUT = '#logout';
@@ -17,10 +18,7 @@ const useStyles = makeStyles({
 });
 
 /** Before the OTP step only user settings exist for the user. */
-const settingsOnly: ModuleItem[] = [{
-  id: 'settings', title: 'Settings', path: '/dashboard/settings', icon: 'settings', is_required: false,
-  children: [{ id: 'settings-user', title: 'User Settings', path: SETTINGS_PATH, is_required: true }],
-}];
+const settingsOnly: ModuleItem[] = [moduleItem('settings')];
 
 /** The menu: the server's modules the user holds; Settings shows the display name and ends with Logout. */
 export function Sidebar() {

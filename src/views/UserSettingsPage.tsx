@@ -5,6 +5,7 @@ import {
 import { CheckmarkCircleFilled, ShieldKeyholeRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { DISABLED_MESSAGE, VERIFIED_MESSAGE, twoFactorSetupMachine } from '../machines/twoFactorSetupMachine';
+import { pageTitle } from '../services/pages';
 import { MachineDialog } from './common/MachineDialog';
 import { SessionContext } from './SessionContext';
 
@@ -32,7 +33,7 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
   const { qrcode, secret, code, error } = state.context;
   return (
     <section aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">User Settings</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('settings-user')}</Title2>
       <div className={styles.grid}>
         <Card className={styles.card}>
           <CardHeader image={<ShieldKeyholeRegular fontSize={28} />} header={<Title3 as="h2">Two-Factor Authentication</Title3>} />

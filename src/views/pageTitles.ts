@@ -1,22 +1,9 @@
 import { itemPageParent } from '../services/navigation';
+import { screens } from '../services/pages';
 import { PRODUCT_NAME } from './brand';
 
-/** Screen titles as the spec names them; the menu keeps the module titles. */
-export const pageTitles: Record<string, string> = {
-  '/dashboard/transactions': 'Payments List',
-  '/dashboard/payin': 'Disbursement Accounts',
-  '/dashboard/disbursement/transactions': 'Disbursement List',
-  '/dashboard/disbursement/account': 'Disbursement Account',
-  '/dashboard/disbursement/master-balance': 'Master Disbursement Balance',
-  '/dashboard/balance': 'Payments Balance',
-  '/dashboard/settlement': 'Settlement',
-  '/dashboard/audit-log': 'Audit Log',
-  '/dashboard/workflows': 'Workflows',
-  '/dashboard/approvals': 'Approvals',
-  '/dashboard/management/user': 'User Management',
-  '/dashboard/management/role': 'Role Management',
-  '/dashboard/settings/user': 'User Settings',
-};
+/** Screen titles as the spec names them, by path (the menu keeps the module titles). */
+export const pageTitles: Record<string, string> = Object.fromEntries(screens.map((s) => [s.path, s.title]));
 
 /** The pages outside the dashboard, by their headings; any other path outside it is the not-found page. */
 const outsideTitles: Record<string, string | null> = { '/': null, '/login': 'Sign In', '/work-order-detail': 'Work Order' };

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { approvalWorkOrderMachine } from '../../machines/approvalWorkOrderMachine';
+import { pagePath } from '../../services/pages';
 import { ApprovalDecisionDialog, ApprovalFacts } from './ApprovalDecisionDialog';
 import { ApprovalStatusBadge } from './ApprovalStatusBadge';
 
@@ -47,7 +48,7 @@ export function ApprovalWorkOrderPanel({ actor }: { actor: ActorRefFrom<typeof a
           <MessageBarBody>{c.outcome.message}</MessageBarBody>
         </MessageBar>
       )}
-      <Link href={`~/dashboard/approvals?id=${c.id}`}>Open in Approvals</Link>
+      <Link href={`~${pagePath('approvals')}?id=${c.id}`}>Open in Approvals</Link>
       {phase && c.row && c.decision && (
         <ApprovalDecisionDialog row={c.row} decision={c.decision} phase={phase} reason={c.reason} reasonError={c.reasonError} failure={null}
           onReason={(value) => actor.send({ type: 'SET_REASON', value })} onConfirm={() => actor.send({ type: 'CONFIRM' })}

@@ -11,6 +11,7 @@ import { APPROVAL_ACTION_LABELS, APPROVAL_STATUSES, type ApprovalDecision, type 
 import { formatDateTime } from '../../services/format';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { formatRupiah } from '../../services/money';
+import { pageTitle } from '../../services/pages';
 import { Pager } from '../common/Pager';
 import { wordsOf } from './amountText';
 import { ApprovalDecisionDialog, beforeAfterText } from './ApprovalDecisionDialog';
@@ -62,7 +63,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Approvals</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('approvals')}</Title2>
       <TabList selectedValue={onPolicy ? 'policy' : 'requests'} aria-label="Approvals"
         onTabSelect={(_, d) => actor.send({ type: d.value === 'policy' ? 'SHOW_POLICY' : 'SHOW_REQUESTS' })}>
         <Tab value="requests">Requests</Tab>

@@ -13,6 +13,7 @@ import { auditDetailLines } from '../../services/auditDetail';
 import { AUDIT_OUTCOMES, type AuditLogRow, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
 import { formatDateTime } from '../../services/format';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
+import { pageTitle } from '../../services/pages';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { WorkflowChart } from '../workflows/WorkflowChart';
@@ -127,7 +128,7 @@ export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowCha
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Audit Log</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('audit-log')}</Title2>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           {TEXT_FIELDS.map(({ field, label }) => (

@@ -8,6 +8,7 @@ import { balancePageMachine, WITHDRAWAL_STATUSES } from '../../machines/balanceP
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
+import { pageTitle } from '../../services/pages';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
 import { ClientSelect } from '../common/ClientSelect';
 import { DateRangeField } from '../common/DateRangeField';
@@ -44,7 +45,7 @@ export function PaymentsBalancePage({ logic = balancePageMachine }: { logic?: ty
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Payments Balance</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('balance')}</Title2>
       {s.matches({ figures: 'noClient' }) && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
       <div className={styles.toolbar}>
         <ClientSelect clients={clients} value={c.clientId} onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })} />

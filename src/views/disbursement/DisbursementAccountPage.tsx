@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { disbursementAccountMachine } from '../../machines/disbursementAccountMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { formatRupiah } from '../../services/money';
+import { pageTitle } from '../../services/pages';
 import { ClientSelect } from '../common/ClientSelect';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
@@ -35,7 +36,7 @@ export function DisbursementAccountPage({ logic = disbursementAccountMachine }: 
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Disbursement Account</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('disbursement-account')}</Title2>
       {s.matches('noClient') && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
       <div className={styles.top}>
         <ClientSelect clients={clients} value={c.clientId} disabled={!s.can({ type: 'SELECT_CLIENT', clientId: c.clientId ?? 0 })}

@@ -8,6 +8,7 @@ import type { exportMachine } from '../../machines/exportMachine';
 import type { DisbursementRow } from '../../services/disbursementQuery';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
 import { formatRupiah } from '../../services/money';
+import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
 import { ExportDialogView } from '../common/ExportDialogView';
 import { Pager } from '../common/Pager';
@@ -54,7 +55,7 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Disbursement List</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('disbursement-list')}</Title2>
       <DisbursementFilters form={form} rangeError={s.context.rangeError} clients={clients} send={actor.send}
         canExport={s.can({ type: 'OPEN_EXPORT' })} canUploadVoid={s.can({ type: 'OPEN_VOID_UPLOAD' })} />
       {s.context.loadError && <MessageBar intent="error" role="alert"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}

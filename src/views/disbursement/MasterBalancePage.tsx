@@ -2,6 +2,7 @@ import { Button, Card, MessageBar, MessageBarActions, MessageBarBody, Title2, ma
 import { useActorRef, useSelector } from '@xstate/react';
 import { afterBalance, balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
 import { formatRupiah } from '../../services/money';
+import { pageTitle } from '../../services/pages';
 import { ClientSelect } from '../common/ClientSelect';
 import { MoneyInput } from '../common/MoneyInput';
 import { AdjustmentDialog, type AdjustmentStep } from './AdjustmentDialog';
@@ -34,7 +35,7 @@ export function MasterBalancePage({ logic = balanceAdjustmentMachine }: { logic?
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Master Disbursement Balance</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('disbursement-master-balance')}</Title2>
       {s.matches('noClient') && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
       <ClientSelect clients={clients} value={c.clientId} disabled={!s.can({ type: 'SELECT_CLIENT', clientId: c.clientId ?? 0 })}
         onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })} />

@@ -3,6 +3,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { payinDetailMachine } from '../../machines/payinDetailMachine';
 import { formatRupiah } from '../../services/money';
+import { pageTitle } from '../../services/pages';
 import { ClientSelect } from '../common/ClientSelect';
 import { DateRangeField } from '../common/DateRangeField';
 import { DepositTable } from './DepositTable';
@@ -36,7 +37,7 @@ export function PayinDetailPage({ logic = payinDetailMachine }: { logic?: typeof
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Disbursement Accounts</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('payin')}</Title2>
       {s.matches('noClient') && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
       <ClientSelect clients={clients} value={c.clientId} disabled={!s.can({ type: 'SELECT_CLIENT', clientId: c.clientId ?? 0 })}
         onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })} />

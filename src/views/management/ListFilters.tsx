@@ -1,7 +1,7 @@
 import { Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { USER_TYPES, userTypeChoice } from '../../services/managementRules';
-import type { UserTypeName } from '../../services/schemas';
+import { userTypeChoice } from '../../services/managementRules';
+import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 
 /** The layout User Management and Role Management share: filter bar, then the table card. */
 export const useListPageStyles = makeStyles({

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { roleManagementMachine } from '../../machines/managementPageMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { RoleRow } from '../../services/managementRules';
+import { pageTitle } from '../../services/pages';
 import { Pager } from '../common/Pager';
 import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
 import { RoleFormDialog, type RoleFormActor } from './RoleFormDialog';
@@ -24,7 +25,7 @@ export function RoleManagementScreen({ actor }: { actor: RoleManagementActor }) 
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Role Management</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('management-role')}</Title2>
       <Card className={styles.filters}>
         <SearchField label="Search Role Name" hint="Press Enter to search" value={filter.search}
           onChange={(value) => actor.send({ type: 'SET_SEARCH', value })} onSearch={() => actor.send({ type: 'SEARCH' })} />

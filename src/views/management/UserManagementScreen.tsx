@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { userManagementMachine } from '../../machines/managementPageMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { UserRow } from '../../services/managementRules';
+import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
 import { Pager } from '../common/Pager';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -39,7 +40,7 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">User Management</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('management-user')}</Title2>
       <Card className={styles.filters}>
         <SearchField label="Search" hint="Name or email; press Enter to search" value={filter.search}
           onChange={(value) => actor.send({ type: 'SET_SEARCH', value })} onSearch={() => actor.send({ type: 'SEARCH' })} />

@@ -8,6 +8,7 @@ import { PAYMENT_ROW_ACTIONS, type PaymentRowActionType, type paymentsListMachin
 import type { uploadMachine } from '../../machines/uploadMachine';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
 import { formatRupiah } from '../../services/money';
+import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
 import type { TransactionRow } from '../../services/transactionQuery';
 import { ExportDialogView } from '../common/ExportDialogView';
@@ -62,7 +63,7 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Payments List</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('transactions')}</Title2>
       <PaymentsFilters form={form} rangeError={s.context.rangeError} clients={clients} buttons={buttons} send={actor.send} />
       {s.context.loadError && <MessageBar intent="error"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}
       <StatTiles stats={stats} />

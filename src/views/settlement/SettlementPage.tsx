@@ -4,6 +4,7 @@ import {
 import { MoneyRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { settledMessage, settlementMachine } from '../../machines/settlementMachine';
+import { pageTitle } from '../../services/pages';
 import { NOTHING_TO_SETTLE, SETTLEMENT_TYPE_LABELS, SETTLEMENT_TYPES, type SettlementType } from '../../services/settlementRules';
 import { DateRangeField } from '../common/DateRangeField';
 import { SessionContext } from '../SessionContext';
@@ -37,7 +38,7 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Settlement</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('settlement')}</Title2>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           <Field label="Settlement Type" style={{ minWidth: 260 }}>

@@ -5,6 +5,7 @@ import { registeredMachine, type RegisteredMachine } from '../../machines/regist
 import { toScxml } from '../../machines/scxml';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { saveTextFile } from '../../services/download';
+import { pagePath } from '../../services/pages';
 import { WorkflowChart } from './WorkflowChart';
 
 const useStyles = makeStyles({
@@ -24,7 +25,7 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
         <Button icon={<ArrowDownloadRegular />} onClick={() => saveTextFile(toScxml(workflow.machine, workflow.guardWords), `${workflow.id}.scxml`, 'application/scxml+xml')}>
           Download SCXML
         </Button>
-        <Link href="~/dashboard/workflows">All workflows</Link>
+        <Link href={`~${pagePath('workflows')}`}>All workflows</Link>
       </div>
       <Text>{workflow.purpose}</Text>
       <WorkflowChart workflow={workflow} title={`${workflow.id} chart`} logic={logic} />
@@ -52,7 +53,7 @@ export function WorkflowPage({ id, logic = workflowChartMachine }: { id: string;
     return (
       <section style={{ padding: 24 }} aria-labelledby="page-title">
         <Title2 as="h1" id="page-title">No such workflow</Title2>
-        <Text as="p">There is no workflow named “{id}”. <Link href="~/dashboard/workflows">All workflows</Link></Text>
+        <Text as="p">There is no workflow named “{id}”. <Link href={`~${pagePath('workflows')}`}>All workflows</Link></Text>
       </section>
     );
   }

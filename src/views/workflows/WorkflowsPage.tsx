@@ -1,6 +1,7 @@
 import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { machineRegistry } from '../../machines/registry';
+import { pagePath, pageTitle } from '../../services/pages';
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '24px' } });
 
@@ -12,7 +13,7 @@ export function WorkflowsPage() {
   const styles = useStyles();
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Workflows</Title2>
+      <Title2 as="h1" id="page-title">{pageTitle('workflows')}</Title2>
       <Table aria-label="Workflows" size="small">
         <TableHeader>
           <TableRow>
@@ -24,7 +25,7 @@ export function WorkflowsPage() {
         <TableBody>
           {workflowsInOrder().map((m) => (
             <TableRow key={m.id}>
-              <TableCell><Link href={`~/dashboard/workflows/${m.id}`}>{m.id}</Link></TableCell>
+              <TableCell><Link href={`~${pagePath('workflows')}/${m.id}`}>{m.id}</Link></TableCell>
               <TableCell>{m.lifecycle ? <Badge appearance="tint" color="brand">Lifecycle</Badge> : <Badge appearance="outline" color="informative">Page</Badge>}</TableCell>
               <TableCell>{m.purpose}</TableCell>
             </TableRow>

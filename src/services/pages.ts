@@ -1,0 +1,103 @@
+import type { ModuleItem } from './schemas';
+
+/**
+ * The one page table: every dashboard page and menu entry, with the module id a role grants for it.
+ * The server seeds its modules (and so the menu and `allowed_paths`) from it; the browser derives
+ * the routes, the tab titles, the headings and the guard's item pages from it. A page's view and
+ * its icon's glyph are the browser's (src/views/pageViews.tsx, by the same ids and icon names).
+ */
+export interface PageEntry {
+  /** The module id a role grants. */
+  id: string;
+  /** The menu's name. */
+  title: string;
+  /** The page's own name (tab title, heading) where the spec names it apart from the menu. */
+  pageTitle?: string;
+  path: string;
+  /** Always granted with its parent (the role form keeps it on). */
+  isRequired?: boolean;
+  /** Has one sub-page per item (`/dashboard/workflows/transaction`), allowed wherever the list is. */
+  itemPages?: boolean;
+}
+
+/** A menu entry: a page, or a group whose own path only leads to its first child. */
+export interface MenuEntry extends PageEntry {
+  icon: string;
+  children?: readonly PageEntry[];
+}
+
+const catalogue = [
+  { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'receipt' },
+  { id: 'payin', title: 'Payin Detail', pageTitle: 'Disbursement Accounts', path: '/dashboard/payin', icon: 'wallet' },
+  {
+    id: 'disbursement', title: 'Disbursement', path: '/dashboard/disbursement', icon: 'money-hand',
+    children: [
+      { id: 'disbursement-list', title: 'List', pageTitle: 'Disbursement List', path: '/dashboard/disbursement/transactions', isRequired: true },
+      { id: 'disbursement-account', title: 'Account', pageTitle: 'Disbursement Account', path: '/dashboard/disbursement/account' },
+      { id: 'disbursement-master-balance', title: 'Master Balance', pageTitle: 'Master Disbursement Balance', path: '/dashboard/disbursement/master-balance' },
+    ],
+  },
+  { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'scales' },
+  { id: 'settlement', title: 'Settlement', path: '/dashboard/settlement', icon: 'calendar-checkmark' },
+  { id: 'audit-log', title: 'Audit Log', path: '/dashboard/audit-log', icon: 'document-search' },
+  { id: 'workflows', title: 'Workflows', path: '/dashboard/workflows', icon: 'flowchart', itemPages: true },
+  { id: 'approvals', title: 'Approvals', path: '/dashboard/approvals', icon: 'checkmark-shield' },
+  {
+    id: 'management', title: 'Management', path: '/dashboard/management', icon: 'people-settings',
+    children: [
+      { id: 'management-user', title: 'User', pageTitle: 'User Management', path: '/dashboard/management/user', isRequired: true },
+      { id: 'management-role', title: 'Role', pageTitle: 'Role Management', path: '/dashboard/management/role' },
+    ],
+  },
+  {
+    id: 'settings', title: 'Settings', path: '/dashboard/settings', icon: 'settings',
+    children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', isRequired: true }],
+  },
+] as const satisfies readonly MenuEntry[];
+
+type Entry = (typeof catalogue)[number];
+type Group = Extract<Entry, { children: readonly unknown[] }>;
+/** The icon names the menu uses (the browser draws each: src/views/pageViews.tsx). */
+export type IconName = Entry['icon'];
+/** The menu's own entries (groups and pages). */
+export type MenuId = Entry['id'];
+/** Every module id: menu entries and their children. */
+export type ModuleId = Entry['id'] | Group['children'][number]['id'];
+/** The ids of the pages themselves (a group's own path only redirects). */
+export type PageId = Exclude<ModuleId, Group['id']>;
+
+/** The module catalogue, in menu order; a role grants module ids from it. */
+export const moduleCatalogue: readonly MenuEntry[] = catalogue;
+
+/** Every entry, each group followed by its children (the modules' sort order). */
+export const allEntries: readonly PageEntry[] = moduleCatalogue.flatMap((m) => [m, ...(m.children ?? [])]);
+export const moduleIds: readonly string[] = allEntries.map((m) => m.id);
+
+export interface Screen { id: PageId; path: string; title: string; itemPages: boolean }
+
+/** The pages, by the names they show (tab title and heading). */
+export const screens: readonly Screen[] = moduleCatalogue.flatMap((m) => m.children ?? [m]).map((p) => ({
+  id: p.id as PageId, path: p.path, title: p.pageTitle ?? p.title, itemPages: p.itemPages ?? false,
+}));
+
+const entryOf = (id: ModuleId) => allEntries.find((m) => m.id === id)!;
+export const pagePath = (id: ModuleId): string => entryOf(id).path;
+export const pageTitle = (id: PageId): string => screens.find((s) => s.id === id)!.title;
+
+/** The one page open before the OTP step. */
+export const SETTINGS_PATH = pagePath('settings-user');
+
+/** Groups' own paths: each redirects to its first child the user holds. */
+export const GROUP_PATHS: readonly string[] = moduleCatalogue.filter((m) => m.children).map((m) => m.path);
+
+/** Pages with one sub-page per item: allowed wherever their list is. */
+export const ITEM_PAGE_PARENTS: readonly string[] = screens.filter((s) => s.itemPages).map((s) => s.path);
+
+/** An entry as the options API sends it (the browser's menu before the server's modules exist). */
+export function moduleItem(id: MenuId): ModuleItem {
+  const m = moduleCatalogue.find((e) => e.id === id)!;
+  return {
+    id: m.id, title: m.title, path: m.path, icon: m.icon, is_required: m.isRequired ?? false,
+    children: (m.children ?? []).map((c) => ({ id: c.id, title: c.title, path: c.path, is_required: c.isRequired ?? false })),
+  };
+}
