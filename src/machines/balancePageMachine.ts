@@ -2,13 +2,14 @@ import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
-import { formatDateRange, INVALID_DATE_RANGE, lastDays, parseDateRange } from '../services/dateRange';
+import { lastDays } from '../services/dateRange';
 import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
 import {
   insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES, WITHDRAWAL_SUBMITTED,
   type BalanceSummary, type PageMeta, type WithdrawalDecision, type WithdrawalMode, type WithdrawalRow,
 } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
+import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
 import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLifecycle';
 import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
@@ -70,6 +71,12 @@ export interface BalancePageInput {
 }
 
 const DEFAULT_DAYS = 14;
+const defaultRange = () => lastDays(DEFAULT_DAYS);
+
+type RangeFields = Pick<BalanceContext, 'start' | 'end' | 'rangeText' | 'rangeError' | 'rangeFollowsNow'>;
+/** The page keeps its date filter in fields of its own (the view and tests read them): as dateFilter.ts's DateFilter, and back. */
+const filterOf = (c: RangeFields): DateFilter => ({ start: c.start, end: c.end, text: c.rangeText, error: c.rangeError, followsNow: c.rangeFollowsNow });
+const rangeFields = (f: DateFilter): RangeFields => ({ start: f.start, end: f.end, rangeText: f.text, rangeError: f.error, rangeFollowsNow: f.followsNow });
 
 const queryOf = (c: BalanceContext): BalanceQuery => ({ clientId: c.clientId!, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
@@ -106,16 +113,12 @@ export const balancePageMachine = setup({
     announce: (_, alert: Alert) => alerts.show(alert),
     reload: raise({ type: 'RELOAD' }),
     /** Rolls a default range forward to now, so a withdrawal made a moment ago is in the history. */
-    rollRange: assign(({ context }) => {
-      if (!context.rangeFollowsNow) return {};
-      const range = lastDays(DEFAULT_DAYS);
-      return { ...range, rangeText: formatDateRange(range) };
-    }),
+    rollRange: assign(({ context }) => rangeFields(rolledFilter(filterOf(context), defaultRange))),
   },
   guards: {
     hasClient: ({ context }) => context.clientId != null,
     isShownClient,
-    rangeIsValid: ({ context }) => parseDateRange(context.rangeText) != null,
+    rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
     /** The figures are on screen and current: the request dialog starts from the available balance they show. */
     figuresShown: and([stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
@@ -129,13 +132,11 @@ export const balancePageMachine = setup({
 }).createMachine({
   id: 'balancePage',
   context: ({ input }) => {
-    const range = input.range ?? lastDays(DEFAULT_DAYS);
     const role = roleOf(input.user);
     return {
       role, decidesRows: decidesWithdrawals(role),
-      clientId: input.clients[0]?.id ?? null, token: input.token ?? null, rangeText: formatDateRange(range), start: range.start, end: range.end,
-      status: '', page: 1, limit: 15, summary: null, rows: [], meta: null, rangeError: null, loadError: null,
-      rangeFollowsNow: input.range === undefined, requestMode: null, target: null, decision: null,
+      clientId: input.clients[0]?.id ?? null, token: input.token ?? null, ...rangeFields(startingFilter(input.range, defaultRange)),
+      status: '', page: 1, limit: 15, summary: null, rows: [], meta: null, loadError: null, requestMode: null, target: null, decision: null,
     };
   },
   type: 'parallel',
@@ -143,7 +144,7 @@ export const balancePageMachine = setup({
   // server says so after its commit, and the figures and history follow within a second.
   invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
   on: {
-    SET_RANGE_TEXT: { actions: assign({ rangeText: ({ event }) => event.value, rangeError: null, rangeFollowsNow: false }) },
+    SET_RANGE_TEXT: { actions: assign(({ context, event }) => rangeFields(typedFilter(filterOf(context), event.value))) },
     SET_STATUS: { actions: assign({ status: ({ event }) => event.value }) },
   },
   states: {
@@ -173,12 +174,9 @@ export const balancePageMachine = setup({
               {
                 guard: 'rangeIsValid',
                 target: 'loading',
-                actions: assign(({ context }) => {
-                  const range = parseDateRange(context.rangeText)!;
-                  return { ...range, rangeText: formatDateRange(range), page: 1, rangeError: null };
-                }),
+                actions: assign(({ context }) => ({ ...rangeFields(searchedFilter(filterOf(context))), page: 1 })),
               },
-              { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
+              { actions: assign(({ context }) => rangeFields(searchedFilter(filterOf(context)))) },
             ],
             PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
             PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },

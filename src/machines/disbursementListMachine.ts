@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams, type VoidUploadResult } from '../services/api';
 import { alerts, waitingAlert, type Alert } from '../services/alerts';
-import { daysThroughToday, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
+import { daysThroughToday, formatDateRange, type DateRange } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import {
   DISBURSEMENT_SEARCH_BY, DISBURSEMENT_STATUSES, type DisbursementRow, type DisbursementStats, type DisbursementStatusName,
@@ -11,6 +11,7 @@ import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
 import type { Invoice } from '../services/transactionActions';
 import type { PageMeta } from '../services/withdrawalRules';
+import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
 import { DOWNLOADED, exportMachine, type ExportOutput } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
@@ -90,10 +91,9 @@ export function defaultDisbursementForm(range = daysThroughToday(7)): Disburseme
   return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange(range), clientId: null, status: '' };
 }
 
-const applyForm = (form: DisbursementFilterForm): TransactionFilterParams => {
-  const range = parseDateRange(form.rangeText)!;
-  return { ...range, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId };
-};
+/** What the list is asked for: the form's fields and the range its text was read as (dateFilter.ts). */
+const applyForm = (form: DisbursementFilterForm, range: DateRange): TransactionFilterParams =>
+  ({ start: range.start, end: range.end, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId });
 
 const VOID_ACCEPTED = /\.(csv|xlsx|xls)$/i;
 /** The void upload takes one CSV or Excel file of correlation_ids, within the transaction pages' size cap. */
@@ -159,7 +159,7 @@ export const disbursementListMachine = setup({
     reload: raise({ type: 'RELOAD' }),
   },
   guards: {
-    rangeIsValid: ({ context }) => parseDateRange(context.form.rangeText) != null,
+    rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
     /** The lifecycle allows this row action to this user's role on this row (SUPER ADMIN only, today). */
     lifecycleAllows: ({ context, event }) => 'row' in event && allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
     /** Voiding is a lifecycle step of FINALIZED disbursements: whoever may take it may upload a void file. */
@@ -179,7 +179,7 @@ export const disbursementListMachine = setup({
   context: ({ input }) => {
     const form = input.form ?? defaultDisbursementForm();
     return {
-      role: roleOf(input.user), actsOnRows: mayActOnRows(roleOf(input.user)), form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null,
+      role: roleOf(input.user), actsOnRows: mayActOnRows(roleOf(input.user)), form, applied: applyForm(form, typedRange({ text: form.rangeText })!), page: 1, limit: 15, rows: [], meta: null, stats: null,
       rangeError: null, loadError: null, target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidPreview: null, voidResult: null,
     };
   },
@@ -188,7 +188,7 @@ export const disbursementListMachine = setup({
     SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
     SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
     SET_METHODS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, methods: event.value }) }) },
-    SET_RANGE_TEXT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, rangeText: event.value }), rangeError: null }) },
+    SET_RANGE_TEXT: { actions: assign(({ context, event }) => barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value))) },
     SET_CLIENT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, clientId: event.value }) }) },
     SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
     SEARCH: [
@@ -196,13 +196,14 @@ export const disbursementListMachine = setup({
         guard: 'rangeIsValid',
         actions: [
           assign(({ context }) => {
-            const form = { ...context.form, rangeText: formatDateRange(parseDateRange(context.form.rangeText)!) };
-            return { form, applied: applyForm(form), page: 1, rangeError: null };
+            const filter = searchedFilter(filterOfBar(context));
+            const { form, rangeError } = barFieldsOf(context.form, filter);
+            return { form, applied: applyForm(form, filter), page: 1, rangeError };
           }),
           'reload',
         ],
       },
-      { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
+      { actions: assign(({ context }) => barFieldsOf(context.form, searchedFilter(filterOfBar(context)))) },
     ],
   },
   states: {

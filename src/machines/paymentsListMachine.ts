@@ -1,13 +1,14 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { alerts, waitingAlert, type Alert } from '../services/alerts';
-import { businessNow, DATE_TIME_FORMAT, formatDateRange, INVALID_DATE_RANGE, parseDateRange } from '../services/dateRange';
+import { businessNow, DATE_TIME_FORMAT, daysThroughToday, formatDateRange, type DateRange } from '../services/dateRange';
 import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import type { UserTypeName } from '../services/schemas';
 import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/transactionActions';
 import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
+import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
 import { exportMachine, type ExportOutput } from './exportMachine';
 import { allows, type TransactionFacts } from './lifecycle/transactionLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
@@ -79,14 +80,12 @@ export interface PaymentsListInput { role: UserTypeName; form?: PaymentsFilterFo
 
 /** Spec section 9: today 00:00 to 23:59, FINALIZED, searched by correlation_id. */
 export function defaultForm(now = businessNow()): PaymentsFilterForm {
-  const day = now.format('YYYY-MM-DD');
-  return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange({ start: `${day} 00:00`, end: `${day} 23:59` }), clientId: null, status: 'FINALIZED' };
+  return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange(daysThroughToday(1, now)), clientId: null, status: 'FINALIZED' };
 }
 
-const applyForm = (form: PaymentsFilterForm): TransactionFilterParams => {
-  const range = parseDateRange(form.rangeText)!;
-  return { ...range, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId };
-};
+/** What the list is asked for: the form's fields and the range its text was read as (dateFilter.ts). */
+const applyForm = (form: PaymentsFilterForm, range: DateRange): TransactionFilterParams =>
+  ({ start: range.start, end: range.end, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId });
 
 const facts = (row: TransactionRow): TransactionFacts => ({ channel: row.type, addedToWithdrawable: row.added_to_withdrawable });
 /** A FINALIZED pay-in not yet withdrawable: what Process Transactions adds, one by one, in bulk. */
@@ -140,7 +139,7 @@ export const paymentsListMachine = setup({
     reload: raise({ type: 'RELOAD' }),
   },
   guards: {
-    rangeIsValid: ({ context }) => parseDateRange(context.form.rangeText) != null,
+    rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
     /** The lifecycle allows this row action to this user's role on this row. */
     lifecycleAllows: ({ context, event }) => 'row' in event && allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
     /** Process Transactions adds the applied search's FINALIZED pay-ins: the search must be of FINALIZED ones, and find some. */
@@ -167,7 +166,7 @@ export const paymentsListMachine = setup({
     const form = input.form ?? defaultForm();
     return {
       role: input.role, offersProcess: mayAddToWithdrawable(input.role), offersCheck: mayCheck(input.role),
-      form, applied: applyForm(form), page: 1, limit: 15, rows: [], meta: null, stats: null, rangeError: null, loadError: null,
+      form, applied: applyForm(form, typedRange({ text: form.rangeText })!), page: 1, limit: 15, rows: [], meta: null, stats: null, rangeError: null, loadError: null,
       target: null, invoice: null, invoiceError: null, bulkPreview: null, processError: null, selectionChanged: false,
     };
   },
@@ -176,7 +175,7 @@ export const paymentsListMachine = setup({
     SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
     SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
     SET_METHODS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, methods: event.value }) }) },
-    SET_RANGE_TEXT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, rangeText: event.value }), rangeError: null }) },
+    SET_RANGE_TEXT: { actions: assign(({ context, event }) => barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value))) },
     SET_CLIENT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, clientId: event.value }) }) },
     SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
   },
@@ -201,11 +200,12 @@ export const paymentsListMachine = setup({
                 guard: 'rangeIsValid',
                 target: 'loading',
                 actions: assign(({ context }) => {
-                  const form = { ...context.form, rangeText: formatDateRange(parseDateRange(context.form.rangeText)!) };
-                  return { form, applied: applyForm(form), page: 1, rangeError: null };
+                  const filter = searchedFilter(filterOfBar(context));
+                  const { form, rangeError } = barFieldsOf(context.form, filter);
+                  return { form, applied: applyForm(form, filter), page: 1, rangeError };
                 }),
               },
-              { actions: assign({ rangeError: INVALID_DATE_RANGE }) },
+              { actions: assign(({ context }) => barFieldsOf(context.form, searchedFilter(filterOfBar(context)))) },
             ],
             PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
             PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },

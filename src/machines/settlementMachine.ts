@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
-import { INVALID_DATE_RANGE, parseDateRange, yesterday } from '../services/dateRange';
+import { yesterday } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
 import { formatRupiah } from '../services/money';
@@ -9,7 +9,7 @@ import { watchSettlements } from '../services/realtime';
 import {
   SettlementWindowSchema, type SettlementRow, type SettlementRun, type SettlementStarted, type SettlementType, type SettlementWindow,
 } from '../services/settlementRules';
-import { searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
+import { refusedFilter, searchedFilter, startingFilter, typedFilter, typedRange, type DateFilter } from './dateFilter';
 import type { GuardWords } from './guardWords';
 
 /** Shown in place when the server gives no words of its own. */
@@ -74,7 +74,7 @@ export type SettlementEvent =
 
 /** The window the typed text and type make, if the contract's schema accepts it; null otherwise. */
 export function typedWindow(c: Pick<SettlementContext, 'type' | 'filter'>): SettlementWindow | null {
-  const range = parseDateRange(c.filter.text);
+  const range = typedRange(c.filter);
   if (!range || !c.type) return null;
   const window = { type: c.type, start: range.start, end: range.end };
   return v.is(SettlementWindowSchema, window) ? window : null;
@@ -128,7 +128,8 @@ export const settlementMachine = setup({
       ? { filter: typedFilter(context.filter, event.value), shown: null, rows: [], loadError: null, failure: null, joined: false } : {})),
     /** A valid Search: the text as read back (ends in order), and the window it names. */
     search: assign(({ context }) => ({ filter: searchedFilter(context.filter), shown: typedWindow(context) })),
-    refuseRange: assign({ filter: ({ context }) => ({ ...context.filter, error: INVALID_DATE_RANGE }) }),
+    // Refused also when the text reads but the window does not (no type yet, or outside the contract).
+    refuseRange: assign({ filter: ({ context }) => refusedFilter(context.filter) }),
     clearRows: assign({ rows: [], loadError: null }),
     showRows: assign({ rows: ({ event }) => outputOf<SettlementRow[]>(event) }),
     rowsFailed: assign({ loadError: ({ event }) => messageOf(errorOf(event), ROWS_FAILED) }),
