@@ -8,8 +8,7 @@ import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
 import { createSession } from '../server/domain/sessions.ts';
 import { openWorkOrder } from '../server/domain/workOrders.ts';
-import { WORK_ORDER_EVENT } from '../src/services/workOrders.ts';
-import type { NotificationItem } from '../src/services/schemas.ts';
+import { WORK_ORDER_EVENT, type NotificationItem } from '../src/services/workOrders.ts';
 import { percentile } from './benchReport.ts';
 
 /**

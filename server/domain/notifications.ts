@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { NotificationItem } from '../../src/services/schemas.ts';
+import type { NotificationItem } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import { notifications, outbox } from '../db/schema.ts';
 

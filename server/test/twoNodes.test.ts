@@ -1,8 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type { NotificationItem } from '../../src/services/schemas.ts';
-import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT } from '../../src/services/workOrders.ts';
+import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT, type NotificationItem } from '../../src/services/workOrders.ts';
 import type { Database } from '../db/connect.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { ensureReferenceData } from '../seed/reference.ts';

@@ -1,8 +1,7 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
 import { connectNotifications, type RealtimeHandlers } from '../services/realtime';
-import type { NotificationItem } from '../services/schemas';
-import { countsAsUnread, type NotificationList } from '../services/workOrders';
+import { countsAsUnread, type NotificationItem, type NotificationList } from '../services/workOrders';
 import type { GuardWords } from './guardWords';
 
 /** The server lists the newest 50 (and counts every unread one): the bell keeps no more than that. */

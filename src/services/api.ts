@@ -9,7 +9,7 @@ import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from 
 import type { DepositRow, UpdateBalanceBody } from './disbursementAccountRules';
 import { VOID_DRY_RUN_FIELD, type DisbursementStatusAnswer, type VoidUploadResult } from './disbursementActions';
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
-import type { NotificationList } from './workOrders';
+import type { NotificationItem, NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 import type { AuditLogFilterQuery, AuditLogQuery, AuditLogRow, AuditPath, AuditPathType } from './auditLogRules';
 import {
@@ -46,7 +46,7 @@ const filterQuery = (f: TransactionFilterParams) => ({
   ...(f.client_id != null ? { client_id: String(f.client_id) } : {}),
 });
 import type {
-  ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, NotificationItem, RoleOption,
+  ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, RoleOption,
 } from './schemas';
 
 /** A management list filter as the API reads it: empty values are left out. */

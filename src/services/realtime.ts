@@ -1,7 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { BALANCE_CHANGED_EVENT, type BalanceChanged } from './disbursementAccountRules';
-import type { NotificationItem } from './schemas';
-import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT, WORK_ORDERS_READ_EVENT } from './workOrders';
+import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT, WORK_ORDERS_READ_EVENT, type NotificationItem } from './workOrders';
 import { SETTLEMENT_PROGRESS_EVENT, type SettlementRun } from './settlementRules';
 import { APPROVAL_CHANGED_EVENT, type ApprovalChanged } from './approvalRules';
 

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { WorkOrderData } from './workOrders';
 
 /** Payload schemas shared by the browser (form rules) and the server (request validation). */
 
@@ -51,15 +50,6 @@ export interface ModuleItem { id: string; title: string; path: string; icon: str
 export interface ClientOption { id: number; client_name: string }
 export interface BankOption { id: number; code: string; name: string }
 export interface RoleOption { id: number; name: string; type: UserTypeName; description: string }
-
-export interface NotificationItem {
-  id: number;
-  subject: string;
-  message: string;
-  is_read: boolean;
-  data: WorkOrderData;
-  step_data: { icon: string };
-}
 
 /** One work order the user was notified of, by its code. */
 export const WorkOrderQuery = v.strictObject({ wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)) });

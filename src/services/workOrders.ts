@@ -4,7 +4,6 @@
  * after commit, shared across API nodes by the socket.io PostgreSQL adapter, and resolved on every
  * copy by the decision that settles the item.
  */
-import type { NotificationItem } from './schemas';
 
 /** A new work order for this user. Payload: NotificationItem. */
 export const WORK_ORDER_EVENT = 'work-order';
@@ -40,6 +39,19 @@ export interface WorkOrderData {
   status: WorkOrderStatus;
   resolved_at: string | null;
   item: WorkOrderItem | null;
+}
+
+/**
+ * A notification as the API and the socket send it: a work order for this user. It lives here, not
+ * in schemas.ts, so the two files do not import each other.
+ */
+export interface NotificationItem {
+  id: number;
+  subject: string;
+  message: string;
+  is_read: boolean;
+  data: WorkOrderData;
+  step_data: { icon: string };
 }
 
 /**

@@ -6,8 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { notificationsMachine } from '../machines/notificationsMachine';
 import { formatDateTime } from '../services/format';
-import type { NotificationItem } from '../services/schemas';
-import { countsAsUnread } from '../services/workOrders';
+import { countsAsUnread, type NotificationItem } from '../services/workOrders';
 import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({

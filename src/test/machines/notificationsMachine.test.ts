@@ -4,8 +4,7 @@ import {
   NOTIFICATION_LIST_LIMIT, notificationSocketFrom, notificationsMachine, withItem, type NotificationsContext,
 } from '../../machines/notificationsMachine';
 import type { RealtimeHandlers } from '../../services/realtime';
-import type { NotificationItem } from '../../services/schemas';
-import type { NotificationList } from '../../services/workOrders';
+import type { NotificationItem, NotificationList } from '../../services/workOrders';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21) + minute * 60_000).toISOString();

@@ -5,7 +5,7 @@ import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
 import { workOrderChangesFrom, workOrderDetailMachine } from '../../machines/workOrderDetailMachine';
 import { APPROVAL_INVALID_STATUS, approvalDecidedMessage, type ApprovalRow } from '../../services/approvalRules';
 import { ApiError } from '../../services/http';
-import type { NotificationItem } from '../../services/schemas';
+import type { NotificationItem } from '../../services/workOrders';
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';
 import { makeUser } from '../fixtures';
 import { doneEvent, errorEvent } from '../machines/modelCoverage';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notificationSocketFrom, notificationsMachine } from '../../machines/notificationsMachine';
-import type { NotificationItem } from '../../services/schemas';
-import type { NotificationList } from '../../services/workOrders';
+import type { NotificationItem, NotificationList } from '../../services/workOrders';
 import { NotificationBell } from '../../views/NotificationBell';
 import { SessionContext } from '../../views/SessionContext';
 import { FakeNotificationSocket } from './fakeNotificationSocket';
