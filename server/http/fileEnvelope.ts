@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 export interface FileEnvelope { body: Readable; length: number }
 
@@ -30,4 +31,21 @@ export async function fileEnvelope(path: string, filename: string, message: stri
     }
   }
   return { body: Readable.from(chunks(), { objectMode: false }), length: Buffer.byteLength(head) + 4 * Math.ceil(size / 3) + Buffer.byteLength(tail) };
+}
+
+/**
+ * Answers with a written file in the envelope, and deletes it once sent (or abandoned); a file the
+ * envelope cannot be built for is deleted at once. Every download route (the lists' exports, the
+ * audit log) answers through this.
+ */
+export async function sendFileEnvelope(
+  reply: FastifyReply, file: { path: string; dispose(): Promise<void> }, filename: string, message: string,
+): Promise<FastifyReply> {
+  try {
+    const { body, length } = await fileEnvelope(file.path, filename, message, file.dispose);
+    return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
+  } catch (error) {
+    await file.dispose();
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@ import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditFilterWhere, downloa
 import { entityPath } from '../domain/entityPath.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
-import { fileEnvelope } from '../http/fileEnvelope.ts';
+import { sendFileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
@@ -30,13 +30,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       const where = await auditFilterWhere(db, filter, tz);
       await assertAuditExportable(db, where);
       const file = await downloadAuditLog(db, principal, filter, where, tz, originOf(request));
-      try {
-        const { body, length } = await fileEnvelope(file.path, AUDIT_EXPORT_FILENAME, AUDIT_DOWNLOADED, file.dispose);
-        return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
-      } catch (error) {
-        await file.dispose();
-        throw error;
-      }
+      return sendFileEnvelope(reply, file, AUDIT_EXPORT_FILENAME, AUDIT_DOWNLOADED);
     });
 
     app.get(routes.auditPath.path, async (request) => {
