@@ -160,11 +160,8 @@ export const disbursementListMachine = setup({
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    /** The lifecycle allows this row action to this user's role on this row (SUPER ADMIN only, today). */
     lifecycleAllows: ({ context, event }) => 'row' in event && allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
-    /** Voiding is a lifecycle step of FINALIZED disbursements: whoever may take it may upload a void file. */
     mayVoid: ({ context }) => allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
-    /** The tiles counted at least one row for the applied filter. */
     somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
     decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,

@@ -125,7 +125,6 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
     },
     guards: {
       mayFilterByType: ({ context }) => context.seesTypes,
-      /** The role select offers the roles of the chosen type only. */
       roleFitsType: ({ context, event }) => {
         if (event.type !== 'SET_ROLE' || event.value == null || !context.filter.type) return true;
         return context.roles.find((r) => r.id === event.value)?.type === context.filter.type;

@@ -140,20 +140,15 @@ export const paymentsListMachine = setup({
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    /** The lifecycle allows this row action to this user's role on this row. */
     lifecycleAllows: ({ context, event }) => 'row' in event && allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
-    /** Process Transactions adds the applied search's FINALIZED pay-ins: the search must be of FINALIZED ones, and find some. */
     mayProcess: ({ context }) => mayAddToWithdrawable(context.role) && context.applied.status === 'FINALIZED' && (context.stats?.total_transaction_count ?? 0) > 0,
     mayCheck: ({ context }) => mayCheck(context.role),
-    /** The tiles counted at least one row for the applied filter. */
     somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
-    /** The server took the movement but holds it for a second SUPER ADMIN (202): nothing moved yet. */
     held: ({ event }) => outputOf<{ held: boolean }>(event).held,
     statusChanged: ({ event }) => outputOf<{ changed: boolean }>(event).changed,
     exportAnswered: ({ event }) => outputOf<ExportOutput>(event).message != null,
     somethingToProcess: ({ event }) => outputOf<BulkPreview>(event).count > 0,
-    /** The server refused with 409: what matches now is not what was previewed. */
     refusedAsChanged: ({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       return error instanceof ApiError && error.status === 409;
