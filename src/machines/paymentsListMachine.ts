@@ -10,7 +10,7 @@ import type { TransactionRow, TransactionStats, TransactionStatusName } from '..
 import type { PageMeta } from '../services/withdrawalRules';
 import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
 import { exportMachine, type ExportOutput } from './exportMachine';
-import { allows, type TransactionFacts } from './lifecycle/transactionLifecycle';
+import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle/transactionLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './guardWords';
 import { uploadMachine } from './uploadMachine';
@@ -88,8 +88,6 @@ const applyForm = (form: PaymentsFilterForm, range: DateRange): TransactionFilte
   ({ start: range.start, end: range.end, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId });
 
 const facts = (row: TransactionRow): TransactionFacts => ({ channel: row.type, addedToWithdrawable: row.added_to_withdrawable });
-/** A FINALIZED pay-in not yet withdrawable: what Process Transactions adds, one by one, in bulk. */
-const mayAddToWithdrawable = (role: UserTypeName) => allows('FINALIZED', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role });
 /** Checking a provider's report settles nothing by itself, but it is how the one who may finalize by hand finds what to finalize. */
 const mayCheck = (role: UserTypeName) => allows('PENDING', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'FINALIZE_MANUALLY', role });
 
