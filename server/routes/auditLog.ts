@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
+import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
 import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditFilterWhere, downloadAuditLog, listAuditLog } from '../domain/auditLog.ts';
 import { entityPath } from '../domain/entityPath.ts';
 import { requireAuth } from '../http/access.ts';
@@ -8,8 +9,6 @@ import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
-
-export const AUDIT_DOWNLOADED = 'File downloaded successfully';
 
 /** Issue 15: the audit log, its download and an entity's path (SUPER ADMIN only, every client). */
 export function auditLogRoutes({ database, config }: RouteDeps) {
@@ -31,7 +30,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       await assertAuditExportable(db, where);
       const file = await downloadAuditLog(db, principal, filter, where, tz, originOf(request));
       try {
-        const { body, length } = await fileEnvelope(file.path, AUDIT_EXPORT_FILENAME, AUDIT_DOWNLOADED, file.dispose);
+        const { body, length } = await fileEnvelope(file.path, AUDIT_EXPORT_FILENAME, FILE_DOWNLOADED, file.dispose);
         return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
       } catch (error) {
         await file.dispose();

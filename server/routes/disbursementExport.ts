@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DisbursementDownloadQuery } from '../../src/services/disbursementQuery.ts';
+import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
 import { assertDisbursementsExportable, downloadDisbursementExport } from '../domain/disbursementExport.ts';
 import { scopedDisbursementFilter } from '../domain/disbursementList.ts';
 import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
@@ -9,7 +10,6 @@ import { parseInput } from '../http/errors.ts';
 import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
-import { DOWNLOADED } from './transactionExport.ts';
 import { routes } from '../../src/services/routes.ts';
 
 /** The Disbursement List's Export: the filtered rows as .xlsx in the response ('Data Download'), or by e-mail. */
@@ -32,7 +32,7 @@ export function disbursementExportRoutes({ database, config, jobs }: RouteDeps) 
 
       const file = await downloadDisbursementExport(db, principal, filter, where, tz, originOf(request));
       try {
-        const { body, length } = await fileEnvelope(file.path, EXPORT_FILENAME, DOWNLOADED, file.dispose);
+        const { body, length } = await fileEnvelope(file.path, EXPORT_FILENAME, FILE_DOWNLOADED, file.dispose);
         return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
       } catch (error) {
         await file.dispose();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
 import { TransactionDownloadQuery } from '../../src/services/transactionQuery.ts';
 import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
@@ -9,8 +10,6 @@ import { fileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
-
-export const DOWNLOADED = 'File downloaded successfully';
 
 /** The Payments List's Export: the filtered rows as .xlsx, in the response or by e-mail. */
 export function transactionExportRoutes({ database, config, jobs }: RouteDeps) {
@@ -32,7 +31,7 @@ export function transactionExportRoutes({ database, config, jobs }: RouteDeps) {
 
       const file = await downloadTransactionExport(db, principal, filter, where, tz, originOf(request));
       try {
-        const { body, length } = await fileEnvelope(file.path, EXPORT_FILENAME, DOWNLOADED, file.dispose);
+        const { body, length } = await fileEnvelope(file.path, EXPORT_FILENAME, FILE_DOWNLOADED, file.dispose);
         return reply.type('application/json; charset=utf-8').header('content-length', length).send(body);
       } catch (error) {
         await file.dispose();

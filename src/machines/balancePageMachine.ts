@@ -4,8 +4,9 @@ import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
 import { lastDays } from '../services/dateRange';
 import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
+import { WITHDRAWAL_SUBMITTED } from '../services/successTexts';
 import {
-  insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES, WITHDRAWAL_SUBMITTED,
+  insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES,
   type BalanceSummary, type PageMeta, type WithdrawalDecision, type WithdrawalMode, type WithdrawalRow,
 } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';

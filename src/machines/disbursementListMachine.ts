@@ -9,11 +9,12 @@ import {
 import { messageOf } from '../services/http';
 import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
+import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { Invoice } from '../services/transactionActions';
 import type { PageMeta } from '../services/withdrawalRules';
 import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
-import { DOWNLOADED, exportMachine, type ExportOutput } from './exportMachine';
+import { exportMachine, type ExportOutput } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
 
@@ -148,7 +149,7 @@ export const disbursementListMachine = setup({
         download: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => {
           const file = await api.downloadDisbursements(input.filter);
           saveBase64File(file.content, file.filename);
-          return DOWNLOADED;
+          return FILE_DOWNLOADED;
         }),
         sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) => api.emailDisbursements(input.filter, input.email)),
       },

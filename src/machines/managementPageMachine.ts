@@ -2,9 +2,10 @@ import { assign, fromPromise, raise, setup, type AnyStateMachine } from 'xstate'
 import { api, type ManagementListParams } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import { messageOf } from '../services/http';
-import { AUTHENTICATOR_RESET, type RoleRow, type UserRow } from '../services/managementRules';
+import type { RoleRow, UserRow } from '../services/managementRules';
 import { visibleModules } from '../services/navigation';
 import type { CurrentUser, ModuleItem, RoleOption, UserTypeName } from '../services/schemas';
+import { AUTHENTICATOR_RESET } from '../services/successTexts';
 import type { PageMeta } from '../services/withdrawalRules';
 import { choosesType, type FormOutput, type ManagementFormInput } from './managementForm';
 import { roleFormMachine, userFormMachine } from './managementFormMachine';
