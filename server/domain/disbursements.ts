@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  DISBURSEMENT_INVALID_STATUS, DISBURSEMENT_INVALID_VOID, allowsDisbursement, nextDisbursementStatus, type DisbursementEvent,
+  DISBURSEMENT_INVALID_STATUS, DISBURSEMENT_INVALID_VOID, allowsDisbursement, nextDisbursementStatus, refusesDisbursementRole, type DisbursementEvent,
 } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
 import {
   DISBURSEMENT_ALREADY_WITHDRAWABLE, DISBURSEMENT_NO_INVOICE, DISBURSEMENT_NOT_FOUND, DISBURSEMENT_NOT_RELEASED,
@@ -75,10 +75,10 @@ export function refusalFor(d: DisbursementRecord, event: DisbursementEvent['type
   }
 }
 
-/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong, conflict for the status. */
+/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong (the lifecycle says whose it is), conflict for the status. */
 export function checkDisbursement(d: DisbursementRecord, event: DisbursementEvent): void {
   if (allowsDisbursement(d.status, factsOf(d), event)) return;
-  if (event.role !== 'SUPER ADMIN' && allowsDisbursement(d.status, factsOf(d), { ...event, role: 'SUPER ADMIN' })) throw notAllowed();
+  if (refusesDisbursementRole(d.status, factsOf(d), event)) throw notAllowed();
   throw conflict(refusalFor(d, event.type));
 }
 

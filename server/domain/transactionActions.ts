@@ -1,5 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { allows, nextTransactionStatus, type TransactionEvent } from '../../src/machines/lifecycle/transactionLifecycle.ts';
+import {
+  allows, mayAddToWithdrawable, nextTransactionStatus, refusesTransactionRole, type TransactionEvent,
+} from '../../src/machines/lifecycle/transactionLifecycle.ts';
 import {
   FINALIZED_ONLY, NOT_FINALIZED, SELECTION_REPLACED, selectionChanged, type BulkPreview, type BulkPreviewAnswer, type BulkProcessed, type FinalizeBody, type Invoice,
 } from '../../src/services/transactionActions.ts';
@@ -34,11 +36,10 @@ async function findInScope(db: Db, principal: Principal, correlationId: string, 
   return row;
 }
 
-/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong, conflict for the status. */
+/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong (the lifecycle says whose it is), conflict for the status. */
 function check(row: TransactionRecord, event: TransactionEvent, statusMessage: string) {
   if (allows(row.status, factsOf(row), event)) return;
-  const asSuperAdmin = 'role' in event ? { ...event, role: 'SUPER ADMIN' as const } : event;
-  if ('role' in event && event.role !== 'SUPER ADMIN' && allows(row.status, factsOf(row), asSuperAdmin)) throw notAllowed();
+  if (refusesTransactionRole(row.status, factsOf(row), event)) throw notAllowed();
   throw conflict(statusMessage);
 }
 
@@ -121,8 +122,10 @@ export async function applyHeldFinalize(
 export async function addToWithdrawable(db: Db, principal: Principal, correlationId: string, origin: RequestOrigin) {
   return inTransaction(db, async (tx) => {
     const row = await findInScope(tx, principal, correlationId, true);
-    if (row.status === 'FINALIZED' && row.withdrawableAt && principal.type === 'SUPER ADMIN') throw conflict('Transaction has already been added to withdrawable balance');
-    check(row, { type: 'ADD_TO_WITHDRAWABLE', role: principal.type }, FINALIZED_ONLY);
+    const event = { type: 'ADD_TO_WITHDRAWABLE', role: principal.type } as const;
+    // Added already, by one the lifecycle would let add it otherwise: said as such, not as a wrong status.
+    if (row.withdrawableAt && allows(row.status, { ...factsOf(row), addedToWithdrawable: false }, event)) throw conflict('Transaction has already been added to withdrawable balance');
+    check(row, event, FINALIZED_ONLY);
     const moved = await releaseToWithdrawable(tx, { clientId: row.clientId, reference: row.correlationId, net: row.amount - row.feeAmount, by: principal.id });
     if (!moved) throw conflict('Transaction has already been added to withdrawable balance');
     await tx.update(transactions).set({ withdrawableAt: sql`now()` }).where(eq(transactions.id, row.id));
@@ -135,7 +138,7 @@ export async function addToWithdrawable(db: Db, principal: Principal, correlatio
  * and not yet withdrawable: exactly those bulkReleaseToWithdrawable moves.
  */
 async function bulkSelection(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string) {
-  if (principal.type !== 'SUPER ADMIN') throw notAllowed();
+  if (!mayAddToWithdrawable(principal.type)) throw notAllowed();
   if (filter.status && filter.status !== 'FINALIZED') throw ruleBroken(FINALIZED_ONLY);
   const { where } = await scopedTransactionFilter(db, principal, { ...filter, status: 'FINALIZED' }, timeZone);
   const pending = sql`${where} and t.withdrawable_at is null

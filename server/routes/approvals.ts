@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  APPROVAL_POLICY_SAVED, ApprovalDecisionBody, ApprovalIdParams, ApprovalListQuery, ApprovalPolicyBody, approvalDecidedMessage,
-} from '../../src/services/approvalRules.ts';
+import { ApprovalDecisionBody, ApprovalIdParams, ApprovalListQuery, ApprovalPolicyBody } from '../../src/services/approvalRules.ts';
+import { APPROVAL_POLICY_SAVED, approvalDecidedMessage } from '../../src/services/successTexts.ts';
 import { readPolicy, setPolicy } from '../domain/approvalHold.ts';
 import { approvalRow, decideApproval, listApprovals } from '../domain/approvals.ts';
 import { queueCallback } from '../domain/callbackJob.ts';

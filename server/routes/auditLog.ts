@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
+import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
 import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditFilterWhere, downloadAuditLog, listAuditLog } from '../domain/auditLog.ts';
 import { entityPath } from '../domain/entityPath.ts';
 import { requireAuth } from '../http/access.ts';
@@ -8,8 +9,6 @@ import { sendFileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
-
-export const AUDIT_DOWNLOADED = 'File downloaded successfully';
 
 /** Issue 15: the audit log, its download and an entity's path (SUPER ADMIN only, every client). */
 export function auditLogRoutes({ database, config }: RouteDeps) {
@@ -30,7 +29,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       const where = await auditFilterWhere(db, filter, tz);
       await assertAuditExportable(db, where);
       const file = await downloadAuditLog(db, principal, filter, where, tz, originOf(request));
-      return sendFileEnvelope(reply, file, AUDIT_EXPORT_FILENAME, AUDIT_DOWNLOADED);
+      return sendFileEnvelope(reply, file, AUDIT_EXPORT_FILENAME, FILE_DOWNLOADED);
     });
 
     app.get(routes.auditPath.path, async (request) => {

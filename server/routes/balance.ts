@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ClientFilterQuery, WithdrawalHistoryQuery } from '../../src/services/listQuery.ts';
-import { AddWithdrawalBody, UpdateWithdrawalBody, WITHDRAWAL_SUBMITTED } from '../../src/services/withdrawalRules.ts';
+import { AddWithdrawalBody, UpdateWithdrawalBody } from '../../src/services/withdrawalRules.ts';
+import { WITHDRAWAL_SUBMITTED } from '../../src/services/successTexts.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
 import { announceBalance as announce } from '../events/balanceEvents.ts';
 import { clientBalances } from '../domain/ledger.ts';

@@ -3,9 +3,9 @@ import {
   DISBURSEMENT_ADDED_TO_WITHDRAWABLE, INVOICE_GENERATED, statusAnswerMessage,
 } from '../../src/services/disbursementActions.ts';
 import {
-  DISBURSEMENT_FINALIZED, DISBURSEMENT_REJECTED, DisbursementCorrelationBody, DisbursementDecisionBody, DisbursementListQuery,
-  DisbursementSummaryQuery, DisbursementUuidBody,
+  DisbursementCorrelationBody, DisbursementDecisionBody, DisbursementListQuery, DisbursementSummaryQuery, DisbursementUuidBody,
 } from '../../src/services/disbursementQuery.ts';
+import { disbursementDecidedMessage } from '../../src/services/successTexts.ts';
 import {
   addDisbursementToWithdrawable, decideDisbursement, disbursementInvoice, refreshDisbursementStatus,
 } from '../domain/disbursementActions.ts';
@@ -39,7 +39,7 @@ export function disbursementRoutes({ database, config, providerUrl, realtime }: 
       const body = parseInput(DisbursementDecisionBody, request.body);
       const row = await decideDisbursement(db, requireAuth(request).principal, body, originOf(request));
       announceBalance(realtime, row.client_id);
-      return ok(row, body.status === 'COMPLETED' ? DISBURSEMENT_FINALIZED : DISBURSEMENT_REJECTED);
+      return ok(row, disbursementDecidedMessage(body.status));
     });
 
     app.patch(routes.refreshDisbursementStatus.path, async (request) => {

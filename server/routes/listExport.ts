@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { DisbursementDownloadQuery, type DisbursementFilter } from '../../src/services/disbursementQuery.ts';
 import { routes } from '../../src/services/routes.ts';
+import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
 import { TransactionDownloadQuery, type TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { RequestOrigin } from '../domain/authentication.ts';
 import type { Database } from '../domain/database.ts';
@@ -17,8 +18,6 @@ import { parseInput } from '../http/errors.ts';
 import { sendFileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
-
-export const DOWNLOADED = 'File downloaded successfully';
 
 type Db = Database['db'];
 
@@ -68,7 +67,7 @@ export function listExportRoutes(kind: keyof typeof listExports, { database, con
       }
 
       const file = await spec.download(db, principal, filter, where, tz, originOf(request));
-      return sendFileEnvelope(reply, file, EXPORT_FILENAME, DOWNLOADED);
+      return sendFileEnvelope(reply, file, EXPORT_FILENAME, FILE_DOWNLOADED);
     });
   };
 }

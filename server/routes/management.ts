@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AUTHENTICATOR_RESET, CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
-  roleSaved, userSaved,
+  CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
 } from '../../src/services/managementRules.ts';
+import { AUTHENTICATOR_RESET, savedMessage } from '../../src/services/successTexts.ts';
 import { scopeOf } from '../domain/clientScope.ts';
 import { auditRefusals } from '../domain/managementScope.ts';
 import { createRole, editRole, listRoles } from '../domain/roleManagement.ts';
@@ -31,7 +31,7 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
 
     app.post(routes.createUser.path, async (request, reply) => {
       const row = await audited(request, 'user.create', () => createUser(db, requireAuth(request).principal, parseInput(CreateUserBody, request.body), originOf(request)));
-      return reply.status(201).send(ok(row, userSaved(row.name, 'create')));
+      return reply.status(201).send(ok(row, savedMessage('User', row.name, 'create')));
     });
 
     app.patch(routes.editUser.path, async (request) => {
@@ -42,7 +42,7 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
         await realtime.refreshScope(row.id, scopeOf(row.type, row.client_id));
         realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
       }
-      return ok(row, userSaved(row.name, 'edit'));
+      return ok(row, savedMessage('User', row.name, 'edit'));
     });
 
     app.post(routes.removeAuthenticator.path, async (request) => {
@@ -62,13 +62,13 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
 
     app.post(routes.createRole.path, async (request, reply) => {
       const row = await audited(request, 'role.create', () => createRole(db, requireAuth(request).principal, parseInput(CreateRoleBody, request.body), originOf(request)));
-      return reply.status(201).send(ok(row, roleSaved(row.name, 'create')));
+      return reply.status(201).send(ok(row, savedMessage('Role', row.name, 'create')));
     });
 
     app.patch(routes.editRole.path, async (request) => {
       const { row, userIds } = await audited(request, 'role.edit', () => editRole(db, requireAuth(request).principal, parseInput(EditRoleBody, request.body), originOf(request)));
       for (const id of userIds) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
-      return ok(row, roleSaved(row.name, 'edit'));
+      return ok(row, savedMessage('Role', row.name, 'edit'));
     });
   };
 }

@@ -10,6 +10,7 @@ import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
 
 /** Settlement (spec section 7, issue 13): the window's rows, the press, the run and its report. */
 export function settlementRoutes({ database, config, jobs }: RouteDeps) {
@@ -46,7 +47,7 @@ export function settlementRoutes({ database, config, jobs }: RouteDeps) {
       const { principal } = requireAuth(request);
       const { run_id: runId } = parseInput(SettlementReportQuery, request.query);
       const file = await downloadSettlementReport(db, principal, runId, originOf(request));
-      return ok(file, 'File downloaded successfully');
+      return ok(file, FILE_DOWNLOADED);
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PasscodeBody } from '../../src/services/schemas.ts';
+import { OTP_DISABLED, OTP_VERIFIED } from '../../src/services/successTexts.ts';
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from '../domain/authentication.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
@@ -20,7 +21,7 @@ export function twoFactorRoutes({ database, realtime }: RouteDeps) {
       const { passcode } = parseInput(PasscodeBody, request.body);
       await confirmTwoFactorSetup(db, auth.principal.id, passcode, originOf(request));
       realtime.disconnectUser(auth.principal.id);
-      return ok(undefined, 'OTP has been validated. You will be redirected to login page to reconfirm.');
+      return ok(undefined, OTP_VERIFIED);
     });
 
     // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
@@ -28,7 +29,7 @@ export function twoFactorRoutes({ database, realtime }: RouteDeps) {
       const auth = requireAuth(request);
       await disableTwoFactor(db, auth.principal, auth.principal.id, originOf(request));
       realtime.disconnectUser(auth.principal.id);
-      return ok(undefined, 'OTP has been disabled.');
+      return ok(undefined, OTP_DISABLED);
     });
   };
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  APPROVAL_CANCEL_REFUSED, APPROVAL_INVALID_STATUS, APPROVAL_POLICY_SAVED, APPROVAL_SELF_REFUSED, APPROVAL_WAITING, DEFAULT_APPROVAL_POLICY,
+  APPROVAL_CANCEL_REFUSED, APPROVAL_INVALID_STATUS, APPROVAL_SELF_REFUSED, APPROVAL_WAITING, DEFAULT_APPROVAL_POLICY,
 } from '../../src/services/approvalRules.ts';
+import { APPROVAL_POLICY_SAVED } from '../../src/services/successTexts.ts';
 import { approvalRequests, auditLog, disbursements, journalEntries, notifications, transactions, users, withdrawals } from '../db/schema.ts';
 import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
 import { loadConfig } from '../config.ts';

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
 import { api } from '../services/api';
-import { APPROVAL_DECISIONS, ApprovalDecisionBody, approvalDecidedMessage, type ApprovalChanged, type ApprovalDecision, type ApprovalRow } from '../services/approvalRules';
+import { APPROVAL_DECISIONS, ApprovalDecisionBody, type ApprovalChanged, type ApprovalDecision, type ApprovalRow } from '../services/approvalRules';
 import { watchApprovals } from '../services/realtime';
+import { approvalDecidedMessage } from '../services/successTexts';
 import type { UserTypeName } from '../services/schemas';
 import { allowsApproval } from './lifecycle/approvalLifecycle';
 import { oneShotActionMachine } from './oneShotActionMachine';

@@ -3,7 +3,7 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import {
-  APPROVAL_ACTIONS, APPROVAL_MODES, APPROVAL_POLICY_SAVED, APPROVAL_STATUSES, ApprovalPolicyBody,
+  APPROVAL_ACTIONS, APPROVAL_MODES, APPROVAL_STATUSES, ApprovalPolicyBody,
   type ApprovalAction, type ApprovalDecision, type ApprovalMode, type ApprovalPolicyEntry, type ApprovalRow, type ApprovalStatus,
 } from '../services/approvalRules';
 import { messageOf } from '../services/http';
@@ -11,6 +11,7 @@ import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import { groupDigits } from '../services/money';
 import { readRupiah } from '../services/rupiahInput';
 import type { UserTypeName } from '../services/schemas';
+import { APPROVAL_POLICY_SAVED } from '../services/successTexts';
 import type { PageMeta } from '../services/withdrawalRules';
 import { approvalChanges, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer, type DecisionDialogEvent, type DecisionDialogFields } from './approvalDecision';
 import type { GuardWords } from './guardWords';

@@ -78,7 +78,6 @@ export const balanceAdjustmentMachine = setup({
   },
   guards: {
     hasClient: ({ context }) => context.clientId != null,
-    /** Anyone on this screen may ask; the typed text must read as an amount that keeps to the rule against the balance shown. */
     adjustmentAllowed: ({ context }) => {
       const read = v.safeParse(AdjustmentAmount, context.amountText);
       return context.previous != null && read.success && adjustmentProblem(context.previous, read.output) === null;

@@ -4,8 +4,9 @@ import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
 import { lastDays } from '../services/dateRange';
 import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
+import { WITHDRAWAL_SUBMITTED } from '../services/successTexts';
 import {
-  insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES, WITHDRAWAL_SUBMITTED,
+  insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES,
   type BalanceSummary, type PageMeta, type WithdrawalDecision, type WithdrawalMode, type WithdrawalRow,
 } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
@@ -119,12 +120,10 @@ export const balancePageMachine = setup({
     hasClient: ({ context }) => context.clientId != null,
     isShownClient,
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
-    /** The figures are on screen and current: the request dialog starts from the available balance they show. */
     figuresShown: and([stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
     lifecycleAllows: ({ context, event }) => 'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
     submitted: ({ event }) => (event as unknown as { output: WithdrawalRequestOutput }).output.submitted,
-    /** At or above the approval policy's threshold: taken, but held for a second SUPER ADMIN. */
     held: ({ event }) => (event as unknown as { output: WithdrawalRequestOutput }).output.held,
     decided: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'decided',
     decisionFailed: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'failed',

@@ -68,7 +68,6 @@ export const chartViewportMachine = setup({
   guards: {
     canZoomIn: ({ context }) => zoomOf(context) < MAX_ZOOM,
     canZoomOut: ({ context }) => zoomOf(context) > 1,
-    // At Fit the whole chart is shown: there is nowhere to pan to.
     canPan: ({ context }) => zoomOf(context) > 1,
     notFitted: ({ context }) => !isFitted(context),
   },

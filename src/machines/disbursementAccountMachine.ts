@@ -69,7 +69,6 @@ export const disbursementAccountMachine = setup({
     hasClient: ({ context }) => context.clientId != null,
     rangeIsValid: ({ context }) => filterTextIsValid(context.filter),
     isShownClient,
-    /** A page the last answer says exists (none before the first answer, or after a failed one). */
     isPageInRange: ({ context, event }) => event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
     isPageSize: ({ event }) => event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
   },

@@ -1,16 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { DISBURSEMENT_FINALIZED, DISBURSEMENT_REJECTED, type DisbursementRow } from '../services/disbursementQuery';
+import type { DisbursementRow } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
+import { disbursementDecidedMessage } from '../services/successTexts';
 
 export type DisbursementDecision = 'COMPLETED' | 'REJECTED';
 
 export interface DecisionInput { row: DisbursementRow; decision: DisbursementDecision }
 /** What the page needs when the dialog ends: whether anything changed, and the words to show. */
 export interface DecisionOutput { changed: boolean; message: string | null }
-
-/** The spec's success text, used when the server's answer carries none. */
-export const decisionSuccessText = (decision: DisbursementDecision) => (decision === 'COMPLETED' ? DISBURSEMENT_FINALIZED : DISBURSEMENT_REJECTED);
 
 interface DecisionContext extends DecisionInput { message: string | null; error: string | null }
 
@@ -41,7 +39,7 @@ export const disbursementDecisionMachine = setup({
         id: 'decide',
         src: 'decide',
         input: ({ context }) => ({ uuid: context.row.uuid, decision: context.decision }),
-        onDone: { target: 'done', actions: assign({ message: ({ context, event }) => event.output || decisionSuccessText(context.decision) }) },
+        onDone: { target: 'done', actions: assign({ message: ({ context, event }) => event.output || disbursementDecidedMessage(context.decision) }) },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }) },
       },
     },

@@ -9,11 +9,12 @@ import {
 import { messageOf } from '../services/http';
 import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
+import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { Invoice } from '../services/transactionActions';
 import type { PageMeta } from '../services/withdrawalRules';
 import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
 import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
-import { DOWNLOADED, exportMachine, type ExportOutput } from './exportMachine';
+import { exportMachine, type ExportOutput } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
 
@@ -148,7 +149,7 @@ export const disbursementListMachine = setup({
         download: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => {
           const file = await api.downloadDisbursements(input.filter);
           saveBase64File(file.content, file.filename);
-          return DOWNLOADED;
+          return FILE_DOWNLOADED;
         }),
         sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) => api.emailDisbursements(input.filter, input.email)),
       },
@@ -160,11 +161,8 @@ export const disbursementListMachine = setup({
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    /** The lifecycle allows this row action to this user's role on this row (SUPER ADMIN only, today). */
     lifecycleAllows: ({ context, event }) => 'row' in event && allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
-    /** Voiding is a lifecycle step of FINALIZED disbursements: whoever may take it may upload a void file. */
     mayVoid: ({ context }) => allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
-    /** The tiles counted at least one row for the applied filter. */
     somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
     decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,

@@ -2,9 +2,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
+import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
 
-export const DOWNLOADED = 'File downloaded successfully';
 export const EMAIL_FAILED = 'Email failed to send';
 
 /** Email is required and must contain @ and . (spec section 5, User form; the same rule here). */
@@ -27,7 +27,7 @@ export const exportMachine = setup({
     download: fromPromise<string, { filter: TransactionFilterParams }>(async ({ input }) => {
       const file = await api.downloadTransactions(input.filter);
       saveBase64File(file.content, file.filename);
-      return DOWNLOADED;
+      return FILE_DOWNLOADED;
     }),
     sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) => api.emailTransactions(input.filter, input.email)),
   },

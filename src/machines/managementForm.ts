@@ -54,4 +54,3 @@ export interface FormEntity<Row, Form, Change, Options, Create, Edit> {
   errorsOf(context: FormContext<Form, Options>): string[];
 }
 
-export const savedMessage = (noun: string, name: string, mode: FormMode) => `${noun} ${name} has been successfully ${mode === 'create' ? 'created' : 'updated'}`;

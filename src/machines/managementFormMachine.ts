@@ -2,8 +2,9 @@ import type * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import type { CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody } from '../services/managementRules';
+import { savedMessage } from '../services/successTexts';
 import {
-  choosesType, failureOf, savedMessage, type FormContext, type FormEntity, type FormOutput, type ManagementFormInput, type SaveInput,
+  choosesType, failureOf, type FormContext, type FormEntity, type FormOutput, type ManagementFormInput, type SaveInput,
 } from './managementForm';
 import type { GuardWords } from './guardWords';
 import { roleFormEntity } from './roleForm';

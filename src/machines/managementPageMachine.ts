@@ -2,9 +2,10 @@ import { assign, fromPromise, raise, setup, type AnyStateMachine } from 'xstate'
 import { api, type ManagementListParams } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import { messageOf } from '../services/http';
-import { AUTHENTICATOR_RESET, type RoleRow, type UserRow } from '../services/managementRules';
+import type { RoleRow, UserRow } from '../services/managementRules';
 import { visibleModules } from '../services/navigation';
 import type { CurrentUser, ModuleItem, RoleOption, UserTypeName } from '../services/schemas';
+import { AUTHENTICATOR_RESET } from '../services/successTexts';
 import type { PageMeta } from '../services/withdrawalRules';
 import { choosesType, type FormOutput, type ManagementFormInput } from './managementForm';
 import { roleFormMachine, userFormMachine } from './managementFormMachine';
@@ -125,7 +126,6 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
     },
     guards: {
       mayFilterByType: ({ context }) => context.seesTypes,
-      /** The role select offers the roles of the chosen type only. */
       roleFitsType: ({ context, event }) => {
         if (event.type !== 'SET_ROLE' || event.value == null || !context.filter.type) return true;
         return context.roles.find((r) => r.id === event.value)?.type === context.filter.type;

@@ -138,7 +138,6 @@ export const notificationsMachine = setup({
     allReadHere: raise({ type: 'READ_ALL' }),
   },
   guards: {
-    /** Not in the list yet, and waiting for someone: worth a desktop notification. */
     isNewOpen: ({ context, event }) => {
       const item = itemOf(event)!;
       return !context.items.some((n) => n.id === item.id) && item.data.status === 'OPEN' && !item.is_read;

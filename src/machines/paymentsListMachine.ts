@@ -10,7 +10,7 @@ import type { TransactionRow, TransactionStats, TransactionStatusName } from '..
 import type { PageMeta } from '../services/withdrawalRules';
 import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
 import { exportMachine, type ExportOutput } from './exportMachine';
-import { allows, type TransactionFacts } from './lifecycle/transactionLifecycle';
+import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle/transactionLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './guardWords';
 import { uploadMachine } from './uploadMachine';
@@ -88,8 +88,6 @@ const applyForm = (form: PaymentsFilterForm, range: DateRange): TransactionFilte
   ({ start: range.start, end: range.end, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId });
 
 const facts = (row: TransactionRow): TransactionFacts => ({ channel: row.type, addedToWithdrawable: row.added_to_withdrawable });
-/** A FINALIZED pay-in not yet withdrawable: what Process Transactions adds, one by one, in bulk. */
-const mayAddToWithdrawable = (role: UserTypeName) => allows('FINALIZED', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role });
 /** Checking a provider's report settles nothing by itself, but it is how the one who may finalize by hand finds what to finalize. */
 const mayCheck = (role: UserTypeName) => allows('PENDING', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'FINALIZE_MANUALLY', role });
 
@@ -140,20 +138,15 @@ export const paymentsListMachine = setup({
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    /** The lifecycle allows this row action to this user's role on this row. */
     lifecycleAllows: ({ context, event }) => 'row' in event && allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
-    /** Process Transactions adds the applied search's FINALIZED pay-ins: the search must be of FINALIZED ones, and find some. */
     mayProcess: ({ context }) => mayAddToWithdrawable(context.role) && context.applied.status === 'FINALIZED' && (context.stats?.total_transaction_count ?? 0) > 0,
     mayCheck: ({ context }) => mayCheck(context.role),
-    /** The tiles counted at least one row for the applied filter. */
     somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
-    /** The server took the movement but holds it for a second SUPER ADMIN (202): nothing moved yet. */
     held: ({ event }) => outputOf<{ held: boolean }>(event).held,
     statusChanged: ({ event }) => outputOf<{ changed: boolean }>(event).changed,
     exportAnswered: ({ event }) => outputOf<ExportOutput>(event).message != null,
     somethingToProcess: ({ event }) => outputOf<BulkPreview>(event).count > 0,
-    /** The server refused with 409: what matches now is not what was previewed. */
     refusedAsChanged: ({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       return error instanceof ApiError && error.status === 409;

@@ -159,7 +159,6 @@ export const settlementMachine = setup({
     isWatchedRun: ({ context, event }) => isWatchedRun(context, event),
     runSucceeded: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'succeeded',
     runFailed: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'failed',
-    /** A report exists for a run that is no longer running. */
     reportReady: ({ context, event }) => event.type === 'DOWNLOAD_REPORT' && context.runs.some((r) => r.id === event.runId && r.status !== 'running'),
   },
 }).createMachine({

@@ -2,11 +2,10 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapsho
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, otpDigits } from '../services/schemas';
+import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
 import type { ReauthenticateEvent } from './sessionMachine';
 
-export const VERIFIED_MESSAGE = 'OTP has been validated. You will be redirected to login page to reconfirm.';
-export const DISABLED_MESSAGE = 'OTP has been disabled.';
 export const REDIRECT_DELAY_MS = 2500;
 
 /** The app's session: told to sign the user in again once two-factor changed. */
@@ -96,7 +95,7 @@ export const twoFactorSetupMachine = setup({
       },
     },
     /** The spec's message shows for a moment before the redirect (and again on the sign-in page). */
-    verified: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: VERIFIED_MESSAGE } } } } },
+    verified: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: OTP_VERIFIED } } } } },
     active: { on: { RESET: 'confirmingReset' } },
     confirmingReset: { on: { CONFIRM: 'disabling', CANCEL: 'active' } },
     disabling: {
@@ -107,7 +106,7 @@ export const twoFactorSetupMachine = setup({
         onError: { target: 'active', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },
-    disabled: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: DISABLED_MESSAGE } } } } },
+    disabled: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: OTP_DISABLED } } } } },
     /** The server ended every session: the session machine sends the user to sign in again. */
     reconfirm: { type: 'final' },
   },

@@ -160,10 +160,8 @@ export const workOrderDetailMachine = setup({
     failed: assign({ outcome: (_, message: string | null) => failure(message) }),
   },
   guards: {
-    /** The item's lifecycle offers this action to the user, on the work order as last read (not while it is read again). */
     offered: and([stateIn({ item: 'shown' }), ({ context, event }) => context.offered.includes(event.type as WorkOrderAction)]),
     isWithdrawal: ({ context }) => context.item?.data.item?.kind === 'withdrawal',
-    /** REJECT names a withdrawal's decision or a disbursement's: this one, a withdrawal's. */
     offeredOnWithdrawal: and(['offered', 'isWithdrawal']),
     isThisWorkOrder: ({ context, event }) => event.type === 'CHANGED' && event.item.data.work_order_code === context.code,
     withdrawalDecided: ({ event }) => outputOf<WithdrawalDecisionOutput>(event).outcome === 'decided',

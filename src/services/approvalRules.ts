@@ -137,9 +137,6 @@ export const APPROVAL_AHEAD = 'This is at or above the approval threshold: after
 export const APPROVAL_SELF_REFUSED = 'The maker of a change cannot approve it';
 export const APPROVAL_CANCEL_REFUSED = 'Only the maker of a change can cancel it';
 export const APPROVAL_INVALID_STATUS = 'Invalid Status: Only PENDING_APPROVAL requests can be decided';
-export const APPROVAL_POLICY_SAVED = 'Approval policy has been saved';
-export const approvalDecidedMessage = (decision: ApprovalDecision) =>
-  ({ APPROVE: 'The change has been approved and applied', DECLINE: 'The change has been declined', CANCEL: 'The change has been cancelled' })[decision];
 
 /** Socket event to every SUPER ADMIN when a request is made or decided, so open Approvals screens update. */
 export const APPROVAL_CHANGED_EVENT = 'approval-changed';

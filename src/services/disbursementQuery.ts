@@ -54,9 +54,6 @@ export const DisbursementCorrelationBody = v.strictObject({
   correlation_id: v.pipe(v.string('correlation_id is required'), v.trim(), v.nonEmpty('correlation_id is required'), v.maxLength(64, 'correlation_id is too long')),
 });
 
-export const DISBURSEMENT_FINALIZED = 'Disbursement has been finalized';
-export const DISBURSEMENT_REJECTED = 'Disbursement has been rejected';
-
 /** Spec section 3's disbursement row, plus client_id/client_name and the withdrawable flag. */
 export interface DisbursementRow {
   uuid: string;

@@ -17,9 +17,6 @@ export const userTypeChoice = (type: UserTypeName): string => (type === 'CLIENT'
 const typeRank: Record<UserTypeName, number> = { 'SUPER ADMIN': 3, ADMIN: 2, CLIENT: 1 };
 export const assignableTypes = (own: UserTypeName): UserTypeName[] => USER_TYPES.filter((t) => typeRank[t] <= typeRank[own]);
 
-export const userSaved = (name: string, mode: 'create' | 'edit') => `User ${name} has been successfully ${mode === 'create' ? 'created' : 'updated'}`;
-export const roleSaved = (name: string, mode: 'create' | 'edit') => `Role ${name} has been successfully ${mode === 'create' ? 'created' : 'updated'}`;
-export const AUTHENTICATOR_RESET = 'Authenticator has been reset successfully.';
 export const SAVE_FAILED = 'An error has occurred. Please try again later.';
 export const MODULE_REQUIRED = 'At least 1 selected Module is required';
 export const PASSWORDS_DIFFER = 'Password and Password Confirmation does not match';

@@ -33,8 +33,6 @@ export const TRANSFER_TO_DISBURSE = {
 /** How Withdrawal History names a transfer's beneficiary, in place of the stored '0', '0', 'None'. */
 export const TRANSFER_TO_DISBURSE_LABEL = 'Transfer to disburse balance';
 
-export const WITHDRAWAL_SUBMITTED = 'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.';
-
 export interface WithdrawalForm {
   bankName: string;
   accountNo: string;

@@ -4,8 +4,9 @@ import {
 } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, ShieldKeyholeRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { DISABLED_MESSAGE, VERIFIED_MESSAGE, twoFactorSetupMachine } from '../machines/twoFactorSetupMachine';
+import { twoFactorSetupMachine } from '../machines/twoFactorSetupMachine';
 import { pageTitle } from '../services/pages';
+import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
 import { MachineDialog } from './common/MachineDialog';
 import { SessionContext } from './SessionContext';
 
@@ -70,7 +71,7 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
               </li>
             </ol>
           )}
-          {state.matches('verified') && <MessageBar intent="success" role="status"><MessageBarBody>{VERIFIED_MESSAGE}</MessageBarBody></MessageBar>}
+          {state.matches('verified') && <MessageBar intent="success" role="status"><MessageBarBody>{OTP_VERIFIED}</MessageBarBody></MessageBar>}
           {(state.matches('active') || state.matches('confirmingReset') || state.matches('disabling')) && (
             <>
               <Text className={styles.active} weight="semibold" size={400}><CheckmarkCircleFilled /> 2FA Verification Set</Text>
@@ -78,7 +79,7 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
               <div><Button onClick={() => actor.send({ type: 'RESET' })} disabled={!can('RESET')}>Reset</Button></div>
             </>
           )}
-          {state.matches('disabled') && <MessageBar intent="success" role="status"><MessageBarBody>{DISABLED_MESSAGE}</MessageBarBody></MessageBar>}
+          {state.matches('disabled') && <MessageBar intent="success" role="status"><MessageBarBody>{OTP_DISABLED}</MessageBarBody></MessageBar>}
         </Card>
         <Card className={styles.card}>
           <Title3 as="h2">More Options Coming Soon</Title3>

@@ -1,5 +1,5 @@
 import { assign, setup, transition } from 'xstate';
-import type { UserTypeName } from '../../services/schemas';
+import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import type { DisbursementStatusName } from '../../services/disbursementQuery';
 import type { GuardWords } from '../guardWords';
 
@@ -97,6 +97,14 @@ export const disbursementGuardWords: GuardWords<typeof disbursementLifecycle> = 
 export function allowsDisbursement(status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): boolean {
   return disbursementLifecycle.resolveState({ value: status, context: facts }).can(event);
 }
+
+/**
+ * Whether the lifecycle refuses the event for the actor's role alone: some user type may take it on
+ * this disbursement now. The server answers that as not allowed (403), any other refusal as the
+ * status's conflict (409), so who may decide is said by the guards above and nowhere else.
+ */
+export const refusesDisbursementRole = (status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): boolean =>
+  !allowsDisbursement(status, facts, event) && USER_TYPES.some((role) => allowsDisbursement(status, facts, { ...event, role }));
 
 /** The status the event leads to, or null when the lifecycle refuses it. */
 export function nextDisbursementStatus(status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): DisbursementStatusName | null {

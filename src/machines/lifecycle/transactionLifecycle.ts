@@ -1,6 +1,6 @@
 import { assign, setup, transition } from 'xstate';
 import type { TransactionStatusName, TransactionTypeName } from '../../services/transactionQuery';
-import type { UserTypeName } from '../../services/schemas';
+import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import type { GuardWords } from '../guardWords';
 
 /**
@@ -88,6 +88,21 @@ export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
 export function allows(status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): boolean {
   return transactionLifecycle.resolveState({ value: status, context: facts }).can(event);
 }
+
+/**
+ * Whether the lifecycle refuses the event for the actor's role alone: some user type may take it on
+ * this pay-in now. The server answers that as not allowed (403), any other refusal as the status's
+ * conflict (409), so who may act is said by the guards above and nowhere else.
+ */
+export const refusesTransactionRole = (status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): boolean =>
+  'role' in event && !allows(status, facts, event) && USER_TYPES.some((role) => allows(status, facts, { ...event, role }));
+
+/**
+ * Whether this role may add a FINALIZED pay-in not yet withdrawable to the withdrawable balance:
+ * what Process Transactions adds, one by one, in bulk (the Payments List's offer, the server's 403).
+ */
+export const mayAddToWithdrawable = (role: UserTypeName): boolean =>
+  allows('FINALIZED', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role });
 
 /** The status the event leads to, or null when the lifecycle refuses it. */
 export function nextTransactionStatus(status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): TransactionStatusName | null {

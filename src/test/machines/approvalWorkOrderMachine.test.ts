@@ -4,7 +4,8 @@ import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { decisionsFor, decisionProblem, isMakerOf } from '../../machines/approvalDecision';
 import { approvalWorkOrderMachine, type ApprovalWorkOrderInput } from '../../machines/approvalWorkOrderMachine';
 import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
-import { APPROVAL_INVALID_STATUS, approvalDecidedMessage, type ApprovalRow } from '../../services/approvalRules';
+import { APPROVAL_INVALID_STATUS, type ApprovalRow } from '../../services/approvalRules';
+import { approvalDecidedMessage } from '../../services/successTexts';
 import { ApiError } from '../../services/http';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 

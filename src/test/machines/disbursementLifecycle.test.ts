@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   DISBURSEMENT_INVALID_STATUS, DISBURSEMENT_INVALID_VOID, allowsDisbursement, disbursementDecisionEvent, disbursementLifecycle,
-  nextDisbursementStatus, type DisbursementActor,
+  nextDisbursementStatus, refusesDisbursementRole, type DisbursementActor,
 } from '../../machines/lifecycle/disbursementLifecycle';
 import { DISBURSEMENT_STATUSES, type DisbursementStatusName } from '../../services/disbursementQuery';
 import { buildModel } from './modelCoverage';
@@ -62,6 +62,18 @@ describe('disbursement lifecycle', () => {
       expect(actor.getSnapshot().context).toEqual({ addedToWithdrawable: true });
       expect(actor.getSnapshot().can({ type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(false);
     }
+  });
+
+  it('calls a refusal the role\'s only when another user type may take the event there', () => {
+    for (const status of DISBURSEMENT_STATUSES) {
+      for (const { type, role } of events) {
+        const allowed = nextDisbursementStatus(status, fresh, { type, role }) != null;
+        const someUser = expected.some(([from, t, who]) => from === status && t === type && who !== 'SYSTEM');
+        expect(refusesDisbursementRole(status, fresh, { type, role }), `${status} ${type} by ${role}`).toBe(!allowed && someUser);
+      }
+    }
+    // Moved on already: the facts refuse everyone, not the role.
+    expect(refusesDisbursementRole('REJECTED', { addedToWithdrawable: true }, { type: 'ADD_TO_WITHDRAWABLE', role: 'ADMIN' })).toBe(false);
   });
 
   it('reads the API\'s decision word COMPLETED as finalize, REJECTED as reject', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, transition } from 'xstate';
 import {
-  allows, nextTransactionStatus, transactionLifecycle, type TransactionEvent, type TransactionFacts,
+  allows, mayAddToWithdrawable, nextTransactionStatus, refusesTransactionRole, transactionLifecycle, type TransactionEvent, type TransactionFacts,
 } from '../../machines/lifecycle/transactionLifecycle';
 import { TRANSACTION_STATUSES, type TransactionStatusName } from '../../services/transactionQuery';
 import { buildModel } from './modelCoverage';
@@ -70,6 +70,27 @@ describe('transaction lifecycle: model', () => {
     for (const role of ['ADMIN', 'CLIENT'] as const) {
       expect(allows('FINALIZED', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role })).toBe(false);
     }
+  });
+
+  it('says Process Transactions is a SUPER ADMIN\'s alone', () => {
+    expect(mayAddToWithdrawable('SUPER ADMIN')).toBe(true);
+    expect(mayAddToWithdrawable('ADMIN')).toBe(false);
+    expect(mayAddToWithdrawable('CLIENT')).toBe(false);
+  });
+
+  it('tells a refusal of the role (another user type may act) from a refusal of the status', () => {
+    const qris = { channel: 'fello_qris' as const, addedToWithdrawable: false };
+    // Only the role is wrong: a SUPER ADMIN may finalize this one by hand.
+    expect(refusesTransactionRole('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBe(true);
+    expect(refusesTransactionRole('FINALIZED', qris, { type: 'ADD_TO_WITHDRAWABLE', role: 'CLIENT' })).toBe(true);
+    // Allowed: nothing refused.
+    expect(refusesTransactionRole('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe(false);
+    // The status (or the facts) refuse everyone: not the role's refusal.
+    expect(refusesTransactionRole('SETTLED', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBe(false);
+    expect(refusesTransactionRole('FINALIZED', { ...qris, addedToWithdrawable: true }, { type: 'ADD_TO_WITHDRAWABLE', role: 'ADMIN' })).toBe(false);
+    expect(refusesTransactionRole('PENDING', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'REFRESH_STATUS', role: 'CLIENT' })).toBe(false);
+    // A provider's event has no role to refuse.
+    expect(refusesTransactionRole('SETTLED', qris, { type: 'PROVIDER_PAID' })).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { DISABLED_MESSAGE, twoFactorSetupMachine } from '../../machines/twoFactorSetupMachine';
+import { twoFactorSetupMachine } from '../../machines/twoFactorSetupMachine';
 import { ApiError } from '../../services/http';
+import { OTP_DISABLED } from '../../services/successTexts';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 const events = [
@@ -65,7 +66,7 @@ describe('two-factor set-up machine: what the user sees', () => {
     expect(actor.getSnapshot().value).toBe('confirmingReset');
     actor.send({ type: 'CONFIRM' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('disabled'));
-    expect(DISABLED_MESSAGE).toBe('OTP has been disabled.');
+    expect(OTP_DISABLED).toBe('OTP has been disabled.');
     await vi.advanceTimersByTimeAsync(2600);
     expect(actor.getSnapshot().status).toBe('done');
     vi.useRealTimers();

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { approvalWorkOrderMachine } from '../../machines/approvalWorkOrderMachine';
 import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
 import { workOrderChangesFrom, workOrderDetailMachine } from '../../machines/workOrderDetailMachine';
-import { APPROVAL_INVALID_STATUS, approvalDecidedMessage, type ApprovalRow } from '../../services/approvalRules';
+import { APPROVAL_INVALID_STATUS, type ApprovalRow } from '../../services/approvalRules';
+import { approvalDecidedMessage } from '../../services/successTexts';
 import { ApiError } from '../../services/http';
 import type { NotificationItem } from '../../services/workOrders';
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';

@@ -5,10 +5,11 @@ import { approvalChangesFrom } from '../../machines/approvalDecision';
 import { approvalsPageMachine, type ApprovalsPageContext } from '../../machines/approvalsPageMachine';
 import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
 import {
-  APPROVAL_INVALID_STATUS, APPROVAL_POLICY_SAVED, DEFAULT_APPROVAL_POLICY, approvalDecidedMessage,
+  APPROVAL_INVALID_STATUS, DEFAULT_APPROVAL_POLICY,
   type ApprovalDecision, type ApprovalPolicyEntry, type ApprovalRow,
 } from '../../services/approvalRules';
 import { ApiError } from '../../services/http';
+import { APPROVAL_POLICY_SAVED, approvalDecidedMessage } from '../../services/successTexts';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { ApprovalsPage } from '../../views/approvals/ApprovalsPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';

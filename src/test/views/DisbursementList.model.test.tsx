@@ -4,12 +4,13 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
 import { disbursementListMachine, defaultDisbursementForm } from '../../machines/disbursementListMachine';
-import { DOWNLOADED, EMAIL_FAILED, exportMachine } from '../../machines/exportMachine';
+import { EMAIL_FAILED, exportMachine } from '../../machines/exportMachine';
 import { alerts, type Alert } from '../../services/alerts';
 import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import type { DisbursementRow } from '../../services/disbursementQuery';
 import { APPROVAL_WAITING } from '../../services/approvalRules';
 import { ApiError } from '../../services/http';
+import { FILE_DOWNLOADED } from '../../services/successTexts';
 import { DisbursementListScreen, type DisbursementListActor } from '../../views/disbursement/DisbursementListScreen';
 import {
   disbursementInvoice, disbursementMeta, disbursementRows, disbursementStats, finalizedRow, pendingRow, rejectedRow, requestRow, voidResult,
@@ -62,7 +63,7 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       // Held for a second SUPER ADMIN (issue 25): no row voided yet.
       doneEvent('voidUpload', { message: APPROVAL_WAITING, result: null }),
       errorEvent('voidUpload', new ApiError(429, 'Too many uploads in progress, try again shortly')), { type: 'UPLOAD_ANOTHER' },
-      doneEvent('export', { message: DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
+      doneEvent('export', { message: FILE_DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
     );
   }
   return events;
@@ -156,7 +157,7 @@ async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fak
       if (event.output.message == null) return click(d, 'Cancel');
       if (!event.output.failed) {
         await step(() => click(d, 'Download .xlsx'));
-        return f.last('download').resolve(DOWNLOADED);
+        return f.last('download').resolve(FILE_DOWNLOADED);
       }
       await step(() => click(d, 'Send by e-mail'));
       await step(() => fireEvent.change(d.querySelector('input[type=email]')!, { target: { value: 'ops@example.co.id' } }));

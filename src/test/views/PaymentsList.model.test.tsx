@@ -3,7 +3,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import dayjs from 'dayjs';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
-import { DOWNLOADED, EMAIL_FAILED, exportMachine } from '../../machines/exportMachine';
+import { EMAIL_FAILED, exportMachine } from '../../machines/exportMachine';
 import { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
 import { defaultForm, paymentsListMachine } from '../../machines/paymentsListMachine';
 import { uploadMachine } from '../../machines/uploadMachine';
@@ -13,6 +13,7 @@ import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
 import type { ReconciliationResult } from '../../services/reconciliationRules';
 import type { UserTypeName } from '../../services/schemas';
+import { FILE_DOWNLOADED } from '../../services/successTexts';
 import type { Invoice } from '../../services/transactionActions';
 import type { TransactionRow } from '../../services/transactionQuery';
 import { PaymentsListScreen, type PaymentsListActor } from '../../views/payments/PaymentsListScreen';
@@ -116,7 +117,7 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       errorEvent('processTransactions', new ApiError(422, 'Invalid Status: Only FINALIZED transactions can be processed')),
       doneEvent('invoice', invoice), errorEvent('invoice', new ApiError(404, 'Transaction not found')),
       doneEvent('check', { via: 'results' }), doneEvent('check', { via: 'cancel' }),
-      doneEvent('export', { message: DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
+      doneEvent('export', { message: FILE_DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
     );
   }
   return events;
@@ -419,7 +420,7 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
       if (out!.message == null) return press(d, 'Cancel');
       if (!out!.failed) {
         await press(d, 'Download .xlsx');
-        return calls.settle(doneEvent('download', DOWNLOADED));
+        return calls.settle(doneEvent('download', FILE_DOWNLOADED));
       }
       await press(d, 'Send by e-mail');
       await act(async () => { fireEvent.change(d.querySelector('input[type=email]')!, { target: { value: 'ops@example.co.id' } }); });
