@@ -11,7 +11,7 @@ export const scopeOf = (type: UserType, clientIds: number[]): number[] | null =>
 export const seesClient = (principal: Pick<Principal, 'clientScope'>, clientId: number): boolean =>
   principal.clientScope === null || principal.clientScope.includes(clientId);
 
-/** seesClient as SQL: true where `column` holds a client outside the scope (never, without a scope). */
+/** seesClient as SQL: true where `column` holds a client outside the scope (never without a scope; always with an empty one). */
 export const outsideScope = (principal: Pick<Principal, 'clientScope'>, column: AnyColumn): SQL => {
   const scope = principal.clientScope;
   if (scope === null) return sql`false`;

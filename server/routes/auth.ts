@@ -36,8 +36,12 @@ export function authRoutes({ database, realtime }: RouteDeps) {
 
     app.post(routes.logout.path, async (request) => {
       const auth = requireAuth(request);
-      await signOut(db, auth, originOf(request));
-      realtime.disconnectSession(auth.sessionId);
+      // The session's sockets go even if writing the audit line fails: the session is revoked by then.
+      try {
+        await signOut(db, auth, originOf(request));
+      } finally {
+        realtime.disconnectSession(auth.sessionId);
+      }
       return ok(undefined, 'Logged out');
     });
   };
