@@ -9,7 +9,7 @@ import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approva
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { balanceAdjustmentGuardWords, balanceAdjustmentMachine } from './balanceAdjustmentMachine';
 import { balancePageGuardWords, balancePageMachine } from './balancePageMachine';
-import { disbursementAccountGuardWords, disbursementAccountMachine } from './disbursementAccountMachine';
+import { disbursementAccountGuardWords, disbursementAccountMachine, payinDetailGuardWords, payinDetailMachine } from './accountPageMachine';
 import { disbursementDecisionMachine } from './disbursementDecisionMachine';
 import { disbursementListGuardWords, disbursementListMachine } from './disbursementListMachine';
 import { exportGuardWords, exportMachine } from './exportMachine';
@@ -19,7 +19,6 @@ import { roleManagementGuardWords, roleManagementMachine, userManagementGuardWor
 import { manualFinalizeGuardWords, manualFinalizeMachine } from './manualFinalizeMachine';
 import { notificationsGuardWords, notificationsMachine } from './notificationsMachine';
 import { oneShotActionGuardWords, oneShotActionMachine } from './oneShotActionMachine';
-import { payinDetailGuardWords, payinDetailMachine } from './payinDetailMachine';
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';

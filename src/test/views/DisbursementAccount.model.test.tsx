@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
-import { disbursementAccountMachine, type HistoryLoaded } from '../../machines/disbursementAccountMachine';
+import { disbursementAccountMachine, type HistoryLoaded } from '../../machines/accountPageMachine';
 import { DisbursementAccountPage } from '../../views/disbursement/DisbursementAccountPage';
 import { buildModel } from '../machines/modelCoverage';
 import { depositEvents, depositPageModel, deposit, LOADED_AT, NOW } from './depositPageModel';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
-import { payinDetailMachine, type PayinLoaded } from '../../machines/payinDetailMachine';
+import { payinDetailMachine, type PayinLoaded } from '../../machines/accountPageMachine';
 import { PayinDetailPage } from '../../views/disbursement/PayinDetailPage';
 import { buildModel } from '../machines/modelCoverage';
 import { depositEvents, depositPageModel, deposit, LOADED_AT, NOW } from './depositPageModel';
