@@ -7,30 +7,71 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const zones = [
-  { target: './src', from: './server', message: 'The browser never imports server code; share a contract in src/services instead.' },
-  { target: './src/services', from: './src/machines', message: 'services sit below machines: a service never imports a machine.' },
-  { target: './src/services', from: './src/views', message: 'services sit below views: a service never imports a view.' },
-  { target: './src/machines', from: './src/views', message: 'machines sit below views: a machine never imports a view.' },
   {
-    target: './src/views', from: ['./src/services/api.ts', './src/services/http.ts'],
-    message: 'A view never calls the API: its page machine owns the call (invoke a fromPromise actor over src/services).',
+    target: './src',
+    from: './server',
+    message: 'The browser never imports server code; share a contract in src/services instead.',
+  },
+  {
+    target: './src/services',
+    from: './src/machines',
+    message: 'services sit below machines: a service never imports a machine.',
+  },
+  {
+    target: './src/services',
+    from: './src/views',
+    message: 'services sit below views: a service never imports a view.',
+  },
+  {
+    target: './src/machines',
+    from: './src/views',
+    message: 'machines sit below views: a machine never imports a view.',
+  },
+  {
+    target: './src/views',
+    from: ['./src/services/api.ts', './src/services/http.ts'],
+    message:
+      'A view never calls the API: its page machine owns the call (invoke a fromPromise actor over src/services).',
   },
   {
     // charts.ts is no machine: it reads the registry for `npm run charts`.
-    target: ['./src/machines/*/**', './src/machines/!(charts).ts'], from: './src/machines/registry.ts',
+    target: ['./src/machines/*/**', './src/machines/!(charts).ts'],
+    from: './src/machines/registry.ts',
     message: 'No machine imports the registry (it imports every machine): GuardWords live in guardWords.ts.',
   },
   { target: './server', from: './src/views', message: 'The server never imports a view.' },
   {
-    target: './server', from: './src/machines', except: ['./lifecycle'],
+    target: './server',
+    from: './src/machines',
+    except: ['./lifecycle'],
     message: 'The server imports only the lifecycles of src/machines (src/machines/lifecycle), never a page machine.',
   },
-  { target: './server/domain', from: ['./server/http', './server/routes'], message: 'server/domain throws domain errors and never knows it is served over HTTP.' },
-  { target: './server/routes', from: './server/db', message: "Routes only translate HTTP: reading and writing the database is the domain's (server/domain)." },
+  {
+    target: './server/domain',
+    from: ['./server/http', './server/routes'],
+    message: 'server/domain throws domain errors and never knows it is served over HTTP.',
+  },
+  {
+    target: './server/routes',
+    from: './server/db',
+    message: "Routes only translate HTTP: reading and writing the database is the domain's (server/domain).",
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'docs/**', 'reports/**', '.stryker-tmp*/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', 'src/test/lint/planted/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'docs/**',
+      'reports/**',
+      '.stryker-tmp*/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/db/migrations/**',
+      'src/test/lint/planted/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -47,7 +88,10 @@ export default tseslint.config(
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       // Tests and stand-ins type loosely on purpose; production code is held by tsc's strict mode.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -57,17 +101,36 @@ export default tseslint.config(
     // A view enables a button with snapshot.can(event); the role rule lives once, in the machine's guard.
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error',
-        { selector: "BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(SUPER ADMIN|ADMIN|CLIENT)$/]", message: 'A view never checks a role: ask the machine (snapshot.can(event)).' },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(SUPER ADMIN|ADMIN|CLIENT)$/]',
+          message: 'A view never checks a role: ask the machine (snapshot.can(event)).',
+        },
         // The machine acts on its own outcome (alert, close, navigate); a view never watches it finish.
-        { selector: "CallExpression[callee.name='useEffect'] MemberExpression[property.name='subscribe']", message: 'A view never subscribes to a machine in an effect: the machine acts on its own outcome.' },
-        { selector: "CallExpression[callee.name='useEffect'] BinaryExpression > Literal[value='done']", message: "A view never reacts to a machine finishing: the machine acts on its own outcome." },
+        {
+          selector: "CallExpression[callee.name='useEffect'] MemberExpression[property.name='subscribe']",
+          message: 'A view never subscribes to a machine in an effect: the machine acts on its own outcome.',
+        },
+        {
+          selector: "CallExpression[callee.name='useEffect'] BinaryExpression > Literal[value='done']",
+          message: 'A view never reacts to a machine finishing: the machine acts on its own outcome.',
+        },
       ],
       // Every dialog closes on Escape and gives the focus back the same way: through the one wrapper.
-      'no-restricted-imports': ['error', { paths: [{
-        name: '@fluentui/react-components', importNames: ['Dialog'],
-        message: 'Use MachineDialog (src/views/common): Escape sends the machine\'s Cancel or Close, and the focus goes back to the opener.',
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fluentui/react-components',
+              importNames: ['Dialog'],
+              message:
+                "Use MachineDialog (src/views/common): Escape sends the machine's Cancel or Close, and the focus goes back to the opener.",
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['src/views/common/MachineDialog.tsx'], rules: { 'no-restricted-imports': 'off' } },

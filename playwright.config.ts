@@ -18,18 +18,34 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
     // A fresh embedded database with demo data for every run.
-    command: 'node -e "require(\'fs\').rmSync(\'data/e2e\',{recursive:true,force:true})" && vite build && tsx server/server.ts',
+    command:
+      "node -e \"require('fs').rmSync('data/e2e',{recursive:true,force:true})\" && vite build && tsx server/server.ts",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     // A first build plus the demo seed can take minutes on a busy 2-core machine.
     timeout: 600_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data/e2e', DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'data/e2e',
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
       // Settlement in batches of 10, so the demo's few hundred pay-ins show their progress step by step.
-      SETTLEMENT_BATCH_SIZE: '10' },
+      SETTLEMENT_BATCH_SIZE: '10',
+    },
   },
 });

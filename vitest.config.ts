@@ -19,7 +19,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', environment: 'node', include: ['src/test/**/*.test.ts'] } },
       // jsdom renders of Fluent UI dialogs take seconds on a busy 2-core machine: 5 s is too tight.
-      { test: { name: 'view', environment: 'jsdom', include: ['src/test/**/*.test.tsx'], setupFiles: ['src/test/views/setup.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'view',
+          environment: 'jsdom',
+          include: ['src/test/**/*.test.tsx'],
+          setupFiles: ['src/test/views/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
     ],

@@ -46,7 +46,10 @@ test('a new user sets two-factor up, signs in with an OTP and lands on the first
 
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   await screenshot(page, '05-notifications');
-  await page.getByRole('list', { name: 'Work orders' }).getByRole('button', { name: /Callback failed/ }).click();
+  await page
+    .getByRole('list', { name: 'Work orders' })
+    .getByRole('button', { name: /Callback failed/ })
+    .click();
   await expect(page).toHaveURL(/\/work-order-detail\?wo=CB-/);
   await expect(page.getByText(/The callback of pay-in .* failed 3 times/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
@@ -106,7 +109,9 @@ test('an ADMIN sees the admin menu, and a session ended elsewhere sends the open
 
   // The same session is ended from elsewhere (another tab's logout, an admin's reset).
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user')!).token as string);
-  const response = await page.request.post('/api/backoffice/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.post('/api/backoffice/auth/logout', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();

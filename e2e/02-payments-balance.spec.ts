@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { nextCode, screenshot, signInAs } from './helpers';
 
-const figure = async (page: Page, card: string) => Number((await page.getByRole('group', { name: card }).textContent())!.replace(/\D/g, ''));
+const figure = async (page: Page, card: string) =>
+  Number((await page.getByRole('group', { name: card }).textContent())!.replace(/\D/g, ''));
 
 async function openBalance(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Payments Balance' }).click();
@@ -11,7 +12,9 @@ async function openBalance(page: Page) {
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
 
-test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN completes one and rejects the other, each seeing the other live', async ({ browser }) => {
+test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN completes one and rejects the other, each seeing the other live', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const client = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
   await signInAs(client, 'client@demo.local');
@@ -30,7 +33,11 @@ test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN com
   await expect(adminClient).toHaveText(/PT Sinar Nusantara Retail/);
   const adminHistory = admin.getByRole('table', { name: 'Withdrawal History' });
   const adminBefore = await figure(admin, 'Available Balance');
-  const before = { available: await figure(client, 'Available Balance'), pending: await figure(client, 'Pending Withdrawal'), total: await figure(client, 'Total Balance') };
+  const before = {
+    available: await figure(client, 'Available Balance'),
+    pending: await figure(client, 'Pending Withdrawal'),
+    total: await figure(client, 'Total Balance'),
+  };
   expect(before.available).toBeGreaterThanOrEqual(1_000_000);
   await screenshot(client, '10-payments-balance');
 
@@ -40,7 +47,13 @@ test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN com
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   const errors = dialog.getByRole('alert');
   await expect(errors).toContainText('Error!');
-  for (const message of ['Bank Name is required', 'Account Number is required', 'Beneficary Account Name is required', 'OTP is required']) await expect(errors).toContainText(message);
+  for (const message of [
+    'Bank Name is required',
+    'Account Number is required',
+    'Beneficary Account Name is required',
+    'OTP is required',
+  ])
+    await expect(errors).toContainText(message);
   await dialog.getByRole('button', { name: 'Max' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue(before.available.toLocaleString('en-US'));
   await client.evaluate(() => navigator.clipboard.writeText('12345'));
@@ -81,7 +94,13 @@ test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN com
   await expect(history.getByRole('button', { name: 'Complete' })).toHaveCount(0);
 
   // Both requests came to the SUPER ADMIN's open screen within a second or two, over the socket.
-  await expect(adminHistory.getByRole('row').filter({ hasText: 'Request transfer to disburse balance.' }).filter({ hasText: 'PENDING' }).first()).toBeVisible({ timeout: 5_000 });
+  await expect(
+    adminHistory
+      .getByRole('row')
+      .filter({ hasText: 'Request transfer to disburse balance.' })
+      .filter({ hasText: 'PENDING' })
+      .first(),
+  ).toBeVisible({ timeout: 5_000 });
   await expect.poll(() => figure(admin, 'Available Balance'), { timeout: 5_000 }).toBe(adminBefore - 250_000);
   const withdrawalRow = adminHistory.getByRole('row').filter({ hasText: 'Rp. 150,000' });
   await withdrawalRow.getByRole('button', { name: 'Complete' }).click();
@@ -94,13 +113,19 @@ test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN com
   const transferRow = adminHistory.getByRole('row').filter({ hasText: 'Rp. 100,000' }).filter({ hasText: 'PENDING' });
   await transferRow.getByRole('button', { name: 'Reject' }).click();
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Reject' }).click();
-  await expect(adminHistory.getByRole('row').filter({ hasText: 'Request transfer to disburse balance.' }).first()).toContainText('REJECTED');
+  await expect(
+    adminHistory.getByRole('row').filter({ hasText: 'Request transfer to disburse balance.' }).first(),
+  ).toContainText('REJECTED');
   await screenshot(admin, '13-decided');
 
   // The client sees the decisions on the screen it has open, without a reload: the withdrawal
   // COMPLETED, the rejected transfer's money back, the paid-out withdrawal gone from the total.
-  await expect(history.getByRole('row').filter({ hasText: 'Rp. 150,000' }).first()).toContainText('COMPLETED', { timeout: 5_000 });
-  await expect(history.getByRole('row').filter({ hasText: 'Rp. 100,000' }).first()).toContainText('REJECTED', { timeout: 5_000 });
+  await expect(history.getByRole('row').filter({ hasText: 'Rp. 150,000' }).first()).toContainText('COMPLETED', {
+    timeout: 5_000,
+  });
+  await expect(history.getByRole('row').filter({ hasText: 'Rp. 100,000' }).first()).toContainText('REJECTED', {
+    timeout: 5_000,
+  });
   await expect.poll(() => figure(client, 'Available Balance'), { timeout: 5_000 }).toBe(before.available - 150_000);
   expect(await figure(client, 'Pending Withdrawal')).toBe(before.pending);
   expect(await figure(client, 'Total Balance')).toBe(before.total - 150_000);

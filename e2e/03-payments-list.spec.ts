@@ -2,14 +2,17 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signInAs } from './helpers';
 
-const tile = async (page: Page, name: string) => Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
+const tile = async (page: Page, name: string) =>
+  Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
 
 test('SUPER ADMIN filters the Payments List and the tiles add up the rows shown', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'superadmin@demo.local');
   await expect(page.getByRole('heading', { name: 'Payments List' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('FINALIZED');
-  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(/^\d{4}-\d{2}-\d{2} 00:00 to \d{4}-\d{2}-\d{2} 23:59$/);
+  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(
+    /^\d{4}-\d{2}-\d{2} 00:00 to \d{4}-\d{2}-\d{2} 23:59$/,
+  );
   await expect.poll(() => tile(page, 'Total Transactions')).toBeGreaterThan(0);
   await screenshot(page, '20-payments-list');
 
@@ -19,7 +22,8 @@ test('SUPER ADMIN filters the Payments List and the tiles add up the rows shown'
   await expect(page.getByText('Invalid Date Range - Please input a valid date range')).toBeVisible();
 
   // Yesterday and today, PENDING QRIS from Fello, all on one page.
-  const day = (offset: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
   await page.getByRole('textbox', { name: 'Date range' }).fill(`${day(0)} 00:00 to ${day(-1)} 00:00`);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'PENDING' }).click();
@@ -132,7 +136,8 @@ test("SUPER ADMIN checks a provider's report against our records", async ({ page
 test('a client user downloads the search as an .xlsx and has it e-mailed', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'client@demo.local');
-  const day = (offset: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
   await page.getByRole('textbox', { name: 'Date range' }).fill(`${day(-3)} 00:00 to ${day(0)} 23:59`);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('table', { name: 'Payments' })).toHaveAttribute('aria-busy', 'false');
@@ -162,7 +167,9 @@ test('a client user downloads the search as an .xlsx and has it e-mailed', async
   await screenshot(page, '25-export-emailed');
 });
 
-test('at 1366 x 768 a row keeps its identity beside its actions, and the keyboard reaches them in a few keys (issue 26)', async ({ page }) => {
+test('at 1366 x 768 a row keeps its identity beside its actions, and the keyboard reaches them in a few keys (issue 26)', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInAs(page, 'superadmin@demo.local');
@@ -181,7 +188,9 @@ test('at 1366 x 768 a row keeps its identity beside its actions, and the keyboar
   const identity = [first.locator('td:nth-child(1)'), first.locator('td:nth-child(2)')];
   for (const part of [...identity, actions]) expect(await shown(part)).toBe(true);
   // Scrolled sideways to the last column: the identity and the actions stay where they were.
-  await scrollBox.evaluate((box) => { box.scrollLeft = box.scrollWidth; });
+  await scrollBox.evaluate((box) => {
+    box.scrollLeft = box.scrollWidth;
+  });
   await expect(first.locator('td:nth-child(11)')).toBeInViewport();
   for (const part of [...identity, actions]) expect(await shown(part)).toBe(true);
   await screenshot(page, '24-payments-list-1366-scrolled');

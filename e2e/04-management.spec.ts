@@ -5,7 +5,8 @@ const NEW_USER = 'rina.reports@demo.local';
 
 async function openManagement(page: Page, child: 'User' | 'Role', heading: string) {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  if (!(await menu.getByRole('link', { name: child, exact: true }).isVisible())) await menu.getByText('Management', { exact: true }).click();
+  if (!(await menu.getByRole('link', { name: child, exact: true }).isVisible()))
+    await menu.getByText('Management', { exact: true }).click();
   await menu.getByRole('link', { name: child, exact: true }).click();
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
 }
@@ -15,7 +16,9 @@ async function choose(page: Page, field: ReturnType<Page['getByRole']>, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('SUPER ADMIN makes a role and a user; the user sees only those menus; resetting the authenticator ends their session', async ({ browser }) => {
+test('SUPER ADMIN makes a role and a user; the user sees only those menus; resetting the authenticator ends their session', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const admin = await (await browser.newContext()).newPage();
   await signInAs(admin, 'superadmin@demo.local');
@@ -49,7 +52,14 @@ test('SUPER ADMIN makes a role and a user; the user sees only those menus; reset
   const userDialog = admin.getByRole('dialog', { name: 'New User' });
   await userDialog.getByRole('button', { name: 'Save' }).click();
   const errors = userDialog.getByRole('alert');
-  for (const message of ['User Type is required', 'Role is required', 'Name is required', 'Email is required', 'Password is required']) await expect(errors).toContainText(message);
+  for (const message of [
+    'User Type is required',
+    'Role is required',
+    'Name is required',
+    'Email is required',
+    'Password is required',
+  ])
+    await expect(errors).toContainText(message);
   await choose(admin, userDialog.getByRole('combobox', { name: /^User Type/ }), 'Client user');
   await choose(admin, userDialog.getByRole('combobox', { name: /^Role\s*\*?$/ }), 'Reports Reader');
   await userDialog.getByRole('textbox', { name: /^Name/ }).fill('Rina Reports');
@@ -82,7 +92,8 @@ test('SUPER ADMIN makes a role and a user; the user sees only those menus; reset
   const menu = user.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Payments List' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Payments Balance' })).toBeVisible();
-  for (const hidden of ['Payin Detail', 'Disbursement', 'Settlement', 'Management']) await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  for (const hidden of ['Payin Detail', 'Disbursement', 'Settlement', 'Management'])
+    await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
   await screenshot(user, '43-new-user-menus');
   await user.goto('/dashboard/management/user');
   await expect(user).toHaveURL(/\/404$/);
@@ -92,7 +103,11 @@ test('SUPER ADMIN makes a role and a user; the user sees only those menus; reset
 
   // SUPER ADMIN takes Payments Balance out of the role: the user's open menu follows without signing in again.
   await openManagement(admin, 'Role', 'Role Management');
-  await admin.getByRole('table', { name: 'Roles' }).getByRole('row', { name: /Reports Reader/ }).getByRole('button', { name: 'Edit' }).click();
+  await admin
+    .getByRole('table', { name: 'Roles' })
+    .getByRole('row', { name: /Reports Reader/ })
+    .getByRole('button', { name: 'Edit' })
+    .click();
   const editRole = admin.getByRole('dialog', { name: 'Edit Role' });
   await editRole.getByRole('group', { name: 'Payments Balance' }).getByRole('switch', { name: 'Select all' }).click();
   await editRole.getByRole('button', { name: 'Save' }).click();

@@ -5,7 +5,8 @@ import { screenshot, signInAs } from './helpers';
 // Columns of the Disbursements table (spec section 3's fields, in the screen's order: the row's
 // identity, pinned in view, leads; issue 26).
 const COL = { correlationId: 2, status: 3, client: 5, amount: 10, fee: 11 } as const;
-const cells = (page: Page, col: number) => page.getByRole('table', { name: 'Disbursements' }).locator(`tbody tr td:nth-child(${col})`);
+const cells = (page: Page, col: number) =>
+  page.getByRole('table', { name: 'Disbursements' }).locator(`tbody tr td:nth-child(${col})`);
 
 async function openDisbursementList(page: Page) {
   await page.goto('/dashboard/disbursement/transactions');
@@ -38,7 +39,8 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
 
   // Disbursement Account of the client whose disbursement is rejected, open in a second tab.
   const rejectRow = table.locator('tbody tr').filter({ hasText: toReject });
-  const rupiahIn = async (col: number) => Number((await rejectRow.locator(`td:nth-child(${col})`).textContent())!.replace(/\D/g, ''));
+  const rupiahIn = async (col: number) =>
+    Number((await rejectRow.locator(`td:nth-child(${col})`).textContent())!.replace(/\D/g, ''));
   const held = (await rupiahIn(COL.amount)) + (await rupiahIn(COL.fee));
   const clientName = (await rejectRow.locator(`td:nth-child(${COL.client})`).textContent())!.trim();
   const account = await page.context().newPage();
@@ -50,7 +52,11 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   const balanceBefore = Number((await card.textContent())!.replace(/\D/g, ''));
 
   // Reject one: 'Are you sure?' first, then the spec's success text, and it leaves the PENDING list.
-  await table.locator('tbody tr').filter({ hasText: toReject }).getByRole('button', { name: `Reject ${toReject}`, exact: true }).click();
+  await table
+    .locator('tbody tr')
+    .filter({ hasText: toReject })
+    .getByRole('button', { name: `Reject ${toReject}`, exact: true })
+    .click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText(`Reject disbursement ${toReject}`);
   await screenshot(page, '51-disbursement-reject-confirm');
@@ -62,7 +68,11 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await account.close();
 
   // Finalize another.
-  await table.locator('tbody tr').filter({ hasText: toFinalize }).getByRole('button', { name: `Finalize ${toFinalize}`, exact: true }).click();
+  await table
+    .locator('tbody tr')
+    .filter({ hasText: toFinalize })
+    .getByRole('button', { name: `Finalize ${toFinalize}`, exact: true })
+    .click();
   await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Finalize' }).click();
   await expect(page.getByText('Disbursement has been finalized').first()).toBeVisible();
   await expect(table.getByText(toFinalize)).toHaveCount(0);
@@ -79,13 +89,17 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   const csv = `correlation_id\n${toFinalize}\nNO-SUCH-DISBURSEMENT-1\n`;
   await page.getByRole('button', { name: 'Upload Void Transaction' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Void Transaction' });
-  await upload.getByLabel('Choose void file').setInputFiles({ name: 'void.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await upload
+    .getByLabel('Choose void file')
+    .setInputFiles({ name: 'void.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(upload.getByLabel('Chosen file')).toContainText('void.csv');
   await upload.getByRole('button', { name: 'Upload' }).click();
   // Issue 25: nothing moves on the first click; the preview says what would, and Confirm applies it.
   const preview = page.getByRole('dialog', { name: 'Upload Void Transaction: Preview' });
   await expect(preview).toContainText('Void 1 disbursement returning Rp.');
-  await expect(preview.getByRole('table', { name: 'Void preview' }).locator('tbody tr').filter({ hasText: toFinalize })).toContainText('Will be voided');
+  await expect(
+    preview.getByRole('table', { name: 'Void preview' }).locator('tbody tr').filter({ hasText: toFinalize }),
+  ).toContainText('Will be voided');
   await screenshot(page, '52a-disbursement-void-preview');
   await preview.getByRole('button', { name: 'Confirm' }).click();
   const results = page.getByRole('dialog', { name: 'Upload Void Transaction: Results' });
@@ -112,7 +126,9 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await expect(page.getByText('File downloaded successfully').first()).toBeVisible();
 });
 
-test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard alone, its id in view throughout (issue 26)', async ({ page }) => {
+test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard alone, its id in view throughout (issue 26)', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInAs(page, 'superadmin@demo.local');
@@ -124,13 +140,24 @@ test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard a
   const inView = async (id: string) => {
     const cell = table.locator('tbody tr').filter({ hasText: id }).locator(`td:nth-child(${COL.correlationId})`);
     const [it, box] = [(await cell.boundingBox())!, (await scrollBox.boundingBox())!];
-    return it.x >= Math.max(0, box.x - 1) && it.x + it.width <= Math.min(1366, box.x + box.width + 1) && it.y >= 0 && it.y + it.height <= 768;
+    return (
+      it.x >= Math.max(0, box.x - 1) &&
+      it.x + it.width <= Math.min(1366, box.x + box.width + 1) &&
+      it.y >= 0 &&
+      it.y + it.height <= 768
+    );
   };
-  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+  const focusedName = () =>
+    page.evaluate(
+      () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+    );
 
   // From the Search button the focus is on, Tab walks into the table: it is one Tab stop.
   let presses = 0;
-  while (!(await page.evaluate(() => !!document.activeElement?.closest('table[aria-label="Disbursements"]'))) && presses < 8) {
+  while (
+    !(await page.evaluate(() => !!document.activeElement?.closest('table[aria-label="Disbursements"]'))) &&
+    presses < 8
+  ) {
     await page.keyboard.press('Tab');
     presses += 1;
   }

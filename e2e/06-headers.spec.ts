@@ -7,11 +7,21 @@ import { screenshot, signInAs } from './helpers';
  */
 // Every page of the spec's route table that a SUPER ADMIN may open.
 const PAGES = [
-  '/dashboard/transactions', '/dashboard/payin', '/dashboard/disbursement/transactions', '/dashboard/disbursement/account',
-  '/dashboard/disbursement/master-balance', '/dashboard/balance', '/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role',
+  '/dashboard/transactions',
+  '/dashboard/payin',
+  '/dashboard/disbursement/transactions',
+  '/dashboard/disbursement/account',
+  '/dashboard/disbursement/master-balance',
+  '/dashboard/balance',
+  '/dashboard/settlement',
+  '/dashboard/management/user',
+  '/dashboard/management/role',
 ];
 
-test('the security headers are sent, and no page breaks under the Content-Security-Policy', async ({ page, request }) => {
+test('the security headers are sent, and no page breaks under the Content-Security-Policy', async ({
+  page,
+  request,
+}) => {
   const login = await request.get('/login');
   const csp = login.headers()['content-security-policy'];
   expect(csp).toContain("default-src 'self'");
@@ -26,9 +36,13 @@ test('the security headers are sent, and no page breaks under the Content-Securi
   expect(head.headers()['content-type']).toContain('text/html');
 
   const violations: string[] = [];
-  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await signInAs(page, 'superadmin@demo.local');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -2,11 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signInAs } from './helpers';
 
 /** A figure card's rupiah, read from its text ('Previous BalanceRp. 1,250,000' -> 1250000). */
-const figure = async (page: Page, name: string) => Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
+const figure = async (page: Page, name: string) =>
+  Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
 const rp = (n: number) => `Rp. ${n.toLocaleString('en-US')}`;
 const ADMIN_NAME = 'Sari Superadmin';
 
-test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too much, and sees the deposit on both account screens', async ({ page }) => {
+test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too much, and sees the deposit on both account screens', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInAs(page, 'superadmin@demo.local');
 
@@ -27,11 +30,15 @@ test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too 
   await expect(page.getByRole('group', { name: 'After Balance' })).toContainText(rp(before + 250_000));
   await page.getByRole('button', { name: 'Update Balance' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText(`by ${rp(250_000)} (dua ratus lima puluh ribu rupiah), from ${rp(before)} to ${rp(before + 250_000)}`);
+  await expect(confirm).toContainText(
+    `by ${rp(250_000)} (dua ratus lima puluh ribu rupiah), from ${rp(before)} to ${rp(before + 250_000)}`,
+  );
   await screenshot(page, '30-master-balance-confirm');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Master Disbursement Balance' }).getByText('Balance has been updated')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Master Disbursement Balance' }).getByText('Balance has been updated'),
+  ).toBeVisible();
   await expect.poll(() => figure(page, 'Previous Balance')).toBe(before + 250_000);
   await expect(amount).toHaveValue('');
 
@@ -39,7 +46,9 @@ test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too 
   const tooMuch = before + 250_000 + 1;
   await amount.fill(`-${tooMuch}`);
   await expect(amount).toHaveValue(`-${tooMuch}`);
-  await expect(page.getByText(`The disbursement balance cannot go below zero: it is ${rp(before + 250_000)}`)).toBeVisible();
+  await expect(
+    page.getByText(`The disbursement balance cannot go below zero: it is ${rp(before + 250_000)}`),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Balance' })).toBeDisabled();
   await screenshot(page, '31-master-balance-refused');
 
@@ -59,7 +68,13 @@ test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too 
   await expect(page.getByRole('heading', { name: 'Disbursement Accounts' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Client' })).toHaveText(clientName);
   const deposits = page.getByRole('table', { name: 'Deposits' });
-  await expect(deposits.getByRole('row').filter({ hasText: ADMIN_NAME }).filter({ hasText: rp(250_000) }).first()).toBeVisible();
+  await expect(
+    deposits
+      .getByRole('row')
+      .filter({ hasText: ADMIN_NAME })
+      .filter({ hasText: rp(250_000) })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('group', { name: 'Balance', exact: true })).toContainText('Rp.');
   await screenshot(page, '33-payin-detail');
 });

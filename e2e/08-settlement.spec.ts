@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signInAs } from './helpers';
 
 const number = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
-const day = (offset: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
 
 async function availableBalance(page: Page, clientName: string): Promise<number> {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Payments Balance' }).click();
@@ -30,7 +31,9 @@ async function chooseFelloQrisYesterday(page: Page) {
   await page.getByRole('button', { name: 'Search' }).click();
 }
 
-test('SUPER ADMIN settles yesterday\'s FELLO QRIS, watches it run, and finds the pay-ins SETTLED and the balances risen by the net', async ({ page }) => {
+test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run, and finds the pay-ins SETTLED and the balances risen by the net", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signInAs(page, 'superadmin@demo.local');
   await openSettlement(page);
@@ -51,7 +54,8 @@ test('SUPER ADMIN settles yesterday\'s FELLO QRIS, watches it run, and finds the
   for (let i = 1; i <= bodyRows; i++) {
     const cells = rows.nth(i).getByRole('cell');
     count += number(await cells.nth(2).textContent());
-    if ((await cells.nth(0).textContent())!.trim() === clientName) clientNet += number(await cells.nth(5).textContent());
+    if ((await cells.nth(0).textContent())!.trim() === clientName)
+      clientNet += number(await cells.nth(5).textContent());
   }
   expect(count).toBeGreaterThan(0);
   await screenshot(page, '40-settlement-rows');
@@ -72,12 +76,16 @@ test('SUPER ADMIN settles yesterday\'s FELLO QRIS, watches it run, and finds the
     const seen: string[] = [];
     (window as unknown as { settledTexts: string[] }).settledTexts = seen;
     new MutationObserver(() => {
-      const status = [...document.querySelectorAll('[role="status"]')].map((n) => n.textContent ?? '').find((t) => t.startsWith('Settled '));
+      const status = [...document.querySelectorAll('[role="status"]')]
+        .map((n) => n.textContent ?? '')
+        .find((t) => t.startsWith('Settled '));
       if (status && seen.at(-1) !== status) seen.push(status);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText(new RegExp(`^${count} transactions settled, Rp\\. [\\d,]+ moved to withdrawable$`))).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText(new RegExp(`^${count} transactions settled, Rp\\. [\\d,]+ moved to withdrawable$`)),
+  ).toBeVisible({ timeout: 60_000 });
   const progress = await page.evaluate(() => (window as unknown as { settledTexts: string[] }).settledTexts);
   expect(progress.length).toBeGreaterThan(0);
   expect(progress.every((t) => new RegExp(`^Settled [\\d,]+ of ${count.toLocaleString('en-US')}$`).test(t))).toBe(true);
@@ -95,7 +103,11 @@ test('SUPER ADMIN settles yesterday\'s FELLO QRIS, watches it run, and finds the
 
   // The report downloads as .xlsx.
   const download = page.waitForEvent('download');
-  await recent.getByRole('row').nth(1).getByRole('button', { name: /Download Report/ }).click();
+  await recent
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /Download Report/ })
+    .click();
   expect((await download).suggestedFilename()).toMatch(/^settlement-fello_qris-\d+\.xlsx$/);
 
   // Payments List: yesterday's FELLO QRIS are all SETTLED now, none FINALIZED.
@@ -108,7 +120,9 @@ test('SUPER ADMIN settles yesterday\'s FELLO QRIS, watches it run, and finds the
   await page.getByRole('option', { name: 'SETTLED' }).click();
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('table', { name: 'Payments' })).toHaveAttribute('aria-busy', 'false');
-  expect(number(await page.getByRole('group', { name: 'Total Transactions' }).textContent())).toBeGreaterThanOrEqual(count);
+  expect(number(await page.getByRole('group', { name: 'Total Transactions' }).textContent())).toBeGreaterThanOrEqual(
+    count,
+  );
   await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('SETTLED');
   await screenshot(page, '43-payments-settled');
   await page.getByRole('combobox', { name: 'Status' }).click();

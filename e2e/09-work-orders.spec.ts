@@ -4,7 +4,9 @@ import { nextCode, screenshot, signInAs } from './helpers';
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const unreadOf = async (page: Page) => Number((await bell(page).getAttribute('aria-label'))!.match(/(\d+) unread/)![1]);
 
-test('a client asks for a withdrawal; the SUPER ADMIN\'s bell counts it at once, they complete it from the work order, and the second SUPER ADMIN\'s bell shows it resolved', async ({ browser }) => {
+test("a client asks for a withdrawal; the SUPER ADMIN's bell counts it at once, they complete it from the work order, and the second SUPER ADMIN's bell shows it resolved", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const admin = await (await browser.newContext()).newPage();
   await signInAs(admin, 'superadmin@demo.local');
@@ -54,12 +56,19 @@ test('a client asks for a withdrawal; the SUPER ADMIN\'s bell counts it at once,
   await confirm.getByRole('button', { name: 'Complete' }).click();
   await expect(admin.getByRole('group', { name: 'Status' })).toContainText('Resolved at');
   await expect(admin.getByRole('group', { name: 'Message' })).toContainText('Completed by superadmin@demo.local');
-  await expect(admin.getByRole('group', { name: 'Work order actions' }).getByRole('button', { name: 'Complete' })).toHaveCount(0);
+  await expect(
+    admin.getByRole('group', { name: 'Work order actions' }).getByRole('button', { name: 'Complete' }),
+  ).toHaveCount(0);
   await screenshot(admin, '52-work-order-resolved');
 
   // Live on the second SUPER ADMIN's bell: one fewer to count, resolved, saying who did what.
   await expect.poll(() => unreadOf(second), { timeout: 5_000 }).toBe(secondBefore - 1);
   await bell(second).click();
-  await expect(second.getByRole('list', { name: 'Work orders' }).getByRole('button', { name: /Completed by superadmin@demo\.local/ }).first()).toContainText('Resolved');
+  await expect(
+    second
+      .getByRole('list', { name: 'Work orders' })
+      .getByRole('button', { name: /Completed by superadmin@demo\.local/ })
+      .first(),
+  ).toContainText('Resolved');
   await screenshot(second, '53-second-admin-resolved');
 });

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { expectChartReadable, viewBoxOf } from './charts';
 import { screenshot, signInAs } from './helpers';
 
-test('SUPER ADMIN opens Workflows, reads the withdrawal lifecycle with its guards in words, and downloads its SCXML', async ({ page }) => {
+test('SUPER ADMIN opens Workflows, reads the withdrawal lifecycle with its guards in words, and downloads its SCXML', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'superadmin@demo.local');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Workflows' }).click();
@@ -24,7 +26,9 @@ test('SUPER ADMIN opens Workflows, reads the withdrawal lifecycle with its guard
   expect(xml).toContain('<state id="withdrawal.PENDING"');
 });
 
-test('every workflow chart fits its panel with each name inside its box, at 1366x768 too, and zooms and pans by keyboard and drag', async ({ page }) => {
+test('every workflow chart fits its panel with each name inside its box, at 1366x768 too, and zooms and pans by keyboard and drag', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInAs(page, 'superadmin@demo.local');
@@ -38,7 +42,10 @@ test('every workflow chart fits its panel with each name inside its box, at 1366
     const panel = page.getByRole('group', { name: `${id} chart: zoom and pan` });
     await expectChartReadable(panel, id);
     // The page never scrolls sideways: the chart is scaled into its width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), id).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      id,
+    ).toBe(true);
   }
 
   await page.goto('/dashboard/workflows/disbursement');

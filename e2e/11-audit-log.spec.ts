@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectChartReadable } from './charts';
 import { screenshot, signInAs } from './helpers';
 
-test("SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log and reads its path: PENDING, then REJECTED by whom", async ({ page }) => {
+test('SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log and reads its path: PENDING, then REJECTED by whom', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'superadmin@demo.local');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -11,7 +13,11 @@ test("SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log a
   await menu.getByRole('link', { name: 'Payments Balance' }).click();
   await expect(page.getByRole('heading', { name: 'Payments Balance' })).toBeVisible();
   const history = page.getByRole('table', { name: 'Withdrawal History' });
-  const pending = history.getByRole('row').filter({ hasText: 'PENDING' }).filter({ has: page.getByRole('button', { name: 'Reject' }) }).first();
+  const pending = history
+    .getByRole('row')
+    .filter({ hasText: 'PENDING' })
+    .filter({ has: page.getByRole('button', { name: 'Reject' }) })
+    .first();
   await pending.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Reject' }).click();
@@ -42,12 +48,19 @@ test("SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log a
   await expect(table.getByRole('row').nth(1)).toContainText(uuid);
   await screenshot(page, '70-audit-log');
 
-  await table.getByRole('row').filter({ hasText: 'withdrawal.decide' }).first().getByRole('button', { name: 'Path' }).click();
+  await table
+    .getByRole('row')
+    .filter({ hasText: 'withdrawal.decide' })
+    .first()
+    .getByRole('button', { name: 'Path' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Entity path' });
   await expect(dialog).toBeVisible();
   const steps = dialog.getByRole('list', { name: 'Steps' }).getByRole('listitem');
   await expect(steps.first()).toContainText(/^PENDING by \S+ at \d{4}-\d\d-\d\d \d\d:\d\d$/);
-  await expect(steps.last()).toContainText(/^PENDING > REJECTED by superadmin@demo\.local at \d{4}-\d\d-\d\d \d\d:\d\d$/);
+  await expect(steps.last()).toContainText(
+    /^PENDING > REJECTED by superadmin@demo\.local at \d{4}-\d\d-\d\d \d\d:\d\d$/,
+  );
   await expect(steps).toHaveCount(2);
   await expect(dialog.getByRole('img', { name: 'withdrawal lifecycle' })).toBeVisible();
   await expect(dialog.locator('[data-state="withdrawal.REJECTED"]')).toHaveAttribute('data-visited', '2');

@@ -24,7 +24,12 @@ const withStatus = (status: string) => async (page: Page) => {
 
 const DIALOGS: Record<string, readonly Opener[]> = {
   '/dashboard/transactions': ['Export', /^Invoice \S+$/, { open: /^Finalize \S+$/, first: withStatus('PENDING') }],
-  '/dashboard/disbursement/transactions': ['Export', 'Upload Void Transaction', /^Finalize \S+$/, /^Generate invoice \S+$/],
+  '/dashboard/disbursement/transactions': [
+    'Export',
+    'Upload Void Transaction',
+    /^Finalize \S+$/,
+    /^Generate invoice \S+$/,
+  ],
   '/dashboard/balance': ['Request Widthdrawal', 'Transfer to Disburse', /^Complete\b/],
   '/dashboard/management/user': ['New User'],
   '/dashboard/management/role': ['New Role'],
@@ -32,7 +37,16 @@ const DIALOGS: Record<string, readonly Opener[]> = {
 };
 
 /** What a SUPER ADMIN's run must have opened: every kind of dialog the issue names. */
-const SUPER_ADMIN_DIALOGS = ['Export', 'Finalize', 'Invoice', 'Upload Void Transaction', 'Generate invoice', 'Path', 'New User', 'New Role'];
+const SUPER_ADMIN_DIALOGS = [
+  'Export',
+  'Finalize',
+  'Invoice',
+  'Upload Void Transaction',
+  'Generate invoice',
+  'Path',
+  'New User',
+  'New Role',
+];
 
 /** A page is checked once its content has come, not while it is still loading. */
 async function settle(page: Page) {
@@ -65,7 +79,7 @@ async function menuPages(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link').first()).toBeVisible();
   const closed = menu.locator('button[aria-expanded="false"]');
-  while (await closed.count() > 0) await closed.first().click();
+  while ((await closed.count()) > 0) await closed.first().click();
   const hrefs = await menu.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return [...new Set(hrefs.filter((h) => h.startsWith('/dashboard/')))];
 }
@@ -74,7 +88,10 @@ async function menuPages(page: Page): Promise<string[]> {
 async function checkDialog(page: Page, path: string, opener: Opener): Promise<string | null> {
   const name = typeof opener === 'string' ? opener : opener instanceof RegExp ? opener : opener.open;
   if (typeof opener === 'object' && !(opener instanceof RegExp)) await opener.first(page);
-  const button = page.getByRole('main').getByRole('button', { name, exact: typeof name === 'string' }).first();
+  const button = page
+    .getByRole('main')
+    .getByRole('button', { name, exact: typeof name === 'string' })
+    .first();
   // Row actions step aside while a dialog is open and come back after it closes.
   await button.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
   if (!(await button.isVisible()) || !(await button.isEnabled())) return null;
@@ -92,7 +109,7 @@ async function checkDialog(page: Page, path: string, opener: Opener): Promise<st
 
 /** Every menu page and each dialog it offers; returns the pages and the dialogs opened. */
 async function checkEveryPage(page: Page, email: string, extra: string[] = []) {
-  const pages = [...await menuPages(page), ...extra];
+  const pages = [...(await menuPages(page)), ...extra];
   expect(pages.length, `menu links of ${email}`).toBeGreaterThan(0);
   const opened: string[] = [];
   for (const path of pages) {
@@ -122,7 +139,9 @@ async function checkEveryChart(page: Page) {
   return ids;
 }
 
-test('a client user: login, two-factor set-up, OTP and every menu page have no WCAG 2.1 AA violation', async ({ page }) => {
+test('a client user: login, two-factor set-up, OTP and every menu page have no WCAG 2.1 AA violation', async ({
+  page,
+}) => {
   test.setTimeout(600_000);
   await signInChecking(page, 'client@demo.local');
   const { pages, opened } = await checkEveryPage(page, 'client@demo.local');
@@ -136,13 +155,23 @@ test('an ADMIN: every menu page has no WCAG 2.1 AA violation', async ({ page }) 
   await checkEveryPage(page, 'admin@demo.local');
 });
 
-test('a SUPER ADMIN: every menu page and its dialogs, every workflow chart, the bell and a work order have no WCAG 2.1 AA violation', async ({ page }) => {
+test('a SUPER ADMIN: every menu page and its dialogs, every workflow chart, the bell and a work order have no WCAG 2.1 AA violation', async ({
+  page,
+}) => {
   test.setTimeout(900_000);
   await signInChecking(page, 'superadmin@demo.local');
   const { pages, opened } = await checkEveryPage(page, 'superadmin@demo.local');
   expect(opened).toEqual(expect.arrayContaining(SUPER_ADMIN_DIALOGS));
   expect(await checkEveryChart(page)).toContain('disbursement');
-  for (const path of ['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role', '/dashboard/audit-log', '/dashboard/workflows', '/dashboard/settings/user', '/dashboard/approvals']) {
+  for (const path of [
+    '/dashboard/settlement',
+    '/dashboard/management/user',
+    '/dashboard/management/role',
+    '/dashboard/audit-log',
+    '/dashboard/workflows',
+    '/dashboard/settings/user',
+    '/dashboard/approvals',
+  ]) {
     expect(pages).toContain(path);
   }
 
@@ -168,7 +197,9 @@ test('a SUPER ADMIN: every menu page and its dialogs, every workflow chart, the 
   }
 });
 
-test('Tab walks the shell in order and never rests on a hidden element: home link, the menu once, then the page', async ({ page }) => {
+test('Tab walks the shell in order and never rests on a hidden element: home link, the menu once, then the page', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInChecking(page, 'admin@demo.local');
   await page.goto('/dashboard/balance');
@@ -177,28 +208,43 @@ test('Tab walks the shell in order and never rests on a hidden element: home lin
   const stops: Array<{ where: string; hidden: boolean; name: string }> = [];
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');
-    stops.push(await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return {
-        where: el?.closest('nav, [role="navigation"]') ? 'menu' : el?.closest('main') ? 'main' : el?.closest('header') ? 'header' : el?.tagName ?? 'none',
-        hidden: !!el?.closest('[aria-hidden="true"]'),
-        name: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim().slice(0, 40),
-      };
-    }));
+    stops.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return {
+          where: el?.closest('nav, [role="navigation"]')
+            ? 'menu'
+            : el?.closest('main')
+              ? 'main'
+              : el?.closest('header')
+                ? 'header'
+                : (el?.tagName ?? 'none'),
+          hidden: !!el?.closest('[aria-hidden="true"]'),
+          name: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim().slice(0, 40),
+        };
+      }),
+    );
   }
-  expect(stops.filter((s) => s.hidden), JSON.stringify(stops)).toEqual([]);
+  expect(
+    stops.filter((s) => s.hidden),
+    JSON.stringify(stops),
+  ).toEqual([]);
   const where = stops.map((s) => s.where);
   // The menu is one Tab stop (arrow keys move inside it), then Tab goes on to the page.
-  expect(where.filter((w) => w === 'menu'), JSON.stringify(stops)).toHaveLength(1);
+  expect(
+    where.filter((w) => w === 'menu'),
+    JSON.stringify(stops),
+  ).toHaveLength(1);
   expect(where.indexOf('main')).toBeGreaterThan(where.indexOf('menu'));
   // Back in the menu, the arrow keys move between its entries.
   const entry = stops.find((s) => s.where === 'menu')!.name;
-  const menuEntry = () => page.evaluate(() => {
-    const el = document.activeElement;
-    return el?.closest('nav, [role="navigation"]') ? el.textContent?.trim() ?? '' : null;
-  });
+  const menuEntry = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.closest('nav, [role="navigation"]') ? (el.textContent?.trim() ?? '') : null;
+    });
   await page.getByRole('link', { name: 'Nusa Payments Back Office', exact: true }).focus();
-  for (let i = 0; i < 4 && await menuEntry() === null; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 4 && (await menuEntry()) === null; i++) await page.keyboard.press('Tab');
   expect(await menuEntry()).toBe(entry);
   await page.keyboard.press('ArrowDown');
   await expect.poll(menuEntry).not.toBe(entry);

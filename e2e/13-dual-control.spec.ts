@@ -3,18 +3,24 @@ import { expectClean } from './axe';
 import { screenshot, signInAs } from './helpers';
 
 /** A figure card's rupiah, read from its text ('Previous BalanceRp. 1,250,000' -> 1250000). */
-const figure = async (page: Page, name: string) => Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
+const figure = async (page: Page, name: string) =>
+  Number((await page.getByRole('group', { name }).textContent())!.replace(/\D/g, ''));
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const WAITING = 'Waiting for approval by another SUPER ADMIN';
 
 /** Asks the API as the page's own signed-in user (the session the app keeps in localStorage). */
 async function decideAsPage(page: Page, id: number, decision: string) {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user') ?? '{}').token as string);
-  const res = await page.request.patch(`/api/backoffice/approvals/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { decision } });
+  const res = await page.request.patch(`/api/backoffice/approvals/${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { decision },
+  });
   return { status: res.status(), body: await res.json() };
 }
 
-test('a large adjustment waits for a second SUPER ADMIN, who approves it from the bell; the balance rises once, and the maker cannot approve their own', async ({ browser }) => {
+test('a large adjustment waits for a second SUPER ADMIN, who approves it from the bell; the balance rises once, and the maker cannot approve their own', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const maker = await (await browser.newContext()).newPage();
   await signInAs(maker, 'superadmin@demo.local');
@@ -32,7 +38,9 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   await amount.fill('250.000,00');
   await expect(amount).toHaveValue('250.000,00');
   await expect(maker.getByText('Reads as Rp. 250,000 (dua ratus lima puluh ribu rupiah)')).toBeVisible();
-  await expect(maker.getByRole('group', { name: 'After Balance' })).toContainText(`Rp. ${(before + 250_000).toLocaleString('en-US')}`);
+  await expect(maker.getByRole('group', { name: 'After Balance' })).toContainText(
+    `Rp. ${(before + 250_000).toLocaleString('en-US')}`,
+  );
   await screenshot(maker, '80-amount-read-back');
 
   // 2. Rp. 150,000,000 is at the policy's threshold: it waits, and nothing moves.
@@ -48,7 +56,11 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   // 5. The maker's own request offers only Cancel, and the server refuses the maker's Approve.
   await maker.goto('/dashboard/approvals');
   const requests = maker.getByRole('table', { name: 'Approval requests' });
-  const own = requests.locator('tbody tr').filter({ hasText: clientName }).filter({ hasText: 'Rp. 150,000,000' }).first();
+  const own = requests
+    .locator('tbody tr')
+    .filter({ hasText: clientName })
+    .filter({ hasText: 'Rp. 150,000,000' })
+    .first();
   await expect(own).toBeVisible();
   const cancel = own.getByRole('button', { name: /^Cancel request #\d+$/ });
   await expect(cancel).toBeVisible();
@@ -62,7 +74,10 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   // 3. The second SUPER ADMIN opens it from the bell and approves it.
   await expect(bell(checker)).toBeVisible();
   await bell(checker).click();
-  const item = checker.getByRole('list', { name: 'Work orders' }).getByRole('button', { name: new RegExp(`APR-${id}\\b`) }).first();
+  const item = checker
+    .getByRole('list', { name: 'Work orders' })
+    .getByRole('button', { name: new RegExp(`APR-${id}\\b`) })
+    .first();
   await expect(item).toContainText('Open');
   await item.click();
   await expect(checker).toHaveURL(new RegExp(`/work-order-detail\\?wo=APR-${id}$`));
@@ -75,7 +90,9 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   await expectClean(checker, 'the approval decision dialog');
   await sure.getByRole('button', { name: 'Confirm' }).click();
   await expect(checker.getByText('The change has been approved and applied').first()).toBeVisible();
-  await expect(panel.getByRole('group', { name: 'Approval actions' }).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(
+    panel.getByRole('group', { name: 'Approval actions' }).getByRole('button', { name: 'Approve' }),
+  ).toHaveCount(0);
 
   // 4. The Disbursement Account card has risen by exactly the amount, once.
   await checker.goto('/dashboard/disbursement/account');
@@ -93,7 +110,9 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   await expect(maker.getByRole('button', { name: `Cancel request #${id}` })).toHaveCount(0);
 });
 
-test('with the void upload set to always wait on the Policy tab, a void file is previewed with that warning, held on Confirm, and voided when another SUPER ADMIN approves it', async ({ browser }) => {
+test('with the void upload set to always wait on the Policy tab, a void file is previewed with that warning, held on Confirm, and voided when another SUPER ADMIN approves it', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const maker = await (await browser.newContext()).newPage();
   await signInAs(maker, 'superadmin@demo.local');
@@ -126,7 +145,9 @@ test('with the void upload set to always wait on the Policy tab, a void file is 
 
     await maker.getByRole('button', { name: 'Upload Void Transaction' }).click();
     const upload = maker.getByRole('dialog', { name: 'Upload Void Transaction' });
-    await upload.getByLabel('Choose void file').setInputFiles({ name: 'void.csv', mimeType: 'text/csv', buffer: Buffer.from(`correlation_id\n${target}\n`) });
+    await upload
+      .getByLabel('Choose void file')
+      .setInputFiles({ name: 'void.csv', mimeType: 'text/csv', buffer: Buffer.from(`correlation_id\n${target}\n`) });
     await upload.getByRole('button', { name: 'Upload' }).click();
     const preview = maker.getByRole('dialog', { name: 'Upload Void Transaction: Preview' });
     await expect(preview).toContainText('Void 1 disbursement returning Rp.');
@@ -140,7 +161,11 @@ test('with the void upload set to always wait on the Policy tab, a void file is 
 
     // The second SUPER ADMIN approves it on the Approvals screen.
     await checker.goto('/dashboard/approvals');
-    const pending = checker.getByRole('table', { name: 'Approval requests' }).locator('tbody tr').filter({ hasText: 'Void upload' }).first();
+    const pending = checker
+      .getByRole('table', { name: 'Approval requests' })
+      .locator('tbody tr')
+      .filter({ hasText: 'Void upload' })
+      .first();
     await expect(pending).toContainText('Pending approval');
     await pending.getByRole('button', { name: /^Approve request #\d+$/ }).click();
     const sure = checker.getByRole('dialog', { name: 'Are you sure?' });

@@ -23,9 +23,14 @@ const isTabsterSentinel = (rule: string, html: string) =>
  */
 async function stillFrames(page: Page) {
   await page.mouse.move(0, 0);
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-    .map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Every violation as one readable line: rule, impact, the nodes' selectors. */
@@ -34,13 +39,14 @@ async function axeViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(WCAG);
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
-  return violations.flatMap((v) => v.nodes
-    .filter((n) => !isTabsterSentinel(v.id, n.html))
-    .map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${v.help}`));
+  return violations.flatMap((v) =>
+    v.nodes
+      .filter((n) => !isTabsterSentinel(v.id, n.html))
+      .map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${v.help}`),
+  );
 }
 
 /** Soft, so one run lists every page's violations rather than stopping at the first page. */
 export async function expectClean(page: Page, where: string, include?: string) {
   expect.soft(await axeViolations(page, include), `axe violations on ${where}`).toEqual([]);
 }
-

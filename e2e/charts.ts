@@ -13,8 +13,15 @@ export async function expectChartReadable(panel: Locator, where: string) {
       const id = state.getAttribute('data-state');
       const box = state.querySelector('rect[data-box]')!.getBoundingClientRect();
       const name = state.querySelector('text[data-name]')!.getBoundingClientRect();
-      if (name.left < box.left - 0.5 || name.right > box.right + 0.5) out.push(`${id}: its name (${Math.round(name.width)} px) overflows its box (${Math.round(box.width)} px)`);
-      if (box.left < view.left - 1 || box.right > view.right + 1 || box.top < view.top - 1 || box.bottom > view.bottom + 1) out.push(`${id}: outside the panel`);
+      if (name.left < box.left - 0.5 || name.right > box.right + 0.5)
+        out.push(`${id}: its name (${Math.round(name.width)} px) overflows its box (${Math.round(box.width)} px)`);
+      if (
+        box.left < view.left - 1 ||
+        box.right > view.right + 1 ||
+        box.top < view.top - 1 ||
+        box.bottom > view.bottom + 1
+      )
+        out.push(`${id}: outside the panel`);
     }
     return out;
   });
@@ -22,4 +29,5 @@ export async function expectChartReadable(panel: Locator, where: string) {
 }
 
 /** The SVG's viewBox: what part of the chart is on screen. */
-export const viewBoxOf = async (panel: Locator) => (await panel.getByRole('img').getAttribute('viewBox'))!.split(' ').map(Number);
+export const viewBoxOf = async (panel: Locator) =>
+  (await panel.getByRole('img').getAttribute('viewBox'))!.split(' ').map(Number);

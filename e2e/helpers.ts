@@ -64,7 +64,9 @@ export async function finishTwoFactorSetup(page: Page, email: string): Promise<s
   remember(email, secret, stepNow() - 2);
   await page.getByLabel('Authentication code').fill(await nextCode(email));
   await page.keyboard.press('Enter');
-  await expect(page.getByText('OTP has been validated. You will be redirected to login page to reconfirm.')).toBeVisible();
+  await expect(
+    page.getByText('OTP has been validated. You will be redirected to login page to reconfirm.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   return secret;
 }

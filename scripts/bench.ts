@@ -22,7 +22,16 @@ import { loadDisbursements, measureDisbursements } from './benchDisbursements.ts
 import { benchSettlement } from './benchSettlement.ts';
 import { benchFanout } from './benchFanout.ts';
 import { benchHttp } from './benchHttp.ts';
-import { percentile, plansSection, renderReport, resultsTable, type CaseResult, type ExportResult, type PlanSummary, type Variant } from './benchReport.ts';
+import {
+  percentile,
+  plansSection,
+  renderReport,
+  resultsTable,
+  type CaseResult,
+  type ExportResult,
+  type PlanSummary,
+  type Variant,
+} from './benchReport.ts';
 
 /**
  * `npx tsx scripts/bench.ts [--rows N] [--what-if "SQL"]... [--keep] [--cases payins,disbursements] [--disbursements N]`
@@ -58,10 +67,12 @@ const cases = new Set(args.cases.split(',').map((c) => c.trim()));
 const CASES = ['payins', 'disbursements', 'settlement', 'fanout', 'http'];
 if ([...cases].some((c) => !CASES.includes(c))) throw new Error(`--cases takes ${CASES.join(', ')}, comma-joined`);
 const settlementRows = Number(args.settlement);
-if (!Number.isInteger(settlementRows) || settlementRows < 1) throw new Error('--settlement must be a positive whole number');
+if (!Number.isInteger(settlementRows) || settlementRows < 1)
+  throw new Error('--settlement must be a positive whole number');
 // A provider at ten million pay-ins a month pays out about a tenth as many times (issue 17: 10,000,000 and 1,000,000).
 const disbursementRows = Number(args.disbursements ?? Math.min(Number(args.rows), 1_000_000));
-if (!Number.isInteger(disbursementRows) || disbursementRows < 1) throw new Error('--disbursements must be a positive whole number');
+if (!Number.isInteger(disbursementRows) || disbursementRows < 1)
+  throw new Error('--disbursements must be a positive whole number');
 const rows = Number(args.rows);
 if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows must be a positive whole number');
 
@@ -82,8 +93,15 @@ const EXPORT_SIZES = [100_000, 1_000_000];
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 const principal: Principal = {
-  id: 0, name: 'Bench', email: 'bench@example.invalid', type: 'SUPER ADMIN', twoFactorActive: true,
-  role: null, moduleIds: [], allowedPaths: [], clientScope: null,
+  id: 0,
+  name: 'Bench',
+  email: 'bench@example.invalid',
+  type: 'SUPER ADMIN',
+  twoFactorActive: true,
+  role: null,
+  moduleIds: [],
+  allowedPaths: [],
+  clientScope: null,
 };
 
 // "SQL" is the very text and parameters Drizzle renders for our queries, sent straight to the pool,
@@ -91,18 +109,30 @@ const principal: Principal = {
 const dialect = new PgDialect();
 const render = (query: SQL) => dialect.sqlToQuery(query);
 // What the totals cost before migrations 0009/0010: a count over every row of the window.
-const exactTotals = (where: SQL) => sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`;
+const exactTotals = (where: SQL) =>
+  sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`;
 
-const jakartaDay = (daysAgo: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' })
-  .format(new Date(Date.now() - daysAgo * 86_400_000));
+const jakartaDay = (daysAgo: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() - daysAgo * 86_400_000),
+  );
 const windows = [
   { label: '1 day', start: `${jakartaDay(1)} 00:00`, end: `${jakartaDay(1)} 23:59` },
   { label: '30 days', start: `${jakartaDay(29)} 00:00`, end: `${jakartaDay(0)} 23:59` },
 ];
 
-async function timeCase(name: string, window: string, ours: () => Promise<unknown>, direct: () => Promise<unknown>, targets: Pick<CaseResult, 'p95Target' | 'ratioTarget'>): Promise<CaseResult> {
+async function timeCase(
+  name: string,
+  window: string,
+  ours: () => Promise<unknown>,
+  direct: () => Promise<unknown>,
+  targets: Pick<CaseResult, 'p95Target' | 'ratioTarget'>,
+): Promise<CaseResult> {
   const warmStart = performance.now();
-  for (let i = 0; i < WARMUPS; i++) { await ours(); await direct(); }
+  for (let i = 0; i < WARMUPS; i++) {
+    await ours();
+    await direct();
+  }
   // Slow cases get fewer measured runs so the whole bench stays within minutes; the table says how many.
   const perRun = (performance.now() - warmStart) / (2 * WARMUPS);
   const runs = perRun > SLOW_MS ? 10 : Math.min(MAX_RUNS, Math.max(RUNS, Math.round(RUN_BUDGET_MS / (2 * perRun))));
@@ -116,7 +146,9 @@ async function timeCase(name: string, window: string, ours: () => Promise<unknow
       samples[side].push(performance.now() - t0);
     }
   }
-  log(`${name} (${window}): ours p95 ${percentile(samples.ours, 95).toFixed(1)} ms, SQL p95 ${percentile(samples.direct, 95).toFixed(1)} ms`);
+  log(
+    `${name} (${window}): ours p95 ${percentile(samples.ours, 95).toFixed(1)} ms, SQL p95 ${percentile(samples.direct, 95).toFixed(1)} ms`,
+  );
   return { name, window, runs, warmups: WARMUPS, ours: samples.ours, direct: samples.direct, ...targets };
 }
 
@@ -125,18 +157,53 @@ async function timeCase(name: string, window: string, ours: () => Promise<unknow
  * correlation-id search (counted row by row: the rollups do not know the field). A named client
  * costs our side one lookup more (does it exist, is it in scope) that the SQL side does not make.
  */
-interface FilterCase { label: string; filter: TransactionFilter; cases: Array<readonly [string, number, number]>; summary: boolean; count: boolean }
+interface FilterCase {
+  label: string;
+  filter: TransactionFilter;
+  cases: Array<readonly [string, number, number]>;
+  summary: boolean;
+  count: boolean;
+}
 
 async function filterCases(raw: pg.Pool, w: (typeof windows)[number]): Promise<FilterCase[]> {
   const base = { start: w.start, end: w.end, status: 'FINALIZED' as const, search_by: 'correlation_id' as const };
   // The busiest client (the first, by the loader's weights) and a real correlation id of the window.
-  const { rows: [pick] } = await raw.query<{ client_id: number; correlation_id: string }>(
+  const {
+    rows: [pick],
+  } = await raw.query<{ client_id: number; correlation_id: string }>(
     `select client_id, correlation_id from transactions where status = 'FINALIZED' and transaction_time >= ($1::timestamp at time zone '${TZ}')
-     and transaction_time < ($2::timestamp at time zone '${TZ}') + interval '1 minute' order by transaction_time desc limit 1`, [w.start, w.end]);
+     and transaction_time < ($2::timestamp at time zone '${TZ}') + interval '1 minute' order by transaction_time desc limit 1`,
+    [w.start, w.end],
+  );
   return [
-    { label: '', filter: base, cases: [['list, limit 15, page 1', 1, 15], ['list, limit 1000, page 1', 1, 1000], ['list, limit 15, page 50', 50, 15]], summary: true, count: true },
-    { label: ', one client', filter: { ...base, client_id: [Number(pick.client_id)] }, cases: [['list, limit 15, page 1', 1, 15], ['list, limit 15, page 50', 50, 15]], summary: true, count: false },
-    { label: ', correlation-id search', filter: { ...base, search: pick.correlation_id }, cases: [['list, limit 15, page 1', 1, 15]], summary: false, count: false },
+    {
+      label: '',
+      filter: base,
+      cases: [
+        ['list, limit 15, page 1', 1, 15],
+        ['list, limit 1000, page 1', 1, 1000],
+        ['list, limit 15, page 50', 50, 15],
+      ],
+      summary: true,
+      count: true,
+    },
+    {
+      label: ', one client',
+      filter: { ...base, client_id: [Number(pick.client_id)] },
+      cases: [
+        ['list, limit 15, page 1', 1, 15],
+        ['list, limit 15, page 50', 50, 15],
+      ],
+      summary: true,
+      count: false,
+    },
+    {
+      label: ', correlation-id search',
+      filter: { ...base, search: pick.correlation_id },
+      cases: [['list, limit 15, page 1', 1, 15]],
+      summary: false,
+      count: false,
+    },
   ];
 }
 
@@ -156,7 +223,9 @@ async function measure(database: Database): Promise<{ results: CaseResult[]; pla
         return {
           ours: async () => listTransactions(database.db, await where(), page, limit),
           direct: async () => {
-            const { rows: [{ n }] } = await raw.query<{ n: string }>(totals.sql, totals.params);
+            const {
+              rows: [{ n }],
+            } = await raw.query<{ n: string }>(totals.sql, totals.params);
             const { rows } = await raw.query<{ uuid: string }>(pageSql.sql, pageSql.params);
             return { total: Number(n), rows };
           },
@@ -164,36 +233,70 @@ async function measure(database: Database): Promise<{ results: CaseResult[]; pla
       };
       // The totals must be those of a plain count over the rows, at this scale too.
       const exact = render(exactTotals(fixed));
-      const { rows: [want] } = await raw.query<{ n: string; amount: string; fee: string }>(exact.sql, exact.params);
+      const {
+        rows: [want],
+      } = await raw.query<{ n: string; amount: string; fee: string }>(exact.sql, exact.params);
       const summary = await summarizeTransactions(database.db, fixed);
       const check = list(1, 15);
       const [a, b] = [await check.ours(), await check.direct()];
-      if (a.meta.total !== Number(want.n) || b.total !== Number(want.n) || summary.total_transaction_amount !== Number(want.amount) || summary.total_fee_amount !== Number(want.fee)
-        || a.rows.map((r) => r.uuid).join() !== b.rows.map((r) => r.uuid).join()) {
-        throw new Error(`totals or page disagree with a plain count for ${w.label}${fc.label}: ${JSON.stringify({ want, summary, ours: a.meta.total, direct: b.total })}`);
+      if (
+        a.meta.total !== Number(want.n) ||
+        b.total !== Number(want.n) ||
+        summary.total_transaction_amount !== Number(want.amount) ||
+        summary.total_fee_amount !== Number(want.fee) ||
+        a.rows.map((r) => r.uuid).join() !== b.rows.map((r) => r.uuid).join()
+      ) {
+        throw new Error(
+          `totals or page disagree with a plain count for ${w.label}${fc.label}: ${JSON.stringify({ want, summary, ours: a.meta.total, direct: b.total })}`,
+        );
       }
       // The first case measured used to pay for V8 still optimizing our code (its ours/SQL p95 alone
       // stood at 1.5x, later cases of the same code at 1.1x to 1.2x): run the list a while first.
-      for (let i = 0; i < PROCESS_WARMUPS; i++) { await check.ours(); await check.direct(); }
+      for (let i = 0; i < PROCESS_WARMUPS; i++) {
+        await check.ours();
+        await check.direct();
+      }
       const listTargets = { p95Target: 30, ratioTarget: 1.5 };
       for (const [label, page, limit] of fc.cases) {
         const c = list(page, limit);
         results.push(await timeCase(`${label}${fc.label}`, w.label, c.ours, c.direct, listTargets));
       }
       if (fc.summary) {
-        results.push(await timeCase(`summary${fc.label}`, w.label,
-          async () => summarizeTransactions(database.db, await where()),
-          () => raw.query(totals.sql, totals.params),
-          { p95Target: 50, ratioTarget: null }));
+        results.push(
+          await timeCase(
+            `summary${fc.label}`,
+            w.label,
+            async () => summarizeTransactions(database.db, await where()),
+            () => raw.query(totals.sql, totals.params),
+            { p95Target: 50, ratioTarget: null },
+          ),
+        );
       }
       if (fc.count) {
-        const before = await timeCase('totals by count(*), as before 0009/0010', w.label, () => raw.query(exact.sql, exact.params), () => raw.query(exact.sql, exact.params), { p95Target: null, ratioTarget: null });
-        notes.push(`${w.label}: ${Number(want.n).toLocaleString('en-US')} FINALIZED pay-ins; the same totals by a plain \`count(*)\` and \`sum\` over the rows (before migrations 0009/0010) take p50 ${percentile(before.ours, 50).toFixed(1)} / p95 ${percentile(before.ours, 95).toFixed(1)} ms.`);
+        const before = await timeCase(
+          'totals by count(*), as before 0009/0010',
+          w.label,
+          () => raw.query(exact.sql, exact.params),
+          () => raw.query(exact.sql, exact.params),
+          { p95Target: null, ratioTarget: null },
+        );
+        notes.push(
+          `${w.label}: ${Number(want.n).toLocaleString('en-US')} FINALIZED pay-ins; the same totals by a plain \`count(*)\` and \`sum\` over the rows (before migrations 0009/0010) take p50 ${percentile(before.ours, 50).toFixed(1)} / p95 ${percentile(before.ours, 95).toFixed(1)} ms.`,
+        );
         plans.push(await explain(raw, `list and summary — totals (${w.label})`, totals.sql, totals.params));
         const pageSql = render(pageQuery(fixed, 1, w.label === '1 day' ? 15 : 1000));
-        plans.push(await explain(raw, `list, limit ${w.label === '1 day' ? 15 : 1000} — page (${w.label})`, pageSql.sql, pageSql.params));
+        plans.push(
+          await explain(
+            raw,
+            `list, limit ${w.label === '1 day' ? 15 : 1000} — page (${w.label})`,
+            pageSql.sql,
+            pageSql.params,
+          ),
+        );
       } else {
-        notes.push(`${w.label}${fc.label}: ${Number(want.n).toLocaleString('en-US')} pay-ins match (${JSON.stringify(fc.filter.client_id ?? fc.filter.search)}).`);
+        notes.push(
+          `${w.label}${fc.label}: ${Number(want.n).toLocaleString('en-US')} pay-ins match (${JSON.stringify(fc.filter.client_id ?? fc.filter.search)}).`,
+        );
       }
     }
   }
@@ -204,13 +307,27 @@ function measureExport(url: string, rows: number, runs: number, secondsTarget: n
   const script = fileURLToPath(new URL('../server/scripts/bench-export.ts', import.meta.url));
   const samples: Array<{ ms: number; peakRssMb: number; bytes: number; rows: number; window: string }> = [];
   for (let i = 0; i < runs; i++) {
-    const out = spawnSync(process.execPath, [...process.execArgv, script, '--database', url, String(rows)], { encoding: 'utf8', timeout: 15 * 60_000 });
+    const out = spawnSync(process.execPath, [...process.execArgv, script, '--database', url, String(rows)], {
+      encoding: 'utf8',
+      timeout: 15 * 60_000,
+    });
     const line = out.stdout?.trim().split('\n').at(-1) ?? '';
-    if (out.status !== 0 || !line.startsWith('{')) throw new Error(`export run failed: ${out.stderr || out.error?.message}`);
+    if (out.status !== 0 || !line.startsWith('{'))
+      throw new Error(`export run failed: ${out.stderr || out.error?.message}`);
     samples.push(JSON.parse(line));
-    log(`export: ${samples[i].rows} rows in ${(samples[i].ms / 1000).toFixed(2)} s, peak RSS ${Math.round(samples[i].peakRssMb)} MB`);
+    log(
+      `export: ${samples[i].rows} rows in ${(samples[i].ms / 1000).toFixed(2)} s, peak RSS ${Math.round(samples[i].peakRssMb)} MB`,
+    );
   }
-  return { rows: samples[0].rows, window: samples[0].window, ms: samples.map((x) => x.ms), peakRssMb: samples.map((x) => x.peakRssMb), bytes: samples[0].bytes, secondsTarget, rssTarget: 400 };
+  return {
+    rows: samples[0].rows,
+    window: samples[0].window,
+    ms: samples.map((x) => x.ms),
+    peakRssMb: samples.map((x) => x.peakRssMb),
+    bytes: samples[0].bytes,
+    secondsTarget,
+    rssTarget: 400,
+  };
 }
 
 async function explain(raw: pg.Pool, label: string, text: string, params: unknown[]): Promise<PlanSummary> {
@@ -226,7 +343,8 @@ async function explain(raw: pg.Pool, label: string, text: string, params: unknow
 
 async function main() {
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  if (args.database && !/^bench_[a-z0-9_]+$/.test(args.database)) throw new Error('--database names a bench_… database an earlier --keep run left');
+  if (args.database && !/^bench_[a-z0-9_]+$/.test(args.database))
+    throw new Error('--database names a bench_… database an earlier --keep run left');
   const name = args.database ?? `bench_${randomBytes(4).toString('hex')}`;
   const keep = args.keep || !!args.database || args['load-only'];
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -246,7 +364,10 @@ async function main() {
   };
   // Ctrl-C during a long load must not leave a multi-gigabyte database behind; the load's own
   // transaction would take minutes to finish, so the drop does not wait for it.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { void drop().finally(() => process.exit(130)); });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      void drop().finally(() => process.exit(130));
+    });
   try {
     database = await openDatabase({ url: benchUrl.toString() });
     const raw = database.db.$client;
@@ -254,24 +375,49 @@ async function main() {
     // then ends those: expected here, not a failure.
     raw.on('error', () => {});
     await ensureReferenceData(database.db);
-    const benchClients = (await raw.query<{ id: number }>("select id from clients where client_name like 'Bench Client %' order by id")).rows;
-    const clientRows = benchClients.length ? benchClients
-      : await database.db.insert(clients).values(Array.from({ length: 7 }, (_, i) => ({ clientName: `Bench Client ${i + 1}` }))).returning({ id: clients.id });
+    const benchClients = (
+      await raw.query<{ id: number }>("select id from clients where client_name like 'Bench Client %' order by id")
+    ).rows;
+    const clientRows = benchClients.length
+      ? benchClients
+      : await database.db
+          .insert(clients)
+          .values(Array.from({ length: 7 }, (_, i) => ({ clientName: `Bench Client ${i + 1}` })))
+          .returning({ id: clients.id });
     if (cases.has('payins')) {
-      const load = await loadedBefore(raw, 'payins') ?? await (async () => {
-        log(`loading ${rows.toLocaleString('en-US')} pay-ins`);
-        const loaded = await loadPayins(database!, clientRows.map((c) => c.id), rows, log);
-        const record = { rows, seconds: loaded.seconds, detail: { ...loaded } };
-        await recordLoad(raw, 'payins', record);
-        return { ...record, at: new Date().toISOString() };
-      })();
+      const load =
+        (await loadedBefore(raw, 'payins')) ??
+        (await (async () => {
+          log(`loading ${rows.toLocaleString('en-US')} pay-ins`);
+          const loaded = await loadPayins(
+            database!,
+            clientRows.map((c) => c.id),
+            rows,
+            log,
+          );
+          const record = { rows, seconds: loaded.seconds, detail: { ...loaded } };
+          await recordLoad(raw, 'payins', record);
+          return { ...record, at: new Date().toISOString() };
+        })());
       if (args['load-only']) {
-        if (cases.has('disbursements') && !await loadedBefore(raw, 'disbursements')) {
-          await recordLoad(raw, 'disbursements', { rows: disbursementRows, seconds: await loadDisbursements(raw, clientRows.map((c) => c.id), disbursementRows, log), detail: {} });
+        if (cases.has('disbursements') && !(await loadedBefore(raw, 'disbursements'))) {
+          await recordLoad(raw, 'disbursements', {
+            rows: disbursementRows,
+            seconds: await loadDisbursements(
+              raw,
+              clientRows.map((c) => c.id),
+              disbursementRows,
+              log,
+            ),
+            detail: {},
+          });
         }
         return;
       }
-      if (load.rows !== rows) log(`this database holds ${load.rows.toLocaleString('en-US')} pay-ins, not --rows ${rows.toLocaleString('en-US')}`);
+      if (load.rows !== rows)
+        log(
+          `this database holds ${load.rows.toLocaleString('en-US')} pay-ins, not --rows ${rows.toLocaleString('en-US')}`,
+        );
       const loadSeconds = load.seconds;
       const vacuumSeconds = Number(load.detail.vacuumSeconds);
       log(`${load.rows.toLocaleString('en-US')} pay-ins loaded in ${loadSeconds.toFixed(1)} s (${load.at})`);
@@ -282,12 +428,24 @@ async function main() {
       const baseline = await measure(database);
       const hourlyStart = performance.now();
       const drift = await checkPayinTotals(database.db);
-      if (drift.length) throw new Error(`transaction_hourly_totals differs from the pay-ins: ${drift.slice(0, 3).map((p) => p.detail).join('; ')}`);
+      if (drift.length)
+        throw new Error(
+          `transaction_hourly_totals differs from the pay-ins: ${drift
+            .slice(0, 3)
+            .map((p) => p.detail)
+            .join('; ')}`,
+        );
       const hourlySeconds = (performance.now() - hourlyStart) / 1000;
-      const [buckets] = (await raw.query<{ hours: string; days: string }>('select (select count(*) from transaction_hourly_totals) as hours, (select count(*) from transaction_daily_totals) as days')).rows;
+      const [buckets] = (
+        await raw.query<{ hours: string; days: string }>(
+          'select (select count(*) from transaction_hourly_totals) as hours, (select count(*) from transaction_daily_totals) as days',
+        )
+      ).rows;
       const exported = EXPORT_SIZES.filter((n) => n <= load.rows).map((n) => {
         log(`exporting ${n.toLocaleString('en-US')} rows`);
-        return n <= 100_000 ? measureExport(benchUrl.toString(), n, 3, 5) : measureExport(benchUrl.toString(), n, 2, null);
+        return n <= 100_000
+          ? measureExport(benchUrl.toString(), n, 3, 5)
+          : measureExport(benchUrl.toString(), n, 2, null);
       });
       const variants: Variant[] = [{ title: 'Results (schema as migrated)', ...baseline, exported }];
       for (const statement of args['what-if']) {
@@ -298,46 +456,78 @@ async function main() {
         variants.push({ title: `\`${statement}\``, ...(await measure(database)), exported: null });
       }
 
-      const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;
+      const [{ version }] = (
+        await raw.query<{ version: string }>(
+          `select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`,
+        )
+      ).rows;
       const cpus = os.cpus();
-      const report = renderReport({
-        date: new Date().toISOString(),
-        cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown'}`,
-        ramGb: os.totalmem() / 2 ** 30,
-        postgres: version,
-        migration: (JSON.parse(readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: Array<{ tag: string }> }).entries.at(-1)?.tag ?? 'none',
-        rows: load.rows,
-        loader: `set-based (\`scripts/benchLoadPayins.ts\`: INSERT … SELECT over generate_series, 250,000 rows a statement, ${load.detail.loaders} loaders at once, each chunk credited through the ledger's set-based path; inserts ${Number(load.detail.insertSeconds).toFixed(0)} s and ledger ${Number(load.detail.ledgerSeconds).toFixed(0)} s summed over the loaders, then VACUUM (ANALYZE) ${vacuumSeconds.toFixed(0)} s); loaded ${load.at.slice(0, 16).replace('T', ' ')} UTC`,
-        loadSeconds,
-        loadAverage: `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after (1-minute; this bench alone keeps about one core busy)`,
-        notes: [
-          `Windows: 1 day = ${windows[0].start} to ${windows[0].end}; 30 days = ${windows[1].start} to ${windows[1].end} (Asia/Jakarta).`,
-          `After loading, \`VACUUM (ANALYZE)\` took ${vacuumSeconds.toFixed(1)} s. Per window, ${PROCESS_WARMUPS} runs of the 15-row list first; then each case: ${WARMUPS} warm-ups, then ${RUNS} to ${MAX_RUNS} measured runs, about ${RUN_BUDGET_MS / 1000} s of them (10 when a warm-up run averaged over ${SLOW_MS} ms); ours and SQL alternate, and p95 is the nearest-rank 95th percentile of each side's runs.`,
-          'A list request is two queries (totals, then the page), timed together on both sides. Totals, in one statement: whole UTC days from `transaction_daily_totals` (migration 0010), the whole hours around them from `transaction_hourly_totals` (0009), the minutes at either edge counted row by row.',
-          `After loading, ${Number(buckets.hours).toLocaleString('en-US')} hour and ${Number(buckets.days).toLocaleString('en-US')} day buckets, each equal to a group-by over the pay-ins (checked in ${hourlySeconds.toFixed(1)} s, as \`npm run ledger:check\` does); the totals of every window below were checked against a plain \`count(*)\` before timing.`,
-          ...baseline.notes,
-          ...exported.map((e) => `Export: \`server/scripts/bench-export.ts --database\` in a child process, ${e.ms.length} runs: the download's own path (\`scopedTransactionFilter\`, \`assertExportable\`, \`writeTransactionExport\`) for the newest pay-ins widened to whole minutes (${e.window}, ${e.rows.toLocaleString('en-US')} rows, all statuses, ${(e.bytes / 1_048_576).toFixed(1)} MB .xlsx); the response then streams that file as base64.`),
-          'The same database through HTTP (the real server, autocannon, 10 and 50 signed-in users, one node and two): [bench-http.md](bench-http.md); the Disbursement List beside it: [bench-disbursements.md](bench-disbursements.md).',
-          'The loader writes pay-ins in random time order, so one day\'s rows are spread over the whole table; live traffic writes them in time order. Heap-reading queries are therefore pessimistic here.',
-          ...(args['what-if'].length ? ['Each "What if" section applies its SQL on top of the previous ones, in the throw-away bench database only, then measures again.'] : []),
-        ],
-      }, variants);
-      process.stdout.write(`${variants.map((v) => `## ${v.title}\n\n${resultsTable(v.results, v.exported)}`).join('\n\n')}\n`);
+      const report = renderReport(
+        {
+          date: new Date().toISOString(),
+          cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown'}`,
+          ramGb: os.totalmem() / 2 ** 30,
+          postgres: version,
+          migration:
+            (
+              JSON.parse(
+                readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+              ) as { entries: Array<{ tag: string }> }
+            ).entries.at(-1)?.tag ?? 'none',
+          rows: load.rows,
+          loader: `set-based (\`scripts/benchLoadPayins.ts\`: INSERT … SELECT over generate_series, 250,000 rows a statement, ${load.detail.loaders} loaders at once, each chunk credited through the ledger's set-based path; inserts ${Number(load.detail.insertSeconds).toFixed(0)} s and ledger ${Number(load.detail.ledgerSeconds).toFixed(0)} s summed over the loaders, then VACUUM (ANALYZE) ${vacuumSeconds.toFixed(0)} s); loaded ${load.at.slice(0, 16).replace('T', ' ')} UTC`,
+          loadSeconds,
+          loadAverage: `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after (1-minute; this bench alone keeps about one core busy)`,
+          notes: [
+            `Windows: 1 day = ${windows[0].start} to ${windows[0].end}; 30 days = ${windows[1].start} to ${windows[1].end} (Asia/Jakarta).`,
+            `After loading, \`VACUUM (ANALYZE)\` took ${vacuumSeconds.toFixed(1)} s. Per window, ${PROCESS_WARMUPS} runs of the 15-row list first; then each case: ${WARMUPS} warm-ups, then ${RUNS} to ${MAX_RUNS} measured runs, about ${RUN_BUDGET_MS / 1000} s of them (10 when a warm-up run averaged over ${SLOW_MS} ms); ours and SQL alternate, and p95 is the nearest-rank 95th percentile of each side's runs.`,
+            'A list request is two queries (totals, then the page), timed together on both sides. Totals, in one statement: whole UTC days from `transaction_daily_totals` (migration 0010), the whole hours around them from `transaction_hourly_totals` (0009), the minutes at either edge counted row by row.',
+            `After loading, ${Number(buckets.hours).toLocaleString('en-US')} hour and ${Number(buckets.days).toLocaleString('en-US')} day buckets, each equal to a group-by over the pay-ins (checked in ${hourlySeconds.toFixed(1)} s, as \`npm run ledger:check\` does); the totals of every window below were checked against a plain \`count(*)\` before timing.`,
+            ...baseline.notes,
+            ...exported.map(
+              (e) =>
+                `Export: \`server/scripts/bench-export.ts --database\` in a child process, ${e.ms.length} runs: the download's own path (\`scopedTransactionFilter\`, \`assertExportable\`, \`writeTransactionExport\`) for the newest pay-ins widened to whole minutes (${e.window}, ${e.rows.toLocaleString('en-US')} rows, all statuses, ${(e.bytes / 1_048_576).toFixed(1)} MB .xlsx); the response then streams that file as base64.`,
+            ),
+            'The same database through HTTP (the real server, autocannon, 10 and 50 signed-in users, one node and two): [bench-http.md](bench-http.md); the Disbursement List beside it: [bench-disbursements.md](bench-disbursements.md).',
+            "The loader writes pay-ins in random time order, so one day's rows are spread over the whole table; live traffic writes them in time order. Heap-reading queries are therefore pessimistic here.",
+            ...(args['what-if'].length
+              ? [
+                  'Each "What if" section applies its SQL on top of the previous ones, in the throw-away bench database only, then measures again.',
+                ]
+              : []),
+          ],
+        },
+        variants,
+      );
+      process.stdout.write(
+        `${variants.map((v) => `## ${v.title}\n\n${resultsTable(v.results, v.exported)}`).join('\n\n')}\n`,
+      );
       mkdirSync(new URL('../docs/', import.meta.url), { recursive: true });
       writeFileSync(new URL('../docs/bench.md', import.meta.url), report);
       log('wrote docs/bench.md');
     }
     if (cases.has('disbursements')) {
-      const seconds = (await loadedBefore(raw, 'disbursements'))?.seconds ?? await (async () => {
-        log(`loading ${disbursementRows.toLocaleString('en-US')} disbursements`);
-        const loaded = await loadDisbursements(raw, clientRows.map((c) => c.id), disbursementRows, log);
-        await recordLoad(raw, 'disbursements', { rows: disbursementRows, seconds: loaded, detail: {} });
-        return loaded;
-      })();
+      const seconds =
+        (await loadedBefore(raw, 'disbursements'))?.seconds ??
+        (await (async () => {
+          log(`loading ${disbursementRows.toLocaleString('en-US')} disbursements`);
+          const loaded = await loadDisbursements(
+            raw,
+            clientRows.map((c) => c.id),
+            disbursementRows,
+            log,
+          );
+          await recordLoad(raw, 'disbursements', { rows: disbursementRows, seconds: loaded, detail: {} });
+          return loaded;
+        })());
       log(`disbursements loaded in ${seconds.toFixed(1)} s`);
       const loadBefore = os.loadavg()[0];
       const measured = await measureDisbursements(database, timeCase, explain, PROCESS_WARMUPS);
-      const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;
+      const [{ version }] = (
+        await raw.query<{ version: string }>(
+          `select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`,
+        )
+      ).rows;
       const cpus = os.cpus();
       const report = [
         '# Disbursement List benchmark',
@@ -362,8 +552,17 @@ async function main() {
     }
     if (cases.has('settlement')) {
       const loadBefore = os.loadavg()[0];
-      const result = await benchSettlement(database, clientRows.map((c) => c.id), settlementRows, log);
-      const [{ version }] = (await raw.query<{ version: string }>(`select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`)).rows;
+      const result = await benchSettlement(
+        database,
+        clientRows.map((c) => c.id),
+        settlementRows,
+        log,
+      );
+      const [{ version }] = (
+        await raw.query<{ version: string }>(
+          `select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`,
+        )
+      ).rows;
       const cpus = os.cpus();
       const report = [
         '# Settlement benchmark',

@@ -17,7 +17,12 @@ import { percentile } from './benchReport.ts';
  * one SUPER ADMIN. Each round commits a work order through node A's outbox and times, per socket
  * on node B, commit -> 'work-order' received. Reports p50/p95 (goal: p95 under 100 ms).
  */
-export async function benchFanout(url: string, sockets: number, rounds: number, log: (m: string) => void): Promise<{ lines: string[]; p95: number }> {
+export async function benchFanout(
+  url: string,
+  sockets: number,
+  rounds: number,
+  log: (m: string) => void,
+): Promise<{ lines: string[]; p95: number }> {
   const databases: Database[] = [await openDatabase({ url }), await openDatabase({ url })];
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const apps: App[] = [];
@@ -29,33 +34,57 @@ export async function benchFanout(url: string, sockets: number, rounds: number, 
       apps.push(app);
     }
     const db = databases[0].db as Db;
-    const [user] = await db.insert(users).values({ email: 'bench-fanout@example.invalid', name: 'Bench Fanout', type: 'SUPER ADMIN', passwordHash: await hashPassword('bench-fanout-password') }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: 'bench-fanout@example.invalid',
+        name: 'Bench Fanout',
+        type: 'SUPER ADMIN',
+        passwordHash: await hashPassword('bench-fanout-password'),
+      })
+      .returning();
     const token = await createSession(db, { userId: user.id, otpVerified: true });
-    const urlOf = (app: App) => { const a = app.app.server.address(); return `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`; };
+    const urlOf = (app: App) => {
+      const a = app.app.server.address();
+      return `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    };
     const arrivals = new Map<number, number[]>();
     for (let i = 0; i < sockets; i++) {
       const onB = i % 2 === 1;
       const socket = io(urlOf(apps[onB ? 1 : 0]), { auth: { token }, transports: ['websocket'], forceNew: true });
       open.push(socket);
-      if (onB) socket.on(WORK_ORDER_EVENT, (item: NotificationItem) => { arrivals.get(item.id)?.push(performance.now()); });
-      await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+      if (onB)
+        socket.on(WORK_ORDER_EVENT, (item: NotificationItem) => {
+          arrivals.get(item.id)?.push(performance.now());
+        });
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
     }
     log(`${sockets} sockets connected (${Math.floor(sockets / 2)} on node B)`);
     const samples: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      const committed = await db.transaction((tx) => openWorkOrder(tx as unknown as Db, {
-        item: { kind: 'reconciliation', ref: `FANOUT-${round}`, client_id: null, client_name: null, amount: null },
-        subject: `Fan-out ${round}`, message: 'bench', code: `FAN-${round}`, recipients: [user.id],
-      }));
+      const committed = await db.transaction((tx) =>
+        openWorkOrder(tx as unknown as Db, {
+          item: { kind: 'reconciliation', ref: `FANOUT-${round}`, client_id: null, client_name: null, amount: null },
+          subject: `Fan-out ${round}`,
+          message: 'bench',
+          code: `FAN-${round}`,
+          recipients: [user.id],
+        }),
+      );
       const t0 = performance.now();
       arrivals.set(committed[0], []);
       // What a request's onResponse hook does on node A after its transaction commits.
       apps[0].outbox.kick();
       const expected = Math.floor(sockets / 2);
       const end = Date.now() + 5_000;
-      while ((arrivals.get(committed[0])?.length ?? 0) < expected && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 2));
+      while ((arrivals.get(committed[0])?.length ?? 0) < expected && Date.now() < end)
+        await new Promise((resolve) => setTimeout(resolve, 2));
       const got = arrivals.get(committed[0])!;
-      if (got.length < expected) throw new Error(`round ${round}: ${got.length} of ${expected} sockets on node B heard the work order`);
+      if (got.length < expected)
+        throw new Error(`round ${round}: ${got.length} of ${expected} sockets on node B heard the work order`);
       samples.push(...got.map((t) => t - t0));
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -50,20 +50,45 @@ const REQUEST_TIMEOUT_SECONDS = 10;
 const MAX_REQUESTS_PER_SECOND = 20_000;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-interface BenchUser { id: number; type: UserType; token: string; clientId: number | null }
-interface Sample { ms: number; kind: string; node: number }
+interface BenchUser {
+  id: number;
+  type: UserType;
+  token: string;
+  clientId: number | null;
+}
+interface Sample {
+  ms: number;
+  kind: string;
+  node: number;
+}
 interface RunResult {
-  nodes: number; users: number; pace: number | null; seconds: number; requests: number; perSecond: number;
-  p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number;
-  byKind: Map<string, number[]>; byNode: number[]; commitsPerRequest: number | null;
+  nodes: number;
+  users: number;
+  pace: number | null;
+  seconds: number;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  byKind: Map<string, number[]>;
+  byNode: number[];
+  commitsPerRequest: number | null;
   /** CPU ms per request: the server node(s) together, and the bench process (autocannon). */
-  serverCpuMs: number | null; benchCpuMs: number;
+  serverCpuMs: number | null;
+  benchCpuMs: number;
   /** CPU ms per request of the PostgreSQL backends on the bench database (null where /proc cannot tell). */
   postgresCpuMs: number | null;
 }
 
 /** One step of a user's screen: a label for the breakdown and the path with its query. */
-interface Step { kind: string; path: string }
+interface Step {
+  kind: string;
+  path: string;
+}
 
 const withQuery = (path: string, query: Record<string, string | number>) =>
   `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
@@ -86,13 +111,25 @@ function stepsFor(clientId: number, search: string): Step[] {
     { kind: 'list 1 day, page 50 of 15', path: withQuery(list, { ...day1, ...base, page: 50, limit: 15 }) },
     { kind: 'list 30 days, page 1 of 100', path: withQuery(list, { ...day30, ...base, page: 1, limit: 100 }) },
     { kind: 'summary 30 days', path: withQuery(summary, { ...day30, ...base }) },
-    { kind: 'list 30 days, one client, page 1 of 15', path: withQuery(list, { ...day30, ...base, client_id: clientId, page: 1, limit: 15 }) },
+    {
+      kind: 'list 30 days, one client, page 1 of 15',
+      path: withQuery(list, { ...day30, ...base, client_id: clientId, page: 1, limit: 15 }),
+    },
     { kind: 'summary 30 days, one client', path: withQuery(summary, { ...day30, ...base, client_id: clientId }) },
-    { kind: 'list 30 days, correlation-id search', path: withQuery(list, { ...day30, ...base, search, page: 1, limit: 15 }) },
+    {
+      kind: 'list 30 days, correlation-id search',
+      path: withQuery(list, { ...day30, ...base, search, page: 1, limit: 15 }),
+    },
     { kind: 'balance: current balance', path: withQuery(routes.currentBalance.path, { client_filter: clientId }) },
     {
       kind: 'balance: withdrawal history',
-      path: withQuery(routes.withdrawalHistory.path, { client_filter: clientId, start: `${businessDay(TZ, 14)} 00:00`, end: `${businessDay(TZ, 0)} 23:59`, page: 1, limit: 15 }),
+      path: withQuery(routes.withdrawalHistory.path, {
+        client_filter: clientId,
+        start: `${businessDay(TZ, 14)} 00:00`,
+        end: `${businessDay(TZ, 0)} 23:59`,
+        page: 1,
+        limit: 15,
+      }),
     },
   ];
 }
@@ -100,18 +137,28 @@ function stepsFor(clientId: number, search: string): Step[] {
 /** The user types of the 50: every tenth a client user (one client each), the rest SUPER ADMIN and ADMIN alternately. */
 const typeOf = (i: number): UserType => (i % 10 === 9 ? 'CLIENT' : i % 2 === 0 ? 'SUPER ADMIN' : 'ADMIN');
 
-async function createUsers(db: Db, tag: string, clientIds: number[]): Promise<{ users: BenchUser[]; roleIds: number[] }> {
+async function createUsers(
+  db: Db,
+  tag: string,
+  clientIds: number[],
+): Promise<{ users: BenchUser[]; roleIds: number[] }> {
   const allModules = [...moduleIds];
   const adminHidden = new Set(['settlement', 'audit-log', 'management', 'management-user', 'management-role']);
   // As the demo seed's roles: every module; operations without settlement or management; client finance.
   const roleDefs: Array<{ type: UserType; modules: string[] }> = [
     { type: 'SUPER ADMIN', modules: allModules },
     { type: 'ADMIN', modules: allModules.filter((id) => !adminHidden.has(id)) },
-    { type: 'CLIENT', modules: ['transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'] },
+    {
+      type: 'CLIENT',
+      modules: ['transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'],
+    },
   ];
   const roleOf = new Map<UserType, number>();
   for (const def of roleDefs) {
-    const [row] = await db.insert(roles).values({ name: `Bench HTTP ${def.type} ${tag}`, type: def.type, description: 'bench-http' }).returning({ id: roles.id });
+    const [row] = await db
+      .insert(roles)
+      .values({ name: `Bench HTTP ${def.type} ${tag}`, type: def.type, description: 'bench-http' })
+      .returning({ id: roles.id });
     await db.insert(roleModules).values(def.modules.map((moduleId) => ({ roleId: row.id, moduleId })));
     roleOf.set(def.type, row.id);
   }
@@ -120,16 +167,29 @@ async function createUsers(db: Db, tag: string, clientIds: number[]): Promise<{ 
   const created: BenchUser[] = [];
   for (let i = 0; i < USERS; i++) {
     const type = typeOf(i);
-    const [user] = await db.insert(users).values({
-      email: `bench-http-${tag}-${i + 1}@example.invalid`, name: `Bench HTTP ${i + 1}`, type, roleId: roleOf.get(type)!, passwordHash,
-      twoFactorActive: true, twoFactorSecret: newTotpSecret(),
-    }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `bench-http-${tag}-${i + 1}@example.invalid`,
+        name: `Bench HTTP ${i + 1}`,
+        type,
+        roleId: roleOf.get(type)!,
+        passwordHash,
+        twoFactorActive: true,
+        twoFactorSecret: newTotpSecret(),
+      })
+      .returning({ id: users.id });
     // A client user sees its one client; an ADMIN the clients it is given (here every one); a SUPER ADMIN all, by type.
     const clientId = type === 'CLIENT' ? clientIds[i % clientIds.length] : null;
     const scope = type === 'CLIENT' ? [clientId!] : type === 'ADMIN' ? clientIds : [];
     if (scope.length) await db.insert(userClients).values(scope.map((id) => ({ userId: user.id, clientId: id })));
     // As after password + OTP: a verified session, the token as the browser holds it.
-    const token = await createSession(db, { userId: user.id, otpVerified: true, ip: '127.0.0.1', userAgent: 'bench-http' });
+    const token = await createSession(db, {
+      userId: user.id,
+      otpVerified: true,
+      ip: '127.0.0.1',
+      userAgent: 'bench-http',
+    });
     created.push({ id: user.id, type, token, clientId });
   }
   return { users: created, roleIds: [...roleOf.values()] };
@@ -147,17 +207,30 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface Node { child: ChildProcess; url: string; output: string[]; exited: boolean }
+interface Node {
+  child: ChildProcess;
+  url: string;
+  output: string[];
+  exited: boolean;
+}
 
 /** The server's environment: the bench database, loopback, no demo seed, warnings only, production. */
 function serverEnv(databaseUrl: string, port: number, dataDir: string): Record<string, string> {
   return {
-    DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
     // Sessions stay live through the whole bench (and are touched again before each run).
-    SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '12',
+    SESSION_IDLE_MINUTES: '15',
+    SESSION_MAX_HOURS: '12',
     // No web bundle: the API alone is measured, and a missing dist/ only turns off static files.
-    WEB_ROOT: join(dataDir, 'no-web-bundle'), DATA_DIR: dataDir,
-    PROVIDER_BASE_URL: '', SMTP_URL: '',
+    WEB_ROOT: join(dataDir, 'no-web-bundle'),
+    DATA_DIR: dataDir,
+    PROVIDER_BASE_URL: '',
+    SMTP_URL: '',
   };
 }
 
@@ -169,7 +242,9 @@ async function startNode(databaseUrl: string, dataDir: string, log: (m: string) 
   for (const key of [...SERVER_ENV_KEYS, 'TZ_BUSINESS', 'SETTLEMENT_BATCH_SIZE', 'SETTLEMENT_LANES']) delete env[key];
   // As `npm start` runs it (tsx), but without `vite build`.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT, env: { ...env, ...serverEnv(databaseUrl, port, dataDir) }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...env, ...serverEnv(databaseUrl, port, dataDir) },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const node: Node = { child, url: `http://127.0.0.1:${port}`, output: [], exited: false };
   const keep = (chunk: Buffer) => {
@@ -178,14 +253,19 @@ async function startNode(databaseUrl: string, dataDir: string, log: (m: string) 
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  child.once('exit', () => { node.exited = true; });
+  child.once('exit', () => {
+    node.exited = true;
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (node.exited) throw new Error(`server on port ${port} exited during start:\n${node.output.slice(-20).join('\n')}`);
+    if (node.exited)
+      throw new Error(`server on port ${port} exited during start:\n${node.output.slice(-20).join('\n')}`);
     try {
       const res = await fetch(`${node.url}${routes.health.path}`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       await stopNode(node);
       throw new Error(`server on port ${port} not healthy after 90 s:\n${node.output.slice(-20).join('\n')}`);
@@ -200,13 +280,16 @@ async function stopNode(node: Node): Promise<void> {
   if (node.exited) return;
   const exited = new Promise<void>((resolve) => node.child.once('exit', () => resolve()));
   node.child.kill('SIGTERM');
-  const timer = setTimeout(() => { if (!node.exited) node.child.kill('SIGKILL'); }, 15_000);
+  const timer = setTimeout(() => {
+    if (!node.exited) node.child.kill('SIGKILL');
+  }, 15_000);
   await exited;
   clearTimeout(timer);
 }
 
 /** Log lines at warn or above (pino JSON) the server wrote, other than its start banner. */
-const serverComplaints = (node: Node) => node.output.filter((line) => /"level":\s*(4|5|6)\d/.test(line) || /error|warn/i.test(line));
+const serverComplaints = (node: Node) =>
+  node.output.filter((line) => /"level":\s*(4|5|6)\d/.test(line) || /error|warn/i.test(line));
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuSeconds(pid: number | undefined): number | null {
@@ -225,19 +308,33 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** CPU seconds so far of each PostgreSQL backend on the bench database (same machine), by pid. */
 async function backendCpu(db: Db): Promise<Map<number, number>> {
-  const { rows } = await db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`);
-  return new Map(rows.map((r) => [Number(r.pid), cpuSeconds(Number(r.pid))]).filter((e): e is [number, number] => e[1] != null));
+  const { rows } = await db.execute<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  return new Map(
+    rows.map((r) => [Number(r.pid), cpuSeconds(Number(r.pid))]).filter((e): e is [number, number] => e[1] != null),
+  );
 }
 
 async function commits(db: Db): Promise<number> {
   // Statistics reach the view when a backend flushes them (at most once a second while busy).
   await db.execute(sql`select pg_stat_clear_snapshot()`);
-  const { rows } = await db.execute<{ n: string }>(sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`);
+  const { rows } = await db.execute<{ n: string }>(
+    sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`,
+  );
   return Number(rows[0].n);
 }
 
 /** `pace`: requests a second per user (autocannon's connectionRate); absent, each user sends the next request as soon as the last is answered. */
-interface RunSpec { label: string; urls: string[]; pids: Array<number | undefined>; users: BenchUser[]; steps: (user: BenchUser, index: number) => Step[]; seconds: number; pace?: number }
+interface RunSpec {
+  label: string;
+  urls: string[];
+  pids: Array<number | undefined>;
+  users: BenchUser[];
+  steps: (user: BenchUser, index: number) => Step[];
+  seconds: number;
+  pace?: number;
+}
 
 /** One autocannon run; every response's latency, kind and node recorded. */
 async function drive(spec: RunSpec): Promise<{ samples: Sample[]; result: autocannon.Result; failures: string[] }> {
@@ -263,21 +360,26 @@ async function drive(spec: RunSpec): Promise<{ samples: Sample[]; result: autoca
       state.set(client, mine);
       const steps = spec.steps(user, index);
       const rotated = [...steps.slice(index % steps.length), ...steps.slice(0, index % steps.length)];
-      client.setRequests(rotated.map((step) => ({
-        method: 'GET' as const,
-        path: step.path,
-        headers: { authorization: `Bearer ${user.token}`, accept: 'application/json' },
-        onResponse: (status: number, body: string) => {
-          mine.kind = step.kind;
-          if ((status < 200 || status > 299) && failures.length < 5) failures.push(`${status} ${step.kind} (${user.type}): ${body.slice(0, 200)}`);
-        },
-      })));
+      client.setRequests(
+        rotated.map((step) => ({
+          method: 'GET' as const,
+          path: step.path,
+          headers: { authorization: `Bearer ${user.token}`, accept: 'application/json' },
+          onResponse: (status: number, body: string) => {
+            mine.kind = step.kind;
+            if ((status < 200 || status > 299) && failures.length < 5)
+              failures.push(`${status} ${step.kind} (${user.type}): ${body.slice(0, 200)}`);
+          },
+        })),
+      );
     },
   } satisfies autocannon.Options;
   let guard: NodeJS.Timeout | undefined;
   try {
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(options, (error: unknown, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
+      const instance = autocannon(options, (error: unknown, done: autocannon.Result) =>
+        error ? reject(error) : resolve(done),
+      );
       instance.on('response', (client, _status, _bytes, ms) => {
         const mine = state.get(client);
         samples.push({ ms, kind: mine?.kind ?? '?', node: mine?.node ?? 0 });
@@ -294,10 +396,15 @@ async function drive(spec: RunSpec): Promise<{ samples: Sample[]; result: autoca
 async function run(db: Db, spec: RunSpec, log: (m: string) => void): Promise<RunResult> {
   const sessionIds = spec.users.map((u) => u.id);
   // Sessions idle through the runs that did not use them come back within the idle limit here.
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(inArray(sessions.userId, sessionIds));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(inArray(sessions.userId, sessionIds));
   const warm = await drive({ ...spec, seconds: WARMUP_SECONDS });
   if (warm.result.non2xx || warm.result.errors) {
-    throw new Error(`${spec.label}: warm-up had ${warm.result.non2xx} non-2xx responses and ${warm.result.errors} errors; the bench would be timing error pages:\n  ${warm.failures.join('\n  ')}`);
+    throw new Error(
+      `${spec.label}: warm-up had ${warm.result.non2xx} non-2xx responses and ${warm.result.errors} errors; the bench would be timing error pages:\n  ${warm.failures.join('\n  ')}`,
+    );
   }
   const before = await commits(db);
   const pgBefore = await backendCpu(db);
@@ -312,32 +419,53 @@ async function run(db: Db, spec: RunSpec, log: (m: string) => void): Promise<Run
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   const after = await commits(db);
   if (result.non2xx || result.errors || result.mismatches) {
-    throw new Error(`${spec.label}: ${result.non2xx} non-2xx responses, ${result.errors} errors (${result.timeouts} timeouts); the figures would include error pages:\n  ${failures.join('\n  ')}`);
+    throw new Error(
+      `${spec.label}: ${result.non2xx} non-2xx responses, ${result.errors} errors (${result.timeouts} timeouts); the figures would include error pages:\n  ${failures.join('\n  ')}`,
+    );
   }
   const ms = samples.map((s) => s.ms);
   const byKind = new Map<string, number[]>();
   for (const s of samples) byKind.set(s.kind, [...(byKind.get(s.kind) ?? []), s.ms]);
   const byNode = spec.urls.map((_, n) => samples.filter((s) => s.node === n).length);
   const out: RunResult = {
-    nodes: spec.urls.length, users: spec.users.length, pace: spec.pace ?? null, seconds: result.duration, requests: samples.length,
+    nodes: spec.urls.length,
+    users: spec.users.length,
+    pace: spec.pace ?? null,
+    seconds: result.duration,
+    requests: samples.length,
     perSecond: samples.length / result.duration,
-    p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99),
-    non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, byKind, byNode,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    p99: percentile(ms, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    byKind,
+    byNode,
     commitsPerRequest: samples.length ? (after - before) / samples.length : null,
-    serverCpuMs: samples.length && cpuBefore.every((c) => c != null) && cpuAfter.every((c) => c != null)
-      ? (sum(cpuAfter as number[]) - sum(cpuBefore as number[])) * 1000 / samples.length : null,
+    serverCpuMs:
+      samples.length && cpuBefore.every((c) => c != null) && cpuAfter.every((c) => c != null)
+        ? ((sum(cpuAfter as number[]) - sum(cpuBefore as number[])) * 1000) / samples.length
+        : null,
     benchCpuMs: samples.length ? (benchCpu.user + benchCpu.system) / 1000 / samples.length : 0,
-    postgresCpuMs: samples.length && pgAfter.size ? pgCpu * 1000 / samples.length : null,
+    postgresCpuMs: samples.length && pgAfter.size ? (pgCpu * 1000) / samples.length : null,
   };
-  log(`${spec.label}: ${out.requests} requests in ${out.seconds.toFixed(1)} s, ${out.perSecond.toFixed(0)} req/s, p50 ${out.p50.toFixed(1)} / p95 ${out.p95.toFixed(1)} / p99 ${out.p99.toFixed(1)} ms`);
+  log(
+    `${spec.label}: ${out.requests} requests in ${out.seconds.toFixed(1)} s, ${out.perSecond.toFixed(0)} req/s, p50 ${out.p50.toFixed(1)} / p95 ${out.p95.toFixed(1)} / p99 ${out.p99.toFixed(1)} ms`,
+  );
   return out;
 }
 
 const fmt = (ms: number) => ms.toFixed(1);
 const paceOf = (r: Pick<RunResult, 'pace'>) => (r.pace ? `${r.pace} req/s each` : 'back to back');
-const runName = (r: RunResult) => `${r.nodes} node${r.nodes > 1 ? 's' : ''}/${r.users} users${r.pace ? ` at ${r.pace} req/s each` : ''}`;
+const runName = (r: RunResult) =>
+  `${r.nodes} node${r.nodes > 1 ? 's' : ''}/${r.users} users${r.pace ? ` at ${r.pace} req/s each` : ''}`;
 
-export async function benchHttp(opts: { url: string; log: (m: string) => void; durationSeconds?: number }): Promise<{ lines: string[]; table: string }> {
+export async function benchHttp(opts: {
+  url: string;
+  log: (m: string) => void;
+  durationSeconds?: number;
+}): Promise<{ lines: string[]; table: string }> {
   const { url, log } = opts;
   const seconds = opts.durationSeconds ?? DEFAULT_SECONDS;
   if (!Number.isFinite(seconds) || seconds < 1) throw new Error('durationSeconds must be at least 1');
@@ -347,7 +475,9 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
   const nodes: Node[] = [];
   let created: { users: BenchUser[]; roleIds: number[] } | undefined;
   // A Ctrl-C must not leave servers behind.
-  const onSignal = () => { for (const node of nodes) node.child.kill('SIGTERM'); };
+  const onSignal = () => {
+    for (const node of nodes) node.child.kill('SIGTERM');
+  };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
@@ -367,7 +497,8 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
 
     created = await createUsers(db, tag, clientIds);
     const all = created.users;
-    const typeCount = (list: BenchUser[]) => USER_TYPES.map((t) => `${list.filter((u) => u.type === t).length} ${t}`).join(', ');
+    const typeCount = (list: BenchUser[]) =>
+      USER_TYPES.map((t) => `${list.filter((u) => u.type === t).length} ${t}`).join(', ');
     log(`${all.length} users signed in (${typeCount(all)})`);
     // A staff user filters by a client of their own in the rotation; a client user by its one client.
     const stepsOf = (user: BenchUser, index: number) => {
@@ -379,36 +510,106 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
     const loadBefore = loadavg()[0];
     nodes.push(await startNode(url, dataDir, log));
     for (const count of USER_COUNTS) {
-      results.push(await run(db, { label: `1 node, ${count} users`, urls: [nodes[0].url], pids: [nodes[0].child.pid], users: all.slice(0, count), steps: stepsOf, seconds }, log));
+      results.push(
+        await run(
+          db,
+          {
+            label: `1 node, ${count} users`,
+            urls: [nodes[0].url],
+            pids: [nodes[0].child.pid],
+            users: all.slice(0, count),
+            steps: stepsOf,
+            seconds,
+          },
+          log,
+        ),
+      );
     }
-    results.push(await run(db, { label: `1 node, ${USERS} users at ${PACE} req/s each`, urls: [nodes[0].url], pids: [nodes[0].child.pid], users: all, steps: stepsOf, seconds, pace: PACE }, log));
+    results.push(
+      await run(
+        db,
+        {
+          label: `1 node, ${USERS} users at ${PACE} req/s each`,
+          urls: [nodes[0].url],
+          pids: [nodes[0].child.pid],
+          users: all,
+          steps: stepsOf,
+          seconds,
+          pace: PACE,
+        },
+        log,
+      ),
+    );
     // The second starts once the first is up: both would otherwise migrate and start pg-boss at once.
     nodes.push(await startNode(url, dataDir, log));
     for (const count of USER_COUNTS) {
-      results.push(await run(db, { label: `2 nodes, ${count} users`, urls: nodes.map((n) => n.url), pids: nodes.map((n) => n.child.pid), users: all.slice(0, count), steps: stepsOf, seconds }, log));
+      results.push(
+        await run(
+          db,
+          {
+            label: `2 nodes, ${count} users`,
+            urls: nodes.map((n) => n.url),
+            pids: nodes.map((n) => n.child.pid),
+            users: all.slice(0, count),
+            steps: stepsOf,
+            seconds,
+          },
+          log,
+        ),
+      );
     }
-    results.push(await run(db, { label: `2 nodes, ${USERS} users at ${PACE} req/s each`, urls: nodes.map((n) => n.url), pids: nodes.map((n) => n.child.pid), users: all, steps: stepsOf, seconds, pace: PACE }, log));
+    results.push(
+      await run(
+        db,
+        {
+          label: `2 nodes, ${USERS} users at ${PACE} req/s each`,
+          urls: nodes.map((n) => n.url),
+          pids: nodes.map((n) => n.child.pid),
+          users: all,
+          steps: stepsOf,
+          seconds,
+          pace: PACE,
+        },
+        log,
+      ),
+    );
     const complaints = nodes.flatMap((n, i) => serverComplaints(n).map((line) => `node ${i + 1}: ${line}`));
-    const [{ settings }] = (await db.execute<{ settings: string }>(sql`select 'PostgreSQL ' || current_setting('server_version') || ', max_connections ' || current_setting('max_connections') || ', synchronous_commit ' || current_setting('synchronous_commit') as settings`)).rows;
+    const [{ settings }] = (
+      await db.execute<{ settings: string }>(
+        sql`select 'PostgreSQL ' || current_setting('server_version') || ', max_connections ' || current_setting('max_connections') || ', synchronous_commit ' || current_setting('synchronous_commit') as settings`,
+      )
+    ).rows;
 
-    const goalMet = (r: RunResult) => r.users === 50 ? (r.p95 <= GOAL_P95_MS ? '✅ met' : '❌ not met') : '—';
+    const goalMet = (r: RunResult) => (r.users === 50 ? (r.p95 <= GOAL_P95_MS ? '✅ met' : '❌ not met') : '—');
     const table = [
       '| Nodes | Users | Pace | Requests | Req/s | p50 (ms) | p95 (ms) | p99 (ms) | non-2xx | Goal (p95 ≤ 50 ms at 50 users) |',
       '|--:|--:|---|--:|--:|--:|--:|--:|--:|---|',
-      ...results.map((r) => `| ${r.nodes} | ${r.users} | ${paceOf(r)} | ${r.requests.toLocaleString('en-US')} | ${r.perSecond.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx} | ${goalMet(r)} |`),
+      ...results.map(
+        (r) =>
+          `| ${r.nodes} | ${r.users} | ${paceOf(r)} | ${r.requests.toLocaleString('en-US')} | ${r.perSecond.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx} | ${goalMet(r)} |`,
+      ),
     ].join('\n');
 
     const one50 = results.find((r) => r.nodes === 1 && r.users === 50 && !r.pace)!;
     const two50 = results.find((r) => r.nodes === 2 && r.users === 50 && !r.pace)!;
     const paced = results.filter((r) => r.pace);
     const kinds = [...one50.byKind.keys()].sort();
-    const breakdown = (r: RunResult) => kinds.map((k) => {
-      const s = r.byKind.get(k) ?? [];
-      return s.length ? `${k} ${fmt(percentile(s, 50))}/${fmt(percentile(s, 95))}` : `${k} —`;
-    }).join('; ');
+    const breakdown = (r: RunResult) =>
+      kinds
+        .map((k) => {
+          const s = r.byKind.get(k) ?? [];
+          return s.length ? `${k} ${fmt(percentile(s, 50))}/${fmt(percentile(s, 95))}` : `${k} —`;
+        })
+        .join('; ');
     const sample = stepsOf(all[0], 0);
     const lines = [
-      `Server: \`node --import tsx server/server.ts\` (as \`npm start\`, without \`vite build\`) in a child process per node, env ${Object.entries(serverEnv('<bench database>', 0, '<temp dir>')).map(([k, v]) => `${k}=${k === 'PORT' ? '<free port>' : v || '(empty)'}`).join(', ')}. Each node: one \`pg.Pool\` of 10 connections, the outbox sweep (1 s), pg-boss (three workers polling every 2 s, maintenance every 30 s) and the provider simulator on loopback, all running; the bench requests are reads only and queue no job. The second node starts after the first answers /healthz.`,
+      `Server: \`node --import tsx server/server.ts\` (as \`npm start\`, without \`vite build\`) in a child process per node, env ${Object.entries(
+        serverEnv('<bench database>', 0, '<temp dir>'),
+      )
+        .map(([k, v]) => `${k}=${k === 'PORT' ? '<free port>' : v || '(empty)'}`)
+        .join(
+          ', ',
+        )}. Each node: one \`pg.Pool\` of 10 connections, the outbox sweep (1 s), pg-boss (three workers polling every 2 s, maintenance every 30 s) and the provider simulator on loopback, all running; the bench requests are reads only and queue no job. The second node starts after the first answers /healthz.`,
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, shared: 1-minute load average ${loadBefore.toFixed(2)} before the runs, ${loadavg()[0].toFixed(2)} after.`,
       `Database: ${Number(payins).toLocaleString('en-US')} pay-ins, ${clientIds.length} clients; ${settings}.`,
       `Users: ${all.length} created for the run (${typeCount(all)}; through \`user_clients\` each client user sees one client, each ADMIN all ${clientIds.length}, SUPER ADMIN all by type; roles' modules as the demo seed's), two-factor active, each with a verified session from \`createSession\` sent as \`Authorization: Bearer <token>\`. Each autocannon connection is one user: 10 connections are users 1-10 (${typeCount(all.slice(0, 10))}), 50 are all of them.`,
@@ -421,7 +622,9 @@ export async function benchHttp(opts: { url: string; log: (m: string) => void; d
       `Per request kind, 1 node at 50 users, p50/p95 ms: ${breakdown(one50)}.`,
       `Per request kind, 2 nodes at 50 users, p50/p95 ms: ${breakdown(two50)}.`,
       `Where the time goes, per request (measured seconds; approximate): PostgreSQL transactions (pg_stat_database.xact_commit; every statement outside a transaction is one, pg-boss's and the outbox's polling included) ${results.map((r) => `${runName(r)} ${r.commitsPerRequest?.toFixed(1) ?? '—'}`).join(', ')}; server CPU (the node processes' user + system time, /proc) ${results.map((r) => `${runName(r)} ${r.serverCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; PostgreSQL CPU (its backends on the bench database, /proc) ${results.map((r) => `${runName(r)} ${r.postgresCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; autocannon's own CPU in the bench process ${results.map((r) => `${runName(r)} ${r.benchCpuMs.toFixed(1)} ms`).join(', ')}. Every authenticated request is first authenticated in one statement (\`loadSessionPrincipal\`: the session check, the principal, and last_seen_at written only when older than a step of min(30 s, idle/10), so most reads write nothing and wait for no WAL flush), before the handler's own queries (a list: totals and page, plus a client check only for a SUPER ADMIN naming a client).`,
-      complaints.length ? `Server log (warn and above): ${complaints.length} lines, e.g. \`${complaints[0].slice(0, 200)}\`.` : 'Server log: no warnings or errors from either node.',
+      complaints.length
+        ? `Server log (warn and above): ${complaints.length} lines, e.g. \`${complaints[0].slice(0, 200)}\`.`
+        : 'Server log: no warnings or errors from either node.',
     ];
     return { lines: lines.map((l) => `- ${l}`), table };
   } finally {
@@ -451,6 +654,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const log = (m: string) => process.stderr.write(`[bench-http] ${m}\n`);
   benchHttp({ url: values.database, log, durationSeconds: values.seconds ? Number(values.seconds) : undefined })
-    .then(({ lines, table }) => { process.stdout.write(`${lines.join('\n')}\n\n${table}\n`); })
-    .catch((error: unknown) => { console.error(error); process.exit(1); });
+    .then(({ lines, table }) => {
+      process.stdout.write(`${lines.join('\n')}\n\n${table}\n`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

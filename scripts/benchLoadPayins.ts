@@ -32,18 +32,50 @@ function bands<T>(items: T[], weight: (t: T) => number): Array<T & { lo: number;
 }
 
 /** Wall-clock seconds in all; insert and ledger seconds are summed over the loaders' chunks. */
-export interface PayinLoad { seconds: number; insertSeconds: number; ledgerSeconds: number; vacuumSeconds: number; loaders: number }
+export interface PayinLoad {
+  seconds: number;
+  insertSeconds: number;
+  ledgerSeconds: number;
+  vacuumSeconds: number;
+  loaders: number;
+}
 
-export async function loadPayins(database: Database, clientIds: number[], rows: number, log: (m: string) => void): Promise<PayinLoad> {
+export async function loadPayins(
+  database: Database,
+  clientIds: number[],
+  rows: number,
+  log: (m: string) => void,
+): Promise<PayinLoad> {
   const db = database.db as Db;
   const raw = database.db.$client;
-  const channelBands = JSON.stringify(bands(channels, (c) => c.share).map((c) => ({
-    type: c.type, service: c.service, prefix: c.prefix, lo: c.lo, hi: c.hi, min: c.amount[0], max: c.amount[1], step: c.amount[2],
-    rate: 'rate' in c.fee ? c.fee.rate : null, fixed: 'fixed' in c.fee ? c.fee.fixed : null, va: vaPrefix[c.type] ?? null,
-    settles: (SETTLEMENT_TYPES as readonly string[]).includes(c.type),
-  })));
-  const hourBands = JSON.stringify(bands(hourWeights.map((w, h) => ({ h, w })), (x) => x.w).map(({ h, lo, hi }) => ({ h, lo, hi })));
-  const clientBands = JSON.stringify(bands(clientIds.map((id, i) => ({ id, w: 1 / (i + 1.5) })), (c) => c.w).map(({ id, lo, hi }) => ({ id, lo, hi })));
+  const channelBands = JSON.stringify(
+    bands(channels, (c) => c.share).map((c) => ({
+      type: c.type,
+      service: c.service,
+      prefix: c.prefix,
+      lo: c.lo,
+      hi: c.hi,
+      min: c.amount[0],
+      max: c.amount[1],
+      step: c.amount[2],
+      rate: 'rate' in c.fee ? c.fee.rate : null,
+      fixed: 'fixed' in c.fee ? c.fee.fixed : null,
+      va: vaPrefix[c.type] ?? null,
+      settles: (SETTLEMENT_TYPES as readonly string[]).includes(c.type),
+    })),
+  );
+  const hourBands = JSON.stringify(
+    bands(
+      hourWeights.map((w, h) => ({ h, w })),
+      (x) => x.w,
+    ).map(({ h, lo, hi }) => ({ h, lo, hi })),
+  );
+  const clientBands = JSON.stringify(
+    bands(
+      clientIds.map((id, i) => ({ id, w: 1 / (i + 1.5) })),
+      (c) => c.w,
+    ).map(({ id, lo, hi }) => ({ id, lo, hi })),
+  );
   const [{ n: existing }] = (await raw.query<{ n: string }>('select count(*) as n from transactions')).rows;
   const started = performance.now();
   let insertMs = 0;
@@ -53,7 +85,10 @@ export async function loadPayins(database: Database, clientIds: number[], rows: 
   const loadChunk = async (from: number) => {
     const to = Math.min(rows, from + CHUNK - 1);
     const t0 = performance.now();
-    const { rows: [span] } = await raw.query<{ first: string; last: string }>(`
+    const {
+      rows: [span],
+    } = await raw.query<{ first: string; last: string }>(
+      `
       with ch as (select * from jsonb_to_recordset($1::jsonb) as x(type text, service text, prefix text, lo float8, hi float8, min float8, max float8, step int, rate float8, fixed int, va text, settles boolean)),
       hr as (select * from jsonb_to_recordset($2::jsonb) as x(h int, lo float8, hi float8)),
       cl as (select * from jsonb_to_recordset($3::jsonb) as x(id int, lo float8, hi float8)),
@@ -104,7 +139,8 @@ export async function loadPayins(database: Database, clientIds: number[], rows: 
           then date_trunc('day', s.tt at time zone '${JAKARTA}') at time zone '${JAKARTA}' + interval '26 hours' end as settled_at) st
         returning id)
       select min(id) as first, max(id) as last from inserted`,
-    [channelBands, hourBands, clientBands, from, to, Number(existing)]);
+      [channelBands, hourBands, clientBands, from, to, Number(existing)],
+    );
     const t1 = performance.now();
     // Each chunk is credited (and its released pay-ins moved to withdrawable) in one transaction,
     // as seedPayins does for its whole load, so a chunk's entries and balances land together.
@@ -121,17 +157,37 @@ export async function loadPayins(database: Database, clientIds: number[], rows: 
     insertMs += t1 - t0;
     ledgerMs += t2 - t1;
     done += to - from + 1;
-    log(`pay-ins: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} loaded (this chunk: insert ${((t1 - t0) / 1000).toFixed(1)} s, ledger ${((t2 - t1) / 1000).toFixed(1)} s)`);
+    log(
+      `pay-ins: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} loaded (this chunk: insert ${((t1 - t0) / 1000).toFixed(1)} s, ledger ${((t2 - t1) / 1000).toFixed(1)} s)`,
+    );
   };
   // One PostgreSQL backend uses one core: a loader per core, each taking the next chunk.
-  const worker = async () => { while (next <= rows) { const from = next; next += CHUNK; await loadChunk(from); } };
+  const worker = async () => {
+    while (next <= rows) {
+      const from = next;
+      next += CHUNK;
+      await loadChunk(from);
+    }
+  };
   await Promise.all(Array.from({ length: LOADERS }, worker));
   const v0 = performance.now();
   // VACUUM as well as ANALYZE: it sets the visibility map as autovacuum soon would in production,
   // and keeps autovacuum from kicking in halfway through the measurements.
-  for (const table of ['transactions', 'journal_entries', 'postings', 'transaction_hourly_totals', 'transaction_daily_totals']) {
+  for (const table of [
+    'transactions',
+    'journal_entries',
+    'postings',
+    'transaction_hourly_totals',
+    'transaction_daily_totals',
+  ]) {
     await raw.query(`vacuum (analyze) ${table}`);
   }
   const end = performance.now();
-  return { seconds: (end - started) / 1000, insertSeconds: insertMs / 1000, ledgerSeconds: ledgerMs / 1000, vacuumSeconds: (end - v0) / 1000, loaders: LOADERS };
+  return {
+    seconds: (end - started) / 1000,
+    insertSeconds: insertMs / 1000,
+    ledgerSeconds: ledgerMs / 1000,
+    vacuumSeconds: (end - v0) / 1000,
+    loaders: LOADERS,
+  };
 }

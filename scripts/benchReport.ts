@@ -13,7 +13,12 @@ export interface CaseResult {
   ratioTarget: number | null;
 }
 
-export interface PlanSummary { label: string; top: string; scans: string[]; full: string }
+export interface PlanSummary {
+  label: string;
+  top: string;
+  scans: string[];
+  full: string;
+}
 
 /** The export, timed in its own process: per run, wall time and peak resident memory. */
 export interface ExportResult {
@@ -27,7 +32,12 @@ export interface ExportResult {
   rssTarget: number;
 }
 
-export interface Variant { title: string; results: CaseResult[]; plans: PlanSummary[]; exported?: ExportResult[] | null }
+export interface Variant {
+  title: string;
+  results: CaseResult[];
+  plans: PlanSummary[];
+  exported?: ExportResult[] | null;
+}
 
 export interface ReportMeta {
   date: string;
@@ -56,8 +66,14 @@ function verdict(r: CaseResult): { target: string; met: string } {
   const ratio = p95 / percentile(r.direct, 95);
   const parts: string[] = [];
   let ok = true;
-  if (r.p95Target != null) { parts.push(`p95 ≤ ${r.p95Target} ms`); ok &&= p95 <= r.p95Target; }
-  if (r.ratioTarget != null) { parts.push(`≤ ${r.ratioTarget}× SQL`); ok &&= ratio <= r.ratioTarget; }
+  if (r.p95Target != null) {
+    parts.push(`p95 ≤ ${r.p95Target} ms`);
+    ok &&= p95 <= r.p95Target;
+  }
+  if (r.ratioTarget != null) {
+    parts.push(`≤ ${r.ratioTarget}× SQL`);
+    ok &&= ratio <= r.ratioTarget;
+  }
   if (parts.length === 0) return { target: '—', met: '—' };
   return { target: parts.join(', '), met: ok ? '✅ met' : '❌ not met' };
 }
@@ -77,27 +93,33 @@ export function resultsTable(results: CaseResult[], exported?: ExportResult[] | 
   for (const r of results) {
     const { target, met } = verdict(r);
     const ratio = percentile(r.ours, 95) / percentile(r.direct, 95);
-    lines.push(`| ${r.name} | ${r.window} | ${ms(percentile(r.ours, 50))} | ${ms(percentile(r.ours, 95))} | ${ms(percentile(r.direct, 50))} | ${ms(percentile(r.direct, 95))} | ${ratio.toFixed(2)}× | ${r.warmups}+${r.runs} | ${target} | ${met} |`);
+    lines.push(
+      `| ${r.name} | ${r.window} | ${ms(percentile(r.ours, 50))} | ${ms(percentile(r.ours, 95))} | ${ms(percentile(r.direct, 50))} | ${ms(percentile(r.direct, 95))} | ${ratio.toFixed(2)}× | ${r.warmups}+${r.runs} | ${target} | ${met} |`,
+    );
   }
   for (const e of exported ?? []) lines.push(exportRow(e));
   return lines.join('\n');
 }
 
 export function plansSection(plans: PlanSummary[]): string {
-  return plans.map((p) => [
-    `**${p.label}**`,
-    '',
-    `- top: \`${p.top}\``,
-    ...p.scans.map((s) => `- scan: \`${s}\``),
-    '',
-    '<details><summary>full plan</summary>',
-    '',
-    '```',
-    p.full,
-    '```',
-    '',
-    '</details>',
-  ].join('\n')).join('\n\n');
+  return plans
+    .map((p) =>
+      [
+        `**${p.label}**`,
+        '',
+        `- top: \`${p.top}\``,
+        ...p.scans.map((s) => `- scan: \`${s}\``),
+        '',
+        '<details><summary>full plan</summary>',
+        '',
+        '```',
+        p.full,
+        '```',
+        '',
+        '</details>',
+      ].join('\n'),
+    )
+    .join('\n\n');
 }
 
 export function renderReport(meta: ReportMeta, variants: Variant[]): string {

@@ -19,43 +19,86 @@ import { startJobQueue } from '../server/queue/jobQueue.ts';
  */
 const TZ = 'Asia/Jakarta';
 
-export interface SettlementBench { lines: string[]; seconds: number; count: number }
+export interface SettlementBench {
+  lines: string[];
+  seconds: number;
+  count: number;
+}
 
-export async function benchSettlement(database: Database, clientIds: number[], count: number, log: (m: string) => void): Promise<SettlementBench> {
+export async function benchSettlement(
+  database: Database,
+  clientIds: number[],
+  count: number,
+  log: (m: string) => void,
+): Promise<SettlementBench> {
   const raw = database.db.$client as pg.Pool;
   const db = database.db as Db;
   // The day before yesterday on the business clock: clear of whatever the pay-in cases loaded for yesterday.
-  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() - 2 * 86_400_000));
+  const day = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() - 2 * 86_400_000));
   const loadStart = performance.now();
   const clients = `{${clientIds.join(',')}}`;
   for (let from = 1; from <= count; from += 100_000) {
     const to = Math.min(count, from + 99_999);
-    await raw.query(`
+    await raw.query(
+      `
       insert into transactions (uuid, client_id, type, service_type, rrn, correlation_id, account_no, amount, fee_amount, status, transaction_time, paid_time)
       select gen_random_uuid()::text, ($1::int[])[1 + (g % cardinality($1::int[]))], 'fello_qris', 'QRIS', lpad(g::text, 12, '0'),
         'BSETTLE' || lpad(g::text, 10, '0'), 'ID10' || lpad(g::text, 11, '0'), a.amount, round(a.amount * 0.007), 'FINALIZED', t.at, t.at + interval '30 seconds'
       from generate_series($2::int, $3::int) g
       cross join lateral (select ($4::timestamp at time zone '${TZ}') + (g::bigint * 86399 / $5) * interval '1 second' as at) t
-      cross join lateral (select 10000 + (g::bigint * 104729 % 1490000) as amount) a`, [clients, from, to, day, count]);
+      cross join lateral (select 10000 + (g::bigint * 104729 % 1490000) as amount) a`,
+      [clients, from, to, day, count],
+    );
   }
   await db.transaction((tx) => bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like 'BSETTLE%'`));
   await raw.query('vacuum (analyze) transactions');
   const loadSeconds = (performance.now() - loadStart) / 1000;
-  log(`loaded and credited ${count.toLocaleString('en-US')} FINALIZED pay-ins for ${day} in ${loadSeconds.toFixed(1)} s`);
+  log(
+    `loaded and credited ${count.toLocaleString('en-US')} FINALIZED pay-ins for ${day} in ${loadSeconds.toFixed(1)} s`,
+  );
 
-  const [user] = await db.insert(users).values({ email: 'bench-settler@example.invalid', name: 'Bench Settler', type: 'SUPER ADMIN', passwordHash: await hashPassword('bench-settler-password') }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: 'bench-settler@example.invalid',
+      name: 'Bench Settler',
+      type: 'SUPER ADMIN',
+      passwordHash: await hashPassword('bench-settler-password'),
+    })
+    .returning();
   const principal = (await loadPrincipal(db, user.id))!;
   const jobs = await startJobQueue(database, (error) => log(`queue error: ${error.message}`));
   let batches = 0;
   let finished: () => void = () => {};
-  const done = new Promise<void>((resolve) => { finished = resolve; });
+  const done = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
   await startSettlementWorker({
-    db, jobs, batchSize: 5_000, lanes: 2, sliceMs: 10_000, expireSeconds: 60,
-    onProgress: (run) => { if (run.status === 'running') batches++; else finished(); },
+    db,
+    jobs,
+    batchSize: 5_000,
+    lanes: 2,
+    sliceMs: 10_000,
+    expireSeconds: 60,
+    onProgress: (run) => {
+      if (run.status === 'running') batches++;
+      else finished();
+    },
     onBalancesMoved: () => {},
   });
   const started = performance.now();
-  const { runId } = await recordSettlementRun(db, principal, { type: 'fello_qris', start: `${day} 00:00`, end: `${day} 23:59` }, TZ, {});
+  const { runId } = await recordSettlementRun(
+    db,
+    principal,
+    { type: 'fello_qris', start: `${day} 00:00`, end: `${day} 23:59` },
+    TZ,
+    {},
+  );
   await queueSettlement(db, jobs, runId);
   await done;
   const seconds = (performance.now() - started) / 1000;
@@ -74,7 +117,14 @@ export async function benchSettlement(database: Database, clientIds: number[], c
     `Settled: ${run.settled_transaction.toLocaleString('en-US')} of ${run.total_transaction.toLocaleString('en-US')} (status ${run.status}) in **${seconds.toFixed(1)} s** (target 60 s), ${Math.round(run.settled_transaction / seconds).toLocaleString('en-US')} pay-ins/s, ${batches} batches of up to 5,000 in two lanes, each batch one database transaction (status, settlement time, the move to withdrawable, the run's counters, the rollup triggers).`,
     `Measured from the press (\`recordSettlementRun\` + \`queueSettlement\`) to the run's end, through pg-boss and \`runSettlementSlice\` exactly as the server runs it (slices of 10 s).`,
     `Moved to withdrawable: Rp. ${run.moved_amount.toLocaleString('en-US')} (net of ${run.settled_transaction.toLocaleString('en-US')} pay-ins).`,
-    `Right afterwards: the hour and day rollups ${drift.length ? `DIFFER (${drift.length} buckets)` : 'equal a group-by over the pay-ins'} (${rollupSeconds.toFixed(1)} s); \`ledger:check\` ${ledger.problems.length ? `found ${ledger.problems.length} problems: ${ledger.problems.slice(0, 3).map((p) => p.detail).join('; ')}` : 'found nothing'} over ${ledger.entries.toLocaleString('en-US')} entries (${ledgerSeconds.toFixed(1)} s).`,
+    `Right afterwards: the hour and day rollups ${drift.length ? `DIFFER (${drift.length} buckets)` : 'equal a group-by over the pay-ins'} (${rollupSeconds.toFixed(1)} s); \`ledger:check\` ${
+      ledger.problems.length
+        ? `found ${ledger.problems.length} problems: ${ledger.problems
+            .slice(0, 3)
+            .map((p) => p.detail)
+            .join('; ')}`
+        : 'found nothing'
+    } over ${ledger.entries.toLocaleString('en-US')} entries (${ledgerSeconds.toFixed(1)} s).`,
   ];
   if (drift.length || ledger.problems.length || run.status !== 'succeeded') throw new Error(lines.join('\n'));
   return { lines, seconds, count: run.settled_transaction };

@@ -17,19 +17,25 @@ const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'u
 /** The build's own .gz and .br copies when it wrote them (the same bytes compressedCopies makes), else compressed here. */
 async function sizeOf(file: string): Promise<{ raw: number; gz: number; br: number }> {
   const path = join(dist, file);
-  const [raw, gz, br] = await Promise.all([stat(path), stat(`${path}.gz`).catch(() => null), stat(`${path}.br`).catch(() => null)]);
+  const [raw, gz, br] = await Promise.all([
+    stat(path),
+    stat(`${path}.gz`).catch(() => null),
+    stat(`${path}.br`).catch(() => null),
+  ]);
   if (gz && br) return { raw: raw.size, gz: gz.size, br: br.size };
   const copies = await compressedCopies(await readFile(path));
   return { raw: raw.size, gz: copies.gz.length, br: copies.br.length };
 }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-const rows = await Promise.all(ROUTES.map(async (load) => {
-  const files = routeFiles(manifest, load);
-  const each = await Promise.all(files.map(sizeOf));
-  const total = (pick: 'raw' | 'gz' | 'br') => each.reduce((sum, size) => sum + size[pick], 0);
-  return { route: load.route, files: files.length, raw: total('raw'), gz: total('gz'), br: total('br') };
-}));
+const rows = await Promise.all(
+  ROUTES.map(async (load) => {
+    const files = routeFiles(manifest, load);
+    const each = await Promise.all(files.map(sizeOf));
+    const total = (pick: 'raw' | 'gz' | 'br') => each.reduce((sum, size) => sum + size[pick], 0);
+    return { route: load.route, files: files.length, raw: total('raw'), gz: total('gz'), br: total('br') };
+  }),
+);
 
 console.log('| Route | Files (JS + CSS) | Raw kB | gzip kB | brotli kB |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
@@ -37,6 +43,7 @@ for (const row of rows) console.log(`| ${row.route} | ${row.files} | ${kB(row.ra
 
 const failures = coverageProblems(manifest, ROUTES);
 const login = rows[0];
-if (login.gz > LOGIN_BUDGET_BYTES) failures.push(`${login.route} downloads ${kB(login.gz)} kB gzip, over the ${kB(LOGIN_BUDGET_BYTES)} kB budget`);
+if (login.gz > LOGIN_BUDGET_BYTES)
+  failures.push(`${login.route} downloads ${kB(login.gz)} kB gzip, over the ${kB(LOGIN_BUDGET_BYTES)} kB budget`);
 for (const failure of failures) console.error(`bundle:report: ${failure}`);
 process.exitCode = failures.length ? 1 : 0;

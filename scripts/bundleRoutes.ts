@@ -43,7 +43,11 @@ export const ROUTES: RouteLoad[] = [
   page('approvals', 'src/views/approvals/ApprovalsPage.tsx'),
   page('workflows', 'src/views/workflows/WorkflowsPage.tsx'),
   // The chart is laid out by ELK, loaded as the page opens a machine's chart.
-  dashboard(`${pagePath('workflows')}/:machine`, 'src/views/workflows/WorkflowPage.tsx', 'node_modules/elkjs/lib/elk.bundled.js'),
+  dashboard(
+    `${pagePath('workflows')}/:machine`,
+    'src/views/workflows/WorkflowPage.tsx',
+    'node_modules/elkjs/lib/elk.bundled.js',
+  ),
   page('management-user', 'src/views/management/UserManagementPage.tsx'),
   page('management-role', 'src/views/management/RoleManagementPage.tsx'),
   dashboard('/dashboard/… (Coming soon pages)'),
@@ -87,12 +91,14 @@ export function coverageProblems(manifest: Manifest, routes: RouteLoad[]): strin
     for (const module of load.lazy) {
       const key = manifestKey(manifest, module);
       if (!key) problems.push(`${load.route}: ${module} is not in the build`);
-      else if (!manifest[key].isDynamicEntry) problems.push(`${load.route}: ${module} is not loaded lazily (no chunk of its own)`);
+      else if (!manifest[key].isDynamicEntry)
+        problems.push(`${load.route}: ${module} is not loaded lazily (no chunk of its own)`);
       else listed.add(key);
     }
   }
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isDynamicEntry && !listed.has(key)) problems.push(`${key} is loaded lazily but no route in scripts/bundleRoutes.ts opens it`);
+    if (chunk.isDynamicEntry && !listed.has(key))
+      problems.push(`${key} is loaded lazily but no route in scripts/bundleRoutes.ts opens it`);
   }
   return problems;
 }

@@ -15,22 +15,67 @@ import { seededRandom } from '../server/seed/seededRandom.ts';
  *   stryker run stryker/parts/sampleServer.config.mjs     and the sampled server/domain ones (sample-server.json)
  *   npx tsx scripts/mutationSample.ts score               the estimate per stratum and in all, and each sampled mutant that lived
  */
-const SCOPE = ['src/machines/**/*.ts', 'src/services/**/*.ts', 'server/domain/**/*.ts', '!src/machines/chartLayout.ts', '!src/machines/scxml.ts'];
+const SCOPE = [
+  'src/machines/**/*.ts',
+  'src/services/**/*.ts',
+  'server/domain/**/*.ts',
+  '!src/machines/chartLayout.ts',
+  '!src/machines/scxml.ts',
+];
 const SAMPLE_FILE = 'stryker/sample.json';
 // The sample is drawn from the whole scope and run in two strata, the browser's folders and the
 // server's (stryker/parts/sample*.config.mjs), each with its own report.
-interface Stratum { folders: string[]; config: string; report: string }
+interface Stratum {
+  folders: string[];
+  config: string;
+  report: string;
+}
 const STRATA: Stratum[] = [
-  { folders: ['src/machines', 'src/services'], config: 'stryker/parts/sampleBrowser.config.mjs', report: 'reports/mutation/sample-browser.json' },
-  { folders: ['server/domain'], config: 'stryker/parts/sampleServer.config.mjs', report: 'reports/mutation/sample-server.json' },
+  {
+    folders: ['src/machines', 'src/services'],
+    config: 'stryker/parts/sampleBrowser.config.mjs',
+    report: 'reports/mutation/sample-browser.json',
+  },
+  {
+    folders: ['server/domain'],
+    config: 'stryker/parts/sampleServer.config.mjs',
+    report: 'reports/mutation/sample-server.json',
+  },
 ];
 const folderOf = (file: string) => file.split('/').slice(0, 2).join('/');
 
-interface Position { line: number; column: number } // 1-based line and column, as Stryker's reports give them
-interface Sampled { file: string; mutatorName: string; replacement: string; start: Position; end: Position }
-interface Sample { seed: number; population: number; strata: Record<string, number>; mutants: Sampled[] }
+interface Position {
+  line: number;
+  column: number;
+} // 1-based line and column, as Stryker's reports give them
+interface Sampled {
+  file: string;
+  mutatorName: string;
+  replacement: string;
+  start: Position;
+  end: Position;
+}
+interface Sample {
+  seed: number;
+  population: number;
+  strata: Record<string, number>;
+  mutants: Sampled[];
+}
 
-const quiet = { isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false, isErrorEnabled: () => true, isFatalEnabled: () => true, trace() {}, debug() {}, info() {}, warn() {}, error: console.error, fatal: console.error };
+const quiet = {
+  isTraceEnabled: () => false,
+  isDebugEnabled: () => false,
+  isInfoEnabled: () => false,
+  isWarnEnabled: () => false,
+  isErrorEnabled: () => true,
+  isFatalEnabled: () => true,
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error: console.error,
+  fatal: console.error,
+};
 
 // The instrumenter counts lines from 0 and columns from 0; reports count both from 1.
 const reported = (p: { line: number; column: number }): Position => ({ line: p.line + 1, column: p.column + 1 });
@@ -39,10 +84,19 @@ async function population(): Promise<Sampled[]> {
   const instrumenter = new Instrumenter(quiet);
   const all: Sampled[] = [];
   for (const file of globSync(SCOPE).sort()) {
-    const { mutants } = await instrumenter.instrument([{ name: file, content: readFileSync(file, 'utf8'), mutate: true }], { plugins: null, excludedMutations: [], ignorers: [] });
+    const { mutants } = await instrumenter.instrument(
+      [{ name: file, content: readFileSync(file, 'utf8'), mutate: true }],
+      { plugins: null, excludedMutations: [], ignorers: [] },
+    );
     // Mutants disabled in the code with a reason are outside the score, as in Stryker's own count.
     for (const m of mutants.filter((x) => x.status === undefined)) {
-      all.push({ file, mutatorName: m.mutatorName, replacement: m.replacement, start: reported(m.location.start), end: reported(m.location.end) });
+      all.push({
+        file,
+        mutatorName: m.mutatorName,
+        replacement: m.replacement,
+        start: reported(m.location.start),
+        end: reported(m.location.end),
+      });
     }
   }
   return all;
@@ -56,12 +110,17 @@ async function pick(size: number, seed: number) {
     const j = i + Math.floor(next() * (all.length - i));
     [all[i], all[j]] = [all[j], all[i]];
   }
-  const mutants = all.slice(0, size).sort((a, b) => a.file.localeCompare(b.file) || a.start.line - b.start.line || a.start.column - b.start.column);
+  const mutants = all
+    .slice(0, size)
+    .sort((a, b) => a.file.localeCompare(b.file) || a.start.line - b.start.line || a.start.column - b.start.column);
   // One mutant a line, so a diff of the sample reads as a list.
   const lines = mutants.map((m) => `  ${JSON.stringify(m)}`).join(',\n');
   const strata: Record<string, number> = {};
   for (const m of all) strata[folderOf(m.file)] = (strata[folderOf(m.file)] ?? 0) + 1;
-  writeFileSync(SAMPLE_FILE, `{ "seed": ${seed}, "population": ${all.length}, "strata": ${JSON.stringify(strata)}, "mutants": [\n${lines}\n] }\n`);
+  writeFileSync(
+    SAMPLE_FILE,
+    `{ "seed": ${seed}, "population": ${all.length}, "strata": ${JSON.stringify(strata)}, "mutants": [\n${lines}\n] }\n`,
+  );
   console.log(`${SAMPLE_FILE}: ${size} of ${all.length} mutants (seed ${seed})`);
 }
 
@@ -73,7 +132,12 @@ function wilson(hits: number, n: number, z = 1.96) {
   return [centre - half, centre + half];
 }
 
-interface ReportMutant { mutatorName: string; replacement?: string; status: string; location: { start: Position; end: Position } }
+interface ReportMutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: Position; end: Position };
+}
 type Report = { files: Record<string, { mutants: ReportMutant[] }> };
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -83,14 +147,23 @@ const detectedStatus = (status: string) => status === 'Killed' || status === 'Ti
 function outcomesOf(stratum: Stratum, sample: Sample) {
   const report = JSON.parse(readFileSync(stratum.report, 'utf8')) as Report;
   const same = (a: Position, b: Position) => a.line === b.line && a.column === b.column;
-  const outcomes = sample.mutants.filter((s) => stratum.folders.includes(folderOf(s.file))).map((s) => {
-    const found = (report.files[s.file]?.mutants ?? []).find((m) =>
-      m.mutatorName === s.mutatorName && (m.replacement ?? '') === s.replacement && same(m.location.start, s.start) && same(m.location.end, s.end));
-    return { s, status: found?.status ?? 'Missing' };
-  });
+  const outcomes = sample.mutants
+    .filter((s) => stratum.folders.includes(folderOf(s.file)))
+    .map((s) => {
+      const found = (report.files[s.file]?.mutants ?? []).find(
+        (m) =>
+          m.mutatorName === s.mutatorName &&
+          (m.replacement ?? '') === s.replacement &&
+          same(m.location.start, s.start) &&
+          same(m.location.end, s.end),
+      );
+      return { s, status: found?.status ?? 'Missing' };
+    });
   const missing = outcomes.filter((o) => o.status === 'Missing').length;
   if (missing) {
-    console.error(`${missing} sampled mutants are not in ${stratum.report}: was it made from this sample and this code?`);
+    console.error(
+      `${missing} sampled mutants are not in ${stratum.report}: was it made from this sample and this code?`,
+    );
     process.exit(1);
   }
   // A mutant that does not compile or run is outside the score, as in Stryker's own count.
@@ -100,7 +173,9 @@ function outcomesOf(stratum: Stratum, sample: Sample) {
 function score() {
   const sample = JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as Sample;
   console.log(`Sample: ${sample.mutants.length} of ${sample.population} mutants (seed ${sample.seed}).\n`);
-  console.log('| stratum | mutants in scope | sampled | detected | estimated score (95% interval) |\n|---|---:|---:|---:|---|');
+  console.log(
+    '| stratum | mutants in scope | sampled | detected | estimated score (95% interval) |\n|---|---:|---:|---:|---|',
+  );
   const measured: { size: number; p: number; low: number; high: number }[] = [];
   const lived: string[] = [];
   const timedOut: string[] = [];
@@ -113,9 +188,12 @@ function score() {
     const outcomes = outcomesOf(stratum, sample);
     const detected = outcomes.filter((o) => detectedStatus(o.status)).length;
     const [low, high] = wilson(detected, outcomes.length);
-    console.log(`| ${stratum.folders.join(', ')} | ${size} | ${outcomes.length} | ${detected} | ${pct(detected / outcomes.length)} (${pct(low)} to ${pct(high)}) |`);
+    console.log(
+      `| ${stratum.folders.join(', ')} | ${size} | ${outcomes.length} | ${detected} | ${pct(detected / outcomes.length)} (${pct(low)} to ${pct(high)}) |`,
+    );
     measured.push({ size, p: detected / outcomes.length, low, high });
-    const line = ({ s, status }: (typeof outcomes)[number]) => `- ${s.file}:${s.start.line}:${s.start.column} ${s.mutatorName} → ${JSON.stringify(s.replacement).slice(0, 80)} (${status})`;
+    const line = ({ s, status }: (typeof outcomes)[number]) =>
+      `- ${s.file}:${s.start.line}:${s.start.column} ${s.mutatorName} → ${JSON.stringify(s.replacement).slice(0, 80)} (${status})`;
     lived.push(...outcomes.filter((o) => !detectedStatus(o.status)).map(line));
     timedOut.push(...outcomes.filter((o) => o.status === 'Timeout').map(line));
   }
@@ -124,13 +202,17 @@ function score() {
     // point when every stratum scores 100%, so the bounds are each stratum's Wilson bounds, weighted
     // the same way: wider than needed, never narrower.
     const total = measured.reduce((sum, m) => sum + m.size, 0);
-    const weighted = (pick: (m: (typeof measured)[number]) => number) => measured.reduce((sum, m) => sum + (m.size / total) * pick(m), 0);
-    console.log(`| whole scope | ${total} | | | ${pct(weighted((m) => m.p))} (${pct(weighted((m) => m.low))} to ${pct(weighted((m) => m.high))}) |`);
+    const weighted = (pick: (m: (typeof measured)[number]) => number) =>
+      measured.reduce((sum, m) => sum + (m.size / total) * pick(m), 0);
+    console.log(
+      `| whole scope | ${total} | | | ${pct(weighted((m) => m.p))} (${pct(weighted((m) => m.low))} to ${pct(weighted((m) => m.high))}) |`,
+    );
   }
   if (lived.length) console.log(`\nSampled mutants no test noticed:\n${lived.join('\n')}`);
   // A run on a busy machine can pass its time limit without any fault: Stryker counts that as
   // detected, so each is listed to be checked by planting it by hand.
-  if (timedOut.length) console.log(`\nSampled mutants detected only by a time-out (check each by hand):\n${timedOut.join('\n')}`);
+  if (timedOut.length)
+    console.log(`\nSampled mutants detected only by a time-out (check each by hand):\n${timedOut.join('\n')}`);
 }
 
 const [command, a, b] = process.argv.slice(2);

@@ -14,7 +14,8 @@ type FileResultDictionary = Parameters<typeof calculateMetrics>[0];
 
 const dir = process.argv[2] ?? 'reports/mutation';
 // The sample's reports hold a few mutants of many files; scripts/mutationSample.ts reads it.
-const reports = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('sample'))
+const reports = readdirSync(dir)
+  .filter((f) => f.endsWith('.json') && !f.startsWith('sample'))
   .map((f) => join(dir, f))
   .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 if (reports.length === 0) {
@@ -23,7 +24,8 @@ if (reports.length === 0) {
 }
 
 const files: FileResultDictionary = {};
-for (const report of reports) Object.assign(files, (JSON.parse(readFileSync(report, 'utf8')) as { files: FileResultDictionary }).files);
+for (const report of reports)
+  Object.assign(files, (JSON.parse(readFileSync(report, 'utf8')) as { files: FileResultDictionary }).files);
 
 const FOLDERS = ['src/machines', 'src/services', 'server/domain'];
 const metricsOf = (paths: string[]) => calculateMetrics(Object.fromEntries(paths.map((p) => [p, files[p]]))).metrics;
@@ -32,11 +34,15 @@ const row = (name: string, m: Metrics) =>
 const paths = Object.keys(files).sort();
 
 console.log(`Reports: ${reports.join(', ')}\n`);
-console.log('| scope | score | killed | survived | no coverage | disabled, with a reason |\n|---|---:|---:|---:|---:|---:|');
+console.log(
+  '| scope | score | killed | survived | no coverage | disabled, with a reason |\n|---|---:|---:|---:|---:|---:|',
+);
 for (const folder of FOLDERS) {
   const inside = paths.filter((p) => p.startsWith(`${folder}/`));
   if (inside.length) console.log(row(`${folder} (${inside.length} files)`, metricsOf(inside)));
 }
 console.log(row(`all measured (${paths.length} files)`, metricsOf(paths)));
-console.log('\n| file | score | killed | survived | no coverage | disabled, with a reason |\n|---|---:|---:|---:|---:|---:|');
+console.log(
+  '\n| file | score | killed | survived | no coverage | disabled, with a reason |\n|---|---:|---:|---:|---:|---:|',
+);
 for (const p of paths) console.log(row(p, metricsOf([p])));

@@ -15,7 +15,12 @@ const MIN_BYTES = 1024;
 /** The copies the server sends, at the strongest settings (bundleReport.ts measures with the same). */
 export async function compressedCopies(raw: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    brotli(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
     gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   return { br, gz };
@@ -34,14 +39,16 @@ export function precompress(): Plugin {
     async writeBundle(options, bundle) {
       const dir = options.dir!;
       const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name) && !name.startsWith('.vite/'));
-      await Promise.all(files.map(async (name) => {
-        const path = join(dir, name);
-        const raw = await readFile(path);
-        if (raw.length < MIN_BYTES) return;
-        const { br, gz } = await compressedCopies(raw);
-        if (br.length < raw.length) await writeFile(`${path}.br`, br);
-        if (gz.length < raw.length) await writeFile(`${path}.gz`, gz);
-      }));
+      await Promise.all(
+        files.map(async (name) => {
+          const path = join(dir, name);
+          const raw = await readFile(path);
+          if (raw.length < MIN_BYTES) return;
+          const { br, gz } = await compressedCopies(raw);
+          if (br.length < raw.length) await writeFile(`${path}.br`, br);
+          if (gz.length < raw.length) await writeFile(`${path}.gz`, gz);
+        }),
+      );
     },
   };
 }

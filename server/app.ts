@@ -65,11 +65,20 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   });
   const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   const realtime = attachRealtime(app.server, database, limits);
-  app.addHook('onClose', async () => { await realtime.close(); });
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
   // Work orders commit in the outbox with their cause; after any write, publish what committed.
-  const outbox = startOutboxPublisher(database.db, realtime, { sweepMs: 1_000, onError: (error) => app.log.error({ err: error }, 'outbox publish failed') });
-  app.addHook('onResponse', async (request) => { if (request.method !== 'GET' && request.method !== 'HEAD') outbox.kick(); });
-  app.addHook('onClose', async () => { await outbox.stop(); });
+  const outbox = startOutboxPublisher(database.db, realtime, {
+    sweepMs: 1_000,
+    onError: (error) => app.log.error({ err: error }, 'outbox publish failed'),
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') outbox.kick();
+  });
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+  });
 
   const webRoot = config.webRoot ?? defaultWebRoot;
   const serveWeb = existsSync(webRoot);
@@ -80,15 +89,21 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   // One multipart parser for every upload route; each route reads its parts within its own limits.
   await app.register(multipart);
   configureSheetReader({ timeoutMs: config.uploadReadSeconds * 1000 });
-  app.addHook('onClose', async () => { await closeSheetReader(); });
+  app.addHook('onClose', async () => {
+    await closeSheetReader();
+  });
 
   const simulator = config.providerBaseUrl ? null : await startProviderSimulator();
-  app.addHook('onClose', async () => { await simulator?.close(); });
+  app.addHook('onClose', async () => {
+    await simulator?.close();
+  });
   const selfUrl = () => {
     const address = app.server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`;
   };
-  const jobs = await startJobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'), { maintenanceSeconds: config.jobMaintenanceSeconds });
+  const jobs = await startJobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'), {
+    maintenanceSeconds: config.jobMaintenanceSeconds,
+  });
   const mailer = createMailer(config);
   // The queue stops first: it waits for a job under way, which may still be sending mail.
   app.addHook('onClose', async () => {
@@ -96,27 +111,52 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     mailer.close();
   });
   await startEmailExportWorker(jobs, { db: database.db, config, mailer });
-  await startCallbackWorker({ db: database.db, jobs, selfUrl, retryDelaySeconds: config.callbackRetrySeconds, onWorkOrder: () => outbox.kick() });
+  await startCallbackWorker({
+    db: database.db,
+    jobs,
+    selfUrl,
+    retryDelaySeconds: config.callbackRetrySeconds,
+    onWorkOrder: () => outbox.kick(),
+  });
   configureApprovals({ expireHours: config.approvalExpireHours });
   const approvalExpiry = await startApprovalExpiry({
-    db: database.db, jobs, everyMs: 60_000, onError: (error) => app.log.error({ err: error }, 'approval expiry not queued'),
+    db: database.db,
+    jobs,
+    everyMs: 60_000,
+    onError: (error) => app.log.error({ err: error }, 'approval expiry not queued'),
     onExpired: (ids) => {
       outbox.kick();
       for (const id of ids) announceApproval(realtime, id, 'EXPIRED');
     },
   });
-  app.addHook('onClose', async () => { approvalExpiry.stop(); });
+  app.addHook('onClose', async () => {
+    approvalExpiry.stop();
+  });
   await startSettlementWorker({
-    db: database.db, jobs, batchSize: config.settlementBatchSize, lanes: config.settlementLanes, sliceMs: config.settlementSliceSeconds * 1000,
+    db: database.db,
+    jobs,
+    batchSize: config.settlementBatchSize,
+    lanes: config.settlementLanes,
+    sliceMs: config.settlementSliceSeconds * 1000,
     expireSeconds: config.settlementJobExpireSeconds,
     onProgress: (run) => {
       realtime.emitToSettlers(SETTLEMENT_PROGRESS_EVENT, run);
       // A failed run left a work order for the SUPER ADMINs in its last transaction.
       if (run.status === 'failed') outbox.kick();
     },
-    onBalancesMoved: (clientIds) => { for (const id of clientIds) announceBalance(realtime, id); },
+    onBalancesMoved: (clientIds) => {
+      for (const id of clientIds) announceBalance(realtime, id);
+    },
   });
-  const deps: RouteDeps = { database, config, realtime, providerUrl: config.providerBaseUrl ?? simulator!.url, selfUrl, jobs, outbox };
+  const deps: RouteDeps = {
+    database,
+    config,
+    realtime,
+    providerUrl: config.providerBaseUrl ?? simulator!.url,
+    selfUrl,
+    jobs,
+    outbox,
+  };
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(twoFactorRoutes(deps));

@@ -4,24 +4,51 @@ const Env = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
-  DATABASE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))]), ''),
+  DATABASE_URL: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))]),
+    '',
+  ),
   NODE_ENV: v.optional(v.string(), 'development'),
   SEED_DEMO: v.optional(v.picklist(['true', 'false', '']), ''),
-  TZ_BUSINESS: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone such as Asia/Jakarta')), 'Asia/Jakarta'),
+  TZ_BUSINESS: v.optional(
+    v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone such as Asia/Jakarta')),
+    'Asia/Jakarta',
+  ),
   SESSION_IDLE_MINUTES: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(15)), '15'),
   SESSION_MAX_HOURS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(12)), '12'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'silent']), 'info'),
   PROVIDER_BASE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), ''),
-  SMTP_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))]), ''),
+  SMTP_URL: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))]),
+    '',
+  ),
   UPLOAD_READ_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(120)), '20'),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Payments Back Office <no-reply@backoffice.local>'),
-  SETTLEMENT_BATCH_SIZE: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(50000)), '5000'),
+  SETTLEMENT_BATCH_SIZE: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(50000)),
+    '5000',
+  ),
   SETTLEMENT_LANES: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(8)), '2'),
-  SETTLEMENT_SLICE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(300)), '10'),
-  SETTLEMENT_JOB_EXPIRE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(2), v.maxValue(3600)), '60'),
-  CALLBACK_RETRY_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(3600)), '30'),
-  JOB_MAINTENANCE_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(600)), '30'),
-  APPROVAL_EXPIRE_HOURS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(720)), '24'),
+  SETTLEMENT_SLICE_SECONDS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(300)),
+    '10',
+  ),
+  SETTLEMENT_JOB_EXPIRE_SECONDS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(2), v.maxValue(3600)),
+    '60',
+  ),
+  CALLBACK_RETRY_SECONDS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(3600)),
+    '30',
+  ),
+  JOB_MAINTENANCE_SECONDS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(600)),
+    '30',
+  ),
+  APPROVAL_EXPIRE_HOURS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(720)),
+    '24',
+  ),
   WEB_ROOT: v.optional(v.string(), ''),
 });
 
@@ -71,7 +98,11 @@ export interface Config {
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const picked = Object.fromEntries(Object.keys(Env.entries).map((k) => [k, env[k]]).filter(([, value]) => value !== undefined));
+  const picked = Object.fromEntries(
+    Object.keys(Env.entries)
+      .map((k) => [k, env[k]])
+      .filter(([, value]) => value !== undefined),
+  );
   const result = v.safeParse(Env, picked);
   if (!result.success) {
     const lines = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);

@@ -29,7 +29,12 @@ function createStrictVitestRunner(injector) {
     if (result.status !== MutantRunStatus.Survived) return result;
     const failed = failedOutsideTests(runner);
     if (failed.length === 0) return result;
-    return { status: MutantRunStatus.Killed, killedBy: [], failureMessage: failed.join('\n'), nrOfTests: result.nrOfTests };
+    return {
+      status: MutantRunStatus.Killed,
+      killedBy: [],
+      failureMessage: failed.join('\n'),
+      nrOfTests: result.nrOfTests,
+    };
   };
   return runner;
 }

@@ -30,13 +30,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server ends (restart, failover, a forced drop) must not crash the
     // process: the pool drops it and opens a new one for the next query.
-    pool.on('error', (error) => { console.warn(`database connection lost: ${error.message}`); });
+    pool.on('error', (error) => {
+      console.warn(`database connection lost: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
       db,
       kind: 'postgres',
-      ping: async () => { await db.execute(sql`select 1`); },
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
       close: () => pool.end(),
     };
   }
@@ -47,7 +51,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    ping: async () => { await db.execute(sql`select 1`); },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
     close: () => client.close(),
   };
 }

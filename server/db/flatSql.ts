@@ -15,7 +15,8 @@ export function flatSql(query: SQL): SQL {
   const walk = (piece: SQL) => {
     for (const chunk of piece.queryChunks) {
       if (chunk instanceof StringChunk) text += chunk.value.join('');
-      else if (chunk instanceof SQL && !(chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) walk(chunk);
+      else if (chunk instanceof SQL && !(chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams)
+        walk(chunk);
       else {
         chunks.push(new StringChunk(text), chunk);
         text = '';

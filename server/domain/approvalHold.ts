@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
-  APPROVAL_ACTIONS, APPROVAL_ACTION_LABELS, DEFAULT_APPROVAL_POLICY, needsApproval,
-  type ApprovalAction, type ApprovalHeld, type ApprovalPolicyBody, type ApprovalPolicyEntry,
+  APPROVAL_ACTIONS,
+  APPROVAL_ACTION_LABELS,
+  DEFAULT_APPROVAL_POLICY,
+  needsApproval,
+  type ApprovalAction,
+  type ApprovalHeld,
+  type ApprovalPolicyBody,
+  type ApprovalPolicyEntry,
 } from '../../src/services/approvalRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
 import { approvalCode } from '../../src/services/objectCodes.ts';
@@ -29,7 +35,9 @@ export function configureApprovals(options: { expireHours: number }): void {
 
 /** The policy, one entry per action in the contract's order; an action missing from the table keeps its default. */
 export async function readPolicy(db: Db): Promise<ApprovalPolicyEntry[]> {
-  const rows = await db.select({ action: approvalPolicy.action, mode: approvalPolicy.mode, threshold: approvalPolicy.threshold }).from(approvalPolicy);
+  const rows = await db
+    .select({ action: approvalPolicy.action, mode: approvalPolicy.mode, threshold: approvalPolicy.threshold })
+    .from(approvalPolicy);
   const stored = new Map(rows.map((r) => [r.action, r]));
   return APPROVAL_ACTIONS.map((action) => {
     const entry = stored.get(action) ?? DEFAULT_APPROVAL_POLICY.find((e) => e.action === action)!;
@@ -42,19 +50,38 @@ async function policyEntry(db: Db, action: ApprovalAction): Promise<ApprovalPoli
 }
 
 /** PUT approval-policy: the named actions' entries replaced, the others kept; audited with before and after. */
-export async function setPolicy(db: Db, principal: Principal, body: ApprovalPolicyBody, origin: RequestOrigin): Promise<ApprovalPolicyEntry[]> {
+export async function setPolicy(
+  db: Db,
+  principal: Principal,
+  body: ApprovalPolicyBody,
+  origin: RequestOrigin,
+): Promise<ApprovalPolicyEntry[]> {
   return inTransaction(db, async (tx) => {
     // One writer at a time, so the audited 'before' is what the change replaced.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('approval_policy'))`);
     const before = await readPolicy(tx);
     for (const entry of body.policy) {
-      const values = { mode: entry.mode, threshold: entry.mode === 'threshold' ? entry.threshold : null, updatedBy: principal.id, updatedAt: sql`now()` };
-      await tx.insert(approvalPolicy).values({ action: entry.action, ...values }).onConflictDoUpdate({ target: approvalPolicy.action, set: values });
+      const values = {
+        mode: entry.mode,
+        threshold: entry.mode === 'threshold' ? entry.threshold : null,
+        updatedBy: principal.id,
+        updatedAt: sql`now()`,
+      };
+      await tx
+        .insert(approvalPolicy)
+        .values({ action: entry.action, ...values })
+        .onConflictDoUpdate({ target: approvalPolicy.action, set: values });
     }
     const after = await readPolicy(tx);
     await audit(tx, {
-      actorUserId: principal.id, actorEmail: principal.email, action: 'approval_policy.update', objectType: 'approval_policy', objectId: 'policy',
-      outcome: 'success', ip: origin.ip, detail: { before: { policy: before }, after: { policy: after } },
+      actorUserId: principal.id,
+      actorEmail: principal.email,
+      action: 'approval_policy.update',
+      objectType: 'approval_policy',
+      objectId: 'policy',
+      outcome: 'success',
+      ip: origin.ip,
+      detail: { before: { policy: before }, after: { policy: after } },
     });
     return after;
   });
@@ -83,13 +110,28 @@ export interface HoldDetails {
  * The caller then moves nothing.
  */
 export async function holdIfNeeded(
-  tx: Db, principal: Principal, action: ApprovalAction, amount: number, details: HoldDetails, origin: RequestOrigin = {},
+  tx: Db,
+  principal: Principal,
+  action: ApprovalAction,
+  amount: number,
+  details: HoldDetails,
+  origin: RequestOrigin = {},
 ): Promise<ApprovalHeld | null> {
   if (!needsApproval(await policyEntry(tx, action), amount)) return null;
-  const [created] = await tx.insert(approvalRequests).values({
-    action, makerId: principal.id, clientId: details.clientId, amount, before: details.before, after: details.after,
-    summary: details.summary, payload: details.payload, expiresAt: sql`now() + make_interval(hours => ${expireHours})`,
-  }).returning({ id: approvalRequests.id });
+  const [created] = await tx
+    .insert(approvalRequests)
+    .values({
+      action,
+      makerId: principal.id,
+      clientId: details.clientId,
+      amount,
+      before: details.before,
+      after: details.after,
+      summary: details.summary,
+      payload: details.payload,
+      expiresAt: sql`now() + make_interval(hours => ${expireHours})`,
+    })
+    .returning({ id: approvalRequests.id });
   const clientName = details.clientId == null ? null : await clientNameOf(tx, details.clientId);
   const label = APPROVAL_ACTION_LABELS[action];
   const code = approvalCode(created.id);
@@ -97,20 +139,40 @@ export async function holdIfNeeded(
     item: { kind: 'approval', ref: String(created.id), client_id: details.clientId, client_name: clientName, amount },
     subject: `${label} ${code}`,
     message: `${label} of ${formatRupiah(amount)}${clientName ? ` for ${clientName}` : ''} by ${principal.name} waits for your approval`,
-    code, icon: 'checkmark-shield', recipients: (await superAdminIds(tx)).filter((id) => id !== principal.id),
+    code,
+    icon: 'checkmark-shield',
+    recipients: (await superAdminIds(tx)).filter((id) => id !== principal.id),
   });
   await audit(tx, {
-    actorUserId: principal.id, actorEmail: principal.email, action: 'approval.request', objectType: 'approval', objectId: created.id,
-    outcome: 'success', ip: origin.ip,
-    detail: { after: { status: 'PENDING_APPROVAL' }, action, amount, client_id: details.clientId, before_balance: details.before, after_balance: details.after, summary: details.summary },
+    actorUserId: principal.id,
+    actorEmail: principal.email,
+    action: 'approval.request',
+    objectType: 'approval',
+    objectId: created.id,
+    outcome: 'success',
+    ip: origin.ip,
+    detail: {
+      after: { status: 'PENDING_APPROVAL' },
+      action,
+      amount,
+      client_id: details.clientId,
+      before_balance: details.before,
+      after_balance: details.after,
+      summary: details.summary,
+    },
   });
   return { approval_id: created.id };
 }
 
 /** A held request of this maker made with this Idempotency-Key, if any (a retry answers with it). */
-export async function heldByIdempotencyKey(tx: Db, makerId: number, key: string): Promise<{ id: number; payload: Record<string, unknown> } | null> {
-  const [row] = await tx.select({ id: approvalRequests.id, payload: approvalRequests.payload }).from(approvalRequests)
+export async function heldByIdempotencyKey(
+  tx: Db,
+  makerId: number,
+  key: string,
+): Promise<{ id: number; payload: Record<string, unknown> } | null> {
+  const [row] = await tx
+    .select({ id: approvalRequests.id, payload: approvalRequests.payload })
+    .from(approvalRequests)
     .where(sql`${approvalRequests.makerId} = ${makerId} and ${approvalRequests.payload}->>'idempotency_key' = ${key}`);
   return row ? { id: row.id, payload: row.payload } : null;
 }
-

@@ -20,12 +20,18 @@ export interface ApprovalExpiryDeps {
  * whichever node takes it; a timer queues one at start and then every `everyMs`.
  */
 export async function startApprovalExpiry(deps: ApprovalExpiryDeps): Promise<{ stop(): void }> {
-  await deps.jobs.work(APPROVAL_EXPIRY_QUEUE, { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 }, async () => {
-    const ids = await expireApprovals(deps.db);
-    if (ids.length) deps.onExpired(ids);
-    return { expired: ids.length };
-  });
-  const queue = () => { deps.jobs.send(APPROVAL_EXPIRY_QUEUE, {}).catch(deps.onError); };
+  await deps.jobs.work(
+    APPROVAL_EXPIRY_QUEUE,
+    { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
+    async () => {
+      const ids = await expireApprovals(deps.db);
+      if (ids.length) deps.onExpired(ids);
+      return { expired: ids.length };
+    },
+  );
+  const queue = () => {
+    deps.jobs.send(APPROVAL_EXPIRY_QUEUE, {}).catch(deps.onError);
+  };
   queue();
   const timer = setInterval(queue, deps.everyMs);
   timer.unref();

@@ -2,8 +2,14 @@ import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
 import {
-  APPROVAL_CANCEL_REFUSED, APPROVAL_INVALID_STATUS, APPROVAL_SELF_REFUSED,
-  type ApprovalAction, type ApprovalDecision, type ApprovalDecisionBody, type ApprovalRow, type ApprovalStatus,
+  APPROVAL_CANCEL_REFUSED,
+  APPROVAL_INVALID_STATUS,
+  APPROVAL_SELF_REFUSED,
+  type ApprovalAction,
+  type ApprovalDecision,
+  type ApprovalDecisionBody,
+  type ApprovalRow,
+  type ApprovalStatus,
 } from '../../src/services/approvalRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
@@ -27,20 +33,32 @@ import { decidedBy, resolveWorkOrders } from './workOrders.ts';
  */
 
 type ApprovalRecord = typeof approvalRequests.$inferSelect;
-interface Person { id: number; name: string; email: string }
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+}
 
 /**
  * What applying a request moved: the clients whose balances changed (for the live figures) and the
  * pay-ins it finalized (whose merchants are told, by the callback job, after commit).
  */
-export interface Applied { clientIds: number[]; finalizedPayins?: string[] }
+export interface Applied {
+  clientIds: number[];
+  finalizedPayins?: string[];
+}
 
 /**
  * Applies an approved request's movement inside the decision's transaction, the request row locked.
  * It checks every rule again now; a broken one throws (422) and the whole decision rolls back, so
  * nothing moves and the request stays PENDING_APPROVAL.
  */
-export type Applier = (tx: Db, request: ApprovalRecord, people: { maker: Person; checker: Principal }, origin: RequestOrigin) => Promise<Applied>;
+export type Applier = (
+  tx: Db,
+  request: ApprovalRecord,
+  people: { maker: Person; checker: Principal },
+  origin: RequestOrigin,
+) => Promise<Applied>;
 
 /**
  * The module a checker must hold to approve each action (besides 'approvals' itself): the module
@@ -62,19 +80,40 @@ export const approvalAppliers: Readonly<Record<ApprovalAction, Applier>> = {
     return { clientIds: [payload.client_id] };
   },
   withdrawal: async (tx, request, { maker, checker }, origin) => {
-    const payload = request.payload as { client_id: number; request: HeldWithdrawalRequest; idempotency_key: string | null; request_hash: string | null };
+    const payload = request.payload as {
+      client_id: number;
+      request: HeldWithdrawalRequest;
+      idempotency_key: string | null;
+      request_hash: string | null;
+    };
     await applyWithdrawalRequest(tx, maker, payload.client_id, payload.request, {
-      idempotencyKey: payload.idempotency_key, requestHash: payload.request_hash, origin, checker, approvalId: request.id,
+      idempotencyKey: payload.idempotency_key,
+      requestHash: payload.request_hash,
+      origin,
+      checker,
+      approvalId: request.id,
     });
     return { clientIds: [payload.client_id] };
   },
   'manual-finalize': async (tx, request, { maker, checker }, origin) => {
     const payload = request.payload as { correlation_id: string; rrn: string; paid_at: string };
-    const done = await applyHeldFinalize(tx, { maker, checker }, payload, { id: request.id, requestedAt: request.createdAt }, origin);
+    const done = await applyHeldFinalize(
+      tx,
+      { maker, checker },
+      payload,
+      { id: request.id, requestedAt: request.createdAt },
+      origin,
+    );
     return { clientIds: [done.clientId], finalizedPayins: [done.correlationId] };
   },
   'void-upload': async (tx, request, { maker, checker }, origin) =>
-    applyHeldVoid(tx, { maker, checker }, request.payload as unknown as HeldVoid, { id: request.id, requestedAt: request.createdAt }, origin),
+    applyHeldVoid(
+      tx,
+      { maker, checker },
+      request.payload as unknown as HeldVoid,
+      { id: request.id, requestedAt: request.createdAt },
+      origin,
+    ),
   'bulk-withdrawable': async (tx, request, { maker, checker }, origin) =>
     applyHeldBulk(tx, { maker, checker }, request.payload as unknown as HeldBulk, request.id, origin),
 };
@@ -83,23 +122,50 @@ const maker = alias(users, 'maker');
 const checker = alias(users, 'checker');
 
 const rowColumns = {
-  r: approvalRequests, makerName: maker.name, makerEmail: maker.email, checkerName: checker.name, clientName: clients.clientName,
+  r: approvalRequests,
+  makerName: maker.name,
+  makerEmail: maker.email,
+  checkerName: checker.name,
+  clientName: clients.clientName,
 };
 
-function toRow(x: { r: ApprovalRecord; makerName: string; makerEmail: string; checkerName: string | null; clientName: string | null }): ApprovalRow {
+function toRow(x: {
+  r: ApprovalRecord;
+  makerName: string;
+  makerEmail: string;
+  checkerName: string | null;
+  clientName: string | null;
+}): ApprovalRow {
   const { r } = x;
   return {
-    id: r.id, action: r.action, status: r.status, maker_id: r.makerId, maker_name: x.makerName, maker_email: x.makerEmail,
-    checker_id: r.checkerId, checker_name: x.checkerName, client_id: r.clientId, client_name: x.clientName,
-    amount: r.amount, before: r.before, after: r.after, summary: r.summary, reason: r.reason,
-    created_at: r.createdAt.toISOString(), decided_at: r.decidedAt?.toISOString() ?? null, expires_at: r.expiresAt.toISOString(),
+    id: r.id,
+    action: r.action,
+    status: r.status,
+    maker_id: r.makerId,
+    maker_name: x.makerName,
+    maker_email: x.makerEmail,
+    checker_id: r.checkerId,
+    checker_name: x.checkerName,
+    client_id: r.clientId,
+    client_name: x.clientName,
+    amount: r.amount,
+    before: r.before,
+    after: r.after,
+    summary: r.summary,
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+    decided_at: r.decidedAt?.toISOString() ?? null,
+    expires_at: r.expiresAt.toISOString(),
   };
 }
 
-const selectRows = (db: Db) => db.select(rowColumns).from(approvalRequests)
-  .innerJoin(maker, eq(maker.id, approvalRequests.makerId))
-  .leftJoin(checker, eq(checker.id, approvalRequests.checkerId))
-  .leftJoin(clients, eq(clients.id, approvalRequests.clientId));
+const selectRows = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(approvalRequests)
+    .innerJoin(maker, eq(maker.id, approvalRequests.makerId))
+    .leftJoin(checker, eq(checker.id, approvalRequests.checkerId))
+    .leftJoin(clients, eq(clients.id, approvalRequests.clientId));
 
 export async function approvalRow(db: Db, id: number): Promise<ApprovalRow> {
   const [row] = await selectRows(db).where(eq(approvalRequests.id, id));
@@ -108,17 +174,28 @@ export async function approvalRow(db: Db, id: number): Promise<ApprovalRow> {
 }
 
 /** GET approvals: newest first, optionally one status, paged. */
-export async function listApprovals(db: Db, q: { status?: ApprovalStatus; page: number; limit: number }): Promise<{ rows: ApprovalRow[]; meta: PageMeta }> {
+export async function listApprovals(
+  db: Db,
+  q: { status?: ApprovalStatus; page: number; limit: number },
+): Promise<{ rows: ApprovalRow[]; meta: PageMeta }> {
   const where: SQL | undefined = q.status ? eq(approvalRequests.status, q.status) : undefined;
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(approvalRequests).where(where),
-    selectRows(db).where(where).orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    selectRows(db)
+      .where(where)
+      .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
   ]);
   return { rows: rows.map(toRow), meta: pageMeta(q.page, q.limit, total) };
 }
 
 /** What a decided request's work order says once resolved: the decision, then who took it. */
-const APPROVAL_OUTCOMES: Readonly<Record<ApprovalDecision, string>> = { APPROVE: 'Approved', DECLINE: 'Declined', CANCEL: 'Cancelled' };
+const APPROVAL_OUTCOMES: Readonly<Record<ApprovalDecision, string>> = {
+  APPROVE: 'Approved',
+  DECLINE: 'Declined',
+  CANCEL: 'Cancelled',
+};
 /** No one decided in time: the expiry job (the lifecycle's SYSTEM) resolved it. */
 const APPROVAL_EXPIRED_OUTCOME = 'Expired: no SUPER ADMIN decided in time';
 
@@ -130,7 +207,10 @@ function refusal(current: ApprovalRecord, decision: ApprovalDecisionBody['decisi
   return notAllowed();
 }
 
-export interface Decided { row: ApprovalRow; applied: Applied | null }
+export interface Decided {
+  row: ApprovalRow;
+  applied: Applied | null;
+}
 
 /**
  * PATCH approvals/{id}, in one database transaction: the request row locked, the decision checked
@@ -139,7 +219,13 @@ export interface Decided { row: ApprovalRow; applied: Applied | null }
  * then the status, the work orders resolved and the audit line. Ten simultaneous approvals queue
  * on the row lock: the first applies, the others find it APPROVED (409), and the money moves once.
  */
-export async function decideApproval(db: Db, principal: Principal, id: number, body: ApprovalDecisionBody, origin: RequestOrigin): Promise<Decided> {
+export async function decideApproval(
+  db: Db,
+  principal: Principal,
+  id: number,
+  body: ApprovalDecisionBody,
+  origin: RequestOrigin,
+): Promise<Decided> {
   try {
     return await inTransaction(db, async (tx) => {
       const [current] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
@@ -152,26 +238,55 @@ export async function decideApproval(db: Db, principal: Principal, id: number, b
         // The checker holds the action's module too: whoever may not make the movement may not approve it.
         if (!principal.moduleIds.includes(APPROVAL_ACTION_MODULES[current.action])) throw notAllowed();
         const applier = approvalAppliers[current.action];
-        const [makerRow] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, current.makerId));
+        const [makerRow] = await tx
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, current.makerId));
         applied = await applier(tx, current, { maker: makerRow, checker: principal }, origin);
       }
-      const reason = body.decision === 'DECLINE' ? body.reason ?? null : null;
-      const [updated] = await tx.update(approvalRequests)
-        .set({ status: next, checkerId: body.decision === 'CANCEL' ? null : principal.id, decidedAt: sql`now()`, reason })
-        .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'PENDING_APPROVAL'))).returning({ id: approvalRequests.id });
+      const reason = body.decision === 'DECLINE' ? (body.reason ?? null) : null;
+      const [updated] = await tx
+        .update(approvalRequests)
+        .set({
+          status: next,
+          checkerId: body.decision === 'CANCEL' ? null : principal.id,
+          decidedAt: sql`now()`,
+          reason,
+        })
+        .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'PENDING_APPROVAL')))
+        .returning({ id: approvalRequests.id });
       if (!updated) throw conflict(APPROVAL_INVALID_STATUS);
       await resolveWorkOrders(tx, 'approval', String(id), decidedBy(APPROVAL_OUTCOMES[body.decision], principal.email));
       await audit(tx, {
-        actorUserId: principal.id, actorEmail: principal.email, action: `approval.${body.decision.toLowerCase()}`, objectType: 'approval', objectId: id,
-        outcome: 'success', ip: origin.ip,
-        detail: { before: { status: current.status }, after: { status: next }, action: current.action, amount: current.amount, client_id: current.clientId, maker_id: current.makerId, ...(reason ? { reason } : {}) },
+        actorUserId: principal.id,
+        actorEmail: principal.email,
+        action: `approval.${body.decision.toLowerCase()}`,
+        objectType: 'approval',
+        objectId: id,
+        outcome: 'success',
+        ip: origin.ip,
+        detail: {
+          before: { status: current.status },
+          after: { status: next },
+          action: current.action,
+          amount: current.amount,
+          client_id: current.clientId,
+          maker_id: current.makerId,
+          ...(reason ? { reason } : {}),
+        },
       });
       return { row: await approvalRow(tx, id), applied };
     });
   } catch (error) {
     await audit(db, {
-      actorUserId: principal.id, actorEmail: principal.email, action: `approval.${body.decision.toLowerCase()}`, objectType: 'approval', objectId: id,
-      outcome: (error as { kind?: string }).kind === 'forbidden' ? 'denied' : 'failure', ip: origin.ip, detail: { reason: (error as Error).message },
+      actorUserId: principal.id,
+      actorEmail: principal.email,
+      action: `approval.${body.decision.toLowerCase()}`,
+      objectType: 'approval',
+      objectId: id,
+      outcome: (error as { kind?: string }).kind === 'forbidden' ? 'denied' : 'failure',
+      ip: origin.ip,
+      detail: { reason: (error as Error).message },
     });
     throw error;
   }
@@ -184,18 +299,34 @@ export async function decideApproval(db: Db, principal: Principal, id: number, b
  */
 export async function expireApprovals(db: Db): Promise<number[]> {
   return inTransaction(db, async (tx) => {
-    const due = await tx.select().from(approvalRequests)
+    const due = await tx
+      .select()
+      .from(approvalRequests)
       .where(and(eq(approvalRequests.status, 'PENDING_APPROVAL'), lte(approvalRequests.expiresAt, sql`now()`)))
-      .orderBy(approvalRequests.id).limit(500).for('update', { skipLocked: true });
+      .orderBy(approvalRequests.id)
+      .limit(500)
+      .for('update', { skipLocked: true });
     const expired: number[] = [];
     for (const request of due) {
       const next = nextApprovalStatus(request.status, 'EXPIRE', 'SYSTEM', false);
       if (next !== 'EXPIRED') continue;
-      await tx.update(approvalRequests).set({ status: next, decidedAt: sql`now()` }).where(eq(approvalRequests.id, request.id));
+      await tx
+        .update(approvalRequests)
+        .set({ status: next, decidedAt: sql`now()` })
+        .where(eq(approvalRequests.id, request.id));
       await resolveWorkOrders(tx, 'approval', String(request.id), APPROVAL_EXPIRED_OUTCOME);
       await audit(tx, {
-        action: 'approval.expire', objectType: 'approval', objectId: request.id, outcome: 'success',
-        detail: { before: { status: request.status }, after: { status: next }, action: request.action, amount: request.amount, maker_id: request.makerId },
+        action: 'approval.expire',
+        objectType: 'approval',
+        objectId: request.id,
+        outcome: 'success',
+        detail: {
+          before: { status: request.status },
+          after: { status: next },
+          action: request.action,
+          amount: request.amount,
+          maker_id: request.makerId,
+        },
       });
       expired.push(request.id);
     }

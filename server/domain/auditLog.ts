@@ -55,10 +55,14 @@ export function auditWhere(f: AuditLogFilter, timeZone: string, named?: NamedObj
   if (f.search && named?.objects.length) parts.push(namedWhere(named));
   else if (f.search) {
     const pattern = containing(f.search);
-    parts.push(or(
-      ilike(auditLog.action, pattern), ilike(auditLog.actorEmail, pattern), ilike(auditLog.objectId, pattern),
-      sql`${auditLog.detail}::text ilike ${pattern}`,
-    )!);
+    parts.push(
+      or(
+        ilike(auditLog.action, pattern),
+        ilike(auditLog.actorEmail, pattern),
+        ilike(auditLog.objectId, pattern),
+        sql`${auditLog.detail}::text ilike ${pattern}`,
+      )!,
+    );
   }
   return and(...parts)!;
 }
@@ -85,26 +89,48 @@ export const toAuditRow = (r: AuditRecord, objectLabel: string | null = null): A
 
 /** Rows with their objects' human ids. */
 async function labelled(db: Db, records: AuditRecord[]): Promise<AuditLogRow[]> {
-  const labels = await objectLabels(db, records.map((r) => ({ object_type: r.objectType, object_id: r.objectId })));
+  const labels = await objectLabels(
+    db,
+    records.map((r) => ({ object_type: r.objectType, object_id: r.objectId })),
+  );
   return records.map((r, i) => toAuditRow(r, labels[i]));
 }
 
 /** One page of the filtered log, newest first (id breaks ties within one instant). */
-export async function listAuditLog(db: Db, f: AuditLogFilter, page: number, limit: number, timeZone: string): Promise<{ rows: AuditLogRow[]; meta: PageMeta }> {
+export async function listAuditLog(
+  db: Db,
+  f: AuditLogFilter,
+  page: number,
+  limit: number,
+  timeZone: string,
+): Promise<{ rows: AuditLogRow[]; meta: PageMeta }> {
   const where = await auditFilterWhere(db, f, timeZone);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   const total = Number(n);
-  const rows = await db.select().from(auditLog).where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset((page - 1) * limit);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
   return { rows: await labelled(db, rows), meta: pageMeta(page, limit, total) };
 }
 
 /** Counts first, so a download beyond the cap is refused before any work. */
 export async function assertAuditExportable(db: Db, where: SQL, maxRows = AUDIT_EXPORT_MAX_ROWS): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   const rows = Number(n);
   if (rows > maxRows) {
-    throw ruleBroken(`The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} a download may hold. Narrow the filter and try again.`);
+    throw ruleBroken(
+      `The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} a download may hold. Narrow the filter and try again.`,
+    );
   }
   return rows;
 }
@@ -118,7 +144,11 @@ const SHEET: Array<SheetColumn & { value: (r: AuditLogRow, time: (iso: string) =
   { header: 'Object ID', width: 38, value: (r) => r.object_id },
   { header: 'Object', width: 24, value: (r) => r.object_label },
   { header: 'Outcome', width: 10, value: (r) => r.outcome },
-  { header: 'Detail', width: 80, value: (r) => (r.detail == null ? null : JSON.stringify(r.detail).slice(0, EXCEL_CELL_MAX)) },
+  {
+    header: 'Detail',
+    width: 80,
+    value: (r) => (r.detail == null ? null : JSON.stringify(r.detail).slice(0, EXCEL_CELL_MAX)),
+  },
 ];
 export const AUDIT_EXPORT_HEADERS = SHEET.map((c) => c.header);
 
@@ -127,9 +157,15 @@ async function* auditBatches(db: Db, where: SQL): AsyncGenerator<AuditLogRow[]> 
   // The cursor travels as text: a JS Date would drop the microseconds and skip rows of the same millisecond.
   let after: { at: string; id: number } | null = null;
   for (;;) {
-    const below: SQL = after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql`true`;
-    const rows = await db.select({ ...getTableColumns(auditLog), cursor: sql<string>`${auditLog.at}::text` }).from(auditLog).where(and(where, below))
-      .orderBy(desc(auditLog.at), desc(auditLog.id)).limit(BATCH_SIZE);
+    const below: SQL = after
+      ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`
+      : sql`true`;
+    const rows = await db
+      .select({ ...getTableColumns(auditLog), cursor: sql<string>`${auditLog.at}::text` })
+      .from(auditLog)
+      .where(and(where, below))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(BATCH_SIZE);
     if (rows.length) yield await labelled(db, rows);
     if (rows.length < BATCH_SIZE) return;
     const last = rows[rows.length - 1];
@@ -140,7 +176,14 @@ async function* auditBatches(db: Db, where: SQL): AsyncGenerator<AuditLogRow[]> 
 /** Writes the filtered lines, newest first, times on the business clock, to an .xlsx in a private folder. */
 export async function writeAuditExport(db: Db, where: SQL, timeZone: string): Promise<ExportFile> {
   const format = new Intl.DateTimeFormat('sv-SE', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   });
   const time = (iso: string) => format.format(new Date(iso));
   const dir = await mkdtemp(join(tmpdir(), 'bo-audit-'));
@@ -160,11 +203,20 @@ export async function writeAuditExport(db: Db, where: SQL, timeZone: string): Pr
 
 /** The audit log's download: the file, and the audit line of who took it. */
 export async function downloadAuditLog(
-  db: Db, principal: Principal, filter: AuditLogFilter, where: SQL, timeZone: string, origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  filter: AuditLogFilter,
+  where: SQL,
+  timeZone: string,
+  origin: RequestOrigin,
 ): Promise<ExportFile> {
   const file = await writeAuditExport(db, where, timeZone);
   return auditDownload(db, file, {
-    actorUserId: principal.id, actorEmail: principal.email, action: 'audit_log.download', outcome: 'success',
-    ip: origin.ip, detail: { filter, rows: file.rows },
+    actorUserId: principal.id,
+    actorEmail: principal.email,
+    action: 'audit_log.download',
+    outcome: 'success',
+    ip: origin.ip,
+    detail: { filter, rows: file.rows },
   });
 }

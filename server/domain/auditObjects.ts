@@ -14,7 +14,11 @@ export interface NamedObjects {
   userIds: number[];
 }
 
-const list = (values: readonly (string | number)[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (string | number)[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** Looks the text up as a correlation id, uuid, e-mail or short code (WD-, DSB-, APR-, STL-). */
 export async function objectsNamed(db: Db, text: string): Promise<NamedObjects> {
@@ -30,12 +34,17 @@ export async function objectsNamed(db: Db, text: string): Promise<NamedObjects> 
     sql`select 'user', u.id::text from users u where lower(u.email) = ${t.toLowerCase()}`,
   ];
   // The uuid prefixes use the text_pattern_ops indexes of migration 0019.
-  if (code?.kind === 'withdrawal') lookups.push(sql`select 'withdrawal', w.uuid from withdrawals w where w.uuid like ${`${code.uuidPrefix}%`}`);
+  if (code?.kind === 'withdrawal')
+    lookups.push(sql`select 'withdrawal', w.uuid from withdrawals w where w.uuid like ${`${code.uuidPrefix}%`}`);
   if (code?.kind === 'disbursement') {
-    lookups.push(sql`select 'disbursement', x.id from disbursements d, lateral (values (d.uuid), (d.correlation_id)) x(id) where d.uuid like ${`${code.uuidPrefix}%`}`);
+    lookups.push(
+      sql`select 'disbursement', x.id from disbursements d, lateral (values (d.uuid), (d.correlation_id)) x(id) where d.uuid like ${`${code.uuidPrefix}%`}`,
+    );
   }
-  if (code?.kind === 'approval') lookups.push(sql`select 'approval', a.id::text from approval_requests a where a.id = ${code.id}`);
-  if (code?.kind === 'settlement_run') lookups.push(sql`select 'settlement_run', s.id::text from settlement_runs s where s.id = ${code.id}`);
+  if (code?.kind === 'approval')
+    lookups.push(sql`select 'approval', a.id::text from approval_requests a where a.id = ${code.id}`);
+  if (code?.kind === 'settlement_run')
+    lookups.push(sql`select 'settlement_run', s.id::text from settlement_runs s where s.id = ${code.id}`);
   const { rows } = await db.execute<{ type: string; id: string }>(sql.join(lookups, sql` union `));
   return {
     objects: rows.map((r) => ({ type: r.type, id: r.id })),
@@ -47,12 +56,17 @@ export async function objectsNamed(db: Db, text: string): Promise<NamedObjects> 
 export function namedWhere(named: NamedObjects): SQL {
   const byType = new Map<string, string[]>();
   for (const o of named.objects) byType.set(o.type, [...(byType.get(o.type) ?? []), o.id]);
-  const parts = [...byType].map(([type, ids]) => sql`(audit_log.object_type = ${type} and audit_log.object_id in (${list(ids)}))`);
+  const parts = [...byType].map(
+    ([type, ids]) => sql`(audit_log.object_type = ${type} and audit_log.object_id in (${list(ids)}))`,
+  );
   if (named.userIds.length) parts.push(sql`audit_log.actor_user_id in (${list(named.userIds)})`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-interface Logged { object_type: string | null; object_id: string | null }
+interface Logged {
+  object_type: string | null;
+  object_id: string | null;
+}
 
 /** Human ids by type, for the ids that type's rows name. */
 const LABELLERS: Record<string, (db: Db, ids: string[]) => Promise<Map<string, string>>> = {
@@ -66,10 +80,22 @@ const LABELLERS: Record<string, (db: Db, ids: string[]) => Promise<Map<string, s
   client: (db, ids) => byIntegerId(db, sql`select id::text as id, client_name as label from clients`, ids),
 };
 
-async function correlationIds(db: Db, table: 'disbursements' | 'transactions', ids: string[]): Promise<Map<string, string>> {
+async function correlationIds(
+  db: Db,
+  table: 'disbursements' | 'transactions',
+  ids: string[],
+): Promise<Map<string, string>> {
   const { rows } = await db.execute<{ uuid: string; correlation_id: string }>(sql`
     select uuid, correlation_id from ${sql.identifier(table)} where uuid in (${list(ids)}) or correlation_id in (${list(ids)})`);
-  return new Map(rows.flatMap((r) => [[r.uuid, r.correlation_id], [r.correlation_id, r.correlation_id]] as const));
+  return new Map(
+    rows.flatMap(
+      (r) =>
+        [
+          [r.uuid, r.correlation_id],
+          [r.correlation_id, r.correlation_id],
+        ] as const,
+    ),
+  );
 }
 
 async function byIntegerId(db: Db, select: SQL, ids: string[]): Promise<Map<string, string>> {
@@ -83,9 +109,14 @@ async function byIntegerId(db: Db, select: SQL, ids: string[]): Promise<Map<stri
 export async function objectLabels(db: Db, rows: readonly Logged[]): Promise<Array<string | null>> {
   const byType = new Map<string, Set<string>>();
   for (const r of rows) {
-    if (r.object_type && r.object_id && Object.hasOwn(LABELLERS, r.object_type)) byType.set(r.object_type, (byType.get(r.object_type) ?? new Set()).add(r.object_id));
+    if (r.object_type && r.object_id && Object.hasOwn(LABELLERS, r.object_type))
+      byType.set(r.object_type, (byType.get(r.object_type) ?? new Set()).add(r.object_id));
   }
   const labels = new Map<string, Map<string, string>>();
-  await Promise.all([...byType].map(async ([type, ids]) => { labels.set(type, await LABELLERS[type](db, [...ids])); }));
-  return rows.map((r) => (r.object_type && r.object_id ? labels.get(r.object_type)?.get(r.object_id) ?? null : null));
+  await Promise.all(
+    [...byType].map(async ([type, ids]) => {
+      labels.set(type, await LABELLERS[type](db, [...ids]));
+    }),
+  );
+  return rows.map((r) => (r.object_type && r.object_id ? (labels.get(r.object_type)?.get(r.object_id) ?? null) : null));
 }

@@ -11,16 +11,31 @@ import { checkTotp, newTotpSecret, provisioningQr } from './totp.ts';
 export const INVALID_CREDENTIALS = 'Invalid Email or Password';
 export const INVALID_OTP = 'Invalid OTP';
 
-export interface RequestOrigin { ip?: string; userAgent?: string }
+export interface RequestOrigin {
+  ip?: string;
+  userAgent?: string;
+}
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Email and password: a session that is not yet OTP-verified. Never says which part was wrong. */
-export async function signIn(db: Db, email: string, password: string, origin: RequestOrigin): Promise<{ token: string; userId: number }> {
+export async function signIn(
+  db: Db,
+  email: string,
+  password: string,
+  origin: RequestOrigin,
+): Promise<{ token: string; userId: number }> {
   const address = normaliseEmail(email);
   const [user] = await db.select().from(users).where(eq(users.email, address));
   const fail = async (reason: string, error: DomainError = notAuthenticated(INVALID_CREDENTIALS)) => {
-    await audit(db, { actorUserId: user?.id, actorEmail: address, action: 'auth.login', outcome: 'failure', ip: origin.ip, detail: { reason } });
+    await audit(db, {
+      actorUserId: user?.id,
+      actorEmail: address,
+      action: 'auth.login',
+      outcome: 'failure',
+      ip: origin.ip,
+      detail: { reason },
+    });
     return error;
   };
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
@@ -38,7 +53,13 @@ export async function signIn(db: Db, email: string, password: string, origin: Re
   // sign-in (a valid OTP) ends a run of failures. Clearing it on a password would allow
   // unlimited OTP guesses, nine at a time.
   const token = await createSession(db, { userId: user.id, otpVerified: false, ...origin });
-  await audit(db, { actorUserId: user.id, actorEmail: address, action: 'auth.login', outcome: 'success', ip: origin.ip });
+  await audit(db, {
+    actorUserId: user.id,
+    actorEmail: address,
+    action: 'auth.login',
+    outcome: 'success',
+    ip: origin.ip,
+  });
   return { token, userId: user.id };
 }
 
@@ -63,26 +84,54 @@ async function userForOtp(db: Db, userId: number) {
 }
 
 /** The OTP step of sign-in: swaps the unverified session for a new, verified one. */
-export async function validateOtp(db: Db, session: { sessionId: number; userId: number }, passcode: string, origin: RequestOrigin): Promise<string> {
+export async function validateOtp(
+  db: Db,
+  session: { sessionId: number; userId: number },
+  passcode: string,
+  origin: RequestOrigin,
+): Promise<string> {
   const user = await userForOtp(db, session.userId);
   if (!user.twoFactorActive || !user.twoFactorSecret) throw conflict('Two-factor authentication is not set up yet.');
   const step = await checkTotp(user.twoFactorSecret, passcode, user.totpLastStep);
   if (step == null || !(await claimTimeStep(db, user.id, step))) {
     const { locked } = await recordFailure(db, user.id);
-    await audit(db, { actorUserId: user.id, actorEmail: user.email, action: 'auth.otp', outcome: 'failure', ip: origin.ip, detail: { locked } });
+    await audit(db, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'auth.otp',
+      outcome: 'failure',
+      ip: origin.ip,
+      detail: { locked },
+    });
     if (locked) await revokeSession(db, session.sessionId);
     throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(INVALID_OTP);
   }
   await revokeSession(db, session.sessionId);
   const token = await createSession(db, { userId: user.id, otpVerified: true, ...origin });
-  await audit(db, { actorUserId: user.id, actorEmail: user.email, action: 'auth.otp', outcome: 'success', ip: origin.ip });
+  await audit(db, {
+    actorUserId: user.id,
+    actorEmail: user.email,
+    action: 'auth.otp',
+    outcome: 'success',
+    ip: origin.ip,
+  });
   return token;
 }
 
 /** Log out: the session is revoked, and the audit log says who left. */
-export async function signOut(db: Db, session: { sessionId: number; principal: { id: number; email: string } }, origin: RequestOrigin): Promise<void> {
+export async function signOut(
+  db: Db,
+  session: { sessionId: number; principal: { id: number; email: string } },
+  origin: RequestOrigin,
+): Promise<void> {
   await revokeSession(db, session.sessionId);
-  await audit(db, { actorUserId: session.principal.id, actorEmail: session.principal.email, action: 'auth.logout', outcome: 'success', ip: origin.ip });
+  await audit(db, {
+    actorUserId: session.principal.id,
+    actorEmail: session.principal.email,
+    action: 'auth.logout',
+    outcome: 'success',
+    ip: origin.ip,
+  });
 }
 
 /** Step one of set-up: a fresh secret, kept pending until a code from it proves the app has it. */
@@ -90,49 +139,100 @@ export async function startTwoFactorSetup(db: Db, userId: number): Promise<{ qrc
   const user = await userForOtp(db, userId);
   if (user.twoFactorActive) throw conflict('Two-factor authentication is already active.');
   const secret = newTotpSecret();
-  await db.update(users).set({ twoFactorPendingSecret: secret, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ twoFactorPendingSecret: secret, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   return { qrcode: await provisioningQr(secret, user.email), secret };
 }
 
 /** A valid code activates two-factor and ends every session: the user signs in again to reconfirm. */
-export async function confirmTwoFactorSetup(db: Db, userId: number, passcode: string, origin: RequestOrigin): Promise<void> {
+export async function confirmTwoFactorSetup(
+  db: Db,
+  userId: number,
+  passcode: string,
+  origin: RequestOrigin,
+): Promise<void> {
   const user = await userForOtp(db, userId);
   if (user.twoFactorActive) throw conflict('Two-factor authentication is already active.');
   if (!user.twoFactorPendingSecret) throw conflict('Generate a QR code first.');
   const step = await checkTotp(user.twoFactorPendingSecret, passcode, null);
   if (step == null) {
     const { locked } = await recordFailure(db, user.id);
-    await audit(db, { actorUserId: user.id, actorEmail: user.email, action: 'two_factor.enable', objectType: 'user', objectId: user.id, outcome: 'failure', ip: origin.ip });
+    await audit(db, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'two_factor.enable',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'failure',
+      ip: origin.ip,
+    });
     throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken('OTP is invalid.');
   }
   await db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
       .set({
-        twoFactorActive: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null,
-        totpLastStep: step, failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()`,
+        twoFactorActive: true,
+        twoFactorSecret: user.twoFactorPendingSecret,
+        twoFactorPendingSecret: null,
+        totpLastStep: step,
+        failedAttempts: 0,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
       })
       .where(and(eq(users.id, userId), eq(users.twoFactorActive, false)))
       .returning({ id: users.id });
     if (rows.length !== 1) throw conflict('Two-factor authentication is already active.');
     await revokeUserSessions(tx as unknown as Db, userId);
-    await audit(tx as unknown as Db, { actorUserId: user.id, actorEmail: user.email, action: 'two_factor.enable', objectType: 'user', objectId: user.id, outcome: 'success', ip: origin.ip });
+    await audit(tx as unknown as Db, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'two_factor.enable',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'success',
+      ip: origin.ip,
+    });
   });
 }
 
 /** Turns two-factor off (by the user, or an admin's reset) and ends every session of that user. */
-export async function disableTwoFactor(db: Db, actor: { id: number; email: string }, userId: number, origin: RequestOrigin): Promise<void> {
+export async function disableTwoFactor(
+  db: Db,
+  actor: { id: number; email: string },
+  userId: number,
+  origin: RequestOrigin,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [before] = await t.select({ active: users.twoFactorActive }).from(users).where(eq(users.id, userId)).for('update');
+    const [before] = await t
+      .select({ active: users.twoFactorActive })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!before) throw notAuthenticated();
-    await t.update(users)
-      .set({ twoFactorActive: false, twoFactorSecret: null, twoFactorPendingSecret: null, totpLastStep: null, updatedAt: sql`now()` })
+    await t
+      .update(users)
+      .set({
+        twoFactorActive: false,
+        twoFactorSecret: null,
+        twoFactorPendingSecret: null,
+        totpLastStep: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, userId));
     await revokeUserSessions(t, userId);
     await audit(t, {
-      actorUserId: actor.id, actorEmail: actor.email, action: 'two_factor.disable', objectType: 'user', objectId: userId,
-      outcome: 'success', ip: origin.ip, detail: { before: { two_factor_active: before.active }, after: { two_factor_active: false } },
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: 'two_factor.disable',
+      objectType: 'user',
+      objectId: userId,
+      outcome: 'success',
+      ip: origin.ip,
+      detail: { before: { two_factor_active: before.active }, after: { two_factor_active: false } },
     });
   });
 }
@@ -153,8 +253,20 @@ export async function spendTotp(tx: Db, userId: number, code: string): Promise<v
 }
 
 /** A wrong confirming code counts towards the lockout and is audited. */
-export async function recordOtpRejection(db: Db, user: { id: number; email: string }, origin: RequestOrigin, action: string): Promise<never> {
+export async function recordOtpRejection(
+  db: Db,
+  user: { id: number; email: string },
+  origin: RequestOrigin,
+  action: string,
+): Promise<never> {
   const { locked } = await recordFailure(db, user.id);
-  await audit(db, { actorUserId: user.id, actorEmail: user.email, action, outcome: 'failure', ip: origin.ip, detail: { reason: 'invalid otp', locked } });
+  await audit(db, {
+    actorUserId: user.id,
+    actorEmail: user.email,
+    action,
+    outcome: 'failure',
+    ip: origin.ip,
+    detail: { reason: 'invalid otp', locked },
+  });
   throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(INVALID_OTP);
 }

@@ -18,7 +18,12 @@ export function signatureMatches(secret: string, body: string, signature: string
  * A demo merchant receiving a callback: checks the HMAC signature with the client's secret and
  * records what arrived, badly signed too, so a resent callback can be seen landing.
  */
-export async function receiveDemoCallback(db: Db, clientId: number, body: { raw: string; value: object }, signature: string | undefined): Promise<void> {
+export async function receiveDemoCallback(
+  db: Db,
+  clientId: number,
+  body: { raw: string; value: object },
+  signature: string | undefined,
+): Promise<void> {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client?.callbackSecret) throw notFound('Unknown merchant');
   const valid = signatureMatches(client.callbackSecret, body.raw, signature);
@@ -26,13 +31,32 @@ export async function receiveDemoCallback(db: Db, clientId: number, body: { raw:
   if (!valid) throw notAuthenticated('Invalid signature');
 }
 
-export interface CallbackTarget { id: number; correlationId: string; clientId: number; url: string | null; secret: string | null; payload: Record<string, unknown> }
+export interface CallbackTarget {
+  id: number;
+  correlationId: string;
+  clientId: number;
+  url: string | null;
+  secret: string | null;
+  payload: Record<string, unknown>;
+}
 
 /** POSTs one signed callback (HMAC-SHA256 of the exact body in X-Signature) and records the attempt. */
-export async function deliverCallback(db: Db, target: CallbackTarget, selfUrl: string, by: number | null): Promise<boolean> {
+export async function deliverCallback(
+  db: Db,
+  target: CallbackTarget,
+  selfUrl: string,
+  by: number | null,
+): Promise<boolean> {
   const url = target.url?.startsWith('/') ? `${selfUrl}${target.url}/${target.clientId}` : target.url;
   const record = (values: { statusCode?: number; ok: boolean; error?: string }) =>
-    db.insert(callbackAttempts).values({ transactionId: target.id, url: url ?? '', attemptedBy: by, statusCode: values.statusCode ?? null, ok: values.ok, error: values.error ?? null });
+    db.insert(callbackAttempts).values({
+      transactionId: target.id,
+      url: url ?? '',
+      attemptedBy: by,
+      statusCode: values.statusCode ?? null,
+      ok: values.ok,
+      error: values.error ?? null,
+    });
   if (!url || !target.secret) {
     await record({ ok: false, error: 'no callback URL configured' });
     return false;
@@ -41,7 +65,11 @@ export async function deliverCallback(db: Db, target: CallbackTarget, selfUrl: s
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(target.secret, body), 'x-correlation-id': target.correlationId },
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': signBody(target.secret, body),
+        'x-correlation-id': target.correlationId,
+      },
       body,
       signal: AbortSignal.timeout(5_000),
     });
@@ -57,10 +85,20 @@ export async function deliverCallback(db: Db, target: CallbackTarget, selfUrl: s
 export async function callbackTargetOf(db: Db, row: typeof transactions.$inferSelect): Promise<CallbackTarget> {
   const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId));
   return {
-    id: row.id, correlationId: row.correlationId, clientId: row.clientId, url: client?.callbackUrl ?? null, secret: client?.callbackSecret ?? null,
+    id: row.id,
+    correlationId: row.correlationId,
+    clientId: row.clientId,
+    url: client?.callbackUrl ?? null,
+    secret: client?.callbackSecret ?? null,
     payload: {
-      correlation_id: row.correlationId, status: row.status, amount: row.amount, fee_amount: row.feeAmount, currency: row.currency,
-      rrn: row.rrn, paid_time: row.paidTime?.toISOString() ?? null, type: row.type,
+      correlation_id: row.correlationId,
+      status: row.status,
+      amount: row.amount,
+      fee_amount: row.feeAmount,
+      currency: row.currency,
+      rrn: row.rrn,
+      paid_time: row.paidTime?.toISOString() ?? null,
+      type: row.type,
     },
   };
 }

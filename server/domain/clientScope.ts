@@ -5,7 +5,8 @@ import { notFound } from './errors.ts';
 import type { Principal } from './principal.ts';
 
 /** A user's client scope: none (every client) for a SUPER ADMIN, else the clients they are given. */
-export const scopeOf = (type: UserType, clientIds: number[]): number[] | null => (type === 'SUPER ADMIN' ? null : clientIds);
+export const scopeOf = (type: UserType, clientIds: number[]): number[] | null =>
+  type === 'SUPER ADMIN' ? null : clientIds;
 
 /** Whether the user may see this client: every client without a scope (SUPER ADMIN), else those of the scope. */
 export const seesClient = (principal: Pick<Principal, 'clientScope'>, clientId: number): boolean =>
@@ -38,7 +39,8 @@ export async function clientNameOf(db: Db, clientId: number): Promise<string> {
  */
 export async function clientsInScope(db: Db, principal: Principal, named: number[]): Promise<number[]> {
   const scope = principal.clientScope;
-  const known = scope ? new Set(scope)
+  const known = scope
+    ? new Set(scope)
     : new Set((await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, named))).map((r) => r.id));
   if (!named.every((id) => known.has(id))) throw notFound('Client not found');
   return named;

@@ -5,7 +5,12 @@ import { visibleClientIds } from './clientScope.ts';
 import type { Principal } from './principal.ts';
 
 /** The spec's Current user entity, as login and validate-otp return it. */
-export async function toCurrentUser(db: Db, principal: Principal, token: string, otpVerified: boolean): Promise<CurrentUser> {
+export async function toCurrentUser(
+  db: Db,
+  principal: Principal,
+  token: string,
+  otpVerified: boolean,
+): Promise<CurrentUser> {
   return {
     token,
     otp_verified: otpVerified,

@@ -20,12 +20,25 @@ import type { Principal } from './principal.ts';
  * deposit: the journal entry (adjustments <-> disbursement) and its deposit-history row together.
  * The entry's (kind, reference) is unique, so the same deposit can never apply twice.
  */
-export async function recordDeposit(tx: Db, d: {
-  clientId: number; amount: number; kind: 'deposit' | 'adjustment'; description: string; picName: string; by?: number | null; reference?: string; at?: Date;
-}): Promise<boolean> {
+export async function recordDeposit(
+  tx: Db,
+  d: {
+    clientId: number;
+    amount: number;
+    kind: 'deposit' | 'adjustment';
+    description: string;
+    picName: string;
+    by?: number | null;
+    reference?: string;
+    at?: Date;
+  },
+): Promise<boolean> {
   const reference = d.reference ?? randomUUID();
   const applied = await postEntry(tx, {
-    kind: 'disbursement.adjustment', reference, createdBy: d.by ?? null, description: d.description,
+    kind: 'disbursement.adjustment',
+    reference,
+    createdBy: d.by ?? null,
+    description: d.description,
     lines: [
       { account: { system: 'adjustments' }, amount: -d.amount },
       { account: { client: d.clientId, kind: 'disbursement' }, amount: d.amount },
@@ -33,13 +46,24 @@ export async function recordDeposit(tx: Db, d: {
   });
   if (!applied) return false;
   await tx.insert(disbursementDeposits).values({
-    clientId: d.clientId, kind: d.kind, amount: d.amount, description: d.description, picName: d.picName,
-    createdBy: d.by ?? null, reference, ...(d.at ? { createdAt: d.at } : {}),
+    clientId: d.clientId,
+    kind: d.kind,
+    amount: d.amount,
+    description: d.description,
+    picName: d.picName,
+    createdBy: d.by ?? null,
+    reference,
+    ...(d.at ? { createdAt: d.at } : {}),
   });
   return true;
 }
 
-export interface Adjusted { client_id: number; previous_balance: number; amount: number; balance: number }
+export interface Adjusted {
+  client_id: number;
+  previous_balance: number;
+  amount: number;
+  balance: number;
+}
 
 /** Who an adjustment is by: its maker (the deposit row's PIC) and, for a held one, the checker who approved it. */
 export interface AdjustmentBy {
@@ -53,12 +77,23 @@ export interface AdjustmentBy {
  * checked at this moment, then the entry, the deposit-history row (PIC: the maker) and the audit
  * line (by the checker when one approved it, naming both). A broken rule throws 422 and moves nothing.
  */
-export async function applyAdjustment(tx: Db, clientId: number, amount: number, by: AdjustmentBy, origin: RequestOrigin, locked?: number): Promise<Adjusted> {
-  const previous = locked ?? await lockClientAccount(tx, clientId, 'disbursement');
+export async function applyAdjustment(
+  tx: Db,
+  clientId: number,
+  amount: number,
+  by: AdjustmentBy,
+  origin: RequestOrigin,
+  locked?: number,
+): Promise<Adjusted> {
+  const previous = locked ?? (await lockClientAccount(tx, clientId, 'disbursement'));
   const problem = adjustmentProblem(previous, amount);
   if (problem) throw ruleBroken(problem);
   await recordDeposit(tx, {
-    clientId, amount, kind: 'adjustment', picName: by.maker.name, by: by.maker.id,
+    clientId,
+    amount,
+    kind: 'adjustment',
+    picName: by.maker.name,
+    by: by.maker.id,
     description: by.checker
       ? `Master balance adjustment by ${by.maker.name}, approved by ${by.checker.name}`
       : `Master balance adjustment by ${by.maker.name}`,
@@ -66,10 +101,17 @@ export async function applyAdjustment(tx: Db, clientId: number, amount: number, 
   const result = { client_id: clientId, previous_balance: previous, amount, balance: previous + amount };
   const actor = by.checker ?? by.maker;
   await audit(tx, {
-    actorUserId: actor.id, actorEmail: actor.email, action: 'disbursement.balance_adjusted', objectType: 'client', objectId: clientId,
-    outcome: 'success', ip: origin.ip,
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    action: 'disbursement.balance_adjusted',
+    objectType: 'client',
+    objectId: clientId,
+    outcome: 'success',
+    ip: origin.ip,
     detail: {
-      before: { balance: previous }, after: { balance: result.balance }, amount,
+      before: { balance: previous },
+      after: { balance: result.balance },
+      amount,
       ...(by.checker ? { maker: by.maker.email, checker: by.checker.email, approval_id: by.approvalId } : {}),
     },
   });
@@ -83,28 +125,48 @@ export async function applyAdjustment(tx: Db, clientId: number, amount: number, 
  * One the approval policy holds (issue 25) is answered with its approval id, and nothing moves.
  */
 export async function adjustMasterBalance(
-  db: Db, principal: Principal, input: { client_id: number; amount: number }, origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  input: { client_id: number; amount: number },
+  origin: RequestOrigin,
 ): Promise<Adjusted | ApprovalHeld> {
   const visible = seesClient(principal, input.client_id);
-  const [client] = visible ? await db.select({ id: clients.id, name: clients.clientName }).from(clients).where(eq(clients.id, input.client_id)) : [];
+  const [client] = visible
+    ? await db.select({ id: clients.id, name: clients.clientName }).from(clients).where(eq(clients.id, input.client_id))
+    : [];
   if (!client) throw notFound('Client not found');
   try {
     return await inTransaction(db, async (tx) => {
       const previous = await lockClientAccount(tx, client.id, 'disbursement');
       const problem = adjustmentProblem(previous, input.amount);
       if (problem) throw ruleBroken(problem);
-      const held = await holdIfNeeded(tx, principal, 'balance-adjustment', input.amount, {
-        clientId: client.id, before: previous, after: previous + input.amount,
-        summary: `Adjust the disbursement balance of ${client.name} by ${formatRupiah(input.amount)}`,
-        payload: { client_id: client.id, amount: input.amount },
-      }, origin);
+      const held = await holdIfNeeded(
+        tx,
+        principal,
+        'balance-adjustment',
+        input.amount,
+        {
+          clientId: client.id,
+          before: previous,
+          after: previous + input.amount,
+          summary: `Adjust the disbursement balance of ${client.name} by ${formatRupiah(input.amount)}`,
+          payload: { client_id: client.id, amount: input.amount },
+        },
+        origin,
+      );
       if (held) return held;
       return applyAdjustment(tx, client.id, input.amount, { maker: principal }, origin, previous);
     });
   } catch (error) {
     await audit(db, {
-      actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.balance_adjusted', objectType: 'client', objectId: client.id,
-      outcome: 'failure', ip: origin.ip, detail: { amount: input.amount, reason: (error as Error).message },
+      actorUserId: principal.id,
+      actorEmail: principal.email,
+      action: 'disbursement.balance_adjusted',
+      objectType: 'client',
+      objectId: client.id,
+      outcome: 'failure',
+      ip: origin.ip,
+      detail: { amount: input.amount, reason: (error as Error).message },
     });
     throw error;
   }
@@ -121,19 +183,44 @@ export interface DepositQuery {
 
 function depositFilter(q: DepositQuery): SQL | undefined {
   const filters: SQL[] = [inArray(disbursementDeposits.clientId, q.clientIds)];
-  if (q.start) filters.push(sql`${disbursementDeposits.createdAt} >= (${q.start}::timestamp at time zone ${q.timeZone})`);
-  if (q.end) filters.push(sql`${disbursementDeposits.createdAt} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`);
+  if (q.start)
+    filters.push(sql`${disbursementDeposits.createdAt} >= (${q.start}::timestamp at time zone ${q.timeZone})`);
+  if (q.end)
+    filters.push(
+      sql`${disbursementDeposits.createdAt} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`,
+    );
   return and(...filters);
 }
 
 const depositColumns = {
-  id: disbursementDeposits.id, name: disbursementDeposits.picName, amount: disbursementDeposits.amount, createdAt: disbursementDeposits.createdAt,
-  description: disbursementDeposits.description, clientId: disbursementDeposits.clientId, clientName: clients.clientName, kind: disbursementDeposits.kind,
+  id: disbursementDeposits.id,
+  name: disbursementDeposits.picName,
+  amount: disbursementDeposits.amount,
+  createdAt: disbursementDeposits.createdAt,
+  description: disbursementDeposits.description,
+  clientId: disbursementDeposits.clientId,
+  clientName: clients.clientName,
+  kind: disbursementDeposits.kind,
 };
 
-const toRow = (r: { id: number; name: string; amount: number; createdAt: Date; description: string; clientId: number; clientName: string; kind: 'deposit' | 'adjustment' }): DepositRow => ({
-  id: r.id, name: r.name, amount: r.amount, created_at: r.createdAt.toISOString(), description: r.description,
-  client_id: r.clientId, client_name: r.clientName, kind: r.kind,
+const toRow = (r: {
+  id: number;
+  name: string;
+  amount: number;
+  createdAt: Date;
+  description: string;
+  clientId: number;
+  clientName: string;
+  kind: 'deposit' | 'adjustment';
+}): DepositRow => ({
+  id: r.id,
+  name: r.name,
+  amount: r.amount,
+  created_at: r.createdAt.toISOString(),
+  description: r.description,
+  client_id: r.clientId,
+  client_name: r.clientName,
+  kind: r.kind,
 });
 
 /** Deposit history, paged, newest first unless asked otherwise (ties by id, so pages never overlap). */
@@ -144,8 +231,14 @@ export async function depositHistory(db: Db, q: DepositQuery & { page: number; l
   const column = q.by === 'amount' ? disbursementDeposits.amount : disbursementDeposits.createdAt;
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(disbursementDeposits).where(where),
-    db.select(depositColumns).from(disbursementDeposits).innerJoin(clients, eq(clients.id, disbursementDeposits.clientId))
-      .where(where).orderBy(direction(column), direction(disbursementDeposits.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db
+      .select(depositColumns)
+      .from(disbursementDeposits)
+      .innerJoin(clients, eq(clients.id, disbursementDeposits.clientId))
+      .where(where)
+      .orderBy(direction(column), direction(disbursementDeposits.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
   ]);
   return { rows: rows.map(toRow), meta: pageMeta(q.page, q.limit, total) };
 }
@@ -154,14 +247,21 @@ export async function depositHistory(db: Db, q: DepositQuery & { page: number; l
 export async function payinList(db: Db, q: DepositQuery): Promise<DepositRow[]> {
   if (q.clientIds.length === 0) return [];
   const window = q.start || q.end ? q : { ...q, ...(await defaultPayinWindow(db, q.timeZone)) };
-  const rows = await db.select(depositColumns).from(disbursementDeposits).innerJoin(clients, eq(clients.id, disbursementDeposits.clientId))
-    .where(depositFilter(window)).orderBy(desc(disbursementDeposits.createdAt), desc(disbursementDeposits.id)).limit(5_000);
+  const rows = await db
+    .select(depositColumns)
+    .from(disbursementDeposits)
+    .innerJoin(clients, eq(clients.id, disbursementDeposits.clientId))
+    .where(depositFilter(window))
+    .orderBy(desc(disbursementDeposits.createdAt), desc(disbursementDeposits.id))
+    .limit(5_000);
   return rows.map(toRow);
 }
 
 async function defaultPayinWindow(db: Db, timeZone: string): Promise<{ start: string; end: string }> {
-  const [row] = (await db.execute<{ start: string; end: string }>(sql`
+  const [row] = (
+    await db.execute<{ start: string; end: string }>(sql`
     select to_char(date_trunc('day', now() at time zone ${timeZone}) - interval '1 day', 'YYYY-MM-DD HH24:MI') as start,
-           to_char(date_trunc('day', now() at time zone ${timeZone}) + interval '23 hours 59 minutes', 'YYYY-MM-DD HH24:MI') as end`)).rows;
+           to_char(date_trunc('day', now() at time zone ${timeZone}) + interval '23 hours 59 minutes', 'YYYY-MM-DD HH24:MI') as end`)
+  ).rows;
   return row;
 }

@@ -5,7 +5,13 @@ import type { RequestOrigin } from './authentication.ts';
 import { DISBURSEMENT_COLUMNS, toDisbursementListRow } from './disbursementList.ts';
 import type { Principal } from './principal.ts';
 import {
-  EXPORT_MAX_ROWS, assertExportable, auditDownload, writeListExport, type ExportColumn, type ExportFile, type ExportSource,
+  EXPORT_MAX_ROWS,
+  assertExportable,
+  auditDownload,
+  writeListExport,
+  type ExportColumn,
+  type ExportFile,
+  type ExportSource,
 } from './transactionExport.ts';
 
 const COLUMNS: ExportColumn<DisbursementRow>[] = [
@@ -26,19 +32,34 @@ export const DISBURSEMENT_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 /** The Disbursement List through the pay-in export's streaming path (keyset batches into ExcelJS). */
 export const DISBURSEMENT_EXPORT: ExportSource<DisbursementRow> = {
-  table: 'disbursements', columns: DISBURSEMENT_COLUMNS, toRow: toDisbursementListRow, sheetName: 'Disbursements', sheet: COLUMNS,
+  table: 'disbursements',
+  columns: DISBURSEMENT_COLUMNS,
+  toRow: toDisbursementListRow,
+  sheetName: 'Disbursements',
+  sheet: COLUMNS,
 };
 
-export const assertDisbursementsExportable = (db: Db, where: SQL, maxRows = EXPORT_MAX_ROWS) => assertExportable(db, where, maxRows, 'disbursements');
-export const writeDisbursementExport = (db: Db, where: SQL, timeZone: string) => writeListExport(db, DISBURSEMENT_EXPORT, where, timeZone);
+export const assertDisbursementsExportable = (db: Db, where: SQL, maxRows = EXPORT_MAX_ROWS) =>
+  assertExportable(db, where, maxRows, 'disbursements');
+export const writeDisbursementExport = (db: Db, where: SQL, timeZone: string) =>
+  writeListExport(db, DISBURSEMENT_EXPORT, where, timeZone);
 
 /** The Disbursement List's Export as a download: the file, and the audit line of who took it. */
 export async function downloadDisbursementExport(
-  db: Db, principal: Principal, filter: DisbursementFilter, where: SQL, timeZone: string, origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  filter: DisbursementFilter,
+  where: SQL,
+  timeZone: string,
+  origin: RequestOrigin,
 ): Promise<ExportFile> {
   const file = await writeDisbursementExport(db, where, timeZone);
   return auditDownload(db, file, {
-    actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.export.download', outcome: 'success',
-    ip: origin.ip, detail: { filter, rows: file.rows, sheet: DISBURSEMENT_EXPORT.sheetName },
+    actorUserId: principal.id,
+    actorEmail: principal.email,
+    action: 'disbursement.export.download',
+    outcome: 'success',
+    ip: origin.ip,
+    detail: { filter, rows: file.rows, sheet: DISBURSEMENT_EXPORT.sheetName },
   });
 }

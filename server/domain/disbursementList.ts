@@ -5,28 +5,63 @@ import type { Db } from '../db/connect.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
 import {
-  businessDay, filterClientIds, keyConditions, registerRollupWindow, windowBounds, type ScopedFilter, type TransactionKey,
+  businessDay,
+  filterClientIds,
+  keyConditions,
+  registerRollupWindow,
+  windowBounds,
+  type ScopedFilter,
+  type TransactionKey,
 } from './transactionFilter.ts';
 import { totalsQuery, type Totals, type TotalsSource } from './transactionList.ts';
 
 /** The Disbursement List's table and its hour and day totals (migration 0011), for the shared totals query. */
-export const DISBURSEMENT_TOTALS: TotalsSource = { rows: 'disbursements', hourly: 'disbursement_hourly_totals', daily: 'disbursement_daily_totals' };
+export const DISBURSEMENT_TOTALS: TotalsSource = {
+  rows: 'disbursements',
+  hourly: 'disbursement_hourly_totals',
+  daily: 'disbursement_daily_totals',
+};
 
 /** The spec's default window: the last 7 days on the business clock, today included (6 days ago 00:00 to today 23:59). */
-export const defaultDisbursementWindow = (timeZone: string) => ({ start: `${businessDay(timeZone, 6)} 00:00`, end: `${businessDay(timeZone)} 23:59` });
+export const defaultDisbursementWindow = (timeZone: string) => ({
+  start: `${businessDay(timeZone, 6)} 00:00`,
+  end: `${businessDay(timeZone)} 23:59`,
+});
 
-const SEARCH_COLUMNS = { correlation_id: sql`t.correlation_id`, account_no: sql`t.account_no`, original_transaction_no: sql`t.original_transaction_no` };
+const SEARCH_COLUMNS = {
+  correlation_id: sql`t.correlation_id`,
+  account_no: sql`t.account_no`,
+  original_transaction_no: sql`t.original_transaction_no`,
+};
 
 /**
  * The WHERE clause over `disbursements t` (aliased `t` like pay-ins, so the shared totals and export
  * code reads both) for a filter, within the user's client scope; a client outside it is notFound.
  */
-export async function scopedDisbursementFilter(db: Db, principal: Principal, f: DisbursementFilter, timeZone: string): Promise<ScopedFilter> {
+export async function scopedDisbursementFilter(
+  db: Db,
+  principal: Principal,
+  f: DisbursementFilter,
+  timeZone: string,
+): Promise<ScopedFilter> {
   const clientIds = await filterClientIds(db, principal, f.client_id);
-  const window = { ...defaultDisbursementWindow(timeZone), ...(f.start ? { start: f.start } : {}), ...(f.end ? { end: f.end } : {}) };
+  const window = {
+    ...defaultDisbursementWindow(timeZone),
+    ...(f.start ? { start: f.start } : {}),
+    ...(f.end ? { end: f.end } : {}),
+  };
   const { from, until } = windowBounds(window.start, window.end, timeZone);
-  const key: TransactionKey = { clientIds, status: f.status || undefined, methods: f.payment_method, methodColumn: 'withdrawal_method' };
-  const parts: SQL[] = [sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', key)];
+  const key: TransactionKey = {
+    clientIds,
+    status: f.status || undefined,
+    methods: f.payment_method,
+    methodColumn: 'withdrawal_method',
+  };
+  const parts: SQL[] = [
+    sql`t.transaction_time >= ${from}`,
+    sql`t.transaction_time < ${until}`,
+    ...keyConditions('t', key),
+  ];
   if (f.search) parts.push(sql`${SEARCH_COLUMNS[f.search_by]} = ${f.search}`);
   const where = sql.join(parts, sql` and `);
   if (!f.search) registerRollupWindow(where, { ...key, from, until });
@@ -34,19 +69,41 @@ export async function scopedDisbursementFilter(db: Db, principal: Principal, f: 
 }
 
 type RawRow = {
-  uuid: string; withdrawal_method: DisbursementRow['withdrawal_method']; correlation_id: string; bank_name: string; bank_account_name: string;
-  account_no: string; original_transaction_no: string | null; amount: string | number; fee_amount: string | number;
-  transaction_time: Date | string; paid_time: Date | string | null; status: DisbursementRow['status']; client_id: number;
-  client_name: string; added_to_withdrawable: boolean;
+  uuid: string;
+  withdrawal_method: DisbursementRow['withdrawal_method'];
+  correlation_id: string;
+  bank_name: string;
+  bank_account_name: string;
+  account_no: string;
+  original_transaction_no: string | null;
+  amount: string | number;
+  fee_amount: string | number;
+  transaction_time: Date | string;
+  paid_time: Date | string | null;
+  status: DisbursementRow['status'];
+  client_id: number;
+  client_name: string;
+  added_to_withdrawable: boolean;
 };
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
 export const toDisbursementListRow = (r: RawRow): DisbursementRow => ({
-  uuid: r.uuid, withdrawal_method: r.withdrawal_method, correlation_id: r.correlation_id, bank_name: r.bank_name,
-  bank_account_name: r.bank_account_name, account_no: r.account_no, original_transaction_no: r.original_transaction_no,
-  amount: Number(r.amount), fee_amount: Number(r.fee_amount), transaction_time: iso(r.transaction_time)!, paid_time: iso(r.paid_time),
-  status: r.status, client_id: Number(r.client_id), client_name: r.client_name, added_to_withdrawable: r.added_to_withdrawable,
+  uuid: r.uuid,
+  withdrawal_method: r.withdrawal_method,
+  correlation_id: r.correlation_id,
+  bank_name: r.bank_name,
+  bank_account_name: r.bank_account_name,
+  account_no: r.account_no,
+  original_transaction_no: r.original_transaction_no,
+  amount: Number(r.amount),
+  fee_amount: Number(r.fee_amount),
+  transaction_time: iso(r.transaction_time)!,
+  paid_time: iso(r.paid_time),
+  status: r.status,
+  client_id: Number(r.client_id),
+  client_name: r.client_name,
+  added_to_withdrawable: r.added_to_withdrawable,
 });
 
 export const DISBURSEMENT_COLUMNS = sql`t.uuid, t.withdrawal_method, t.correlation_id, t.bank_name, t.bank_account_name, t.account_no,
@@ -60,7 +117,12 @@ export const disbursementPageQuery = (where: SQL, page: number, limit: number) =
 export const disbursementTotalsQuery = (where: SQL) => totalsQuery(where, DISBURSEMENT_TOTALS);
 
 /** One page of the list and how many rows the whole filter holds. */
-export async function listDisbursements(db: Db, where: SQL, page: number, limit: number): Promise<{ rows: DisbursementRow[]; meta: PageMeta }> {
+export async function listDisbursements(
+  db: Db,
+  where: SQL,
+  page: number,
+  limit: number,
+): Promise<{ rows: DisbursementRow[]; meta: PageMeta }> {
   const [{ n }] = (await db.execute<Totals>(disbursementTotalsQuery(where))).rows;
   const { rows } = await db.execute<RawRow>(disbursementPageQuery(where, page, limit));
   return { rows: rows.map(toDisbursementListRow), meta: pageMeta(page, limit, Number(n)) };
@@ -69,5 +131,9 @@ export async function listDisbursements(db: Db, where: SQL, page: number, limit:
 /** The three tiles: exactly the rows the list would return, summed. */
 export async function summarizeDisbursements(db: Db, where: SQL): Promise<DisbursementStats> {
   const [r] = (await db.execute<Totals>(disbursementTotalsQuery(where))).rows;
-  return { total_transaction_count: Number(r.n), total_transaction_amount: Number(r.amount), total_fee_amount: Number(r.fee) };
+  return {
+    total_transaction_count: Number(r.n),
+    total_transaction_amount: Number(r.amount),
+    total_fee_amount: Number(r.fee),
+  };
 }

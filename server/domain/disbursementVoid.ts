@@ -12,20 +12,40 @@ import { holdIfNeeded, wouldHold } from './approvalHold.ts';
 import { seesClient } from './clientScope.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
-import { applyDisbursementEvent, checkDisbursement, findDisbursement, type DisbursementRecord } from './disbursements.ts';
+import {
+  applyDisbursementEvent,
+  checkDisbursement,
+  findDisbursement,
+  type DisbursementRecord,
+} from './disbursements.ts';
 import type { Principal } from './principal.ts';
 
 export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Each void is its own transaction (an approved upload's all in one); a file longer than this is refused before any is tried. */
 export const VOID_MAX_ROWS = 20_000;
-export const voidTooManyRows = (filename: string) => `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
+export const voidTooManyRows = (filename: string) =>
+  `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
 
 /** A correlation id to void, with the sheet row (1-based, the header row being row 1) it came from. */
-export interface VoidEntry { row: number; correlation_id: string }
+export interface VoidEntry {
+  row: number;
+  correlation_id: string;
+}
 
 // Headers compare lower-cased without spaces, '_' or '-'; the first alias present wins.
-const ALIASES = ['correlationid', 'correlation', 'partnerreferenceno', 'referenceno', 'reference', 'merchantref', 'transactionid'];
-const normalise = (value: unknown) => String(value ?? '').toLowerCase().replace(/[\s_-]+/g, '');
+const ALIASES = [
+  'correlationid',
+  'correlation',
+  'partnerreferenceno',
+  'referenceno',
+  'reference',
+  'merchantref',
+  'transactionid',
+];
+const normalise = (value: unknown) =>
+  String(value ?? '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 const text = (value: unknown) => (value == null ? '' : String(value).trim());
 const isEmpty = (row: unknown[] | undefined) => !row || row.every((cell) => text(cell) === '');
 
@@ -74,7 +94,10 @@ async function lookUp(db: Db, principal: Principal, entries: VoidEntry[]): Promi
   const ids = [...new Set(entries.map((e) => e.correlation_id).filter(Boolean))];
   const known = new Map<string, Found>();
   for (let i = 0; i < ids.length; i += 1_000) {
-    const found = await db.select().from(disbursements).where(inArray(disbursements.correlationId, ids.slice(i, i + 1_000)));
+    const found = await db
+      .select()
+      .from(disbursements)
+      .where(inArray(disbursements.correlationId, ids.slice(i, i + 1_000)));
     for (const d of found) {
       if (seesClient(principal, d.clientId)) known.set(d.correlationId, d);
     }
@@ -82,16 +105,26 @@ async function lookUp(db: Db, principal: Principal, entries: VoidEntry[]): Promi
   return known;
 }
 
-const notFoundOutcome = (entry: VoidEntry): VoidOutcome =>
-  ({ ...entry, outcome: 'not_found', message: entry.correlation_id ? DISBURSEMENT_NOT_FOUND : 'No correlation_id in this row' });
-const notFinalizedOutcome = (entry: VoidEntry, status: string): VoidOutcome =>
-  ({ ...entry, outcome: 'not_finalized', message: `${DISBURSEMENT_INVALID_VOID} (it is ${status})` });
+const notFoundOutcome = (entry: VoidEntry): VoidOutcome => ({
+  ...entry,
+  outcome: 'not_found',
+  message: entry.correlation_id ? DISBURSEMENT_NOT_FOUND : 'No correlation_id in this row',
+});
+const notFinalizedOutcome = (entry: VoidEntry, status: string): VoidOutcome => ({
+  ...entry,
+  outcome: 'not_finalized',
+  message: `${DISBURSEMENT_INVALID_VOID} (it is ${status})`,
+});
 
 function summarize(dryRun: boolean, results: VoidOutcome[], amount: number): VoidUploadResult {
   const count = (outcome: VoidOutcome['outcome']) => results.filter((r) => r.outcome === outcome).length;
   const summary = {
-    rows: results.length, voided: count('voided'), would_void: count('would_void'), not_found: count('not_found'),
-    not_finalized: count('not_finalized'), already_voided: count('already_voided'),
+    rows: results.length,
+    voided: count('voided'),
+    would_void: count('would_void'),
+    not_found: count('not_found'),
+    not_finalized: count('not_finalized'),
+    already_voided: count('already_voided'),
   };
   return { dry_run: dryRun, summary, total: { count: dryRun ? summary.would_void : summary.voided, amount }, results };
 }
@@ -101,26 +134,41 @@ function summarize(dryRun: boolean, results: VoidOutcome[], amount: number): Voi
  * to the disbursement balance, and whether applying it would wait for a second SUPER ADMIN. Reads only: no status, ledger entry, audit row or work order is
  * written. A caller whose role may not void at all is refused outright, as the apply refuses it.
  */
-export async function previewVoidDisbursements(db: Db, principal: Principal, entries: VoidEntry[], lookedUp?: Map<string, Found>): Promise<VoidUploadResult> {
-  const known = lookedUp ?? await lookUp(db, principal, entries);
+export async function previewVoidDisbursements(
+  db: Db,
+  principal: Principal,
+  entries: VoidEntry[],
+  lookedUp?: Map<string, Found>,
+): Promise<VoidUploadResult> {
+  const known = lookedUp ?? (await lookUp(db, principal, entries));
   const voiding = new Set<string>();
   let amount = 0;
   const results = entries.map((entry): VoidOutcome => {
     const target = entry.correlation_id ? known.get(entry.correlation_id) : undefined;
     if (!target) return notFoundOutcome(entry);
     // The apply voids the first row naming it; a later row finds it voided.
-    if (target.status === 'VOIDED' || voiding.has(target.uuid)) return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing would move' };
+    if (target.status === 'VOIDED' || voiding.has(target.uuid))
+      return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing would move' };
     if (target.status !== 'FINALIZED') return notFinalizedOutcome(entry, target.status);
     checkDisbursement(target, { type: 'VOID', role: principal.type });
     voiding.add(target.uuid);
     amount += target.amount + target.feeAmount;
-    return { ...entry, outcome: 'would_void', message: 'Will be voided; amount and fee return to the disbursement balance' };
+    return {
+      ...entry,
+      outcome: 'would_void',
+      message: 'Will be voided; amount and fee return to the disbursement balance',
+    };
   });
   return { ...summarize(true, results, amount), needs_approval: await wouldHold(db, 'void-upload', amount) };
 }
 
 /** Who a void is by: the caller, or for an approved void upload the checker, naming the maker. */
-interface VoidActor { id: number; email: string; type: Principal['type']; approval?: { makerId: number; makerEmail: string; approvalId: number; requestedAt: Date } }
+interface VoidActor {
+  id: number;
+  email: string;
+  type: Principal['type'];
+  approval?: { makerId: number; makerEmail: string; approvalId: number; requestedAt: Date };
+}
 
 /**
  * One row's void, in the caller's transaction under the disbursement's row lock, through the
@@ -128,10 +176,19 @@ interface VoidActor { id: number; email: string; type: Principal['type']; approv
  * disbursement balance. Checked at this moment whatever a preview said: one already VOIDED (an
  * earlier upload, or the same id twice) moves no money again.
  */
-async function voidOne(tx: Db, lookup: Principal, actor: VoidActor, entry: VoidEntry, uuid: string, filename: string, origin: RequestOrigin): Promise<VoidOutcome & { moved: number; clientId: number }> {
+async function voidOne(
+  tx: Db,
+  lookup: Principal,
+  actor: VoidActor,
+  entry: VoidEntry,
+  uuid: string,
+  filename: string,
+  origin: RequestOrigin,
+): Promise<VoidOutcome & { moved: number; clientId: number }> {
   const current = await findDisbursement(tx, lookup, { uuid }, true);
   const none = { moved: 0, clientId: current.clientId };
-  if (current.status === 'VOIDED') return { ...entry, ...none, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
+  if (current.status === 'VOIDED')
+    return { ...entry, ...none, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
   // A caller whose role may not void at all is refused outright (notAllowed), not row by row.
   if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: actor.type });
   else return { ...notFinalizedOutcome(entry, current.status), ...none };
@@ -139,25 +196,55 @@ async function voidOne(tx: Db, lookup: Principal, actor: VoidActor, entry: VoidE
   // Approved: the disbursement's audit path shows the maker's request, then the checker's void.
   if (actor.approval) {
     await audit(tx, {
-      actorUserId: actor.approval.makerId, actorEmail: actor.approval.makerEmail, action: 'disbursement.void_requested', objectType: 'disbursement', objectId: current.uuid,
+      actorUserId: actor.approval.makerId,
+      actorEmail: actor.approval.makerEmail,
+      action: 'disbursement.void_requested',
+      objectType: 'disbursement',
+      objectId: current.uuid,
       outcome: 'success',
       // Written with the checker's void; when the maker asked is the request's own time.
-      detail: { filename, row: entry.row, before: { status: 'FINALIZED' }, after: { status: 'PENDING_APPROVAL' }, approval_id: actor.approval.approvalId, requested_at: actor.approval.requestedAt.toISOString() },
+      detail: {
+        filename,
+        row: entry.row,
+        before: { status: 'FINALIZED' },
+        after: { status: 'PENDING_APPROVAL' },
+        approval_id: actor.approval.approvalId,
+        requested_at: actor.approval.requestedAt.toISOString(),
+      },
     });
   }
   await audit(tx, {
-    actorUserId: actor.id, actorEmail: actor.email, action: 'disbursement.void', objectType: 'disbursement', objectId: current.uuid,
-    outcome: 'success', ip: origin.ip,
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    action: 'disbursement.void',
+    objectType: 'disbursement',
+    objectId: current.uuid,
+    outcome: 'success',
+    ip: origin.ip,
     detail: {
-      filename, row: entry.row, before: { status: actor.approval ? 'PENDING_APPROVAL' : 'FINALIZED' }, after: { status: 'VOIDED' }, amount: current.amount, fee_amount: current.feeAmount,
+      filename,
+      row: entry.row,
+      before: { status: actor.approval ? 'PENDING_APPROVAL' : 'FINALIZED' },
+      after: { status: 'VOIDED' },
+      amount: current.amount,
+      fee_amount: current.feeAmount,
       ...(actor.approval ? { maker: actor.approval.makerEmail, approval_id: actor.approval.approvalId } : {}),
     },
   });
-  return { ...entry, moved: current.amount + current.feeAmount, clientId: current.clientId, outcome: 'voided', message: 'Disbursement voided; amount and fee returned to the disbursement balance' };
+  return {
+    ...entry,
+    moved: current.amount + current.feeAmount,
+    clientId: current.clientId,
+    outcome: 'voided',
+    message: 'Disbursement voided; amount and fee returned to the disbursement balance',
+  };
 }
 
 /** What a held void upload keeps for its approval: the file's name and the rows that would void. */
-export interface HeldVoid { filename: string; entries: (VoidEntry & { uuid: string })[] }
+export interface HeldVoid {
+  filename: string;
+  entries: (VoidEntry & { uuid: string })[];
+}
 
 /**
  * Voids the FINALIZED disbursements the entries name, as the preview found them, each in its own
@@ -166,17 +253,34 @@ export interface HeldVoid { filename: string; entries: (VoidEntry & { uuid: stri
  * second SUPER ADMIN, and the answer is the approval's id.
  */
 export async function voidDisbursements(
-  db: Db, principal: Principal, filename: string, entries: VoidEntry[], origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  filename: string,
+  entries: VoidEntry[],
+  origin: RequestOrigin,
 ): Promise<(VoidUploadResult & { movedClients: number[] }) | ApprovalHeld> {
   const known = await lookUp(db, principal, entries);
   const preview = await previewVoidDisbursements(db, principal, entries, known);
-  const voiding = preview.results.filter((r) => r.outcome === 'would_void').map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));
+  const voiding = preview.results
+    .filter((r) => r.outcome === 'would_void')
+    .map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));
   const clientIds = new Set(voiding.map((e) => known.get(e.correlation_id)!.clientId));
-  const held = await inTransaction(db, (tx) => holdIfNeeded(tx, principal, 'void-upload', preview.total.amount, {
-    clientId: clientIds.size === 1 ? [...clientIds][0] : null, before: null, after: null,
-    summary: `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ${formatRupiah(preview.total.amount)} to the disbursement balance`,
-    payload: { filename, entries: voiding } satisfies HeldVoid,
-  }, origin));
+  const held = await inTransaction(db, (tx) =>
+    holdIfNeeded(
+      tx,
+      principal,
+      'void-upload',
+      preview.total.amount,
+      {
+        clientId: clientIds.size === 1 ? [...clientIds][0] : null,
+        before: null,
+        after: null,
+        summary: `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ${formatRupiah(preview.total.amount)} to the disbursement balance`,
+        payload: { filename, entries: voiding } satisfies HeldVoid,
+      },
+      origin,
+    ),
+  );
   if (held) return held;
   const results: VoidOutcome[] = [];
   const movedClients = new Set<number>();
@@ -186,17 +290,30 @@ export async function voidDisbursements(
     // Only the rows the hold was weighed on may void (each checked again under its lock): a row
     // that became FINALIZED since is not voided by this file, so nothing returns unweighed.
     if (seen.outcome !== 'would_void') {
-      results.push(seen.outcome === 'already_voided' ? { ...seen, message: 'Disbursement was already voided; nothing moved' } : seen);
+      results.push(
+        seen.outcome === 'already_voided'
+          ? { ...seen, message: 'Disbursement was already voided; nothing moved' }
+          : seen,
+      );
       continue;
     }
     const uuid = known.get(entry.correlation_id)!.uuid;
-    const { moved, clientId, ...outcome } = await inTransaction(db, (tx) => voidOne(tx, principal, principal, entry, uuid, filename, origin));
+    const { moved, clientId, ...outcome } = await inTransaction(db, (tx) =>
+      voidOne(tx, principal, principal, entry, uuid, filename, origin),
+    );
     results.push(outcome);
     amount += moved;
     if (moved > 0) movedClients.add(clientId);
   }
   const result = summarize(false, results, amount);
-  await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'disbursement.void_upload', outcome: 'success', ip: origin.ip, detail: { filename, ...result.summary, amount } });
+  await audit(db, {
+    actorUserId: principal.id,
+    actorEmail: principal.email,
+    action: 'disbursement.void_upload',
+    outcome: 'success',
+    ip: origin.ip,
+    detail: { filename, ...result.summary, amount },
+  });
   // Which clients' balances moved, for the live balance event (not part of the answer).
   return { ...result, movedClients: [...movedClients] };
 }
@@ -207,24 +324,45 @@ export async function voidDisbursements(
  * since moves nothing), then the upload's audit line naming the maker.
  */
 export async function applyHeldVoid(
-  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: HeldVoid, approval: { id: number; requestedAt: Date }, origin: RequestOrigin,
+  tx: Db,
+  people: { maker: { id: number; email: string }; checker: Principal },
+  held: HeldVoid,
+  approval: { id: number; requestedAt: Date },
+  origin: RequestOrigin,
 ): Promise<{ clientIds: number[] }> {
   const approvalId = approval.id;
   const { maker, checker } = people;
-  const actor: VoidActor = { id: checker.id, email: checker.email, type: checker.type, approval: { makerId: maker.id, makerEmail: maker.email, approvalId, requestedAt: approval.requestedAt } };
+  const actor: VoidActor = {
+    id: checker.id,
+    email: checker.email,
+    type: checker.type,
+    approval: { makerId: maker.id, makerEmail: maker.email, approvalId, requestedAt: approval.requestedAt },
+  };
   const results: VoidOutcome[] = [];
   const clientIds = new Set<number>();
   let amount = 0;
   // Locked in uuid order, so two approvals of overlapping files queue rather than deadlock.
   for (const entry of [...held.entries].sort((a, b) => a.uuid.localeCompare(b.uuid))) {
-    const { moved, clientId, ...outcome } = await voidOne(tx, checker, actor, { row: entry.row, correlation_id: entry.correlation_id }, entry.uuid, held.filename, origin);
+    const { moved, clientId, ...outcome } = await voidOne(
+      tx,
+      checker,
+      actor,
+      { row: entry.row, correlation_id: entry.correlation_id },
+      entry.uuid,
+      held.filename,
+      origin,
+    );
     results.push(outcome);
     amount += moved;
     if (moved > 0) clientIds.add(clientId);
   }
   const { summary } = summarize(false, results, amount);
   await audit(tx, {
-    actorUserId: checker.id, actorEmail: checker.email, action: 'disbursement.void_upload', outcome: 'success', ip: origin.ip,
+    actorUserId: checker.id,
+    actorEmail: checker.email,
+    action: 'disbursement.void_upload',
+    outcome: 'success',
+    ip: origin.ip,
     detail: { filename: held.filename, ...summary, amount, maker: maker.email, approval_id: approvalId },
   });
   return { clientIds: [...clientIds] };

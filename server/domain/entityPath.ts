@@ -28,19 +28,46 @@ import { notFound } from './errors.ts';
 const iso = (col: SQL) => sql`to_json(${col})#>>'{}'`;
 const toIso = (text: string) => new Date(text).toISOString();
 
-interface Transition { before: string | null; after: string; at: string; by: string; action: string }
-
-async function transitions(db: Db, objectType: string, ids: string[]): Promise<Transition[]> {
-  const { rows } = await db.execute<{ at: string; actor_email: string | null; action: string; before: string | null; after: string }>(sql`
-    select ${iso(sql`a.at`)} as at, a.actor_email, a.action, a.detail->'before'->>'status' as before, a.detail->'after'->>'status' as after
-    from audit_log a
-    where a.object_type = ${objectType} and a.object_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-      and a.outcome = 'success' and a.detail->'after'->>'status' is not null
-    order by a.at, a.id`);
-  return rows.map((r) => ({ before: r.before, after: r.after, at: toIso(r.at), by: r.actor_email ?? 'system', action: r.action }));
+interface Transition {
+  before: string | null;
+  after: string;
+  at: string;
+  by: string;
+  action: string;
 }
 
-interface Start { fallbackStatus: string; at: string; by: string; action: string; createdBy?: string }
+async function transitions(db: Db, objectType: string, ids: string[]): Promise<Transition[]> {
+  const { rows } = await db.execute<{
+    at: string;
+    actor_email: string | null;
+    action: string;
+    before: string | null;
+    after: string;
+  }>(sql`
+    select ${iso(sql`a.at`)} as at, a.actor_email, a.action, a.detail->'before'->>'status' as before, a.detail->'after'->>'status' as after
+    from audit_log a
+    where a.object_type = ${objectType} and a.object_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and a.outcome = 'success' and a.detail->'after'->>'status' is not null
+    order by a.at, a.id`);
+  return rows.map((r) => ({
+    before: r.before,
+    after: r.after,
+    at: toIso(r.at),
+    by: r.actor_email ?? 'system',
+    action: r.action,
+  }));
+}
+
+interface Start {
+  fallbackStatus: string;
+  at: string;
+  by: string;
+  action: string;
+  createdBy?: string;
+}
 
 /** The steps from the logged transitions, the start completed from the row. */
 function stepsFrom(start: Start, logged: Transition[], creationAction?: string): AuditPathStep[] {
@@ -51,7 +78,13 @@ function stepsFrom(start: Start, logged: Transition[], creationAction?: string):
     steps.push({ status: first.after, from: null, at: first.at, by: first.by, action: first.action });
     rest = logged.slice(1);
   } else {
-    steps.push({ status: first?.before ?? start.fallbackStatus, from: null, at: start.at, by: start.by, action: start.action });
+    steps.push({
+      status: first?.before ?? start.fallbackStatus,
+      from: null,
+      at: start.at,
+      by: start.by,
+      action: start.action,
+    });
   }
   for (const t of rest) append(steps, { status: t.after, from: t.before, at: t.at, by: t.by, action: t.action });
   return steps;
@@ -70,7 +103,14 @@ function reconcile(steps: AuditPathStep[], current: string, at: string, by: stri
 }
 
 async function withdrawalPath(db: Db, id: string): Promise<AuditPath> {
-  const { rows } = await db.execute<{ uuid: string; status: string; requested_at: string; completed_at: string | null; requester: string | null; decider: string | null }>(sql`
+  const { rows } = await db.execute<{
+    uuid: string;
+    status: string;
+    requested_at: string;
+    completed_at: string | null;
+    requester: string | null;
+    decider: string | null;
+  }>(sql`
     select w.uuid, w.status, ${iso(sql`w.withdrawal_time`)} as requested_at, ${iso(sql`w.completed_time`)} as completed_at,
       ru.email as requester, du.email as decider
     from withdrawals w left join users ru on ru.id = w.requested_by left join users du on du.id = w.decided_by
@@ -80,14 +120,23 @@ async function withdrawalPath(db: Db, id: string): Promise<AuditPath> {
   const logged = await transitions(db, 'withdrawal', [w.uuid]);
   const steps = stepsFrom(
     { fallbackStatus: 'PENDING', at: toIso(w.requested_at), by: w.requester ?? 'system', action: 'withdrawal.request' },
-    logged, 'withdrawal.request',
+    logged,
+    'withdrawal.request',
   );
   reconcile(steps, w.status, toIso(w.completed_at ?? w.requested_at), w.decider ?? 'system');
   return { entity: { type: 'withdrawal', id: w.uuid, status: w.status }, steps };
 }
 
 async function disbursementPath(db: Db, id: string): Promise<AuditPath> {
-  const { rows } = await db.execute<{ uuid: string; correlation_id: string; status: string; created_at: string; paid_at: string | null; updated_at: string; decider: string | null }>(sql`
+  const { rows } = await db.execute<{
+    uuid: string;
+    correlation_id: string;
+    status: string;
+    created_at: string;
+    paid_at: string | null;
+    updated_at: string;
+    decider: string | null;
+  }>(sql`
     select d.uuid, d.correlation_id, d.status, ${iso(sql`d.transaction_time`)} as created_at, ${iso(sql`d.paid_time`)} as paid_at,
       ${iso(sql`d.updated_at`)} as updated_at, du.email as decider
     from disbursements d left join users du on du.id = d.decided_by
@@ -96,15 +145,30 @@ async function disbursementPath(db: Db, id: string): Promise<AuditPath> {
   const d = rows[0];
   if (!d) throw notFound('Disbursement not found');
   const logged = await transitions(db, 'disbursement', [d.uuid, d.correlation_id]);
-  const steps = stepsFrom({ fallbackStatus: d.status, at: toIso(d.created_at), by: 'system', action: 'disbursement.create' }, logged);
-  reconcile(steps, d.status, toIso(d.status === 'FINALIZED' && d.paid_at ? d.paid_at : d.updated_at), d.decider ?? 'system');
+  const steps = stepsFrom(
+    { fallbackStatus: d.status, at: toIso(d.created_at), by: 'system', action: 'disbursement.create' },
+    logged,
+  );
+  reconcile(
+    steps,
+    d.status,
+    toIso(d.status === 'FINALIZED' && d.paid_at ? d.paid_at : d.updated_at),
+    d.decider ?? 'system',
+  );
   return { entity: { type: 'disbursement', id: d.uuid, status: d.status }, steps };
 }
 
 async function transactionPath(db: Db, id: string): Promise<AuditPath> {
   const { rows } = await db.execute<{
-    correlation_id: string; status: string; created_at: string; paid_at: string | null; settled_at: string | null;
-    run_id: string | number | null; run_requester: string | null; finish_at: string | null; finish_actor: string | null;
+    correlation_id: string;
+    status: string;
+    created_at: string;
+    paid_at: string | null;
+    settled_at: string | null;
+    run_id: string | number | null;
+    run_requester: string | null;
+    finish_at: string | null;
+    finish_actor: string | null;
   }>(sql`
     select t.correlation_id, t.status, ${iso(sql`t.transaction_time`)} as created_at, ${iso(sql`t.paid_time`)} as paid_at,
       ${iso(sql`t.settlement_time`)} as settled_at, t.settlement_run_id as run_id, ru.email as run_requester,
@@ -124,13 +188,31 @@ async function transactionPath(db: Db, id: string): Promise<AuditPath> {
   const logged = await transitions(db, 'transaction', [t.correlation_id]);
   const settledByRun = t.run_id != null;
   // A pay-in settles from FINALIZED: one settled without any logged change started there.
-  const steps = stepsFrom({ fallbackStatus: settledByRun ? 'FINALIZED' : t.status, at: toIso(t.created_at), by: 'system', action: 'transaction.create' }, logged);
+  const steps = stepsFrom(
+    {
+      fallbackStatus: settledByRun ? 'FINALIZED' : t.status,
+      at: toIso(t.created_at),
+      by: 'system',
+      action: 'transaction.create',
+    },
+    logged,
+  );
   if (settledByRun) {
     // The step before SETTLED, when no logged line reached it (paid by the provider).
-    if (steps[steps.length - 1].status !== 'FINALIZED') append(steps, { status: 'FINALIZED', from: null, at: toIso(t.paid_at ?? t.created_at), by: 'system', action: 'unrecorded' });
+    if (steps[steps.length - 1].status !== 'FINALIZED')
+      append(steps, {
+        status: 'FINALIZED',
+        from: null,
+        at: toIso(t.paid_at ?? t.created_at),
+        by: 'system',
+        action: 'unrecorded',
+      });
     append(steps, {
-      status: 'SETTLED', from: null, at: toIso(t.settled_at ?? t.finish_at ?? t.created_at),
-      by: t.finish_actor ?? t.run_requester ?? 'system', action: t.finish_at ? 'settlement.finish' : 'settlement.run',
+      status: 'SETTLED',
+      from: null,
+      at: toIso(t.settled_at ?? t.finish_at ?? t.created_at),
+      by: t.finish_actor ?? t.run_requester ?? 'system',
+      action: t.finish_at ? 'settlement.finish' : 'settlement.run',
     });
   }
   const at = t.status === 'SETTLED' ? t.settled_at : t.status === 'FINALIZED' ? t.paid_at : null;
@@ -144,14 +226,30 @@ async function transactionPath(db: Db, id: string): Promise<AuditPath> {
  * `approval.expire` (by 'system').
  */
 async function approvalPath(db: Db, id: string): Promise<AuditPath> {
-  const { rows } = await db.execute<{ id: number; status: string; created_at: string; decided_at: string | null; maker: string | null; checker: string | null }>(sql`
+  const { rows } = await db.execute<{
+    id: number;
+    status: string;
+    created_at: string;
+    decided_at: string | null;
+    maker: string | null;
+    checker: string | null;
+  }>(sql`
     select r.id, r.status, ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.decided_at`)} as decided_at, mu.email as maker, cu.email as checker
     from approval_requests r left join users mu on mu.id = r.maker_id left join users cu on cu.id = r.checker_id
     where r.id::text = ${id}`);
   const r = rows[0];
   if (!r) throw notFound('Approval request not found');
   const logged = await transitions(db, 'approval', [String(r.id)]);
-  const steps = stepsFrom({ fallbackStatus: 'PENDING_APPROVAL', at: toIso(r.created_at), by: r.maker ?? 'system', action: 'approval.request' }, logged, 'approval.request');
+  const steps = stepsFrom(
+    {
+      fallbackStatus: 'PENDING_APPROVAL',
+      at: toIso(r.created_at),
+      by: r.maker ?? 'system',
+      action: 'approval.request',
+    },
+    logged,
+    'approval.request',
+  );
   reconcile(steps, r.status, toIso(r.decided_at ?? r.created_at), r.checker ?? 'system');
   return { entity: { type: 'approval', id: String(r.id), status: r.status }, steps };
 }

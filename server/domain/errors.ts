@@ -10,7 +10,10 @@ export type DomainErrorKind =
   | 'providerFailed' // a payment provider did not answer properly
   | 'unavailable'; // one of our own services (the queue) is down
 
-export interface FieldError { field: string; message: string }
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 /** A refusal the caller should read: the message the UI shows, and for bad input each field's error. */
 export class DomainError extends Error {
@@ -24,13 +27,15 @@ export class DomainError extends Error {
 }
 
 export const invalidInput = (message: string, errors?: FieldError[]) => new DomainError('invalid', message, errors);
-export const notAuthenticated = (message = 'Your session has ended. Please sign in again.') => new DomainError('unauthenticated', message);
+export const notAuthenticated = (message = 'Your session has ended. Please sign in again.') =>
+  new DomainError('unauthenticated', message);
 export const notAllowed = (message = 'You are not allowed to do this.') => new DomainError('forbidden', message);
 export const notFound = (message = 'Not found') => new DomainError('notFound', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const ruleBroken = (message: string) => new DomainError('ruleBroken', message);
 export const throttled = (message: string) => new DomainError('throttled', message);
-export const providerFailed = (message = 'The payment provider did not answer. Please try again later.') => new DomainError('providerFailed', message);
+export const providerFailed = (message = 'The payment provider did not answer. Please try again later.') =>
+  new DomainError('providerFailed', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 
 /** A refusal of the caller's request (bad input, no right, a rule), as opposed to a failure on our side. */

@@ -19,14 +19,17 @@ export const EXPORT_QUEUE = 'transaction-export';
 export const EMAIL_FAILED = 'Email failed to send';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-interface ExportJobData { exportJobId: number }
+interface ExportJobData {
+  exportJobId: number;
+}
 
 const EmailAddress = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
 
 /** The address to send to, or the invalidInput the UI shows as 'Email failed to send'. */
 export function emailAddress(input: string): string {
   const result = v.safeParse(EmailAddress, input);
-  if (!result.success) throw invalidInput(EMAIL_FAILED, [{ field: 'email', message: 'email must be a valid e-mail address' }]);
+  if (!result.success)
+    throw invalidInput(EMAIL_FAILED, [{ field: 'email', message: 'email must be a valid e-mail address' }]);
   return result.output;
 }
 
@@ -51,16 +54,24 @@ interface ExportKind {
 
 const exportKinds: Record<ExportKindName, ExportKind> = {
   transactions: {
-    module: 'transactions', auditPrefix: 'transaction', subject: 'Transaction export', noun: 'transactions',
+    module: 'transactions',
+    auditPrefix: 'transaction',
+    subject: 'Transaction export',
+    noun: 'transactions',
     defaultWindow: (timeZone) => ({ start: `${businessDay(timeZone)} 00:00`, end: `${businessDay(timeZone)} 23:59` }),
-    scope: async (db, principal, filter, timeZone) => (await scopedTransactionFilter(db, principal, filter as TransactionFilter, timeZone)).where,
+    scope: async (db, principal, filter, timeZone) =>
+      (await scopedTransactionFilter(db, principal, filter as TransactionFilter, timeZone)).where,
     assertExportable: (db, where) => assertExportable(db, where),
     write: writeTransactionExport,
   },
   disbursements: {
-    module: 'disbursement-list', auditPrefix: 'disbursement', subject: 'Disbursement export', noun: 'disbursements',
+    module: 'disbursement-list',
+    auditPrefix: 'disbursement',
+    subject: 'Disbursement export',
+    noun: 'disbursements',
     defaultWindow: defaultDisbursementWindow,
-    scope: async (db, principal, filter, timeZone) => (await scopedDisbursementFilter(db, principal, filter as DisbursementFilter, timeZone)).where,
+    scope: async (db, principal, filter, timeZone) =>
+      (await scopedDisbursementFilter(db, principal, filter as DisbursementFilter, timeZone)).where,
     assertExportable: (db, where) => assertDisbursementsExportable(db, where),
     write: writeDisbursementExport,
   },
@@ -74,34 +85,73 @@ function withFixedWindow<F extends ListFilter>(filter: F, kind: ExportKind, time
 
 /** Records the export and queues it; a queue that will not take it is unavailable, with the UI's message. */
 export async function queueEmailExport(
-  db: Db, jobs: JobQueue, principal: Principal, filter: ListFilter, email: string, timeZone: string, ip: string, kindName: ExportKindName = 'transactions',
+  db: Db,
+  jobs: JobQueue,
+  principal: Principal,
+  filter: ListFilter,
+  email: string,
+  timeZone: string,
+  ip: string,
+  kindName: ExportKindName = 'transactions',
 ): Promise<number> {
   const kind = exportKinds[kindName];
   const fixed = withFixedWindow(filter, kind, timeZone);
-  const [record] = await db.insert(exportJobs).values({ kind: kindName, requestedBy: principal.id, email, filter: fixed }).returning({ id: exportJobs.id });
-  const actor = { actorUserId: principal.id, actorEmail: principal.email, objectType: 'export_job', objectId: record.id, ip };
+  const [record] = await db
+    .insert(exportJobs)
+    .values({ kind: kindName, requestedBy: principal.id, email, filter: fixed })
+    .returning({ id: exportJobs.id });
+  const actor = {
+    actorUserId: principal.id,
+    actorEmail: principal.email,
+    objectType: 'export_job',
+    objectId: record.id,
+    ip,
+  };
   try {
     const queueJobId = await jobs.send(EXPORT_QUEUE, { exportJobId: record.id } satisfies ExportJobData);
     await db.update(exportJobs).set({ queueJobId }).where(eq(exportJobs.id, record.id));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await db.update(exportJobs).set({ status: 'failed', error: `not queued: ${reason}`, finishedAt: new Date() }).where(eq(exportJobs.id, record.id));
-    await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email`, outcome: 'failure', detail: { email, filter: fixed, reason: 'not queued' } });
+    await db
+      .update(exportJobs)
+      .set({ status: 'failed', error: `not queued: ${reason}`, finishedAt: new Date() })
+      .where(eq(exportJobs.id, record.id));
+    await audit(db, {
+      ...actor,
+      action: `${kind.auditPrefix}.export.email`,
+      outcome: 'failure',
+      detail: { email, filter: fixed, reason: 'not queued' },
+    });
     throw unavailable(EMAIL_FAILED);
   }
-  await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email.queued`, outcome: 'success', detail: { email, filter: fixed } });
+  await audit(db, {
+    ...actor,
+    action: `${kind.auditPrefix}.export.email.queued`,
+    outcome: 'success',
+    detail: { email, filter: fixed },
+  });
   return record.id;
 }
 
 /** Failures no retry can fix: the requester lost access, or the rows no longer fit a sheet. */
 class PermanentFailure extends Error {}
 
-export interface ExportWorkerDeps { db: Db; config: Config; mailer: Mailer }
+export interface ExportWorkerDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
 
 /** Builds the export of one recorded request, mails it, and records and audits how that ended. */
-export async function runEmailExport({ db, config, mailer }: ExportWorkerDeps, job: QueuedJob<ExportJobData>): Promise<{ rows: number } | { skipped: string }> {
-  const [record] = await db.update(exportJobs).set({ attempts: sql`${exportJobs.attempts} + 1` })
-    .where(and(eq(exportJobs.id, job.data.exportJobId), eq(exportJobs.status, 'queued'))).returning();
+export async function runEmailExport(
+  { db, config, mailer }: ExportWorkerDeps,
+  job: QueuedJob<ExportJobData>,
+): Promise<{ rows: number } | { skipped: string }> {
+  const [record] = await db
+    .update(exportJobs)
+    .set({ attempts: sql`${exportJobs.attempts} + 1` })
+    .where(and(eq(exportJobs.id, job.data.exportJobId), eq(exportJobs.status, 'queued')))
+    .returning();
   if (!record) return { skipped: 'not waiting to be sent' };
   const kind = exportKinds[record.kind];
   const filter = record.filter as ListFilter;
@@ -110,7 +160,8 @@ export async function runEmailExport({ db, config, mailer }: ExportWorkerDeps, j
   try {
     // Authorization is decided when the data is read, so access revoked in the meantime holds.
     const principal = await loadPrincipal(db, record.requestedBy);
-    if (!principal?.moduleIds.includes(kind.module)) throw new PermanentFailure(`The requester may no longer export ${kind.noun}`);
+    if (!principal?.moduleIds.includes(kind.module))
+      throw new PermanentFailure(`The requester may no longer export ${kind.noun}`);
     const where = await scoped(db, kind, principal, filter, config.businessTimeZone);
     file = await kind.write(db, where, config.businessTimeZone);
     const sent = await mailer.send({
@@ -119,15 +170,32 @@ export async function runEmailExport({ db, config, mailer }: ExportWorkerDeps, j
       text: `Attached are the ${file.rows} ${kind.noun} from ${filter.start} to ${filter.end} (${config.businessTimeZone}).`,
       attachments: [{ filename: EXPORT_FILENAME, path: file.path, contentType: XLSX_TYPE }],
     });
-    await db.update(exportJobs).set({ status: 'sent', rowCount: file.rows, error: null, finishedAt: new Date() }).where(eq(exportJobs.id, record.id));
-    await audit(db, { ...actor, actorEmail: principal.email, action: `${kind.auditPrefix}.export.email`, outcome: 'success', detail: { email: record.email, rows: file.rows, messageId: sent.messageId } });
+    await db
+      .update(exportJobs)
+      .set({ status: 'sent', rowCount: file.rows, error: null, finishedAt: new Date() })
+      .where(eq(exportJobs.id, record.id));
+    await audit(db, {
+      ...actor,
+      actorEmail: principal.email,
+      action: `${kind.auditPrefix}.export.email`,
+      outcome: 'success',
+      detail: { email: record.email, rows: file.rows, messageId: sent.messageId },
+    });
     return { rows: file.rows };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const final = job.finalAttempt || error instanceof PermanentFailure;
-    await db.update(exportJobs).set(final ? { status: 'failed', error: reason, finishedAt: new Date() } : { error: reason })
+    await db
+      .update(exportJobs)
+      .set(final ? { status: 'failed', error: reason, finishedAt: new Date() } : { error: reason })
       .where(eq(exportJobs.id, record.id));
-    if (final) await audit(db, { ...actor, action: `${kind.auditPrefix}.export.email`, outcome: 'failure', detail: { email: record.email, reason } });
+    if (final)
+      await audit(db, {
+        ...actor,
+        action: `${kind.auditPrefix}.export.email`,
+        outcome: 'failure',
+        detail: { email: record.email, reason },
+      });
     if (error instanceof PermanentFailure) return { skipped: reason };
     throw error;
   } finally {
@@ -148,5 +216,9 @@ async function scoped(db: Db, kind: ExportKind, principal: Principal, filter: Li
 
 /** This node's worker for e-mailed exports (every kind, one queue): a failed send is tried twice more, 30 s and then ~60 s later. */
 export function startEmailExportWorker(jobs: JobQueue, deps: ExportWorkerDeps): Promise<void> {
-  return jobs.work<ExportJobData>(EXPORT_QUEUE, { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 }, (job) => runEmailExport(deps, job));
+  return jobs.work<ExportJobData>(
+    EXPORT_QUEUE,
+    { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 15 * 60 },
+    (job) => runEmailExport(deps, job),
+  );
 }

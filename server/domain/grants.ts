@@ -18,10 +18,21 @@ export const staffOnlyModules = new Set(['disbursement-master-balance']);
  * and is SUPER ADMIN only where the module is. `allowed_paths` and the sidebar's modules are the
  * pages this check lets through.
  */
-export const pageTable: Array<{ path: string; module: string; rule: AccessRule }> = allEntries
-  .map((m) => ({ path: m.path, module: m.id, rule: { kind: 'verified', module: m.id, superAdminOnly: superAdminModules.has(m.id), staffOnly: staffOnlyModules.has(m.id) } }));
+export const pageTable: Array<{ path: string; module: string; rule: AccessRule }> = allEntries.map((m) => ({
+  path: m.path,
+  module: m.id,
+  rule: {
+    kind: 'verified',
+    module: m.id,
+    superAdminOnly: superAdminModules.has(m.id),
+    staffOnly: staffOnlyModules.has(m.id),
+  },
+}));
 
-export interface Grant { type: UserType; moduleIds: readonly string[] }
+export interface Grant {
+  type: UserType;
+  moduleIds: readonly string[];
+}
 
 /** The single decision for routes and pages alike, for a caller past the OTP step. */
 export function grants(caller: Grant, rule: AccessRule): boolean {

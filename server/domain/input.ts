@@ -8,7 +8,9 @@ export function missingMessage(schema: v.GenericSchema, field: string): string {
   type Named = { entries?: Record<string, v.GenericSchema>; pipe?: Named[] };
   const own = ((schema as Named).entries ?? (schema as Named).pipe?.[0]?.entries)?.[field];
   const named = own ? v.safeParse(own, undefined).issues?.[0]?.message : undefined;
-  return named && / is required$/.test(named) ? named : `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} is required`;
+  return named && / is required$/.test(named)
+    ? named
+    : `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} is required`;
 }
 
 /** Parses input with a shared valibot schema; unknown or bad fields become an 'invalid' error listing each field. */

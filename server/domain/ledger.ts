@@ -5,7 +5,13 @@ import { ruleBroken } from './errors.ts';
 
 // disbursement_hold comes last: clients created before it get it with a higher id than their other
 // four, new clients get all five in this order, and postEntry locks by id either way.
-export const clientAccountKinds = ['nonwithdrawable', 'withdrawable', 'pending_withdrawal', 'disbursement', 'disbursement_hold'] as const satisfies readonly AccountKind[];
+export const clientAccountKinds = [
+  'nonwithdrawable',
+  'withdrawable',
+  'pending_withdrawal',
+  'disbursement',
+  'disbursement_hold',
+] as const satisfies readonly AccountKind[];
 export type ClientAccountKind = (typeof clientAccountKinds)[number];
 
 export const systemAccounts = {
@@ -18,7 +24,8 @@ export const systemAccounts = {
 export type AccountRef = { client: number; kind: ClientAccountKind } | { system: keyof typeof systemAccounts };
 
 export const clientAccountCode = (clientId: number, kind: ClientAccountKind) => `client:${clientId}:${kind}`;
-const codeOf = (ref: AccountRef) => ('client' in ref ? clientAccountCode(ref.client, ref.kind) : systemAccounts[ref.system].code);
+const codeOf = (ref: AccountRef) =>
+  'client' in ref ? clientAccountCode(ref.client, ref.kind) : systemAccounts[ref.system].code;
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 
@@ -30,18 +37,47 @@ export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 async function ensureAccounts(tx: Db, refs: AccountRef[]): Promise<void> {
   const clientIds = [...new Set(refs.flatMap((ref) => ('client' in ref ? [ref.client] : [])))];
   const rows = [
-    ...clientIds.flatMap((clientId) => clientAccountKinds.map((kind) => ({ code: clientAccountCode(clientId, kind), clientId, kind, mayGoNegative: false }))),
-    ...refs.flatMap((ref) => ('system' in ref
-      ? [{ code: codeOf(ref), clientId: null, kind: systemAccounts[ref.system].kind, mayGoNegative: systemAccounts[ref.system].mayGoNegative }]
-      : [])),
+    ...clientIds.flatMap((clientId) =>
+      clientAccountKinds.map((kind) => ({
+        code: clientAccountCode(clientId, kind),
+        clientId,
+        kind,
+        mayGoNegative: false,
+      })),
+    ),
+    ...refs.flatMap((ref) =>
+      'system' in ref
+        ? [
+            {
+              code: codeOf(ref),
+              clientId: null,
+              kind: systemAccounts[ref.system].kind,
+              mayGoNegative: systemAccounts[ref.system].mayGoNegative,
+            },
+          ]
+        : [],
+    ),
   ];
-  const existing = new Set((await tx.select({ code: ledgerAccounts.code }).from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, rows.map((r) => r.code)))).map((r) => r.code));
+  const existing = new Set(
+    (
+      await tx
+        .select({ code: ledgerAccounts.code })
+        .from(ledgerAccounts)
+        .where(
+          inArray(
+            ledgerAccounts.code,
+            rows.map((r) => r.code),
+          ),
+        )
+    ).map((r) => r.code),
+  );
   const missing = rows.filter((r) => !existing.has(r.code));
-  if (missing.length) await tx.insert(ledgerAccounts).values(missing).onConflictDoNothing({ target: ledgerAccounts.code });
+  if (missing.length)
+    await tx.insert(ledgerAccounts).values(missing).onConflictDoNothing({ target: ledgerAccounts.code });
 }
 
-export const ensureClientAccounts = (tx: Db, clientId: number) => ensureAccounts(tx, [{ client: clientId, kind: 'withdrawable' }]);
+export const ensureClientAccounts = (tx: Db, clientId: number) =>
+  ensureAccounts(tx, [{ client: clientId, kind: 'withdrawable' }]);
 
 export interface EntryInput {
   kind: string;
@@ -62,18 +98,37 @@ export interface EntryInput {
 export async function postEntry(tx: Db, input: EntryInput): Promise<boolean> {
   const total = input.lines.reduce((sum, line) => sum + line.amount, 0);
   if (total !== 0) throw new Error(`journal entry ${input.kind}/${input.reference} does not balance`);
-  if (input.lines.some((line) => !Number.isSafeInteger(line.amount) || line.amount === 0)) throw new Error('posting amounts must be non-zero whole rupiah');
+  if (input.lines.some((line) => !Number.isSafeInteger(line.amount) || line.amount === 0))
+    throw new Error('posting amounts must be non-zero whole rupiah');
 
-  const [entry] = await tx.insert(journalEntries)
-    .values({ kind: input.kind, reference: input.reference, description: input.description, createdBy: input.createdBy ?? null })
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({
+      kind: input.kind,
+      reference: input.reference,
+      description: input.description,
+      createdBy: input.createdBy ?? null,
+    })
     .onConflictDoNothing({ target: [journalEntries.kind, journalEntries.reference] })
     .returning({ id: journalEntries.id });
   if (!entry) return false;
 
-  await ensureAccounts(tx, input.lines.map((l) => l.account));
+  await ensureAccounts(
+    tx,
+    input.lines.map((l) => l.account),
+  );
   const codes = input.lines.map((l) => codeOf(l.account));
-  const accounts = await tx.select({ id: ledgerAccounts.id, code: ledgerAccounts.code, balance: ledgerAccounts.balance, mayGoNegative: ledgerAccounts.mayGoNegative })
-    .from(ledgerAccounts).where(inArray(ledgerAccounts.code, codes)).orderBy(asc(ledgerAccounts.id)).for('no key update');
+  const accounts = await tx
+    .select({
+      id: ledgerAccounts.id,
+      code: ledgerAccounts.code,
+      balance: ledgerAccounts.balance,
+      mayGoNegative: ledgerAccounts.mayGoNegative,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, codes))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('no key update');
   const byCode = new Map(accounts.map((a) => [a.code, a]));
 
   const delta = new Map<number, number>();
@@ -82,12 +137,22 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<boolean> {
     delta.set(account.id, (delta.get(account.id) ?? 0) + line.amount);
   }
   for (const account of accounts) {
-    if (!account.mayGoNegative && account.balance + (delta.get(account.id) ?? 0) < 0) throw ruleBroken(INSUFFICIENT_BALANCE);
+    if (!account.mayGoNegative && account.balance + (delta.get(account.id) ?? 0) < 0)
+      throw ruleBroken(INSUFFICIENT_BALANCE);
   }
   for (const [accountId, amount] of delta) {
-    await tx.update(ledgerAccounts).set({ balance: sql`${ledgerAccounts.balance} + ${amount}` }).where(eq(ledgerAccounts.id, accountId));
+    await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
+      .where(eq(ledgerAccounts.id, accountId));
   }
-  await tx.insert(postings).values(input.lines.map((line) => ({ entryId: entry.id, accountId: byCode.get(codeOf(line.account))!.id, amount: line.amount })));
+  await tx.insert(postings).values(
+    input.lines.map((line) => ({
+      entryId: entry.id,
+      accountId: byCode.get(codeOf(line.account))!.id,
+      amount: line.amount,
+    })),
+  );
   return true;
 }
 
@@ -95,10 +160,19 @@ export type ClientBalances = Record<ClientAccountKind, number>;
 
 /** The cached balances of the given clients' accounts, summed per kind. */
 export async function clientBalances(db: Db, clientIds: number[]): Promise<ClientBalances> {
-  const result: ClientBalances = { nonwithdrawable: 0, withdrawable: 0, pending_withdrawal: 0, disbursement: 0, disbursement_hold: 0 };
+  const result: ClientBalances = {
+    nonwithdrawable: 0,
+    withdrawable: 0,
+    pending_withdrawal: 0,
+    disbursement: 0,
+    disbursement_hold: 0,
+  };
   if (clientIds.length === 0) return result;
-  const rows = await db.select({ kind: ledgerAccounts.kind, total: sql<string>`sum(${ledgerAccounts.balance})` })
-    .from(ledgerAccounts).where(inArray(ledgerAccounts.clientId, clientIds)).groupBy(ledgerAccounts.kind);
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, total: sql<string>`sum(${ledgerAccounts.balance})` })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.clientId, clientIds))
+    .groupBy(ledgerAccounts.kind);
   for (const row of rows) if (row.kind in result) result[row.kind as ClientAccountKind] = Number(row.total);
   return result;
 }
@@ -106,7 +180,10 @@ export async function clientBalances(db: Db, clientIds: number[]): Promise<Clien
 /** Locks one client account row for the rest of the transaction and returns its balance. */
 export async function lockClientAccount(tx: Db, clientId: number, kind: ClientAccountKind): Promise<number> {
   await ensureAccounts(tx, [{ client: clientId, kind }]);
-  const [row] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, clientAccountCode(clientId, kind))).for('no key update');
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, clientAccountCode(clientId, kind)))
+    .for('no key update');
   return row.balance;
 }

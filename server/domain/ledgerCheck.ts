@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 
-export interface LedgerProblem { check: string; detail: string }
+export interface LedgerProblem {
+  check: string;
+  detail: string;
+}
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
 
@@ -18,103 +21,189 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execu
  */
 export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; accounts: number; entries: number }> {
   const problems: LedgerProblem[] = [];
-  for (const r of await rows<{ code: string; balance: string; computed: string }>(db, sql`
+  for (const r of await rows<{ code: string; balance: string; computed: string }>(
+    db,
+    sql`
     select a.code, a.balance, coalesce(sum(p.amount), 0) as computed
     from ledger_accounts a left join postings p on p.account_id = a.id
-    group by a.id having a.balance <> coalesce(sum(p.amount), 0)`)) {
-    problems.push({ check: 'balance equals postings', detail: `${r.code}: cached ${r.balance}, postings ${r.computed}` });
+    group by a.id having a.balance <> coalesce(sum(p.amount), 0)`,
+  )) {
+    problems.push({
+      check: 'balance equals postings',
+      detail: `${r.code}: cached ${r.balance}, postings ${r.computed}`,
+    });
   }
-  for (const r of await rows<{ id: string; kind: string; reference: string; total: string }>(db, sql`
+  for (const r of await rows<{ id: string; kind: string; reference: string; total: string }>(
+    db,
+    sql`
     select e.id, e.kind, e.reference, coalesce(sum(p.amount), 0) as total
     from journal_entries e left join postings p on p.entry_id = e.id
-    group by e.id having coalesce(sum(p.amount), 0) <> 0 or count(p.id) = 0`)) {
+    group by e.id having coalesce(sum(p.amount), 0) <> 0 or count(p.id) = 0`,
+  )) {
     problems.push({ check: 'entry sums to zero', detail: `entry ${r.id} ${r.kind}/${r.reference}: sum ${r.total}` });
   }
-  for (const r of await rows<{ code: string; lowest: string }>(db, sql`
+  for (const r of await rows<{ code: string; lowest: string }>(
+    db,
+    sql`
     select code, min(running) as lowest from (
       select a.code, sum(p.amount) over (partition by p.account_id order by p.id) as running
       from postings p join ledger_accounts a on a.id = p.account_id where not a.may_go_negative
-    ) x group by code having min(running) < 0`)) {
+    ) x group by code having min(running) < 0`,
+  )) {
     problems.push({ check: 'never negative', detail: `${r.code} went down to ${r.lowest}` });
   }
-  for (const r of await rows<{ code: string; balance: string; pending: string }>(db, sql`
+  for (const r of await rows<{ code: string; balance: string; pending: string }>(
+    db,
+    sql`
     select a.code, a.balance, coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0) as pending
     from ledger_accounts a where a.kind = 'pending_withdrawal'
-    and a.balance <> coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0)`)) {
-    problems.push({ check: 'pending equals PENDING withdrawals', detail: `${r.code}: balance ${r.balance}, PENDING withdrawals ${r.pending}` });
+    and a.balance <> coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0)`,
+  )) {
+    problems.push({
+      check: 'pending equals PENDING withdrawals',
+      detail: `${r.code}: balance ${r.balance}, PENDING withdrawals ${r.pending}`,
+    });
   }
-  for (const r of await rows<{ code: string; balance: string; held: string }>(db, sql`
+  for (const r of await rows<{ code: string; balance: string; held: string }>(
+    db,
+    sql`
     select a.code, a.balance, coalesce((select sum(d.amount + d.fee_amount) from disbursements d where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0) as held
     from ledger_accounts a where a.kind = 'disbursement_hold'
-    and a.balance <> coalesce((select sum(d.amount + d.fee_amount) from disbursements d where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0)`)) {
-    problems.push({ check: 'hold equals open disbursements', detail: `${r.code}: balance ${r.balance}, PENDING_REQUEST/PENDING disbursements ${r.held} (amount + fee)` });
+    and a.balance <> coalesce((select sum(d.amount + d.fee_amount) from disbursements d where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0)`,
+  )) {
+    problems.push({
+      check: 'hold equals open disbursements',
+      detail: `${r.code}: balance ${r.balance}, PENDING_REQUEST/PENDING disbursements ${r.held} (amount + fee)`,
+    });
   }
   // A client with open disbursements but no hold account at all (the query above starts from accounts).
-  for (const r of await rows<{ client_id: number; held: string }>(db, sql`
+  for (const r of await rows<{ client_id: number; held: string }>(
+    db,
+    sql`
     select d.client_id, sum(d.amount + d.fee_amount) as held from disbursements d
     where d.status in ('PENDING_REQUEST', 'PENDING')
     and not exists (select 1 from ledger_accounts a where a.client_id = d.client_id and a.kind = 'disbursement_hold')
-    group by d.client_id`)) {
-    problems.push({ check: 'hold equals open disbursements', detail: `client ${r.client_id}: no hold account, PENDING_REQUEST/PENDING disbursements ${r.held}` });
+    group by d.client_id`,
+  )) {
+    problems.push({
+      check: 'hold equals open disbursements',
+      detail: `client ${r.client_id}: no hold account, PENDING_REQUEST/PENDING disbursements ${r.held}`,
+    });
   }
-  for (const r of await rows<{ reference: string; posted: string | null; recorded: string | null }>(db, sql`
+  for (const r of await rows<{ reference: string; posted: string | null; recorded: string | null }>(
+    db,
+    sql`
     select coalesce(e.reference, d.reference) as reference, e.posted, d.amount as recorded
     from (select e.reference, sum(p.amount) as posted from journal_entries e
           join postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
           where e.kind = 'disbursement.adjustment' and a.kind = 'disbursement' group by e.reference) e
     full join disbursement_deposits d on d.reference = e.reference
-    where e.posted is distinct from d.amount`)) {
-    problems.push({ check: 'deposit history equals adjustments', detail: `${r.reference}: posted ${r.posted ?? 'nothing'}, history ${r.recorded ?? 'no row'}` });
+    where e.posted is distinct from d.amount`,
+  )) {
+    problems.push({
+      check: 'deposit history equals adjustments',
+      detail: `${r.reference}: posted ${r.posted ?? 'nothing'}, history ${r.recorded ?? 'no row'}`,
+    });
   }
   // Settling a credited pay-in moves its net to withdrawable in the same transaction (issue 13).
-  for (const r of await rows<{ correlation_id: string }>(db, sql`
+  for (const r of await rows<{ correlation_id: string }>(
+    db,
+    sql`
     select t.correlation_id from transactions t
     where t.status = 'SETTLED'
     and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)
     and not exists (select 1 from journal_entries w where w.kind = 'payin.withdrawable' and w.reference = t.correlation_id)
-    limit 20`)) {
-    problems.push({ check: 'settled pay-in is withdrawable', detail: `${r.correlation_id}: SETTLED without its move to withdrawable` });
+    limit 20`,
+  )) {
+    problems.push({
+      check: 'settled pay-in is withdrawable',
+      detail: `${r.correlation_id}: SETTLED without its move to withdrawable`,
+    });
   }
-  for (const r of await rows<{ id: string; settled_count: number; settled_amount: string; n: string; amount: string }>(db, sql`
+  for (const r of await rows<{ id: string; settled_count: number; settled_amount: string; n: string; amount: string }>(
+    db,
+    sql`
     select r.id, r.settled_count, r.settled_amount, coalesce(x.n, 0) as n, coalesce(x.amount, 0) as amount
     from settlement_runs r
     left join (select settlement_run_id, count(*) as n, sum(amount) as amount from transactions where settlement_run_id is not null group by settlement_run_id) x
       on x.settlement_run_id = r.id
-    where r.settled_count <> coalesce(x.n, 0) or r.settled_amount <> coalesce(x.amount, 0)`)) {
-    problems.push({ check: 'settlement run equals its pay-ins', detail: `run ${r.id}: counted ${r.settled_count} (${r.settled_amount}), pay-ins ${r.n} (${r.amount})` });
+    where r.settled_count <> coalesce(x.n, 0) or r.settled_amount <> coalesce(x.amount, 0)`,
+  )) {
+    problems.push({
+      check: 'settlement run equals its pay-ins',
+      detail: `run ${r.id}: counted ${r.settled_count} (${r.settled_amount}), pay-ins ${r.n} (${r.amount})`,
+    });
   }
-  problems.push(...await checkPayinTotals(db));
-  problems.push(...await checkDisbursementTotals(db));
-  const [{ accounts }] = await rows<{ accounts: number }>(db, sql`select count(*)::int as accounts from ledger_accounts`);
+  problems.push(...(await checkPayinTotals(db)));
+  problems.push(...(await checkDisbursementTotals(db)));
+  const [{ accounts }] = await rows<{ accounts: number }>(
+    db,
+    sql`select count(*)::int as accounts from ledger_accounts`,
+  );
   const [{ entries }] = await rows<{ entries: number }>(db, sql`select count(*)::int as entries from journal_entries`);
   return { problems, accounts, entries };
 }
 
 /** Every bucket of the pay-in totals (by hour and by day) against a group-by over the pay-ins themselves. */
-export const checkPayinTotals = (db: Db) => checkTotals(db, {
-  rows: 'transactions', hourly: 'transaction_hourly_totals', daily: 'transaction_daily_totals', method: 'type', check: 'pay-in totals equal pay-ins', noun: 'pay-ins',
-});
+export const checkPayinTotals = (db: Db) =>
+  checkTotals(db, {
+    rows: 'transactions',
+    hourly: 'transaction_hourly_totals',
+    daily: 'transaction_daily_totals',
+    method: 'type',
+    check: 'pay-in totals equal pay-ins',
+    noun: 'pay-ins',
+  });
 
 /** The same for the Disbursement List's totals (migration 0011). */
-export const checkDisbursementTotals = (db: Db) => checkTotals(db, {
-  rows: 'disbursements', hourly: 'disbursement_hourly_totals', daily: 'disbursement_daily_totals', method: 'withdrawal_method', check: 'disbursement totals equal disbursements', noun: 'disbursements',
-});
+export const checkDisbursementTotals = (db: Db) =>
+  checkTotals(db, {
+    rows: 'disbursements',
+    hourly: 'disbursement_hourly_totals',
+    daily: 'disbursement_daily_totals',
+    method: 'withdrawal_method',
+    check: 'disbursement totals equal disbursements',
+    noun: 'disbursements',
+  });
 
-interface TotalsTables { rows: string; hourly: string; daily: string; method: string; check: string; noun: string }
+interface TotalsTables {
+  rows: string;
+  hourly: string;
+  daily: string;
+  method: string;
+  check: string;
+  noun: string;
+}
 
 async function checkTotals(db: Db, t: TotalsTables): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
   const type = sql.raw(t.method);
-  for (const [table, unit] of [[t.hourly, 'hour'], [t.daily, 'day']] as const) {
-    for (const r of await rows<{ bucket: string; client_id: number; status: string; type: string; rollup: string; actual: string }>(db, sql`
+  for (const [table, unit] of [
+    [t.hourly, 'hour'],
+    [t.daily, 'day'],
+  ] as const) {
+    for (const r of await rows<{
+      bucket: string;
+      client_id: number;
+      status: string;
+      type: string;
+      rollup: string;
+      actual: string;
+    }>(
+      db,
+      sql`
       select bucket, client_id, status, ${type} as type,
         coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
         coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
       from (select ${sql.raw(unit)} as bucket, client_id, status, ${type}, count, amount, fee_amount from ${sql.raw(table)}) r full join (
         select date_trunc(${unit}, transaction_time, 'UTC') as bucket, client_id, status, ${type}, count(*) as n, sum(amount) as amount, sum(fee_amount) as fee
         from ${sql.raw(t.rows)} group by 1, 2, 3, 4) g using (bucket, client_id, status, ${type})
-      where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0) or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`)) {
-      problems.push({ check: t.check, detail: `${unit} ${new Date(r.bucket).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ${r.rollup}, ${t.noun} ${r.actual} (count / amount / fee)` });
+      where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0) or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`,
+    )) {
+      problems.push({
+        check: t.check,
+        detail: `${unit} ${new Date(r.bucket).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ${r.rollup}, ${t.noun} ${r.actual} (count / amount / fee)`,
+      });
     }
   }
   return problems;

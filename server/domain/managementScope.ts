@@ -24,7 +24,8 @@ import type { Principal } from './principal.ts';
 export const isSuperAdmin = (actor: Principal) => actor.type === 'SUPER ADMIN';
 
 /** The user types an actor manages: every type for a SUPER ADMIN (never above their own), else their own. */
-export const manageableTypes = (actor: Principal): UserType[] => (isSuperAdmin(actor) ? assignableTypes(actor.type) : [actor.type]);
+export const manageableTypes = (actor: Principal): UserType[] =>
+  isSuperAdmin(actor) ? assignableTypes(actor.type) : [actor.type];
 
 export function assertTypeAssignable(actor: Principal, type: UserType): void {
   if (!manageableTypes(actor).includes(type)) throw notAllowed('You can only create users of your own type.');
@@ -52,7 +53,8 @@ export function manageableRoles(actor: Principal): SQL | undefined {
   );
 }
 
-export const roleVisible = (actor: Principal, role: { type: UserType }) => isSuperAdmin(actor) || role.type === actor.type;
+export const roleVisible = (actor: Principal, role: { type: UserType }) =>
+  isSuperAdmin(actor) || role.type === actor.type;
 
 /** The clients a user is given: each must exist and be within the actor's scope (else notFound, as for any foreign id). */
 export async function assignableClients(db: Db, actor: Principal, type: UserType, ids: number[]): Promise<number[]> {
@@ -61,12 +63,15 @@ export async function assignableClients(db: Db, actor: Principal, type: UserType
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw ruleBroken('Client Name is required');
   const found = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, unique));
-  if (found.length !== unique.length || !unique.every((id) => seesClient(actor, id))) throw notFound('Client not found');
+  if (found.length !== unique.length || !unique.every((id) => seesClient(actor, id)))
+    throw notFound('Client not found');
   return unique.sort((a, b) => a - b);
 }
 
 export async function roleModuleIds(db: Db, roleId: number): Promise<string[]> {
-  return (await db.select({ id: roleModules.moduleId }).from(roleModules).where(eq(roleModules.roleId, roleId))).map((r) => r.id);
+  return (await db.select({ id: roleModules.moduleId }).from(roleModules).where(eq(roleModules.roleId, roleId))).map(
+    (r) => r.id,
+  );
 }
 
 /** A role the actor may hand out to a user of `type`. */
@@ -98,7 +103,11 @@ function assertModulesGrantable(actor: Principal, modules: string[]): void {
 }
 
 /** A management change, as the request named it: `input` is the raw body, read only for the id it names. */
-export interface ManagementChange { action: string; input: unknown; origin: RequestOrigin }
+export interface ManagementChange {
+  action: string;
+  input: unknown;
+  origin: RequestOrigin;
+}
 
 /**
  * Runs a change; a refusal rolls back with the change's transaction, audit line included, so the
@@ -106,7 +115,11 @@ export interface ManagementChange { action: string; input: unknown; origin: Requ
  * too. `statusOf` is the HTTP layer's mapping, passed in so the line records the status the caller got.
  */
 export async function auditRefusals<T>(
-  db: Db, actor: Principal, change: ManagementChange, statusOf: (error: DomainError) => number, work: () => Promise<T>,
+  db: Db,
+  actor: Principal,
+  change: ManagementChange,
+  statusOf: (error: DomainError) => number,
+  work: () => Promise<T>,
 ): Promise<T> {
   try {
     return await work();
@@ -114,9 +127,13 @@ export async function auditRefusals<T>(
     if (error instanceof DomainError) {
       const body = (change.input ?? {}) as Record<string, unknown>;
       await audit(db, {
-        actorUserId: actor.id, actorEmail: actor.email, action: change.action, outcome: error.kind === 'forbidden' || error.kind === 'notFound' ? 'denied' : 'failure',
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        action: change.action,
+        outcome: error.kind === 'forbidden' || error.kind === 'notFound' ? 'denied' : 'failure',
         objectId: typeof body.id === 'number' ? body.id : typeof body.user_id === 'number' ? body.user_id : undefined,
-        ip: change.origin.ip, detail: { status: statusOf(error), message: error.message },
+        ip: change.origin.ip,
+        detail: { status: statusOf(error), message: error.message },
       });
     }
     throw error;

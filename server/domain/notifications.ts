@@ -12,8 +12,11 @@ export const toItem = (row: Row): NotificationItem => ({
   message: row.status === 'RESOLVED' && row.outcome ? row.outcome : row.message,
   is_read: row.readAt != null,
   data: {
-    created_at: new Date(row.createdAt).toISOString(), work_order_code: row.workOrderCode, status: row.status,
-    resolved_at: row.resolvedAt ? new Date(row.resolvedAt).toISOString() : null, item: row.item ?? null,
+    created_at: new Date(row.createdAt).toISOString(),
+    work_order_code: row.workOrderCode,
+    status: row.status,
+    resolved_at: row.resolvedAt ? new Date(row.resolvedAt).toISOString() : null,
+    item: row.item ?? null,
   },
   step_data: { icon: row.icon },
 });
@@ -23,9 +26,15 @@ export const toItem = (row: Row): NotificationItem => ({
  * src/services/workOrders.ts), since a resolved one no longer needs anyone.
  */
 export async function listNotifications(db: Db, userId: number, limit = 50) {
-  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
-  const [{ unread }] = await db.select({ unread: sql<number>`count(*)::int` }).from(notifications)
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  const [{ unread }] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.status, 'OPEN')));
   return { items: rows.map(toItem), unread: Number(unread) };
 }
@@ -37,8 +46,11 @@ export async function listNotifications(db: Db, userId: number, limit = 50) {
 export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const rows = await tx.update(notifications).set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+    const rows = await tx
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning({ id: notifications.id });
     if (rows.length === 0) return false;
     await tx.insert(outbox).values({ event: 'work-order-changed', notificationId: id });
     return true;
@@ -47,14 +59,20 @@ export async function markRead(db: Db, userId: number, id: number): Promise<bool
 
 /** Marks every notification of the caller read; answers how many were unread. */
 export async function markAllRead(db: Db, userId: number): Promise<number> {
-  const rows = await db.update(notifications).set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).returning({ id: notifications.id });
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
   return rows.length;
 }
 
 export async function findByWorkOrder(db: Db, userId: number, code: string) {
-  const [row] = await db.select().from(notifications)
+  const [row] = await db
+    .select()
+    .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.workOrderCode, code)))
-    .orderBy(desc(notifications.createdAt)).limit(1);
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
   return row ? toItem(row) : null;
 }

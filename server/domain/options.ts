@@ -10,7 +10,11 @@ export async function moduleTree(db: Db): Promise<ModuleItem[]> {
   return rows
     .filter((m) => m.parentId == null)
     .map((m) => ({
-      id: m.id, title: m.title, path: m.path, icon: m.icon, is_required: m.isRequired,
+      id: m.id,
+      title: m.title,
+      path: m.path,
+      icon: m.icon,
+      is_required: m.isRequired,
       children: rows
         .filter((c) => c.parentId === m.id)
         .map((c) => ({ id: c.id, title: c.title, path: c.path, is_required: c.isRequired })),
@@ -26,9 +30,12 @@ export async function clientList(db: Db, principal: Principal) {
 
 /** SUPER ADMIN sees every role; anyone else only the roles of their own type (spec section 6). */
 export async function roleList(db: Db, principal: Principal) {
-  const query = db.select({ id: roles.id, name: roles.name, type: roles.type, description: roles.description }).from(roles);
-  const rows = principal.type === 'SUPER ADMIN'
-    ? await query.orderBy(asc(roles.name))
-    : await query.where(eq(roles.type, principal.type)).orderBy(asc(roles.name));
+  const query = db
+    .select({ id: roles.id, name: roles.name, type: roles.type, description: roles.description })
+    .from(roles);
+  const rows =
+    principal.type === 'SUPER ADMIN'
+      ? await query.orderBy(asc(roles.name))
+      : await query.where(eq(roles.type, principal.type)).orderBy(asc(roles.name));
   return rows;
 }

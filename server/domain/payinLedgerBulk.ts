@@ -9,19 +9,27 @@ import { clientAccountKinds, clientAccountCode, systemAccounts } from './ledger.
  * `where` selects rows of `transactions t`.
  */
 async function ensureAccountsFor(tx: Db, where: SQL) {
-  const clientIds = (await tx.execute<{ client_id: number }>(sql`select distinct t.client_id from transactions t where ${where}`)).rows.map((r) => Number(r.client_id));
+  const clientIds = (
+    await tx.execute<{ client_id: number }>(sql`select distinct t.client_id from transactions t where ${where}`)
+  ).rows.map((r) => Number(r.client_id));
   const rows = [
-    ...clientIds.flatMap((clientId) => clientAccountKinds.map((kind) => sql`(${clientAccountCode(clientId, kind)}, ${clientId}, ${kind}, false)`)),
+    ...clientIds.flatMap((clientId) =>
+      clientAccountKinds.map((kind) => sql`(${clientAccountCode(clientId, kind)}, ${clientId}, ${kind}, false)`),
+    ),
     ...Object.values(systemAccounts).map((a) => sql`(${a.code}, null, ${a.kind}, ${a.mayGoNegative})`),
   ];
-  await tx.execute(sql`insert into ledger_accounts (code, client_id, kind, may_go_negative) values ${sql.join(rows, sql`, `)} on conflict (code) do nothing`);
+  await tx.execute(
+    sql`insert into ledger_accounts (code, client_id, kind, may_go_negative) values ${sql.join(rows, sql`, `)} on conflict (code) do nothing`,
+  );
 }
 
 async function applyNewEntries(tx: Db) {
   // Lock the touched accounts in id order (as postEntry does), then move each by its new postings.
   // NO KEY UPDATE, not UPDATE: the balance is not a key, and a FOR UPDATE would wait on (and can
   // deadlock with) the KEY SHARE locks other transactions' postings take on the same accounts.
-  await tx.execute(sql`select id from ledger_accounts where id in (select distinct account_id from postings where entry_id in (select id from new_entries)) order by id for no key update`);
+  await tx.execute(
+    sql`select id from ledger_accounts where id in (select distinct account_id from postings where entry_id in (select id from new_entries)) order by id for no key update`,
+  );
   await tx.execute(sql`
     update ledger_accounts a set balance = a.balance + s.total
     from (select account_id, sum(amount) as total from postings where entry_id in (select id from new_entries) group by account_id) s
@@ -34,7 +42,10 @@ async function applyNewEntries(tx: Db) {
  * postings from `lines` (a VALUES list over `t`, of account code and amount), and moves the
  * balances; returns how many entries were new.
  */
-async function bulkPost(tx: Db, spec: { kind: string; description: string; by: number | null; where: SQL; lines: SQL }): Promise<number> {
+async function bulkPost(
+  tx: Db,
+  spec: { kind: string; description: string; by: number | null; where: SQL; lines: SQL },
+): Promise<number> {
   await ensureAccountsFor(tx, spec.where);
   await tx.execute(sql`
     create temp table new_entries on commit drop as
@@ -62,7 +73,9 @@ async function bulkPost(tx: Db, spec: { kind: string; description: string; by: n
 /** Credits every selected FINALIZED or SETTLED pay-in not credited yet; returns how many. */
 export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = null): Promise<number> {
   const credited = await bulkPost(tx, {
-    kind: 'payin.finalized', description: 'Pay-in finalized', by,
+    kind: 'payin.finalized',
+    description: 'Pay-in finalized',
+    by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`,
     lines: sql`(${systemAccounts.channelReceipts.code}, -t.amount), ('client:' || t.client_id || ':nonwithdrawable', t.amount - t.fee_amount), (${systemAccounts.fees.code}, t.fee_amount)`,
   });
@@ -76,13 +89,17 @@ export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = n
  */
 export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number | null = null): Promise<number> {
   const moved = await bulkPost(tx, {
-    kind: 'payin.withdrawable', description: 'Added to withdrawable balance', by,
+    kind: 'payin.withdrawable',
+    description: 'Added to withdrawable balance',
+    by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})
       and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`,
     lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
   });
   // Rows already stamped keep their time; not rewriting them spares every index an entry per row.
-  await tx.execute(sql`update transactions t set withdrawable_at = now() where t.correlation_id in (select reference from new_entries) and t.withdrawable_at is null`);
+  await tx.execute(
+    sql`update transactions t set withdrawable_at = now() where t.correlation_id in (select reference from new_entries) and t.withdrawable_at is null`,
+  );
   await applyNewEntries(tx);
   return moved;
 }
@@ -96,7 +113,9 @@ export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number |
  */
 export async function bulkSettle(tx: Db, set: SQL, by: number | null): Promise<{ count: number; amount: number }> {
   const count = await bulkPost(tx, {
-    kind: 'payin.withdrawable', description: 'Settled: added to withdrawable balance', by,
+    kind: 'payin.withdrawable',
+    description: 'Settled: added to withdrawable balance',
+    by,
     where: sql`t.id in (select id from settling where credited)`,
     lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
   });

@@ -5,9 +5,15 @@ import { postEntry } from './ledger.ts';
  * A FINALIZED pay-in credits its client, once: what the channel received, less the fee, onto the
  * non-withdrawable balance; the fee to the system's fee account.
  */
-export function creditPayin(tx: Db, p: { clientId: number; reference: string; amount: number; fee: number; by?: number | null }) {
+export function creditPayin(
+  tx: Db,
+  p: { clientId: number; reference: string; amount: number; fee: number; by?: number | null },
+) {
   return postEntry(tx, {
-    kind: 'payin.finalized', reference: p.reference, createdBy: p.by ?? null, description: 'Pay-in finalized',
+    kind: 'payin.finalized',
+    reference: p.reference,
+    createdBy: p.by ?? null,
+    description: 'Pay-in finalized',
     lines: [
       { account: { system: 'channelReceipts' }, amount: -p.amount },
       { account: { client: p.clientId, kind: 'nonwithdrawable' }, amount: p.amount - p.fee },
@@ -17,9 +23,15 @@ export function creditPayin(tx: Db, p: { clientId: number; reference: string; am
 }
 
 /** Moves a credited pay-in's net amount to the withdrawable balance, once per pay-in. */
-export function releaseToWithdrawable(tx: Db, p: { clientId: number; reference: string; net: number; by?: number | null }) {
+export function releaseToWithdrawable(
+  tx: Db,
+  p: { clientId: number; reference: string; net: number; by?: number | null },
+) {
   return postEntry(tx, {
-    kind: 'payin.withdrawable', reference: p.reference, createdBy: p.by ?? null, description: 'Added to withdrawable balance',
+    kind: 'payin.withdrawable',
+    reference: p.reference,
+    createdBy: p.by ?? null,
+    description: 'Added to withdrawable balance',
     lines: [
       { account: { client: p.clientId, kind: 'nonwithdrawable' }, amount: -p.net },
       { account: { client: p.clientId, kind: 'withdrawable' }, amount: p.net },

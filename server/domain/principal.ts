@@ -36,9 +36,16 @@ const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active,
   ), '[]'::json) end as client_ids`;
 
 type PrincipalRow = {
-  id: number; name: string; email: string; type: UserType; two_factor_active: boolean; is_active: boolean;
-  role_id: number | null; role_name: string | null;
-  granted: Array<{ id: string; path: string }>; client_ids: number[] | null;
+  id: number;
+  name: string;
+  email: string;
+  type: UserType;
+  two_factor_active: boolean;
+  is_active: boolean;
+  role_id: number | null;
+  role_name: string | null;
+  granted: Array<{ id: string; path: string }>;
+  client_ids: number[] | null;
 };
 
 function toPrincipal(user: PrincipalRow): Principal | null {
@@ -72,15 +79,22 @@ export async function loadPrincipal(db: Db, userId: number): Promise<Principal |
  * session is not live or the user is inactive.
  */
 export async function loadSessionPrincipal(
-  db: Db, token: string, limits: SessionLimits,
+  db: Db,
+  token: string,
+  limits: SessionLimits,
 ): Promise<{ session: ActiveSession; principal: Principal } | null> {
-  const { rows } = await db.execute<PrincipalRow & { session_id: number | string; otp_verified: boolean }>(sql`${liveSessionCte(token, limits)}
+  const { rows } = await db.execute<
+    PrincipalRow & { session_id: number | string; otp_verified: boolean }
+  >(sql`${liveSessionCte(token, limits)}
     select live.id as session_id, live.otp_verified, ${principalColumns}
     from live join users u on u.id = live.user_id left join roles r on r.id = u.role_id`);
   const row = rows[0];
   const principal = row ? toPrincipal(row) : null;
   if (!row || !principal) return null;
-  return { session: { sessionId: Number(row.session_id), userId: principal.id, otpVerified: row.otp_verified }, principal };
+  return {
+    session: { sessionId: Number(row.session_id), userId: principal.id, otpVerified: row.otp_verified },
+    principal,
+  };
 }
 
 export async function clientsIn(db: Db, ids: number[]) {

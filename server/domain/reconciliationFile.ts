@@ -26,7 +26,10 @@ const COLUMNS = {
   amount: ['amount', 'nominal', 'transactionamount'],
 };
 
-const normaliseHeader = (v: unknown) => String(v ?? '').toLowerCase().replace(/[\s_-]+/g, '');
+const normaliseHeader = (v: unknown) =>
+  String(v ?? '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 export function checkFileCount(count: number): void {
   if (count > MAX_FILES) throw new ReportFileError(`Maximum Gambar Diunduh ${MAX_FILES} Gambar`);
@@ -55,7 +58,10 @@ export function reportRowsFromSheet(filename: string, sheet: { rows: unknown[][]
   const amountCol = column(COLUMNS.amount);
   if (idCol < 0) throw new ReportFileError(`${filename}: no correlation_id column was found`);
 
-  const tooMany = () => new ReportFileError(`${filename}: the file has more than ${MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`);
+  const tooMany = () =>
+    new ReportFileError(
+      `${filename}: the file has more than ${MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`,
+    );
   const out: ReportRow[] = [];
   for (let i = headerAt + 1; i < rows.length; i++) {
     const r = rows[i];
@@ -91,7 +97,10 @@ const isEmpty = (r: unknown[] | undefined) => !r || r.every((v) => text(v) === n
  */
 export function parseAmount(raw: string | null): number | null {
   if (raw === null) return null;
-  const s = raw.replace(/\s+/g, '').replace(/^(-?)(?:rp\.?|idr)/i, '$1').replace(/[.,]-$/, '');
+  const s = raw
+    .replace(/\s+/g, '')
+    .replace(/^(-?)(?:rp\.?|idr)/i, '$1')
+    .replace(/[.,]-$/, '');
   const m = /^(-?)(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(s);
   if (!m) return null;
   const value = Number(`${m[2].replace(/[.,]/g, '')}.${m[3] ?? '0'}`);

@@ -1,5 +1,11 @@
 import { and, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { normalizeModules, type CreateRoleBody, type EditRoleBody, type RoleListQuery, type RoleRow } from '../../src/services/managementRules.ts';
+import {
+  normalizeModules,
+  type CreateRoleBody,
+  type EditRoleBody,
+  type RoleListQuery,
+  type RoleRow,
+} from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { pageMeta } from './paging.ts';
@@ -14,25 +20,64 @@ import { checkRoleModules, isSuperAdmin, manageableRoles, roleModuleIds } from '
 import { moduleTree } from './options.ts';
 import type { Principal } from './principal.ts';
 
-async function roleRows(db: Db, where: SQL | undefined, page: number, limit: number): Promise<{ rows: RoleRow[]; total: number }> {
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(roles).where(where);
-  const base = await db.select().from(roles).where(where).orderBy(desc(roles.createdAt), desc(roles.id)).limit(limit).offset((page - 1) * limit);
-  const links = base.length === 0 ? [] : await db.select().from(roleModules).where(inArray(roleModules.roleId, base.map((r) => r.id)));
+async function roleRows(
+  db: Db,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+): Promise<{ rows: RoleRow[]; total: number }> {
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(roles)
+    .where(where);
+  const base = await db
+    .select()
+    .from(roles)
+    .where(where)
+    .orderBy(desc(roles.createdAt), desc(roles.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const links =
+    base.length === 0
+      ? []
+      : await db
+          .select()
+          .from(roleModules)
+          .where(
+            inArray(
+              roleModules.roleId,
+              base.map((r) => r.id),
+            ),
+          );
   const rows = base.map((r) => {
     const modules = links.filter((l) => l.roleId === r.id).map((l) => l.moduleId);
-    return { id: r.id, name: r.name, description: r.description, type: r.type, modules, module_count: modules.length, created_at: r.createdAt.toISOString() };
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      type: r.type,
+      modules,
+      module_count: modules.length,
+      created_at: r.createdAt.toISOString(),
+    };
   });
   return { rows, total: Number(total) };
 }
 
-export async function listRoles(db: Db, actor: Principal, q: RoleListQuery): Promise<{ rows: RoleRow[]; meta: PageMeta }> {
+export async function listRoles(
+  db: Db,
+  actor: Principal,
+  q: RoleListQuery,
+): Promise<{ rows: RoleRow[]; meta: PageMeta }> {
   const filters: Array<SQL | undefined> = [manageableRoles(actor)];
   if (q.search) filters.push(ilike(roles.name, containing(q.search)));
   if (q.type) filters.push(eq(roles.type, q.type));
   // Roles carry no clients; a client filter means the roles its users hold.
   if (q.client_id !== undefined) {
     const clientId = await clientInScope(db, actor, q.client_id);
-    filters.push(sql`exists (select 1 from ${users} u join ${userClients} uc on uc.user_id = u.id where u.role_id = ${roles.id} and uc.client_id = ${clientId})`);
+    filters.push(
+      sql`exists (select 1 from ${users} u join ${userClients} uc on uc.user_id = u.id where u.role_id = ${roles.id} and uc.client_id = ${clientId})`,
+    );
   }
   const { rows, total } = await roleRows(db, and(...filters), q.page, q.limit);
   return { rows, meta: pageMeta(q.page, q.limit, total) };
@@ -47,23 +92,45 @@ async function storedModules(db: Db, actor: Principal, type: UserType, selected:
 }
 
 async function assertNameFree(db: Db, name: string, type: UserType, exceptId?: number) {
-  const [taken] = await db.select({ id: roles.id }).from(roles)
-    .where(and(sql`lower(${roles.name}) = lower(${name})`, eq(roles.type, type), exceptId ? ne(roles.id, exceptId) : undefined));
+  const [taken] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        sql`lower(${roles.name}) = lower(${name})`,
+        eq(roles.type, type),
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    );
   if (taken) throw conflict(`A ${type} role named ${name} already exists`);
 }
 
 const oneRow = async (db: Db, id: number) => (await roleRows(db, eq(roles.id, id), 1, 1)).rows[0];
 
-export async function createRole(db: Db, actor: Principal, body: CreateRoleBody, origin: RequestOrigin): Promise<RoleRow> {
+export async function createRole(
+  db: Db,
+  actor: Principal,
+  body: CreateRoleBody,
+  origin: RequestOrigin,
+): Promise<RoleRow> {
   if (!isSuperAdmin(actor) && body.type !== actor.type) throw notAllowed('You can only create roles of your own type.');
   const id = await inTransaction(db, async (tx) => {
     const modules = await storedModules(tx, actor, body.type, body.modules);
     await assertNameFree(tx, body.name, body.type);
-    const [role] = await tx.insert(roles).values({ name: body.name, description: body.description, type: body.type }).returning();
+    const [role] = await tx
+      .insert(roles)
+      .values({ name: body.name, description: body.description, type: body.type })
+      .returning();
     await tx.insert(roleModules).values(modules.map((moduleId) => ({ roleId: role.id, moduleId })));
     await audit(tx, {
-      actorUserId: actor.id, actorEmail: actor.email, action: 'role.create', objectType: 'role', objectId: role.id, outcome: 'success',
-      ip: origin.ip, detail: { before: null, after: { name: role.name, description: role.description, type: role.type, modules } },
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: 'role.create',
+      objectType: 'role',
+      objectId: role.id,
+      outcome: 'success',
+      ip: origin.ip,
+      detail: { before: null, after: { name: role.name, description: role.description, type: role.type, modules } },
     });
     return role.id;
   });
@@ -71,20 +138,36 @@ export async function createRole(db: Db, actor: Principal, body: CreateRoleBody,
 }
 
 /** Returns the role and the ids of its users, whose menus and access change at their next request. */
-export async function editRole(db: Db, actor: Principal, body: EditRoleBody, origin: RequestOrigin): Promise<{ row: RoleRow; userIds: number[] }> {
+export async function editRole(
+  db: Db,
+  actor: Principal,
+  body: EditRoleBody,
+  origin: RequestOrigin,
+): Promise<{ row: RoleRow; userIds: number[] }> {
   const userIds = await inTransaction(db, async (tx) => {
-    const [before] = await tx.select().from(roles).where(and(eq(roles.id, body.id), manageableRoles(actor))).for('update');
+    const [before] = await tx
+      .select()
+      .from(roles)
+      .where(and(eq(roles.id, body.id), manageableRoles(actor)))
+      .for('update');
     if (!before) throw notFound('Role not found');
     const modulesBefore = await roleModuleIds(tx, before.id);
     // Editing a role that holds more than the editor would hand its holders' access to the editor's judgement.
-    if (!isSuperAdmin(actor) && modulesBefore.some((id) => !actor.moduleIds.includes(id))) throw notAllowed('You cannot edit a role that holds modules you do not hold yourself.');
+    if (!isSuperAdmin(actor) && modulesBefore.some((id) => !actor.moduleIds.includes(id)))
+      throw notAllowed('You cannot edit a role that holds modules you do not hold yourself.');
     const modules = await storedModules(tx, actor, before.type, body.modules);
     await assertNameFree(tx, body.name, before.type, before.id);
     await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, before.id));
     await tx.delete(roleModules).where(eq(roleModules.roleId, before.id));
     await tx.insert(roleModules).values(modules.map((moduleId) => ({ roleId: before.id, moduleId })));
     await audit(tx, {
-      actorUserId: actor.id, actorEmail: actor.email, action: 'role.edit', objectType: 'role', objectId: before.id, outcome: 'success', ip: origin.ip,
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: 'role.edit',
+      objectType: 'role',
+      objectId: before.id,
+      outcome: 'success',
+      ip: origin.ip,
       detail: {
         before: { name: before.name, description: before.description, type: before.type, modules: modulesBefore },
         after: { name: body.name, description: body.description, type: before.type, modules },

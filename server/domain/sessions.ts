@@ -3,7 +3,10 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { sessions } from '../db/schema.ts';
 
-export interface SessionLimits { idleMs: number; maxMs: number }
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
 
 export interface ActiveSession {
   sessionId: number;
@@ -71,7 +74,10 @@ export function liveSessionCte(token: string, limits: SessionLimits): SQL {
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: Db, userId: number): Promise<number[]> {

@@ -1,8 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { allows, nextTransactionStatus, type TransactionEvent } from '../../src/machines/lifecycle/transactionLifecycle.ts';
+import {
+  allows,
+  nextTransactionStatus,
+  type TransactionEvent,
+} from '../../src/machines/lifecycle/transactionLifecycle.ts';
 import { TRANSACTION_STATUSES } from '../../src/services/transactionQuery.ts';
 import {
-  NOTHING_TO_SETTLE, type SettlementRow, type SettlementRun, type SettlementType, type SettlementWindow,
+  NOTHING_TO_SETTLE,
+  type SettlementRow,
+  type SettlementRun,
+  type SettlementType,
+  type SettlementWindow,
 } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
 import type { TransactionStatus, UserType } from '../db/schema.ts';
@@ -18,7 +26,10 @@ import { windowBounds } from './transactionFilter.ts';
  * from and the one it leads to, or null when the lifecycle refuses the role. The SQL below reads
  * its status words from here, so the machine stays the definition the server applies.
  */
-export function settleStep(type: SettlementType, role: UserType): { from: TransactionStatus[]; to: TransactionStatus } | null {
+export function settleStep(
+  type: SettlementType,
+  role: UserType,
+): { from: TransactionStatus[]; to: TransactionStatus } | null {
   const event: TransactionEvent = { type: 'SETTLE', role };
   const facts = [false, true].map((addedToWithdrawable) => ({ channel: type, addedToWithdrawable }));
   const from = TRANSACTION_STATUSES.filter((status) => facts.some((f) => allows(status, f, event)));
@@ -28,7 +39,11 @@ export function settleStep(type: SettlementType, role: UserType): { from: Transa
 }
 
 /** A settlement window: the type and its [from, until) instants as SQL expressions. */
-export interface WindowKey { type: SettlementType; from: SQL; until: SQL }
+export interface WindowKey {
+  type: SettlementType;
+  from: SQL;
+  until: SQL;
+}
 
 const literal = (words: readonly string[]) => sql.raw(words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', '));
 
@@ -41,7 +56,10 @@ export function settleableWhere(key: WindowKey, from: readonly TransactionStatus
 }
 
 /** The window typed on the business clock as instants (the Payments List's very bounds, end minute included). */
-export const windowKey = (w: SettlementWindow, timeZone: string): WindowKey => ({ type: w.type, ...windowBounds(w.start, w.end, timeZone) });
+export const windowKey = (w: SettlementWindow, timeZone: string): WindowKey => ({
+  type: w.type,
+  ...windowBounds(w.start, w.end, timeZone),
+});
 
 function stepFor(principal: Principal, type: SettlementType) {
   const step = settleStep(type, principal.type);
@@ -50,35 +68,74 @@ function stepFor(principal: Principal, type: SettlementType) {
 }
 
 /** GET get-settlement-status: the window's settleable pay-ins per client and service. */
-export async function settlementRows(db: Db, principal: Principal, w: SettlementWindow, timeZone: string): Promise<SettlementRow[]> {
+export async function settlementRows(
+  db: Db,
+  principal: Principal,
+  w: SettlementWindow,
+  timeZone: string,
+): Promise<SettlementRow[]> {
   const step = stepFor(principal, w.type);
-  const { rows } = await db.execute<{ client_id: number; client_name: string; service_name: string; n: string; amount: string; fee: string }>(sql`
+  const { rows } = await db.execute<{
+    client_id: number;
+    client_name: string;
+    service_name: string;
+    n: string;
+    amount: string;
+    fee: string;
+  }>(sql`
     select t.client_id, c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount, sum(t.fee_amount) as fee
     from transactions t join clients c on c.id = t.client_id
     where ${settleableWhere(windowKey(w, timeZone), step.from)}
     group by t.client_id, c.client_name, t.service_type
     order by c.client_name, t.service_type`);
   return rows.map((r) => ({
-    client_id: Number(r.client_id), client_name: r.client_name, service_name: r.service_name,
-    total_transaction: Number(r.n), total_transaction_amount: Number(r.amount), total_fee_amount: Number(r.fee),
+    client_id: Number(r.client_id),
+    client_name: r.client_name,
+    service_name: r.service_name,
+    total_transaction: Number(r.n),
+    total_transaction_amount: Number(r.amount),
+    total_fee_amount: Number(r.fee),
     total_amount: Number(r.amount) - Number(r.fee),
   }));
 }
 
 type RunRecord = {
-  id: number; type: SettlementType; window_start: string; window_end: string; requested_by_name: string; status: SettlementRun['status'];
-  total_count: number; total_amount: string; settled_count: number; settled_amount: string; settled_fee: string; moved_amount: string;
-  error: string | null; started_at: Date | string; finished_at: Date | string | null;
+  id: number;
+  type: SettlementType;
+  window_start: string;
+  window_end: string;
+  requested_by_name: string;
+  status: SettlementRun['status'];
+  total_count: number;
+  total_amount: string;
+  settled_count: number;
+  settled_amount: string;
+  settled_fee: string;
+  moved_amount: string;
+  error: string | null;
+  started_at: Date | string;
+  finished_at: Date | string | null;
 };
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
 const toRun = (r: RunRecord): SettlementRun => ({
-  id: Number(r.id), type: r.type, start: r.window_start, end: r.window_end, requested_by: r.requested_by_name, status: r.status,
-  total_transaction: Number(r.total_count), total_amount: Number(r.total_amount),
-  settled_transaction: Number(r.settled_count), settled_transaction_amount: Number(r.settled_amount),
-  settled_fee_amount: Number(r.settled_fee), settled_amount: Number(r.settled_amount) - Number(r.settled_fee),
-  moved_amount: Number(r.moved_amount), error: r.error, started_at: iso(r.started_at)!, finished_at: iso(r.finished_at),
+  id: Number(r.id),
+  type: r.type,
+  start: r.window_start,
+  end: r.window_end,
+  requested_by: r.requested_by_name,
+  status: r.status,
+  total_transaction: Number(r.total_count),
+  total_amount: Number(r.total_amount),
+  settled_transaction: Number(r.settled_count),
+  settled_transaction_amount: Number(r.settled_amount),
+  settled_fee_amount: Number(r.settled_fee),
+  settled_amount: Number(r.settled_amount) - Number(r.settled_fee),
+  moved_amount: Number(r.moved_amount),
+  error: r.error,
+  started_at: iso(r.started_at)!,
+  finished_at: iso(r.finished_at),
 });
 
 const runColumns = sql`r.id, r.type, r.window_start, r.window_end, u.name as requested_by_name, r.status, r.total_count, r.total_amount,
@@ -86,7 +143,9 @@ const runColumns = sql`r.id, r.type, r.window_start, r.window_end, u.name as req
 
 /** One run as the API shows it, or null. */
 export async function findRun(db: Db, id: number): Promise<SettlementRun | null> {
-  const { rows } = await db.execute<RunRecord>(sql`select ${runColumns} from settlement_runs r join users u on u.id = r.requested_by where r.id = ${id}`);
+  const { rows } = await db.execute<RunRecord>(
+    sql`select ${runColumns} from settlement_runs r join users u on u.id = r.requested_by where r.id = ${id}`,
+  );
   return rows[0] ? toRun(rows[0]) : null;
 }
 
@@ -98,7 +157,9 @@ export async function settlementRun(db: Db, id: number): Promise<SettlementRun> 
 
 /** The latest runs, newest first: the screen's 'Recent settlements'. */
 export async function recentRuns(db: Db, limit = 10): Promise<SettlementRun[]> {
-  const { rows } = await db.execute<RunRecord>(sql`select ${runColumns} from settlement_runs r join users u on u.id = r.requested_by order by r.started_at desc, r.id desc limit ${limit}`);
+  const { rows } = await db.execute<RunRecord>(
+    sql`select ${runColumns} from settlement_runs r join users u on u.id = r.requested_by order by r.started_at desc, r.id desc limit ${limit}`,
+  );
   return rows.map(toRun);
 }
 
@@ -114,12 +175,20 @@ async function runningRunId(db: Db, key: WindowKey): Promise<number | null> {
  * one running per window however many presses race). Nothing left to settle is ruleBroken. The caller
  * queues the job for a new run (see settlementJob.ts); no money moves here.
  */
-export async function recordSettlementRun(db: Db, principal: Principal, w: SettlementWindow, timeZone: string, origin: RequestOrigin): Promise<{ runId: number; joined: boolean }> {
+export async function recordSettlementRun(
+  db: Db,
+  principal: Principal,
+  w: SettlementWindow,
+  timeZone: string,
+  origin: RequestOrigin,
+): Promise<{ runId: number; joined: boolean }> {
   const step = stepFor(principal, w.type);
   const key = windowKey(w, timeZone);
   return inTransaction(db, async (tx) => {
-    const [totals] = (await tx.execute<{ n: number; net: string }>(sql`
-      select count(*)::int as n, coalesce(sum(t.amount - t.fee_amount), 0) as net from transactions t where ${settleableWhere(key, step.from)}`)).rows;
+    const [totals] = (
+      await tx.execute<{ n: number; net: string }>(sql`
+      select count(*)::int as n, coalesce(sum(t.amount - t.fee_amount), 0) as net from transactions t where ${settleableWhere(key, step.from)}`)
+    ).rows;
     if (Number(totals.n) === 0) {
       const running = await runningRunId(tx, key);
       if (running != null) return { runId: running, joined: true };
@@ -137,8 +206,14 @@ export async function recordSettlementRun(db: Db, principal: Principal, w: Settl
     }
     const runId = Number(rows[0].id);
     await audit(tx, {
-      actorUserId: principal.id, actorEmail: principal.email, action: 'settlement.start', objectType: 'settlement_run', objectId: runId,
-      outcome: 'success', ip: origin.ip, detail: { type: w.type, start: w.start, end: w.end, count: Number(totals.n), net: Number(totals.net) },
+      actorUserId: principal.id,
+      actorEmail: principal.email,
+      action: 'settlement.start',
+      objectType: 'settlement_run',
+      objectId: runId,
+      outcome: 'success',
+      ip: origin.ip,
+      detail: { type: w.type, start: w.start, end: w.end, count: Number(totals.n), net: Number(totals.net) },
     });
     return { runId, joined: false };
   });

@@ -10,21 +10,40 @@ import { settleableWhere, settleStep, type WindowKey } from './settlement.ts';
 
 /** A run as its worker needs it: the window as stored and who pressed (the lifecycle's role). */
 export interface RunToSettle extends WindowKey {
-  id: number; status: SettlementRunStatus; requestedBy: number; requestedByEmail: string; role: UserType;
+  id: number;
+  status: SettlementRunStatus;
+  requestedBy: number;
+  requestedByEmail: string;
+  role: UserType;
 }
 
 /** A stored instant back into SQL, exactly (both drivers take the ISO text). */
 const instant = (value: Date | string) => sql`${new Date(value).toISOString()}::timestamptz`;
 
 export async function loadRunToSettle(db: Db, id: number): Promise<RunToSettle | null> {
-  const { rows } = await db.execute<{ id: number; type: SettlementType; from_time: Date | string; until_time: Date | string; status: SettlementRunStatus; requested_by: number; email: string; type_of_user: UserType }>(sql`
+  const { rows } = await db.execute<{
+    id: number;
+    type: SettlementType;
+    from_time: Date | string;
+    until_time: Date | string;
+    status: SettlementRunStatus;
+    requested_by: number;
+    email: string;
+    type_of_user: UserType;
+  }>(sql`
     select r.id, r.type, r.from_time, r.until_time, r.status, r.requested_by, u.email, u.type as type_of_user
     from settlement_runs r join users u on u.id = r.requested_by where r.id = ${id}`);
   const r = rows[0];
   if (!r) return null;
   return {
-    id: Number(r.id), type: r.type, from: instant(r.from_time), until: instant(r.until_time), status: r.status,
-    requestedBy: Number(r.requested_by), requestedByEmail: r.email, role: r.type_of_user,
+    id: Number(r.id),
+    type: r.type,
+    from: instant(r.from_time),
+    until: instant(r.until_time),
+    status: r.status,
+    requestedBy: Number(r.requested_by),
+    requestedByEmail: r.email,
+    role: r.type_of_user,
   };
 }
 
@@ -41,7 +60,9 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
   if (!step) return 0;
   return inTransaction(db, async (tx) => {
     // Lock this batch first (skipping what another run holds), then move the money, then the rows.
-    await tx.execute(sql`create temp table settling (id bigint primary key, correlation_id text not null, amount bigint not null, fee bigint not null, credited boolean not null) on commit drop`);
+    await tx.execute(
+      sql`create temp table settling (id bigint primary key, correlation_id text not null, amount bigint not null, fee bigint not null, credited boolean not null) on commit drop`,
+    );
     // Whether each was credited is looked up per picked row (5,000 index probes), never as a join
     // over every credited pay-in.
     await tx.execute(sql`
@@ -55,11 +76,17 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
       ) p`);
     // A temp table has no statistics until analyzed: without them the planner may scan every pay-in.
     await tx.execute(sql`analyze settling`);
-    const [batch] = (await tx.execute<{ n: number; amount: string; fee: string }>(sql`
-      select count(*)::int as n, coalesce(sum(amount), 0) as amount, coalesce(sum(fee), 0) as fee from settling`)).rows;
+    const [batch] = (
+      await tx.execute<{ n: number; amount: string; fee: string }>(sql`
+      select count(*)::int as n, coalesce(sum(amount), 0) as amount, coalesce(sum(fee), 0) as fee from settling`)
+    ).rows;
     const n = Number(batch.n);
     if (n === 0) return 0;
-    const moved = await bulkSettle(tx, sql`status = ${step.to}, settlement_time = now(), settlement_run_id = ${run.id}`, run.requestedBy);
+    const moved = await bulkSettle(
+      tx,
+      sql`status = ${step.to}, settlement_time = now(), settlement_run_id = ${run.id}`,
+      run.requestedBy,
+    );
     await tx.execute(sql`
       update settlement_runs set settled_count = settled_count + ${n}, settled_amount = settled_amount + ${Number(batch.amount)},
         settled_fee = settled_fee + ${Number(batch.fee)}, moved_amount = moved_amount + ${moved.amount}
@@ -80,19 +107,48 @@ export async function windowHasWork(db: Db, run: RunToSettle): Promise<boolean> 
  * Ends a running run once (a duplicate worker finding it ended does nothing) and audits the
  * outcome; true when this call ended it.
  */
-export async function finishRun(db: Db, run: RunToSettle, outcome: 'succeeded' | 'failed', error: string | null = null): Promise<boolean> {
+export async function finishRun(
+  db: Db,
+  run: RunToSettle,
+  outcome: 'succeeded' | 'failed',
+  error: string | null = null,
+): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    const { rows } = await tx.execute<{ settled_count: number; settled_amount: string; settled_fee: string; moved_amount: string; window_start: string; window_end: string }>(sql`
+    const { rows } = await tx.execute<{
+      settled_count: number;
+      settled_amount: string;
+      settled_fee: string;
+      moved_amount: string;
+      window_start: string;
+      window_end: string;
+    }>(sql`
       update settlement_runs set status = ${outcome}, error = ${error}, finished_at = now()
       where id = ${run.id} and status = 'running'
       returning settled_count, settled_amount, settled_fee, moved_amount, window_start, window_end`);
     if (!rows[0]) return false;
     const r = rows[0];
-    if (outcome === 'failed') await settlementFailed(tx, { id: run.id, type: run.type, start: r.window_start, end: r.window_end, error: error ?? 'failed' });
+    if (outcome === 'failed')
+      await settlementFailed(tx, {
+        id: run.id,
+        type: run.type,
+        start: r.window_start,
+        end: r.window_end,
+        error: error ?? 'failed',
+      });
     await audit(tx, {
-      actorUserId: run.requestedBy, actorEmail: run.requestedByEmail, action: 'settlement.finish', objectType: 'settlement_run', objectId: run.id,
+      actorUserId: run.requestedBy,
+      actorEmail: run.requestedByEmail,
+      action: 'settlement.finish',
+      objectType: 'settlement_run',
+      objectId: run.id,
       outcome: outcome === 'succeeded' ? 'success' : 'failure',
-      detail: { settled: Number(r.settled_count), amount: Number(r.settled_amount), fee: Number(r.settled_fee), moved: Number(r.moved_amount), ...(error ? { error } : {}) },
+      detail: {
+        settled: Number(r.settled_count),
+        amount: Number(r.settled_amount),
+        fee: Number(r.settled_fee),
+        moved: Number(r.moved_amount),
+        ...(error ? { error } : {}),
+      },
     });
     return true;
   });

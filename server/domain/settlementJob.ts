@@ -10,7 +10,9 @@ export const SETTLEMENT_QUEUE = 'settlement';
 export const SETTLEMENT_FAILED = 'The settlement stopped before it finished. Press Retry to settle the rest.';
 export const SETTLER_REFUSED = 'The user who started this settlement may no longer settle.';
 
-export interface SettlementJobData { runId: number }
+export interface SettlementJobData {
+  runId: number;
+}
 
 export interface SettlementWorkerDeps {
   db: Db;
@@ -58,7 +60,10 @@ async function announce(deps: SettlementWorkerDeps, runId: number) {
  * settled exactly once and the next job picks up the rest; a duplicate job (the old one offered
  * again while its continuation also runs) only skips the rows the other holds.
  */
-export async function runSettlementSlice(deps: SettlementWorkerDeps, job: QueuedJob<SettlementJobData>): Promise<{ settled: number; ended: boolean }> {
+export async function runSettlementSlice(
+  deps: SettlementWorkerDeps,
+  job: QueuedJob<SettlementJobData>,
+): Promise<{ settled: number; ended: boolean }> {
   const run = await loadRunToSettle(deps.db, job.data.runId);
   if (!run || run.status !== 'running') return { settled: 0, ended: true };
   const deadline = Date.now() + deps.sliceMs;
@@ -94,17 +99,20 @@ export async function runSettlementSlice(deps: SettlementWorkerDeps, job: Queued
 }
 
 async function end(deps: SettlementWorkerDeps, run: RunToSettle, outcome: 'succeeded' | 'failed', error?: string) {
-  const message = outcome === 'failed' ? error ?? SETTLER_REFUSED : null;
+  const message = outcome === 'failed' ? (error ?? SETTLER_REFUSED) : null;
   if (!(await finishRun(deps.db, run, outcome, message))) return;
   await announce(deps, run.id);
-  const { rows } = await deps.db.execute<{ client_id: number }>(sql`select distinct client_id from transactions where settlement_run_id = ${run.id}`);
+  const { rows } = await deps.db.execute<{ client_id: number }>(
+    sql`select distinct client_id from transactions where settlement_run_id = ${run.id}`,
+  );
   deps.onBalancesMoved(rows.map((r) => Number(r.client_id)));
 }
 
 /** This node's settlement worker: a failed slice is tried again a few times, then the run is marked failed. */
 export function startSettlementWorker(deps: SettlementWorkerDeps) {
   return deps.jobs.work<SettlementJobData>(
-    SETTLEMENT_QUEUE, { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: deps.expireSeconds },
+    SETTLEMENT_QUEUE,
+    { retryLimit: 4, retryDelaySeconds: 2, expireInSeconds: deps.expireSeconds },
     (job) => runSettlementSlice(deps, job),
   );
 }

@@ -34,7 +34,8 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
     const [item, depth] = stack.pop()!;
     if (item === null || typeof item !== 'object') continue;
     if (depth + 1 > max) return true;
-    for (const child of Object.values(item)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Object.values(item))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }

@@ -1,9 +1,21 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
-  allows, mayAddToWithdrawable, nextTransactionStatus, refusesTransactionRole, type TransactionEvent,
+  allows,
+  mayAddToWithdrawable,
+  nextTransactionStatus,
+  refusesTransactionRole,
+  type TransactionEvent,
 } from '../../src/machines/lifecycle/transactionLifecycle.ts';
 import {
-  FINALIZED_ONLY, NOT_FINALIZED, SELECTION_REPLACED, selectionChanged, type BulkPreview, type BulkPreviewAnswer, type BulkProcessed, type FinalizeBody, type Invoice,
+  FINALIZED_ONLY,
+  NOT_FINALIZED,
+  SELECTION_REPLACED,
+  selectionChanged,
+  type BulkPreview,
+  type BulkPreviewAnswer,
+  type BulkProcessed,
+  type FinalizeBody,
+  type Invoice,
 } from '../../src/services/transactionActions.ts';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
@@ -29,7 +41,12 @@ type TransactionRecord = typeof transactions.$inferSelect;
 const factsOf = (t: TransactionRecord) => ({ channel: t.type, addedToWithdrawable: t.withdrawableAt != null });
 
 /** A pay-in the user may see, by correlation id; another client's is answered as not found. */
-async function findInScope(db: Db, principal: Principal, correlationId: string, lock = false): Promise<TransactionRecord> {
+async function findInScope(
+  db: Db,
+  principal: Principal,
+  correlationId: string,
+  lock = false,
+): Promise<TransactionRecord> {
   const query = db.select().from(transactions).where(eq(transactions.correlationId, correlationId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row || !seesClient(principal, row.clientId)) throw notFound('Transaction not found');
@@ -43,28 +60,75 @@ function check(row: TransactionRecord, event: TransactionEvent, statusMessage: s
   throw conflict(statusMessage);
 }
 
-const auditAction = (db: Db, principal: Principal, origin: RequestOrigin, action: string, row: TransactionRecord, detail: Record<string, unknown>) =>
-  audit(db, { actorUserId: principal.id, actorEmail: principal.email, action, objectType: 'transaction', objectId: row.correlationId, outcome: 'success', ip: origin.ip, detail });
+const auditAction = (
+  db: Db,
+  principal: Principal,
+  origin: RequestOrigin,
+  action: string,
+  row: TransactionRecord,
+  detail: Record<string, unknown>,
+) =>
+  audit(db, {
+    actorUserId: principal.id,
+    actorEmail: principal.email,
+    action,
+    objectType: 'transaction',
+    objectId: row.correlationId,
+    outcome: 'success',
+    ip: origin.ip,
+    detail,
+  });
 
 /** Marks a pay-in paid and credits its client, in the caller's transaction (row locked). */
 async function markPaid(tx: Db, row: TransactionRecord, rrn: string, paidTime: Date, by: number) {
   await tx.update(transactions).set({ status: 'FINALIZED', rrn, paidTime }).where(eq(transactions.id, row.id));
-  await creditPayin(tx, { clientId: row.clientId, reference: row.correlationId, amount: row.amount, fee: row.feeAmount, by });
+  await creditPayin(tx, {
+    clientId: row.clientId,
+    reference: row.correlationId,
+    amount: row.amount,
+    fee: row.feeAmount,
+    by,
+  });
 }
 
 /** Asks the QRIS channel for the pay-in's status and applies the answer through the lifecycle. */
-export async function refreshStatus(db: Db, principal: Principal, correlationId: string, providerUrl: string, origin: RequestOrigin) {
+export async function refreshStatus(
+  db: Db,
+  principal: Principal,
+  correlationId: string,
+  providerUrl: string,
+  origin: RequestOrigin,
+) {
   const row = await findInScope(db, principal, correlationId);
-  check(row, { type: 'REFRESH_STATUS', role: principal.type }, 'Invalid Status: Only PENDING or REQUEST_TIMEOUT QRIS transactions can be refreshed');
+  check(
+    row,
+    { type: 'REFRESH_STATUS', role: principal.type },
+    'Invalid Status: Only PENDING or REQUEST_TIMEOUT QRIS transactions can be refreshed',
+  );
   const answer = await inquireQrisStatus(providerUrl, row.type as 'fello_qris' | 'herra_qris', row.correlationId);
   return inTransaction(db, async (tx) => {
     const current = await findInScope(tx, principal, correlationId, true);
-    const event: TransactionEvent = answer.status === 'PAID' ? { type: 'PROVIDER_PAID' } : answer.status === 'TIMEOUT' ? { type: 'PROVIDER_TIMEOUT' } : { type: 'REFRESH_STATUS', role: principal.type };
+    const event: TransactionEvent =
+      answer.status === 'PAID'
+        ? { type: 'PROVIDER_PAID' }
+        : answer.status === 'TIMEOUT'
+          ? { type: 'PROVIDER_TIMEOUT' }
+          : { type: 'REFRESH_STATUS', role: principal.type };
     const next = nextTransactionStatus(current.status, factsOf(current), event) ?? current.status;
-    if (next === 'FINALIZED' && answer.status === 'PAID') await markPaid(tx, current, answer.rrn, answer.paidTime, principal.id);
-    else if (next !== current.status) await tx.update(transactions).set({ status: next }).where(eq(transactions.id, current.id));
-    await auditAction(tx, principal, origin, 'transaction.refresh_status', current, { before: { status: current.status }, after: { status: next }, provider: answer.status });
-    return { status: next, message: next === current.status ? `The provider still reports ${next}` : `Transaction status is now ${next}`, paidNow: next === 'FINALIZED' && current.status !== 'FINALIZED' };
+    if (next === 'FINALIZED' && answer.status === 'PAID')
+      await markPaid(tx, current, answer.rrn, answer.paidTime, principal.id);
+    else if (next !== current.status)
+      await tx.update(transactions).set({ status: next }).where(eq(transactions.id, current.id));
+    await auditAction(tx, principal, origin, 'transaction.refresh_status', current, {
+      before: { status: current.status },
+      after: { status: next },
+      provider: answer.status,
+    });
+    return {
+      status: next,
+      message: next === current.status ? `The provider still reports ${next}` : `Transaction status is now ${next}`,
+      paidNow: next === 'FINALIZED' && current.status !== 'FINALIZED',
+    };
   });
 }
 
@@ -75,21 +139,42 @@ const FINALIZE_INVALID_STATUS = 'Invalid Status: Only PENDING or REQUEST_TIMEOUT
  * One the approval policy holds (issue 25, 'manual-finalize', amount = the pay-in's) is answered
  * with its approval id, and nothing changes until another SUPER ADMIN approves it.
  */
-export async function finalizeManually(db: Db, principal: Principal, body: FinalizeBody, timeZone: string, origin: RequestOrigin): Promise<{ status: 'FINALIZED' } | ApprovalHeld> {
+export async function finalizeManually(
+  db: Db,
+  principal: Principal,
+  body: FinalizeBody,
+  timeZone: string,
+  origin: RequestOrigin,
+): Promise<{ status: 'FINALIZED' } | ApprovalHeld> {
   return inTransaction(db, async (tx) => {
     const row = await findInScope(tx, principal, body.correlation_id, true);
     check(row, { type: 'FINALIZE_MANUALLY', role: principal.type }, FINALIZE_INVALID_STATUS);
-    const [{ at }] = (await tx.execute<{ at: Date | string }>(sql`select (${body.paid_time}::timestamp at time zone ${timeZone}) as at`)).rows;
+    const [{ at }] = (
+      await tx.execute<{ at: Date | string }>(sql`select (${body.paid_time}::timestamp at time zone ${timeZone}) as at`)
+    ).rows;
     const paidTime = new Date(at);
-    if (Number.isNaN(paidTime.getTime()) || paidTime.getTime() > Date.now() + 60_000) throw ruleBroken('Paid time cannot be in the future');
-    const held = await holdIfNeeded(tx, principal, 'manual-finalize', row.amount, {
-      clientId: row.clientId, before: null, after: null,
-      summary: `Finalize pay-in ${row.correlationId} of ${formatRupiah(row.amount)} by hand (RRN ${body.rrn})`,
-      payload: { correlation_id: row.correlationId, rrn: body.rrn, paid_at: paidTime.toISOString() },
-    }, origin);
+    if (Number.isNaN(paidTime.getTime()) || paidTime.getTime() > Date.now() + 60_000)
+      throw ruleBroken('Paid time cannot be in the future');
+    const held = await holdIfNeeded(
+      tx,
+      principal,
+      'manual-finalize',
+      row.amount,
+      {
+        clientId: row.clientId,
+        before: null,
+        after: null,
+        summary: `Finalize pay-in ${row.correlationId} of ${formatRupiah(row.amount)} by hand (RRN ${body.rrn})`,
+        payload: { correlation_id: row.correlationId, rrn: body.rrn, paid_at: paidTime.toISOString() },
+      },
+      origin,
+    );
     if (held) return held;
     await markPaid(tx, row, body.rrn, paidTime, principal.id);
-    await auditAction(tx, principal, origin, 'transaction.finalize', row, { before: { status: row.status }, after: { status: 'FINALIZED', rrn: body.rrn, paid_time: paidTime.toISOString() } });
+    await auditAction(tx, principal, origin, 'transaction.finalize', row, {
+      before: { status: row.status },
+      after: { status: 'FINALIZED', rrn: body.rrn, paid_time: paidTime.toISOString() },
+    });
     return { status: 'FINALIZED' as const };
   });
 }
@@ -100,7 +185,11 @@ export async function finalizeManually(db: Db, principal: Principal, body: Final
  * the maker's request, then the checker's finalize.
  */
 export async function applyHeldFinalize(
-  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: { correlation_id: string; rrn: string; paid_at: string }, approval: { id: number; requestedAt: Date }, origin: RequestOrigin,
+  tx: Db,
+  people: { maker: { id: number; email: string }; checker: Principal },
+  held: { correlation_id: string; rrn: string; paid_at: string },
+  approval: { id: number; requestedAt: Date },
+  origin: RequestOrigin,
 ): Promise<{ clientId: number; correlationId: string }> {
   const { maker, checker } = people;
   const approvalId = approval.id;
@@ -108,12 +197,25 @@ export async function applyHeldFinalize(
   check(row, { type: 'FINALIZE_MANUALLY', role: checker.type }, FINALIZE_INVALID_STATUS);
   await markPaid(tx, row, held.rrn, new Date(held.paid_at), checker.id);
   await audit(tx, {
-    actorUserId: maker.id, actorEmail: maker.email, action: 'transaction.finalize_requested', objectType: 'transaction', objectId: row.correlationId,
+    actorUserId: maker.id,
+    actorEmail: maker.email,
+    action: 'transaction.finalize_requested',
+    objectType: 'transaction',
+    objectId: row.correlationId,
     // Written with the checker's finalize; when the maker asked is the request's own time.
-    outcome: 'success', detail: { before: { status: row.status }, after: { status: 'PENDING_APPROVAL' }, approval_id: approvalId, requested_at: approval.requestedAt.toISOString() },
+    outcome: 'success',
+    detail: {
+      before: { status: row.status },
+      after: { status: 'PENDING_APPROVAL' },
+      approval_id: approvalId,
+      requested_at: approval.requestedAt.toISOString(),
+    },
   });
   await auditAction(tx, checker, origin, 'transaction.finalize', row, {
-    before: { status: 'PENDING_APPROVAL' }, after: { status: 'FINALIZED', rrn: held.rrn, paid_time: held.paid_at }, approval_id: approvalId, maker: maker.email,
+    before: { status: 'PENDING_APPROVAL' },
+    after: { status: 'FINALIZED', rrn: held.rrn, paid_time: held.paid_at },
+    approval_id: approvalId,
+    maker: maker.email,
   });
   return { clientId: row.clientId, correlationId: row.correlationId };
 }
@@ -124,12 +226,23 @@ export async function addToWithdrawable(db: Db, principal: Principal, correlatio
     const row = await findInScope(tx, principal, correlationId, true);
     const event = { type: 'ADD_TO_WITHDRAWABLE', role: principal.type } as const;
     // Added already, by one the lifecycle would let add it otherwise: said as such, not as a wrong status.
-    if (row.withdrawableAt && allows(row.status, { ...factsOf(row), addedToWithdrawable: false }, event)) throw conflict('Transaction has already been added to withdrawable balance');
+    if (row.withdrawableAt && allows(row.status, { ...factsOf(row), addedToWithdrawable: false }, event))
+      throw conflict('Transaction has already been added to withdrawable balance');
     check(row, event, FINALIZED_ONLY);
-    const moved = await releaseToWithdrawable(tx, { clientId: row.clientId, reference: row.correlationId, net: row.amount - row.feeAmount, by: principal.id });
+    const moved = await releaseToWithdrawable(tx, {
+      clientId: row.clientId,
+      reference: row.correlationId,
+      net: row.amount - row.feeAmount,
+      by: principal.id,
+    });
     if (!moved) throw conflict('Transaction has already been added to withdrawable balance');
-    await tx.update(transactions).set({ withdrawableAt: sql`now()` }).where(eq(transactions.id, row.id));
-    await auditAction(tx, principal, origin, 'transaction.add_withdrawable', row, { amount: row.amount - row.feeAmount });
+    await tx
+      .update(transactions)
+      .set({ withdrawableAt: sql`now()` })
+      .where(eq(transactions.id, row.id));
+    await auditAction(tx, principal, origin, 'transaction.add_withdrawable', row, {
+      amount: row.amount - row.feeAmount,
+    });
   });
 }
 
@@ -146,11 +259,19 @@ async function bulkSelection(db: Db, principal: Principal, filter: TransactionFi
   return { where, pending };
 }
 
-const totalsOf = (row: { count: number | string; amount: number | string; fee: number | string }): BulkPreview =>
-  ({ count: Number(row.count), amount: Number(row.amount), fee: Number(row.fee) });
+const totalsOf = (row: { count: number | string; amount: number | string; fee: number | string }): BulkPreview => ({
+  count: Number(row.count),
+  amount: Number(row.amount),
+  fee: Number(row.fee),
+});
 
 /** Process Transactions' dry run: how many pay-ins would move now, their amounts and fees, and whether the apply would be held. Reads only. */
-export async function previewBulkAddToWithdrawable(db: Db, principal: Principal, filter: TransactionFilter, timeZone: string): Promise<BulkPreviewAnswer> {
+export async function previewBulkAddToWithdrawable(
+  db: Db,
+  principal: Principal,
+  filter: TransactionFilter,
+  timeZone: string,
+): Promise<BulkPreviewAnswer> {
   const { pending } = await bulkSelection(db, principal, filter, timeZone);
   const { rows } = await db.execute<{ count: number; amount: string; fee: string }>(sql`
     select count(*)::int as count, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${pending}`);
@@ -163,12 +284,18 @@ export async function previewBulkAddToWithdrawable(db: Db, principal: Principal,
  * temp table, and answers their totals, refusing (409) when they are not what the person confirmed.
  * A row another transaction holds is waited for, then read again: one it moved no longer matches.
  */
-async function lockSelection(tx: Db, pending: SQL, expected: { count: number; amount: number }): Promise<BulkPreview & { fingerprint: string }> {
+async function lockSelection(
+  tx: Db,
+  pending: SQL,
+  expected: { count: number; amount: number },
+): Promise<BulkPreview & { fingerprint: string }> {
   await tx.execute(sql`
     create temp table bulk_selection on commit drop as
     with locked as (select t.id, t.client_id, t.amount, t.fee_amount from transactions t where ${pending} order by t.id for update of t) select * from locked`);
   await tx.execute(sql`analyze bulk_selection`);
-  const { rows: [selected] } = await tx.execute<{ count: number; amount: string; fee: string; fingerprint: string }>(sql`
+  const {
+    rows: [selected],
+  } = await tx.execute<{ count: number; amount: string; fee: string; fingerprint: string }>(sql`
     select count(*)::int as count, coalesce(sum(amount), 0) as amount, coalesce(sum(fee_amount), 0) as fee,
       md5(coalesce(string_agg(id::text, ',' order by id), '')) as fingerprint
     from bulk_selection`);
@@ -179,8 +306,14 @@ async function lockSelection(tx: Db, pending: SQL, expected: { count: number; am
 }
 
 /** Moves exactly the locked selection to withdrawable; answers how many moved, how many of the filter were already added, and whose balances moved. */
-async function moveSelection(tx: Db, where: SQL, by: number): Promise<{ processed: number; skipped: number; clientIds: number[] }> {
-  const [{ n: candidates }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)).rows;
+async function moveSelection(
+  tx: Db,
+  where: SQL,
+  by: number,
+): Promise<{ processed: number; skipped: number; clientIds: number[] }> {
+  const [{ n: candidates }] = (
+    await tx.execute<{ n: number }>(sql`select count(*)::int as n from transactions t where ${where}`)
+  ).rows;
   // Exactly the rows counted and locked: a pay-in finalized since then waits for the next preview.
   const processed = await bulkReleaseToWithdrawable(tx, sql`t.id in (select id from bulk_selection)`, by);
   const { rows } = await tx.execute<{ client_id: number }>(sql`select distinct client_id from bulk_selection`);
@@ -192,7 +325,12 @@ async function moveSelection(tx: Db, where: SQL, by: number): Promise<{ processe
  * confirmed, and a fingerprint of exactly which pay-ins those were (another set of the same count
  * and amount must not be moved in their place).
  */
-export interface HeldBulk { filter: TransactionFilter; expected: { count: number; amount: number }; time_zone: string; fingerprint: string }
+export interface HeldBulk {
+  filter: TransactionFilter;
+  expected: { count: number; amount: number };
+  time_zone: string;
+  fingerprint: string;
+}
 
 /**
  * The bulk 'process transaction': every FINALIZED pay-in of the filter not yet withdrawable, once
@@ -203,21 +341,39 @@ export interface HeldBulk { filter: TransactionFilter; expected: { count: number
  * and nothing moves until another SUPER ADMIN approves the same selection.
  */
 export async function bulkAddToWithdrawable(
-  db: Db, principal: Principal, filter: TransactionFilter, expected: { count: number; amount: number }, timeZone: string, origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  filter: TransactionFilter,
+  expected: { count: number; amount: number },
+  timeZone: string,
+  origin: RequestOrigin,
 ): Promise<BulkProcessed | ApprovalHeld> {
   const { where, pending } = await bulkSelection(db, principal, filter, timeZone);
   return inTransaction(db, async (tx) => {
     const { fingerprint, ...now } = await lockSelection(tx, pending, expected);
     const net = now.amount - now.fee;
-    const held = await holdIfNeeded(tx, principal, 'bulk-withdrawable', net, {
-      clientId: filter.client_id?.length === 1 ? filter.client_id[0] : null, before: null, after: null,
-      summary: `Add ${now.count.toLocaleString('en-US')} pay-ins of ${formatRupiah(now.amount)} (${formatRupiah(net)} after fees)${filter.start ? ` from ${filter.start} to ${filter.end}` : ''} to withdrawable balance`,
-      payload: { filter, expected, time_zone: timeZone, fingerprint } satisfies HeldBulk,
-    }, origin);
+    const held = await holdIfNeeded(
+      tx,
+      principal,
+      'bulk-withdrawable',
+      net,
+      {
+        clientId: filter.client_id?.length === 1 ? filter.client_id[0] : null,
+        before: null,
+        after: null,
+        summary: `Add ${now.count.toLocaleString('en-US')} pay-ins of ${formatRupiah(now.amount)} (${formatRupiah(net)} after fees)${filter.start ? ` from ${filter.start} to ${filter.end}` : ''} to withdrawable balance`,
+        payload: { filter, expected, time_zone: timeZone, fingerprint } satisfies HeldBulk,
+      },
+      origin,
+    );
     if (held) return held;
     const { processed, skipped } = await moveSelection(tx, where, principal.id);
     await audit(tx, {
-      actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip,
+      actorUserId: principal.id,
+      actorEmail: principal.email,
+      action: 'transaction.bulk_add_withdrawable',
+      outcome: 'success',
+      ip: origin.ip,
       detail: { filter, processed, skipped, count: now.count, amount: now.amount, fee: now.fee },
     });
     return { processed, skipped, ...now };
@@ -231,7 +387,11 @@ export async function bulkAddToWithdrawable(
  * checker, naming the maker.
  */
 export async function applyHeldBulk(
-  tx: Db, people: { maker: { id: number; email: string }; checker: Principal }, held: HeldBulk, approvalId: number, origin: RequestOrigin,
+  tx: Db,
+  people: { maker: { id: number; email: string }; checker: Principal },
+  held: HeldBulk,
+  approvalId: number,
+  origin: RequestOrigin,
 ): Promise<{ clientIds: number[] }> {
   const { maker, checker } = people;
   const { where, pending } = await bulkSelection(tx, checker, held.filter, held.time_zone);
@@ -239,15 +399,32 @@ export async function applyHeldBulk(
   if (fingerprint !== held.fingerprint) throw conflict(SELECTION_REPLACED);
   const { processed, skipped, clientIds } = await moveSelection(tx, where, checker.id);
   await audit(tx, {
-    actorUserId: checker.id, actorEmail: checker.email, action: 'transaction.bulk_add_withdrawable', outcome: 'success', ip: origin.ip,
-    detail: { filter: held.filter, processed, skipped, count: now.count, amount: now.amount, fee: now.fee, maker: maker.email, approval_id: approvalId },
+    actorUserId: checker.id,
+    actorEmail: checker.email,
+    action: 'transaction.bulk_add_withdrawable',
+    outcome: 'success',
+    ip: origin.ip,
+    detail: {
+      filter: held.filter,
+      processed,
+      skipped,
+      count: now.count,
+      amount: now.amount,
+      fee: now.fee,
+      maker: maker.email,
+      approval_id: approvalId,
+    },
   });
   return { clientIds };
 }
 
 export async function generateInvoice(db: Db, principal: Principal, correlationId: string): Promise<Invoice> {
   const row = await findInScope(db, principal, correlationId);
-  check(row, { type: 'GENERATE_INVOICE', role: principal.type }, 'Invalid Status: Only paid transactions have an invoice');
+  check(
+    row,
+    { type: 'GENERATE_INVOICE', role: principal.type },
+    'Invalid Status: Only paid transactions have an invoice',
+  );
   const [client] = await db.select({ name: clients.clientName }).from(clients).where(eq(clients.id, row.clientId));
   return {
     items: [{ name: `Payment ${row.correlationId} via ${row.type}`, ori_price: row.amount, curr_price: row.amount }],
@@ -259,7 +436,13 @@ export async function generateInvoice(db: Db, principal: Principal, correlationI
 }
 
 /** Re-sends the merchant callback of FINALIZED pay-ins; every attempt is recorded. */
-export async function resendCallbacks(db: Db, principal: Principal, correlationIds: string[], selfUrl: string, origin: RequestOrigin) {
+export async function resendCallbacks(
+  db: Db,
+  principal: Principal,
+  correlationIds: string[],
+  selfUrl: string,
+  origin: RequestOrigin,
+) {
   const rows = [];
   for (const id of new Set(correlationIds)) {
     const row = await findInScope(db, principal, id);

@@ -47,18 +47,31 @@ const COLUMNS: ExportColumn<TransactionRow>[] = [
 export const EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 export const TRANSACTION_EXPORT: ExportSource<TransactionRow> = {
-  table: 'transactions', columns: TRANSACTION_COLUMNS, toRow: toTransactionRow, sheetName: 'Transactions', sheet: COLUMNS,
+  table: 'transactions',
+  columns: TRANSACTION_COLUMNS,
+  toRow: toTransactionRow,
+  sheetName: 'Transactions',
+  sheet: COLUMNS,
 };
 
 /**
  * Counts the rows first, so an export Excel could not open is refused before any work. (`maxRows`
  * is Excel's limit; tests pass a small one, as a million rows take half a minute to insert.)
  */
-export async function assertExportable(db: Db, where: SQL, maxRows = EXPORT_MAX_ROWS, table = 'transactions'): Promise<number> {
-  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)} t where ${where}`)).rows;
+export async function assertExportable(
+  db: Db,
+  where: SQL,
+  maxRows = EXPORT_MAX_ROWS,
+  table = 'transactions',
+): Promise<number> {
+  const [{ n }] = (
+    await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)} t where ${where}`)
+  ).rows;
   const rows = Number(n);
   if (rows > maxRows) {
-    throw ruleBroken(`The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an Excel sheet can hold. Narrow the filter and try again.`);
+    throw ruleBroken(
+      `The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an Excel sheet can hold. Narrow the filter and try again.`,
+    );
   }
   return rows;
 }
@@ -72,7 +85,9 @@ type BatchRow = Record<string, unknown> & { cursor_time: string; cursor_id: stri
 async function* rowBatches<R>(db: Db, source: ExportSource<R>, where: SQL): AsyncGenerator<R[]> {
   let after: { time: string; id: string | number } | null = null;
   for (;;) {
-    const below: SQL = after ? sql`and (t.transaction_time, t.id) < (${after.time}::timestamptz, ${after.id}::bigint)` : sql``;
+    const below: SQL = after
+      ? sql`and (t.transaction_time, t.id) < (${after.time}::timestamptz, ${after.id}::bigint)`
+      : sql``;
     const { rows }: { rows: BatchRow[] } = await db.execute<BatchRow>(sql`
       select ${source.columns}, t.transaction_time::text as cursor_time, t.id as cursor_id
       from ${sql.raw(source.table)} t join clients c on c.id = t.client_id
@@ -86,14 +101,22 @@ async function* rowBatches<R>(db: Db, source: ExportSource<R>, where: SQL): Asyn
 
 function businessTime(timeZone: string) {
   const format = new Intl.DateTimeFormat('sv-SE', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   });
   return (iso: string | null) => (iso == null ? null : format.format(new Date(iso)));
 }
 
 async function* sheetRows<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): AsyncGenerator<Cell[][]> {
   const time = businessTime(timeZone);
-  for await (const batch of rowBatches(db, source, where)) yield batch.map((r) => source.sheet.map((c) => c.value(r, time)));
+  for await (const batch of rowBatches(db, source, where))
+    yield batch.map((r) => source.sheet.map((c) => c.value(r, time)));
 }
 
 export interface ExportFile {
@@ -104,7 +127,8 @@ export interface ExportFile {
 }
 
 /** Writes the filtered transactions to an .xlsx in a private temporary folder. */
-export const writeTransactionExport = (db: Db, where: SQL, timeZone: string) => writeListExport(db, TRANSACTION_EXPORT, where, timeZone);
+export const writeTransactionExport = (db: Db, where: SQL, timeZone: string) =>
+  writeListExport(db, TRANSACTION_EXPORT, where, timeZone);
 
 /** Records who downloaded a written file; a file whose record cannot be written is deleted, never sent. */
 export async function auditDownload(db: Db, file: ExportFile, entry: AuditEntry): Promise<ExportFile> {
@@ -119,17 +143,31 @@ export async function auditDownload(db: Db, file: ExportFile, entry: AuditEntry)
 
 /** The Payments List's Export as a download: the file, and the audit line of who took it. */
 export async function downloadTransactionExport(
-  db: Db, principal: Principal, filter: TransactionFilter, where: SQL, timeZone: string, origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  filter: TransactionFilter,
+  where: SQL,
+  timeZone: string,
+  origin: RequestOrigin,
 ): Promise<ExportFile> {
   const file = await writeTransactionExport(db, where, timeZone);
   return auditDownload(db, file, {
-    actorUserId: principal.id, actorEmail: principal.email, action: 'transaction.export.download', outcome: 'success',
-    ip: origin.ip, detail: { filter, rows: file.rows },
+    actorUserId: principal.id,
+    actorEmail: principal.email,
+    action: 'transaction.export.download',
+    outcome: 'success',
+    ip: origin.ip,
+    detail: { filter, rows: file.rows },
   });
 }
 
 /** Writes a list's filtered rows, newest first, to an .xlsx in a private temporary folder. */
-export async function writeListExport<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): Promise<ExportFile> {
+export async function writeListExport<R>(
+  db: Db,
+  source: ExportSource<R>,
+  where: SQL,
+  timeZone: string,
+): Promise<ExportFile> {
   const dir = await mkdtemp(join(tmpdir(), 'bo-export-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {

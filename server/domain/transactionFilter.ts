@@ -4,11 +4,16 @@ import type { Db } from '../db/connect.ts';
 import { clientsInScope } from './clientScope.ts';
 import type { Principal } from './principal.ts';
 
-export interface ScopedFilter { where: SQL; clientIds: number[] | null }
+export interface ScopedFilter {
+  where: SQL;
+  clientIds: number[] | null;
+}
 
 /** What a filter selects besides text search: the columns transaction_hourly_totals is keyed by. */
 export interface TransactionKey {
-  clientIds: number[] | null; status?: string; methods?: string[];
+  clientIds: number[] | null;
+  status?: string;
+  methods?: string[];
   /** The column `methods` filters: `type` for pay-ins (the default), `withdrawal_method` for disbursements. */
   methodColumn?: 'type' | 'withdrawal_method';
 }
@@ -17,22 +22,34 @@ export interface TransactionKey {
  * A filter the rollup can answer: the window as [from, until) timestamptz expressions plus the key.
  * The routes hand only `where` to the list, so the window travels with that object.
  */
-export interface RollupWindow extends TransactionKey { from: SQL; until: SQL }
+export interface RollupWindow extends TransactionKey {
+  from: SQL;
+  until: SQL;
+}
 const rollupWindows = new WeakMap<SQL, RollupWindow>();
 
 /** The window behind a `where` built here, unless it also searches text (the rollup cannot). */
 export const rollupWindowOf = (where: SQL): RollupWindow | undefined => rollupWindows.get(where);
 
 /** Lets the totals query answer `where` from the rollups (only for a where without text search). */
-export const registerRollupWindow = (where: SQL, window: RollupWindow) => { rollupWindows.set(where, window); };
+export const registerRollupWindow = (where: SQL, window: RollupWindow) => {
+  rollupWindows.set(where, window);
+};
 
 /** The key conditions on a table aliased `alias` (`t` for transactions): one text for both tables. */
 export function keyConditions(alias: 't' | 'r', k: TransactionKey): SQL[] {
   const col = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [];
-  if (k.clientIds) parts.push(k.clientIds.length ? sql`${col('client_id')} in ${sql.raw(`(${k.clientIds.join(',')})`)}` : sql`false`);
+  if (k.clientIds)
+    parts.push(k.clientIds.length ? sql`${col('client_id')} in ${sql.raw(`(${k.clientIds.join(',')})`)}` : sql`false`);
   if (k.status) parts.push(sql`${col('status')} = ${k.status}`);
-  if (k.methods?.length) parts.push(sql`${col(k.methodColumn ?? 'type')} in (${sql.join(k.methods.map((m) => sql`${m}`), sql`, `)})`);
+  if (k.methods?.length)
+    parts.push(
+      sql`${col(k.methodColumn ?? 'type')} in (${sql.join(
+        k.methods.map((m) => sql`${m}`),
+        sql`, `,
+      )})`,
+    );
   return parts;
 }
 
@@ -42,7 +59,11 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The business-clock date (YYYY-MM-DD) `daysAgo` days before today. */
 export function businessDay(timeZone: string, daysAgo = 0): string {
   let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  if (!format)
+    dayFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    );
   // Whole 24-hour days back from now: exact in zones without daylight saving, such as Asia/Jakarta.
   return format.format(new Date(Date.now() - daysAgo * 86_400_000));
 }
@@ -57,14 +78,21 @@ function todayIn(timeZone: string) {
  * The clients a filter names, each checked against the user's scope (one outside it, or unknown,
  * is notFound like a client that does not exist); with none named, the user's scope (null = all).
  */
-export async function filterClientIds(db: Db, principal: Principal, named: number[] | undefined): Promise<number[] | null> {
+export async function filterClientIds(
+  db: Db,
+  principal: Principal,
+  named: number[] | undefined,
+): Promise<number[] | null> {
   return named?.length ? clientsInScope(db, principal, named) : principal.clientScope;
 }
 
 /** [from, until) of a window typed as start/end minutes on the business clock, end minute included. */
 export function windowBounds(start: string, end: string, timeZone: string): { from: SQL; until: SQL } {
   const [a, b] = start <= end ? [start, end] : [end, start];
-  return { from: sql`(${a}::timestamp at time zone ${timeZone})`, until: sql`((${b}::timestamp at time zone ${timeZone}) + interval '1 minute')` };
+  return {
+    from: sql`(${a}::timestamp at time zone ${timeZone})`,
+    until: sql`((${b}::timestamp at time zone ${timeZone}) + interval '1 minute')`,
+  };
 }
 
 /**
@@ -72,16 +100,26 @@ export function windowBounds(start: string, end: string, timeZone: string): { fr
  * client outside the scope is answered like a client that does not exist. The time window is
  * read on the business clock, end minute included.
  */
-export async function scopedTransactionFilter(db: Db, principal: Principal, f: TransactionFilter, timeZone: string): Promise<ScopedFilter> {
+export async function scopedTransactionFilter(
+  db: Db,
+  principal: Principal,
+  f: TransactionFilter,
+  timeZone: string,
+): Promise<ScopedFilter> {
   const clientIds = await filterClientIds(db, principal, f.client_id);
   // Today's date is formatted only when the filter leaves a bound out: the list sends both as a rule.
   const today = f.start && f.end ? undefined : todayIn(timeZone);
   const window = { start: f.start || today!.start, end: f.end || today!.end };
   const { from, until } = windowBounds(window.start, window.end, timeZone);
   const key: TransactionKey = { clientIds, status: f.status, methods: f.payment_method };
-  const parts: SQL[] = [sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', key)];
+  const parts: SQL[] = [
+    sql`t.transaction_time >= ${from}`,
+    sql`t.transaction_time < ${until}`,
+    ...keyConditions('t', key),
+  ];
   if (f.search) {
-    const column = f.search_by === 'account_no' ? sql`t.account_no` : f.search_by === 'rrn' ? sql`t.rrn` : sql`t.correlation_id`;
+    const column =
+      f.search_by === 'account_no' ? sql`t.account_no` : f.search_by === 'rrn' ? sql`t.rrn` : sql`t.correlation_id`;
     parts.push(sql`${column} = ${f.search}`);
   }
   const where = sql.join(parts, sql` and `);

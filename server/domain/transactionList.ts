@@ -7,17 +7,42 @@ import { pageMeta } from './paging.ts';
 import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
 
 type RawRow = {
-  uuid: string; type: TransactionRow['type']; service_type: string; rrn: string | null; correlation_id: string; account_no: string;
-  currency: string; amount: string; fee_amount: string; status: TransactionRow['status']; paid_time: Date | string | null;
-  transaction_time: Date | string; settlement_time: Date | string | null; client_id: number; client_name: string; withdrawable_at: Date | string | null;
+  uuid: string;
+  type: TransactionRow['type'];
+  service_type: string;
+  rrn: string | null;
+  correlation_id: string;
+  account_no: string;
+  currency: string;
+  amount: string;
+  fee_amount: string;
+  status: TransactionRow['status'];
+  paid_time: Date | string | null;
+  transaction_time: Date | string;
+  settlement_time: Date | string | null;
+  client_id: number;
+  client_name: string;
+  withdrawable_at: Date | string | null;
 };
 
 const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
 
 export const toTransactionRow = (r: RawRow): TransactionRow => ({
-  uuid: r.uuid, type: r.type, service_type: r.service_type, rrn: r.rrn, correlation_id: r.correlation_id, account_no: r.account_no,
-  currency: r.currency, amount: Number(r.amount), fee_amount: Number(r.fee_amount), status: r.status, paid_time: iso(r.paid_time),
-  transaction_time: iso(r.transaction_time)!, settlement_time: iso(r.settlement_time), client_id: Number(r.client_id), client_name: r.client_name,
+  uuid: r.uuid,
+  type: r.type,
+  service_type: r.service_type,
+  rrn: r.rrn,
+  correlation_id: r.correlation_id,
+  account_no: r.account_no,
+  currency: r.currency,
+  amount: Number(r.amount),
+  fee_amount: Number(r.fee_amount),
+  status: r.status,
+  paid_time: iso(r.paid_time),
+  transaction_time: iso(r.transaction_time)!,
+  settlement_time: iso(r.settlement_time),
+  client_id: Number(r.client_id),
+  client_name: r.client_name,
   added_to_withdrawable: r.withdrawable_at != null,
 });
 
@@ -31,7 +56,8 @@ export const pageQuery = (where: SQL, page: number, limit: number) => sql`
 
 // Bucket edges in UTC. ceilTo is the first edge at or after `at` (timestamps are whole microseconds);
 // '24 hours', as '1 day' would follow the session time zone's daylight saving.
-const ceilTo = (unit: 'hour' | 'day', at: SQL) => sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${at} - interval '1 microsecond', 'UTC') + interval ${sql.raw(unit === 'day' ? "'24 hours'" : "'1 hour'")})`;
+const ceilTo = (unit: 'hour' | 'day', at: SQL) =>
+  sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${at} - interval '1 microsecond', 'UTC') + interval ${sql.raw(unit === 'day' ? "'24 hours'" : "'1 hour'")})`;
 const floorTo = (unit: 'hour' | 'day', at: SQL) => sql`date_trunc(${sql.raw(`'${unit}'`)}, ${at}, 'UTC')`;
 
 /**
@@ -46,8 +72,16 @@ const cut = (from: SQL, until: SQL, first: SQL, end: SQL) => ({
 });
 
 /** A list's rows (aliased `t` in every `where`) and the hour and day totals kept of them. */
-export interface TotalsSource { rows: string; hourly: string; daily: string }
-export const PAYIN_TOTALS: TotalsSource = { rows: 'transactions', hourly: 'transaction_hourly_totals', daily: 'transaction_daily_totals' };
+export interface TotalsSource {
+  rows: string;
+  hourly: string;
+  daily: string;
+}
+export const PAYIN_TOTALS: TotalsSource = {
+  rows: 'transactions',
+  hourly: 'transaction_hourly_totals',
+  daily: 'transaction_daily_totals',
+};
 
 /**
  * Count, amount and fee of exactly the rows `where` selects, in one statement (one snapshot). For
@@ -60,13 +94,21 @@ export const PAYIN_TOTALS: TotalsSource = { rows: 'transactions', hourly: 'trans
 export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQL {
   const w = rollupWindowOf(where);
   const rowsTable = sql.raw(source.rows);
-  if (!w) return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from ${rowsTable} t where ${where}`;
+  if (!w)
+    return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from ${rowsTable} t where ${where}`;
   const minutes = cut(w.from, w.until, ceilTo('hour', w.from), floorTo('hour', w.until));
   const [firstHour, endHour] = minutes.buckets;
   const hours = cut(firstHour, endHour, ceilTo('day', w.from), floorTo('day', w.until));
-  const rows = ([from, until]: readonly [SQL, SQL]) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from ${rowsTable} t
+  const rows = ([from, until]: readonly [
+    SQL,
+    SQL,
+  ]) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from ${rowsTable} t
     where ${sql.join([sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', w)], sql` and `)}`;
-  const buckets = (table: string, column: string, [from, until]: readonly [SQL, SQL]) => sql`select coalesce(sum(r.count), 0), coalesce(sum(r.amount), 0), coalesce(sum(r.fee_amount), 0)
+  const buckets = (
+    table: string,
+    column: string,
+    [from, until]: readonly [SQL, SQL],
+  ) => sql`select coalesce(sum(r.count), 0), coalesce(sum(r.amount), 0), coalesce(sum(r.fee_amount), 0)
     from ${sql.raw(table)} r where ${sql.join([sql`${sql.raw(`r.${column}`)} >= ${from}`, sql`${sql.raw(`r.${column}`)} < ${until}`, ...keyConditions('r', w)], sql` and `)}`;
   // Flat, as it is rendered on every list and summary request (see flatSql).
   return flatSql(sql`select sum(n) as n, sum(amount) as amount, sum(fee) as fee from (
@@ -80,7 +122,12 @@ export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQ
 export type Totals = { n: string | number; amount: string | number; fee: string | number };
 
 /** One page of the list and how many rows the whole filter holds. */
-export async function listTransactions(db: Db, where: SQL, page: number, limit: number): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
+export async function listTransactions(
+  db: Db,
+  where: SQL,
+  page: number,
+  limit: number,
+): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
   const [{ n }] = (await db.execute<Totals>(totalsQuery(where))).rows;
   const total = Number(n);
   const { rows } = await db.execute<RawRow>(pageQuery(where, page, limit));
@@ -90,5 +137,9 @@ export async function listTransactions(db: Db, where: SQL, page: number, limit: 
 /** The three tiles: exactly the rows the list would return, summed. */
 export async function summarizeTransactions(db: Db, where: SQL): Promise<TransactionStats> {
   const [r] = (await db.execute<Totals>(totalsQuery(where))).rows;
-  return { total_transaction_count: Number(r.n), total_transaction_amount: Number(r.amount), total_fee_amount: Number(r.fee) };
+  return {
+    total_transaction_count: Number(r.n),
+    total_transaction_amount: Number(r.amount),
+    total_fee_amount: Number(r.fee),
+  };
 }

@@ -10,7 +10,13 @@ import { audit } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
-import { assertTypeAssignable, assignableClients, assignableRole, manageableUsers, roleVisible } from './managementScope.ts';
+import {
+  assertTypeAssignable,
+  assignableClients,
+  assignableRole,
+  manageableUsers,
+  roleVisible,
+} from './managementScope.ts';
 import { hashPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -18,27 +24,72 @@ import { revokeUserSessions } from './sessions.ts';
 const EMAIL_TAKEN = 'Email is already registered';
 
 /** Users shown with their role and clients, in the shape of spec section 3. */
-async function userRows(db: Db, where: SQL | undefined, page: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+async function userRows(
+  db: Db,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   const base = await db
-    .select({ id: users.id, name: users.name, email: users.email, type: users.type, roleId: users.roleId, roleName: roles.name, isActive: users.isActive, twoFactorActive: users.twoFactorActive, createdAt: users.createdAt })
-    .from(users).leftJoin(roles, eq(roles.id, users.roleId))
-    .where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset((page - 1) * limit);
-  const links = base.length === 0 ? [] : await db
-    .select({ userId: userClients.userId, id: clients.id, name: clients.clientName })
-    .from(userClients).innerJoin(clients, eq(clients.id, userClients.clientId))
-    .where(inArray(userClients.userId, base.map((u) => u.id))).orderBy(clients.id);
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      type: users.type,
+      roleId: users.roleId,
+      roleName: roles.name,
+      isActive: users.isActive,
+      twoFactorActive: users.twoFactorActive,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const links =
+    base.length === 0
+      ? []
+      : await db
+          .select({ userId: userClients.userId, id: clients.id, name: clients.clientName })
+          .from(userClients)
+          .innerJoin(clients, eq(clients.id, userClients.clientId))
+          .where(
+            inArray(
+              userClients.userId,
+              base.map((u) => u.id),
+            ),
+          )
+          .orderBy(clients.id);
   const rows = base.map((u) => {
     const own = links.filter((l) => l.userId === u.id);
     return {
-      id: u.id, name: u.name, email: u.email, type: u.type, role_id: u.roleId, role_name: u.roleName, client_id: own.map((l) => l.id),
-      clients: own.map((l) => l.name), is_active: u.isActive, two_factor_active: u.twoFactorActive, created_at: u.createdAt.toISOString(),
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      type: u.type,
+      role_id: u.roleId,
+      role_name: u.roleName,
+      client_id: own.map((l) => l.id),
+      clients: own.map((l) => l.name),
+      is_active: u.isActive,
+      two_factor_active: u.twoFactorActive,
+      created_at: u.createdAt.toISOString(),
     };
   });
   return { rows, total: Number(total) };
 }
 
-export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Promise<{ rows: UserRow[]; meta: PageMeta }> {
+export async function listUsers(
+  db: Db,
+  actor: Principal,
+  q: UserListQuery,
+): Promise<{ rows: UserRow[]; meta: PageMeta }> {
   const filters: Array<SQL | undefined> = [manageableUsers(actor)];
   if (q.search) filters.push(or(ilike(users.name, containing(q.search)), ilike(users.email, containing(q.search))));
   if (q.type) filters.push(eq(users.type, q.type));
@@ -49,7 +100,9 @@ export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Pro
   }
   if (q.client_id !== undefined) {
     const clientId = await clientInScope(db, actor, q.client_id);
-    filters.push(sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id} and uc.client_id = ${clientId})`);
+    filters.push(
+      sql`exists (select 1 from ${userClients} uc where uc.user_id = ${users.id} and uc.client_id = ${clientId})`,
+    );
   }
   const { rows, total } = await userRows(db, and(...filters), q.page, q.limit);
   return { rows, meta: pageMeta(q.page, q.limit, total) };
@@ -57,9 +110,15 @@ export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Pro
 
 /** One user the actor may manage, locked for the change; anyone else is notFound. */
 async function manageableUser(tx: Db, actor: Principal, id: number) {
-  const [user] = await tx.select().from(users).where(and(eq(users.id, id), manageableUsers(actor))).for('update');
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), manageableUsers(actor)))
+    .for('update');
   if (!user) throw notFound('User not found');
-  const clientIds = (await tx.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, id))).map((r) => r.id);
+  const clientIds = (
+    await tx.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, id))
+  ).map((r) => r.id);
   return { user, clientIds };
 }
 
@@ -68,26 +127,65 @@ async function oneRow(db: Db, id: number): Promise<UserRow> {
 }
 
 /** What the audit log keeps of a user: never a password hash or a secret. */
-const auditView = (u: { name: string; email: string; type: UserType; roleId: number | null; isActive: boolean; twoFactorActive: boolean }, clientIds: number[]) => ({
-  name: u.name, email: u.email, type: u.type, role_id: u.roleId, client_id: clientIds, is_active: u.isActive, two_factor_active: u.twoFactorActive,
+const auditView = (
+  u: {
+    name: string;
+    email: string;
+    type: UserType;
+    roleId: number | null;
+    isActive: boolean;
+    twoFactorActive: boolean;
+  },
+  clientIds: number[],
+) => ({
+  name: u.name,
+  email: u.email,
+  type: u.type,
+  role_id: u.roleId,
+  client_id: clientIds,
+  is_active: u.isActive,
+  two_factor_active: u.twoFactorActive,
 });
 
-export async function createUser(db: Db, actor: Principal, body: CreateUserBody, origin: RequestOrigin): Promise<UserRow> {
+export async function createUser(
+  db: Db,
+  actor: Principal,
+  body: CreateUserBody,
+  origin: RequestOrigin,
+): Promise<UserRow> {
   assertTypeAssignable(actor, body.type);
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await inTransaction(db, async (tx) => {
       const role = await assignableRole(tx, actor, body.role_id, body.type);
       const clientIds = await assignableClients(tx, actor, body.type, body.client_id);
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email}`);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${body.email}`);
       if (taken) throw conflict(EMAIL_TAKEN);
-      const [user] = await tx.insert(users).values({
-        name: body.name, email: body.email, passwordHash, type: body.type, roleId: role.id, isActive: body.is_active,
-      }).returning();
-      if (clientIds.length) await tx.insert(userClients).values(clientIds.map((clientId) => ({ userId: user.id, clientId })));
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: body.name,
+          email: body.email,
+          passwordHash,
+          type: body.type,
+          roleId: role.id,
+          isActive: body.is_active,
+        })
+        .returning();
+      if (clientIds.length)
+        await tx.insert(userClients).values(clientIds.map((clientId) => ({ userId: user.id, clientId })));
       await audit(tx, {
-        actorUserId: actor.id, actorEmail: actor.email, action: 'user.create', objectType: 'user', objectId: user.id, outcome: 'success',
-        ip: origin.ip, detail: { before: null, after: auditView(user, clientIds) },
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        action: 'user.create',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'success',
+        ip: origin.ip,
+        detail: { before: null, after: auditView(user, clientIds) },
       });
       return user.id;
     });
@@ -98,31 +196,68 @@ export async function createUser(db: Db, actor: Principal, body: CreateUserBody,
   }
 }
 
-export interface EditOutcome { row: UserRow; sessionsEnded: boolean }
+export interface EditOutcome {
+  row: UserRow;
+  sessionsEnded: boolean;
+}
 
-export async function editUser(db: Db, actor: Principal, body: EditUserBody, origin: RequestOrigin): Promise<EditOutcome> {
+export async function editUser(
+  db: Db,
+  actor: Principal,
+  body: EditUserBody,
+  origin: RequestOrigin,
+): Promise<EditOutcome> {
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
   const sessionsEnded = await inTransaction(db, async (tx) => {
     const { user: before, clientIds: clientsBefore } = await manageableUser(tx, actor, body.id);
-    if (body.email !== undefined && body.email !== before.email.toLowerCase()) throw ruleBroken('Email cannot be changed');
+    if (body.email !== undefined && body.email !== before.email.toLowerCase())
+      throw ruleBroken('Email cannot be changed');
     if (body.type !== undefined && body.type !== before.type) throw ruleBroken('User Type cannot be changed');
     const deactivating = body.is_active === false && before.isActive;
     if (body.is_active === false && before.id === actor.id) throw ruleBroken('You cannot deactivate your own account');
     const role = await assignableRole(tx, actor, body.role_id, before.type);
     const clientIds = await assignableClients(tx, actor, before.type, body.client_id);
-    const [after] = await tx.update(users).set({
-      name: body.name, roleId: role.id, ...(passwordHash ? { passwordHash } : {}),
-      ...(body.is_active === undefined ? {} : { isActive: body.is_active }), updatedAt: sql`now()`,
-    }).where(eq(users.id, before.id)).returning();
-    await tx.delete(userClients).where(and(eq(userClients.userId, before.id), clientIds.length ? notInArray(userClients.clientId, clientIds) : undefined));
-    if (clientIds.length) await tx.insert(userClients).values(clientIds.map((clientId) => ({ userId: before.id, clientId }))).onConflictDoNothing();
+    const [after] = await tx
+      .update(users)
+      .set({
+        name: body.name,
+        roleId: role.id,
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, before.id))
+      .returning();
+    await tx
+      .delete(userClients)
+      .where(
+        and(
+          eq(userClients.userId, before.id),
+          clientIds.length ? notInArray(userClients.clientId, clientIds) : undefined,
+        ),
+      );
+    if (clientIds.length)
+      await tx
+        .insert(userClients)
+        .values(clientIds.map((clientId) => ({ userId: before.id, clientId })))
+        .onConflictDoNothing();
     // A new password or a deactivation ends every session at once, not at the next idle timeout.
     const endSessions = deactivating || passwordHash !== undefined;
     if (endSessions) await revokeUserSessions(tx, before.id);
     await audit(tx, {
-      actorUserId: actor.id, actorEmail: actor.email, action: deactivating ? 'user.deactivate' : 'user.edit', objectType: 'user', objectId: before.id,
-      outcome: 'success', ip: origin.ip,
-      detail: { before: auditView(before, clientsBefore), after: auditView(after, clientIds), password_changed: passwordHash !== undefined, sessions_ended: endSessions },
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: deactivating ? 'user.deactivate' : 'user.edit',
+      objectType: 'user',
+      objectId: before.id,
+      outcome: 'success',
+      ip: origin.ip,
+      detail: {
+        before: auditView(before, clientsBefore),
+        after: auditView(after, clientIds),
+        password_changed: passwordHash !== undefined,
+        sessions_ended: endSessions,
+      },
     });
     return endSessions;
   });
@@ -130,17 +265,35 @@ export async function editUser(db: Db, actor: Principal, body: EditUserBody, ori
 }
 
 /** Clears a user's authenticator: they set it up again at their next sign-in. Every session ends. */
-export async function removeAuthenticator(db: Db, actor: Principal, userId: number, origin: RequestOrigin): Promise<void> {
+export async function removeAuthenticator(
+  db: Db,
+  actor: Principal,
+  userId: number,
+  origin: RequestOrigin,
+): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { user } = await manageableUser(tx, actor, userId);
     if (!user.twoFactorActive) throw conflict('Authenticator is not set for this user');
-    await tx.update(users)
-      .set({ twoFactorActive: false, twoFactorSecret: null, twoFactorPendingSecret: null, totpLastStep: null, updatedAt: sql`now()` })
+    await tx
+      .update(users)
+      .set({
+        twoFactorActive: false,
+        twoFactorSecret: null,
+        twoFactorPendingSecret: null,
+        totpLastStep: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id);
     await audit(tx, {
-      actorUserId: actor.id, actorEmail: actor.email, action: 'user.remove_authenticator', objectType: 'user', objectId: user.id,
-      outcome: 'success', ip: origin.ip, detail: { before: { two_factor_active: true }, after: { two_factor_active: false }, sessions_ended: true },
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action: 'user.remove_authenticator',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'success',
+      ip: origin.ip,
+      detail: { before: { two_factor_active: true }, after: { two_factor_active: false }, sessions_ended: true },
     });
   });
 }

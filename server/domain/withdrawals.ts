@@ -1,10 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  decidesWithdrawals, nextWithdrawalStatus, WITHDRAWAL_INVALID_STATUS, type WithdrawalDecision,
+  decidesWithdrawals,
+  nextWithdrawalStatus,
+  WITHDRAWAL_INVALID_STATUS,
+  type WithdrawalDecision,
 } from '../../src/machines/lifecycle/withdrawalLifecycle.ts';
 import {
-  TRANSFER_TO_DISBURSE, withdrawalErrors, type BalanceSummary, type PageMeta, type WithdrawalRequest, type WithdrawalRow,
+  TRANSFER_TO_DISBURSE,
+  withdrawalErrors,
+  type BalanceSummary,
+  type PageMeta,
+  type WithdrawalRequest,
+  type WithdrawalRow,
 } from '../../src/services/withdrawalRules.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
@@ -26,9 +34,14 @@ type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id' | 'uuid' | 'stat
 
 /** Inside a transaction: the PENDING row and its withdrawable -> pending entry, together. */
 export async function openWithdrawal(tx: Db, values: NewWithdrawal): Promise<WithdrawalRecord> {
-  const [created] = await tx.insert(withdrawals).values({ ...values, uuid: randomUUID(), status: 'PENDING' }).returning();
+  const [created] = await tx
+    .insert(withdrawals)
+    .values({ ...values, uuid: randomUUID(), status: 'PENDING' })
+    .returning();
   const applied = await postEntry(tx, {
-    kind: 'withdrawal.request', reference: created.uuid, createdBy: values.requestedBy,
+    kind: 'withdrawal.request',
+    reference: created.uuid,
+    createdBy: values.requestedBy,
     description: `${created.kind === 'transfer_to_disburse' ? 'Transfer to disburse' : 'Withdrawal'} requested`,
     lines: [
       { account: { client: created.clientId, kind: 'withdrawable' }, amount: -created.amount },
@@ -42,19 +55,30 @@ export async function openWithdrawal(tx: Db, values: NewWithdrawal): Promise<Wit
 }
 
 /** Inside a transaction, with the row locked: the new status and the one decision entry. */
-export async function applyDecision(tx: Db, current: WithdrawalRecord, next: 'COMPLETED' | 'REJECTED', deciderId: number, at?: Date): Promise<WithdrawalRecord> {
-  const [updated] = await tx.update(withdrawals)
+export async function applyDecision(
+  tx: Db,
+  current: WithdrawalRecord,
+  next: 'COMPLETED' | 'REJECTED',
+  deciderId: number,
+  at?: Date,
+): Promise<WithdrawalRecord> {
+  const [updated] = await tx
+    .update(withdrawals)
     .set({ status: next, completedTime: at ?? sql`now()`, decidedBy: deciderId })
-    .where(and(eq(withdrawals.id, current.id), eq(withdrawals.status, 'PENDING'))).returning();
+    .where(and(eq(withdrawals.id, current.id), eq(withdrawals.status, 'PENDING')))
+    .returning();
   if (!updated) throw conflict(WITHDRAWAL_INVALID_STATUS);
-  const destination = next === 'REJECTED'
-    ? { client: current.clientId, kind: 'withdrawable' as const }
-    : current.kind === 'transfer_to_disburse'
-      ? { client: current.clientId, kind: 'disbursement' as const }
-      : { system: 'bankPayouts' as const };
+  const destination =
+    next === 'REJECTED'
+      ? { client: current.clientId, kind: 'withdrawable' as const }
+      : current.kind === 'transfer_to_disburse'
+        ? { client: current.clientId, kind: 'disbursement' as const }
+        : { system: 'bankPayouts' as const };
   // One decision entry per withdrawal, whatever it is: completing and rejecting can never both apply.
   const applied = await postEntry(tx, {
-    kind: 'withdrawal.decision', reference: current.uuid, createdBy: deciderId,
+    kind: 'withdrawal.decision',
+    reference: current.uuid,
+    createdBy: deciderId,
     description: `Withdrawal ${next.toLowerCase()}`,
     lines: [
       { account: { client: current.clientId, kind: 'pending_withdrawal' }, amount: -current.amount },
@@ -68,9 +92,18 @@ export async function applyDecision(tx: Db, current: WithdrawalRecord, next: 'CO
 
 export function toWithdrawalRow(w: WithdrawalRecord, initiator: string): WithdrawalRow {
   return {
-    uuid: w.uuid, status: w.status, type: w.kind, amount: w.amount, name: initiator, bank_name: w.bankName,
-    account_no: w.accountNo, bank_account_name: w.bankAccountName, withdrawal_time: w.withdrawalTime.toISOString(),
-    completed_time: w.completedTime?.toISOString() ?? null, description: w.description, client_id: w.clientId,
+    uuid: w.uuid,
+    status: w.status,
+    type: w.kind,
+    amount: w.amount,
+    name: initiator,
+    bank_name: w.bankName,
+    account_no: w.accountNo,
+    bank_account_name: w.bankAccountName,
+    withdrawal_time: w.withdrawalTime.toISOString(),
+    completed_time: w.completedTime?.toISOString() ?? null,
+    description: w.description,
+    client_id: w.clientId,
   };
 }
 
@@ -85,12 +118,21 @@ export function summaryOf(b: Awaited<ReturnType<typeof clientBalances>>): Balanc
 }
 
 /** The bank account a request stores: a transfer keeps the spec's fixed fields, which the API shows as they are. */
-const accountOf = (body: WithdrawalRequest) => (body.type === 'transfer'
-  ? TRANSFER_TO_DISBURSE
-  : { bank_name: body.bank_name, account_no: body.account_no, bank_account_name: body.bank_account_name, description: body.description });
+const accountOf = (body: WithdrawalRequest) =>
+  body.type === 'transfer'
+    ? TRANSFER_TO_DISBURSE
+    : {
+        bank_name: body.bank_name,
+        account_no: body.account_no,
+        bank_account_name: body.bank_account_name,
+        description: body.description,
+      };
 
 async function findByIdempotencyKey(db: Db, userId: number, key: string) {
-  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.requestedBy, userId), eq(withdrawals.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.requestedBy, userId), eq(withdrawals.idempotencyKey, key)));
   return row ?? null;
 }
 
@@ -98,21 +140,43 @@ async function findByIdempotencyKey(db: Db, userId: number, key: string) {
 const requestHashOf = (body: WithdrawalRequest) => {
   const account = accountOf(body);
   return createHash('sha256')
-    .update(JSON.stringify([body.client_filter, body.amount, account.bank_name, account.account_no, account.bank_account_name, account.description]))
+    .update(
+      JSON.stringify([
+        body.client_filter,
+        body.amount,
+        account.bank_name,
+        account.account_no,
+        account.bank_account_name,
+        account.description,
+      ]),
+    )
     .digest('hex');
 };
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 
 /** A withdrawal request as held for approval: everything but the authenticator code, which was spent when it was made. */
-export type HeldWithdrawalRequest = { [K in WithdrawalRequest['type']]: Omit<Extract<WithdrawalRequest, { type: K }>, 'otp_num'> }[WithdrawalRequest['type']];
+export type HeldWithdrawalRequest = {
+  [K in WithdrawalRequest['type']]: Omit<Extract<WithdrawalRequest, { type: K }>, 'otp_num'>;
+}[WithdrawalRequest['type']];
 
 const formOf = (body: HeldWithdrawalRequest, otp: string) => {
   const account = accountOf(body as WithdrawalRequest);
-  return { bankName: account.bank_name, accountNo: account.account_no, beneficiary: account.bank_account_name, clientId: body.client_filter, amount: body.amount, otp };
+  return {
+    bankName: account.bank_name,
+    accountNo: account.account_no,
+    beneficiary: account.bank_account_name,
+    clientId: body.client_filter,
+    amount: body.amount,
+    otp,
+  };
 };
 
-interface Person { id: number; name: string; email: string }
+interface Person {
+  id: number;
+  name: string;
+  email: string;
+}
 
 /**
  * Inside a transaction: the withdrawable account locked (or already locked, its balance given), the
@@ -120,35 +184,71 @@ interface Person { id: number; name: string; email: string }
  * requested by the maker, its withdrawable -> pending entry, its work order and the audit line.
  * For a request a checker approved, the audit shows the maker's request, then the checker's approval.
  */
-export async function applyWithdrawalRequest(tx: Db, maker: Person, clientId: number, body: HeldWithdrawalRequest, options: {
-  idempotencyKey: string | null; requestHash: string | null; origin: RequestOrigin; locked?: number; checker?: Person; approvalId?: number;
-}): Promise<WithdrawalRow> {
+export async function applyWithdrawalRequest(
+  tx: Db,
+  maker: Person,
+  clientId: number,
+  body: HeldWithdrawalRequest,
+  options: {
+    idempotencyKey: string | null;
+    requestHash: string | null;
+    origin: RequestOrigin;
+    locked?: number;
+    checker?: Person;
+    approvalId?: number;
+  },
+): Promise<WithdrawalRow> {
   const transfer = body.type === 'transfer';
   const account = accountOf(body as WithdrawalRequest);
-  const available = options.locked ?? await lockClientAccount(tx, clientId, 'withdrawable');
+  const available = options.locked ?? (await lockClientAccount(tx, clientId, 'withdrawable'));
   // The authenticator code was checked when the request was made; the rules are checked again now.
-  const overLimit = withdrawalErrors(formOf(body, '0'.repeat(6)), available, { transfer }).filter((e) => !e.startsWith('OTP'));
+  const overLimit = withdrawalErrors(formOf(body, '0'.repeat(6)), available, { transfer }).filter(
+    (e) => !e.startsWith('OTP'),
+  );
   if (overLimit.length) throw ruleBroken(overLimit.join('; '));
   const created = await openWithdrawal(tx, {
-    clientId, kind: transfer ? 'transfer_to_disburse' : 'withdrawal', amount: body.amount,
-    bankName: account.bank_name.trim(), accountNo: account.account_no, bankAccountName: account.bank_account_name.trim(),
+    clientId,
+    kind: transfer ? 'transfer_to_disburse' : 'withdrawal',
+    amount: body.amount,
+    bankName: account.bank_name.trim(),
+    accountNo: account.account_no,
+    bankAccountName: account.bank_account_name.trim(),
     description: account.description.trim(),
-    requestedBy: maker.id, idempotencyKey: options.idempotencyKey, requestHash: options.requestHash,
+    requestedBy: maker.id,
+    idempotencyKey: options.idempotencyKey,
+    requestHash: options.requestHash,
   });
   const after = { status: 'PENDING', amount: body.amount, client_id: clientId, kind: created.kind };
   if (options.checker) {
     await audit(tx, {
-      actorUserId: maker.id, actorEmail: maker.email, action: 'withdrawal.request', objectType: 'withdrawal', objectId: created.uuid,
-      outcome: 'success', detail: { after: { ...after, status: 'PENDING_APPROVAL' }, approval_id: options.approvalId },
+      actorUserId: maker.id,
+      actorEmail: maker.email,
+      action: 'withdrawal.request',
+      objectType: 'withdrawal',
+      objectId: created.uuid,
+      outcome: 'success',
+      detail: { after: { ...after, status: 'PENDING_APPROVAL' }, approval_id: options.approvalId },
     });
     await audit(tx, {
-      actorUserId: options.checker.id, actorEmail: options.checker.email, action: 'approval.approve', objectType: 'withdrawal', objectId: created.uuid,
-      outcome: 'success', ip: options.origin.ip, detail: { before: { status: 'PENDING_APPROVAL' }, after, approval_id: options.approvalId, maker: maker.email },
+      actorUserId: options.checker.id,
+      actorEmail: options.checker.email,
+      action: 'approval.approve',
+      objectType: 'withdrawal',
+      objectId: created.uuid,
+      outcome: 'success',
+      ip: options.origin.ip,
+      detail: { before: { status: 'PENDING_APPROVAL' }, after, approval_id: options.approvalId, maker: maker.email },
     });
   } else {
     await audit(tx, {
-      actorUserId: maker.id, actorEmail: maker.email, action: 'withdrawal.request', objectType: 'withdrawal', objectId: created.uuid,
-      outcome: 'success', ip: options.origin.ip, detail: { after },
+      actorUserId: maker.id,
+      actorEmail: maker.email,
+      action: 'withdrawal.request',
+      objectType: 'withdrawal',
+      objectId: created.uuid,
+      outcome: 'success',
+      ip: options.origin.ip,
+      detail: { after },
     });
   }
   return toWithdrawalRow(created, maker.name);
@@ -165,19 +265,29 @@ export type WithdrawalAnswer = { row: WithdrawalRow; replayed: boolean } | { hel
  * answered with its approval id (a retry with its key too), and nothing moves.
  */
 export async function requestWithdrawal(
-  db: Db, principal: Principal, body: WithdrawalRequest, idempotencyKey: string | null, origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  body: WithdrawalRequest,
+  idempotencyKey: string | null,
+  origin: RequestOrigin,
 ): Promise<WithdrawalAnswer> {
   const transfer = body.type === 'transfer';
   const form = formOf(body, body.otp_num);
   const errors = withdrawalErrors(form, Number.MAX_SAFE_INTEGER, { transfer });
-  if (errors.length) throw invalidInput(errors.join('; '), errors.map((message) => ({ field: '', message })));
+  if (errors.length)
+    throw invalidInput(
+      errors.join('; '),
+      errors.map((message) => ({ field: '', message })),
+    );
   const clientId = await clientInScope(db, principal, body.client_filter);
   const requestHash = idempotencyKey ? requestHashOf(body) : null;
 
   try {
     return await inTransaction(db, async (tx) => {
       if (idempotencyKey) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${principal.id}:${idempotencyKey}`}))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`withdrawal:${principal.id}:${idempotencyKey}`}))`,
+        );
         const held = await heldByIdempotencyKey(tx, principal.id, idempotencyKey);
         if (held) {
           if (held.payload.request_hash !== requestHash) throw ruleBroken(KEY_REUSED);
@@ -195,13 +305,27 @@ export async function requestWithdrawal(
       if (overLimit.length) throw ruleBroken(overLimit.join('; '));
       const { otp_num: _spent, ...request } = body;
       const clientName = await clientNameOf(tx, clientId);
-      const held = await holdIfNeeded(tx, principal, 'withdrawal', body.amount, {
-        clientId, before: available, after: available - body.amount,
-        summary: `${transfer ? 'Transfer to the disbursement balance' : 'Withdraw'} ${formatRupiah(body.amount)} from ${clientName}${transfer ? '' : ` to ${request.type === 'withdrawal' ? `${request.bank_name} ${request.account_no}` : ''}`}`,
-        payload: { client_id: clientId, request, idempotency_key: idempotencyKey, request_hash: requestHash },
-      }, origin);
+      const held = await holdIfNeeded(
+        tx,
+        principal,
+        'withdrawal',
+        body.amount,
+        {
+          clientId,
+          before: available,
+          after: available - body.amount,
+          summary: `${transfer ? 'Transfer to the disbursement balance' : 'Withdraw'} ${formatRupiah(body.amount)} from ${clientName}${transfer ? '' : ` to ${request.type === 'withdrawal' ? `${request.bank_name} ${request.account_no}` : ''}`}`,
+          payload: { client_id: clientId, request, idempotency_key: idempotencyKey, request_hash: requestHash },
+        },
+        origin,
+      );
       if (held) return { held, replayed: false };
-      const row = await applyWithdrawalRequest(tx, principal, clientId, request, { idempotencyKey, requestHash, origin, locked: available });
+      const row = await applyWithdrawalRequest(tx, principal, clientId, request, {
+        idempotencyKey,
+        requestHash,
+        origin,
+        locked: available,
+      });
       return { row, replayed: false };
     });
   } catch (error) {
@@ -216,10 +340,23 @@ export async function requestWithdrawal(
  * the status already changed and gets the lifecycle's conflict.
  */
 export async function decideWithdrawal(
-  db: Db, principal: Principal, uuid: string, decision: WithdrawalDecision, origin: RequestOrigin,
+  db: Db,
+  principal: Principal,
+  uuid: string,
+  decision: WithdrawalDecision,
+  origin: RequestOrigin,
 ): Promise<WithdrawalRow> {
   if (!decidesWithdrawals(principal.type)) {
-    await audit(db, { actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.decide', objectType: 'withdrawal', objectId: uuid, outcome: 'denied', ip: origin.ip, detail: { decision } });
+    await audit(db, {
+      actorUserId: principal.id,
+      actorEmail: principal.email,
+      action: 'withdrawal.decide',
+      objectType: 'withdrawal',
+      objectId: uuid,
+      outcome: 'denied',
+      ip: origin.ip,
+      detail: { decision },
+    });
     throw notAllowed();
   }
   return inTransaction(db, async (tx) => {
@@ -229,8 +366,14 @@ export async function decideWithdrawal(
     if (!next || next === 'PENDING') throw conflict(WITHDRAWAL_INVALID_STATUS);
     const updated = await applyDecision(tx, current, next, principal.id);
     await audit(tx, {
-      actorUserId: principal.id, actorEmail: principal.email, action: 'withdrawal.decide', objectType: 'withdrawal', objectId: uuid,
-      outcome: 'success', ip: origin.ip, detail: { before: { status: current.status }, after: { status: next } },
+      actorUserId: principal.id,
+      actorEmail: principal.email,
+      action: 'withdrawal.decide',
+      objectType: 'withdrawal',
+      objectId: uuid,
+      outcome: 'success',
+      ip: origin.ip,
+      detail: { before: { status: current.status }, after: { status: next } },
     });
     const [initiator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, updated.requestedBy));
     return toWithdrawalRow(updated, initiator?.name ?? '');
@@ -250,18 +393,34 @@ export interface HistoryQuery {
 }
 
 export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows: WithdrawalRow[]; meta: PageMeta }> {
-  if (q.clientIds.length === 0) return { rows: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: q.limit } };
+  if (q.clientIds.length === 0)
+    return { rows: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: q.limit } };
   const filters: SQL[] = [inArray(withdrawals.clientId, q.clientIds)];
   if (q.status) filters.push(eq(withdrawals.status, q.status as WithdrawalRecord['status']));
   if (q.start) filters.push(sql`${withdrawals.withdrawalTime} >= (${q.start}::timestamp at time zone ${q.timeZone})`);
-  if (q.end) filters.push(sql`${withdrawals.withdrawalTime} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`);
+  if (q.end)
+    filters.push(
+      sql`${withdrawals.withdrawalTime} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`,
+    );
   const where = and(...filters);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(withdrawals).where(where);
-  const column = q.by === 'amount' ? withdrawals.amount : q.by === 'completed_time' ? withdrawals.completedTime : withdrawals.withdrawalTime;
-  const rows = await db.select({ w: withdrawals, initiator: users.name }).from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.requestedBy)).where(where)
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(where);
+  const column =
+    q.by === 'amount'
+      ? withdrawals.amount
+      : q.by === 'completed_time'
+        ? withdrawals.completedTime
+        : withdrawals.withdrawalTime;
+  const rows = await db
+    .select({ w: withdrawals, initiator: users.name })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.requestedBy))
+    .where(where)
     .orderBy(q.order === 'asc' ? asc(column) : desc(column), desc(withdrawals.id))
-    .limit(q.limit).offset((q.page - 1) * q.limit);
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   return {
     rows: rows.map((r) => toWithdrawalRow(r.w, r.initiator)),
     meta: pageMeta(q.page, q.limit, total),

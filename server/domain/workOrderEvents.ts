@@ -3,7 +3,14 @@ import { settlementRunCode, shortCode } from '../../src/services/objectCodes.ts'
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clientNameOf } from './clientScope.ts';
-import { clientUsersWithModule, decidedBy, decidedByUser, openWorkOrder, resolveWorkOrders, superAdminIds } from './workOrders.ts';
+import {
+  clientUsersWithModule,
+  decidedBy,
+  decidedByUser,
+  openWorkOrder,
+  resolveWorkOrders,
+  superAdminIds,
+} from './workOrders.ts';
 
 /**
  * Which events make a work order, for whom, and in what words (issue 14). Each is called inside
@@ -13,29 +20,63 @@ import { clientUsersWithModule, decidedBy, decidedByUser, openWorkOrder, resolve
 
 /** A withdrawal as people name it: its amount and the bank it goes to (a transfer stays in the house). */
 export const withdrawalName = (w: { kind: 'withdrawal' | 'transfer_to_disburse'; amount: number; bankName: string }) =>
-  (w.kind === 'transfer_to_disburse' ? `Transfer to disburse of ${formatRupiah(w.amount)}` : `Withdrawal of ${formatRupiah(w.amount)} to ${w.bankName}`);
+  w.kind === 'transfer_to_disburse'
+    ? `Transfer to disburse of ${formatRupiah(w.amount)}`
+    : `Withdrawal of ${formatRupiah(w.amount)} to ${w.bankName}`;
 
-export async function withdrawalRequested(tx: Db, w: { uuid: string; clientId: number; amount: number; kind: 'withdrawal' | 'transfer_to_disburse'; bankName: string; withdrawalTime: Date }) {
+export async function withdrawalRequested(
+  tx: Db,
+  w: {
+    uuid: string;
+    clientId: number;
+    amount: number;
+    kind: 'withdrawal' | 'transfer_to_disburse';
+    bankName: string;
+    withdrawalTime: Date;
+  },
+) {
   const clientName = await clientNameOf(tx, w.clientId);
   const name = withdrawalName(w);
   await openWorkOrder(tx, {
-    item: { kind: 'withdrawal', ref: w.uuid, client_id: w.clientId, client_name: clientName, amount: w.amount, withdrawal_kind: w.kind },
-    subject: name, message: `${name} from ${clientName} is waiting for your decision`,
-    code: shortCode('WD', w.uuid), icon: 'money', recipients: await superAdminIds(tx), at: w.withdrawalTime,
+    item: {
+      kind: 'withdrawal',
+      ref: w.uuid,
+      client_id: w.clientId,
+      client_name: clientName,
+      amount: w.amount,
+      withdrawal_kind: w.kind,
+    },
+    subject: name,
+    message: `${name} from ${clientName} is waiting for your decision`,
+    code: shortCode('WD', w.uuid),
+    icon: 'money',
+    recipients: await superAdminIds(tx),
+    at: w.withdrawalTime,
   });
 }
 
 const WITHDRAWAL_OUTCOMES = { COMPLETED: 'Completed', REJECTED: 'Rejected' } as const;
 
-export const withdrawalDecided = async (tx: Db, uuid: string, next: keyof typeof WITHDRAWAL_OUTCOMES, deciderId: number) =>
-  resolveWorkOrders(tx, 'withdrawal', uuid, await decidedByUser(tx, WITHDRAWAL_OUTCOMES[next], deciderId));
+export const withdrawalDecided = async (
+  tx: Db,
+  uuid: string,
+  next: keyof typeof WITHDRAWAL_OUTCOMES,
+  deciderId: number,
+) => resolveWorkOrders(tx, 'withdrawal', uuid, await decidedByUser(tx, WITHDRAWAL_OUTCOMES[next], deciderId));
 
-export async function disbursementArrived(tx: Db, d: { uuid: string; clientId: number; amount: number; correlationId: string; transactionTime: Date }) {
+export async function disbursementArrived(
+  tx: Db,
+  d: { uuid: string; clientId: number; amount: number; correlationId: string; transactionTime: Date },
+) {
   const clientName = await clientNameOf(tx, d.clientId);
   await openWorkOrder(tx, {
     item: { kind: 'disbursement', ref: d.uuid, client_id: d.clientId, client_name: clientName, amount: d.amount },
-    subject: `Disbursement ${d.correlationId}`, message: `Disbursement ${d.correlationId} of ${formatRupiah(d.amount)} from ${clientName} is waiting for a decision`,
-    code: shortCode('DSB', d.uuid), icon: 'send', recipients: await superAdminIds(tx), at: d.transactionTime,
+    subject: `Disbursement ${d.correlationId}`,
+    message: `Disbursement ${d.correlationId} of ${formatRupiah(d.amount)} from ${clientName} is waiting for a decision`,
+    code: shortCode('DSB', d.uuid),
+    icon: 'send',
+    recipients: await superAdminIds(tx),
+    at: d.transactionTime,
   });
 }
 
@@ -46,45 +87,79 @@ const DISBURSEMENT_OUTCOMES = {
   FAILED: { person: 'Failed', channel: 'Failed at the payment channel' },
 } as const;
 
-export const disbursementDecided = async (tx: Db, uuid: string, next: keyof typeof DISBURSEMENT_OUTCOMES, deciderId: number | null) =>
-  resolveWorkOrders(tx, 'disbursement', uuid, deciderId == null
-    ? DISBURSEMENT_OUTCOMES[next].channel : await decidedByUser(tx, DISBURSEMENT_OUTCOMES[next].person, deciderId));
+export const disbursementDecided = async (
+  tx: Db,
+  uuid: string,
+  next: keyof typeof DISBURSEMENT_OUTCOMES,
+  deciderId: number | null,
+) =>
+  resolveWorkOrders(
+    tx,
+    'disbursement',
+    uuid,
+    deciderId == null
+      ? DISBURSEMENT_OUTCOMES[next].channel
+      : await decidedByUser(tx, DISBURSEMENT_OUTCOMES[next].person, deciderId),
+  );
 
-export async function callbackFailed(tx: Db, p: { correlationId: string; clientId: number; amount: number }, attempts: number) {
+export async function callbackFailed(
+  tx: Db,
+  p: { correlationId: string; clientId: number; amount: number },
+  attempts: number,
+) {
   const clientName = await clientNameOf(tx, p.clientId);
   await openWorkOrder(tx, {
     item: { kind: 'callback', ref: p.correlationId, client_id: p.clientId, client_name: clientName, amount: p.amount },
     subject: `Callback failed ${p.correlationId}`,
     message: `The callback of pay-in ${p.correlationId} (${formatRupiah(p.amount)}) to ${clientName} failed ${attempts} times: check the merchant's endpoint and resend it`,
-    code: `CB-${p.correlationId}`, icon: 'plug', recipients: await clientUsersWithModule(tx, p.clientId, 'transactions'),
+    code: `CB-${p.correlationId}`,
+    icon: 'plug',
+    recipients: await clientUsersWithModule(tx, p.clientId, 'transactions'),
   });
 }
 
 /** Delivered: on a person's resend (named by e-mail), or on the callback job's own later attempt. */
 export const callbackDelivered = (tx: Db, correlationId: string, resentBy: string | null) =>
-  resolveWorkOrders(tx, 'callback', correlationId, resentBy ? decidedBy('Resent', resentBy) : 'Delivered on a later attempt');
+  resolveWorkOrders(
+    tx,
+    'callback',
+    correlationId,
+    resentBy ? decidedBy('Resent', resentBy) : 'Delivered on a later attempt',
+  );
 
 /** The uploader names an upload by its file (the first, and how many more came with it). */
-const filesName = (filenames: string[]) => (filenames.length > 1 ? `${filenames[0]} and ${filenames.length - 1} more` : filenames[0] ?? 'an upload');
+const filesName = (filenames: string[]) =>
+  filenames.length > 1 ? `${filenames[0]} and ${filenames.length - 1} more` : (filenames[0] ?? 'an upload');
 
 export async function reconciliationMismatched(
-  tx: Db, uploaderId: number, ref: string, summary: { rows: number; missing: number; status_mismatch: number; amount_mismatch: number }, filenames: string[],
+  tx: Db,
+  uploaderId: number,
+  ref: string,
+  summary: { rows: number; missing: number; status_mismatch: number; amount_mismatch: number },
+  filenames: string[],
 ) {
   const code = `REC-${ref}`;
   await openWorkOrder(tx, {
     item: { kind: 'reconciliation', ref, client_id: null, client_name: null, amount: null },
     subject: `Check Transactions of ${filesName(filenames)}`,
     message: `Check Transactions found ${summary.missing} missing, ${summary.status_mismatch} status and ${summary.amount_mismatch} amount mismatches in ${summary.rows} rows`,
-    code, icon: 'document', recipients: [uploaderId],
+    code,
+    icon: 'document',
+    recipients: [uploaderId],
   });
 }
 
-export async function settlementFailed(tx: Db, run: { id: number; type: SettlementType; start: string; end: string; error: string }) {
+export async function settlementFailed(
+  tx: Db,
+  run: { id: number; type: SettlementType; start: string; end: string; error: string },
+) {
   const code = settlementRunCode(run.id);
   await openWorkOrder(tx, {
     item: { kind: 'settlement', ref: String(run.id), client_id: null, client_name: null, amount: null },
     subject: `Settlement ${code} failed`,
     message: `The ${SETTLEMENT_TYPE_LABELS[run.type]} settlement of ${run.start} to ${run.end} stopped: ${run.error}`,
-    code, icon: 'calendar', recipients: await superAdminIds(tx),
+    code,
+    icon: 'calendar',
+    recipients: await superAdminIds(tx),
   });
 }

@@ -23,10 +23,22 @@ export interface WorkOrder {
 export async function openWorkOrder(tx: Db, order: WorkOrder): Promise<number[]> {
   const recipients = [...new Set(order.recipients)];
   if (recipients.length === 0) return [];
-  const rows = await tx.insert(notifications).values(recipients.map((userId) => ({
-    userId, subject: order.subject, message: order.message, workOrderCode: order.code, icon: order.icon ?? 'wrench',
-    item: order.item, itemKind: order.item.kind, itemRef: order.item.ref, ...(order.at ? { createdAt: order.at } : {}),
-  }))).returning({ id: notifications.id });
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      recipients.map((userId) => ({
+        userId,
+        subject: order.subject,
+        message: order.message,
+        workOrderCode: order.code,
+        icon: order.icon ?? 'wrench',
+        item: order.item,
+        itemKind: order.item.kind,
+        itemRef: order.item.ref,
+        ...(order.at ? { createdAt: order.at } : {}),
+      })),
+    )
+    .returning({ id: notifications.id });
   await tx.insert(outbox).values(rows.map((r) => ({ event: 'work-order' as const, notificationId: r.id })));
   return rows.map((r) => r.id);
 }
@@ -38,10 +50,13 @@ export async function openWorkOrder(tx: Db, order: WorkOrder): Promise<number[]>
  * in place of its request. Answers how many copies it resolved.
  */
 export async function resolveWorkOrders(tx: Db, kind: WorkOrderKind, ref: string, outcome: string): Promise<number> {
-  const rows = await tx.update(notifications).set({ status: 'RESOLVED', resolvedAt: sql`now()`, outcome })
+  const rows = await tx
+    .update(notifications)
+    .set({ status: 'RESOLVED', resolvedAt: sql`now()`, outcome })
     .where(and(eq(notifications.itemKind, kind), eq(notifications.itemRef, ref), eq(notifications.status, 'OPEN')))
     .returning({ id: notifications.id });
-  if (rows.length) await tx.insert(outbox).values(rows.map((r) => ({ event: 'work-order-changed' as const, notificationId: r.id })));
+  if (rows.length)
+    await tx.insert(outbox).values(rows.map((r) => ({ event: 'work-order-changed' as const, notificationId: r.id })));
   return rows.length;
 }
 
@@ -58,7 +73,10 @@ const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
 
 /** Every active SUPER ADMIN: who decides withdrawals, disbursements and settlements. */
 export async function superAdminIds(tx: Db): Promise<number[]> {
-  return ids((await tx.execute<{ id: number }>(sql`select id from users where type = 'SUPER ADMIN' and is_active order by id`)).rows);
+  return ids(
+    (await tx.execute<{ id: number }>(sql`select id from users where type = 'SUPER ADMIN' and is_active order by id`))
+      .rows,
+  );
 }
 
 /**
@@ -66,11 +84,14 @@ export async function superAdminIds(tx: Db): Promise<number[]> {
  * assigned clients) and whose role grants the module.
  */
 export async function clientUsersWithModule(tx: Db, clientId: number, module: string): Promise<number[]> {
-  return ids((await tx.execute<{ id: number }>(sql`
+  return ids(
+    (
+      await tx.execute<{ id: number }>(sql`
     select u.id from users u
     where u.is_active
       and (u.type = 'SUPER ADMIN' or exists (select 1 from user_clients uc where uc.user_id = u.id and uc.client_id = ${clientId}))
       and exists (select 1 from role_modules rm where rm.role_id = u.role_id and rm.module_id = ${module})
-    order by u.id`)).rows);
+    order by u.id`)
+    ).rows,
+  );
 }
-

@@ -24,7 +24,11 @@ const BATCH = 200;
  * the emit and before the commit publishes the row again on restart: at least once, and the
  * browser keys items by id. A sweep every `sweepMs` publishes what a crashed node left.
  */
-export function startOutboxPublisher(db: Db, realtime: Realtime, options: { sweepMs: number; onError(error: unknown): void }): OutboxPublisher {
+export function startOutboxPublisher(
+  db: Db,
+  realtime: Realtime,
+  options: { sweepMs: number; onError(error: unknown): void },
+): OutboxPublisher {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
@@ -40,13 +44,34 @@ export function startOutboxPublisher(db: Db, realtime: Realtime, options: { swee
         for update of o skip locked`);
       for (const r of rows) {
         const row = {
-          id: Number(r.n_id), userId: Number(r.user_id), subject: r.subject, message: r.message, workOrderCode: r.work_order_code, icon: r.icon,
-          createdAt: r.created_at, readAt: r.read_at, status: r.status, resolvedAt: r.resolved_at, outcome: r.outcome,
-          item: typeof r.item === 'string' ? JSON.parse(r.item) : r.item, itemKind: r.item_kind, itemRef: r.item_ref,
+          id: Number(r.n_id),
+          userId: Number(r.user_id),
+          subject: r.subject,
+          message: r.message,
+          workOrderCode: r.work_order_code,
+          icon: r.icon,
+          createdAt: r.created_at,
+          readAt: r.read_at,
+          status: r.status,
+          resolvedAt: r.resolved_at,
+          outcome: r.outcome,
+          item: typeof r.item === 'string' ? JSON.parse(r.item) : r.item,
+          itemKind: r.item_kind,
+          itemRef: r.item_ref,
         } as NotificationRow;
-        realtime.emitToUser(row.userId, r.event === 'work-order' ? WORK_ORDER_EVENT : WORK_ORDER_CHANGED_EVENT, toItem(row));
+        realtime.emitToUser(
+          row.userId,
+          r.event === 'work-order' ? WORK_ORDER_EVENT : WORK_ORDER_CHANGED_EVENT,
+          toItem(row),
+        );
       }
-      if (rows.length) await tx.execute(sql`update outbox set published_at = now() where id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`);
+      if (rows.length)
+        await tx.execute(
+          sql`update outbox set published_at = now() where id in (${sql.join(
+            rows.map((r) => sql`${r.id}`),
+            sql`, `,
+          )})`,
+        );
       return rows.length;
     });
   }
@@ -62,12 +87,21 @@ export function startOutboxPublisher(db: Db, realtime: Realtime, options: { swee
 
   function kick() {
     if (stopped) return;
-    if (running) { again = true; return; }
+    if (running) {
+      again = true;
+      return;
+    }
     running = drainOnce()
-      .catch((error) => { options.onError(error); return 0; })
+      .catch((error) => {
+        options.onError(error);
+        return 0;
+      })
       .finally(() => {
         running = null;
-        if (again) { again = false; kick(); }
+        if (again) {
+          again = false;
+          kick();
+        }
       });
   }
 

@@ -33,7 +33,12 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
   const io = new Server(server, { serveClient: false });
   // Several API nodes on one PostgreSQL share every emit (and fetchSockets, disconnectSockets) through
   // LISTEN/NOTIFY; embedded PGlite is one node, and keeps socket.io's in-memory adapter.
-  if (database.kind === 'postgres') io.adapter(createAdapter(database.db.$client as unknown as pg.Pool, { errorHandler: (error) => console.error('socket.io adapter:', error.message) }));
+  if (database.kind === 'postgres')
+    io.adapter(
+      createAdapter(database.db.$client as unknown as pg.Pool, {
+        errorHandler: (error) => console.error('socket.io adapter:', error.message),
+      }),
+    );
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     let auth;
@@ -46,24 +51,43 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
     if (!auth || !auth.otpVerified) return next(new Error('unauthorized'));
     // Client rooms follow the scope at connection; refreshScope moves open sockets when it changes.
     const scope = auth.principal.clientScope;
-    socket.join([userRoom(auth.principal.id), sessionRoom(auth.sessionId), ...(scope ? scope.map(clientRoom) : [ALL_CLIENTS])]);
+    socket.join([
+      userRoom(auth.principal.id),
+      sessionRoom(auth.sessionId),
+      ...(scope ? scope.map(clientRoom) : [ALL_CLIENTS]),
+    ]);
     // Settlement progress spans every client of a channel: only those who may settle hear it.
     if (auth.principal.type === 'SUPER ADMIN' && auth.principal.moduleIds.includes('settlement')) socket.join(SETTLERS);
     next();
   });
   return {
-    emitToUser: (userId, event, payload) => { io.to(userRoom(userId)).emit(event, payload); },
-    emitToClientWatchers: (clientId, event, payload) => { io.to([clientRoom(clientId), ALL_CLIENTS]).emit(event, payload); },
-    emitToSettlers: (event, payload) => { io.to(SETTLERS).emit(event, payload); },
-    emitToSuperAdmins: (event, payload) => { io.to(ALL_CLIENTS).emit(event, payload); },
+    emitToUser: (userId, event, payload) => {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    emitToClientWatchers: (clientId, event, payload) => {
+      io.to([clientRoom(clientId), ALL_CLIENTS]).emit(event, payload);
+    },
+    emitToSettlers: (event, payload) => {
+      io.to(SETTLERS).emit(event, payload);
+    },
+    emitToSuperAdmins: (event, payload) => {
+      io.to(ALL_CLIENTS).emit(event, payload);
+    },
     refreshScope: async (userId, scope) => {
       for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
         for (const room of socket.rooms) if (room.startsWith('client:') || room === ALL_CLIENTS) socket.leave(room);
         socket.join(scope ? scope.map(clientRoom) : [ALL_CLIENTS]);
       }
     },
-    disconnectUser: (userId) => { io.in(userRoom(userId)).disconnectSockets(true); },
-    disconnectSession: (sessionId) => { io.in(sessionRoom(sessionId)).disconnectSockets(true); },
-    close: () => new Promise((resolve) => { io.close(() => resolve()); }),
+    disconnectUser: (userId) => {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    disconnectSession: (sessionId) => {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        io.close(() => resolve());
+      }),
   };
 }

@@ -4,7 +4,10 @@ import ExcelJS from 'exceljs';
 /** Excel's hard limit per sheet, the header row included. */
 export const EXCEL_MAX_ROWS = 1_048_576;
 
-export interface SheetColumn { header: string; width: number }
+export interface SheetColumn {
+  header: string;
+  width: number;
+}
 
 export type Cell = string | number | null;
 
@@ -18,7 +21,12 @@ const MAX_UNZIPPED_BYTES = 4 * 1024 * 1024;
  * Writes one sheet to an .xlsx file with ExcelJS's streaming WorkbookWriter, batch by batch, so
  * memory stays flat however many rows come. Returns the number of data rows written.
  */
-export async function writeXlsxFile(filename: string, sheetName: string, columns: SheetColumn[], batches: AsyncIterable<Cell[][]>): Promise<number> {
+export async function writeXlsxFile(
+  filename: string,
+  sheetName: string,
+  columns: SheetColumn[],
+  batches: AsyncIterable<Cell[][]>,
+): Promise<number> {
   // Without styles (a bold header, number formats) ExcelJS writes about three times faster;
   // inline strings, not a shared-string table, keep memory flat.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: false, useSharedStrings: false });
@@ -47,8 +55,11 @@ export async function writeXlsxFile(filename: string, sheetName: string, columns
  * they change, the export still works, only without the pacing.
  */
 async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
-  const intake = (sheet as unknown as { stream?: { pipes?: Array<{ _writableState?: { length: number }; _readableState?: { length: number } }> } })
-    .stream?.pipes?.[0];
+  const intake = (
+    sheet as unknown as {
+      stream?: { pipes?: Array<{ _writableState?: { length: number }; _readableState?: { length: number } }> };
+    }
+  ).stream?.pipes?.[0];
   const buffered = () => (intake?._writableState?.length ?? 0) + (intake?._readableState?.length ?? 0);
   while (buffered() > MAX_UNZIPPED_BYTES) await new Promise((resolve) => setTimeout(resolve, 5));
 }

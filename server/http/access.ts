@@ -17,8 +17,12 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig { access?: AccessRule }
-  interface FastifyRequest { auth: AuthContext | null }
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
@@ -33,11 +37,20 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export async function authenticateToken(database: Database, limits: SessionLimits, token: string): Promise<AuthContext | null> {
+export async function authenticateToken(
+  database: Database,
+  limits: SessionLimits,
+  token: string,
+): Promise<AuthContext | null> {
   // One statement: the session check (and, at most once a step, its last_seen_at) and the principal.
   const found = await loadSessionPrincipal(database.db, token, limits);
   if (!found) return null;
-  return { sessionId: found.session.sessionId, otpVerified: found.session.otpVerified, token, principal: found.principal };
+  return {
+    sessionId: found.session.sessionId,
+    otpVerified: found.session.otpVerified,
+    token,
+    principal: found.principal,
+  };
 }
 
 export function registerAccessControl(app: FastifyInstance, database: Database, limits: SessionLimits): void {
@@ -46,7 +59,8 @@ export function registerAccessControl(app: FastifyInstance, database: Database, 
   // Rules live in routeTable alone: a route declaring its own, or an /api route missing from the
   // table, stops the server from starting.
   app.addHook('onRoute', (route) => {
-    if (route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares its access rule itself; put it in routeTable`);
+    if (route.config?.access)
+      throw new Error(`Route ${route.method} ${route.url} declares its access rule itself; put it in routeTable`);
     const method = Array.isArray(route.method) ? route.method[0] : route.method;
     const rule = routeTable[routeKey(method, route.url)];
     if (!rule) {
@@ -64,12 +78,19 @@ export function registerAccessControl(app: FastifyInstance, database: Database, 
     if (!auth) throw notAuthenticated();
     request.auth = auth;
     if (rule.kind === 'session') return;
-    const refusal = !auth.otpVerified ? 'Two-factor verification is required.'
-      : !grants(auth.principal, rule) ? 'You are not allowed to do this.' : null;
+    const refusal = !auth.otpVerified
+      ? 'Two-factor verification is required.'
+      : !grants(auth.principal, rule)
+        ? 'You are not allowed to do this.'
+        : null;
     if (refusal) {
       await audit(database.db, {
-        actorUserId: auth.principal.id, actorEmail: auth.principal.email, action: 'access.denied', outcome: 'denied',
-        ip: request.ip, detail: { method: request.method, route: request.routeOptions.url },
+        actorUserId: auth.principal.id,
+        actorEmail: auth.principal.email,
+        action: 'access.denied',
+        outcome: 'denied',
+        ip: request.ip,
+        detail: { method: request.method, route: request.routeOptions.url },
       });
       throw notAllowed(refusal);
     }

@@ -47,7 +47,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       reply.header('Connection', 'close');
       await drain(request.raw);
     }
-    return reply.status(status).send({ status: 'failed', message, responseMessage: message, ...(errors ? { errors } : {}) });
+    return reply
+      .status(status)
+      .send({ status: 'failed', message, responseMessage: message, ...(errors ? { errors } : {}) });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -73,7 +75,9 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     default:
-      return error.statusCode === 429 ? 'Too many requests. Please wait and try again.' : 'The request could not be processed';
+      return error.statusCode === 429
+        ? 'Too many requests. Please wait and try again.'
+        : 'The request could not be processed';
   }
 }
 

@@ -3,14 +3,22 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-export interface FileEnvelope { body: Readable; length: number }
+export interface FileEnvelope {
+  body: Readable;
+  length: number;
+}
 
 /**
  * The success envelope `{ status, message, data: { content: <base64 of the file>, filename } }`
  * as a stream, so a file of tens of megabytes is never held in memory, base64 and all.
  * `done` runs once the stream ends or is abandoned (a client that hangs up).
  */
-export async function fileEnvelope(path: string, filename: string, message: string, done: () => Promise<void>): Promise<FileEnvelope> {
+export async function fileEnvelope(
+  path: string,
+  filename: string,
+  message: string,
+  done: () => Promise<void>,
+): Promise<FileEnvelope> {
   const head = `{"status":"success","message":${JSON.stringify(message)},"data":{"content":"`;
   const tail = `","filename":${JSON.stringify(filename)}}}`;
   const { size } = await stat(path);
@@ -30,7 +38,10 @@ export async function fileEnvelope(path: string, filename: string, message: stri
       await done();
     }
   }
-  return { body: Readable.from(chunks(), { objectMode: false }), length: Buffer.byteLength(head) + 4 * Math.ceil(size / 3) + Buffer.byteLength(tail) };
+  return {
+    body: Readable.from(chunks(), { objectMode: false }),
+    length: Buffer.byteLength(head) + 4 * Math.ceil(size / 3) + Buffer.byteLength(tail),
+  };
 }
 
 /**
@@ -39,7 +50,10 @@ export async function fileEnvelope(path: string, filename: string, message: stri
  * audit log) answers through this.
  */
 export async function sendFileEnvelope(
-  reply: FastifyReply, file: { path: string; dispose(): Promise<void> }, filename: string, message: string,
+  reply: FastifyReply,
+  file: { path: string; dispose(): Promise<void> },
+  filename: string,
+  message: string,
 ): Promise<FastifyReply> {
   try {
     const { body, length } = await fileEnvelope(file.path, filename, message, file.dispose);

@@ -12,7 +12,10 @@ export function registerRequestGuards(app: FastifyInstance): void {
   const parse = guardedJsonParser(app);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body as string).then((value) => done(null, value), (error: Error) => done(error, undefined));
+    parse(request, body as string).then(
+      (value) => done(null, value),
+      (error: Error) => done(error, undefined),
+    );
   });
   app.addHook('preValidation', async (request) => {
     const problem = textProblem(request.params) ?? textProblem(request.query) ?? textProblem(request.body);
@@ -23,11 +26,12 @@ export function registerRequestGuards(app: FastifyInstance): void {
 /** Fastify's own JSON parsing (prototype-poisoning checks included), refusing deep nesting. */
 export function guardedJsonParser(app: FastifyInstance): (request: FastifyRequest, body: string) => Promise<unknown> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  return (request, body) => new Promise((resolve, reject) => {
-    parseJson(request, body, (error: Error | null, value?: unknown) => {
-      if (error) return reject(error);
-      if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return reject(invalidInput(TOO_DEEP));
-      resolve(value);
+  return (request, body) =>
+    new Promise((resolve, reject) => {
+      parseJson(request, body, (error: Error | null, value?: unknown) => {
+        if (error) return reject(error);
+        if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return reject(invalidInput(TOO_DEEP));
+        resolve(value);
+      });
     });
-  });
 }

@@ -13,5 +13,7 @@ export const inquireDisbursementStatus = statusInquiry({
   path: (correlationId: string) => `/v1/disbursements/${encodeURIComponent(correlationId)}/status`,
   answer: Answer,
   toStatus: (answer): DisbursementProviderStatus =>
-    answer.status === 'FINALIZED' ? { status: 'FINALIZED', paidTime: paidTimeOf(answer.paid_time) } : { status: answer.status },
+    answer.status === 'FINALIZED'
+      ? { status: 'FINALIZED', paidTime: paidTimeOf(answer.paid_time) }
+      : { status: answer.status },
 });

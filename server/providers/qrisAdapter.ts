@@ -11,8 +11,11 @@ export type ProviderStatus = { status: 'PAID'; rrn: string; paidTime: Date } | {
 
 /** Status inquiry of a QRIS pay-in at its channel: `inquireQrisStatus(baseUrl, channel, correlationId)`. */
 export const inquireQrisStatus = statusInquiry({
-  path: (channel: 'fello_qris' | 'herra_qris', correlationId: string) => `/v1/qris/${channel}/status/${encodeURIComponent(correlationId)}`,
+  path: (channel: 'fello_qris' | 'herra_qris', correlationId: string) =>
+    `/v1/qris/${channel}/status/${encodeURIComponent(correlationId)}`,
   answer: Answer,
   toStatus: (answer): ProviderStatus =>
-    answer.status === 'PAID' ? { status: 'PAID', rrn: answer.rrn ?? '', paidTime: paidTimeOf(answer.paid_time) } : { status: answer.status },
+    answer.status === 'PAID'
+      ? { status: 'PAID', rrn: answer.rrn ?? '', paidTime: paidTimeOf(answer.paid_time) }
+      : { status: answer.status },
 });

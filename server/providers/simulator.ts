@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
  * QRIS pay-in six in ten are PAID, three still PENDING, one TIMEOUT; for a disbursement see
  * disbursementProviderAnswer.
  */
-export interface ProviderSimulator { url: string; close(): Promise<void> }
+export interface ProviderSimulator {
+  url: string;
+  close(): Promise<void>;
+}
 
 export function providerAnswer(correlationId: string, now = new Date()) {
   const digest = createHash('sha256').update(correlationId).digest();
@@ -38,8 +41,14 @@ export async function startProviderSimulator(): Promise<ProviderSimulator> {
     const disbursement = /^\/v1\/disbursements\/([^/?#]{1,200})\/status$/.exec(req.url ?? '');
     if (req.method === 'GET' && disbursement) {
       let id = disbursement[1];
-      try { id = decodeURIComponent(id); } catch { /* an undecodable id is answered as typed */ }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ correlation_id: id, ...disbursementProviderAnswer(id) }));
+      try {
+        id = decodeURIComponent(id);
+      } catch {
+        /* an undecodable id is answered as typed */
+      }
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ correlation_id: id, ...disbursementProviderAnswer(id) }));
       return;
     }
     const match = /^\/v1\/qris\/(fello_qris|herra_qris)\/status\/([\w-]{1,64})$/.exec(req.url ?? '');
@@ -47,7 +56,9 @@ export async function startProviderSimulator(): Promise<ProviderSimulator> {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not found' }));
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ correlation_id: match[2], ...providerAnswer(match[2]) }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ correlation_id: match[2], ...providerAnswer(match[2]) }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -9,7 +9,11 @@ export interface QueuedJob<T> {
   finalAttempt: boolean;
 }
 
-export interface QueueSettings { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number }
+export interface QueueSettings {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+}
 
 export interface JobQueue {
   send(queue: string, data: object): Promise<string>;
@@ -22,11 +26,20 @@ export interface JobQueue {
 const STOP_GRACE_MS = 30_000;
 
 /** pg-boss on the app's own database, PGlite or PostgreSQL, in its own `pgboss` schema. */
-export async function startJobQueue(database: Database, onError: (error: Error) => void, options: { maintenanceSeconds?: number } = {}): Promise<JobQueue> {
+export async function startJobQueue(
+  database: Database,
+  onError: (error: Error) => void,
+  options: { maintenanceSeconds?: number } = {},
+): Promise<JobQueue> {
   const queueDb = queueDbFor(database);
   // No cron schedules here; the timekeeper would only poll for them.
   // Maintenance is also what notices a job whose node died (its expiry passed) and offers it again.
-  const boss = new PgBoss({ db: queueDb, schema: 'pgboss', schedule: false, maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30 });
+  const boss = new PgBoss({
+    db: queueDb,
+    schema: 'pgboss',
+    schedule: false,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30,
+  });
   boss.on('error', onError);
   await boss.start();
   const workers = new Map<string, string>();
@@ -42,15 +55,25 @@ export async function startJobQueue(database: Database, onError: (error: Error) 
     },
     async work<T>(queue: string, settings: QueueSettings, handler: (job: QueuedJob<T>) => Promise<unknown>) {
       const policy = {
-        name: queue, retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true,
+        name: queue,
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
         expireInSeconds: settings.expireInSeconds,
       };
       await boss.createQueue(queue, policy);
       // A queue made by an earlier version keeps its first settings unless told the new ones.
       await boss.updateQueue(queue, policy);
-      const id = await boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => handler({
-        id: job.id, data: job.data, finalAttempt: job.retryCount >= job.retryLimit,
-      }));
+      const id = await boss.work<T>(
+        queue,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
+        async ([job]) =>
+          handler({
+            id: job.id,
+            data: job.data,
+            finalAttempt: job.retryCount >= job.retryLimit,
+          }),
+      );
       workers.set(queue, id);
     },
     async stop() {

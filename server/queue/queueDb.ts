@@ -17,12 +17,13 @@ export interface QueueDb {
 }
 
 export function queueDbFor(database: Database): QueueDb {
-  const run = database.kind === 'pglite'
-    ? pgliteRunner(database.db.$client as unknown as PGlite)
-    : async (text: string, values?: unknown[]) => {
-      const r = await (database.db.$client as pg.Pool).query(text, values as any[] | undefined);
-      return { rows: r.rows ?? [], rowCount: r.rowCount ?? 0 };
-    };
+  const run =
+    database.kind === 'pglite'
+      ? pgliteRunner(database.db.$client as unknown as PGlite)
+      : async (text: string, values?: unknown[]) => {
+          const r = await (database.db.$client as pg.Pool).query(text, values as any[] | undefined);
+          return { rows: r.rows ?? [], rowCount: r.rowCount ?? 0 };
+        };
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
   return {

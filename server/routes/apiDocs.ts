@@ -22,14 +22,16 @@ export const routeSummaries: Record<RouteName, string> = {
   banks: 'Banks',
   clients: 'Clients the user may see',
   roles: 'Roles the user may see',
-  notifications: "The user's newest 50 notifications (work orders, OPEN or RESOLVED) and the unread count: data { items, unread }",
+  notifications:
+    "The user's newest 50 notifications (work orders, OPEN or RESOLVED) and the unread count: data { items, unread }",
   workOrder: 'One work order the user was notified of',
   markNotificationRead: 'Mark a notification read',
   markAllNotificationsRead: "Mark every one of the user's notifications read",
   currentBalance: "A client's balances",
   accountSummary: "A client's balances (pay-in and disbursement screens)",
   withdrawalHistory: 'Withdrawals, paged',
-  addWithdrawal: "Request a withdrawal (type 'withdrawal', with the bank account) or a transfer to disburse (type 'transfer', no bank fields); the spec's payload without type is taken too, a transfer being bank '0', account '0', name 'None' (Idempotency-Key header honoured)",
+  addWithdrawal:
+    "Request a withdrawal (type 'withdrawal', with the bank account) or a transfer to disburse (type 'transfer', no bank fields); the spec's payload without type is taken too, a transfer being bank '0', account '0', name 'None' (Idempotency-Key header honoured)",
   updateWithdrawal: 'Complete or reject a PENDING withdrawal',
   payinList: 'Deposits onto the disbursement balance in a window (default yesterday to today)',
   balanceHistory: 'Deposit history of the disbursement balance, paged, newest first',
@@ -41,7 +43,8 @@ export const routeSummaries: Record<RouteName, string> = {
   resendCallback: "Send FINALIZED pay-ins to the client's callback URL again",
   finalizeTransaction: 'Finalize a pay-in by hand',
   addToWithdrawable: "Move a FINALIZED pay-in's amount to withdrawable, once",
-  processTransactions: 'Move every FINALIZED pay-in of the window and filter to withdrawable: dry_run: true previews { count, amount, fee }; the apply sends expected_count and expected_amount (409 when the selection changed)',
+  processTransactions:
+    'Move every FINALIZED pay-in of the window and filter to withdrawable: dry_run: true previews { count, amount, fee }; the apply sends expected_count and expected_amount (409 when the selection changed)',
   generateInvoice: 'Invoice of a pay-in',
   checkTransactionsFile: "Match providers' settlement files against our pay-ins",
   disbursementList: 'Disbursements, paged, newest first (default window: the last 7 days)',
@@ -51,7 +54,8 @@ export const routeSummaries: Record<RouteName, string> = {
   refreshDisbursementStatus: "Ask the transfer provider for an open disbursement's status and apply it",
   disbursementInvoice: 'Invoice of a FINALIZED disbursement',
   addDisbursementToWithdrawable: "Move a released disbursement's amount + fee to withdrawable, once",
-  voidDisbursementsFile: 'Void the FINALIZED disbursements a CSV or XLSX of correlation_ids lists; with the field dry_run=true, say what each row would do and what would come back, changing nothing',
+  voidDisbursementsFile:
+    'Void the FINALIZED disbursements a CSV or XLSX of correlation_ids lists; with the field dry_run=true, say what each row would do and what would come back, changing nothing',
   settlementStatus: "A settlement type's FINALIZED pay-ins in the window, per client and service",
   settle: 'Settle every FINALIZED pay-in of the type in the window, as a job (a second press joins the running one)',
   settlementRun: "A settlement run's progress and outcome",
@@ -61,10 +65,12 @@ export const routeSummaries: Record<RouteName, string> = {
   auditLogDownload: 'The filtered audit log as .xlsx (base64), at most 100,000 lines',
   auditPath: "An entity's status path from the audit log: data { entity, steps[] }",
   approvalPolicy: 'The approval policy (dual control): data, one { action, mode, threshold } per action (SUPER ADMIN)',
-  updateApprovalPolicy: 'Set the approval policy of one or more actions: body { policy: [{ action, mode, threshold }] }; audited',
+  updateApprovalPolicy:
+    'Set the approval policy of one or more actions: body { policy: [{ action, mode, threshold }] }; audited',
   approvals: 'Movements held for a second SUPER ADMIN, newest first, paged (status, page, limit), with meta',
   approval: 'One held movement by its id (an approval work order names it): the same row as the list',
-  decideApproval: 'Decide a held movement: APPROVE (applies it, in the same transaction), DECLINE (with a reason) or CANCEL (the maker only)',
+  decideApproval:
+    'Decide a held movement: APPROVE (applies it, in the same transaction), DECLINE (with a reason) or CANCEL (the maker only)',
   users: 'Users the caller manages, paged',
   createUser: 'Create a user',
   editUser: 'Edit a user (e-mail and type fixed)',
@@ -75,24 +81,40 @@ export const routeSummaries: Record<RouteName, string> = {
 };
 
 // Transforms (string to number) have no JSON Schema; the input side is what a caller sends.
-const jsonSchema = (schema: Schema) => toJsonSchema(schema, { errorMode: 'ignore' }) as {
-  properties?: Record<string, object>; required?: string[];
-};
+const jsonSchema = (schema: Schema) =>
+  toJsonSchema(schema, { errorMode: 'ignore' }) as {
+    properties?: Record<string, object>;
+    required?: string[];
+  };
 
 const describeAccess = (rule: AccessRule) =>
-  rule.kind === 'public' ? 'Public.'
-    : rule.kind === 'session' ? 'Any signed-in session, before or after the OTP step.'
+  rule.kind === 'public'
+    ? 'Public.'
+    : rule.kind === 'session'
+      ? 'Any signed-in session, before or after the OTP step.'
       : `OTP-verified session${rule.module ? `; role grants \`${rule.module}\`` : ''}${rule.anyModule ? `; role grants one of ${rule.anyModule.map((m) => `\`${m}\``).join(', ')}` : ''}${rule.superAdminOnly ? '; SUPER ADMIN only' : ''}${rule.staffOnly ? '; SUPER ADMIN or ADMIN only' : ''}.`;
 
 /** The OpenAPI 3.1 document: paths and access from the route table, inputs from routeInputs. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, object>> = {};
-  for (const [name, { method, path: url, access: rule }] of Object.entries(routes) as Array<[RouteName, (typeof routes)[RouteName]]>) {
+  for (const [name, { method, path: url, access: rule }] of Object.entries(routes) as Array<
+    [RouteName, (typeof routes)[RouteName]]
+  >) {
     const doc = { summary: routeSummaries[name], ...routeInputs[name] };
     const path = url.replace(/:(\w+)/g, '{$1}');
-    const pathParams = [...url.matchAll(/:(\w+)/g)].map(([, param]) => ({ name: param, in: 'path', required: true, schema: { type: 'string' } }));
+    const pathParams = [...url.matchAll(/:(\w+)/g)].map(([, param]) => ({
+      name: param,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     const query = doc.query ? jsonSchema(doc.query) : undefined;
-    const queryParams = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema }));
+    const queryParams = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: query?.required?.includes(name) ?? false,
+      schema,
+    }));
     paths[path] ??= {};
     paths[path][method.toLowerCase()] = {
       summary: doc.summary,
@@ -100,12 +122,30 @@ export function openApiDocument() {
       'x-access': rule,
       ...(rule.kind === 'public' ? { security: [] } : {}),
       ...(pathParams.length + queryParams.length ? { parameters: [...pathParams, ...queryParams] } : {}),
-      ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } } } : {}),
-      ...(doc.multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: Object.fromEntries(doc.multipart.map((f) => [f, { type: 'string' }])) } } } } } : {}),
+      ...(doc.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } } }
+        : {}),
+      ...(doc.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: Object.fromEntries(doc.multipart.map((f) => [f, { type: 'string' }])),
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       responses: {
         200: { description: '`{ status: "success", message, data?, meta? }`' },
         ...(rule.kind === 'public' ? {} : { 401: { description: 'No session, or it has ended' } }),
-        ...(rule.kind === 'verified' ? { 403: { description: 'OTP not verified, or the role does not grant this' } } : {}),
+        ...(rule.kind === 'verified'
+          ? { 403: { description: 'OTP not verified, or the role does not grant this' } }
+          : {}),
         400: { description: 'Bad input: `{ status: "failed", message, errors: [{ field, message }] }`' },
       },
     };

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ApprovalDecisionBody, ApprovalIdParams, ApprovalListQuery, ApprovalPolicyBody } from '../../src/services/approvalRules.ts';
+import {
+  ApprovalDecisionBody,
+  ApprovalIdParams,
+  ApprovalListQuery,
+  ApprovalPolicyBody,
+} from '../../src/services/approvalRules.ts';
 import { APPROVAL_POLICY_SAVED, approvalDecidedMessage } from '../../src/services/successTexts.ts';
 import { readPolicy, setPolicy } from '../domain/approvalHold.ts';
 import { approvalRow, decideApproval, listApprovals } from '../domain/approvals.ts';

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
 import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
-import { AUDIT_EXPORT_FILENAME, assertAuditExportable, auditFilterWhere, downloadAuditLog, listAuditLog } from '../domain/auditLog.ts';
+import {
+  AUDIT_EXPORT_FILENAME,
+  assertAuditExportable,
+  auditFilterWhere,
+  downloadAuditLog,
+  listAuditLog,
+} from '../domain/auditLog.ts';
 import { entityPath } from '../domain/entityPath.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';

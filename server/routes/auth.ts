@@ -24,7 +24,12 @@ export function authRoutes({ database, realtime }: RouteDeps) {
     app.post(routes.validateOtp.path, async (request) => {
       const auth = requireAuth(request);
       const { passcode } = parseInput(PasscodeBody, request.body);
-      const token = await validateOtp(db, { sessionId: auth.sessionId, userId: auth.principal.id }, passcode, originOf(request));
+      const token = await validateOtp(
+        db,
+        { sessionId: auth.sessionId, userId: auth.principal.id },
+        passcode,
+        originOf(request),
+      );
       return ok(await toCurrentUser(db, auth.principal, token, true), 'OTP is valid');
     });
 

@@ -14,7 +14,9 @@ import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
-const IdempotencyKey = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')));
+const IdempotencyKey = v.optional(
+  v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')),
+);
 
 export function balanceRoutes({ database, config, realtime }: RouteDeps) {
   const { db } = database;
@@ -37,8 +39,14 @@ export function balanceRoutes({ database, config, realtime }: RouteDeps) {
       const q = parseInput(WithdrawalHistoryQuery, request.query);
       const { rows, meta } = await withdrawalHistory(db, {
         clientIds: await clientsForFilter(db, principal, q.client_filter),
-        status: q.status || undefined, start: q.start, end: q.end, page: q.page, limit: q.limit,
-        order: q.order.toLowerCase() as 'asc' | 'desc', by: q.by, timeZone: config.businessTimeZone,
+        status: q.status || undefined,
+        start: q.start,
+        end: q.end,
+        page: q.page,
+        limit: q.limit,
+        order: q.order.toLowerCase() as 'asc' | 'desc',
+        by: q.by,
+        timeZone: config.businessTimeZone,
       });
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
@@ -47,7 +55,7 @@ export function balanceRoutes({ database, config, realtime }: RouteDeps) {
       const auth = requireAuth(request);
       const body = parseInput(AddWithdrawalBody, request.body);
       const header = request.headers['idempotency-key'];
-      const key = header === undefined ? null : parseInput(IdempotencyKey, header) ?? null;
+      const key = header === undefined ? null : (parseInput(IdempotencyKey, header) ?? null);
       const answer = await requestWithdrawal(db, auth.principal, body, key, originOf(request));
       // A replay answers exactly as the first request was answered; the header tells them apart.
       if (answer.replayed) reply.header('Idempotent-Replayed', 'true');

@@ -7,9 +7,14 @@ import { guardedJsonParser } from '../http/requestGuards.ts';
 import type { RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
-const Params = v.object({ clientId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'clientId must be a number'), v.transform(Number)) });
+const Params = v.object({
+  clientId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'clientId must be a number'), v.transform(Number)),
+});
 
-interface SignedBody { raw: string; value: unknown }
+interface SignedBody {
+  raw: string;
+  value: unknown;
+}
 
 /**
  * The demo merchants' callback endpoint: checks the HMAC signature with the client's secret and
@@ -23,12 +28,16 @@ export function demoMerchantRoutes({ database }: RouteDeps) {
     const parse = guardedJsonParser(app);
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 65_536 }, (request, body, done) => {
-      parse(request, body as string).then((value) => done(null, { raw: body as string, value } satisfies SignedBody), (error: Error) => done(error, undefined));
+      parse(request, body as string).then(
+        (value) => done(null, { raw: body as string, value } satisfies SignedBody),
+        (error: Error) => done(error, undefined),
+      );
     });
     app.post(routes.demoMerchantCallback.path, async (request) => {
       const { clientId } = parseInput(Params, request.params);
       const { raw, value } = (request.body ?? { raw: '', value: undefined }) as SignedBody;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidInput('The callback body must be a JSON object');
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        throw invalidInput('The callback body must be a JSON object');
       await receiveDemoCallback(db, clientId, { raw, value }, request.headers['x-signature'] as string | undefined);
       return { status: 'success', message: 'Callback received' };
     });

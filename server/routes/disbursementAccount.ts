@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { BALANCE_UPDATED, BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from '../../src/services/disbursementAccountRules.ts';
+import {
+  BALANCE_UPDATED,
+  BalanceHistoryQuery,
+  PayinListQuery,
+  UpdateBalanceBody,
+} from '../../src/services/disbursementAccountRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
 import { adjustMasterBalance, depositHistory, payinList } from '../domain/disbursementDeposits.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
@@ -18,15 +23,28 @@ export function disbursementAccountRoutes({ database, config, realtime }: RouteD
     app.get(routes.payinList.path, async (request) => {
       const { principal } = requireAuth(request);
       const q = parseInput(PayinListQuery, request.query);
-      return ok(await payinList(db, { clientIds: await clientsForFilter(db, principal, q.client_filter), start: q.start, end: q.end, timeZone }));
+      return ok(
+        await payinList(db, {
+          clientIds: await clientsForFilter(db, principal, q.client_filter),
+          start: q.start,
+          end: q.end,
+          timeZone,
+        }),
+      );
     });
 
     app.get(routes.balanceHistory.path, async (request) => {
       const { principal } = requireAuth(request);
       const q = parseInput(BalanceHistoryQuery, request.query);
       const { rows, meta } = await depositHistory(db, {
-        clientIds: await clientsForFilter(db, principal, q.client_filter), start: q.start, end: q.end, timeZone,
-        order: q.order.toLowerCase() as 'asc' | 'desc', by: q.by, page: q.page, limit: q.limit,
+        clientIds: await clientsForFilter(db, principal, q.client_filter),
+        start: q.start,
+        end: q.end,
+        timeZone,
+        order: q.order.toLowerCase() as 'asc' | 'desc',
+        by: q.by,
+        page: q.page,
+        limit: q.limit,
       });
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  VOID_MAX_FILE_BYTES, VOID_MAX_ROWS, assertVoidFileName, previewVoidDisbursements, voidTooManyRows, voidDisbursements, voidRowsFromSheet,
+  VOID_MAX_FILE_BYTES,
+  VOID_MAX_ROWS,
+  assertVoidFileName,
+  previewVoidDisbursements,
+  voidTooManyRows,
+  voidDisbursements,
+  voidRowsFromSheet,
 } from '../domain/disbursementVoid.ts';
 import { VOID_DRY_RUN_FIELD, VOID_DRY_RUN_INVALID, voidUploadMessage } from '../../src/services/disbursementActions.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
@@ -24,7 +30,11 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
   return async (app: FastifyInstance) => {
     app.post(routes.voidDisbursementsFile.path, async (request, reply) => {
       const { principal } = requireAuth(request);
-      const { files, fields } = await readUploadParts(request, { maxFiles: 1, maxFileBytes: VOID_MAX_FILE_BYTES, fields: [VOID_DRY_RUN_FIELD] });
+      const { files, fields } = await readUploadParts(request, {
+        maxFiles: 1,
+        maxFileBytes: VOID_MAX_FILE_BYTES,
+        fields: [VOID_DRY_RUN_FIELD],
+      });
       const dryRunField = fields[VOID_DRY_RUN_FIELD];
       if (dryRunField !== undefined && dryRunField !== 'true' && dryRunField !== 'false') {
         throw invalidInput(VOID_DRY_RUN_INVALID, [{ field: VOID_DRY_RUN_FIELD, message: VOID_DRY_RUN_INVALID }]);
@@ -34,7 +44,8 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
       assertVoidFileName(file.filename);
       const sheet = await readSheetRows(file, VOID_MAX_ROWS);
       // The reader stopped past the limit with data still coming: refuse rather than void part of the file.
-      if (sheet.truncated && sheet.rows.at(-1)?.some((cell) => cell !== null && String(cell).trim() !== '')) throw ruleBroken(voidTooManyRows(file.filename));
+      if (sheet.truncated && sheet.rows.at(-1)?.some((cell) => cell !== null && String(cell).trim() !== ''))
+        throw ruleBroken(voidTooManyRows(file.filename));
       const entries = voidRowsFromSheet(file.filename, sheet.rows);
       // The preview (issue 25): every row's outcome and what would come back, changing nothing.
       if (dryRunField === 'true') {

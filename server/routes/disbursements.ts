@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  DISBURSEMENT_ADDED_TO_WITHDRAWABLE, INVOICE_GENERATED, statusAnswerMessage,
+  DISBURSEMENT_ADDED_TO_WITHDRAWABLE,
+  INVOICE_GENERATED,
+  statusAnswerMessage,
 } from '../../src/services/disbursementActions.ts';
 import {
-  DisbursementCorrelationBody, DisbursementDecisionBody, DisbursementListQuery, DisbursementSummaryQuery, DisbursementUuidBody,
+  DisbursementCorrelationBody,
+  DisbursementDecisionBody,
+  DisbursementListQuery,
+  DisbursementSummaryQuery,
+  DisbursementUuidBody,
 } from '../../src/services/disbursementQuery.ts';
 import { disbursementDecidedMessage } from '../../src/services/successTexts.ts';
 import {
-  addDisbursementToWithdrawable, decideDisbursement, disbursementInvoice, refreshDisbursementStatus,
+  addDisbursementToWithdrawable,
+  decideDisbursement,
+  disbursementInvoice,
+  refreshDisbursementStatus,
 } from '../domain/disbursementActions.ts';
 import { listDisbursements, scopedDisbursementFilter, summarizeDisbursements } from '../domain/disbursementList.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
@@ -44,14 +53,23 @@ export function disbursementRoutes({ database, config, providerUrl, realtime }: 
 
     app.patch(routes.refreshDisbursementStatus.path, async (request) => {
       const { uuid } = parseInput(DisbursementUuidBody, request.body);
-      const answer = await refreshDisbursementStatus(db, requireAuth(request).principal, uuid, providerUrl, originOf(request));
+      const answer = await refreshDisbursementStatus(
+        db,
+        requireAuth(request).principal,
+        uuid,
+        providerUrl,
+        originOf(request),
+      );
       if (answer.changed) announceBalance(realtime, answer.row.client_id);
       return ok(answer, statusAnswerMessage(answer));
     });
 
     app.post(routes.disbursementInvoice.path, async (request) => {
       const { correlation_id } = parseInput(DisbursementCorrelationBody, request.body);
-      return ok(await disbursementInvoice(db, requireAuth(request).principal, correlation_id, originOf(request)), INVOICE_GENERATED);
+      return ok(
+        await disbursementInvoice(db, requireAuth(request).principal, correlation_id, originOf(request)),
+        INVOICE_GENERATED,
+      );
     });
 
     app.patch(routes.addDisbursementToWithdrawable.path, async (request) => {

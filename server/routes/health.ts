@@ -10,7 +10,11 @@ export function healthRoutes({ database }: RouteDeps) {
         return { status: 'success', message: 'OK', data: { database: database.kind } };
       } catch (err) {
         request.log.error({ err }, 'health check failed');
-        return reply.status(503).send({ status: 'failed', message: 'Database is not answering', responseMessage: 'Database is not answering' });
+        return reply.status(503).send({
+          status: 'failed',
+          message: 'Database is not answering',
+          responseMessage: 'Database is not answering',
+        });
       }
     });
   };

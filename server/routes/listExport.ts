@@ -12,7 +12,12 @@ import { scopedDisbursementFilter } from '../domain/disbursementList.ts';
 import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
 import type { Principal } from '../domain/principal.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
-import { EXPORT_FILENAME, assertExportable, downloadTransactionExport, type ExportFile } from '../domain/transactionExport.ts';
+import {
+  EXPORT_FILENAME,
+  assertExportable,
+  downloadTransactionExport,
+  type ExportFile,
+} from '../domain/transactionExport.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { sendFileEnvelope } from '../http/fileEnvelope.ts';
@@ -28,7 +33,14 @@ interface ListExport<F extends TransactionFilter | DisbursementFilter> {
   query: v.GenericSchema<unknown, F & { email?: string }>;
   scope(db: Db, principal: Principal, filter: F, timeZone: string): Promise<{ where: SQL }>;
   assertExportable(db: Db, where: SQL): Promise<number>;
-  download(db: Db, principal: Principal, filter: F, where: SQL, timeZone: string, origin: RequestOrigin): Promise<ExportFile>;
+  download(
+    db: Db,
+    principal: Principal,
+    filter: F,
+    where: SQL,
+    timeZone: string,
+    origin: RequestOrigin,
+  ): Promise<ExportFile>;
 }
 
 // A helper only so each entry's filter type is checked against its own domain functions.
@@ -37,13 +49,19 @@ const listExport = <F extends TransactionFilter | DisbursementFilter>(spec: List
 const listExports = {
   /** The Payments List's Export. */
   transactions: listExport({
-    path: routes.transactionDownload.path, query: TransactionDownloadQuery,
-    scope: scopedTransactionFilter, assertExportable: (db, where) => assertExportable(db, where), download: downloadTransactionExport,
+    path: routes.transactionDownload.path,
+    query: TransactionDownloadQuery,
+    scope: scopedTransactionFilter,
+    assertExportable: (db, where) => assertExportable(db, where),
+    download: downloadTransactionExport,
   }),
   /** The Disbursement List's Export ('Data Download'). */
   disbursements: listExport({
-    path: routes.disbursementDownload.path, query: DisbursementDownloadQuery,
-    scope: scopedDisbursementFilter, assertExportable: (db, where) => assertDisbursementsExportable(db, where), download: downloadDisbursementExport,
+    path: routes.disbursementDownload.path,
+    query: DisbursementDownloadQuery,
+    scope: scopedDisbursementFilter,
+    assertExportable: (db, where) => assertDisbursementsExportable(db, where),
+    download: downloadDisbursementExport,
   }),
 };
 

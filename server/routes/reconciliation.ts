@@ -15,16 +15,30 @@ export function reconciliationRoutes({ database }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     app.post(routes.checkTransactionsFile.path, async (request) => {
-      const { files, fields } = await readUploadParts(request, { maxFiles: MAX_FILES, maxFileBytes: MAX_FILE_BYTES, fields: ['settlementType'] });
+      const { files, fields } = await readUploadParts(request, {
+        maxFiles: MAX_FILES,
+        maxFileBytes: MAX_FILE_BYTES,
+        fields: ['settlementType'],
+      });
       const settlementType = fields.settlementType ?? '';
-      if (!(SETTLEMENT_TYPES as readonly string[]).includes(settlementType)) throw invalidInput(`settlementType must be one of ${SETTLEMENT_TYPES.join(', ')}`);
+      if (!(SETTLEMENT_TYPES as readonly string[]).includes(settlementType))
+        throw invalidInput(`settlementType must be one of ${SETTLEMENT_TYPES.join(', ')}`);
       try {
         checkFileCount(files.length);
         // One file at a time: the worker pool is shared by every upload, so one request never holds all of it.
         const sheets = [];
         for (const file of files) sheets.push({ filename: file.filename, sheet: await readSheetRows(file, MAX_ROWS) });
-        const result = await checkTransactionFiles(db, requireAuth(request).principal, sheets, settlementType, originOf(request));
-        return ok(result, `${result.summary.rows} rows checked: ${result.summary.found} found, ${result.summary.missing} missing`);
+        const result = await checkTransactionFiles(
+          db,
+          requireAuth(request).principal,
+          sheets,
+          settlementType,
+          originOf(request),
+        );
+        return ok(
+          result,
+          `${result.summary.rows} rows checked: ${result.summary.found} found, ${result.summary.missing} missing`,
+        );
       } catch (error) {
         if (error instanceof ReportFileError) throw invalidInput(error.message);
         throw error;

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  SETTLEMENT_ALREADY_RUNNING, SETTLEMENT_STARTED, SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema,
+  SETTLEMENT_ALREADY_RUNNING,
+  SETTLEMENT_STARTED,
+  SettlementReportQuery,
+  SettlementRunQuery,
+  SettlementWindowSchema,
 } from '../../src/services/settlementRules.ts';
 import { recentRuns, recordSettlementRun, settlementRows, settlementRun } from '../domain/settlement.ts';
 import { queueSettlement, requeueIfOrphaned } from '../domain/settlementJob.ts';
@@ -29,7 +33,10 @@ export function settlementRoutes({ database, config, jobs }: RouteDeps) {
       const { runId, joined } = await recordSettlementRun(db, principal, window, timeZone, originOf(request));
       if (joined) await requeueIfOrphaned(db, jobs, runId);
       else await queueSettlement(db, jobs, runId);
-      return ok({ run: await settlementRun(db, runId), joined }, joined ? SETTLEMENT_ALREADY_RUNNING : SETTLEMENT_STARTED);
+      return ok(
+        { run: await settlementRun(db, runId), joined },
+        joined ? SETTLEMENT_ALREADY_RUNNING : SETTLEMENT_STARTED,
+      );
     });
 
     app.get(routes.settlementRun.path, async (request) => {

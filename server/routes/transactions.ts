@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { queueCallback } from '../domain/callbackJob.ts';
 import {
-  BulkProcessBody, CALLBACK_FAILED, CALLBACK_SENT, CorrelationBody, FinalizeBody, ResendCallbackBody, bulkPreviewMessage, bulkProcessedMessage,
+  BulkProcessBody,
+  CALLBACK_FAILED,
+  CALLBACK_SENT,
+  CorrelationBody,
+  FinalizeBody,
+  ResendCallbackBody,
+  bulkPreviewMessage,
+  bulkProcessedMessage,
 } from '../../src/services/transactionActions.ts';
 import { TransactionListQuery, TransactionSummaryQuery } from '../../src/services/transactionQuery.ts';
 import {
-  addToWithdrawable, bulkAddToWithdrawable, finalizeManually, generateInvoice, previewBulkAddToWithdrawable, refreshStatus, resendCallbacks,
+  addToWithdrawable,
+  bulkAddToWithdrawable,
+  finalizeManually,
+  generateInvoice,
+  previewBulkAddToWithdrawable,
+  refreshStatus,
+  resendCallbacks,
 } from '../domain/transactionActions.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
 import { listTransactions, summarizeTransactions } from '../domain/transactionList.ts';
@@ -35,7 +48,13 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
 
     app.patch(routes.refreshTransactionStatus.path, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
-      const { paidNow, ...result } = await refreshStatus(db, requireAuth(request).principal, correlation_id, providerUrl, originOf(request));
+      const { paidNow, ...result } = await refreshStatus(
+        db,
+        requireAuth(request).principal,
+        correlation_id,
+        providerUrl,
+        originOf(request),
+      );
       if (paidNow) await queueCallback(jobs, correlation_id);
       return ok(result, result.message);
     });
@@ -73,13 +92,25 @@ export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs
 
     app.post(routes.generateInvoice.path, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
-      return ok(await generateInvoice(db, requireAuth(request).principal, correlation_id), 'Invoice Have Been Generated');
+      return ok(
+        await generateInvoice(db, requireAuth(request).principal, correlation_id),
+        'Invoice Have Been Generated',
+      );
     });
 
     app.post(routes.resendCallback.path, async (request, reply) => {
       const { correlation_id } = parseInput(ResendCallbackBody, request.body);
-      const result = await resendCallbacks(db, requireAuth(request).principal, correlation_id, selfUrl(), originOf(request));
-      if (result.failed > 0) return reply.status(502).send({ status: 'failed', message: CALLBACK_FAILED, responseMessage: CALLBACK_FAILED, data: result });
+      const result = await resendCallbacks(
+        db,
+        requireAuth(request).principal,
+        correlation_id,
+        selfUrl(),
+        originOf(request),
+      );
+      if (result.failed > 0)
+        return reply
+          .status(502)
+          .send({ status: 'failed', message: CALLBACK_FAILED, responseMessage: CALLBACK_FAILED, data: result });
       return ok(result, CALLBACK_SENT);
     });
   };

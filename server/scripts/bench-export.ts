@@ -29,8 +29,21 @@ type Method = (typeof methods)[number];
 
 function row(i: number): Cell[] {
   const time = new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString().replace('T', ' ').slice(0, 19);
-  return [time, `CORR-${String(i).padStart(12, '0')}`, `PT Merchant ${i % 7}`, 'fello_qris', 'QRIS', `ID${100_000 + i}`, String(100_000_000_000 + i),
-    'IDR', 10_000 + (i % 990_000), 350 + (i % 50), i % 5 ? 'FINALIZED' : 'PENDING', i % 5 ? time : null, null];
+  return [
+    time,
+    `CORR-${String(i).padStart(12, '0')}`,
+    `PT Merchant ${i % 7}`,
+    'fello_qris',
+    'QRIS',
+    `ID${100_000 + i}`,
+    String(100_000_000_000 + i),
+    'IDR',
+    10_000 + (i % 990_000),
+    350 + (i % 50),
+    i % 5 ? 'FINALIZED' : 'PENDING',
+    i % 5 ? time : null,
+    null,
+  ];
 }
 
 async function* batches(rows: number): AsyncGenerator<Cell[][]> {
@@ -74,11 +87,16 @@ async function child(method: Method, rows: number) {
 
 function parent(rows: number) {
   const script = fileURLToPath(import.meta.url);
-  console.log(`Writing ${rows.toLocaleString('en-US')} rows x ${EXPORT_HEADERS.length} columns, node ${process.version}\n`);
+  console.log(
+    `Writing ${rows.toLocaleString('en-US')} rows x ${EXPORT_HEADERS.length} columns, node ${process.version}\n`,
+  );
   console.log('| method | time | peak RSS | file |');
   console.log('|---|---:|---:|---:|');
   for (const method of methods) {
-    const out = spawnSync(process.execPath, [...process.execArgv, script, '--child', method, String(rows)], { encoding: 'utf8', timeout: GIVE_UP_MS });
+    const out = spawnSync(process.execPath, [...process.execArgv, script, '--child', method, String(rows)], {
+      encoding: 'utf8',
+      timeout: GIVE_UP_MS,
+    });
     if (out.error || out.signal) {
       console.log(`| ${method} | gave up after ${GIVE_UP_MS / 1000} s | | |`);
       continue;
@@ -93,35 +111,59 @@ function parent(rows: number) {
     if (result.error) console.log(`| ${method} | failed: ${result.error} | | |`);
     else {
       const size = result.bytes ? `${(result.bytes / 1_048_576).toFixed(1)} MB` : '-';
-      console.log(`| ${method} | ${(result.ms! / 1000).toFixed(2)} s | ${Math.round(result.peakRssMb!)} MB | ${size} |`);
+      console.log(
+        `| ${method} | ${(result.ms! / 1000).toFixed(2)} s | ${Math.round(result.peakRssMb!)} MB | ${size} |`,
+      );
     }
   }
 }
 
 const TZ = 'Asia/Jakarta';
 const exporter: Principal = {
-  id: 0, name: 'Bench', email: 'bench@example.invalid', type: 'SUPER ADMIN', twoFactorActive: true,
-  role: null, moduleIds: [], allowedPaths: [], clientScope: null,
+  id: 0,
+  name: 'Bench',
+  email: 'bench@example.invalid',
+  type: 'SUPER ADMIN',
+  twoFactorActive: true,
+  role: null,
+  moduleIds: [],
+  allowedPaths: [],
+  clientScope: null,
 };
 
 async function fromDatabase(url: string, rows: number) {
   const database = await openDatabase({ url });
   try {
     const { db } = database;
-    const [w] = (await db.execute<{ start: string | null; end: string | null }>(sql`
+    const [w] = (
+      await db.execute<{ start: string | null; end: string | null }>(sql`
       with edge as (select
         (select transaction_time from transactions order by transaction_time desc, id desc offset ${rows - 1} limit 1) as oldest,
         (select max(transaction_time) from transactions) as newest)
-      select to_char(oldest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as start, to_char(newest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as end from edge`)).rows;
+      select to_char(oldest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as start, to_char(newest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as end from edge`)
+    ).rows;
     if (!w.start || !w.end) throw new Error(`the database holds fewer than ${rows} pay-ins`);
     const started = performance.now();
-    const { where } = await scopedTransactionFilter(db, exporter, { start: w.start, end: w.end, search_by: 'correlation_id' } as TransactionFilter, TZ);
+    const { where } = await scopedTransactionFilter(
+      db,
+      exporter,
+      { start: w.start, end: w.end, search_by: 'correlation_id' } as TransactionFilter,
+      TZ,
+    );
     await assertExportable(db, where);
     const file = await writeTransactionExport(db, where, TZ);
     const ms = performance.now() - started;
     const bytes = statSync(file.path).size;
     await file.dispose();
-    console.log(JSON.stringify({ ms, peakRssMb: process.resourceUsage().maxRSS / 1024, bytes, rows: file.rows, window: `${w.start} to ${w.end}` }));
+    console.log(
+      JSON.stringify({
+        ms,
+        peakRssMb: process.resourceUsage().maxRSS / 1024,
+        bytes,
+        rows: file.rows,
+        window: `${w.start} to ${w.end}`,
+      }),
+    );
   } finally {
     await database.close();
   }

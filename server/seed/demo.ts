@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { callbackAttempts, clients, notifications, roleModules, roles, transactions, userClients, users, type UserType } from '../db/schema.ts';
+import {
+  callbackAttempts,
+  clients,
+  notifications,
+  roleModules,
+  roles,
+  transactions,
+  userClients,
+  users,
+  type UserType,
+} from '../db/schema.ts';
 import { callbackFailed } from '../domain/workOrderEvents.ts';
 import { moduleIds } from '../../src/services/pages.ts';
 import { hashPassword } from '../domain/passwords.ts';
@@ -22,19 +32,51 @@ export const demoUsers = [
 ] as const;
 
 const demoClients = [
-  'PT Sinar Nusantara Retail', 'PT Kopi Kenangan Digital', 'PT Maju Bersama Logistik',
-  'PT Sentosa Multifinance', 'CV Berkah Jaya Elektronik', 'PT Lautan Biru Travel', 'PT Garuda Edukasi Indonesia',
+  'PT Sinar Nusantara Retail',
+  'PT Kopi Kenangan Digital',
+  'PT Maju Bersama Logistik',
+  'PT Sentosa Multifinance',
+  'CV Berkah Jaya Elektronik',
+  'PT Lautan Biru Travel',
+  'PT Garuda Edukasi Indonesia',
 ];
 
 const allModuleIds = [...moduleIds];
-const adminHidden = new Set(['settlement', 'audit-log', 'approvals', 'management', 'management-user', 'management-role']);
+const adminHidden = new Set([
+  'settlement',
+  'audit-log',
+  'approvals',
+  'management',
+  'management-user',
+  'management-role',
+]);
 
 const demoRoles: Array<{ name: string; type: UserType; description: string; modules: string[] }> = [
   { name: 'Super Admin', type: 'SUPER ADMIN', description: 'Every module, every client', modules: allModuleIds },
-  { name: 'Operations Admin', type: 'ADMIN', description: 'Day-to-day operations without settlement or management', modules: allModuleIds.filter((id) => !adminHidden.has(id)) },
-  { name: 'Support Admin', type: 'ADMIN', description: 'Payments and balances only', modules: ['transactions', 'balance', 'settings', 'settings-user'] },
-  { name: 'Client Finance', type: 'CLIENT', description: 'Client finance team: payments, balance and disbursements', modules: ['transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'] },
-  { name: 'Client Viewer', type: 'CLIENT', description: 'Client read-only access to payments', modules: ['transactions', 'settings', 'settings-user'] },
+  {
+    name: 'Operations Admin',
+    type: 'ADMIN',
+    description: 'Day-to-day operations without settlement or management',
+    modules: allModuleIds.filter((id) => !adminHidden.has(id)),
+  },
+  {
+    name: 'Support Admin',
+    type: 'ADMIN',
+    description: 'Payments and balances only',
+    modules: ['transactions', 'balance', 'settings', 'settings-user'],
+  },
+  {
+    name: 'Client Finance',
+    type: 'CLIENT',
+    description: 'Client finance team: payments, balance and disbursements',
+    modules: ['transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'],
+  },
+  {
+    name: 'Client Viewer',
+    type: 'CLIENT',
+    description: 'Client read-only access to payments',
+    modules: ['transactions', 'settings', 'settings-user'],
+  },
 ];
 
 export const DEMO_TRANSACTIONS = 20_000;
@@ -45,21 +87,38 @@ export const DEMO_DAYS = 30;
  * pay-ins credited through the ledger, deposits and withdrawals, and disbursements in every status.
  */
 export async function seedDemo(db: Db, options: { transactions?: number; days?: number } = {}): Promise<void> {
-  const clientRows = await db.insert(clients).values(demoClients.map((clientName) => ({
-    clientName, callbackUrl: DEMO_CALLBACK_PATH, callbackSecret: randomBytes(24).toString('hex'),
-  }))).returning();
+  const clientRows = await db
+    .insert(clients)
+    .values(
+      demoClients.map((clientName) => ({
+        clientName,
+        callbackUrl: DEMO_CALLBACK_PATH,
+        callbackSecret: randomBytes(24).toString('hex'),
+      })),
+    )
+    .returning();
   const roleIds = new Map<string, number>();
   for (const role of demoRoles) {
-    const [row] = await db.insert(roles).values({ name: role.name, type: role.type, description: role.description }).returning();
+    const [row] = await db
+      .insert(roles)
+      .values({ name: role.name, type: role.type, description: role.description })
+      .returning();
     roleIds.set(role.name, row.id);
     await db.insert(roleModules).values(role.modules.map((moduleId) => ({ roleId: row.id, moduleId })));
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const created = new Map<string, number>();
   for (const demo of demoUsers) {
-    const [user] = await db.insert(users).values({
-      email: demo.email, name: demo.name, type: demo.type, roleId: roleIds.get(demo.role)!, passwordHash,
-    }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: demo.email,
+        name: demo.name,
+        type: demo.type,
+        roleId: roleIds.get(demo.role)!,
+        passwordHash,
+      })
+      .returning();
     if (!created.has(demo.type)) created.set(demo.type, user.id);
     const scope = demo.type === 'CLIENT' ? clientRows.slice(0, 2) : demo.type === 'ADMIN' ? clientRows.slice(0, 5) : [];
     if (scope.length) await db.insert(userClients).values(scope.map((c) => ({ userId: user.id, clientId: c.id })));
@@ -67,24 +126,52 @@ export async function seedDemo(db: Db, options: { transactions?: number; days?: 
   // The client user asked for the withdrawals of their two clients; SUPER ADMIN for the rest, and decided them all.
   const clientUser = created.get('CLIENT')!;
   const initiators = new Map(clientRows.slice(0, 2).map((c) => [c.id, clientUser]));
-  await seedPayins(db, { count: options.transactions ?? DEMO_TRANSACTIONS, days: options.days ?? DEMO_DAYS, clientIds: clientRows.map((c) => c.id) });
-  await seedDemoLedger(db, clientRows.map((c) => c.id), initiators, created.get('SUPER ADMIN')!);
-  await seedDemoDisbursements(db, clientRows.map((c) => c.id), created.get('SUPER ADMIN')!, seededRandom(11));
+  await seedPayins(db, {
+    count: options.transactions ?? DEMO_TRANSACTIONS,
+    days: options.days ?? DEMO_DAYS,
+    clientIds: clientRows.map((c) => c.id),
+  });
+  await seedDemoLedger(
+    db,
+    clientRows.map((c) => c.id),
+    initiators,
+    created.get('SUPER ADMIN')!,
+  );
+  await seedDemoDisbursements(
+    db,
+    clientRows.map((c) => c.id),
+    created.get('SUPER ADMIN')!,
+    seededRandom(11),
+  );
   // Work orders come from the events themselves (the pending withdrawals and disbursements above
   // opened theirs, the decided ones were resolved); one merchant endpoint also failed a callback.
   await seedFailedCallback(db, clientRows[0].id);
   // Whoever decided an item had seen its work order: the bell counts what still waits.
-  await db.update(notifications).set({ readAt: sql`${notifications.resolvedAt}` }).where(eq(notifications.status, 'RESOLVED'));
+  await db
+    .update(notifications)
+    .set({ readAt: sql`${notifications.resolvedAt}` })
+    .where(eq(notifications.status, 'RESOLVED'));
 }
 
 /** The client's newest FINALIZED pay-in: three failed callback attempts and the work order they make. */
 async function seedFailedCallback(db: Db, clientId: number) {
-  const [payin] = await db.select().from(transactions)
-    .where(and(eq(transactions.clientId, clientId), eq(transactions.status, 'FINALIZED'))).orderBy(desc(transactions.transactionTime)).limit(1);
+  const [payin] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.clientId, clientId), eq(transactions.status, 'FINALIZED')))
+    .orderBy(desc(transactions.transactionTime))
+    .limit(1);
   if (!payin) return;
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await tx.insert(callbackAttempts).values([1, 2, 3].map(() => ({ transactionId: payin.id, url: 'https://merchant.example/callback', ok: false, statusCode: 503 })));
+    await tx.insert(callbackAttempts).values(
+      [1, 2, 3].map(() => ({
+        transactionId: payin.id,
+        url: 'https://merchant.example/callback',
+        ok: false,
+        statusCode: 503,
+      })),
+    );
     await callbackFailed(tx, { correlationId: payin.correlationId, clientId, amount: payin.amount }, 3);
   });
 }

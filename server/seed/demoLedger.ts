@@ -17,7 +17,11 @@ const daysAgo = (days: number, hour: number) => {
 };
 
 const beneficiaries = [
-  ['BCA', 'Budi Santoso'], ['Mandiri', 'Siti Rahmawati'], ['BRI', 'Agus Wijaya'], ['BNI', 'Dewi Lestari'], ['CIMB Niaga', 'Rudi Hartono'],
+  ['BCA', 'Budi Santoso'],
+  ['Mandiri', 'Siti Rahmawati'],
+  ['BRI', 'Agus Wijaya'],
+  ['BNI', 'Dewi Lestari'],
+  ['CIMB Niaga', 'Rudi Hartono'],
 ] as const;
 
 /**
@@ -25,7 +29,12 @@ const beneficiaries = [
  * deposits onto the disbursement balance, and withdrawals in each status plus a completed
  * transfer to disburse, sized to what its withdrawable balance allows.
  */
-export async function seedDemoLedger(db: Db, clientIds: number[], initiators: Map<number, number>, deciderId: number): Promise<void> {
+export async function seedDemoLedger(
+  db: Db,
+  clientIds: number[],
+  initiators: Map<number, number>,
+  deciderId: number,
+): Promise<void> {
   const random = seededRandom(20260101);
   const [{ name: depositor }] = await db.select({ name: users.name }).from(users).where(eq(users.id, deciderId));
   const roundTo = (n: number, step: number) => Math.round(n / step) * step;
@@ -36,9 +45,14 @@ export async function seedDemoLedger(db: Db, clientIds: number[], initiators: Ma
       for (const [n, day] of [13, 9, 5, 2, 1, 0].entries()) {
         const at = day === 0 ? new Date(Date.now() - (30 + n) * 60_000) : daysAgo(day, 9 + ((index + n) % 8));
         await recordDeposit(tx, {
-          clientId, kind: 'deposit', amount: roundTo((n === 0 ? 5_000_000 : 500_000) + random() * (n === 0 ? 20_000_000 : 4_000_000), 100_000),
-          description: `Deposit by bank transfer from ${beneficiaries[(index + n) % beneficiaries.length][0]}`, picName: depositor,
-          by: deciderId, reference: `DEMO-DEP-${clientId}-${n + 1}`, at,
+          clientId,
+          kind: 'deposit',
+          amount: roundTo((n === 0 ? 5_000_000 : 500_000) + random() * (n === 0 ? 20_000_000 : 4_000_000), 100_000),
+          description: `Deposit by bank transfer from ${beneficiaries[(index + n) % beneficiaries.length][0]}`,
+          picName: depositor,
+          by: deciderId,
+          reference: `DEMO-DEP-${clientId}-${n + 1}`,
+          at,
         });
       }
 
@@ -47,15 +61,28 @@ export async function seedDemoLedger(db: Db, clientIds: number[], initiators: Ma
       if (available < 4 * share(0.05)) return;
       const requestedBy = initiators.get(clientId) ?? deciderId;
       const who = beneficiaries[index % beneficiaries.length];
-      const open = (day: number, amount: number, kind: 'withdrawal' | 'transfer_to_disburse' = 'withdrawal') => openWithdrawal(tx, {
-        clientId, kind, amount, requestedBy, withdrawalTime: daysAgo(day, 10 + (day % 6)),
-        bankName: kind === 'withdrawal' ? who[0] : '0', accountNo: kind === 'withdrawal' ? `${7100000000 + clientId * 1000 + day}` : '0',
-        bankAccountName: kind === 'withdrawal' ? who[1] : 'None',
-        description: kind === 'withdrawal' ? 'Weekly settlement to operating account' : 'Request transfer to disburse balance.',
-      });
+      const open = (day: number, amount: number, kind: 'withdrawal' | 'transfer_to_disburse' = 'withdrawal') =>
+        openWithdrawal(tx, {
+          clientId,
+          kind,
+          amount,
+          requestedBy,
+          withdrawalTime: daysAgo(day, 10 + (day % 6)),
+          bankName: kind === 'withdrawal' ? who[0] : '0',
+          accountNo: kind === 'withdrawal' ? `${7100000000 + clientId * 1000 + day}` : '0',
+          bankAccountName: kind === 'withdrawal' ? who[1] : 'None',
+          description:
+            kind === 'withdrawal' ? 'Weekly settlement to operating account' : 'Request transfer to disburse balance.',
+        });
       await applyDecision(tx, await open(9, share(0.1)), 'COMPLETED', deciderId, daysAgo(8, 14));
       await applyDecision(tx, await open(6, share(0.05)), 'REJECTED', deciderId, daysAgo(6, 16));
-      await applyDecision(tx, await open(4, share(0.08), 'transfer_to_disburse'), 'COMPLETED', deciderId, daysAgo(3, 11));
+      await applyDecision(
+        tx,
+        await open(4, share(0.08), 'transfer_to_disburse'),
+        'COMPLETED',
+        deciderId,
+        daysAgo(3, 11),
+      );
       await open(1, share(0.04));
     });
   }

@@ -1,15 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { DisbursementEvent } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
-import { DISBURSEMENT_STATUSES, type DisbursementMethodName, type DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
+import {
+  DISBURSEMENT_STATUSES,
+  type DisbursementMethodName,
+  type DisbursementStatusName,
+} from '../../src/services/disbursementQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { createDisbursement, moveDisbursement } from '../domain/disbursements.ts';
 import { recordDeposit } from '../domain/disbursementDeposits.ts';
 import { bankCatalogue } from './reference.ts';
 
 const beneficiaries = [
-  'Budi Santoso', 'Siti Rahmawati', 'Agus Wijaya', 'Dewi Lestari', 'Rudi Hartono', 'Sri Wahyuni', 'Eko Prasetyo', 'Rina Kusumawati',
-  'Hendra Gunawan', 'Fitri Handayani', 'Bambang Setiawan', 'Nurul Hidayah', 'Yusuf Maulana', 'Indah Permatasari', 'Dedi Kurniawan',
-  'Wulan Sari', 'Ahmad Fauzi', 'Putri Ayu Lestari', 'Joko Susilo', 'Maya Anggraini',
+  'Budi Santoso',
+  'Siti Rahmawati',
+  'Agus Wijaya',
+  'Dewi Lestari',
+  'Rudi Hartono',
+  'Sri Wahyuni',
+  'Eko Prasetyo',
+  'Rina Kusumawati',
+  'Hendra Gunawan',
+  'Fitri Handayani',
+  'Bambang Setiawan',
+  'Nurul Hidayah',
+  'Yusuf Maulana',
+  'Indah Permatasari',
+  'Dedi Kurniawan',
+  'Wulan Sari',
+  'Ahmad Fauzi',
+  'Putri Ayu Lestari',
+  'Joko Susilo',
+  'Maya Anggraini',
 ];
 
 /** Fees per rail, in whole rupiah (typical Indonesian interbank charges). */
@@ -57,9 +78,11 @@ export async function seedDisbursements(db: Db, o: SeedDisbursementsOptions): Pr
   for (const clientId of o.clientIds) {
     const planned = Array.from({ length: o.perClient }, (_, j) => {
       const rail = o.random() < 0.03 ? methods[3] : methods[Math.floor(o.random() * 3)];
-      const amount = rail.method === 'RTGS'
-        ? Math.round((100_000_000 + o.random() * 150_000_000) / 1_000_000) * 1_000_000
-        : Math.round(Math.exp(Math.log(50_000) + o.random() * (Math.log(7_500_000) - Math.log(50_000))) / 1_000) * 1_000;
+      const amount =
+        rail.method === 'RTGS'
+          ? Math.round((100_000_000 + o.random() * 150_000_000) / 1_000_000) * 1_000_000
+          : Math.round(Math.exp(Math.log(50_000) + o.random() * (Math.log(7_500_000) - Math.log(50_000))) / 1_000) *
+            1_000;
       const time = new Date(now - Math.floor(o.random() * o.days * 86_400_000) - 60_000);
       const bank = bankCatalogue[Math.floor(o.random() * bankCatalogue.length)];
       const ymd = new Date(time.getTime() + 7 * 3_600_000).toISOString().slice(2, 10).replace(/-/g, '');
@@ -67,11 +90,17 @@ export async function seedDisbursements(db: Db, o: SeedDisbursementsOptions): Pr
       return {
         status: o.statusOf(j),
         input: {
-          clientId, correlationId: `DSB${ymd}${String(seq).padStart(8, '0')}`, withdrawalMethod: rail.method,
-          bankName: bank[1], bankAccountName: beneficiaries[Math.floor(o.random() * beneficiaries.length)],
+          clientId,
+          correlationId: `DSB${ymd}${String(seq).padStart(8, '0')}`,
+          withdrawalMethod: rail.method,
+          bankName: bank[1],
+          bankAccountName: beneficiaries[Math.floor(o.random() * beneficiaries.length)],
           accountNo: `${bank[0]}${String(Math.floor(o.random() * 1e10)).padStart(10, '0')}`,
-          originalTransactionNo: o.random() < 0.8 ? `PO-${ymd}-${String(Math.floor(o.random() * 1e6)).padStart(6, '0')}` : null,
-          amount, feeAmount: rail.fee, transactionTime: time,
+          originalTransactionNo:
+            o.random() < 0.8 ? `PO-${ymd}-${String(Math.floor(o.random() * 1e6)).padStart(6, '0')}` : null,
+          amount,
+          feeAmount: rail.fee,
+          transactionTime: time,
         },
       };
     });
@@ -79,13 +108,30 @@ export async function seedDisbursements(db: Db, o: SeedDisbursementsOptions): Pr
     if (needed === 0) continue;
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await recordDeposit(tx, { clientId, kind: 'deposit', picName: 'Treasury (bank transfer)', by: o.deciderId, reference: `SEED-DISB-DEP-${clientId}-${seq}`, amount: needed, description: 'Deposit by bank transfer for disbursements', at: new Date(now - 8 * 86_400_000) });
+      await recordDeposit(tx, {
+        clientId,
+        kind: 'deposit',
+        picName: 'Treasury (bank transfer)',
+        by: o.deciderId,
+        reference: `SEED-DISB-DEP-${clientId}-${seq}`,
+        amount: needed,
+        description: 'Deposit by bank transfer for disbursements',
+        at: new Date(now - 8 * 86_400_000),
+      });
       for (const p of planned) {
         const created = await createDisbursement(tx, p.input);
         for (const type of pathTo[p.status]) {
           const role = bySystem.has(type) ? 'SYSTEM' : 'SUPER ADMIN';
           const paidTime = new Date(p.input.transactionTime.getTime() + 30_000 + Math.floor(o.random() * 600_000));
-          await moveDisbursement(tx, created.uuid, { type, role }, { by: role === 'SYSTEM' ? null : o.deciderId, paidTime: paidTime.getTime() < now ? paidTime : new Date(now) });
+          await moveDisbursement(
+            tx,
+            created.uuid,
+            { type, role },
+            {
+              by: role === 'SYSTEM' ? null : o.deciderId,
+              paidTime: paidTime.getTime() < now ? paidTime : new Date(now),
+            },
+          );
         }
       }
     });
@@ -94,9 +140,24 @@ export async function seedDisbursements(db: Db, o: SeedDisbursementsOptions): Pr
 }
 
 /** The demo: every client gets one disbursement in each of the six statuses within the last 7 days, the first two clients two of each. */
-export async function seedDemoDisbursements(db: Db, clientIds: number[], deciderId: number, random: () => number): Promise<number> {
+export async function seedDemoDisbursements(
+  db: Db,
+  clientIds: number[],
+  deciderId: number,
+  random: () => number,
+): Promise<number> {
   const statusOf = (j: number) => DISBURSEMENT_STATUSES[j % DISBURSEMENT_STATUSES.length];
   // Within the last 6 days back from now, so all fall inside the list's default 7-day window.
-  const many = await seedDisbursements(db, { perClient: 12, clientIds: clientIds.slice(0, 2), deciderId, random, days: 6, statusOf });
-  return many + await seedDisbursements(db, { perClient: 6, clientIds: clientIds.slice(2), deciderId, random, days: 6, statusOf });
+  const many = await seedDisbursements(db, {
+    perClient: 12,
+    clientIds: clientIds.slice(0, 2),
+    deciderId,
+    random,
+    days: 6,
+    statusOf,
+  });
+  return (
+    many +
+    (await seedDisbursements(db, { perClient: 6, clientIds: clientIds.slice(2), deciderId, random, days: 6, statusOf }))
+  );
 }

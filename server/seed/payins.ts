@@ -9,7 +9,10 @@ import { seededRandom } from './seededRandom.ts';
  * Inserts generated pay-ins in batches, then credits every paid one through the ledger and moves
  * the settled or released ones to withdrawable, as the real flows would have.
  */
-export async function seedPayins(db: Db, options: { count: number; days: number; clientIds: number[]; seed?: number }): Promise<number> {
+export async function seedPayins(
+  db: Db,
+  options: { count: number; days: number; clientIds: number[]; seed?: number },
+): Promise<number> {
   const random = seededRandom(options.seed ?? 7);
   const [{ n: existing }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from transactions`)).rows;
   const batch: Array<typeof transactions.$inferInsert> = [];

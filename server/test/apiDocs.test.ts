@@ -5,8 +5,12 @@ import { routeSummaries } from '../routes/apiDocs.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ seed: false }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('GET /api/docs', () => {
   it('documents every route of the route table', () => {
@@ -28,9 +32,19 @@ describe('GET /api/docs', () => {
     expect(paths['/api/backoffice/transaction/finalized-transaction'].patch.description).toContain('SUPER ADMIN only');
     const list = paths['/api/backoffice/transaction/list'].get.parameters.map((p: { name: string }) => p.name);
     expect(list).toEqual(expect.arrayContaining(['start', 'end', 'status', 'client_id', 'page', 'limit']));
-    expect(paths['/api/v1/notification/{id}/read'].patch.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
-    const documented = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(paths['/api/v1/notification/{id}/read'].patch.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
+    const documented = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     // Exactly the table's routes, no more and no fewer: the document is the table.
-    expect(documented.sort()).toEqual(Object.keys(routeTable).map((key) => key.replace(/:(\w+)/g, '{$1}')).sort());
+    expect(documented.sort()).toEqual(
+      Object.keys(routeTable)
+        .map((key) => key.replace(/:(\w+)/g, '{$1}'))
+        .sort(),
+    );
   });
 });

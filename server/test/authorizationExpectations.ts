@@ -57,7 +57,12 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`POST ${API}/balance/add-withdrawal`]: holder('balance'),
   [`PATCH ${API}/balance/update-withdrawal`]: superAdmin('balance'),
   // The balance summary feeds the Payin Detail, Disbursement Account, Master Disbursement Balance and Payments Balance pages.
-  [`GET ${API}/transaction/account-summary`]: holder('payin', 'disbursement-account', 'disbursement-master-balance', 'balance'),
+  [`GET ${API}/transaction/account-summary`]: holder(
+    'payin',
+    'disbursement-account',
+    'disbursement-master-balance',
+    'balance',
+  ),
 
   // README: payin for payin-list, disbursement-account for balance-history, disbursement-master-balance
   // for update-balance, which makes money and so is never a client user's act.

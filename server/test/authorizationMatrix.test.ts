@@ -15,8 +15,11 @@ import { call, login, signInVerified, startTestServer, type TestServer } from '.
 type Caller = 'no token' | 'before OTP' | 'client' | 'admin' | 'super admin' | 'role lacking modules';
 const callers: Caller[] = ['no token', 'before OTP', 'client', 'admin', 'super admin', 'role lacking modules'];
 const emails: Partial<Record<Caller, string>> = {
-  'before OTP': 'client@demo.local', client: 'client@demo.local', admin: 'admin@demo.local',
-  'super admin': 'superadmin@demo.local', 'role lacking modules': 'settings.only@demo.local',
+  'before OTP': 'client@demo.local',
+  client: 'client@demo.local',
+  admin: 'admin@demo.local',
+  'super admin': 'superadmin@demo.local',
+  'role lacking modules': 'settings.only@demo.local',
 };
 /** Calls that end the caller's session or second factor when allowed: they get a token of their own. */
 const endsSession = new Set(['POST /api/backoffice/auth/logout', 'DELETE /api/backoffice/user/disable-otp']);
@@ -29,11 +32,20 @@ beforeAll(async () => {
   server = await startTestServer();
   const sa = await signInVerified(server, 'superadmin@demo.local');
   const role = await call(server, 'POST', '/api/backoffice/management/create-role', {
-    token: sa.token, body: { name: 'Settings Only', description: 'Only their own settings', type: 'ADMIN', modules: ['settings-user'] },
+    token: sa.token,
+    body: { name: 'Settings Only', description: 'Only their own settings', type: 'ADMIN', modules: ['settings-user'] },
   });
   expect(role.status).toBe(201);
   const user = await call(server, 'POST', '/api/backoffice/management/create-user', {
-    token: sa.token, body: { type: 'ADMIN', role_id: role.body.data.id, client_id: [1], name: 'Settings Only', email: 'settings.only@demo.local', password: 'Demo-Password-1!' },
+    token: sa.token,
+    body: {
+      type: 'ADMIN',
+      role_id: role.body.data.id,
+      client_id: [1],
+      name: 'Settings Only',
+      email: 'settings.only@demo.local',
+      password: 'Demo-Password-1!',
+    },
   });
   expect(user.status).toBe(201);
   for (const caller of ['client', 'admin', 'super admin', 'role lacking modules'] as const) {
@@ -44,12 +56,19 @@ beforeAll(async () => {
   for (const caller of callers) {
     if (!emails[caller]) continue;
     const [u] = await server.database.db.select().from(users).where(eq(users.email, emails[caller]!));
-    const modules = (await server.database.db.select().from(roleModules).where(eq(roleModules.roleId, u.roleId!))).map((m) => m.moduleId);
+    const modules = (await server.database.db.select().from(roleModules).where(eq(roleModules.roleId, u.roleId!))).map(
+      (m) => m.moduleId,
+    );
     // Spec section 6: Settlement belongs to SUPER ADMIN whatever a role holds.
-    holdings[caller] = { type: u.type, modules: u.type === 'SUPER ADMIN' ? modules : modules.filter((m) => m !== 'settlement') };
+    holdings[caller] = {
+      type: u.type,
+      modules: u.type === 'SUPER ADMIN' ? modules : modules.filter((m) => m !== 'settlement'),
+    };
   }
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 function expected(want: Expectation, caller: Caller): 'allowed' | 401 | 403 {
   if (want.who === 'public') return 'allowed';
@@ -66,7 +85,9 @@ function expected(want: Expectation, caller: Caller): 'allowed' | 401 | 403 {
 async function tokenFor(caller: Caller, key: string): Promise<string | undefined> {
   if (caller === 'no token') return undefined;
   if (!endsSession.has(key)) return tokens[caller];
-  return caller === 'before OTP' ? (await login(server, emails[caller]!)).body.data.token : (await signInVerified(server, emails[caller]!)).token;
+  return caller === 'before OTP'
+    ? (await login(server, emails[caller]!)).body.data.token
+    : (await signInVerified(server, emails[caller]!)).token;
 }
 
 describe('authorization matrix', () => {
@@ -84,7 +105,9 @@ describe('authorization matrix', () => {
     const app = Fastify();
     registerAccessControl(app, server.database, { idleMs: 1, maxMs: 1 });
     expect(() => app.get('/api/backoffice/unlisted', async () => 'open')).toThrow(/routeTable/);
-    expect(() => app.get('/api/backoffice/transaction/list', { config: { access: { kind: 'public' } } }, async () => 'open')).toThrow(/routeTable/);
+    expect(() =>
+      app.get('/api/backoffice/transaction/list', { config: { access: { kind: 'public' } } }, async () => 'open'),
+    ).toThrow(/routeTable/);
   });
 
   for (const caller of callers) {
@@ -95,25 +118,37 @@ describe('authorization matrix', () => {
         const url = pattern.replace(':clientId', '1').replace(':id', '999999');
         const token = await tokenFor(caller, key);
         // A body no route accepts: an allowed call is then refused for its input, never carried out.
-        const res = await call(server, method, url, { token, ...(method === 'GET' ? {} : { body: { __probe: true } }) });
+        const res = await call(server, method, url, {
+          token,
+          ...(method === 'GET' ? {} : { body: { __probe: true } }),
+        });
         // Disabling two-factor ends all of that user's sessions: sign in again for the routes after it.
         if (endsSession.has(key) && caller !== 'no token') tokens[caller] = await tokenFor(caller, key);
         const want = expected(expectation, caller);
         const got = res.status === 401 || res.status === 403 ? res.status : 'allowed';
         // A public callback may refuse an unsigned body with its own 401; it is never 403 or a 500.
         const publicOwn401 = expectation.who === 'public' && res.status === 401;
-        if ((got !== want && !publicOwn401) || res.status >= 500) outcomes.push(`${key}: expected ${want}, got ${res.status} ${JSON.stringify(res.body?.message)}`);
+        if ((got !== want && !publicOwn401) || res.status >= 500)
+          outcomes.push(`${key}: expected ${want}, got ${res.status} ${JSON.stringify(res.body?.message)}`);
       }
       expect(outcomes).toEqual([]);
     });
   }
 
   it('derives allowed_paths and modules from the same table', async () => {
-    const me = async (caller: Caller) => (await call(server, 'GET', '/api/backoffice/user/me', { token: tokens[caller] })).body.data;
-    expect((await me('role lacking modules')).allowed_paths).toEqual(['/dashboard/settings', '/dashboard/settings/user']);
+    const me = async (caller: Caller) =>
+      (await call(server, 'GET', '/api/backoffice/user/me', { token: tokens[caller] })).body.data;
+    expect((await me('role lacking modules')).allowed_paths).toEqual([
+      '/dashboard/settings',
+      '/dashboard/settings/user',
+    ]);
     expect((await me('admin')).allowed_paths).not.toContain('/dashboard/settlement');
-    expect((await me('super admin')).allowed_paths).toEqual(expect.arrayContaining(['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role']));
+    expect((await me('super admin')).allowed_paths).toEqual(
+      expect.arrayContaining(['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role']),
+    );
     const beforeOtp = (await login(server, 'admin@demo.local')).body.data.token;
-    expect((await call(server, 'GET', '/api/backoffice/user/me', { token: beforeOtp })).body.data.allowed_paths).toEqual(['/dashboard/settings/user']);
+    expect(
+      (await call(server, 'GET', '/api/backoffice/user/me', { token: beforeOtp })).body.data.allowed_paths,
+    ).toEqual(['/dashboard/settings/user']);
   });
 });

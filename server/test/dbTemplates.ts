@@ -48,7 +48,11 @@ export const readPgliteImage = async (path: string) => new Blob([await readFile(
 export const withAdmin = async <T>(baseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  try { return await work(admin); } finally { await admin.end(); }
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 };
 
 export const databaseUrl = (baseUrl: string, name: string) => {
@@ -57,7 +61,9 @@ export const databaseUrl = (baseUrl: string, name: string) => {
   return url.toString();
 };
 
-export async function buildPostgresTemplates(baseUrl: string): Promise<{ templates: Templates; remove(): Promise<void> }> {
+export async function buildPostgresTemplates(
+  baseUrl: string,
+): Promise<{ templates: Templates; remove(): Promise<void> }> {
   const run = randomBytes(4).toString('hex');
   const templates = {} as Templates;
   for (const name of names) {
@@ -70,9 +76,10 @@ export async function buildPostgresTemplates(baseUrl: string): Promise<{ templat
   }
   return {
     templates,
-    remove: () => withAdmin(baseUrl, async (admin) => {
-      for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${templates[name]} WITH (FORCE)`);
-    }),
+    remove: () =>
+      withAdmin(baseUrl, async (admin) => {
+        for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${templates[name]} WITH (FORCE)`);
+      }),
   };
 }
 

@@ -12,30 +12,51 @@ const API = '/api/backoffice';
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['superadmin', 'admin', 'client']) token[who] = (await signInVerified(server, `${who}@demo.local`)).token;
+  for (const who of ['superadmin', 'admin', 'client'])
+    token[who] = (await signInVerified(server, `${who}@demo.local`)).token;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const get = (who: string, path: string) => call(server, 'GET', `${API}/${path}`, { token: token[who] });
-const adjust = (who: string, body: unknown) => call(server, 'PATCH', `${API}/transaction/update-balance`, { token: token[who], body });
-const disbursementBalance = async (clientId: number) => (await get('superadmin', `transaction/account-summary?client_filter=${clientId}`)).body.data.disbursement_balance as number;
+const adjust = (who: string, body: unknown) =>
+  call(server, 'PATCH', `${API}/transaction/update-balance`, { token: token[who], body });
+const disbursementBalance = async (clientId: number) =>
+  (await get('superadmin', `transaction/account-summary?client_filter=${clientId}`)).body.data
+    .disbursement_balance as number;
 const expectLedgerClean = async () => expect((await checkLedger(server.database.db)).problems).toEqual([]);
 
 /** A client of its own with exactly this disbursement balance, so a test's figures are its own. */
 async function clientWithBalance(balance: number): Promise<number> {
   const db = server.database.db;
-  const [{ id }] = (await db.execute<{ id: number }>(sql`insert into clients (client_name) values (${`PT Uji ${Math.random().toString(36).slice(2, 8)}`}) returning id`)).rows;
-  if (balance) await db.transaction(async (tx) => { await recordDeposit(tx as never, { clientId: id, amount: balance, kind: 'deposit', description: 'Opening deposit', picName: 'Test' }); });
+  const [{ id }] = (
+    await db.execute<{ id: number }>(
+      sql`insert into clients (client_name) values (${`PT Uji ${Math.random().toString(36).slice(2, 8)}`}) returning id`,
+    )
+  ).rows;
+  if (balance)
+    await db.transaction(async (tx) => {
+      await recordDeposit(tx as never, {
+        clientId: id,
+        amount: balance,
+        kind: 'deposit',
+        description: 'Opening deposit',
+        picName: 'Test',
+      });
+    });
   return id;
 }
 
 describe('the demo data', () => {
   it('holds deposits for every demo client over the last 14 days, yesterday and today included', async () => {
-    const rows = (await server.database.db.execute<{ client_id: number; days: number; today: boolean; yesterday: boolean }>(sql`
+    const rows = (
+      await server.database.db.execute<{ client_id: number; days: number; today: boolean; yesterday: boolean }>(sql`
       select client_id, count(distinct (created_at at time zone 'Asia/Jakarta')::date)::int as days,
         bool_or((created_at at time zone 'Asia/Jakarta')::date = (now() at time zone 'Asia/Jakarta')::date) as today,
         bool_or((created_at at time zone 'Asia/Jakarta')::date = (now() at time zone 'Asia/Jakarta')::date - 1) as yesterday
-      from disbursement_deposits where created_at > now() - interval '14 days' group by client_id`)).rows;
+      from disbursement_deposits where created_at > now() - interval '14 days' group by client_id`)
+    ).rows;
     expect(rows).toHaveLength(7);
     for (const r of rows) expect(r).toMatchObject({ days: expect.any(Number), yesterday: true });
     // Today's deposit is made half an hour before the seed runs: yesterday still, in the first minutes of a Jakarta day.
@@ -45,25 +66,41 @@ describe('the demo data', () => {
 });
 
 describe('GET transaction/payin-list and balance-history', () => {
-  it('lists the deposits of the default window (yesterday to today), newest first, within the caller\'s clients', async () => {
+  it("lists the deposits of the default window (yesterday to today), newest first, within the caller's clients", async () => {
     const all = await get('superadmin', 'transaction/payin-list');
     expect(all.status).toBe(200);
     expect(all.body.data.length).toBeGreaterThan(0);
     const times = all.body.data.map((r: { created_at: string }) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(all.body.data[0]).toEqual(expect.objectContaining({ name: expect.any(String), amount: expect.any(Number), created_at: expect.any(String), description: expect.any(String) }));
+    expect(all.body.data[0]).toEqual(
+      expect.objectContaining({
+        name: expect.any(String),
+        amount: expect.any(Number),
+        created_at: expect.any(String),
+        description: expect.any(String),
+      }),
+    );
     const mine = await get('admin', 'transaction/payin-list');
-    expect(new Set(mine.body.data.map((r: { client_id: number }) => r.client_id))).toEqual(new Set([1, 2, 3, 4, 5].filter((id) => mine.body.data.some((r: { client_id: number }) => r.client_id === id))));
+    expect(new Set(mine.body.data.map((r: { client_id: number }) => r.client_id))).toEqual(
+      new Set([1, 2, 3, 4, 5].filter((id) => mine.body.data.some((r: { client_id: number }) => r.client_id === id))),
+    );
     expect(mine.body.data.every((r: { client_id: number }) => r.client_id <= 5)).toBe(true);
     expect((await get('admin', 'transaction/payin-list?client_filter=7')).status).toBe(404);
   });
 
   it('pages the history 15/30/50 with meta, without overlap, and refuses other sizes and bad dates', async () => {
-    const [{ n }] = (await server.database.db.execute<{ n: number }>(sql`select count(*)::int as n from disbursement_deposits where client_id = 1`)).rows;
+    const [{ n }] = (
+      await server.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from disbursement_deposits where client_id = 1`,
+      )
+    ).rows;
     const first = await get('superadmin', 'transaction/balance-history?client_filter=1&limit=15&page=1');
     expect(first.status).toBe(200);
     expect(first.body.meta).toMatchObject({ current_page: 1, per_page: 15, total: n });
-    const window = await get('superadmin', 'transaction/balance-history?client_filter=1&limit=15&page=1&start=2000-01-01%2000:00&end=2100-01-01%2000:00');
+    const window = await get(
+      'superadmin',
+      'transaction/balance-history?client_filter=1&limit=15&page=1&start=2000-01-01%2000:00&end=2100-01-01%2000:00',
+    );
     expect(window.body.data).toHaveLength(Math.min(n, 15));
     expect((await get('superadmin', 'transaction/balance-history?limit=20')).status).toBe(400);
     expect((await get('superadmin', 'transaction/balance-history?start=2026-02-30%2000:00')).status).toBe(400);
@@ -81,7 +118,11 @@ describe('PATCH transaction/update-balance', () => {
     const clientId = await clientWithBalance(100_000);
     const plus = await adjust('superadmin', { client_id: clientId, amount: 250_000 });
     expect(plus.status).toBe(200);
-    expect(plus.body).toMatchObject({ status: 'success', message: 'Balance has been updated', data: { previous_balance: 100_000, amount: 250_000, balance: 350_000 } });
+    expect(plus.body).toMatchObject({
+      status: 'success',
+      message: 'Balance has been updated',
+      data: { previous_balance: 100_000, amount: 250_000, balance: 350_000 },
+    });
     expect(await disbursementBalance(clientId)).toBe(350_000);
     const history = await get('superadmin', `transaction/balance-history?client_filter=${clientId}`);
     expect(history.body.data[0]).toMatchObject({ name: 'Sari Superadmin', amount: 250_000, kind: 'adjustment' });
@@ -92,7 +133,11 @@ describe('PATCH transaction/update-balance', () => {
     expect(await disbursementBalance(clientId)).toBe(350_000);
     expect((await adjust('superadmin', { client_id: clientId, amount: -350_000 })).body.data.balance).toBe(0);
 
-    const audits = (await server.database.db.execute<{ outcome: string }>(sql`select outcome from audit_log where action = 'disbursement.balance_adjusted' and object_id = ${String(clientId)} order by id`)).rows;
+    const audits = (
+      await server.database.db.execute<{ outcome: string }>(
+        sql`select outcome from audit_log where action = 'disbursement.balance_adjusted' and object_id = ${String(clientId)} order by id`,
+      )
+    ).rows;
     expect(audits.map((a) => a.outcome)).toEqual(['success', 'failure', 'success']);
     await expectLedgerClean();
   });
@@ -131,14 +176,29 @@ describe('PATCH transaction/update-balance', () => {
     await expectLedgerClean();
   });
 
-  it('is never a client user\'s act, even when its role holds the module', async () => {
+  it("is never a client user's act, even when its role holds the module", async () => {
     const db = server.database.db;
-    const [{ id: roleId }] = (await db.execute<{ id: number }>(sql`insert into roles (name, type, description) values ('Client Treasurer', 'CLIENT', 'Tries to mint money') returning id`)).rows;
-    await db.execute(sql`insert into role_modules (role_id, module_id) values (${roleId}, 'disbursement'), (${roleId}, 'disbursement-master-balance')`);
-    const user = await addUser(server, { email: 'treasurer@client.test', name: 'Client Treasurer', type: 'CLIENT', role: 'Client Treasurer', clients: [1] });
+    const [{ id: roleId }] = (
+      await db.execute<{ id: number }>(
+        sql`insert into roles (name, type, description) values ('Client Treasurer', 'CLIENT', 'Tries to mint money') returning id`,
+      )
+    ).rows;
+    await db.execute(
+      sql`insert into role_modules (role_id, module_id) values (${roleId}, 'disbursement'), (${roleId}, 'disbursement-master-balance')`,
+    );
+    const user = await addUser(server, {
+      email: 'treasurer@client.test',
+      name: 'Client Treasurer',
+      type: 'CLIENT',
+      role: 'Client Treasurer',
+      clients: [1],
+    });
     const { token: treasurer } = await signInVerified(server, user.email);
     const before = await disbursementBalance(1);
-    const res = await call(server, 'PATCH', `${API}/transaction/update-balance`, { token: treasurer, body: { client_id: 1, amount: 1_000_000 } });
+    const res = await call(server, 'PATCH', `${API}/transaction/update-balance`, {
+      token: treasurer,
+      body: { client_id: 1, amount: 1_000_000 },
+    });
     expect(res.status).toBe(403);
     expect(await disbursementBalance(1)).toBe(before);
     const me = await call(server, 'GET', `${API}/user/me`, { token: treasurer });
@@ -152,7 +212,9 @@ describe('PATCH transaction/update-balance', () => {
 
   it('15 simultaneous -10,000 adjustments on a 50,000 balance: exactly 5 succeed and the balance ends at 0', async () => {
     const clientId = await clientWithBalance(50_000);
-    const results = await Promise.all(Array.from({ length: 15 }, () => adjust('superadmin', { client_id: clientId, amount: -10_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () => adjust('superadmin', { client_id: clientId, amount: -10_000 })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 422)).toHaveLength(10);
     expect(await disbursementBalance(clientId)).toBe(0);
@@ -162,14 +224,20 @@ describe('PATCH transaction/update-balance', () => {
   it('tells every open screen that may see the client, live', async () => {
     const socket = io(server.url, { auth: { token: token.admin }, transports: ['websocket'] });
     try {
-      await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
       const heard = new Promise((resolve) => socket.on('balance-changed', resolve));
       expect((await adjust('superadmin', { client_id: 2, amount: 1_000 })).status).toBe(200);
       expect(await heard).toEqual({ client_id: 2 });
 
       // The admin loses client 2: its open socket stops hearing about it at once, and hears client 3 still.
       const admin = (await get('superadmin', 'management/get-users?search=admin%40demo.local')).body.data[0];
-      const edit = await call(server, 'PATCH', `${API}/management/edit-user`, { token: token.superadmin, body: { id: admin.id, type: admin.type, role_id: admin.role_id, name: admin.name, client_id: [1, 3, 4, 5] } });
+      const edit = await call(server, 'PATCH', `${API}/management/edit-user`, {
+        token: token.superadmin,
+        body: { id: admin.id, type: admin.type, role_id: admin.role_id, name: admin.name, client_id: [1, 3, 4, 5] },
+      });
       expect(edit.status, JSON.stringify(edit.body)).toBe(200);
       const heardNext: number[] = [];
       socket.on('balance-changed', (e: { client_id: number }) => heardNext.push(e.client_id));

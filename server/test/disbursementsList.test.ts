@@ -24,19 +24,37 @@ let recent: { correlationId: string; accountNo: string; originalTransactionNo: s
 
 beforeAll(async () => {
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => { inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }); callback(); });
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` } });
-  for (const who of ['superadmin', 'admin', 'client']) tokens[who] = (await signInVerified(server, `${who}@demo.local`)).token;
+  server = await startTestServer({
+    env: { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` },
+  });
+  for (const who of ['superadmin', 'admin', 'client'])
+    tokens[who] = (await signInVerified(server, `${who}@demo.local`)).token;
   const { db } = server.database;
-  old = await makeDisbursement(db, { clientId: 1, status: 'FINALIZED', time: new Date(Date.now() - 9 * 86_400_000), prefix: 'OLD' });
-  recent = await makeDisbursement(db, { clientId: 3, status: 'PENDING', time: new Date(Date.now() - 3 * 86_400_000), prefix: 'RECENT' });
+  old = await makeDisbursement(db, {
+    clientId: 1,
+    status: 'FINALIZED',
+    time: new Date(Date.now() - 9 * 86_400_000),
+    prefix: 'OLD',
+  });
+  recent = await makeDisbursement(db, {
+    clientId: 3,
+    status: 'PENDING',
+    time: new Date(Date.now() - 3 * 86_400_000),
+    prefix: 'RECENT',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -68,16 +86,36 @@ describe('list-disbursement and summary-disbursement', () => {
     const times = rows.map((r) => r.transaction_time);
     expect(times).toEqual([...times].sort().reverse());
     expect(Object.keys(rows[0]).sort()).toEqual([
-      'account_no', 'added_to_withdrawable', 'amount', 'bank_account_name', 'bank_name', 'client_id', 'client_name', 'correlation_id',
-      'fee_amount', 'original_transaction_no', 'paid_time', 'status', 'transaction_time', 'uuid', 'withdrawal_method',
+      'account_no',
+      'added_to_withdrawable',
+      'amount',
+      'bank_account_name',
+      'bank_name',
+      'client_id',
+      'client_name',
+      'correlation_id',
+      'fee_amount',
+      'original_transaction_no',
+      'paid_time',
+      'status',
+      'transaction_time',
+      'uuid',
+      'withdrawal_method',
     ]);
     expect(typeof rows[0].amount).toBe('number');
   });
 
   it('filters by status, method, client and each search field, and the tiles sum exactly the listed rows', async () => {
     const queries = [
-      '', WIDE, `${WIDE}&status=PENDING`, `${WIDE}&status=VOIDED`, `${WIDE}&payment_method=BIFAST,SKN`, `${WIDE}&client_id=3`, `${WIDE}&client_id=1,2&status=FINALIZED`,
-      `${WIDE}&search_by=correlation_id&search=${recent.correlationId}`, `${WIDE}&search_by=account_no&search=${recent.accountNo}`,
+      '',
+      WIDE,
+      `${WIDE}&status=PENDING`,
+      `${WIDE}&status=VOIDED`,
+      `${WIDE}&payment_method=BIFAST,SKN`,
+      `${WIDE}&client_id=3`,
+      `${WIDE}&client_id=1,2&status=FINALIZED`,
+      `${WIDE}&search_by=correlation_id&search=${recent.correlationId}`,
+      `${WIDE}&search_by=account_no&search=${recent.accountNo}`,
       `${WIDE}&search_by=original_transaction_no&search=${recent.originalTransactionNo}`,
     ];
     for (const query of queries) {
@@ -91,14 +129,23 @@ describe('list-disbursement and summary-disbursement', () => {
       const status = /status=(\w+)/.exec(query)?.[1];
       if (status) expect(rows.every((r) => r.status === status)).toBe(true);
     }
-    expect((await allRows('superadmin', `${WIDE}&search_by=account_no&search=${recent.accountNo}`)).map((r) => r.correlation_id)).toEqual([recent.correlationId]);
+    expect(
+      (await allRows('superadmin', `${WIDE}&search_by=account_no&search=${recent.accountNo}`)).map(
+        (r) => r.correlation_id,
+      ),
+    ).toEqual([recent.correlationId]);
   });
 
   it("shows a client user only its clients' rows; another client is 404 and a search finds nothing of it", async () => {
     const rows = await allRows('client', WIDE);
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.client_id))).toEqual(new Set([1, 2]));
-    for (const path of [`list-disbursement?client_id=3`, `summary-disbursement?client_id=3`, `download-disbursement?client_id=3`, `list-disbursement?client_id=1,3`]) {
+    for (const path of [
+      `list-disbursement?client_id=3`,
+      `summary-disbursement?client_id=3`,
+      `download-disbursement?client_id=3`,
+      `list-disbursement?client_id=1,3`,
+    ]) {
       expect((await get('client', path)).status, path).toBe(404);
     }
     const search = await get('client', `list-disbursement?${WIDE}&search=${recent.correlationId}`);
@@ -121,26 +168,55 @@ describe('list-disbursement and summary-disbursement', () => {
 
 describe('bad input', () => {
   it('answers 400, 403 or 404 with the reason, never 500', async () => {
-    const patch = (who: string, body: unknown) => call(server, 'PATCH', `${API}/update-disbursement`, { token: tokens[who], body });
+    const patch = (who: string, body: unknown) =>
+      call(server, 'PATCH', `${API}/update-disbursement`, { token: tokens[who], body });
     const pending = await makeDisbursement(server.database.db, { clientId: 1, status: 'PENDING' });
-    expect(await patch('superadmin', { uuid: pending.uuid, status: 'FINALIZED' })).toMatchObject({ status: 400, body: { message: 'status must be COMPLETED or REJECTED' } });
+    expect(await patch('superadmin', { uuid: pending.uuid, status: 'FINALIZED' })).toMatchObject({
+      status: 400,
+      body: { message: 'status must be COMPLETED or REJECTED' },
+    });
     expect(await patch('superadmin', { uuid: pending.uuid, status: 'PENDING' })).toMatchObject({ status: 400 });
-    expect(await patch('superadmin', { uuid: '6f1c1a52-6a43-4c55-9a3a-000000000000', status: 'COMPLETED' })).toMatchObject({ status: 404, body: { message: 'Disbursement not found' } });
+    expect(
+      await patch('superadmin', { uuid: '6f1c1a52-6a43-4c55-9a3a-000000000000', status: 'COMPLETED' }),
+    ).toMatchObject({ status: 404, body: { message: 'Disbursement not found' } });
     expect(await patch('superadmin', { uuid: 'not-a-uuid', status: 'COMPLETED' })).toMatchObject({ status: 400 });
-    expect(await patch('superadmin', { uuid: pending.uuid, status: 'COMPLETED', extra: 1 })).toMatchObject({ status: 400 });
+    expect(await patch('superadmin', { uuid: pending.uuid, status: 'COMPLETED', extra: 1 })).toMatchObject({
+      status: 400,
+    });
     expect(await patch('admin', { uuid: pending.uuid, status: 'COMPLETED' })).toMatchObject({ status: 403 });
     expect((await clientRow(pending.uuid)).status).toBe('PENDING');
-    for (const query of ['start=2024-02-30 00:00', 'end=2024-01-01', 'start=yesterday', 'status=COMPLETED', 'payment_method=CASH', 'search_by=rrn&search=1', 'page=0', 'client_id=abc', 'unknown=1']) {
+    for (const query of [
+      'start=2024-02-30 00:00',
+      'end=2024-01-01',
+      'start=yesterday',
+      'status=COMPLETED',
+      'payment_method=CASH',
+      'search_by=rrn&search=1',
+      'page=0',
+      'client_id=abc',
+      'unknown=1',
+    ]) {
       const res = await get('superadmin', `list-disbursement?${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
-      expect((await get('superadmin', `summary-disbursement?${query.replace('page=0', 'start=2024-13-01 00:00')}`)).status).toBe(400);
+      expect(
+        (await get('superadmin', `summary-disbursement?${query.replace('page=0', 'start=2024-13-01 00:00')}`)).status,
+      ).toBe(400);
     }
     for (const [method, path, body] of [
-      ['PATCH', 'get-status-disbursement', { uuid: 'nope' }], ['POST', 'generate-invoice-disbursement', {}], ['PATCH', '../balance/add-withdrawable-disbursement', { uuid: 1 }],
+      ['PATCH', 'get-status-disbursement', { uuid: 'nope' }],
+      ['POST', 'generate-invoice-disbursement', {}],
+      ['PATCH', '../balance/add-withdrawable-disbursement', { uuid: 1 }],
     ] as const) {
       expect((await call(server, method, `${API}/${path}`, { token: tokens.superadmin, body })).status, path).toBe(400);
     }
-    expect((await call(server, 'POST', `${API}/generate-invoice-disbursement`, { token: tokens.superadmin, body: { correlation_id: 'NO-SUCH-ONE' } })).status).toBe(404);
+    expect(
+      (
+        await call(server, 'POST', `${API}/generate-invoice-disbursement`, {
+          token: tokens.superadmin,
+          body: { correlation_id: 'NO-SUCH-ONE' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("answers another client's disbursement as not found to a scoped user, whatever the action", async () => {
@@ -149,7 +225,9 @@ describe('bad input', () => {
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo.local'));
     // The routes are SUPER ADMIN only; this proves the domain's own scope check beneath them.
     const principal = { ...(await loadPrincipal(db, admin.id))!, type: 'SUPER ADMIN' as const };
-    await expect(decideDisbursement(db, principal, { uuid: foreign.uuid, status: 'COMPLETED' }, { ip: '127.0.0.1' })).rejects.toMatchObject({ kind: 'notFound' });
+    await expect(
+      decideDisbursement(db, principal, { uuid: foreign.uuid, status: 'COMPLETED' }, { ip: '127.0.0.1' }),
+    ).rejects.toMatchObject({ kind: 'notFound' });
     expect((await clientRow(foreign.uuid)).status).toBe('PENDING');
   });
 });
@@ -160,13 +238,39 @@ async function clientRow(uuid: string) {
   return row;
 }
 
-const jakarta = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const jakarta = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Jakarta',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 const at = (iso: string | null) => (iso == null ? null : jakarta.format(new Date(iso)));
-const asSheet = (r: any) => [at(r.transaction_time), r.correlation_id, r.client_name, r.withdrawal_method, r.bank_name, r.bank_account_name, r.account_no, r.original_transaction_no, r.amount, r.fee_amount, r.status, at(r.paid_time)];
+const asSheet = (r: any) => [
+  at(r.transaction_time),
+  r.correlation_id,
+  r.client_name,
+  r.withdrawal_method,
+  r.bank_name,
+  r.bank_account_name,
+  r.account_no,
+  r.original_transaction_no,
+  r.amount,
+  r.fee_amount,
+  r.status,
+  at(r.paid_time),
+];
 
 function sheetOf(content: Buffer) {
   const workbook = XLSX.read(content, { type: 'buffer' });
-  const [header, ...rows] = XLSX.utils.sheet_to_json<any[]>(workbook.Sheets[workbook.SheetNames[0]], { header: 1, defval: null, raw: true });
+  const [header, ...rows] = XLSX.utils.sheet_to_json<any[]>(workbook.Sheets[workbook.SheetNames[0]], {
+    header: 1,
+    defval: null,
+    raw: true,
+  });
   return { header, rows };
 }
 
@@ -182,10 +286,18 @@ async function mailTo(address: string, timeoutMs = 20_000) {
 
 describe('download-disbursement', () => {
   it("downloads exactly the list's rows as 'Data Download.xlsx'", async () => {
-    for (const [who, query] of [['superadmin', WIDE], ['superadmin', ''], ['client', `${WIDE}&status=FINALIZED`]] as const) {
+    for (const [who, query] of [
+      ['superadmin', WIDE],
+      ['superadmin', ''],
+      ['client', `${WIDE}&status=FINALIZED`],
+    ] as const) {
       const res = await get(who, `download-disbursement?${query}`);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 'success', message: 'File downloaded successfully', data: { filename: 'Data Download.xlsx' } });
+      expect(res.body).toMatchObject({
+        status: 'success',
+        message: 'File downloaded successfully',
+        data: { filename: 'Data Download.xlsx' },
+      });
       const { header, rows } = sheetOf(Buffer.from(res.body.data.content, 'base64'));
       expect(header).toEqual(DISBURSEMENT_EXPORT_HEADERS);
       expect(rows).toEqual((await allRows(who, query)).map(asSheet));
@@ -194,7 +306,10 @@ describe('download-disbursement', () => {
 
   it('e-mails it through the queue, and refuses an address that is not one', async () => {
     const res = await get('client', `download-disbursement?${WIDE}&email=disb.finance@example.com`);
-    expect(res).toEqual({ status: 200, body: { status: 'success', message: 'Export will be sent to disb.finance@example.com' } });
+    expect(res).toEqual({
+      status: 200,
+      body: { status: 'success', message: 'Export will be sent to disb.finance@example.com' },
+    });
     const mail = await mailTo('disb.finance@example.com');
     expect(mail.headers.get('subject')).toBe('Disbursement export');
     const { header, rows } = sheetOf(mail.attachments[0].content);
@@ -203,18 +318,25 @@ describe('download-disbursement', () => {
     let job;
     // The record is marked sent just after the mail goes out.
     for (let tries = 0; tries < 100 && job?.status !== 'sent'; tries++) {
-      [job] = await server.database.db.select().from(exportJobs).where(and(eq(exportJobs.email, 'disb.finance@example.com'), eq(exportJobs.kind, 'disbursements')));
+      [job] = await server.database.db
+        .select()
+        .from(exportJobs)
+        .where(and(eq(exportJobs.email, 'disb.finance@example.com'), eq(exportJobs.kind, 'disbursements')));
       if (job?.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(job).toMatchObject({ status: 'sent', rowCount: rows.length });
     for (const email of ['', 'not-an-address', 'x@example.com;y@example.com']) {
       const bad = await get('superadmin', `download-disbursement?email=${encodeURIComponent(email)}`);
-      expect({ status: bad.status, message: bad.body.message }).toEqual({ status: 400, message: 'Email failed to send' });
+      expect({ status: bad.status, message: bad.body.message }).toEqual({
+        status: 400,
+        message: 'Email failed to send',
+      });
     }
   });
 
   it('leaves the ledger explained', async () => {
-    const n = (await server.database.db.execute<{ n: number }>(sql`select count(*)::int as n from disbursements`)).rows[0].n;
+    const n = (await server.database.db.execute<{ n: number }>(sql`select count(*)::int as n from disbursements`))
+      .rows[0].n;
     expect(Number(n)).toBeGreaterThan(0);
     expect((await checkLedger(server.database.db)).problems).toEqual([]);
   });

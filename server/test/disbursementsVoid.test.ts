@@ -16,13 +16,20 @@ beforeAll(async () => {
   server = await startTestServer();
   token = (await signInVerified(server, 'superadmin@demo.local')).token;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 async function upload(files: Array<{ name: string; content: string | Buffer }>, extra?: (form: FormData) => void) {
   const form = new FormData();
-  for (const f of files) form.append('file', new Blob([typeof f.content === 'string' ? f.content : new Uint8Array(f.content)]), f.name);
+  for (const f of files)
+    form.append('file', new Blob([typeof f.content === 'string' ? f.content : new Uint8Array(f.content)]), f.name);
   extra?.(form);
-  const response = await fetch(`${server.url}${URL_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${server.url}${URL_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -37,38 +44,80 @@ const expectLedgerClean = async () => expect((await checkLedger(server.database.
 describe('the void file', () => {
   it('voids the FINALIZED ones, reports the rest, and moves nothing the second time', async () => {
     const { db } = server.database;
-    const paid = [await makeDisbursement(db, { clientId: 1, status: 'FINALIZED' }), await makeDisbursement(db, { clientId: 1, status: 'FINALIZED', fee: 0 })];
+    const paid = [
+      await makeDisbursement(db, { clientId: 1, status: 'FINALIZED' }),
+      await makeDisbursement(db, { clientId: 1, status: 'FINALIZED', fee: 0 }),
+    ];
     const open = await makeDisbursement(db, { clientId: 1, status: 'PENDING' });
     const csv = `correlation_id\n${paid[0].correlationId}\nNO-SUCH-DISBURSEMENT\n\n${open.correlationId}\n${paid[1].correlationId}\n`;
     const before = await balancesOf(db, 1);
     const first = await upload([{ name: 'void.csv', content: csv }]);
     expect(first.status).toBe(200);
-    expect(first.body.data.summary).toEqual({ rows: 4, voided: 2, would_void: 0, not_found: 1, not_finalized: 1, already_voided: 0 });
+    expect(first.body.data.summary).toEqual({
+      rows: 4,
+      voided: 2,
+      would_void: 0,
+      not_found: 1,
+      not_finalized: 1,
+      already_voided: 0,
+    });
     expect(first.body.data.results.map((r: any) => [r.row, r.correlation_id, r.outcome])).toEqual([
-      [2, paid[0].correlationId, 'voided'], [3, 'NO-SUCH-DISBURSEMENT', 'not_found'], [5, open.correlationId, 'not_finalized'], [6, paid[1].correlationId, 'voided'],
+      [2, paid[0].correlationId, 'voided'],
+      [3, 'NO-SUCH-DISBURSEMENT', 'not_found'],
+      [5, open.correlationId, 'not_finalized'],
+      [6, paid[1].correlationId, 'voided'],
     ]);
     expect(first.body.data.results[2].message).toMatch(/^Invalid Status: Only FINALIZED disbursements can be voided/);
     const total = paid.reduce((s, d) => s + d.amount + d.feeAmount, 0);
     expect(first.body.data).toMatchObject({ dry_run: false, total: { count: 2, amount: total } });
     expect(delta(before, await balancesOf(db, 1))).toEqual({
-      ...NO_MOVEMENT, disbursement: total, payouts: -(paid[0].amount + paid[1].amount), fees: -(paid[0].feeAmount + paid[1].feeAmount),
+      ...NO_MOVEMENT,
+      disbursement: total,
+      payouts: -(paid[0].amount + paid[1].amount),
+      fees: -(paid[0].feeAmount + paid[1].feeAmount),
     });
     for (const d of paid) expect((await clientIdOf(db, d.uuid)).status).toBe('VOIDED');
     await expectLedgerClean();
 
     const middle = await balancesOf(db, 1);
     const second = await upload([{ name: 'void.csv', content: csv }]);
-    expect(second.body.data.summary).toEqual({ rows: 4, voided: 0, would_void: 0, not_found: 1, not_finalized: 1, already_voided: 2 });
+    expect(second.body.data.summary).toEqual({
+      rows: 4,
+      voided: 0,
+      would_void: 0,
+      not_found: 1,
+      not_finalized: 1,
+      already_voided: 2,
+    });
     expect(second.body.data.total).toEqual({ count: 0, amount: 0 });
     expect(delta(middle, await balancesOf(db, 1))).toEqual(NO_MOVEMENT);
-    for (const d of paid) expect(await db.$count(journalEntries, and(eq(journalEntries.kind, 'disbursement.void'), eq(journalEntries.reference, d.uuid)))).toBe(1);
+    for (const d of paid)
+      expect(
+        await db.$count(
+          journalEntries,
+          and(eq(journalEntries.kind, 'disbursement.void'), eq(journalEntries.reference, d.uuid)),
+        ),
+      ).toBe(1);
     await expectLedgerClean();
   });
 
   it('reads XLSX, an aliased header, and a single column without a header; the same id twice voids once', async () => {
     const { db } = server.database;
-    const [a, b, c] = [await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }), await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }), await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' })];
-    const xlsx = await upload([{ name: 'Void List.XLSX', content: xlsxOf([['Note', 'Correlation ID'], ['first', a.correlationId], ['again', a.correlationId]]) }]);
+    const [a, b, c] = [
+      await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }),
+      await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }),
+      await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }),
+    ];
+    const xlsx = await upload([
+      {
+        name: 'Void List.XLSX',
+        content: xlsxOf([
+          ['Note', 'Correlation ID'],
+          ['first', a.correlationId],
+          ['again', a.correlationId],
+        ]),
+      },
+    ]);
     expect(xlsx.body.data.results.map((r: any) => r.outcome)).toEqual(['voided', 'already_voided']);
     const bare = await upload([{ name: 'ids.csv', content: `${b.correlationId}\r\n${c.correlationId}\r\n` }]);
     expect(bare.body.data.summary).toMatchObject({ rows: 2, voided: 2 });
@@ -78,22 +127,62 @@ describe('the void file', () => {
   it('answers a bad upload with 400 or 422 and a clear message, never 500', async () => {
     const cases: Array<[string, Awaited<ReturnType<typeof upload>>, number, RegExp]> = [
       ['no file', await upload([], (f) => f.append('note', 'x')), 400, /Choose a CSV or XLSX file/],
-      ['wrong extension', await upload([{ name: 'ids.txt', content: 'correlation_id\nX' }]), 400, /only CSV or Excel files are accepted/],
-      ['two files', await upload([{ name: 'a.csv', content: 'a' }, { name: 'b.csv', content: 'b' }]), 400, /^Maximum Gambar Diunduh 1 Gambar$/],
-      ['not a spreadsheet', await upload([{ name: 'ids.xlsx', content: Buffer.from('this is not a zip at all') }]), 400, /ids\.xlsx: the file could not be read/],
-      ['a broken zip', await upload([{ name: 'ids.xlsx', content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]) }]), 400, /ids\.xlsx: the file could not be read as an Excel file/],
+      [
+        'wrong extension',
+        await upload([{ name: 'ids.txt', content: 'correlation_id\nX' }]),
+        400,
+        /only CSV or Excel files are accepted/,
+      ],
+      [
+        'two files',
+        await upload([
+          { name: 'a.csv', content: 'a' },
+          { name: 'b.csv', content: 'b' },
+        ]),
+        400,
+        /^Maximum Gambar Diunduh 1 Gambar$/,
+      ],
+      [
+        'not a spreadsheet',
+        await upload([{ name: 'ids.xlsx', content: Buffer.from('this is not a zip at all') }]),
+        400,
+        /ids\.xlsx: the file could not be read/,
+      ],
+      [
+        'a broken zip',
+        await upload([
+          { name: 'ids.xlsx', content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]) },
+        ]),
+        400,
+        /ids\.xlsx: the file could not be read as an Excel file/,
+      ],
       ['empty', await upload([{ name: 'empty.csv', content: '' }]), 422, /empty\.csv: the file has no rows/],
-      ['no id column', await upload([{ name: 'wide.csv', content: 'amount,status\n10,PAID\n' }]), 422, /no correlation_id column/],
-      ['too large', await upload([{ name: 'big.csv', content: Buffer.alloc(5 * 1024 * 1024 + 10, 65) }]), 400, /Limit Size Gambar 5 MB/],
+      [
+        'no id column',
+        await upload([{ name: 'wide.csv', content: 'amount,status\n10,PAID\n' }]),
+        422,
+        /no correlation_id column/,
+      ],
+      [
+        'too large',
+        await upload([{ name: 'big.csv', content: Buffer.alloc(5 * 1024 * 1024 + 10, 65) }]),
+        400,
+        /Limit Size Gambar 5 MB/,
+      ],
     ];
     for (const [label, res, status, message] of cases) {
       expect({ label, status: res.status }).toEqual({ label, status });
       expect(res.body.message, label).toMatch(message);
     }
-    const json = await fetch(`${server.url}${URL_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${server.url}${URL_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(400);
     const broken = await fetch(`${server.url}${URL_PATH}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=XYZ' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=XYZ' },
       body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nabc',
     });
     expect(broken.status).toBe(400);
@@ -106,14 +195,20 @@ describe('the preview before the void (issue 25)', () => {
   const footprint = async (clientId: number, uuids: string[]) => {
     const { db } = server.database;
     return {
-      balances: await balancesOf(db, clientId), statuses: await Promise.all(uuids.map(async (uuid) => (await clientIdOf(db, uuid)).status)),
-      entries: await db.$count(journalEntries), audit: await db.$count(auditLog), outbox: await db.$count(outbox),
+      balances: await balancesOf(db, clientId),
+      statuses: await Promise.all(uuids.map(async (uuid) => (await clientIdOf(db, uuid)).status)),
+      entries: await db.$count(journalEntries),
+      audit: await db.$count(auditLog),
+      outbox: await db.$count(outbox),
     };
   };
 
   it('with dry_run=true answers every row and the total that would come back, changing nothing; then the apply voids', async () => {
     const { db } = server.database;
-    const paid = [await makeDisbursement(db, { clientId: 1, status: 'FINALIZED' }), await makeDisbursement(db, { clientId: 1, status: 'FINALIZED', fee: 0 })];
+    const paid = [
+      await makeDisbursement(db, { clientId: 1, status: 'FINALIZED' }),
+      await makeDisbursement(db, { clientId: 1, status: 'FINALIZED', fee: 0 }),
+    ];
     const open = await makeDisbursement(db, { clientId: 1, status: 'PENDING' });
     const gone = await makeDisbursement(db, { clientId: 1, status: 'VOIDED' });
     // The first paid one twice: it would be voided once.
@@ -124,28 +219,57 @@ describe('the preview before the void (issue 25)', () => {
 
     const preview = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'));
     expect(preview.status).toBe(200);
-    expect(preview.body.message).toBe('6 rows checked: 2 would be voided, 1 not found, 1 not FINALIZED, 2 already voided; nothing changed');
+    expect(preview.body.message).toBe(
+      '6 rows checked: 2 would be voided, 1 not found, 1 not FINALIZED, 2 already voided; nothing changed',
+    );
     expect(preview.body.data).toMatchObject({
-      dry_run: true, total: { count: 2, amount: total },
+      dry_run: true,
+      total: { count: 2, amount: total },
       summary: { rows: 6, voided: 0, would_void: 2, not_found: 1, not_finalized: 1, already_voided: 2 },
     });
     expect(preview.body.data.results.map((r: any) => [r.row, r.outcome])).toEqual([
-      [2, 'would_void'], [3, 'not_found'], [4, 'not_finalized'], [5, 'already_voided'], [6, 'would_void'], [7, 'already_voided'],
+      [2, 'would_void'],
+      [3, 'not_found'],
+      [4, 'not_finalized'],
+      [5, 'already_voided'],
+      [6, 'would_void'],
+      [7, 'already_voided'],
     ]);
-    expect(preview.body.data.results[0].message).toBe('Will be voided; amount and fee return to the disbursement balance');
+    expect(preview.body.data.results[0].message).toBe(
+      'Will be voided; amount and fee return to the disbursement balance',
+    );
     expect(await footprint(1, uuids)).toEqual(before);
     // Asked twice, the same answer: a preview is not a step of anything.
-    expect((await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'))).body.data).toEqual(preview.body.data);
+    expect((await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'))).body.data).toEqual(
+      preview.body.data,
+    );
 
     const applied = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'false'));
-    expect(applied.body.data).toMatchObject({ dry_run: false, total: { count: 2, amount: total }, summary: { voided: 2, would_void: 0, already_voided: 2 } });
-    expect(applied.body.data.results.map((r: any) => r.outcome)).toEqual(['voided', 'not_found', 'not_finalized', 'already_voided', 'voided', 'already_voided']);
+    expect(applied.body.data).toMatchObject({
+      dry_run: false,
+      total: { count: 2, amount: total },
+      summary: { voided: 2, would_void: 0, already_voided: 2 },
+    });
+    expect(applied.body.data.results.map((r: any) => r.outcome)).toEqual([
+      'voided',
+      'not_found',
+      'not_finalized',
+      'already_voided',
+      'voided',
+      'already_voided',
+    ]);
     expect(delta(before.balances, await balancesOf(db, 1))).toEqual({
-      ...NO_MOVEMENT, disbursement: total, payouts: -(paid[0].amount + paid[1].amount), fees: -(paid[0].feeAmount + paid[1].feeAmount),
+      ...NO_MOVEMENT,
+      disbursement: total,
+      payouts: -(paid[0].amount + paid[1].amount),
+      fees: -(paid[0].feeAmount + paid[1].feeAmount),
     });
     // After the apply, the preview says there is nothing left to void.
     const after = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'));
-    expect(after.body.data).toMatchObject({ total: { count: 0, amount: 0 }, summary: { would_void: 0, already_voided: 4 } });
+    expect(after.body.data).toMatchObject({
+      total: { count: 0, amount: 0 },
+      summary: { would_void: 0, already_voided: 4 },
+    });
     await expectLedgerClean();
   });
 
@@ -156,8 +280,14 @@ describe('the preview before the void (issue 25)', () => {
     const preview = await upload([{ name: 'v.csv', content: csv }], (f) => f.append('dry_run', 'true'));
     expect(preview.body.data.summary.would_void).toBe(1);
     const before = await balancesOf(db, 2);
-    const [one, two] = await Promise.all([upload([{ name: 'v.csv', content: csv }]), upload([{ name: 'v.csv', content: csv }])]);
-    expect([one.body.data.results[0].outcome, two.body.data.results[0].outcome].sort()).toEqual(['already_voided', 'voided']);
+    const [one, two] = await Promise.all([
+      upload([{ name: 'v.csv', content: csv }]),
+      upload([{ name: 'v.csv', content: csv }]),
+    ]);
+    expect([one.body.data.results[0].outcome, two.body.data.results[0].outcome].sort()).toEqual([
+      'already_voided',
+      'voided',
+    ]);
     expect(delta(before, await balancesOf(db, 2)).disbursement).toBe(paid.amount + paid.feeAmount);
     await expectLedgerClean();
   });
@@ -171,10 +301,17 @@ describe('the preview before the void (issue 25)', () => {
 
 describe('voidRowsFromSheet (pure)', () => {
   it('numbers rows as in the sheet and keeps a row with no id so it can be reported', () => {
-    expect(voidRowsFromSheet('f.csv', [[null], ['correlation_id', 'x'], ['A1', 'y'], [null, 'z'], [], ['B2', null]])).toEqual([
-      { row: 3, correlation_id: 'A1' }, { row: 4, correlation_id: '' }, { row: 6, correlation_id: 'B2' },
+    expect(
+      voidRowsFromSheet('f.csv', [[null], ['correlation_id', 'x'], ['A1', 'y'], [null, 'z'], [], ['B2', null]]),
+    ).toEqual([
+      { row: 3, correlation_id: 'A1' },
+      { row: 4, correlation_id: '' },
+      { row: 6, correlation_id: 'B2' },
     ]);
-    expect(voidRowsFromSheet('f.csv', [['A1'], ['B2']])).toEqual([{ row: 1, correlation_id: 'A1' }, { row: 2, correlation_id: 'B2' }]);
+    expect(voidRowsFromSheet('f.csv', [['A1'], ['B2']])).toEqual([
+      { row: 1, correlation_id: 'A1' },
+      { row: 2, correlation_id: 'B2' },
+    ]);
     expect(() => voidRowsFromSheet('f.csv', [['correlation_id']])).toThrow(/no correlation_id rows/);
   });
 });

@@ -2,7 +2,9 @@ import type { TestProject } from 'vitest/node';
 import { buildPgliteTemplates, buildPostgresTemplates, type Templates } from './dbTemplates.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { dbTemplates: Templates }
+  export interface ProvidedContext {
+    dbTemplates: Templates;
+  }
 }
 
 /** Builds the run's template databases once, before any server test file starts (see dbTemplates.ts). */

@@ -22,7 +22,9 @@ export interface TestServer {
  * server (its `url` then lets another process, such as a server a test kills, open it too).
  * `from` copies one of the run's templates (dbTemplates.ts) instead of starting empty.
  */
-export async function freshDatabase(from?: TemplateName): Promise<{ database: Database; url: string | null; dispose(): Promise<void> }> {
+export async function freshDatabase(
+  from?: TemplateName,
+): Promise<{ database: Database; url: string | null; dispose(): Promise<void> }> {
   const templates = from ? inject('dbTemplates') : undefined;
   if (process.env.TEST_DB !== 'postgres') {
     const image = from ? await readPgliteImage(templates![from]) : undefined;
@@ -47,7 +49,9 @@ export async function freshDatabase(from?: TemplateName): Promise<{ database: Da
 }
 
 /** `env` adds environment variables to the app's config, e.g. SMTP_URL or DATA_DIR. */
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const { database, dispose } = await freshDatabase(options.seed === false ? 'reference' : 'demo');
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp(database, config);
@@ -65,11 +69,16 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
   };
 }
 
-export interface CallResult<T = any> { status: number; body: T }
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+}
 
 /** A JSON call over real HTTP, as the browser makes it. */
 export async function call<T = any>(
-  server: TestServer, method: string, path: string,
+  server: TestServer,
+  method: string,
+  path: string,
   options: { token?: string; body?: unknown; rawBody?: string } = {},
 ): Promise<CallResult<T>> {
   const headers: Record<string, string> = {};
@@ -107,7 +116,10 @@ const secrets = new WeakMap<TestServer, Map<string, string>>();
  * uses the next step's). For a user set up earlier in the same file the replay guard is rewound
  * first: tests that sign the same user in again within 30 s would otherwise run out of codes.
  */
-export async function signInVerified(server: TestServer, email: string): Promise<{ token: string; secret: string; user: any }> {
+export async function signInVerified(
+  server: TestServer,
+  email: string,
+): Promise<{ token: string; secret: string; user: any }> {
   const known = secrets.get(server) ?? new Map<string, string>();
   secrets.set(server, known);
   const first = await login(server, email);
@@ -117,7 +129,10 @@ export async function signInVerified(server: TestServer, email: string): Promise
   if (!first.body.data.two_factor_active) {
     const setup = await call(server, 'GET', '/api/backoffice/user/generate-otp', { token: first.body.data.token });
     secret = setup.body.data.secret as string;
-    const verify = await call(server, 'POST', '/api/backoffice/user/verify-otp', { token: first.body.data.token, body: { passcode: await totpAt(secret) } });
+    const verify = await call(server, 'POST', '/api/backoffice/user/verify-otp', {
+      token: first.body.data.token,
+      body: { passcode: await totpAt(secret) },
+    });
     if (verify.status !== 200) throw new Error(`verify-otp failed: ${JSON.stringify(verify.body)}`);
     known.set(email, secret);
     offset = 1;
@@ -126,7 +141,10 @@ export async function signInVerified(server: TestServer, email: string): Promise
     await server.database.db.update(users).set({ totpLastStep: null }).where(eq(users.email, email));
   }
   const second = offset ? await login(server, email) : first;
-  const otp = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: second.body.data.token, body: { passcode: await totpAt(secret, offset) } });
+  const otp = await call(server, 'POST', '/api/backoffice/user/validate-otp', {
+    token: second.body.data.token,
+    body: { passcode: await totpAt(secret, offset) },
+  });
   if (otp.status !== 200) throw new Error(`validate-otp failed: ${JSON.stringify(otp.body)}`);
   return { token: otp.body.data.token, secret, user: otp.body.data };
 }
@@ -137,12 +155,25 @@ export async function rewindTotp(server: TestServer, email: string): Promise<voi
 }
 
 /** Adds a user of a demo role, scoped to the given clients, with the demo password. */
-export async function addUser(server: TestServer, input: { email: string; name: string; type: 'SUPER ADMIN' | 'ADMIN' | 'CLIENT'; role: string; clients: number[] }) {
+export async function addUser(
+  server: TestServer,
+  input: { email: string; name: string; type: 'SUPER ADMIN' | 'ADMIN' | 'CLIENT'; role: string; clients: number[] },
+) {
   const { db } = server.database;
   const { roles: rolesTable, userClients } = await import('../db/schema.ts');
   const { hashPassword } = await import('../domain/passwords.ts');
   const [role] = await db.select().from(rolesTable).where(eq(rolesTable.name, input.role));
-  const [user] = await db.insert(users).values({ email: input.email, name: input.name, type: input.type, roleId: role.id, passwordHash: await hashPassword(DEMO_PASSWORD) }).returning();
-  if (input.clients.length) await db.insert(userClients).values(input.clients.map((clientId) => ({ userId: user.id, clientId })));
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      name: input.name,
+      type: input.type,
+      roleId: role.id,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning();
+  if (input.clients.length)
+    await db.insert(userClients).values(input.clients.map((clientId) => ({ userId: user.id, clientId })));
   return user;
 }

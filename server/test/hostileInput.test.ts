@@ -12,16 +12,24 @@ beforeAll(async () => {
   server = await startTestServer();
   token = (await signInVerified(server, 'superadmin@demo.local')).token;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const API = '/api/backoffice';
-const count = async (table: string) => Number((await server.database.db.execute<{ n: string }>(sql.raw(`select count(*) as n from ${table}`))).rows[0].n);
+const count = async (table: string) =>
+  Number((await server.database.db.execute<{ n: string }>(sql.raw(`select count(*) as n from ${table}`))).rows[0].n);
 
 /** A raw request, so bodies JSON.stringify cannot make (lone surrogates, deep nesting) can be sent. */
 async function raw(method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) {
   const res = await fetch(server.url + path, {
-    method, body: body as BodyInit | undefined,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !headers['content-type'] ? { 'content-type': 'application/json' } : {}), ...headers },
+    method,
+    body: body as BodyInit | undefined,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined && !headers['content-type'] ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
@@ -29,7 +37,11 @@ async function raw(method: string, path: string, body?: string | Uint8Array, hea
 
 function expectRefusal(res: { status: number; body: any }, status: number, message?: RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toMatchObject({ status: 'failed', message: expect.any(String), responseMessage: expect.any(String) });
+  expect(res.body).toMatchObject({
+    status: 'failed',
+    message: expect.any(String),
+    responseMessage: expect.any(String),
+  });
   if (message) expect(res.body.message).toMatch(message);
 }
 
@@ -52,26 +64,52 @@ describe('the demo merchant callback', () => {
 });
 
 describe('impossible dates', () => {
-  it.each(['2026-02-30 10:00:00', '2026-13-01 00:00:00', '0000-01-01 00:00:00'])('a manual finalize paid at %s is 400 and changes nothing', async (paid) => {
-    const [pending] = (await server.database.db.execute<{ correlation_id: string }>(sql`select correlation_id from transactions where status = 'PENDING' order by id limit 1`)).rows;
-    const res = await call(server, 'PATCH', `${API}/transaction/finalized-transaction`, { token, body: { correlation_id: pending.correlation_id, rrn: '123456789012', paid_time: paid } });
-    expectRefusal(res, 400, /Paid time must be a real date and time/);
-    const [after] = (await server.database.db.execute<{ status: string }>(sql`select status from transactions where correlation_id = ${pending.correlation_id}`)).rows;
-    expect(after.status).toBe('PENDING');
-  });
+  it.each(['2026-02-30 10:00:00', '2026-13-01 00:00:00', '0000-01-01 00:00:00'])(
+    'a manual finalize paid at %s is 400 and changes nothing',
+    async (paid) => {
+      const [pending] = (
+        await server.database.db.execute<{ correlation_id: string }>(
+          sql`select correlation_id from transactions where status = 'PENDING' order by id limit 1`,
+        )
+      ).rows;
+      const res = await call(server, 'PATCH', `${API}/transaction/finalized-transaction`, {
+        token,
+        body: { correlation_id: pending.correlation_id, rrn: '123456789012', paid_time: paid },
+      });
+      expectRefusal(res, 400, /Paid time must be a real date and time/);
+      const [after] = (
+        await server.database.db.execute<{ status: string }>(
+          sql`select status from transactions where correlation_id = ${pending.correlation_id}`,
+        )
+      ).rows;
+      expect(after.status).toBe('PENDING');
+    },
+  );
 
   it('a list window on 30 February is 400', async () => {
-    expectRefusal(await raw('GET', `${API}/transaction/list?start=2026-02-30%2000:00&end=2026-03-01%2000:00`), 400, /real dates/);
+    expectRefusal(
+      await raw('GET', `${API}/transaction/list?start=2026-02-30%2000:00&end=2026-03-01%2000:00`),
+      400,
+      /real dates/,
+    );
   });
 });
 
 describe('text that is not well-formed Unicode', () => {
   it('a lone surrogate in the RRN of a manual finalize is 400 before anything is written', async () => {
-    const [pending] = (await server.database.db.execute<{ correlation_id: string }>(sql`select correlation_id from transactions where status = 'PENDING' order by id desc limit 1`)).rows;
+    const [pending] = (
+      await server.database.db.execute<{ correlation_id: string }>(
+        sql`select correlation_id from transactions where status = 'PENDING' order by id desc limit 1`,
+      )
+    ).rows;
     const audits = await count('audit_log');
     const body = `{"correlation_id":"${pending.correlation_id}","rrn":"12\\ud800","paid_time":"2026-01-05 10:00:00"}`;
     expectRefusal(await raw('PATCH', `${API}/transaction/finalized-transaction`, body), 400, /valid Unicode/);
-    const [after] = (await server.database.db.execute<{ status: string }>(sql`select status from transactions where correlation_id = ${pending.correlation_id}`)).rows;
+    const [after] = (
+      await server.database.db.execute<{ status: string }>(
+        sql`select status from transactions where correlation_id = ${pending.correlation_id}`,
+      )
+    ).rows;
     expect(after.status).toBe('PENDING');
     expect(await count('audit_log')).toBe(audits);
   });
@@ -84,7 +122,11 @@ describe('text that is not well-formed Unicode', () => {
   });
 
   it('a search term that decodes to no valid text is refused or taken literally, never a 500', async () => {
-    for (const path of [`${API}/management/get-users?search=%ED%A0%80`, `${API}/transaction/list?search=%ED%A0%80`, `${API}/management/get-roles?search=%00`]) {
+    for (const path of [
+      `${API}/management/get-users?search=%ED%A0%80`,
+      `${API}/transaction/list?search=%ED%A0%80`,
+      `${API}/management/get-roles?search=%00`,
+    ]) {
       const res = await raw('GET', path);
       expect(res.status, path).toBeLessThan(500);
       if (res.status >= 400) expectRefusal(res, res.status);
@@ -95,10 +137,17 @@ describe('text that is not well-formed Unicode', () => {
 describe('malformed multipart bodies', () => {
   it.each([
     ['garbage after a boundary', '--nope\r\ngarbage', 'multipart/form-data; boundary=nope'],
-    ['no closing boundary', '--nope\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ncorrelation_id\r\nA', 'multipart/form-data; boundary=nope'],
+    [
+      'no closing boundary',
+      '--nope\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ncorrelation_id\r\nA',
+      'multipart/form-data; boundary=nope',
+    ],
     ['no boundary at all', 'whatever', 'multipart/form-data'],
   ])('%s is 400', async (_label, body, type) => {
-    expectRefusal(await raw('POST', `${API}/transaction/get-status-transaction-file`, body, { 'content-type': type }), 400);
+    expectRefusal(
+      await raw('POST', `${API}/transaction/get-status-transaction-file`, body, { 'content-type': type }),
+      400,
+    );
   });
 });
 

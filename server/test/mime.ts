@@ -1,6 +1,9 @@
 /** Just enough MIME to read what nodemailer sends: headers, and the attachments of a multipart message. */
 
-export interface MimePart { headers: Map<string, string>; body: string }
+export interface MimePart {
+  headers: Map<string, string>;
+  body: string;
+}
 
 function splitPart(raw: string): MimePart {
   const at = raw.search(/\r?\n\r?\n/);
@@ -20,22 +23,33 @@ function parameter(header: string | undefined, name: string): string | undefined
   return match ? match[1] : undefined;
 }
 
-export interface ParsedMail { headers: Map<string, string>; text: string; attachments: Array<{ filename: string; contentType: string; content: Buffer }> }
+export interface ParsedMail {
+  headers: Map<string, string>;
+  text: string;
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
+}
 
 export function parseMail(raw: string): ParsedMail {
   const top = splitPart(raw);
   const boundary = parameter(top.headers.get('content-type'), 'boundary');
   const parts = boundary
-    ? top.body.split(`--${boundary}`).slice(1).filter((p) => !p.startsWith('--')).map(splitPart)
+    ? top.body
+        .split(`--${boundary}`)
+        .slice(1)
+        .filter((p) => !p.startsWith('--'))
+        .map(splitPart)
     : [top];
-  const decode = (part: MimePart) => (/base64/i.test(part.headers.get('content-transfer-encoding') ?? '')
-    ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
-    : Buffer.from(part.body));
-  const attachments = parts.filter((p) => /attachment/i.test(p.headers.get('content-disposition') ?? '')).map((p) => ({
-    filename: parameter(p.headers.get('content-disposition'), 'filename') ?? '',
-    contentType: (p.headers.get('content-type') ?? '').split(';')[0],
-    content: decode(p),
-  }));
+  const decode = (part: MimePart) =>
+    /base64/i.test(part.headers.get('content-transfer-encoding') ?? '')
+      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
+      : Buffer.from(part.body);
+  const attachments = parts
+    .filter((p) => /attachment/i.test(p.headers.get('content-disposition') ?? ''))
+    .map((p) => ({
+      filename: parameter(p.headers.get('content-disposition'), 'filename') ?? '',
+      contentType: (p.headers.get('content-type') ?? '').split(';')[0],
+      content: decode(p),
+    }));
   const textPart = parts.find((p) => (p.headers.get('content-type') ?? '').startsWith('text/plain'));
   return { headers: top.headers, text: textPart ? decode(textPart).toString('utf8') : '', attachments };
 }

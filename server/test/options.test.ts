@@ -17,7 +17,9 @@ beforeAll(async () => {
     signedIn[who] = user;
   }
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const get = (who: string, path: string) => call(server, 'GET', path, { token: tokens[who] });
 
@@ -26,11 +28,22 @@ describe('option lists', () => {
     const res = await get('client', '/api/backoffice/master/modules');
     const disbursement = res.body.data.find((m: any) => m.id === 'disbursement');
     expect(disbursement.children.map((c: any) => c.path)).toEqual([
-      '/dashboard/disbursement/transactions', '/dashboard/disbursement/account', '/dashboard/disbursement/master-balance',
+      '/dashboard/disbursement/transactions',
+      '/dashboard/disbursement/account',
+      '/dashboard/disbursement/master-balance',
     ]);
     expect(disbursement.children[0].is_required).toBe(true);
     expect(res.body.data.map((m: any) => m.title)).toEqual([
-      'Payments List', 'Payin Detail', 'Disbursement', 'Payments Balance', 'Settlement', 'Audit Log', 'Workflows', 'Approvals', 'Management', 'Settings',
+      'Payments List',
+      'Payin Detail',
+      'Disbursement',
+      'Payments Balance',
+      'Settlement',
+      'Audit Log',
+      'Workflows',
+      'Approvals',
+      'Management',
+      'Settings',
     ]);
   });
 
@@ -56,12 +69,17 @@ describe('option lists', () => {
   it('lists the banks', async () => {
     const res = await get('client', '/api/backoffice/master/banks');
     const names = res.body.data.map((b: any) => b.name);
-    for (const bank of ['BCA', 'BRI', 'BNI', 'Mandiri', 'CIMB Niaga', 'Permata', 'BSI', 'Danamon']) expect(names).toContain(bank);
+    for (const bank of ['BCA', 'BRI', 'BNI', 'Mandiri', 'CIMB Niaga', 'Permata', 'BSI', 'Danamon'])
+      expect(names).toContain(bank);
   });
 
   it('gives SUPER ADMIN the Settlement and Management paths and ADMIN neither', async () => {
-    expect(signedIn.superadmin.allowed_paths).toEqual(expect.arrayContaining(['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role']));
-    expect(signedIn.admin.allowed_paths).toEqual(expect.arrayContaining(['/dashboard/transactions', '/dashboard/disbursement/transactions', '/dashboard/balance']));
+    expect(signedIn.superadmin.allowed_paths).toEqual(
+      expect.arrayContaining(['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role']),
+    );
+    expect(signedIn.admin.allowed_paths).toEqual(
+      expect.arrayContaining(['/dashboard/transactions', '/dashboard/disbursement/transactions', '/dashboard/balance']),
+    );
     expect(signedIn.admin.allowed_paths.filter((p: string) => /settlement|management/.test(p))).toEqual([]);
   });
 });
@@ -72,38 +90,56 @@ describe('notifications', () => {
     const { items, unread: before } = res.body.data;
     expect(before).toBe(items.filter((n: any) => !n.is_read).length);
     expect(before).toBeGreaterThan(0);
-    expect(items[0]).toMatchObject({ subject: expect.any(String), data: { work_order_code: expect.any(String), status: 'OPEN' }, step_data: { icon: expect.any(String) } });
+    expect(items[0]).toMatchObject({
+      subject: expect.any(String),
+      data: { work_order_code: expect.any(String), status: 'OPEN' },
+      step_data: { icon: expect.any(String) },
+    });
     const unread = items.find((n: any) => !n.is_read);
-    expect((await call(server, 'PATCH', `/api/v1/notification/${unread.id}/read`, { token: tokens.client })).status).toBe(200);
+    expect(
+      (await call(server, 'PATCH', `/api/v1/notification/${unread.id}/read`, { token: tokens.client })).status,
+    ).toBe(200);
     expect((await get('client', '/api/v1/notification')).body.data.unread).toBe(before - 1);
   });
 
   it('does not let one user read or mark another user’s notification', async () => {
     const theirs = (await get('admin', '/api/v1/notification')).body.data.items[0];
-    expect((await call(server, 'PATCH', `/api/v1/notification/${theirs.id}/read`, { token: tokens.client })).status).toBe(404);
-    expect((await get('client', `/api/v1/notification/work-order?wo=${theirs.data.work_order_code}`)).body.data?.id).not.toBe(theirs.id);
+    expect(
+      (await call(server, 'PATCH', `/api/v1/notification/${theirs.id}/read`, { token: tokens.client })).status,
+    ).toBe(404);
+    expect(
+      (await get('client', `/api/v1/notification/work-order?wo=${theirs.data.work_order_code}`)).body.data?.id,
+    ).not.toBe(theirs.id);
     expect((await call(server, 'PATCH', '/api/v1/notification/abc/read', { token: tokens.client })).status).toBe(400);
   });
 
   it("pushes a new notification live as a 'work-order' event to that user only", async () => {
     const sockets: Socket[] = [];
-    const open = (token: string) => new Promise<Socket>((resolve, reject) => {
-      const socket = connect(server.url, { auth: { token }, transports: ['websocket'], reconnection: false });
-      sockets.push(socket);
-      socket.on('connect', () => resolve(socket));
-      socket.on('connect_error', reject);
-    });
+    const open = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(server.url, { auth: { token }, transports: ['websocket'], reconnection: false });
+        sockets.push(socket);
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
     try {
       const mine = await open(tokens.client);
       const other = await open(tokens.admin);
       let otherGot = false;
-      other.on('work-order', () => { otherGot = true; });
+      other.on('work-order', () => {
+        otherGot = true;
+      });
       const received = new Promise<any>((resolve) => mine.on('work-order', resolve));
       const [client] = await server.database.db.select().from(users).where(eq(users.email, 'client@demo.local'));
-      await server.database.db.transaction((tx) => openWorkOrder(tx as unknown as Db, {
-        item: { kind: 'reconciliation', ref: 'test-9', client_id: null, client_name: null, amount: null },
-        subject: 'work-order', message: 'WO-9 needs you', code: 'WO-9', recipients: [client.id],
-      }));
+      await server.database.db.transaction((tx) =>
+        openWorkOrder(tx as unknown as Db, {
+          item: { kind: 'reconciliation', ref: 'test-9', client_id: null, client_name: null, amount: null },
+          subject: 'work-order',
+          message: 'WO-9 needs you',
+          code: 'WO-9',
+          recipients: [client.id],
+        }),
+      );
       server.app.outbox.kick();
       expect(await received).toMatchObject({ message: 'WO-9 needs you', data: { work_order_code: 'WO-9' } });
       await new Promise((r) => setTimeout(r, 100));

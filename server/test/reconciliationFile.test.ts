@@ -13,7 +13,8 @@ import { parseSheet } from '../uploads/sheetParse.ts';
 /** The worker's read and the domain's reading of it, in this thread (the pool is tested over HTTP). */
 function parseReportFile(file: { filename: string; data: Buffer }) {
   const ext = /\.([^.]+)$/.exec(file.filename)?.[1]?.toLowerCase();
-  if (ext !== 'csv' && ext !== 'xlsx' && ext !== 'xls') throw new ReportFileError(`${file.filename}: only CSV or Excel files are accepted`);
+  if (ext !== 'csv' && ext !== 'xlsx' && ext !== 'xls')
+    throw new ReportFileError(`${file.filename}: only CSV or Excel files are accepted`);
   const sheet = parseSheet({ filename: file.filename, data: file.data, maxRows: MAX_ROWS });
   if (!sheet.ok) throw new ReportFileError(sheet.message);
   return reportRowsFromSheet(file.filename, sheet);
@@ -42,12 +43,14 @@ function expectReportError(fn: () => unknown, message: string | RegExp) {
 
 describe('parseReportFile: CSV', () => {
   it('reads correlation id, status and amount, keeping long ids as text', () => {
-    const rows = csv([
-      'correlation_id,status,amount',
-      'FQR2611220001477460,success,"1,250,000"',
-      '000123456789012, Pending ,Rp. 1.250.000',
-      '123456789012,,',
-    ].join('\n'));
+    const rows = csv(
+      [
+        'correlation_id,status,amount',
+        'FQR2611220001477460,success,"1,250,000"',
+        '000123456789012, Pending ,Rp. 1.250.000',
+        '123456789012,,',
+      ].join('\n'),
+    );
     expect(rows).toEqual([
       { row: 1, correlation_id: 'FQR2611220001477460', status: 'SUCCESS', amount: 1250000 },
       { row: 2, correlation_id: '000123456789012', status: 'PENDING', amount: 1250000 },
@@ -56,14 +59,23 @@ describe('parseReportFile: CSV', () => {
   });
 
   it.each([
-    ['correlation_id'], ['Correlation ID'], ['CORRELATIONID'], ['correlation-id'], ['partner_reference_no'],
-    ['Partner Reference No'], ['merchant_ref'], ['Merchant-Ref'], ['reference'],
+    ['correlation_id'],
+    ['Correlation ID'],
+    ['CORRELATIONID'],
+    ['correlation-id'],
+    ['partner_reference_no'],
+    ['Partner Reference No'],
+    ['merchant_ref'],
+    ['Merchant-Ref'],
+    ['reference'],
   ])('accepts %s as the correlation column', (header) => {
     expect(csv(`${header},x\nABC-1,y\n`)).toEqual([{ row: 1, correlation_id: 'ABC-1', status: null, amount: null }]);
   });
 
   it.each([
-    ['Status', 'Amount'], ['transaction_status', 'nominal'], ['Transaction Status', 'Transaction-Amount'],
+    ['Status', 'Amount'],
+    ['transaction_status', 'nominal'],
+    ['Transaction Status', 'Transaction-Amount'],
   ])('accepts %s / %s', (status, amount) => {
     expect(csv(`reference,${status},${amount}\nR1,paid,5000\n`)[0]).toMatchObject({ status: 'PAID', amount: 5000 });
   });
@@ -81,7 +93,10 @@ describe('parseReportFile: CSV', () => {
   });
 
   it('decodes UTF-8 with or without a BOM', () => {
-    expect(csv('\ufeffcorrelation_id,status\nA1,Berhasil é\n')[0]).toMatchObject({ correlation_id: 'A1', status: 'BERHASIL É' });
+    expect(csv('\ufeffcorrelation_id,status\nA1,Berhasil é\n')[0]).toMatchObject({
+      correlation_id: 'A1',
+      status: 'BERHASIL É',
+    });
     expect(csv('correlation_id,status\nA1,“sukses”\n')[0].status).toBe('“SUKSES”');
   });
 
@@ -114,13 +129,20 @@ describe('parseReportFile: Excel', () => {
   });
 
   it('reads a legacy .xls', () => {
-    const data = xlsxBuffer([['merchant_ref', 'status'], ['000123456789012', 'Success']], 'biff8');
+    const data = xlsxBuffer(
+      [
+        ['merchant_ref', 'status'],
+        ['000123456789012', 'Success'],
+      ],
+      'biff8',
+    );
     expect(parseReportFile({ filename: 'old.xls', data })).toEqual([
       { row: 1, correlation_id: '000123456789012', status: 'SUCCESS', amount: null },
     ]);
   });
   it('reads an HTML table saved as .xls, as some provider portals export', () => {
-    const html = '<html><body><table><tr><td>Reference</td><td>Status</td></tr><tr><td>000123456789012</td><td>Sukses</td></tr></table></body></html>';
+    const html =
+      '<html><body><table><tr><td>Reference</td><td>Status</td></tr><tr><td>000123456789012</td><td>Sukses</td></tr></table></body></html>';
     expect(parseReportFile({ filename: 'portal.xls', data: Buffer.from(html) })).toEqual([
       { row: 1, correlation_id: '000123456789012', status: 'SUKSES', amount: null },
     ]);
@@ -129,21 +151,38 @@ describe('parseReportFile: Excel', () => {
 
 describe('parseAmount', () => {
   it.each([
-    ['1250000', 1250000], ['1,250,000', 1250000], ['1.250.000', 1250000], ['Rp. 1.250.000', 1250000],
-    ['Rp1.250.000,00', 1250000], ['IDR 1,250,000.50', 1250001], ['Rp 10.000,-', 10000], ['1,250', 1250],
-    ['1.250', 1250], ['12,5', 13], ['-5.000', -5000], ['-Rp 5.000', -5000], ['-0,40', 0], ['0', 0],
+    ['1250000', 1250000],
+    ['1,250,000', 1250000],
+    ['1.250.000', 1250000],
+    ['Rp. 1.250.000', 1250000],
+    ['Rp1.250.000,00', 1250000],
+    ['IDR 1,250,000.50', 1250001],
+    ['Rp 10.000,-', 10000],
+    ['1,250', 1250],
+    ['1.250', 1250],
+    ['12,5', 13],
+    ['-5.000', -5000],
+    ['-Rp 5.000', -5000],
+    ['-0,40', 0],
+    ['0', 0],
   ])('%s -> %s', (raw, expected) => {
     expect(parseAmount(raw)).toBe(expected);
   });
 
-  it.each([[null], ['abc'], ['1,2345'], ['1250,000'], ['1.2.3'], ['(1.000)'], ['99999999999999999999']])('%s -> null', (raw) => {
-    expect(parseAmount(raw)).toBeNull();
-  });
+  it.each([[null], ['abc'], ['1,2345'], ['1250,000'], ['1.2.3'], ['(1.000)'], ['99999999999999999999']])(
+    '%s -> null',
+    (raw) => {
+      expect(parseAmount(raw)).toBeNull();
+    },
+  );
 });
 
 describe('parseReportFile: rejected input', () => {
   it('rejects other extensions, case-insensitively accepting the allowed ones', () => {
-    expectReportError(() => csv('correlation_id\nA\n', 'report.txt'), 'report.txt: only CSV or Excel files are accepted');
+    expectReportError(
+      () => csv('correlation_id\nA\n', 'report.txt'),
+      'report.txt: only CSV or Excel files are accepted',
+    );
     expectReportError(() => csv('correlation_id\nA\n', 'report'), 'report: only CSV or Excel files are accepted');
     expectReportError(() => csv('correlation_id\nA\n', 'image.png'), 'image.png: only CSV or Excel files are accepted');
     expect(csv('correlation_id\nA\n', 'REPORT.CSV')).toHaveLength(1);
@@ -151,8 +190,14 @@ describe('parseReportFile: rejected input', () => {
 
   it('rejects a file without a correlation column', () => {
     expectReportError(() => csv('id,status\n1,ok\n', 'a.csv'), 'a.csv: no correlation_id column was found');
-    const data = xlsxBuffer([['trx id', 'amount'], ['A', 1]]);
-    expectReportError(() => parseReportFile({ filename: 'a.xlsx', data }), 'a.xlsx: no correlation_id column was found');
+    const data = xlsxBuffer([
+      ['trx id', 'amount'],
+      ['A', 1],
+    ]);
+    expectReportError(
+      () => parseReportFile({ filename: 'a.xlsx', data }),
+      'a.xlsx: no correlation_id column was found',
+    );
   });
 
   it('rejects files with no data rows', () => {
@@ -171,8 +216,16 @@ describe('parseReportFile: rejected input', () => {
 
   it.each([
     ['an empty .xlsx', 'empty.xlsx', Buffer.alloc(0)],
-    ['a PNG renamed .xlsx', 'photo.xlsx', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')],
-    ['a PNG renamed .xls', 'photo.xls', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')],
+    [
+      'a PNG renamed .xlsx',
+      'photo.xlsx',
+      Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+    ],
+    [
+      'a PNG renamed .xls',
+      'photo.xls',
+      Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+    ],
     ['random bytes', 'noise.xlsx', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
     ['a truncated zip', 'cut.xlsx', xlsxBuffer([['correlation_id'], ['A']]).subarray(0, 200)],
     ['a truncated CFB', 'cut.xls', xlsxBuffer([['correlation_id'], ['A']], 'biff8').subarray(0, 600)],
@@ -181,7 +234,10 @@ describe('parseReportFile: rejected input', () => {
   });
 
   it('rejects an empty .csv as having no rows', () => {
-    expectReportError(() => parseReportFile({ filename: 'e.csv', data: Buffer.alloc(0) }), 'e.csv: the file has no rows');
+    expectReportError(
+      () => parseReportFile({ filename: 'e.csv', data: Buffer.alloc(0) }),
+      'e.csv: the file has no rows',
+    );
   });
 });
 

@@ -3,8 +3,12 @@ import { businessDay } from '../domain/transactionFilter.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 /**
  * The statements one request sends to the database (issue 17), counted at the driver (PGlite or
@@ -12,7 +16,8 @@ afterAll(async () => { await server?.close(); });
  * queue's and the outbox's own polling, which runs whatever the requests do, is left out.
  */
 async function statementsOf(path: string, token: string): Promise<string[]> {
-  const client = (server.database.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
+  const client = (server.database.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } })
+    .session.client;
   const original = client.query;
   const seen: string[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
@@ -28,7 +33,8 @@ async function statementsOf(path: string, token: string): Promise<string[]> {
   return seen;
 }
 
-const query = (p: Record<string, string | number>) => new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
+const query = (p: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
 
 describe('statements per authenticated GET', () => {
   it('authenticates in one statement and lets the scope answer a named client', async () => {

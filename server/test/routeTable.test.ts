@@ -10,13 +10,18 @@ import { routeTable } from '../http/routeTable.ts';
  * The route table (src/services/routes.ts) names modules as plain strings: these checks keep them
  * in step with the page table's modules (src/services/pages.ts).
  */
-const modulesOf = (rule: AccessRule) => (rule.kind === 'verified' ? [...(rule.module ? [rule.module] : []), ...(rule.anyModule ?? [])] : []);
+const modulesOf = (rule: AccessRule) =>
+  rule.kind === 'verified' ? [...(rule.module ? [rule.module] : []), ...(rule.anyModule ?? [])] : [];
 const catalogueIds = new Set(moduleCatalogue.flatMap((m) => [m.id, ...(m.children ?? []).map((c) => c.id)]));
 const entries = Object.entries(routes);
 
 describe('the route table', () => {
   it('names only modules of the catalogue', () => {
-    const unknown = entries.flatMap(([name, r]) => modulesOf(r.access).filter((m) => !catalogueIds.has(m)).map((m) => `${name}: ${m}`));
+    const unknown = entries.flatMap(([name, r]) =>
+      modulesOf(r.access)
+        .filter((m) => !catalogueIds.has(m))
+        .map((m) => `${name}: ${m}`),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -25,7 +30,9 @@ describe('the route table', () => {
       if (access.kind !== 'verified' || !access.module) return [];
       return [
         ...(superAdminModules.has(access.module) && !access.superAdminOnly ? [`${name}: not superAdminOnly`] : []),
-        ...(staffOnlyModules.has(access.module) && !access.staffOnly && !access.superAdminOnly ? [`${name}: not staffOnly`] : []),
+        ...(staffOnlyModules.has(access.module) && !access.staffOnly && !access.superAdminOnly
+          ? [`${name}: not staffOnly`]
+          : []),
       ];
     });
     expect(loose).toEqual([]);

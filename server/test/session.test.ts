@@ -7,18 +7,26 @@ import { revokeSession, touchStepSeconds } from '../domain/sessions.ts';
 import { addUser, call, login, signInVerified, startTestServer, wrongTotp, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const touch = (token: string) => call(server, 'GET', '/api/v1/notification', { token });
 const byToken = (token: string) => eq(sessions.tokenHash, createHash('sha256').update(token).digest('hex'));
 /** Sets the session's last_seen_at `seconds` back and returns the value set. */
 const seenAgo = async (token: string, seconds: number) => {
-  const [row] = await server.database.db.update(sessions).set({ lastSeenAt: sql`now() - make_interval(secs => ${seconds})` })
-    .where(byToken(token)).returning({ lastSeenAt: sessions.lastSeenAt });
+  const [row] = await server.database.db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(byToken(token))
+    .returning({ lastSeenAt: sessions.lastSeenAt });
   return row.lastSeenAt;
 };
-const lastSeen = async (token: string) => (await server.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(byToken(token)))[0].at;
+const lastSeen = async (token: string) =>
+  (await server.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(byToken(token)))[0].at;
 
 describe('sessions', () => {
   it('stores only a hash of each token', async () => {
@@ -67,7 +75,10 @@ describe('sessions', () => {
   it('loads the same principal with the session as loadPrincipal does', async () => {
     for (const email of ['superadmin@demo.local', 'admin@demo.local', 'client@demo.local']) {
       const { token } = await signInVerified(server, email);
-      const found = await loadSessionPrincipal(server.database.db, token, { idleMs: 15 * 60_000, maxMs: 12 * 3_600_000 });
+      const found = await loadSessionPrincipal(server.database.db, token, {
+        idleMs: 15 * 60_000,
+        maxMs: 12 * 3_600_000,
+      });
       expect(found).not.toBeNull();
       expect(found!.session.otpVerified).toBe(true);
       expect(found!.principal).toEqual(await loadPrincipal(server.database.db, found!.session.userId));
@@ -85,7 +96,9 @@ describe('sessions', () => {
   it('ends when the user is deactivated', async () => {
     const first = await login(server, 'superadmin@demo.local');
     await server.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'superadmin@demo.local'));
-    expect((await call(server, 'GET', '/api/backoffice/user/generate-otp', { token: first.body.data.token })).status).toBe(401);
+    expect(
+      (await call(server, 'GET', '/api/backoffice/user/generate-otp', { token: first.body.data.token })).status,
+    ).toBe(401);
     expect((await login(server, 'superadmin@demo.local')).status).toBe(401);
     await server.database.db.update(users).set({ isActive: true }).where(eq(users.email, 'superadmin@demo.local'));
   });
@@ -98,7 +111,13 @@ describe('sessions', () => {
 
 describe('lockout after 10 failures', () => {
   it('still signs in with the right password after 9 wrong ones', async () => {
-    await addUser(server, { email: 'nine-wrong@demo.local', name: 'Nine Wrong', type: 'ADMIN', role: 'Support Admin', clients: [1] });
+    await addUser(server, {
+      email: 'nine-wrong@demo.local',
+      name: 'Nine Wrong',
+      type: 'ADMIN',
+      role: 'Support Admin',
+      clients: [1],
+    });
     for (let i = 0; i < 9; i++) expect((await login(server, 'nine-wrong@demo.local', `wrong-${i}`)).status).toBe(401);
     expect((await login(server, 'nine-wrong@demo.local')).status).toBe(200);
   });
@@ -112,7 +131,10 @@ describe('lockout after 10 failures', () => {
     const guess = await login(server, 'admin@demo.local', 'another-guess');
     expect(guess.status).toBe(401);
     expect(guess.body.message).toBe('Invalid Email or Password');
-    const [row] = await server.database.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, 'admin@demo.local'));
+    const [row] = await server.database.db
+      .select({ lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.email, 'admin@demo.local'));
     const minutes = (row.lockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
@@ -123,7 +145,9 @@ describe('lockout after 10 failures', () => {
     const token = (await login(server, 'client@demo.local')).body.data.token;
     const bad = await wrongTotp(secret);
     for (let i = 0; i < 9; i++) {
-      expect((await call(server, 'POST', '/api/backoffice/user/validate-otp', { token, body: { passcode: bad } })).status).toBe(422);
+      expect(
+        (await call(server, 'POST', '/api/backoffice/user/validate-otp', { token, body: { passcode: bad } })).status,
+      ).toBe(422);
     }
     const tenth = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token, body: { passcode: bad } });
     expect(tenth.status).toBe(429);
@@ -134,7 +158,13 @@ describe('lockout after 10 failures', () => {
 
 describe('lockout across sign-ins', () => {
   it('keeps counting wrong OTPs when the password is entered again in between', async () => {
-    await addUser(server, { email: 'otp-guesser@demo.local', name: 'Guesser', type: 'ADMIN', role: 'Support Admin', clients: [1] });
+    await addUser(server, {
+      email: 'otp-guesser@demo.local',
+      name: 'Guesser',
+      type: 'ADMIN',
+      role: 'Support Admin',
+      clients: [1],
+    });
     const { secret } = await signInVerified(server, 'otp-guesser@demo.local');
     const bad = await wrongTotp(secret);
     for (let round = 0; round < 2; round++) {
@@ -160,7 +190,10 @@ describe('audit log', () => {
 
   it('cannot be altered or deleted', async () => {
     const refused = async (statement: ReturnType<typeof sql>) => {
-      const error = await server.database.db.execute(statement).then(() => null, (e: any) => e);
+      const error = await server.database.db.execute(statement).then(
+        () => null,
+        (e: any) => e,
+      );
       return String(error?.cause?.message ?? error?.message);
     };
     expect(await refused(sql`update audit_log set outcome = 'success'`)).toMatch(/append-only/);

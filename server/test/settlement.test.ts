@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
-import { NOTHING_TO_SETTLE, SETTLEMENT_PROGRESS_EVENT, type SettlementRun } from '../../src/services/settlementRules.ts';
+import {
+  NOTHING_TO_SETTLE,
+  SETTLEMENT_PROGRESS_EVENT,
+  type SettlementRun,
+} from '../../src/services/settlementRules.ts';
 import { transactions } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
@@ -18,25 +22,42 @@ beforeAll(async () => {
   server = await startTestServer({ env: { SETTLEMENT_BATCH_SIZE: '7', SETTLEMENT_SLICE_SECONDS: '1' } });
   for (const who of ['superadmin', 'admin']) tokens[who] = (await signInVerified(server, `${who}@demo.local`)).token;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const db = () => server.database.db as Db;
 const get = (path: string, who = 'superadmin') => call(server, 'GET', `${API}${path}`, { token: tokens[who] });
-const press = (body: unknown, who = 'superadmin') => call(server, 'POST', `${API}/transaction/update-settlement-v2`, { token: tokens[who], body });
+const press = (body: unknown, who = 'superadmin') =>
+  call(server, 'POST', `${API}/transaction/update-settlement-v2`, { token: tokens[who], body });
 const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
 
 /**
  * `count` credited FINALIZED pay-ins of `type`, one every `stepMinutes` from `from` (Jakarta wall
  * time), over clients 1-3 and two services; returns their correlation ids.
  */
-async function finalizedPayins(prefix: string, count: number, from: string, stepMinutes: number, type = 'fello_qris'): Promise<string[]> {
+async function finalizedPayins(
+  prefix: string,
+  count: number,
+  from: string,
+  stepMinutes: number,
+  type = 'fello_qris',
+): Promise<string[]> {
   const start = Date.parse(`${from.replace(' ', 'T')}:00+07:00`);
   const rows = Array.from({ length: count }, (_, i) => {
     const n = ++seq;
     return {
-      uuid: `${prefix}-u-${n}`, correlationId: `${prefix}-${n}`, clientId: 1 + (n % 3), type: type as 'fello_qris',
-      serviceType: n % 2 ? 'QRIS' : 'QRIS_DYNAMIC', accountNo: `ID${n}`, amount: 50_000 + n * 10, feeAmount: 350 + (n % 5),
-      status: 'FINALIZED' as const, transactionTime: new Date(start + i * stepMinutes * 60_000), paidTime: new Date(start + i * stepMinutes * 60_000),
+      uuid: `${prefix}-u-${n}`,
+      correlationId: `${prefix}-${n}`,
+      clientId: 1 + (n % 3),
+      type: type as 'fello_qris',
+      serviceType: n % 2 ? 'QRIS' : 'QRIS_DYNAMIC',
+      accountNo: `ID${n}`,
+      amount: 50_000 + n * 10,
+      feeAmount: 350 + (n % 5),
+      status: 'FINALIZED' as const,
+      transactionTime: new Date(start + i * stepMinutes * 60_000),
+      paidTime: new Date(start + i * stepMinutes * 60_000),
     };
   });
   await db().insert(transactions).values(rows);
@@ -58,13 +79,26 @@ async function ledgerIsClean() {
   expect(problems).toEqual([]);
 }
 
-const payinsOf = async (prefix: string) => (await db().execute<{ status: string; settlement_time: Date | null; settlement_run_id: number | null; n_moves: number }>(sql`
+const payinsOf = async (prefix: string) =>
+  (
+    await db().execute<{
+      status: string;
+      settlement_time: Date | null;
+      settlement_run_id: number | null;
+      n_moves: number;
+    }>(sql`
   select t.status, t.settlement_time, t.settlement_run_id,
     (select count(*)::int from journal_entries e where e.kind = 'payin.withdrawable' and e.reference = t.correlation_id) as n_moves
-  from transactions t where t.correlation_id like ${`${prefix}-%`}`)).rows;
+  from transactions t where t.correlation_id like ${`${prefix}-%`}`)
+  ).rows;
 
-const withdrawable = async () => Object.fromEntries((await db().execute<{ client_id: number; balance: string }>(sql`
-  select client_id, balance from ledger_accounts where kind = 'withdrawable' and client_id is not null`)).rows.map((r) => [Number(r.client_id), Number(r.balance)]));
+const withdrawable = async () =>
+  Object.fromEntries(
+    (
+      await db().execute<{ client_id: number; balance: string }>(sql`
+  select client_id, balance from ledger_accounts where kind = 'withdrawable' and client_id is not null`)
+    ).rows.map((r) => [Number(r.client_id), Number(r.balance)]),
+  );
 
 describe('settlement rows', () => {
   it('sum per client and service exactly what the Payments List counts for the same filter', async () => {
@@ -74,7 +108,11 @@ describe('settlement rows', () => {
     expect(res.status).toBe(200);
     const rows = res.body.data as Array<Record<string, number | string>>;
     expect(rows.length).toBeGreaterThanOrEqual(4);
-    const summary = (await get(`/transaction/summary?${qs({ start: window.start, end: window.end, status: 'FINALIZED', payment_method: 'fello_qris' })}`)).body.data;
+    const summary = (
+      await get(
+        `/transaction/summary?${qs({ start: window.start, end: window.end, status: 'FINALIZED', payment_method: 'fello_qris' })}`,
+      )
+    ).body.data;
     const sum = (key: string) => rows.reduce((t, r) => t + Number(r[key]), 0);
     expect(sum('total_transaction')).toBe(summary.total_transaction_count);
     expect(sum('total_transaction_amount')).toBe(summary.total_transaction_amount);
@@ -84,14 +122,29 @@ describe('settlement rows', () => {
   });
 
   it('refuses an unknown type, an end before the start, and any caller but a SUPER ADMIN', async () => {
-    const bad = await get(`/transaction/get-settlement-status?${qs({ type: 'cash', start: '2025-04-01 00:00', end: '2025-04-01 23:59' })}`);
+    const bad = await get(
+      `/transaction/get-settlement-status?${qs({ type: 'cash', start: '2025-04-01 00:00', end: '2025-04-01 23:59' })}`,
+    );
     expect(bad.status).toBe(400);
-    const reversed = await get(`/transaction/get-settlement-status?${qs({ type: 'fello_qris', start: '2025-04-02 00:00', end: '2025-04-01 23:59' })}`);
+    const reversed = await get(
+      `/transaction/get-settlement-status?${qs({ type: 'fello_qris', start: '2025-04-02 00:00', end: '2025-04-01 23:59' })}`,
+    );
     expect(reversed.status).toBe(400);
     expect(reversed.body.message).toBe('Invalid Date Range');
-    expect((await press({ type: 'fello_qris', start: '2025-04-02 00:00', end: '2025-04-01 23:59' })).body.message).toBe('Invalid Date Range');
-    expect((await get(`/transaction/get-settlement-status?${qs({ type: 'fello_qris', start: '2025-04-01 00:00', end: '2025-04-01 23:59' })}`, 'admin')).status).toBe(403);
-    expect((await press({ type: 'fello_qris', start: '2025-04-01 00:00', end: '2025-04-01 23:59' }, 'admin')).status).toBe(403);
+    expect((await press({ type: 'fello_qris', start: '2025-04-02 00:00', end: '2025-04-01 23:59' })).body.message).toBe(
+      'Invalid Date Range',
+    );
+    expect(
+      (
+        await get(
+          `/transaction/get-settlement-status?${qs({ type: 'fello_qris', start: '2025-04-01 00:00', end: '2025-04-01 23:59' })}`,
+          'admin',
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await press({ type: 'fello_qris', start: '2025-04-01 00:00', end: '2025-04-01 23:59' }, 'admin')).status,
+    ).toBe(403);
   });
 });
 
@@ -99,12 +152,15 @@ describe('settling a window', () => {
   it('settles every FINALIZED pay-in once, moves each net to withdrawable once, and says so when pressed again', async () => {
     const ids = await finalizedPayins('ONE', 30, '2025-04-03 01:00', 40);
     // One of them was added to withdrawable by hand before: it is settled but moves no money again.
-    const byHand = await call(server, 'PATCH', `${API}/balance/add-withdrawable-balance`, { token: tokens.superadmin, body: { correlation_id: ids[0] } });
+    const byHand = await call(server, 'PATCH', `${API}/balance/add-withdrawable-balance`, {
+      token: tokens.superadmin,
+      body: { correlation_id: ids[0] },
+    });
     expect(byHand.status).toBe(200);
     // A pay-in of another type in the same window is not touched.
     const [other] = await finalizedPayins('OTHERTYPE', 1, '2025-04-03 02:00', 1, 'herra_qris');
     const before = await withdrawable();
-    const net = (await payinNet('ONE'));
+    const net = await payinNet('ONE');
 
     const window = { type: 'fello_qris', start: '2025-04-03 00:00', end: '2025-04-03 23:59' };
     const res = await press(window);
@@ -112,12 +168,25 @@ describe('settling a window', () => {
     expect(res.body.message).toBe('Settlement started');
     expect(res.body.data.joined).toBe(false);
     const run = await finished(res.body.data.run.id);
-    expect(run).toMatchObject({ status: 'succeeded', total_transaction: 30, settled_transaction: 30, requested_by: expect.any(String) });
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      total_transaction: 30,
+      settled_transaction: 30,
+      requested_by: expect.any(String),
+    });
     expect(run.settled_amount).toBe(net.total);
     expect(run.moved_amount).toBe(net.total - net.first);
 
     const rows = await payinsOf('ONE');
-    expect(rows.every((r) => r.status === 'SETTLED' && r.settlement_time && Number(r.settlement_run_id) === run.id && Number(r.n_moves) === 1)).toBe(true);
+    expect(
+      rows.every(
+        (r) =>
+          r.status === 'SETTLED' &&
+          r.settlement_time &&
+          Number(r.settlement_run_id) === run.id &&
+          Number(r.n_moves) === 1,
+      ),
+    ).toBe(true);
     expect((await payinsOf('OTHERTYPE'))[0].status).toBe('FINALIZED');
     expect(other).toBeTruthy();
     const after = await withdrawable();
@@ -129,7 +198,11 @@ describe('settling a window', () => {
     expect(again.status).toBe(422);
     expect(again.body.message).toBe(NOTHING_TO_SETTLE);
     expect((await get(`/transaction/get-settlement-status?${qs(window)}`)).body.data).toEqual([]);
-    const audit = (await db().execute<{ action: string }>(sql`select action from audit_log where object_type = 'settlement_run' and object_id = ${String(run.id)} order by id`)).rows;
+    const audit = (
+      await db().execute<{ action: string }>(
+        sql`select action from audit_log where object_type = 'settlement_run' and object_id = ${String(run.id)} order by id`,
+      )
+    ).rows;
     expect(audit.map((a) => a.action)).toEqual(['settlement.start', 'settlement.finish']);
     await ledgerIsClean();
   });
@@ -145,7 +218,11 @@ describe('settling a window', () => {
     for (const id of runIds) await finished(id);
     const rows = await payinsOf('SIX');
     expect(rows.every((r) => r.status === 'SETTLED' && Number(r.n_moves) === 1)).toBe(true);
-    const runs = (await db().execute<{ n: number }>(sql`select count(*)::int as n from settlement_runs where window_start = ${window.start} and settled_count > 0`)).rows;
+    const runs = (
+      await db().execute<{ n: number }>(
+        sql`select count(*)::int as n from settlement_runs where window_start = ${window.start} and settled_count > 0`,
+      )
+    ).rows;
     expect(Number(runs[0].n)).toBe(1);
     await ledgerIsClean();
   });
@@ -169,12 +246,17 @@ describe('settling a window', () => {
   it('tells every SUPER ADMIN socket how far a run got, and no one else', async () => {
     await finalizedPayins('LIVE', 20, '2025-04-11 08:00', 10);
     const heard: Record<string, SettlementRun[]> = { superadmin: [], admin: [] };
-    const sockets = await Promise.all(Object.keys(heard).map((who) => new Promise<ReturnType<typeof io>>((resolve, reject) => {
-      const socket = io(server.url, { auth: { token: tokens[who] }, transports: ['websocket'], forceNew: true });
-      socket.on(SETTLEMENT_PROGRESS_EVENT, (run: SettlementRun) => heard[who].push(run));
-      socket.on('connect', () => resolve(socket));
-      socket.on('connect_error', reject);
-    })));
+    const sockets = await Promise.all(
+      Object.keys(heard).map(
+        (who) =>
+          new Promise<ReturnType<typeof io>>((resolve, reject) => {
+            const socket = io(server.url, { auth: { token: tokens[who] }, transports: ['websocket'], forceNew: true });
+            socket.on(SETTLEMENT_PROGRESS_EVENT, (run: SettlementRun) => heard[who].push(run));
+            socket.on('connect', () => resolve(socket));
+            socket.on('connect_error', reject);
+          }),
+      ),
+    );
     try {
       const res = await press({ type: 'fello_qris', start: '2025-04-11 00:00', end: '2025-04-11 23:59' });
       await finished(res.body.data.run.id);
@@ -182,7 +264,9 @@ describe('settling a window', () => {
       const seen = heard.superadmin.filter((r) => r.id === res.body.data.run.id);
       expect(seen.at(-1)).toMatchObject({ status: 'succeeded', settled_transaction: 20 });
       // Batches of 7: progress arrived before the end, and never went backwards.
-      expect(seen.some((r) => r.status === 'running' && r.settled_transaction > 0 && r.settled_transaction < 20)).toBe(true);
+      expect(seen.some((r) => r.status === 'running' && r.settled_transaction > 0 && r.settled_transaction < 20)).toBe(
+        true,
+      );
       const counts = seen.map((r) => r.settled_transaction);
       expect(counts).toEqual([...counts].sort((x, y) => x - y));
       expect(heard.admin).toEqual([]);
@@ -206,7 +290,9 @@ describe('settling a window', () => {
 });
 
 async function payinNet(prefix: string) {
-  const rows = (await db().execute<{ correlation_id: string; net: string }>(sql`
-    select correlation_id, amount - fee_amount as net from transactions where correlation_id like ${`${prefix}-%`} order by id`)).rows;
+  const rows = (
+    await db().execute<{ correlation_id: string; net: string }>(sql`
+    select correlation_id, amount - fee_amount as net from transactions where correlation_id like ${`${prefix}-%`} order by id`)
+  ).rows;
   return { total: rows.reduce((t, r) => t + Number(r.net), 0), first: Number(rows[0].net) };
 }

@@ -30,18 +30,27 @@ async function startChild(): Promise<void> {
   // Small batches so the kill lands mid-way; a short expiry and maintenance so the restarted node
   // takes the dead node's job over in seconds rather than a minute.
   child = await startChildServer(dbUrl, port, {
-    SETTLEMENT_BATCH_SIZE: '300', SETTLEMENT_SLICE_SECONDS: '2', SETTLEMENT_JOB_EXPIRE_SECONDS: '3', JOB_MAINTENANCE_SECONDS: '1',
+    SETTLEMENT_BATCH_SIZE: '300',
+    SETTLEMENT_SLICE_SECONDS: '2',
+    SETTLEMENT_JOB_EXPIRE_SECONDS: '3',
+    JOB_MAINTENANCE_SECONDS: '1',
   });
 }
 
-const runRow = async () => (await db.execute<{ id: number; status: string; settled_count: number }>(sql`
-  select id, status, settled_count from settlement_runs order by id desc limit 1`)).rows[0];
+const runRow = async () =>
+  (
+    await db.execute<{ id: number; status: string; settled_count: number }>(sql`
+  select id, status, settled_count from settlement_runs order by id desc limit 1`)
+  ).rows[0];
 
-const payinState = async () => (await db.execute<{ settled: number; finalized: number; moved_twice: number; moves: number }>(sql`
+const payinState = async () =>
+  (
+    await db.execute<{ settled: number; finalized: number; moved_twice: number; moves: number }>(sql`
   select count(*) filter (where t.status = 'SETTLED')::int as settled, count(*) filter (where t.status = 'FINALIZED')::int as finalized,
     (select count(*)::int from (select reference from journal_entries where kind = 'payin.withdrawable' and reference like 'CRASH-%' group by reference having count(*) > 1) d) as moved_twice,
     (select count(*)::int from journal_entries where kind = 'payin.withdrawable' and reference like 'CRASH-%') as moves
-  from transactions t where t.correlation_id like 'CRASH-%'`)).rows[0];
+  from transactions t where t.correlation_id like 'CRASH-%'`)
+  ).rows[0];
 
 describe.skipIf(!onPostgres)('a settlement survives kill -9 of its server', () => {
   beforeAll(async () => {
@@ -54,14 +63,24 @@ describe.skipIf(!onPostgres)('a settlement survives kill -9 of its server', () =
     await seedDemo(db, { transactions: 50 });
     const start = Date.parse('2025-06-02T00:00:00+07:00');
     for (let from = 0; from < COUNT; from += 5_000) {
-      await db.insert(transactions).values(Array.from({ length: 5_000 }, (_, k) => {
-        const i = from + k;
-        return {
-          uuid: `crash-u-${i}`, correlationId: `CRASH-${i}`, clientId: 1 + (i % 3), type: 'va_bri' as const, serviceType: 'VIRTUAL_ACCOUNT',
-          accountNo: `8808${i}`, amount: 100_000 + i, feeAmount: 4_000, status: 'FINALIZED' as const,
-          transactionTime: new Date(start + Math.floor((i * 86_000_000) / COUNT)), paidTime: new Date(start + Math.floor((i * 86_000_000) / COUNT)),
-        };
-      }));
+      await db.insert(transactions).values(
+        Array.from({ length: 5_000 }, (_, k) => {
+          const i = from + k;
+          return {
+            uuid: `crash-u-${i}`,
+            correlationId: `CRASH-${i}`,
+            clientId: 1 + (i % 3),
+            type: 'va_bri' as const,
+            serviceType: 'VIRTUAL_ACCOUNT',
+            accountNo: `8808${i}`,
+            amount: 100_000 + i,
+            feeAmount: 4_000,
+            status: 'FINALIZED' as const,
+            transactionTime: new Date(start + Math.floor((i * 86_000_000) / COUNT)),
+            paidTime: new Date(start + Math.floor((i * 86_000_000) / COUNT)),
+          };
+        }),
+      );
     }
     await db.transaction((tx) => bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like 'CRASH-%'`));
     port = await freePort();

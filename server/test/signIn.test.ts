@@ -5,8 +5,12 @@ import { users } from '../db/schema.ts';
 import { call, login, signInVerified, startTestServer, totpAt, wrongTotp, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('sign-in with e-mail and password', () => {
   it('refuses a wrong password and an unknown e-mail with the same words', async () => {
@@ -22,8 +26,13 @@ describe('sign-in with e-mail and password', () => {
     const res = await login(server, 'client@demo.local');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      otp_verified: false, two_factor_active: false, type: 'CLIENT', display_name: 'Citra Client',
-      allowed_paths: ['/dashboard/settings/user'], client_id: [1, 2], role: [{ name: 'Client Finance' }],
+      otp_verified: false,
+      two_factor_active: false,
+      type: 'CLIENT',
+      display_name: 'Citra Client',
+      allowed_paths: ['/dashboard/settings/user'],
+      client_id: [1, 2],
+      role: [{ name: 'Client Finance' }],
     });
     const token = res.body.data.token;
     expect((await call(server, 'GET', '/api/backoffice/master/modules', { token })).status).toBe(403);
@@ -39,7 +48,9 @@ describe('sign-in with e-mail and password', () => {
     const missing = await call(server, 'POST', '/api/backoffice/auth/login', { body: { email: 'a@b.c' } });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([{ field: 'password', message: 'Password is required' }]);
-    const extra = await call(server, 'POST', '/api/backoffice/auth/login', { body: { email: 'a@b.c', password: 'x', admin: true } });
+    const extra = await call(server, 'POST', '/api/backoffice/auth/login', {
+      body: { email: 'a@b.c', password: 'x', admin: true },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.message).toBe("Unknown field 'admin'");
     const garbage = await call(server, 'POST', '/api/backoffice/auth/login', { rawBody: '{"email":' });
@@ -57,9 +68,17 @@ describe('the OTP step', () => {
   it('issues a new verified token with modules and allowed paths, and ends the pre-OTP token', async () => {
     const { token, user } = await signInVerified(server, 'client@demo.local');
     expect(user).toMatchObject({
-      otp_verified: true, two_factor_active: true,
+      otp_verified: true,
+      two_factor_active: true,
       modules: ['transactions', 'disbursement', 'disbursement-list', 'balance', 'settings', 'settings-user'],
-      allowed_paths: ['/dashboard/transactions', '/dashboard/disbursement', '/dashboard/disbursement/transactions', '/dashboard/balance', '/dashboard/settings', '/dashboard/settings/user'],
+      allowed_paths: [
+        '/dashboard/transactions',
+        '/dashboard/disbursement',
+        '/dashboard/disbursement/transactions',
+        '/dashboard/balance',
+        '/dashboard/settings',
+        '/dashboard/settings/user',
+      ],
     });
     expect((await call(server, 'GET', '/api/backoffice/master/modules', { token })).status).toBe(200);
   });
@@ -67,15 +86,24 @@ describe('the OTP step', () => {
   it("says 'Invalid OTP' for a wrong code and refuses a code that was already used", async () => {
     const { secret } = await signInVerified(server, 'admin@demo.local');
     const first = await login(server, 'admin@demo.local');
-    const wrong = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: first.body.data.token, body: { passcode: await wrongTotp(secret) } });
+    const wrong = await call(server, 'POST', '/api/backoffice/user/validate-otp', {
+      token: first.body.data.token,
+      body: { passcode: await wrongTotp(secret) },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('Invalid OTP');
 
     // signInVerified spent two steps, the last one recorded: both are now replays. The steps are read
     // back rather than worked out from the clock, which may have ticked past a 30 s boundary since.
-    const [spent] = await server.database.db.select({ step: users.totpLastStep }).from(users).where(eq(users.email, 'admin@demo.local'));
+    const [spent] = await server.database.db
+      .select({ step: users.totpLastStep })
+      .from(users)
+      .where(eq(users.email, 'admin@demo.local'));
     for (const step of [spent.step! - 1, spent.step!]) {
-      const again = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: first.body.data.token, body: { passcode: await generate({ secret, epoch: step * 30 }) } });
+      const again = await call(server, 'POST', '/api/backoffice/user/validate-otp', {
+        token: first.body.data.token,
+        body: { passcode: await generate({ secret, epoch: step * 30 }) },
+      });
       expect(again.status).toBe(422);
       expect(again.body.message).toBe('Invalid OTP');
     }
@@ -83,7 +111,10 @@ describe('the OTP step', () => {
 
   it('refuses a malformed passcode with 400', async () => {
     const first = await login(server, 'superadmin@demo.local');
-    const res = await call(server, 'POST', '/api/backoffice/user/validate-otp', { token: first.body.data.token, body: { passcode: '12ab56' } });
+    const res = await call(server, 'POST', '/api/backoffice/user/validate-otp', {
+      token: first.body.data.token,
+      body: { passcode: '12ab56' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('OTP must be 6 digits');
   });
@@ -95,8 +126,14 @@ describe('the OTP step', () => {
     const [a, b] = await Promise.all([login(server, email), login(server, email)]);
     const code = await totpAt(secret, 0);
     await server.database.db.execute(sql`update users set totp_last_step = totp_last_step - 2 where email = ${email}`);
-    const results = await Promise.all([a, b].map((r) =>
-      call(server, 'POST', '/api/backoffice/user/validate-otp', { token: r.body.data.token, body: { passcode: code } })));
+    const results = await Promise.all(
+      [a, b].map((r) =>
+        call(server, 'POST', '/api/backoffice/user/validate-otp', {
+          token: r.body.data.token,
+          body: { passcode: code },
+        }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
   });

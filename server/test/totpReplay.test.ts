@@ -5,7 +5,17 @@ import { eq } from 'drizzle-orm';
 import { OtpRejected, spendTotp } from '../domain/authentication.ts';
 import { checkTotp, newTotpSecret } from '../domain/totp.ts';
 import { users } from '../db/schema.ts';
-import { addUser, call, login, rewindTotp, signInVerified, startTestServer, totpAt, wrongTotp, type TestServer } from './harness.ts';
+import {
+  addUser,
+  call,
+  login,
+  rewindTotp,
+  signInVerified,
+  startTestServer,
+  totpAt,
+  wrongTotp,
+  type TestServer,
+} from './harness.ts';
 
 /**
  * A one-time code works once. Two checks keep it so: checkTotp refuses a step at or before the last
@@ -22,15 +32,23 @@ const verify = vi.mocked(otplib.verify);
 const realVerify = verify.getMockImplementation()!;
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
-afterEach(() => { verify.mockImplementation(realVerify); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(() => {
+  verify.mockImplementation(realVerify);
+});
 
 /** Makes the next `count` code checks wait for one another, so all of them have read the user before any claims the step. */
 function holdCodeChecks(count: number) {
   let arrived = 0;
   let release!: () => void;
-  const allIn = new Promise<void>((resolve) => { release = resolve; });
+  const allIn = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   verify.mockImplementation(async (options) => {
     const result = await realVerify(options);
     if (++arrived === count) release();

@@ -12,13 +12,39 @@ beforeAll(async () => {
   for (const who of ['superadmin', 'client']) tokens[who] = (await signInVerified(server, `${who}@demo.local`)).token;
   // Two pay-ins on either side of midnight in Jakarta (16:59:30 and 17:00:30 UTC).
   await server.database.db.insert(transactions).values([
-    { uuid: 'edge-1', clientId: 1, type: 'fello_qris', serviceType: 'QRIS', correlationId: 'EDGE-BEFORE-MIDNIGHT', accountNo: 'ID100', amount: 50_000, feeAmount: 350, status: 'FINALIZED', transactionTime: new Date('2025-01-10T16:59:30Z'), rrn: '111122223333' },
-    { uuid: 'edge-2', clientId: 1, type: 'va_bca', serviceType: 'VIRTUAL_ACCOUNT', correlationId: 'EDGE-AFTER-MIDNIGHT', accountNo: '3935800001', amount: 75_000, feeAmount: 5_000, status: 'PENDING', transactionTime: new Date('2025-01-10T17:00:30Z') },
+    {
+      uuid: 'edge-1',
+      clientId: 1,
+      type: 'fello_qris',
+      serviceType: 'QRIS',
+      correlationId: 'EDGE-BEFORE-MIDNIGHT',
+      accountNo: 'ID100',
+      amount: 50_000,
+      feeAmount: 350,
+      status: 'FINALIZED',
+      transactionTime: new Date('2025-01-10T16:59:30Z'),
+      rrn: '111122223333',
+    },
+    {
+      uuid: 'edge-2',
+      clientId: 1,
+      type: 'va_bca',
+      serviceType: 'VIRTUAL_ACCOUNT',
+      correlationId: 'EDGE-AFTER-MIDNIGHT',
+      accountNo: '3935800001',
+      amount: 75_000,
+      feeAmount: 5_000,
+      status: 'PENDING',
+      transactionTime: new Date('2025-01-10T17:00:30Z'),
+    },
   ]);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const get = (who: string, query: string, path = 'list') => call(server, 'GET', `${API}/${path}?${query}`, { token: tokens[who] });
+const get = (who: string, query: string, path = 'list') =>
+  call(server, 'GET', `${API}/${path}?${query}`, { token: tokens[who] });
 
 async function allRows(who: string, query: string) {
   const rows: any[] = [];
@@ -35,7 +61,9 @@ describe('Payments List', () => {
     expect(res.status).toBe(200);
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date());
     for (const row of res.body.data) {
-      expect(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(row.transaction_time))).toBe(today);
+      expect(
+        new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(row.transaction_time)),
+      ).toBe(today);
     }
     const times = res.body.data.map((r: any) => r.transaction_time);
     expect(times).toEqual([...times].sort().reverse());
@@ -56,14 +84,22 @@ describe('Payments List', () => {
     expect(new Set(vas.map((r) => r.type))).toEqual(new Set(['va_bca', 'va_bri']));
     const client2 = await allRows('superadmin', `${MONTH}&client_id=2`);
     expect(client2.every((r) => r.client_id === 2)).toBe(true);
-    for (const [by, value] of [['correlation_id', 'EDGE-BEFORE-MIDNIGHT'], ['account_no', 'ID100'], ['rrn', '111122223333']]) {
+    for (const [by, value] of [
+      ['correlation_id', 'EDGE-BEFORE-MIDNIGHT'],
+      ['account_no', 'ID100'],
+      ['rrn', '111122223333'],
+    ]) {
       const found = await allRows('superadmin', `${MONTH}&search_by=${by}&search=${value}`);
       expect(found.map((r) => r.correlation_id)).toEqual(['EDGE-BEFORE-MIDNIGHT']);
     }
   });
 
   it('sums in the tiles exactly the rows the list returns', async () => {
-    for (const query of [MONTH, `${MONTH}&status=FINALIZED`, `${MONTH}&payment_method=fello_qris,herra_qris&client_id=1`]) {
+    for (const query of [
+      MONTH,
+      `${MONTH}&status=FINALIZED`,
+      `${MONTH}&payment_method=fello_qris,herra_qris&client_id=1`,
+    ]) {
       const rows = await allRows('superadmin', query);
       const summary = (await get('superadmin', query, 'summary')).body.data;
       expect(summary).toEqual({
@@ -81,7 +117,8 @@ describe('Payments List', () => {
     const ids = new Set(first.body.data.map((r: any) => r.uuid));
     expect(second.body.data.some((r: any) => ids.has(r.uuid))).toBe(false);
     expect(first.body.meta).toMatchObject({ current_page: 1, per_page: 100 });
-    for (const size of [15, 250, 500, 1000]) expect((await get('superadmin', `${MONTH}&limit=${size}`)).status).toBe(200);
+    for (const size of [15, 250, 500, 1000])
+      expect((await get('superadmin', `${MONTH}&limit=${size}`)).status).toBe(200);
     const bad = await get('superadmin', `${MONTH}&limit=20`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('limit must be one of 15, 100, 250, 500, 1000');
@@ -102,7 +139,10 @@ describe('Payments List', () => {
   it('answers bad filters with 400 and the reason', async () => {
     const cases: Array<[string, string]> = [
       ['status=PAID', 'status must be one of FINALIZED, PENDING, REQUEST_TIMEOUT, SETTLED, VA_EXPIRED'],
-      ['payment_method=cash', 'payment_method must be one of fello_qris, herra_qris, fello_direct_debit, dana_directdebit, va_mandiri, va_bca, va_bri, va_cimb, va_permata'],
+      [
+        'payment_method=cash',
+        'payment_method must be one of fello_qris, herra_qris, fello_direct_debit, dana_directdebit, va_mandiri, va_bca, va_bri, va_cimb, va_permata',
+      ],
       ['search_by=email&search=x', 'search_by must be correlation_id, account_no or rrn'],
       ['start=2025-02-30 00:00', 'start and end must be real dates as YYYY-MM-DD HH:mm'],
       ['client_id=abc', 'client_id must be comma-joined numbers'],

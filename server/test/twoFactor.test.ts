@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, signInVerified, startTestServer, totpAt, wrongTotp, type TestServer } from './harness.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const API = '/api/backoffice';
 
@@ -15,11 +19,17 @@ describe('two-factor set-up', () => {
     expect(setup.body.data.qrcode).toMatch(/^data:image\/png;base64,/);
     expect(setup.body.data.secret).toMatch(/^[A-Z2-7]{16,}$/);
 
-    const wrong = await call(server, 'POST', `${API}/user/verify-otp`, { token, body: { passcode: await wrongTotp(setup.body.data.secret) } });
+    const wrong = await call(server, 'POST', `${API}/user/verify-otp`, {
+      token,
+      body: { passcode: await wrongTotp(setup.body.data.secret) },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('OTP is invalid.');
 
-    const right = await call(server, 'POST', `${API}/user/verify-otp`, { token, body: { passcode: await totpAt(setup.body.data.secret) } });
+    const right = await call(server, 'POST', `${API}/user/verify-otp`, {
+      token,
+      body: { passcode: await totpAt(setup.body.data.secret) },
+    });
     expect(right.status).toBe(200);
     expect(right.body.message).toBe('OTP has been validated. You will be redirected to login page to reconfirm.');
     // Reconfirm: the set-up session is over, and the next sign-in asks for the OTP.

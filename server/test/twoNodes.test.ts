@@ -45,8 +45,12 @@ describe.skipIf(!onPostgres)('two API nodes on one PostgreSQL', () => {
     const heard: Array<{ event: string; item: NotificationItem; at: number }> = [];
     const socket = io(node.url, { auth: { token }, transports: ['websocket'], forceNew: true });
     sockets.push(socket);
-    for (const event of [WORK_ORDER_EVENT, WORK_ORDER_CHANGED_EVENT]) socket.on(event, (item: NotificationItem) => heard.push({ event, item, at: Date.now() }));
-    await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+    for (const event of [WORK_ORDER_EVENT, WORK_ORDER_CHANGED_EVENT])
+      socket.on(event, (item: NotificationItem) => heard.push({ event, item, at: Date.now() }));
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
     return heard;
   }
 
@@ -66,17 +70,31 @@ describe.skipIf(!onPostgres)('two API nodes on one PostgreSQL', () => {
     const sent = Date.now();
     const asked = await call(nodeA, 'POST', '/api/backoffice/balance/add-withdrawal', {
       token: client.token,
-      body: { bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi Santoso', client_filter: 1, description: 'Two nodes', amount: 40_000, otp_num: await totpAt(client.secret) },
+      body: {
+        bank_name: 'BCA',
+        account_no: '7100012345',
+        bank_account_name: 'Budi Santoso',
+        client_filter: 1,
+        description: 'Two nodes',
+        amount: 40_000,
+        otp_num: await totpAt(client.secret),
+      },
     });
     expect(asked.status).toBe(201);
     const uuid = asked.body.data.uuid as string;
-    const heard = await waitFor(() => onB.filter((h) => h.event === WORK_ORDER_EVENT && h.item.data.item?.ref === uuid), 3_000);
+    const heard = await waitFor(
+      () => onB.filter((h) => h.event === WORK_ORDER_EVENT && h.item.data.item?.ref === uuid),
+      3_000,
+    );
     expect(heard).toHaveLength(1);
     expect(heard[0].at - sent).toBeLessThan(1_000);
 
     const read = await call(nodeB, 'PATCH', `/api/v1/notification/${heard[0].item.id}/read`, { token: admin.token });
     expect(read.status).toBe(200);
-    const onAChanged = await waitFor(() => onA.filter((h) => h.event === WORK_ORDER_CHANGED_EVENT && h.item.id === heard[0].item.id), 3_000);
+    const onAChanged = await waitFor(
+      () => onA.filter((h) => h.event === WORK_ORDER_CHANGED_EVENT && h.item.id === heard[0].item.id),
+      3_000,
+    );
     expect(onAChanged[0]?.item.is_read).toBe(true);
   }, 60_000);
 });

@@ -39,17 +39,27 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** A GET that keeps the body as sent (fetch would undo the compression this test checks). */
 function get(path: string, acceptEncoding?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(server.url + path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = request(
+      server.url + path,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

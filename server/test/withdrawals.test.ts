@@ -14,10 +14,13 @@ beforeAll(async () => {
   server = await startTestServer();
   for (const who of ['superadmin', 'admin', 'client']) session[who] = await signInVerified(server, `${who}@demo.local`);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const get = (who: string, path: string) => call(server, 'GET', path, { token: session[who].token });
-const balanceOf = async (clientId: number, who = 'superadmin') => (await get(who, `${API}/balance/current-balance?client_filter=${clientId}`)).body.data;
+const balanceOf = async (clientId: number, who = 'superadmin') =>
+  (await get(who, `${API}/balance/current-balance?client_filter=${clientId}`)).body.data;
 
 /** A fresh authenticator code for the user (the replay guard is rewound: each test confirms once). */
 async function freshOtp(who: string) {
@@ -28,15 +31,29 @@ async function freshOtp(who: string) {
 async function requestWithdrawal(who: string, body: Record<string, unknown>, headers: { key?: string } = {}) {
   const response = await fetch(`${server.url}${API}/balance/add-withdrawal`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session[who].token}`, ...(headers.key ? { 'idempotency-key': headers.key } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${session[who].token}`,
+      ...(headers.key ? { 'idempotency-key': headers.key } : {}),
+    },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json(), replayed: response.headers.get('idempotent-replayed') };
+  return {
+    status: response.status,
+    body: await response.json(),
+    replayed: response.headers.get('idempotent-replayed'),
+  };
 }
 
 const withdrawalBody = async (who: string, over: Record<string, unknown> = {}) => ({
-  bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi Santoso', client_filter: 1,
-  description: 'Operating account', amount: 100_000, otp_num: await freshOtp(who), ...over,
+  bank_name: 'BCA',
+  account_no: '7100012345',
+  bank_account_name: 'Budi Santoso',
+  client_filter: 1,
+  description: 'Operating account',
+  amount: 100_000,
+  otp_num: await freshOtp(who),
+  ...over,
 });
 
 describe('balances', () => {
@@ -53,7 +70,11 @@ describe('balances', () => {
   });
 
   it("answers another client's balance and history like a client that does not exist", async () => {
-    for (const path of [`${API}/balance/current-balance?client_filter=3`, `${API}/balance/withdrawal-history?client_filter=3`, `${API}/transaction/account-summary?client_filter=3`]) {
+    for (const path of [
+      `${API}/balance/current-balance?client_filter=3`,
+      `${API}/balance/withdrawal-history?client_filter=3`,
+      `${API}/transaction/account-summary?client_filter=3`,
+    ]) {
       const res = await get('client', path);
       expect(res.status).toBe(404);
       expect(JSON.stringify(res.body)).not.toMatch(/balance|amount/);
@@ -68,10 +89,17 @@ describe('balances', () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(all.body.meta).toMatchObject({ current_page: 1, per_page: 15 });
     expect(new Set(all.body.data.map((w: any) => w.status))).toEqual(new Set(['PENDING', 'COMPLETED', 'REJECTED']));
-    expect(all.body.data[0]).toMatchObject({ name: 'Citra Client', bank_name: expect.any(String), account_no: expect.any(String) });
+    expect(all.body.data[0]).toMatchObject({
+      name: 'Citra Client',
+      bank_name: expect.any(String),
+      account_no: expect.any(String),
+    });
     const pending = await get('client', `${API}/balance/withdrawal-history?client_filter=1&status=PENDING`);
     expect(pending.body.data.every((w: any) => w.status === 'PENDING')).toBe(true);
-    const none = await get('client', `${API}/balance/withdrawal-history?client_filter=1&start=2001-01-01 00:00&end=2001-01-02 00:00`);
+    const none = await get(
+      'client',
+      `${API}/balance/withdrawal-history?client_filter=1&start=2001-01-01 00:00&end=2001-01-02 00:00`,
+    );
     expect(none.body.meta.total).toBe(0);
     const bad = await get('client', `${API}/balance/withdrawal-history?client_filter=1&limit=7`);
     expect(bad.status).toBe(400);
@@ -81,17 +109,32 @@ describe('balances', () => {
 
 describe('requesting a withdrawal', () => {
   it('lists every broken rule together', async () => {
-    const res = await requestWithdrawal('client', await withdrawalBody('client', { bank_name: '', account_no: '', bank_account_name: ' ', amount: 5_000, otp_num: '12' }));
+    const res = await requestWithdrawal(
+      'client',
+      await withdrawalBody('client', {
+        bank_name: '',
+        account_no: '',
+        bank_account_name: ' ',
+        amount: 5_000,
+        otp_num: '12',
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: any) => e.message)).toEqual([
-      'Bank Name is required', 'Account Number is required', 'Beneficary Account Name is required',
-      'Amount must be at least Rp. 20,000', 'OTP must be 6 digits',
+      'Bank Name is required',
+      'Account Number is required',
+      'Beneficary Account Name is required',
+      'Amount must be at least Rp. 20,000',
+      'OTP must be 6 digits',
     ]);
   });
 
   it('refuses more than the withdrawable balance, a foreign client, letters in the account number, and a wrong or reused OTP', async () => {
     const { withdrawable_balance } = await balanceOf(1, 'client');
-    const over = await requestWithdrawal('client', await withdrawalBody('client', { amount: withdrawable_balance + 10_000 }));
+    const over = await requestWithdrawal(
+      'client',
+      await withdrawalBody('client', { amount: withdrawable_balance + 10_000 }),
+    );
     expect(over.status).toBe(422);
     expect(over.body.message).toBe(`Amount must not exceed Rp. ${withdrawable_balance.toLocaleString('en-US')}`);
     expect((await requestWithdrawal('client', await withdrawalBody('client', { client_filter: 3 }))).status).toBe(404);
@@ -99,7 +142,9 @@ describe('requesting a withdrawal', () => {
     expect(letters.body.message).toBe('Account Number must contain digits only');
     const code = await freshOtp('client');
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await requestWithdrawal('client', { ...(await withdrawalBody('client')), otp_num: wrong })).body.message).toBe('Invalid OTP');
+    expect(
+      (await requestWithdrawal('client', { ...(await withdrawalBody('client')), otp_num: wrong })).body.message,
+    ).toBe('Invalid OTP');
     const body = { ...(await withdrawalBody('client')), otp_num: code };
     expect((await requestWithdrawal('client', body)).status).toBe(201);
     const reused = await requestWithdrawal('client', body);
@@ -112,8 +157,15 @@ describe('requesting a withdrawal', () => {
     const body = await withdrawalBody('client', { amount: 250_000 });
     const first = await requestWithdrawal('client', body, { key: 'retry-key-0001' });
     expect(first.status).toBe(201);
-    expect(first.body.message).toBe('Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.');
-    expect(first.body.data).toMatchObject({ status: 'PENDING', amount: 250_000, bank_account_name: 'Budi Santoso', name: 'Citra Client' });
+    expect(first.body.message).toBe(
+      'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.',
+    );
+    expect(first.body.data).toMatchObject({
+      status: 'PENDING',
+      amount: 250_000,
+      bank_account_name: 'Budi Santoso',
+      name: 'Citra Client',
+    });
     const retry = await requestWithdrawal('client', body, { key: 'retry-key-0001' });
     expect(retry.status).toBe(201);
     expect(retry.replayed).toBe('true');
@@ -142,9 +194,13 @@ describe('requesting a withdrawal', () => {
   });
 
   it('refuses a key reused for a different request instead of pretending it was filed', async () => {
-    const first = await requestWithdrawal('client', await withdrawalBody('client', { amount: 40_000 }), { key: 'reused-key-0001' });
+    const first = await requestWithdrawal('client', await withdrawalBody('client', { amount: 40_000 }), {
+      key: 'reused-key-0001',
+    });
     expect(first.status).toBe(201);
-    const other = await requestWithdrawal('client', await withdrawalBody('client', { amount: 90_000 }), { key: 'reused-key-0001' });
+    const other = await requestWithdrawal('client', await withdrawalBody('client', { amount: 90_000 }), {
+      key: 'reused-key-0001',
+    });
     expect(other.status).toBe(422);
     expect(other.body.message).toBe('This Idempotency-Key was already used for a different request');
   });
@@ -160,12 +216,26 @@ describe('requesting a withdrawal', () => {
 
   it('turns a transfer to disburse into disbursement balance when completed', async () => {
     const before = await balanceOf(2, 'client');
-    const res = await requestWithdrawal('client', await withdrawalBody('client', {
-      bank_name: '0', account_no: '0', bank_account_name: 'None', client_filter: 2, amount: 300_000, description: 'anything',
-    }));
+    const res = await requestWithdrawal(
+      'client',
+      await withdrawalBody('client', {
+        bank_name: '0',
+        account_no: '0',
+        bank_account_name: 'None',
+        client_filter: 2,
+        amount: 300_000,
+        description: 'anything',
+      }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ type: 'transfer_to_disburse', description: 'Request transfer to disburse balance.' });
-    const done = await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid: res.body.data.uuid, status: 'COMPLETED' } });
+    expect(res.body.data).toMatchObject({
+      type: 'transfer_to_disburse',
+      description: 'Request transfer to disburse balance.',
+    });
+    const done = await call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+      token: session.superadmin.token,
+      body: { uuid: res.body.data.uuid, status: 'COMPLETED' },
+    });
     expect(done.status).toBe(200);
     const after = await balanceOf(2, 'client');
     expect(after.disbursement_balance).toBe(before.disbursement_balance + 300_000);
@@ -179,7 +249,15 @@ describe('deciding a withdrawal', () => {
     const { db } = server.database;
     const [decider] = await db.select().from(users).where(eq(users.email, 'superadmin@demo.local'));
     return db.transaction(async (tx: any) => {
-      const w = await openWithdrawal(tx, { clientId: 1, kind: 'withdrawal', amount, requestedBy: decider.id, bankName: 'BRI', accountNo: '123', bankAccountName: 'Agus' });
+      const w = await openWithdrawal(tx, {
+        clientId: 1,
+        kind: 'withdrawal',
+        amount,
+        requestedBy: decider.id,
+        bankName: 'BRI',
+        accountNo: '123',
+        bankAccountName: 'Agus',
+      });
       return status === 'PENDING' ? w : applyDecision(tx, w, status, decider.id);
     });
   }
@@ -190,7 +268,10 @@ describe('deciding a withdrawal', () => {
       for (const decision of ['COMPLETED', 'REJECTED'] as const) {
         for (const [type, user] of Object.entries(who) as Array<[keyof typeof who, string]>) {
           const w = await withdrawalIn(status);
-          const res = await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session[user].token, body: { uuid: w.uuid, status: decision } });
+          const res = await call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+            token: session[user].token,
+            body: { uuid: w.uuid, status: decision },
+          });
           const allowed = nextWithdrawalStatus(status, decision, type);
           const expected = allowed ? 200 : type !== 'SUPER ADMIN' ? 403 : 409;
           expect({ status, decision, type, code: res.status }).toEqual({ status, decision, type, code: expected });
@@ -207,8 +288,14 @@ describe('deciding a withdrawal', () => {
     const before = await balanceOf(1);
     const rejected = await withdrawalIn('PENDING', 40_000);
     const completed = await withdrawalIn('PENDING', 60_000);
-    await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid: rejected.uuid, status: 'REJECTED' } });
-    await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid: completed.uuid, status: 'COMPLETED' } });
+    await call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+      token: session.superadmin.token,
+      body: { uuid: rejected.uuid, status: 'REJECTED' },
+    });
+    await call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+      token: session.superadmin.token,
+      body: { uuid: completed.uuid, status: 'COMPLETED' },
+    });
     const after = await balanceOf(1);
     expect(after.withdrawable_balance).toBe(before.withdrawable_balance - 60_000);
     expect(after.pending_withdrawal_balance).toBe(before.pending_withdrawal_balance);
@@ -217,9 +304,14 @@ describe('deciding a withdrawal', () => {
   it('lets exactly one of 20 simultaneous decisions win', async () => {
     const w = await withdrawalIn('PENDING', 50_000);
     const before = await balanceOf(1);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
-      token: session.superadmin.token, body: { uuid: w.uuid, status: i % 2 ? 'REJECTED' : 'COMPLETED' },
-    })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+          token: session.superadmin.token,
+          body: { uuid: w.uuid, status: i % 2 ? 'REJECTED' : 'COMPLETED' },
+        }),
+      ),
+    );
     const codes = results.map((r) => r.status);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
@@ -229,9 +321,30 @@ describe('deciding a withdrawal', () => {
   });
 
   it('answers a bad uuid or status with 400 and an unknown one with 404', async () => {
-    expect((await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid: 'x', status: 'COMPLETED' } })).status).toBe(400);
-    expect((await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid: '5b0e7c2e-3f0a-4a59-9d3c-2a1f7c7d9e11', status: 'PAID' } })).status).toBe(400);
-    expect((await call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid: '5b0e7c2e-3f0a-4a59-9d3c-2a1f7c7d9e11', status: 'COMPLETED' } })).status).toBe(404);
+    expect(
+      (
+        await call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+          token: session.superadmin.token,
+          body: { uuid: 'x', status: 'COMPLETED' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+          token: session.superadmin.token,
+          body: { uuid: '5b0e7c2e-3f0a-4a59-9d3c-2a1f7c7d9e11', status: 'PAID' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+          token: session.superadmin.token,
+          body: { uuid: '5b0e7c2e-3f0a-4a59-9d3c-2a1f7c7d9e11', status: 'COMPLETED' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -240,7 +353,10 @@ describe('the ledger check', () => {
     const { db } = server.database;
     const { ledgerAccounts } = await import('../db/schema.ts');
     const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, 'client:5:withdrawable'));
-    await db.update(ledgerAccounts).set({ balance: account.balance + 1 }).where(eq(ledgerAccounts.id, account.id));
+    await db
+      .update(ledgerAccounts)
+      .set({ balance: account.balance + 1 })
+      .where(eq(ledgerAccounts.id, account.id));
     const { problems } = await checkLedger(db);
     expect(problems.map((p) => p.check)).toContain('balance equals postings');
     await db.update(ledgerAccounts).set({ balance: account.balance }).where(eq(ledgerAccounts.id, account.id));
@@ -257,10 +373,19 @@ describe('simultaneous requests by different users of one client', () => {
     }
     const { withdrawable_balance: available } = await balanceOf(4);
     const amount = Math.floor((available * 0.4) / 10_000) * 10_000;
-    const bodies = await Promise.all(emails.map(async (email) => {
-      await rewindTotp(server, email);
-      return { bank_name: 'BNI', account_no: '9000111', bank_account_name: 'PT Sentosa', client_filter: 4, amount, otp_num: await totpAt(session[email].secret) };
-    }));
+    const bodies = await Promise.all(
+      emails.map(async (email) => {
+        await rewindTotp(server, email);
+        return {
+          bank_name: 'BNI',
+          account_no: '9000111',
+          bank_account_name: 'PT Sentosa',
+          client_filter: 4,
+          amount,
+          otp_num: await totpAt(session[email].secret),
+        };
+      }),
+    );
     const results = await Promise.all(emails.map((email, i) => requestWithdrawal(email, bodies[i])));
     const accepted = results.filter((r) => r.status === 201);
     expect(accepted).toHaveLength(2);

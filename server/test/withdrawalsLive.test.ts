@@ -20,13 +20,22 @@ const heard: Record<Watcher, number[]> = { superadmin: [], admin: [], client: []
 
 beforeAll(async () => {
   server = await startTestServer();
-  await addUser(server, { email: 'outsider@client3.test', name: 'Other Client Finance', type: 'CLIENT', role: 'Client Finance', clients: [3] });
+  await addUser(server, {
+    email: 'outsider@client3.test',
+    name: 'Other Client Finance',
+    type: 'CLIENT',
+    role: 'Client Finance',
+    clients: [3],
+  });
   for (const who of ['superadmin', 'admin', 'client']) session[who] = await signInVerified(server, `${who}@demo.local`);
   session.outsider = await signInVerified(server, 'outsider@client3.test');
   for (const who of WATCHERS) {
     const socket = io(server.url, { auth: { token: session[who].token }, transports: ['websocket'] });
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => { socket.on('connect', () => resolve()); socket.on('connect_error', reject); });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
     socket.on('balance-changed', (e: { client_id: number }) => heard[who].push(e.client_id));
   }
 });
@@ -40,29 +49,49 @@ const get = (who: string, path: string) => call(server, 'GET', `${API}/${path}`,
 
 async function request(who: string, body: Record<string, unknown>) {
   await rewindTotp(server, emailOf(who));
-  return call(server, 'POST', `${API}/balance/add-withdrawal`, { token: session[who].token, body: { ...body, otp_num: await totpAt(session[who].secret) } });
+  return call(server, 'POST', `${API}/balance/add-withdrawal`, {
+    token: session[who].token,
+    body: { ...body, otp_num: await totpAt(session[who].secret) },
+  });
 }
 const withdrawal = (clientId: number) => ({
-  type: 'withdrawal', bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi Santoso', description: 'Live', client_filter: clientId, amount: 100_000,
+  type: 'withdrawal',
+  bank_name: 'BCA',
+  account_no: '7100012345',
+  bank_account_name: 'Budi Santoso',
+  description: 'Live',
+  client_filter: clientId,
+  amount: 100_000,
 });
 const decide = (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
-  call(server, 'PATCH', `${API}/balance/update-withdrawal`, { token: session.superadmin.token, body: { uuid, status } });
+  call(server, 'PATCH', `${API}/balance/update-withdrawal`, {
+    token: session.superadmin.token,
+    body: { uuid, status },
+  });
 
 /**
  * Runs a change and expects each screen that may see the client to hear of it once more, within a
  * second (expect.poll's default timeout).
  */
-async function expectHeard(clientId: number, watchers: Watcher[], change: () => Promise<{ status: number; body: unknown }>, status = 200) {
+async function expectHeard(
+  clientId: number,
+  watchers: Watcher[],
+  change: () => Promise<{ status: number; body: unknown }>,
+  status = 200,
+) {
   const count = (who: Watcher) => heard[who].filter((id) => id === clientId).length;
   const before = watchers.map(count);
   const res = await change();
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  for (const [i, who] of watchers.entries()) await expect.poll(() => count(who), { message: `${who} hears of client ${clientId}` }).toBe(before[i] + 1);
+  for (const [i, who] of watchers.entries())
+    await expect.poll(() => count(who), { message: `${who} hears of client ${clientId}` }).toBe(before[i] + 1);
   return res;
 }
 
 const historyStatus = async (who: string, clientId: number, uuid: string) =>
-  (await get(who, `balance/withdrawal-history?client_filter=${clientId}&limit=50`)).body.data.find((w: { uuid: string }) => w.uuid === uuid)?.status;
+  (await get(who, `balance/withdrawal-history?client_filter=${clientId}&limit=50`)).body.data.find(
+    (w: { uuid: string }) => w.uuid === uuid,
+  )?.status;
 
 describe('Payments Balance screens hear of withdrawals live', () => {
   it("a client's request reaches the SUPER ADMIN, the admin and the client; the decision reaches them too, and the client's history says it", async () => {
@@ -76,24 +105,34 @@ describe('Payments Balance screens hear of withdrawals live', () => {
   });
 
   it('a transfer to disburse, and its rejection, reach the screens of its client (2)', async () => {
-    const asked = await expectHeard(2, ['superadmin', 'admin', 'client'], () => request('client', { type: 'transfer', client_filter: 2, amount: 50_000 }), 201);
+    const asked = await expectHeard(
+      2,
+      ['superadmin', 'admin', 'client'],
+      () => request('client', { type: 'transfer', client_filter: 2, amount: 50_000 }),
+      201,
+    );
     const { uuid } = (asked.body as { data: { uuid: string } }).data;
     await expectHeard(2, ['superadmin', 'admin', 'client'], () => decide(uuid, 'REJECTED'));
     expect(await historyStatus('client', 2, uuid)).toBe('REJECTED');
   });
 
   it('a held request is heard when a SUPER ADMIN approves it (nothing moved before)', async () => {
-    const policy = (mode: string) => call(server, 'PUT', `${API}/approval-policy`, {
-      token: session.superadmin.token, body: { policy: [{ action: 'withdrawal', mode, threshold: mode === 'always' ? null : 500_000_000 }] },
-    });
+    const policy = (mode: string) =>
+      call(server, 'PUT', `${API}/approval-policy`, {
+        token: session.superadmin.token,
+        body: { policy: [{ action: 'withdrawal', mode, threshold: mode === 'always' ? null : 500_000_000 }] },
+      });
     expect((await policy('always')).status).toBe(200);
     try {
       const before = heard.client.length;
       const held = await request('client', withdrawal(1));
       expect(held.status, JSON.stringify(held.body)).toBe(202);
-      await expectHeard(1, ['superadmin', 'admin', 'client'], () => call(server, 'PATCH', `${API}/approvals/${held.body.data.approval_id}`, {
-        token: session.superadmin.token, body: { decision: 'APPROVE' },
-      }));
+      await expectHeard(1, ['superadmin', 'admin', 'client'], () =>
+        call(server, 'PATCH', `${API}/approvals/${held.body.data.approval_id}`, {
+          token: session.superadmin.token,
+          body: { decision: 'APPROVE' },
+        }),
+      );
       // The hold itself moved no money: the approval is the one change heard.
       expect(heard.client.length).toBe(before + 1);
     } finally {

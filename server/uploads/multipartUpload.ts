@@ -16,18 +16,30 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
  * too many or too large files), and turns every malformed body (no boundary, a broken part
  * header, no closing boundary) into invalidInput instead of letting the parser's error become a 500.
  */
-export async function readUploadParts(request: FastifyRequest, limits: UploadLimits): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
+export async function readUploadParts(
+  request: FastifyRequest,
+  limits: UploadLimits,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw invalidInput('Send the files as multipart/form-data');
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   try {
     // One more file than allowed and one more byte, so going over is reported rather than silently cut.
-    const parts = request.parts({ limits: { files: limits.maxFiles + 1, fileSize: limits.maxFileBytes + 1, fields: limits.fields.length + 5, fieldSize: 1_000, parts: limits.maxFiles + limits.fields.length + 6 } });
+    const parts = request.parts({
+      limits: {
+        files: limits.maxFiles + 1,
+        fileSize: limits.maxFileBytes + 1,
+        fields: limits.fields.length + 5,
+        fieldSize: 1_000,
+        parts: limits.maxFiles + limits.fields.length + 6,
+      },
+    });
     for await (const part of parts) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         const filename = cleanFilename(part.filename);
-        if (part.file.truncated || data.length > limits.maxFileBytes) throw invalidInput(`${filename}: Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
+        if (part.file.truncated || data.length > limits.maxFileBytes)
+          throw invalidInput(`${filename}: Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
         files.push({ filename, data });
         if (files.length > limits.maxFiles) throw invalidInput(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
       } else if (limits.fields.includes(part.fieldname)) {

@@ -21,7 +21,11 @@ export const SHEET_EXTENSIONS = ['csv', 'xlsx', 'xls'] as const;
 export const MAX_SHEET_ROWS = 100_000;
 // What MAX_SHEET_ROWS rows can need unpacked: ~2 KB of sheet XML a row leaves room for twenty-odd
 // columns of inline text; a compact sheet that declares more is refused before it is inflated.
-export const ZIP_LIMITS = { maxEntries: 1_000, maxEntryBytes: MAX_SHEET_ROWS * 2_048, maxTotalBytes: MAX_SHEET_ROWS * 3_072 };
+export const ZIP_LIMITS = {
+  maxEntries: 1_000,
+  maxEntryBytes: MAX_SHEET_ROWS * 2_048,
+  maxTotalBytes: MAX_SHEET_ROWS * 3_072,
+};
 export const tooManyRowsMessage = (filename: string, maxRows: number) =>
   `${filename}: the file has more than ${maxRows.toLocaleString('en-US')} rows; split it into smaller files`;
 export const extensionOf = (filename: string) => /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
@@ -32,7 +36,10 @@ const SLACK_ROWS = 1_000;
 export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult {
   const ext = extensionOf(filename);
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const unreadable = { ok: false, message: `${filename}: the file could not be read as ${ext === 'csv' ? 'CSV' : 'an Excel file'}` } as const;
+  const unreadable = {
+    ok: false,
+    message: `${filename}: the file could not be read as ${ext === 'csv' ? 'CSV' : 'an Excel file'}`,
+  } as const;
   // SheetJS falls back to reading unknown bytes as text, so obvious binary junk would otherwise become a garbage sheet.
   if (ext !== 'csv' && !isZipOrCfb(bytes) && bytes.subarray(0, 1024).includes(0)) return unreadable;
   // An .xlsx is a zip, always; only .xls has text forms (HTML or tab-separated exports of portals).
@@ -40,11 +47,13 @@ export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult 
   try {
     const sheetRows = maxRows + SLACK_ROWS;
     // Counting a workbook's rows takes milliseconds; SheetJS reading 100,000 of them takes seconds.
-    if (isZip(bytes) && (countFirstSheetRows(bytes) ?? 0) > sheetRows) return { ok: false, message: tooManyRowsMessage(filename, maxRows) };
+    if (isZip(bytes) && (countFirstSheetRows(bytes) ?? 0) > sheetRows)
+      return { ok: false, message: tooManyRowsMessage(filename, maxRows) };
     // CSV is decoded here because SheetJS reads a BOM-less buffer as Latin-1; raw keeps long ids from becoming numbers.
-    const wb = ext === 'csv'
-      ? XLSX.read(new TextDecoder('utf-8').decode(bytes), { type: 'string', dense: true, raw: true, sheetRows })
-      : XLSX.read(bytes, { type: 'buffer', dense: true, sheets: 0, sheetRows });
+    const wb =
+      ext === 'csv'
+        ? XLSX.read(new TextDecoder('utf-8').decode(bytes), { type: 'string', dense: true, raw: true, sheetRows })
+        : XLSX.read(bytes, { type: 'buffer', dense: true, sheets: 0, sheetRows });
     const sheet = wb.Sheets[wb.SheetNames[0]];
     if (!sheet) return unreadable;
     fixExponentIntegers(sheet);
@@ -78,14 +87,21 @@ function countFirstSheetRows(bytes: Buffer): number | null {
     const entry = directory.entries.find((e) => e.name === name);
     if (!entry) return null;
     const packed = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.packed);
-    return (entry.method === 0 ? packed : inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.unpacked) })).toString('utf8');
+    return (
+      entry.method === 0 ? packed : inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.unpacked) })
+    ).toString('utf8');
   };
   const workbook = part('xl/workbook.xml');
   const relations = part('xl/_rels/workbook.xml.rels');
   const firstSheet = workbook && /<(?:\w+:)?sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
   if (!relations || !firstSheet) return null;
-  const target = new RegExp(`<Relationship\\b[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"[^>]*\\bTarget="([^"]+)"`).exec(relations)?.[1]
-    ?? new RegExp(`<Relationship\\b[^>]*\\bTarget="([^"]+)"[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"`).exec(relations)?.[1];
+  const target =
+    new RegExp(`<Relationship\\b[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"[^>]*\\bTarget="([^"]+)"`).exec(
+      relations,
+    )?.[1] ??
+    new RegExp(`<Relationship\\b[^>]*\\bTarget="([^"]+)"[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"`).exec(
+      relations,
+    )?.[1];
   if (!target) return null;
   const sheet = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
   if (sheet === null) return null;

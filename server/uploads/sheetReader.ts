@@ -5,7 +5,10 @@ import { invalidInput, ruleBroken, throttled } from '../domain/errors.ts';
 import { extensionOf, SHEET_EXTENSIONS, ZIP_LIMITS, type SheetResult, type SheetTask } from './sheetParse.ts';
 import { checkZip, isZip } from './zipCheck.ts';
 
-export interface UploadedFile { filename: string; data: Buffer }
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
 
 /**
  * Every uploaded spreadsheet is read here, off the event loop: SheetJS runs in a worker pool with
@@ -23,7 +26,12 @@ export interface SheetReaderSettings {
 export { MAX_SHEET_ROWS } from './sheetParse.ts';
 import { MAX_SHEET_ROWS } from './sheetParse.ts';
 
-let settings: SheetReaderSettings = { timeoutMs: 20_000, memoryMb: 1_024, threads: Math.min(4, Math.max(1, availableParallelism())), maxWaiting: 6 };
+let settings: SheetReaderSettings = {
+  timeoutMs: 20_000,
+  memoryMb: 1_024,
+  threads: Math.min(4, Math.max(1, availableParallelism())),
+  maxWaiting: 6,
+};
 let pool: Piscina<SheetTask, SheetResult> | null = null;
 let gate: LimitFunction | null = null;
 
@@ -57,19 +65,26 @@ export const TOO_MANY_UPLOADS = 'Too many uploads in progress, try again shortly
  * file of the wrong kind or that is not a spreadsheet, ruleBroken for one too large to unpack or that
  * could not be read in time or memory, throttled when too many uploads are already being read.
  */
-export async function readSheetRows(file: UploadedFile, maxRows = MAX_SHEET_ROWS): Promise<{ rows: unknown[][]; truncated: boolean }> {
+export async function readSheetRows(
+  file: UploadedFile,
+  maxRows = MAX_SHEET_ROWS,
+): Promise<{ rows: unknown[][]; truncated: boolean }> {
   const { filename, data } = file;
-  if (!(SHEET_EXTENSIONS as readonly string[]).includes(extensionOf(filename))) throw invalidInput(`${filename}: only CSV or Excel files are accepted`);
+  if (!(SHEET_EXTENSIONS as readonly string[]).includes(extensionOf(filename)))
+    throw invalidInput(`${filename}: only CSV or Excel files are accepted`);
   if (extensionOf(filename) !== 'csv' && isZip(data)) {
     const verdict = checkZip(data, ZIP_LIMITS);
     if (!verdict.ok && verdict.reason === 'too_large') {
-      throw ruleBroken(`${filename}: the file unpacks to more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows can need; split it into smaller files`);
+      throw ruleBroken(
+        `${filename}: the file unpacks to more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows can need; split it into smaller files`,
+      );
     }
     if (!verdict.ok) throw invalidInput(`${filename}: the file could not be read as an Excel file (${verdict.detail})`);
   }
   gate ??= pLimit(settings.threads);
   const limit = gate;
-  if (limit.activeCount + limit.pendingCount >= settings.threads + settings.maxWaiting) throw throttled(TOO_MANY_UPLOADS);
+  if (limit.activeCount + limit.pendingCount >= settings.threads + settings.maxWaiting)
+    throw throttled(TOO_MANY_UPLOADS);
   // The gate lets a file into the pool only when a thread is free, so the time limit measures reading, not waiting.
   const result = await limit(() => runInWorker({ filename, data: new Uint8Array(data), maxRows }));
   if (!result.ok) throw invalidInput(result.message);
@@ -78,11 +93,16 @@ export async function readSheetRows(file: UploadedFile, maxRows = MAX_SHEET_ROWS
 
 async function runInWorker(task: SheetTask): Promise<SheetResult> {
   try {
-    return await workers().run(task, { signal: AbortSignal.timeout(settings.timeoutMs), transferList: [task.data.buffer as ArrayBuffer] });
+    return await workers().run(task, {
+      signal: AbortSignal.timeout(settings.timeoutMs),
+      transferList: [task.data.buffer as ArrayBuffer],
+    });
   } catch (error) {
     const { name, code } = error as { name?: string; code?: string };
-    if (name === 'AbortError' || name === 'TimeoutError') throw ruleBroken(`${task.filename}: the file could not be read in time`);
-    if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw ruleBroken(`${task.filename}: the file needs more memory to read than an upload may use`);
+    if (name === 'AbortError' || name === 'TimeoutError')
+      throw ruleBroken(`${task.filename}: the file could not be read in time`);
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw ruleBroken(`${task.filename}: the file needs more memory to read than an upload may use`);
     throw ruleBroken(`${task.filename}: the file could not be read`);
   }
 }

@@ -9,10 +9,23 @@ import type { BalanceSummary, PageMeta } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import type { GuardWords } from './guardWords';
 import { loadedAtNow } from './loadedAt';
-import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
+import {
+  filterTextIsValid,
+  rolledFilter,
+  searchedFilter,
+  startingFilter,
+  typedFilter,
+  type DateFilter,
+} from './dateFilter';
 
 /** What a load is asked: the client and window, and (a paged page only) which page of what size. */
-export interface AccountQuery { clientId: number; start: string; end: string; page?: number; limit?: number }
+export interface AccountQuery {
+  clientId: number;
+  start: string;
+  end: string;
+  page?: number;
+  limit?: number;
+}
 
 /**
  * What a load answers: the deposits, when they were read, and the page's own figures: Payin Detail
@@ -66,7 +79,10 @@ export interface AccountPageSpec<L extends AccountLoaded, Q extends AccountQuery
 const noFigures = { summary: null, balance: null, rows: [], meta: null };
 
 const queryOf = (c: AccountPageContext, paged: boolean): AccountQuery => ({
-  clientId: c.clientId!, start: c.filter.start, end: c.filter.end, ...(paged ? { page: c.page, limit: c.limit } : {}),
+  clientId: c.clientId!,
+  start: c.filter.start,
+  end: c.filter.end,
+  ...(paged ? { page: c.page, limit: c.limit } : {}),
 });
 
 /**
@@ -75,9 +91,13 @@ const queryOf = (c: AccountPageContext, paged: boolean): AccountQuery => ({
  * says the shown client's balance moved. Each page gives its load (typed by its own answer, so a
  * test's `.provide({ actors: { load } })` keeps that type), window and whether it is paged.
  */
-export function accountPageMachine<L extends AccountLoaded, Q extends AccountQuery>(
-  { id, defaultRange, paged, loadErrorText, load }: AccountPageSpec<L, Q>,
-) {
+export function accountPageMachine<L extends AccountLoaded, Q extends AccountQuery>({
+  id,
+  defaultRange,
+  paged,
+  loadErrorText,
+  load,
+}: AccountPageSpec<L, Q>) {
   const accountPageSetup = setup({
     types: {
       context: {} as AccountPageContext,
@@ -91,8 +111,10 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
       hasClient: ({ context }) => context.clientId != null,
       rangeIsValid: ({ context }) => filterTextIsValid(context.filter),
       isShownClient,
-      isPageInRange: ({ context, event }) => event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
-      isPageSize: ({ event }) => event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
+      isPageInRange: ({ context, event }) =>
+        event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
+      isPageSize: ({ event }) =>
+        event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
     },
   });
   const rollRange = assign<AccountPageContext, AccountPageEvent, undefined, AccountPageEvent, never>({
@@ -101,8 +123,14 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
   return accountPageSetup.createMachine({
     id,
     context: ({ input }) => ({
-      clientId: input.clients[0]?.id ?? null, token: input.token, filter: startingFilter(input.range, defaultRange),
-      page: 1, limit: GENERIC_PAGE_SIZES[0], ...noFigures, updatedAt: null, loadError: null,
+      clientId: input.clients[0]?.id ?? null,
+      token: input.token,
+      filter: startingFilter(input.range, defaultRange),
+      page: 1,
+      limit: GENERIC_PAGE_SIZES[0],
+      ...noFigures,
+      updatedAt: null,
+      loadError: null,
     }),
     invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
     on: {
@@ -117,7 +145,8 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
         on: {
           // Either restarts a load under way: what arrives must be for the client and moment asked.
           SELECT_CLIENT: {
-            target: '.loading', reenter: true,
+            target: '.loading',
+            reenter: true,
             actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, ...noFigures }), rollRange],
           },
           REFRESH: { guard: 'isShownClient', target: '.loading', reenter: true, actions: rollRange },
@@ -136,20 +165,37 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
                   return { ...figures, updatedAt: loadedAt, loadError: null };
                 }),
               },
-              onError: { target: 'ready', actions: assign({ loadError: ({ event }) => messageOf(event.error, loadErrorText) }) },
+              onError: {
+                target: 'ready',
+                actions: assign({ loadError: ({ event }) => messageOf(event.error, loadErrorText) }),
+              },
             },
           },
           ready: {
             on: {
               SEARCH: [
-                { guard: 'rangeIsValid', target: 'loading', actions: assign({ filter: ({ context }) => searchedFilter(context.filter), page: 1 }) },
+                {
+                  guard: 'rangeIsValid',
+                  target: 'loading',
+                  actions: assign({ filter: ({ context }) => searchedFilter(context.filter), page: 1 }),
+                },
                 { actions: assign({ filter: ({ context }) => searchedFilter(context.filter) }) },
               ],
               // Only a paged page: Payin Detail's chart has no PAGE or PAGE_SIZE.
-              ...(paged ? {
-                PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-                PAGE_SIZE: { guard: 'isPageSize', target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
-              } as const : {}),
+              ...(paged
+                ? ({
+                    PAGE: {
+                      guard: 'isPageInRange',
+                      target: 'loading',
+                      actions: assign({ page: ({ event }) => event.page }),
+                    },
+                    PAGE_SIZE: {
+                      guard: 'isPageSize',
+                      target: 'loading',
+                      actions: assign({ limit: ({ event }) => event.limit, page: 1 }),
+                    },
+                  } as const)
+                : {}),
             },
           },
         },
@@ -159,7 +205,11 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
 }
 
 export type PayinQuery = Pick<AccountQuery, 'clientId' | 'start' | 'end'>;
-export interface PayinLoaded { rows: DepositRow[]; summary: BalanceSummary; loadedAt: string }
+export interface PayinLoaded {
+  rows: DepositRow[];
+  summary: BalanceSummary;
+  loadedAt: string;
+}
 
 /**
  * Payin Detail, titled 'Disbursement Accounts' (spec section 2): a client's deposits in a window,
@@ -167,14 +217,17 @@ export interface PayinLoaded { rows: DepositRow[]; summary: BalanceSummary; load
  * yesterday through today, loading the deposits and the summary.
  */
 export const payinDetailMachine = accountPageMachine({
-  id: 'payinDetail', defaultRange: yesterdayThroughToday, paged: false, loadErrorText: 'The deposits could not be loaded.',
+  id: 'payinDetail',
+  defaultRange: yesterdayThroughToday,
+  paged: false,
+  loadErrorText: 'The deposits could not be loaded.',
   load: fromPromise<PayinLoaded, PayinQuery>(async ({ input }) => {
-      const [rows, summary] = await Promise.all([
-        api.payinList({ client_filter: input.clientId, start: input.start, end: input.end }),
-        api.accountSummary(input.clientId),
-      ]);
-      return { rows, summary, loadedAt: loadedAtNow() };
-    }),
+    const [rows, summary] = await Promise.all([
+      api.payinList({ client_filter: input.clientId, start: input.start, end: input.end }),
+      api.accountSummary(input.clientId),
+    ]);
+    return { rows, summary, loadedAt: loadedAtNow() };
+  }),
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
@@ -187,8 +240,19 @@ export const payinDetailGuardWords: GuardWords<typeof payinDetailMachine> = {
   isPageSize: 'Not asked here: Payin Detail has no page sizes.',
 };
 
-export interface HistoryQuery { clientId: number; start: string; end: string; page: number; limit: number }
-export interface HistoryLoaded { balance: number | null; rows: DepositRow[]; meta: PageMeta; loadedAt: string }
+export interface HistoryQuery {
+  clientId: number;
+  start: string;
+  end: string;
+  page: number;
+  limit: number;
+}
+export interface HistoryLoaded {
+  balance: number | null;
+  rows: DepositRow[];
+  meta: PageMeta;
+  loadedAt: string;
+}
 
 /** Spec section 9: 'other screens last 14 days back to now'. */
 const DEFAULT_DAYS = 14;
@@ -199,14 +263,23 @@ const DEFAULT_DAYS = 14;
  * last 14 days, loading the summary's disbursement balance and the history.
  */
 export const disbursementAccountMachine = accountPageMachine({
-  id: 'disbursementAccount', defaultRange: () => lastDays(DEFAULT_DAYS), paged: true, loadErrorText: 'The deposit history could not be loaded.',
+  id: 'disbursementAccount',
+  defaultRange: () => lastDays(DEFAULT_DAYS),
+  paged: true,
+  loadErrorText: 'The deposit history could not be loaded.',
   load: fromPromise<HistoryLoaded, HistoryQuery>(async ({ input }) => {
-      const [summary, history] = await Promise.all([
-        api.accountSummary(input.clientId),
-        api.balanceHistory({ client_filter: input.clientId, start: input.start, end: input.end, page: input.page, limit: input.limit }),
-      ]);
-      return { balance: summary?.disbursement_balance ?? null, ...history, loadedAt: loadedAtNow() };
-    }),
+    const [summary, history] = await Promise.all([
+      api.accountSummary(input.clientId),
+      api.balanceHistory({
+        client_filter: input.clientId,
+        start: input.start,
+        end: input.end,
+        page: input.page,
+        limit: input.limit,
+      }),
+    ]);
+    return { balance: summary?.disbursement_balance ?? null, ...history, loadedAt: loadedAtNow() };
+  }),
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */

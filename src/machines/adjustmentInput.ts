@@ -10,5 +10,7 @@ import { AdjustmentAmount } from '../services/disbursementAccountRules';
 export function readAdjustment(typed: string): { text: string; amount: number | null; inputProblem: string | null } {
   if (/^\s*-?\s*$/.test(typed)) return { text: typed, amount: null, inputProblem: null };
   const read = v.safeParse(AdjustmentAmount, typed);
-  return read.success ? { text: typed, amount: read.output, inputProblem: null } : { text: typed, amount: null, inputProblem: read.issues[0].message };
+  return read.success
+    ? { text: typed, amount: read.output, inputProblem: null }
+    : { text: typed, amount: null, inputProblem: read.issues[0].message };
 }

@@ -7,7 +7,9 @@ import { ALERT_MS, alerts, type Alert } from '../services/alerts';
  * it, shows it, and dismisses it after ALERT_MS or when the person closes it. The view only renders
  * `context.shown`.
  */
-export interface ShownAlert extends Alert { id: number }
+export interface ShownAlert extends Alert {
+  id: number;
+}
 
 /** More than this at once is noise: the oldest go first. */
 export const MOST_SHOWN = 4;
@@ -27,7 +29,10 @@ export const alertsMachine = setup({
   on: {
     SHOW: {
       actions: [
-        assign(({ context, event }) => ({ shown: [...context.shown, { ...event.alert, id: context.next }].slice(-MOST_SHOWN), next: context.next + 1 })),
+        assign(({ context, event }) => ({
+          shown: [...context.shown, { ...event.alert, id: context.next }].slice(-MOST_SHOWN),
+          next: context.next + 1,
+        })),
         raise(({ context }) => ({ type: 'DISMISS' as const, id: context.next - 1 }), { delay: ALERT_MS }),
       ],
     },

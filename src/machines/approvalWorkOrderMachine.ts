@@ -3,7 +3,14 @@ import type { ApprovalDecision, ApprovalRow } from '../services/approvalRules';
 import { messageOf } from '../services/http';
 import { api } from '../services/api';
 import {
-  APPROVAL_NOT_FOUND, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer, type DecisionDialogEvent, type DecisionDialogFields,
+  APPROVAL_NOT_FOUND,
+  approvalDecisionCall,
+  decisionProblem,
+  decisionsFor,
+  type ApprovalCallArgs,
+  type ApprovalViewer,
+  type DecisionDialogEvent,
+  type DecisionDialogFields,
 } from './approvalDecision';
 import type { GuardWords } from './guardWords';
 
@@ -17,7 +24,10 @@ export interface ApprovalWorkOrderInput {
   workOrder?: AnyActorRef;
 }
 
-export interface ApprovalOutcome { intent: 'success' | 'error'; message: string }
+export interface ApprovalOutcome {
+  intent: 'success' | 'error';
+  message: string;
+}
 
 export interface ApprovalWorkOrderContext extends DecisionDialogFields {
   id: number;
@@ -32,10 +42,7 @@ export interface ApprovalWorkOrderContext extends DecisionDialogFields {
 }
 
 export type ApprovalWorkOrderEvent =
-  | { type: 'REFRESH' }
-  | { type: 'RETRY' }
-  | { type: 'DECIDE'; decision: ApprovalDecision }
-  | DecisionDialogEvent;
+  { type: 'REFRESH' } | { type: 'RETRY' } | { type: 'DECIDE'; decision: ApprovalDecision } | DecisionDialogEvent;
 
 type CallOutput = { message: string | null; failed: boolean };
 
@@ -64,14 +71,23 @@ export const approvalWorkOrderMachine = setup({
   },
   guards: {
     mayDecide: ({ context, event }) => event.type === 'DECIDE' && context.actions.includes(event.decision),
-    decisionIsComplete: ({ context }) => context.decision != null && decisionProblem(context.decision, context.reason) == null,
+    decisionIsComplete: ({ context }) =>
+      context.decision != null && decisionProblem(context.decision, context.reason) == null,
     decisionFailed: ({ event }) => (event as unknown as { output: CallOutput }).output.failed,
   },
 }).createMachine({
   id: 'approvalWorkOrder',
   context: ({ input }) => ({
-    id: input.id, viewer: input.viewer, workOrder: input.workOrder ?? null, row: null, actions: [], loadError: null,
-    decision: null, reason: '', reasonError: null, outcome: null,
+    id: input.id,
+    viewer: input.viewer,
+    workOrder: input.workOrder ?? null,
+    row: null,
+    actions: [],
+    loadError: null,
+    decision: null,
+    reason: '',
+    reasonError: null,
+    outcome: null,
   }),
   initial: 'reading',
   states: {
@@ -83,16 +99,27 @@ export const approvalWorkOrderMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: {
           target: 'shown',
-          actions: assign(({ context, event }) => ({ row: event.output, actions: decisionsFor(event.output, context.viewer), loadError: null })),
+          actions: assign(({ context, event }) => ({
+            row: event.output,
+            actions: decisionsFor(event.output, context.viewer),
+            loadError: null,
+          })),
         },
-        onError: { target: 'unreadable', actions: assign({ actions: [], loadError: ({ event }) => messageOf(event.error, APPROVAL_NOT_FOUND) }) },
+        onError: {
+          target: 'unreadable',
+          actions: assign({ actions: [], loadError: ({ event }) => messageOf(event.error, APPROVAL_NOT_FOUND) }),
+        },
       },
     },
     unreadable: { on: { RETRY: 'reading', REFRESH: 'reading' } },
     shown: {
       on: {
         REFRESH: 'reading',
-        DECIDE: { guard: 'mayDecide', target: 'asking', actions: assign(({ event }) => ({ decision: event.decision, reason: '', reasonError: null, outcome: null })) },
+        DECIDE: {
+          guard: 'mayDecide',
+          target: 'asking',
+          actions: assign(({ event }) => ({ decision: event.decision, reason: '', reasonError: null, outcome: null })),
+        },
       },
     },
     // 'Are you sure?' with the request's facts and the amount in figures and words; a decline asks a reason.
@@ -116,12 +143,25 @@ export const approvalWorkOrderMachine = setup({
         }),
         onDone: [
           {
-            guard: 'decisionFailed', target: 'reading',
-            actions: [{ type: 'ended', params: ({ event }) => ({ intent: 'error' as const, message: event.output.message ?? DECISION_FAILED }) }, 'tellWorkOrder'],
+            guard: 'decisionFailed',
+            target: 'reading',
+            actions: [
+              {
+                type: 'ended',
+                params: ({ event }) => ({ intent: 'error' as const, message: event.output.message ?? DECISION_FAILED }),
+              },
+              'tellWorkOrder',
+            ],
           },
           {
             target: 'reading',
-            actions: [{ type: 'ended', params: ({ event }) => ({ intent: 'success' as const, message: event.output.message ?? '' }) }, 'tellWorkOrder'],
+            actions: [
+              {
+                type: 'ended',
+                params: ({ event }) => ({ intent: 'success' as const, message: event.output.message ?? '' }),
+              },
+              'tellWorkOrder',
+            ],
           },
         ],
       },
@@ -131,7 +171,10 @@ export const approvalWorkOrderMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const approvalWorkOrderGuardWords: GuardWords<typeof approvalWorkOrderMachine> = {
-  mayDecide: 'The approval lifecycle lets this user take the decision on the request as last read: Approve or Decline only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
-  decisionIsComplete: 'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
-  decisionFailed: 'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
+  mayDecide:
+    'The approval lifecycle lets this user take the decision on the request as last read: Approve or Decline only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
+  decisionIsComplete:
+    'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
+  decisionFailed:
+    'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
 };

@@ -3,8 +3,16 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import {
-  APPROVAL_ACTIONS, APPROVAL_MODES, APPROVAL_STATUSES, ApprovalPolicyBody,
-  type ApprovalAction, type ApprovalDecision, type ApprovalMode, type ApprovalPolicyEntry, type ApprovalRow, type ApprovalStatus,
+  APPROVAL_ACTIONS,
+  APPROVAL_MODES,
+  APPROVAL_STATUSES,
+  ApprovalPolicyBody,
+  type ApprovalAction,
+  type ApprovalDecision,
+  type ApprovalMode,
+  type ApprovalPolicyEntry,
+  type ApprovalRow,
+  type ApprovalStatus,
 } from '../services/approvalRules';
 import { messageOf } from '../services/http';
 import { GENERIC_PAGE_SIZES } from '../services/listQuery';
@@ -13,7 +21,16 @@ import { readRupiah } from '../services/rupiahInput';
 import type { UserTypeName } from '../services/schemas';
 import { APPROVAL_POLICY_SAVED } from '../services/successTexts';
 import type { PageMeta } from '../services/withdrawalRules';
-import { approvalChanges, approvalDecisionCall, decisionProblem, decisionsFor, type ApprovalCallArgs, type ApprovalViewer, type DecisionDialogEvent, type DecisionDialogFields } from './approvalDecision';
+import {
+  approvalChanges,
+  approvalDecisionCall,
+  decisionProblem,
+  decisionsFor,
+  type ApprovalCallArgs,
+  type ApprovalViewer,
+  type DecisionDialogEvent,
+  type DecisionDialogFields,
+} from './approvalDecision';
 import type { GuardWords } from './guardWords';
 
 export const LOAD_FAILED = 'The approval requests could not be loaded.';
@@ -81,13 +98,22 @@ export type ApprovalsPageEvent =
   | { type: 'SAVE_POLICY' }
   | { type: 'RETRY_POLICY' };
 
-export interface ApprovalListQuery { status: ApprovalStatusFilter; page: number; limit: number }
+export interface ApprovalListQuery {
+  status: ApprovalStatusFilter;
+  page: number;
+  limit: number;
+}
 
 /** The Policy tab's lines, one per action in the contract's order, from the entries the server answered. */
 export function policyLinesOf(entries: readonly ApprovalPolicyEntry[]): PolicyLine[] {
   return APPROVAL_ACTIONS.map((action) => {
     const entry = entries.find((e) => e.action === action);
-    return { action, mode: entry?.mode ?? 'off', thresholdText: entry?.threshold != null ? groupDigits(entry.threshold) : '', error: null };
+    return {
+      action,
+      mode: entry?.mode ?? 'off',
+      thresholdText: entry?.threshold != null ? groupDigits(entry.threshold) : '',
+      error: null,
+    };
   });
 }
 
@@ -101,7 +127,9 @@ export function thresholdOf(line: Pick<PolicyLine, 'thresholdText'>): { amount: 
  * What Save would send, or each line's problem: a threshold line's text must read as an amount
  * (the one rupiah reader), and the whole must pass ApprovalPolicyBody (the server's own rule).
  */
-export function policyBodyOf(lines: readonly PolicyLine[]): { body: ApprovalPolicyBody } | { errors: Array<string | null> } {
+export function policyBodyOf(
+  lines: readonly PolicyLine[],
+): { body: ApprovalPolicyBody } | { errors: Array<string | null> } {
   const errors: Array<string | null> = lines.map(() => null);
   const policy = lines.map((line, i) => {
     if (line.mode !== 'threshold') return { action: line.action, mode: line.mode, threshold: null };
@@ -120,9 +148,11 @@ export function policyBodyOf(lines: readonly PolicyLine[]): { body: ApprovalPoli
   return { errors };
 }
 
-const actionsOf = (rows: ApprovalRow[], viewer: ApprovalViewer) => Object.fromEntries(rows.map((row) => [row.id, decisionsFor(row, viewer)]));
+const actionsOf = (rows: ApprovalRow[], viewer: ApprovalViewer) =>
+  Object.fromEntries(rows.map((row) => [row.id, decisionsFor(row, viewer)]));
 const queryOf = (c: ApprovalsPageContext): ApprovalListQuery => ({ status: c.status, page: c.page, limit: c.limit });
-const isStatusFilter = (status: string): status is ApprovalStatusFilter => status === '' || (APPROVAL_STATUSES as readonly string[]).includes(status);
+const isStatusFilter = (status: string): status is ApprovalStatusFilter =>
+  status === '' || (APPROVAL_STATUSES as readonly string[]).includes(status);
 const outputOf = <T>(event: object) => (event as { output: T }).output;
 
 /**
@@ -141,10 +171,14 @@ export const approvalsPageMachine = setup({
     input: {} as ApprovalsPageInput,
   },
   actors: {
-    loadApprovals: fromPromise<{ rows: ApprovalRow[]; meta: PageMeta }, ApprovalListQuery>(({ input }) => api.approvals(input)),
+    loadApprovals: fromPromise<{ rows: ApprovalRow[]; meta: PageMeta }, ApprovalListQuery>(({ input }) =>
+      api.approvals(input),
+    ),
     decideApproval: approvalDecisionCall,
     loadPolicy: fromPromise<ApprovalPolicyEntry[]>(() => api.approvalPolicy()),
-    savePolicy: fromPromise<{ policy: ApprovalPolicyEntry[]; message: string }, ApprovalPolicyBody>(({ input }) => api.updateApprovalPolicy(input)),
+    savePolicy: fromPromise<{ policy: ApprovalPolicyEntry[]; message: string }, ApprovalPolicyBody>(({ input }) =>
+      api.updateApprovalPolicy(input),
+    ),
     approvalChanges,
   },
   actions: {
@@ -155,45 +189,74 @@ export const approvalsPageMachine = setup({
       return { rows, meta, actions: actionsOf(rows, context.viewer), loadError: null };
     }),
     setStatus: assign(({ event }) => (event.type === 'SET_STATUS' ? { status: event.status, page: 1 } : {})),
-    ask: assign(({ event }) => (event.type === 'DECIDE'
-      ? { target: event.row, decision: event.decision, reason: '', reasonError: null, decisionError: null } : {})),
+    ask: assign(({ event }) =>
+      event.type === 'DECIDE'
+        ? { target: event.row, decision: event.decision, reason: '', reasonError: null, decisionError: null }
+        : {},
+    ),
     refuseDecision: assign({ reasonError: ({ context }) => decisionProblem(context.decision!, context.reason) }),
     setLine: assign({
-      policy: ({ context, event }) => context.policy.map((line) => {
-        if (event.type === 'SET_MODE' && line.action === event.action) return { ...line, mode: event.mode, error: null };
-        if (event.type === 'SET_THRESHOLD' && line.action === event.action) return { ...line, thresholdText: event.text, error: null };
-        return line;
-      }),
+      policy: ({ context, event }) =>
+        context.policy.map((line) => {
+          if (event.type === 'SET_MODE' && line.action === event.action)
+            return { ...line, mode: event.mode, error: null };
+          if (event.type === 'SET_THRESHOLD' && line.action === event.action)
+            return { ...line, thresholdText: event.text, error: null };
+          return line;
+        }),
       policySaveError: null,
     }),
     refusePolicy: assign({
       policy: ({ context }) => {
         const checked = policyBodyOf(context.policy);
-        return 'errors' in checked ? context.policy.map((line, i) => ({ ...line, error: checked.errors[i] })) : context.policy;
+        return 'errors' in checked
+          ? context.policy.map((line, i) => ({ ...line, error: checked.errors[i] }))
+          : context.policy;
       },
     }),
   },
   guards: {
     isStatusFilter: ({ event }) => event.type === 'SET_STATUS' && isStatusFilter(event.status),
-    isPageInRange: ({ context, event }) => event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
-    isPageSize: ({ event }) => event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
-    mayDecide: ({ context, event }) => event.type === 'DECIDE' && context.rows.some((r) => r.id === event.row.id)
-      && decisionsFor(event.row, context.viewer).includes(event.decision),
-    decisionIsComplete: ({ context }) => context.decision != null && decisionProblem(context.decision, context.reason) == null,
+    isPageInRange: ({ context, event }) =>
+      event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
+    isPageSize: ({ event }) =>
+      event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
+    mayDecide: ({ context, event }) =>
+      event.type === 'DECIDE' &&
+      context.rows.some((r) => r.id === event.row.id) &&
+      decisionsFor(event.row, context.viewer).includes(event.decision),
+    decisionIsComplete: ({ context }) =>
+      context.decision != null && decisionProblem(context.decision, context.reason) == null,
     decisionFailed: ({ event }) => outputOf<{ failed: boolean }>(event).failed,
-    isPolicyMode: ({ context, event }) => event.type === 'SET_MODE' && (APPROVAL_MODES as readonly string[]).includes(event.mode)
-      && context.policy.some((l) => l.action === event.action),
-    isPolicyLine: ({ context, event }) => event.type === 'SET_THRESHOLD' && context.policy.some((l) => l.action === event.action),
+    isPolicyMode: ({ context, event }) =>
+      event.type === 'SET_MODE' &&
+      (APPROVAL_MODES as readonly string[]).includes(event.mode) &&
+      context.policy.some((l) => l.action === event.action),
+    isPolicyLine: ({ context, event }) =>
+      event.type === 'SET_THRESHOLD' && context.policy.some((l) => l.action === event.action),
     policyIsValid: ({ context }) => 'body' in policyBodyOf(context.policy),
   },
 }).createMachine({
   id: 'approvalsPage',
   context: ({ input }) => ({
     viewer: { role: input.user?.type ?? 'CLIENT', email: input.user?.email ?? '' },
-    token: input.token, openId: input.openId ?? null,
-    status: 'PENDING_APPROVAL', page: 1, limit: GENERIC_PAGE_SIZES[0], rows: [], meta: null, actions: {}, loadError: null,
-    target: null, decision: null, reason: '', reasonError: null, decisionError: null,
-    policy: policyLinesOf([]), policyLoadError: null, policySaveError: null,
+    token: input.token,
+    openId: input.openId ?? null,
+    status: 'PENDING_APPROVAL',
+    page: 1,
+    limit: GENERIC_PAGE_SIZES[0],
+    rows: [],
+    meta: null,
+    actions: {},
+    loadError: null,
+    target: null,
+    decision: null,
+    reason: '',
+    reasonError: null,
+    decisionError: null,
+    policy: policyLinesOf([]),
+    policyLoadError: null,
+    policySaveError: null,
   }),
   invoke: { id: 'approvalChanges', src: 'approvalChanges', input: ({ context }) => ({ token: context.token }) },
   type: 'parallel',
@@ -220,14 +283,26 @@ export const approvalsPageMachine = setup({
             src: 'loadApprovals',
             input: ({ context }) => queryOf(context),
             onDone: { target: 'ready', actions: 'showRows' },
-            onError: { target: 'failed', actions: assign({ rows: [], meta: null, actions: {}, loadError: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                rows: [],
+                meta: null,
+                actions: {},
+                loadError: ({ event }) => messageOf(event.error, LOAD_FAILED),
+              }),
+            },
           },
         },
         ready: {
           on: {
             SET_STATUS: { guard: 'isStatusFilter', target: 'loading', actions: 'setStatus' },
             PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-            PAGE_SIZE: { guard: 'isPageSize', target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+            PAGE_SIZE: {
+              guard: 'isPageSize',
+              target: 'loading',
+              actions: assign({ limit: ({ event }) => event.limit, page: 1 }),
+            },
             REFRESH: 'loading',
             RELOAD: 'loading',
           },
@@ -261,13 +336,31 @@ export const approvalsPageMachine = setup({
             src: 'decideApproval',
             input: ({ context }) => ({
               confirm: false,
-              args: { id: context.target!.id, decision: context.decision!, reason: context.reason } satisfies ApprovalCallArgs,
+              args: {
+                id: context.target!.id,
+                decision: context.decision!,
+                reason: context.reason,
+              } satisfies ApprovalCallArgs,
             }),
             onDone: [
-              { guard: 'decisionFailed', target: 'failed', actions: [assign({ decisionError: ({ event }) => event.output.message ?? DECISION_FAILED }), 'reload'] },
+              {
+                guard: 'decisionFailed',
+                target: 'failed',
+                actions: [assign({ decisionError: ({ event }) => event.output.message ?? DECISION_FAILED }), 'reload'],
+              },
               {
                 target: 'idle',
-                actions: [{ type: 'announce', params: ({ event }) => ({ title: 'Success', message: event.output.message ?? '', intent: 'success' as const }) }, 'reload'],
+                actions: [
+                  {
+                    type: 'announce',
+                    params: ({ event }) => ({
+                      title: 'Success',
+                      message: event.output.message ?? '',
+                      intent: 'success' as const,
+                    }),
+                  },
+                  'reload',
+                ],
               },
             ],
           },
@@ -284,8 +377,14 @@ export const approvalsPageMachine = setup({
           invoke: {
             id: 'loadPolicy',
             src: 'loadPolicy',
-            onDone: { target: 'editing', actions: assign({ policy: ({ event }) => policyLinesOf(event.output), policyLoadError: null }) },
-            onError: { target: 'loadFailed', actions: assign({ policyLoadError: ({ event }) => messageOf(event.error, POLICY_LOAD_FAILED) }) },
+            onDone: {
+              target: 'editing',
+              actions: assign({ policy: ({ event }) => policyLinesOf(event.output), policyLoadError: null }),
+            },
+            onError: {
+              target: 'loadFailed',
+              actions: assign({ policyLoadError: ({ event }) => messageOf(event.error, POLICY_LOAD_FAILED) }),
+            },
           },
         },
         loadFailed: { on: { RETRY_POLICY: 'loading' } },
@@ -293,7 +392,10 @@ export const approvalsPageMachine = setup({
           on: {
             SET_MODE: { guard: 'isPolicyMode', actions: 'setLine' },
             SET_THRESHOLD: { guard: 'isPolicyLine', actions: 'setLine' },
-            SAVE_POLICY: [{ guard: 'policyIsValid', target: 'saving', actions: assign({ policySaveError: null }) }, { actions: 'refusePolicy' }],
+            SAVE_POLICY: [
+              { guard: 'policyIsValid', target: 'saving', actions: assign({ policySaveError: null }) },
+              { actions: 'refusePolicy' },
+            ],
           },
         },
         saving: {
@@ -305,10 +407,20 @@ export const approvalsPageMachine = setup({
               target: 'editing',
               actions: [
                 assign({ policy: ({ event }) => policyLinesOf(event.output.policy) }),
-                { type: 'announce', params: ({ event }) => ({ title: 'Success', message: event.output.message || APPROVAL_POLICY_SAVED, intent: 'success' as const }) },
+                {
+                  type: 'announce',
+                  params: ({ event }) => ({
+                    title: 'Success',
+                    message: event.output.message || APPROVAL_POLICY_SAVED,
+                    intent: 'success' as const,
+                  }),
+                },
               ],
             },
-            onError: { target: 'editing', actions: assign({ policySaveError: ({ event }) => messageOf(event.error, POLICY_SAVE_FAILED) }) },
+            onError: {
+              target: 'editing',
+              actions: assign({ policySaveError: ({ event }) => messageOf(event.error, POLICY_SAVE_FAILED) }),
+            },
           },
         },
       },
@@ -324,10 +436,14 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   isStatusFilter: 'Only one of the approval statuses, or all of them.',
   isPageInRange: 'Only a page the last answer says exists.',
   isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  mayDecide: "The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.",
-  decisionIsComplete: 'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
-  decisionFailed: 'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
+  mayDecide:
+    'The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
+  decisionIsComplete:
+    'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
+  decisionFailed:
+    'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
   isPolicyMode: 'Only off, always or threshold, for an action of the policy.',
   isPolicyLine: 'Only for an action of the policy.',
-  policyIsValid: "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes ApprovalPolicyBody; otherwise each line says why under its fields.",
+  policyIsValid:
+    "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes ApprovalPolicyBody; otherwise each line says why under its fields.",
 };

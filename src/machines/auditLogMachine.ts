@@ -1,12 +1,25 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { AUDIT_PATH_TYPES, type AuditLogRow, type AuditOutcome, type AuditPath, type AuditPathType } from '../services/auditLogRules';
+import {
+  AUDIT_PATH_TYPES,
+  type AuditLogRow,
+  type AuditOutcome,
+  type AuditPath,
+  type AuditPathType,
+} from '../services/auditLogRules';
 import { lastDays, type DateRange } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
 import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import type { PageMeta } from '../services/withdrawalRules';
-import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
+import {
+  filterTextIsValid,
+  rolledFilter,
+  searchedFilter,
+  startingFilter,
+  typedFilter,
+  type DateFilter,
+} from './dateFilter';
 import type { GuardWords } from './guardWords';
 
 export const LOAD_FAILED = 'The audit log could not be loaded.';
@@ -25,9 +38,17 @@ export interface AuditFields {
 export type AuditField = keyof AuditFields;
 
 /** What the list is asked for: the searched filter and its page. */
-export interface AuditQuery extends AuditFields { start: string; end: string; page: number; limit: number }
+export interface AuditQuery extends AuditFields {
+  start: string;
+  end: string;
+  page: number;
+  limit: number;
+}
 
-export interface AuditPathTarget { object_type: AuditPathType; object_id: string }
+export interface AuditPathTarget {
+  object_type: AuditPathType;
+  object_id: string;
+}
 
 export interface AuditLogContext {
   /** The fields as typed. */
@@ -68,10 +89,21 @@ export const isPathType = (type: string | null | undefined): type is AuditPathTy
   type != null && (AUDIT_PATH_TYPES as readonly string[]).includes(type);
 
 const trimmed = (f: AuditFields): AuditFields => ({
-  actor: f.actor.trim(), action: f.action.trim(), object_type: f.object_type.trim(), object_id: f.object_id.trim(), outcome: f.outcome, search: f.search.trim(),
+  actor: f.actor.trim(),
+  action: f.action.trim(),
+  object_type: f.object_type.trim(),
+  object_id: f.object_id.trim(),
+  outcome: f.outcome,
+  search: f.search.trim(),
 });
 
-export const queryOf = (c: AuditLogContext): AuditQuery => ({ ...c.searched, start: c.filter.start, end: c.filter.end, page: c.page, limit: c.limit });
+export const queryOf = (c: AuditLogContext): AuditQuery => ({
+  ...c.searched,
+  start: c.filter.start,
+  end: c.filter.end,
+  page: c.page,
+  limit: c.limit,
+});
 
 /**
  * Audit Log (issue 15; SUPER ADMIN by the route guard): filters, a paged list newest first, Export
@@ -94,25 +126,45 @@ export const auditLogMachine = setup({
   },
   actions: {
     setField: assign({
-      fields: ({ context, event }) => (event.type === 'SET_FIELD' ? { ...context.fields, [event.field]: event.value } : context.fields),
+      fields: ({ context, event }) =>
+        event.type === 'SET_FIELD' ? { ...context.fields, [event.field]: event.value } : context.fields,
     }),
-    setRange: assign({ filter: ({ context, event }) => (event.type === 'SET_RANGE_TEXT' ? typedFilter(context.filter, event.value) : context.filter) }),
+    setRange: assign({
+      filter: ({ context, event }) =>
+        event.type === 'SET_RANGE_TEXT' ? typedFilter(context.filter, event.value) : context.filter,
+    }),
     /** The range as typed; an untouched default follows the clock, so a line written a moment ago is found. */
-    search: assign(({ context }) => ({ filter: searchedFilter(rolledFilter(context.filter, defaultRange)), searched: trimmed(context.fields), page: 1 })),
+    search: assign(({ context }) => ({
+      filter: searchedFilter(rolledFilter(context.filter, defaultRange)),
+      searched: trimmed(context.fields),
+      page: 1,
+    })),
     refuseRange: assign({ filter: ({ context }) => searchedFilter(context.filter) }),
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(context.filter),
-    isPageInRange: ({ context, event }) => event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
-    isPageSize: ({ event }) => event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
-    hasPath: ({ event }) => event.type === 'OPEN_PATH' && isPathType(event.object_type) && event.object_id.trim() !== '',
+    isPageInRange: ({ context, event }) =>
+      event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
+    isPageSize: ({ event }) =>
+      event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
+    hasPath: ({ event }) =>
+      event.type === 'OPEN_PATH' && isPathType(event.object_type) && event.object_id.trim() !== '',
   },
 }).createMachine({
   id: 'auditLog',
   context: ({ input }) => ({
-    fields: EMPTY_FIELDS, searched: EMPTY_FIELDS, filter: startingFilter(input?.range, defaultRange),
-    page: 1, limit: GENERIC_PAGE_SIZES[0], rows: [], meta: null, loadError: null, exportError: null,
-    target: null, path: null, pathError: null,
+    fields: EMPTY_FIELDS,
+    searched: EMPTY_FIELDS,
+    filter: startingFilter(input?.range, defaultRange),
+    page: 1,
+    limit: GENERIC_PAGE_SIZES[0],
+    rows: [],
+    meta: null,
+    loadError: null,
+    exportError: null,
+    target: null,
+    path: null,
+    pathError: null,
   }),
   type: 'parallel',
   on: {
@@ -128,15 +180,25 @@ export const auditLogMachine = setup({
             id: 'loadLog',
             src: 'loadLog',
             input: ({ context }) => queryOf(context),
-            onDone: { target: 'ready', actions: assign(({ event }) => ({ rows: event.output.rows, meta: event.output.meta, loadError: null })) },
-            onError: { target: 'failed', actions: assign({ rows: [], meta: null, loadError: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({ rows: event.output.rows, meta: event.output.meta, loadError: null })),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ rows: [], meta: null, loadError: ({ event }) => messageOf(event.error, LOAD_FAILED) }),
+            },
           },
         },
         ready: {
           on: {
             SEARCH: [{ guard: 'rangeIsValid', target: 'loading', actions: 'search' }, { actions: 'refuseRange' }],
             PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-            PAGE_SIZE: { guard: 'isPageSize', target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+            PAGE_SIZE: {
+              guard: 'isPageSize',
+              target: 'loading',
+              actions: assign({ limit: ({ event }) => event.limit, page: 1 }),
+            },
           },
         },
         failed: {
@@ -158,7 +220,10 @@ export const auditLogMachine = setup({
             src: 'exportLog',
             input: ({ context }) => ({ ...context.searched, start: context.filter.start, end: context.filter.end }),
             onDone: 'idle',
-            onError: { target: 'failed', actions: assign({ exportError: ({ event }) => messageOf(event.error, EXPORT_FAILED) }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ exportError: ({ event }) => messageOf(event.error, EXPORT_FAILED) }),
+            },
           },
         },
         failed: { on: { EXPORT: 'exporting' } },
@@ -170,8 +235,13 @@ export const auditLogMachine = setup({
         closed: {
           on: {
             OPEN_PATH: {
-              guard: 'hasPath', target: 'loading',
-              actions: assign(({ event }) => ({ target: { object_type: event.object_type as AuditPathType, object_id: event.object_id.trim() }, path: null, pathError: null })),
+              guard: 'hasPath',
+              target: 'loading',
+              actions: assign(({ event }) => ({
+                target: { object_type: event.object_type as AuditPathType, object_id: event.object_id.trim() },
+                path: null,
+                pathError: null,
+              })),
             },
           },
         },
@@ -182,7 +252,10 @@ export const auditLogMachine = setup({
             src: 'loadPath',
             input: ({ context }) => context.target!,
             onDone: { target: 'shown', actions: assign({ path: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ pathError: ({ event }) => messageOf(event.error, PATH_FAILED) }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ pathError: ({ event }) => messageOf(event.error, PATH_FAILED) }),
+            },
           },
         },
         shown: { on: { CLOSE_PATH: 'closed' } },
@@ -200,5 +273,6 @@ export const auditLogGuardWords: GuardWords<typeof auditLogMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
   isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  hasPath: "A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities whose status transitions the log tells.",
+  hasPath:
+    'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities whose status transitions the log tells.',
 };

@@ -43,7 +43,8 @@ type AdjustmentEvent =
   | RefreshEvent;
 
 /** The after-balance the screen shows: previous plus the adjustment, once both are known. */
-export const afterBalance = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) => (c.previous != null && c.amount != null ? c.previous + c.amount : null);
+export const afterBalance = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) =>
+  c.previous != null && c.amount != null ? c.previous + c.amount : null;
 
 // The text's own problem first; then the same rule the server applies on the locked balance (before the
 // balance is read there is nothing to check against).
@@ -62,7 +63,9 @@ export const balanceAdjustmentMachine = setup({
     input: {} as { clients: ClientOption[]; token: string | null },
   },
   actors: {
-    loadBalance: fromPromise<number, { clientId: number }>(async ({ input }) => (await api.accountSummary(input.clientId)).disbursement_balance ?? 0),
+    loadBalance: fromPromise<number, { clientId: number }>(
+      async ({ input }) => (await api.accountSummary(input.clientId)).disbursement_balance ?? 0,
+    ),
     submit: fromPromise<MoneyMoved, UpdateBalanceBody>(({ input }) => api.updateBalance(input)),
     balanceChanges,
   },
@@ -73,8 +76,11 @@ export const balanceAdjustmentMachine = setup({
     }),
     check: assign({ problem: ({ context }) => problemOf(context) }),
     clearForm: assign({ amountText: '', amount: null, inputProblem: null, problem: null }),
-    chooseClient: assign(({ event }) => (event.type === 'SELECT_CLIENT' ? { clientId: event.clientId, previous: null, message: null, held: false } : {})),
-    announce: ({ context }) => (context.held ? alerts.info(context.message ?? '') : alerts.success(context.message ?? '')),
+    chooseClient: assign(({ event }) =>
+      event.type === 'SELECT_CLIENT' ? { clientId: event.clientId, previous: null, message: null, held: false } : {},
+    ),
+    announce: ({ context }) =>
+      context.held ? alerts.info(context.message ?? '') : alerts.success(context.message ?? ''),
   },
   guards: {
     hasClient: ({ context }) => context.clientId != null,
@@ -87,8 +93,17 @@ export const balanceAdjustmentMachine = setup({
 }).createMachine({
   id: 'balanceAdjustment',
   context: ({ input }) => ({
-    clientId: input.clients[0]?.id ?? null, token: input.token, previous: null, amountText: '', amount: null,
-    inputProblem: null, problem: null, message: null, held: false, failure: null, loadError: null,
+    clientId: input.clients[0]?.id ?? null,
+    token: input.token,
+    previous: null,
+    amountText: '',
+    amount: null,
+    inputProblem: null,
+    problem: null,
+    message: null,
+    held: false,
+    failure: null,
+    loadError: null,
   }),
   invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
   initial: 'starting',
@@ -100,8 +115,14 @@ export const balanceAdjustmentMachine = setup({
         id: 'loadBalance',
         src: 'loadBalance',
         input: ({ context }) => ({ clientId: context.clientId! }),
-        onDone: { target: 'editing', actions: [assign({ previous: ({ event }) => event.output, loadError: null }), 'check'] },
-        onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The balance could not be loaded.') }) },
+        onDone: {
+          target: 'editing',
+          actions: [assign({ previous: ({ event }) => event.output, loadError: null }), 'check'],
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The balance could not be loaded.') }),
+        },
       },
       // Typing goes on while a live change is read: the check runs when the balance arrives.
       on: { SET_AMOUNT_TEXT: { actions: 'typed' } },
@@ -131,11 +152,20 @@ export const balanceAdjustmentMachine = setup({
         onDone: {
           target: 'done',
           // Held for approval: nothing moved, so the balance shown stays as it was.
-          actions: [assign(({ context, event }) => ({
-            message: event.output.message, held: event.output.approvalId != null, previous: event.output.balance ?? context.previous,
-          })), 'clearForm', 'announce'],
+          actions: [
+            assign(({ context, event }) => ({
+              message: event.output.message,
+              held: event.output.approvalId != null,
+              previous: event.output.balance ?? context.previous,
+            })),
+            'clearForm',
+            'announce',
+          ],
         },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => messageOf(event.error, ADJUSTMENT_FAILED_FALLBACK) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ failure: ({ event }) => messageOf(event.error, ADJUSTMENT_FAILED_FALLBACK) }),
+        },
       },
     },
     done: {
@@ -171,6 +201,7 @@ export const balanceAdjustmentMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const balanceAdjustmentGuardWords: GuardWords<typeof balanceAdjustmentMachine> = {
   hasClient: 'The user has a client to adjust; without one the page says so.',
-  adjustmentAllowed: "Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah amount, and the after-balance keeps to the server's rule (never below zero).",
+  adjustmentAllowed:
+    "Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah amount, and the after-balance keeps to the server's rule (never below zero).",
   isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
 };

@@ -6,11 +6,24 @@ import { lastDays } from '../services/dateRange';
 import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
 import { WITHDRAWAL_SUBMITTED } from '../services/successTexts';
 import {
-  insufficientBalanceMessage, MIN_WITHDRAWAL, WITHDRAWAL_STATUSES,
-  type BalanceSummary, type PageMeta, type WithdrawalDecision, type WithdrawalMode, type WithdrawalRow,
+  insufficientBalanceMessage,
+  MIN_WITHDRAWAL,
+  WITHDRAWAL_STATUSES,
+  type BalanceSummary,
+  type PageMeta,
+  type WithdrawalDecision,
+  type WithdrawalMode,
+  type WithdrawalRow,
 } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
-import { filterTextIsValid, rolledFilter, searchedFilter, startingFilter, typedFilter, type DateFilter } from './dateFilter';
+import {
+  filterTextIsValid,
+  rolledFilter,
+  searchedFilter,
+  startingFilter,
+  typedFilter,
+  type DateFilter,
+} from './dateFilter';
 import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLifecycle';
 import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
@@ -19,7 +32,14 @@ import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdr
 // The views read the status list from here (a view imports machines, not every rules file).
 export { WITHDRAWAL_STATUSES };
 
-interface BalanceQuery { clientId: number; start: string; end: string; status: string; page: number; limit: number }
+interface BalanceQuery {
+  clientId: number;
+  start: string;
+  end: string;
+  status: string;
+  page: number;
+  limit: number;
+}
 
 interface BalanceContext {
   /** The signed-in user's type: the withdrawal lifecycle is asked with it. */
@@ -76,10 +96,29 @@ const defaultRange = () => lastDays(DEFAULT_DAYS);
 
 type RangeFields = Pick<BalanceContext, 'start' | 'end' | 'rangeText' | 'rangeError' | 'rangeFollowsNow'>;
 /** The page keeps its date filter in fields of its own (the view and tests read them): as dateFilter.ts's DateFilter, and back. */
-const filterOf = (c: RangeFields): DateFilter => ({ start: c.start, end: c.end, text: c.rangeText, error: c.rangeError, followsNow: c.rangeFollowsNow });
-const rangeFields = (f: DateFilter): RangeFields => ({ start: f.start, end: f.end, rangeText: f.text, rangeError: f.error, rangeFollowsNow: f.followsNow });
+const filterOf = (c: RangeFields): DateFilter => ({
+  start: c.start,
+  end: c.end,
+  text: c.rangeText,
+  error: c.rangeError,
+  followsNow: c.rangeFollowsNow,
+});
+const rangeFields = (f: DateFilter): RangeFields => ({
+  start: f.start,
+  end: f.end,
+  rangeText: f.text,
+  rangeError: f.error,
+  rangeFollowsNow: f.followsNow,
+});
 
-const queryOf = (c: BalanceContext): BalanceQuery => ({ clientId: c.clientId!, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
+const queryOf = (c: BalanceContext): BalanceQuery => ({
+  clientId: c.clientId!,
+  start: c.start,
+  end: c.end,
+  status: c.status,
+  page: c.page,
+  limit: c.limit,
+});
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
 const failure = (message: string): Alert => ({ title: 'Error!', message, intent: 'error' });
 
@@ -99,13 +138,22 @@ export const balancePageMachine = setup({
     input: {} as BalancePageInput,
   },
   actors: {
-    load: fromPromise<{ summary: BalanceSummary; rows: WithdrawalRow[]; meta: PageMeta }, BalanceQuery>(async ({ input }) => {
-      const [summary, history] = await Promise.all([
-        api.currentBalance(input.clientId),
-        api.withdrawalHistory({ client_filter: input.clientId, start: input.start, end: input.end, status: input.status, page: input.page, limit: input.limit }),
-      ]);
-      return { summary, rows: history.rows, meta: history.meta };
-    }),
+    load: fromPromise<{ summary: BalanceSummary; rows: WithdrawalRow[]; meta: PageMeta }, BalanceQuery>(
+      async ({ input }) => {
+        const [summary, history] = await Promise.all([
+          api.currentBalance(input.clientId),
+          api.withdrawalHistory({
+            client_filter: input.clientId,
+            start: input.start,
+            end: input.end,
+            status: input.status,
+            page: input.page,
+            limit: input.limit,
+          }),
+        ]);
+        return { summary, rows: history.rows, meta: history.meta };
+      },
+    ),
     request: withdrawalRequestMachine,
     decision: withdrawalDecisionMachine,
     balanceChanges,
@@ -122,20 +170,34 @@ export const balancePageMachine = setup({
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
     figuresShown: and([stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
-    lifecycleAllows: ({ context, event }) => 'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
+    lifecycleAllows: ({ context, event }) =>
+      'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
     submitted: ({ event }) => (event as unknown as { output: WithdrawalRequestOutput }).output.submitted,
     held: ({ event }) => (event as unknown as { output: WithdrawalRequestOutput }).output.held,
     decided: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'decided',
-    decisionFailed: ({ event }) => (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'failed',
+    decisionFailed: ({ event }) =>
+      (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'failed',
   },
 }).createMachine({
   id: 'balancePage',
   context: ({ input }) => {
     const role = roleOf(input.user);
     return {
-      role, decidesRows: decidesWithdrawals(role),
-      clientId: input.clients[0]?.id ?? null, token: input.token ?? null, ...rangeFields(startingFilter(input.range, defaultRange)),
-      status: '', page: 1, limit: 15, summary: null, rows: [], meta: null, loadError: null, requestMode: null, target: null, decision: null,
+      role,
+      decidesRows: decidesWithdrawals(role),
+      clientId: input.clients[0]?.id ?? null,
+      token: input.token ?? null,
+      ...rangeFields(startingFilter(input.range, defaultRange)),
+      status: '',
+      page: 1,
+      limit: 15,
+      summary: null,
+      rows: [],
+      meta: null,
+      loadError: null,
+      requestMode: null,
+      target: null,
+      decision: null,
     };
   },
   type: 'parallel',
@@ -143,7 +205,9 @@ export const balancePageMachine = setup({
   // server says so after its commit, and the figures and history follow within a second.
   invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
   on: {
-    SET_RANGE_TEXT: { actions: assign(({ context, event }) => rangeFields(typedFilter(filterOf(context), event.value))) },
+    SET_RANGE_TEXT: {
+      actions: assign(({ context, event }) => rangeFields(typedFilter(filterOf(context), event.value))),
+    },
     SET_STATUS: { actions: assign({ status: ({ event }) => event.value }) },
   },
   states: {
@@ -168,7 +232,10 @@ export const balancePageMachine = setup({
         },
         ready: {
           on: {
-            SELECT_CLIENT: { target: 'loading', actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }), 'rollRange'] },
+            SELECT_CLIENT: {
+              target: 'loading',
+              actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }), 'rollRange'],
+            },
             SEARCH: [
               {
                 guard: 'rangeIsValid',
@@ -191,21 +258,51 @@ export const balancePageMachine = setup({
           on: {
             OPEN_REQUEST: [
               // Spec section 5: below the minimum the modal closes at once, naming the minimum and the balance.
-              { guard: 'belowMinimum', actions: { type: 'announce', params: ({ context }) => failure(insufficientBalanceMessage(context.summary!.withdrawable_balance)) } },
-              { guard: 'figuresShown', target: 'requesting', actions: assign({ requestMode: ({ event }) => event.mode }) },
+              {
+                guard: 'belowMinimum',
+                actions: {
+                  type: 'announce',
+                  params: ({ context }) => failure(insufficientBalanceMessage(context.summary!.withdrawable_balance)),
+                },
+              },
+              {
+                guard: 'figuresShown',
+                target: 'requesting',
+                actions: assign({ requestMode: ({ event }) => event.mode }),
+              },
             ],
-            COMPLETE: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }) },
-            REJECT: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }) },
+            COMPLETE: {
+              guard: 'lifecycleAllows',
+              target: 'deciding',
+              actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }),
+            },
+            REJECT: {
+              guard: 'lifecycleAllows',
+              target: 'deciding',
+              actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }),
+            },
           },
         },
         requesting: {
           invoke: {
             id: 'request',
             src: 'request',
-            input: ({ context }) => ({ mode: context.requestMode!, clientId: context.clientId, available: context.summary!.withdrawable_balance }),
+            input: ({ context }) => ({
+              mode: context.requestMode!,
+              clientId: context.clientId,
+              available: context.summary!.withdrawable_balance,
+            }),
             onDone: [
-              { guard: 'held', target: 'closed', actions: [{ type: 'announce', params: waitingAlert(APPROVAL_WAITING) }, 'reload'] },
-              { guard: 'submitted', target: 'closed', actions: [{ type: 'announce', params: success(WITHDRAWAL_SUBMITTED) }, 'reload'] },
+              {
+                guard: 'held',
+                target: 'closed',
+                actions: [{ type: 'announce', params: waitingAlert(APPROVAL_WAITING) }, 'reload'],
+              },
+              {
+                guard: 'submitted',
+                target: 'closed',
+                actions: [{ type: 'announce', params: success(WITHDRAWAL_SUBMITTED) }, 'reload'],
+              },
               { target: 'closed' },
             ],
           },
@@ -216,9 +313,17 @@ export const balancePageMachine = setup({
             src: 'decision',
             input: ({ context }) => ({ uuid: context.target!.uuid, decision: context.decision! }),
             onDone: [
-              { guard: 'decided', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'] },
+              {
+                guard: 'decided',
+                target: 'closed',
+                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'],
+              },
               // A refusal ('Only PENDING …') means the row on screen is stale: read it again.
-              { guard: 'decisionFailed', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => failure(event.output.message ?? '') }, 'reload'] },
+              {
+                guard: 'decisionFailed',
+                target: 'closed',
+                actions: [{ type: 'announce', params: ({ event }) => failure(event.output.message ?? '') }, 'reload'],
+              },
               { target: 'closed' },
             ],
           },
@@ -231,13 +336,18 @@ export const balancePageMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const balancePageGuardWords: GuardWords<typeof balancePageMachine> = {
   hasClient: 'The user has a client to show; without one the page says so.',
-  isShownClient: "The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, anyone's): its figures and history are read again.",
+  isShownClient:
+    "The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, anyone's): its figures and history are read again.",
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  figuresShown: "A request opens only when the client's figures are loaded and not being read again: it starts from their available balance.",
-  belowMinimum: 'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an error naming the minimum and the balance.',
-  lifecycleAllows: "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a PENDING withdrawal.",
+  figuresShown:
+    "A request opens only when the client's figures are loaded and not being read again: it starts from their available balance.",
+  belowMinimum:
+    'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an error naming the minimum and the balance.',
+  lifecycleAllows:
+    "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a PENDING withdrawal.",
   submitted: 'The request was taken by the server: it is announced, and the figures and history are read again.',
   held: 'The request is at or above the approval threshold: the server holds it for a second SUPER ADMIN, which is announced; nothing moved.',
   decided: 'The decision was taken: announced, and the figures and history are read again.',
-  decisionFailed: 'The server refused the decision: its words are shown, and the history is read again (the row was stale).',
+  decisionFailed:
+    'The server refused the decision: its words are shown, and the history is read again (the row was stale).',
 };

@@ -39,10 +39,15 @@ export interface ChartGraph {
 }
 
 const kindOf = (node: AnyStateNode): ChartNodeKind =>
-  node.type === 'final' ? 'final'
-    : node.type === 'history' ? 'history'
-      : node.type === 'parallel' ? 'parallel'
-        : Object.keys(node.states ?? {}).length > 0 ? 'compound' : 'atomic';
+  node.type === 'final'
+    ? 'final'
+    : node.type === 'history'
+      ? 'history'
+      : node.type === 'parallel'
+        ? 'parallel'
+        : Object.keys(node.states ?? {}).length > 0
+          ? 'compound'
+          : 'atomic';
 
 const isInitial = (node: AnyStateNode): boolean => {
   const parent = node.parent;
@@ -68,15 +73,17 @@ export function machineGraph(machine: AnyStateMachine): ChartGraph {
       const name = event ?? '';
       const label = `${name || '(always)'}${guard ? ` [${guard}]` : ''}`;
       const targets = transition.target?.length ? transition.target : [node];
-      targets.forEach((target, t) => edges.push({
-        id: `${node.id}#${index}.${t}`,
-        source: node.id,
-        target: target.id,
-        event: name,
-        guard,
-        label,
-        targetless: !transition.target?.length,
-      }));
+      targets.forEach((target, t) =>
+        edges.push({
+          id: `${node.id}#${index}.${t}`,
+          source: node.id,
+          target: target.id,
+          event: name,
+          guard,
+          label,
+          targetless: !transition.target?.length,
+        }),
+      );
     });
     for (const child of Object.values(node.states ?? {}) as AnyStateNode[]) visit(child);
   };

@@ -2,11 +2,29 @@ import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { ChartEdge, ChartGraph, ChartNode } from './chartGraph';
 
 /** A state's box, in the chart's own coordinates (absolute, not relative to its container). */
-export interface ChartBox { readonly node: ChartNode; readonly x: number; readonly y: number; readonly width: number; readonly height: number }
-export interface ChartPoint { readonly x: number; readonly y: number }
+export interface ChartBox {
+  readonly node: ChartNode;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+export interface ChartPoint {
+  readonly x: number;
+  readonly y: number;
+}
 /** A transition's drawn path and where its label goes. */
-export interface ChartLine { readonly edge: ChartEdge; readonly points: readonly ChartPoint[]; readonly label: ChartPoint | null }
-export interface ChartLayout { readonly width: number; readonly height: number; readonly boxes: readonly ChartBox[]; readonly lines: readonly ChartLine[] }
+export interface ChartLine {
+  readonly edge: ChartEdge;
+  readonly points: readonly ChartPoint[];
+  readonly label: ChartPoint | null;
+}
+export interface ChartLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly boxes: readonly ChartBox[];
+  readonly lines: readonly ChartLine[];
+}
 
 const LINE = 16;
 
@@ -25,12 +43,20 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
 export const STATE_FONT = 13;
 export const INVOKE_FONT = 11;
 export const EDGE_FONT = 11;
-export const stateTitle = (node: ChartNode) => `${node.initial ? '→ ' : ''}${node.key}${node.kind === 'parallel' ? ' (parallel)' : ''}`;
+export const stateTitle = (node: ChartNode) =>
+  `${node.initial ? '→ ' : ''}${node.key}${node.kind === 'parallel' ? ' (parallel)' : ''}`;
 /** Room at the top of a container for its name. */
 const HEADER = 28;
 
 const leafSize = (node: ChartNode) => ({
-  width: Math.max(90, 24 + Math.max(textWidth(stateTitle(node), STATE_FONT, true), ...node.invokes.map((i) => textWidth(`invoke ${i}`, INVOKE_FONT)))),
+  width: Math.max(
+    90,
+    24 +
+      Math.max(
+        textWidth(stateTitle(node), STATE_FONT, true),
+        ...node.invokes.map((i) => textWidth(`invoke ${i}`, INVOKE_FONT)),
+      ),
+  ),
   height: 36 + LINE * node.invokes.length,
 });
 
@@ -99,7 +125,9 @@ export async function layoutChart(graph: ChartGraph): Promise<ChartLayout> {
     for (const e of (n.edges ?? []) as Array<ElkExtendedEdge & { container?: string }>) {
       // ELK gives an edge's points relative to its container (the root unless it says otherwise).
       const o = offsets.get(e.container ?? n.id) ?? { x: 0, y: 0 };
-      const points = (e.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]).map((p) => ({ x: p.x + o.x, y: p.y + o.y }));
+      const points = (e.sections ?? [])
+        .flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint])
+        .map((p) => ({ x: p.x + o.x, y: p.y + o.y }));
       const l = e.labels?.[0];
       const label = l && l.x != null && l.y != null ? { x: o.x + l.x, y: o.y + l.y + (l.height ?? 0) - 3 } : null;
       lines.push({ edge: edgesById.get(e.id)!, points, label });

@@ -2,7 +2,12 @@ import { assign, setup } from 'xstate';
 import type { GuardWords } from './guardWords';
 
 /** A rectangle in the chart's own units. */
-export interface ViewRect { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+export interface ViewRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
 
 export interface ChartViewportContext {
   /** The whole chart, margin included: what Fit shows. */
@@ -86,14 +91,20 @@ export const chartViewportMachine = setup({
         FIT: { guard: 'notFitted', actions: assign({ view: ({ context }) => context.whole }) },
         PAN: {
           guard: 'canPan',
-          actions: assign({ view: ({ context, event }) => clamp(context.whole, { ...context.view, x: context.view.x + event.dx, y: context.view.y + event.dy }) }),
+          actions: assign({
+            view: ({ context, event }) =>
+              clamp(context.whole, { ...context.view, x: context.view.x + event.dx, y: context.view.y + event.dy }),
+          }),
         },
         PAN_STEP: {
           guard: 'canPan',
           actions: assign({
-            view: ({ context: { whole, view }, event }) => clamp(whole, {
-              ...view, x: view.x + event.x * PAN_SHARE * view.width, y: view.y + event.y * PAN_SHARE * view.height,
-            }),
+            view: ({ context: { whole, view }, event }) =>
+              clamp(whole, {
+                ...view,
+                x: view.x + event.x * PAN_SHARE * view.width,
+                y: view.y + event.y * PAN_SHARE * view.height,
+              }),
           }),
         },
       },

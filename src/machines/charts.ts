@@ -6,7 +6,10 @@ import { guardName, toScxml } from './scxml';
 export const CHARTS_DIR = 'docs/workflows';
 
 const label = (eventType: string, guard: unknown) => {
-  const name = eventType === '' ? 'always' : eventType.replace(/^xstate\.(done|error)\.actor\./, '$1: ').replace(/^xstate\.after\.([^.]+)\..*/, 'after $1');
+  const name =
+    eventType === ''
+      ? 'always'
+      : eventType.replace(/^xstate\.(done|error)\.actor\./, '$1: ').replace(/^xstate\.after\.([^.]+)\..*/, 'after $1');
   const guardText = guardName(guard);
   return guardText ? `${name} [${guardText}]` : name;
 };
@@ -18,12 +21,14 @@ export function toMermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
   const visit = (node: AnyStateNode) => {
     if (node.parent) {
-      if (node.parent.initial?.target[0] === node) lines.push(`  ${node.parent.parent ? stateId(node.parent) : '[*]'} --> ${stateId(node)}`);
+      if (node.parent.initial?.target[0] === node)
+        lines.push(`  ${node.parent.parent ? stateId(node.parent) : '[*]'} --> ${stateId(node)}`);
       if (node.type === 'final') lines.push(`  ${stateId(node)} --> [*]`);
       const edges = [...node.transitions.entries()].flatMap(([event, ts]) => ts.map((t) => [event, t] as const));
       for (const t of node.always ?? []) edges.push(['', t] as never);
       for (const [event, t] of edges) {
-        for (const target of t.target ?? [node]) lines.push(`  ${stateId(node)} --> ${stateId(target)}: ${label(event, t.guard)}`);
+        for (const target of t.target ?? [node])
+          lines.push(`  ${stateId(node)} --> ${stateId(target)}: ${label(event, t.guard)}`);
       }
     }
     Object.values(node.states).forEach(visit);
@@ -42,7 +47,9 @@ export function chartMarkdown({ id, purpose, machine, guardWords }: RegisteredMa
 }
 
 /** Every file of docs/workflows, as the registered machines make it: `<id>.md` and `<id>.scxml` each. */
-export function chartFiles(registry: readonly RegisteredMachine[] = machineRegistry): Array<{ path: string; content: string }> {
+export function chartFiles(
+  registry: readonly RegisteredMachine[] = machineRegistry,
+): Array<{ path: string; content: string }> {
   return registry.flatMap((entry) => [
     { path: `${CHARTS_DIR}/${entry.id}.md`, content: chartMarkdown(entry) },
     { path: `${CHARTS_DIR}/${entry.id}.scxml`, content: toScxml(entry.machine, entry.guardWords) },

@@ -24,7 +24,12 @@ export function startingFilter(given: DateRange | undefined, byDefault: () => Da
   return { ...range, text: formatDateRange(range), error: null, followsNow: given === undefined };
 }
 
-export const typedFilter = (filter: DateFilter, text: string): DateFilter => ({ ...filter, text, error: null, followsNow: false });
+export const typedFilter = (filter: DateFilter, text: string): DateFilter => ({
+  ...filter,
+  text,
+  error: null,
+  followsNow: false,
+});
 
 /** The range the typed text names (ends swapped or stretched to 23:59 as the spec says), or null when it names none. */
 export const typedRange = (filter: Pick<DateFilter, 'text'>): DateRange | null => parseDateRange(filter.text);
@@ -42,17 +47,28 @@ export function searchedFilter(filter: DateFilter): DateFilter {
 }
 
 export const rolledFilter = (filter: DateFilter, byDefault: () => DateRange): DateFilter =>
-  (filter.followsNow ? startingFilter(undefined, byDefault) : filter);
+  filter.followsNow ? startingFilter(undefined, byDefault) : filter;
 
 /**
  * A list's filter bar (Payments List, Disbursement List) keeps the typed text in its form and the
  * range last searched in what it applied; its default is whole days, so it never follows the clock.
  */
-export interface FilterBarRange { form: { rangeText: string }; applied: DateRange; rangeError: string | null }
+export interface FilterBarRange {
+  form: { rangeText: string };
+  applied: DateRange;
+  rangeError: string | null;
+}
 
-export const filterOfBar = (bar: FilterBarRange): DateFilter =>
-  ({ start: bar.applied.start, end: bar.applied.end, text: bar.form.rangeText, error: bar.rangeError, followsNow: false });
+export const filterOfBar = (bar: FilterBarRange): DateFilter => ({
+  start: bar.applied.start,
+  end: bar.applied.end,
+  text: bar.form.rangeText,
+  error: bar.rangeError,
+  followsNow: false,
+});
 
 /** The filter written back to the bar: the form's text and the error beside it (the range goes to what the list applies). */
-export const barFieldsOf = <F extends { rangeText: string }>(form: F, filter: DateFilter) =>
-  ({ form: { ...form, rangeText: filter.text }, rangeError: filter.error });
+export const barFieldsOf = <F extends { rangeText: string }>(form: F, filter: DateFilter) => ({
+  form: { ...form, rangeText: filter.text },
+  rangeError: filter.error,
+});

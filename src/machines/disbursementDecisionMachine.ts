@@ -6,11 +6,20 @@ import { disbursementDecidedMessage } from '../services/successTexts';
 
 export type DisbursementDecision = 'COMPLETED' | 'REJECTED';
 
-export interface DecisionInput { row: DisbursementRow; decision: DisbursementDecision }
+export interface DecisionInput {
+  row: DisbursementRow;
+  decision: DisbursementDecision;
+}
 /** What the page needs when the dialog ends: whether anything changed, and the words to show. */
-export interface DecisionOutput { changed: boolean; message: string | null }
+export interface DecisionOutput {
+  changed: boolean;
+  message: string | null;
+}
 
-interface DecisionContext extends DecisionInput { message: string | null; error: string | null }
+interface DecisionContext extends DecisionInput {
+  message: string | null;
+  error: string | null;
+}
 
 /**
  * A SUPER ADMIN finalizing (sent as COMPLETED) or rejecting one PENDING / PENDING_REQUEST
@@ -25,7 +34,9 @@ export const disbursementDecisionMachine = setup({
     output: {} as DecisionOutput,
   },
   actors: {
-    decide: fromPromise<string, { uuid: string; decision: DisbursementDecision }>(async ({ input }) => (await api.updateDisbursement(input.uuid, input.decision)).message),
+    decide: fromPromise<string, { uuid: string; decision: DisbursementDecision }>(
+      async ({ input }) => (await api.updateDisbursement(input.uuid, input.decision)).message,
+    ),
   },
 }).createMachine({
   id: 'disbursementDecision',
@@ -39,8 +50,18 @@ export const disbursementDecisionMachine = setup({
         id: 'decide',
         src: 'decide',
         input: ({ context }) => ({ uuid: context.row.uuid, decision: context.decision }),
-        onDone: { target: 'done', actions: assign({ message: ({ context, event }) => event.output || disbursementDecidedMessage(context.decision) }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }) },
+        onDone: {
+          target: 'done',
+          actions: assign({
+            message: ({ context, event }) => event.output || disbursementDecidedMessage(context.decision),
+          }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.'),
+          }),
+        },
       },
     },
     failed: { on: { RETRY: 'submitting', CANCEL: 'cancelled' } },

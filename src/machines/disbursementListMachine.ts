@@ -4,7 +4,11 @@ import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { daysThroughToday, formatDateRange, type DateRange } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import {
-  DISBURSEMENT_SEARCH_BY, DISBURSEMENT_STATUSES, type DisbursementRow, type DisbursementStats, type DisbursementStatusName,
+  DISBURSEMENT_SEARCH_BY,
+  DISBURSEMENT_STATUSES,
+  type DisbursementRow,
+  type DisbursementStats,
+  type DisbursementStatusName,
 } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
 import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
@@ -13,7 +17,11 @@ import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { Invoice } from '../services/transactionActions';
 import type { PageMeta } from '../services/withdrawalRules';
 import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
-import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
+import {
+  disbursementDecisionMachine,
+  type DecisionOutput,
+  type DisbursementDecision,
+} from './disbursementDecisionMachine';
 import { exportMachine, type ExportOutput } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
@@ -82,19 +90,36 @@ export type DisbursementListEvent =
   | { type: 'UPLOAD_ANOTHER' };
 
 /** The signed-in user (passed whole by the page): the lifecycle is asked with their type. */
-export interface DisbursementListInput { user: PageUser; form?: DisbursementFilterForm }
+export interface DisbursementListInput {
+  user: PageUser;
+  form?: DisbursementFilterForm;
+}
 
 /**
  * Spec section 9: the disbursement list opens on the last 7 days (6 days ago 00:00 to today 23:59, the
  * window the server takes when none is sent), every status, searched by correlation_id.
  */
 export function defaultDisbursementForm(range = daysThroughToday(7)): DisbursementFilterForm {
-  return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange(range), clientId: null, status: '' };
+  return {
+    searchBy: 'correlation_id',
+    search: '',
+    methods: [],
+    rangeText: formatDateRange(range),
+    clientId: null,
+    status: '',
+  };
 }
 
 /** What the list is asked for: the form's fields and the range its text was read as (dateFilter.ts). */
-const applyForm = (form: DisbursementFilterForm, range: DateRange): TransactionFilterParams =>
-  ({ start: range.start, end: range.end, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId });
+const applyForm = (form: DisbursementFilterForm, range: DateRange): TransactionFilterParams => ({
+  start: range.start,
+  end: range.end,
+  status: form.status,
+  search_by: form.searchBy,
+  search: form.search,
+  payment_method: form.methods,
+  client_id: form.clientId,
+});
 
 const VOID_ACCEPTED = /\.(csv|xlsx|xls)$/i;
 /** The void upload takes one CSV or Excel file of correlation_ids, within the transaction pages' size cap. */
@@ -108,7 +133,9 @@ export function voidFileErrors(file: File | null): string[] {
 
 const facts = (row: DisbursementRow) => ({ addedToWithdrawable: row.added_to_withdrawable });
 const mayActOnRows = (role: UserTypeName) =>
-  DISBURSEMENT_STATUSES.some((status) => ROW_ACTIONS.some((type) => allowsDisbursement(status, { addedToWithdrawable: false }, { type, role })));
+  DISBURSEMENT_STATUSES.some((status) =>
+    ROW_ACTIONS.some((type) => allowsDisbursement(status, { addedToWithdrawable: false }, { type, role })),
+  );
 
 const FAILED = 'Something went wrong, please try again later.';
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
@@ -129,20 +156,31 @@ export const disbursementListMachine = setup({
     input: {} as DisbursementListInput,
   },
   actors: {
-    loadList: fromPromise<{ rows: DisbursementRow[]; meta: PageMeta }, { filter: TransactionFilterParams; page: number; limit: number }>(
-      ({ input }) => api.disbursementList(input.filter, input.page, input.limit),
+    loadList: fromPromise<
+      { rows: DisbursementRow[]; meta: PageMeta },
+      { filter: TransactionFilterParams; page: number; limit: number }
+    >(({ input }) => api.disbursementList(input.filter, input.page, input.limit)),
+    loadSummary: fromPromise<DisbursementStats, { filter: TransactionFilterParams }>(({ input }) =>
+      api.disbursementSummary(input.filter),
     ),
-    loadSummary: fromPromise<DisbursementStats, { filter: TransactionFilterParams }>(({ input }) => api.disbursementSummary(input.filter)),
     decision: disbursementDecisionMachine,
     refreshStatus: fromPromise<{ message: string; changed: boolean }, { uuid: string }>(async ({ input }) => {
       const res = await api.refreshDisbursementStatus(input.uuid);
       return { message: res.message, changed: res.data?.changed ?? false };
     }),
-    loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.disbursementInvoice(input.correlationId)),
-    addToWithdrawable: fromPromise<string, { uuid: string }>(async ({ input }) => (await api.addDisbursementToWithdrawable(input.uuid)).message),
+    loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) =>
+      api.disbursementInvoice(input.correlationId),
+    ),
+    addToWithdrawable: fromPromise<string, { uuid: string }>(
+      async ({ input }) => (await api.addDisbursementToWithdrawable(input.uuid)).message,
+    ),
     // The same upload twice: first as a dry run (nothing changes), then, confirmed, to apply.
-    voidPreview: fromPromise<VoidUploadResult, { file: File }>(({ input }) => api.previewVoidDisbursementsFile(input.file)),
-    voidUpload: fromPromise<{ message: string; result: VoidUploadResult | null }, { file: File }>(({ input }) => api.voidDisbursementsFile(input.file)),
+    voidPreview: fromPromise<VoidUploadResult, { file: File }>(({ input }) =>
+      api.previewVoidDisbursementsFile(input.file),
+    ),
+    voidUpload: fromPromise<{ message: string; result: VoidUploadResult | null }, { file: File }>(({ input }) =>
+      api.voidDisbursementsFile(input.file),
+    ),
     // The pay-in export's machine, pointed at the disbursement download.
     export: exportMachine.provide({
       actors: {
@@ -151,7 +189,9 @@ export const disbursementListMachine = setup({
           saveBase64File(file.content, file.filename);
           return FILE_DOWNLOADED;
         }),
-        sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) => api.emailDisbursements(input.filter, input.email)),
+        sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) =>
+          api.emailDisbursements(input.filter, input.email),
+        ),
       },
     }),
   },
@@ -161,15 +201,20 @@ export const disbursementListMachine = setup({
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    lifecycleAllows: ({ context, event }) => 'row' in event && allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
-    mayVoid: ({ context }) => allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
+    lifecycleAllows: ({ context, event }) =>
+      'row' in event &&
+      allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    mayVoid: ({ context }) =>
+      allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
     somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
     decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,
     statusChanged: ({ event }) => (event as unknown as { output: { changed: boolean } }).output.changed,
     somethingToVoid: ({ event }) => (event as unknown as { output: VoidUploadResult }).output.total.count > 0,
-    voidHeld: ({ event }) => (event as unknown as { output: { result: VoidUploadResult | null } }).output.result == null,
-    anythingVoided: ({ event }) => ((event as unknown as { output: { result: VoidUploadResult | null } }).output.result?.summary.voided ?? 0) > 0,
+    voidHeld: ({ event }) =>
+      (event as unknown as { output: { result: VoidUploadResult | null } }).output.result == null,
+    anythingVoided: ({ event }) =>
+      ((event as unknown as { output: { result: VoidUploadResult | null } }).output.result?.summary.voided ?? 0) > 0,
     exportAnswered: ({ event }) => (event as unknown as { output: ExportOutput }).output.message != null,
   },
 }).createMachine({
@@ -177,8 +222,25 @@ export const disbursementListMachine = setup({
   context: ({ input }) => {
     const form = input.form ?? defaultDisbursementForm();
     return {
-      role: roleOf(input.user), actsOnRows: mayActOnRows(roleOf(input.user)), form, applied: applyForm(form, typedRange({ text: form.rangeText })!), page: 1, limit: 15, rows: [], meta: null, stats: null,
-      rangeError: null, loadError: null, target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidPreview: null, voidResult: null,
+      role: roleOf(input.user),
+      actsOnRows: mayActOnRows(roleOf(input.user)),
+      form,
+      applied: applyForm(form, typedRange({ text: form.rangeText })!),
+      page: 1,
+      limit: 15,
+      rows: [],
+      meta: null,
+      stats: null,
+      rangeError: null,
+      loadError: null,
+      target: null,
+      decision: null,
+      invoice: null,
+      invoiceError: null,
+      voidFile: null,
+      voidErrors: [],
+      voidPreview: null,
+      voidResult: null,
     };
   },
   type: 'parallel',
@@ -186,7 +248,11 @@ export const disbursementListMachine = setup({
     SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
     SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
     SET_METHODS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, methods: event.value }) }) },
-    SET_RANGE_TEXT: { actions: assign(({ context, event }) => barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value))) },
+    SET_RANGE_TEXT: {
+      actions: assign(({ context, event }) =>
+        barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value)),
+      ),
+    },
     SET_CLIENT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, clientId: event.value }) }) },
     SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
     SEARCH: [
@@ -218,8 +284,18 @@ export const disbursementListMachine = setup({
             id: 'list',
             src: 'loadList',
             input: ({ context }) => ({ filter: context.applied, page: context.page, limit: context.limit }),
-            onDone: { target: 'showing', actions: assign(({ event }) => ({ rows: event.output.rows, meta: event.output.meta, loadError: null })) },
-            onError: { target: 'showing', actions: assign({ rows: [], meta: null, loadError: ({ event }) => messageOf(event.error, 'The disbursements could not be loaded.') }) },
+            onDone: {
+              target: 'showing',
+              actions: assign(({ event }) => ({ rows: event.output.rows, meta: event.output.meta, loadError: null })),
+            },
+            onError: {
+              target: 'showing',
+              actions: assign({
+                rows: [],
+                meta: null,
+                loadError: ({ event }) => messageOf(event.error, 'The disbursements could not be loaded.'),
+              }),
+            },
           },
         },
         showing: {},
@@ -246,13 +322,42 @@ export const disbursementListMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          entry: assign({ target: null, decision: null, invoice: null, invoiceError: null, voidFile: null, voidErrors: [], voidPreview: null, voidResult: null }),
+          entry: assign({
+            target: null,
+            decision: null,
+            invoice: null,
+            invoiceError: null,
+            voidFile: null,
+            voidErrors: [],
+            voidPreview: null,
+            voidResult: null,
+          }),
           on: {
-            FINALIZE: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }) },
-            REJECT: { guard: 'lifecycleAllows', target: 'deciding', actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }) },
-            REFRESH_STATUS: { guard: 'lifecycleAllows', target: 'refreshingStatus', actions: assign({ target: ({ event }) => event.row }) },
-            GENERATE_INVOICE: { guard: 'lifecycleAllows', target: 'viewingInvoice', actions: assign({ target: ({ event }) => event.row }) },
-            ADD_TO_WITHDRAWABLE: { guard: 'lifecycleAllows', target: 'addingToWithdrawable', actions: assign({ target: ({ event }) => event.row }) },
+            FINALIZE: {
+              guard: 'lifecycleAllows',
+              target: 'deciding',
+              actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }),
+            },
+            REJECT: {
+              guard: 'lifecycleAllows',
+              target: 'deciding',
+              actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }),
+            },
+            REFRESH_STATUS: {
+              guard: 'lifecycleAllows',
+              target: 'refreshingStatus',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
+            GENERATE_INVOICE: {
+              guard: 'lifecycleAllows',
+              target: 'viewingInvoice',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
+            ADD_TO_WITHDRAWABLE: {
+              guard: 'lifecycleAllows',
+              target: 'addingToWithdrawable',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
             OPEN_VOID_UPLOAD: { guard: 'mayVoid', target: 'uploadingVoid' },
             OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
           },
@@ -263,7 +368,11 @@ export const disbursementListMachine = setup({
             src: 'decision',
             input: ({ context }) => ({ row: context.target!, decision: context.decision! }),
             onDone: [
-              { guard: 'decided', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'] },
+              {
+                guard: 'decided',
+                target: 'closed',
+                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'],
+              },
               { target: 'closed' },
             ],
           },
@@ -274,11 +383,24 @@ export const disbursementListMachine = setup({
             src: 'refreshStatus',
             input: ({ context }) => ({ uuid: context.target!.uuid }),
             onDone: [
-              { guard: 'statusChanged', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'] },
+              {
+                guard: 'statusChanged',
+                target: 'closed',
+                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
+              },
               // The same status is news, not a success (issue 16).
-              { target: 'closed', actions: { type: 'announce', params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }) } },
+              {
+                target: 'closed',
+                actions: {
+                  type: 'announce',
+                  params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }),
+                },
+              },
             ],
-            onError: { target: 'closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+            onError: {
+              target: 'closed',
+              actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
+            },
           },
         },
         viewingInvoice: {
@@ -290,8 +412,17 @@ export const disbursementListMachine = setup({
                 id: 'invoice',
                 src: 'loadInvoice',
                 input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-                onDone: { target: 'showing', actions: [assign({ invoice: ({ event }) => event.output }), { type: 'announce', params: success('Invoice Have Been Generated') }] },
-                onError: { target: 'failed', actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }) },
+                onDone: {
+                  target: 'showing',
+                  actions: [
+                    assign({ invoice: ({ event }) => event.output }),
+                    { type: 'announce', params: success('Invoice Have Been Generated') },
+                  ],
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }),
+                },
               },
             },
             showing: {},
@@ -308,9 +439,18 @@ export const disbursementListMachine = setup({
                 id: 'addToWithdrawable',
                 src: 'addToWithdrawable',
                 input: ({ context }) => ({ uuid: context.target!.uuid }),
-                onDone: { target: '#disbursementList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
+                onDone: {
+                  target: '#disbursementList.dialog.closed',
+                  actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'],
+                },
                 // A refusal (already added, no longer released) means the row on screen is stale: read it again.
-                onError: { target: '#disbursementList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) }, 'reload'] },
+                onError: {
+                  target: '#disbursementList.dialog.closed',
+                  actions: [
+                    { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
+                    'reload',
+                  ],
+                },
               },
             },
           },
@@ -335,10 +475,17 @@ export const disbursementListMachine = setup({
                 src: 'voidPreview',
                 input: ({ context }) => ({ file: context.voidFile! }),
                 onDone: [
-                  { guard: 'somethingToVoid', target: 'confirming', actions: assign({ voidPreview: ({ event }) => event.output }) },
+                  {
+                    guard: 'somethingToVoid',
+                    target: 'confirming',
+                    actions: assign({ voidPreview: ({ event }) => event.output }),
+                  },
                   { target: 'nothingToVoid', actions: assign({ voidPreview: ({ event }) => event.output }) },
                 ],
-                onError: { target: 'choosingFile', actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }) },
+                onError: {
+                  target: 'choosingFile',
+                  actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }),
+                },
               },
             },
             confirming: {
@@ -358,25 +505,45 @@ export const disbursementListMachine = setup({
                 input: ({ context }) => ({ file: context.voidFile! }),
                 onDone: [
                   // Held for a second SUPER ADMIN (the approval policy, 202): no row voided yet.
-                  { guard: 'voidHeld', target: '#disbursementList.dialog.closed', actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message) } },
+                  {
+                    guard: 'voidHeld',
+                    target: '#disbursementList.dialog.closed',
+                    actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message) },
+                  },
                   {
                     guard: 'anythingVoided',
                     target: 'showingResults',
-                    actions: [assign({ voidResult: ({ event }) => event.output.result }), { type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
+                    actions: [
+                      assign({ voidResult: ({ event }) => event.output.result }),
+                      { type: 'announce', params: ({ event }) => success(event.output.message) },
+                      'reload',
+                    ],
                   },
                   // Nothing voided: the table says why row by row; nothing changed, so nothing reloads.
                   {
                     target: 'showingResults',
-                    actions: [assign({ voidResult: ({ event }) => event.output.result }), { type: 'announce', params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }) }],
+                    actions: [
+                      assign({ voidResult: ({ event }) => event.output.result }),
+                      {
+                        type: 'announce',
+                        params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }),
+                      },
+                    ],
                   },
                 ],
                 // Refused or failed: the file is kept, and Upload previews it again, showing what is left to void.
-                onError: { target: 'choosingFile', actions: assign({ voidPreview: null, voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }) },
+                onError: {
+                  target: 'choosingFile',
+                  actions: assign({ voidPreview: null, voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }),
+                },
               },
             },
             showingResults: {
               on: {
-                UPLOAD_ANOTHER: { target: 'choosingFile', actions: assign({ voidFile: null, voidPreview: null, voidResult: null }) },
+                UPLOAD_ANOTHER: {
+                  target: 'choosingFile',
+                  actions: assign({ voidFile: null, voidPreview: null, voidResult: null }),
+                },
                 CLOSE: '#disbursementList.dialog.closed',
               },
             },
@@ -391,7 +558,11 @@ export const disbursementListMachine = setup({
               {
                 guard: 'exportAnswered',
                 target: 'closed',
-                actions: { type: 'announce', params: ({ event }) => (event.output.failed ? failure(event.output.message!) : success(event.output.message!)) },
+                actions: {
+                  type: 'announce',
+                  params: ({ event }) =>
+                    event.output.failed ? failure(event.output.message!) : success(event.output.message!),
+                },
               },
               { target: 'closed' },
             ],
@@ -405,14 +576,17 @@ export const disbursementListMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementListGuardWords: GuardWords<typeof disbursementListMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  lifecycleAllows: "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and only in the statuses the lifecycle names.",
+  lifecycleAllows:
+    "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and only in the statuses the lifecycle names.",
   mayVoid: 'The void upload opens only for a role the lifecycle lets void a FINALIZED disbursement (SUPER ADMIN).',
   somethingToExport: 'Export opens only when the tiles count at least one disbursement for the applied filter.',
   voidFileChosen: 'The void file is sent (first as a dry run) only when it passes the file checks.',
-  somethingToVoid: 'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the amount coming back; with none, there is nothing to confirm.',
+  somethingToVoid:
+    'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the amount coming back; with none, there is nothing to confirm.',
   decided: "The decision changed the disbursement's status: the list is read again.",
   statusChanged: "The provider's answer changed the disbursement's status: the list is read again.",
-  voidHeld: 'The server took the void upload but holds it for a second SUPER ADMIN (what would come back is at or above the approval threshold): announced as waiting; nothing was voided.',
+  voidHeld:
+    'The server took the void upload but holds it for a second SUPER ADMIN (what would come back is at or above the approval threshold): announced as waiting; nothing was voided.',
   anythingVoided: 'The void upload voided at least one disbursement: the list is read again.',
   exportAnswered: 'The export ended with words from the server to show.',
 };

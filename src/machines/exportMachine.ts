@@ -8,18 +8,34 @@ import type { GuardWords } from './guardWords';
 export const EMAIL_FAILED = 'Email failed to send';
 
 /** Email is required and must contain @ and . (spec section 5, User form; the same rule here). */
-export const emailError = (email: string) => (!email.trim() ? 'Email is required' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'Email is invalid');
+export const emailError = (email: string) =>
+  !email.trim() ? 'Email is required' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'Email is invalid';
 
 /** How the export ended, for a page that alerts: no message when the user cancelled. */
-export interface ExportOutput { message: string | null; failed: boolean }
+export interface ExportOutput {
+  message: string | null;
+  failed: boolean;
+}
 
-interface ExportContext { filter: TransactionFilterParams; email: string; error: string | null; message: string | null; failed: boolean }
+interface ExportContext {
+  filter: TransactionFilterParams;
+  email: string;
+  error: string | null;
+  message: string | null;
+  failed: boolean;
+}
 
 /** Export of the current search: an .xlsx downloaded now, or built and e-mailed by the server. */
 export const exportMachine = setup({
   types: {
     context: {} as ExportContext,
-    events: {} as { type: 'DOWNLOAD' } | { type: 'CHOOSE_EMAIL' } | { type: 'SET_EMAIL'; value: string } | { type: 'SEND' } | { type: 'BACK' } | { type: 'CANCEL' },
+    events: {} as
+      | { type: 'DOWNLOAD' }
+      | { type: 'CHOOSE_EMAIL' }
+      | { type: 'SET_EMAIL'; value: string }
+      | { type: 'SEND' }
+      | { type: 'BACK' }
+      | { type: 'CANCEL' },
     input: {} as { filter: TransactionFilterParams },
     output: {} as ExportOutput,
   },
@@ -29,7 +45,9 @@ export const exportMachine = setup({
       saveBase64File(file.content, file.filename);
       return FILE_DOWNLOADED;
     }),
-    sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) => api.emailTransactions(input.filter, input.email)),
+    sendEmail: fromPromise<string, { filter: TransactionFilterParams; email: string }>(({ input }) =>
+      api.emailTransactions(input.filter, input.email),
+    ),
   },
   guards: { emailValid: ({ context }) => emailError(context.email) == null },
 }).createMachine({
@@ -44,13 +62,22 @@ export const exportMachine = setup({
         src: 'download',
         input: ({ context }) => ({ filter: context.filter }),
         onDone: { target: 'finished', actions: assign({ message: ({ event }) => event.output }) },
-        onError: { target: 'finished', actions: assign({ failed: true, message: ({ event }) => messageOf(event.error, 'Something went wrong, please try again later.') }) },
+        onError: {
+          target: 'finished',
+          actions: assign({
+            failed: true,
+            message: ({ event }) => messageOf(event.error, 'Something went wrong, please try again later.'),
+          }),
+        },
       },
     },
     enteringEmail: {
       on: {
         SET_EMAIL: { actions: assign({ email: ({ event }) => event.value, error: null }) },
-        SEND: [{ guard: 'emailValid', target: 'sending' }, { actions: assign({ error: ({ context }) => emailError(context.email) }) }],
+        SEND: [
+          { guard: 'emailValid', target: 'sending' },
+          { actions: assign({ error: ({ context }) => emailError(context.email) }) },
+        ],
         BACK: { target: 'choosing', actions: assign({ error: null }) },
         CANCEL: 'cancelled',
       },

@@ -5,9 +5,12 @@ import type { StateMachine } from 'xstate';
 // the server loads. ESLint's no-restricted-paths refuses that import.
 
 /** The names of a machine's guards, as its `setup({ guards })` declares them. */
-export type GuardNames<M> = M extends StateMachine<any, any, any, any, any, infer G, any, any, any, any, any, any, any, any, any>
-  ? G extends { type: infer T extends string } ? T : never
-  : never;
+export type GuardNames<M> =
+  M extends StateMachine<any, any, any, any, any, infer G, any, any, any, any, any, any, any, any, any>
+    ? G extends { type: infer T extends string }
+      ? T
+      : never
+    : never;
 
 /**
  * Guard words: for each guard of a machine, in words, when it lets a transition fire and who may

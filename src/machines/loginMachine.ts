@@ -42,7 +42,9 @@ export const loginMachine = setup({
   },
   actors: {
     signIn: fromPromise<CurrentUser, { email: string; password: string }>(({ input }) => api.login(input)),
-    validateOtp: fromPromise<CurrentUser, { passcode: string; token: string }>(({ input }) => api.validateOtp(input.passcode, input.token)),
+    validateOtp: fromPromise<CurrentUser, { passcode: string; token: string }>(({ input }) =>
+      api.validateOtp(input.passcode, input.token),
+    ),
   },
   guards: {
     credentialsFilled: ({ context }) => context.email.trim() !== '' && context.password !== '',
@@ -53,7 +55,15 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({ email: '', password: '', otp: '', error: null, notice: input.notice, pending: null, user: null }),
+  context: ({ input }) => ({
+    email: '',
+    password: '',
+    otp: '',
+    error: null,
+    notice: input.notice,
+    pending: null,
+    user: null,
+  }),
   initial: 'editingCredentials',
   states: {
     editingCredentials: {
@@ -92,7 +102,11 @@ export const loginMachine = setup({
       on: {
         OTP_CHANGE: { actions: assign({ otp: ({ event }) => otpDigits(event.value), error: null }) },
         PASTE: [
-          { guard: 'pasteIsCode', target: 'submittingOtp', actions: assign({ otp: ({ event }) => event.text.trim(), error: null }) },
+          {
+            guard: 'pasteIsCode',
+            target: 'submittingOtp',
+            actions: assign({ otp: ({ event }) => event.text.trim(), error: null }),
+          },
           { actions: assign({ error: INVALID_OTP }) },
         ],
         BACK: { target: 'editingCredentials', actions: assign({ otp: '', pending: null, error: null, password: '' }) },
@@ -108,7 +122,12 @@ export const loginMachine = setup({
           {
             guard: { type: 'preOtpSessionGone', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editingCredentials',
-            actions: assign({ error: 'Your session has ended. Please sign in again.', otp: '', pending: null, password: '' }),
+            actions: assign({
+              error: 'Your session has ended. Please sign in again.',
+              otp: '',
+              pending: null,
+              password: '',
+            }),
           },
           {
             target: 'enteringOtp',
@@ -131,5 +150,6 @@ export const loginGuardWords: GuardWords<typeof loginMachine> = {
   needsOtp: "The credentials were accepted and the user's two-factor is active: the six-digit OTP is asked next.",
   otpComplete: 'All six OTP digits are typed: the code is sent at once.',
   pasteIsCode: 'A paste is taken as the OTP only when it is exactly six digits.',
-  preOtpSessionGone: 'The OTP was refused with 401: the session the credentials opened is gone, so the user signs in again.',
+  preOtpSessionGone:
+    'The OTP was refused with 401: the session the credentials opened is gone, so the user signs in again.',
 };

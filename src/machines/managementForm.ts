@@ -6,7 +6,10 @@ import type { UserTypeName } from '../services/schemas';
 export type FormMode = 'create' | 'edit';
 
 /** The server's refusal: its words, and its field messages when it sent some. */
-export interface SaveFailure { message: string; details: string[] }
+export interface SaveFailure {
+  message: string;
+  details: string[];
+}
 
 /** Who may choose a type: SUPER ADMIN alone (spec section 6); everyone else creates users and roles of their own type. */
 export const choosesType = (ownType: UserTypeName) => ownType === 'SUPER ADMIN';
@@ -17,7 +20,11 @@ export const failureOf = (error: unknown): SaveFailure => ({
 });
 
 /** A form opened for a new record (`record` null) or for editing one, by a user of `ownType`. */
-export interface ManagementFormInput<Row, Options> { ownType: UserTypeName; options: Options; record: Row | null }
+export interface ManagementFormInput<Row, Options> {
+  ownType: UserTypeName;
+  options: Options;
+  record: Row | null;
+}
 
 export interface FormContext<Form, Options> {
   mode: FormMode;
@@ -37,7 +44,10 @@ export interface FormContext<Form, Options> {
 
 export type SaveInput<Create, Edit> = { mode: 'create'; body: Create } | { mode: 'edit'; body: Edit };
 
-export interface FormOutput { saved: boolean; message: string | null }
+export interface FormOutput {
+  saved: boolean;
+  message: string | null;
+}
 
 /**
  * What differs between the user form and the role form; the machine around it is one
@@ -53,4 +63,3 @@ export interface FormEntity<Row, Form, Change, Options, Create, Edit> {
   /** The broken rules, from the valibot schema the API client and the server route use. */
   errorsOf(context: FormContext<Form, Options>): string[];
 }
-

@@ -71,7 +71,12 @@ export interface ManagementPageInput {
 export const emptyFilter = (): ManagementFilter => ({ search: '', type: '', roleId: null, clientId: null });
 
 export const paramsOf = (filter: ManagementFilter, page: number, limit: number): ManagementListParams => ({
-  page, limit, search: filter.search, type: filter.type, role_id: filter.roleId, client_id: filter.clientId,
+  page,
+  limit,
+  search: filter.search,
+  type: filter.type,
+  role_id: filter.roleId,
+  client_id: filter.clientId,
 });
 
 const failed = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
@@ -103,8 +108,21 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
         id: 'removeAuthenticator',
         src: 'removeAuthenticator',
         input: ({ context }: { context: ManagementPageContext<Row> }) => ({ userId: context.target!.id }),
-        onDone: { target: 'closed', actions: [{ type: 'announce', params: ({ event }: { event: { output: string } }) => succeeded(event.output) }, 'reload'] },
-        onError: { target: 'closed', actions: { type: 'announce', params: ({ event }: { event: { error: unknown } }) => failed(messageOf(event.error, 'The authenticator could not be reset.')) } },
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'announce', params: ({ event }: { event: { output: string } }) => succeeded(event.output) },
+            'reload',
+          ],
+        },
+        onError: {
+          target: 'closed',
+          actions: {
+            type: 'announce',
+            params: ({ event }: { event: { error: unknown } }) =>
+              failed(messageOf(event.error, 'The authenticator could not be reset.')),
+          },
+        },
       },
     },
   } as const;
@@ -115,9 +133,13 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       input: {} as ManagementPageInput,
     },
     actors: {
-      load: fromPromise<ManagementPage<Row>, ManagementListParams>(async () => { throw new Error(`${id}: load is provided per page`); }),
+      load: fromPromise<ManagementPage<Row>, ManagementListParams>(async () => {
+        throw new Error(`${id}: load is provided per page`);
+      }),
       form: options.form,
-      removeAuthenticator: fromPromise<string, { userId: number }>(async ({ input }) => (await api.removeAuthenticator(input.userId)).message || AUTHENTICATOR_RESET),
+      removeAuthenticator: fromPromise<string, { userId: number }>(
+        async ({ input }) => (await api.removeAuthenticator(input.userId)).message || AUTHENTICATOR_RESET,
+      ),
     },
     actions: {
       applyFilter: assign(({ context }) => ({ applied: { ...context.filter }, page: 1 })),
@@ -131,7 +153,8 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
         return context.roles.find((r) => r.id === event.value)?.type === context.filter.type;
       },
       firstLoadSettled: ({ context }) => context.meta !== null || context.loadError !== null,
-      hasAuthenticator: ({ event }) => event.type === 'RESET_AUTHENTICATOR' && (event.row as Partial<UserRow>).two_factor_active === true,
+      hasAuthenticator: ({ event }) =>
+        event.type === 'RESET_AUTHENTICATOR' && (event.row as Partial<UserRow>).two_factor_active === true,
       saved: ({ event }) => (event as unknown as { output: FormOutput }).output.saved,
     },
   }).createMachine({
@@ -140,8 +163,18 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       const superAdmin = choosesType(input.user.type);
       const modules = input.modules ?? [];
       return {
-        ownType: input.user.type, seesTypes: superAdmin, tree: superAdmin ? modules : visibleModules(modules, input.user),
-        filter: emptyFilter(), applied: emptyFilter(), page: 1, limit: 15, rows: [], meta: null, roles: input.roles ?? [], loadError: null, target: null,
+        ownType: input.user.type,
+        seesTypes: superAdmin,
+        tree: superAdmin ? modules : visibleModules(modules, input.user),
+        filter: emptyFilter(),
+        applied: emptyFilter(),
+        page: 1,
+        limit: 15,
+        rows: [],
+        meta: null,
+        roles: input.roles ?? [],
+        loadError: null,
+        target: null,
       };
     },
     type: 'parallel',
@@ -149,7 +182,9 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       list: {
         initial: 'loading',
         on: {
-          SET_SEARCH: { actions: assign({ filter: ({ context, event }) => ({ ...context.filter, search: event.value }) }) },
+          SET_SEARCH: {
+            actions: assign({ filter: ({ context, event }) => ({ ...context.filter, search: event.value }) }),
+          },
           SEARCH: { ...reloadOn, actions: 'applyFilter' },
           SET_TYPE: {
             guard: 'mayFilterByType',
@@ -159,16 +194,35 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
               assign({
                 filter: ({ context, event }) => {
                   const role = context.roles.find((r) => r.id === context.filter.roleId);
-                  return { ...context.filter, type: event.value, roleId: event.value && role && role.type !== event.value ? null : context.filter.roleId };
+                  return {
+                    ...context.filter,
+                    type: event.value,
+                    roleId: event.value && role && role.type !== event.value ? null : context.filter.roleId,
+                  };
                 },
               }),
               'applyFilter',
             ],
           },
-          ...(filtersByRoleAndClient ? {
-            SET_ROLE: { guard: 'roleFitsType', ...reloadOn, actions: [assign({ filter: ({ context, event }) => ({ ...context.filter, roleId: event.value }) }), 'applyFilter'] },
-            SET_CLIENT: { ...reloadOn, actions: [assign({ filter: ({ context, event }) => ({ ...context.filter, clientId: event.value }) }), 'applyFilter'] },
-          } : {}),
+          ...(filtersByRoleAndClient
+            ? {
+                SET_ROLE: {
+                  guard: 'roleFitsType',
+                  ...reloadOn,
+                  actions: [
+                    assign({ filter: ({ context, event }) => ({ ...context.filter, roleId: event.value }) }),
+                    'applyFilter',
+                  ],
+                },
+                SET_CLIENT: {
+                  ...reloadOn,
+                  actions: [
+                    assign({ filter: ({ context, event }) => ({ ...context.filter, clientId: event.value }) }),
+                    'applyFilter',
+                  ],
+                },
+              }
+            : {}),
           PAGE: { ...reloadOn, actions: assign({ page: ({ event }) => event.page }) },
           PAGE_SIZE: { ...reloadOn, actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
           RELOAD: reloadOn,
@@ -182,10 +236,18 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
               onDone: {
                 target: 'showing',
                 actions: assign(({ context, event }) => ({
-                  rows: event.output.rows, meta: event.output.meta, roles: event.output.roles ?? context.roles, loadError: null,
+                  rows: event.output.rows,
+                  meta: event.output.meta,
+                  roles: event.output.roles ?? context.roles,
+                  loadError: null,
                 })),
               },
-              onError: { target: 'showing', actions: assign({ loadError: ({ event }) => messageOf(event.error, `The ${noun} could not be loaded.`) }) },
+              onError: {
+                target: 'showing',
+                actions: assign({
+                  loadError: ({ event }) => messageOf(event.error, `The ${noun} could not be loaded.`),
+                }),
+              },
             },
           },
           showing: {},
@@ -200,7 +262,15 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
               // The user form's role options arrive with each load; a form opened before then would miss a role just made.
               NEW: { guard: 'firstLoadSettled', target: 'form' },
               EDIT: { target: 'form', actions: assign({ target: ({ event }) => event.row }) },
-              ...(resetsAuthenticator ? { RESET_AUTHENTICATOR: { guard: 'hasAuthenticator', target: 'confirmingReset', actions: assign({ target: ({ event }) => event.row }) } } : {}),
+              ...(resetsAuthenticator
+                ? {
+                    RESET_AUTHENTICATOR: {
+                      guard: 'hasAuthenticator',
+                      target: 'confirmingReset',
+                      actions: assign({ target: ({ event }) => event.row }),
+                    },
+                  }
+                : {}),
             },
           },
           form: {
@@ -209,7 +279,14 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
               src: 'form',
               input: ({ context }: { context: ManagementPageContext<Row> }) => options.formInput(context),
               onDone: [
-                { guard: 'saved', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => succeeded((event.output as FormOutput).message ?? '') }, 'reload'] },
+                {
+                  guard: 'saved',
+                  target: 'closed',
+                  actions: [
+                    { type: 'announce', params: ({ event }) => succeeded((event.output as FormOutput).message ?? '') },
+                    'reload',
+                  ],
+                },
                 { target: 'closed' },
               ],
             },
@@ -224,7 +301,10 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
 
 /** User Management: its table loads the role options along (a failed option load keeps the ones held). */
 export const userManagementMachine = createManagementPageMachine<UserRow>('userManagement', {
-  noun: 'users', filtersByRoleAndClient: true, resetsAuthenticator: true, form: userFormMachine,
+  noun: 'users',
+  filtersByRoleAndClient: true,
+  resetsAuthenticator: true,
+  form: userFormMachine,
   formInput: (c) => ({ ownType: c.ownType, options: c.roles, record: c.target }),
 }).provide({
   actors: {
@@ -236,7 +316,10 @@ export const userManagementMachine = createManagementPageMachine<UserRow>('userM
 });
 
 export const roleManagementMachine = createManagementPageMachine<RoleRow>('roleManagement', {
-  noun: 'roles', filtersByRoleAndClient: false, resetsAuthenticator: false, form: roleFormMachine,
+  noun: 'roles',
+  filtersByRoleAndClient: false,
+  resetsAuthenticator: false,
+  form: roleFormMachine,
   formInput: (c) => ({ ownType: c.ownType, options: c.tree, record: c.target }),
 }).provide({
   actors: { load: fromPromise<ManagementPage<RoleRow>, ManagementListParams>(({ input }) => api.roleList(input)) },
@@ -252,7 +335,10 @@ const commonWords = {
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const userManagementGuardWords: GuardWords<typeof userManagementMachine> = {
   ...commonWords,
-  hasAuthenticator: "Reset Authenticator only for a user whose two-factor authenticator is active.",
+  hasAuthenticator: 'Reset Authenticator only for a user whose two-factor authenticator is active.',
 };
 
-export const roleManagementGuardWords: GuardWords<typeof roleManagementMachine> = { ...commonWords, hasAuthenticator: 'Roles have no authenticator: never taken here.' };
+export const roleManagementGuardWords: GuardWords<typeof roleManagementMachine> = {
+  ...commonWords,
+  hasAuthenticator: 'Roles have no authenticator: never taken here.',
+};

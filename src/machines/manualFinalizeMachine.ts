@@ -3,31 +3,58 @@ import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import type { GuardWords } from './guardWords';
 
-interface FinalizeContext { correlationId: string; rrn: string; paidTime: string; errors: string[]; failure: string | null; message: string | null; held: boolean }
+interface FinalizeContext {
+  correlationId: string;
+  rrn: string;
+  paidTime: string;
+  errors: string[];
+  failure: string | null;
+  message: string | null;
+  held: boolean;
+}
 
 /**
  * How the modal ended, for the page that opened it: the server's words when it finalized or held
  * it for a second SUPER ADMIN (`held`, issue 25: nothing changed yet), none when cancelled.
  */
-export interface ManualFinalizeOutput { finalized: boolean; held: boolean; message: string | null }
+export interface ManualFinalizeOutput {
+  finalized: boolean;
+  held: boolean;
+  message: string | null;
+}
 
 /** The manual finalize modal (spec sections 2 and 5): correlation ID fixed, RRN required, paid time sent with :00 seconds. */
 export const manualFinalizeMachine = setup({
   types: {
     context: {} as FinalizeContext,
-    events: {} as { type: 'SET_RRN'; value: string } | { type: 'SET_PAID_TIME'; value: string } | { type: 'SUBMIT' } | { type: 'CANCEL' },
+    events: {} as
+      | { type: 'SET_RRN'; value: string }
+      | { type: 'SET_PAID_TIME'; value: string }
+      | { type: 'SUBMIT' }
+      | { type: 'CANCEL' },
     input: {} as { correlationId: string; paidTime: string },
     output: {} as ManualFinalizeOutput,
   },
   actors: {
-    finalize: fromPromise<{ message: string; held: boolean }, { correlation_id: string; rrn: string; paid_time: string }>(({ input }) => api.finalizeTransaction(input)),
+    finalize: fromPromise<
+      { message: string; held: boolean },
+      { correlation_id: string; rrn: string; paid_time: string }
+    >(({ input }) => api.finalizeTransaction(input)),
   },
   guards: {
     complete: ({ context }) => errorsOf(context).length === 0,
   },
 }).createMachine({
   id: 'manualFinalize',
-  context: ({ input }) => ({ correlationId: input.correlationId, rrn: '', paidTime: input.paidTime, errors: [], failure: null, message: null, held: false }),
+  context: ({ input }) => ({
+    correlationId: input.correlationId,
+    rrn: '',
+    paidTime: input.paidTime,
+    errors: [],
+    failure: null,
+    message: null,
+    held: false,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -45,11 +72,20 @@ export const manualFinalizeMachine = setup({
       invoke: {
         id: 'finalize',
         src: 'finalize',
-        input: ({ context }) => ({ correlation_id: context.correlationId, rrn: context.rrn.trim(), paid_time: `${context.paidTime}:00` }),
-        onDone: { target: 'finalized', actions: assign({ message: ({ event }) => event.output.message, held: ({ event }) => event.output.held }) },
+        input: ({ context }) => ({
+          correlation_id: context.correlationId,
+          rrn: context.rrn.trim(),
+          paid_time: `${context.paidTime}:00`,
+        }),
+        onDone: {
+          target: 'finalized',
+          actions: assign({ message: ({ event }) => event.output.message, held: ({ event }) => event.output.held }),
+        },
         onError: {
           target: 'editing',
-          actions: assign({ failure: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }),
+          actions: assign({
+            failure: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.'),
+          }),
         },
       },
     },
@@ -57,7 +93,11 @@ export const manualFinalizeMachine = setup({
     cancelled: { type: 'final' },
   },
   // Only the server's success answer sets a message, so a message means finalized (or held).
-  output: ({ context }) => ({ finalized: context.message != null && !context.held, held: context.held, message: context.message }),
+  output: ({ context }) => ({
+    finalized: context.message != null && !context.held,
+    held: context.held,
+    message: context.message,
+  }),
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */

@@ -34,17 +34,18 @@ type Connect = (token: string, handlers: RealtimeHandlers) => () => void;
  * The notifications socket as an actor: open for as long as the bell's machine runs, closed when it
  * stops. Tests give it a fake `connect`; the mapping of the socket's callbacks to events stays this one.
  */
-export const notificationSocketFrom = (connect: Connect) => fromCallback<NotificationSocketEvent, { token: string | null }>(({ sendBack, input }) => {
-  if (!input.token) return undefined;
-  return connect(input.token, {
-    onWorkOrder: (item) => sendBack({ type: 'RECEIVED', item }),
-    onWorkOrderChanged: (item) => sendBack({ type: 'CHANGED', item }),
-    onWorkOrdersRead: () => sendBack({ type: 'READ_ALL' }),
-    onReconnected: () => sendBack({ type: 'RECONNECTED' }),
-    onSessionEnded: () => sendBack({ type: 'SESSION_ENDED' }),
-    onAccessChanged: () => sendBack({ type: 'ACCESS_CHANGED' }),
+export const notificationSocketFrom = (connect: Connect) =>
+  fromCallback<NotificationSocketEvent, { token: string | null }>(({ sendBack, input }) => {
+    if (!input.token) return undefined;
+    return connect(input.token, {
+      onWorkOrder: (item) => sendBack({ type: 'RECEIVED', item }),
+      onWorkOrderChanged: (item) => sendBack({ type: 'CHANGED', item }),
+      onWorkOrdersRead: () => sendBack({ type: 'READ_ALL' }),
+      onReconnected: () => sendBack({ type: 'RECONNECTED' }),
+      onSessionEnded: () => sendBack({ type: 'SESSION_ENDED' }),
+      onAccessChanged: () => sendBack({ type: 'ACCESS_CHANGED' }),
+    });
   });
-});
 
 export const notificationSocket = notificationSocketFrom(connectNotifications);
 
@@ -69,7 +70,7 @@ export interface NotificationsContext {
 }
 
 const newestFirst = (a: NotificationItem, b: NotificationItem) =>
-  (a.data.created_at === b.data.created_at ? b.id - a.id : a.data.created_at < b.data.created_at ? 1 : -1);
+  a.data.created_at === b.data.created_at ? b.id - a.id : a.data.created_at < b.data.created_at ? 1 : -1;
 
 /**
  * The list with this item in it: replaced where it is (never twice), or added in its place by time.
@@ -78,9 +79,14 @@ const newestFirst = (a: NotificationItem, b: NotificationItem) =>
  * One older than the whole of a full list was counted by the server when the list was read, and
  * stays out of it.
  */
-export function withItem(context: Pick<NotificationsContext, 'items' | 'unread'>, item: NotificationItem): Pick<NotificationsContext, 'items' | 'unread'> {
+export function withItem(
+  context: Pick<NotificationsContext, 'items' | 'unread'>,
+  item: NotificationItem,
+): Pick<NotificationsContext, 'items' | 'unread'> {
   const before = context.items.find((n) => n.id === item.id);
-  const all = before ? context.items.map((n) => (n.id === item.id ? item : n)) : [...context.items, item].sort(newestFirst);
+  const all = before
+    ? context.items.map((n) => (n.id === item.id ? item : n))
+    : [...context.items, item].sort(newestFirst);
   const items = all.slice(0, NOTIFICATION_LIST_LIMIT);
   if (!before && !items.includes(item)) return { items: context.items, unread: context.unread };
   const delta = Number(countsAsUnread(item)) - Number(before ? countsAsUnread(before) : false);
@@ -118,7 +124,11 @@ export const notificationsMachine = setup({
   },
   actions: {
     upsert: assign(({ context, event }) => withItem(context, itemOf(event)!)),
-    allRead: assign(({ context }) => ({ items: context.items.map((n) => (n.is_read ? n : { ...n, is_read: true })), unread: 0, pendingReads: [] })),
+    allRead: assign(({ context }) => ({
+      items: context.items.map((n) => (n.is_read ? n : { ...n, is_read: true })),
+      unread: 0,
+      pendingReads: [],
+    })),
     /** Optimistic: read on screen at once; the mark is queued for the server. */
     openedRead: assign(({ context, event }) => {
       const id = (event as { id: number }).id;
@@ -143,15 +153,20 @@ export const notificationsMachine = setup({
       return !context.items.some((n) => n.id === item.id) && item.data.status === 'OPEN' && !item.is_read;
     },
     isListed: ({ context, event }) => context.items.some((n) => n.id === itemOf(event)!.id),
-    isUnread: ({ context, event }) => event.type === 'OPENED' && context.items.some((n) => n.id === event.id && !n.is_read),
+    isUnread: ({ context, event }) =>
+      event.type === 'OPENED' && context.items.some((n) => n.id === event.id && !n.is_read),
     readPending: ({ context }) => context.pendingReads.length > 0,
     anyUnread: ({ context }) => context.unread > 0,
   },
 }).createMachine({
   id: 'notifications',
   context: ({ input }) => ({
-    token: input.token, items: [], unread: 0, pendingReads: [],
-    onSessionEnded: input.onSessionEnded ?? (() => {}), onAccessChanged: input.onAccessChanged ?? (() => {}),
+    token: input.token,
+    items: [],
+    unread: 0,
+    pendingReads: [],
+    onSessionEnded: input.onSessionEnded ?? (() => {}),
+    onAccessChanged: input.onAccessChanged ?? (() => {}),
   }),
   invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ token: context.token }) },
   type: 'parallel',
@@ -179,9 +194,18 @@ export const notificationsMachine = setup({
           invoke: {
             id: 'load',
             src: 'load',
-            onDone: { target: 'ready', actions: assign(({ event }) => ({ items: event.output.items.slice(0, NOTIFICATION_LIST_LIMIT), unread: event.output.unread })) },
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({
+                items: event.output.items.slice(0, NOTIFICATION_LIST_LIMIT),
+                unread: event.output.unread,
+              })),
+            },
             // Only logged, as the spec says of list failures; the bell shows what it has.
-            onError: { target: 'ready', actions: ({ event }) => console.warn('notifications could not be loaded', event.error) },
+            onError: {
+              target: 'ready',
+              actions: ({ event }) => console.warn('notifications could not be loaded', event.error),
+            },
           },
         },
         ready: {
@@ -210,7 +234,14 @@ export const notificationsMachine = setup({
             input: ({ context }) => ({ id: context.pendingReads[0] }),
             onDone: { target: 'idle', actions: 'dequeueRead' },
             // Refused or lost: the count on screen may be wrong, so the server's is read again.
-            onError: { target: 'idle', actions: ['dequeueRead', ({ event }) => console.warn('the notification could not be marked read', event.error), 'reload'] },
+            onError: {
+              target: 'idle',
+              actions: [
+                'dequeueRead',
+                ({ event }) => console.warn('the notification could not be marked read', event.error),
+                'reload',
+              ],
+            },
           },
         },
         markingAll: {
@@ -218,7 +249,10 @@ export const notificationsMachine = setup({
             id: 'markAllRead',
             src: 'markAllRead',
             onDone: { target: 'idle', actions: 'allReadHere' },
-            onError: { target: 'idle', actions: ({ event }) => console.warn('the notifications could not be marked read', event.error) },
+            onError: {
+              target: 'idle',
+              actions: ({ event }) => console.warn('the notifications could not be marked read', event.error),
+            },
           },
         },
       },

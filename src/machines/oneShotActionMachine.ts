@@ -21,7 +21,13 @@ export const oneShotActionMachine = setup({
   guards: { needsConfirmation: ({ context }) => context.confirm },
 }).createMachine({
   id: 'oneShotAction',
-  context: ({ input }) => ({ confirm: input.confirm, args: input.args, message: null, failed: false, cancelled: false }),
+  context: ({ input }) => ({
+    confirm: input.confirm,
+    args: input.args,
+    message: null,
+    failed: false,
+    cancelled: false,
+  }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'needsConfirmation', target: 'confirming' }, { target: 'running' }] },
@@ -34,7 +40,10 @@ export const oneShotActionMachine = setup({
         onDone: { target: 'succeeded', actions: assign({ message: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ failed: true, message: ({ event }) => messageOf(event.error, 'Something went wrong, please try again later.') }),
+          actions: assign({
+            failed: true,
+            message: ({ event }) => messageOf(event.error, 'Something went wrong, please try again later.'),
+          }),
         },
       },
     },

@@ -1,7 +1,13 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { alerts, waitingAlert, type Alert } from '../services/alerts';
-import { businessNow, DATE_TIME_FORMAT, daysThroughToday, formatDateRange, type DateRange } from '../services/dateRange';
+import {
+  businessNow,
+  DATE_TIME_FORMAT,
+  daysThroughToday,
+  formatDateRange,
+  type DateRange,
+} from '../services/dateRange';
 import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import type { UserTypeName } from '../services/schemas';
@@ -26,7 +32,13 @@ export interface PaymentsFilterForm {
 }
 
 /** The row actions: each is the pay-in lifecycle event of the same name, asked of the lifecycle as the user's role. */
-export const PAYMENT_ROW_ACTIONS = ['REFRESH_STATUS', 'RESEND_CALLBACK', 'FINALIZE_MANUALLY', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE'] as const;
+export const PAYMENT_ROW_ACTIONS = [
+  'REFRESH_STATUS',
+  'RESEND_CALLBACK',
+  'FINALIZE_MANUALLY',
+  'ADD_TO_WITHDRAWABLE',
+  'GENERATE_INVOICE',
+] as const;
 export type PaymentRowActionType = (typeof PAYMENT_ROW_ACTIONS)[number];
 type RowEvent = { type: PaymentRowActionType; row: TransactionRow };
 
@@ -76,20 +88,41 @@ export type PaymentsListEvent =
   | { type: 'CANCEL' }
   | { type: 'CLOSE' };
 
-export interface PaymentsListInput { role: UserTypeName; form?: PaymentsFilterForm }
+export interface PaymentsListInput {
+  role: UserTypeName;
+  form?: PaymentsFilterForm;
+}
 
 /** Spec section 9: today 00:00 to 23:59, FINALIZED, searched by correlation_id. */
 export function defaultForm(now = businessNow()): PaymentsFilterForm {
-  return { searchBy: 'correlation_id', search: '', methods: [], rangeText: formatDateRange(daysThroughToday(1, now)), clientId: null, status: 'FINALIZED' };
+  return {
+    searchBy: 'correlation_id',
+    search: '',
+    methods: [],
+    rangeText: formatDateRange(daysThroughToday(1, now)),
+    clientId: null,
+    status: 'FINALIZED',
+  };
 }
 
 /** What the list is asked for: the form's fields and the range its text was read as (dateFilter.ts). */
-const applyForm = (form: PaymentsFilterForm, range: DateRange): TransactionFilterParams =>
-  ({ start: range.start, end: range.end, status: form.status, search_by: form.searchBy, search: form.search, payment_method: form.methods, client_id: form.clientId });
+const applyForm = (form: PaymentsFilterForm, range: DateRange): TransactionFilterParams => ({
+  start: range.start,
+  end: range.end,
+  status: form.status,
+  search_by: form.searchBy,
+  search: form.search,
+  payment_method: form.methods,
+  client_id: form.clientId,
+});
 
-const facts = (row: TransactionRow): TransactionFacts => ({ channel: row.type, addedToWithdrawable: row.added_to_withdrawable });
+const facts = (row: TransactionRow): TransactionFacts => ({
+  channel: row.type,
+  addedToWithdrawable: row.added_to_withdrawable,
+});
 /** Checking a provider's report settles nothing by itself, but it is how the one who may finalize by hand finds what to finalize. */
-const mayCheck = (role: UserTypeName) => allows('PENDING', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'FINALIZE_MANUALLY', role });
+const mayCheck = (role: UserTypeName) =>
+  allows('PENDING', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'FINALIZE_MANUALLY', role });
 
 const FAILED = 'Something went wrong, please try again later.';
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
@@ -110,24 +143,40 @@ export const paymentsListMachine = setup({
     input: {} as PaymentsListInput,
   },
   actors: {
-    load: fromPromise<{ rows: TransactionRow[]; meta: PageMeta; stats: TransactionStats }, { filter: TransactionFilterParams; page: number; limit: number }>(
-      async ({ input }) => {
-        const [list, stats] = await Promise.all([api.transactionList(input.filter, input.page, input.limit), api.transactionSummary(input.filter)]);
-        return { ...list, stats };
-      },
-    ),
+    load: fromPromise<
+      { rows: TransactionRow[]; meta: PageMeta; stats: TransactionStats },
+      { filter: TransactionFilterParams; page: number; limit: number }
+    >(async ({ input }) => {
+      const [list, stats] = await Promise.all([
+        api.transactionList(input.filter, input.page, input.limit),
+        api.transactionSummary(input.filter),
+      ]);
+      return { ...list, stats };
+    }),
     // The answer names the status now; the row on screen names the one before.
-    refreshStatus: fromPromise<{ message: string; changed: boolean }, { correlationId: string; before: TransactionStatusName }>(async ({ input }) => {
+    refreshStatus: fromPromise<
+      { message: string; changed: boolean },
+      { correlationId: string; before: TransactionStatusName }
+    >(async ({ input }) => {
       const res = await api.refreshTransactionStatus(input.correlationId);
       return { message: res.message, changed: res.data != null && res.data.status !== input.before };
     }),
-    resendCallback: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.resendCallback([input.correlationId])).message),
-    addToWithdrawable: fromPromise<string, { correlationId: string }>(async ({ input }) => (await api.addToWithdrawable(input.correlationId)).message),
-    previewProcess: fromPromise<BulkPreviewAnswer, { filter: TransactionFilterParams }>(async ({ input }) => (await api.previewProcessTransactions(input.filter)).data!),
-    processTransactions: fromPromise<{ message: string; held: boolean }, { filter: TransactionFilterParams; expected: { count: number; amount: number } }>(
-      ({ input }) => api.processTransactions(input.filter, input.expected),
+    resendCallback: fromPromise<string, { correlationId: string }>(
+      async ({ input }) => (await api.resendCallback([input.correlationId])).message,
     ),
-    loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) => api.generateInvoice(input.correlationId)),
+    addToWithdrawable: fromPromise<string, { correlationId: string }>(
+      async ({ input }) => (await api.addToWithdrawable(input.correlationId)).message,
+    ),
+    previewProcess: fromPromise<BulkPreviewAnswer, { filter: TransactionFilterParams }>(
+      async ({ input }) => (await api.previewProcessTransactions(input.filter)).data!,
+    ),
+    processTransactions: fromPromise<
+      { message: string; held: boolean },
+      { filter: TransactionFilterParams; expected: { count: number; amount: number } }
+    >(({ input }) => api.processTransactions(input.filter, input.expected)),
+    loadInvoice: fromPromise<Invoice, { correlationId: string }>(({ input }) =>
+      api.generateInvoice(input.correlationId),
+    ),
     manualFinalize: manualFinalizeMachine,
     check: uploadMachine,
     export: exportMachine,
@@ -138,8 +187,13 @@ export const paymentsListMachine = setup({
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    lifecycleAllows: ({ context, event }) => 'row' in event && allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
-    mayProcess: ({ context }) => mayAddToWithdrawable(context.role) && context.applied.status === 'FINALIZED' && (context.stats?.total_transaction_count ?? 0) > 0,
+    lifecycleAllows: ({ context, event }) =>
+      'row' in event &&
+      allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    mayProcess: ({ context }) =>
+      mayAddToWithdrawable(context.role) &&
+      context.applied.status === 'FINALIZED' &&
+      (context.stats?.total_transaction_count ?? 0) > 0,
     mayCheck: ({ context }) => mayCheck(context.role),
     somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
@@ -158,9 +212,24 @@ export const paymentsListMachine = setup({
   context: ({ input }) => {
     const form = input.form ?? defaultForm();
     return {
-      role: input.role, offersProcess: mayAddToWithdrawable(input.role), offersCheck: mayCheck(input.role),
-      form, applied: applyForm(form, typedRange({ text: form.rangeText })!), page: 1, limit: 15, rows: [], meta: null, stats: null, rangeError: null, loadError: null,
-      target: null, invoice: null, invoiceError: null, bulkPreview: null, processError: null, selectionChanged: false,
+      role: input.role,
+      offersProcess: mayAddToWithdrawable(input.role),
+      offersCheck: mayCheck(input.role),
+      form,
+      applied: applyForm(form, typedRange({ text: form.rangeText })!),
+      page: 1,
+      limit: 15,
+      rows: [],
+      meta: null,
+      stats: null,
+      rangeError: null,
+      loadError: null,
+      target: null,
+      invoice: null,
+      invoiceError: null,
+      bulkPreview: null,
+      processError: null,
+      selectionChanged: false,
     };
   },
   type: 'parallel',
@@ -168,7 +237,11 @@ export const paymentsListMachine = setup({
     SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
     SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
     SET_METHODS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, methods: event.value }) }) },
-    SET_RANGE_TEXT: { actions: assign(({ context, event }) => barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value))) },
+    SET_RANGE_TEXT: {
+      actions: assign(({ context, event }) =>
+        barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value)),
+      ),
+    },
     SET_CLIENT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, clientId: event.value }) }) },
     SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
   },
@@ -183,7 +256,12 @@ export const paymentsListMachine = setup({
             src: 'load',
             input: ({ context }) => ({ filter: context.applied, page: context.page, limit: context.limit }),
             onDone: { target: 'showing', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
-            onError: { target: 'showing', actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The payments could not be loaded.') }) },
+            onError: {
+              target: 'showing',
+              actions: assign({
+                loadError: ({ event }) => messageOf(event.error, 'The payments could not be loaded.'),
+              }),
+            },
           },
         },
         showing: {
@@ -210,13 +288,40 @@ export const paymentsListMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          entry: assign({ target: null, invoice: null, invoiceError: null, bulkPreview: null, processError: null, selectionChanged: false }),
+          entry: assign({
+            target: null,
+            invoice: null,
+            invoiceError: null,
+            bulkPreview: null,
+            processError: null,
+            selectionChanged: false,
+          }),
           on: {
-            REFRESH_STATUS: { guard: 'lifecycleAllows', target: 'refreshingStatus', actions: assign({ target: ({ event }) => event.row }) },
-            RESEND_CALLBACK: { guard: 'lifecycleAllows', target: 'resendingCallback', actions: assign({ target: ({ event }) => event.row }) },
-            FINALIZE_MANUALLY: { guard: 'lifecycleAllows', target: 'finalizing', actions: assign({ target: ({ event }) => event.row }) },
-            ADD_TO_WITHDRAWABLE: { guard: 'lifecycleAllows', target: 'addingToWithdrawable', actions: assign({ target: ({ event }) => event.row }) },
-            GENERATE_INVOICE: { guard: 'lifecycleAllows', target: 'viewingInvoice', actions: assign({ target: ({ event }) => event.row }) },
+            REFRESH_STATUS: {
+              guard: 'lifecycleAllows',
+              target: 'refreshingStatus',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
+            RESEND_CALLBACK: {
+              guard: 'lifecycleAllows',
+              target: 'resendingCallback',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
+            FINALIZE_MANUALLY: {
+              guard: 'lifecycleAllows',
+              target: 'finalizing',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
+            ADD_TO_WITHDRAWABLE: {
+              guard: 'lifecycleAllows',
+              target: 'addingToWithdrawable',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
+            GENERATE_INVOICE: {
+              guard: 'lifecycleAllows',
+              target: 'viewingInvoice',
+              actions: assign({ target: ({ event }) => event.row }),
+            },
             OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
             OPEN_CHECK: { guard: 'mayCheck', target: 'checking' },
             OPEN_PROCESS: { guard: 'mayProcess', target: 'processing' },
@@ -228,11 +333,24 @@ export const paymentsListMachine = setup({
             src: 'refreshStatus',
             input: ({ context }) => ({ correlationId: context.target!.correlation_id, before: context.target!.status }),
             onDone: [
-              { guard: 'statusChanged', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'] },
+              {
+                guard: 'statusChanged',
+                target: 'closed',
+                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
+              },
               // The same status is news, not a success (issue 16).
-              { target: 'closed', actions: { type: 'announce', params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }) } },
+              {
+                target: 'closed',
+                actions: {
+                  type: 'announce',
+                  params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }),
+                },
+              },
             ],
-            onError: { target: 'closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+            onError: {
+              target: 'closed',
+              actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
+            },
           },
         },
         // The callback tells the merchant again; the pay-in itself does not change, so nothing reloads.
@@ -242,17 +360,31 @@ export const paymentsListMachine = setup({
             src: 'resendCallback',
             input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
             onDone: { target: 'closed', actions: { type: 'announce', params: ({ event }) => success(event.output) } },
-            onError: { target: 'closed', actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) } },
+            onError: {
+              target: 'closed',
+              actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
+            },
           },
         },
         finalizing: {
           invoke: {
             id: 'manualFinalize',
             src: 'manualFinalize',
-            input: ({ context }) => ({ correlationId: context.target!.correlation_id, paidTime: businessNow().format(DATE_TIME_FORMAT) }),
+            input: ({ context }) => ({
+              correlationId: context.target!.correlation_id,
+              paidTime: businessNow().format(DATE_TIME_FORMAT),
+            }),
             onDone: [
-              { guard: 'finalized', target: 'closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'] },
-              { guard: 'held', target: 'closed', actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message ?? '') } },
+              {
+                guard: 'finalized',
+                target: 'closed',
+                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'],
+              },
+              {
+                guard: 'held',
+                target: 'closed',
+                actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message ?? '') },
+              },
               { target: 'closed' },
             ],
           },
@@ -267,9 +399,18 @@ export const paymentsListMachine = setup({
                 id: 'addToWithdrawable',
                 src: 'addToWithdrawable',
                 input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-                onDone: { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'] },
+                onDone: {
+                  target: '#paymentsList.dialog.closed',
+                  actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'],
+                },
                 // A refusal (already added, no longer FINALIZED) means the row on screen is stale: read it again.
-                onError: { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) }, 'reload'] },
+                onError: {
+                  target: '#paymentsList.dialog.closed',
+                  actions: [
+                    { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
+                    'reload',
+                  ],
+                },
               },
             },
           },
@@ -286,10 +427,17 @@ export const paymentsListMachine = setup({
                 src: 'previewProcess',
                 input: ({ context }) => ({ filter: context.applied }),
                 onDone: [
-                  { guard: 'somethingToProcess', target: 'confirming', actions: assign({ bulkPreview: ({ event }) => event.output }) },
+                  {
+                    guard: 'somethingToProcess',
+                    target: 'confirming',
+                    actions: assign({ bulkPreview: ({ event }) => event.output }),
+                  },
                   { target: 'nothingToProcess', actions: assign({ bulkPreview: ({ event }) => event.output }) },
                 ],
-                onError: { target: 'failed', actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }) },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }),
+                },
               },
             },
             confirming: { on: { CONFIRM: 'running', CANCEL: '#paymentsList.dialog.closed' } },
@@ -298,19 +446,35 @@ export const paymentsListMachine = setup({
               invoke: {
                 id: 'processTransactions',
                 src: 'processTransactions',
-                input: ({ context }) => ({ filter: context.applied, expected: { count: context.bulkPreview!.count, amount: context.bulkPreview!.amount } }),
+                input: ({ context }) => ({
+                  filter: context.applied,
+                  expected: { count: context.bulkPreview!.count, amount: context.bulkPreview!.amount },
+                }),
                 onDone: [
-                  { guard: 'held', target: '#paymentsList.dialog.closed', actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message) } },
-                  { target: '#paymentsList.dialog.closed', actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'] },
+                  {
+                    guard: 'held',
+                    target: '#paymentsList.dialog.closed',
+                    actions: { type: 'announce', params: ({ event }) => waitingAlert(event.output.message) },
+                  },
+                  {
+                    target: '#paymentsList.dialog.closed',
+                    actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
+                  },
                 ],
                 onError: [
                   // The selection changed since the preview: nothing moved; say so and offer a new preview.
                   {
                     guard: 'refusedAsChanged',
                     target: 'failed',
-                    actions: [assign({ processError: ({ event }) => messageOf(event.error, FAILED), selectionChanged: true }), 'reload'],
+                    actions: [
+                      assign({ processError: ({ event }) => messageOf(event.error, FAILED), selectionChanged: true }),
+                      'reload',
+                    ],
                   },
-                  { target: 'failed', actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }) },
+                  {
+                    target: 'failed',
+                    actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }),
+                  },
                 ],
               },
             },
@@ -331,8 +495,17 @@ export const paymentsListMachine = setup({
                 id: 'invoice',
                 src: 'loadInvoice',
                 input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-                onDone: { target: 'showing', actions: [assign({ invoice: ({ event }) => event.output }), { type: 'announce', params: success('Invoice Have Been Generated') }] },
-                onError: { target: 'failed', actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }) },
+                onDone: {
+                  target: 'showing',
+                  actions: [
+                    assign({ invoice: ({ event }) => event.output }),
+                    { type: 'announce', params: success('Invoice Have Been Generated') },
+                  ],
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }),
+                },
               },
             },
             showing: {},
@@ -341,7 +514,12 @@ export const paymentsListMachine = setup({
         },
         // Checking reads the provider's reports beside ours and changes nothing: closing does not reload.
         checking: {
-          invoke: { id: 'check', src: 'check', input: { maxFiles: UPLOAD_MAX_FILES, maxMb: UPLOAD_MAX_MB }, onDone: 'closed' },
+          invoke: {
+            id: 'check',
+            src: 'check',
+            input: { maxFiles: UPLOAD_MAX_FILES, maxMb: UPLOAD_MAX_MB },
+            onDone: 'closed',
+          },
         },
         exporting: {
           invoke: {
@@ -352,7 +530,11 @@ export const paymentsListMachine = setup({
               {
                 guard: 'exportAnswered',
                 target: 'closed',
-                actions: { type: 'announce', params: ({ event }) => (event.output.failed ? failure(event.output.message!) : success(event.output.message!)) },
+                actions: {
+                  type: 'announce',
+                  params: ({ event }) =>
+                    event.output.failed ? failure(event.output.message!) : success(event.output.message!),
+                },
               },
               { target: 'closed' },
             ],
@@ -366,15 +548,19 @@ export const paymentsListMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  lifecycleAllows: "The pay-in lifecycle allows this row action to the user's role on this row (refresh and resend for anyone who sees it; finalize, add to withdrawable and invoice for a SUPER ADMIN), in the statuses the lifecycle names.",
-  mayProcess: 'Process Transactions only for a role the lifecycle lets add a FINALIZED pay-in to the withdrawable balance (SUPER ADMIN), on a search of FINALIZED pay-ins that found some.',
+  lifecycleAllows:
+    "The pay-in lifecycle allows this row action to the user's role on this row (refresh and resend for anyone who sees it; finalize, add to withdrawable and invoice for a SUPER ADMIN), in the statuses the lifecycle names.",
+  mayProcess:
+    'Process Transactions only for a role the lifecycle lets add a FINALIZED pay-in to the withdrawable balance (SUPER ADMIN), on a search of FINALIZED pay-ins that found some.',
   mayCheck: 'Check Transactions only for a role the lifecycle lets finalize a pay-in by hand (SUPER ADMIN).',
   somethingToExport: 'Export opens only when the tiles count at least one pay-in for the applied filter.',
   finalized: 'The manual finalize modal ended with the pay-in finalized: the list is read again.',
   held: 'The server took the finalize or Process Transactions but holds it for a second SUPER ADMIN (the approval policy): announced as waiting; nothing moved, so nothing is read again.',
   statusChanged: "The provider's answer changed the pay-in's status: the list is read again.",
   exportAnswered: 'The export ended with words from the server to show.',
-  somethingToProcess: 'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, there is nothing to confirm.',
-  refusedAsChanged: 'The server refused the apply with 409: the pay-ins matching now are not the ones previewed, and nothing moved.',
+  somethingToProcess:
+    'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, there is nothing to confirm.',
+  refusedAsChanged:
+    'The server refused the apply with 409: the pay-ins matching now are not the ones previewed, and nothing moved.',
   mayPreviewAgain: 'A new preview is offered after the selection changed (409), not after any other refusal.',
 };

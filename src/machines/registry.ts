@@ -9,13 +9,23 @@ import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approva
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { balanceAdjustmentGuardWords, balanceAdjustmentMachine } from './balanceAdjustmentMachine';
 import { balancePageGuardWords, balancePageMachine } from './balancePageMachine';
-import { disbursementAccountGuardWords, disbursementAccountMachine, payinDetailGuardWords, payinDetailMachine } from './accountPageMachine';
+import {
+  disbursementAccountGuardWords,
+  disbursementAccountMachine,
+  payinDetailGuardWords,
+  payinDetailMachine,
+} from './accountPageMachine';
 import { disbursementDecisionMachine } from './disbursementDecisionMachine';
 import { disbursementListGuardWords, disbursementListMachine } from './disbursementListMachine';
 import { exportGuardWords, exportMachine } from './exportMachine';
 import { loginGuardWords, loginMachine } from './loginMachine';
 import { roleFormGuardWords, roleFormMachine, userFormGuardWords, userFormMachine } from './managementFormMachine';
-import { roleManagementGuardWords, roleManagementMachine, userManagementGuardWords, userManagementMachine } from './managementPageMachine';
+import {
+  roleManagementGuardWords,
+  roleManagementMachine,
+  userManagementGuardWords,
+  userManagementMachine,
+} from './managementPageMachine';
 import { manualFinalizeGuardWords, manualFinalizeMachine } from './manualFinalizeMachine';
 import { notificationsGuardWords, notificationsMachine } from './notificationsMachine';
 import { oneShotActionGuardWords, oneShotActionMachine } from './oneShotActionMachine';
@@ -43,47 +53,216 @@ export interface RegisteredMachine {
   readonly guardWords: Readonly<Record<string, string>>;
 }
 
-const entry = <M extends AnyStateMachine>(id: string, machine: M, purpose: string, guardWords: GuardWords<M>, lifecycle = false): RegisteredMachine =>
-  ({ id, purpose, lifecycle, machine, guardWords });
+const entry = <M extends AnyStateMachine>(
+  id: string,
+  machine: M,
+  purpose: string,
+  guardWords: GuardWords<M>,
+  lifecycle = false,
+): RegisteredMachine => ({ id, purpose, lifecycle, machine, guardWords });
 
 /**
  * Every workflow machine of src/machines, lifecycles first: the one list the charts
  * (`npm run charts`, docs/workflows), the SCXML export and the tests read.
  */
 export const machineRegistry: readonly RegisteredMachine[] = [
-  entry('transaction', transactionLifecycle, "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.", transactionGuardWords, true),
-  entry('withdrawal', withdrawalLifecycle, "A withdrawal's life: PENDING until a SUPER ADMIN completes or rejects it.", withdrawalGuardWords, true),
-  entry('disbursement', disbursementLifecycle, "A disbursement's life from PENDING_REQUEST to FINALIZED, REJECTED, FAILED or VOIDED, and who may act on it.", disbursementGuardWords, true),
-  entry('approval', approvalLifecycle, 'A held movement of money (dual control): PENDING_APPROVAL until another SUPER ADMIN approves or declines it, the maker cancels it or it expires.', approvalGuardWords, true),
-  entry('settlement', settlementMachine, 'Settlement page: choose a type and window, settle its FINALIZED pay-ins, watch the run, download reports.', settlementGuardWords),
+  entry(
+    'transaction',
+    transactionLifecycle,
+    "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.",
+    transactionGuardWords,
+    true,
+  ),
+  entry(
+    'withdrawal',
+    withdrawalLifecycle,
+    "A withdrawal's life: PENDING until a SUPER ADMIN completes or rejects it.",
+    withdrawalGuardWords,
+    true,
+  ),
+  entry(
+    'disbursement',
+    disbursementLifecycle,
+    "A disbursement's life from PENDING_REQUEST to FINALIZED, REJECTED, FAILED or VOIDED, and who may act on it.",
+    disbursementGuardWords,
+    true,
+  ),
+  entry(
+    'approval',
+    approvalLifecycle,
+    'A held movement of money (dual control): PENDING_APPROVAL until another SUPER ADMIN approves or declines it, the maker cancels it or it expires.',
+    approvalGuardWords,
+    true,
+  ),
+  entry(
+    'settlement',
+    settlementMachine,
+    'Settlement page: choose a type and window, settle its FINALIZED pay-ins, watch the run, download reports.',
+    settlementGuardWords,
+  ),
   entry('login', loginMachine, 'Sign-in: credentials, then the OTP when two-factor is active.', loginGuardWords),
-  entry('session', sessionMachine, 'The signed-in user for the whole app: who they are, their options, where they land, logout.', sessionGuardWords),
-  entry('twoFactorSetup', twoFactorSetupMachine, "User Settings' two-factor panel: set-up when not active, Reset when it is.", twoFactorSetupGuardWords),
-  entry('notifications', notificationsMachine, "The header bell: this user's work orders, live, with the unread count.", notificationsGuardWords),
-  entry('workOrderDetail', workOrderDetailMachine, "The work order detail page: the work order, its item, and the item's action as its lifecycle allows.", workOrderDetailGuardWords),
-  entry('paymentsList', paymentsListMachine, 'Payments List: filters, the three tiles, the paged table of pay-ins, and every dialog the screen opens.', paymentsListGuardWords),
-  entry('payinDetail', payinDetailMachine, "Payin Detail ('Disbursement Accounts'): a client's deposits in a window and its balance figures.", payinDetailGuardWords),
-  entry('manualFinalize', manualFinalizeMachine, 'The manual finalize modal of a pay-in: RRN and paid time, then the call.', manualFinalizeGuardWords),
-  entry('oneShotAction', oneShotActionMachine, "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', then the call.", oneShotActionGuardWords),
-  entry('export', exportMachine, 'Export of the current search: an .xlsx downloaded now, or e-mailed by the server.', exportGuardWords),
-  entry('upload', uploadMachine, "Check Transactions: choose provider reports, send them, read the matched results.", uploadGuardWords),
-  entry('balancePage', balancePageMachine, "Payments Balance: the selected client's figures and its withdrawal history.", balancePageGuardWords),
-  entry('withdrawalRequest', withdrawalRequestMachine, 'Request Withdrawal and Transfer to Disburse: amount, OTP, submit.', withdrawalRequestGuardWords),
-  entry('withdrawalDecision', withdrawalDecisionMachine, "A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call.", {}),
-  entry('disbursementList', disbursementListMachine, 'Disbursement List: filters, tiles, the paged table, and every dialog the screen opens.', disbursementListGuardWords),
-  entry('disbursementDecision', disbursementDecisionMachine, "A SUPER ADMIN finalizing or rejecting one open disbursement: 'Are you sure?', then the call.", {}),
-  entry('disbursementAccount', disbursementAccountMachine, "Disbursement Account: a client's disbursement balance and its paged deposit history.", disbursementAccountGuardWords),
-  entry('balanceAdjustment', balanceAdjustmentMachine, "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.", balanceAdjustmentGuardWords),
-  entry('userManagement', userManagementMachine, 'User Management: filters, the paged users, New / Edit User as the form machine, the authenticator reset.', userManagementGuardWords),
-  entry('roleManagement', roleManagementMachine, 'Role Management: filters, the paged roles, New / Edit Role as the form machine.', roleManagementGuardWords),
-  entry('userForm', userFormMachine, 'New User and Edit User: the one management form machine with the user schema and fields.', userFormGuardWords),
-  entry('roleForm', roleFormMachine, 'New Role and Edit Role: the one management form machine with the role schema and module selection.', roleFormGuardWords),
-  entry('auditLog', auditLogMachine, 'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a withdrawal, disbursement or transaction.', auditLogGuardWords),
-  entry('approvalsPage', approvalsPageMachine, 'Approvals: the requests waiting for a second SUPER ADMIN with Approve / Decline / Cancel as the approval lifecycle allows, and the approval policy.', approvalsPageGuardWords),
-  entry('approvalWorkOrder', approvalWorkOrderMachine, "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as the approval lifecycle allows.", approvalWorkOrderGuardWords),
-  entry('alerts', alertsMachine, 'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.', {}),
-  entry('workflowChart', workflowChartMachine, 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.', {}),
-  entry('chartViewport', chartViewportMachine, "A chart's panel: the whole chart at first, then zoomed and panned by buttons, keys and drags.", chartViewportGuardWords),
+  entry(
+    'session',
+    sessionMachine,
+    'The signed-in user for the whole app: who they are, their options, where they land, logout.',
+    sessionGuardWords,
+  ),
+  entry(
+    'twoFactorSetup',
+    twoFactorSetupMachine,
+    "User Settings' two-factor panel: set-up when not active, Reset when it is.",
+    twoFactorSetupGuardWords,
+  ),
+  entry(
+    'notifications',
+    notificationsMachine,
+    "The header bell: this user's work orders, live, with the unread count.",
+    notificationsGuardWords,
+  ),
+  entry(
+    'workOrderDetail',
+    workOrderDetailMachine,
+    "The work order detail page: the work order, its item, and the item's action as its lifecycle allows.",
+    workOrderDetailGuardWords,
+  ),
+  entry(
+    'paymentsList',
+    paymentsListMachine,
+    'Payments List: filters, the three tiles, the paged table of pay-ins, and every dialog the screen opens.',
+    paymentsListGuardWords,
+  ),
+  entry(
+    'payinDetail',
+    payinDetailMachine,
+    "Payin Detail ('Disbursement Accounts'): a client's deposits in a window and its balance figures.",
+    payinDetailGuardWords,
+  ),
+  entry(
+    'manualFinalize',
+    manualFinalizeMachine,
+    'The manual finalize modal of a pay-in: RRN and paid time, then the call.',
+    manualFinalizeGuardWords,
+  ),
+  entry(
+    'oneShotAction',
+    oneShotActionMachine,
+    "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', then the call.",
+    oneShotActionGuardWords,
+  ),
+  entry(
+    'export',
+    exportMachine,
+    'Export of the current search: an .xlsx downloaded now, or e-mailed by the server.',
+    exportGuardWords,
+  ),
+  entry(
+    'upload',
+    uploadMachine,
+    'Check Transactions: choose provider reports, send them, read the matched results.',
+    uploadGuardWords,
+  ),
+  entry(
+    'balancePage',
+    balancePageMachine,
+    "Payments Balance: the selected client's figures and its withdrawal history.",
+    balancePageGuardWords,
+  ),
+  entry(
+    'withdrawalRequest',
+    withdrawalRequestMachine,
+    'Request Withdrawal and Transfer to Disburse: amount, OTP, submit.',
+    withdrawalRequestGuardWords,
+  ),
+  entry(
+    'withdrawalDecision',
+    withdrawalDecisionMachine,
+    "A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call.",
+    {},
+  ),
+  entry(
+    'disbursementList',
+    disbursementListMachine,
+    'Disbursement List: filters, tiles, the paged table, and every dialog the screen opens.',
+    disbursementListGuardWords,
+  ),
+  entry(
+    'disbursementDecision',
+    disbursementDecisionMachine,
+    "A SUPER ADMIN finalizing or rejecting one open disbursement: 'Are you sure?', then the call.",
+    {},
+  ),
+  entry(
+    'disbursementAccount',
+    disbursementAccountMachine,
+    "Disbursement Account: a client's disbursement balance and its paged deposit history.",
+    disbursementAccountGuardWords,
+  ),
+  entry(
+    'balanceAdjustment',
+    balanceAdjustmentMachine,
+    "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.",
+    balanceAdjustmentGuardWords,
+  ),
+  entry(
+    'userManagement',
+    userManagementMachine,
+    'User Management: filters, the paged users, New / Edit User as the form machine, the authenticator reset.',
+    userManagementGuardWords,
+  ),
+  entry(
+    'roleManagement',
+    roleManagementMachine,
+    'Role Management: filters, the paged roles, New / Edit Role as the form machine.',
+    roleManagementGuardWords,
+  ),
+  entry(
+    'userForm',
+    userFormMachine,
+    'New User and Edit User: the one management form machine with the user schema and fields.',
+    userFormGuardWords,
+  ),
+  entry(
+    'roleForm',
+    roleFormMachine,
+    'New Role and Edit Role: the one management form machine with the role schema and module selection.',
+    roleFormGuardWords,
+  ),
+  entry(
+    'auditLog',
+    auditLogMachine,
+    'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a withdrawal, disbursement or transaction.',
+    auditLogGuardWords,
+  ),
+  entry(
+    'approvalsPage',
+    approvalsPageMachine,
+    'Approvals: the requests waiting for a second SUPER ADMIN with Approve / Decline / Cancel as the approval lifecycle allows, and the approval policy.',
+    approvalsPageGuardWords,
+  ),
+  entry(
+    'approvalWorkOrder',
+    approvalWorkOrderMachine,
+    "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as the approval lifecycle allows.",
+    approvalWorkOrderGuardWords,
+  ),
+  entry(
+    'alerts',
+    alertsMachine,
+    'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.',
+    {},
+  ),
+  entry(
+    'workflowChart',
+    workflowChartMachine,
+    'A workflow page: the machine laid out as a chart by ELK, or why it could not be.',
+    {},
+  ),
+  entry(
+    'chartViewport',
+    chartViewportMachine,
+    "A chart's panel: the whole chart at first, then zoomed and panned by buttons, keys and drags.",
+    chartViewportGuardWords,
+  ),
 ];
 
 /** The registered machine with this id, if any. */

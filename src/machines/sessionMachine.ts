@@ -26,7 +26,10 @@ interface SessionContext {
 }
 
 /** Two-factor set up or turned off: the server ended every session, so the user signs in again, told why. */
-export interface ReauthenticateEvent { type: 'REAUTHENTICATE'; notice: string }
+export interface ReauthenticateEvent {
+  type: 'REAUTHENTICATE';
+  notice: string;
+}
 
 type SessionEvent =
   | { type: 'LOGOUT' }
@@ -36,7 +39,14 @@ type SessionEvent =
   | { type: 'RETRY' }
   | { type: 'ACCESS_CHANGED' };
 
-const emptyContext = (): SessionContext => ({ user: null, options: null, landingPath: '/login', error: null, arriving: false, notice: null });
+const emptyContext = (): SessionContext => ({
+  user: null,
+  options: null,
+  landingPath: '/login',
+  error: null,
+  arriving: false,
+  notice: null,
+});
 const noFailureHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
 
 /**
@@ -56,26 +66,40 @@ export const sessionMachine = setup({
   actors: {
     login: loginMachine,
     httpFailures: fromCallback<SessionEvent>(({ sendBack }) => {
-      setFailureHandlers({ onUnauthorized: () => sendBack({ type: 'SESSION_ENDED' }), onForbidden: () => sendBack({ type: 'FORBIDDEN' }) });
+      setFailureHandlers({
+        onUnauthorized: () => sendBack({ type: 'SESSION_ENDED' }),
+        onForbidden: () => sendBack({ type: 'FORBIDDEN' }),
+      });
       return () => setFailureHandlers(noFailureHandlers);
     }),
     loadOptions: fromPromise<Options>(async () => {
-      const [modules, banks, clients, roles] = await Promise.all([api.modules(), api.banks(), api.clients(), api.roles()]);
+      const [modules, banks, clients, roles] = await Promise.all([
+        api.modules(),
+        api.banks(),
+        api.clients(),
+        api.roles(),
+      ]);
       return { modules, banks, clients, roles };
     }),
-    endSession: fromPromise(async () => { await api.logout().catch(() => undefined); }),
+    endSession: fromPromise(async () => {
+      await api.logout().catch(() => undefined);
+    }),
     refreshUser: fromPromise<{ user: CurrentUser; modules: ModuleItem[] }>(async () => {
       const [user, modules] = await Promise.all([api.me(), api.modules()]);
       return { user, modules };
     }),
   },
   actions: {
-    store: ({ context }) => { if (context.user) sessionStore.save(context.user); },
+    store: ({ context }) => {
+      if (context.user) sessionStore.save(context.user);
+    },
     forget: () => sessionStore.clear(),
     // The notice set on the way out is kept: the sign-in page shows it.
     clear: assign(({ context }) => ({ ...emptyContext(), notice: context.notice })),
     keepOptions: assign(({ context }, options: Options) => ({
-      options, landingPath: landingPath(visibleModules(options.modules, context.user!)), error: null,
+      options,
+      landingPath: landingPath(visibleModules(options.modules, context.user!)),
+      error: null,
     })),
     goToLanding: ({ context }) => goTo(context.landingPath),
     goToSettings: () => goTo(SETTINGS_PATH),
@@ -114,7 +138,10 @@ export const sessionMachine = setup({
             actions: [assign({ user: ({ event }) => event.output, arriving: true, notice: null }), 'store'],
           },
           // Without two-factor the user is stored as is and sent to set it up (spec section 4, login flow).
-          { target: 'awaitingTwoFactor', actions: [assign({ user: ({ event }) => event.output, notice: null }), 'store', 'goToSettings'] },
+          {
+            target: 'awaitingTwoFactor',
+            actions: [assign({ user: ({ event }) => event.output, notice: null }), 'store', 'goToSettings'],
+          },
         ],
       },
     },
@@ -123,7 +150,10 @@ export const sessionMachine = setup({
       on: {
         LOGOUT: 'signingOut',
         SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
-        REAUTHENTICATE: { target: 'signedOut', actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'] },
+        REAUTHENTICATE: {
+          target: 'signedOut',
+          actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'],
+        },
       },
     },
     loadingOptions: {
@@ -132,7 +162,11 @@ export const sessionMachine = setup({
         src: 'loadOptions',
         onDone: [
           // Just signed in: off the sign-in page to where the user lands. A restored session stays on the page it was opened at.
-          { guard: 'arriving', target: 'signedIn', actions: [{ type: 'keepOptions', params: ({ event }) => event.output }, 'goToLanding'] },
+          {
+            guard: 'arriving',
+            target: 'signedIn',
+            actions: [{ type: 'keepOptions', params: ({ event }) => event.output }, 'goToLanding'],
+          },
           { target: 'signedIn', actions: { type: 'keepOptions', params: ({ event }) => event.output } },
         ],
         onError: { target: 'optionsFailed', actions: assign({ error: 'The menu could not be loaded.' }) },
@@ -140,14 +174,21 @@ export const sessionMachine = setup({
       on: { SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' } },
     },
     optionsFailed: {
-      on: { RETRY: 'loadingOptions', LOGOUT: 'signingOut', SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' } },
+      on: {
+        RETRY: 'loadingOptions',
+        LOGOUT: 'signingOut',
+        SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
+      },
     },
     signedIn: {
       entry: assign({ arriving: false }),
       on: {
         LOGOUT: 'signingOut',
         SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
-        REAUTHENTICATE: { target: 'signedOut', actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'] },
+        REAUTHENTICATE: {
+          target: 'signedOut',
+          actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'],
+        },
         ACCESS_CHANGED: 'refreshing',
       },
     },
@@ -170,7 +211,11 @@ export const sessionMachine = setup({
         // The current menu stays; the server refuses whatever is no longer granted anyway.
         onError: 'signedIn',
       },
-      on: { LOGOUT: 'signingOut', SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' }, ACCESS_CHANGED: 'refreshing' },
+      on: {
+        LOGOUT: 'signingOut',
+        SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
+        ACCESS_CHANGED: 'refreshing',
+      },
     },
     signingOut: {
       invoke: {
@@ -186,7 +231,10 @@ export const sessionMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const sessionGuardWords: GuardWords<typeof sessionMachine> = {
   hasStoredUser: 'A user is stored from an earlier sign-in in this browser.',
-  isVerified: 'The stored user has passed the OTP step (otp_verified): their option lists are loaded and they land in the app.',
-  signedInVerified: 'The user the sign-in returned has passed the OTP step: their option lists load next; otherwise they are sent to set two-factor up.',
-  arriving: 'The user signed in just now (not a restored session): once the options are loaded they are taken to their landing path.',
+  isVerified:
+    'The stored user has passed the OTP step (otp_verified): their option lists are loaded and they land in the app.',
+  signedInVerified:
+    'The user the sign-in returned has passed the OTP step: their option lists load next; otherwise they are sent to set two-factor up.',
+  arriving:
+    'The user signed in just now (not a restored session): once the options are loaded they are taken to their landing path.',
 };

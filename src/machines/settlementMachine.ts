@@ -7,7 +7,12 @@ import { messageOf } from '../services/http';
 import { formatRupiah } from '../services/money';
 import { watchSettlements } from '../services/realtime';
 import {
-  SettlementWindowSchema, type SettlementRow, type SettlementRun, type SettlementStarted, type SettlementType, type SettlementWindow,
+  SettlementWindowSchema,
+  type SettlementRow,
+  type SettlementRun,
+  type SettlementStarted,
+  type SettlementType,
+  type SettlementWindow,
 } from '../services/settlementRules';
 import { refusedFilter, searchedFilter, startingFilter, typedFilter, typedRange, type DateFilter } from './dateFilter';
 import type { GuardWords } from './guardWords';
@@ -20,9 +25,14 @@ export const RUNS_FAILED = 'The recent settlements could not be loaded.';
 export const REPORT_FAILED = 'The report could not be downloaded.';
 
 /** A run as the socket sends it after each committed batch and when it ends. */
-export interface ProgressEvent { type: 'PROGRESS'; run: SettlementRun }
+export interface ProgressEvent {
+  type: 'PROGRESS';
+  run: SettlementRun;
+}
 /** The socket (re)connected: anything emitted before then was missed, so the run is read again. */
-export interface ConnectedEvent { type: 'CONNECTED' }
+export interface ConnectedEvent {
+  type: 'CONNECTED';
+}
 
 type Watch = (token: string, onProgress: (run: SettlementRun) => void, onConnected: () => void) => () => void;
 
@@ -30,10 +40,15 @@ type Watch = (token: string, onProgress: (run: SettlementRun) => void, onConnect
  * The 'settlement-progress' socket as an actor: open while a run is being watched, closed when the
  * settling state is left. Tests give it a fake `watch`; the mapping stays this one.
  */
-export const settlementProgressFrom = (watch: Watch) => fromCallback<ProgressEvent | ConnectedEvent, { token: string | null }>(({ sendBack, input }) => {
-  if (!input.token) return undefined;
-  return watch(input.token, (run) => sendBack({ type: 'PROGRESS', run }), () => sendBack({ type: 'CONNECTED' }));
-});
+export const settlementProgressFrom = (watch: Watch) =>
+  fromCallback<ProgressEvent | ConnectedEvent, { token: string | null }>(({ sendBack, input }) => {
+    if (!input.token) return undefined;
+    return watch(
+      input.token,
+      (run) => sendBack({ type: 'PROGRESS', run }),
+      () => sendBack({ type: 'CONNECTED' }),
+    );
+  });
 
 export const settlementProgress = settlementProgressFrom(watchSettlements);
 
@@ -86,13 +101,14 @@ const errorOf = (event: object) => (event as { error: unknown }).error;
 
 /** The run an event carries: the socket's PROGRESS, or fetchRun's answer. */
 const runOf = (event: { type: string }): SettlementRun | undefined =>
-  (event.type === 'PROGRESS' ? (event as ProgressEvent).run : outputOf<SettlementRun | undefined>(event));
+  event.type === 'PROGRESS' ? (event as ProgressEvent).run : outputOf<SettlementRun | undefined>(event);
 
-const isWatchedRun = (context: SettlementContext, event: { type: string }) => runOf(event) != null && runOf(event)!.id === context.run?.id;
+const isWatchedRun = (context: SettlementContext, event: { type: string }) =>
+  runOf(event) != null && runOf(event)!.id === context.run?.id;
 
 /** The list with this run in it: replaced where it is, first if it is new. */
 const withRun = (runs: SettlementRun[], run: SettlementRun) =>
-  (runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs]);
+  runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
 
 /** What the done message says: the count this run settled and what actually moved to withdrawable. */
 export const settledMessage = (run: SettlementRun) =>
@@ -112,7 +128,9 @@ export const settlementMachine = setup({
   },
   actors: {
     loadRows: fromPromise<SettlementRow[], SettlementWindow>(({ input }) => api.settlementStatus(input)),
-    startSettlement: fromPromise<SettlementStarted & { message: string }, SettlementWindow>(({ input }) => api.settle(input)),
+    startSettlement: fromPromise<SettlementStarted & { message: string }, SettlementWindow>(({ input }) =>
+      api.settle(input),
+    ),
     fetchRun: fromPromise<SettlementRun, { id: number }>(({ input }) => api.settlementRun(input.id)),
     settlementProgress,
     loadRuns: fromPromise<SettlementRun[]>(() => api.settlementRuns()),
@@ -122,10 +140,23 @@ export const settlementMachine = setup({
     }),
   },
   actions: {
-    chooseType: assign(({ event }) => (event.type === 'SELECT_TYPE'
-      ? { type: event.settlementType, shown: null, rows: [], loadError: null, failure: null, joined: false } : {})),
-    editRange: assign(({ context, event }) => (event.type === 'SET_RANGE_TEXT'
-      ? { filter: typedFilter(context.filter, event.value), shown: null, rows: [], loadError: null, failure: null, joined: false } : {})),
+    chooseType: assign(({ event }) =>
+      event.type === 'SELECT_TYPE'
+        ? { type: event.settlementType, shown: null, rows: [], loadError: null, failure: null, joined: false }
+        : {},
+    ),
+    editRange: assign(({ context, event }) =>
+      event.type === 'SET_RANGE_TEXT'
+        ? {
+            filter: typedFilter(context.filter, event.value),
+            shown: null,
+            rows: [],
+            loadError: null,
+            failure: null,
+            joined: false,
+          }
+        : {},
+    ),
     /** A valid Search: the text as read back (ends in order), and the window it names. */
     search: assign(({ context }) => ({ filter: searchedFilter(context.filter), shown: typedWindow(context) })),
     // Refused also when the text reads but the window does not (no type yet, or outside the contract).
@@ -151,7 +182,9 @@ export const settlementMachine = setup({
     failureOfRun: assign({ failure: ({ event }) => runOf(event)?.error || RUN_FAILED }),
     startFailed: assign({ failure: ({ event }) => messageOf(errorOf(event), SETTLE_FAILED) }),
     runEnded: raise({ type: 'RUN_ENDED' }),
-    chooseReport: assign(({ event }) => (event.type === 'DOWNLOAD_REPORT' ? { reportRunId: event.runId, reportError: null } : {})),
+    chooseReport: assign(({ event }) =>
+      event.type === 'DOWNLOAD_REPORT' ? { reportRunId: event.runId, reportError: null } : {},
+    ),
   },
   guards: {
     rangeIsValid: ({ context }) => typedWindow(context) != null,
@@ -159,13 +192,25 @@ export const settlementMachine = setup({
     isWatchedRun: ({ context, event }) => isWatchedRun(context, event),
     runSucceeded: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'succeeded',
     runFailed: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'failed',
-    reportReady: ({ context, event }) => event.type === 'DOWNLOAD_REPORT' && context.runs.some((r) => r.id === event.runId && r.status !== 'running'),
+    reportReady: ({ context, event }) =>
+      event.type === 'DOWNLOAD_REPORT' && context.runs.some((r) => r.id === event.runId && r.status !== 'running'),
   },
 }).createMachine({
   id: 'settlement',
   context: ({ input }) => ({
-    token: input.token, type: null, filter: startingFilter(undefined, yesterday), shown: null, rows: [], loadError: null,
-    run: null, joined: false, failure: null, runs: [], runsError: null, reportRunId: null, reportError: null,
+    token: input.token,
+    type: null,
+    filter: startingFilter(undefined, yesterday),
+    shown: null,
+    rows: [],
+    loadError: null,
+    run: null,
+    joined: false,
+    failure: null,
+    runs: [],
+    runsError: null,
+    reportRunId: null,
+    reportError: null,
   }),
   type: 'parallel',
   states: {
@@ -232,7 +277,11 @@ export const settlementMachine = setup({
           },
         },
         settling: {
-          invoke: { id: 'settlementProgress', src: 'settlementProgress', input: ({ context }) => ({ token: context.token }) },
+          invoke: {
+            id: 'settlementProgress',
+            src: 'settlementProgress',
+            input: ({ context }) => ({ token: context.token }),
+          },
           on: {
             // Another run's progress (another admin's window) matches no guard and is ignored.
             PROGRESS: [
@@ -253,11 +302,18 @@ export const settlementMachine = setup({
                 input: ({ context }) => ({ id: context.run!.id }),
                 onDone: [
                   { guard: 'runSucceeded', target: '#settlement.flow.done', actions: ['takeEnd', 'runEnded'] },
-                  { guard: 'runFailed', target: '#settlement.flow.failed', actions: ['takeEnd', 'failureOfRun', 'runEnded'] },
+                  {
+                    guard: 'runFailed',
+                    target: '#settlement.flow.failed',
+                    actions: ['takeEnd', 'failureOfRun', 'runEnded'],
+                  },
                   { guard: 'isWatchedRun', target: 'watching', actions: 'takeProgress' },
                 ],
                 // The socket still tells how the run goes on.
-                onError: { target: 'watching', actions: ({ event }) => console.warn('the settlement run could not be read', event.error) },
+                onError: {
+                  target: 'watching',
+                  actions: ({ event }) => console.warn('the settlement run could not be read', event.error),
+                },
               },
             },
             watching: { on: { CONNECTED: 'reading' } },
@@ -311,10 +367,14 @@ export const settlementMachine = setup({
               target: 'showing',
               // A run still being watched keeps its live figures, whatever the list was read before.
               actions: assign(({ context, event }) => ({
-                runs: context.run?.status === 'running' ? withRun(event.output, context.run) : event.output, runsError: null,
+                runs: context.run?.status === 'running' ? withRun(event.output, context.run) : event.output,
+                runsError: null,
               })),
             },
-            onError: { target: 'loadFailed', actions: assign({ runsError: ({ event }) => messageOf(event.error, RUNS_FAILED) }) },
+            onError: {
+              target: 'loadFailed',
+              actions: assign({ runsError: ({ event }) => messageOf(event.error, RUNS_FAILED) }),
+            },
           },
         },
         showing: { on: { RUN_ENDED: 'loading' } },
@@ -331,7 +391,10 @@ export const settlementMachine = setup({
             src: 'downloadReport',
             input: ({ context }) => ({ runId: context.reportRunId! }),
             onDone: 'idle',
-            onError: { target: 'failed', actions: assign({ reportError: ({ event }) => messageOf(event.error, REPORT_FAILED) }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ reportError: ({ event }) => messageOf(event.error, REPORT_FAILED) }),
+            },
           },
         },
         failed: { on: { DOWNLOAD_REPORT: { guard: 'reportReady', target: 'downloading', actions: 'chooseReport' } } },
@@ -346,8 +409,10 @@ export const settlementMachine = setup({
  * else) or from the server about that admin's run.
  */
 export const settlementGuardWords: GuardWords<typeof settlementMachine> = {
-  rangeIsValid: 'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; otherwise the range is refused in place.',
-  hasRows: 'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and offers no Settle.',
+  rangeIsValid:
+    'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; otherwise the range is refused in place.',
+  hasRows:
+    'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and offers no Settle.',
   isWatchedRun: "Only progress of the run this page started or joined counts; another admin's run is ignored.",
   runSucceeded: 'The watched run has ended and settled everything: the window is read again.',
   runFailed: "The watched run has ended in failure: the run's own error is shown, and Retry starts it again.",

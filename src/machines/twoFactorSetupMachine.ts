@@ -39,8 +39,12 @@ export const twoFactorSetupMachine = setup({
   },
   actors: {
     generateSecret: fromPromise(() => api.generateOtp()),
-    verifyCode: fromPromise<void, { passcode: string }>(async ({ input }) => { await api.verifyOtp(input.passcode); }),
-    disableTwoFactor: fromPromise<void>(async () => { await api.disableOtp(); }),
+    verifyCode: fromPromise<void, { passcode: string }>(async ({ input }) => {
+      await api.verifyOtp(input.passcode);
+    }),
+    disableTwoFactor: fromPromise<void>(async () => {
+      await api.disableOtp();
+    }),
   },
   actions: {
     // Set-up and reset both end every session on the server: the session sends the user to sign in again, told why.
@@ -55,20 +59,31 @@ export const twoFactorSetupMachine = setup({
   delays: { redirect: REDIRECT_DELAY_MS },
 }).createMachine({
   id: 'twoFactorSetup',
-  context: ({ input }) => ({ startsActive: input.twoFactorActive, session: input.session, qrcode: null, secret: null, code: '', error: null }),
+  context: ({ input }) => ({
+    startsActive: input.twoFactorActive,
+    session: input.session,
+    qrcode: null,
+    secret: null,
+    code: '',
+    error: null,
+  }),
   initial: 'deciding',
   states: {
     deciding: {
-      always: [
-        { guard: 'startsActive', target: 'active' },
-        { target: 'loadingSecret' },
-      ],
+      always: [{ guard: 'startsActive', target: 'active' }, { target: 'loadingSecret' }],
     },
     loadingSecret: {
       invoke: {
         id: 'generateSecret',
         src: 'generateSecret',
-        onDone: { target: 'awaitingCode', actions: assign({ qrcode: ({ event }) => event.output.qrcode, secret: ({ event }) => event.output.secret, error: null }) },
+        onDone: {
+          target: 'awaitingCode',
+          actions: assign({
+            qrcode: ({ event }) => event.output.qrcode,
+            secret: ({ event }) => event.output.secret,
+            error: null,
+          }),
+        },
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },
@@ -90,12 +105,22 @@ export const twoFactorSetupMachine = setup({
         onDone: 'verified',
         onError: {
           target: 'awaitingCode',
-          actions: assign({ code: '', error: ({ event }) => (event.error instanceof ApiError && event.error.status === 422 ? 'OTP is invalid.' : messageOf(event.error)) }),
+          actions: assign({
+            code: '',
+            error: ({ event }) =>
+              event.error instanceof ApiError && event.error.status === 422
+                ? 'OTP is invalid.'
+                : messageOf(event.error),
+          }),
         },
       },
     },
     /** The spec's message shows for a moment before the redirect (and again on the sign-in page). */
-    verified: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: OTP_VERIFIED } } } } },
+    verified: {
+      after: {
+        redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: OTP_VERIFIED } } },
+      },
+    },
     active: { on: { RESET: 'confirmingReset' } },
     confirmingReset: { on: { CONFIRM: 'disabling', CANCEL: 'active' } },
     disabling: {
@@ -106,7 +131,11 @@ export const twoFactorSetupMachine = setup({
         onError: { target: 'active', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
     },
-    disabled: { after: { redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: OTP_DISABLED } } } } },
+    disabled: {
+      after: {
+        redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: OTP_DISABLED } } },
+      },
+    },
     /** The server ended every session: the session machine sends the user to sign in again. */
     reconfirm: { type: 'final' },
   },

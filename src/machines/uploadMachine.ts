@@ -42,18 +42,34 @@ export const uploadMachine = setup({
     input: {} as { maxFiles: number; maxMb: number },
   },
   actors: {
-    upload: fromPromise<ReconciliationResult, { files: File[]; settlementType: string }>(({ input }) => api.checkTransactionsFile(input.files, input.settlementType)),
+    upload: fromPromise<ReconciliationResult, { files: File[]; settlementType: string }>(({ input }) =>
+      api.checkTransactionsFile(input.files, input.settlementType),
+    ),
   },
   guards: { sendable: ({ context }) => uploadErrors(context).length === 0 },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({ maxFiles: input.maxFiles, maxMb: input.maxMb, files: [], settlementType: '', errors: [], result: null }),
+  context: ({ input }) => ({
+    maxFiles: input.maxFiles,
+    maxMb: input.maxMb,
+    files: [],
+    settlementType: '',
+    errors: [],
+    result: null,
+  }),
   initial: 'choosing',
   states: {
     choosing: {
       on: {
-        ADD_FILES: { actions: assign({ files: ({ context, event }) => [...context.files, ...event.files], errors: [] }) },
-        REMOVE_FILE: { actions: assign({ files: ({ context, event }) => context.files.filter((_, i) => i !== event.index), errors: [] }) },
+        ADD_FILES: {
+          actions: assign({ files: ({ context, event }) => [...context.files, ...event.files], errors: [] }),
+        },
+        REMOVE_FILE: {
+          actions: assign({
+            files: ({ context, event }) => context.files.filter((_, i) => i !== event.index),
+            errors: [],
+          }),
+        },
         SET_TYPE: { actions: assign({ settlementType: ({ event }) => event.value, errors: [] }) },
         UPLOAD: [
           { guard: 'sendable', target: 'uploading' },
@@ -70,7 +86,9 @@ export const uploadMachine = setup({
         onDone: { target: 'showingResults', actions: assign({ result: ({ event }) => event.output }) },
         onError: {
           target: 'choosing',
-          actions: assign({ errors: ({ event }) => [messageOf(event.error, 'Something went wrong, please try again later.')] }),
+          actions: assign({
+            errors: ({ event }) => [messageOf(event.error, 'Something went wrong, please try again later.')],
+          }),
         },
       },
     },
@@ -83,5 +101,6 @@ export const uploadMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const uploadGuardWords: GuardWords<typeof uploadMachine> = {
-  sendable: 'The reports are sent only when a settlement type is chosen and the files pass every check (at least one, not too many, not too large, CSV or Excel).',
+  sendable:
+    'The reports are sent only when a settlement type is chosen and the files pass every check (at least one, not too many, not too large, CSV or Excel).',
 };

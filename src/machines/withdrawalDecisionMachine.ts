@@ -4,7 +4,10 @@ import { messageOf } from '../services/http';
 import type { WithdrawalDecision as Decision } from '../services/withdrawalRules';
 
 /** How the dialog ended, for a page that invokes it: decided (the server's words), failed (its refusal), or cancelled. */
-export interface WithdrawalDecisionOutput { outcome: 'decided' | 'failed' | 'cancelled'; message: string | null }
+export interface WithdrawalDecisionOutput {
+  outcome: 'decided' | 'failed' | 'cancelled';
+  message: string | null;
+}
 
 /** A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call. */
 export const withdrawalDecisionMachine = setup({
@@ -15,7 +18,9 @@ export const withdrawalDecisionMachine = setup({
     output: {} as WithdrawalDecisionOutput,
   },
   actors: {
-    decide: fromPromise<string, { uuid: string; decision: Decision }>(async ({ input }) => (await api.updateWithdrawal(input.uuid, input.decision)).message),
+    decide: fromPromise<string, { uuid: string; decision: Decision }>(
+      async ({ input }) => (await api.updateWithdrawal(input.uuid, input.decision)).message,
+    ),
   },
 }).createMachine({
   id: 'withdrawalDecision',
@@ -31,7 +36,9 @@ export const withdrawalDecisionMachine = setup({
         onDone: { target: 'decided', actions: assign({ message: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.') }),
+          actions: assign({
+            error: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.'),
+          }),
         },
       },
     },
@@ -39,6 +46,10 @@ export const withdrawalDecisionMachine = setup({
     failed: { type: 'final' },
     cancelled: { type: 'final' },
   },
-  output: ({ context }) => (context.message != null ? { outcome: 'decided', message: context.message }
-    : context.error != null ? { outcome: 'failed', message: context.error } : { outcome: 'cancelled', message: null }),
+  output: ({ context }) =>
+    context.message != null
+      ? { outcome: 'decided', message: context.message }
+      : context.error != null
+        ? { outcome: 'failed', message: context.error }
+        : { outcome: 'cancelled', message: null },
 });

@@ -5,7 +5,14 @@ import { messageOf } from '../services/http';
 import { OTP_LENGTH, otpDigits } from '../services/schemas';
 import { groupDigits } from '../services/money';
 import {
-  AddWithdrawalBody, AMOUNT_STEP, amountCappedMessage, halfAmount, MIN_WITHDRAWAL, WithdrawalAmount, withdrawalErrors, type WithdrawalMode,
+  AddWithdrawalBody,
+  AMOUNT_STEP,
+  amountCappedMessage,
+  halfAmount,
+  MIN_WITHDRAWAL,
+  WithdrawalAmount,
+  withdrawalErrors,
+  type WithdrawalMode,
 } from '../services/withdrawalRules';
 import type { GuardWords } from './guardWords';
 
@@ -46,7 +53,9 @@ type RequestEvent =
   | { type: 'SET_REMARKS'; value: string }
   | { type: 'SET_AMOUNT_TEXT'; value: string }
   | { type: 'SET_AMOUNT'; value: number }
-  | { type: 'MIN' } | { type: 'HALF' } | { type: 'MAX' }
+  | { type: 'MIN' }
+  | { type: 'HALF' }
+  | { type: 'MAX' }
   | { type: 'SET_OTP'; value: string }
   | { type: 'PASTE_OTP'; text: string }
   | { type: 'CONFIRM' }
@@ -55,14 +64,25 @@ type RequestEvent =
 
 /** An account number keeps its digits only (bank account numbers have nothing else); never used for amounts. */
 const accountDigits = (value: string) => value.replace(/\D/g, '');
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 const formOf = (c: RequestContext) => ({
-  bankName: c.bankName, accountNo: c.accountNo, beneficiary: c.beneficiary, clientId: c.clientId, amount: c.amount, amountProblem: c.amountProblem, otp: c.otp,
+  bankName: c.bankName,
+  accountNo: c.accountNo,
+  beneficiary: c.beneficiary,
+  clientId: c.clientId,
+  amount: c.amount,
+  amountProblem: c.amountProblem,
+  otp: c.otp,
 });
 
 /** An amount set by Min, Half, Max or the slider: the field shows it grouped, as it will be sent. */
-const setAmount = (amount: number) => ({ amount, amountText: groupDigits(amount), amountProblem: null, amountNote: null });
+const setAmount = (amount: number) => ({
+  amount,
+  amountText: groupDigits(amount),
+  amountProblem: null,
+  amountNote: null,
+});
 
 /**
  * A typed amount, read by the one amount reader (never stripped to its digits: '1.250.000,00' is
@@ -82,11 +102,21 @@ export function payloadOf(c: RequestContext): AddWithdrawalBody {
   const common = { client_filter: c.clientId ?? 0, amount: c.amount ?? 0, otp_num: c.otp };
   return c.mode === 'transfer'
     ? { type: 'transfer', ...common }
-    : { type: 'withdrawal', bank_name: c.bankName, account_no: c.accountNo, bank_account_name: c.beneficiary.trim(), description: c.remarks.trim(), ...common };
+    : {
+        type: 'withdrawal',
+        bank_name: c.bankName,
+        account_no: c.accountNo,
+        bank_account_name: c.beneficiary.trim(),
+        description: c.remarks.trim(),
+        ...common,
+      };
 }
 
 /** How the dialog ended, for the page that invoked it: submitted (the money moved to pending, or is held for approval) or not. */
-export interface WithdrawalRequestOutput { submitted: boolean; held: boolean }
+export interface WithdrawalRequestOutput {
+  submitted: boolean;
+  held: boolean;
+}
 
 /**
  * Request Widthdrawal and Transfer to Disburse: one machine, two modes (spec sections 2 and 5).
@@ -101,26 +131,45 @@ export const withdrawalRequestMachine = setup({
     output: {} as WithdrawalRequestOutput,
   },
   actors: {
-    submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(async ({ input }) => {
-      return api.addWithdrawal(input.body, input.key);
-    }),
+    submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(
+      async ({ input }) => {
+        return api.addWithdrawal(input.body, input.key);
+      },
+    ),
   },
   actions: {
     /** Once errors are shown, each edit re-checks them, so the list always describes the form as it is. */
     revalidate: assign({
-      errors: ({ context }) => (context.errors.length ? withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }) : []),
+      errors: ({ context }) =>
+        context.errors.length
+          ? withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' })
+          : [],
     }),
   },
   guards: {
-    isValid: ({ context }) => withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }).length === 0
-      && v.is(AddWithdrawalBody, payloadOf(context)),
-    pasteIsCode: ({ event }) => event.type === 'PASTE_OTP' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(event.text.trim()),
+    isValid: ({ context }) =>
+      withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }).length === 0 &&
+      v.is(AddWithdrawalBody, payloadOf(context)),
+    pasteIsCode: ({ event }) =>
+      event.type === 'PASTE_OTP' && new RegExp(`^\\d{${OTP_LENGTH}}$`).test(event.text.trim()),
   },
 }).createMachine({
   id: 'withdrawalRequest',
   context: ({ input }) => ({
-    mode: input.mode, clientId: input.clientId, max: input.available, bankName: '', accountNo: '', beneficiary: '', remarks: '',
-    ...setAmount(MIN_WITHDRAWAL), otp: '', errors: [], failure: null, idempotencyKey: newKey(), submitted: false, held: false,
+    mode: input.mode,
+    clientId: input.clientId,
+    max: input.available,
+    bankName: '',
+    accountNo: '',
+    beneficiary: '',
+    remarks: '',
+    ...setAmount(MIN_WITHDRAWAL),
+    otp: '',
+    errors: [],
+    failure: null,
+    idempotencyKey: newKey(),
+    submitted: false,
+    held: false,
   }),
   initial: 'editing',
   states: {
@@ -131,14 +180,29 @@ export const withdrawalRequestMachine = setup({
         SET_BENEFICIARY: { actions: [assign({ beneficiary: ({ event }) => event.value }), 'revalidate'] },
         SET_REMARKS: { actions: assign({ remarks: ({ event }) => event.value.slice(0, 255) }) },
         // Spec section 5 caps the typed amount at the maximum; issue 16 has the field say so.
-        SET_AMOUNT_TEXT: { actions: [assign(({ context, event }) => typedAmount(event.value, context.max)), 'revalidate'] },
+        SET_AMOUNT_TEXT: {
+          actions: [assign(({ context, event }) => typedAmount(event.value, context.max)), 'revalidate'],
+        },
         SET_AMOUNT: {
-          actions: [assign(({ context, event }) => setAmount(
-            Math.min(context.max, Math.max(MIN_WITHDRAWAL, MIN_WITHDRAWAL + Math.round((event.value - MIN_WITHDRAWAL) / AMOUNT_STEP) * AMOUNT_STEP)),
-          )), 'revalidate'],
+          actions: [
+            assign(({ context, event }) =>
+              setAmount(
+                Math.min(
+                  context.max,
+                  Math.max(
+                    MIN_WITHDRAWAL,
+                    MIN_WITHDRAWAL + Math.round((event.value - MIN_WITHDRAWAL) / AMOUNT_STEP) * AMOUNT_STEP,
+                  ),
+                ),
+              ),
+            ),
+            'revalidate',
+          ],
         },
         MIN: { actions: [assign(() => setAmount(MIN_WITHDRAWAL)), 'revalidate'] },
-        HALF: { actions: [assign(({ context }) => setAmount(Math.min(context.max, halfAmount(context.max)))), 'revalidate'] },
+        HALF: {
+          actions: [assign(({ context }) => setAmount(Math.min(context.max, halfAmount(context.max)))), 'revalidate'],
+        },
         MAX: { actions: [assign(({ context }) => setAmount(context.max)), 'revalidate'] },
         SET_OTP: { actions: [assign({ otp: ({ event }) => otpDigits(event.value) }), 'revalidate'] },
         PASTE_OTP: [
@@ -147,7 +211,12 @@ export const withdrawalRequestMachine = setup({
         ],
         CONFIRM: [
           { guard: 'isValid', target: 'submitting', actions: assign({ errors: [] }) },
-          { actions: assign({ errors: ({ context }) => withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }) }) },
+          {
+            actions: assign({
+              errors: ({ context }) =>
+                withdrawalErrors(formOf(context), context.max, { transfer: context.mode === 'transfer' }),
+            }),
+          },
         ],
         DISMISS_FAILURE: { actions: assign({ failure: null }) },
         CANCEL: 'cancelled',
@@ -162,7 +231,7 @@ export const withdrawalRequestMachine = setup({
         onError: {
           target: 'editing',
           // The code was spent or refused either way: the user types the next one.
-          actions: assign({ failure: ({ event }) => (messageOf(event.error, FAILED_FALLBACK)), otp: '' }),
+          actions: assign({ failure: ({ event }) => messageOf(event.error, FAILED_FALLBACK), otp: '' }),
         },
       },
     },
@@ -174,6 +243,7 @@ export const withdrawalRequestMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalRequestGuardWords: GuardWords<typeof withdrawalRequestMachine> = {
-  isValid: 'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit OTP, and the bank account (withdrawal mode only).',
+  isValid:
+    'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit OTP, and the bank account (withdrawal mode only).',
   pasteIsCode: 'A paste is taken as the OTP only when it is exactly the OTP length in digits.',
 };

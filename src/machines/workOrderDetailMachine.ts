@@ -1,4 +1,14 @@
-import { and, assign, enqueueActions, fromCallback, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import {
+  and,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+} from 'xstate';
 import { api } from '../services/api';
 import type { DisbursementRow } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
@@ -6,7 +16,11 @@ import { watchWorkOrders } from '../services/realtime';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
 import type { NotificationItem, WorkOrderItem } from '../services/workOrders';
 import { approvalWorkOrderMachine } from './approvalWorkOrderMachine';
-import { disbursementDecisionMachine, type DecisionOutput, type DisbursementDecision } from './disbursementDecisionMachine';
+import {
+  disbursementDecisionMachine,
+  type DecisionOutput,
+  type DisbursementDecision,
+} from './disbursementDecisionMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import { allows as allowsPayin } from './lifecycle/transactionLifecycle';
 import { nextWithdrawalStatus } from './lifecycle/withdrawalLifecycle';
@@ -33,12 +47,22 @@ export function offeredActions(item: NotificationItem | null, role: UserTypeName
   if (!order || order.status !== 'OPEN' || !order.item) return [];
   switch (order.item.kind) {
     case 'withdrawal':
-      return (['COMPLETE', 'REJECT'] as const).filter((type) => nextWithdrawalStatus('PENDING', type === 'COMPLETE' ? 'COMPLETED' : 'REJECTED', role) != null);
+      return (['COMPLETE', 'REJECT'] as const).filter(
+        (type) => nextWithdrawalStatus('PENDING', type === 'COMPLETE' ? 'COMPLETED' : 'REJECTED', role) != null,
+      );
     case 'disbursement':
-      return (['FINALIZE', 'REJECT'] as const).filter((type) => allowsDisbursement('PENDING_REQUEST', { addedToWithdrawable: false }, { type, role }));
+      return (['FINALIZE', 'REJECT'] as const).filter((type) =>
+        allowsDisbursement('PENDING_REQUEST', { addedToWithdrawable: false }, { type, role }),
+      );
     case 'callback':
       // The item does not carry the pay-in's channel; no rule of RESEND_CALLBACK reads it.
-      return allowsPayin('FINALIZED', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'RESEND_CALLBACK', role }) ? ['RESEND_CALLBACK'] : [];
+      return allowsPayin(
+        'FINALIZED',
+        { channel: 'fello_qris', addedToWithdrawable: false },
+        { type: 'RESEND_CALLBACK', role },
+      )
+        ? ['RESEND_CALLBACK']
+        : [];
     default:
       return [];
   }
@@ -50,9 +74,21 @@ export function offeredActions(item: NotificationItem | null, role: UserTypeName
  * fields a work order does not carry (correlation id, bank account, fee, method) are left empty.
  */
 export const disbursementRowOf = (item: WorkOrderItem): DisbursementRow => ({
-  uuid: item.ref, amount: item.amount ?? 0, client_id: item.client_id ?? 0, client_name: item.client_name ?? '', status: 'PENDING_REQUEST',
-  correlation_id: '', bank_name: '', bank_account_name: '', account_no: '', original_transaction_no: null, fee_amount: 0,
-  withdrawal_method: 'BIFAST', transaction_time: '', paid_time: null, added_to_withdrawable: false,
+  uuid: item.ref,
+  amount: item.amount ?? 0,
+  client_id: item.client_id ?? 0,
+  client_name: item.client_name ?? '',
+  status: 'PENDING_REQUEST',
+  correlation_id: '',
+  bank_name: '',
+  bank_account_name: '',
+  account_no: '',
+  original_transaction_no: null,
+  fee_amount: 0,
+  withdrawal_method: 'BIFAST',
+  transaction_time: '',
+  paid_time: null,
+  added_to_withdrawable: false,
 });
 
 /** Said of this user's work orders by the socket: one changed (the whole item), or the socket (re)connected. */
@@ -64,10 +100,15 @@ type Watch = (token: string, onChanged: (item: NotificationItem) => void, onConn
  * The 'work-order-changed' socket as an actor the page invokes for as long as it is open. Tests
  * give it a fake `watch`; the mapping stays this one.
  */
-export const workOrderChangesFrom = (watch: Watch) => fromCallback<WorkOrderSocketEvent, { token: string | null }>(({ sendBack, input }) => {
-  if (!input.token) return undefined;
-  return watch(input.token, (item) => sendBack({ type: 'CHANGED', item }), () => sendBack({ type: 'CONNECTED' }));
-});
+export const workOrderChangesFrom = (watch: Watch) =>
+  fromCallback<WorkOrderSocketEvent, { token: string | null }>(({ sendBack, input }) => {
+    if (!input.token) return undefined;
+    return watch(
+      input.token,
+      (item) => sendBack({ type: 'CHANGED', item }),
+      () => sendBack({ type: 'CONNECTED' }),
+    );
+  });
 
 export const workOrderChanges = workOrderChangesFrom(watchWorkOrders);
 
@@ -75,9 +116,16 @@ export const workOrderChanges = workOrderChangesFrom(watchWorkOrders);
  * The work order's code and the signed-in user (passed whole by the page): the lifecycles are asked
  * with their type; an approval request is told apart as theirs by their e-mail.
  */
-export interface WorkOrderDetailInput { code: string; token: string | null; user: (NonNullable<PageUser> & { email?: string }) | null | undefined }
+export interface WorkOrderDetailInput {
+  code: string;
+  token: string | null;
+  user: (NonNullable<PageUser> & { email?: string }) | null | undefined;
+}
 
-export interface WorkOrderOutcome { intent: 'success' | 'error'; message: string }
+export interface WorkOrderOutcome {
+  intent: 'success' | 'error';
+  message: string;
+}
 
 export interface WorkOrderDetailContext extends Omit<WorkOrderDetailInput, 'user'> {
   role: UserTypeName;
@@ -104,7 +152,10 @@ export type WorkOrderDetailEvent =
 
 const outputOf = <T>(event: object) => (event as { output: T }).output;
 const success = (message: string | null): WorkOrderOutcome => ({ intent: 'success', message: message || 'Done' });
-const failure = (message: string | null): WorkOrderOutcome => ({ intent: 'error', message: message || 'An error has occurred. Please try again later.' });
+const failure = (message: string | null): WorkOrderOutcome => ({
+  intent: 'error',
+  message: message || 'An error has occurred. Please try again later.',
+});
 
 /**
  * The work order detail page (/work-order-detail?wo=..., issue 14): the work order and the item it
@@ -130,7 +181,11 @@ export const workOrderDetailMachine = setup({
     disbursementDecision: disbursementDecisionMachine,
     // The Payments List's resend, on the pay-in the work order names.
     resendCallback: oneShotActionMachine.provide({
-      actors: { run: fromPromise<string, unknown>(async ({ input }) => (await api.resendCallback([(input as { correlationId: string }).correlationId])).message) },
+      actors: {
+        run: fromPromise<string, unknown>(
+          async ({ input }) => (await api.resendCallback([(input as { correlationId: string }).correlationId])).message,
+        ),
+      },
     }),
     // The request an approval work order names, read and decided through the Approvals page's call.
     approvalWorkOrder: approvalWorkOrderMachine,
@@ -150,9 +205,11 @@ export const workOrderDetailMachine = setup({
         return;
       }
       enqueue.assign({
-        approval: ({ spawn }) => spawn('approvalWorkOrder', {
-          id: 'approvalWorkOrder', input: { id: Number(item.ref), viewer: { role: context.role, email: context.email }, workOrder: self },
-        }),
+        approval: ({ spawn }) =>
+          spawn('approvalWorkOrder', {
+            id: 'approvalWorkOrder',
+            input: { id: Number(item.ref), viewer: { role: context.role, email: context.email }, workOrder: self },
+          }),
       });
     }),
     ask: assign((_, decision: DisbursementDecision) => ({ decision, outcome: null })),
@@ -160,10 +217,14 @@ export const workOrderDetailMachine = setup({
     failed: assign({ outcome: (_, message: string | null) => failure(message) }),
   },
   guards: {
-    offered: and([stateIn({ item: 'shown' }), ({ context, event }) => context.offered.includes(event.type as WorkOrderAction)]),
+    offered: and([
+      stateIn({ item: 'shown' }),
+      ({ context, event }) => context.offered.includes(event.type as WorkOrderAction),
+    ]),
     isWithdrawal: ({ context }) => context.item?.data.item?.kind === 'withdrawal',
     offeredOnWithdrawal: and(['offered', 'isWithdrawal']),
-    isThisWorkOrder: ({ context, event }) => event.type === 'CHANGED' && event.item.data.work_order_code === context.code,
+    isThisWorkOrder: ({ context, event }) =>
+      event.type === 'CHANGED' && event.item.data.work_order_code === context.code,
     withdrawalDecided: ({ event }) => outputOf<WithdrawalDecisionOutput>(event).outcome === 'decided',
     withdrawalFailed: ({ event }) => outputOf<WithdrawalDecisionOutput>(event).outcome === 'failed',
     disbursementDecided: ({ event }) => outputOf<DecisionOutput>(event).changed,
@@ -172,8 +233,17 @@ export const workOrderDetailMachine = setup({
 }).createMachine({
   id: 'workOrderDetail',
   context: ({ input }) => ({
-    code: input.code, token: input.token, role: roleOf(input.user), email: input.user?.email ?? '', item: null, offered: [], loadError: null,
-    refreshError: null, decision: null, outcome: null, approval: null,
+    code: input.code,
+    token: input.token,
+    role: roleOf(input.user),
+    email: input.user?.email ?? '',
+    item: null,
+    offered: [],
+    loadError: null,
+    refreshError: null,
+    decision: null,
+    outcome: null,
+    approval: null,
   }),
   invoke: { id: 'workOrderChanges', src: 'workOrderChanges', input: ({ context }) => ({ token: context.token }) },
   type: 'parallel',
@@ -193,7 +263,10 @@ export const workOrderDetailMachine = setup({
             input: ({ context }) => ({ code: context.code }),
             onDone: { target: 'shown', actions: ['show', 'followApproval'] },
             // 404 'Work order not found' when it is not this user's: the server's words.
-            onError: { target: 'loadFailed', actions: assign({ loadError: ({ event }) => messageOf(event.error, LOAD_FAILED) }) },
+            onError: {
+              target: 'loadFailed',
+              actions: assign({ loadError: ({ event }) => messageOf(event.error, LOAD_FAILED) }),
+            },
           },
         },
         loadFailed: { on: { RETRY: 'loading' } },
@@ -215,7 +288,10 @@ export const workOrderDetailMachine = setup({
             src: 'load',
             input: ({ context }) => ({ code: context.code }),
             onDone: { target: 'shown', actions: ['show', 'followApproval'] },
-            onError: { target: 'shown', actions: assign({ refreshError: ({ event }) => messageOf(event.error, REFRESH_FAILED) }) },
+            onError: {
+              target: 'shown',
+              actions: assign({ refreshError: ({ event }) => messageOf(event.error, REFRESH_FAILED) }),
+            },
           },
         },
       },
@@ -227,10 +303,18 @@ export const workOrderDetailMachine = setup({
           on: {
             COMPLETE: { guard: 'offered', target: 'decidingWithdrawal', actions: { type: 'ask', params: 'COMPLETED' } },
             REJECT: [
-              { guard: 'offeredOnWithdrawal', target: 'decidingWithdrawal', actions: { type: 'ask', params: 'REJECTED' } },
+              {
+                guard: 'offeredOnWithdrawal',
+                target: 'decidingWithdrawal',
+                actions: { type: 'ask', params: 'REJECTED' },
+              },
               { guard: 'offered', target: 'decidingDisbursement', actions: { type: 'ask', params: 'REJECTED' } },
             ],
-            FINALIZE: { guard: 'offered', target: 'decidingDisbursement', actions: { type: 'ask', params: 'COMPLETED' } },
+            FINALIZE: {
+              guard: 'offered',
+              target: 'decidingDisbursement',
+              actions: { type: 'ask', params: 'COMPLETED' },
+            },
             RESEND_CALLBACK: { guard: 'offered', target: 'resending', actions: assign({ outcome: null }) },
           },
         },
@@ -241,9 +325,17 @@ export const workOrderDetailMachine = setup({
             src: 'withdrawalDecision',
             input: ({ context }) => ({ uuid: context.item!.data.item!.ref, decision: context.decision! }),
             onDone: [
-              { guard: 'withdrawalDecided', target: 'idle', actions: [{ type: 'succeeded', params: ({ event }) => event.output.message }, 'reload'] },
+              {
+                guard: 'withdrawalDecided',
+                target: 'idle',
+                actions: [{ type: 'succeeded', params: ({ event }) => event.output.message }, 'reload'],
+              },
               // Refused (decided by someone else first, say): the work order is read again too.
-              { guard: 'withdrawalFailed', target: 'idle', actions: [{ type: 'failed', params: ({ event }) => event.output.message }, 'reload'] },
+              {
+                guard: 'withdrawalFailed',
+                target: 'idle',
+                actions: [{ type: 'failed', params: ({ event }) => event.output.message }, 'reload'],
+              },
               { target: 'idle' },
             ],
           },
@@ -255,7 +347,11 @@ export const workOrderDetailMachine = setup({
             src: 'disbursementDecision',
             input: ({ context }) => ({ row: disbursementRowOf(context.item!.data.item!), decision: context.decision! }),
             onDone: [
-              { guard: 'disbursementDecided', target: 'idle', actions: [{ type: 'succeeded', params: ({ event }) => event.output.message }, 'reload'] },
+              {
+                guard: 'disbursementDecided',
+                target: 'idle',
+                actions: [{ type: 'succeeded', params: ({ event }) => event.output.message }, 'reload'],
+              },
               { target: 'idle' },
             ],
           },
@@ -267,8 +363,15 @@ export const workOrderDetailMachine = setup({
             src: 'resendCallback',
             input: ({ context }) => ({ confirm: false, args: { correlationId: context.item!.data.item!.ref } }),
             onDone: [
-              { guard: 'resendFailed', target: 'idle', actions: [{ type: 'failed', params: ({ event }) => event.output.message }, 'reload'] },
-              { target: 'idle', actions: [{ type: 'succeeded', params: ({ event }) => event.output.message }, 'reload'] },
+              {
+                guard: 'resendFailed',
+                target: 'idle',
+                actions: [{ type: 'failed', params: ({ event }) => event.output.message }, 'reload'],
+              },
+              {
+                target: 'idle',
+                actions: [{ type: 'succeeded', params: ({ event }) => event.output.message }, 'reload'],
+              },
             ],
           },
         },
@@ -279,9 +382,11 @@ export const workOrderDetailMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const workOrderDetailGuardWords: GuardWords<typeof workOrderDetailMachine> = {
-  offered: "The item's lifecycle offers this action to the user's role, on the work order as last read (not while it is read again): e.g. only a SUPER ADMIN may complete or reject a PENDING withdrawal.",
+  offered:
+    "The item's lifecycle offers this action to the user's role, on the work order as last read (not while it is read again): e.g. only a SUPER ADMIN may complete or reject a PENDING withdrawal.",
   isWithdrawal: "The work order's item is a withdrawal.",
-  offeredOnWithdrawal: 'Reject is offered and the item is a withdrawal: the withdrawal decision, not the disbursement one.',
+  offeredOnWithdrawal:
+    'Reject is offered and the item is a withdrawal: the withdrawal decision, not the disbursement one.',
   isThisWorkOrder: 'The socket says this work order (same code) changed: it is read again.',
   withdrawalDecided: 'The withdrawal decision was taken (the server said yes).',
   withdrawalFailed: 'The withdrawal decision was refused by the server.',

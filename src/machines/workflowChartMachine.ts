@@ -37,7 +37,12 @@ export const workflowChartMachine = setup({
         onDone: { target: 'shown', actions: assign({ layout: ({ event }) => event.output, error: null }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? `${LAYOUT_FAILED} ${event.error.message}` : LAYOUT_FAILED) }),
+          actions: assign({
+            error: ({ event }) =>
+              event.error instanceof Error && event.error.message
+                ? `${LAYOUT_FAILED} ${event.error.message}`
+                : LAYOUT_FAILED,
+          }),
         },
       },
     },

@@ -1,5 +1,9 @@
 /** Alerts raised anywhere (a machine's action, the HTTP layer) and shown by the one Toaster. */
-export interface Alert { title: string; message: string; intent: 'error' | 'success' | 'warning' | 'info' }
+export interface Alert {
+  title: string;
+  message: string;
+  intent: 'error' | 'success' | 'warning' | 'info';
+}
 
 export const ALERT_MS = 5000;
 

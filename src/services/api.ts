@@ -13,8 +13,14 @@ import type { NotificationItem, NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 import type { AuditLogFilterQuery, AuditLogQuery, AuditLogRow, AuditPath, AuditPathType } from './auditLogRules';
 import {
-  APPROVAL_CANCEL_REFUSED, APPROVAL_SELF_REFUSED,
-  type ApprovalDecisionBody, type ApprovalHeld, type ApprovalPolicyBody, type ApprovalPolicyEntry, type ApprovalRow, type ApprovalStatus,
+  APPROVAL_CANCEL_REFUSED,
+  APPROVAL_SELF_REFUSED,
+  type ApprovalDecisionBody,
+  type ApprovalHeld,
+  type ApprovalPolicyBody,
+  type ApprovalPolicyEntry,
+  type ApprovalRow,
+  type ApprovalStatus,
 } from './approvalRules';
 
 const APPROVAL_REFUSALS = [APPROVAL_SELF_REFUSED, APPROVAL_CANCEL_REFUSED];
@@ -22,7 +28,8 @@ const APPROVAL_REFUSALS = [APPROVAL_SELF_REFUSED, APPROVAL_CANCEL_REFUSED];
 export type { VoidUploadResult };
 
 /** A movement's answer was 202: held for a second SUPER ADMIN (issue 25), nothing moved. */
-const isHeld = (data: unknown): data is ApprovalHeld => data != null && typeof data === 'object' && 'approval_id' in data;
+const isHeld = (data: unknown): data is ApprovalHeld =>
+  data != null && typeof data === 'object' && 'approval_id' in data;
 
 function sendVoidFile(file: File, dryRun: boolean) {
   const form = new FormData();
@@ -32,29 +39,45 @@ function sendVoidFile(file: File, dryRun: boolean) {
 }
 
 /** What a movement of money by hand answered: applied (its figure) or waiting for approval (its id). */
-export interface MoneyMoved { message: string; balance: number | null; approvalId: number | null }
+export interface MoneyMoved {
+  message: string;
+  balance: number | null;
+  approvalId: number | null;
+}
 
 /** The Payments List filter as the API reads it: arrays comma-joined, empty values left out. */
 export interface TransactionFilterParams {
-  start: string; end: string; status: string; search_by: string; search: string; payment_method: string[]; client_id: number | null;
+  start: string;
+  end: string;
+  status: string;
+  search_by: string;
+  search: string;
+  payment_method: string[];
+  client_id: number | null;
 }
 const filterQuery = (f: TransactionFilterParams) => ({
-  start: f.start, end: f.end, search_by: f.search_by,
+  start: f.start,
+  end: f.end,
+  search_by: f.search_by,
   ...(f.status ? { status: f.status } : {}),
   ...(f.search.trim() ? { search: f.search.trim() } : {}),
   ...(f.payment_method.length ? { payment_method: f.payment_method.join(',') } : {}),
   ...(f.client_id != null ? { client_id: String(f.client_id) } : {}),
 });
-import type {
-  ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, RoleOption,
-} from './schemas';
+import type { ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, RoleOption } from './schemas';
 
 /** A management list filter as the API reads it: empty values are left out. */
 export interface ManagementListParams {
-  page: number; limit: number; search?: string; type?: string; role_id?: number | null; client_id?: number | null;
+  page: number;
+  limit: number;
+  search?: string;
+  type?: string;
+  role_id?: number | null;
+  client_id?: number | null;
 }
 const managementQuery = (q: ManagementListParams) => ({
-  page: q.page, limit: q.limit,
+  page: q.page,
+  limit: q.limit,
   ...(q.search?.trim() ? { search: q.search.trim() } : {}),
   ...(q.type ? { type: q.type } : {}),
   ...(q.role_id != null ? { role_id: q.role_id } : {}),
@@ -63,12 +86,15 @@ const managementQuery = (q: ManagementListParams) => ({
 
 /** A query without its empty values (the servers' lists read a missing and an empty field alike, but shorter is clearer). */
 const withoutEmpty = (query: object): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && String(value).trim() !== ''));
+  Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== null && String(value).trim() !== ''),
+  );
 
 type RequestOptions = Parameters<typeof request>[2];
 
 /** A call to a route of the one route table, by its verb; a route with `:params` is given its filled-in path. */
-const send = <T>(route: RouteDef, options?: RequestOptions, path = pathOf(route)) => request<T>(route.method, path, options);
+const send = <T>(route: RouteDef, options?: RequestOptions, path = pathOf(route)) =>
+  request<T>(route.method, path, options);
 
 const data = async <T>(promise: Promise<ApiEnvelope<T>>): Promise<T> => (await promise).data as T;
 
@@ -93,16 +119,31 @@ export const api = {
 
   currentBalance: (clientId: number) =>
     data(send<ApiEnvelope<BalanceSummary>>(routes.currentBalance, { query: { client_filter: clientId }, quiet: true })),
-  withdrawalHistory: async (query: { client_filter: number; start: string; end: string; status?: string; page: number; limit: number }) => {
+  withdrawalHistory: async (query: {
+    client_filter: number;
+    start: string;
+    end: string;
+    status?: string;
+    page: number;
+    limit: number;
+  }) => {
     const res = await send<ApiEnvelope<WithdrawalRow[]>>(routes.withdrawalHistory, {
-      query: { ...query, status: query.status || undefined, order: 'desc', by: 'withdrawal_time' }, quiet: true,
+      query: { ...query, status: query.status || undefined, order: 'desc', by: 'withdrawal_time' },
+      quiet: true,
     });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
   /** The Idempotency-Key makes a retried click or a lost answer safe: the server applies it once. */
   /** A withdrawal or transfer: made (pending), or (202) held for a second SUPER ADMIN. */
-  addWithdrawal: async (body: AddWithdrawalBody, idempotencyKey: string): Promise<{ message: string; held: boolean }> => {
-    const res = await send<ApiEnvelope<WithdrawalRow | ApprovalHeld>>(routes.addWithdrawal, { body, quiet: true, headers: { 'Idempotency-Key': idempotencyKey } });
+  addWithdrawal: async (
+    body: AddWithdrawalBody,
+    idempotencyKey: string,
+  ): Promise<{ message: string; held: boolean }> => {
+    const res = await send<ApiEnvelope<WithdrawalRow | ApprovalHeld>>(routes.addWithdrawal, {
+      body,
+      quiet: true,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
     return { message: res.message, held: isHeld(res.data) };
   },
   updateWithdrawal: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
@@ -115,62 +156,106 @@ export const api = {
     (await data(send<ApiEnvelope<DepositRow[]>>(routes.payinList, { query, quiet: true }))) ?? [],
   balanceHistory: async (query: { client_filter: number; start: string; end: string; page: number; limit: number }) => {
     const res = await send<ApiEnvelope<DepositRow[]>>(routes.balanceHistory, {
-      query: { ...query, pagination: 'true', order: 'desc', by: 'created_at' }, quiet: true,
+      query: { ...query, pagination: 'true', order: 'desc', by: 'created_at' },
+      quiet: true,
     });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
   /** Applied: the new balance; held for a second SUPER ADMIN (202): the approval's id and no balance. */
   updateBalance: async (body: UpdateBalanceBody): Promise<MoneyMoved> => {
-    const res = await send<ApiEnvelope<{ balance?: number; approval_id?: number }>>(routes.updateBalance, { body, quiet: true });
+    const res = await send<ApiEnvelope<{ balance?: number; approval_id?: number }>>(routes.updateBalance, {
+      body,
+      quiet: true,
+    });
     return { message: res.message, balance: res.data?.balance ?? null, approvalId: res.data?.approval_id ?? null };
   },
 
   /** Settlement (SUPER ADMIN): the window's rows, the press, the run's progress and its report. */
   settlementStatus: async (window: SettlementWindow) =>
-    (await data(send<ApiEnvelope<SettlementRow[]>>(routes.settlementStatus, { query: { ...window }, quiet: true }))) ?? [],
+    (await data(send<ApiEnvelope<SettlementRow[]>>(routes.settlementStatus, { query: { ...window }, quiet: true }))) ??
+    [],
   settle: async (window: SettlementWindow) => {
     const res = await send<ApiEnvelope<SettlementStarted>>(routes.settle, { body: window, quiet: true });
     return { ...res.data!, message: res.message };
   },
-  settlementRun: (id: number) => data(send<ApiEnvelope<SettlementRun>>(routes.settlementRun, { query: { id }, quiet: true })),
-  settlementRuns: async () => (await data(send<ApiEnvelope<SettlementRun[]>>(routes.settlementRuns, { quiet: true }))) ?? [],
+  settlementRun: (id: number) =>
+    data(send<ApiEnvelope<SettlementRun>>(routes.settlementRun, { query: { id }, quiet: true })),
+  settlementRuns: async () =>
+    (await data(send<ApiEnvelope<SettlementRun[]>>(routes.settlementRuns, { quiet: true }))) ?? [],
   settlementReport: (runId: number) =>
-    data(send<ApiEnvelope<{ content: string; filename: string }>>(routes.settlementReport, { query: { run_id: runId }, quiet: true })),
+    data(
+      send<ApiEnvelope<{ content: string; filename: string }>>(routes.settlementReport, {
+        query: { run_id: runId },
+        quiet: true,
+      }),
+    ),
 
   transactionList: async (filter: TransactionFilterParams, page: number, limit: number) => {
-    const res = await send<ApiEnvelope<TransactionRow[]>>(routes.transactionList, { query: { ...filterQuery(filter), page, limit }, quiet: true });
+    const res = await send<ApiEnvelope<TransactionRow[]>>(routes.transactionList, {
+      query: { ...filterQuery(filter), page, limit },
+      quiet: true,
+    });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
   transactionSummary: (filter: TransactionFilterParams) =>
     data(send<ApiEnvelope<TransactionStats>>(routes.transactionSummary, { query: filterQuery(filter), quiet: true })),
 
   refreshTransactionStatus: (correlationId: string) =>
-    send<ApiEnvelope<{ status: string }>>(routes.refreshTransactionStatus, { body: { correlation_id: correlationId }, quiet: true }),
+    send<ApiEnvelope<{ status: string }>>(routes.refreshTransactionStatus, {
+      body: { correlation_id: correlationId },
+      quiet: true,
+    }),
   /** A manual finalize: done, or (202) held for a second SUPER ADMIN. */
   finalizeTransaction: async (body: FinalizeBody): Promise<{ message: string; held: boolean }> => {
-    const res = await send<ApiEnvelope<{ status: string } | ApprovalHeld>>(routes.finalizeTransaction, { body, quiet: true });
+    const res = await send<ApiEnvelope<{ status: string } | ApprovalHeld>>(routes.finalizeTransaction, {
+      body,
+      quiet: true,
+    });
     return { message: res.message, held: isHeld(res.data) };
   },
   addToWithdrawable: (correlationId: string) =>
     send<ApiEnvelope<never>>(routes.addToWithdrawable, { body: { correlation_id: correlationId }, quiet: true }),
   resendCallback: (correlationIds: string[]) =>
     send<ApiEnvelope<never>>(routes.resendCallback, { body: { correlation_id: correlationIds }, quiet: true }),
-  generateInvoice: (correlationId: string) => data(send<ApiEnvelope<Invoice>>(routes.generateInvoice, { body: { correlation_id: correlationId }, quiet: true })),
+  generateInvoice: (correlationId: string) =>
+    data(send<ApiEnvelope<Invoice>>(routes.generateInvoice, { body: { correlation_id: correlationId }, quiet: true })),
   /** Process Transactions' dry run: what would move now (issue 25). */
   previewProcessTransactions: (filter: TransactionFilterParams) =>
-    send<ApiEnvelope<BulkPreviewAnswer>>(routes.processTransactions, { body: { ...filterQuery(filter), status: 'FINALIZED', dry_run: true }, quiet: true }),
+    send<ApiEnvelope<BulkPreviewAnswer>>(routes.processTransactions, {
+      body: { ...filterQuery(filter), status: 'FINALIZED', dry_run: true },
+      quiet: true,
+    }),
   /** The apply, naming the count and amount the person confirmed (409 when the selection changed since). */
-  processTransactions: async (filter: TransactionFilterParams, expected: { count: number; amount: number }): Promise<{ message: string; held: boolean }> => {
+  processTransactions: async (
+    filter: TransactionFilterParams,
+    expected: { count: number; amount: number },
+  ): Promise<{ message: string; held: boolean }> => {
     const res = await send<ApiEnvelope<BulkProcessed | ApprovalHeld>>(routes.processTransactions, {
-      body: { ...filterQuery(filter), status: 'FINALIZED', expected_count: expected.count, expected_amount: expected.amount }, quiet: true,
+      body: {
+        ...filterQuery(filter),
+        status: 'FINALIZED',
+        expected_count: expected.count,
+        expected_amount: expected.amount,
+      },
+      quiet: true,
     });
     return { message: res.message, held: isHeld(res.data) };
   },
 
   downloadTransactions: (filter: TransactionFilterParams) =>
-    data(send<ApiEnvelope<{ content: string; filename: string }>>(routes.transactionDownload, { query: filterQuery(filter), quiet: true })),
+    data(
+      send<ApiEnvelope<{ content: string; filename: string }>>(routes.transactionDownload, {
+        query: filterQuery(filter),
+        quiet: true,
+      }),
+    ),
   emailTransactions: async (filter: TransactionFilterParams, email: string) =>
-    (await send<ApiEnvelope<never>>(routes.transactionDownload, { query: { ...filterQuery(filter), email }, quiet: true })).message,
+    (
+      await send<ApiEnvelope<never>>(routes.transactionDownload, {
+        query: { ...filterQuery(filter), email },
+        quiet: true,
+      })
+    ).message,
   checkTransactionsFile: (files: File[], settlementType: string) => {
     const form = new FormData();
     form.append('settlementType', settlementType);
@@ -180,21 +265,36 @@ export const api = {
 
   // Disbursement List: the same filter shape as the Payments List (spec section 7, Disbursements).
   disbursementList: async (filter: TransactionFilterParams, page: number, limit: number) => {
-    const res = await send<ApiEnvelope<DisbursementRow[]>>(routes.disbursementList, { query: { ...filterQuery(filter), page, limit }, quiet: true });
+    const res = await send<ApiEnvelope<DisbursementRow[]>>(routes.disbursementList, {
+      query: { ...filterQuery(filter), page, limit },
+      quiet: true,
+    });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
   disbursementSummary: (filter: TransactionFilterParams) =>
     data(send<ApiEnvelope<DisbursementStats>>(routes.disbursementSummary, { query: filterQuery(filter), quiet: true })),
   downloadDisbursements: (filter: TransactionFilterParams) =>
-    data(send<ApiEnvelope<{ content: string; filename: string }>>(routes.disbursementDownload, { query: filterQuery(filter), quiet: true })),
+    data(
+      send<ApiEnvelope<{ content: string; filename: string }>>(routes.disbursementDownload, {
+        query: filterQuery(filter),
+        quiet: true,
+      }),
+    ),
   emailDisbursements: async (filter: TransactionFilterParams, email: string) =>
-    (await send<ApiEnvelope<never>>(routes.disbursementDownload, { query: { ...filterQuery(filter), email }, quiet: true })).message,
+    (
+      await send<ApiEnvelope<never>>(routes.disbursementDownload, {
+        query: { ...filterQuery(filter), email },
+        quiet: true,
+      })
+    ).message,
   updateDisbursement: (uuid: string, status: 'COMPLETED' | 'REJECTED') =>
     send<ApiEnvelope<DisbursementRow>>(routes.updateDisbursement, { body: { uuid, status }, quiet: true }),
   refreshDisbursementStatus: (uuid: string) =>
     send<ApiEnvelope<DisbursementStatusAnswer>>(routes.refreshDisbursementStatus, { body: { uuid }, quiet: true }),
   disbursementInvoice: (correlationId: string) =>
-    data(send<ApiEnvelope<Invoice>>(routes.disbursementInvoice, { body: { correlation_id: correlationId }, quiet: true })),
+    data(
+      send<ApiEnvelope<Invoice>>(routes.disbursementInvoice, { body: { correlation_id: correlationId }, quiet: true }),
+    ),
   addDisbursementToWithdrawable: (uuid: string) =>
     send<ApiEnvelope<never>>(routes.addDisbursementToWithdrawable, { body: { uuid }, quiet: true }),
   /** The void upload's dry run: what each row would do, changing nothing (issue 25). */
@@ -210,16 +310,20 @@ export const api = {
     const res = await send<ApiEnvelope<UserRow[]>>(routes.users, { query: managementQuery(query), quiet: true });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
-  createUser: (body: v.InferInput<typeof CreateUserBody>) => send<ApiEnvelope<UserRow>>(routes.createUser, { body, quiet: true }),
-  editUser: (body: v.InferInput<typeof EditUserBody>) => send<ApiEnvelope<UserRow>>(routes.editUser, { body, quiet: true }),
+  createUser: (body: v.InferInput<typeof CreateUserBody>) =>
+    send<ApiEnvelope<UserRow>>(routes.createUser, { body, quiet: true }),
+  editUser: (body: v.InferInput<typeof EditUserBody>) =>
+    send<ApiEnvelope<UserRow>>(routes.editUser, { body, quiet: true }),
   removeAuthenticator: (userId: number) =>
     send<ApiEnvelope<never>>(routes.removeAuthenticator, { body: { user_id: userId }, quiet: true }),
   roleList: async (query: ManagementListParams) => {
     const res = await send<ApiEnvelope<RoleRow[]>>(routes.roleList, { query: managementQuery(query), quiet: true });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
-  createRole: (body: v.InferInput<typeof CreateRoleBody>) => send<ApiEnvelope<RoleRow>>(routes.createRole, { body, quiet: true }),
-  editRole: (body: v.InferInput<typeof EditRoleBody>) => send<ApiEnvelope<RoleRow>>(routes.editRole, { body, quiet: true }),
+  createRole: (body: v.InferInput<typeof CreateRoleBody>) =>
+    send<ApiEnvelope<RoleRow>>(routes.createRole, { body, quiet: true }),
+  editRole: (body: v.InferInput<typeof EditRoleBody>) =>
+    send<ApiEnvelope<RoleRow>>(routes.editRole, { body, quiet: true }),
 
   notifications: async (): Promise<NotificationList> => {
     // A failed list is only logged (spec section 8), never an alert.
@@ -232,18 +336,31 @@ export const api = {
   workOrder: (code: string) => data(send<ApiEnvelope<NotificationItem>>(routes.workOrder, { query: { wo: code } })),
 
   // The audit log (SUPER ADMIN): empty filter values are left out; the query is AuditLogQuery's input.
-  auditLog: async (query: Omit<v.InferInput<typeof AuditLogQuery>, 'page' | 'limit'> & { page: number; limit: number }) => {
+  auditLog: async (
+    query: Omit<v.InferInput<typeof AuditLogQuery>, 'page' | 'limit'> & { page: number; limit: number },
+  ) => {
     const res = await send<ApiEnvelope<AuditLogRow[]>>(routes.auditLog, { query: withoutEmpty(query), quiet: true });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
   downloadAuditLog: (filter: v.InferInput<typeof AuditLogFilterQuery>) =>
-    data(send<ApiEnvelope<{ content: string; filename: string }>>(routes.auditLogDownload, { query: withoutEmpty(filter), quiet: true })),
+    data(
+      send<ApiEnvelope<{ content: string; filename: string }>>(routes.auditLogDownload, {
+        query: withoutEmpty(filter),
+        quiet: true,
+      }),
+    ),
   auditPath: (objectType: AuditPathType, objectId: string) =>
-    data(send<ApiEnvelope<AuditPath>>(routes.auditPath, { query: { object_type: objectType, object_id: objectId }, quiet: true })),
+    data(
+      send<ApiEnvelope<AuditPath>>(routes.auditPath, {
+        query: { object_type: objectType, object_id: objectId },
+        quiet: true,
+      }),
+    ),
 
   // Dual control (issue 25, SUPER ADMIN): the approval policy and the requests waiting for a second
   // SUPER ADMIN. The Approvals screen shows every failure in place, so all are quiet.
-  approvalPolicy: async () => (await data(send<ApiEnvelope<ApprovalPolicyEntry[]>>(routes.approvalPolicy, { quiet: true }))) ?? [],
+  approvalPolicy: async () =>
+    (await data(send<ApiEnvelope<ApprovalPolicyEntry[]>>(routes.approvalPolicy, { quiet: true }))) ?? [],
   updateApprovalPolicy: async (body: ApprovalPolicyBody) => {
     const res = await send<ApiEnvelope<ApprovalPolicyEntry[]>>(routes.updateApprovalPolicy, { body, quiet: true });
     return { policy: res.data ?? [], message: res.message };
@@ -253,10 +370,15 @@ export const api = {
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
   },
   /** One request by its id (an approval work order names it). */
-  approval: (id: number) => data(send<ApiEnvelope<ApprovalRow>>(routes.approval, { quiet: true }, pathOf(routes.approval, { id }))),
+  approval: (id: number) =>
+    data(send<ApiEnvelope<ApprovalRow>>(routes.approval, { quiet: true }, pathOf(routes.approval, { id }))),
   decideApproval: (id: number, body: ApprovalDecisionBody) =>
     // The lifecycle's own refusals stay in the decision dialog; any other 403 (access lost) goes home.
-    send<ApiEnvelope<ApprovalRow>>(routes.decideApproval, { body, quiet: true, refusalsInPlace: APPROVAL_REFUSALS }, pathOf(routes.decideApproval, { id })),
+    send<ApiEnvelope<ApprovalRow>>(
+      routes.decideApproval,
+      { body, quiet: true, refusalsInPlace: APPROVAL_REFUSALS },
+      pathOf(routes.decideApproval, { id }),
+    ),
 };
 
 export type Api = typeof api;

@@ -8,7 +8,13 @@ import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
  */
 
 /** The actions the approval policy can hold back: one entry each. */
-export const APPROVAL_ACTIONS = ['balance-adjustment', 'withdrawal', 'void-upload', 'bulk-withdrawable', 'manual-finalize'] as const;
+export const APPROVAL_ACTIONS = [
+  'balance-adjustment',
+  'withdrawal',
+  'void-upload',
+  'bulk-withdrawable',
+  'manual-finalize',
+] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** How the people who run the product name each action (the Approvals screen, work orders). */
@@ -51,7 +57,10 @@ export const DEFAULT_APPROVAL_POLICY: readonly ApprovalPolicyEntry[] = [
 ];
 
 /** Whether a movement of this (signed) amount under this entry waits for a second SUPER ADMIN; one that moves nothing never does. */
-export function needsApproval(entry: Pick<ApprovalPolicyEntry, 'mode' | 'threshold'> | undefined, amount: number): boolean {
+export function needsApproval(
+  entry: Pick<ApprovalPolicyEntry, 'mode' | 'threshold'> | undefined,
+  amount: number,
+): boolean {
   if (!entry || entry.mode === 'off' || amount === 0) return false;
   if (entry.mode === 'always') return true;
   return entry.threshold != null && Math.abs(amount) >= entry.threshold;
@@ -61,14 +70,19 @@ const PolicyEntrySchema = v.pipe(
   v.strictObject({
     action: v.picklist(APPROVAL_ACTIONS, `action must be one of ${APPROVAL_ACTIONS.join(', ')}`),
     mode: v.picklist(APPROVAL_MODES, 'mode must be off, always or threshold'),
-    threshold: v.nullable(v.pipe(
-      v.number('threshold must be a whole number of rupiah'),
-      v.safeInteger('threshold must be a whole number of rupiah'),
-      v.minValue(1, 'threshold must be at least Rp. 1'),
-      v.maxValue(MAX_APPROVAL_THRESHOLD, 'threshold must be at most Rp. 1,000,000,000,000,000'),
-    )),
+    threshold: v.nullable(
+      v.pipe(
+        v.number('threshold must be a whole number of rupiah'),
+        v.safeInteger('threshold must be a whole number of rupiah'),
+        v.minValue(1, 'threshold must be at least Rp. 1'),
+        v.maxValue(MAX_APPROVAL_THRESHOLD, 'threshold must be at most Rp. 1,000,000,000,000,000'),
+      ),
+    ),
   }),
-  v.check((e) => (e.mode === 'threshold') === (e.threshold != null), 'threshold is required with mode threshold, and only with it'),
+  v.check(
+    (e) => (e.mode === 'threshold') === (e.threshold != null),
+    'threshold is required with mode threshold, and only with it',
+  ),
 );
 
 /** PUT approval-policy: one or more entries, each action at most once; the actions not named keep their entry. */
@@ -129,15 +143,21 @@ export interface ApprovalRow {
 }
 
 /** The 202 answer of a held request: `data.approval_id`. */
-export interface ApprovalHeld { approval_id: number }
+export interface ApprovalHeld {
+  approval_id: number;
+}
 
 export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';
 /** A preview's warning when the policy would hold the movement it confirms. */
-export const APPROVAL_AHEAD = 'This is at or above the approval threshold: after Confirm it waits for approval by another SUPER ADMIN, and nothing moves until then.';
+export const APPROVAL_AHEAD =
+  'This is at or above the approval threshold: after Confirm it waits for approval by another SUPER ADMIN, and nothing moves until then.';
 export const APPROVAL_SELF_REFUSED = 'The maker of a change cannot approve it';
 export const APPROVAL_CANCEL_REFUSED = 'Only the maker of a change can cancel it';
 export const APPROVAL_INVALID_STATUS = 'Invalid Status: Only PENDING_APPROVAL requests can be decided';
 
 /** Socket event to every SUPER ADMIN when a request is made or decided, so open Approvals screens update. */
 export const APPROVAL_CHANGED_EVENT = 'approval-changed';
-export interface ApprovalChanged { id: number; status: ApprovalStatus }
+export interface ApprovalChanged {
+  id: number;
+  status: ApprovalStatus;
+}

@@ -20,7 +20,8 @@ const isRecord = (v: Json): v is Record<string, Json> => typeof v === 'object' &
 /** One value on one line; `key` decides whether a number is money. */
 export function valueText(key: string, value: Json): string {
   if (value === null || value === undefined) return NONE;
-  if (typeof value === 'number') return MONEY_KEY.test(key) && Number.isInteger(value) ? formatRupiah(value) : String(value);
+  if (typeof value === 'number')
+    return MONEY_KEY.test(key) && Number.isInteger(value) ? formatRupiah(value) : String(value);
   if (typeof value === 'string') return value === '' ? '(empty)' : oneLine(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.length ? value.map((v) => valueText(key, v)).join(', ') : NONE;

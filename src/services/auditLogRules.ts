@@ -9,7 +9,8 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 export const AUDIT_PATH_TYPES = ['withdrawal', 'disbursement', 'transaction', 'approval'] as const;
 export type AuditPathType = (typeof AUDIT_PATH_TYPES)[number];
 
-const text = (label: string, max = 200) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} is too long`)));
+const text = (label: string, max = 200) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} is too long`)));
 
 /**
  * The audit log's filter (every field optional, empty means "any"):
@@ -66,7 +67,12 @@ export interface AuditLogRow {
 
 export const AuditPathQuery = v.strictObject({
   object_type: v.picklist(AUDIT_PATH_TYPES, 'object_type must be withdrawal, disbursement, transaction or approval'),
-  object_id: v.pipe(v.string('object_id is required'), v.trim(), v.minLength(1, 'object_id is required'), v.maxLength(100, 'object_id is too long')),
+  object_id: v.pipe(
+    v.string('object_id is required'),
+    v.trim(),
+    v.minLength(1, 'object_id is required'),
+    v.maxLength(100, 'object_id is too long'),
+  ),
 });
 export type AuditPathQuery = v.InferOutput<typeof AuditPathQuery>;
 

@@ -9,7 +9,10 @@ export const INVALID_DATE_RANGE = 'Invalid Date Range - Please input a valid dat
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 const SEPARATOR = ' to ';
 
-export interface DateRange { start: string; end: string }
+export interface DateRange {
+  start: string;
+  end: string;
+}
 
 export const formatDateRange = (range: DateRange) => `${range.start}${SEPARATOR}${range.end}`;
 
@@ -32,7 +35,10 @@ export const businessNow = () => dayjs().tz(BUSINESS_TIME_ZONE);
 
 /** Spec section 9: most screens default to the last 14 days back to now. */
 export function lastDays(days: number, now = businessNow()): DateRange {
-  return { start: now.subtract(days, 'day').startOf('day').format(DATE_TIME_FORMAT), end: now.format(DATE_TIME_FORMAT) };
+  return {
+    start: now.subtract(days, 'day').startOf('day').format(DATE_TIME_FORMAT),
+    end: now.format(DATE_TIME_FORMAT),
+  };
 }
 
 /** Whole days on the business clock, today the last of them: `days` days ago + 1 at 00:00 to today 23:59. */

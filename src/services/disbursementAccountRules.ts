@@ -55,7 +55,12 @@ export const AdjustmentAmount = v.pipe(
 
 /** PATCH transaction/update-balance. */
 export const UpdateBalanceBody = v.strictObject({
-  client_id: v.pipe(v.number('client_id is required'), v.integer('client_id must be a number'), v.minValue(1, 'client_id must be a number'), v.maxValue(2_147_483_647, 'client_id must be a number')),
+  client_id: v.pipe(
+    v.number('client_id is required'),
+    v.integer('client_id must be a number'),
+    v.minValue(1, 'client_id must be a number'),
+    v.maxValue(2_147_483_647, 'client_id must be a number'),
+  ),
   amount: AdjustmentAmount,
 });
 export type UpdateBalanceBody = v.InferOutput<typeof UpdateBalanceBody>;
@@ -78,4 +83,6 @@ export const BALANCE_UPDATED = 'Balance has been updated';
 
 /** Socket event sent to everyone who may see the client when one of its balances moves. */
 export const BALANCE_CHANGED_EVENT = 'balance-changed';
-export interface BalanceChanged { client_id: number }
+export interface BalanceChanged {
+  client_id: number;
+}

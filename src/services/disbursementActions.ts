@@ -5,7 +5,8 @@ import type { DisbursementRow, DisbursementStatusName, VoidOutcome } from './dis
  * disbursementQuery.ts and the lifecycle's DISBURSEMENT_INVALID_STATUS / DISBURSEMENT_INVALID_VOID.
  */
 export const DISBURSEMENT_NO_INVOICE = 'Invalid Status: Only FINALIZED disbursements have an invoice';
-export const DISBURSEMENT_NOT_RELEASED = 'Invalid Status: Only REJECTED, FAILED or VOIDED disbursements can be added to withdrawable balance';
+export const DISBURSEMENT_NOT_RELEASED =
+  'Invalid Status: Only REJECTED, FAILED or VOIDED disbursements can be added to withdrawable balance';
 export const DISBURSEMENT_ALREADY_WITHDRAWABLE = 'Disbursement has already been added to withdrawable balance';
 export const DISBURSEMENT_ADDED_TO_WITHDRAWABLE = 'Disbursement has been added to withdrawable balance';
 export const DISBURSEMENT_NOT_FOUND = 'Disbursement not found';
@@ -13,7 +14,7 @@ export const INVOICE_GENERATED = 'Invoice Have Been Generated';
 
 /** The auto-update's message: 'Status updated to FINALIZED' or 'Status unchanged: PENDING'. */
 export const statusAnswerMessage = (a: { changed: boolean; status: DisbursementStatusName }) =>
-  (a.changed ? `Status updated to ${a.status}` : `Status unchanged: ${a.status}`);
+  a.changed ? `Status updated to ${a.status}` : `Status unchanged: ${a.status}`;
 
 /** PATCH transaction/get-status-disbursement's data. */
 export interface DisbursementStatusAnswer {
@@ -32,7 +33,14 @@ export interface DisbursementStatusAnswer {
  */
 export interface VoidUploadResult {
   dry_run: boolean;
-  summary: { rows: number; voided: number; would_void: number; not_found: number; not_finalized: number; already_voided: number };
+  summary: {
+    rows: number;
+    voided: number;
+    would_void: number;
+    not_found: number;
+    not_finalized: number;
+    already_voided: number;
+  };
   total: { count: number; amount: number };
   results: VoidOutcome[];
   /** A dry run's only: whether applying this file would wait for a second SUPER ADMIN (the approval policy). */
@@ -47,5 +55,7 @@ export const VOID_DRY_RUN_INVALID = "dry_run must be 'true' or 'false'";
 export function voidUploadMessage(r: Pick<VoidUploadResult, 'dry_run' | 'summary'>): string {
   const s = r.summary;
   const rest = `${s.not_found} not found, ${s.not_finalized} not FINALIZED, ${s.already_voided} already voided`;
-  return r.dry_run ? `${s.rows} rows checked: ${s.would_void} would be voided, ${rest}; nothing changed` : `${s.rows} rows checked: ${s.voided} voided, ${rest}`;
+  return r.dry_run
+    ? `${s.rows} rows checked: ${s.would_void} would be voided, ${rest}; nothing changed`
+    : `${s.rows} rows checked: ${s.voided} voided, ${rest}`;
 }

@@ -2,11 +2,24 @@ import * as v from 'valibot';
 import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
 
 /** Disbursement statuses (spec sections 4 and 9) with the badge colours the spec gives them. */
-export const DISBURSEMENT_STATUSES = ['PENDING_REQUEST', 'PENDING', 'FINALIZED', 'REJECTED', 'FAILED', 'VOIDED'] as const;
+export const DISBURSEMENT_STATUSES = [
+  'PENDING_REQUEST',
+  'PENDING',
+  'FINALIZED',
+  'REJECTED',
+  'FAILED',
+  'VOIDED',
+] as const;
 export type DisbursementStatusName = (typeof DISBURSEMENT_STATUSES)[number];
-export const DISBURSEMENT_STATUS_COLOURS: Record<DisbursementStatusName, 'blue' | 'orange' | 'green' | 'red' | 'grey'> = {
-  PENDING_REQUEST: 'blue', PENDING: 'orange', FINALIZED: 'green', REJECTED: 'red', FAILED: 'red', VOIDED: 'grey',
-};
+export const DISBURSEMENT_STATUS_COLOURS: Record<DisbursementStatusName, 'blue' | 'orange' | 'green' | 'red' | 'grey'> =
+  {
+    PENDING_REQUEST: 'blue',
+    PENDING: 'orange',
+    FINALIZED: 'green',
+    REJECTED: 'red',
+    FAILED: 'red',
+    VOIDED: 'grey',
+  };
 
 /** How the money leaves: Indonesian interbank transfer rails. */
 export const DISBURSEMENT_METHODS = ['BIFAST', 'ONLINE', 'SKN', 'RTGS'] as const;
@@ -21,8 +34,13 @@ export const DisbursementFilterQuery = v.object({
   start: v.optional(DateTimeParam),
   end: v.optional(DateTimeParam),
   client_id: v.optional(idList),
-  status: v.optional(v.picklist(['', ...DISBURSEMENT_STATUSES], `status must be one of ${DISBURSEMENT_STATUSES.join(', ')}`)),
-  search_by: v.optional(v.picklist(DISBURSEMENT_SEARCH_BY, `search_by must be one of ${DISBURSEMENT_SEARCH_BY.join(', ')}`), 'correlation_id'),
+  status: v.optional(
+    v.picklist(['', ...DISBURSEMENT_STATUSES], `status must be one of ${DISBURSEMENT_STATUSES.join(', ')}`),
+  ),
+  search_by: v.optional(
+    v.picklist(DISBURSEMENT_SEARCH_BY, `search_by must be one of ${DISBURSEMENT_SEARCH_BY.join(', ')}`),
+    'correlation_id',
+  ),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long'))),
   payment_method: v.optional(commaList(DISBURSEMENT_METHODS, 'payment_method')),
 });
@@ -51,7 +69,12 @@ export type DisbursementDecisionBody = v.InferOutput<typeof DisbursementDecision
 /** Row actions that name one disbursement (auto-update, invoice, add to withdrawable). */
 export const DisbursementUuidBody = v.strictObject({ uuid: Uuid });
 export const DisbursementCorrelationBody = v.strictObject({
-  correlation_id: v.pipe(v.string('correlation_id is required'), v.trim(), v.nonEmpty('correlation_id is required'), v.maxLength(64, 'correlation_id is too long')),
+  correlation_id: v.pipe(
+    v.string('correlation_id is required'),
+    v.trim(),
+    v.nonEmpty('correlation_id is required'),
+    v.maxLength(64, 'correlation_id is too long'),
+  ),
 });
 
 /** Spec section 3's disbursement row, plus client_id/client_name and the withdrawable flag. */

@@ -12,7 +12,11 @@ function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** Saves a base64 file the server sent as a download, with its name. */
-export function saveBase64File(content: string, filename: string, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'): void {
+export function saveBase64File(
+  content: string,
+  filename: string,
+  type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+): void {
   saveBlob(new Blob([Uint8Array.from(atob(content), (c) => c.charCodeAt(0))], { type }), filename);
 }
 

@@ -8,7 +8,8 @@ dayjs.extend(timezone);
 /** Times are shown in the business time zone, whatever the browser's is. */
 export const BUSINESS_TIME_ZONE = 'Asia/Jakarta';
 
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD HH:mm') : '-');
+export const formatDateTime = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD HH:mm') : '-';
 
 /** Spec section 9: a role's creation time, DD MMM YYYY HH:mm:ss, on the same business clock as every other time. */
 export const formatRoleCreatedAt = (iso: string) => dayjs(iso).tz(BUSINESS_TIME_ZONE).format('DD MMM YYYY HH:mm:ss');

@@ -6,15 +6,23 @@ export const GENERIC_ERROR = 'Something went wrong, please try again later.';
 
 /** A failed call as the UI sees it: the HTTP status (0 when no response came) and the message to show. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly errors: Array<{ field: string; message: string }> = []) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Array<{ field: string; message: string }> = [],
+  ) {
     super(message);
   }
 }
 
 /** What to tell the user about a failed call: the server's words, or the fallback when it said nothing. */
-export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.status > 0 ? error.message : fallback);
+export const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status > 0 ? error.message : fallback;
 
-interface FailureHandlers { onUnauthorized(): void; onForbidden(): void }
+interface FailureHandlers {
+  onUnauthorized(): void;
+  onForbidden(): void;
+}
 let handlers: FailureHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
 
 /** The shell decides what 401 (log out) and 403 (back to the landing path) do. */
@@ -26,8 +34,17 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     if (status === 0) return new ApiError(0, 'Error');
-    const body = (error.data ?? {}) as { message?: string; reason?: string; responseMessage?: string; errors?: ApiError['errors'] };
-    return new ApiError(status, body.message || body.reason || body.responseMessage || GENERIC_ERROR, body.errors ?? []);
+    const body = (error.data ?? {}) as {
+      message?: string;
+      reason?: string;
+      responseMessage?: string;
+      errors?: ApiError['errors'];
+    };
+    return new ApiError(
+      status,
+      body.message || body.reason || body.responseMessage || GENERIC_ERROR,
+      body.errors ?? [],
+    );
   }
   return new ApiError(0, 'Error');
 }
@@ -47,8 +64,16 @@ const client = ofetch.create({
  * where it was asked). All still reject, so the caller can stop what it was doing.
  */
 export async function request<T>(
-  method: string, path: string,
-  options: { body?: unknown; query?: Record<string, unknown>; token?: string; quiet?: boolean; headers?: Record<string, string>; refusalsInPlace?: readonly string[] } = {},
+  method: string,
+  path: string,
+  options: {
+    body?: unknown;
+    query?: Record<string, unknown>;
+    token?: string;
+    quiet?: boolean;
+    headers?: Record<string, string>;
+    refusalsInPlace?: readonly string[];
+  } = {},
 ): Promise<T> {
   const hadSession = sessionStore.token() != null;
   try {
@@ -63,7 +88,8 @@ export async function request<T>(
     if (failure.status === 401 && hadSession) handlers.onUnauthorized();
     if (failure.status === 403 && !options.refusalsInPlace?.includes(failure.message)) handlers.onForbidden();
     // Section 8: any other answered failure is an 'Error!' alert, unless the caller shows it in place.
-    if (failure.status >= 400 && failure.status !== 401 && failure.status !== 403 && !options.quiet) alerts.error(failure.message);
+    if (failure.status >= 400 && failure.status !== 401 && failure.status !== 403 && !options.quiet)
+      alerts.error(failure.message);
     throw failure;
   }
 }

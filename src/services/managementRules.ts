@@ -15,7 +15,8 @@ export const userTypeChoice = (type: UserTypeName): string => (type === 'CLIENT'
 
 /** A user may hand out their own type or a lower one, never a higher one. */
 const typeRank: Record<UserTypeName, number> = { 'SUPER ADMIN': 3, ADMIN: 2, CLIENT: 1 };
-export const assignableTypes = (own: UserTypeName): UserTypeName[] => USER_TYPES.filter((t) => typeRank[t] <= typeRank[own]);
+export const assignableTypes = (own: UserTypeName): UserTypeName[] =>
+  USER_TYPES.filter((t) => typeRank[t] <= typeRank[own]);
 
 export const SAVE_FAILED = 'An error has occurred. Please try again later.';
 export const MODULE_REQUIRED = 'At least 1 selected Module is required';
@@ -34,7 +35,14 @@ export interface UserForm {
 }
 
 export const emptyUserForm = (type: UserTypeName | '' = ''): UserForm => ({
-  type, roleId: null, clientIds: [], name: '', email: '', password: '', passwordConfirmation: '', isActive: true,
+  type,
+  roleId: null,
+  clientIds: [],
+  name: '',
+  email: '',
+  password: '',
+  passwordConfirmation: '',
+  isActive: true,
 });
 
 /** 'must contain @ and .' (spec section 5), read as: something@something.something. */
@@ -47,7 +55,12 @@ export interface RoleForm {
   modules: string[];
 }
 
-export const emptyRoleForm = (type: UserTypeName | '' = ''): RoleForm => ({ name: '', description: '', type, modules: [] });
+export const emptyRoleForm = (type: UserTypeName | '' = ''): RoleForm => ({
+  name: '',
+  description: '',
+  type,
+  modules: [],
+});
 
 /**
  * The module ids a role stores for a selection: a parent is stored with its children, and a
@@ -94,11 +107,27 @@ export function toggleModule(tree: ModuleItem[], selected: readonly string[], id
 export const allChildrenSelected = (parent: ModuleItem, selected: readonly string[]) =>
   parent.children.length > 0 ? parent.children.every((c) => selected.includes(c.id)) : selected.includes(parent.id);
 
-const Name = (label: string) => v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(100, `${label} is too long`));
-const Id = (label: string) => v.pipe(v.number(`${label} is required`), v.integer(`${label} is required`), v.minValue(1, `${label} is required`), v.maxValue(2_147_483_647, `${label} not found`));
+const Name = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(100, `${label} is too long`),
+  );
+const Id = (label: string) =>
+  v.pipe(
+    v.number(`${label} is required`),
+    v.integer(`${label} is required`),
+    v.minValue(1, `${label} is required`),
+    v.maxValue(2_147_483_647, `${label} not found`),
+  );
 const UserEmail = v.pipe(
-  v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254, 'Email is too long'),
-  v.check(isEmailValid, 'Email is invalid'), v.toLowerCase(),
+  v.string('Email is required'),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.maxLength(254, 'Email is too long'),
+  v.check(isEmailValid, 'Email is invalid'),
+  v.toLowerCase(),
 );
 const Password = v.pipe(
   v.string('Password is required'),
@@ -141,7 +170,12 @@ const ModuleIds = v.pipe(
 
 export const CreateRoleBody = v.strictObject({
   name: Name('Role Name'),
-  description: v.pipe(v.string('Description is required'), v.trim(), v.nonEmpty('Description is required'), v.maxLength(255, 'Description is too long')),
+  description: v.pipe(
+    v.string('Description is required'),
+    v.trim(),
+    v.nonEmpty('Description is required'),
+    v.maxLength(255, 'Description is too long'),
+  ),
   type: v.picklist(USER_TYPES, 'User Type is required'),
   modules: ModuleIds,
 });
@@ -150,13 +184,20 @@ export type CreateRoleBody = v.InferOutput<typeof CreateRoleBody>;
 export const EditRoleBody = v.strictObject({
   id: Id('Role'),
   name: Name('Role Name'),
-  description: v.pipe(v.string('Description is required'), v.trim(), v.nonEmpty('Description is required'), v.maxLength(255, 'Description is too long')),
+  description: v.pipe(
+    v.string('Description is required'),
+    v.trim(),
+    v.nonEmpty('Description is required'),
+    v.maxLength(255, 'Description is too long'),
+  ),
   modules: ModuleIds,
 });
 export type EditRoleBody = v.InferOutput<typeof EditRoleBody>;
 
 const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long')));
-const TypeParam = v.optional(v.union([v.picklist(USER_TYPES), v.literal('')], 'type must be SUPER ADMIN, ADMIN or CLIENT'));
+const TypeParam = v.optional(
+  v.union([v.picklist(USER_TYPES), v.literal('')], 'type must be SUPER ADMIN, ADMIN or CLIENT'),
+);
 
 export const UserListQuery = v.strictObject({
   page: PageParam,
@@ -205,9 +246,11 @@ export interface RoleRow {
 export const takesClients = (type: UserTypeName | '') => type !== 'SUPER ADMIN';
 
 /** The Clients column of User Management. */
-export const clientsText = (row: Pick<UserRow, 'type' | 'clients'>) => (takesClients(row.type) ? row.clients.join(', ') || '-' : 'All Clients');
+export const clientsText = (row: Pick<UserRow, 'type' | 'clients'>) =>
+  takesClients(row.type) ? row.clients.join(', ') || '-' : 'All Clients';
 
-const passwordAsked = (form: UserForm, mode: 'create' | 'edit') => mode === 'create' || form.password !== '' || form.passwordConfirmation !== '';
+const passwordAsked = (form: UserForm, mode: 'create' | 'edit') =>
+  mode === 'create' || form.password !== '' || form.passwordConfirmation !== '';
 
 /**
  * The user form's rules: the create body's own field schemas (the ones the API client and the
@@ -223,14 +266,20 @@ export function userFormSchema(form: UserForm, mode: 'create' | 'edit') {
     v.object({
       type: body.type,
       role_id: body.role_id,
-      client_id: takesClients(form.type) ? v.pipe(ClientIds, v.minLength(1, 'Client Name is required')) : v.array(v.number()),
+      client_id: takesClients(form.type)
+        ? v.pipe(ClientIds, v.minLength(1, 'Client Name is required'))
+        : v.array(v.number()),
       name: body.name,
       email: body.email,
       password: asked ? Password : v.optional(v.string()),
       password_confirmation: asked ? v.string('Password Confirmation is required') : v.optional(v.string()),
     }),
     v.forward(
-      v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, PASSWORDS_DIFFER),
+      v.partialCheck(
+        [['password'], ['password_confirmation']],
+        (i) => i.password === i.password_confirmation,
+        PASSWORDS_DIFFER,
+      ),
       ['password_confirmation'],
     ),
   );
@@ -238,14 +287,20 @@ export function userFormSchema(form: UserForm, mode: 'create' | 'edit') {
 
 /** The form as its schema reads it: an empty field is a missing one (so it is 'required', not 'too short'). */
 export const userFormValue = (form: UserForm) => ({
-  type: form.type || undefined, role_id: form.roleId ?? undefined, client_id: form.clientIds, name: form.name, email: form.email,
-  password: form.password || undefined, password_confirmation: form.passwordConfirmation || undefined,
+  type: form.type || undefined,
+  role_id: form.roleId ?? undefined,
+  client_id: form.clientIds,
+  name: form.name,
+  email: form.email,
+  password: form.password || undefined,
+  password_confirmation: form.passwordConfirmation || undefined,
 });
 
 const USER_FIELDS = ['type', 'role_id', 'client_id', 'name', 'email', 'password', 'password_confirmation'] as const;
 
 /** Every broken rule of the user form at once, in field order (shown as bullet points). */
-export const userFormErrors = (form: UserForm, mode: 'create' | 'edit') => fieldMessages(userFormSchema(form, mode), userFormValue(form), USER_FIELDS);
+export const userFormErrors = (form: UserForm, mode: 'create' | 'edit') =>
+  fieldMessages(userFormSchema(form, mode), userFormValue(form), USER_FIELDS);
 
 const ROLE_FIELDS = ['name', 'type', 'description', 'modules'] as const;
 

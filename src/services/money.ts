@@ -2,12 +2,17 @@ import { terbilang } from './terbilang';
 
 /** Whole rupiah as the product shows them: 'Rp. 1,250,000' (negative: '-Rp. 5,000'). */
 export function formatRupiah(amount: number): string {
-  const digits = Math.abs(Math.trunc(amount)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = Math.abs(Math.trunc(amount))
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount < 0 ? '-' : ''}Rp. ${digits}`;
 }
 
 /** Digits with thousands separators, for amount inputs ('1,250,000'). */
-export const groupDigits = (amount: number) => Math.trunc(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const groupDigits = (amount: number) =>
+  Math.trunc(amount)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * An amount as a confirmation of money moved by hand shows it: in figures and in Indonesian words,

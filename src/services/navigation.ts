@@ -10,12 +10,14 @@ const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') 
 /** The sidebar: modules whose id the user holds, children filtered the same way (spec section 2, Layout). */
 export function visibleModules(all: ModuleItem[], user: Pick<CurrentUser, 'modules' | 'type'>): ModuleItem[] {
   const held = new Set(user.modules);
-  return all
-    .filter((m) => held.has(m.id))
-    // Settlement is for SUPER ADMIN alone, whatever a role says. Management is granted by roles: an ADMIN
-    // given it gets the reduced screens of spec section 6 (no type column, filter or choice).
-    .filter((m) => user.type === 'SUPER ADMIN' || m.id !== 'settlement')
-    .map((m) => ({ ...m, children: m.children.filter((c) => held.has(c.id)) }));
+  return (
+    all
+      .filter((m) => held.has(m.id))
+      // Settlement is for SUPER ADMIN alone, whatever a role says. Management is granted by roles: an ADMIN
+      // given it gets the reduced screens of spec section 6 (no type column, filter or choice).
+      .filter((m) => user.type === 'SUPER ADMIN' || m.id !== 'settlement')
+      .map((m) => ({ ...m, children: m.children.filter((c) => held.has(c.id)) }))
+  );
 }
 
 /** The first allowed module, or its first child when it has children. */
@@ -29,7 +31,9 @@ export type GuardDecision = { allow: true } | { allow: false; redirect: string }
 
 /** The list page a path is an item page of (`/dashboard/workflows` for `/dashboard/workflows/x`), if any. */
 export function itemPageParent(path: string): string | undefined {
-  return ITEM_PAGE_PARENTS.find((parent) => /^[^/]+$/.test(path.startsWith(`${parent}/`) ? path.slice(parent.length + 1) : ''));
+  return ITEM_PAGE_PARENTS.find((parent) =>
+    /^[^/]+$/.test(path.startsWith(`${parent}/`) ? path.slice(parent.length + 1) : ''),
+  );
 }
 
 /** The spec's route guard for dashboard paths. */

@@ -30,11 +30,30 @@ const catalogue = [
   { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'receipt' },
   { id: 'payin', title: 'Payin Detail', pageTitle: 'Disbursement Accounts', path: '/dashboard/payin', icon: 'wallet' },
   {
-    id: 'disbursement', title: 'Disbursement', path: '/dashboard/disbursement', icon: 'money-hand',
+    id: 'disbursement',
+    title: 'Disbursement',
+    path: '/dashboard/disbursement',
+    icon: 'money-hand',
     children: [
-      { id: 'disbursement-list', title: 'List', pageTitle: 'Disbursement List', path: '/dashboard/disbursement/transactions', isRequired: true },
-      { id: 'disbursement-account', title: 'Account', pageTitle: 'Disbursement Account', path: '/dashboard/disbursement/account' },
-      { id: 'disbursement-master-balance', title: 'Master Balance', pageTitle: 'Master Disbursement Balance', path: '/dashboard/disbursement/master-balance' },
+      {
+        id: 'disbursement-list',
+        title: 'List',
+        pageTitle: 'Disbursement List',
+        path: '/dashboard/disbursement/transactions',
+        isRequired: true,
+      },
+      {
+        id: 'disbursement-account',
+        title: 'Account',
+        pageTitle: 'Disbursement Account',
+        path: '/dashboard/disbursement/account',
+      },
+      {
+        id: 'disbursement-master-balance',
+        title: 'Master Balance',
+        pageTitle: 'Master Disbursement Balance',
+        path: '/dashboard/disbursement/master-balance',
+      },
     ],
   },
   { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'scales' },
@@ -43,14 +62,26 @@ const catalogue = [
   { id: 'workflows', title: 'Workflows', path: '/dashboard/workflows', icon: 'flowchart', itemPages: true },
   { id: 'approvals', title: 'Approvals', path: '/dashboard/approvals', icon: 'checkmark-shield' },
   {
-    id: 'management', title: 'Management', path: '/dashboard/management', icon: 'people-settings',
+    id: 'management',
+    title: 'Management',
+    path: '/dashboard/management',
+    icon: 'people-settings',
     children: [
-      { id: 'management-user', title: 'User', pageTitle: 'User Management', path: '/dashboard/management/user', isRequired: true },
+      {
+        id: 'management-user',
+        title: 'User',
+        pageTitle: 'User Management',
+        path: '/dashboard/management/user',
+        isRequired: true,
+      },
       { id: 'management-role', title: 'Role', pageTitle: 'Role Management', path: '/dashboard/management/role' },
     ],
   },
   {
-    id: 'settings', title: 'Settings', path: '/dashboard/settings', icon: 'settings',
+    id: 'settings',
+    title: 'Settings',
+    path: '/dashboard/settings',
+    icon: 'settings',
     children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', isRequired: true }],
   },
 ] as const satisfies readonly MenuEntry[];
@@ -73,12 +104,22 @@ export const moduleCatalogue: readonly MenuEntry[] = catalogue;
 export const allEntries: readonly PageEntry[] = moduleCatalogue.flatMap((m) => [m, ...(m.children ?? [])]);
 export const moduleIds: readonly string[] = allEntries.map((m) => m.id);
 
-export interface Screen { id: PageId; path: string; title: string; itemPages: boolean }
+export interface Screen {
+  id: PageId;
+  path: string;
+  title: string;
+  itemPages: boolean;
+}
 
 /** The pages, by the names they show (tab title and heading). */
-export const screens: readonly Screen[] = moduleCatalogue.flatMap((m) => m.children ?? [m]).map((p) => ({
-  id: p.id as PageId, path: p.path, title: p.pageTitle ?? p.title, itemPages: p.itemPages ?? false,
-}));
+export const screens: readonly Screen[] = moduleCatalogue
+  .flatMap((m) => m.children ?? [m])
+  .map((p) => ({
+    id: p.id as PageId,
+    path: p.path,
+    title: p.pageTitle ?? p.title,
+    itemPages: p.itemPages ?? false,
+  }));
 
 const entryOf = (id: ModuleId) => allEntries.find((m) => m.id === id)!;
 export const pagePath = (id: ModuleId): string => entryOf(id).path;
@@ -97,7 +138,16 @@ export const ITEM_PAGE_PARENTS: readonly string[] = screens.filter((s) => s.item
 export function moduleItem(id: MenuId): ModuleItem {
   const m = moduleCatalogue.find((e) => e.id === id)!;
   return {
-    id: m.id, title: m.title, path: m.path, icon: m.icon, is_required: m.isRequired ?? false,
-    children: (m.children ?? []).map((c) => ({ id: c.id, title: c.title, path: c.path, is_required: c.isRequired ?? false })),
+    id: m.id,
+    title: m.title,
+    path: m.path,
+    icon: m.icon,
+    is_required: m.isRequired ?? false,
+    children: (m.children ?? []).map((c) => ({
+      id: c.id,
+      title: c.title,
+      path: c.path,
+      is_required: c.isRequired ?? false,
+    })),
   };
 }

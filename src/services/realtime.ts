@@ -1,6 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { BALANCE_CHANGED_EVENT, type BalanceChanged } from './disbursementAccountRules';
-import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT, WORK_ORDERS_READ_EVENT, type NotificationItem } from './workOrders';
+import {
+  WORK_ORDER_CHANGED_EVENT,
+  WORK_ORDER_EVENT,
+  WORK_ORDERS_READ_EVENT,
+  type NotificationItem,
+} from './workOrders';
 import { SETTLEMENT_PROGRESS_EVENT, type SettlementRun } from './settlementRules';
 import { APPROVAL_CHANGED_EVENT, type ApprovalChanged } from './approvalRules';
 
@@ -30,9 +35,15 @@ export function connectNotifications(token: string, handlers: RealtimeHandlers):
     connectedBefore = true;
   });
   socket.on('access-changed', handlers.onAccessChanged);
-  socket.on('disconnect', (reason) => { if (reason === 'io server disconnect') handlers.onSessionEnded(); });
-  socket.on('connect_error', (error) => { if (error.message === 'unauthorized') handlers.onSessionEnded(); });
-  return () => { socket.close(); };
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') handlers.onSessionEnded();
+  });
+  socket.on('connect_error', (error) => {
+    if (error.message === 'unauthorized') handlers.onSessionEnded();
+  });
+  return () => {
+    socket.close();
+  };
 }
 
 /**
@@ -42,7 +53,9 @@ export function connectNotifications(token: string, handlers: RealtimeHandlers):
 export function watchBalances(token: string, onChanged: (change: BalanceChanged) => void): () => void {
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on(BALANCE_CHANGED_EVENT, onChanged);
-  return () => { socket.close(); };
+  return () => {
+    socket.close();
+  };
 }
 
 /**
@@ -50,11 +63,17 @@ export function watchBalances(token: string, onChanged: (change: BalanceChanged)
  * `onConnected` is called each time the socket (re)connects: what was emitted before then (while
  * connecting, or while the connection was lost) never arrives, so a watcher reads the run again there.
  */
-export function watchSettlements(token: string, onProgress: (run: SettlementRun) => void, onConnected?: () => void): () => void {
+export function watchSettlements(
+  token: string,
+  onProgress: (run: SettlementRun) => void,
+  onConnected?: () => void,
+): () => void {
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on(SETTLEMENT_PROGRESS_EVENT, onProgress);
   if (onConnected) socket.on('connect', onConnected);
-  return () => { socket.close(); };
+  return () => {
+    socket.close();
+  };
 }
 
 /**
@@ -63,11 +82,17 @@ export function watchSettlements(token: string, onProgress: (run: SettlementRun)
  * pushed before then never arrives, so the watcher reads the work order again there. Ending the
  * session is the notifications socket's job, not this one's.
  */
-export function watchWorkOrders(token: string, onChanged: (item: NotificationItem) => void, onConnected: () => void): () => void {
+export function watchWorkOrders(
+  token: string,
+  onChanged: (item: NotificationItem) => void,
+  onConnected: () => void,
+): () => void {
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on(WORK_ORDER_CHANGED_EVENT, onChanged);
   socket.on('connect', onConnected);
-  return () => { socket.close(); };
+  return () => {
+    socket.close();
+  };
 }
 
 /**
@@ -75,9 +100,15 @@ export function watchWorkOrders(token: string, onChanged: (item: NotificationIte
  * own socket so the Approvals page can stop listening when it closes. `onConnected` is called each
  * time the socket (re)connects: a change emitted meanwhile never arrives, so the watcher reads again.
  */
-export function watchApprovals(token: string, onChanged: (change: ApprovalChanged) => void, onConnected?: () => void): () => void {
+export function watchApprovals(
+  token: string,
+  onChanged: (change: ApprovalChanged) => void,
+  onConnected?: () => void,
+): () => void {
   const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
   socket.on(APPROVAL_CHANGED_EVENT, onChanged);
   if (onConnected) socket.on('connect', onConnected);
-  return () => { socket.close(); };
+  return () => {
+    socket.close();
+  };
 }

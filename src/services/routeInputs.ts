@@ -3,11 +3,22 @@ import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './a
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
 import { BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from './disbursementAccountRules';
 import {
-  DisbursementCorrelationBody, DisbursementDecisionBody, DisbursementDownloadQuery, DisbursementListQuery, DisbursementSummaryQuery, DisbursementUuidBody,
+  DisbursementCorrelationBody,
+  DisbursementDecisionBody,
+  DisbursementDownloadQuery,
+  DisbursementListQuery,
+  DisbursementSummaryQuery,
+  DisbursementUuidBody,
 } from './disbursementQuery';
 import { ClientFilterQuery, WithdrawalHistoryQuery } from './listQuery';
 import {
-  CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RemoveAuthenticatorBody, RoleListQuery, UserListQuery,
+  CreateRoleBody,
+  CreateUserBody,
+  EditRoleBody,
+  EditUserBody,
+  RemoveAuthenticatorBody,
+  RoleListQuery,
+  UserListQuery,
 } from './managementRules';
 import type { RouteName } from './routes';
 import { LoginBody, PasscodeBody, WorkOrderQuery } from './schemas';

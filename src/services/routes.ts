@@ -45,7 +45,11 @@ const approvals = { kind: 'verified', module: 'approvals', superAdminOnly: true 
 const users = { kind: 'verified', module: 'management-user' } as const;
 const roles = { kind: 'verified', module: 'management-role' } as const;
 
-const route = <P extends string>(method: Method, path: P, access: AccessRule): RouteDef<P> => ({ method, path, access });
+const route = <P extends string>(method: Method, path: P, access: AccessRule): RouteDef<P> => ({
+  method,
+  path,
+  access,
+});
 
 /** Every route the server has; the server refuses to start with an /api route missing here. */
 export const routes = {
@@ -73,15 +77,29 @@ export const routes = {
   markAllNotificationsRead: route('PATCH', `${V1}/notification/read-all`, VERIFIED),
 
   currentBalance: route('GET', `${API}/balance/current-balance`, balance),
-  accountSummary: route('GET', `${API}/transaction/account-summary`, { kind: 'verified', anyModule: ['payin', 'disbursement-account', 'disbursement-master-balance', 'balance'] }),
+  accountSummary: route('GET', `${API}/transaction/account-summary`, {
+    kind: 'verified',
+    anyModule: ['payin', 'disbursement-account', 'disbursement-master-balance', 'balance'],
+  }),
   withdrawalHistory: route('GET', `${API}/balance/withdrawal-history`, balance),
   addWithdrawal: route('POST', `${API}/balance/add-withdrawal`, balance),
-  updateWithdrawal: route('PATCH', `${API}/balance/update-withdrawal`, { kind: 'verified', module: 'balance', superAdminOnly: true }),
+  updateWithdrawal: route('PATCH', `${API}/balance/update-withdrawal`, {
+    kind: 'verified',
+    module: 'balance',
+    superAdminOnly: true,
+  }),
 
   payinList: route('GET', `${API}/transaction/payin-list`, { kind: 'verified', module: 'payin' }),
-  balanceHistory: route('GET', `${API}/transaction/balance-history`, { kind: 'verified', module: 'disbursement-account' }),
+  balanceHistory: route('GET', `${API}/transaction/balance-history`, {
+    kind: 'verified',
+    module: 'disbursement-account',
+  }),
   // Creating money on a disbursement balance: never a client user's own act, whatever a role grants.
-  updateBalance: route('PATCH', `${API}/transaction/update-balance`, { kind: 'verified', module: 'disbursement-master-balance', staffOnly: true }),
+  updateBalance: route('PATCH', `${API}/transaction/update-balance`, {
+    kind: 'verified',
+    module: 'disbursement-master-balance',
+    staffOnly: true,
+  }),
 
   transactionList: route('GET', `${API}/transaction/list`, payments),
   transactionSummary: route('GET', `${API}/transaction/summary`, payments),
@@ -137,8 +155,12 @@ export const SERVER_ONLY_ROUTES: readonly RouteName[] = ['health', 'apiDocs', 'd
 /** The `:param` names of a path, as a type: `pathOf` then asks for exactly those. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}` ? Name : never;
-type PathParams<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: Record<ParamNames<P>, string | number>];
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type PathParams<P extends string> = [ParamNames<P>] extends [never]
+  ? []
+  : [params: Record<ParamNames<P>, string | number>];
 
 /** A route's path with its `:params` filled in, each URL-encoded. */
 export function pathOf<P extends string>(route: RouteDef<P>, ...[params]: PathParams<P>): string {

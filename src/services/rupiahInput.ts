@@ -34,7 +34,8 @@ const refuse = (problem: string): RupiahReading => ({ ok: false, problem });
 
 // A number's body once sign and prefix are off: digits and separators only.
 const BODY = /^[\d.,]+$/;
-const grouped = (integer: string, separator: '.' | ',') => new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(integer);
+const grouped = (integer: string, separator: '.' | ',') =>
+  new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(integer);
 
 /** The integer digits of a body, or the problem with it. Cents, when present, must be zero. */
 function readBody(body: string): { digits: string } | { problem: string } {
@@ -49,18 +50,21 @@ function readBody(body: string): { digits: string } | { problem: string } {
     const at = body.lastIndexOf(decimalMark);
     const integer = body.slice(0, at);
     const cents = body.slice(at + 1);
-    if (body.split(decimalMark).length - 1 > 1 || !grouped(integer, groupMark) || !/^\d{1,2}$/.test(cents)) return { problem: RUPIAH_PROBLEMS.ambiguous };
+    if (body.split(decimalMark).length - 1 > 1 || !grouped(integer, groupMark) || !/^\d{1,2}$/.test(cents))
+      return { problem: RUPIAH_PROBLEMS.ambiguous };
     return /^0+$/.test(cents) ? { digits: integer.split(groupMark).join('') } : { problem: RUPIAH_PROBLEMS.cents };
   }
 
   // One kind of mark. Several of it can only group thousands ('1.250.000').
   const mark = dots > 0 ? '.' : ',';
-  if (dots + commas > 1) return grouped(body, mark) ? { digits: body.split(mark).join('') } : { problem: RUPIAH_PROBLEMS.ambiguous };
+  if (dots + commas > 1)
+    return grouped(body, mark) ? { digits: body.split(mark).join('') } : { problem: RUPIAH_PROBLEMS.ambiguous };
 
   // A single mark: three digits after it group thousands ('1,250', '250.000'); one or two are cents.
   const [integer, after] = body.split(mark);
   if (integer === '' || after === '') return { problem: RUPIAH_PROBLEMS.ambiguous };
-  if (after.length === 3) return grouped(body, mark) ? { digits: integer + after } : { problem: RUPIAH_PROBLEMS.ambiguous };
+  if (after.length === 3)
+    return grouped(body, mark) ? { digits: integer + after } : { problem: RUPIAH_PROBLEMS.ambiguous };
   if (after.length > 3) return { problem: RUPIAH_PROBLEMS.ambiguous };
   if (/^0+$/.test(after)) return { digits: integer };
   // '1.5' can only be cents; '1,25' is cents to one writer and a slip for '1,250' to another.
@@ -115,26 +119,34 @@ export function readRupiah(typed: string, options: { negative?: boolean } = {}):
  * taken as it is (an API caller sends numbers), typed text goes through readRupiah. Either way the
  * output is whole rupiah as a number.
  */
-export const rupiahAmount = (options: { negative?: boolean } = {}) => v.pipe(
-  v.union([v.number(), v.string()], (issue) => (issue.input === undefined ? RUPIAH_PROBLEMS.empty : 'amount must be a whole number of rupiah')),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const input = dataset.value;
-    if (typeof input === 'number') {
-      if (!Number.isSafeInteger(input)) {
-        addIssue({ message: Number.isFinite(input) && Math.abs(input) <= Number.MAX_SAFE_INTEGER ? RUPIAH_PROBLEMS.cents : RUPIAH_PROBLEMS.tooLarge });
+export const rupiahAmount = (options: { negative?: boolean } = {}) =>
+  v.pipe(
+    v.union([v.number(), v.string()], (issue) =>
+      issue.input === undefined ? RUPIAH_PROBLEMS.empty : 'amount must be a whole number of rupiah',
+    ),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const input = dataset.value;
+      if (typeof input === 'number') {
+        if (!Number.isSafeInteger(input)) {
+          addIssue({
+            message:
+              Number.isFinite(input) && Math.abs(input) <= Number.MAX_SAFE_INTEGER
+                ? RUPIAH_PROBLEMS.cents
+                : RUPIAH_PROBLEMS.tooLarge,
+          });
+          return NEVER;
+        }
+        if (input < 0 && !options.negative) {
+          addIssue({ message: RUPIAH_PROBLEMS.negative });
+          return NEVER;
+        }
+        return input;
+      }
+      const read = readRupiah(input, options);
+      if (!read.ok) {
+        addIssue({ message: read.problem });
         return NEVER;
       }
-      if (input < 0 && !options.negative) {
-        addIssue({ message: RUPIAH_PROBLEMS.negative });
-        return NEVER;
-      }
-      return input;
-    }
-    const read = readRupiah(input, options);
-    if (!read.ok) {
-      addIssue({ message: read.problem });
-      return NEVER;
-    }
-    return read.amount;
-  }),
-);
+      return read.amount;
+    }),
+  );

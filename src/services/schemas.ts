@@ -7,11 +7,20 @@ export const OTP_LENGTH = 6;
 /** What an OTP field keeps of what was typed or pasted: its digits, at most OTP_LENGTH (a code has nothing else). */
 export const otpDigits = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
 
-export const Email = v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254, 'Email is too long'));
+export const Email = v.pipe(
+  v.string('Email is required'),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.maxLength(254, 'Email is too long'),
+);
 
 export const LoginBody = v.strictObject({
   email: Email,
-  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(1024, 'Password is too long')),
+  password: v.pipe(
+    v.string('Password is required'),
+    v.nonEmpty('Password is required'),
+    v.maxLength(1024, 'Password is too long'),
+  ),
 });
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
@@ -44,15 +53,41 @@ export const CurrentUser = v.object({
 });
 export type CurrentUser = v.InferOutput<typeof CurrentUser>;
 
-export interface ModuleChild { id: string; title: string; path: string; is_required: boolean }
-export interface ModuleItem { id: string; title: string; path: string; icon: string; is_required: boolean; children: ModuleChild[] }
+export interface ModuleChild {
+  id: string;
+  title: string;
+  path: string;
+  is_required: boolean;
+}
+export interface ModuleItem {
+  id: string;
+  title: string;
+  path: string;
+  icon: string;
+  is_required: boolean;
+  children: ModuleChild[];
+}
 
-export interface ClientOption { id: number; client_name: string }
-export interface BankOption { id: number; code: string; name: string }
-export interface RoleOption { id: number; name: string; type: UserTypeName; description: string }
+export interface ClientOption {
+  id: number;
+  client_name: string;
+}
+export interface BankOption {
+  id: number;
+  code: string;
+  name: string;
+}
+export interface RoleOption {
+  id: number;
+  name: string;
+  type: UserTypeName;
+  description: string;
+}
 
 /** One work order the user was notified of, by its code. */
-export const WorkOrderQuery = v.strictObject({ wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)) });
+export const WorkOrderQuery = v.strictObject({
+  wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)),
+});
 
 export interface ApiEnvelope<T> {
   status: 'success' | 'failed';

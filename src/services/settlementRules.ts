@@ -28,7 +28,10 @@ const SettlementTypeParam = v.picklist(SETTLEMENT_TYPES, `type must be one of ${
  */
 export const SettlementWindowSchema = v.pipe(
   v.strictObject({ type: SettlementTypeParam, start: DateTimeParam, end: DateTimeParam }),
-  v.forward(v.check((w) => w.start <= w.end, INVALID_SETTLEMENT_RANGE), ['end']),
+  v.forward(
+    v.check((w) => w.start <= w.end, INVALID_SETTLEMENT_RANGE),
+    ['end'],
+  ),
 );
 export type SettlementWindow = v.InferOutput<typeof SettlementWindowSchema>;
 
@@ -77,14 +80,19 @@ export interface SettlementRun {
 }
 
 /** What update-settlement-v2 answers: the run that now settles the window, and whether it was already running. */
-export interface SettlementStarted { run: SettlementRun; joined: boolean }
+export interface SettlementStarted {
+  run: SettlementRun;
+  joined: boolean;
+}
 
 /** The rows' totals, for the confirmation ('Settle All Transactions' with the count and the total). */
 export function settlementTotals(rows: SettlementRow[]) {
   return rows.reduce(
     (t, r) => ({
-      count: t.count + r.total_transaction, amount: t.amount + r.total_transaction_amount,
-      fee: t.fee + r.total_fee_amount, net: t.net + r.total_amount,
+      count: t.count + r.total_transaction,
+      amount: t.amount + r.total_transaction_amount,
+      fee: t.fee + r.total_fee_amount,
+      net: t.net + r.total_amount,
     }),
     { count: 0, amount: 0, fee: 0, net: 0 },
   );

@@ -17,9 +17,11 @@ export const OTP_DISABLED = 'OTP has been disabled.';
 export const DISBURSEMENT_FINALIZED = 'Disbursement has been finalized';
 export const DISBURSEMENT_REJECTED = 'Disbursement has been rejected';
 /** A SUPER ADMIN's disbursement decision, as the API words it (finalize is sent as COMPLETED). */
-export const disbursementDecidedMessage = (decision: 'COMPLETED' | 'REJECTED') => (decision === 'COMPLETED' ? DISBURSEMENT_FINALIZED : DISBURSEMENT_REJECTED);
+export const disbursementDecidedMessage = (decision: 'COMPLETED' | 'REJECTED') =>
+  decision === 'COMPLETED' ? DISBURSEMENT_FINALIZED : DISBURSEMENT_REJECTED;
 
-export const WITHDRAWAL_SUBMITTED = 'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.';
+export const WITHDRAWAL_SUBMITTED =
+  'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.';
 
 /** A user or role created or edited on the Management pages. */
 export const savedMessage = (noun: 'User' | 'Role', name: string, mode: 'create' | 'edit') =>
@@ -28,4 +30,8 @@ export const AUTHENTICATOR_RESET = 'Authenticator has been reset successfully.';
 
 export const APPROVAL_POLICY_SAVED = 'Approval policy has been saved';
 export const approvalDecidedMessage = (decision: ApprovalDecision) =>
-  ({ APPROVE: 'The change has been approved and applied', DECLINE: 'The change has been declined', CANCEL: 'The change has been cancelled' })[decision];
+  ({
+    APPROVE: 'The change has been approved and applied',
+    DECLINE: 'The change has been declined',
+    CANCEL: 'The change has been cancelled',
+  })[decision];

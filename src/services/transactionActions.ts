@@ -4,13 +4,23 @@ import { formatRupiah } from './money';
 import { TransactionFilterQuery } from './transactionQuery';
 
 /** Payloads of the Payments List row actions (spec section 7), shared by the UI and the server. */
-const CorrelationId = v.pipe(v.string('correlation_id is required'), v.trim(), v.nonEmpty('correlation_id is required'), v.maxLength(64, 'correlation_id is too long'));
+const CorrelationId = v.pipe(
+  v.string('correlation_id is required'),
+  v.trim(),
+  v.nonEmpty('correlation_id is required'),
+  v.maxLength(64, 'correlation_id is too long'),
+);
 
 export const CorrelationBody = v.strictObject({ correlation_id: CorrelationId });
 
 export const FinalizeBody = v.strictObject({
   correlation_id: CorrelationId,
-  rrn: v.pipe(v.string('Please enter RRN'), v.trim(), v.nonEmpty('Please enter RRN'), v.maxLength(32, 'RRN is too long')),
+  rrn: v.pipe(
+    v.string('Please enter RRN'),
+    v.trim(),
+    v.nonEmpty('Please enter RRN'),
+    v.maxLength(32, 'RRN is too long'),
+  ),
   paid_time: v.pipe(
     v.string('Please enter the paid time'),
     v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/, 'Paid time must be YYYY-MM-DD HH:mm:00'),
@@ -20,12 +30,19 @@ export const FinalizeBody = v.strictObject({
 export type FinalizeBody = v.InferOutput<typeof FinalizeBody>;
 
 export const ResendCallbackBody = v.strictObject({
-  correlation_id: v.pipe(v.array(CorrelationId, 'correlation_id must be a list'), v.minLength(1, 'Choose at least one transaction'), v.maxLength(100, 'At most 100 transactions at once')),
+  correlation_id: v.pipe(
+    v.array(CorrelationId, 'correlation_id must be a list'),
+    v.minLength(1, 'Choose at least one transaction'),
+    v.maxLength(100, 'At most 100 transactions at once'),
+  ),
 });
 
-const WholeCount = (field: string) => v.pipe(
-  v.number(`${field} must be a whole number`), v.safeInteger(`${field} must be a whole number`), v.minValue(0, `${field} cannot be negative`),
-);
+const WholeCount = (field: string) =>
+  v.pipe(
+    v.number(`${field} must be a whole number`),
+    v.safeInteger(`${field} must be a whole number`),
+    v.minValue(0, `${field} cannot be negative`),
+  );
 
 /**
  * The bulk 'process transaction' (issue 25): the window (both ends required, so an empty body moves
@@ -36,37 +53,65 @@ const WholeCount = (field: string) => v.pipe(
 export const BulkProcessBody = v.pipe(
   v.strictObject({
     ...TransactionFilterQuery.entries,
-    start: v.pipe(v.string('start is required'), v.check((text) => isRealDateTime(text), 'start must be a real date as YYYY-MM-DD HH:mm')),
-    end: v.pipe(v.string('end is required'), v.check((text) => isRealDateTime(text), 'end must be a real date as YYYY-MM-DD HH:mm')),
+    start: v.pipe(
+      v.string('start is required'),
+      v.check((text) => isRealDateTime(text), 'start must be a real date as YYYY-MM-DD HH:mm'),
+    ),
+    end: v.pipe(
+      v.string('end is required'),
+      v.check((text) => isRealDateTime(text), 'end must be a real date as YYYY-MM-DD HH:mm'),
+    ),
     dry_run: v.optional(v.boolean('dry_run must be true or false')),
     expected_count: v.optional(WholeCount('expected_count')),
     expected_amount: v.optional(WholeCount('expected_amount')),
   }),
   v.forward(
-    v.partialCheck([['dry_run'], ['expected_count']], (b) => b.dry_run === true || b.expected_count !== undefined, 'expected_count is required: preview with dry_run first'),
+    v.partialCheck(
+      [['dry_run'], ['expected_count']],
+      (b) => b.dry_run === true || b.expected_count !== undefined,
+      'expected_count is required: preview with dry_run first',
+    ),
     ['expected_count'],
   ),
   v.forward(
-    v.partialCheck([['dry_run'], ['expected_amount']], (b) => b.dry_run === true || b.expected_amount !== undefined, 'expected_amount is required: preview with dry_run first'),
+    v.partialCheck(
+      [['dry_run'], ['expected_amount']],
+      (b) => b.dry_run === true || b.expected_amount !== undefined,
+      'expected_amount is required: preview with dry_run first',
+    ),
     ['expected_amount'],
   ),
 );
 export type BulkProcessBody = v.InferOutput<typeof BulkProcessBody>;
 
 /** What a dry run of Process Transactions answers: FINALIZED pay-ins of the filter not yet withdrawable, their amounts and fees. */
-export interface BulkPreview { count: number; amount: number; fee: number }
+export interface BulkPreview {
+  count: number;
+  amount: number;
+  fee: number;
+}
 /** The dry run's answer: the preview, and whether the approval policy would hold the apply for a second SUPER ADMIN. */
-export interface BulkPreviewAnswer extends BulkPreview { needs_approval: boolean }
+export interface BulkPreviewAnswer extends BulkPreview {
+  needs_approval: boolean;
+}
 /** What the apply answers: what moved, what was already added, and the selection it was checked against. */
-export interface BulkProcessed extends BulkPreview { processed: number; skipped: number }
+export interface BulkProcessed extends BulkPreview {
+  processed: number;
+  skipped: number;
+}
 
 export const bulkPreviewMessage = (count: number) => `${count} pay-ins would be added to withdrawable balance`;
 export const bulkProcessedMessage = (r: Pick<BulkProcessed, 'processed' | 'skipped'>) =>
   `${r.processed} transactions added to withdrawable balance, ${r.skipped} already added`;
 /** The 409 when what matches now is not what the person confirmed. */
-export function selectionChanged(now: { count: number; amount: number }, expected: { count: number; amount: number }): string | null {
-  if (now.count !== expected.count) return `The selection changed: ${now.count} pay-ins match now, not ${expected.count}`;
-  if (now.amount !== expected.amount) return `The selection changed: ${now.count} pay-ins of ${formatRupiah(now.amount)} match now, not ${formatRupiah(expected.amount)}`;
+export function selectionChanged(
+  now: { count: number; amount: number },
+  expected: { count: number; amount: number },
+): string | null {
+  if (now.count !== expected.count)
+    return `The selection changed: ${now.count} pay-ins match now, not ${expected.count}`;
+  if (now.amount !== expected.amount)
+    return `The selection changed: ${now.count} pay-ins of ${formatRupiah(now.amount)} match now, not ${formatRupiah(expected.amount)}`;
   return null;
 }
 

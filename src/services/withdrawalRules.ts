@@ -76,13 +76,23 @@ export function withdrawalErrors(form: WithdrawalForm, max: number, options: { t
 export const WithdrawalAmount = v.pipe(rupiahAmount(), v.maxValue(1_000_000_000_000, 'Amount is too large'));
 
 const isSpecTransfer = (b: { bank_name: string; account_no: string; bank_account_name: string }) =>
-  b.bank_name === TRANSFER_TO_DISBURSE.bank_name && b.account_no === TRANSFER_TO_DISBURSE.account_no
-  && b.bank_account_name === TRANSFER_TO_DISBURSE.bank_account_name;
+  b.bank_name === TRANSFER_TO_DISBURSE.bank_name &&
+  b.account_no === TRANSFER_TO_DISBURSE.account_no &&
+  b.bank_account_name === TRANSFER_TO_DISBURSE.bank_account_name;
 
 /** A withdrawal or transfer request as the server acts on it: the mode said, the bank account only for a withdrawal. */
 export type WithdrawalRequest =
   | { type: 'transfer'; client_filter: number; amount: number; otp_num: string }
-  | { type: 'withdrawal'; bank_name: string; account_no: string; bank_account_name: string; description: string; client_filter: number; amount: number; otp_num: string };
+  | {
+      type: 'withdrawal';
+      bank_name: string;
+      account_no: string;
+      bank_account_name: string;
+      description: string;
+      client_filter: number;
+      amount: number;
+      otp_num: string;
+    };
 
 /**
  * The add-withdrawal payload, one schema for the browser, the route and the OpenAPI document.
@@ -100,19 +110,36 @@ export const AddWithdrawalBody = v.pipe(
     bank_name: v.optional(v.pipe(v.string('Bank Name is required'), v.maxLength(100)), ''),
     account_no: v.optional(v.pipe(v.string('Account Number is required'), v.maxLength(34)), ''),
     bank_account_name: v.optional(v.pipe(v.string('Beneficary Account Name is required'), v.maxLength(100)), ''),
-    client_filter: v.pipe(v.number('Client Name is required'), v.integer('Client Name is required'), v.minValue(1, 'Client Name is required'), v.maxValue(2_147_483_647, 'Client not found')),
+    client_filter: v.pipe(
+      v.number('Client Name is required'),
+      v.integer('Client Name is required'),
+      v.minValue(1, 'Client Name is required'),
+      v.maxValue(2_147_483_647, 'Client not found'),
+    ),
     description: v.optional(v.pipe(v.string(), v.maxLength(255, 'Remarks must be at most 255 characters')), ''),
     amount: WithdrawalAmount,
     otp_num: v.string('OTP is required'),
   }),
   v.check(
-    (b) => b.type !== 'transfer' || (b.bank_name === '' && b.account_no === '' && b.bank_account_name === '' && b.description === ''),
+    (b) =>
+      b.type !== 'transfer' ||
+      (b.bank_name === '' && b.account_no === '' && b.bank_account_name === '' && b.description === ''),
     'A transfer to disburse carries no bank account or remarks',
   ),
   v.transform((b): WithdrawalRequest => {
     const { client_filter, amount, otp_num } = b;
-    if ((b.type ?? (isSpecTransfer(b) ? 'transfer' : 'withdrawal')) === 'transfer') return { type: 'transfer', client_filter, amount, otp_num };
-    return { type: 'withdrawal', bank_name: b.bank_name, account_no: b.account_no, bank_account_name: b.bank_account_name, description: b.description, client_filter, amount, otp_num };
+    if ((b.type ?? (isSpecTransfer(b) ? 'transfer' : 'withdrawal')) === 'transfer')
+      return { type: 'transfer', client_filter, amount, otp_num };
+    return {
+      type: 'withdrawal',
+      bank_name: b.bank_name,
+      account_no: b.account_no,
+      bank_account_name: b.bank_account_name,
+      description: b.description,
+      client_filter,
+      amount,
+      otp_num,
+    };
   }),
 );
 /** What a caller sends (either spelling). */
@@ -147,4 +174,9 @@ export interface WithdrawalRow {
   client_id: number;
 }
 
-export interface PageMeta { current_page: number; last_page: number; total: number; per_page: number }
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  total: number;
+  per_page: number;
+}

@@ -16,7 +16,14 @@ export const WORK_ORDER_STATUSES = ['OPEN', 'RESOLVED'] as const;
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
 /** What a work order is about. */
-export const WORK_ORDER_KINDS = ['withdrawal', 'disbursement', 'callback', 'reconciliation', 'settlement', 'approval'] as const;
+export const WORK_ORDER_KINDS = [
+  'withdrawal',
+  'disbursement',
+  'callback',
+  'reconciliation',
+  'settlement',
+  'approval',
+] as const;
 export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];
 
 /**
@@ -65,4 +72,7 @@ export const countsAsUnread = (n: Pick<NotificationItem, 'is_read' | 'data'>) =>
  * GET /api/v1/notification answers data: { items, unread } (the newest 50, and the count of every
  * unread OPEN one). A RESOLVED item's message says what happened ('Rejected by …').
  */
-export interface NotificationList { items: NotificationItem[]; unread: number }
+export interface NotificationList {
+  items: NotificationItem[];
+  unread: number;
+}

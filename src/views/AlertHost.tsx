@@ -1,4 +1,12 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { alertsMachine } from '../machines/alertsMachine';
@@ -6,8 +14,14 @@ import { alertsMachine } from '../machines/alertsMachine';
 const useStyles = makeStyles({
   // Bottom-end, as Fluent's toasts sit: at the top they covered the header's bell and the user's name.
   stack: {
-    position: 'fixed', bottom: tokens.spacingVerticalL, right: tokens.spacingHorizontalL, zIndex: 1000000,
-    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, width: 'min(420px, calc(100vw - 32px))',
+    position: 'fixed',
+    bottom: tokens.spacingVerticalL,
+    right: tokens.spacingHorizontalL,
+    zIndex: 1000000,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    width: 'min(420px, calc(100vw - 32px))',
   },
   bar: { boxShadow: tokens.shadow16 },
 });
@@ -27,9 +41,16 @@ export function AlertHost() {
             {/* Its own element, so the message can be found (and read) apart from its title. */}
             <div>{alert.message}</div>
           </MessageBarBody>
-          <MessageBarActions containerAction={(
-            <Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={() => actor.send({ type: 'DISMISS', id: alert.id })} />
-          )} />
+          <MessageBarActions
+            containerAction={
+              <Button
+                appearance="transparent"
+                aria-label="Dismiss"
+                icon={<DismissRegular />}
+                onClick={() => actor.send({ type: 'DISMISS', id: alert.id })}
+              />
+            }
+          />
         </MessageBar>
       ))}
     </div>

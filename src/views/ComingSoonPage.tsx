@@ -2,7 +2,14 @@ import { Card, Text, Title2, makeStyles, tokens } from '@fluentui/react-componen
 import { WrenchRegular } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
-  card: { maxWidth: '560px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'flex-start' },
+  card: {
+    maxWidth: '560px',
+    padding: tokens.spacingHorizontalXXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    alignItems: 'flex-start',
+  },
   icon: { fontSize: '40px', color: tokens.colorBrandForeground1 },
 });
 
@@ -11,10 +18,14 @@ export function ComingSoonPage({ title }: { title: string }) {
   const styles = useStyles();
   return (
     <section aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{title}</Title2>
+      <Title2 as="h1" id="page-title">
+        {title}
+      </Title2>
       <Card className={styles.card} style={{ marginTop: tokens.spacingVerticalL }}>
         <WrenchRegular className={styles.icon} aria-hidden="true" />
-        <Text weight="semibold" size={400}>Fitur Belum Tersedia</Text>
+        <Text weight="semibold" size={400}>
+          Fitur Belum Tersedia
+        </Text>
         <Text>This module is not available yet.</Text>
       </Card>
     </section>

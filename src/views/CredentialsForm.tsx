@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -12,39 +23,91 @@ const useStyles = makeStyles({
 
 export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
-  const { email, password, error, notice, submitting, canSubmit, canEdit } = useSelector(actor, (s) => ({
-    email: s.context.email, password: s.context.password, error: s.context.error, notice: s.context.notice,
-    submitting: s.matches('submittingCredentials'), canSubmit: s.can({ type: 'SUBMIT' }), canEdit: s.can({ type: 'EDIT_EMAIL', value: '' }),
-  }), (a, b) => a.email === b.email && a.password === b.password && a.error === b.error && a.notice === b.notice
-    && a.submitting === b.submitting && a.canSubmit === b.canSubmit && a.canEdit === b.canEdit);
+  const { email, password, error, notice, submitting, canSubmit, canEdit } = useSelector(
+    actor,
+    (s) => ({
+      email: s.context.email,
+      password: s.context.password,
+      error: s.context.error,
+      notice: s.context.notice,
+      submitting: s.matches('submittingCredentials'),
+      canSubmit: s.can({ type: 'SUBMIT' }),
+      canEdit: s.can({ type: 'EDIT_EMAIL', value: '' }),
+    }),
+    (a, b) =>
+      a.email === b.email &&
+      a.password === b.password &&
+      a.error === b.error &&
+      a.notice === b.notice &&
+      a.submitting === b.submitting &&
+      a.canSubmit === b.canSubmit &&
+      a.canEdit === b.canEdit,
+  );
   const [showPassword, setShowPassword] = useState(false);
 
   return (
-    <form className={styles.form} noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'SUBMIT' }); }} aria-labelledby="sign-in-title">
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+      aria-labelledby="sign-in-title"
+    >
       <div className={styles.heading}>
-        <Title2 as="h1" id="sign-in-title">Sign In</Title2>
+        <Title2 as="h1" id="sign-in-title">
+          Sign In
+        </Title2>
         <Text>Use your work email and password.</Text>
       </div>
       {notice && (
-        <MessageBar intent="info"><MessageBarBody>{notice}</MessageBarBody></MessageBar>
+        <MessageBar intent="info">
+          <MessageBarBody>{notice}</MessageBarBody>
+        </MessageBar>
       )}
       {error && (
-        <MessageBar intent="error" role="alert"><MessageBarBody>{error}</MessageBarBody></MessageBar>
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
       )}
       <Field label="Email" required>
-        <Input type="email" autoComplete="username" value={email} disabled={!canEdit} autoFocus
-          onChange={(_, d) => actor.send({ type: 'EDIT_EMAIL', value: d.value })} />
+        <Input
+          type="email"
+          autoComplete="username"
+          value={email}
+          disabled={!canEdit}
+          autoFocus
+          onChange={(_, d) => actor.send({ type: 'EDIT_EMAIL', value: d.value })}
+        />
       </Field>
       <Field label="Password" required>
-        <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" value={password} disabled={!canEdit}
+        <Input
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={password}
+          disabled={!canEdit}
           onChange={(_, d) => actor.send({ type: 'EDIT_PASSWORD', value: d.value })}
-          contentAfter={(
-            <Button appearance="transparent" size="small" type="button" aria-pressed={showPassword}
+          contentAfter={
+            <Button
+              appearance="transparent"
+              size="small"
+              type="button"
+              aria-pressed={showPassword}
               aria-label={showPassword ? 'Hide password' : 'Show password'}
-              icon={showPassword ? <EyeOffRegular /> : <EyeRegular />} onClick={() => setShowPassword((v) => !v)} />
-          )} />
+              icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
+              onClick={() => setShowPassword((v) => !v)}
+            />
+          }
+        />
       </Field>
-      <Button appearance="primary" type="submit" size="large" disabled={!canSubmit} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+      <Button
+        appearance="primary"
+        type="submit"
+        size="large"
+        disabled={!canSubmit}
+        icon={submitting ? <Spinner size="tiny" /> : undefined}
+      >
         {submitting ? 'Signing in…' : 'Sign In'}
       </Button>
     </form>

@@ -25,7 +25,9 @@ export function DashboardRoutes() {
     return (
       <MessageBar intent="error" style={{ margin: 24 }}>
         <MessageBarBody>{state.context.error}</MessageBarBody>
-        <MessageBarActions><Button onClick={() => session.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+        <MessageBarActions>
+          <Button onClick={() => session.send({ type: 'RETRY' })}>Try again</Button>
+        </MessageBarActions>
       </MessageBar>
     );
   }

@@ -6,9 +6,14 @@ import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({
   bar: {
-    display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalL,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`, backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, boxShadow: tokens.shadow2,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    boxShadow: tokens.shadow2,
   },
   right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
   who: { display: 'flex', flexDirection: 'column', lineHeight: tokens.lineHeightBase200 },
@@ -17,11 +22,22 @@ const useStyles = makeStyles({
 export function Header() {
   const styles = useStyles();
   const [, navigate] = useLocation();
-  const { user, landing, verified } = SessionContext.useSelector((s) => ({ user: s.context.user, landing: s.context.landingPath, verified: s.matches('signedIn') || s.matches('refreshing') }));
+  const { user, landing, verified } = SessionContext.useSelector((s) => ({
+    user: s.context.user,
+    landing: s.context.landingPath,
+    verified: s.matches('signedIn') || s.matches('refreshing'),
+  }));
   return (
     <header className={styles.bar}>
       {/* Named by what it shows (the product's name), so speech input reaches it by the words on screen. */}
-      <Link href={landing} appearance="subtle" onClick={(e) => { e.preventDefault(); navigate(`~${landing}`); }}>
+      <Link
+        href={landing}
+        appearance="subtle"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(`~${landing}`);
+        }}
+      >
         <BrandMark />
       </Link>
       <div className={styles.right}>
@@ -31,7 +47,9 @@ export function Header() {
           <>
             <Avatar name={user.display_name} color="brand" size={32} />
             <div className={styles.who}>
-              <Text weight="semibold" size={300}>{user.display_name}</Text>
+              <Text weight="semibold" size={300}>
+                {user.display_name}
+              </Text>
               <Text size={200}>{user.role[0]?.name ?? 'Tidak Ada Role'}</Text>
             </div>
           </>

@@ -1,4 +1,14 @@
-import { Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Redirect } from 'wouter';
@@ -12,8 +22,13 @@ import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({
   page: {
-    minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
-    gap: tokens.spacingVerticalXL, padding: tokens.spacingHorizontalL,
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalXL,
+    padding: tokens.spacingHorizontalL,
     backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground3} 60%)`,
   },
   card: { width: '100%', maxWidth: '420px', padding: tokens.spacingHorizontalXXL, boxShadow: tokens.shadow16 },
@@ -27,10 +42,21 @@ const useStyles = makeStyles({
 export function LoginPage() {
   const styles = useStyles();
   const session = SessionContext.useActorRef();
-  const { value, landing, error, canRetry, login } = SessionContext.useSelector((s) => ({
-    value: typeof s.value === 'string' ? s.value : '', landing: s.context.landingPath, error: s.context.error,
-    canRetry: s.can({ type: 'RETRY' }), login: s.children.login,
-  }), (a, b) => a.value === b.value && a.landing === b.landing && a.error === b.error && a.canRetry === b.canRetry && a.login === b.login);
+  const { value, landing, error, canRetry, login } = SessionContext.useSelector(
+    (s) => ({
+      value: typeof s.value === 'string' ? s.value : '',
+      landing: s.context.landingPath,
+      error: s.context.error,
+      canRetry: s.can({ type: 'RETRY' }),
+      login: s.children.login,
+    }),
+    (a, b) =>
+      a.value === b.value &&
+      a.landing === b.landing &&
+      a.error === b.error &&
+      a.canRetry === b.canRetry &&
+      a.login === b.login,
+  );
 
   if (value === 'signedIn') return <Redirect to={landing} replace />;
   if (value === 'awaitingTwoFactor') return <Redirect to={SETTINGS_PATH} replace />;
@@ -39,16 +65,24 @@ export function LoginPage() {
     <main className={styles.page}>
       <BrandMark size="large" />
       <Card className={styles.card}>
-        {login ? <LoginSteps login={login} />
-          : value === 'optionsFailed' ? (
-            <MessageBar intent="error">
-              <MessageBarBody>{error}</MessageBarBody>
-              <MessageBarActions><Button disabled={!canRetry} onClick={() => session.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
-            </MessageBar>
-          )
-            : <Spinner label="Signing in…" />}
+        {login ? (
+          <LoginSteps login={login} />
+        ) : value === 'optionsFailed' ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{error}</MessageBarBody>
+            <MessageBarActions>
+              <Button disabled={!canRetry} onClick={() => session.send({ type: 'RETRY' })}>
+                Try again
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        ) : (
+          <Spinner label="Signing in…" />
+        )}
       </Card>
-      <Text size={200} className={styles.footer}>© {LOGIN_YEAR} {PRODUCT_NAME}. All rights reserved.</Text>
+      <Text size={200} className={styles.footer}>
+        © {LOGIN_YEAR} {PRODUCT_NAME}. All rights reserved.
+      </Text>
     </main>
   );
 }

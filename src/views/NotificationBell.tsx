@@ -1,5 +1,14 @@
 import {
-  Badge, Button, CounterBadge, Popover, PopoverSurface, PopoverTrigger, Text, makeStyles, mergeClasses, tokens,
+  Badge,
+  Button,
+  CounterBadge,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -14,14 +23,26 @@ const useStyles = makeStyles({
   badge: { position: 'absolute', top: '2px', right: '2px', pointerEvents: 'none' },
   surface: { width: '380px', maxHeight: '460px', overflowY: 'auto', padding: 0 },
   title: {
-    display: 'flex', alignItems: 'center', justifyContent: 'space-between',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   list: { listStyle: 'none', margin: 0, padding: 0 },
   item: {
-    display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2px', width: '100%', textAlign: 'left',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, border: 'none', background: 'none', cursor: 'pointer',
-    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, color: tokens.colorNeutralForeground1,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '2px',
+    width: '100%',
+    textAlign: 'left',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    border: 'none',
+    background: 'none',
+    cursor: 'pointer',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+    color: tokens.colorNeutralForeground1,
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   unread: { backgroundColor: tokens.colorBrandBackground2 },
@@ -29,14 +50,27 @@ const useStyles = makeStyles({
   meta: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   empty: { padding: tokens.spacingHorizontalL },
   // Read aloud, not shown: the bold weight and tint say 'unread' to the eye alone.
-  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
 });
 
 /** 'Open' while the work order waits for someone; 'Resolved' once the decision that settles it was made. */
 export function WorkOrderStatusBadge({ item }: { item: NotificationItem }) {
-  return item.data.status === 'RESOLVED'
-    ? <Badge appearance="tint" color="success" size="small">Resolved</Badge>
-    : <Badge appearance="filled" color="warning" size="small">Open</Badge>;
+  return item.data.status === 'RESOLVED' ? (
+    <Badge appearance="tint" color="success" size="small">
+      Resolved
+    </Badge>
+  ) : (
+    <Badge appearance="filled" color="warning" size="small">
+      Open
+    </Badge>
+  );
 }
 
 /** One work order in the list, marked unread as the badge counts it: a resolved one needs no one. */
@@ -45,9 +79,19 @@ function WorkOrderEntry({ item: n, onOpen }: { item: NotificationItem; onOpen: (
   const needsYou = countsAsUnread(n);
   return (
     <li data-status={n.data.status}>
-      <button type="button" className={mergeClasses(styles.item, needsYou && styles.unread, n.data.status === 'RESOLVED' && styles.resolved)} onClick={onOpen}>
+      <button
+        type="button"
+        className={mergeClasses(
+          styles.item,
+          needsYou && styles.unread,
+          n.data.status === 'RESOLVED' && styles.resolved,
+        )}
+        onClick={onOpen}
+      >
         {needsYou && <span className={styles.hidden}>Unread: </span>}
-        <Text weight={needsYou ? 'semibold' : 'regular'} size={300}>{n.subject}</Text>
+        <Text weight={needsYou ? 'semibold' : 'regular'} size={300}>
+          {n.subject}
+        </Text>
         <Text size={300}>{n.message}</Text>
         <span className={styles.meta}>
           <Text size={200}>{formatDateTime(n.data.created_at)}</Text>
@@ -84,25 +128,47 @@ export function NotificationBell({ logic = notificationsMachine }: { logic?: typ
   };
 
   return (
-    <Popover positioning="below-end" onOpenChange={(_, d) => {
-      if (d.open && typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission();
-    }}>
+    <Popover
+      positioning="below-end"
+      onOpenChange={(_, d) => {
+        if (d.open && typeof Notification !== 'undefined' && Notification.permission === 'default')
+          void Notification.requestPermission();
+      }}
+    >
       <span className={styles.bell}>
         <PopoverTrigger disableButtonEnhancement>
-          <Button appearance="subtle" size="large" icon={<AlertRegular />} aria-label={`Notifications, ${unread} unread`} />
+          <Button
+            appearance="subtle"
+            size="large"
+            icon={<AlertRegular />}
+            aria-label={`Notifications, ${unread} unread`}
+          />
         </PopoverTrigger>
-        {unread > 0 && <CounterBadge className={styles.badge} count={unread} size="small" color="danger" aria-hidden="true" />}
+        {unread > 0 && (
+          <CounterBadge className={styles.badge} count={unread} size="small" color="danger" aria-hidden="true" />
+        )}
       </span>
       <PopoverSurface className={styles.surface} aria-label="Notifications">
         <div className={styles.title}>
           <Text weight="semibold">Notifications</Text>
-          <Button appearance="transparent" size="small" disabled={!s.can({ type: 'MARK_ALL_READ' })} onClick={() => actor.send({ type: 'MARK_ALL_READ' })}>
+          <Button
+            appearance="transparent"
+            size="small"
+            disabled={!s.can({ type: 'MARK_ALL_READ' })}
+            onClick={() => actor.send({ type: 'MARK_ALL_READ' })}
+          >
             {markingAll ? 'Marking…' : 'Mark all read'}
           </Button>
         </div>
-        {items.length === 0 ? <Text className={styles.empty} block>No notifications yet.</Text> : (
+        {items.length === 0 ? (
+          <Text className={styles.empty} block>
+            No notifications yet.
+          </Text>
+        ) : (
           <ul className={styles.list} aria-label="Work orders">
-            {items.map((n) => <WorkOrderEntry key={n.id} item={n} onOpen={() => open(n)} />)}
+            {items.map((n) => (
+              <WorkOrderEntry key={n.id} item={n} onOpen={() => open(n)} />
+            ))}
           </ul>
         )}
       </PopoverSurface>

@@ -1,5 +1,14 @@
 import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { Button, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowLeftRegular, ClipboardPasteRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -12,20 +21,48 @@ const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   boxes: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'space-between' },
   box: {
-    width: '48px', height: '56px', textAlign: 'center', fontSize: tokens.fontSizeBase600, fontFamily: tokens.fontFamilyMonospace,
-    borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke1}`, backgroundColor: tokens.colorNeutralBackground1,
+    width: '48px',
+    height: '56px',
+    textAlign: 'center',
+    fontSize: tokens.fontSizeBase600,
+    fontFamily: tokens.fontFamilyMonospace,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
-    ':focus': { outlineWidth: '2px', outlineStyle: 'solid', outlineColor: tokens.colorBrandStroke1, borderTopColor: tokens.colorBrandStroke1, borderBottomColor: tokens.colorBrandStroke1, borderLeftColor: tokens.colorBrandStroke1, borderRightColor: tokens.colorBrandStroke1 },
+    ':focus': {
+      outlineWidth: '2px',
+      outlineStyle: 'solid',
+      outlineColor: tokens.colorBrandStroke1,
+      borderTopColor: tokens.colorBrandStroke1,
+      borderBottomColor: tokens.colorBrandStroke1,
+      borderLeftColor: tokens.colorBrandStroke1,
+      borderRightColor: tokens.colorBrandStroke1,
+    },
   },
 });
 
 /** 'Enter OTP': six digit boxes that submit by themselves when full (spec sections 2 and 5). */
 export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
-  const { otp, error, submitting, canBack, canPaste, canType } = useSelector(actor, (s) => ({
-    otp: s.context.otp, error: s.context.error, submitting: s.matches('submittingOtp'),
-    canBack: s.can({ type: 'BACK' }), canPaste: s.can({ type: 'PASTE', text: '' }), canType: s.can({ type: 'OTP_CHANGE', value: '' }),
-  }), (a, b) => a.otp === b.otp && a.error === b.error && a.submitting === b.submitting && a.canBack === b.canBack && a.canPaste === b.canPaste && a.canType === b.canType);
+  const { otp, error, submitting, canBack, canPaste, canType } = useSelector(
+    actor,
+    (s) => ({
+      otp: s.context.otp,
+      error: s.context.error,
+      submitting: s.matches('submittingOtp'),
+      canBack: s.can({ type: 'BACK' }),
+      canPaste: s.can({ type: 'PASTE', text: '' }),
+      canType: s.can({ type: 'OTP_CHANGE', value: '' }),
+    }),
+    (a, b) =>
+      a.otp === b.otp &&
+      a.error === b.error &&
+      a.submitting === b.submitting &&
+      a.canBack === b.canBack &&
+      a.canPaste === b.canPaste &&
+      a.canType === b.canType,
+  );
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
 
   // The cursor always sits in the first empty box, so typing fills the boxes in order.
@@ -53,26 +90,55 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
   return (
     <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-labelledby="otp-title">
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={() => actor.send({ type: 'BACK' })} disabled={!canBack} />
-        <Title2 as="h1" id="otp-title">Enter OTP</Title2>
+        <Button
+          appearance="subtle"
+          icon={<ArrowLeftRegular />}
+          aria-label="Back"
+          onClick={() => actor.send({ type: 'BACK' })}
+          disabled={!canBack}
+        />
+        <Title2 as="h1" id="otp-title">
+          Enter OTP
+        </Title2>
       </div>
       <Text id="otp-help">Enter the 6-digit code from your authenticator app.</Text>
-      {error && <MessageBar intent="error" role="alert"><MessageBarBody>{error === INVALID_OTP ? INVALID_OTP : error}</MessageBarBody></MessageBar>}
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error === INVALID_OTP ? INVALID_OTP : error}</MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.boxes} role="group" aria-labelledby="otp-title" aria-describedby="otp-help">
         {Array.from({ length: OTP_LENGTH }, (_, i) => (
-          <input key={i} ref={(el) => { boxes.current[i] = el; }} className={styles.box}
-            aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`} inputMode="numeric" autoComplete={i === 0 ? 'one-time-code' : 'off'}
-            maxLength={1} value={otp[i] ?? ''} disabled={!canType} readOnly={false}
-            onKeyDown={onKeyDown} onPaste={onPaste}
+          <input
+            key={i}
+            ref={(el) => {
+              boxes.current[i] = el;
+            }}
+            className={styles.box}
+            aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
+            inputMode="numeric"
+            autoComplete={i === 0 ? 'one-time-code' : 'off'}
+            maxLength={1}
+            value={otp[i] ?? ''}
+            disabled={!canType}
+            readOnly={false}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
             onChange={(e) => {
               // Mobile keyboards and autofill arrive as input, not keys.
               const typed = e.target.value.replace(/\D/g, '');
               if (typed.length >= OTP_LENGTH) actor.send({ type: 'PASTE', text: typed });
               else if (typed) actor.send({ type: 'OTP_CHANGE', value: otp + typed });
-            }} />
+            }}
+          />
         ))}
       </div>
-      <Button appearance="secondary" icon={submitting ? <Spinner size="tiny" /> : <ClipboardPasteRegular />} onClick={pasteFromClipboard} disabled={!canPaste}>
+      <Button
+        appearance="secondary"
+        icon={submitting ? <Spinner size="tiny" /> : <ClipboardPasteRegular />}
+        onClick={pasteFromClipboard}
+        disabled={!canPaste}
+      >
         {submitting ? 'Checking…' : 'Paste from Clipboard'}
       </Button>
     </form>

@@ -1,5 +1,12 @@
 import {
-  NavCategory, NavCategoryItem, NavDrawer, NavDrawerBody, NavItem, NavSubItem, NavSubItemGroup, makeStyles,
+  NavCategory,
+  NavCategoryItem,
+  NavDrawer,
+  NavDrawerBody,
+  NavItem,
+  NavSubItem,
+  NavSubItemGroup,
+  makeStyles,
 } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { MouseEvent } from 'react';
@@ -25,7 +32,10 @@ export function Sidebar() {
   const styles = useStyles();
   const [location, navigate] = useLocation();
   const session = SessionContext.useActorRef();
-  const { user, modules } = SessionContext.useSelector((s) => ({ user: s.context.user, modules: s.context.options?.modules }));
+  const { user, modules } = SessionContext.useSelector((s) => ({
+    user: s.context.user,
+    modules: s.context.options?.modules,
+  }));
   if (!user) return null;
   const held = user.otp_verified ? visibleModules(modules ?? [], user) : settingsOnly;
   // Logout lives under Settings, so Settings is always there even for a role without user settings.
@@ -37,26 +47,52 @@ export function Sidebar() {
     e.preventDefault();
     navigate(`~${to}`);
   };
-  const openCategories = items.filter((m) => m.children.length > 0 && (m.id === 'settings' || path.startsWith(m.path))).map((m) => m.id);
+  const openCategories = items
+    .filter((m) => m.children.length > 0 && (m.id === 'settings' || path.startsWith(m.path)))
+    .map((m) => m.id);
 
   return (
-    <NavDrawer open type="inline" aria-label="Main menu" className={styles.drawer} selectedValue={path} defaultOpenCategories={openCategories}>
+    <NavDrawer
+      open
+      type="inline"
+      aria-label="Main menu"
+      className={styles.drawer}
+      selectedValue={path}
+      defaultOpenCategories={openCategories}
+    >
       <NavDrawerBody>
-        {items.map((m) => (m.children.length === 0 && m.id !== 'settings' ? (
-          <NavItem key={m.id} value={m.path} icon={moduleIcon(m.icon)} href={m.path} onClick={follow(m.path)}>{m.title}</NavItem>
-        ) : (
-          <NavCategory key={m.id} value={m.id}>
-            <NavCategoryItem icon={m.id === 'settings' ? <SettingsRegular /> : moduleIcon(m.icon)}>
-              {m.id === 'settings' ? user.display_name : m.title}
-            </NavCategoryItem>
-            <NavSubItemGroup>
-              {m.children.map((c) => (
-                <NavSubItem key={c.id} value={c.path} href={c.path} onClick={follow(c.path)}>{c.title}</NavSubItem>
-              ))}
-              {m.id === 'settings' && <NavSubItem value={LOGOUT} href="/login" onClick={(e) => { e.preventDefault(); session.send({ type: 'LOGOUT' }); }}>Logout</NavSubItem>}
-            </NavSubItemGroup>
-          </NavCategory>
-        )))}
+        {items.map((m) =>
+          m.children.length === 0 && m.id !== 'settings' ? (
+            <NavItem key={m.id} value={m.path} icon={moduleIcon(m.icon)} href={m.path} onClick={follow(m.path)}>
+              {m.title}
+            </NavItem>
+          ) : (
+            <NavCategory key={m.id} value={m.id}>
+              <NavCategoryItem icon={m.id === 'settings' ? <SettingsRegular /> : moduleIcon(m.icon)}>
+                {m.id === 'settings' ? user.display_name : m.title}
+              </NavCategoryItem>
+              <NavSubItemGroup>
+                {m.children.map((c) => (
+                  <NavSubItem key={c.id} value={c.path} href={c.path} onClick={follow(c.path)}>
+                    {c.title}
+                  </NavSubItem>
+                ))}
+                {m.id === 'settings' && (
+                  <NavSubItem
+                    value={LOGOUT}
+                    href="/login"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      session.send({ type: 'LOGOUT' });
+                    }}
+                  >
+                    Logout
+                  </NavSubItem>
+                )}
+              </NavSubItemGroup>
+            </NavCategory>
+          ),
+        )}
       </NavDrawerBody>
     </NavDrawer>
   );

@@ -1,6 +1,24 @@
 import {
-  Button, Card, CardHeader, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Image, Input, Link,
-  MessageBar, MessageBarBody, Spinner, Text, Title2, Title3, makeStyles, tokens,
+  Button,
+  Card,
+  CardHeader,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Image,
+  Input,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title2,
+  Title3,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, ShieldKeyholeRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -11,14 +29,41 @@ import { MachineDialog } from './common/MachineDialog';
 import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(260px, 1fr)', gap: tokens.spacingHorizontalXL, marginTop: tokens.spacingVerticalL, alignItems: 'start' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 2fr) minmax(260px, 1fr)',
+    gap: tokens.spacingHorizontalXL,
+    marginTop: tokens.spacingVerticalL,
+    alignItems: 'start',
+  },
   card: { padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  steps: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  steps: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
   step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  qr: { width: '200px', height: '200px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  secret: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase400, letterSpacing: '2px', wordBreak: 'break-all' },
+  qr: {
+    width: '200px',
+    height: '200px',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  secret: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase400,
+    letterSpacing: '2px',
+    wordBreak: 'break-all',
+  },
   verify: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  active: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorPaletteGreenForeground1 },
+  active: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorPaletteGreenForeground1,
+  },
   links: { display: 'flex', gap: tokens.spacingHorizontalL },
 });
 
@@ -34,35 +79,80 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
   const { qrcode, secret, code, error } = state.context;
   return (
     <section aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('settings-user')}</Title2>
+      <Title2 as="h1" id="page-title">
+        {pageTitle('settings-user')}
+      </Title2>
       <div className={styles.grid}>
         <Card className={styles.card}>
-          <CardHeader image={<ShieldKeyholeRegular fontSize={28} />} header={<Title3 as="h2">Two-Factor Authentication</Title3>} />
-          {error && !state.matches('awaitingCode') && <MessageBar intent="error"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+          <CardHeader
+            image={<ShieldKeyholeRegular fontSize={28} />}
+            header={<Title3 as="h2">Two-Factor Authentication</Title3>}
+          />
+          {error && !state.matches('awaitingCode') && (
+            <MessageBar intent="error">
+              <MessageBarBody>{error}</MessageBarBody>
+            </MessageBar>
+          )}
           {state.matches('loadingSecret') && <Spinner label="Preparing your QR code…" />}
-          {state.matches('loadFailed') && <Button disabled={!can('RETRY')} onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>}
+          {state.matches('loadFailed') && (
+            <Button disabled={!can('RETRY')} onClick={() => actor.send({ type: 'RETRY' })}>
+              Try again
+            </Button>
+          )}
           {(state.matches('awaitingCode') || state.matches('verifying')) && (
             <ol className={styles.steps}>
               <li className={styles.step}>
                 <Text weight="semibold">Install an authenticator app</Text>
-                <Text>Use Google Authenticator, Microsoft Authenticator or any app that supports time-based codes.</Text>
+                <Text>
+                  Use Google Authenticator, Microsoft Authenticator or any app that supports time-based codes.
+                </Text>
                 <div className={styles.links}>
-                  <Link href="https://apps.apple.com/app/google-authenticator/id388497605" target="_blank" rel="noreferrer">App Store</Link>
-                  <Link href="https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2" target="_blank" rel="noreferrer">Google Play</Link>
+                  <Link
+                    href="https://apps.apple.com/app/google-authenticator/id388497605"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    App Store
+                  </Link>
+                  <Link
+                    href="https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Google Play
+                  </Link>
                 </div>
               </li>
               <li className={styles.step}>
                 <Text weight="semibold">Scan the QR code</Text>
                 {qrcode && <Image className={styles.qr} src={qrcode} alt="QR code for your authenticator app" />}
                 <Text>Cannot scan it? Enter this secret key in the app:</Text>
-                <Text className={styles.secret} data-testid="totp-secret">{secret}</Text>
+                <Text className={styles.secret} data-testid="totp-secret">
+                  {secret}
+                </Text>
               </li>
               <li className={styles.step}>
                 <Text weight="semibold">Enter the 6-digit code from the app</Text>
-                <form className={styles.verify} onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'VERIFY' }); }}>
-                  <Field label="Authentication code" validationMessage={error ?? undefined} validationState={error ? 'error' : 'none'}>
-                    <Input value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={!state.can({ type: 'CODE_CHANGE', value: '' })}
-                      onChange={(_, d) => actor.send({ type: 'CODE_CHANGE', value: d.value })} />
+                <form
+                  className={styles.verify}
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    actor.send({ type: 'VERIFY' });
+                  }}
+                >
+                  <Field
+                    label="Authentication code"
+                    validationMessage={error ?? undefined}
+                    validationState={error ? 'error' : 'none'}
+                  >
+                    <Input
+                      value={code}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      disabled={!state.can({ type: 'CODE_CHANGE', value: '' })}
+                      onChange={(_, d) => actor.send({ type: 'CODE_CHANGE', value: d.value })}
+                    />
                   </Field>
                   <Button appearance="primary" type="submit" disabled={!can('VERIFY')}>
                     {state.matches('verifying') ? 'Verifying…' : 'Verify'}
@@ -71,15 +161,29 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
               </li>
             </ol>
           )}
-          {state.matches('verified') && <MessageBar intent="success" role="status"><MessageBarBody>{OTP_VERIFIED}</MessageBarBody></MessageBar>}
+          {state.matches('verified') && (
+            <MessageBar intent="success" role="status">
+              <MessageBarBody>{OTP_VERIFIED}</MessageBarBody>
+            </MessageBar>
+          )}
           {(state.matches('active') || state.matches('confirmingReset') || state.matches('disabling')) && (
             <>
-              <Text className={styles.active} weight="semibold" size={400}><CheckmarkCircleFilled /> 2FA Verification Set</Text>
+              <Text className={styles.active} weight="semibold" size={400}>
+                <CheckmarkCircleFilled /> 2FA Verification Set
+              </Text>
               <Text>Your account asks for a code from your authenticator app at every sign-in.</Text>
-              <div><Button onClick={() => actor.send({ type: 'RESET' })} disabled={!can('RESET')}>Reset</Button></div>
+              <div>
+                <Button onClick={() => actor.send({ type: 'RESET' })} disabled={!can('RESET')}>
+                  Reset
+                </Button>
+              </div>
             </>
           )}
-          {state.matches('disabled') && <MessageBar intent="success" role="status"><MessageBarBody>{OTP_DISABLED}</MessageBarBody></MessageBar>}
+          {state.matches('disabled') && (
+            <MessageBar intent="success" role="status">
+              <MessageBarBody>{OTP_DISABLED}</MessageBarBody>
+            </MessageBar>
+          )}
         </Card>
         <Card className={styles.card}>
           <Title3 as="h2">More Options Coming Soon</Title3>
@@ -91,9 +195,14 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
           <DialogSurface>
             <DialogBody>
               <DialogTitle>Are you sure?</DialogTitle>
-              <DialogContent>Two-factor authentication will be turned off and you will be signed out. You can set it up again after signing in.</DialogContent>
+              <DialogContent>
+                Two-factor authentication will be turned off and you will be signed out. You can set it up again after
+                signing in.
+              </DialogContent>
               <DialogActions>
-                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={!can('CANCEL')}>Cancel</Button>
+                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={!can('CANCEL')}>
+                  Cancel
+                </Button>
                 <Button appearance="primary" onClick={() => actor.send({ type: 'CONFIRM' })} disabled={!can('CONFIRM')}>
                   {state.matches('disabling') ? 'Resetting…' : 'Confirm'}
                 </Button>

@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import {
-  Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens,
+  Button,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -20,25 +29,41 @@ import { ApprovalWorkOrderPanel } from './approvals/ApprovalWorkOrderPanel';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  card: { maxWidth: '640px', display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalXL },
+  card: {
+    maxWidth: '640px',
+    display: 'grid',
+    gridTemplateColumns: '160px 1fr',
+    rowGap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalXL,
+  },
   pair: { display: 'contents' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
 
 const ACTION_LABELS: Record<WorkOrderAction, string> = {
-  COMPLETE: 'Complete', FINALIZE: 'Finalize', REJECT: 'Reject', RESEND_CALLBACK: 'Resend Callback',
+  COMPLETE: 'Complete',
+  FINALIZE: 'Finalize',
+  REJECT: 'Reject',
+  RESEND_CALLBACK: 'Resend Callback',
 };
 
 /** The item's kind as a person calls it. */
 export function itemKindLabel(item: WorkOrderItem): string {
   switch (item.kind) {
-    case 'withdrawal': return item.withdrawal_kind === 'transfer_to_disburse' ? 'Transfer to disburse' : 'Withdrawal';
-    case 'disbursement': return 'Disbursement';
-    case 'callback': return 'Pay-in callback';
-    case 'reconciliation': return 'Check Transactions';
-    case 'settlement': return 'Settlement';
-    case 'approval': return 'Approval request';
-    default: return item.kind;
+    case 'withdrawal':
+      return item.withdrawal_kind === 'transfer_to_disburse' ? 'Transfer to disburse' : 'Withdrawal';
+    case 'disbursement':
+      return 'Disbursement';
+    case 'callback':
+      return 'Pay-in callback';
+    case 'reconciliation':
+      return 'Check Transactions';
+    case 'settlement':
+      return 'Settlement';
+    case 'approval':
+      return 'Approval request';
+    default:
+      return item.kind;
   }
 }
 
@@ -46,13 +71,20 @@ function Pair({ label, children }: { label: string; children: ReactNode }) {
   const styles = useStyles();
   return (
     <div role="group" aria-label={label} className={styles.pair}>
-      <Text weight="semibold">{label}</Text><Text>{children}</Text>
+      <Text weight="semibold">{label}</Text>
+      <Text>{children}</Text>
     </div>
   );
 }
 
 /** One work order (opened from the bell): renders the work order detail machine; sends events. */
-export function WorkOrderDetail({ code, logic = workOrderDetailMachine }: { code: string; logic?: typeof workOrderDetailMachine }) {
+export function WorkOrderDetail({
+  code,
+  logic = workOrderDetailMachine,
+}: {
+  code: string;
+  logic?: typeof workOrderDetailMachine;
+}) {
   const styles = useStyles();
   const user = SessionContext.useSelector((s) => s.context.user);
   const page = useActorRef(logic, { input: { code, token: user?.token ?? null, user } });
@@ -65,12 +97,16 @@ export function WorkOrderDetail({ code, logic = workOrderDetailMachine }: { code
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">Work Order {code}</Title2>
+      <Title2 as="h1" id="page-title">
+        Work Order {code}
+      </Title2>
       {s.matches({ item: 'loading' }) && <Spinner label="Loading work order…" />}
       {s.matches({ item: 'loadFailed' }) && (
         <MessageBar intent="error">
           <MessageBarBody>{c.loadError}</MessageBarBody>
-          <MessageBarActions><Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+          <MessageBarActions>
+            <Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button>
+          </MessageBarActions>
         </MessageBar>
       )}
       {c.item && order && (
@@ -79,7 +115,9 @@ export function WorkOrderDetail({ code, logic = workOrderDetailMachine }: { code
           <Pair label="Message">{c.item.message}</Pair>
           <Pair label="Work order">{order.work_order_code}</Pair>
           <Pair label="Received">{formatDateTime(order.created_at)}</Pair>
-          <Pair label="Status">{order.status === 'RESOLVED' ? `Resolved at ${formatDateTime(order.resolved_at)}` : 'Open'}</Pair>
+          <Pair label="Status">
+            {order.status === 'RESOLVED' ? `Resolved at ${formatDateTime(order.resolved_at)}` : 'Open'}
+          </Pair>
           {item && (
             <>
               <Pair label="Item">{itemKindLabel(item)}</Pair>
@@ -96,24 +134,39 @@ export function WorkOrderDetail({ code, logic = workOrderDetailMachine }: { code
       {c.offered.length > 0 && (
         <div className={styles.actions} role="group" aria-label="Work order actions">
           {c.offered.map((type) => (
-            <Button key={type} appearance={type === 'REJECT' ? 'secondary' : 'primary'} disabled={!s.can({ type })} onClick={() => page.send({ type })}>
+            <Button
+              key={type}
+              appearance={type === 'REJECT' ? 'secondary' : 'primary'}
+              disabled={!s.can({ type })}
+              onClick={() => page.send({ type })}
+            >
               {type === 'RESEND_CALLBACK' && resending ? 'Resending…' : ACTION_LABELS[type]}
             </Button>
           ))}
         </div>
       )}
       {s.matches({ item: 'refreshing' }) && <Spinner size="tiny" label="Reading the work order again…" />}
-      {c.refreshError && s.matches({ item: 'shown' }) && <MessageBar intent="warning"><MessageBarBody>{c.refreshError}</MessageBarBody></MessageBar>}
+      {c.refreshError && s.matches({ item: 'shown' }) && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{c.refreshError}</MessageBarBody>
+        </MessageBar>
+      )}
       {c.outcome && (
         <MessageBar intent={c.outcome.intent} role={c.outcome.intent === 'error' ? 'alert' : 'status'}>
           <MessageBarBody>{c.outcome.message}</MessageBarBody>
         </MessageBar>
       )}
       {s.matches({ action: 'decidingWithdrawal' }) && s.children.withdrawalDecision && item && (
-        <WithdrawalConfirm actor={s.children.withdrawalDecision as ActorRefFrom<typeof withdrawalDecisionMachine>} item={item} />
+        <WithdrawalConfirm
+          actor={s.children.withdrawalDecision as ActorRefFrom<typeof withdrawalDecisionMachine>}
+          item={item}
+        />
       )}
       {s.matches({ action: 'decidingDisbursement' }) && s.children.disbursementDecision && item && (
-        <DisbursementConfirm actor={s.children.disbursementDecision as ActorRefFrom<typeof disbursementDecisionMachine>} item={item} />
+        <DisbursementConfirm
+          actor={s.children.disbursementDecision as ActorRefFrom<typeof disbursementDecisionMachine>}
+          item={item}
+        />
       )}
     </section>
   );
@@ -130,7 +183,9 @@ export function WorkOrderDetailPage() {
       {!code && (
         <>
           <Title2 as="h1">Work Order</Title2>
-          <MessageBar intent="warning"><MessageBarBody>No work order was given.</MessageBarBody></MessageBar>
+          <MessageBar intent="warning">
+            <MessageBarBody>No work order was given.</MessageBarBody>
+          </MessageBar>
         </>
       )}
       {code && state === 'signedIn' && <WorkOrderDetail key={code} code={code} />}

@@ -6,7 +6,11 @@ import { PRODUCT_NAME } from './brand';
 export const pageTitles: Record<string, string> = Object.fromEntries(screens.map((s) => [s.path, s.title]));
 
 /** The pages outside the dashboard, by their headings; any other path outside it is the not-found page. */
-const outsideTitles: Record<string, string | null> = { '/': null, '/login': 'Sign In', '/work-order-detail': 'Work Order' };
+const outsideTitles: Record<string, string | null> = {
+  '/': null,
+  '/login': 'Sign In',
+  '/work-order-detail': 'Work Order',
+};
 const NOT_FOUND_TITLE = '404 Not Found';
 
 function pageTitleOf(path: string): string | null {

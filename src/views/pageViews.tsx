@@ -1,5 +1,14 @@
 import {
-  CalendarCheckmarkRegular, ShieldCheckmarkRegular, DocumentSearchRegular, FlowchartRegular, MoneyHandRegular, PeopleSettingsRegular, ReceiptRegular, ScalesRegular, SettingsRegular, WalletRegular,
+  CalendarCheckmarkRegular,
+  ShieldCheckmarkRegular,
+  DocumentSearchRegular,
+  FlowchartRegular,
+  MoneyHandRegular,
+  PeopleSettingsRegular,
+  ReceiptRegular,
+  ScalesRegular,
+  SettingsRegular,
+  WalletRegular,
 } from '@fluentui/react-icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { itemPageParent } from '../services/navigation';
@@ -14,15 +23,23 @@ const pageViews: Record<PageId, LazyExoticComponent<ComponentType>> = {
   transactions: lazy(() => import('./payments/PaymentsListPage').then((m) => ({ default: m.PaymentsListPage }))),
   payin: lazy(() => import('./disbursement/PayinDetailPage').then((m) => ({ default: m.PayinDetailPage }))),
   'disbursement-list': lazy(() => import('./disbursement/DisbursementListPage')),
-  'disbursement-account': lazy(() => import('./disbursement/DisbursementAccountPage').then((m) => ({ default: m.DisbursementAccountPage }))),
-  'disbursement-master-balance': lazy(() => import('./disbursement/MasterBalancePage').then((m) => ({ default: m.MasterBalancePage }))),
+  'disbursement-account': lazy(() =>
+    import('./disbursement/DisbursementAccountPage').then((m) => ({ default: m.DisbursementAccountPage })),
+  ),
+  'disbursement-master-balance': lazy(() =>
+    import('./disbursement/MasterBalancePage').then((m) => ({ default: m.MasterBalancePage })),
+  ),
   balance: lazy(() => import('./balance/PaymentsBalancePage').then((m) => ({ default: m.PaymentsBalancePage }))),
   settlement: lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage }))),
   'audit-log': lazy(() => import('./audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage }))),
   workflows: lazy(() => import('./workflows/WorkflowsPage').then((m) => ({ default: m.WorkflowsPage }))),
   approvals: lazy(() => import('./approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage }))),
-  'management-user': lazy(() => import('./management/UserManagementPage').then((m) => ({ default: m.UserManagementPage }))),
-  'management-role': lazy(() => import('./management/RoleManagementPage').then((m) => ({ default: m.RoleManagementPage }))),
+  'management-user': lazy(() =>
+    import('./management/UserManagementPage').then((m) => ({ default: m.UserManagementPage })),
+  ),
+  'management-role': lazy(() =>
+    import('./management/RoleManagementPage').then((m) => ({ default: m.RoleManagementPage })),
+  ),
   'settings-user': lazy(() => import('./UserSettingsPage').then((m) => ({ default: m.UserSettingsPage }))),
 };
 

@@ -4,7 +4,11 @@ import { part } from './part.mjs';
 export default part('lifecycles', {
   mutate: ['src/machines/lifecycle/**/*.ts'],
   unit: [
-    'src/test/modulesLoad.test.ts', 'src/test/machines/*Lifecycle*.test.ts', 'src/test/machines/withdrawal*.test.ts',
-    'src/test/machines/chartsFresh.test.ts', 'src/test/machines/registry.test.ts', 'src/test/machines/scxml.test.ts',
+    'src/test/modulesLoad.test.ts',
+    'src/test/machines/*Lifecycle*.test.ts',
+    'src/test/machines/withdrawal*.test.ts',
+    'src/test/machines/chartsFresh.test.ts',
+    'src/test/machines/registry.test.ts',
+    'src/test/machines/scxml.test.ts',
   ],
 });

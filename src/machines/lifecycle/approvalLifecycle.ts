@@ -6,7 +6,11 @@ import type { GuardWords } from '../guardWords';
 /** Who takes a step: a user of a type, or the expiry job (SYSTEM); and whether they made the request. */
 export type ApprovalActor = UserTypeName | 'SYSTEM';
 
-export type ApprovalLifecycleEvent = { type: 'APPROVE' | 'DECLINE' | 'CANCEL' | 'EXPIRE'; role: ApprovalActor; isMaker: boolean };
+export type ApprovalLifecycleEvent = {
+  type: 'APPROVE' | 'DECLINE' | 'CANCEL' | 'EXPIRE';
+  role: ApprovalActor;
+  isMaker: boolean;
+};
 
 /**
  * A held movement's life (issue 25, dual control). A movement of money started by hand at or above
@@ -43,7 +47,8 @@ export const approvalLifecycle = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const approvalGuardWords: GuardWords<typeof approvalLifecycle> = {
-  byChecker: "Only the checker approves or declines (with a reason): a SUPER ADMIN holding the action's module who is not the maker; only while PENDING_APPROVAL, and only once.",
+  byChecker:
+    "Only the checker approves or declines (with a reason): a SUPER ADMIN holding the action's module who is not the maker; only while PENDING_APPROVAL, and only once.",
   byMaker: 'Only the maker of the request may cancel it, while PENDING_APPROVAL.',
   bySystem: 'Only the expiry job (role SYSTEM) expires a request, once it is older than APPROVAL_EXPIRE_HOURS.',
 };
@@ -56,7 +61,12 @@ export const allowsApproval = (status: ApprovalStatus, event: ApprovalLifecycleE
   approvalLifecycle.resolveState({ value: status, context: {} }).can(event);
 
 /** The status a decision leads to, for this actor; null when the machine refuses it. */
-export function nextApprovalStatus(status: ApprovalStatus, decision: ApprovalDecision | 'EXPIRE', role: ApprovalActor, isMaker: boolean): ApprovalStatus | null {
+export function nextApprovalStatus(
+  status: ApprovalStatus,
+  decision: ApprovalDecision | 'EXPIRE',
+  role: ApprovalActor,
+  isMaker: boolean,
+): ApprovalStatus | null {
   const event: ApprovalLifecycleEvent = { type: decision, role, isMaker };
   if (!allowsApproval(status, event)) return null;
   const [next] = transition(approvalLifecycle, approvalLifecycle.resolveState({ value: status, context: {} }), event);

@@ -3,7 +3,8 @@ import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import type { DisbursementStatusName } from '../../services/disbursementQuery';
 import type { GuardWords } from '../guardWords';
 
-export const DISBURSEMENT_INVALID_STATUS = 'Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed';
+export const DISBURSEMENT_INVALID_STATUS =
+  'Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed';
 export const DISBURSEMENT_INVALID_VOID = 'Invalid Status: Only FINALIZED disbursements can be voided';
 
 /** Provider-driven events carry the role SYSTEM (design.md section 2). */
@@ -36,7 +37,8 @@ export type DisbursementEvent =
  *   one, and move a released hold (REJECTED, FAILED, VOIDED) on to the withdrawable balance, once.
  * The server checks every change against this machine; the Disbursement List shows row actions from it.
  */
-const released = () => ({ on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: 'markAddedToWithdrawable' } } } as const);
+const released = () =>
+  ({ on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: 'markAddedToWithdrawable' } } }) as const;
 
 export const disbursementLifecycle = setup({
   // Stryker disable next-line ObjectLiteral: these objects exist for TypeScript alone; emptied, the machine is the same
@@ -88,13 +90,20 @@ export const disbursementLifecycle = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementGuardWords: GuardWords<typeof disbursementLifecycle> = {
-  byProvider: 'Only the provider (role SYSTEM) may accept (while PENDING_REQUEST), confirm or fail a disbursement (while PENDING_REQUEST or PENDING).',
-  bySuperAdmin: 'Only a SUPER ADMIN may finalize, reject or refresh the status (while PENDING_REQUEST or PENDING), and void or print the invoice (while FINALIZED).',
-  notYetWithdrawable: 'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to the withdrawable balance.',
+  byProvider:
+    'Only the provider (role SYSTEM) may accept (while PENDING_REQUEST), confirm or fail a disbursement (while PENDING_REQUEST or PENDING).',
+  bySuperAdmin:
+    'Only a SUPER ADMIN may finalize, reject or refresh the status (while PENDING_REQUEST or PENDING), and void or print the invoice (while FINALIZED).',
+  notYetWithdrawable:
+    'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to the withdrawable balance.',
 };
 
 /** Whether the lifecycle allows the event on a disbursement in this status with these facts. */
-export function allowsDisbursement(status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): boolean {
+export function allowsDisbursement(
+  status: DisbursementStatusName,
+  facts: DisbursementFacts,
+  event: DisbursementEvent,
+): boolean {
   return disbursementLifecycle.resolveState({ value: status, context: facts }).can(event);
 }
 
@@ -103,15 +112,25 @@ export function allowsDisbursement(status: DisbursementStatusName, facts: Disbur
  * this disbursement now. The server answers that as not allowed (403), any other refusal as the
  * status's conflict (409), so who may decide is said by the guards above and nowhere else.
  */
-export const refusesDisbursementRole = (status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): boolean =>
-  !allowsDisbursement(status, facts, event) && USER_TYPES.some((role) => allowsDisbursement(status, facts, { ...event, role }));
+export const refusesDisbursementRole = (
+  status: DisbursementStatusName,
+  facts: DisbursementFacts,
+  event: DisbursementEvent,
+): boolean =>
+  !allowsDisbursement(status, facts, event) &&
+  USER_TYPES.some((role) => allowsDisbursement(status, facts, { ...event, role }));
 
 /** The status the event leads to, or null when the lifecycle refuses it. */
-export function nextDisbursementStatus(status: DisbursementStatusName, facts: DisbursementFacts, event: DisbursementEvent): DisbursementStatusName | null {
+export function nextDisbursementStatus(
+  status: DisbursementStatusName,
+  facts: DisbursementFacts,
+  event: DisbursementEvent,
+): DisbursementStatusName | null {
   const snapshot = disbursementLifecycle.resolveState({ value: status, context: facts });
   if (!snapshot.can(event)) return null;
   return transition(disbursementLifecycle, snapshot, event)[0].value as DisbursementStatusName;
 }
 
 /** The API's decision word (spec: finalize is sent as COMPLETED) as a lifecycle event. */
-export const disbursementDecisionEvent = (status: 'COMPLETED' | 'REJECTED'): 'FINALIZE' | 'REJECT' => (status === 'COMPLETED' ? 'FINALIZE' : 'REJECT');
+export const disbursementDecisionEvent = (status: 'COMPLETED' | 'REJECTED'): 'FINALIZE' | 'REJECT' =>
+  status === 'COMPLETED' ? 'FINALIZE' : 'REJECT';

@@ -14,7 +14,10 @@ import type { GuardWords } from '../guardWords';
  * - A SUPER ADMIN's settlement moves FINALIZED to SETTLED (its net goes to withdrawable, once);
  *   a virtual account may expire.
  */
-export interface TransactionFacts { channel: TransactionTypeName; addedToWithdrawable: boolean }
+export interface TransactionFacts {
+  channel: TransactionTypeName;
+  addedToWithdrawable: boolean;
+}
 
 export type TransactionEvent =
   | { type: 'REFRESH_STATUS'; role: UserTypeName }
@@ -80,8 +83,10 @@ export const transactionLifecycle = setup({
 export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
   qris: 'Only a QRIS pay-in (fello_qris, herra_qris): anyone who sees it may refresh its status from the provider while PENDING or REQUEST_TIMEOUT, and only a QRIS pay-in can time out.',
   virtualAccount: 'Only a virtual-account pay-in (a va_ channel) can expire, and only while PENDING.',
-  bySuperAdmin: 'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or generate the invoice (while FINALIZED or SETTLED).',
-  notYetWithdrawable: 'Only a SUPER ADMIN, only while FINALIZED, and only once: the pay-in is not on the withdrawable balance yet.',
+  bySuperAdmin:
+    'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or generate the invoice (while FINALIZED or SETTLED).',
+  notYetWithdrawable:
+    'Only a SUPER ADMIN, only while FINALIZED, and only once: the pay-in is not on the withdrawable balance yet.',
 };
 
 /** Whether the lifecycle allows the event on a pay-in in this status with these facts. */
@@ -94,8 +99,14 @@ export function allows(status: TransactionStatusName, facts: TransactionFacts, e
  * this pay-in now. The server answers that as not allowed (403), any other refusal as the status's
  * conflict (409), so who may act is said by the guards above and nowhere else.
  */
-export const refusesTransactionRole = (status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): boolean =>
-  'role' in event && !allows(status, facts, event) && USER_TYPES.some((role) => allows(status, facts, { ...event, role }));
+export const refusesTransactionRole = (
+  status: TransactionStatusName,
+  facts: TransactionFacts,
+  event: TransactionEvent,
+): boolean =>
+  'role' in event &&
+  !allows(status, facts, event) &&
+  USER_TYPES.some((role) => allows(status, facts, { ...event, role }));
 
 /**
  * Whether this role may add a FINALIZED pay-in not yet withdrawable to the withdrawable balance:
@@ -105,7 +116,11 @@ export const mayAddToWithdrawable = (role: UserTypeName): boolean =>
   allows('FINALIZED', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role });
 
 /** The status the event leads to, or null when the lifecycle refuses it. */
-export function nextTransactionStatus(status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): TransactionStatusName | null {
+export function nextTransactionStatus(
+  status: TransactionStatusName,
+  facts: TransactionFacts,
+  event: TransactionEvent,
+): TransactionStatusName | null {
   const snapshot = transactionLifecycle.resolveState({ value: status, context: facts });
   if (!snapshot.can(event)) return null;
   return transition(transactionLifecycle, snapshot, event)[0].value as TransactionStatusName;

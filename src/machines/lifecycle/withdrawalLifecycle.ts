@@ -1,6 +1,10 @@
 import { setup, transition } from 'xstate';
 import type { UserTypeName } from '../../services/schemas';
-import { WITHDRAWAL_DECISIONS, type WithdrawalDecision, type WithdrawalStatusName } from '../../services/withdrawalRules';
+import {
+  WITHDRAWAL_DECISIONS,
+  type WithdrawalDecision,
+  type WithdrawalStatusName,
+} from '../../services/withdrawalRules';
 import type { GuardWords } from '../guardWords';
 
 export const WITHDRAWAL_INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
@@ -37,7 +41,8 @@ export const withdrawalGuardWords: GuardWords<typeof withdrawalLifecycle> = {
   bySuperAdmin: 'Only a SUPER ADMIN may complete or reject; only while PENDING, and only once.',
 };
 
-export const decisionEvent = (decision: WithdrawalDecision): WithdrawalLifecycleEvent['type'] => (decision === 'COMPLETED' ? 'COMPLETE' : 'REJECT');
+export const decisionEvent = (decision: WithdrawalDecision): WithdrawalLifecycleEvent['type'] =>
+  decision === 'COMPLETED' ? 'COMPLETE' : 'REJECT';
 
 /** Whether the lifecycle lets this role take this step on a withdrawal in this status (row buttons, the page's guard). */
 export const allowsWithdrawal = (status: WithdrawalStatusName, event: WithdrawalLifecycleEvent): boolean =>
@@ -50,9 +55,17 @@ export const decidesWithdrawals = (role: UserTypeName): boolean =>
   WITHDRAWAL_DECISIONS.some((decision) => allowsWithdrawal('PENDING', { type: decisionEvent(decision), role }));
 
 /** The status a decision leads to from a status, for a user type; null when the machine refuses it. */
-export function nextWithdrawalStatus(status: WithdrawalStatusName, decision: WithdrawalDecision, role: UserTypeName): WithdrawalStatusName | null {
+export function nextWithdrawalStatus(
+  status: WithdrawalStatusName,
+  decision: WithdrawalDecision,
+  role: UserTypeName,
+): WithdrawalStatusName | null {
   const event = { type: decisionEvent(decision), role };
   if (!allowsWithdrawal(status, event)) return null;
-  const [next] = transition(withdrawalLifecycle, withdrawalLifecycle.resolveState({ value: status, context: {} }), event);
+  const [next] = transition(
+    withdrawalLifecycle,
+    withdrawalLifecycle.resolveState({ value: status, context: {} }),
+    event,
+  );
   return next.value as WithdrawalStatusName;
 }

@@ -18,19 +18,71 @@ async function rulesBroken(code: string, path: string) {
 
 describe('the lint rules refuse a planted violation', () => {
   it.each([
-    ['a view importing the API client', "import { api } from '../services/api';\nexport const x = api;\n", 'src/views/Planted.tsx'],
-    ['a view importing the HTTP layer', "import { ApiError } from '../../services/http';\nexport const x = ApiError;\n", 'src/views/payments/Planted.tsx'],
-    ['a machine importing a view', "import { App } from '../views/App';\nexport const x = App;\n", 'src/machines/planted.ts'],
-    ['a service importing a machine', "import { alertsMachine } from '../machines/alertsMachine';\nexport const x = alertsMachine;\n", 'src/services/planted.ts'],
-    ['the browser importing the server', "import { config } from '../../server/config';\nexport const x = config;\n", 'src/machines/planted.ts'],
-    ['the domain importing server/http', "import * as h from '../http/errors';\nexport const x = h;\n", 'server/domain/planted.ts'],
-    ['a machine importing the registry (which imports every machine)', "import type { GuardWords } from './registry';\nexport type X = GuardWords<never>;\n", 'src/machines/planted.ts'],
-    ['a lifecycle importing the registry', "import type { GuardWords } from '../registry';\nexport type X = GuardWords<never>;\n", 'src/machines/lifecycle/planted.ts'],
-    ['the server importing a view', "import { App } from '../../src/views/App';\nexport const x = App;\n", 'server/routes/planted.ts'],
-    ['the server importing a page machine', "import { loginMachine } from '../../src/machines/loginMachine';\nexport const x = loginMachine;\n", 'server/routes/planted.ts'],
-    ['the domain importing a route', "import * as r from '../routes/settlement';\nexport const x = r;\n", 'server/domain/planted.ts'],
-    ['a route importing server/db', "import { users } from '../db/schema';\nexport const x = users;\n", 'server/routes/planted.ts'],
-    ['a route importing a server/db type', "import type { Db } from '../db/connect';\nexport type X = Db;\n", 'server/routes/planted.ts'],
+    [
+      'a view importing the API client',
+      "import { api } from '../services/api';\nexport const x = api;\n",
+      'src/views/Planted.tsx',
+    ],
+    [
+      'a view importing the HTTP layer',
+      "import { ApiError } from '../../services/http';\nexport const x = ApiError;\n",
+      'src/views/payments/Planted.tsx',
+    ],
+    [
+      'a machine importing a view',
+      "import { App } from '../views/App';\nexport const x = App;\n",
+      'src/machines/planted.ts',
+    ],
+    [
+      'a service importing a machine',
+      "import { alertsMachine } from '../machines/alertsMachine';\nexport const x = alertsMachine;\n",
+      'src/services/planted.ts',
+    ],
+    [
+      'the browser importing the server',
+      "import { config } from '../../server/config';\nexport const x = config;\n",
+      'src/machines/planted.ts',
+    ],
+    [
+      'the domain importing server/http',
+      "import * as h from '../http/errors';\nexport const x = h;\n",
+      'server/domain/planted.ts',
+    ],
+    [
+      'a machine importing the registry (which imports every machine)',
+      "import type { GuardWords } from './registry';\nexport type X = GuardWords<never>;\n",
+      'src/machines/planted.ts',
+    ],
+    [
+      'a lifecycle importing the registry',
+      "import type { GuardWords } from '../registry';\nexport type X = GuardWords<never>;\n",
+      'src/machines/lifecycle/planted.ts',
+    ],
+    [
+      'the server importing a view',
+      "import { App } from '../../src/views/App';\nexport const x = App;\n",
+      'server/routes/planted.ts',
+    ],
+    [
+      'the server importing a page machine',
+      "import { loginMachine } from '../../src/machines/loginMachine';\nexport const x = loginMachine;\n",
+      'server/routes/planted.ts',
+    ],
+    [
+      'the domain importing a route',
+      "import * as r from '../routes/settlement';\nexport const x = r;\n",
+      'server/domain/planted.ts',
+    ],
+    [
+      'a route importing server/db',
+      "import { users } from '../db/schema';\nexport const x = users;\n",
+      'server/routes/planted.ts',
+    ],
+    [
+      'a route importing a server/db type',
+      "import type { Db } from '../db/connect';\nexport type X = Db;\n",
+      'server/routes/planted.ts',
+    ],
   ])('%s', async (_, code, path) => {
     expect(await rulesBroken(code, path)).toContain('import/no-restricted-paths');
   });
@@ -41,7 +93,10 @@ describe('the lint rules refuse a planted violation', () => {
   });
 
   it.each([
-    ['subscribing to it', 'useEffect(() => { const sub = actor.subscribe(() => {}); return () => sub.unsubscribe(); }, [actor]);'],
+    [
+      'subscribing to it',
+      'useEffect(() => { const sub = actor.subscribe(() => {}); return () => sub.unsubscribe(); }, [actor]);',
+    ],
     ['watching its status', "useEffect(() => { if (status === 'done') console.log('closed'); }, [status]);"],
   ])('a view reacting to a machine finishing by %s', async (_, effect) => {
     const code = [
@@ -75,15 +130,34 @@ describe('the lint rules refuse a planted violation', () => {
 
   it('two modules importing each other', async () => {
     const planted = new ESLint({ cwd: repo, ignore: false });
-    const results = await planted.lintFiles([resolve(__dirname, 'planted/cycleA.ts'), resolve(__dirname, 'planted/cycleB.ts')]);
+    const results = await planted.lintFiles([
+      resolve(__dirname, 'planted/cycleA.ts'),
+      resolve(__dirname, 'planted/cycleB.ts'),
+    ]);
     expect(results.flatMap((r) => r.messages.map((m) => m.ruleId))).toContain('import/no-cycle');
   });
 
   it.each([
-    ['a machine importing a service', "import { alerts } from '../services/alerts';\nexport const x = alerts;\n", 'src/machines/planted.ts'],
-    ['a machine importing guardWords', "import type { GuardWords } from './guardWords';\nexport type X = GuardWords<never>;\n", 'src/machines/planted.ts'],
-    ['the charts (no machine) reading the registry', "import { machineRegistry } from './registry';\nexport const x = machineRegistry;\n", 'src/machines/charts.ts'],
-    ['the server importing a lifecycle', "import { withdrawalLifecycle } from '../../src/machines/lifecycle/withdrawalLifecycle';\nexport const x = withdrawalLifecycle;\n", 'server/routes/planted.ts'],
+    [
+      'a machine importing a service',
+      "import { alerts } from '../services/alerts';\nexport const x = alerts;\n",
+      'src/machines/planted.ts',
+    ],
+    [
+      'a machine importing guardWords',
+      "import type { GuardWords } from './guardWords';\nexport type X = GuardWords<never>;\n",
+      'src/machines/planted.ts',
+    ],
+    [
+      'the charts (no machine) reading the registry',
+      "import { machineRegistry } from './registry';\nexport const x = machineRegistry;\n",
+      'src/machines/charts.ts',
+    ],
+    [
+      'the server importing a lifecycle',
+      "import { withdrawalLifecycle } from '../../src/machines/lifecycle/withdrawalLifecycle';\nexport const x = withdrawalLifecycle;\n",
+      'server/routes/planted.ts',
+    ],
   ])('while %s, which the rules allow, passes', async (_, code, path) => {
     expect(await rulesBroken(code, path)).toEqual([]);
   });

@@ -23,13 +23,19 @@ describe("'Adjust Balance amount' as typed (issue 25: kept as typed, never strip
   });
 
   it('refuses more than 16 digits instead of keeping some of them', () => {
-    expect(readAdjustment('12345678901234567890')).toMatchObject({ amount: null, inputProblem: 'An amount has at most 16 digits' });
+    expect(readAdjustment('12345678901234567890')).toMatchObject({
+      amount: null,
+      inputProblem: 'An amount has at most 16 digits',
+    });
   });
 });
 
 describe('date ranges of the account pages', () => {
   it('Payin Detail defaults to yesterday 00:00 to today 23:59 (spec section 9)', () => {
-    expect(yesterdayThroughToday(dayjs('2026-03-01T10:00:00'))).toEqual({ start: '2026-02-28 00:00', end: '2026-03-01 23:59' });
+    expect(yesterdayThroughToday(dayjs('2026-03-01T10:00:00'))).toEqual({
+      start: '2026-02-28 00:00',
+      end: '2026-03-01 23:59',
+    });
   });
 
   it('a Search applies the typed range as the spec reads it, refuses a bad one, and a typed range stops following the clock', () => {
@@ -39,7 +45,12 @@ describe('date ranges of the account pages', () => {
     const later = () => ({ start: '2026-11-07 00:00', end: '2026-11-21 11:00' });
     expect(rolledFilter(start, later).end).toBe('2026-11-21 11:00');
     const typed = typedFilter(start, '2026-11-21 00:00 to 2026-11-20 00:00');
-    expect(searchedFilter(typed)).toMatchObject({ start: '2026-11-20 00:00', end: '2026-11-21 23:59', text: '2026-11-20 00:00 to 2026-11-21 23:59', error: null });
+    expect(searchedFilter(typed)).toMatchObject({
+      start: '2026-11-20 00:00',
+      end: '2026-11-21 23:59',
+      text: '2026-11-20 00:00 to 2026-11-21 23:59',
+      error: null,
+    });
     expect(rolledFilter(searchedFilter(typed), later).end).toBe('2026-11-21 23:59');
     const bad = searchedFilter(typedFilter(start, 'today'));
     expect(bad).toMatchObject({ error: INVALID_DATE_RANGE, start: '2026-11-07 00:00' });
@@ -52,7 +63,13 @@ describe('the balance-changed actor', () => {
     let push: (c: { client_id: number }) => void = () => {};
     let closed = false;
     const tokens: string[] = [];
-    const logic = balanceChangesFrom((token, onChanged) => { tokens.push(token); push = onChanged; return () => { closed = true; }; });
+    const logic = balanceChangesFrom((token, onChanged) => {
+      tokens.push(token);
+      push = onChanged;
+      return () => {
+        closed = true;
+      };
+    });
     const parent = createMachine({
       types: {} as { events: AnyEventObject },
       invoke: { id: 'balanceChanges', src: logic, input: { token: 'tok' } },

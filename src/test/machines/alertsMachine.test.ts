@@ -3,9 +3,12 @@ import { createActor } from 'xstate';
 import { MOST_SHOWN, alertsMachine } from '../../machines/alertsMachine';
 import { ALERT_MS, alerts } from '../../services/alerts';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-const texts = (actor: ReturnType<typeof createActor<typeof alertsMachine>>) => actor.getSnapshot().context.shown.map((a) => a.message);
+const texts = (actor: ReturnType<typeof createActor<typeof alertsMachine>>) =>
+  actor.getSnapshot().context.shown.map((a) => a.message);
 
 describe('the alerts actor', () => {
   it('shows what anything raises on the bus, and closes each alert ALERT_MS after it came', () => {
@@ -14,7 +17,10 @@ describe('the alerts actor', () => {
     alerts.error('first');
     vi.advanceTimersByTime(ALERT_MS / 2);
     alerts.success('second');
-    expect(actor.getSnapshot().context.shown.map((a) => [a.title, a.message, a.intent])).toEqual([['Error!', 'first', 'error'], ['Success', 'second', 'success']]);
+    expect(actor.getSnapshot().context.shown.map((a) => [a.title, a.message, a.intent])).toEqual([
+      ['Error!', 'first', 'error'],
+      ['Success', 'second', 'success'],
+    ]);
     vi.advanceTimersByTime(ALERT_MS / 2);
     expect(texts(actor)).toEqual(['second']);
     vi.advanceTimersByTime(ALERT_MS / 2);

@@ -29,7 +29,10 @@ describe('approval lifecycle', () => {
       for (const role of roles) {
         for (const isMaker of [true, false]) {
           const want = status === 'PENDING_APPROVAL' ? expected(decision, role, isMaker) : null;
-          expect(nextApprovalStatus(status, decision, role, isMaker), `${status} ${decision} by ${role} maker=${isMaker}`).toBe(want);
+          expect(
+            nextApprovalStatus(status, decision, role, isMaker),
+            `${status} ${decision} by ${role} maker=${isMaker}`,
+          ).toBe(want);
           expect(allowsApproval(status, { type: decision, role, isMaker })).toBe(want !== null);
         }
       }
@@ -49,8 +52,10 @@ describe('approval lifecycle', () => {
 
   it('ends at APPROVED, DECLINED, CANCELLED or EXPIRED', () => {
     for (const [type, role, isMaker, end] of [
-      ['APPROVE', 'SUPER ADMIN', false, 'APPROVED'], ['DECLINE', 'SUPER ADMIN', false, 'DECLINED'],
-      ['CANCEL', 'SUPER ADMIN', true, 'CANCELLED'], ['EXPIRE', 'SYSTEM', false, 'EXPIRED'],
+      ['APPROVE', 'SUPER ADMIN', false, 'APPROVED'],
+      ['DECLINE', 'SUPER ADMIN', false, 'DECLINED'],
+      ['CANCEL', 'SUPER ADMIN', true, 'CANCELLED'],
+      ['EXPIRE', 'SYSTEM', false, 'EXPIRED'],
     ] as const) {
       const actor = createActor(approvalLifecycle).start();
       actor.send({ type, role, isMaker });

@@ -10,10 +10,24 @@ import { ApiError } from '../../services/http';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 const ROW: ApprovalRow = {
-  id: 7, action: 'balance-adjustment', status: 'PENDING_APPROVAL', maker_id: 2, maker_name: 'Budi', maker_email: 'budi@demo.local',
-  checker_id: null, checker_name: null, client_id: 1, client_name: 'PT Maju', amount: 150_000_000, before: 10_000_000, after: 160_000_000,
-  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000', reason: null,
-  created_at: '2026-11-21T03:00:00.000Z', decided_at: null, expires_at: '2026-11-22T03:00:00.000Z',
+  id: 7,
+  action: 'balance-adjustment',
+  status: 'PENDING_APPROVAL',
+  maker_id: 2,
+  maker_name: 'Budi',
+  maker_email: 'budi@demo.local',
+  checker_id: null,
+  checker_name: null,
+  client_id: 1,
+  client_name: 'PT Maju',
+  amount: 150_000_000,
+  before: 10_000_000,
+  after: 160_000_000,
+  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000',
+  reason: null,
+  created_at: '2026-11-21T03:00:00.000Z',
+  decided_at: null,
+  expires_at: '2026-11-22T03:00:00.000Z',
 };
 const CHECKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'adi@demo.local' } };
 const MAKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'Budi@demo.local' } };
@@ -29,7 +43,7 @@ describe('who may decide an approval request (the approval lifecycle, asked per 
     expect(isMakerOf(ROW, { role: 'SUPER ADMIN', email: '' })).toBe(false);
   });
 
-  it('refuses a decline without a reason, in the contract\'s words', () => {
+  it("refuses a decline without a reason, in the contract's words", () => {
     expect(decisionProblem('DECLINE', '   ')).toBe('A reason is required to decline');
     expect(decisionProblem('DECLINE', 'Wrong client')).toBeNull();
     expect(decisionProblem('APPROVE', '')).toBeNull();
@@ -42,12 +56,28 @@ describe('approvalWorkOrder machine: model', () => {
   const model = buildModel(approvalWorkOrderMachine, {
     inputs: [CHECKER, MAKER],
     events: [
-      doneEvent('loadApproval', ROW), errorEvent('loadApproval', new ApiError(500, 'down')), { type: 'REFRESH' }, { type: 'RETRY' },
-      { type: 'DECIDE', decision: 'APPROVE' }, { type: 'DECIDE', decision: 'DECLINE' }, { type: 'DECIDE', decision: 'CANCEL' },
-      { type: 'SET_REASON', value: 'Wrong client' }, { type: 'CONFIRM' }, { type: 'CLOSE' },
-      doneEvent('decideApproval', ok), doneEvent('decideApproval', refused),
+      doneEvent('loadApproval', ROW),
+      errorEvent('loadApproval', new ApiError(500, 'down')),
+      { type: 'REFRESH' },
+      { type: 'RETRY' },
+      { type: 'DECIDE', decision: 'APPROVE' },
+      { type: 'DECIDE', decision: 'DECLINE' },
+      { type: 'DECIDE', decision: 'CANCEL' },
+      { type: 'SET_REASON', value: 'Wrong client' },
+      { type: 'CONFIRM' },
+      { type: 'CLOSE' },
+      doneEvent('decideApproval', ok),
+      doneEvent('decideApproval', refused),
     ],
-    serialize: (s) => JSON.stringify([s.value, s.context.decision, s.context.reason, s.context.reasonError != null, s.context.outcome?.intent ?? null, s.context.row != null]),
+    serialize: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.decision,
+        s.context.reason,
+        s.context.reasonError != null,
+        s.context.outcome?.intent ?? null,
+        s.context.row != null,
+      ]),
   });
 
   it('has a path through every transition of its definition', () => {
@@ -70,12 +100,22 @@ describe('approvalWorkOrder machine: the work order page is told', () => {
     const received: string[] = [];
     const parent = createActor(createMachine({ on: { RELOAD: { actions: () => received.push('RELOAD') } } })).start();
     const sent: unknown[] = [];
-    const actor = createActor(approvalWorkOrderMachine.provide({
-      actors: {
-        loadApproval: fromPromise(async () => ROW),
-        decideApproval: oneShotActionMachine.provide({ actors: { run: fromPromise<string, unknown>(async ({ input }) => { sent.push(input); return approvalDecidedMessage('DECLINE'); }) } }),
-      },
-    }), { input: { ...CHECKER, workOrder: parent } }).start();
+    const actor = createActor(
+      approvalWorkOrderMachine.provide({
+        actors: {
+          loadApproval: fromPromise(async () => ROW),
+          decideApproval: oneShotActionMachine.provide({
+            actors: {
+              run: fromPromise<string, unknown>(async ({ input }) => {
+                sent.push(input);
+                return approvalDecidedMessage('DECLINE');
+              }),
+            },
+          }),
+        },
+      }),
+      { input: { ...CHECKER, workOrder: parent } },
+    ).start();
     await waitFor(actor, (s) => s.matches('shown'));
     actor.send({ type: 'DECIDE', decision: 'DECLINE' });
     actor.send({ type: 'CONFIRM' });
@@ -88,4 +128,3 @@ describe('approvalWorkOrder machine: the work order page is told', () => {
     expect(received).toEqual(['RELOAD']);
   });
 });
-

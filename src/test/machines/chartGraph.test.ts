@@ -5,7 +5,10 @@ import { layoutChart } from '../../machines/chartLayout';
 import { machineRegistry, registeredMachine } from '../../machines/registry';
 import { guardName, transitionsOf } from '../../machines/scxml';
 
-const allNodes = (node: AnyStateNode): AnyStateNode[] => [node, ...(Object.values(node.states ?? {}) as AnyStateNode[]).flatMap(allNodes)];
+const allNodes = (node: AnyStateNode): AnyStateNode[] => [
+  node,
+  ...(Object.values(node.states ?? {}) as AnyStateNode[]).flatMap(allNodes),
+];
 
 describe('machineGraph', () => {
   for (const { id, machine } of machineRegistry.filter((m) => m.lifecycle)) {
@@ -17,13 +20,22 @@ describe('machineGraph', () => {
         for (const { event, transition } of transitionsOf(node)) {
           const targets = transition.target?.length ? transition.target : [node];
           for (const target of targets) {
-            expect(graph.edges).toContainEqual(expect.objectContaining({
-              source: node.id, target: target.id, event: event ?? '', guard: guardName(transition.guard) ?? null,
-            }));
+            expect(graph.edges).toContainEqual(
+              expect.objectContaining({
+                source: node.id,
+                target: target.id,
+                event: event ?? '',
+                guard: guardName(transition.guard) ?? null,
+              }),
+            );
           }
         }
       }
-      expect(graph.edges.length).toBe(nodes.flatMap((n) => transitionsOf(n).flatMap(({ transition }) => transition.target?.length ? transition.target : [n])).length);
+      expect(graph.edges.length).toBe(
+        nodes.flatMap((n) =>
+          transitionsOf(n).flatMap(({ transition }) => (transition.target?.length ? transition.target : [n])),
+        ).length,
+      );
     });
   }
 
@@ -47,8 +59,10 @@ describe('machineGraph', () => {
       expect(layout.lines.every((l) => l.points.length >= 2)).toBe(true);
       expect(layout.width).toBeGreaterThan(0);
       // Coordinates are absolute: every box, path point and label lies inside the chart.
-      const inside = (p: { x: number; y: number }) => p.x >= -1 && p.y >= -1 && p.x <= layout.width + 1 && p.y <= layout.height + 1;
-      for (const b of layout.boxes) expect(inside(b) && inside({ x: b.x + b.width, y: b.y + b.height }), `${machine.id}: ${b.node.id}`).toBe(true);
+      const inside = (p: { x: number; y: number }) =>
+        p.x >= -1 && p.y >= -1 && p.x <= layout.width + 1 && p.y <= layout.height + 1;
+      for (const b of layout.boxes)
+        expect(inside(b) && inside({ x: b.x + b.width, y: b.y + b.height }), `${machine.id}: ${b.node.id}`).toBe(true);
       // Each path starts on its source's box and ends on its target's (the containers' offsets are right).
       const box = new Map(layout.boxes.map((b) => [b.node.id, b]));
       const near = (p: { x: number; y: number }, id: string) => {
@@ -57,9 +71,13 @@ describe('machineGraph', () => {
       };
       for (const l of layout.lines) {
         expect(near(l.points[0]!, l.edge.source), `${machine.id}: ${l.edge.id} starts at ${l.edge.source}`).toBe(true);
-        expect(near(l.points[l.points.length - 1]!, l.edge.target), `${machine.id}: ${l.edge.id} ends at ${l.edge.target}`).toBe(true);
+        expect(
+          near(l.points[l.points.length - 1]!, l.edge.target),
+          `${machine.id}: ${l.edge.id} ends at ${l.edge.target}`,
+        ).toBe(true);
       }
-      for (const l of layout.lines) expect(l.points.every(inside) && (!l.label || inside(l.label)), `${machine.id}: ${l.edge.id}`).toBe(true);
+      for (const l of layout.lines)
+        expect(l.points.every(inside) && (!l.label || inside(l.label)), `${machine.id}: ${l.edge.id}`).toBe(true);
     }
   }, 30_000);
 });

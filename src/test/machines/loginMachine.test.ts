@@ -36,7 +36,8 @@ describe('login machine: model', () => {
   it.each(model.paths.map((p) => [p.description, p]))('%s', (_, path) => {
     const snapshot = model.replay(path);
     // What the screen shows must hold in every state reached.
-    if (snapshot.matches('enteringOtp') || snapshot.matches('submittingOtp')) expect(snapshot.context.pending?.token).toBe('t');
+    if (snapshot.matches('enteringOtp') || snapshot.matches('submittingOtp'))
+      expect(snapshot.context.pending?.token).toBe('t');
     if (snapshot.matches('enteringOtp')) expect(snapshot.context.otp).toMatch(/^\d{0,5}$/);
     if (snapshot.matches('submittingOtp')) expect(snapshot.context.otp).toMatch(/^\d{6}$/);
     if (snapshot.matches('editingCredentials')) expect(snapshot.context.pending).toBeNull();
@@ -45,8 +46,14 @@ describe('login machine: model', () => {
 });
 
 describe('login machine: what the user sees', () => {
-  const run = (signIn: () => Promise<CurrentUser>, validateOtp: () => Promise<CurrentUser> = async () => user({ otp_verified: true })) =>
-    createActor(loginMachine.provide({ actors: { signIn: fromPromise(signIn), validateOtp: fromPromise(validateOtp) } }), { input: { notice: null } }).start();
+  const run = (
+    signIn: () => Promise<CurrentUser>,
+    validateOtp: () => Promise<CurrentUser> = async () => user({ otp_verified: true }),
+  ) =>
+    createActor(
+      loginMachine.provide({ actors: { signIn: fromPromise(signIn), validateOtp: fromPromise(validateOtp) } }),
+      { input: { notice: null } },
+    ).start();
 
   it("shows the server's 'Invalid Email or Password' and clears the password", async () => {
     const actor = run(() => Promise.reject(new ApiError(401, 'Invalid Email or Password')));
@@ -79,7 +86,10 @@ describe('login machine: what the user sees', () => {
   });
 
   it("says 'Invalid OTP' for a pasted value that is not six digits, and for a rejected code", async () => {
-    const actor = run(async () => user(), () => Promise.reject(new ApiError(422, 'Invalid OTP')));
+    const actor = run(
+      async () => user(),
+      () => Promise.reject(new ApiError(422, 'Invalid OTP')),
+    );
     actor.send({ type: 'EDIT_EMAIL', value: 'a@b.co' });
     actor.send({ type: 'EDIT_PASSWORD', value: 'pw' });
     actor.send({ type: 'SUBMIT' });

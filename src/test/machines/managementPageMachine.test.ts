@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { roleManagementMachine as roleListMachine, userManagementMachine as userListMachine, type ManagementPage } from '../../machines/managementPageMachine';
+import {
+  roleManagementMachine as roleListMachine,
+  userManagementMachine as userListMachine,
+  type ManagementPage,
+} from '../../machines/managementPageMachine';
 import type { ManagementListParams } from '../../services/api';
 import type { RoleRow, UserRow } from '../../services/managementRules';
 import { auditor, budi, roles, tree } from './managementFixtures';
@@ -14,9 +18,17 @@ describe('management page machines: the list, as the user gets it', () => {
   it('asks with what is set, from page 1 at 15 rows, and the last request wins', async () => {
     const asked: ManagementListParams[] = [];
     const pending: Array<(v: ManagementPage<UserRow>) => void> = [];
-    const actor = createActor(userListMachine.provide({
-      actors: { load: fromPromise<ManagementPage<UserRow>, ManagementListParams>(({ input }) => { asked.push(input); return new Promise((r) => pending.push(r)); }) },
-    }), { input: { user: superAdmin, roles } }).start();
+    const actor = createActor(
+      userListMachine.provide({
+        actors: {
+          load: fromPromise<ManagementPage<UserRow>, ManagementListParams>(({ input }) => {
+            asked.push(input);
+            return new Promise((r) => pending.push(r));
+          }),
+        },
+      }),
+      { input: { user: superAdmin, roles } },
+    ).start();
     expect(asked[0]).toEqual({ page: 1, limit: 15, search: '', type: '', role_id: null, client_id: null });
     actor.send({ type: 'SET_SEARCH', value: 'bud' });
     expect(asked).toHaveLength(1);
@@ -33,9 +45,12 @@ describe('management page machines: the list, as the user gets it', () => {
   });
 
   it('clears a role of another type when the type filter changes', () => {
-    const actor = createActor(userListMachine.provide({
-      actors: { load: fromPromise<ManagementPage<UserRow>, ManagementListParams>(() => new Promise(() => {})) },
-    }), { input: { user: superAdmin, roles } }).start();
+    const actor = createActor(
+      userListMachine.provide({
+        actors: { load: fromPromise<ManagementPage<UserRow>, ManagementListParams>(() => new Promise(() => {})) },
+      }),
+      { input: { user: superAdmin, roles } },
+    ).start();
     actor.send({ type: 'SET_ROLE', value: 1 });
     actor.send({ type: 'SET_TYPE', value: 'ADMIN' });
     expect(actor.getSnapshot().context.filter.roleId).toBe(1);
@@ -47,9 +62,17 @@ describe('management page machines: the list, as the user gets it', () => {
 
   it('lists roles with the same filter and paging', async () => {
     const asked: ManagementListParams[] = [];
-    const actor = createActor(roleListMachine.provide({
-      actors: { load: fromPromise<ManagementPage<RoleRow>, ManagementListParams>(async ({ input }) => { asked.push(input); return { rows: [auditor], meta }; }) },
-    }), { input: { user: superAdmin } }).start();
+    const actor = createActor(
+      roleListMachine.provide({
+        actors: {
+          load: fromPromise<ManagementPage<RoleRow>, ManagementListParams>(async ({ input }) => {
+            asked.push(input);
+            return { rows: [auditor], meta };
+          }),
+        },
+      }),
+      { input: { user: superAdmin } },
+    ).start();
     const s = await waitFor(actor, (x) => x.matches({ list: 'showing' }));
     expect(s.context.rows).toEqual([auditor]);
     actor.send({ type: 'SET_SEARCH', value: 'Aud' });
@@ -59,12 +82,23 @@ describe('management page machines: the list, as the user gets it', () => {
   });
 
   it('gives an ADMIN no type filter, and only the modules they hold to grant', () => {
-    const actor = createActor(roleListMachine.provide({
-      actors: { load: fromPromise<ManagementPage<RoleRow>, ManagementListParams>(() => new Promise(() => {})) },
-    }), { input: { user: { type: 'ADMIN', modules: ['transactions', 'disbursement', 'disbursement-account'] }, modules: tree } }).start();
+    const actor = createActor(
+      roleListMachine.provide({
+        actors: { load: fromPromise<ManagementPage<RoleRow>, ManagementListParams>(() => new Promise(() => {})) },
+      }),
+      {
+        input: {
+          user: { type: 'ADMIN', modules: ['transactions', 'disbursement', 'disbursement-account'] },
+          modules: tree,
+        },
+      },
+    ).start();
     const s = actor.getSnapshot();
     expect(s.can({ type: 'SET_TYPE', value: 'CLIENT' })).toBe(false);
     expect(s.context.seesTypes).toBe(false);
-    expect(s.context.tree.map((m) => [m.id, m.children.map((c) => c.id)])).toEqual([['transactions', []], ['disbursement', ['disbursement-account']]]);
+    expect(s.context.tree.map((m) => [m.id, m.children.map((c) => c.id)])).toEqual([
+      ['transactions', []],
+      ['disbursement', ['disbursement-account']],
+    ]);
   });
 });

@@ -14,7 +14,9 @@ const door = createMachine({
 
 describe('model coverage helper', () => {
   it('reports no gap when the events reach every transition', () => {
-    const model = buildModel(door, { events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'LOCK' }, { type: 'UNLOCK' }] });
+    const model = buildModel(door, {
+      events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'LOCK' }, { type: 'UNLOCK' }],
+    });
     expect(model.uncovered).toEqual([]);
   });
 

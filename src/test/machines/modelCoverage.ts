@@ -1,6 +1,11 @@
 import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
 import {
-  createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode,
+  createActor,
+  fromPromise,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
 } from 'xstate';
 
 /**
@@ -26,9 +31,13 @@ export interface Model {
   replay(path: ModelPath): AnyMachineSnapshot;
 }
 
-const stateKey = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
+const stateKey = (snapshot: AnyMachineSnapshot) =>
+  JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
 // Files serialise as {} by default, which would make two different uploads look like one event.
-const eventKey = (event: AnyEventObject) => JSON.stringify(event, (_, value) => (typeof File !== 'undefined' && value instanceof File ? { file: value.name, size: value.size } : value));
+const eventKey = (event: AnyEventObject) =>
+  JSON.stringify(event, (_, value) =>
+    typeof File !== 'undefined' && value instanceof File ? { file: value.name, size: value.size } : value,
+  );
 
 function stubInvokedActors(machine: AnyStateMachine): AnyStateMachine {
   const never = fromPromise(() => new Promise<never>(() => {}));
@@ -36,7 +45,12 @@ function stubInvokedActors(machine: AnyStateMachine): AnyStateMachine {
   return machine.provide({ actors: Object.fromEntries(names.map((n) => [n, never])) });
 }
 
-function describeTransition(node: AnyStateNode, eventType: string, index: number, targets: readonly AnyStateNode[] | undefined): string {
+function describeTransition(
+  node: AnyStateNode,
+  eventType: string,
+  index: number,
+  targets: readonly AnyStateNode[] | undefined,
+): string {
   const to = targets?.length ? targets.map((t) => t.id).join(',') : '(self)';
   return `${node.id} --${eventType || 'always'}#${index}--> ${to}`;
 }
@@ -72,13 +86,25 @@ export function buildModel(
 
   for (const input of inputs) {
     // Only events the current state handles: an unhandled actor error event would crash the actor.
-    const candidates = (snapshot: AnyMachineSnapshot) => (typeof options.events === 'function' ? options.events(snapshot) : options.events);
+    const candidates = (snapshot: AnyMachineSnapshot) =>
+      typeof options.events === 'function' ? options.events(snapshot) : options.events;
     const enabled = (snapshot: AnyMachineSnapshot) => candidates(snapshot).filter((e) => snapshot.can(e));
     const key = options.serialize ?? stateKey;
-    const traversal = { events: enabled as never, input: input as never, serializeState: key as never, serializeEvent: eventKey as never };
+    const traversal = {
+      events: enabled as never,
+      input: input as never,
+      serializeState: key as never,
+      serializeEvent: eventKey as never,
+    };
     // The start itself is a path: an initial `always` can end the machine before any event.
     const initial = getShortestPaths(machine, traversal).find((p) => p.steps.length <= 1);
-    if (initial) paths.push({ input, events: [], end: initial.state as AnyMachineSnapshot, description: `${JSON.stringify(input ?? null)}: (start) ⇒ ${JSON.stringify((initial.state as AnyMachineSnapshot).value)}` });
+    if (initial)
+      paths.push({
+        input,
+        events: [],
+        end: initial.state as AnyMachineSnapshot,
+        description: `${JSON.stringify(input ?? null)}: (start) ⇒ ${JSON.stringify((initial.state as AnyMachineSnapshot).value)}`,
+      });
     const adjacency = getAdjacencyMap(machine, traversal);
     // Shortest event sequence to every vertex, by breadth-first search over the graph itself.
     const toState = new Map<string, AnyEventObject[]>();
@@ -88,7 +114,9 @@ export function buildModel(
       const queue = [start];
       while (queue.length) {
         const from = queue.shift()!;
-        for (const edge of Object.values((adjacency as unknown as Record<string, { transitions: object }>)[from]?.transitions ?? {}) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
+        for (const edge of Object.values(
+          (adjacency as unknown as Record<string, { transitions: object }>)[from]?.transitions ?? {},
+        ) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
           const to = key(edge.state);
           if (!toState.has(to)) {
             toState.set(to, [...toState.get(from)!, edge.event]);
@@ -99,7 +127,10 @@ export function buildModel(
     }
     for (const [vertexKey, vertex] of Object.entries(adjacency)) {
       const prefix = toState.get(vertexKey) ?? [];
-      for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
+      for (const edge of Object.values(vertex.transitions) as Array<{
+        event: AnyEventObject;
+        state: AnyMachineSnapshot;
+      }>) {
         const events = [...prefix, edge.event as AnyEventObject];
         paths.push({
           input,
@@ -116,7 +147,8 @@ export function buildModel(
     const actor = createActor(machine, {
       input,
       inspect: (event) => {
-        if (event.type === '@xstate.microstep') (event as unknown as { _transitions: unknown[] })._transitions.forEach((t) => taken.add(t));
+        if (event.type === '@xstate.microstep')
+          (event as unknown as { _transitions: unknown[] })._transitions.forEach((t) => taken.add(t));
       },
     });
     actor.start();

@@ -1,18 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import {
-  NOTIFICATION_LIST_LIMIT, notificationSocketFrom, notificationsMachine, withItem, type NotificationsContext,
+  NOTIFICATION_LIST_LIMIT,
+  notificationSocketFrom,
+  notificationsMachine,
+  withItem,
+  type NotificationsContext,
 } from '../../machines/notificationsMachine';
 import type { RealtimeHandlers } from '../../services/realtime';
 import type { NotificationItem, NotificationList } from '../../services/workOrders';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21) + minute * 60_000).toISOString();
-const item = (id: number, over: { is_read?: boolean; status?: 'OPEN' | 'RESOLVED'; minute?: number } = {}): NotificationItem => ({
-  id, subject: `Withdrawal WD-${id}`, message: `Withdrawal WD-${id} is waiting for your decision`, is_read: over.is_read ?? false,
+const item = (
+  id: number,
+  over: { is_read?: boolean; status?: 'OPEN' | 'RESOLVED'; minute?: number } = {},
+): NotificationItem => ({
+  id,
+  subject: `Withdrawal WD-${id}`,
+  message: `Withdrawal WD-${id} is waiting for your decision`,
+  is_read: over.is_read ?? false,
   data: {
-    created_at: at(over.minute ?? id), work_order_code: `WD-${id}`, status: over.status ?? 'OPEN',
-    resolved_at: over.status === 'RESOLVED' ? at(5000) : null, item: { kind: 'withdrawal', ref: `uuid-${id}`, client_id: 1, client_name: 'PT Maju', amount: 250_000 },
+    created_at: at(over.minute ?? id),
+    work_order_code: `WD-${id}`,
+    status: over.status ?? 'OPEN',
+    resolved_at: over.status === 'RESOLVED' ? at(5000) : null,
+    item: { kind: 'withdrawal', ref: `uuid-${id}`, client_id: 1, client_name: 'PT Maju', amount: 250_000 },
   },
   step_data: { icon: 'money' },
 });
@@ -26,23 +39,37 @@ const events = (s: AnyMachineSnapshot) => {
   const one = c.items.find((n) => n.id === 1);
   const asListed = one != null && !one.is_read && one.data.status === 'OPEN';
   return [
-    doneEvent('load', LISTED), errorEvent('load', new Error('offline')),
+    doneEvent('load', LISTED),
+    errorEvent('load', new Error('offline')),
     // A new work order, once (more would only grow the list), and one already listed published again.
     ...(c.items.some((n) => n.id === 3) ? [] : [{ type: 'RECEIVED', item: item(3) }]),
     // Changes to item 1 arrive while it is as listed (after, they add states, not transitions):
     // published again, resolved by another admin (still unread, no longer counted), read in another tab; and one not listed.
-    ...(asListed ? [
-      { type: 'RECEIVED', item: item(1) }, { type: 'CHANGED', item: item(1, { status: 'RESOLVED' }) }, { type: 'CHANGED', item: item(1, { is_read: true }) },
-    ] : []),
+    ...(asListed
+      ? [
+          { type: 'RECEIVED', item: item(1) },
+          { type: 'CHANGED', item: item(1, { status: 'RESOLVED' }) },
+          { type: 'CHANGED', item: item(1, { is_read: true }) },
+        ]
+      : []),
     { type: 'CHANGED', item: item(9, { is_read: true }) },
-    ...(c.unread > 0 ? [{ type: 'READ_ALL' }] : []), { type: 'RECONNECTED' },
+    ...(c.unread > 0 ? [{ type: 'READ_ALL' }] : []),
+    { type: 'RECONNECTED' },
     // What goes on to the session, tried while nothing else is under way (it changes nothing here).
     ...(quiet && c.items.length === 0 ? [{ type: 'SESSION_ENDED' }, { type: 'ACCESS_CHANGED' }] : []),
     // Opening waits its turn: one mark queued behind the one under way keeps the graph finite.
-    ...(c.pendingReads.length < 2 ? [{ type: 'OPENED', id: 1 }, { type: 'OPENED', id: 2 }, { type: 'OPENED', id: 3 }] : []),
+    ...(c.pendingReads.length < 2
+      ? [
+          { type: 'OPENED', id: 1 },
+          { type: 'OPENED', id: 2 },
+          { type: 'OPENED', id: 3 },
+        ]
+      : []),
     { type: 'MARK_ALL_READ' },
-    doneEvent('markRead', {}), errorEvent('markRead', new Error('offline')),
-    doneEvent('markAllRead', {}), errorEvent('markAllRead', new Error('offline')),
+    doneEvent('markRead', {}),
+    errorEvent('markRead', new Error('offline')),
+    doneEvent('markAllRead', {}),
+    errorEvent('markAllRead', new Error('offline')),
   ];
 };
 
@@ -86,21 +113,47 @@ function started(unread: number, items: NotificationItem[]) {
   let answerLoad: (list: NotificationList) => void = () => {};
   const logic = notificationsMachine.provide({
     actors: {
-      socket: notificationSocketFrom((token, h) => { expect(token).toBe('t'); handlers.push(h); return closed; }),
-      load: fromPromise<NotificationList>(() => { calls.load += 1; return new Promise((resolve) => { answerLoad = resolve; }); }),
-      markRead: fromPromise<unknown, { id: number }>(async ({ input }) => { calls.markRead.push(input.id); return {}; }),
-      markAllRead: fromPromise<unknown>(async () => { calls.markAll += 1; return {}; }),
+      socket: notificationSocketFrom((token, h) => {
+        expect(token).toBe('t');
+        handlers.push(h);
+        return closed;
+      }),
+      load: fromPromise<NotificationList>(() => {
+        calls.load += 1;
+        return new Promise((resolve) => {
+          answerLoad = resolve;
+        });
+      }),
+      markRead: fromPromise<unknown, { id: number }>(async ({ input }) => {
+        calls.markRead.push(input.id);
+        return {};
+      }),
+      markAllRead: fromPromise<unknown>(async () => {
+        calls.markAll += 1;
+        return {};
+      }),
     },
-    actions: { notifyDesktop: ({ event }) => { notified.push((event as { item: NotificationItem }).item.id); } },
+    actions: {
+      notifyDesktop: ({ event }) => {
+        notified.push((event as { item: NotificationItem }).item.id);
+      },
+    },
   });
   const actor = createActor(logic, { input: { token: 't' } }).start();
   answerLoad({ items, unread });
-  return { actor, socket: () => handlers.at(-1)!, closed, calls, notified, answerLoad: (list: { items: NotificationItem[]; unread: number }) => answerLoad(list) };
+  return {
+    actor,
+    socket: () => handlers.at(-1)!,
+    closed,
+    calls,
+    notified,
+    answerLoad: (list: { items: NotificationItem[]; unread: number }) => answerLoad(list),
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('notifications machine: the count is the server\'s', () => {
+describe("notifications machine: the count is the server's", () => {
   it('counts unread work orders beyond the listed ones, and moves the count by what happens', async () => {
     const listed = Array.from({ length: NOTIFICATION_LIST_LIMIT }, (_, i) => item(100 + i));
     const t = started(73, listed);

@@ -5,21 +5,34 @@ import { roleFormMachine } from '../../machines/managementFormMachine';
 import { payloadOf, type SaveRoleInput } from '../../machines/roleForm';
 import type { ModuleItem } from '../../services/schemas';
 import { ApiError } from '../../services/http';
-import { MODULE_REQUIRED, normalizeModules, roleFormErrors, SAVE_FAILED, type RoleRow } from '../../services/managementRules';
+import {
+  MODULE_REQUIRED,
+  normalizeModules,
+  roleFormErrors,
+  SAVE_FAILED,
+  type RoleRow,
+} from '../../services/managementRules';
 
 type RoleFormInput = ManagementFormInput<RoleRow, ModuleItem[]>;
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 import { auditor, tree } from './managementFixtures';
 
 const events = [
-  { type: 'CHANGE', change: { name: 'Auditor' } }, { type: 'CHANGE', change: { name: ' ' } },
-  { type: 'CHANGE', change: { description: 'Reads the books' } }, { type: 'CHANGE', change: { description: '' } },
-  { type: 'CHANGE', change: { type: 'ADMIN' } }, { type: 'CHANGE', change: { type: 'CLIENT' } },
-  { type: 'CHANGE', change: { module: 'disbursement', on: true } }, { type: 'CHANGE', change: { module: 'disbursement', on: false } },
+  { type: 'CHANGE', change: { name: 'Auditor' } },
+  { type: 'CHANGE', change: { name: ' ' } },
+  { type: 'CHANGE', change: { description: 'Reads the books' } },
+  { type: 'CHANGE', change: { description: '' } },
+  { type: 'CHANGE', change: { type: 'ADMIN' } },
+  { type: 'CHANGE', change: { type: 'CLIENT' } },
+  { type: 'CHANGE', change: { module: 'disbursement', on: true } },
+  { type: 'CHANGE', change: { module: 'disbursement', on: false } },
   { type: 'CHANGE', change: { module: 'disbursement-transactions', on: false } },
-  { type: 'CHANGE', change: { module: 'disbursement-account', on: true } }, { type: 'CHANGE', change: { module: 'disbursement-account', on: false } },
+  { type: 'CHANGE', change: { module: 'disbursement-account', on: true } },
+  { type: 'CHANGE', change: { module: 'disbursement-account', on: false } },
   { type: 'CHANGE', change: { module: 'transactions', on: true } },
-  { type: 'SUBMIT' }, { type: 'DISMISS_FAILURE' }, { type: 'CANCEL' },
+  { type: 'SUBMIT' },
+  { type: 'DISMISS_FAILURE' },
+  { type: 'CANCEL' },
   doneEvent('save', 'Role Auditor has been successfully created'),
   errorEvent('save', new ApiError(409, 'Role Auditor already exists')),
   errorEvent('save', new ApiError(0, 'Error')),
@@ -38,9 +51,17 @@ describe('role form machine: model', () => {
   const model = buildModel(roleFormMachine, {
     events,
     inputs,
-    serialize: (s) => JSON.stringify([
-      s.value, s.context.mode, s.context.ownType, s.context.form.type, [...s.context.form.modules].sort(), valid(s), s.context.errors.length > 0, s.context.failure != null,
-    ]),
+    serialize: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.mode,
+        s.context.ownType,
+        s.context.form.type,
+        [...s.context.form.modules].sort(),
+        valid(s),
+        s.context.errors.length > 0,
+        s.context.failure != null,
+      ]),
   });
 
   it('has a path through every transition of its definition', () => {
@@ -58,7 +79,8 @@ describe('role form machine: model', () => {
     if (input.record) expect(form.type).toBe(input.record.type);
     if (s.matches('submitting')) expect(valid(s)).toBe(true);
     if (s.context.errors.length) expect(s.context.errors).toEqual(errorsOf(s));
-    if (s.matches('saved')) expect(s.output).toEqual({ saved: true, message: 'Role Auditor has been successfully created' });
+    if (s.matches('saved'))
+      expect(s.output).toEqual({ saved: true, message: 'Role Auditor has been successfully created' });
     if (s.context.failure) expect(['Role Auditor already exists', SAVE_FAILED]).toContain(s.context.failure.message);
   });
 });
@@ -66,9 +88,17 @@ describe('role form machine: model', () => {
 describe('role form machine: what the user gets', () => {
   const start = (input: RoleFormInput, save: () => Promise<string> = async () => '') => {
     const sent: SaveRoleInput[] = [];
-    const actor = createActor(roleFormMachine.provide({
-      actors: { save: fromPromise<string, SaveRoleInput>(({ input: body }) => { sent.push(body); return save(); }) },
-    }), { input }).start();
+    const actor = createActor(
+      roleFormMachine.provide({
+        actors: {
+          save: fromPromise<string, SaveRoleInput>(({ input: body }) => {
+            sent.push(body);
+            return save();
+          }),
+        },
+      }),
+      { input },
+    ).start();
     return { actor, sent };
   };
   const modules = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().context.form.modules;
@@ -76,7 +106,12 @@ describe('role form machine: what the user gets', () => {
   it('lists every missing field together, with the module rule in the spec’s words', () => {
     const { actor } = start(inputs[0]);
     actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().context.errors).toEqual(['Role Name is required', 'User Type is required', 'Description is required', MODULE_REQUIRED]);
+    expect(actor.getSnapshot().context.errors).toEqual([
+      'Role Name is required',
+      'User Type is required',
+      'Description is required',
+      MODULE_REQUIRED,
+    ]);
   });
 
   it("selects a module's children with 'Select all', keeps required children on, and clears the module with it", () => {
@@ -86,7 +121,12 @@ describe('role form machine: what the user gets', () => {
     actor.send({ type: 'CHANGE', change: { module: 'disbursement-transactions', on: false } });
     expect(modules(actor)).toContain('disbursement-transactions');
     actor.send({ type: 'CHANGE', change: { module: 'disbursement', on: true } });
-    expect(modules(actor)).toEqual(['disbursement', 'disbursement-transactions', 'disbursement-account', 'disbursement-master']);
+    expect(modules(actor)).toEqual([
+      'disbursement',
+      'disbursement-transactions',
+      'disbursement-account',
+      'disbursement-master',
+    ]);
     actor.send({ type: 'CHANGE', change: { module: 'disbursement', on: false } });
     expect(modules(actor)).toEqual([]);
   });
@@ -99,7 +139,12 @@ describe('role form machine: what the user gets', () => {
     actor.send({ type: 'CHANGE', change: { module: 'transactions', on: true } });
     actor.send({ type: 'SUBMIT' });
     const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(sent).toEqual([{ mode: 'create', body: { name: 'Auditor', description: 'Reads the books', type: 'ADMIN', modules: ['transactions'] } }]);
+    expect(sent).toEqual([
+      {
+        mode: 'create',
+        body: { name: 'Auditor', description: 'Reads the books', type: 'ADMIN', modules: ['transactions'] },
+      },
+    ]);
     expect(done.output).toEqual({ saved: true, message: 'Role Auditor has been successfully created' });
   });
 
@@ -109,13 +154,25 @@ describe('role form machine: what the user gets', () => {
     actor.send({ type: 'CHANGE', change: { type: 'CLIENT' } });
     actor.send({ type: 'SUBMIT' });
     const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(sent).toEqual([{ mode: 'edit', body: { id: 5, name: 'Auditor', description: 'Reads the books', modules: ['disbursement', 'disbursement-transactions', 'disbursement-account'] } }]);
+    expect(sent).toEqual([
+      {
+        mode: 'edit',
+        body: {
+          id: 5,
+          name: 'Auditor',
+          description: 'Reads the books',
+          modules: ['disbursement', 'disbursement-transactions', 'disbursement-account'],
+        },
+      },
+    ]);
     // No message from the server: the spec's own words.
     expect(done.output).toEqual({ saved: true, message: 'Role Auditor has been successfully updated' });
   });
 
   it("shows the server's refusal, or the fallback when there was no answer", async () => {
-    const { actor } = start(inputs[2], async () => { throw new ApiError(0, 'Error'); });
+    const { actor } = start(inputs[2], async () => {
+      throw new ApiError(0, 'Error');
+    });
     actor.send({ type: 'SUBMIT' });
     const s = await waitFor(actor, (x) => x.context.failure != null);
     expect(s.value).toBe('editing');

@@ -23,12 +23,20 @@ function fromMachine(machine: AnyStateMachine): Shape {
     shape.states.push(node.id);
     if (node.type === 'final') shape.finals.push(node.id);
     if (node.type === 'parallel') shape.parallels.push(node.id);
-    if (node.type === 'compound') shape.initials.push(`${node.id} -> ${node.initial.target.map((t: AnyStateNode) => t.id).join(' ')}`);
+    if (node.type === 'compound')
+      shape.initials.push(`${node.id} -> ${node.initial.target.map((t: AnyStateNode) => t.id).join(' ')}`);
     for (const [event, list] of node.transitions) {
-      for (const t of list) shape.transitions.push(`${node.id} | ${event} | ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(' ')} | ${guard(t.guard)}`);
+      for (const t of list)
+        shape.transitions.push(
+          `${node.id} | ${event} | ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(' ')} | ${guard(t.guard)}`,
+        );
     }
-    for (const t of node.always ?? []) shape.transitions.push(`${node.id} |  | ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(' ')} | ${guard(t.guard)}`);
-    for (const i of node.invoke) shape.invokes.push(`${node.id} | ${i.id} | ${typeof i.src === 'string' ? i.src : i.id}`);
+    for (const t of node.always ?? [])
+      shape.transitions.push(
+        `${node.id} |  | ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(' ')} | ${guard(t.guard)}`,
+      );
+    for (const i of node.invoke)
+      shape.invokes.push(`${node.id} | ${i.id} | ${typeof i.src === 'string' ? i.src : i.id}`);
     Object.values(node.states).forEach((child) => visit(child as AnyStateNode));
   };
   visit(machine.root);
@@ -43,7 +51,15 @@ function fromScxml(xml: string): Shape & { name: string | null; initial: string 
   expect(root.localName).toBe('scxml');
   expect(root.namespaceURI).toBe(SCXML_NS);
   expect(root.getAttribute('version')).toBe('1.0');
-  const shape = { states: [] as string[], finals: [] as string[], parallels: [] as string[], initials: [] as string[], transitions: [] as string[], invokes: [] as string[], comments: [] as string[] };
+  const shape = {
+    states: [] as string[],
+    finals: [] as string[],
+    parallels: [] as string[],
+    initials: [] as string[],
+    transitions: [] as string[],
+    invokes: [] as string[],
+    comments: [] as string[],
+  };
   const visit = (el: Element) => {
     const id = el.getAttribute('id')!;
     expect(id, `a <${el.localName}> without id`).toBeTruthy();
@@ -53,13 +69,18 @@ function fromScxml(xml: string): Shape & { name: string | null; initial: string 
     if (el.hasAttribute('initial')) shape.initials.push(`${id} -> ${el.getAttribute('initial')}`);
     let comment = '';
     for (const child of Array.from(el.childNodes)) {
-      if (child.nodeType === child.COMMENT_NODE) { comment = child.textContent ?? ''; continue; }
+      if (child.nodeType === child.COMMENT_NODE) {
+        comment = child.textContent ?? '';
+        continue;
+      }
       if (child.nodeType !== child.ELEMENT_NODE) continue;
       const c = child as Element;
       expect(c.namespaceURI).toBe(SCXML_NS);
       if (c.localName === 'transition') {
         const cond = c.getAttribute('cond') ?? '';
-        shape.transitions.push(`${id} | ${c.getAttribute('event') ?? ''} | ${(c.getAttribute('target') ?? '').split(/\s+/).filter(Boolean).join(' ')} | ${cond}`);
+        shape.transitions.push(
+          `${id} | ${c.getAttribute('event') ?? ''} | ${(c.getAttribute('target') ?? '').split(/\s+/).filter(Boolean).join(' ')} | ${cond}`,
+        );
         if (comment) shape.comments.push(`${cond}: ${comment.trim()}`);
       } else if (c.localName === 'invoke') {
         expect(c.getAttribute('type')).toBe('xstate');
@@ -79,24 +100,30 @@ function fromScxml(xml: string): Shape & { name: string | null; initial: string 
 }
 
 describe('SCXML export', () => {
-  it.each(machineRegistry.map((m) => [m.id, m] as const))('%s: parses back to the same states, transitions and invocations', (_, { machine, guardWords }) => {
-    const xml = toScxml(machine, guardWords);
-    const back = fromScxml(xml);
-    const own = fromMachine(machine);
-    expect(back.name).toBe(machine.id);
-    expect(back.initial).toBe(machine.root.id);
-    // State node ids are valid XML ids as they are: the export keeps them unchanged.
-    expect(back.states).toEqual(own.states);
-    expect(back.finals).toEqual(own.finals);
-    expect(back.parallels).toEqual(own.parallels);
-    expect(back.initials).toEqual(own.initials);
-    // Order matters: SCXML, like XState, takes the first enabled transition in document order.
-    expect(back.transitions).toEqual(own.transitions);
-    expect(back.invokes).toEqual(own.invokes);
-    // Each guarded transition carries its guard's words, when the machine has words for it.
-    const expected = own.transitions.map((t) => t.split(' | ')[3]).filter((g) => g && guardWords?.[g]).map((g) => `${g}: guard ${g}: ${guardWords![g].replace(/\s+/g, ' ')}`);
-    expect(back.comments).toEqual(expected);
-  });
+  it.each(machineRegistry.map((m) => [m.id, m] as const))(
+    '%s: parses back to the same states, transitions and invocations',
+    (_, { machine, guardWords }) => {
+      const xml = toScxml(machine, guardWords);
+      const back = fromScxml(xml);
+      const own = fromMachine(machine);
+      expect(back.name).toBe(machine.id);
+      expect(back.initial).toBe(machine.root.id);
+      // State node ids are valid XML ids as they are: the export keeps them unchanged.
+      expect(back.states).toEqual(own.states);
+      expect(back.finals).toEqual(own.finals);
+      expect(back.parallels).toEqual(own.parallels);
+      expect(back.initials).toEqual(own.initials);
+      // Order matters: SCXML, like XState, takes the first enabled transition in document order.
+      expect(back.transitions).toEqual(own.transitions);
+      expect(back.invokes).toEqual(own.invokes);
+      // Each guarded transition carries its guard's words, when the machine has words for it.
+      const expected = own.transitions
+        .map((t) => t.split(' | ')[3])
+        .filter((g) => g && guardWords?.[g])
+        .map((g) => `${g}: guard ${g}: ${guardWords![g].replace(/\s+/g, ' ')}`);
+      expect(back.comments).toEqual(expected);
+    },
+  );
 
   it('writes delayed transitions as a send to itself on entry', () => {
     const twoFactor = machineRegistry.find((m) => m.id === 'twoFactorSetup')!;
@@ -104,7 +131,9 @@ describe('SCXML export', () => {
     const send = doc.querySelector('[id="twoFactorSetup.verified"] > onentry > send')!;
     expect(send.getAttribute('event')).toBe('xstate.after.redirect.twoFactorSetup.verified');
     expect(send.getAttribute('delayexpr')).toBe("'redirect'");
-    expect(doc.querySelector('[id="twoFactorSetup.verified"] > transition')!.getAttribute('event')).toBe('xstate.after.redirect.twoFactorSetup.verified');
+    expect(doc.querySelector('[id="twoFactorSetup.verified"] > transition')!.getAttribute('event')).toBe(
+      'xstate.after.redirect.twoFactorSetup.verified',
+    );
   });
 
   it('escapes what XML would misread', () => {

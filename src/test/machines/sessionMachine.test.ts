@@ -6,23 +6,58 @@ import { sessionStore } from '../../services/sessionStore';
 import { MemoryStorage, makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
-const user = (over: Partial<CurrentUser> = {}) => makeUser({
-  token: 'tok', otp_verified: true, type: 'CLIENT', modules: ['balance', 'settings', 'settings-user'], allowed_paths: ['/dashboard/balance'], client_id: [1], ...over,
-});
+const user = (over: Partial<CurrentUser> = {}) =>
+  makeUser({
+    token: 'tok',
+    otp_verified: true,
+    type: 'CLIENT',
+    modules: ['balance', 'settings', 'settings-user'],
+    allowed_paths: ['/dashboard/balance'],
+    client_id: [1],
+    ...over,
+  });
 
 const options: Options = {
   modules: [
-    { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'x', is_required: false, children: [] },
-    { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'x', is_required: false, children: [] },
-    { id: 'settings', title: 'Settings', path: '/dashboard/settings', icon: 'x', is_required: false, children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', is_required: true }] },
+    {
+      id: 'transactions',
+      title: 'Payments List',
+      path: '/dashboard/transactions',
+      icon: 'x',
+      is_required: false,
+      children: [],
+    },
+    {
+      id: 'balance',
+      title: 'Payments Balance',
+      path: '/dashboard/balance',
+      icon: 'x',
+      is_required: false,
+      children: [],
+    },
+    {
+      id: 'settings',
+      title: 'Settings',
+      path: '/dashboard/settings',
+      icon: 'x',
+      is_required: false,
+      children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', is_required: true }],
+    },
   ],
-  banks: [], clients: [{ id: 1, client_name: 'PT A' }], roles: [],
+  banks: [],
+  clients: [{ id: 1, client_name: 'PT A' }],
+  roles: [],
 };
 
 /** The same user after an admin swapped Payments Balance for Payments List in their role. */
-const regranted = user({ modules: ['transactions', 'settings', 'settings-user'], allowed_paths: ['/dashboard/transactions'] });
+const regranted = user({
+  modules: ['transactions', 'settings', 'settings-user'],
+  allowed_paths: ['/dashboard/transactions'],
+});
 
-beforeEach(() => { (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage(); });
+beforeEach(() => {
+  (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+});
 
 const events = [
   doneEvent('login', user()),
@@ -42,7 +77,10 @@ const events = [
 ];
 
 describe('session machine: model', () => {
-  const model = buildModel(sessionMachine, { events, inputs: [{ stored: null }, { stored: user() }, { stored: user({ otp_verified: false }) }] });
+  const model = buildModel(sessionMachine, {
+    events,
+    inputs: [{ stored: null }, { stored: user() }, { stored: user({ otp_verified: false }) }],
+  });
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
@@ -56,7 +94,9 @@ describe('session machine: model', () => {
       expect(sessionStore.load()).toBeNull();
     }
     if (snapshot.matches('signedIn')) {
-      expect(snapshot.context.landingPath).toBe(snapshot.context.user!.modules.includes('balance') ? '/dashboard/balance' : '/dashboard/transactions');
+      expect(snapshot.context.landingPath).toBe(
+        snapshot.context.user!.modules.includes('balance') ? '/dashboard/balance' : '/dashboard/transactions',
+      );
     }
     if (snapshot.matches('awaitingTwoFactor')) expect(snapshot.context.user?.otp_verified).toBe(false);
     // Signed out, the sign-in form runs, with the reason the user was sent back if there is one.
@@ -64,7 +104,9 @@ describe('session machine: model', () => {
       expect(snapshot.children.login).toBeDefined();
       const types = path.events.map((e) => e.type);
       const sentBack = types.lastIndexOf('REAUTHENTICATE') > types.lastIndexOf('xstate.done.actor.login');
-      expect(snapshot.context.notice).toBe(sentBack ? 'OTP has been validated. You will be redirected to login page to reconfirm.' : null);
+      expect(snapshot.context.notice).toBe(
+        sentBack ? 'OTP has been validated. You will be redirected to login page to reconfirm.' : null,
+      );
     }
   });
 });
@@ -74,15 +116,23 @@ describe('session machine: what the user gets', () => {
     let loggedOut = false;
     const went: string[] = [];
     let signIns = 0;
-    const actor = createActor(sessionMachine.provide({
-      actors: {
-        // Signs in once; the sign-in form shown after logout waits for the user.
-        login: fromPromise(() => (signIns++ === 0 ? Promise.resolve(user()) : new Promise<never>(() => {}))) as never,
-        loadOptions: fromPromise(async () => options),
-        endSession: fromPromise(async () => { loggedOut = true; }),
-      },
-      actions: { goToLanding: ({ context }) => went.push(context.landingPath), goToSignIn: () => went.push('/login') },
-    }), { input: { stored: null } }).start();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          // Signs in once; the sign-in form shown after logout waits for the user.
+          login: fromPromise(() => (signIns++ === 0 ? Promise.resolve(user()) : new Promise<never>(() => {}))) as never,
+          loadOptions: fromPromise(async () => options),
+          endSession: fromPromise(async () => {
+            loggedOut = true;
+          }),
+        },
+        actions: {
+          goToLanding: ({ context }) => went.push(context.landingPath),
+          goToSignIn: () => went.push('/login'),
+        },
+      }),
+      { input: { stored: null } },
+    ).start();
     const signedIn = await waitFor(actor, (s) => s.matches('signedIn'));
     expect(sessionStore.token()).toBe('tok');
     expect(signedIn.context.landingPath).toBe('/dashboard/balance');
@@ -97,10 +147,17 @@ describe('session machine: what the user gets', () => {
 
   it('sends a user without two-factor to set it up, and back to sign in, told why, once it is set up', async () => {
     const went: string[] = [];
-    const actor = createActor(sessionMachine.provide({
-      actors: { login: fromPromise(async () => user({ otp_verified: false, two_factor_active: false })) as never },
-      actions: { goToSettings: () => went.push('/dashboard/settings/user'), goToSignIn: () => went.push('/login'), goToLanding: () => went.push('landing') },
-    }), { input: { stored: null } }).start();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { login: fromPromise(async () => user({ otp_verified: false, two_factor_active: false })) as never },
+        actions: {
+          goToSettings: () => went.push('/dashboard/settings/user'),
+          goToSignIn: () => went.push('/login'),
+          goToLanding: () => went.push('landing'),
+        },
+      }),
+      { input: { stored: null } },
+    ).start();
     await waitFor(actor, (s) => s.matches('awaitingTwoFactor'));
     expect(went).toEqual(['/dashboard/settings/user']);
     expect(sessionStore.load()?.otp_verified).toBe(false);
@@ -115,10 +172,13 @@ describe('session machine: what the user gets', () => {
 
   it('a restored session stays where it was opened, and a 403 goes to the landing path', async () => {
     const went: string[] = [];
-    const actor = createActor(sessionMachine.provide({
-      actors: { loadOptions: fromPromise(async () => options) },
-      actions: { goToLanding: ({ context }) => went.push(context.landingPath) },
-    }), { input: { stored: user() } }).start();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { loadOptions: fromPromise(async () => options) },
+        actions: { goToLanding: ({ context }) => went.push(context.landingPath) },
+      }),
+      { input: { stored: user() } },
+    ).start();
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(went).toEqual([]);
     actor.send({ type: 'FORBIDDEN' });
@@ -128,15 +188,21 @@ describe('session machine: what the user gets', () => {
 
 describe('session machine: a role changed by an admin', () => {
   it('reads the user and menu again, lands on what the new role grants, and stores it', async () => {
-    const actor = createActor(sessionMachine.provide({
-      actors: {
-        loadOptions: fromPromise(async () => options),
-        refreshUser: fromPromise(async () => ({ user: regranted, modules: options.modules })),
-      },
-    }), { input: { stored: user() } }).start();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          loadOptions: fromPromise(async () => options),
+          refreshUser: fromPromise(async () => ({ user: regranted, modules: options.modules })),
+        },
+      }),
+      { input: { stored: user() } },
+    ).start();
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'ACCESS_CHANGED' });
-    const after = await waitFor(actor, (s) => s.matches('signedIn') && s.context.user?.modules.includes('transactions') === true);
+    const after = await waitFor(
+      actor,
+      (s) => s.matches('signedIn') && s.context.user?.modules.includes('transactions') === true,
+    );
     expect(after.context.landingPath).toBe('/dashboard/transactions');
     expect(sessionStore.load()?.allowed_paths).toEqual(['/dashboard/transactions']);
   });

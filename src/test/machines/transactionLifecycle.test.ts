@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, transition } from 'xstate';
 import {
-  allows, mayAddToWithdrawable, nextTransactionStatus, refusesTransactionRole, transactionLifecycle, type TransactionEvent, type TransactionFacts,
+  allows,
+  mayAddToWithdrawable,
+  nextTransactionStatus,
+  refusesTransactionRole,
+  transactionLifecycle,
+  type TransactionEvent,
+  type TransactionFacts,
 } from '../../machines/lifecycle/transactionLifecycle';
 import { TRANSACTION_STATUSES, type TransactionStatusName } from '../../services/transactionQuery';
 import { buildModel } from './modelCoverage';
 
 const roles = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
 const events = [
-  ...roles.flatMap((role) => ['REFRESH_STATUS', 'FINALIZE_MANUALLY', 'RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE', 'SETTLE'].map((type) => ({ type, role }))),
-  { type: 'PROVIDER_PAID' }, { type: 'PROVIDER_TIMEOUT' }, { type: 'PROVIDER_EXPIRED' },
+  ...roles.flatMap((role) =>
+    ['REFRESH_STATUS', 'FINALIZE_MANUALLY', 'RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE', 'SETTLE'].map(
+      (type) => ({ type, role }),
+    ),
+  ),
+  { type: 'PROVIDER_PAID' },
+  { type: 'PROVIDER_TIMEOUT' },
+  { type: 'PROVIDER_EXPIRED' },
 ];
 
 describe('transaction lifecycle: model', () => {
@@ -17,7 +29,10 @@ describe('transaction lifecycle: model', () => {
     // Built inside the test: a machine that cannot be explored fails this test, not the file's loading.
     const model = buildModel(transactionLifecycle, {
       events,
-      inputs: [{ channel: 'fello_qris', addedToWithdrawable: false }, { channel: 'va_bca', addedToWithdrawable: false }],
+      inputs: [
+        { channel: 'fello_qris', addedToWithdrawable: false },
+        { channel: 'va_bca', addedToWithdrawable: false },
+      ],
     });
     expect(model.uncovered).toEqual([]);
   });
@@ -29,7 +44,9 @@ describe('transaction lifecycle: model', () => {
     expect(allows('REQUEST_TIMEOUT', qris, { type: 'REFRESH_STATUS', role: 'ADMIN' })).toBe(true);
     expect(allows('PENDING', va, { type: 'REFRESH_STATUS', role: 'SUPER ADMIN' })).toBe(false);
     expect(allows('FINALIZED', qris, { type: 'REFRESH_STATUS', role: 'SUPER ADMIN' })).toBe(false);
-    expect(nextTransactionStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe('FINALIZED');
+    expect(nextTransactionStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe(
+      'FINALIZED',
+    );
     expect(nextTransactionStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBeNull();
     expect(nextTransactionStatus('PENDING', va, { type: 'PROVIDER_EXPIRED' })).toBe('VA_EXPIRED');
   });
@@ -37,7 +54,13 @@ describe('transaction lifecycle: model', () => {
   it('adds to withdrawable once, irreversibly, and re-sends callbacks only when FINALIZED', () => {
     const fresh = { channel: 'fello_qris' as const, addedToWithdrawable: false };
     expect(allows('FINALIZED', fresh, { type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(true);
-    expect(allows('FINALIZED', { ...fresh, addedToWithdrawable: true }, { type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(false);
+    expect(
+      allows(
+        'FINALIZED',
+        { ...fresh, addedToWithdrawable: true },
+        { type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' },
+      ),
+    ).toBe(false);
     expect(allows('SETTLED', fresh, { type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(false);
     for (const status of ['PENDING', 'REQUEST_TIMEOUT', 'SETTLED', 'VA_EXPIRED'] as const) {
       expect(allows(status, fresh, { type: 'RESEND_CALLBACK', role: 'SUPER ADMIN' })).toBe(false);
@@ -45,8 +68,10 @@ describe('transaction lifecycle: model', () => {
     expect(allows('FINALIZED', fresh, { type: 'RESEND_CALLBACK', role: 'CLIENT' })).toBe(true);
   });
 
-  it('starts PENDING with the pay-in\'s facts, and marks the move to withdrawable so it cannot happen twice', () => {
-    const actor = createActor(transactionLifecycle, { input: { channel: 'herra_qris', addedToWithdrawable: false } }).start();
+  it("starts PENDING with the pay-in's facts, and marks the move to withdrawable so it cannot happen twice", () => {
+    const actor = createActor(transactionLifecycle, {
+      input: { channel: 'herra_qris', addedToWithdrawable: false },
+    }).start();
     expect(actor.getSnapshot().value).toBe('PENDING');
     expect(actor.getSnapshot().context).toEqual({ channel: 'herra_qris', addedToWithdrawable: false });
     actor.send({ type: 'PROVIDER_PAID' });
@@ -68,11 +93,17 @@ describe('transaction lifecycle: model', () => {
 
   it('lets only a SUPER ADMIN add to withdrawable', () => {
     for (const role of ['ADMIN', 'CLIENT'] as const) {
-      expect(allows('FINALIZED', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role })).toBe(false);
+      expect(
+        allows(
+          'FINALIZED',
+          { channel: 'fello_qris', addedToWithdrawable: false },
+          { type: 'ADD_TO_WITHDRAWABLE', role },
+        ),
+      ).toBe(false);
     }
   });
 
-  it('says Process Transactions is a SUPER ADMIN\'s alone', () => {
+  it("says Process Transactions is a SUPER ADMIN's alone", () => {
     expect(mayAddToWithdrawable('SUPER ADMIN')).toBe(true);
     expect(mayAddToWithdrawable('ADMIN')).toBe(false);
     expect(mayAddToWithdrawable('CLIENT')).toBe(false);
@@ -87,8 +118,20 @@ describe('transaction lifecycle: model', () => {
     expect(refusesTransactionRole('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe(false);
     // The status (or the facts) refuse everyone: not the role's refusal.
     expect(refusesTransactionRole('SETTLED', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBe(false);
-    expect(refusesTransactionRole('FINALIZED', { ...qris, addedToWithdrawable: true }, { type: 'ADD_TO_WITHDRAWABLE', role: 'ADMIN' })).toBe(false);
-    expect(refusesTransactionRole('PENDING', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'REFRESH_STATUS', role: 'CLIENT' })).toBe(false);
+    expect(
+      refusesTransactionRole(
+        'FINALIZED',
+        { ...qris, addedToWithdrawable: true },
+        { type: 'ADD_TO_WITHDRAWABLE', role: 'ADMIN' },
+      ),
+    ).toBe(false);
+    expect(
+      refusesTransactionRole(
+        'PENDING',
+        { channel: 'va_bca', addedToWithdrawable: false },
+        { type: 'REFRESH_STATUS', role: 'CLIENT' },
+      ),
+    ).toBe(false);
     // A provider's event has no role to refuse.
     expect(refusesTransactionRole('SETTLED', qris, { type: 'PROVIDER_PAID' })).toBe(false);
   });
@@ -96,7 +139,14 @@ describe('transaction lifecycle: model', () => {
 
 // Provider events carry no role in this lifecycle: 'provider' names that column of the table.
 type Actor = (typeof roles)[number] | 'provider';
-const roleTypes = ['REFRESH_STATUS', 'FINALIZE_MANUALLY', 'RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE', 'SETTLE'] as const;
+const roleTypes = [
+  'REFRESH_STATUS',
+  'FINALIZE_MANUALLY',
+  'RESEND_CALLBACK',
+  'ADD_TO_WITHDRAWABLE',
+  'GENERATE_INVOICE',
+  'SETTLE',
+] as const;
 const providerTypes = ['PROVIDER_PAID', 'PROVIDER_TIMEOUT', 'PROVIDER_EXPIRED'] as const;
 type EventType = (typeof roleTypes)[number] | (typeof providerTypes)[number];
 const cells: Array<{ type: EventType; actor: Actor; event: TransactionEvent }> = [
@@ -158,7 +208,11 @@ const paidAlreadyAdded: Row[] = [
 
 const kinds: Array<[string, TransactionFacts, Row[]]> = [
   ['QRIS', { channel: 'fello_qris', addedToWithdrawable: false }, [...qrisOpen, ...paid]],
-  ['QRIS already on withdrawable', { channel: 'herra_qris', addedToWithdrawable: true }, [...qrisOpen, ...paidAlreadyAdded]],
+  [
+    'QRIS already on withdrawable',
+    { channel: 'herra_qris', addedToWithdrawable: true },
+    [...qrisOpen, ...paidAlreadyAdded],
+  ],
   ['virtual account', { channel: 'va_bca', addedToWithdrawable: false }, [...vaOpen, ...paid]],
   ['direct debit', { channel: 'dana_directdebit', addedToWithdrawable: false }, [...directDebitOpen, ...paid]],
 ];
@@ -175,7 +229,7 @@ describe('transaction lifecycle: status x event x role table', () => {
   });
 
   describe.each(kinds)('%s', (_kind, facts, rows) => {
-    it.each(TRANSACTION_STATUSES)('from %s allows exactly the table, to the table\'s status', (status) => {
+    it.each(TRANSACTION_STATUSES)("from %s allows exactly the table, to the table's status", (status) => {
       const snapshot = transactionLifecycle.resolveState({ value: status, context: facts });
       for (const { type, actor, event } of cells) {
         const row = rows.find(([from, t, who]) => from === status && t === type && who === actor);
@@ -185,7 +239,9 @@ describe('transaction lifecycle: status x event x role table', () => {
         expect(nextTransactionStatus(status, facts, event), label).toBe(row ? row[3] : null);
         // A refusal leaves the pay-in as it was; only adding to withdrawable marks it.
         expect(next.value, label).toBe(row ? row[3] : status);
-        expect(next.context, label).toEqual(row && type === 'ADD_TO_WITHDRAWABLE' ? { ...facts, addedToWithdrawable: true } : facts);
+        expect(next.context, label).toEqual(
+          row && type === 'ADD_TO_WITHDRAWABLE' ? { ...facts, addedToWithdrawable: true } : facts,
+        );
       }
     });
   });

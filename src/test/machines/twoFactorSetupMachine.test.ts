@@ -24,7 +24,13 @@ const events = [
 ];
 
 describe('two-factor set-up machine: model', () => {
-  const model = buildModel(twoFactorSetupMachine, { events, inputs: [{ twoFactorActive: false, session: null }, { twoFactorActive: true, session: null }] });
+  const model = buildModel(twoFactorSetupMachine, {
+    events,
+    inputs: [
+      { twoFactorActive: false, session: null },
+      { twoFactorActive: true, session: null },
+    ],
+  });
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
@@ -41,12 +47,18 @@ describe('two-factor set-up machine: model', () => {
 describe('two-factor set-up machine: what the user sees', () => {
   it('shows the QR code, refuses a short code, and says OTP is invalid. for a wrong one', async () => {
     const verify = vi.fn().mockRejectedValueOnce(new ApiError(422, 'OTP is invalid.'));
-    const actor = createActor(twoFactorSetupMachine.provide({
-      actors: {
-        generateSecret: fromPromise(async () => ({ qrcode: 'data:image/png;base64,QR', secret: 'SECRETSECRETSECRET' })),
-        verifyCode: fromPromise(verify),
-      },
-    }), { input: { twoFactorActive: false, session: null } }).start();
+    const actor = createActor(
+      twoFactorSetupMachine.provide({
+        actors: {
+          generateSecret: fromPromise(async () => ({
+            qrcode: 'data:image/png;base64,QR',
+            secret: 'SECRETSECRETSECRET',
+          })),
+          verifyCode: fromPromise(verify),
+        },
+      }),
+      { input: { twoFactorActive: false, session: null } },
+    ).start();
     const ready = await waitFor(actor, (s) => s.matches('awaitingCode'));
     expect(ready.context.qrcode).toBe('data:image/png;base64,QR');
     actor.send({ type: 'CODE_CHANGE', value: '12 3' });
@@ -60,7 +72,10 @@ describe('two-factor set-up machine: what the user sees', () => {
 
   it('asks before resetting, then redirects to sign-in after the message', async () => {
     vi.useFakeTimers();
-    const actor = createActor(twoFactorSetupMachine.provide({ actors: { disableTwoFactor: fromPromise(async () => {}) } }), { input: { twoFactorActive: true, session: null } }).start();
+    const actor = createActor(
+      twoFactorSetupMachine.provide({ actors: { disableTwoFactor: fromPromise(async () => {}) } }),
+      { input: { twoFactorActive: true, session: null } },
+    ).start();
     expect(actor.getSnapshot().value).toBe('active');
     actor.send({ type: 'RESET' });
     expect(actor.getSnapshot().value).toBe('confirmingReset');

@@ -14,17 +14,34 @@ import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 const PASSWORD = 'correct horse battery';
 
 const events = [
-  { type: 'CHANGE', change: { type: 'SUPER ADMIN' } }, { type: 'CHANGE', change: { type: 'ADMIN' } }, { type: 'CHANGE', change: { type: 'CLIENT' } },
-  { type: 'CHANGE', change: { roleId: 1 } }, { type: 'CHANGE', change: { roleId: 3 } }, { type: 'CHANGE', change: { roleId: 4 } }, { type: 'CHANGE', change: { roleId: 99 } }, { type: 'CHANGE', change: { roleId: null } },
-  { type: 'CHANGE', change: { clientIds: [1, 2] } }, { type: 'CHANGE', change: { clientIds: [] } },
-  { type: 'CHANGE', change: { name: 'Siti' } }, { type: 'CHANGE', change: { name: '  ' } },
-  { type: 'CHANGE', change: { email: 'siti@demo.local' } }, { type: 'CHANGE', change: { email: 'siti@demo' } },
-  { type: 'CHANGE', change: { password: PASSWORD } }, { type: 'CHANGE', change: { password: 'short' } }, { type: 'CHANGE', change: { password: '' } },
-  { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } }, { type: 'CHANGE', change: { passwordConfirmation: '' } },
+  { type: 'CHANGE', change: { type: 'SUPER ADMIN' } },
+  { type: 'CHANGE', change: { type: 'ADMIN' } },
+  { type: 'CHANGE', change: { type: 'CLIENT' } },
+  { type: 'CHANGE', change: { roleId: 1 } },
+  { type: 'CHANGE', change: { roleId: 3 } },
+  { type: 'CHANGE', change: { roleId: 4 } },
+  { type: 'CHANGE', change: { roleId: 99 } },
+  { type: 'CHANGE', change: { roleId: null } },
+  { type: 'CHANGE', change: { clientIds: [1, 2] } },
+  { type: 'CHANGE', change: { clientIds: [] } },
+  { type: 'CHANGE', change: { name: 'Siti' } },
+  { type: 'CHANGE', change: { name: '  ' } },
+  { type: 'CHANGE', change: { email: 'siti@demo.local' } },
+  { type: 'CHANGE', change: { email: 'siti@demo' } },
+  { type: 'CHANGE', change: { password: PASSWORD } },
+  { type: 'CHANGE', change: { password: 'short' } },
+  { type: 'CHANGE', change: { password: '' } },
+  { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } },
+  { type: 'CHANGE', change: { passwordConfirmation: '' } },
   { type: 'CHANGE', change: { isActive: false } },
-  { type: 'SUBMIT' }, { type: 'DISMISS_FAILURE' }, { type: 'CANCEL' },
+  { type: 'SUBMIT' },
+  { type: 'DISMISS_FAILURE' },
+  { type: 'CANCEL' },
   doneEvent('save', 'User Siti has been successfully created'),
-  errorEvent('save', new ApiError(422, 'Email has already been taken', [{ field: 'email', message: 'Email has already been taken' }])),
+  errorEvent(
+    'save',
+    new ApiError(422, 'Email has already been taken', [{ field: 'email', message: 'Email has already been taken' }]),
+  ),
   errorEvent('save', new ApiError(0, 'Error')),
 ];
 
@@ -42,10 +59,18 @@ describe('user form machine: model', () => {
     events,
     inputs,
     // The form is abstracted to what decides the next step and what the rules constrain.
-    serialize: (s) => JSON.stringify([
-      s.value, s.context.mode, s.context.ownType, s.context.form.type, s.context.form.roleId, s.context.form.isActive,
-      valid(s), s.context.errors.length > 0, s.context.failure != null,
-    ]),
+    serialize: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.mode,
+        s.context.ownType,
+        s.context.form.type,
+        s.context.form.roleId,
+        s.context.form.isActive,
+        valid(s),
+        s.context.errors.length > 0,
+        s.context.failure != null,
+      ]),
   });
 
   it('has a path through every transition of its definition', () => {
@@ -68,7 +93,8 @@ describe('user form machine: model', () => {
     if (form.type === 'SUPER ADMIN') expect(form.clientIds).toEqual([]);
     if (s.matches('submitting')) expect(valid(s)).toBe(true);
     if (s.context.errors.length) expect(s.context.errors).toEqual(userFormErrors(form, mode));
-    if (s.matches('saved')) expect(s.output).toEqual({ saved: true, message: 'User Siti has been successfully created' });
+    if (s.matches('saved'))
+      expect(s.output).toEqual({ saved: true, message: 'User Siti has been successfully created' });
     if (s.matches('cancelled')) expect(s.output).toEqual({ saved: false, message: null });
     if (s.context.failure) expect(['Email has already been taken', SAVE_FAILED]).toContain(s.context.failure.message);
   });
@@ -77,9 +103,17 @@ describe('user form machine: model', () => {
 describe('user form machine: what the user gets', () => {
   const start = (input: UserFormInput, save: (input: SaveUserInput) => Promise<string> = async () => '') => {
     const sent: SaveUserInput[] = [];
-    const actor = createActor(userFormMachine.provide({
-      actors: { save: fromPromise<string, SaveUserInput>(({ input: body }) => { sent.push(body); return save(body); }) },
-    }), { input }).start();
+    const actor = createActor(
+      userFormMachine.provide({
+        actors: {
+          save: fromPromise<string, SaveUserInput>(({ input: body }) => {
+            sent.push(body);
+            return save(body);
+          }),
+        },
+      }),
+      { input },
+    ).start();
     return { actor, sent };
   };
 
@@ -87,8 +121,13 @@ describe('user form machine: what the user gets', () => {
     const { actor } = start(inputs[0]);
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.errors).toEqual([
-      'User Type is required', 'Role is required', 'Client Name is required', 'Name is required', 'Email is required',
-      'Password is required', 'Password Confirmation is required',
+      'User Type is required',
+      'Role is required',
+      'Client Name is required',
+      'Name is required',
+      'Email is required',
+      'Password is required',
+      'Password Confirmation is required',
     ]);
     actor.send({ type: 'CHANGE', change: { password: PASSWORD } });
     actor.send({ type: 'CHANGE', change: { passwordConfirmation: `${PASSWORD}!` } });
@@ -100,7 +139,10 @@ describe('user form machine: what the user gets', () => {
     actor.send({ type: 'CHANGE', change: { roleId: 1 } });
     expect(actor.getSnapshot().context.form.roleId).toBeNull();
     actor.send({ type: 'CHANGE', change: { type: 'ADMIN' } });
-    expect(roleOptionsFor(actor.getSnapshot().context.options, 'ADMIN').map((r) => r.name)).toEqual(['Operator', 'Finance']);
+    expect(roleOptionsFor(actor.getSnapshot().context.options, 'ADMIN').map((r) => r.name)).toEqual([
+      'Operator',
+      'Finance',
+    ]);
     actor.send({ type: 'CHANGE', change: { roleId: 2 } });
     actor.send({ type: 'CHANGE', change: { type: 'ADMIN' } });
     expect(actor.getSnapshot().context.form.roleId).toBe(2);
@@ -112,20 +154,47 @@ describe('user form machine: what the user gets', () => {
     const { actor, sent } = start(inputs[1], async () => 'User Siti has been successfully created');
     expect(actor.getSnapshot().context.form.type).toBe('ADMIN');
     for (const e of [
-      { type: 'CHANGE', change: { roleId: 2 } }, { type: 'CHANGE', change: { clientIds: [1, 2] } }, { type: 'CHANGE', change: { name: ' Siti ' } }, { type: 'CHANGE', change: { email: 'siti@demo.local' } },
-      { type: 'CHANGE', change: { password: PASSWORD } }, { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } }, { type: 'SUBMIT' },
-    ] satisfies EventFrom<typeof userFormMachine>[]) actor.send(e);
+      { type: 'CHANGE', change: { roleId: 2 } },
+      { type: 'CHANGE', change: { clientIds: [1, 2] } },
+      { type: 'CHANGE', change: { name: ' Siti ' } },
+      { type: 'CHANGE', change: { email: 'siti@demo.local' } },
+      { type: 'CHANGE', change: { password: PASSWORD } },
+      { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } },
+      { type: 'SUBMIT' },
+    ] satisfies EventFrom<typeof userFormMachine>[])
+      actor.send(e);
     const done = await waitFor(actor, (s) => s.status === 'done');
-    expect(sent).toEqual([{ mode: 'create', body: { type: 'ADMIN', role_id: 2, client_id: [1, 2], name: 'Siti', email: 'siti@demo.local', password: PASSWORD } }]);
+    expect(sent).toEqual([
+      {
+        mode: 'create',
+        body: {
+          type: 'ADMIN',
+          role_id: 2,
+          client_id: [1, 2],
+          name: 'Siti',
+          email: 'siti@demo.local',
+          password: PASSWORD,
+        },
+      },
+    ]);
     expect(done.output).toEqual({ saved: true, message: 'User Siti has been successfully created' });
   });
 
   it('gives a SUPER ADMIN user no clients, and needs none', () => {
     const { actor } = start(inputs[0]);
     for (const e of [
-      { type: 'CHANGE', change: { type: 'ADMIN' } }, { type: 'CHANGE', change: { clientIds: [1] } }, { type: 'CHANGE', change: { type: 'SUPER ADMIN' } }, { type: 'CHANGE', change: { clientIds: [2] } }, { type: 'CHANGE', change: { roleId: 3 } }, { type: 'CHANGE', change: { name: 'Root' } }, { type: 'CHANGE', change: { email: 'root@demo.local' } },
-      { type: 'CHANGE', change: { password: PASSWORD } }, { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } }, { type: 'SUBMIT' },
-    ] satisfies EventFrom<typeof userFormMachine>[]) actor.send(e);
+      { type: 'CHANGE', change: { type: 'ADMIN' } },
+      { type: 'CHANGE', change: { clientIds: [1] } },
+      { type: 'CHANGE', change: { type: 'SUPER ADMIN' } },
+      { type: 'CHANGE', change: { clientIds: [2] } },
+      { type: 'CHANGE', change: { roleId: 3 } },
+      { type: 'CHANGE', change: { name: 'Root' } },
+      { type: 'CHANGE', change: { email: 'root@demo.local' } },
+      { type: 'CHANGE', change: { password: PASSWORD } },
+      { type: 'CHANGE', change: { passwordConfirmation: PASSWORD } },
+      { type: 'SUBMIT' },
+    ] satisfies EventFrom<typeof userFormMachine>[])
+      actor.send(e);
     expect(actor.getSnapshot().matches('submitting')).toBe(true);
   });
 
@@ -142,7 +211,9 @@ describe('user form machine: what the user gets', () => {
     expect(actor.getSnapshot().context.errors).toEqual([]);
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(sent).toEqual([{ mode: 'edit', body: { id: 7, role_id: 1, client_id: [1, 2], name: 'Budi Santoso', is_active: false } }]);
+    expect(sent).toEqual([
+      { mode: 'edit', body: { id: 7, role_id: 1, client_id: [1, 2], name: 'Budi Santoso', is_active: false } },
+    ]);
   });
 
   it('sends a new password on edit', () => {
@@ -154,7 +225,9 @@ describe('user form machine: what the user gets', () => {
 
   it("shows the server's refusal with its field messages, or the fallback when there was no answer", async () => {
     let refusal: unknown = new ApiError(422, 'Validation failed', [{ field: 'role_id', message: 'Role not found' }]);
-    const { actor } = start(inputs[2], async () => { throw refusal; });
+    const { actor } = start(inputs[2], async () => {
+      throw refusal;
+    });
     actor.send({ type: 'SUBMIT' });
     let s = await waitFor(actor, (x) => x.context.failure != null);
     expect(s.context.failure).toEqual({ message: 'Validation failed', details: ['Role not found'] });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
-  WITHDRAWAL_INVALID_STATUS, allowsWithdrawal, decidesWithdrawals, decisionEvent, nextWithdrawalStatus, withdrawalLifecycle,
+  WITHDRAWAL_INVALID_STATUS,
+  allowsWithdrawal,
+  decidesWithdrawals,
+  decisionEvent,
+  nextWithdrawalStatus,
+  withdrawalLifecycle,
 } from '../../machines/lifecycle/withdrawalLifecycle';
 import { WITHDRAWAL_DECISIONS, WITHDRAWAL_STATUSES } from '../../services/withdrawalRules';
 
@@ -29,7 +34,10 @@ describe('withdrawal lifecycle', () => {
   });
 
   it('ends at COMPLETED or REJECTED', () => {
-    for (const [type, end] of [['COMPLETE', 'COMPLETED'], ['REJECT', 'REJECTED']] as const) {
+    for (const [type, end] of [
+      ['COMPLETE', 'COMPLETED'],
+      ['REJECT', 'REJECTED'],
+    ] as const) {
       const actor = createActor(withdrawalLifecycle).start();
       actor.send({ type, role: 'SUPER ADMIN' });
       expect(actor.getSnapshot().value).toBe(end);
@@ -41,7 +49,7 @@ describe('withdrawal lifecycle', () => {
     expect(roles.filter(decidesWithdrawals)).toEqual(['SUPER ADMIN']);
   });
 
-  it('refuses in the spec\'s words', () => {
+  it("refuses in the spec's words", () => {
     expect(WITHDRAWAL_INVALID_STATUS).toBe('Invalid Status: Only PENDING withdrawal requests can be processed');
   });
 });

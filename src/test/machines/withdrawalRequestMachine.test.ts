@@ -15,7 +15,9 @@ const events = [
   { type: 'SET_AMOUNT_TEXT', value: '1.5' },
   { type: 'SET_AMOUNT_TEXT', value: '' },
   { type: 'SET_AMOUNT', value: 57_000 },
-  { type: 'MIN' }, { type: 'HALF' }, { type: 'MAX' },
+  { type: 'MIN' },
+  { type: 'HALF' },
+  { type: 'MAX' },
   { type: 'SET_OTP', value: '12a34567' },
   { type: 'SET_OTP', value: '12' },
   { type: 'PASTE_OTP', text: '654321' },
@@ -29,10 +31,20 @@ const events = [
   errorEvent('submit', new ApiError(0, 'Error')),
 ];
 
-const isValid = (s: AnyMachineSnapshot) => withdrawalErrors(
-  { bankName: s.context.bankName, accountNo: s.context.accountNo, beneficiary: s.context.beneficiary, clientId: s.context.clientId, amount: s.context.amount, amountProblem: s.context.amountProblem, otp: s.context.otp },
-  s.context.max, { transfer: s.context.mode === 'transfer' },
-).length === 0;
+const isValid = (s: AnyMachineSnapshot) =>
+  withdrawalErrors(
+    {
+      bankName: s.context.bankName,
+      accountNo: s.context.accountNo,
+      beneficiary: s.context.beneficiary,
+      clientId: s.context.clientId,
+      amount: s.context.amount,
+      amountProblem: s.context.amountProblem,
+      otp: s.context.otp,
+    },
+    s.context.max,
+    { transfer: s.context.mode === 'transfer' },
+  ).length === 0;
 
 describe('withdrawal request machine: model', () => {
   const model = buildModel(withdrawalRequestMachine, {
@@ -42,7 +54,15 @@ describe('withdrawal request machine: model', () => {
       { mode: 'transfer', clientId: 1, available: 500_000 },
     ],
     // The form is abstracted to what decides the next step: valid or not, errors shown, a failure shown.
-    serialize: (s) => JSON.stringify([s.value, s.context.mode, isValid(s), s.context.errors.length > 0, s.context.failure != null, s.context.otp.length]),
+    serialize: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.mode,
+        isValid(s),
+        s.context.errors.length > 0,
+        s.context.failure != null,
+        s.context.otp.length,
+      ]),
   });
 
   it('has a path through every transition of its definition', () => {
@@ -58,23 +78,59 @@ describe('withdrawal request machine: model', () => {
     expect(accountNo).toMatch(/^\d*$/);
     if (s.matches('submitting')) expect(isValid(s)).toBe(true);
     // The dialog tells the page whether the server held it for approval, as the server's answer said.
-    if (s.matches('submitted')) expect(s.output).toEqual({ submitted: true, held: (path.events.at(-1) as unknown as { output: { held: boolean } }).output.held });
+    if (s.matches('submitted'))
+      expect(s.output).toEqual({
+        submitted: true,
+        held: (path.events.at(-1) as unknown as { output: { held: boolean } }).output.held,
+      });
     if (s.matches('cancelled')) expect(s.output).toEqual({ submitted: false, held: false });
   });
 });
 
 describe('withdrawal request machine: what the user sees', () => {
-  const start = (input: { mode: 'withdrawal' | 'transfer'; available: number }, submit = async () => ({ message: 'ok', held: false })) =>
-    createActor(withdrawalRequestMachine.provide({ actors: { submit: fromPromise(submit) } }), { input: { clientId: 1, ...input } }).start();
+  const start = (
+    input: { mode: 'withdrawal' | 'transfer'; available: number },
+    submit = async () => ({ message: 'ok', held: false }),
+  ) =>
+    createActor(withdrawalRequestMachine.provide({ actors: { submit: fromPromise(submit) } }), {
+      input: { clientId: 1, ...input },
+    }).start();
 
   it('sends a withdrawal as type withdrawal with its bank account', async () => {
     let sent: unknown;
-    const actor = createActor(withdrawalRequestMachine.provide({
-      actors: { submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; return { message: 'ok', held: false }; }) },
-    }), { input: { mode: 'withdrawal', clientId: 1, available: 100_000 } }).start();
-    for (const event of [{ type: 'SET_BANK', value: 'BCA' }, { type: 'SET_ACCOUNT', value: '7100012345' }, { type: 'SET_BENEFICIARY', value: ' Budi ' }, { type: 'SET_REMARKS', value: 'Rent' }, { type: 'SET_OTP', value: '123456' }, { type: 'CONFIRM' }] as const) actor.send(event);
+    const actor = createActor(
+      withdrawalRequestMachine.provide({
+        actors: {
+          submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(
+            async ({ input }) => {
+              sent = input.body;
+              return { message: 'ok', held: false };
+            },
+          ),
+        },
+      }),
+      { input: { mode: 'withdrawal', clientId: 1, available: 100_000 } },
+    ).start();
+    for (const event of [
+      { type: 'SET_BANK', value: 'BCA' },
+      { type: 'SET_ACCOUNT', value: '7100012345' },
+      { type: 'SET_BENEFICIARY', value: ' Budi ' },
+      { type: 'SET_REMARKS', value: 'Rent' },
+      { type: 'SET_OTP', value: '123456' },
+      { type: 'CONFIRM' },
+    ] as const)
+      actor.send(event);
     await waitFor(actor, (s) => s.status === 'done');
-    expect(sent).toEqual({ type: 'withdrawal', bank_name: 'BCA', account_no: '7100012345', bank_account_name: 'Budi', description: 'Rent', client_filter: 1, amount: 20_000, otp_num: '123456' });
+    expect(sent).toEqual({
+      type: 'withdrawal',
+      bank_name: 'BCA',
+      account_no: '7100012345',
+      bank_account_name: 'Budi',
+      description: 'Rent',
+      client_filter: 1,
+      amount: 20_000,
+      otp_num: '123456',
+    });
     expect(actor.getSnapshot().output).toEqual({ submitted: true, held: false });
   });
 
@@ -122,7 +178,12 @@ describe('withdrawal request machine: what the user sees', () => {
   it('lists every missing field together, and says Invalid OTP for a pasted value that is not six digits', () => {
     const actor = start({ mode: 'withdrawal', available: 100_000 });
     actor.send({ type: 'CONFIRM' });
-    expect(actor.getSnapshot().context.errors).toEqual(['Bank Name is required', 'Account Number is required', 'Beneficary Account Name is required', 'OTP is required']);
+    expect(actor.getSnapshot().context.errors).toEqual([
+      'Bank Name is required',
+      'Account Number is required',
+      'Beneficary Account Name is required',
+      'OTP is required',
+    ]);
     actor.send({ type: 'PASTE_OTP', text: '1234567' });
     expect(actor.getSnapshot().context.errors).toEqual(['Invalid OTP']);
     actor.send({ type: 'SET_OTP', value: '98 76 54 32' });
@@ -131,15 +192,30 @@ describe('withdrawal request machine: what the user sees', () => {
 
   it('sends a transfer as type transfer with no bank fields, and shows the server’s refusal, or the fallback when there is no answer', async () => {
     let sent: unknown;
-    const actor = createActor(withdrawalRequestMachine.provide({
-      actors: { submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(async ({ input }) => { sent = input.body; throw new ApiError(0, 'Error'); }) },
-    }), { input: { mode: 'transfer', clientId: 2, available: 80_000 } }).start();
+    const actor = createActor(
+      withdrawalRequestMachine.provide({
+        actors: {
+          submit: fromPromise<{ message: string; held: boolean }, { body: AddWithdrawalBody; key: string }>(
+            async ({ input }) => {
+              sent = input.body;
+              throw new ApiError(0, 'Error');
+            },
+          ),
+        },
+      }),
+      { input: { mode: 'transfer', clientId: 2, available: 80_000 } },
+    ).start();
     actor.send({ type: 'MAX' });
     actor.send({ type: 'SET_OTP', value: '123456' });
     actor.send({ type: 'CONFIRM' });
     const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.failure != null);
     expect(sent).toEqual({ type: 'transfer', client_filter: 2, amount: 80_000, otp_num: '123456' });
-    expect(v.parse(AddWithdrawalBody, sent)).toEqual({ type: 'transfer', client_filter: 2, amount: 80_000, otp_num: '123456' });
+    expect(v.parse(AddWithdrawalBody, sent)).toEqual({
+      type: 'transfer',
+      client_filter: 2,
+      amount: 80_000,
+      otp_num: '123456',
+    });
     expect(failed.context.failure).toBe(FAILED_FALLBACK);
     expect(failed.context.otp).toBe('');
     expect(payloadOf(failed.context).amount).toBe(80_000);

@@ -4,19 +4,38 @@ import { daysThroughToday, formatDateRange, lastDays, parseDateRange, yesterday 
 
 describe('date range rules (spec section 5)', () => {
   it('needs two ends split by " to " in YYYY-MM-DD HH:mm', () => {
-    expect(parseDateRange('2026-11-01 08:00 to 2026-11-02 17:30')).toEqual({ start: '2026-11-01 08:00', end: '2026-11-02 17:30' });
-    for (const bad of ['', '2026-11-01 08:00', '2026-11-01 08:00 - 2026-11-02 09:00', '2026-13-01 08:00 to 2026-11-02 09:00', '2026-11-01 8:00 to 2026-11-02 09:00', 'a to b']) {
+    expect(parseDateRange('2026-11-01 08:00 to 2026-11-02 17:30')).toEqual({
+      start: '2026-11-01 08:00',
+      end: '2026-11-02 17:30',
+    });
+    for (const bad of [
+      '',
+      '2026-11-01 08:00',
+      '2026-11-01 08:00 - 2026-11-02 09:00',
+      '2026-13-01 08:00 to 2026-11-02 09:00',
+      '2026-11-01 8:00 to 2026-11-02 09:00',
+      'a to b',
+    ]) {
       expect(parseDateRange(bad)).toBeNull();
     }
   });
 
   it('swaps reversed ends', () => {
-    expect(parseDateRange('2026-11-05 10:00 to 2026-11-01 09:00')).toEqual({ start: '2026-11-01 09:00', end: '2026-11-05 10:00' });
+    expect(parseDateRange('2026-11-05 10:00 to 2026-11-01 09:00')).toEqual({
+      start: '2026-11-01 09:00',
+      end: '2026-11-05 10:00',
+    });
   });
 
   it('makes an end at 00:00, or equal to the start, 23:59 of that day', () => {
-    expect(parseDateRange('2026-11-01 00:00 to 2026-11-03 00:00')).toEqual({ start: '2026-11-01 00:00', end: '2026-11-03 23:59' });
-    expect(parseDateRange('2026-11-01 10:15 to 2026-11-01 10:15')).toEqual({ start: '2026-11-01 10:15', end: '2026-11-01 23:59' });
+    expect(parseDateRange('2026-11-01 00:00 to 2026-11-03 00:00')).toEqual({
+      start: '2026-11-01 00:00',
+      end: '2026-11-03 23:59',
+    });
+    expect(parseDateRange('2026-11-01 10:15 to 2026-11-01 10:15')).toEqual({
+      start: '2026-11-01 10:15',
+      end: '2026-11-01 23:59',
+    });
   });
 
   it('defaults to the last 14 days back to now', () => {
@@ -25,8 +44,12 @@ describe('date range rules (spec section 5)', () => {
   });
 
   it('the disbursement list defaults to the last 7 whole days, today included', () => {
-    expect(formatDateRange(daysThroughToday(7, dayjs('2026-11-21T15:42:00')))).toBe('2026-11-15 00:00 to 2026-11-21 23:59');
-    expect(formatDateRange(daysThroughToday(7, dayjs('2026-03-03T00:05:00')))).toBe('2026-02-25 00:00 to 2026-03-03 23:59');
+    expect(formatDateRange(daysThroughToday(7, dayjs('2026-11-21T15:42:00')))).toBe(
+      '2026-11-15 00:00 to 2026-11-21 23:59',
+    );
+    expect(formatDateRange(daysThroughToday(7, dayjs('2026-03-03T00:05:00')))).toBe(
+      '2026-02-25 00:00 to 2026-03-03 23:59',
+    );
   });
 
   it('settlement defaults to the whole of yesterday, 00:00 to 23:59', () => {
@@ -38,8 +61,17 @@ describe('date range rules (spec section 5)', () => {
 describe('the business clock', () => {
   it('reads now in Asia/Jakarta, whatever the machine’s zone', () => {
     const jakarta = lastDays(0).end;
-    const expected = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
-      .format(new Date()).replace(',', '');
+    const expected = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Jakarta',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    })
+      .format(new Date())
+      .replace(',', '');
     expect(jakarta).toBe(expected);
   });
 });

@@ -45,7 +45,11 @@ beforeEach(() => {
   (globalThis as { localStorage?: unknown }).localStorage = storage;
 });
 
-const failure = (path: string, quiet = false) => request('GET', base + path, { quiet }).then(() => null, (e: ApiError) => e);
+const failure = (path: string, quiet = false) =>
+  request('GET', base + path, { quiet }).then(
+    () => null,
+    (e: ApiError) => e,
+  );
 
 describe('HTTP failures (spec section 8)', () => {
   it('sends the bearer token on every call', async () => {
@@ -63,7 +67,11 @@ describe('HTTP failures (spec section 8)', () => {
 
   it('keeps a 403 the caller names as a refusal of its own in place: no landing page, the message for the caller', async () => {
     const refusals = ['The maker of a change cannot approve it'];
-    const asked = (path: string) => request('PATCH', base + path, { quiet: true, refusalsInPlace: refusals }).then(() => null, (e: ApiError) => e);
+    const asked = (path: string) =>
+      request('PATCH', base + path, { quiet: true, refusalsInPlace: refusals }).then(
+        () => null,
+        (e: ApiError) => e,
+      );
     const refused = await asked('/403-rule');
     expect([refused?.status, refused?.message]).toEqual([403, 'The maker of a change cannot approve it']);
     expect(handlers.onForbidden).not.toHaveBeenCalled();
@@ -84,7 +92,10 @@ describe('HTTP failures (spec section 8)', () => {
   });
 
   it("rejects with 'Error' when no response comes at all", async () => {
-    const error = await request('GET', 'http://127.0.0.1:9/unreachable').then(() => null, (e: ApiError) => e);
+    const error = await request('GET', 'http://127.0.0.1:9/unreachable').then(
+      () => null,
+      (e: ApiError) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error?.message).toBe('Error');
     expect(error?.status).toBe(0);

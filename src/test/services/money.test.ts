@@ -19,10 +19,14 @@ describe('withdrawal rules', () => {
   const form = { bankName: 'BCA', accountNo: '123', beneficiary: 'Budi', clientId: 1, amount: 50_000, otp: '123456' };
   it('pass a complete form and name the maximum when the amount exceeds it', () => {
     expect(withdrawalErrors(form, 100_000, { transfer: false })).toEqual([]);
-    expect(withdrawalErrors({ ...form, amount: 150_000 }, 100_000, { transfer: false })).toEqual(['Amount must not exceed Rp. 100,000']);
+    expect(withdrawalErrors({ ...form, amount: 150_000 }, 100_000, { transfer: false })).toEqual([
+      'Amount must not exceed Rp. 100,000',
+    ]);
   });
 
   it('ask nothing of bank fields for a transfer to disburse', () => {
-    expect(withdrawalErrors({ ...form, bankName: '', accountNo: '', beneficiary: '' }, 100_000, { transfer: true })).toEqual([]);
+    expect(
+      withdrawalErrors({ ...form, bankName: '', accountNo: '', beneficiary: '' }, 100_000, { transfer: true }),
+    ).toEqual([]);
   });
 });

@@ -3,7 +3,14 @@ import { guardDashboardPath, landingPath, visibleModules } from '../../services/
 import type { CurrentUser, ModuleItem } from '../../services/schemas';
 import { makeUser } from '../fixtures';
 
-const m = (id: string, path: string, children: ModuleItem['children'] = []): ModuleItem => ({ id, title: id, path, icon: 'i', is_required: false, children });
+const m = (id: string, path: string, children: ModuleItem['children'] = []): ModuleItem => ({
+  id,
+  title: id,
+  path,
+  icon: 'i',
+  is_required: false,
+  children,
+});
 const catalogue: ModuleItem[] = [
   m('transactions', '/dashboard/transactions'),
   m('disbursement', '/dashboard/disbursement', [
@@ -11,7 +18,9 @@ const catalogue: ModuleItem[] = [
     { id: 'disbursement-account', title: 'Account', path: '/dashboard/disbursement/account', is_required: false },
   ]),
   m('settlement', '/dashboard/settlement'),
-  m('management', '/dashboard/management', [{ id: 'management-user', title: 'User', path: '/dashboard/management/user', is_required: true }]),
+  m('management', '/dashboard/management', [
+    { id: 'management-user', title: 'User', path: '/dashboard/management/user', is_required: true },
+  ]),
 ];
 
 const user = (over: Partial<CurrentUser>) => makeUser({ otp_verified: true, ...over });
@@ -25,15 +34,26 @@ describe('sidebar modules', () => {
 
   it('shows Settlement to SUPER ADMIN only, whatever the role holds; Management to whoever the role grants it', () => {
     const ids = ['settlement', 'management', 'management-user', 'transactions'];
-    expect(visibleModules(catalogue, user({ type: 'ADMIN', modules: ids })).map((x) => x.id)).toEqual(['transactions', 'management']);
-    expect(visibleModules(catalogue, user({ type: 'SUPER ADMIN', modules: ids })).map((x) => x.id)).toEqual(['transactions', 'settlement', 'management']);
+    expect(visibleModules(catalogue, user({ type: 'ADMIN', modules: ids })).map((x) => x.id)).toEqual([
+      'transactions',
+      'management',
+    ]);
+    expect(visibleModules(catalogue, user({ type: 'SUPER ADMIN', modules: ids })).map((x) => x.id)).toEqual([
+      'transactions',
+      'settlement',
+      'management',
+    ]);
   });
 });
 
 describe('landing path', () => {
   it('is the first allowed module, or its first child', () => {
-    expect(landingPath(visibleModules(catalogue, user({ modules: ['transactions', 'disbursement', 'disbursement-list'] })))).toBe('/dashboard/transactions');
-    expect(landingPath(visibleModules(catalogue, user({ modules: ['disbursement', 'disbursement-account'] })))).toBe('/dashboard/disbursement/account');
+    expect(
+      landingPath(visibleModules(catalogue, user({ modules: ['transactions', 'disbursement', 'disbursement-list'] }))),
+    ).toBe('/dashboard/transactions');
+    expect(landingPath(visibleModules(catalogue, user({ modules: ['disbursement', 'disbursement-account'] })))).toBe(
+      '/dashboard/disbursement/account',
+    );
   });
 });
 
@@ -45,7 +65,10 @@ describe('route guard', () => {
   it('lets a user without a verified OTP reach user settings only', () => {
     const u = user({ otp_verified: false, allowed_paths: ['/dashboard/transactions'] });
     expect(guardDashboardPath('/dashboard/settings/user/', u)).toEqual({ allow: true });
-    expect(guardDashboardPath('/dashboard/transactions', u)).toEqual({ allow: false, redirect: '/dashboard/settings/user' });
+    expect(guardDashboardPath('/dashboard/transactions', u)).toEqual({
+      allow: false,
+      redirect: '/dashboard/settings/user',
+    });
   });
 
   it('allows a path in allowed_paths, trailing slash removed, and sends anything else to /404', () => {
@@ -59,6 +82,8 @@ describe('route guard', () => {
     expect(guardDashboardPath('/dashboard/workflows', u)).toEqual({ allow: true });
     expect(guardDashboardPath('/dashboard/workflows/transaction', u)).toEqual({ allow: true });
     expect(guardDashboardPath('/dashboard/workflows/transaction/x', u)).toEqual({ allow: false, redirect: '/404' });
-    expect(guardDashboardPath('/dashboard/workflows/transaction', user({ allowed_paths: ['/dashboard/balance'] }))).toEqual({ allow: false, redirect: '/404' });
+    expect(
+      guardDashboardPath('/dashboard/workflows/transaction', user({ allowed_paths: ['/dashboard/balance'] })),
+    ).toEqual({ allow: false, redirect: '/404' });
   });
 });

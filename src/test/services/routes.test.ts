@@ -12,29 +12,86 @@ const { api } = await import('../../services/api');
 const { pathOf, routes, SERVER_ONLY_ROUTES } = await import('../../services/routes');
 type RouteName = keyof typeof routes;
 
-const filter = { start: '2026-01-01 00:00:00', end: '2026-01-02 00:00:00', status: '', search_by: 'correlation_id', search: '', payment_method: [], client_id: null };
+const filter = {
+  start: '2026-01-01 00:00:00',
+  end: '2026-01-02 00:00:00',
+  status: '',
+  search_by: 'correlation_id',
+  search: '',
+  payment_method: [],
+  client_id: null,
+};
 const list = { page: 1, limit: 10 };
 const window = { settlement_type: 'fello_qris', start: '2026-01-01 00:00:00', end: '2026-01-02 00:00:00' };
 const file = new File(['correlation_id\nA1'], 'void.csv');
 
 /** Arguments for every function of the API client: a function added without a line here does not compile. */
 const args: Record<keyof typeof api, unknown[]> = {
-  login: [{ email: 'a@b.c', password: 'x' }], validateOtp: ['123456', 'token'], logout: [], me: [],
-  modules: [], banks: [], clients: [], roles: [],
-  generateOtp: [], verifyOtp: ['123456'], disableOtp: [],
-  currentBalance: [1], withdrawalHistory: [{ client_filter: 1, start: 'a', end: 'b', ...list }],
-  addWithdrawal: [{}, 'key'], updateWithdrawal: ['uuid', 'COMPLETED'],
-  accountSummary: [1], payinList: [{ client_filter: 1, start: 'a', end: 'b' }], balanceHistory: [{ client_filter: 1, start: 'a', end: 'b', ...list }], updateBalance: [{}],
-  settlementStatus: [window], settle: [window], settlementRun: [1], settlementRuns: [], settlementReport: [1],
-  transactionList: [filter, 1, 10], transactionSummary: [filter],
-  refreshTransactionStatus: ['C1'], finalizeTransaction: [{}], addToWithdrawable: ['C1'], resendCallback: [['C1']], generateInvoice: ['C1'], processTransactions: [filter, { count: 3, amount: 300_000 }], previewProcessTransactions: [filter],
-  downloadTransactions: [filter], emailTransactions: [filter, 'a@b.c'], checkTransactionsFile: [[file], 'fello_qris'],
-  disbursementList: [filter, 1, 10], disbursementSummary: [filter], downloadDisbursements: [filter], emailDisbursements: [filter, 'a@b.c'],
-  updateDisbursement: ['uuid', 'REJECTED'], refreshDisbursementStatus: ['uuid'], disbursementInvoice: ['C1'], addDisbursementToWithdrawable: ['uuid'], voidDisbursementsFile: [file], previewVoidDisbursementsFile: [file],
-  users: [list], createUser: [{}], editUser: [{}], removeAuthenticator: [1], roleList: [list], createRole: [{}], editRole: [{}],
-  notifications: [], markNotificationRead: [7], markAllNotificationsRead: [], workOrder: ['WO-1'],
-  auditLog: [list], downloadAuditLog: [{}], auditPath: ['withdrawal', 'W1'],
-  approvalPolicy: [], updateApprovalPolicy: [{ policy: [] }], approvals: [{ status: '', ...list }], approval: [4], decideApproval: [4, { decision: 'APPROVE' }],
+  login: [{ email: 'a@b.c', password: 'x' }],
+  validateOtp: ['123456', 'token'],
+  logout: [],
+  me: [],
+  modules: [],
+  banks: [],
+  clients: [],
+  roles: [],
+  generateOtp: [],
+  verifyOtp: ['123456'],
+  disableOtp: [],
+  currentBalance: [1],
+  withdrawalHistory: [{ client_filter: 1, start: 'a', end: 'b', ...list }],
+  addWithdrawal: [{}, 'key'],
+  updateWithdrawal: ['uuid', 'COMPLETED'],
+  accountSummary: [1],
+  payinList: [{ client_filter: 1, start: 'a', end: 'b' }],
+  balanceHistory: [{ client_filter: 1, start: 'a', end: 'b', ...list }],
+  updateBalance: [{}],
+  settlementStatus: [window],
+  settle: [window],
+  settlementRun: [1],
+  settlementRuns: [],
+  settlementReport: [1],
+  transactionList: [filter, 1, 10],
+  transactionSummary: [filter],
+  refreshTransactionStatus: ['C1'],
+  finalizeTransaction: [{}],
+  addToWithdrawable: ['C1'],
+  resendCallback: [['C1']],
+  generateInvoice: ['C1'],
+  processTransactions: [filter, { count: 3, amount: 300_000 }],
+  previewProcessTransactions: [filter],
+  downloadTransactions: [filter],
+  emailTransactions: [filter, 'a@b.c'],
+  checkTransactionsFile: [[file], 'fello_qris'],
+  disbursementList: [filter, 1, 10],
+  disbursementSummary: [filter],
+  downloadDisbursements: [filter],
+  emailDisbursements: [filter, 'a@b.c'],
+  updateDisbursement: ['uuid', 'REJECTED'],
+  refreshDisbursementStatus: ['uuid'],
+  disbursementInvoice: ['C1'],
+  addDisbursementToWithdrawable: ['uuid'],
+  voidDisbursementsFile: [file],
+  previewVoidDisbursementsFile: [file],
+  users: [list],
+  createUser: [{}],
+  editUser: [{}],
+  removeAuthenticator: [1],
+  roleList: [list],
+  createRole: [{}],
+  editRole: [{}],
+  notifications: [],
+  markNotificationRead: [7],
+  markAllNotificationsRead: [],
+  workOrder: ['WO-1'],
+  auditLog: [list],
+  downloadAuditLog: [{}],
+  auditPath: ['withdrawal', 'W1'],
+  approvalPolicy: [],
+  updateApprovalPolicy: [{ policy: [] }],
+  approvals: [{ status: '', ...list }],
+  approval: [4],
+  decideApproval: [4, { decision: 'APPROVE' }],
 };
 
 /** The table's route a call went to, by verb and path (a `:param` matches one path segment). */
@@ -44,7 +101,9 @@ const routeOf = ({ method, path }: { method: string; path: string }) =>
     return r.method === method && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(path);
   });
 
-beforeEach(() => { calls.length = 0; });
+beforeEach(() => {
+  calls.length = 0;
+});
 
 describe('the API client and the route table', () => {
   it('calls only routes of the table, and every route of the table but the server-only ones', async () => {
@@ -59,7 +118,9 @@ describe('the API client and the route table', () => {
       else strays.push(`${name}: ${calls[0].method} ${calls[0].path}`);
     }
     expect(strays).toEqual([]);
-    const unused = (Object.keys(routes) as RouteName[]).filter((name) => !reached.has(name) && !SERVER_ONLY_ROUTES.includes(name));
+    const unused = (Object.keys(routes) as RouteName[]).filter(
+      (name) => !reached.has(name) && !SERVER_ONLY_ROUTES.includes(name),
+    );
     expect(unused).toEqual([]);
     expect(SERVER_ONLY_ROUTES.filter((name) => reached.has(name))).toEqual([]);
   });

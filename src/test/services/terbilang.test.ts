@@ -43,20 +43,20 @@ describe('terbilang', () => {
 
   it('reaches 999,999,999,999,999, kuadriliun, and the largest safe integer, and no further', () => {
     expect(terbilang(999_999_999_999_999)).toBe(
-      'sembilan ratus sembilan puluh sembilan triliun sembilan ratus sembilan puluh sembilan miliar '
-      + 'sembilan ratus sembilan puluh sembilan juta sembilan ratus sembilan puluh sembilan ribu '
-      + 'sembilan ratus sembilan puluh sembilan',
+      'sembilan ratus sembilan puluh sembilan triliun sembilan ratus sembilan puluh sembilan miliar ' +
+        'sembilan ratus sembilan puluh sembilan juta sembilan ratus sembilan puluh sembilan ribu ' +
+        'sembilan ratus sembilan puluh sembilan',
     );
     expect(terbilang(999_999_999_999)).toBe(
-      'sembilan ratus sembilan puluh sembilan miliar sembilan ratus sembilan puluh sembilan juta '
-      + 'sembilan ratus sembilan puluh sembilan ribu sembilan ratus sembilan puluh sembilan',
+      'sembilan ratus sembilan puluh sembilan miliar sembilan ratus sembilan puluh sembilan juta ' +
+        'sembilan ratus sembilan puluh sembilan ribu sembilan ratus sembilan puluh sembilan',
     );
     // The largest adjustment the product takes (10^15) has words too.
     expect(terbilang(1_000_000_000_000_000)).toBe('satu kuadriliun');
     // Each group read off the digits: near 2^53 a division would round 999 up.
     expect(terbilang(9_007_199_254_740_991)).toBe(
-      'sembilan kuadriliun tujuh triliun seratus sembilan puluh sembilan miliar dua ratus lima puluh empat juta '
-      + 'tujuh ratus empat puluh ribu sembilan ratus sembilan puluh satu',
+      'sembilan kuadriliun tujuh triliun seratus sembilan puluh sembilan miliar dua ratus lima puluh empat juta ' +
+        'tujuh ratus empat puluh ribu sembilan ratus sembilan puluh satu',
     );
     expect(() => terbilang(9_007_199_254_740_992)).toThrow(RangeError);
   });

@@ -22,16 +22,35 @@ import { renderWithSession } from './renderWithSession';
 
 const CODE = 'APR-7';
 const ROW: ApprovalRow = {
-  id: 7, action: 'balance-adjustment', status: 'PENDING_APPROVAL', maker_id: 2, maker_name: 'Budi', maker_email: 'budi@demo.local',
-  checker_id: null, checker_name: null, client_id: 1, client_name: 'PT Maju', amount: 150_000_000, before: 10_000_000, after: 160_000_000,
-  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000', reason: null,
-  created_at: '2026-11-21T03:00:00.000Z', decided_at: null, expires_at: '2026-11-22T03:00:00.000Z',
+  id: 7,
+  action: 'balance-adjustment',
+  status: 'PENDING_APPROVAL',
+  maker_id: 2,
+  maker_name: 'Budi',
+  maker_email: 'budi@demo.local',
+  checker_id: null,
+  checker_name: null,
+  client_id: 1,
+  client_name: 'PT Maju',
+  amount: 150_000_000,
+  before: 10_000_000,
+  after: 160_000_000,
+  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000',
+  reason: null,
+  created_at: '2026-11-21T03:00:00.000Z',
+  decided_at: null,
+  expires_at: '2026-11-22T03:00:00.000Z',
 };
 const workOrder = (status: 'OPEN' | 'RESOLVED'): NotificationItem => ({
-  id: 40, subject: `Master balance adjustment ${CODE}`, is_read: true,
+  id: 40,
+  subject: `Master balance adjustment ${CODE}`,
+  is_read: true,
   message: 'Master balance adjustment of Rp. 150,000,000 for PT Maju by Budi waits for your approval',
   data: {
-    created_at: '2026-11-21T03:00:00.000Z', work_order_code: CODE, status, resolved_at: status === 'RESOLVED' ? '2026-11-21T03:40:00.000Z' : null,
+    created_at: '2026-11-21T03:00:00.000Z',
+    work_order_code: CODE,
+    status,
+    resolved_at: status === 'RESOLVED' ? '2026-11-21T03:40:00.000Z' : null,
     item: { kind: 'approval', ref: '7', client_id: 1, client_name: 'PT Maju', amount: 150_000_000 },
   },
   step_data: { icon: 'money' },
@@ -47,18 +66,26 @@ function open(type: 'SUPER ADMIN' | 'ADMIN' = 'SUPER ADMIN') {
       load: calls.logic<NotificationItem>(),
       workOrderChanges: noSocket,
       approvalWorkOrder: approvalWorkOrderMachine.provide({
-        actors: { loadApproval: calls.logic<ApprovalRow>(), decideApproval: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }) },
+        actors: {
+          loadApproval: calls.logic<ApprovalRow>(),
+          decideApproval: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }),
+        },
       }),
     },
   });
-  renderWithSession(<WorkOrderDetail code={CODE} logic={logic} />, makeUser({ token: TOKEN, type, otp_verified: true }), { modules: [], banks: [], clients: [], roles: [] });
+  renderWithSession(
+    <WorkOrderDetail code={CODE} logic={logic} />,
+    makeUser({ token: TOKEN, type, otp_verified: true }),
+    { modules: [], banks: [], clients: [], roles: [] },
+  );
 }
 
 const page = () => region(`Work Order ${CODE}`);
 const panel = () => within(page()).getByLabelText('Approval request');
 const pair = (label: string) => within(page()).getByRole('group', { name: label }).textContent!.slice(label.length);
 const dialog = () => document.querySelector<HTMLElement>('[role=dialog]');
-const buttonIn = (scope: HTMLElement, text: string) => [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text)!;
+const buttonIn = (scope: HTMLElement, text: string) =>
+  [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text)!;
 const fact = (term: string) => within(panel()).getByLabelText(term).textContent;
 const settle = async (id: string, output: unknown) => {
   await waitFor(() => expect(calls.isOpen(id)).toBe(true));
@@ -88,8 +115,15 @@ describe('Work order detail: an approval request', () => {
     expect(fact('Summary')).toBe(ROW.summary);
     expect(within(panel()).getByText('Pending approval')).toBeInTheDocument();
     const actions = within(panel()).getByRole('group', { name: 'Approval actions' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Decline']);
-    expect(within(panel()).getByRole('link', { name: 'Open in Approvals' })).toHaveAttribute('href', '/dashboard/approvals?id=7');
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Decline']);
+    expect(within(panel()).getByRole('link', { name: 'Open in Approvals' })).toHaveAttribute(
+      'href',
+      '/dashboard/approvals?id=7',
+    );
     // The work order's own actions (withdrawal, disbursement, callback) do not apply.
     expect(within(page()).queryByRole('group', { name: 'Work order actions' })).toBeNull();
   });
@@ -104,27 +138,41 @@ describe('Work order detail: an approval request', () => {
     expect(within(dialog()!).queryByRole('textbox', { hidden: true })).toBeNull();
     await click(buttonIn(dialog()!, 'Confirm'));
     await waitFor(() => expect(calls.isOpen('run')).toBe(true));
-    expect(calls.inputs.filter((c) => c.id === 'run').at(-1)!.input).toEqual({ id: 7, decision: 'APPROVE', reason: '' });
+    expect(calls.inputs.filter((c) => c.id === 'run').at(-1)!.input).toEqual({
+      id: 7,
+      decision: 'APPROVE',
+      reason: '',
+    });
     expect(buttonIn(dialog()!, 'Confirm')).toBeDisabled();
     await calls.settle(doneEvent('run', approvalDecidedMessage('APPROVE')));
     await waitFor(() => expect(dialog()).toBeNull());
-    expect(within(panel()).getByText('The change has been approved and applied').closest('.fui-MessageBar')).toHaveAttribute('role', 'status');
+    expect(
+      within(panel()).getByText('The change has been approved and applied').closest('.fui-MessageBar'),
+    ).toHaveAttribute('role', 'status');
     // The decision resolved the work order: both are read again, and nothing is offered any more.
     await settle('refresh', workOrder('RESOLVED'));
-    await settle('loadApproval', { ...ROW, status: 'APPROVED', checker_id: 1, checker_name: 'Adi', decided_at: '2026-11-21T03:40:00.000Z' });
+    await settle('loadApproval', {
+      ...ROW,
+      status: 'APPROVED',
+      checker_id: 1,
+      checker_name: 'Adi',
+      decided_at: '2026-11-21T03:40:00.000Z',
+    });
     await waitFor(() => expect(within(panel()).getByText('Approved')).toBeInTheDocument());
     expect(within(panel()).queryByRole('group', { name: 'Approval actions' })).toBeNull();
     expect(pair('Status')).toBe('Resolved at 2026-11-21 10:40');
   });
 
-  it('asks a reason to decline, closes on Escape, and shows a refusal in the server\'s words', async () => {
+  it("asks a reason to decline, closes on Escape, and shows a refusal in the server's words", async () => {
     await opened();
     const decline = within(panel()).getByRole('button', { name: 'Decline' });
     decline.focus();
     await click(decline);
     await waitFor(() => expect(dialog()).not.toBeNull());
     // Escape closes the question, nothing is sent, and focus is back on the button that opened it.
-    await act(async () => { fireEvent.keyDown(dialog()!, { key: 'Escape' }); });
+    await act(async () => {
+      fireEvent.keyDown(dialog()!, { key: 'Escape' });
+    });
     await waitFor(() => expect(dialog()).toBeNull());
     expect(calls.isOpen('run')).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Decline' })));
@@ -133,13 +181,24 @@ describe('Work order detail: an approval request', () => {
     await click(buttonIn(dialog()!, 'Confirm'));
     expect(within(dialog()!).getByText('A reason is required to decline')).toBeInTheDocument();
     expect(calls.isOpen('run')).toBe(false);
-    await act(async () => { fireEvent.change(within(dialog()!).getByRole('textbox', { name: /Reason/, hidden: true }), { target: { value: 'Wrong client' } }); });
+    await act(async () => {
+      fireEvent.change(within(dialog()!).getByRole('textbox', { name: /Reason/, hidden: true }), {
+        target: { value: 'Wrong client' },
+      });
+    });
     await click(buttonIn(dialog()!, 'Confirm'));
     await waitFor(() => expect(calls.isOpen('run')).toBe(true));
-    expect(calls.inputs.filter((c) => c.id === 'run').at(-1)!.input).toEqual({ id: 7, decision: 'DECLINE', reason: 'Wrong client' });
+    expect(calls.inputs.filter((c) => c.id === 'run').at(-1)!.input).toEqual({
+      id: 7,
+      decision: 'DECLINE',
+      reason: 'Wrong client',
+    });
     await calls.settle(errorEvent('run', new ApiError(409, APPROVAL_INVALID_STATUS)));
     await waitFor(() => expect(dialog()).toBeNull());
-    expect(within(panel()).getByText(APPROVAL_INVALID_STATUS).closest('.fui-MessageBar')).toHaveAttribute('role', 'alert');
+    expect(within(panel()).getByText(APPROVAL_INVALID_STATUS).closest('.fui-MessageBar')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     await waitFor(() => expect(calls.isOpen('refresh')).toBe(true));
   });
 

@@ -5,8 +5,11 @@ import { approvalChangesFrom } from '../../machines/approvalDecision';
 import { approvalsPageMachine, type ApprovalsPageContext } from '../../machines/approvalsPageMachine';
 import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
 import {
-  APPROVAL_INVALID_STATUS, DEFAULT_APPROVAL_POLICY,
-  type ApprovalDecision, type ApprovalPolicyEntry, type ApprovalRow,
+  APPROVAL_INVALID_STATUS,
+  DEFAULT_APPROVAL_POLICY,
+  type ApprovalDecision,
+  type ApprovalPolicyEntry,
+  type ApprovalRow,
 } from '../../services/approvalRules';
 import { ApiError } from '../../services/http';
 import { APPROVAL_POLICY_SAVED, approvalDecidedMessage } from '../../services/successTexts';
@@ -30,18 +33,48 @@ const TITLE = 'Approvals';
 const ME = 'adi@demo.local';
 
 const OTHERS: ApprovalRow = {
-  id: 7, action: 'balance-adjustment', status: 'PENDING_APPROVAL', maker_id: 2, maker_name: 'Budi', maker_email: 'budi@demo.local',
-  checker_id: null, checker_name: null, client_id: 1, client_name: 'PT Maju', amount: 150_000_000, before: 10_000_000, after: 160_000_000,
-  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000', reason: null,
-  created_at: '2026-11-21T03:00:00.000Z', decided_at: null, expires_at: '2026-11-22T03:00:00.000Z',
+  id: 7,
+  action: 'balance-adjustment',
+  status: 'PENDING_APPROVAL',
+  maker_id: 2,
+  maker_name: 'Budi',
+  maker_email: 'budi@demo.local',
+  checker_id: null,
+  checker_name: null,
+  client_id: 1,
+  client_name: 'PT Maju',
+  amount: 150_000_000,
+  before: 10_000_000,
+  after: 160_000_000,
+  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000',
+  reason: null,
+  created_at: '2026-11-21T03:00:00.000Z',
+  decided_at: null,
+  expires_at: '2026-11-22T03:00:00.000Z',
 };
 const MINE: ApprovalRow = {
-  ...OTHERS, id: 8, action: 'withdrawal', maker_id: 1, maker_name: 'Adi', maker_email: ME, client_id: 2, client_name: 'CV Jaya',
-  amount: 600_000_000, before: 700_000_000, after: 100_000_000, summary: 'Withdraw Rp. 600,000,000 of CV Jaya to BCA 1234567890',
+  ...OTHERS,
+  id: 8,
+  action: 'withdrawal',
+  maker_id: 1,
+  maker_name: 'Adi',
+  maker_email: ME,
+  client_id: 2,
+  client_name: 'CV Jaya',
+  amount: 600_000_000,
+  before: 700_000_000,
+  after: 100_000_000,
+  summary: 'Withdraw Rp. 600,000,000 of CV Jaya to BCA 1234567890',
   created_at: '2026-11-21T02:05:00.000Z',
 };
 const DECLINED: ApprovalRow = {
-  ...OTHERS, id: 5, status: 'DECLINED', checker_id: 1, checker_name: 'Adi', reason: 'Wrong client', decided_at: '2026-11-20T03:00:00.000Z',
+  ...OTHERS,
+  id: 5,
+  status: 'DECLINED',
+  checker_id: 1,
+  checker_name: 'Adi',
+  reason: 'Wrong client',
+  decided_at: '2026-11-20T03:00:00.000Z',
   created_at: '2026-11-20T01:00:00.000Z',
 };
 
@@ -52,9 +85,27 @@ const answer = (status: string, page: number, limit: number): { rows: ApprovalRo
 
 /** The rows as the table shows them, cell by cell, and the buttons each offers. */
 const ROW_TEXT: Record<number, string[]> = {
-  7: ['2026-11-21 10:00by Budi', 'Master balance adjustmentPT Maju', 'Rp. 150,000,000seratus lima puluh juta rupiah', 'Rp. 10,000,000 → Rp. 160,000,000', 'Pending approval'],
-  8: ['2026-11-21 09:05by Adi', 'Withdrawal or transfer to disburseCV Jaya', 'Rp. 600,000,000enam ratus juta rupiah', 'Rp. 700,000,000 → Rp. 100,000,000', 'Pending approval'],
-  5: ['2026-11-20 08:00by Budi', 'Master balance adjustmentPT Maju', 'Rp. 150,000,000seratus lima puluh juta rupiah', 'Rp. 10,000,000 → Rp. 160,000,000', 'DeclinedAdi — Wrong client'],
+  7: [
+    '2026-11-21 10:00by Budi',
+    'Master balance adjustmentPT Maju',
+    'Rp. 150,000,000seratus lima puluh juta rupiah',
+    'Rp. 10,000,000 → Rp. 160,000,000',
+    'Pending approval',
+  ],
+  8: [
+    '2026-11-21 09:05by Adi',
+    'Withdrawal or transfer to disburseCV Jaya',
+    'Rp. 600,000,000enam ratus juta rupiah',
+    'Rp. 700,000,000 → Rp. 100,000,000',
+    'Pending approval',
+  ],
+  5: [
+    '2026-11-20 08:00by Budi',
+    'Master balance adjustmentPT Maju',
+    'Rp. 150,000,000seratus lima puluh juta rupiah',
+    'Rp. 10,000,000 → Rp. 160,000,000',
+    'DeclinedAdi — Wrong client',
+  ],
 };
 /** The lifecycle's answer, by hand: another admin's pending request is approved or declined by me, mine only cancelled, a decided one nothing. */
 const ROW_BUTTONS: Record<number, string[]> = { 7: ['Approve', 'Decline'], 8: ['Cancel request'], 5: [] };
@@ -90,17 +141,25 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
       doneEvent('decideApproval', { message: approvalDecidedMessage(c.decision!), failed: false, cancelled: false }),
       doneEvent('decideApproval', { message: APPROVAL_INVALID_STATUS, failed: true, cancelled: false }),
     );
-    if (s.matches({ list: 'loading' })) list.push(doneEvent('loadApprovals', answer(c.status, c.page, c.limit)), errorEvent('loadApprovals', DOWN));
+    if (s.matches({ list: 'loading' }))
+      list.push(doneEvent('loadApprovals', answer(c.status, c.page, c.limit)), errorEvent('loadApprovals', DOWN));
     return list;
   }
   if (!onPolicy) {
     // The policy tab's own paths start from a list at its defaults; the list's own paths with the policy untouched.
     if (s.matches({ policy: 'unloaded' })) {
-      list.push({ type: 'SET_STATUS', status: c.status === '' ? 'PENDING_APPROVAL' : '' }, { type: 'PAGE_SIZE', limit: c.limit === 15 ? 30 : 15 }, { type: 'RETRY' }, { type: 'REFRESH' });
+      list.push(
+        { type: 'SET_STATUS', status: c.status === '' ? 'PENDING_APPROVAL' : '' },
+        { type: 'PAGE_SIZE', limit: c.limit === 15 ? 30 : 15 },
+        { type: 'RETRY' },
+        { type: 'REFRESH' },
+      );
       if (c.page < 2) list.push({ type: 'PAGE', page: c.page + 1 });
       list.push(doneEvent('loadApprovals', answer(c.status, c.page, c.limit)), errorEvent('loadApprovals', DOWN));
       if (defaults) {
-        for (const row of rowsFor(c)) for (const decision of ROW_BUTTONS[row.id].map((b) => (b === 'Cancel request' ? 'CANCEL' : b.toUpperCase()))) list.push({ type: 'DECIDE', row, decision });
+        for (const row of rowsFor(c))
+          for (const decision of ROW_BUTTONS[row.id].map((b) => (b === 'Cancel request' ? 'CANCEL' : b.toUpperCase())))
+            list.push({ type: 'DECIDE', row, decision });
       }
     }
     if (defaults && s.matches({ list: 'ready' })) list.push({ type: 'SHOW_POLICY' });
@@ -110,12 +169,23 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
   list.push({ type: 'SET_MODE', action: BULK, mode: 'threshold' }, { type: 'SET_MODE', action: BULK, mode: 'off' });
   // The threshold field takes typing only from a threshold.
   const bulk = (s.context as ApprovalsPageContext).policy.find((l) => l.action === BULK)!;
-  if (bulk.mode === 'threshold') list.push({ type: 'SET_THRESHOLD', action: BULK, text: VALID_THRESHOLD }, { type: 'SET_THRESHOLD', action: BULK, text: CENTS_THRESHOLD });
+  if (bulk.mode === 'threshold')
+    list.push(
+      { type: 'SET_THRESHOLD', action: BULK, text: VALID_THRESHOLD },
+      { type: 'SET_THRESHOLD', action: BULK, text: CENTS_THRESHOLD },
+    );
   list.push({ type: 'SAVE_POLICY' });
   list.push(doneEvent('loadPolicy', DEFAULT_APPROVAL_POLICY), errorEvent('loadPolicy', POLICY_DOWN));
   if (s.matches({ policy: 'saving' })) {
-    const saved = (s.context as ApprovalsPageContext).policy.map((l) => ({ action: l.action, mode: l.mode, threshold: l.mode === 'threshold' ? Number(l.thresholdText.replace(/\D/g, '')) : null }));
-    list.push(doneEvent('savePolicy', { policy: saved, message: APPROVAL_POLICY_SAVED }), errorEvent('savePolicy', POLICY_REFUSED));
+    const saved = (s.context as ApprovalsPageContext).policy.map((l) => ({
+      action: l.action,
+      mode: l.mode,
+      threshold: l.mode === 'threshold' ? Number(l.thresholdText.replace(/\D/g, '')) : null,
+    }));
+    list.push(
+      doneEvent('savePolicy', { policy: saved, message: APPROVAL_POLICY_SAVED }),
+      errorEvent('savePolicy', POLICY_REFUSED),
+    );
   }
   return list;
 }
@@ -127,8 +197,22 @@ const model = buildModel(approvalsPageMachine, {
     const c = s.context as ApprovalsPageContext;
     const bulk = c.policy.find((l) => l.action === BULK)!;
     return JSON.stringify([
-      s.value, c.status, c.page, c.limit, c.meta != null, c.rows.length, c.target?.id ?? null, c.decision, c.reason.trim() !== '', c.reasonError != null,
-      c.decisionError != null, bulk.mode, bulk.thresholdText, bulk.error != null, c.policySaveError != null, c.policyLoadError != null,
+      s.value,
+      c.status,
+      c.page,
+      c.limit,
+      c.meta != null,
+      c.rows.length,
+      c.target?.id ?? null,
+      c.decision,
+      c.reason.trim() !== '',
+      c.reasonError != null,
+      c.decisionError != null,
+      bulk.mode,
+      bulk.thresholdText,
+      bulk.error != null,
+      c.policySaveError != null,
+      c.policyLoadError != null,
     ]);
   },
 });
@@ -138,7 +222,10 @@ const model = buildModel(approvalsPageMachine, {
 type Parts = [tab: string, list: string, decision: string, policy: string];
 const parts = (state: string) => state.split('|') as Parts;
 
-interface Line { mode: 'off' | 'always' | 'threshold'; text: string }
+interface Line {
+  mode: 'off' | 'always' | 'threshold';
+  text: string;
+}
 
 interface World {
   status: '' | 'PENDING_APPROVAL';
@@ -163,33 +250,81 @@ interface World {
 }
 
 const decisionComplete = (w: World) => w.decision !== 'DECLINE' || w.reason.trim() !== '';
-const bulkProblem = (line: Line) => (line.mode !== 'threshold' ? null
-  : line.text === '' ? 'Amount is required' : line.text === CENTS_THRESHOLD ? 'Rupiah amounts are whole numbers' : null);
+const bulkProblem = (line: Line) =>
+  line.mode !== 'threshold'
+    ? null
+    : line.text === ''
+      ? 'Amount is required'
+      : line.text === CENTS_THRESHOLD
+        ? 'Rupiah amounts are whole numbers'
+        : null;
 
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
   let [tab, list, decision, policy] = parts(state);
   switch (event.type) {
-    case 'SHOW_POLICY': tab = 'policy'; if (policy === 'unloaded') policy = 'loading'; break;
-    case 'SHOW_REQUESTS': tab = 'requests'; break;
-    case 'SET_STATUS': case 'REFRESH': list = 'loading'; break;
-    case 'PAGE': if (list === 'ready' && event.page <= w.lastPage) list = 'loading'; break;
-    case 'PAGE_SIZE': if (list === 'ready') list = 'loading'; break;
-    case 'RETRY': if (list === 'failed') list = 'loading'; break;
-    case 'xstate.done.actor.loadApprovals': list = 'ready'; break;
-    case 'xstate.error.actor.loadApprovals': list = 'failed'; break;
-    case 'DECIDE': if (decision === 'idle') decision = 'asking'; break;
-    case 'SET_REASON': break;
-    case 'CONFIRM': if (decision === 'asking' && decisionComplete(w)) decision = 'deciding'; break;
-    case 'CLOSE': decision = 'idle'; break;
+    case 'SHOW_POLICY':
+      tab = 'policy';
+      if (policy === 'unloaded') policy = 'loading';
+      break;
+    case 'SHOW_REQUESTS':
+      tab = 'requests';
+      break;
+    case 'SET_STATUS':
+    case 'REFRESH':
+      list = 'loading';
+      break;
+    case 'PAGE':
+      if (list === 'ready' && event.page <= w.lastPage) list = 'loading';
+      break;
+    case 'PAGE_SIZE':
+      if (list === 'ready') list = 'loading';
+      break;
+    case 'RETRY':
+      if (list === 'failed') list = 'loading';
+      break;
+    case 'xstate.done.actor.loadApprovals':
+      list = 'ready';
+      break;
+    case 'xstate.error.actor.loadApprovals':
+      list = 'failed';
+      break;
+    case 'DECIDE':
+      if (decision === 'idle') decision = 'asking';
+      break;
+    case 'SET_REASON':
+      break;
+    case 'CONFIRM':
+      if (decision === 'asking' && decisionComplete(w)) decision = 'deciding';
+      break;
+    case 'CLOSE':
+      decision = 'idle';
+      break;
     // Yes or no, the server answered: the list is read again (someone may have decided first).
-    case 'xstate.done.actor.decideApproval': decision = event.output.failed ? 'failed' : 'idle'; list = 'loading'; break;
-    case 'xstate.done.actor.loadPolicy': policy = 'editing'; break;
-    case 'xstate.error.actor.loadPolicy': policy = 'loadFailed'; break;
-    case 'RETRY_POLICY': if (policy === 'loadFailed') policy = 'loading'; break;
-    case 'SET_MODE': case 'SET_THRESHOLD': break;
-    case 'SAVE_POLICY': if (policy === 'editing' && bulkProblem(w.bulk) == null) policy = 'saving'; break;
-    case 'xstate.done.actor.savePolicy': case 'xstate.error.actor.savePolicy': policy = 'editing'; break;
-    default: throw new Error(`no expectation for ${event.type}`);
+    case 'xstate.done.actor.decideApproval':
+      decision = event.output.failed ? 'failed' : 'idle';
+      list = 'loading';
+      break;
+    case 'xstate.done.actor.loadPolicy':
+      policy = 'editing';
+      break;
+    case 'xstate.error.actor.loadPolicy':
+      policy = 'loadFailed';
+      break;
+    case 'RETRY_POLICY':
+      if (policy === 'loadFailed') policy = 'loading';
+      break;
+    case 'SET_MODE':
+    case 'SET_THRESHOLD':
+      break;
+    case 'SAVE_POLICY':
+      if (policy === 'editing' && bulkProblem(w.bulk) == null) policy = 'saving';
+      break;
+    case 'xstate.done.actor.savePolicy':
+    case 'xstate.error.actor.savePolicy':
+      policy = 'editing';
+      break;
+    default:
+      throw new Error(`no expectation for ${event.type}`);
   }
   return `${tab}|${list}|${decision}|${policy}`;
 }
@@ -197,35 +332,65 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
 function nextWorld(w: World, event: AnyEventObject, before: string): World {
   const [, list, decision, policy] = parts(before);
   const next = { ...w, announced: null };
-  const ask = (over: Partial<World>): World => ({ ...next, ...over, asked: { status: over.status ?? w.status, page: over.page ?? w.page, limit: over.limit ?? w.limit } });
+  const ask = (over: Partial<World>): World => ({
+    ...next,
+    ...over,
+    asked: { status: over.status ?? w.status, page: over.page ?? w.page, limit: over.limit ?? w.limit },
+  });
   switch (event.type) {
-    case 'SET_STATUS': return ask({ status: event.status, page: 1 });
-    case 'REFRESH': return ask({});
-    case 'PAGE': return list === 'ready' && event.page <= w.lastPage ? ask({ page: event.page }) : next;
-    case 'PAGE_SIZE': return list === 'ready' ? ask({ limit: event.limit, page: 1 }) : next;
-    case 'RETRY': return list === 'failed' ? ask({}) : next;
-    case 'xstate.done.actor.loadApprovals': return { ...next, rows: event.output.rows, lastPage: event.output.meta.last_page };
-    case 'xstate.error.actor.loadApprovals': return { ...next, rows: [], lastPage: 0 };
-    case 'DECIDE': return decision === 'idle' ? { ...next, target: event.row, decision: event.decision, reason: '', reasonError: false, decisionError: null } : next;
-    case 'SET_REASON': return { ...next, reason: event.value, reasonError: false };
-    case 'CONFIRM': return decisionComplete(w) ? next : { ...next, reasonError: true };
+    case 'SET_STATUS':
+      return ask({ status: event.status, page: 1 });
+    case 'REFRESH':
+      return ask({});
+    case 'PAGE':
+      return list === 'ready' && event.page <= w.lastPage ? ask({ page: event.page }) : next;
+    case 'PAGE_SIZE':
+      return list === 'ready' ? ask({ limit: event.limit, page: 1 }) : next;
+    case 'RETRY':
+      return list === 'failed' ? ask({}) : next;
+    case 'xstate.done.actor.loadApprovals':
+      return { ...next, rows: event.output.rows, lastPage: event.output.meta.last_page };
+    case 'xstate.error.actor.loadApprovals':
+      return { ...next, rows: [], lastPage: 0 };
+    case 'DECIDE':
+      return decision === 'idle'
+        ? { ...next, target: event.row, decision: event.decision, reason: '', reasonError: false, decisionError: null }
+        : next;
+    case 'SET_REASON':
+      return { ...next, reason: event.value, reasonError: false };
+    case 'CONFIRM':
+      return decisionComplete(w) ? next : { ...next, reasonError: true };
     case 'xstate.done.actor.decideApproval':
       return event.output.failed
         ? { ...ask({}), decisionError: event.output.message }
         : { ...ask({}), announced: event.output.message };
-    case 'xstate.error.actor.loadPolicy': return { ...next, policyLoadError: POLICY_DOWN.message };
-    case 'xstate.done.actor.loadPolicy': return { ...next, policyLoadError: null, bulk: { mode: 'off', text: '' }, bulkError: null };
-    case 'SET_MODE': return policy === 'editing' ? { ...next, bulk: { ...w.bulk, mode: event.mode }, bulkError: null, saveError: null } : next;
-    case 'SET_THRESHOLD': return policy === 'editing' ? { ...next, bulk: { ...w.bulk, text: event.text }, bulkError: null, saveError: null } : next;
+    case 'xstate.error.actor.loadPolicy':
+      return { ...next, policyLoadError: POLICY_DOWN.message };
+    case 'xstate.done.actor.loadPolicy':
+      return { ...next, policyLoadError: null, bulk: { mode: 'off', text: '' }, bulkError: null };
+    case 'SET_MODE':
+      return policy === 'editing'
+        ? { ...next, bulk: { ...w.bulk, mode: event.mode }, bulkError: null, saveError: null }
+        : next;
+    case 'SET_THRESHOLD':
+      return policy === 'editing'
+        ? { ...next, bulk: { ...w.bulk, text: event.text }, bulkError: null, saveError: null }
+        : next;
     case 'SAVE_POLICY':
       if (policy !== 'editing') return next;
       return bulkProblem(w.bulk) == null ? { ...next, saveError: null } : { ...next, bulkError: bulkProblem(w.bulk) };
     case 'xstate.done.actor.savePolicy': {
       const saved = (event.output.policy as ApprovalPolicyEntry[]).find((e) => e.action === BULK)!;
-      return { ...next, announced: APPROVAL_POLICY_SAVED, bulk: { mode: saved.mode, text: saved.threshold != null ? '1,250,000' : '' } };
+      return {
+        ...next,
+        announced: APPROVAL_POLICY_SAVED,
+        bulk: { mode: saved.mode, text: saved.threshold != null ? '1,250,000' : '' },
+      };
     }
-    case 'xstate.error.actor.savePolicy': return { ...next, saveError: POLICY_REFUSED.message };
-    default: return next;
+    case 'xstate.error.actor.savePolicy':
+      return { ...next, saveError: POLICY_REFUSED.message };
+    default:
+      return next;
   }
 }
 
@@ -237,7 +402,8 @@ const dialog = () => document.querySelector<HTMLElement>('[role=dialog]');
 const dialogTitle = () => dialog()?.querySelector('h2')?.textContent;
 const requestsTable = () => within(page()).queryByRole('table', { name: 'Approval requests', hidden: true });
 const policyTable = () => within(page()).queryByRole('table', { name: 'Approval policy', hidden: true });
-const tabSelected = (name: string) => within(page()).getByRole('tab', { name, hidden: true }).getAttribute('aria-selected') === 'true';
+const tabSelected = (name: string) =>
+  within(page()).getByRole('tab', { name, hidden: true }).getAttribute('aria-selected') === 'true';
 const shows = (text: string) => within(page()).queryAllByText(text).length > 0;
 
 function readScreen(): string {
@@ -248,11 +414,24 @@ function readScreen(): string {
     list = requestsTable()!.getAttribute('aria-busy') === 'true' ? 'loading' : shows(DOWN.message) ? 'failed' : 'ready';
   } else {
     const busy = policyTable()?.getAttribute('aria-busy') === 'true';
-    policy = within(page()).queryByText('Loading the approval policy…') ? 'loading'
-      : shows(POLICY_DOWN.message) ? 'loadFailed' : busy ? 'saving' : policyTable() ? 'editing' : '?';
+    policy = within(page()).queryByText('Loading the approval policy…')
+      ? 'loading'
+      : shows(POLICY_DOWN.message)
+        ? 'loadFailed'
+        : busy
+          ? 'saving'
+          : policyTable()
+            ? 'editing'
+            : '?';
   }
   const d = dialog();
-  const decision = !d ? 'idle' : dialogTitle() === 'Failed' ? 'failed' : within(d).queryByText('Sending your decision…') ? 'deciding' : 'asking';
+  const decision = !d
+    ? 'idle'
+    : dialogTitle() === 'Failed'
+      ? 'failed'
+      : within(d).queryByText('Sending your decision…')
+        ? 'deciding'
+        : 'asking';
   return `${tab}|${list}|${decision}|${policy}`;
 }
 
@@ -262,7 +441,10 @@ const visible = (state: string) => {
   return `${tab}|${tab === 'requests' ? list : '-'}|${decision}|${tab === 'policy' ? policy : '-'}`;
 };
 
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell', { hidden: true }).map((cell) => cell.textContent);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell', { hidden: true })
+    .map((cell) => cell.textContent);
 
 function checkScreen(state: string, w: World) {
   const [tab, list, decision, policy] = parts(state);
@@ -282,7 +464,10 @@ function checkScreen(state: string, w: World) {
       rows.forEach((r, i) => {
         const buttons = within(r).queryAllByRole('button', { hidden: true });
         expect(buttons.map((b) => b.textContent)).toEqual(ROW_BUTTONS[w.rows[i].id]);
-        for (const b of buttons) expect(b.getAttribute('aria-label')).toBe(`${b.textContent!.replace(' request', '')} request #${w.rows[i].id}`);
+        for (const b of buttons)
+          expect(b.getAttribute('aria-label')).toBe(
+            `${b.textContent!.replace(' request', '')} request #${w.rows[i].id}`,
+          );
       });
     }
     if (list === 'loading') expect(lastCall('loadApprovals')).toEqual(w.asked);
@@ -297,7 +482,8 @@ function checkScreen(state: string, w: World) {
       expect(dialogTitle()).toBe('Are you sure?');
       expect(d).toHaveTextContent(`${VERB_TEXT[w.decision!]} request #${row.id}?`);
       // The amount in figures and in words, and what it does to the balance.
-      const amount = row.id === 7 ? 'Rp. 150,000,000 (seratus lima puluh juta rupiah)' : 'Rp. 600,000,000 (enam ratus juta rupiah)';
+      const amount =
+        row.id === 7 ? 'Rp. 150,000,000 (seratus lima puluh juta rupiah)' : 'Rp. 600,000,000 (enam ratus juta rupiah)';
       expect(within(d).getByLabelText('Amount')).toHaveTextContent(amount);
       expect(within(d).getByLabelText('Balance')).toHaveTextContent(ROW_TEXT[row.id][3]);
       expect(within(d).getByLabelText('Summary')).toHaveTextContent(row.summary);
@@ -318,23 +504,42 @@ function checkScreen(state: string, w: World) {
     }
   }
   if (tab === 'policy' && (policy === 'editing' || policy === 'saving')) {
-    const mode = within(page()).getByRole('combobox', { name: 'Mode for Manual finalize', hidden: true }) as HTMLSelectElement;
-    const threshold = within(page()).getByRole('textbox', { name: 'Threshold for Manual finalize', hidden: true }) as HTMLInputElement;
+    const mode = within(page()).getByRole('combobox', {
+      name: 'Mode for Manual finalize',
+      hidden: true,
+    }) as HTMLSelectElement;
+    const threshold = within(page()).getByRole('textbox', {
+      name: 'Threshold for Manual finalize',
+      hidden: true,
+    }) as HTMLInputElement;
     expect(mode.value).toBe(w.bulk.mode);
     expect(threshold.value).toBe(w.bulk.text);
     expect(threshold.disabled).toBe(w.bulk.mode !== 'threshold' || policy === 'saving');
     // The defaults as the server answered them, shown as typed amounts.
-    const adjustment = within(page()).getByRole('textbox', { name: 'Threshold for Master balance adjustment', hidden: true }) as HTMLInputElement;
+    const adjustment = within(page()).getByRole('textbox', {
+      name: 'Threshold for Master balance adjustment',
+      hidden: true,
+    }) as HTMLInputElement;
     expect(adjustment.value).toBe('100,000,000');
     expect(shows('Reads as Rp. 100,000,000 (seratus juta rupiah)')).toBe(true);
-    if (w.bulk.mode === 'threshold' && w.bulk.text.replace(/\D/g, '') === '1250000') expect(shows('Reads as Rp. 1,250,000 (satu juta dua ratus lima puluh ribu rupiah)')).toBe(true);
-    for (const problem of ['Amount is required', 'Rupiah amounts are whole numbers']) expect(shows(problem)).toBe(w.bulkError === problem);
+    if (w.bulk.mode === 'threshold' && w.bulk.text.replace(/\D/g, '') === '1250000')
+      expect(shows('Reads as Rp. 1,250,000 (satu juta dua ratus lima puluh ribu rupiah)')).toBe(true);
+    for (const problem of ['Amount is required', 'Rupiah amounts are whole numbers'])
+      expect(shows(problem)).toBe(w.bulkError === problem);
     expect(shows(POLICY_REFUSED.message)).toBe(w.saveError != null);
     expect(buttonIn(page(), policy === 'saving' ? 'Saving…' : 'Save').disabled).toBe(policy === 'saving');
     if (policy === 'saving') {
       const sent = lastCall('savePolicy') as { policy: ApprovalPolicyEntry[] };
-      expect(sent.policy.find((e) => e.action === BULK)).toEqual({ action: BULK, mode: w.bulk.mode, threshold: w.bulk.mode === 'threshold' ? 1_250_000 : null });
-      expect(sent.policy.find((e) => e.action === 'balance-adjustment')).toEqual({ action: 'balance-adjustment', mode: 'threshold', threshold: 100_000_000 });
+      expect(sent.policy.find((e) => e.action === BULK)).toEqual({
+        action: BULK,
+        mode: w.bulk.mode,
+        threshold: w.bulk.mode === 'threshold' ? 1_250_000 : null,
+      });
+      expect(sent.policy.find((e) => e.action === 'balance-adjustment')).toEqual({
+        action: 'balance-adjustment',
+        mode: 'threshold',
+        threshold: 100_000_000,
+      });
     }
   }
 }
@@ -346,40 +551,71 @@ const buttonIn = (scope: HTMLElement, text: string) => {
 };
 
 async function perform(event: AnyEventObject, w: World) {
-  const change = async (element: HTMLElement, value: string) => { await act(async () => { fireEvent.change(element, { target: { value } }); }); };
+  const change = async (element: HTMLElement, value: string) => {
+    await act(async () => {
+      fireEvent.change(element, { target: { value } });
+    });
+  };
   switch (event.type) {
-    case 'SHOW_POLICY': return click(within(page()).getByRole('tab', { name: 'Policy', hidden: true }));
-    case 'SHOW_REQUESTS': return click(within(page()).getByRole('tab', { name: 'Requests', hidden: true }));
-    case 'SET_STATUS': return change(within(page()).getByRole('combobox', { name: 'Status', hidden: true }), event.status);
-    case 'PAGE': return click(within(page()).getByRole('button', { name: 'Next page', hidden: true }));
+    case 'SHOW_POLICY':
+      return click(within(page()).getByRole('tab', { name: 'Policy', hidden: true }));
+    case 'SHOW_REQUESTS':
+      return click(within(page()).getByRole('tab', { name: 'Requests', hidden: true }));
+    case 'SET_STATUS':
+      return change(within(page()).getByRole('combobox', { name: 'Status', hidden: true }), event.status);
+    case 'PAGE':
+      return click(within(page()).getByRole('button', { name: 'Next page', hidden: true }));
     case 'PAGE_SIZE': {
       await click(within(page()).getByRole('combobox', { name: 'Rows per page', hidden: true }));
       return click(await screen.findByRole('option', { name: String(event.limit), hidden: true }));
     }
-    case 'RETRY': return click(within(page()).getByRole('button', { name: 'Try again', hidden: true }));
-    case 'REFRESH': return socket.emit({ id: 9, status: 'PENDING_APPROVAL' } as never);
+    case 'RETRY':
+      return click(within(page()).getByRole('button', { name: 'Try again', hidden: true }));
+    case 'REFRESH':
+      return socket.emit({ id: 9, status: 'PENDING_APPROVAL' } as never);
     case 'DECIDE': {
       const label = VERB_TEXT[event.decision as Verb];
-      return click(within(requestsTable()!).getByRole('button', { name: `${label} request #${event.row.id}`, hidden: true }));
+      return click(
+        within(requestsTable()!).getByRole('button', { name: `${label} request #${event.row.id}`, hidden: true }),
+      );
     }
-    case 'SET_REASON': return change(within(dialog()!).getByRole('textbox', { name: /Reason/, hidden: true }), event.value);
-    case 'CONFIRM': return click(buttonIn(dialog()!, 'Confirm'));
+    case 'SET_REASON':
+      return change(within(dialog()!).getByRole('textbox', { name: /Reason/, hidden: true }), event.value);
+    case 'CONFIRM':
+      return click(buttonIn(dialog()!, 'Confirm'));
     case 'CLOSE': {
       const d = dialog()!;
       if (dialogTitle() === 'Failed') return click(buttonIn(d, 'Close'));
       // Escape closes the question as Cancel does.
-      if (w.decision === 'APPROVE') { await act(async () => { fireEvent.keyDown(d, { key: 'Escape' }); }); return undefined; }
+      if (w.decision === 'APPROVE') {
+        await act(async () => {
+          fireEvent.keyDown(d, { key: 'Escape' });
+        });
+        return undefined;
+      }
       return click(buttonIn(d, w.decision === 'CANCEL' ? 'Keep it' : 'Cancel'));
     }
     case 'xstate.done.actor.decideApproval':
       // The one 'then call' machine makes the call: its answer, or the server's refusal in its words.
-      return calls.settle(event.output.failed ? errorEvent('run', new ApiError(409, event.output.message)) : doneEvent('run', event.output.message));
+      return calls.settle(
+        event.output.failed
+          ? errorEvent('run', new ApiError(409, event.output.message))
+          : doneEvent('run', event.output.message),
+      );
     case 'SET_MODE':
-      return change(within(page()).getByRole('combobox', { name: 'Mode for Manual finalize', hidden: true }), event.mode);
+      return change(
+        within(page()).getByRole('combobox', { name: 'Mode for Manual finalize', hidden: true }),
+        event.mode,
+      );
     case 'SET_THRESHOLD':
-      return change(within(page()).getByRole('textbox', { name: 'Threshold for Manual finalize', hidden: true }), event.text);
-    case 'SAVE_POLICY': return click(buttonIn(page(), 'Save'));
-    case 'RETRY_POLICY': return click(within(page()).getByRole('button', { name: 'Try again', hidden: true }));
+      return change(
+        within(page()).getByRole('textbox', { name: 'Threshold for Manual finalize', hidden: true }),
+        event.text,
+      );
+    case 'SAVE_POLICY':
+      return click(buttonIn(page(), 'Save'));
+    case 'RETRY_POLICY':
+      return click(within(page()).getByRole('button', { name: 'Try again', hidden: true }));
     default:
       if (event.type.startsWith('xstate.')) return calls.settle(event);
       throw new Error(`no way to perform ${event.type}`);
@@ -390,15 +626,16 @@ let calls = new PendingCalls();
 let socket = new FakeSocket();
 const lastCall = (id: string) => calls.inputs.filter((c) => c.id === id).at(-1)?.input;
 
-const logicFor = () => approvalsPageMachine.provide({
-  actors: {
-    loadApprovals: calls.logic(),
-    loadPolicy: calls.logic(),
-    savePolicy: calls.logic(),
-    decideApproval: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }),
-    approvalChanges: approvalChangesFrom(socket.watch as never),
-  },
-});
+const logicFor = () =>
+  approvalsPageMachine.provide({
+    actors: {
+      loadApprovals: calls.logic(),
+      loadPolicy: calls.logic(),
+      savePolicy: calls.logic(),
+      decideApproval: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }),
+      approvalChanges: approvalChangesFrom(socket.watch as never),
+    },
+  });
 
 const label = (value: StateValue) => {
   const v = value as { tab: string; list: string; decision: string; policy: string };
@@ -406,8 +643,21 @@ const label = (value: StateValue) => {
 };
 
 const startWorld = (): World => ({
-  status: 'PENDING_APPROVAL', page: 1, limit: 15, rows: [], lastPage: 0, target: null, decision: null, reason: '', reasonError: false,
-  decisionError: null, announced: null, bulk: { mode: 'off', text: '' }, bulkError: null, policyLoadError: null, saveError: null,
+  status: 'PENDING_APPROVAL',
+  page: 1,
+  limit: 15,
+  rows: [],
+  lastPage: 0,
+  target: null,
+  decision: null,
+  reason: '',
+  reasonError: false,
+  decisionError: null,
+  announced: null,
+  bulk: { mode: 'off', text: '' },
+  bulkError: null,
+  policyLoadError: null,
+  saveError: null,
   asked: { status: 'PENDING_APPROVAL', page: 1, limit: 15 },
 });
 
@@ -422,7 +672,9 @@ async function drive(path: ModelPath) {
     const expected = expectedAfter(state, event, w);
     await perform(event, w);
     w = nextWorld(w, event, state);
-    await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(visible(expected)), { timeout: 1500 });
+    await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(visible(expected)), {
+      timeout: 1500,
+    });
     checkScreen(expected, w);
     state = expected;
   }
@@ -432,28 +684,54 @@ async function drive(path: ModelPath) {
 
 /** Paths written out besides the generated ones: the issue's own stories, end to end. */
 const scripted = (name: string, events: AnyEventObject[]) => {
-  const path = { description: `scripted: ${name}`, events, input: { user: { type: 'SUPER ADMIN', email: ME }, token: TOKEN, openId: null } } as unknown as ModelPath;
+  const path = {
+    description: `scripted: ${name}`,
+    events,
+    input: { user: { type: 'SUPER ADMIN', email: ME }, token: TOKEN, openId: null },
+  } as unknown as ModelPath;
   return { ...path, end: model.replay(path) };
 };
 const loaded = doneEvent('loadApprovals', answer('PENDING_APPROVAL', 1, 15));
 const SCRIPTED = [
-  scripted('another admin\'s request is approved, announced, and the list read again', [
-    loaded, { type: 'DECIDE', row: OTHERS, decision: 'APPROVE' }, { type: 'CONFIRM' },
-    doneEvent('decideApproval', { message: approvalDecidedMessage('APPROVE'), failed: false, cancelled: false }), loaded,
+  scripted("another admin's request is approved, announced, and the list read again", [
+    loaded,
+    { type: 'DECIDE', row: OTHERS, decision: 'APPROVE' },
+    { type: 'CONFIRM' },
+    doneEvent('decideApproval', { message: approvalDecidedMessage('APPROVE'), failed: false, cancelled: false }),
+    loaded,
   ]),
   scripted('a decline is refused without a reason, then sent with one', [
-    loaded, { type: 'DECIDE', row: OTHERS, decision: 'DECLINE' }, { type: 'CONFIRM' }, { type: 'SET_REASON', value: REASON }, { type: 'CONFIRM' },
+    loaded,
+    { type: 'DECIDE', row: OTHERS, decision: 'DECLINE' },
+    { type: 'CONFIRM' },
+    { type: 'SET_REASON', value: REASON },
+    { type: 'CONFIRM' },
     doneEvent('decideApproval', { message: approvalDecidedMessage('DECLINE'), failed: false, cancelled: false }),
   ]),
-  scripted('someone decided first: the refusal in the server\'s words, and the list read again', [
-    loaded, { type: 'DECIDE', row: MINE, decision: 'CANCEL' }, { type: 'CONFIRM' },
-    doneEvent('decideApproval', { message: APPROVAL_INVALID_STATUS, failed: true, cancelled: false }), { type: 'CLOSE' }, loaded,
+  scripted("someone decided first: the refusal in the server's words, and the list read again", [
+    loaded,
+    { type: 'DECIDE', row: MINE, decision: 'CANCEL' },
+    { type: 'CONFIRM' },
+    doneEvent('decideApproval', { message: APPROVAL_INVALID_STATUS, failed: true, cancelled: false }),
+    { type: 'CLOSE' },
+    loaded,
   ]),
   scripted('a threshold is set for Manual finalize and saved', [
-    loaded, { type: 'SHOW_POLICY' }, doneEvent('loadPolicy', DEFAULT_APPROVAL_POLICY),
-    { type: 'SET_MODE', action: BULK, mode: 'threshold' }, { type: 'SAVE_POLICY' }, { type: 'SET_THRESHOLD', action: BULK, text: CENTS_THRESHOLD }, { type: 'SAVE_POLICY' },
-    { type: 'SET_THRESHOLD', action: BULK, text: VALID_THRESHOLD }, { type: 'SAVE_POLICY' },
-    doneEvent('savePolicy', { policy: DEFAULT_APPROVAL_POLICY.map((e) => (e.action === BULK ? { ...e, mode: 'threshold', threshold: 1_250_000 } : e)), message: APPROVAL_POLICY_SAVED }),
+    loaded,
+    { type: 'SHOW_POLICY' },
+    doneEvent('loadPolicy', DEFAULT_APPROVAL_POLICY),
+    { type: 'SET_MODE', action: BULK, mode: 'threshold' },
+    { type: 'SAVE_POLICY' },
+    { type: 'SET_THRESHOLD', action: BULK, text: CENTS_THRESHOLD },
+    { type: 'SAVE_POLICY' },
+    { type: 'SET_THRESHOLD', action: BULK, text: VALID_THRESHOLD },
+    { type: 'SAVE_POLICY' },
+    doneEvent('savePolicy', {
+      policy: DEFAULT_APPROVAL_POLICY.map((e) =>
+        e.action === BULK ? { ...e, mode: 'threshold', threshold: 1_250_000 } : e,
+      ),
+      message: APPROVAL_POLICY_SAVED,
+    }),
   ]),
 ];
 
@@ -462,9 +740,13 @@ describe('Approvals: every path of approvalsPage, driven through the page', () =
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each([...drivenPaths(approvalsPageMachine, model.paths), ...SCRIPTED].map((p) => [p.description, p]))('%s', async (_, path: ModelPath) => {
-    calls = new PendingCalls();
-    socket = new FakeSocket();
-    await drive(path);
-  }, 30_000);
+  it.each([...drivenPaths(approvalsPageMachine, model.paths), ...SCRIPTED].map((p) => [p.description, p]))(
+    '%s',
+    async (_, path: ModelPath) => {
+      calls = new PendingCalls();
+      socket = new FakeSocket();
+      await drive(path);
+    },
+    30_000,
+  );
 });

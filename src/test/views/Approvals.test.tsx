@@ -10,14 +10,30 @@ import { CLIENTS, FakeSocket, PendingCalls, region, renderPage } from './pageMod
 /** Approvals opened from a work order's 'Open in Approvals' (`/dashboard/approvals?id=7`): the request is marked. */
 
 const ROW: ApprovalRow = {
-  id: 7, action: 'void-upload', status: 'PENDING_APPROVAL', maker_id: 2, maker_name: 'Budi', maker_email: 'budi@demo.local',
-  checker_id: null, checker_name: null, client_id: null, client_name: null, amount: 120_000_000, before: null, after: null,
-  summary: 'Void 3 disbursements returning Rp. 120,000,000', reason: null,
-  created_at: '2026-11-21T03:00:00.000Z', decided_at: null, expires_at: '2026-11-22T03:00:00.000Z',
+  id: 7,
+  action: 'void-upload',
+  status: 'PENDING_APPROVAL',
+  maker_id: 2,
+  maker_name: 'Budi',
+  maker_email: 'budi@demo.local',
+  checker_id: null,
+  checker_name: null,
+  client_id: null,
+  client_name: null,
+  amount: 120_000_000,
+  before: null,
+  after: null,
+  summary: 'Void 3 disbursements returning Rp. 120,000,000',
+  reason: null,
+  created_at: '2026-11-21T03:00:00.000Z',
+  decided_at: null,
+  expires_at: '2026-11-22T03:00:00.000Z',
 };
 const OTHER: ApprovalRow = { ...ROW, id: 9, amount: -5_000 };
 
-afterEach(() => { window.history.replaceState(null, '', '/'); });
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
 
 describe('Approvals: a request named by the address', () => {
   it('reads ?id=N as a request number, and anything else as none', () => {
@@ -31,12 +47,22 @@ describe('Approvals: a request named by the address', () => {
     const calls = new PendingCalls();
     const socket = new FakeSocket();
     const logic = approvalsPageMachine.provide({
-      actors: { loadApprovals: calls.logic(), loadPolicy: calls.logic(), savePolicy: calls.logic(), approvalChanges: approvalChangesFrom(socket.watch as never) },
+      actors: {
+        loadApprovals: calls.logic(),
+        loadPolicy: calls.logic(),
+        savePolicy: calls.logic(),
+        approvalChanges: approvalChangesFrom(socket.watch as never),
+      },
     });
     renderPage(<ApprovalsPage logic={logic} />, CLIENTS);
     await screen.findByRole('region', { name: 'Approvals' });
     await waitFor(() => expect(calls.isOpen('loadApprovals')).toBe(true));
-    await calls.settle(doneEvent('loadApprovals', { rows: [OTHER, ROW], meta: { current_page: 1, last_page: 1, total: 2, per_page: 15 } }));
+    await calls.settle(
+      doneEvent('loadApprovals', {
+        rows: [OTHER, ROW],
+        meta: { current_page: 1, last_page: 1, total: 2, per_page: 15 },
+      }),
+    );
     const page = region('Approvals');
     await waitFor(() => expect(within(page).getByRole('status')).toHaveTextContent('Request #7 is marked below.'));
     const rows = within(page).getAllByRole('row').slice(1);

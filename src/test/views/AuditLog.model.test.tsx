@@ -11,7 +11,16 @@ import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import { NOW } from './depositPageModel';
-import { CLIENTS, PendingCalls, click, drivePath, drivenPaths, region, renderPage, type PageModel } from './pageModelHarness';
+import {
+  CLIENTS,
+  PendingCalls,
+  click,
+  drivePath,
+  drivenPaths,
+  region,
+  renderPage,
+  type PageModel,
+} from './pageModelHarness';
 
 /**
  * Audit Log, driven through the page: every transition of the auditLog machine is taken by a
@@ -25,17 +34,41 @@ const TITLE = 'Audit Log';
 vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 
 const WD = '11111111-2222-3333-4444-555555555555';
-const ROWS: AuditLogRow[] = [{
-  id: 2, created_at: '2026-11-21T03:00:00Z', actor_email: 'superadmin@demo.local', ip: '10.0.0.1', action: 'withdrawal.decide',
-  object_type: 'withdrawal', object_id: WD, object_label: 'WD-11111111', outcome: 'success', detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
-}];
-const loaded = (page: number, limit: number): { rows: AuditLogRow[]; meta: PageMeta } =>
-  ({ rows: ROWS, meta: { current_page: page, last_page: 3, total: 40, per_page: limit } });
+const ROWS: AuditLogRow[] = [
+  {
+    id: 2,
+    created_at: '2026-11-21T03:00:00Z',
+    actor_email: 'superadmin@demo.local',
+    ip: '10.0.0.1',
+    action: 'withdrawal.decide',
+    object_type: 'withdrawal',
+    object_id: WD,
+    object_label: 'WD-11111111',
+    outcome: 'success',
+    detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
+  },
+];
+const loaded = (page: number, limit: number): { rows: AuditLogRow[]; meta: PageMeta } => ({
+  rows: ROWS,
+  meta: { current_page: page, last_page: 3, total: 40, per_page: limit },
+});
 const PATH: AuditPath = {
   entity: { type: 'withdrawal', id: WD, status: 'REJECTED' },
   steps: [
-    { status: 'PENDING', from: null, at: '2026-11-21T02:00:00Z', by: 'client@demo.local', action: 'withdrawal.request' },
-    { status: 'REJECTED', from: 'PENDING', at: '2026-11-21T03:00:00Z', by: 'superadmin@demo.local', action: 'withdrawal.decide' },
+    {
+      status: 'PENDING',
+      from: null,
+      at: '2026-11-21T02:00:00Z',
+      by: 'client@demo.local',
+      action: 'withdrawal.request',
+    },
+    {
+      status: 'REJECTED',
+      from: 'PENDING',
+      at: '2026-11-21T03:00:00Z',
+      by: 'superadmin@demo.local',
+      action: 'withdrawal.decide',
+    },
   ],
 };
 // Each call fails with its own words, so the screen tells which part failed.
@@ -48,14 +81,22 @@ const VALID_TEXT = '2026-11-01 00:00 to 2026-11-20 23:59';
 type Ui =
   | { type: 'SET_FIELD'; field: 'actor'; value: string }
   | { type: 'SET_RANGE_TEXT'; value: string }
-  | { type: 'SEARCH' } | { type: 'RETRY' } | { type: 'PAGE'; page: number } | { type: 'PAGE_SIZE'; limit: number }
-  | { type: 'EXPORT' } | { type: 'OPEN_PATH'; object_type: string; object_id: string } | { type: 'CLOSE_PATH' };
+  | { type: 'SEARCH' }
+  | { type: 'RETRY' }
+  | { type: 'PAGE'; page: number }
+  | { type: 'PAGE_SIZE'; limit: number }
+  | { type: 'EXPORT' }
+  | { type: 'OPEN_PATH'; object_type: string; object_id: string }
+  | { type: 'CLOSE_PATH' };
 
 const UI: Ui[] = [
   { type: 'SET_FIELD', field: 'actor', value: 'superadmin' },
   { type: 'SET_RANGE_TEXT', value: 'yesterday' },
   { type: 'SET_RANGE_TEXT', value: VALID_TEXT },
-  { type: 'SEARCH' }, { type: 'RETRY' }, { type: 'PAGE_SIZE', limit: 30 }, { type: 'EXPORT' },
+  { type: 'SEARCH' },
+  { type: 'RETRY' },
+  { type: 'PAGE_SIZE', limit: 30 },
+  { type: 'EXPORT' },
   { type: 'CLOSE_PATH' },
 ];
 // What a person can reach: while the path dialog is open (modal) only its own buttons.
@@ -72,14 +113,28 @@ const model = buildModel(auditLogMachine, {
       // 'Next page' is the pager's way forward.
       ...(dialogOpen ? [] : [{ type: 'PAGE', page: page + 1 }]),
       // A path opens from a row's Path button, so only while a row is on screen.
-      ...(!dialogOpen && (s.context.rows as unknown[]).length ? [{ type: 'OPEN_PATH', object_type: 'withdrawal', object_id: WD }] : []),
-      doneEvent('loadLog', loaded(page, limit)), errorEvent('loadLog', LOG_DOWN),
-      doneEvent('exportLog', undefined), errorEvent('exportLog', EXPORT_DOWN),
-      doneEvent('loadPath', PATH), errorEvent('loadPath', PATH_DOWN),
+      ...(!dialogOpen && (s.context.rows as unknown[]).length
+        ? [{ type: 'OPEN_PATH', object_type: 'withdrawal', object_id: WD }]
+        : []),
+      doneEvent('loadLog', loaded(page, limit)),
+      errorEvent('loadLog', LOG_DOWN),
+      doneEvent('exportLog', undefined),
+      errorEvent('exportLog', EXPORT_DOWN),
+      doneEvent('loadPath', PATH),
+      errorEvent('loadPath', PATH_DOWN),
     ];
   },
   // The screen's state and what it shows; not the exact text typed.
-  serialize: (s) => JSON.stringify([s.value, s.context.page, s.context.limit, s.context.fields.actor, s.context.filter.text, s.context.filter.error, s.context.meta != null]),
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.page,
+      s.context.limit,
+      s.context.fields.actor,
+      s.context.filter.text,
+      s.context.filter.error,
+      s.context.meta != null,
+    ]),
 });
 
 // --- The spec's table: where each event takes each part of the screen -------------------------------
@@ -107,24 +162,49 @@ const textValid = (text: string) => text === VALID_TEXT || text === '';
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
   let [list, exp, path] = parts(state);
   switch (event.type) {
-    case 'SEARCH': if (list !== 'loading' && textValid(w.typedText)) list = 'loading'; break;
-    case 'PAGE': if (list === 'ready' && event.page <= w.lastPage) list = 'loading'; break;
-    case 'PAGE_SIZE': if (list === 'ready') list = 'loading'; break;
+    case 'SEARCH':
+      if (list !== 'loading' && textValid(w.typedText)) list = 'loading';
+      break;
+    case 'PAGE':
+      if (list === 'ready' && event.page <= w.lastPage) list = 'loading';
+      break;
+    case 'PAGE_SIZE':
+      if (list === 'ready') list = 'loading';
+      break;
     case 'RETRY':
       // One 'Try again' per failure; a press retries what failed.
       if (list === 'failed') list = 'loading';
       if (path === 'failed') path = 'loading';
       break;
-    case 'EXPORT': if (exp !== 'exporting') exp = 'exporting'; break;
-    case 'OPEN_PATH': if (path === 'closed') path = 'loading'; break;
-    case 'CLOSE_PATH': path = 'closed'; break;
-    case 'xstate.done.actor.loadLog': list = 'ready'; break;
-    case 'xstate.error.actor.loadLog': list = 'failed'; break;
-    case 'xstate.done.actor.exportLog': exp = 'idle'; break;
-    case 'xstate.error.actor.exportLog': exp = 'failed'; break;
-    case 'xstate.done.actor.loadPath': path = 'shown'; break;
-    case 'xstate.error.actor.loadPath': path = 'failed'; break;
-    default: break;
+    case 'EXPORT':
+      if (exp !== 'exporting') exp = 'exporting';
+      break;
+    case 'OPEN_PATH':
+      if (path === 'closed') path = 'loading';
+      break;
+    case 'CLOSE_PATH':
+      path = 'closed';
+      break;
+    case 'xstate.done.actor.loadLog':
+      list = 'ready';
+      break;
+    case 'xstate.error.actor.loadLog':
+      list = 'failed';
+      break;
+    case 'xstate.done.actor.exportLog':
+      exp = 'idle';
+      break;
+    case 'xstate.error.actor.exportLog':
+      exp = 'failed';
+      break;
+    case 'xstate.done.actor.loadPath':
+      path = 'shown';
+      break;
+    case 'xstate.error.actor.loadPath':
+      path = 'failed';
+      break;
+    default:
+      break;
   }
   return `${list}|${exp}|${path}`;
 }
@@ -132,18 +212,36 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
 function nextWorld(w: World, event: AnyEventObject, before: string): World {
   const [list] = parts(before);
   switch (event.type) {
-    case 'SET_FIELD': return { ...w, actor: event.value };
-    case 'SET_RANGE_TEXT': return { ...w, typedText: event.value, rangeError: false };
+    case 'SET_FIELD':
+      return { ...w, actor: event.value };
+    case 'SET_RANGE_TEXT':
+      return { ...w, typedText: event.value, rangeError: false };
     case 'SEARCH':
       if (list === 'loading') return w;
       if (!textValid(w.typedText)) return { ...w, rangeError: true };
-      return { ...w, rangeError: false, searchedActor: w.actor, page: 1, asked: { page: 1, limit: w.limit, actor: w.actor } };
-    case 'PAGE': return list === 'ready' && event.page <= w.lastPage ? { ...w, page: event.page, asked: { page: event.page, limit: w.limit, actor: w.searchedActor } } : w;
-    case 'PAGE_SIZE': return list === 'ready' ? { ...w, limit: event.limit, page: 1, asked: { page: 1, limit: event.limit, actor: w.searchedActor } } : w;
-    case 'RETRY': return list === 'failed' ? { ...w, asked: { page: w.page, limit: w.limit, actor: w.searchedActor } } : w;
-    case 'xstate.done.actor.loadLog': return { ...w, lastPage: 3 };
-    case 'xstate.error.actor.loadLog': return { ...w, lastPage: 0 };
-    default: return w;
+      return {
+        ...w,
+        rangeError: false,
+        searchedActor: w.actor,
+        page: 1,
+        asked: { page: 1, limit: w.limit, actor: w.actor },
+      };
+    case 'PAGE':
+      return list === 'ready' && event.page <= w.lastPage
+        ? { ...w, page: event.page, asked: { page: event.page, limit: w.limit, actor: w.searchedActor } }
+        : w;
+    case 'PAGE_SIZE':
+      return list === 'ready'
+        ? { ...w, limit: event.limit, page: 1, asked: { page: 1, limit: event.limit, actor: w.searchedActor } }
+        : w;
+    case 'RETRY':
+      return list === 'failed' ? { ...w, asked: { page: w.page, limit: w.limit, actor: w.searchedActor } } : w;
+    case 'xstate.done.actor.loadLog':
+      return { ...w, lastPage: 3 };
+    case 'xstate.error.actor.loadLog':
+      return { ...w, lastPage: 0 };
+    default:
+      return w;
   }
 }
 
@@ -155,9 +253,11 @@ const pathDialog = () => screen.queryByRole('dialog', { hidden: true });
 const shows = (text: string) => within(page()).queryAllByText(text).length > 0;
 
 function readScreen(): string {
-  const list: List = table().getAttribute('aria-busy') === 'true' ? 'loading' : shows(LOG_DOWN.message) ? 'failed' : 'ready';
+  const list: List =
+    table().getAttribute('aria-busy') === 'true' ? 'loading' : shows(LOG_DOWN.message) ? 'failed' : 'ready';
   const exportButton = within(page()).getByRole('button', { name: /^Export/, hidden: true });
-  const exp: Export = exportButton.textContent === 'Exporting…' ? 'exporting' : shows(EXPORT_DOWN.message) ? 'failed' : 'idle';
+  const exp: Export =
+    exportButton.textContent === 'Exporting…' ? 'exporting' : shows(EXPORT_DOWN.message) ? 'failed' : 'idle';
   const dialog = pathDialog();
   let path: PathPart = 'closed';
   if (dialog) {
@@ -185,10 +285,17 @@ function checkScreen(state: string, w: World) {
   expect(shows(INVALID_RANGE)).toBe(w.rangeError);
   expect(within(page()).getByRole('textbox', { name: 'Actor', hidden: true })).toHaveValue(w.actor);
   // Search is offered unless a list load is under way.
-  expect(within(page()).getByRole('button', { name: 'Search', hidden: true })).toHaveProperty('disabled', list === 'loading');
+  expect(within(page()).getByRole('button', { name: 'Search', hidden: true })).toHaveProperty(
+    'disabled',
+    list === 'loading',
+  );
   if (path === 'shown') {
     const steps = within(pathDialog()!).getByRole('list', { name: 'Steps', hidden: true });
-    expect(within(steps).getAllByRole('listitem', { hidden: true }).map((li) => li.textContent)).toEqual([
+    expect(
+      within(steps)
+        .getAllByRole('listitem', { hidden: true })
+        .map((li) => li.textContent),
+    ).toEqual([
       'PENDING by client@demo.local at 2026-11-21 09:00',
       'PENDING > REJECTED by superadmin@demo.local at 2026-11-21 10:00',
     ]);
@@ -200,26 +307,42 @@ async function perform(event: AnyEventObject) {
   const button = (name: string | RegExp) => within(page()).getByRole('button', { name, hidden: true });
   switch (event.type) {
     case 'SET_FIELD':
-      await act(async () => { fireEvent.change(within(page()).getByRole('textbox', { name: 'Actor', hidden: true }), { target: { value: event.value } }); });
+      await act(async () => {
+        fireEvent.change(within(page()).getByRole('textbox', { name: 'Actor', hidden: true }), {
+          target: { value: event.value },
+        });
+      });
       return;
     case 'SET_RANGE_TEXT':
-      await act(async () => { fireEvent.change(within(page()).getByRole('textbox', { name: 'Date range', hidden: true }), { target: { value: event.value } }); });
+      await act(async () => {
+        fireEvent.change(within(page()).getByRole('textbox', { name: 'Date range', hidden: true }), {
+          target: { value: event.value },
+        });
+      });
       return;
-    case 'SEARCH': return click(button('Search'));
-    case 'EXPORT': return click(button(/^Export/));
-    case 'PAGE': return click(within(page()).getByRole('button', { name: 'Next page', hidden: true }));
+    case 'SEARCH':
+      return click(button('Search'));
+    case 'EXPORT':
+      return click(button(/^Export/));
+    case 'PAGE':
+      return click(within(page()).getByRole('button', { name: 'Next page', hidden: true }));
     case 'PAGE_SIZE': {
       await click(within(page()).getByRole('combobox', { name: 'Rows per page', hidden: true }));
       return click(await screen.findByRole('option', { name: String(event.limit), hidden: true }));
     }
-    case 'OPEN_PATH': return click(within(table()).getByRole('button', { name: 'Path', hidden: true }));
-    case 'CLOSE_PATH': return click(within(pathDialog()!).getByRole('button', { name: 'Close', hidden: true }));
+    case 'OPEN_PATH':
+      return click(within(table()).getByRole('button', { name: 'Path', hidden: true }));
+    case 'CLOSE_PATH':
+      return click(within(pathDialog()!).getByRole('button', { name: 'Close', hidden: true }));
     case 'RETRY': {
       // The Try again a person sees: the dialog's when it is open, else the page's.
       const dialog = pathDialog();
-      return click(dialog ? within(dialog).getByRole('button', { name: 'Try again', hidden: true }) : button('Try again'));
+      return click(
+        dialog ? within(dialog).getByRole('button', { name: 'Try again', hidden: true }) : button('Try again'),
+      );
     }
-    default: throw new Error(`no way to perform ${event.type}`);
+    default:
+      throw new Error(`no way to perform ${event.type}`);
   }
 }
 
@@ -233,9 +356,21 @@ function pageModel(): PageModel<World> {
   let before = 'loading|idle|closed';
   return {
     title: TITLE,
-    start: () => ({ typedText: '', rangeError: false, actor: '', searchedActor: '', page: 1, limit: 15, lastPage: 0, asked: { page: 1, limit: 15, actor: '' } }),
+    start: () => ({
+      typedText: '',
+      rangeError: false,
+      actor: '',
+      searchedActor: '',
+      page: 1,
+      limit: 15,
+      lastPage: 0,
+      asked: { page: 1, limit: 15, actor: '' },
+    }),
     initial: () => (before = 'loading|idle|closed'),
-    expectedAfter: (state, event, w) => { before = state; return expectedAfter(state, event, w); },
+    expectedAfter: (state, event, w) => {
+      before = state;
+      return expectedAfter(state, event, w);
+    },
     nextWorld: (w, event) => nextWorld(w, event, before),
     readScreen,
     checkScreen,
@@ -246,7 +381,10 @@ function pageModel(): PageModel<World> {
 
 /** A layout without ELK: the path dialog's chart is drawn, but not what this test is about. */
 const fakeLayout = fromPromise<ChartLayout, ChartGraph>(async ({ input }) => ({
-  width: 200, height: 60 * input.nodes.length, boxes: input.nodes.map((node, i) => ({ node, x: 0, y: 60 * i, width: 160, height: 40 })), lines: [],
+  width: 200,
+  height: 60 * input.nodes.length,
+  boxes: input.nodes.map((node, i) => ({ node, x: 0, y: 60 * i, width: 160, height: 40 })),
+  lines: [],
 }));
 const chartLogic = workflowChartMachine.provide({ actors: { layout: fakeLayout } });
 
@@ -255,15 +393,27 @@ describe('Audit Log: every path of auditLog, driven through the page', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(auditLogMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path: ModelPath) => {
-    const calls = new PendingCalls();
-    const logic = auditLogMachine.provide({ actors: { loadLog: calls.logic(), exportLog: calls.logic(), loadPath: calls.logic() } });
-    const m = pageModel();
-    let world = m.start({ clients: CLIENTS });
-    const tracked: PageModel<World> = { ...m, nextWorld: (w, e) => (world = m.nextWorld(w, e)) };
-    await drivePath(tracked, path, calls, (clients) => renderPage(<AuditLogPage logic={logic} chartLogic={chartLogic} />, clients));
-    // The list was asked for what the person last searched, paged and sized.
-    const asked = calls.inputs.filter((c) => c.id === 'loadLog').at(-1)!.input as { page: number; limit: number; actor: string };
-    expect({ page: asked.page, limit: asked.limit, actor: asked.actor }).toEqual(world.asked);
-  }, 30_000);
+  it.each(drivenPaths(auditLogMachine, model.paths).map((p) => [p.description, p]))(
+    '%s',
+    async (_, path: ModelPath) => {
+      const calls = new PendingCalls();
+      const logic = auditLogMachine.provide({
+        actors: { loadLog: calls.logic(), exportLog: calls.logic(), loadPath: calls.logic() },
+      });
+      const m = pageModel();
+      let world = m.start({ clients: CLIENTS });
+      const tracked: PageModel<World> = { ...m, nextWorld: (w, e) => (world = m.nextWorld(w, e)) };
+      await drivePath(tracked, path, calls, (clients) =>
+        renderPage(<AuditLogPage logic={logic} chartLogic={chartLogic} />, clients),
+      );
+      // The list was asked for what the person last searched, paged and sized.
+      const asked = calls.inputs.filter((c) => c.id === 'loadLog').at(-1)!.input as {
+        page: number;
+        limit: number;
+        actor: string;
+      };
+      expect({ page: asked.page, limit: asked.limit, actor: asked.actor }).toEqual(world.asked);
+    },
+    30_000,
+  );
 });

@@ -15,28 +15,67 @@ const DSB = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
 const rows: AuditLogRow[] = [
   {
-    id: 2, created_at: '2026-11-23T03:42:00Z', actor_email: 'superadmin@demo.local', ip: '10.0.0.1', action: 'withdrawal.decide',
-    object_type: 'withdrawal', object_id: WD, object_label: 'WD-11111111', outcome: 'success', detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
+    id: 2,
+    created_at: '2026-11-23T03:42:00Z',
+    actor_email: 'superadmin@demo.local',
+    ip: '10.0.0.1',
+    action: 'withdrawal.decide',
+    object_type: 'withdrawal',
+    object_id: WD,
+    object_label: 'WD-11111111',
+    outcome: 'success',
+    detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
   },
 
   {
-    id: 1, created_at: '2026-11-23T03:00:00Z', actor_email: 'admin@demo.local', ip: null, action: 'user.update',
-    object_type: 'user', object_id: '7', object_label: 'budi@demo.local', outcome: 'denied', detail: null,
+    id: 1,
+    created_at: '2026-11-23T03:00:00Z',
+    actor_email: 'admin@demo.local',
+    ip: null,
+    action: 'user.update',
+    object_type: 'user',
+    object_id: '7',
+    object_label: 'budi@demo.local',
+    outcome: 'denied',
+    detail: null,
   },
 ];
 
 /** A voided disbursement, logged by its uuid. */
 const voided: AuditLogRow = {
-  id: 3, created_at: '2026-11-25T20:44:00Z', actor_email: 'superadmin@demo.local', ip: '10.0.0.1', action: 'disbursement.void',
-  object_type: 'disbursement', object_id: DSB, object_label: 'DSB26112500000037', outcome: 'success',
-  detail: { before: { status: 'PENDING', amount: 150_000 }, after: { status: 'VOIDED', amount: 150_000 }, reason: 'Duplicate payout requested twice' },
+  id: 3,
+  created_at: '2026-11-25T20:44:00Z',
+  actor_email: 'superadmin@demo.local',
+  ip: '10.0.0.1',
+  action: 'disbursement.void',
+  object_type: 'disbursement',
+  object_id: DSB,
+  object_label: 'DSB26112500000037',
+  outcome: 'success',
+  detail: {
+    before: { status: 'PENDING', amount: 150_000 },
+    after: { status: 'VOIDED', amount: 150_000 },
+    reason: 'Duplicate payout requested twice',
+  },
 };
 
 const path: AuditPath = {
   entity: { type: 'withdrawal', id: WD, status: 'REJECTED' },
   steps: [
-    { status: 'PENDING', from: null, at: '2026-11-23T03:00:00Z', by: 'client@demo.local', action: 'withdrawal.request' },
-    { status: 'REJECTED', from: 'PENDING', at: '2026-11-23T03:42:00Z', by: 'superadmin@demo.local', action: 'withdrawal.decide' },
+    {
+      status: 'PENDING',
+      from: null,
+      at: '2026-11-23T03:00:00Z',
+      by: 'client@demo.local',
+      action: 'withdrawal.request',
+    },
+    {
+      status: 'REJECTED',
+      from: 'PENDING',
+      at: '2026-11-23T03:42:00Z',
+      by: 'superadmin@demo.local',
+      action: 'withdrawal.decide',
+    },
   ],
 };
 
@@ -56,11 +95,18 @@ function setup(listed: AuditLogRow[] = rows) {
         queries.push(input);
         return { rows: listed, meta: { current_page: input.page, last_page: 3, total: 40, per_page: input.limit } };
       }),
-      loadPath: fromPromise<AuditPath, AuditPathTarget>(async ({ input }) => { targets.push(input); return path; }),
+      loadPath: fromPromise<AuditPath, AuditPathTarget>(async ({ input }) => {
+        targets.push(input);
+        return path;
+      }),
       exportLog: fromPromise<void, Omit<AuditQuery, 'page' | 'limit'>>(async () => undefined),
     },
   });
-  render(<FluentProvider theme={webLightTheme}><AuditLogPage logic={logic} chartLogic={chartLogic} /></FluentProvider>);
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <AuditLogPage logic={logic} chartLogic={chartLogic} />
+    </FluentProvider>,
+  );
   return { queries, targets };
 }
 
@@ -74,7 +120,8 @@ describe('Audit Log page', () => {
     expect(within(table).getByText('denied')).toBeTruthy();
     expect(within(table).getAllByRole('button', { name: 'Path' })).toHaveLength(1);
     expect(queries[0]).toMatchObject({ page: 1, limit: 15, actor: '', outcome: '' });
-    for (const label of ['Actor', 'Action', 'Object Type', 'Object ID', 'Outcome', 'Date range', 'Search']) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of ['Actor', 'Action', 'Object Type', 'Object ID', 'Outcome', 'Date range', 'Search'])
+      expect(screen.getByLabelText(label)).toBeTruthy();
   });
 
   it('shows each object by its human id with the logged id smaller beside it, and the detail as lines', async () => {
@@ -89,7 +136,11 @@ describe('Audit Log page', () => {
     expect(within(dsb[OBJECT]).getByText(DSB)).toBeTruthy();
     expect(dsb[OBJECT].textContent).toBe(`disbursement DSB26112500000037${DSB}`);
     const lines = Array.from(dsb[DETAIL].querySelectorAll('div > div')).map((d) => d.textContent);
-    expect(lines).toEqual(['status: PENDING → VOIDED', 'amount: Rp. 150,000', 'reason: Duplicate payout requested twice']);
+    expect(lines).toEqual([
+      'status: PENDING → VOIDED',
+      'amount: Rp. 150,000',
+      'reason: Duplicate payout requested twice',
+    ]);
     expect(dsb[DETAIL].textContent).not.toMatch(/[{}"]/);
 
     expect(cells('withdrawal.decide')[OBJECT].textContent).toBe(`withdrawal WD-11111111${WD}`);
@@ -154,12 +205,22 @@ describe('Audit Log page', () => {
     const logic = auditLogMachine.provide({
       actors: {
         loadLog: fromPromise(async () => ({ rows, meta: { current_page: 1, last_page: 1, total: 2, per_page: 15 } })),
-        exportLog: fromPromise<void, Omit<AuditQuery, 'page' | 'limit'>>(async ({ input }) => { save(input); }),
+        exportLog: fromPromise<void, Omit<AuditQuery, 'page' | 'limit'>>(async ({ input }) => {
+          save(input);
+        }),
       },
     });
-    render(<FluentProvider theme={webLightTheme}><AuditLogPage logic={logic} chartLogic={chartLogic} /></FluentProvider>);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <AuditLogPage logic={logic} chartLogic={chartLogic} />
+      </FluentProvider>,
+    );
     await screen.findByText('withdrawal.decide');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await waitFor(() => expect(save).toHaveBeenCalledWith(expect.objectContaining({ actor: '', start: expect.any(String), end: expect.any(String) })));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith(
+        expect.objectContaining({ actor: '', start: expect.any(String), end: expect.any(String) }),
+      ),
+    );
   });
 });

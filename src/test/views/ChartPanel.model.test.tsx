@@ -18,23 +18,47 @@ import { drivenPaths } from './pageModelHarness';
  */
 
 const LAYOUT: ChartLayout = {
-  width: 976, height: 376,
-  boxes: [{ node: { id: 'demo.A', key: 'A', parent: 'demo', kind: 'atomic', initial: true, invokes: [] }, x: 0, y: 0, width: 120, height: 40 }] as unknown as ChartLayout['boxes'],
+  width: 976,
+  height: 376,
+  boxes: [
+    {
+      node: { id: 'demo.A', key: 'A', parent: 'demo', kind: 'atomic', initial: true, invokes: [] },
+      x: 0,
+      y: 0,
+      width: 120,
+      height: 40,
+    },
+  ] as unknown as ChartLayout['boxes'],
   lines: [],
 };
 const WHOLE = chartExtent(LAYOUT);
 const EPS = 1e-6;
 
-interface View { x: number; y: number; width: number; height: number }
+interface View {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 const chart = () => screen.getByRole('group', { name: 'demo chart: zoom and pan' });
 function readView(): View {
-  const [x, y, width, height] = screen.getByRole('img', { name: 'demo chart' }).getAttribute('viewBox')!.split(' ').map(Number);
+  const [x, y, width, height] = screen
+    .getByRole('img', { name: 'demo chart' })
+    .getAttribute('viewBox')!
+    .split(' ')
+    .map(Number);
   return { x, y, width, height };
 }
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-const KEY_OF: Record<string, string> = { ZOOM_OUT: '-', 'PAN_STEP 1,0': 'ArrowRight', 'PAN_STEP 0,1': 'ArrowDown', 'PAN_STEP -1,0': 'ArrowLeft', 'PAN_STEP 0,-1': 'ArrowUp' };
+const KEY_OF: Record<string, string> = {
+  ZOOM_OUT: '-',
+  'PAN_STEP 1,0': 'ArrowRight',
+  'PAN_STEP 0,1': 'ArrowDown',
+  'PAN_STEP -1,0': 'ArrowLeft',
+  'PAN_STEP 0,-1': 'ArrowUp',
+};
 const nameOf = (e: AnyEventObject) => (e.type === 'PAN_STEP' ? `PAN_STEP ${e.x},${e.y}` : e.type);
 
 async function perform(event: AnyEventObject) {
@@ -47,8 +71,7 @@ async function perform(event: AnyEventObject) {
       fireEvent.pointerDown(chart(), { pointerId: 1, clientX: 300, clientY: 200 });
       fireEvent.pointerMove(chart(), { pointerId: 1, clientX: 300 - event.dx, clientY: 200 - event.dy });
       fireEvent.pointerUp(chart(), { pointerId: 1 });
-    }
-    else fireEvent.keyDown(chart(), { key: KEY_OF[name] });
+    } else fireEvent.keyDown(chart(), { key: KEY_OF[name] });
   });
 }
 
@@ -57,21 +80,26 @@ function expected(before: View, event: AnyEventObject): View {
   const zoomed = before.width < WHOLE.width - EPS;
   const centre = { x: before.x + before.width / 2, y: before.y + before.height / 2 };
   const around = (width: number): View => {
-    const height = width * WHOLE.height / WHOLE.width;
+    const height = (width * WHOLE.height) / WHOLE.width;
     const x = Math.min(Math.max(centre.x - width / 2, 0), WHOLE.width - width);
     const y = Math.min(Math.max(centre.y - height / 2, 0), WHOLE.height - height);
     return { x, y, width, height };
   };
   switch (nameOf(event)) {
-    case 'ZOOM_IN': return around(Math.max(before.width / 1.25, WHOLE.width / 8));
+    case 'ZOOM_IN':
+      return around(Math.max(before.width / 1.25, WHOLE.width / 8));
     case 'ZOOM_OUT': {
       const wider = before.width * 1.25;
       return wider > WHOLE.width * 0.999 ? { x: 0, y: 0, ...WHOLE } : around(wider);
     }
-    case 'FIT': return { x: 0, y: 0, ...WHOLE };
+    case 'FIT':
+      return { x: 0, y: 0, ...WHOLE };
     default: {
       if (!zoomed) return before;
-      const step = event.type === 'PAN' ? { x: event.dx, y: event.dy } : { x: event.x * 0.2 * before.width, y: event.y * 0.2 * before.height };
+      const step =
+        event.type === 'PAN'
+          ? { x: event.dx, y: event.dy }
+          : { x: event.x * 0.2 * before.width, y: event.y * 0.2 * before.height };
       return {
         ...before,
         x: Math.min(Math.max(before.x + step.x, 0), WHOLE.width - before.width),
@@ -95,7 +123,12 @@ function checkScreen(view: View, want: View) {
   expect(button('Zoom in').disabled).toBe(view.width <= WHOLE.width / 8 + EPS);
 }
 
-const renderPanel = () => render(<FluentProvider theme={webLightTheme}><ChartPanel layout={LAYOUT} title="demo chart" /></FluentProvider>);
+const renderPanel = () =>
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <ChartPanel layout={LAYOUT} title="demo chart" />
+    </FluentProvider>,
+  );
 
 async function drive(events: AnyEventObject[]) {
   renderPanel();
@@ -110,8 +143,19 @@ async function drive(events: AnyEventObject[]) {
   cleanup();
 }
 
-const PANS = [{ type: 'PAN_STEP', x: 1, y: 0 }, { type: 'PAN_STEP', x: 0, y: 1 }, { type: 'PAN_STEP', x: -1, y: 0 }, { type: 'PAN_STEP', x: 0, y: -1 }];
-const EVENTS: AnyEventObject[] = [{ type: 'ZOOM_IN' }, { type: 'ZOOM_OUT' }, { type: 'FIT' }, ...PANS, { type: 'PAN', dx: 100, dy: -40 }];
+const PANS = [
+  { type: 'PAN_STEP', x: 1, y: 0 },
+  { type: 'PAN_STEP', x: 0, y: 1 },
+  { type: 'PAN_STEP', x: -1, y: 0 },
+  { type: 'PAN_STEP', x: 0, y: -1 },
+];
+const EVENTS: AnyEventObject[] = [
+  { type: 'ZOOM_IN' },
+  { type: 'ZOOM_OUT' },
+  { type: 'FIT' },
+  ...PANS,
+  { type: 'PAN', dx: 100, dy: -40 },
+];
 
 // Two zoom levels keep the model's state space small; the property test below goes to the limit.
 const model = buildModel(chartViewportMachine, {
@@ -128,16 +172,27 @@ describe('Chart panel: every transition of chartViewport, driven through the but
   });
 
   for (const path of drivenPaths(chartViewportMachine, model.paths)) {
-    it(path.description, async () => { await drive(path.events); });
+    it(path.description, async () => {
+      await drive(path.events);
+    });
   }
 
   it('keeps every rule for any sequence a person could press, zooming to the limit and back', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom(...EVENTS, { type: 'ZOOM_IN' }, { type: 'ZOOM_IN' }), { maxLength: 25 }), drive), { numRuns: 40 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...EVENTS, { type: 'ZOOM_IN' }, { type: 'ZOOM_IN' }), { maxLength: 25 }),
+        drive,
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('ignores the keys it does not use and the keys pressed with Ctrl, so the browser keeps its own shortcuts', async () => {
     renderPanel();
-    await act(async () => { fireEvent.keyDown(chart(), { key: '+', ctrlKey: true }); fireEvent.keyDown(chart(), { key: 'a' }); });
+    await act(async () => {
+      fireEvent.keyDown(chart(), { key: '+', ctrlKey: true });
+      fireEvent.keyDown(chart(), { key: 'a' });
+    });
     checkScreen(readView(), { x: 0, y: 0, ...WHOLE });
   });
 });

@@ -6,7 +6,11 @@ import { DateTimeField, dateTimeParts } from '../../views/common/DateTimeField';
 /** Issue 26: every date-time a person types is 'YYYY-MM-DD HH:mm' on a 24-hour clock, with a label. */
 function renderField(value: string) {
   const onChange = vi.fn();
-  render(<FluentProvider theme={webLightTheme}><DateTimeField label="Paid time" value={value} onChange={onChange} /></FluentProvider>);
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <DateTimeField label="Paid time" value={value} onChange={onChange} />
+    </FluentProvider>,
+  );
   return {
     onChange,
     date: screen.getByLabelText('Paid time date', { selector: 'input' }) as HTMLInputElement,

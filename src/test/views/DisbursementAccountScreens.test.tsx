@@ -11,10 +11,21 @@ import { deposit } from './depositPageModel';
 import { CLIENTS, FakeSocket, TOKEN, chooseClient, click, region, renderPage } from './pageModelHarness';
 
 // The real actors over a mocked API client: what the pages ask the server, and when.
-const api = vi.hoisted(() => ({ accountSummary: vi.fn(), updateBalance: vi.fn(), balanceHistory: vi.fn(), payinList: vi.fn() }));
+const api = vi.hoisted(() => ({
+  accountSummary: vi.fn(),
+  updateBalance: vi.fn(),
+  balanceHistory: vi.fn(),
+  payinList: vi.fn(),
+}));
 vi.mock('../../services/api', () => ({ api }));
 
-const summary = (disbursement: number) => ({ disbursement_balance: disbursement, nonwithdrawable_balance: 1_000, withdrawable_balance: 2_000, pending_withdrawal_balance: 0, balance: 3_000 });
+const summary = (disbursement: number) => ({
+  disbursement_balance: disbursement,
+  nonwithdrawable_balance: 1_000,
+  withdrawable_balance: 2_000,
+  pending_withdrawal_balance: 0,
+  balance: 3_000,
+});
 const MASTER = 'Master Disbursement Balance';
 const amountBox = () => within(region(MASTER)).getByRole('textbox', { name: 'Adjust Balance amount' });
 const figure = (title: string, name: string) => within(region(title)).getByRole('group', { name });
@@ -37,14 +48,18 @@ describe('Master Disbursement Balance', () => {
 
     fireEvent.change(amountBox(), { target: { value: '1250000' } });
     expect(amountBox()).toHaveValue('1250000');
-    expect(within(region(MASTER)).getByText('Reads as Rp. 1,250,000 (satu juta dua ratus lima puluh ribu rupiah)')).toBeInTheDocument();
+    expect(
+      within(region(MASTER)).getByText('Reads as Rp. 1,250,000 (satu juta dua ratus lima puluh ribu rupiah)'),
+    ).toBeInTheDocument();
     expect(figure(MASTER, 'After Balance')).toHaveTextContent('Rp. 1,350,000');
     expect(updateButton()).toBeEnabled();
 
     fireEvent.change(amountBox(), { target: { value: '-100001' } });
     expect(amountBox()).toHaveValue('-100001');
     expect(figure(MASTER, 'After Balance')).toHaveTextContent('-Rp. 1');
-    expect(within(region(MASTER)).getByText('The disbursement balance cannot go below zero: it is Rp. 100,000')).toBeInTheDocument();
+    expect(
+      within(region(MASTER)).getByText('The disbursement balance cannot go below zero: it is Rp. 100,000'),
+    ).toBeInTheDocument();
     expect(updateButton()).toBeDisabled();
     fireEvent.keyDown(amountBox(), { key: 'Enter' });
     expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
@@ -94,16 +109,24 @@ describe('Master Disbursement Balance', () => {
 
   it('says the adjustment waits for a second SUPER ADMIN when the server holds it, and leaves the balance as it was', async () => {
     api.accountSummary.mockResolvedValue(summary(100_000));
-    api.updateBalance.mockResolvedValue({ message: 'Waiting for approval by another SUPER ADMIN', balance: null, approvalId: 12 });
+    api.updateBalance.mockResolvedValue({
+      message: 'Waiting for approval by another SUPER ADMIN',
+      balance: null,
+      approvalId: 12,
+    });
     renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
     await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
     fireEvent.change(amountBox(), { target: { value: '150.000.000' } });
     await click(updateButton());
     const dialog = screen.getByRole('alertdialog', { hidden: true });
-    expect(dialog).toHaveTextContent('by Rp. 150,000,000 (seratus lima puluh juta rupiah), from Rp. 100,000 to Rp. 150,100,000');
+    expect(dialog).toHaveTextContent(
+      'by Rp. 150,000,000 (seratus lima puluh juta rupiah), from Rp. 100,000 to Rp. 150,100,000',
+    );
     await click(within(dialog).getByRole('button', { name: 'Confirm', hidden: true }));
     expect(api.updateBalance).toHaveBeenCalledWith({ client_id: 1, amount: 150_000_000 });
-    await waitFor(() => expect(within(region(MASTER)).getByText('Waiting for approval by another SUPER ADMIN')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(region(MASTER)).getByText('Waiting for approval by another SUPER ADMIN')).toBeInTheDocument(),
+    );
     expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000');
     expect(amountBox()).toHaveValue('');
   });
@@ -131,18 +154,26 @@ describe('Master Disbursement Balance', () => {
 
   it("shows the server's refusal in 'Failed', then reads the balance again and goes back to editing", async () => {
     api.accountSummary.mockResolvedValueOnce(summary(100_000)).mockResolvedValue(summary(40_000));
-    api.updateBalance.mockRejectedValue(new ApiError(422, 'The disbursement balance cannot go below zero: it is Rp. 40,000'));
+    api.updateBalance.mockRejectedValue(
+      new ApiError(422, 'The disbursement balance cannot go below zero: it is Rp. 40,000'),
+    );
     renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
     await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
     fireEvent.change(amountBox(), { target: { value: '-50000' } });
     await click(updateButton());
-    await click(within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Confirm', hidden: true }));
+    await click(
+      within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Confirm', hidden: true }),
+    );
     const failed = await screen.findByRole('alertdialog', { hidden: true });
-    await waitFor(() => expect(failed).toHaveTextContent('FailedThe disbursement balance cannot go below zero: it is Rp. 40,000'));
+    await waitFor(() =>
+      expect(failed).toHaveTextContent('FailedThe disbursement balance cannot go below zero: it is Rp. 40,000'),
+    );
     await click(within(failed).getByRole('button', { name: 'OK', hidden: true }));
     // The typed amount stays, now judged against the balance as it is.
     expect(amountBox()).toHaveValue('-50000');
-    expect(within(region(MASTER)).getByText('The disbursement balance cannot go below zero: it is Rp. 40,000')).toBeInTheDocument();
+    expect(
+      within(region(MASTER)).getByText('The disbursement balance cannot go below zero: it is Rp. 40,000'),
+    ).toBeInTheDocument();
     expect(updateButton()).toBeDisabled();
   });
 
@@ -161,9 +192,22 @@ describe('Master Disbursement Balance', () => {
 describe('Disbursement Account', () => {
   it("shows '-' while loading, then the card and the Deposit History; a balance-changed event reloads both", async () => {
     let answer!: (v: unknown) => void;
-    api.accountSummary.mockReturnValueOnce(new Promise((r) => { answer = r; })).mockResolvedValue(summary(4_500_000));
-    api.balanceHistory.mockResolvedValueOnce({ rows: [deposit(1, 250_000)], meta: { current_page: 1, last_page: 1, total: 1, per_page: 15 } })
-      .mockResolvedValue({ rows: [deposit(2, 250_000), deposit(1, 250_000)], meta: { current_page: 1, last_page: 1, total: 2, per_page: 15 } });
+    api.accountSummary
+      .mockReturnValueOnce(
+        new Promise((r) => {
+          answer = r;
+        }),
+      )
+      .mockResolvedValue(summary(4_500_000));
+    api.balanceHistory
+      .mockResolvedValueOnce({
+        rows: [deposit(1, 250_000)],
+        meta: { current_page: 1, last_page: 1, total: 1, per_page: 15 },
+      })
+      .mockResolvedValue({
+        rows: [deposit(2, 250_000), deposit(1, 250_000)],
+        meta: { current_page: 1, last_page: 1, total: 2, per_page: 15 },
+      });
     const logic = disbursementAccountMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } });
     renderPage(<DisbursementAccountPage logic={logic} />, CLIENTS);
     const title = 'Disbursement Account';
@@ -172,7 +216,11 @@ describe('Disbursement Account', () => {
     answer(summary(4_250_000));
     await waitFor(() => expect(figure(title, 'Disbursement Balance')).toHaveTextContent('Rp. 4,250,000'));
     const history = within(region(title)).getByRole('table', { name: 'Deposit History' });
-    expect(within(history).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['PIC', 'Amount', 'Deposit Time', 'Description']);
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['PIC', 'Amount', 'Deposit Time', 'Description']);
     expect(within(history).getAllByRole('row')).toHaveLength(2);
     expect(api.balanceHistory).toHaveBeenCalledWith(expect.objectContaining({ client_filter: 1, page: 1, limit: 15 }));
 
@@ -184,10 +232,17 @@ describe('Disbursement Account', () => {
   it('loads the chosen client', async () => {
     api.accountSummary.mockResolvedValue(summary(0));
     api.balanceHistory.mockResolvedValue({ rows: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 } });
-    renderPage(<DisbursementAccountPage logic={disbursementAccountMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } })} />, CLIENTS);
+    renderPage(
+      <DisbursementAccountPage
+        logic={disbursementAccountMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } })}
+      />,
+      CLIENTS,
+    );
     await waitFor(() => expect(api.balanceHistory).toHaveBeenCalledTimes(1));
     await chooseClient('Disbursement Account', 2);
-    await waitFor(() => expect(api.balanceHistory).toHaveBeenLastCalledWith(expect.objectContaining({ client_filter: 2, page: 1 })));
+    await waitFor(() =>
+      expect(api.balanceHistory).toHaveBeenLastCalledWith(expect.objectContaining({ client_filter: 2, page: 1 })),
+    );
     expect(within(region('Disbursement Account')).getByText('No deposits in this date range.')).toBeInTheDocument();
   });
 });
@@ -196,12 +251,19 @@ describe('Payin Detail', () => {
   it('re-searches when the client changes, and shows the three figures', async () => {
     api.accountSummary.mockResolvedValue(summary(0));
     api.payinList.mockResolvedValue([deposit(1, 250_000)]);
-    renderPage(<PayinDetailPage logic={payinDetailMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } })} />, CLIENTS);
+    renderPage(
+      <PayinDetailPage
+        logic={payinDetailMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } })}
+      />,
+      CLIENTS,
+    );
     const title = 'Disbursement Accounts';
     await waitFor(() => expect(figure(title, 'Balance')).toHaveTextContent('Rp. 3,000'));
     expect(figure(title, 'Non-withdrawable Balance')).toHaveTextContent('Rp. 1,000');
     expect(figure(title, 'Withdrawable Balance')).toHaveTextContent('Rp. 2,000');
-    expect(within(region(title)).getByText(/^Last updated at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(
+      within(region(title)).getByText(/^Last updated at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    ).toBeInTheDocument();
     await chooseClient(title, 2);
     await waitFor(() => expect(api.payinList).toHaveBeenLastCalledWith(expect.objectContaining({ client_filter: 2 })));
     expect(api.accountSummary).toHaveBeenLastCalledWith(2);

@@ -20,14 +20,22 @@ function Harness({ actor }: { actor: DecisionActor }) {
   return active ? <DecisionDialog actor={actor} /> : <p>dialog closed</p>;
 }
 
-const inputs: DecisionInput[] = [{ row: pendingRow, decision: 'COMPLETED' }, { row: requestRow, decision: 'REJECTED' }];
+const inputs: DecisionInput[] = [
+  { row: pendingRow, decision: 'COMPLETED' },
+  { row: requestRow, decision: 'REJECTED' },
+];
 const refused = new ApiError(409, DISBURSEMENT_INVALID_STATUS);
 
 const model = buildModel(disbursementDecisionMachine, {
   inputs,
   events: [
-    { type: 'CONFIRM' }, { type: 'RETRY' }, { type: 'CANCEL' },
-    doneEvent('decide', 'Disbursement updated by the server'), doneEvent('decide', ''), errorEvent('decide', refused), errorEvent('decide', new Error('offline')),
+    { type: 'CONFIRM' },
+    { type: 'RETRY' },
+    { type: 'CANCEL' },
+    doneEvent('decide', 'Disbursement updated by the server'),
+    doneEvent('decide', ''),
+    errorEvent('decide', refused),
+    errorEvent('decide', new Error('offline')),
   ],
 });
 
@@ -58,7 +66,9 @@ function expectScreenAfter(event: AnyEventObject, input: DecisionInput, actor: D
     case 'xstate.error.actor.decide': {
       const d = within(dialog()!);
       expect(d.getByRole('heading')).toHaveTextContent('Failed');
-      expect(d.getByRole('alert')).toHaveTextContent(event.error instanceof ApiError ? event.error.message : 'An error has occurred. Please try again later.');
+      expect(d.getByRole('alert')).toHaveTextContent(
+        event.error instanceof ApiError ? event.error.message : 'An error has occurred. Please try again later.',
+      );
       expect(d.getByRole('button', { name: 'Try again' })).toBeEnabled();
       expect(d.getByRole('button', { name: 'Cancel' })).toBeEnabled();
       break;
@@ -84,12 +94,22 @@ describe('disbursementDecision machine, driven through its dialog', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  const named = model.paths.map((p) => [`${(p as unknown as { input: DecisionInput }).input.decision}: ${p.description.replace(/^.*?}: /, '')}`, p] as const);
+  const named = model.paths.map(
+    (p) =>
+      [
+        `${(p as unknown as { input: DecisionInput }).input.decision}: ${p.description.replace(/^.*?}: /, '')}`,
+        p,
+      ] as const,
+  );
   it.each(named)('%s', { timeout: 30_000 }, async (_, path) => {
     const input = (path as unknown as { input: DecisionInput }).input;
     const fake = deferredActors(['decide'] as const);
     const actor = createActor(disbursementDecisionMachine.provide({ actors: fake.actors }), { input }).start();
-    render(<FluentProvider theme={webLightTheme}><Harness actor={actor} /></FluentProvider>);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <Harness actor={actor} />
+      </FluentProvider>,
+    );
     expectOpening(input);
     for (const event of path.events) {
       // Clicks for the user's events; the API's answers settle the call the dialog is waiting on.
@@ -104,7 +124,9 @@ describe('disbursementDecision machine, driven through its dialog', () => {
     }
     // Each confirmation made exactly one call, with the row's uuid and the API's decision word.
     const confirmations = path.events.filter((e) => e.type === 'CONFIRM' || e.type === 'RETRY').length;
-    expect(fake.calls.decide.map((c) => c.input)).toEqual(Array(confirmations).fill({ uuid: input.row.uuid, decision: input.decision }));
+    expect(fake.calls.decide.map((c) => c.input)).toEqual(
+      Array(confirmations).fill({ uuid: input.row.uuid, decision: input.decision }),
+    );
     actor.stop();
   });
 });

@@ -13,7 +13,15 @@ import { ApiError } from '../../services/http';
 import { FILE_DOWNLOADED } from '../../services/successTexts';
 import { DisbursementListScreen, type DisbursementListActor } from '../../views/disbursement/DisbursementListScreen';
 import {
-  disbursementInvoice, disbursementMeta, disbursementRows, disbursementStats, finalizedRow, pendingRow, rejectedRow, requestRow, voidResult,
+  disbursementInvoice,
+  disbursementMeta,
+  disbursementRows,
+  disbursementStats,
+  finalizedRow,
+  pendingRow,
+  rejectedRow,
+  requestRow,
+  voidResult,
 } from '../disbursementFixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
 import { deferredActors } from './deferredActors';
@@ -32,38 +40,72 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
   const listShowing = s.matches({ list: 'showing' });
   const closed = s.matches({ dialog: 'closed' });
   // Loads settle in order (list, then tiles), and fail only on a plain screen: it keeps the graph small.
-  const events: AnyEventObject[] = [doneEvent('list', listPage), ...(closed ? [errorEvent('list', new ApiError(500, 'Database unavailable'))] : [])];
-  if (listShowing) events.push(doneEvent('summary', disbursementStats), ...(closed ? [errorEvent('summary', new ApiError(500, 'down'))] : []));
+  const events: AnyEventObject[] = [
+    doneEvent('list', listPage),
+    ...(closed ? [errorEvent('list', new ApiError(500, 'Database unavailable'))] : []),
+  ];
+  if (listShowing)
+    events.push(
+      doneEvent('summary', disbursementStats),
+      ...(closed ? [errorEvent('summary', new ApiError(500, 'down'))] : []),
+    );
   const settled = listShowing && s.matches({ summary: 'showing' });
   if (closed && settled && s.context.rows.length && s.context.stats) {
-    events.push({ type: 'SEARCH' }, { type: 'SET_RANGE_TEXT', value: 'last week' }, { type: 'SET_RANGE_TEXT', value: RANGE });
+    events.push(
+      { type: 'SEARCH' },
+      { type: 'SET_RANGE_TEXT', value: 'last week' },
+      { type: 'SET_RANGE_TEXT', value: RANGE },
+    );
     // With a bad range typed, the user fixes it or searches (and is told); the rest waits for a good one.
     if (!s.context.rangeError && parseDateRange(s.context.form.rangeText)) {
       events.push(
-        { type: 'SET_SEARCH', value: 'DSB' }, { type: 'SET_SEARCH_BY', value: 'account_no' }, { type: 'SET_METHODS', value: ['BIFAST'] },
-        { type: 'SET_CLIENT', value: 1 }, { type: 'SET_STATUS', value: 'PENDING' }, { type: 'PAGE', page: 2 }, { type: 'PAGE_SIZE', limit: 100 },
-        row('FINALIZE', pendingRow), row('REJECT', requestRow), row('REFRESH_STATUS', pendingRow), row('GENERATE_INVOICE', finalizedRow),
-        row('ADD_TO_WITHDRAWABLE', rejectedRow), { type: 'OPEN_EXPORT' }, { type: 'OPEN_VOID_UPLOAD' },
+        { type: 'SET_SEARCH', value: 'DSB' },
+        { type: 'SET_SEARCH_BY', value: 'account_no' },
+        { type: 'SET_METHODS', value: ['BIFAST'] },
+        { type: 'SET_CLIENT', value: 1 },
+        { type: 'SET_STATUS', value: 'PENDING' },
+        { type: 'PAGE', page: 2 },
+        { type: 'PAGE_SIZE', limit: 100 },
+        row('FINALIZE', pendingRow),
+        row('REJECT', requestRow),
+        row('REFRESH_STATUS', pendingRow),
+        row('GENERATE_INVOICE', finalizedRow),
+        row('ADD_TO_WITHDRAWABLE', rejectedRow),
+        { type: 'OPEN_EXPORT' },
+        { type: 'OPEN_VOID_UPLOAD' },
       );
     }
   }
   if (!closed && settled) {
     events.push(
-      doneEvent('decision', { changed: true, message: 'Disbursement has been finalized' }), doneEvent('decision', { changed: false, message: null }),
-      doneEvent('refreshStatus', { changed: true, message: 'Status updated to FINALIZED' }), doneEvent('refreshStatus', { changed: false, message: 'Status unchanged: PENDING' }),
+      doneEvent('decision', { changed: true, message: 'Disbursement has been finalized' }),
+      doneEvent('decision', { changed: false, message: null }),
+      doneEvent('refreshStatus', { changed: true, message: 'Status updated to FINALIZED' }),
+      doneEvent('refreshStatus', { changed: false, message: 'Status unchanged: PENDING' }),
       errorEvent('refreshStatus', new ApiError(502, 'Provider unavailable')),
-      doneEvent('invoice', disbursementInvoice), errorEvent('invoice', new ApiError(404, 'Disbursement not found')),
-      { type: 'CLOSE' }, { type: 'CONFIRM' }, { type: 'CANCEL' },
-      doneEvent('addToWithdrawable', 'Added to withdrawable balance'), errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
-      { type: 'CHOOSE_FILE', file: csv }, { type: 'CHOOSE_FILE', file: png }, { type: 'UPLOAD' },
+      doneEvent('invoice', disbursementInvoice),
+      errorEvent('invoice', new ApiError(404, 'Disbursement not found')),
+      { type: 'CLOSE' },
+      { type: 'CONFIRM' },
+      { type: 'CANCEL' },
+      doneEvent('addToWithdrawable', 'Added to withdrawable balance'),
+      errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
+      { type: 'CHOOSE_FILE', file: csv },
+      { type: 'CHOOSE_FILE', file: png },
+      { type: 'UPLOAD' },
       // The dry run first: one would be voided, or none; or the file is refused.
-      doneEvent('voidPreview', voidResult(1, true)), doneEvent('voidPreview', voidResult(0, true)),
+      doneEvent('voidPreview', voidResult(1, true)),
+      doneEvent('voidPreview', voidResult(0, true)),
       errorEvent('voidPreview', new ApiError(422, 'The file has no correlation_id column')),
-      doneEvent('voidUpload', { message: '1 disbursement voided', result: voidResult(1) }), doneEvent('voidUpload', { message: 'Nothing voided', result: voidResult(0) }),
+      doneEvent('voidUpload', { message: '1 disbursement voided', result: voidResult(1) }),
+      doneEvent('voidUpload', { message: 'Nothing voided', result: voidResult(0) }),
       // Held for a second SUPER ADMIN (issue 25): no row voided yet.
       doneEvent('voidUpload', { message: APPROVAL_WAITING, result: null }),
-      errorEvent('voidUpload', new ApiError(429, 'Too many uploads in progress, try again shortly')), { type: 'UPLOAD_ANOTHER' },
-      doneEvent('export', { message: FILE_DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
+      errorEvent('voidUpload', new ApiError(429, 'Too many uploads in progress, try again shortly')),
+      { type: 'UPLOAD_ANOTHER' },
+      doneEvent('export', { message: FILE_DOWNLOADED, failed: false }),
+      doneEvent('export', { message: EMAIL_FAILED, failed: true }),
+      doneEvent('export', { message: null, failed: false }),
     );
   }
   return events;
@@ -72,34 +114,68 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
 const model = buildModel(disbursementListMachine, {
   inputs: [input],
   events: eventsFor,
-  serialize: (s) => JSON.stringify([
-    s.value, parseDateRange(s.context.form.rangeText) != null, s.context.rows.length > 0, s.context.stats != null, s.context.rangeError != null,
-    s.context.voidFile?.name ?? null, s.context.voidErrors.length > 0,
-  ]),
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      parseDateRange(s.context.form.rangeText) != null,
+      s.context.rows.length > 0,
+      s.context.stats != null,
+      s.context.rangeError != null,
+      s.context.voidFile?.name ?? null,
+      s.context.voidErrors.length > 0,
+    ]),
 });
 
 // --- Driving the screen: each event as the user does it, or as the server answers. -------------
 
-const fake = () => deferredActors(['loadList', 'loadSummary', 'decide', 'refreshStatus', 'loadInvoice', 'addToWithdrawable', 'voidPreview', 'voidUpload', 'download', 'sendEmail'] as const);
+const fake = () =>
+  deferredActors([
+    'loadList',
+    'loadSummary',
+    'decide',
+    'refreshStatus',
+    'loadInvoice',
+    'addToWithdrawable',
+    'voidPreview',
+    'voidUpload',
+    'download',
+    'sendEmail',
+  ] as const);
 type Fake = ReturnType<typeof fake>;
 const ACTOR_OF: Record<string, Parameters<Fake['last']>[0]> = {
-  list: 'loadList', summary: 'loadSummary', refreshStatus: 'refreshStatus', invoice: 'loadInvoice', addToWithdrawable: 'addToWithdrawable', voidPreview: 'voidPreview', voidUpload: 'voidUpload',
+  list: 'loadList',
+  summary: 'loadSummary',
+  refreshStatus: 'refreshStatus',
+  invoice: 'loadInvoice',
+  addToWithdrawable: 'addToWithdrawable',
+  voidPreview: 'voidPreview',
+  voidUpload: 'voidUpload',
 };
 
 // Fluent mounts dialogs in portals a frame later, so they are waited for. In jsdom, tabster's
 // modalizer marks an open dialog aria-hidden once focus leaves it on a re-render (Chromium does not:
 // the Playwright spec finds them by role and name), which blanks accessible names inside it; so
 // here dialogs are found by their title and their buttons by their text.
-const dialogNamed = (title: string) => waitFor(() => {
-  const found = [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].find((d) => d.querySelector('h2')?.textContent === title);
-  if (!found) throw new Error(`no dialog titled ${title}`);
-  return found;
-}, { timeout: 3000 });
-const alertDialog = () => waitFor(() => {
-  const found = document.querySelector<HTMLElement>('[role=alertdialog]');
-  if (!found) throw new Error('no alertdialog');
-  return found;
-}, { timeout: 3000 });
+const dialogNamed = (title: string) =>
+  waitFor(
+    () => {
+      const found = [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].find(
+        (d) => d.querySelector('h2')?.textContent === title,
+      );
+      if (!found) throw new Error(`no dialog titled ${title}`);
+      return found;
+    },
+    { timeout: 3000 },
+  );
+const alertDialog = () =>
+  waitFor(
+    () => {
+      const found = document.querySelector<HTMLElement>('[role=alertdialog]');
+      if (!found) throw new Error('no alertdialog');
+      return found;
+    },
+    { timeout: 3000 },
+  );
 const buttonIn = (scope: HTMLElement, label: string | RegExp) => {
   const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => {
     const text = b.getAttribute('aria-label') ?? b.textContent ?? '';
@@ -109,41 +185,80 @@ const buttonIn = (scope: HTMLElement, label: string | RegExp) => {
   return found;
 };
 /** The void upload's preview, when it is the open dialog. */
-const voidPreviewOpen = () => [...document.querySelectorAll<HTMLElement>('[role=dialog]')].find((d) => d.querySelector('h2')?.textContent === 'Upload Void Transaction: Preview');
-const click = (scope: HTMLElement, name: string | RegExp) => fireEvent.click(scope === document.body ? within(scope).getByRole('button', { name }) : buttonIn(scope, name));
+const voidPreviewOpen = () =>
+  [...document.querySelectorAll<HTMLElement>('[role=dialog]')].find(
+    (d) => d.querySelector('h2')?.textContent === 'Upload Void Transaction: Preview',
+  );
+const click = (scope: HTMLElement, name: string | RegExp) =>
+  fireEvent.click(scope === document.body ? within(scope).getByRole('button', { name }) : buttonIn(scope, name));
 
 /** Each step in its own act(): a menu or dialog opened by one click renders before the next looks for it. */
-const step = (fn: () => unknown) => act(async () => { fn(); });
+const step = (fn: () => unknown) =>
+  act(async () => {
+    fn();
+  });
 
 async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fake) {
   const actorId = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
   switch (event.type) {
-    case 'SET_SEARCH': return fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: event.value } });
+    case 'SET_SEARCH':
+      return fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: event.value } });
     case 'SET_RANGE_TEXT':
       // Typing the text already there fires no change: the field would send nothing, so the actor gets it.
-      if ((screen.getByRole('textbox', { name: 'Date range' }) as HTMLInputElement).value === event.value) return actor.send(event as never);
+      if ((screen.getByRole('textbox', { name: 'Date range' }) as HTMLInputElement).value === event.value)
+        return actor.send(event as never);
       return fireEvent.change(screen.getByRole('textbox', { name: 'Date range' }), { target: { value: event.value } });
-    case 'SEARCH': return click(document.body, 'Search');
-    case 'PAGE': return click(document.body, 'Next page');
+    case 'SEARCH':
+      return click(document.body, 'Search');
+    case 'PAGE':
+      return click(document.body, 'Next page');
     // Fluent's listboxes are slow to open in jsdom; these go to the actor as the dropdowns send them.
-    case 'SET_SEARCH_BY': case 'SET_METHODS': case 'SET_CLIENT': case 'SET_STATUS': case 'PAGE_SIZE': return actor.send(event as never);
-    case 'FINALIZE': case 'REJECT': case 'REFRESH_STATUS': case 'GENERATE_INVOICE': case 'ADD_TO_WITHDRAWABLE': {
+    case 'SET_SEARCH_BY':
+    case 'SET_METHODS':
+    case 'SET_CLIENT':
+    case 'SET_STATUS':
+    case 'PAGE_SIZE':
+      return actor.send(event as never);
+    case 'FINALIZE':
+    case 'REJECT':
+    case 'REFRESH_STATUS':
+    case 'GENERATE_INVOICE':
+    case 'ADD_TO_WITHDRAWABLE': {
       const actions = screen.getByRole('group', { name: `Actions for ${event.row.correlation_id}` });
-      const label = { FINALIZE: 'Finalize', REJECT: 'Reject', REFRESH_STATUS: 'Auto-update status', GENERATE_INVOICE: 'Generate invoice', ADD_TO_WITHDRAWABLE: 'Add to withdrawable balance' }[event.type as string]!;
+      const label = {
+        FINALIZE: 'Finalize',
+        REJECT: 'Reject',
+        REFRESH_STATUS: 'Auto-update status',
+        GENERATE_INVOICE: 'Generate invoice',
+        ADD_TO_WITHDRAWABLE: 'Add to withdrawable balance',
+      }[event.type as string]!;
       // Each button is named for its row too (issue 26).
       return click(actions, `${label} ${event.row.correlation_id}`);
     }
-    case 'OPEN_EXPORT': return click(document.body, 'Export');
-    case 'OPEN_VOID_UPLOAD': return click(document.body, 'Upload Void Transaction');
-    case 'CONFIRM': return voidPreviewOpen() ? click(voidPreviewOpen()!, 'Confirm') : click((await alertDialog()), 'Add');
-    case 'CANCEL': return voidPreviewOpen() ? click(voidPreviewOpen()!, 'Cancel') : click((await alertDialog()), 'Cancel');
+    case 'OPEN_EXPORT':
+      return click(document.body, 'Export');
+    case 'OPEN_VOID_UPLOAD':
+      return click(document.body, 'Upload Void Transaction');
+    case 'CONFIRM':
+      return voidPreviewOpen() ? click(voidPreviewOpen()!, 'Confirm') : click(await alertDialog(), 'Add');
+    case 'CANCEL':
+      return voidPreviewOpen() ? click(voidPreviewOpen()!, 'Cancel') : click(await alertDialog(), 'Cancel');
     case 'CLOSE': {
       const open = await waitFor(() => document.querySelector<HTMLElement>('[role=dialog]')!);
-      return click(open, [...open.querySelectorAll('button')].some((b) => b.textContent === 'Close') ? 'Close' : 'Cancel');
+      return click(
+        open,
+        [...open.querySelectorAll('button')].some((b) => b.textContent === 'Close') ? 'Close' : 'Cancel',
+      );
     }
-    case 'CHOOSE_FILE': return fireEvent.change(screen.getByLabelText('Choose void file'), { target: { files: [event.file] } });
-    case 'UPLOAD': return click((await dialogNamed('Upload Void Transaction')), 'Upload');
-    case 'UPLOAD_ANOTHER': return click(await dialogNamed(voidPreviewOpen() ? 'Upload Void Transaction: Preview' : 'Upload Void Transaction: Results'), 'Upload another file');
+    case 'CHOOSE_FILE':
+      return fireEvent.change(screen.getByLabelText('Choose void file'), { target: { files: [event.file] } });
+    case 'UPLOAD':
+      return click(await dialogNamed('Upload Void Transaction'), 'Upload');
+    case 'UPLOAD_ANOTHER':
+      return click(
+        await dialogNamed(voidPreviewOpen() ? 'Upload Void Transaction: Preview' : 'Upload Void Transaction: Results'),
+        'Upload another file',
+      );
     case 'xstate.done.actor.decision': {
       // The child's own dialog: confirm and let the server agree, or cancel.
       const d = await alertDialog();
@@ -153,14 +268,16 @@ async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fak
       return f.last('decide').resolve(event.output.message);
     }
     case 'xstate.done.actor.export': {
-      const d = (await dialogNamed('Export'));
+      const d = await dialogNamed('Export');
       if (event.output.message == null) return click(d, 'Cancel');
       if (!event.output.failed) {
         await step(() => click(d, 'Download .xlsx'));
         return f.last('download').resolve(FILE_DOWNLOADED);
       }
       await step(() => click(d, 'Send by e-mail'));
-      await step(() => fireEvent.change(d.querySelector('input[type=email]')!, { target: { value: 'ops@example.co.id' } }));
+      await step(() =>
+        fireEvent.change(d.querySelector('input[type=email]')!, { target: { value: 'ops@example.co.id' } }),
+      );
       await step(() => click(d, 'Send'));
       return f.last('sendEmail').reject(new ApiError(503, 'queue down'));
     }
@@ -173,15 +290,38 @@ async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fak
 
 // --- What the screen must show after each event: written from the spec, not read off the machine. --
 
-interface Seen { alerts: Alert[]; lists: number; summaries: number; voids: number }
+interface Seen {
+  alerts: Alert[];
+  lists: number;
+  summaries: number;
+  voids: number;
+}
 const table = () => screen.getByRole('table', { name: 'Disbursements' });
 const tile = (name: string) => screen.getByRole('group', { name }).textContent!.replace(name, '');
-const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true }) ?? screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+const noDialog = () =>
+  waitFor(() =>
+    expect(
+      screen.queryByRole('dialog', { hidden: true }) ?? screen.queryByRole('alertdialog', { hidden: true }),
+    ).toBeNull(),
+  );
 
-async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen, knowledge: { rangeValid: boolean; file: File | null; previewed: boolean }, f: Fake) {
+async function expectScreenAfter(
+  event: AnyEventObject,
+  before: Seen,
+  now: Seen,
+  knowledge: { rangeValid: boolean; file: File | null; previewed: boolean },
+  f: Fake,
+) {
   const newAlerts = now.alerts.slice(before.alerts.length);
-  const reloaded = () => { expect(now.lists).toBe(before.lists + 1); expect(now.summaries).toBe(before.summaries + 1); expect(table()).toHaveAttribute('aria-busy', 'true'); };
-  const unchanged = () => { expect(now.lists).toBe(before.lists); expect(now.summaries).toBe(before.summaries); };
+  const reloaded = () => {
+    expect(now.lists).toBe(before.lists + 1);
+    expect(now.summaries).toBe(before.summaries + 1);
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+  };
+  const unchanged = () => {
+    expect(now.lists).toBe(before.lists);
+    expect(now.summaries).toBe(before.summaries);
+  };
   const announced = (alert: Alert) => expect(newAlerts).toEqual([alert]);
   switch (event.type) {
     case 'xstate.done.actor.list':
@@ -193,50 +333,97 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
       expect(screen.getByRole('alert')).toHaveTextContent('Database unavailable');
       expect(screen.getByText('No disbursements match these filters.')).toBeInTheDocument();
       return;
-    case 'xstate.done.actor.summary': expect(tile('Total Transactions')).toBe('20'); expect(tile('Total Amount')).toBe('Rp. 25,000,000'); return;
-    case 'xstate.error.actor.summary': expect(tile('Total Transactions')).toBe('-'); expect(newAlerts).toEqual([]); return;
-    case 'SET_SEARCH': expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('DSB'); unchanged(); return;
+    case 'xstate.done.actor.summary':
+      expect(tile('Total Transactions')).toBe('20');
+      expect(tile('Total Amount')).toBe('Rp. 25,000,000');
+      return;
+    case 'xstate.error.actor.summary':
+      expect(tile('Total Transactions')).toBe('-');
+      expect(newAlerts).toEqual([]);
+      return;
+    case 'SET_SEARCH':
+      expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('DSB');
+      unchanged();
+      return;
     case 'SET_RANGE_TEXT':
       expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(event.value);
       await waitFor(() => expect(screen.queryByText(INVALID_DATE_RANGE)).toBeNull());
       unchanged();
       return;
-    case 'SET_SEARCH_BY': case 'SET_METHODS': case 'SET_CLIENT': unchanged(); return;
-    case 'SET_STATUS': expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('PENDING'); unchanged(); return;
+    case 'SET_SEARCH_BY':
+    case 'SET_METHODS':
+    case 'SET_CLIENT':
+      unchanged();
+      return;
+    case 'SET_STATUS':
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('PENDING');
+      unchanged();
+      return;
     case 'SEARCH':
-      if (!knowledge.rangeValid) { expect(screen.getByText(INVALID_DATE_RANGE)).toBeInTheDocument(); unchanged(); return; }
+      if (!knowledge.rangeValid) {
+        expect(screen.getByText(INVALID_DATE_RANGE)).toBeInTheDocument();
+        unchanged();
+        return;
+      }
       reloaded();
       return;
-    case 'PAGE': case 'PAGE_SIZE':
+    case 'PAGE':
+    case 'PAGE_SIZE':
       expect(now.lists).toBe(before.lists + 1);
       expect(now.summaries).toBe(before.summaries);
       expect(table()).toHaveAttribute('aria-busy', 'true');
       return;
-    case 'FINALIZE': case 'REJECT':
-      expect(within((await alertDialog())).getByRole('heading')).toHaveTextContent('Are you sure?');
+    case 'FINALIZE':
+    case 'REJECT':
+      expect(within(await alertDialog()).getByRole('heading')).toHaveTextContent('Are you sure?');
       expect(buttonIn(await alertDialog(), event.type === 'FINALIZE' ? 'Finalize' : 'Reject')).toBeEnabled();
       return;
     case 'xstate.done.actor.decision':
       await noDialog();
-      if (event.output.changed) { announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded(); } else { expect(newAlerts).toEqual([]); unchanged(); }
+      if (event.output.changed) {
+        announced({ title: 'Success', message: event.output.message, intent: 'success' });
+        reloaded();
+      } else {
+        expect(newAlerts).toEqual([]);
+        unchanged();
+      }
       return;
-    case 'REFRESH_STATUS': expect(await dialogNamed('Auto-update status')).toHaveTextContent('Asking the provider'); return;
+    case 'REFRESH_STATUS':
+      expect(await dialogNamed('Auto-update status')).toHaveTextContent('Asking the provider');
+      return;
     case 'xstate.done.actor.refreshStatus':
       await noDialog();
-      if (event.output.changed) { announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded(); } else { announced({ title: 'No change', message: event.output.message, intent: 'info' }); unchanged(); }
+      if (event.output.changed) {
+        announced({ title: 'Success', message: event.output.message, intent: 'success' });
+        reloaded();
+      } else {
+        announced({ title: 'No change', message: event.output.message, intent: 'info' });
+        unchanged();
+      }
       return;
-    case 'xstate.error.actor.refreshStatus': await noDialog(); announced({ title: 'Failed', message: 'Provider unavailable', intent: 'error' }); unchanged(); return;
-    case 'GENERATE_INVOICE': expect((await dialogNamed('Invoice'))).toHaveTextContent('Generating invoice…'); return;
+    case 'xstate.error.actor.refreshStatus':
+      await noDialog();
+      announced({ title: 'Failed', message: 'Provider unavailable', intent: 'error' });
+      unchanged();
+      return;
+    case 'GENERATE_INVOICE':
+      expect(await dialogNamed('Invoice')).toHaveTextContent('Generating invoice…');
+      return;
     case 'xstate.done.actor.invoice':
-      expect((await dialogNamed('Invoice'))).toHaveTextContent(finalizedRow.correlation_id);
+      expect(await dialogNamed('Invoice')).toHaveTextContent(finalizedRow.correlation_id);
       expect(buttonIn(await dialogNamed('Invoice'), 'Print')).toBeEnabled();
       announced({ title: 'Success', message: 'Invoice Have Been Generated', intent: 'success' });
       return;
-    case 'xstate.error.actor.invoice': expect(within((await dialogNamed('Invoice'))).getByRole('alert')).toHaveTextContent('Disbursement not found'); return;
-    case 'CLOSE': await noDialog(); unchanged(); return;
+    case 'xstate.error.actor.invoice':
+      expect(within(await dialogNamed('Invoice')).getByRole('alert')).toHaveTextContent('Disbursement not found');
+      return;
+    case 'CLOSE':
+      await noDialog();
+      unchanged();
+      return;
     case 'ADD_TO_WITHDRAWABLE':
-      expect((await alertDialog())).toHaveTextContent(`Add the released Rp. 305,000 of ${rejectedRow.correlation_id}`);
-      expect((await alertDialog())).toHaveTextContent('This cannot be undone.');
+      expect(await alertDialog()).toHaveTextContent(`Add the released Rp. 305,000 of ${rejectedRow.correlation_id}`);
+      expect(await alertDialog()).toHaveTextContent('This cannot be undone.');
       return;
     case 'CONFIRM':
       if (knowledge.previewed) {
@@ -247,22 +434,43 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
         expect(f.last('voidUpload').input).toEqual({ file: csv });
         return;
       }
-      expect((await alertDialog())).toHaveTextContent('Adding…'); expect(buttonIn(await alertDialog(), 'Add')).toBeDisabled(); return;
-    case 'CANCEL': await noDialog(); unchanged(); expect(newAlerts).toEqual([]); return;
-    case 'xstate.done.actor.addToWithdrawable': await noDialog(); announced({ title: 'Success', message: event.output, intent: 'success' }); reloaded(); return;
-    case 'xstate.error.actor.addToWithdrawable': await noDialog(); announced({ title: 'Failed', message: 'Already added to withdrawable balance', intent: 'error' }); reloaded(); return;
-    case 'OPEN_VOID_UPLOAD': expect((await dialogNamed('Upload Void Transaction'))).toBeInTheDocument(); expect(screen.queryByLabelText('Chosen file')).toBeNull(); return;
-    case 'CHOOSE_FILE': expect(screen.getByLabelText('Chosen file')).toHaveTextContent(event.file.name); return;
+      expect(await alertDialog()).toHaveTextContent('Adding…');
+      expect(buttonIn(await alertDialog(), 'Add')).toBeDisabled();
+      return;
+    case 'CANCEL':
+      await noDialog();
+      unchanged();
+      expect(newAlerts).toEqual([]);
+      return;
+    case 'xstate.done.actor.addToWithdrawable':
+      await noDialog();
+      announced({ title: 'Success', message: event.output, intent: 'success' });
+      reloaded();
+      return;
+    case 'xstate.error.actor.addToWithdrawable':
+      await noDialog();
+      announced({ title: 'Failed', message: 'Already added to withdrawable balance', intent: 'error' });
+      reloaded();
+      return;
+    case 'OPEN_VOID_UPLOAD':
+      expect(await dialogNamed('Upload Void Transaction')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Chosen file')).toBeNull();
+      return;
+    case 'CHOOSE_FILE':
+      expect(screen.getByLabelText('Chosen file')).toHaveTextContent(event.file.name);
+      return;
     case 'UPLOAD':
       if (knowledge.file?.name.endsWith('.csv')) {
         // Nothing moves on the first click: the file goes up as a dry run.
-        expect((await dialogNamed('Upload Void Transaction'))).toHaveTextContent('Checking the file…');
+        expect(await dialogNamed('Upload Void Transaction')).toHaveTextContent('Checking the file…');
         expect(f.last('voidPreview').input).toEqual({ file: csv });
         expect(f.count('voidUpload')).toBe(before.voids);
         return;
       }
-      expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent(
-        knowledge.file ? 'scan.png: only CSV or Excel files are accepted' : 'Choose a CSV or Excel file of correlation_ids',
+      expect(within(await dialogNamed('Upload Void Transaction')).getByRole('alert')).toHaveTextContent(
+        knowledge.file
+          ? 'scan.png: only CSV or Excel files are accepted'
+          : 'Choose a CSV or Excel file of correlation_ids',
       );
       return;
     case 'xstate.done.actor.voidUpload': {
@@ -272,24 +480,50 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
         unchanged();
         return;
       }
-      const results = (await dialogNamed('Upload Void Transaction: Results')).querySelector<HTMLElement>('table[aria-label="Void results"]')!;
-      expect(within(results).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(
-        event.output.result.results.map((r: { outcome: string }) => ({ voided: 'Voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome]),
+      const results = (await dialogNamed('Upload Void Transaction: Results')).querySelector<HTMLElement>(
+        'table[aria-label="Void results"]',
+      )!;
+      expect(
+        within(results)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => within(r).getAllByRole('cell')[2].textContent),
+      ).toEqual(
+        event.output.result.results.map(
+          (r: { outcome: string }) =>
+            ({ voided: 'Voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome],
+        ),
       );
       if (event.output.result.summary.voided) {
-        expect(await dialogNamed('Upload Void Transaction: Results')).toHaveTextContent('Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back');
-        announced({ title: 'Success', message: event.output.message, intent: 'success' }); reloaded();
-      } else { announced({ title: 'No change', message: event.output.message, intent: 'info' }); unchanged(); }
+        expect(await dialogNamed('Upload Void Transaction: Results')).toHaveTextContent(
+          'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back',
+        );
+        announced({ title: 'Success', message: event.output.message, intent: 'success' });
+        reloaded();
+      } else {
+        announced({ title: 'No change', message: event.output.message, intent: 'info' });
+        unchanged();
+      }
       return;
     }
     case 'xstate.done.actor.voidPreview': {
       const d = await dialogNamed('Upload Void Transaction: Preview');
       const preview = d.querySelector<HTMLElement>('table[aria-label="Void preview"]')!;
-      expect(within(preview).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(
-        event.output.results.map((r: { outcome: string }) => ({ would_void: 'Will be voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome]),
+      expect(
+        within(preview)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => within(r).getAllByRole('cell')[2].textContent),
+      ).toEqual(
+        event.output.results.map(
+          (r: { outcome: string }) =>
+            ({ would_void: 'Will be voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome],
+        ),
       );
       if (event.output.total.count) {
-        expect(d).toHaveTextContent('Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?');
+        expect(d).toHaveTextContent(
+          'Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?',
+        );
         expect(buttonIn(d, 'Confirm')).toBeEnabled();
       } else {
         expect(d).toHaveTextContent('Nothing in this file would be voided');
@@ -300,19 +534,37 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
       unchanged();
       return;
     }
-    case 'xstate.error.actor.voidPreview': expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent('The file has no correlation_id column'); unchanged(); return;
+    case 'xstate.error.actor.voidPreview':
+      expect(within(await dialogNamed('Upload Void Transaction')).getByRole('alert')).toHaveTextContent(
+        'The file has no correlation_id column',
+      );
+      unchanged();
+      return;
     case 'xstate.error.actor.voidUpload':
-      expect(within((await dialogNamed('Upload Void Transaction'))).getByRole('alert')).toHaveTextContent('Too many uploads in progress, try again shortly');
+      expect(within(await dialogNamed('Upload Void Transaction')).getByRole('alert')).toHaveTextContent(
+        'Too many uploads in progress, try again shortly',
+      );
       expect(screen.getByLabelText('Chosen file')).toHaveTextContent(csv.name);
       return;
-    case 'UPLOAD_ANOTHER': expect((await dialogNamed('Upload Void Transaction'))).toBeInTheDocument(); expect(screen.queryByLabelText('Chosen file')).toBeNull(); return;
-    case 'OPEN_EXPORT': expect((await dialogNamed('Export'))).toHaveTextContent('20 disbursements match the current search.'); return;
+    case 'UPLOAD_ANOTHER':
+      expect(await dialogNamed('Upload Void Transaction')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Chosen file')).toBeNull();
+      return;
+    case 'OPEN_EXPORT':
+      expect(await dialogNamed('Export')).toHaveTextContent('20 disbursements match the current search.');
+      return;
     case 'xstate.done.actor.export':
       await noDialog();
       if (event.output.message == null) expect(newAlerts).toEqual([]);
-      else announced({ title: event.output.failed ? 'Failed' : 'Success', message: event.output.message, intent: event.output.failed ? 'error' : 'success' });
+      else
+        announced({
+          title: event.output.failed ? 'Failed' : 'Success',
+          message: event.output.message,
+          intent: event.output.failed ? 'error' : 'success',
+        });
       return;
-    default: throw new Error(`no expectation for ${event.type}`);
+    default:
+      throw new Error(`no expectation for ${event.type}`);
   }
 }
 
@@ -320,7 +572,9 @@ async function expectScreenAfter(event: AnyEventObject, before: Seen, now: Seen,
 async function expectScreenOf(s: AnyMachineSnapshot) {
   expect(table()).toHaveAttribute('aria-busy', String(s.matches({ list: 'loading' })));
   if (s.matches({ dialog: 'closed' })) await noDialog();
-  expect(screen.queryByRole('button', { name: 'Upload Void Transaction' }) != null).toBe(s.matches({ dialog: 'closed' }));
+  expect(screen.queryByRole('button', { name: 'Upload Void Transaction' }) != null).toBe(
+    s.matches({ dialog: 'closed' }),
+  );
 }
 
 describe('disbursementList machine, driven through the Disbursement List screen', () => {
@@ -329,7 +583,10 @@ describe('disbursementList machine, driven through the Disbursement List screen'
   afterAll(() => configure({ defaultHidden: false }));
   let seen: Alert[] = [];
   let stop = () => {};
-  beforeEach(() => { seen = []; stop = alerts.subscribe((a) => seen.push(a)); });
+  beforeEach(() => {
+    seen = [];
+    stop = alerts.subscribe((a) => seen.push(a));
+  });
   afterEach(() => stop());
 
   it('has a path through every transition of its definition', () => {
@@ -337,32 +594,61 @@ describe('disbursementList machine, driven through the Disbursement List screen'
   });
 
   // Slow by nature (a full screen per path) and the CI machine is shared: a generous timeout.
-  it.each(model.paths.map((p) => [p.description.replace(/^.*?: /, ''), p]))('%s', { timeout: 30_000 }, async (_, path) => {
-    const f = fake();
-    const logic = disbursementListMachine.provide({
-      actors: {
-        loadList: f.actors.loadList, loadSummary: f.actors.loadSummary, refreshStatus: f.actors.refreshStatus, loadInvoice: f.actors.loadInvoice,
-        addToWithdrawable: f.actors.addToWithdrawable, voidPreview: f.actors.voidPreview, voidUpload: f.actors.voidUpload,
-        decision: disbursementDecisionMachine.provide({ actors: { decide: f.actors.decide } }),
-        export: exportMachine.provide({ actors: { download: f.actors.download, sendEmail: f.actors.sendEmail } }),
-      },
-    });
-    const actor = createActor(logic, { input }).start();
-    render(<FluentProvider theme={webLightTheme}><DisbursementListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} /></FluentProvider>);
-    expect(f.calls.loadList[0].input).toEqual({ filter: expect.objectContaining({ status: '', search_by: 'correlation_id', start: '2026-11-14 00:00' }), page: 1, limit: 15 });
-    const knowledge = { rangeValid: true, file: null as File | null, previewed: false };
-    for (const event of path.events) {
-      const before: Seen = { alerts: [...seen], lists: f.count('loadList'), summaries: f.count('loadSummary'), voids: f.count('voidUpload') };
-      await act(async () => { await drive(event, actor, f); });
-      if (event.type === 'SET_RANGE_TEXT') knowledge.rangeValid = event.value === RANGE;
-      if (event.type === 'CHOOSE_FILE') knowledge.file = event.file;
-      if (event.type === 'UPLOAD_ANOTHER' || event.type === 'OPEN_VOID_UPLOAD') knowledge.file = null;
-      const now: Seen = { alerts: seen, lists: f.count('loadList'), summaries: f.count('loadSummary'), voids: f.count('voidUpload') };
-      await expectScreenAfter(event, before, now, knowledge, f);
-      // Whether the void preview asking to confirm is what the user now sees (a CONFIRM then voids).
-      knowledge.previewed = event.type === 'xstate.done.actor.voidPreview' && event.output.total.count > 0;
-      await expectScreenOf(actor.getSnapshot());
-    }
-    actor.stop();
-  });
+  it.each(model.paths.map((p) => [p.description.replace(/^.*?: /, ''), p]))(
+    '%s',
+    { timeout: 30_000 },
+    async (_, path) => {
+      const f = fake();
+      const logic = disbursementListMachine.provide({
+        actors: {
+          loadList: f.actors.loadList,
+          loadSummary: f.actors.loadSummary,
+          refreshStatus: f.actors.refreshStatus,
+          loadInvoice: f.actors.loadInvoice,
+          addToWithdrawable: f.actors.addToWithdrawable,
+          voidPreview: f.actors.voidPreview,
+          voidUpload: f.actors.voidUpload,
+          decision: disbursementDecisionMachine.provide({ actors: { decide: f.actors.decide } }),
+          export: exportMachine.provide({ actors: { download: f.actors.download, sendEmail: f.actors.sendEmail } }),
+        },
+      });
+      const actor = createActor(logic, { input }).start();
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <DisbursementListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} />
+        </FluentProvider>,
+      );
+      expect(f.calls.loadList[0].input).toEqual({
+        filter: expect.objectContaining({ status: '', search_by: 'correlation_id', start: '2026-11-14 00:00' }),
+        page: 1,
+        limit: 15,
+      });
+      const knowledge = { rangeValid: true, file: null as File | null, previewed: false };
+      for (const event of path.events) {
+        const before: Seen = {
+          alerts: [...seen],
+          lists: f.count('loadList'),
+          summaries: f.count('loadSummary'),
+          voids: f.count('voidUpload'),
+        };
+        await act(async () => {
+          await drive(event, actor, f);
+        });
+        if (event.type === 'SET_RANGE_TEXT') knowledge.rangeValid = event.value === RANGE;
+        if (event.type === 'CHOOSE_FILE') knowledge.file = event.file;
+        if (event.type === 'UPLOAD_ANOTHER' || event.type === 'OPEN_VOID_UPLOAD') knowledge.file = null;
+        const now: Seen = {
+          alerts: seen,
+          lists: f.count('loadList'),
+          summaries: f.count('loadSummary'),
+          voids: f.count('voidUpload'),
+        };
+        await expectScreenAfter(event, before, now, knowledge, f);
+        // Whether the void preview asking to confirm is what the user now sees (a CONFIRM then voids).
+        knowledge.previewed = event.type === 'xstate.done.actor.voidPreview' && event.output.total.count > 0;
+        await expectScreenOf(actor.getSnapshot());
+      }
+      actor.stop();
+    },
+  );
 });

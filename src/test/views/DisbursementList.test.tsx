@@ -6,17 +6,38 @@ import '../../services/format';
 import type { UserTypeName } from '../../services/schemas';
 import { DisbursementListPage } from '../../views/disbursement/DisbursementListPage';
 import { makeUser } from '../fixtures';
-import { disbursementMeta, disbursementRows, disbursementStats, finalizedRow, pendingRow, rejectedRow, requestRow, voidResult, voidedRow } from '../disbursementFixtures';
+import {
+  disbursementMeta,
+  disbursementRows,
+  disbursementStats,
+  finalizedRow,
+  pendingRow,
+  rejectedRow,
+  requestRow,
+  voidResult,
+  voidedRow,
+} from '../disbursementFixtures';
 import { renderWithSession } from './renderWithSession';
 import { APPROVAL_AHEAD } from '../../services/approvalRules';
 
 const api = vi.hoisted(() => ({
-  disbursementList: vi.fn(), disbursementSummary: vi.fn(), updateDisbursement: vi.fn(), voidDisbursementsFile: vi.fn(), previewVoidDisbursementsFile: vi.fn(),
-  refreshDisbursementStatus: vi.fn(), disbursementInvoice: vi.fn(), addDisbursementToWithdrawable: vi.fn(), downloadDisbursements: vi.fn(), emailDisbursements: vi.fn(),
+  disbursementList: vi.fn(),
+  disbursementSummary: vi.fn(),
+  updateDisbursement: vi.fn(),
+  voidDisbursementsFile: vi.fn(),
+  previewVoidDisbursementsFile: vi.fn(),
+  refreshDisbursementStatus: vi.fn(),
+  disbursementInvoice: vi.fn(),
+  addDisbursementToWithdrawable: vi.fn(),
+  downloadDisbursements: vi.fn(),
+  emailDisbursements: vi.fn(),
 }));
 vi.mock('../../services/api', () => ({ api }));
 
-const clients = [{ id: 1, client_name: 'PT Maju' }, { id: 2, client_name: 'CV Jaya' }];
+const clients = [
+  { id: 1, client_name: 'PT Maju' },
+  { id: 2, client_name: 'CV Jaya' },
+];
 
 function open(type: UserTypeName) {
   api.disbursementList.mockResolvedValue({ rows: disbursementRows, meta: disbursementMeta });
@@ -30,21 +51,29 @@ const table = async () => {
   await waitFor(() => expect(t).toHaveAttribute('aria-busy', 'false'));
   return t;
 };
-const rowOf = (t: HTMLElement, correlationId: string) => within(t).getByRole('row', { name: new RegExp(correlationId) });
+const rowOf = (t: HTMLElement, correlationId: string) =>
+  within(t).getByRole('row', { name: new RegExp(correlationId) });
 // In jsdom, tabster may mark an open dialog aria-hidden after a re-render (see the model test), so
 // dialogs are found by their title and their buttons by their text.
-const dialogTitled = (title: string) => waitFor(() => {
-  const found = [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].find((d) => d.querySelector('h2')?.textContent === title);
-  if (!found) throw new Error(`no dialog titled ${title}`);
-  return found;
-});
-const press = (scope: HTMLElement, label: string) => fireEvent.click([...scope.querySelectorAll('button')].find((b) => b.textContent === label)!);
+const dialogTitled = (title: string) =>
+  waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].find(
+      (d) => d.querySelector('h2')?.textContent === title,
+    );
+    if (!found) throw new Error(`no dialog titled ${title}`);
+    return found;
+  });
+const press = (scope: HTMLElement, label: string) =>
+  fireEvent.click([...scope.querySelectorAll('button')].find((b) => b.textContent === label)!);
 // A row's action buttons by name, the row's correlation ID (which every name ends in) left off.
-const actionsOf = (t: HTMLElement, correlationId: string) => within(rowOf(t, correlationId)).queryAllByRole('button').map((b) => {
-  const name = b.getAttribute('aria-label') ?? b.textContent ?? '';
-  expect(name.endsWith(` ${correlationId}`), name).toBe(true);
-  return name.slice(0, -correlationId.length - 1);
-});
+const actionsOf = (t: HTMLElement, correlationId: string) =>
+  within(rowOf(t, correlationId))
+    .queryAllByRole('button')
+    .map((b) => {
+      const name = b.getAttribute('aria-label') ?? b.textContent ?? '';
+      expect(name.endsWith(` ${correlationId}`), name).toBe(true);
+      return name.slice(0, -correlationId.length - 1);
+    });
 
 beforeEach(() => vi.clearAllMocks());
 
@@ -52,20 +81,61 @@ describe('Disbursement List', () => {
   it('shows the spec columns, badges in the spec colours and amounts in rupiah, over the last 7 days by default', async () => {
     open('SUPER ADMIN');
     const t = await table();
-    expect(within(t).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Transaction Time', 'Correlation ID', 'Status', 'Withdrawal Method', 'Client', 'Bank Name', 'Bank Account Name', 'Account No',
-      'Original Transaction No', 'Amount', 'Fee', 'Completed Time', 'Actions',
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Transaction Time',
+      'Correlation ID',
+      'Status',
+      'Withdrawal Method',
+      'Client',
+      'Bank Name',
+      'Bank Account Name',
+      'Account No',
+      'Original Transaction No',
+      'Amount',
+      'Fee',
+      'Completed Time',
+      'Actions',
     ]);
-    const cells = within(rowOf(t, finalizedRow.correlation_id)).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(rowOf(t, finalizedRow.correlation_id))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells.slice(0, 12)).toEqual([
-      '2026-11-20 10:00', 'DSB-FINAL-3', 'FINALIZED', 'BIFAST', 'PT Maju', 'Bank Central Asia', 'Siti Rahayu', '1234567890', 'ORI-001', 'Rp. 1,250,000', 'Rp. 5,000', '2026-11-20 11:30',
+      '2026-11-20 10:00',
+      'DSB-FINAL-3',
+      'FINALIZED',
+      'BIFAST',
+      'PT Maju',
+      'Bank Central Asia',
+      'Siti Rahayu',
+      '1234567890',
+      'ORI-001',
+      'Rp. 1,250,000',
+      'Rp. 5,000',
+      '2026-11-20 11:30',
     ]);
-    const colours = Object.fromEntries(disbursementRows.map((r) => [r.status, within(rowOf(t, r.correlation_id)).getByText(r.status).getAttribute('data-colour')]));
-    expect(colours).toEqual({ PENDING: 'orange', PENDING_REQUEST: 'blue', FINALIZED: 'green', REJECTED: 'red', VOIDED: 'grey' });
+    const colours = Object.fromEntries(
+      disbursementRows.map((r) => [
+        r.status,
+        within(rowOf(t, r.correlation_id)).getByText(r.status).getAttribute('data-colour'),
+      ]),
+    );
+    expect(colours).toEqual({
+      PENDING: 'orange',
+      PENDING_REQUEST: 'blue',
+      FINALIZED: 'green',
+      REJECTED: 'red',
+      VOIDED: 'grey',
+    });
     expect(api.disbursementList.mock.calls[0][0]).toMatchObject({ status: '', search_by: 'correlation_id' });
     // The last 7 days on the business clock, today included: 6 days ago 00:00 to today 23:59 (the server's default too).
     const today = dayjs().tz('Asia/Jakarta');
-    expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(`${today.subtract(6, 'day').format('YYYY-MM-DD')} 00:00 to ${today.format('YYYY-MM-DD')} 23:59`);
+    expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(
+      `${today.subtract(6, 'day').format('YYYY-MM-DD')} 00:00 to ${today.format('YYYY-MM-DD')} 23:59`,
+    );
     expect(screen.getByRole('group', { name: 'Total Amount' })).toHaveTextContent('Rp. 25,000,000');
   });
 
@@ -75,7 +145,12 @@ describe('Disbursement List', () => {
     const filters = screen.getByRole('search', { name: 'Disbursement filters' });
     expect(within(filters).queryByRole('combobox', { name: 'Payment method' })).toBeNull();
     fireEvent.click(within(filters).getByRole('combobox', { name: 'Withdrawal Method' }));
-    expect((await screen.findAllByRole('menuitemcheckbox')).map((o) => o.textContent)).toEqual(['BIFAST', 'ONLINE', 'SKN', 'RTGS']);
+    expect((await screen.findAllByRole('menuitemcheckbox')).map((o) => o.textContent)).toEqual([
+      'BIFAST',
+      'ONLINE',
+      'SKN',
+      'RTGS',
+    ]);
   });
 
   it('as SUPER ADMIN offers the actions the lifecycle allows on each row, and the void upload', async () => {
@@ -94,7 +169,11 @@ describe('Disbursement List', () => {
   it.each(['CLIENT', 'ADMIN'] as const)('as %s shows no row actions and no upload button', async (type) => {
     open(type);
     const t = await table();
-    expect(within(t).getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Actions');
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).not.toContain('Actions');
     expect(within(t).queryAllByRole('button')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Upload Void Transaction' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
@@ -104,9 +183,15 @@ describe('Disbursement List', () => {
     api.updateDisbursement.mockResolvedValue({ status: 'success', message: 'Disbursement has been finalized' });
     open('SUPER ADMIN');
     const t = await table();
-    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` }));
+    fireEvent.click(
+      within(rowOf(t, pendingRow.correlation_id)).getByRole('button', {
+        name: `Finalize ${pendingRow.correlation_id}`,
+      }),
+    );
     const dialog = await dialogTitled('Are you sure?');
-    expect(dialog).toHaveTextContent(`Finalize disbursement ${pendingRow.correlation_id} of Rp. 1,250,000 to Bank Central Asia 1234567890`);
+    expect(dialog).toHaveTextContent(
+      `Finalize disbursement ${pendingRow.correlation_id} of Rp. 1,250,000 to Bank Central Asia 1234567890`,
+    );
     press(dialog, 'Finalize');
     expect(await screen.findByText('Disbursement has been finalized')).toBeInTheDocument();
     expect(api.updateDisbursement).toHaveBeenCalledWith(pendingRow.uuid, 'COMPLETED');
@@ -119,7 +204,9 @@ describe('Disbursement List', () => {
     open('SUPER ADMIN');
     const t = await table();
     // jsdom does not focus on click: the person's focus is put on the button as a browser would.
-    const finalize = within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` });
+    const finalize = within(rowOf(t, pendingRow.correlation_id)).getByRole('button', {
+      name: `Finalize ${pendingRow.correlation_id}`,
+    });
     finalize.focus();
     fireEvent.click(finalize);
     const dialog = await dialogTitled('Are you sure?');
@@ -127,14 +214,24 @@ describe('Disbursement List', () => {
     await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
     expect(api.updateDisbursement).not.toHaveBeenCalled();
     // The row's actions came back as new buttons; the focus is on this row's Finalize again.
-    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(rowOf(t, pendingRow.correlation_id)).getByRole('button', {
+          name: `Finalize ${pendingRow.correlation_id}`,
+        }),
+      ),
+    );
   });
 
   it('keeps "Are you sure?" open on Escape while the decision is being sent', async () => {
     api.updateDisbursement.mockReturnValue(new Promise(() => {}));
     open('SUPER ADMIN');
     const t = await table();
-    fireEvent.click(within(rowOf(t, pendingRow.correlation_id)).getByRole('button', { name: `Finalize ${pendingRow.correlation_id}` }));
+    fireEvent.click(
+      within(rowOf(t, pendingRow.correlation_id)).getByRole('button', {
+        name: `Finalize ${pendingRow.correlation_id}`,
+      }),
+    );
     const dialog = await dialogTitled('Are you sure?');
     press(dialog, 'Finalize');
     await waitFor(() => expect(api.updateDisbursement).toHaveBeenCalledTimes(1));
@@ -145,20 +242,34 @@ describe('Disbursement List', () => {
   it("closes 'Add to withdrawable balance?' on Escape, adding nothing, with the focus back on the row's button", async () => {
     open('SUPER ADMIN');
     const t = await table();
-    const add = within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: `Add to withdrawable balance ${rejectedRow.correlation_id}` });
+    const add = within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', {
+      name: `Add to withdrawable balance ${rejectedRow.correlation_id}`,
+    });
     add.focus();
     fireEvent.click(add);
     fireEvent.keyDown(await dialogTitled('Are you sure?'), { key: 'Escape' });
     await waitFor(() => expect(document.querySelector('[role=alertdialog]')).toBeNull());
     expect(api.addDisbursementToWithdrawable).not.toHaveBeenCalled();
-    await waitFor(() => expect(document.activeElement).toBe(within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', { name: `Add to withdrawable balance ${rejectedRow.correlation_id}` })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', {
+          name: `Add to withdrawable balance ${rejectedRow.correlation_id}`,
+        }),
+      ),
+    );
   });
 
   it("keeps a refused rejection open with the server's message, to retry or cancel", async () => {
-    api.updateDisbursement.mockRejectedValue(Object.assign(new Error('Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed'), { status: 409 }));
+    api.updateDisbursement.mockRejectedValue(
+      Object.assign(new Error('Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed'), {
+        status: 409,
+      }),
+    );
     open('SUPER ADMIN');
     const t = await table();
-    fireEvent.click(within(rowOf(t, requestRow.correlation_id)).getByRole('button', { name: `Reject ${requestRow.correlation_id}` }));
+    fireEvent.click(
+      within(rowOf(t, requestRow.correlation_id)).getByRole('button', { name: `Reject ${requestRow.correlation_id}` }),
+    );
     press(await dialogTitled('Are you sure?'), 'Reject');
     const failed = await dialogTitled('Failed');
     expect(api.updateDisbursement).toHaveBeenCalledWith(requestRow.uuid, 'REJECTED');
@@ -168,37 +279,47 @@ describe('Disbursement List', () => {
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
   });
 
-  it('previews a void file, voids nothing until Confirm, then lists every row\'s outcome', async () => {
+  it("previews a void file, voids nothing until Confirm, then lists every row's outcome", async () => {
     api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(1, true));
     api.voidDisbursementsFile.mockResolvedValue({ message: '1 of 3 rows voided', result: voidResult(1) });
     open('SUPER ADMIN');
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
     const dialog = await dialogTitled('Upload Void Transaction');
-    const file = new File(['correlation_id\nDSB-FINAL-3\nNO-SUCH-REF\nDSB-PENDING-1\n'], 'void.csv', { type: 'text/csv' });
+    const file = new File(['correlation_id\nDSB-FINAL-3\nNO-SUCH-REF\nDSB-PENDING-1\n'], 'void.csv', {
+      type: 'text/csv',
+    });
     fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
     press(dialog, 'Upload');
     // The first click only asks what would happen.
     const preview = await dialogTitled('Upload Void Transaction: Preview');
     expect(api.previewVoidDisbursementsFile).toHaveBeenCalledWith(file);
     expect(api.voidDisbursementsFile).not.toHaveBeenCalled();
-    expect(preview).toHaveTextContent('Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?');
+    expect(preview).toHaveTextContent(
+      'Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?',
+    );
     // Below the approval threshold: no word of a second SUPER ADMIN.
     expect(preview).not.toHaveTextContent(APPROVAL_AHEAD);
-    const previewed = [...preview.querySelectorAll('table[aria-label="Void preview"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    const previewed = [...preview.querySelectorAll('table[aria-label="Void preview"] tbody tr')].map((r) =>
+      [...r.querySelectorAll('td')].map((c) => c.textContent),
+    );
     expect(previewed.map((r) => r[2])).toEqual(['Will be voided', 'Not found', 'Not FINALIZED']);
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
     press(preview, 'Confirm');
     const results = await dialogTitled('Upload Void Transaction: Results');
     expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file);
-    const rows = [...results.querySelectorAll('table[aria-label="Void results"] tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    const rows = [...results.querySelectorAll('table[aria-label="Void results"] tbody tr')].map((r) =>
+      [...r.querySelectorAll('td')].map((c) => c.textContent),
+    );
     expect(rows).toEqual([
       ['1', 'DSB-FINAL-3', 'Voided', 'Voided'],
       ['2', 'NO-SUCH-REF', 'Not found', 'Not found'],
       ['3', 'DSB-PENDING-1', 'Not FINALIZED', 'Status is PENDING'],
     ]);
     expect(results).toHaveTextContent('1 voided');
-    expect(results).toHaveTextContent('Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the disbursement balance.');
+    expect(results).toHaveTextContent(
+      'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the disbursement balance.',
+    );
     expect(await screen.findByText('1 of 3 rows voided')).toBeInTheDocument();
     await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));
   });
@@ -209,7 +330,9 @@ describe('Disbursement List', () => {
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
     const dialog = await dialogTitled('Upload Void Transaction');
-    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['correlation_id\nX\n'], 'void.csv', { type: 'text/csv' })] } });
+    fireEvent.change(dialog.querySelector('input[type=file]')!, {
+      target: { files: [new File(['correlation_id\nX\n'], 'void.csv', { type: 'text/csv' })] },
+    });
     press(dialog, 'Upload');
     const preview = await dialogTitled('Upload Void Transaction: Preview');
     expect(preview).toHaveTextContent('Nothing in this file would be voided');
@@ -223,12 +346,17 @@ describe('Disbursement List', () => {
 
   it('says the confirmed void upload waits for a second SUPER ADMIN when the server holds it (202), and reloads nothing', async () => {
     api.previewVoidDisbursementsFile.mockResolvedValue({ ...voidResult(1, true), needs_approval: true });
-    api.voidDisbursementsFile.mockResolvedValue({ message: 'Waiting for approval by another SUPER ADMIN', result: null });
+    api.voidDisbursementsFile.mockResolvedValue({
+      message: 'Waiting for approval by another SUPER ADMIN',
+      result: null,
+    });
     open('SUPER ADMIN');
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
     const dialog = await dialogTitled('Upload Void Transaction');
-    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' })] } });
+    fireEvent.change(dialog.querySelector('input[type=file]')!, {
+      target: { files: [new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' })] },
+    });
     press(dialog, 'Upload');
     const preview = await dialogTitled('Upload Void Transaction: Preview');
     // Said before Confirm.

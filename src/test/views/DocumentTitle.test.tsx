@@ -7,7 +7,11 @@ import { DocumentTitle } from '../../views/DocumentTitle';
 /** The browser tab's title, as the shell sets it for the route it is on. */
 function openAt(path: string) {
   const location = memoryLocation({ path });
-  render(<Router hook={location.hook}><DocumentTitle /></Router>);
+  render(
+    <Router hook={location.hook}>
+      <DocumentTitle />
+    </Router>,
+  );
   return location;
 }
 

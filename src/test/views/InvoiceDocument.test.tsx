@@ -14,13 +14,17 @@ const invoice: Invoice = {
   client_name: 'PT Maju Jaya',
 };
 
-const renderInvoice = () => render(
-  <FluentProvider theme={webLightTheme}>
-    <InvoiceDocument invoice={invoice} supportEmail="support@bayar.id" companyName="PT Bayar Nusantara" />
-  </FluentProvider>,
-);
+const renderInvoice = () =>
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <InvoiceDocument invoice={invoice} supportEmail="support@bayar.id" companyName="PT Bayar Nusantara" />
+    </FluentProvider>,
+  );
 
-const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('Invoice document', () => {
   it('heads the page with the company and the support e-mail', () => {
@@ -32,7 +36,12 @@ describe('Invoice document', () => {
 
   it('names the client, correlation id, service and the date in Jakarta time', () => {
     renderInvoice();
-    for (const [term, value] of [['Client', 'PT Maju Jaya'], ['Correlation ID', 'INV-20261121-0001'], ['Service', 'Virtual Account BCA'], ['Transaction Date', '2026-11-21 10:15']]) {
+    for (const [term, value] of [
+      ['Client', 'PT Maju Jaya'],
+      ['Correlation ID', 'INV-20261121-0001'],
+      ['Service', 'Virtual Account BCA'],
+      ['Transaction Date', '2026-11-21 10:15'],
+    ]) {
       expect(screen.getByText(term).nextElementSibling).toHaveTextContent(value);
     }
   });
@@ -40,9 +49,25 @@ describe('Invoice document', () => {
   it('lists each item once, with its discount to two decimals', () => {
     renderInvoice();
     const table = screen.getByRole('table', { name: 'Items' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Item', 'Quantity', 'Original Price', 'Discount', 'Price']);
-    expect(cellsOf(within(table).getByRole('row', { name: /Voucher Game/ }))).toEqual(['Voucher Game 100K', '1', 'Rp. 100,000', '25.00%', 'Rp. 75,000']);
-    expect(cellsOf(within(table).getByRole('row', { name: /Biaya Admin/ }))).toEqual(['Biaya Admin', '1', 'Rp. 0', '0.00%', 'Rp. 2,500']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Item', 'Quantity', 'Original Price', 'Discount', 'Price']);
+    expect(cellsOf(within(table).getByRole('row', { name: /Voucher Game/ }))).toEqual([
+      'Voucher Game 100K',
+      '1',
+      'Rp. 100,000',
+      '25.00%',
+      'Rp. 75,000',
+    ]);
+    expect(cellsOf(within(table).getByRole('row', { name: /Biaya Admin/ }))).toEqual([
+      'Biaya Admin',
+      '1',
+      'Rp. 0',
+      '0.00%',
+      'Rp. 2,500',
+    ]);
   });
 
   it('totals the prices in figures and in Indonesian words', () => {
@@ -55,6 +80,8 @@ describe('Invoice document', () => {
 
   it('prints on one A4 portrait page', () => {
     renderInvoice();
-    expect(screen.getByRole('document', { name: 'Invoice' }).querySelector('style')?.textContent).toMatch(/@media print\s*{\s*@page\s*{\s*size: A4 portrait;/);
+    expect(screen.getByRole('document', { name: 'Invoice' }).querySelector('style')?.textContent).toMatch(
+      /@media print\s*{\s*@page\s*{\s*size: A4 portrait;/,
+    );
   });
 });

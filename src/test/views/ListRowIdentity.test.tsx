@@ -17,37 +17,66 @@ import { finalizedRow, pendingRow } from '../disbursementFixtures';
  */
 
 const payIn = (n: number, status: TransactionRow['status']): TransactionRow => ({
-  uuid: `u-${n}`, type: 'fello_qris', service_type: 'payin', rrn: null, correlation_id: `FQR2611250000000${n}`, account_no: `88000${n}`, currency: 'IDR',
-  amount: 100_000, fee_amount: 700, status, paid_time: null, transaction_time: '2026-11-25T02:00:00.000Z', settlement_time: null,
-  client_id: 1, client_name: 'PT Maju', added_to_withdrawable: false,
+  uuid: `u-${n}`,
+  type: 'fello_qris',
+  service_type: 'payin',
+  rrn: null,
+  correlation_id: `FQR2611250000000${n}`,
+  account_no: `88000${n}`,
+  currency: 'IDR',
+  amount: 100_000,
+  fee_amount: 700,
+  status,
+  paid_time: null,
+  transaction_time: '2026-11-25T02:00:00.000Z',
+  settlement_time: null,
+  client_id: 1,
+  client_name: 'PT Maju',
+  added_to_withdrawable: false,
 });
 const qrisPending = payIn(1, 'PENDING');
 const finalized = payIn(2, 'FINALIZED');
 
 function openPayments(onAction = vi.fn()) {
   const offered: Record<string, PaymentRowActionType[]> = {
-    [qrisPending.uuid]: ['REFRESH_STATUS', 'FINALIZE_MANUALLY'], [finalized.uuid]: ['RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE'],
+    [qrisPending.uuid]: ['REFRESH_STATUS', 'FINALIZE_MANUALLY'],
+    [finalized.uuid]: ['RESEND_CALLBACK', 'ADD_TO_WITHDRAWABLE', 'GENERATE_INVOICE'],
   };
   render(
     <FluentProvider theme={webLightTheme}>
-      <TransactionTable rows={[qrisPending, finalized]} loading={false} actions={(r) => <TransactionRowActions row={r} offered={offered[r.uuid]} onAction={onAction} />} />
+      <TransactionTable
+        rows={[qrisPending, finalized]}
+        loading={false}
+        actions={(r) => <TransactionRowActions row={r} offered={offered[r.uuid]} onAction={onAction} />}
+      />
     </FluentProvider>,
   );
   return screen.getByRole('table', { name: 'Payments' });
 }
 
 function openDisbursements(onAction = vi.fn()) {
-  const offered: Record<string, RowActionType[]> = { [pendingRow.uuid]: ['FINALIZE', 'REJECT', 'REFRESH_STATUS'], [finalizedRow.uuid]: ['GENERATE_INVOICE'] };
+  const offered: Record<string, RowActionType[]> = {
+    [pendingRow.uuid]: ['FINALIZE', 'REJECT', 'REFRESH_STATUS'],
+    [finalizedRow.uuid]: ['GENERATE_INVOICE'],
+  };
   render(
     <FluentProvider theme={webLightTheme}>
-      <DisbursementTable rows={[pendingRow, finalizedRow]} loading={false} actions={(r) => <DisbursementRowActions row={r} offered={offered[r.uuid]} onAction={onAction} />} />
+      <DisbursementTable
+        rows={[pendingRow, finalizedRow]}
+        loading={false}
+        actions={(r) => <DisbursementRowActions row={r} offered={offered[r.uuid]} onAction={onAction} />}
+      />
     </FluentProvider>,
   );
   return screen.getByRole('table', { name: 'Disbursements' });
 }
 
-const namesIn = (scope: HTMLElement) => within(scope).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
-const cellsOf = (table: HTMLElement, id: string) => within(within(table).getByRole('row', { name: new RegExp(id) })).getAllByRole('cell');
+const namesIn = (scope: HTMLElement) =>
+  within(scope)
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'));
+const cellsOf = (table: HTMLElement, id: string) =>
+  within(within(table).getByRole('row', { name: new RegExp(id) })).getAllByRole('cell');
 const headerOf = (table: HTMLElement, name: string) => within(table).getByRole('columnheader', { name });
 
 /** The identity columns stick left, the second just right of the first; Actions sticks right; each opaque, with an edge. */
@@ -57,9 +86,12 @@ function expectPinned(table: HTMLElement, id: string) {
   const actions = cells[cells.length - 1];
   expect(correlation).toHaveTextContent(id);
   for (const [cell, side, offset] of [
-    [time, 'left', '0px'], [headerOf(table, 'Transaction Time'), 'left', '0px'],
-    [correlation, 'left', '140px'], [headerOf(table, 'Correlation ID'), 'left', '140px'],
-    [actions, 'right', '0px'], [headerOf(table, 'Actions'), 'right', '0px'],
+    [time, 'left', '0px'],
+    [headerOf(table, 'Transaction Time'), 'left', '0px'],
+    [correlation, 'left', '140px'],
+    [headerOf(table, 'Correlation ID'), 'left', '140px'],
+    [actions, 'right', '0px'],
+    [headerOf(table, 'Actions'), 'right', '0px'],
   ] as const) {
     const style = getComputedStyle(cell);
     expect(style.position, cell.textContent!).toBe('sticky');
@@ -73,7 +105,9 @@ function expectPinned(table: HTMLElement, id: string) {
   expect(getComputedStyle(actions).boxShadow).toMatch(/^inset 1px 0 0/);
   // Above the scrolling cells, and the header's pinned corners above the pinned body cells.
   expect(Number(getComputedStyle(correlation).zIndex)).toBeGreaterThan(0);
-  expect(Number(getComputedStyle(headerOf(table, 'Correlation ID')).zIndex)).toBeGreaterThan(Number(getComputedStyle(headerOf(table, 'Client')).zIndex));
+  expect(Number(getComputedStyle(headerOf(table, 'Correlation ID')).zIndex)).toBeGreaterThan(
+    Number(getComputedStyle(headerOf(table, 'Client')).zIndex),
+  );
   // The columns between them scroll.
   expect(getComputedStyle(cells[2]).position).not.toBe('sticky');
 }
@@ -83,8 +117,20 @@ function expectPinned(table: HTMLElement, id: string) {
  * elements laid out in it (jsdom gives every element a null offsetParent, as if display: none).
  */
 beforeEach(() => {
-  vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, left: 0, top: 0, right: 1366, bottom: 768, width: 1366, height: 768, toJSON: () => ({}) });
-  vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) { return this.parentElement; });
+  vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue({
+    x: 0,
+    y: 0,
+    left: 0,
+    top: 0,
+    right: 1366,
+    bottom: 768,
+    width: 1366,
+    height: 768,
+    toJSON: () => ({}),
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.parentElement;
+  });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -103,10 +149,13 @@ describe('Payments List: row identity and actions in view', () => {
   it("names every action button for its row, while the tooltip keeps the spec's word", async () => {
     openPayments();
     expect(namesIn(screen.getByRole('group', { name: `Actions for ${qrisPending.correlation_id}` }))).toEqual([
-      'Refresh status FQR26112500000001', 'Finalize FQR26112500000001',
+      'Refresh status FQR26112500000001',
+      'Finalize FQR26112500000001',
     ]);
     expect(namesIn(screen.getByRole('group', { name: `Actions for ${finalized.correlation_id}` }))).toEqual([
-      'Resend callback FQR26112500000002', 'Add to withdrawable balance FQR26112500000002', 'Invoice FQR26112500000002',
+      'Resend callback FQR26112500000002',
+      'Add to withdrawable balance FQR26112500000002',
+      'Invoice FQR26112500000002',
     ]);
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Finalize FQR26112500000001' }));
     expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe('Finalize');
@@ -121,7 +170,9 @@ describe('Payments List: row identity and actions in view', () => {
   it("moves focus between a row's actions with the arrow keys, and they still act", async () => {
     const onAction = vi.fn();
     openPayments(onAction);
-    const buttons = within(screen.getByRole('group', { name: `Actions for ${finalized.correlation_id}` })).getAllByRole('button');
+    const buttons = within(screen.getByRole('group', { name: `Actions for ${finalized.correlation_id}` })).getAllByRole(
+      'button',
+    );
     await expectArrowKeysMove(buttons);
     fireEvent.keyDown(buttons[0], { key: 'ArrowRight' });
     await waitFor(() => expect(buttons[1]).toHaveFocus());
@@ -134,22 +185,33 @@ describe('Disbursement List: row identity and actions in view', () => {
   it("names every action button for its row, while the tooltip keeps the spec's word", async () => {
     openDisbursements();
     expect(namesIn(screen.getByRole('group', { name: `Actions for ${pendingRow.correlation_id}` }))).toEqual([
-      'Finalize DSB-PENDING-1', 'Reject DSB-PENDING-1', 'Auto-update status DSB-PENDING-1',
+      'Finalize DSB-PENDING-1',
+      'Reject DSB-PENDING-1',
+      'Auto-update status DSB-PENDING-1',
     ]);
-    expect(namesIn(screen.getByRole('group', { name: `Actions for ${finalizedRow.correlation_id}` }))).toEqual(['Generate invoice DSB-FINAL-3']);
+    expect(namesIn(screen.getByRole('group', { name: `Actions for ${finalizedRow.correlation_id}` }))).toEqual([
+      'Generate invoice DSB-FINAL-3',
+    ]);
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Reject DSB-PENDING-1' }));
     expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe('Reject');
   });
 
   it('leads with Transaction Time and Correlation ID, pinned left, and pins Actions right', () => {
     const table = openDisbursements();
-    expect(within(table).getAllByRole('columnheader').slice(0, 3).map((h) => h.textContent)).toEqual(['Transaction Time', 'Correlation ID', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .slice(0, 3)
+        .map((h) => h.textContent),
+    ).toEqual(['Transaction Time', 'Correlation ID', 'Status']);
     expectPinned(table, pendingRow.correlation_id);
     expectPinned(table, finalizedRow.correlation_id);
   });
 
   it("moves focus between a row's actions with the arrow keys", async () => {
     openDisbursements();
-    await expectArrowKeysMove(within(screen.getByRole('group', { name: `Actions for ${pendingRow.correlation_id}` })).getAllByRole('button'));
+    await expectArrowKeysMove(
+      within(screen.getByRole('group', { name: `Actions for ${pendingRow.correlation_id}` })).getAllByRole('button'),
+    );
   });
 });

@@ -9,7 +9,16 @@ import { sessionStore } from '../../services/sessionStore';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import { PendingCalls, click, drivePath, drivenPaths, type PageModel } from './pageModelHarness';
-import { LANDING, OPTIONS, SETTINGS, SIGN_IN_REGION, landedAt, renderSignIn, sendToSession, signedInUser } from './signInHarness';
+import {
+  LANDING,
+  OPTIONS,
+  SETTINGS,
+  SIGN_IN_REGION,
+  landedAt,
+  renderSignIn,
+  sendToSession,
+  signedInUser,
+} from './signInHarness';
 
 /**
  * The sign-in screen, driven through every transition of the login machine: typing, Enter, the
@@ -40,69 +49,118 @@ const verified = signedInUser();
 function events(s: AnyMachineSnapshot): AnyEventObject[] {
   const otp = (s.context as { otp: string }).otp;
   return [
-    { type: 'EDIT_EMAIL', value: EMAIL }, { type: 'EDIT_PASSWORD', value: PASSWORD }, { type: 'SUBMIT' },
-    doneEvent('signIn', withTwoFactor), doneEvent('signIn', firstSignIn), errorEvent('signIn', WRONG), errorEvent('signIn', LOCKED),
+    { type: 'EDIT_EMAIL', value: EMAIL },
+    { type: 'EDIT_PASSWORD', value: PASSWORD },
+    { type: 'SUBMIT' },
+    doneEvent('signIn', withTwoFactor),
+    doneEvent('signIn', firstSignIn),
+    errorEvent('signIn', WRONG),
+    errorEvent('signIn', LOCKED),
     // One digit typed, or the last one taken back with Backspace.
     ...(otp.length < 6 ? [{ type: 'OTP_CHANGE', value: `${otp}1` }] : []),
     ...(otp ? [{ type: 'OTP_CHANGE', value: otp.slice(0, -1) }] : []),
-    { type: 'PASTE', text: '654321' }, { type: 'PASTE', text: '1234' }, { type: 'BACK' },
-    doneEvent('validateOtp', verified), errorEvent('validateOtp', BAD_CODE), errorEvent('validateOtp', EXPIRED), errorEvent('validateOtp', LOCKED),
+    { type: 'PASTE', text: '654321' },
+    { type: 'PASTE', text: '1234' },
+    { type: 'BACK' },
+    doneEvent('validateOtp', verified),
+    errorEvent('validateOtp', BAD_CODE),
+    errorEvent('validateOtp', EXPIRED),
+    errorEvent('validateOtp', LOCKED),
   ];
 }
 
 type Input = { notice: string | null; clients: ClientOption[] };
-const INPUTS: Input[] = [{ notice: null, clients: [] }, { notice: NOTICE, clients: [] }];
+const INPUTS: Input[] = [
+  { notice: null, clients: [] },
+  { notice: NOTICE, clients: [] },
+];
 
 const model = buildModel(loginMachine, {
   inputs: INPUTS,
   events,
   serialize: (s) => {
-    const c = s.context as { email: string; password: string; otp: string; error: string | null; notice: string | null };
+    const c = s.context as {
+      email: string;
+      password: string;
+      otp: string;
+      error: string | null;
+      notice: string | null;
+    };
     return JSON.stringify([s.value, c.email !== '', c.password !== '', c.otp.length, c.error, c.notice != null]);
   },
 });
 
 // --- The spec's table, by hand: where each event takes the screen -----------------------------------
 
-interface World { email: string; password: string; otp: string; error: string | null; notice: string | null; user: CurrentUser | null }
+interface World {
+  email: string;
+  password: string;
+  otp: string;
+  error: string | null;
+  notice: string | null;
+  user: CurrentUser | null;
+}
 
 const output = (e: AnyEventObject) => (e as unknown as { output: CurrentUser }).output;
 const failure = (e: AnyEventObject) => (e as unknown as { error: ApiError }).error;
 
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
   switch (event.type) {
-    case 'EDIT_EMAIL': case 'EDIT_PASSWORD': return 'credentials';
-    case 'SUBMIT': return w.email && w.password ? 'signingIn' : 'credentials';
-    case 'xstate.done.actor.signIn': return output(event).two_factor_active ? 'otp' : 'signedIn';
-    case 'xstate.error.actor.signIn': return 'credentials';
+    case 'EDIT_EMAIL':
+    case 'EDIT_PASSWORD':
+      return 'credentials';
+    case 'SUBMIT':
+      return w.email && w.password ? 'signingIn' : 'credentials';
+    case 'xstate.done.actor.signIn':
+      return output(event).two_factor_active ? 'otp' : 'signedIn';
+    case 'xstate.error.actor.signIn':
+      return 'credentials';
     // Submits by itself when all six boxes are full.
-    case 'OTP_CHANGE': return event.value.length === 6 ? 'checkingOtp' : 'otp';
-    case 'PASTE': return /^\d{6}$/.test(event.text) ? 'checkingOtp' : 'otp';
-    case 'BACK': return 'credentials';
-    case 'xstate.done.actor.validateOtp': return 'signedIn';
+    case 'OTP_CHANGE':
+      return event.value.length === 6 ? 'checkingOtp' : 'otp';
+    case 'PASTE':
+      return /^\d{6}$/.test(event.text) ? 'checkingOtp' : 'otp';
+    case 'BACK':
+      return 'credentials';
+    case 'xstate.done.actor.validateOtp':
+      return 'signedIn';
     // The pre-OTP session is gone: sign in again. Any other refusal stays on the code.
-    case 'xstate.error.actor.validateOtp': return failure(event).status === 401 ? 'credentials' : 'otp';
-    default: throw new Error(`no expectation for ${event.type} in ${state}`);
+    case 'xstate.error.actor.validateOtp':
+      return failure(event).status === 401 ? 'credentials' : 'otp';
+    default:
+      throw new Error(`no expectation for ${event.type} in ${state}`);
   }
 }
 
 function nextWorld(w: World, event: AnyEventObject): World {
   switch (event.type) {
-    case 'EDIT_EMAIL': return { ...w, email: event.value };
-    case 'EDIT_PASSWORD': return { ...w, password: event.value };
-    case 'SUBMIT': return w.email && w.password ? { ...w, error: null, notice: null } : { ...w, error: 'Please enter your email and password' };
-    case 'xstate.done.actor.signIn': return { ...w, user: output(event), otp: '' };
-    case 'xstate.error.actor.signIn': return { ...w, error: failure(event).message, password: '' };
-    case 'OTP_CHANGE': return { ...w, otp: event.value, error: null };
-    case 'PASTE': return /^\d{6}$/.test(event.text) ? { ...w, otp: event.text, error: null } : { ...w, error: 'Invalid OTP' };
-    case 'BACK': return { ...w, otp: '', error: null, password: '', user: null };
-    case 'xstate.done.actor.validateOtp': return { ...w, user: output(event) };
+    case 'EDIT_EMAIL':
+      return { ...w, email: event.value };
+    case 'EDIT_PASSWORD':
+      return { ...w, password: event.value };
+    case 'SUBMIT':
+      return w.email && w.password
+        ? { ...w, error: null, notice: null }
+        : { ...w, error: 'Please enter your email and password' };
+    case 'xstate.done.actor.signIn':
+      return { ...w, user: output(event), otp: '' };
+    case 'xstate.error.actor.signIn':
+      return { ...w, error: failure(event).message, password: '' };
+    case 'OTP_CHANGE':
+      return { ...w, otp: event.value, error: null };
+    case 'PASTE':
+      return /^\d{6}$/.test(event.text) ? { ...w, otp: event.text, error: null } : { ...w, error: 'Invalid OTP' };
+    case 'BACK':
+      return { ...w, otp: '', error: null, password: '', user: null };
+    case 'xstate.done.actor.validateOtp':
+      return { ...w, user: output(event) };
     case 'xstate.error.actor.validateOtp': {
       const { status, message } = failure(event);
       if (status === 401) return { ...w, otp: '', password: '', user: null, error: SESSION_ENDED_TEXT };
       return { ...w, otp: '', error: status === 422 ? 'Invalid OTP' : message };
     }
-    default: return w;
+    default:
+      return w;
   }
 }
 
@@ -146,14 +204,22 @@ function checkScreen(state: string, w: World) {
       return;
     case 'otp':
       expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
-      expect(boxes().map((b) => b.value).join('')).toBe(w.otp);
+      expect(
+        boxes()
+          .map((b) => b.value)
+          .join(''),
+      ).toBe(w.otp);
       boxes().forEach((b) => expect(b).toBeEnabled());
       expect(button('Back')).toBeEnabled();
       expect(button('Paste from Clipboard')).toBeEnabled();
       expect(alertText()).toBe(w.error);
       return;
     case 'checkingOtp':
-      expect(boxes().map((b) => b.value).join('')).toBe(w.otp);
+      expect(
+        boxes()
+          .map((b) => b.value)
+          .join(''),
+      ).toBe(w.otp);
       expect(button('Checking…')).toBeDisabled();
       expect(button('Back')).toBeDisabled();
       return;
@@ -167,34 +233,61 @@ function checkScreen(state: string, w: World) {
         expect(landedAt()).toBe(SETTINGS);
       }
       return;
-    default: throw new Error(`no check for ${state}`);
+    default:
+      throw new Error(`no check for ${state}`);
   }
 }
 
 async function perform(event: AnyEventObject, w: World) {
   switch (event.type) {
-    case 'EDIT_EMAIL': fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: event.value } }); return;
-    case 'EDIT_PASSWORD': fireEvent.change(password(), { target: { value: event.value } }); return;
-    case 'SUBMIT': await click(button('Sign In')); return;
+    case 'EDIT_EMAIL':
+      fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: event.value } });
+      return;
+    case 'EDIT_PASSWORD':
+      fireEvent.change(password(), { target: { value: event.value } });
+      return;
+    case 'SUBMIT':
+      await click(button('Sign In'));
+      return;
     case 'OTP_CHANGE': {
       const box = boxes()[Math.min(w.otp.length, 5)];
       fireEvent.keyDown(box, { key: event.value.length > w.otp.length ? '1' : 'Backspace' });
       return;
     }
-    case 'PASTE': fireEvent.paste(boxes()[0], { clipboardData: { getData: () => event.text } }); return;
-    case 'BACK': await click(button('Back')); return;
-    default: throw new Error(`cannot perform ${event.type}`);
+    case 'PASTE':
+      fireEvent.paste(boxes()[0], { clipboardData: { getData: () => event.text } });
+      return;
+    case 'BACK':
+      await click(button('Back'));
+      return;
+    default:
+      throw new Error(`cannot perform ${event.type}`);
   }
 }
 
 const LABELS: Record<string, string> = {
-  editingCredentials: 'credentials', submittingCredentials: 'signingIn', enteringOtp: 'otp', submittingOtp: 'checkingOtp', signedIn: 'signedIn',
+  editingCredentials: 'credentials',
+  submittingCredentials: 'signingIn',
+  enteringOtp: 'otp',
+  submittingOtp: 'checkingOtp',
+  signedIn: 'signedIn',
 };
 
 const pageModel: PageModel<World> = {
   title: SIGN_IN_REGION,
-  start: (input) => ({ email: '', password: '', otp: '', error: null, notice: (input as unknown as Input).notice, user: null }),
-  expectedAfter, nextWorld, readScreen, checkScreen, perform,
+  start: (input) => ({
+    email: '',
+    password: '',
+    otp: '',
+    error: null,
+    notice: (input as unknown as Input).notice,
+    user: null,
+  }),
+  expectedAfter,
+  nextWorld,
+  readScreen,
+  checkScreen,
+  perform,
   label: (value: StateValue) => LABELS[value as string],
   initial: () => 'credentials',
 };
@@ -204,14 +297,26 @@ const pageModel: PageModel<World> = {
  * (several share a transition: the lockout and a wrong password, say) and the arrival from set-up.
  */
 const eventKey = (e: AnyEventObject | undefined) => JSON.stringify(e ?? null);
-const shortestEndingWith = (event: AnyEventObject, notice: string | null) => model.paths
-  .filter((p) => (p as ModelPath & { input: Input }).input.notice === notice && eventKey(p.events.at(-1)) === eventKey(event))
-  .sort((a, b) => a.events.length - b.events.length)[0];
+const shortestEndingWith = (event: AnyEventObject, notice: string | null) =>
+  model.paths
+    .filter(
+      (p) =>
+        (p as ModelPath & { input: Input }).input.notice === notice && eventKey(p.events.at(-1)) === eventKey(event),
+    )
+    .sort((a, b) => a.events.length - b.events.length)[0];
 const SPELLED_OUT = [
-  errorEvent('signIn', WRONG), errorEvent('signIn', LOCKED), doneEvent('signIn', firstSignIn),
-  errorEvent('validateOtp', BAD_CODE), errorEvent('validateOtp', EXPIRED), errorEvent('validateOtp', LOCKED), { type: 'PASTE', text: '1234' },
+  errorEvent('signIn', WRONG),
+  errorEvent('signIn', LOCKED),
+  doneEvent('signIn', firstSignIn),
+  errorEvent('validateOtp', BAD_CODE),
+  errorEvent('validateOtp', EXPIRED),
+  errorEvent('validateOtp', LOCKED),
+  { type: 'PASTE', text: '1234' },
 ].map((e) => shortestEndingWith(e, null));
-const FROM_SET_UP = [shortestEndingWith({ type: 'EDIT_EMAIL', value: EMAIL }, NOTICE), shortestEndingWith(errorEvent('signIn', WRONG), NOTICE)];
+const FROM_SET_UP = [
+  shortestEndingWith({ type: 'EDIT_EMAIL', value: EMAIL }, NOTICE),
+  shortestEndingWith(errorEvent('signIn', WRONG), NOTICE),
+];
 const DRIVEN = [...new Set([...drivenPaths(loginMachine, model.paths), ...SPELLED_OUT, ...FROM_SET_UP])];
 
 describe('Sign In and Enter OTP: every transition of the login machine, driven through the login page', () => {
@@ -224,30 +329,42 @@ describe('Sign In and Enter OTP: every transition of the login machine, driven t
   });
 
   const answer = (p: ModelPath) => (p.events.at(-1) as { error?: ApiError } | undefined)?.error?.message;
-  it.each(DRIVEN.map((p) => [answer(p) ? `${p.description} (${answer(p)})` : p.description, p]))('%s', async (_, path: ModelPath) => {
-    const calls = new PendingCalls();
-    const logic = sessionMachine.provide({
-      actors: {
-        login: loginMachine.provide({ actors: { signIn: calls.logic<CurrentUser>(), validateOtp: calls.logic<CurrentUser>() } }),
-        loadOptions: calls.logic(),
-      },
-    });
-    const { notice } = (path as ModelPath & { input: Input }).input;
-    await drivePath(pageModel, path, calls, () => {
-      if (!notice) {
-        renderSignIn({ logic, stored: null, at: '/login' });
-        return;
+  it.each(DRIVEN.map((p) => [answer(p) ? `${p.description} (${answer(p)})` : p.description, p]))(
+    '%s',
+    async (_, path: ModelPath) => {
+      const calls = new PendingCalls();
+      const logic = sessionMachine.provide({
+        actors: {
+          login: loginMachine.provide({
+            actors: { signIn: calls.logic<CurrentUser>(), validateOtp: calls.logic<CurrentUser>() },
+          }),
+          loadOptions: calls.logic(),
+        },
+      });
+      const { notice } = (path as ModelPath & { input: Input }).input;
+      await drivePath(pageModel, path, calls, () => {
+        if (!notice) {
+          renderSignIn({ logic, stored: null, at: '/login' });
+          return;
+        }
+        // Sent back from two-factor set-up: the session ends and takes the user to /login, told why.
+        renderSignIn({
+          logic,
+          stored: makeUser({ token: 'pre-setup', two_factor_active: false, otp_verified: false }),
+          at: SETTINGS,
+        });
+        expect(landedAt()).toBe(SETTINGS);
+        sendToSession({ type: 'REAUTHENTICATE', notice });
+      });
+      // Past the login machine: once the options load, the session takes a verified user to where they land.
+      if (path.end.matches('signedIn') && path.events.some((e) => e.type === 'xstate.done.actor.validateOtp')) {
+        await calls.settle(doneEvent('loadOptions', OPTIONS));
+        await waitFor(() => expect(landedAt()).toBe(LANDING));
+        expect(
+          within(screen.getByRole('region', { name: SIGN_IN_REGION })).queryByRole('heading', { name: 'Sign In' }),
+        ).toBeNull();
       }
-      // Sent back from two-factor set-up: the session ends and takes the user to /login, told why.
-      renderSignIn({ logic, stored: makeUser({ token: 'pre-setup', two_factor_active: false, otp_verified: false }), at: SETTINGS });
-      expect(landedAt()).toBe(SETTINGS);
-      sendToSession({ type: 'REAUTHENTICATE', notice });
-    });
-    // Past the login machine: once the options load, the session takes a verified user to where they land.
-    if (path.end.matches('signedIn') && path.events.some((e) => e.type === 'xstate.done.actor.validateOtp')) {
-      await calls.settle(doneEvent('loadOptions', OPTIONS));
-      await waitFor(() => expect(landedAt()).toBe(LANDING));
-      expect(within(screen.getByRole('region', { name: SIGN_IN_REGION })).queryByRole('heading', { name: 'Sign In' })).toBeNull();
-    }
-  }, 30_000);
+    },
+    30_000,
+  );
 });

@@ -13,13 +13,21 @@ import { makeUser } from '../fixtures';
 
 const user = (over: Partial<CurrentUser> = {}) => makeUser({ token: 'pre', ...over });
 
-function startLogin(signIn: (input: { email: string; password: string }) => Promise<CurrentUser>, validateOtp = vi.fn(async (_input: { passcode: string; token: string }) => user({ otp_verified: true }))) {
-  const actor = createActor(loginMachine.provide({
-    actors: {
-      signIn: fromPromise(({ input }: { input: { email: string; password: string } }) => signIn(input)),
-      validateOtp: fromPromise(({ input }: { input: { passcode: string; token: string } }) => validateOtp(input as never)),
-    },
-  }), { input: { notice: null } }).start();
+function startLogin(
+  signIn: (input: { email: string; password: string }) => Promise<CurrentUser>,
+  validateOtp = vi.fn(async (_input: { passcode: string; token: string }) => user({ otp_verified: true })),
+) {
+  const actor = createActor(
+    loginMachine.provide({
+      actors: {
+        signIn: fromPromise(({ input }: { input: { email: string; password: string } }) => signIn(input)),
+        validateOtp: fromPromise(({ input }: { input: { passcode: string; token: string } }) =>
+          validateOtp(input as never),
+        ),
+      },
+    }),
+    { input: { notice: null } },
+  ).start();
   return { actor, validateOtp };
 }
 

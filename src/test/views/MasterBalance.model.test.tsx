@@ -8,7 +8,19 @@ import { adjustmentProblem } from '../../services/disbursementAccountRules';
 import { ApiError } from '../../services/http';
 import { MasterBalancePage } from '../../views/disbursement/MasterBalancePage';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
-import { CLIENTS, FakeSocket, PendingCalls, TOKEN, chooseClient, click, drivePath, drivenPaths, region, renderPage, type PageModel } from './pageModelHarness';
+import {
+  CLIENTS,
+  FakeSocket,
+  PendingCalls,
+  TOKEN,
+  chooseClient,
+  click,
+  drivePath,
+  drivenPaths,
+  region,
+  renderPage,
+  type PageModel,
+} from './pageModelHarness';
 
 const TITLE = 'Master Disbursement Balance';
 const BELOW_ZERO = 'The disbursement balance cannot go below zero: it is Rp. 100,000';
@@ -26,28 +38,46 @@ const TYPED: Record<string, { amount: number | null; problem: string | null; wor
 const HELD = { message: 'Waiting for approval by another SUPER ADMIN', balance: null, approvalId: 7 };
 
 interface World {
-  clientId: number | null; previous: number | null; typed: string; failure: string | null;
+  clientId: number | null;
+  previous: number | null;
+  typed: string;
+  failure: string | null;
   /** The last answer was 'waiting for approval': nothing moved. */
-  held: boolean; answered: string | null;
+  held: boolean;
+  answered: string | null;
 }
 const typedOf = (w: World) => TYPED[w.typed];
 
 // Clearing a field that is already empty is no event a user can make: '' only when there is text.
 const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
-    doneEvent('loadBalance', 100_000), errorEvent('loadBalance', new ApiError(500, 'The server is down')), { type: 'RETRY' },
-    { type: 'SELECT_CLIENT', clientId: 2 },
-    ...Object.keys(TYPED).filter((value) => value !== '' || s.context.amountText !== '').map((value) => ({ type: 'SET_AMOUNT_TEXT', value })),
-    { type: 'UPDATE' }, { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'DISMISS' },
-    doneEvent('submit', { message: 'Balance has been updated', balance: 350_000, approvalId: null }), doneEvent('submit', HELD),
-    errorEvent('submit', new ApiError(422, BELOW_ZERO)),
-    doneEvent('reloadBalance', 350_000), errorEvent('reloadBalance', new ApiError(500, 'The server is down')),
-    { type: 'REFRESH', clientId: 1 }, { type: 'REFRESH', clientId: 2 },
+  doneEvent('loadBalance', 100_000),
+  errorEvent('loadBalance', new ApiError(500, 'The server is down')),
+  { type: 'RETRY' },
+  { type: 'SELECT_CLIENT', clientId: 2 },
+  ...Object.keys(TYPED)
+    .filter((value) => value !== '' || s.context.amountText !== '')
+    .map((value) => ({ type: 'SET_AMOUNT_TEXT', value })),
+  { type: 'UPDATE' },
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
+  { type: 'DISMISS' },
+  doneEvent('submit', { message: 'Balance has been updated', balance: 350_000, approvalId: null }),
+  doneEvent('submit', HELD),
+  errorEvent('submit', new ApiError(422, BELOW_ZERO)),
+  doneEvent('reloadBalance', 350_000),
+  errorEvent('reloadBalance', new ApiError(500, 'The server is down')),
+  { type: 'REFRESH', clientId: 1 },
+  { type: 'REFRESH', clientId: 2 },
 ];
 
 const model = buildModel(balanceAdjustmentMachine, {
-  inputs: [{ clients: CLIENTS, token: TOKEN }, { clients: [], token: TOKEN }],
+  inputs: [
+    { clients: CLIENTS, token: TOKEN },
+    { clients: [], token: TOKEN },
+  ],
   events: events as never,
-  serialize: (s) => JSON.stringify([s.value, s.context.clientId, s.context.previous, s.context.amountText, s.context.held]),
+  serialize: (s) =>
+    JSON.stringify([s.value, s.context.clientId, s.context.previous, s.context.amountText, s.context.held]),
 });
 
 // hidden: in jsdom, tabster marks an open Fluent dialog aria-hidden ~100 ms after it opens (not so in
@@ -61,41 +91,74 @@ const rp = (n: number) => `${n < 0 ? '-' : ''}Rp. ${Math.abs(n).toLocaleString('
 
 const pageModel: PageModel<World> = {
   title: TITLE,
-  start: ({ clients }) => ({ clientId: clients[0]?.id ?? null, previous: null, typed: '', failure: null, held: false, answered: null }),
+  start: ({ clients }) => ({
+    clientId: clients[0]?.id ?? null,
+    previous: null,
+    typed: '',
+    failure: null,
+    held: false,
+    answered: null,
+  }),
   initial: (w) => (w.clientId == null ? 'noClient' : 'loadingBalance'),
   label: (value: StateValue) => String(value),
 
   // The spec's table: loadingBalance > editing > confirming > submitting > done or failed (back to editing).
   expectedAfter(state, event, w) {
     switch (event.type) {
-      case 'xstate.done.actor.loadBalance': return 'editing';
-      case 'xstate.error.actor.loadBalance': return 'loadFailed';
-      case 'RETRY': case 'SELECT_CLIENT': return 'loadingBalance';
-      case 'REFRESH': return event.clientId === w.clientId ? 'loadingBalance' : state;
-      case 'SET_AMOUNT_TEXT': return state === 'loadingBalance' ? state : 'editing';
-      case 'UPDATE': return 'confirming';
-      case 'CONFIRM': return 'submitting';
-      case 'CANCEL': case 'DISMISS': return 'editing';
-      case 'xstate.done.actor.submit': return 'done';
-      case 'xstate.error.actor.submit': return 'failed';
-      default: return state; // the reload after an answer changes figures, not the step
+      case 'xstate.done.actor.loadBalance':
+        return 'editing';
+      case 'xstate.error.actor.loadBalance':
+        return 'loadFailed';
+      case 'RETRY':
+      case 'SELECT_CLIENT':
+        return 'loadingBalance';
+      case 'REFRESH':
+        return event.clientId === w.clientId ? 'loadingBalance' : state;
+      case 'SET_AMOUNT_TEXT':
+        return state === 'loadingBalance' ? state : 'editing';
+      case 'UPDATE':
+        return 'confirming';
+      case 'CONFIRM':
+        return 'submitting';
+      case 'CANCEL':
+      case 'DISMISS':
+        return 'editing';
+      case 'xstate.done.actor.submit':
+        return 'done';
+      case 'xstate.error.actor.submit':
+        return 'failed';
+      default:
+        return state; // the reload after an answer changes figures, not the step
     }
   },
 
   nextWorld(w, event) {
     const e = event as AnyEventObject & { output?: unknown; clientId?: number; value?: string; error?: Error };
     switch (e.type) {
-      case 'xstate.done.actor.loadBalance': case 'xstate.done.actor.reloadBalance': return { ...w, previous: e.output as number };
-      case 'SELECT_CLIENT': return { ...w, clientId: e.clientId!, previous: null, typed: '', answered: null };
-      case 'SET_AMOUNT_TEXT': return { ...w, typed: e.value!, answered: null };
-      case 'REFRESH': return e.clientId === w.clientId ? { ...w, answered: null } : w;
+      case 'xstate.done.actor.loadBalance':
+      case 'xstate.done.actor.reloadBalance':
+        return { ...w, previous: e.output as number };
+      case 'SELECT_CLIENT':
+        return { ...w, clientId: e.clientId!, previous: null, typed: '', answered: null };
+      case 'SET_AMOUNT_TEXT':
+        return { ...w, typed: e.value!, answered: null };
+      case 'REFRESH':
+        return e.clientId === w.clientId ? { ...w, answered: null } : w;
       case 'xstate.done.actor.submit': {
         const out = e.output as typeof HELD | { message: string; balance: number; approvalId: null };
         // Held: nothing moved, so the previous balance stays as shown.
-        return { ...w, previous: out.balance ?? w.previous, typed: '', held: out.approvalId != null, answered: out.message };
+        return {
+          ...w,
+          previous: out.balance ?? w.previous,
+          typed: '',
+          held: out.approvalId != null,
+          answered: out.message,
+        };
       }
-      case 'xstate.error.actor.submit': return { ...w, failure: e.error!.message };
-      default: return w;
+      case 'xstate.error.actor.submit':
+        return { ...w, failure: e.error!.message };
+      default:
+        return w;
     }
   },
 
@@ -108,7 +171,11 @@ const pageModel: PageModel<World> = {
     }
     if (within(region(TITLE)).queryByRole('button', { name: 'Try again' })) return 'loadFailed';
     if (region(TITLE).querySelector('[aria-busy="true"]')) return 'loadingBalance';
-    if (within(region(TITLE)).queryByText('Balance has been updated') || within(region(TITLE)).queryByText(HELD.message)) return 'done';
+    if (
+      within(region(TITLE)).queryByText('Balance has been updated') ||
+      within(region(TITLE)).queryByText(HELD.message)
+    )
+      return 'done';
     return 'editing';
   },
 
@@ -117,7 +184,9 @@ const pageModel: PageModel<World> = {
       expect(updateButton()).toBeDisabled();
       return;
     }
-    expect(within(region(TITLE)).getByRole('combobox', { name: 'Client' })).toHaveTextContent(CLIENTS.find((c) => c.id === w.clientId)!.client_name);
+    expect(within(region(TITLE)).getByRole('combobox', { name: 'Client' })).toHaveTextContent(
+      CLIENTS.find((c) => c.id === w.clientId)!.client_name,
+    );
     if (state === 'loadingBalance' || state === 'loadFailed') {
       expect(updateButton()).toBeDisabled();
       if (state === 'loadingBalance') expect(figure('Previous Balance')).toHaveTextContent('-');
@@ -137,7 +206,8 @@ const pageModel: PageModel<World> = {
       expect(within(region(TITLE)).queryByText(/cannot go below zero|whole numbers/)).toBeNull();
       if (words) expect(within(region(TITLE)).getByText(`Reads as ${words}`)).toBeInTheDocument();
     }
-    if (state === 'editing' || state === 'done') expect(updateButton()).toHaveProperty('disabled', problem != null || amount == null);
+    if (state === 'editing' || state === 'done')
+      expect(updateButton()).toHaveProperty('disabled', problem != null || amount == null);
     if (state === 'done') {
       expect(amountBox()).toHaveValue('');
       expect(within(region(TITLE)).getByText(w.answered!)).toBeInTheDocument();
@@ -155,15 +225,25 @@ const pageModel: PageModel<World> = {
 
   async perform(event, w) {
     switch (event.type) {
-      case 'SELECT_CLIENT': return chooseClient(TITLE, event.clientId);
-      case 'SET_AMOUNT_TEXT': fireEvent.change(amountBox(), { target: { value: event.value } }); return;
-      case 'UPDATE': return click(updateButton());
-      case 'CONFIRM': return click(within(dialog()!).getByRole('button', { name: 'Confirm', hidden: true }));
-      case 'CANCEL': return click(within(dialog()!).getByRole('button', { name: 'Cancel', hidden: true }));
-      case 'DISMISS': return click(within(dialog()!).getByRole('button', { name: 'OK', hidden: true }));
-      case 'RETRY': return click(within(region(TITLE)).getByRole('button', { name: 'Try again' }));
-      case 'REFRESH': return socket.emit({ client_id: event.clientId });
-      default: throw new Error(`no way to perform ${event.type} in ${JSON.stringify(w)}`);
+      case 'SELECT_CLIENT':
+        return chooseClient(TITLE, event.clientId);
+      case 'SET_AMOUNT_TEXT':
+        fireEvent.change(amountBox(), { target: { value: event.value } });
+        return;
+      case 'UPDATE':
+        return click(updateButton());
+      case 'CONFIRM':
+        return click(within(dialog()!).getByRole('button', { name: 'Confirm', hidden: true }));
+      case 'CANCEL':
+        return click(within(dialog()!).getByRole('button', { name: 'Cancel', hidden: true }));
+      case 'DISMISS':
+        return click(within(dialog()!).getByRole('button', { name: 'OK', hidden: true }));
+      case 'RETRY':
+        return click(within(region(TITLE)).getByRole('button', { name: 'Try again' }));
+      case 'REFRESH':
+        return socket.emit({ client_id: event.clientId });
+      default:
+        throw new Error(`no way to perform ${event.type} in ${JSON.stringify(w)}`);
     }
   },
 };
@@ -175,12 +255,20 @@ describe('Master Disbursement Balance: every path of balanceAdjustment, driven t
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(balanceAdjustmentMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path) => {
-    const calls = new PendingCalls();
-    socket = new FakeSocket();
-    const logic = balanceAdjustmentMachine.provide({
-      actors: { loadBalance: calls.logic<number>(), submit: calls.logic<MoneyMoved>(), balanceChanges: balanceChangesFrom(socket.watch) },
-    });
-    await drivePath(pageModel, path, calls, (clients) => renderPage(<MasterBalancePage logic={logic} />, clients));
-  }, 30_000);
+  it.each(drivenPaths(balanceAdjustmentMachine, model.paths).map((p) => [p.description, p]))(
+    '%s',
+    async (_, path) => {
+      const calls = new PendingCalls();
+      socket = new FakeSocket();
+      const logic = balanceAdjustmentMachine.provide({
+        actors: {
+          loadBalance: calls.logic<number>(),
+          submit: calls.logic<MoneyMoved>(),
+          balanceChanges: balanceChangesFrom(socket.watch),
+        },
+      });
+      await drivePath(pageModel, path, calls, (clients) => renderPage(<MasterBalancePage logic={logic} />, clients));
+    },
+    30_000,
+  );
 });

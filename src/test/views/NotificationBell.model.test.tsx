@@ -20,13 +20,27 @@ import { PendingCalls, TOKEN, click, drivenPaths, isActorEvent, renderPage } fro
 type Status = 'OPEN' | 'RESOLVED';
 /** What the server says of it: the request while OPEN, what happened once RESOLVED (issue 26). */
 const messageOf = (id: number, status: Status) =>
-  (status === 'OPEN' ? `Withdrawal WD-${id} of Rp. 250,000 from PT Maju is waiting for your decision` : 'Completed by superadmin2@demo.local');
+  status === 'OPEN'
+    ? `Withdrawal WD-${id} of Rp. 250,000 from PT Maju is waiting for your decision`
+    : 'Completed by superadmin2@demo.local';
 const item = (id: number, minute: number, status: Status, read: boolean): NotificationItem => ({
-  id, subject: `Withdrawal WD-${id}`, message: messageOf(id, status), is_read: read,
+  id,
+  subject: `Withdrawal WD-${id}`,
+  message: messageOf(id, status),
+  is_read: read,
   data: {
-    created_at: `2026-11-21T03:${String(minute).padStart(2, '0')}:00.000Z`, work_order_code: `WD-${id}`, status,
+    created_at: `2026-11-21T03:${String(minute).padStart(2, '0')}:00.000Z`,
+    work_order_code: `WD-${id}`,
+    status,
     resolved_at: status === 'RESOLVED' ? '2026-11-21T03:59:00.000Z' : null,
-    item: { kind: 'withdrawal', ref: `uuid-${id}`, client_id: 1, client_name: 'PT Maju', amount: 250_000, withdrawal_kind: 'withdrawal' },
+    item: {
+      kind: 'withdrawal',
+      ref: `uuid-${id}`,
+      client_id: 1,
+      client_name: 'PT Maju',
+      amount: 250_000,
+      withdrawal_kind: 'withdrawal',
+    },
   },
   step_data: { icon: 'money' },
 });
@@ -43,18 +57,36 @@ const OLD_ONE = item(9, 5, 'RESOLVED', false);
 const model = buildModel(notificationsMachine, {
   inputs: [{ token: TOKEN }],
   events: (s: AnyMachineSnapshot) => [
-    doneEvent('load', LISTED), errorEvent('load', new Error('offline')),
-    { type: 'RECEIVED', item: NEW_ONE }, { type: 'CHANGED', item: WD1_RESOLVED }, { type: 'CHANGED', item: OLD_ONE },
-    { type: 'READ_ALL' }, { type: 'RECONNECTED' }, { type: 'SESSION_ENDED' }, { type: 'ACCESS_CHANGED' },
+    doneEvent('load', LISTED),
+    errorEvent('load', new Error('offline')),
+    { type: 'RECEIVED', item: NEW_ONE },
+    { type: 'CHANGED', item: WD1_RESOLVED },
+    { type: 'CHANGED', item: OLD_ONE },
+    { type: 'READ_ALL' },
+    { type: 'RECONNECTED' },
+    { type: 'SESSION_ENDED' },
+    { type: 'ACCESS_CHANGED' },
     // At most two reads waiting, to keep the graph finite (a pushed item can turn unread again).
-    ...(s.context.pendingReads.length < 2 ? [{ type: 'OPENED', id: 1 }, { type: 'OPENED', id: 3 }] : []),
+    ...(s.context.pendingReads.length < 2
+      ? [
+          { type: 'OPENED', id: 1 },
+          { type: 'OPENED', id: 3 },
+        ]
+      : []),
     { type: 'MARK_ALL_READ' },
-    doneEvent('markRead', { status: 'success' }), errorEvent('markRead', new Error('refused')),
-    doneEvent('markAllRead', { status: 'success' }), errorEvent('markAllRead', new Error('refused')),
+    doneEvent('markRead', { status: 'success' }),
+    errorEvent('markRead', new Error('refused')),
+    doneEvent('markAllRead', { status: 'success' }),
+    errorEvent('markAllRead', new Error('refused')),
   ],
 });
 
-interface Shown { id: number; minute: number; status: Status; read: boolean }
+interface Shown {
+  id: number;
+  minute: number;
+  status: Status;
+  read: boolean;
+}
 interface World {
   list: 'loading' | 'ready';
   marking: 'idle' | 'one' | 'all';
@@ -71,8 +103,23 @@ interface World {
   session: 'signedIn' | 'signedOut' | 'refreshing';
 }
 
-const shown = (n: NotificationItem): Shown => ({ id: n.id, minute: Number(n.data.created_at.slice(14, 16)), status: n.data.status as Status, read: n.is_read });
-const START: World = { list: 'loading', marking: 'idle', items: [], unread: 0, pending: [], sending: null, loads: 1, desktop: 0, session: 'signedIn' };
+const shown = (n: NotificationItem): Shown => ({
+  id: n.id,
+  minute: Number(n.data.created_at.slice(14, 16)),
+  status: n.data.status as Status,
+  read: n.is_read,
+});
+const START: World = {
+  list: 'loading',
+  marking: 'idle',
+  items: [],
+  unread: 0,
+  pending: [],
+  sending: null,
+  loads: 1,
+  desktop: 0,
+  session: 'signedIn',
+};
 
 /** A new list read: the server is asked again. */
 const reload = (w: World): World => ({ ...w, list: 'loading', loads: w.loads + 1 });
@@ -83,41 +130,71 @@ function upsert(w: World, pushed: NotificationItem): World {
   const next = shown(pushed);
   const before = w.items.find((n) => n.id === next.id);
   const items = [...w.items.filter((n) => n.id !== next.id), next].sort((a, b) => b.minute - a.minute);
-  return { ...w, items, unread: Math.max(0, w.unread + Number(needsYou(next)) - Number(before ? needsYou(before) : false)) };
+  return {
+    ...w,
+    items,
+    unread: Math.max(0, w.unread + Number(needsYou(next)) - Number(before ? needsYou(before) : false)),
+  };
 }
-const allRead = (w: World): World => ({ ...w, items: w.items.map((n) => ({ ...n, read: true })), unread: 0, pending: [] });
+const allRead = (w: World): World => ({
+  ...w,
+  items: w.items.map((n) => ({ ...n, read: true })),
+  unread: 0,
+  pending: [],
+});
 /** A read mark goes out whenever one waits and nothing else is being sent. */
-const sendNext = (w: World): World => (w.marking === 'idle' && w.pending.length ? { ...w, marking: 'one', sending: w.pending[0] } : w);
+const sendNext = (w: World): World =>
+  w.marking === 'idle' && w.pending.length ? { ...w, marking: 'one', sending: w.pending[0] } : w;
 
 /** Issue 14's bell, step by step. */
 function after(w: World, event: AnyEventObject): World {
   const pushed = (event as { item?: NotificationItem }).item;
   switch (event.type) {
-    case 'xstate.done.actor.load': return { ...w, list: 'ready', items: LISTED.items.map(shown), unread: LISTED.unread };
-    case 'xstate.error.actor.load': return { ...w, list: 'ready' };
+    case 'xstate.done.actor.load':
+      return { ...w, list: 'ready', items: LISTED.items.map(shown), unread: LISTED.unread };
+    case 'xstate.error.actor.load':
+      return { ...w, list: 'ready' };
     case 'RECEIVED': {
-      const desktop = w.desktop + Number(!w.items.some((n) => n.id === pushed!.id) && pushed!.data.status === 'OPEN' && !pushed!.is_read);
+      const desktop =
+        w.desktop +
+        Number(!w.items.some((n) => n.id === pushed!.id) && pushed!.data.status === 'OPEN' && !pushed!.is_read);
       return w.list === 'loading' ? reload({ ...w, desktop }) : upsert({ ...w, desktop }, pushed!);
     }
-    case 'CHANGED': return w.list === 'ready' && w.items.some((n) => n.id === pushed!.id) ? upsert(w, pushed!) : reload(w);
-    case 'READ_ALL': return w.list === 'loading' ? reload(w) : allRead(w);
-    case 'RECONNECTED': return reload(w);
-    case 'SESSION_ENDED': return { ...w, session: 'signedOut' };
-    case 'ACCESS_CHANGED': return { ...w, session: 'refreshing' };
+    case 'CHANGED':
+      return w.list === 'ready' && w.items.some((n) => n.id === pushed!.id) ? upsert(w, pushed!) : reload(w);
+    case 'READ_ALL':
+      return w.list === 'loading' ? reload(w) : allRead(w);
+    case 'RECONNECTED':
+      return reload(w);
+    case 'SESSION_ENDED':
+      return { ...w, session: 'signedOut' };
+    case 'ACCESS_CHANGED':
+      return { ...w, session: 'refreshing' };
     case 'OPENED': {
       const id = (event as AnyEventObject & { id: number }).id;
       const opened = w.items.find((n) => n.id === id && !n.read);
       if (!opened) return w;
-      return sendNext({ ...w, items: w.items.map((n) => (n.id === id ? { ...n, read: true } : n)), unread: Math.max(0, w.unread - Number(needsYou(opened))), pending: [...w.pending, id] });
+      return sendNext({
+        ...w,
+        items: w.items.map((n) => (n.id === id ? { ...n, read: true } : n)),
+        unread: Math.max(0, w.unread - Number(needsYou(opened))),
+        pending: [...w.pending, id],
+      });
     }
-    case 'MARK_ALL_READ': return { ...w, marking: 'all' };
-    case 'xstate.done.actor.markRead': return sendNext({ ...w, marking: 'idle', pending: w.pending.slice(1) });
+    case 'MARK_ALL_READ':
+      return { ...w, marking: 'all' };
+    case 'xstate.done.actor.markRead':
+      return sendNext({ ...w, marking: 'idle', pending: w.pending.slice(1) });
     // Refused: the count may be wrong, so the list is read again.
-    case 'xstate.error.actor.markRead': return sendNext(reload({ ...w, marking: 'idle', pending: w.pending.slice(1) }));
+    case 'xstate.error.actor.markRead':
+      return sendNext(reload({ ...w, marking: 'idle', pending: w.pending.slice(1) }));
     // A read queued meanwhile goes out first, then all are read (the list, if it was being read, is read again).
-    case 'xstate.done.actor.markAllRead': return (w.list === 'loading' ? reload : allRead)(sendNext({ ...w, marking: 'idle' }));
-    case 'xstate.error.actor.markAllRead': return sendNext({ ...w, marking: 'idle' });
-    default: throw new Error(`no rule for ${event.type}`);
+    case 'xstate.done.actor.markAllRead':
+      return (w.list === 'loading' ? reload : allRead)(sendNext({ ...w, marking: 'idle' }));
+    case 'xstate.error.actor.markAllRead':
+      return sendNext({ ...w, marking: 'idle' });
+    default:
+      throw new Error(`no rule for ${event.type}`);
   }
 }
 
@@ -131,23 +208,39 @@ async function surface() {
 async function perform(event: AnyEventObject, socket: FakeNotificationSocket) {
   const pushed = (event as { item?: NotificationItem }).item!;
   switch (event.type) {
-    case 'RECEIVED': return socket.say((h) => h.onWorkOrder(pushed));
-    case 'CHANGED': return socket.say((h) => h.onWorkOrderChanged(pushed));
-    case 'READ_ALL': return socket.say((h) => h.onWorkOrdersRead());
-    case 'RECONNECTED': return socket.say((h) => h.onReconnected());
-    case 'SESSION_ENDED': return socket.say((h) => h.onSessionEnded());
-    case 'ACCESS_CHANGED': return socket.say((h) => h.onAccessChanged());
+    case 'RECEIVED':
+      return socket.say((h) => h.onWorkOrder(pushed));
+    case 'CHANGED':
+      return socket.say((h) => h.onWorkOrderChanged(pushed));
+    case 'READ_ALL':
+      return socket.say((h) => h.onWorkOrdersRead());
+    case 'RECONNECTED':
+      return socket.say((h) => h.onReconnected());
+    case 'SESSION_ENDED':
+      return socket.say((h) => h.onSessionEnded());
+    case 'ACCESS_CHANGED':
+      return socket.say((h) => h.onAccessChanged());
     case 'OPENED': {
-      const entry = within(await surface()).getAllByRole('listitem').find((li) => new RegExp(`WD-${(event as AnyEventObject & { id: number }).id}(?!\\d)`).test(li.textContent!))!;
+      const entry = within(await surface())
+        .getAllByRole('listitem')
+        .find((li) => new RegExp(`WD-${(event as AnyEventObject & { id: number }).id}(?!\\d)`).test(li.textContent!))!;
       return click(within(entry).getByRole('button'));
     }
-    case 'MARK_ALL_READ': return click(within(await surface()).getByRole('button', { name: 'Mark all read' }));
-    default: throw new Error(`no way to perform ${event.type}`);
+    case 'MARK_ALL_READ':
+      return click(within(await surface()).getByRole('button', { name: 'Mark all read' }));
+    default:
+      throw new Error(`no way to perform ${event.type}`);
   }
 }
 
 /** What the bell shows, and what the server was sent, against the world. */
-async function check(w: World, calls: PendingCalls, desktop: number, socket: FakeNotificationSocket, session: () => string) {
+async function check(
+  w: World,
+  calls: PendingCalls,
+  desktop: number,
+  socket: FakeNotificationSocket,
+  session: () => string,
+) {
   if (w.session !== 'signedIn') {
     // The session took over: the bell went with the signed-in shell, and its socket with it.
     await waitFor(() => expect(session()).toBe(w.session));
@@ -158,7 +251,8 @@ async function check(w: World, calls: PendingCalls, desktop: number, socket: Fak
   expect(calls.isOpen('load')).toBe(w.list === 'loading');
   expect(calls.inputs.filter((c) => c.id === 'load')).toHaveLength(w.loads);
   expect(calls.isOpen('markRead')).toBe(w.marking === 'one');
-  if (w.marking === 'one') expect(calls.inputs.filter((c) => c.id === 'markRead').at(-1)!.input).toEqual({ id: w.sending });
+  if (w.marking === 'one')
+    expect(calls.inputs.filter((c) => c.id === 'markRead').at(-1)!.input).toEqual({ id: w.sending });
   expect(calls.isOpen('markAllRead')).toBe(w.marking === 'all');
   expect(desktop).toBe(w.desktop);
 
@@ -172,40 +266,69 @@ async function check(w: World, calls: PendingCalls, desktop: number, socket: Fak
     return;
   }
   const entries = within(panel).getAllByRole('listitem');
-  expect(entries.map((li) => li.textContent)).toEqual(w.items.map((n) =>
-    `${needsYou(n) ? 'Unread: ' : ''}Withdrawal WD-${n.id}${messageOf(n.id, n.status)}2026-11-21 10:${String(n.minute).padStart(2, '0')}${n.status === 'OPEN' ? 'Open' : 'Resolved'}`));
+  expect(entries.map((li) => li.textContent)).toEqual(
+    w.items.map(
+      (n) =>
+        `${needsYou(n) ? 'Unread: ' : ''}Withdrawal WD-${n.id}${messageOf(n.id, n.status)}2026-11-21 10:${String(n.minute).padStart(2, '0')}${n.status === 'OPEN' ? 'Open' : 'Resolved'}`,
+    ),
+  );
 }
 
 describe('Notification bell: every path of the notifications machine, driven through the bell', () => {
   // The bell only logs a failed call (the spec's rule for lists); the paths fail hundreds on purpose.
-  beforeAll(() => { vi.spyOn(console, 'warn').mockImplementation(() => {}); });
+  beforeAll(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(notificationsMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path: ModelPath) => {
-    const calls = new PendingCalls();
-    const socket = new FakeNotificationSocket();
-    let desktop = 0;
-    const logic = notificationsMachine.provide({
-      actors: { socket: notificationSocketFrom(socket.connect), load: calls.logic(), markRead: calls.logic(), markAllRead: calls.logic() },
-      actions: { notifyDesktop: () => { desktop += 1; } },
-    });
-    let session: ReturnType<typeof SessionContext.useActorRef> | null = null;
-    function Spy() { session = SessionContext.useActorRef(); return null; }
-    // The session's re-read after ACCESS_CHANGED waits for ever: the path ends there.
-    renderPage(<><Spy /><NotificationBell logic={logic} /></>, [], { refreshUser: fromPromise(() => new Promise<never>(() => {})) });
-    const sessionState = () => String(session!.getSnapshot().value);
+  it.each(drivenPaths(notificationsMachine, model.paths).map((p) => [p.description, p]))(
+    '%s',
+    async (_, path: ModelPath) => {
+      const calls = new PendingCalls();
+      const socket = new FakeNotificationSocket();
+      let desktop = 0;
+      const logic = notificationsMachine.provide({
+        actors: {
+          socket: notificationSocketFrom(socket.connect),
+          load: calls.logic(),
+          markRead: calls.logic(),
+          markAllRead: calls.logic(),
+        },
+        actions: {
+          notifyDesktop: () => {
+            desktop += 1;
+          },
+        },
+      });
+      let session: ReturnType<typeof SessionContext.useActorRef> | null = null;
+      function Spy() {
+        session = SessionContext.useActorRef();
+        return null;
+      }
+      // The session's re-read after ACCESS_CHANGED waits for ever: the path ends there.
+      renderPage(
+        <>
+          <Spy />
+          <NotificationBell logic={logic} />
+        </>,
+        [],
+        { refreshUser: fromPromise(() => new Promise<never>(() => {})) },
+      );
+      const sessionState = () => String(session!.getSnapshot().value);
 
-    let world = START;
-    await waitFor(() => expect(calls.isOpen('load')).toBe(true));
-    await check(world, calls, desktop, socket, sessionState);
-    for (const event of path.events) {
-      if (isActorEvent(event)) await calls.settle(event);
-      else await perform(event, socket);
-      world = after(world, event);
+      let world = START;
+      await waitFor(() => expect(calls.isOpen('load')).toBe(true));
       await check(world, calls, desktop, socket, sessionState);
-    }
-  }, 30_000);
+      for (const event of path.events) {
+        if (isActorEvent(event)) await calls.settle(event);
+        else await perform(event, socket);
+        world = after(world, event);
+        await check(world, calls, desktop, socket, sessionState);
+      }
+    },
+    30_000,
+  );
 });

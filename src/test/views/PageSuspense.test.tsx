@@ -16,7 +16,13 @@ function pageChunk() {
 }
 
 const show = (Page: ReturnType<typeof pageChunk>['Page']) =>
-  render(<FluentProvider theme={webLightTheme}><PageSuspense><Page /></PageSuspense></FluentProvider>);
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <PageSuspense>
+        <Page />
+      </PageSuspense>
+    </FluentProvider>,
+  );
 
 describe('a lazily loaded page', () => {
   it('shows a labelled progressbar while its code downloads, then the page', async () => {

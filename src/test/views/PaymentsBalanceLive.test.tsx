@@ -18,12 +18,25 @@ import { renderWithSession } from './renderWithSession';
 const TITLE = 'Payments Balance';
 const meta: PageMeta = { current_page: 1, last_page: 1, total: 1, per_page: 15 };
 const row = (status: WithdrawalRow['status']): WithdrawalRow => ({
-  uuid: 'wd-1', status, type: 'withdrawal', amount: 250_000, name: 'Citra Client', bank_name: 'BCA', account_no: '7100012345',
-  bank_account_name: 'Budi Santoso', withdrawal_time: '2026-11-20T03:00:00Z', completed_time: status === 'PENDING' ? null : '2026-11-20T04:00:00Z',
-  description: 'Rent', client_id: 1,
+  uuid: 'wd-1',
+  status,
+  type: 'withdrawal',
+  amount: 250_000,
+  name: 'Citra Client',
+  bank_name: 'BCA',
+  account_no: '7100012345',
+  bank_account_name: 'Budi Santoso',
+  withdrawal_time: '2026-11-20T03:00:00Z',
+  completed_time: status === 'PENDING' ? null : '2026-11-20T04:00:00Z',
+  description: 'Rent',
+  client_id: 1,
 });
 const summary = (withdrawable: number, pending: number): BalanceSummary => ({
-  disbursement_balance: 0, nonwithdrawable_balance: 0, withdrawable_balance: withdrawable, pending_withdrawal_balance: pending, balance: withdrawable + pending,
+  disbursement_balance: 0,
+  nonwithdrawable_balance: 0,
+  withdrawable_balance: withdrawable,
+  pending_withdrawal_balance: pending,
+  balance: withdrawable + pending,
 });
 
 let socket: FakeSocket;
@@ -32,16 +45,27 @@ type Query = { clientId: number; start: string; end: string; status: string; pag
 /** What the server answers, in turn, and which client each load asked for. */
 let answers: Answer[];
 let asked: number[];
-beforeEach(() => { socket = new FakeSocket(); answers = []; asked = []; });
+beforeEach(() => {
+  socket = new FakeSocket();
+  answers = [];
+  asked = [];
+});
 
 function openPage(type: 'SUPER ADMIN' | 'CLIENT') {
   const logic = balancePageMachine.provide({
     actors: {
-      load: fromPromise<Answer, Query>(async ({ input }) => { asked.push(input.clientId); return answers.shift()!; }),
+      load: fromPromise<Answer, Query>(async ({ input }) => {
+        asked.push(input.clientId);
+        return answers.shift()!;
+      }),
       balanceChanges: balanceChangesFrom(socket.watch),
     },
   });
-  return renderWithSession(<PaymentsBalancePage logic={logic} />, makeUser({ token: TOKEN, type, otp_verified: true }), { modules: [], banks: [], clients: CLIENTS, roles: [] });
+  return renderWithSession(
+    <PaymentsBalancePage logic={logic} />,
+    makeUser({ token: TOKEN, type, otp_verified: true }),
+    { modules: [], banks: [], clients: CLIENTS, roles: [] },
+  );
 }
 
 const history = () => within(region(TITLE)).getByRole('table', { name: 'Withdrawal History' });
@@ -49,7 +73,10 @@ const available = () => within(region(TITLE)).getByRole('group', { name: 'Availa
 
 describe('Payments Balance, live', () => {
   it("a client user's screen shows the decision made elsewhere: status and figures, without a reload", async () => {
-    answers.push({ summary: summary(750_000, 250_000), rows: [row('PENDING')], meta }, { summary: summary(750_000, 0), rows: [row('COMPLETED')], meta });
+    answers.push(
+      { summary: summary(750_000, 250_000), rows: [row('PENDING')], meta },
+      { summary: summary(750_000, 0), rows: [row('COMPLETED')], meta },
+    );
     openPage('CLIENT');
     await waitFor(() => expect(within(history()).getByText('PENDING')).toBeInTheDocument());
     expect(socket.tokens).toEqual([TOKEN]);
@@ -66,7 +93,10 @@ describe('Payments Balance, live', () => {
   });
 
   it("a SUPER ADMIN's screen shows a client's new request with its Complete and Reject buttons; closing the page closes the socket", async () => {
-    answers.push({ summary: summary(1_000_000, 0), rows: [], meta: { ...meta, total: 0 } }, { summary: summary(750_000, 250_000), rows: [row('PENDING')], meta });
+    answers.push(
+      { summary: summary(1_000_000, 0), rows: [], meta: { ...meta, total: 0 } },
+      { summary: summary(750_000, 250_000), rows: [row('PENDING')], meta },
+    );
     const page = openPage('SUPER ADMIN');
     await waitFor(() => expect(available()).toHaveTextContent('Rp. 1,000,000'));
     expect(within(region(TITLE)).getByText('No withdrawals in this period.')).toBeInTheDocument();
@@ -74,7 +104,11 @@ describe('Payments Balance, live', () => {
     await socket.emit({ client_id: 1 });
     await waitFor(() => expect(available()).toHaveTextContent('Rp. 750,000'));
     const actions = within(history()).getByRole('group', { name: 'Actions for wd-1' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complete', 'Reject']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Complete', 'Reject']);
 
     expect(socket.watching).toBe(1);
     page.unmount();

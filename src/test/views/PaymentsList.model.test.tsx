@@ -35,10 +35,28 @@ const RANGE = '2026-11-21 00:00 to 2026-11-21 23:59';
 const BAD_RANGE = 'last week';
 const form = defaultForm(dayjs('2026-11-21T10:15:00'));
 
-const payIn = (n: number, type: TransactionRow['type'], status: TransactionRow['status'], added = false): TransactionRow => ({
-  uuid: `u-${n}`, type, service_type: 'payin', rrn: null, correlation_id: `PAY-${n}-${status}`, account_no: `88000${n}`, currency: 'IDR',
-  amount: 100_000 * n, fee_amount: 1_000 * n, status, paid_time: null, transaction_time: '2026-11-21T02:00:00.000Z', settlement_time: null,
-  client_id: 1, client_name: 'PT Maju', added_to_withdrawable: added,
+const payIn = (
+  n: number,
+  type: TransactionRow['type'],
+  status: TransactionRow['status'],
+  added = false,
+): TransactionRow => ({
+  uuid: `u-${n}`,
+  type,
+  service_type: 'payin',
+  rrn: null,
+  correlation_id: `PAY-${n}-${status}`,
+  account_no: `88000${n}`,
+  currency: 'IDR',
+  amount: 100_000 * n,
+  fee_amount: 1_000 * n,
+  status,
+  paid_time: null,
+  transaction_time: '2026-11-21T02:00:00.000Z',
+  settlement_time: null,
+  client_id: 1,
+  client_name: 'PT Maju',
+  added_to_withdrawable: added,
 });
 const qrisPending = payIn(1, 'fello_qris', 'PENDING');
 const vaPending = payIn(2, 'va_bca', 'PENDING');
@@ -49,13 +67,33 @@ const expired = payIn(6, 'va_bri', 'VA_EXPIRED');
 const ROWS = [qrisPending, vaPending, finalized, finalizedAdded, settled, expired];
 const STATS = { total_transaction_count: 6, total_transaction_amount: 2_100_000, total_fee_amount: 21_000 };
 const loaded = { rows: ROWS, meta: { current_page: 1, last_page: 2, total: 6, per_page: 15 }, stats: STATS };
-const invoice: Invoice = { items: [{ name: 'Pay-in', ori_price: 500_000, curr_price: 500_000 }], service: 'payin', transaction_date: '2026-11-21T02:00:00.000Z', correlation_id: settled.correlation_id, client_name: 'PT Maju' };
+const invoice: Invoice = {
+  items: [{ name: 'Pay-in', ori_price: 500_000, curr_price: 500_000 }],
+  service: 'payin',
+  transaction_date: '2026-11-21T02:00:00.000Z',
+  correlation_id: settled.correlation_id,
+  client_name: 'PT Maju',
+};
 /** Process Transactions' dry run: three pay-ins of Rp. 300,000 with Rp. 3,000 of fees, which the policy would hold (and none). */
 const PREVIEW = { count: 3, amount: 300_000, fee: 3_000, needs_approval: true };
 const NOTHING = { count: 0, amount: 0, fee: 0, needs_approval: false };
 const CHANGED = 'The selection changed: 4 pay-ins match now, not 3';
 const checked: ReconciliationResult = {
-  rows: [{ file: 'report.csv', row: 2, correlation_id: 'UNKNOWN-REF-1', found: false, type_match: null, our_status: null, file_status: 'SUCCESS', status_match: null, our_amount: null, file_amount: 10_000, amount_match: null }],
+  rows: [
+    {
+      file: 'report.csv',
+      row: 2,
+      correlation_id: 'UNKNOWN-REF-1',
+      found: false,
+      type_match: null,
+      our_status: null,
+      file_status: 'SUCCESS',
+      status_match: null,
+      our_amount: null,
+      file_amount: 10_000,
+      amount_match: null,
+    },
+  ],
   summary: { files: 1, rows: 1, found: 0, missing: 1, status_mismatch: 0, amount_mismatch: 0 },
 };
 
@@ -66,12 +104,29 @@ const checked: ReconciliationResult = {
  */
 const OFFERED: Record<UserTypeName, Record<string, string[]>> = {
   'SUPER ADMIN': {
-    [qrisPending.uuid]: ['Refresh status', 'Finalize'], [vaPending.uuid]: ['Finalize'],
-    [finalized.uuid]: ['Resend callback', 'Add to withdrawable balance', 'Invoice'], [finalizedAdded.uuid]: ['Resend callback', 'Invoice'],
-    [settled.uuid]: ['Invoice'], [expired.uuid]: [],
+    [qrisPending.uuid]: ['Refresh status', 'Finalize'],
+    [vaPending.uuid]: ['Finalize'],
+    [finalized.uuid]: ['Resend callback', 'Add to withdrawable balance', 'Invoice'],
+    [finalizedAdded.uuid]: ['Resend callback', 'Invoice'],
+    [settled.uuid]: ['Invoice'],
+    [expired.uuid]: [],
   },
-  ADMIN: { [qrisPending.uuid]: ['Refresh status'], [vaPending.uuid]: [], [finalized.uuid]: ['Resend callback'], [finalizedAdded.uuid]: ['Resend callback'], [settled.uuid]: [], [expired.uuid]: [] },
-  CLIENT: { [qrisPending.uuid]: ['Refresh status'], [vaPending.uuid]: [], [finalized.uuid]: ['Resend callback'], [finalizedAdded.uuid]: ['Resend callback'], [settled.uuid]: [], [expired.uuid]: [] },
+  ADMIN: {
+    [qrisPending.uuid]: ['Refresh status'],
+    [vaPending.uuid]: [],
+    [finalized.uuid]: ['Resend callback'],
+    [finalizedAdded.uuid]: ['Resend callback'],
+    [settled.uuid]: [],
+    [expired.uuid]: [],
+  },
+  CLIENT: {
+    [qrisPending.uuid]: ['Refresh status'],
+    [vaPending.uuid]: [],
+    [finalized.uuid]: ['Resend callback'],
+    [finalizedAdded.uuid]: ['Resend callback'],
+    [settled.uuid]: [],
+    [expired.uuid]: [],
+  },
 };
 
 // --- The model: which events a user (or the server) can bring about in each state. -------------
@@ -81,17 +136,34 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
   const showing = s.matches({ list: 'showing' });
   const closed = s.matches({ dialog: 'closed' });
   // A load fails only on a plain screen: it keeps the graph small.
-  const events: AnyEventObject[] = [doneEvent('load', loaded), ...(closed ? [errorEvent('load', new ApiError(500, 'Database unavailable'))] : [])];
+  const events: AnyEventObject[] = [
+    doneEvent('load', loaded),
+    ...(closed ? [errorEvent('load', new ApiError(500, 'Database unavailable'))] : []),
+  ];
   if (closed && showing && s.context.stats) {
-    events.push({ type: 'SEARCH' }, { type: 'SET_RANGE_TEXT', value: BAD_RANGE }, { type: 'SET_RANGE_TEXT', value: RANGE });
+    events.push(
+      { type: 'SEARCH' },
+      { type: 'SET_RANGE_TEXT', value: BAD_RANGE },
+      { type: 'SET_RANGE_TEXT', value: RANGE },
+    );
     // With a bad range typed, the user fixes it or searches (and is told); the rest waits for a good one.
     if (!s.context.rangeError && parseDateRange(s.context.form.rangeText)) {
       events.push(
-        { type: 'SET_STATUS', value: s.context.form.status === 'FINALIZED' ? 'PENDING' : 'FINALIZED' }, { type: 'PAGE', page: 2 }, { type: 'PAGE_SIZE', limit: 100 },
-        { type: 'SET_SEARCH', value: 'PAY-1' }, { type: 'SET_SEARCH_BY', value: 'rrn' }, { type: 'SET_METHODS', value: ['va_bca'] }, { type: 'SET_CLIENT', value: 1 },
-        row('REFRESH_STATUS', qrisPending), row('RESEND_CALLBACK', finalized), row('FINALIZE_MANUALLY', vaPending),
-        row('ADD_TO_WITHDRAWABLE', finalized), row('GENERATE_INVOICE', settled),
-        { type: 'OPEN_EXPORT' }, { type: 'OPEN_CHECK' }, { type: 'OPEN_PROCESS' },
+        { type: 'SET_STATUS', value: s.context.form.status === 'FINALIZED' ? 'PENDING' : 'FINALIZED' },
+        { type: 'PAGE', page: 2 },
+        { type: 'PAGE_SIZE', limit: 100 },
+        { type: 'SET_SEARCH', value: 'PAY-1' },
+        { type: 'SET_SEARCH_BY', value: 'rrn' },
+        { type: 'SET_METHODS', value: ['va_bca'] },
+        { type: 'SET_CLIENT', value: 1 },
+        row('REFRESH_STATUS', qrisPending),
+        row('RESEND_CALLBACK', finalized),
+        row('FINALIZE_MANUALLY', vaPending),
+        row('ADD_TO_WITHDRAWABLE', finalized),
+        row('GENERATE_INVOICE', settled),
+        { type: 'OPEN_EXPORT' },
+        { type: 'OPEN_CHECK' },
+        { type: 'OPEN_PROCESS' },
       );
     }
   }
@@ -100,36 +172,63 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       doneEvent('refreshStatus', { changed: true, message: 'Transaction status is now FINALIZED' }),
       doneEvent('refreshStatus', { changed: false, message: 'The provider still reports PENDING' }),
       errorEvent('refreshStatus', new ApiError(502, 'Provider unavailable')),
-      doneEvent('resendCallback', 'Successfully send Callback !'), errorEvent('resendCallback', new ApiError(409, 'Transaction is not FINALIZED Yet')),
+      doneEvent('resendCallback', 'Successfully send Callback !'),
+      errorEvent('resendCallback', new ApiError(409, 'Transaction is not FINALIZED Yet')),
       doneEvent('manualFinalize', { finalized: true, held: false, message: 'Transaction has been finalized' }),
       doneEvent('manualFinalize', { finalized: false, held: false, message: null }),
       // Held for a second SUPER ADMIN (issue 25): nothing finalized yet.
       doneEvent('manualFinalize', { finalized: false, held: true, message: WAITING }),
       // The same end, reached after the server refused once: the modal stays open with its words.
       doneEvent('manualFinalize', { finalized: false, held: false, message: null, refusedFirst: true }),
-      { type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'CLOSE' },
-      doneEvent('addToWithdrawable', 'Added to withdrawable balance'), errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
-      doneEvent('previewProcess', PREVIEW), doneEvent('previewProcess', NOTHING), errorEvent('previewProcess', new ApiError(503, 'The pay-ins could not be counted')),
+      { type: 'CONFIRM' },
+      { type: 'CANCEL' },
+      { type: 'CLOSE' },
+      doneEvent('addToWithdrawable', 'Added to withdrawable balance'),
+      errorEvent('addToWithdrawable', new ApiError(409, 'Already added to withdrawable balance')),
+      doneEvent('previewProcess', PREVIEW),
+      doneEvent('previewProcess', NOTHING),
+      errorEvent('previewProcess', new ApiError(503, 'The pay-ins could not be counted')),
       { type: 'PREVIEW_AGAIN' },
-      doneEvent('processTransactions', { message: '3 transactions added to withdrawable balance, 0 already added', held: false }),
+      doneEvent('processTransactions', {
+        message: '3 transactions added to withdrawable balance, 0 already added',
+        held: false,
+      }),
       doneEvent('processTransactions', { message: WAITING, held: true }),
       errorEvent('processTransactions', new ApiError(409, CHANGED)),
-      errorEvent('processTransactions', new ApiError(422, 'Invalid Status: Only FINALIZED transactions can be processed')),
-      doneEvent('invoice', invoice), errorEvent('invoice', new ApiError(404, 'Transaction not found')),
-      doneEvent('check', { via: 'results' }), doneEvent('check', { via: 'cancel' }),
-      doneEvent('export', { message: FILE_DOWNLOADED, failed: false }), doneEvent('export', { message: EMAIL_FAILED, failed: true }), doneEvent('export', { message: null, failed: false }),
+      errorEvent(
+        'processTransactions',
+        new ApiError(422, 'Invalid Status: Only FINALIZED transactions can be processed'),
+      ),
+      doneEvent('invoice', invoice),
+      errorEvent('invoice', new ApiError(404, 'Transaction not found')),
+      doneEvent('check', { via: 'results' }),
+      doneEvent('check', { via: 'cancel' }),
+      doneEvent('export', { message: FILE_DOWNLOADED, failed: false }),
+      doneEvent('export', { message: EMAIL_FAILED, failed: true }),
+      doneEvent('export', { message: null, failed: false }),
     );
   }
   return events;
 }
 
 const model = buildModel(paymentsListMachine, {
-  inputs: [{ role: 'SUPER ADMIN', form }, { role: 'CLIENT', form }],
+  inputs: [
+    { role: 'SUPER ADMIN', form },
+    { role: 'CLIENT', form },
+  ],
   events: eventsFor,
-  serialize: (s) => JSON.stringify([
-    s.value, s.context.role, parseDateRange(s.context.form.rangeText) != null, s.context.rows.length > 0, s.context.stats != null,
-    s.context.rangeError != null, s.context.form.status, s.context.applied.status, s.context.selectionChanged,
-  ]),
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.role,
+      parseDateRange(s.context.form.rangeText) != null,
+      s.context.rows.length > 0,
+      s.context.stats != null,
+      s.context.rangeError != null,
+      s.context.form.status,
+      s.context.applied.status,
+      s.context.selectionChanged,
+    ]),
 });
 
 // --- What the user knows: the screen's state names and the spec's table of where each event leads. --
@@ -154,11 +253,28 @@ interface World {
 }
 
 const TYPED_START = { search: '', search_by: 'correlation_id', payment_method: [], client_id: null };
-const FIELD_OF: Record<string, string> = { SET_SEARCH: 'search', SET_SEARCH_BY: 'search_by', SET_METHODS: 'payment_method', SET_CLIENT: 'client_id' };
+const FIELD_OF: Record<string, string> = {
+  SET_SEARCH: 'search',
+  SET_SEARCH_BY: 'search_by',
+  SET_METHODS: 'payment_method',
+  SET_CLIENT: 'client_id',
+};
 
 const startWorld = (role: UserTypeName): World => ({
-  role, rows: [], loadFailed: false, stats: false, rangeText: RANGE, rangeError: false, formStatus: 'FINALIZED', appliedStatus: 'FINALIZED', typed: TYPED_START, applied: TYPED_START, alerts: [],
-  preview: null, processError: null, previewAgain: false,
+  role,
+  rows: [],
+  loadFailed: false,
+  stats: false,
+  rangeText: RANGE,
+  rangeError: false,
+  formStatus: 'FINALIZED',
+  appliedStatus: 'FINALIZED',
+  typed: TYPED_START,
+  applied: TYPED_START,
+  alerts: [],
+  preview: null,
+  processError: null,
+  previewAgain: false,
 });
 
 /** The machine's value in the screen's names: '<list>|<dialog>'. */
@@ -170,7 +286,17 @@ function label(value: StateValue): string {
 
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
 const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
-type Output = { output?: Record<string, unknown> & { changed?: boolean; finalized?: boolean; held?: boolean; message?: string | null; failed?: boolean; count?: number }; error?: ApiError };
+type Output = {
+  output?: Record<string, unknown> & {
+    changed?: boolean;
+    finalized?: boolean;
+    held?: boolean;
+    message?: string | null;
+    failed?: boolean;
+    count?: number;
+  };
+  error?: ApiError;
+};
 
 /** Where the spec says each event takes the screen (hand-written: a machine going elsewhere fails the path). */
 function expectedAfter(state: string, event: AnyEventObject & Output, w: World): string {
@@ -178,37 +304,74 @@ function expectedAfter(state: string, event: AnyEventObject & Output, w: World):
   const at = (d: string) => `${list}|${d}`;
   const out = event.output;
   switch (event.type) {
-    case 'xstate.done.actor.load': case 'xstate.error.actor.load': return `showing|${dialog}`;
-    case 'SEARCH': return parseDateRange(w.rangeText) ? `loading|${dialog}` : state;
-    case 'PAGE': case 'PAGE_SIZE': return `loading|${dialog}`;
-    case 'SET_RANGE_TEXT': case 'SET_STATUS': case 'SET_SEARCH': case 'SET_SEARCH_BY': case 'SET_METHODS': case 'SET_CLIENT': return state;
-    case 'REFRESH_STATUS': return at('refreshingStatus');
-    case 'RESEND_CALLBACK': return at('resendingCallback');
-    case 'FINALIZE_MANUALLY': return at('finalizing');
-    case 'ADD_TO_WITHDRAWABLE': return at('addingToWithdrawable.confirming');
-    case 'OPEN_PROCESS': case 'PREVIEW_AGAIN': return at('processing.previewing');
+    case 'xstate.done.actor.load':
+    case 'xstate.error.actor.load':
+      return `showing|${dialog}`;
+    case 'SEARCH':
+      return parseDateRange(w.rangeText) ? `loading|${dialog}` : state;
+    case 'PAGE':
+    case 'PAGE_SIZE':
+      return `loading|${dialog}`;
+    case 'SET_RANGE_TEXT':
+    case 'SET_STATUS':
+    case 'SET_SEARCH':
+    case 'SET_SEARCH_BY':
+    case 'SET_METHODS':
+    case 'SET_CLIENT':
+      return state;
+    case 'REFRESH_STATUS':
+      return at('refreshingStatus');
+    case 'RESEND_CALLBACK':
+      return at('resendingCallback');
+    case 'FINALIZE_MANUALLY':
+      return at('finalizing');
+    case 'ADD_TO_WITHDRAWABLE':
+      return at('addingToWithdrawable.confirming');
+    case 'OPEN_PROCESS':
+    case 'PREVIEW_AGAIN':
+      return at('processing.previewing');
     // Nothing moves on the first press: the dry run's count decides whether there is anything to confirm.
-    case 'xstate.done.actor.previewProcess': return at(out!.count! > 0 ? 'processing.confirming' : 'processing.nothingToProcess');
-    case 'xstate.error.actor.previewProcess': return at('processing.failed');
-    case 'GENERATE_INVOICE': return at('viewingInvoice.generating');
-    case 'OPEN_EXPORT': return at('exporting');
-    case 'OPEN_CHECK': return at('checking');
-    case 'CONFIRM': return at(dialog === 'addingToWithdrawable.confirming' ? 'addingToWithdrawable.adding' : 'processing.running');
-    case 'CANCEL': case 'CLOSE': return at('closed');
-    // A change reloads the list and tiles; news that changed nothing does not.
-    case 'xstate.done.actor.refreshStatus': return out!.changed ? 'loading|closed' : at('closed');
-    case 'xstate.done.actor.manualFinalize': return out!.finalized ? 'loading|closed' : at('closed');
-    case 'xstate.done.actor.addToWithdrawable': case 'xstate.error.actor.addToWithdrawable': return 'loading|closed';
-    // Held for a second SUPER ADMIN: nothing moved, so nothing is read again.
-    case 'xstate.done.actor.processTransactions': return out!.held ? at('closed') : 'loading|closed';
-    // Refused: the dialog says why; a changed selection also reads the list again.
-    case 'xstate.error.actor.processTransactions': return event.error!.status === 409 ? 'loading|processing.failed' : at('processing.failed');
-    case 'xstate.error.actor.refreshStatus': case 'xstate.done.actor.resendCallback': case 'xstate.error.actor.resendCallback':
-    case 'xstate.done.actor.check': case 'xstate.done.actor.export':
+    case 'xstate.done.actor.previewProcess':
+      return at(out!.count! > 0 ? 'processing.confirming' : 'processing.nothingToProcess');
+    case 'xstate.error.actor.previewProcess':
+      return at('processing.failed');
+    case 'GENERATE_INVOICE':
+      return at('viewingInvoice.generating');
+    case 'OPEN_EXPORT':
+      return at('exporting');
+    case 'OPEN_CHECK':
+      return at('checking');
+    case 'CONFIRM':
+      return at(dialog === 'addingToWithdrawable.confirming' ? 'addingToWithdrawable.adding' : 'processing.running');
+    case 'CANCEL':
+    case 'CLOSE':
       return at('closed');
-    case 'xstate.done.actor.invoice': return at('viewingInvoice.showing');
-    case 'xstate.error.actor.invoice': return at('viewingInvoice.failed');
-    default: throw new Error(`no expectation for ${event.type}`);
+    // A change reloads the list and tiles; news that changed nothing does not.
+    case 'xstate.done.actor.refreshStatus':
+      return out!.changed ? 'loading|closed' : at('closed');
+    case 'xstate.done.actor.manualFinalize':
+      return out!.finalized ? 'loading|closed' : at('closed');
+    case 'xstate.done.actor.addToWithdrawable':
+    case 'xstate.error.actor.addToWithdrawable':
+      return 'loading|closed';
+    // Held for a second SUPER ADMIN: nothing moved, so nothing is read again.
+    case 'xstate.done.actor.processTransactions':
+      return out!.held ? at('closed') : 'loading|closed';
+    // Refused: the dialog says why; a changed selection also reads the list again.
+    case 'xstate.error.actor.processTransactions':
+      return event.error!.status === 409 ? 'loading|processing.failed' : at('processing.failed');
+    case 'xstate.error.actor.refreshStatus':
+    case 'xstate.done.actor.resendCallback':
+    case 'xstate.error.actor.resendCallback':
+    case 'xstate.done.actor.check':
+    case 'xstate.done.actor.export':
+      return at('closed');
+    case 'xstate.done.actor.invoice':
+      return at('viewingInvoice.showing');
+    case 'xstate.error.actor.invoice':
+      return at('viewingInvoice.failed');
+    default:
+      throw new Error(`no expectation for ${event.type}`);
   }
 }
 
@@ -217,33 +380,58 @@ function nextWorld(w: World, event: AnyEventObject & Output & { value?: unknown;
   const say = (alert: Alert) => ({ ...w, alerts: [...w.alerts, alert] });
   const out = event.output;
   switch (event.type) {
-    case 'xstate.done.actor.load': return { ...w, rows: ROWS, stats: true, loadFailed: false };
-    case 'xstate.error.actor.load': return { ...w, loadFailed: true };
-    case 'SET_RANGE_TEXT': return { ...w, rangeText: String(event.value), rangeError: false };
-    case 'SET_STATUS': return { ...w, formStatus: String(event.value) };
-    case 'SET_SEARCH': case 'SET_SEARCH_BY': case 'SET_METHODS': case 'SET_CLIENT': return { ...w, typed: { ...w.typed, [FIELD_OF[event.type]]: event.value } };
+    case 'xstate.done.actor.load':
+      return { ...w, rows: ROWS, stats: true, loadFailed: false };
+    case 'xstate.error.actor.load':
+      return { ...w, loadFailed: true };
+    case 'SET_RANGE_TEXT':
+      return { ...w, rangeText: String(event.value), rangeError: false };
+    case 'SET_STATUS':
+      return { ...w, formStatus: String(event.value) };
+    case 'SET_SEARCH':
+    case 'SET_SEARCH_BY':
+    case 'SET_METHODS':
+    case 'SET_CLIENT':
+      return { ...w, typed: { ...w.typed, [FIELD_OF[event.type]]: event.value } };
     // Filters apply on Search, not as they are typed.
-    case 'SEARCH': return parseDateRange(w.rangeText) ? { ...w, appliedStatus: w.formStatus, applied: w.typed, rangeError: false } : { ...w, rangeError: true };
+    case 'SEARCH':
+      return parseDateRange(w.rangeText)
+        ? { ...w, appliedStatus: w.formStatus, applied: w.typed, rangeError: false }
+        : { ...w, rangeError: true };
     case 'xstate.done.actor.refreshStatus':
-      return say(out!.changed ? success(String(out!.message)) : { title: 'No change', message: String(out!.message), intent: 'info' });
-    case 'xstate.done.actor.resendCallback': case 'xstate.done.actor.addToWithdrawable':
+      return say(
+        out!.changed
+          ? success(String(out!.message))
+          : { title: 'No change', message: String(out!.message), intent: 'info' },
+      );
+    case 'xstate.done.actor.resendCallback':
+    case 'xstate.done.actor.addToWithdrawable':
       return say(success(String(event.output)));
-    case 'xstate.done.actor.processTransactions': return say(out!.held ? waitingAlert(WAITING) : success(String(out!.message)));
-    case 'xstate.error.actor.refreshStatus': case 'xstate.error.actor.resendCallback': case 'xstate.error.actor.addToWithdrawable':
+    case 'xstate.done.actor.processTransactions':
+      return say(out!.held ? waitingAlert(WAITING) : success(String(out!.message)));
+    case 'xstate.error.actor.refreshStatus':
+    case 'xstate.error.actor.resendCallback':
+    case 'xstate.error.actor.addToWithdrawable':
       return say(failure(event.error!.message));
     // Process Transactions says what went wrong in its own dialog, not in an alert.
-    case 'OPEN_PROCESS': case 'PREVIEW_AGAIN': return { ...w, preview: null, processError: null, previewAgain: false };
-    case 'xstate.done.actor.previewProcess': return { ...w, preview: out as typeof PREVIEW };
-    case 'xstate.error.actor.previewProcess': case 'xstate.error.actor.processTransactions':
+    case 'OPEN_PROCESS':
+    case 'PREVIEW_AGAIN':
+      return { ...w, preview: null, processError: null, previewAgain: false };
+    case 'xstate.done.actor.previewProcess':
+      return { ...w, preview: out as typeof PREVIEW };
+    case 'xstate.error.actor.previewProcess':
+    case 'xstate.error.actor.processTransactions':
       return { ...w, processError: event.error!.message, previewAgain: event.error!.status === 409 };
     case 'xstate.done.actor.manualFinalize':
       if (out!.held) return say(waitingAlert(WAITING));
       return out!.finalized ? say(success('Transaction has been finalized')) : w;
-    case 'xstate.done.actor.invoice': return say(success('Invoice Have Been Generated'));
+    case 'xstate.done.actor.invoice':
+      return say(success('Invoice Have Been Generated'));
     case 'xstate.done.actor.export':
       if (out!.message == null) return w;
       return say(out!.failed ? failure(String(out!.message)) : success(String(out!.message)));
-    default: return w;
+    default:
+      return w;
   }
 }
 
@@ -253,20 +441,31 @@ function nextWorld(w: World, event: AnyEventObject & Output & { value?: unknown;
 // aria-hidden (see DisbursementList.model.test.tsx): dialogs are found by title, buttons by text.
 const openDialogs = () => [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')];
 const titleOf = (d: HTMLElement) => d.querySelector('h2')?.textContent ?? '';
-const dialogNamed = (title: string) => waitFor(() => {
-  const found = openDialogs().find((d) => titleOf(d) === title);
-  if (!found) throw new Error(`no dialog titled ${title}`);
-  return found;
-}, { timeout: 3000 });
+const dialogNamed = (title: string) =>
+  waitFor(
+    () => {
+      const found = openDialogs().find((d) => titleOf(d) === title);
+      if (!found) throw new Error(`no dialog titled ${title}`);
+      return found;
+    },
+    { timeout: 3000 },
+  );
 const buttonIn = (scope: HTMLElement, name: string) => {
-  const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name);
+  const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent) === name,
+  );
   if (!found) throw new Error(`no button ${name}`);
   return found;
 };
-const press = async (scope: HTMLElement, name: string) => { await act(async () => { fireEvent.click(buttonIn(scope, name)); }); };
+const press = async (scope: HTMLElement, name: string) => {
+  await act(async () => {
+    fireEvent.click(buttonIn(scope, name));
+  });
+};
 const table = () => screen.getByRole('table', { name: 'Payments' });
 /** Process Transactions' question has Confirm; adding one pay-in's has Add. */
-const isProcessQuestion = (d: HTMLElement) => [...d.querySelectorAll('button')].some((b) => b.textContent === 'Confirm');
+const isProcessQuestion = (d: HTMLElement) =>
+  [...d.querySelectorAll('button')].some((b) => b.textContent === 'Confirm');
 const tile = (name: string) => screen.getByRole('group', { name }).textContent!.replace(name, '');
 const pageButton = (name: string) => screen.queryByRole('button', { name });
 
@@ -277,11 +476,17 @@ function readScreen(): string {
   const title = titleOf(d);
   const dialog = (() => {
     switch (title) {
-      case 'Export': return 'exporting';
-      case 'Check Transactions': case 'Check Transactions: Results': return 'checking';
-      case 'Finalize Transaction': return 'finalizing';
-      case 'Refresh status': return 'refreshingStatus';
-      case 'Resend callback': return 'resendingCallback';
+      case 'Export':
+        return 'exporting';
+      case 'Check Transactions':
+      case 'Check Transactions: Results':
+        return 'checking';
+      case 'Finalize Transaction':
+        return 'finalizing';
+      case 'Refresh status':
+        return 'refreshingStatus';
+      case 'Resend callback':
+        return 'resendingCallback';
       case 'Invoice':
         if (d.textContent!.includes('Generating invoice…')) return 'viewingInvoice.generating';
         return d.querySelector('[role=alert]') ? 'viewingInvoice.failed' : 'viewingInvoice.showing';
@@ -289,9 +494,14 @@ function readScreen(): string {
         const [verb, step] = isProcessQuestion(d) ? ['Confirm', 'processing'] : ['Add', 'addingToWithdrawable'];
         return `${step}.${buttonIn(d, verb).disabled ? (step === 'processing' ? 'running' : 'adding') : 'confirming'}`;
       }
-      case 'Process Transactions': return d.textContent!.includes('No pay-ins match this filter') ? 'processing.nothingToProcess' : 'processing.previewing';
-      case 'Failed': return 'processing.failed';
-      default: return `unknown dialog ${title}`;
+      case 'Process Transactions':
+        return d.textContent!.includes('No pay-ins match this filter')
+          ? 'processing.nothingToProcess'
+          : 'processing.previewing';
+      case 'Failed':
+        return 'processing.failed';
+      default:
+        return `unknown dialog ${title}`;
     }
   })();
   return `${list}|${dialog}`;
@@ -312,19 +522,26 @@ function checkScreen(state: string, w: World, seen: Alert[]) {
   // Process Transactions: what would move, in figures and words, before anything moves; or why not.
   const processDialog = openDialogs()[0];
   if (dialog === 'processing.confirming' || dialog === 'processing.running') {
-    expect(processDialog).toHaveTextContent('Add 3 pay-ins of Rp. 300,000 (tiga ratus ribu rupiah) to the withdrawable balance?');
-    expect(processDialog).toHaveTextContent('Fees Rp. 3,000: Rp. 297,000 moves from the non-withdrawable to the withdrawable balance.');
+    expect(processDialog).toHaveTextContent(
+      'Add 3 pay-ins of Rp. 300,000 (tiga ratus ribu rupiah) to the withdrawable balance?',
+    );
+    expect(processDialog).toHaveTextContent(
+      'Fees Rp. 3,000: Rp. 297,000 moves from the non-withdrawable to the withdrawable balance.',
+    );
     // Said before Confirm: the approval policy will hold it.
     expect(processDialog).toHaveTextContent(APPROVAL_AHEAD);
   }
-  if (dialog === 'processing.previewing') expect(processDialog).toHaveTextContent('Counting the pay-ins this search would add…');
+  if (dialog === 'processing.previewing')
+    expect(processDialog).toHaveTextContent('Counting the pay-ins this search would add…');
   if (dialog === 'processing.nothingToProcess') {
     expect(processDialog).toHaveTextContent('No pay-ins match this filter');
     expect(() => buttonIn(processDialog, 'Confirm')).toThrow();
   }
   if (dialog === 'processing.failed') {
     expect(within(processDialog).getByRole('alert')).toHaveTextContent(w.processError!);
-    expect([...processDialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(w.previewAgain ? ['Preview again', 'Close'] : ['Close']);
+    expect([...processDialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(
+      w.previewAgain ? ['Preview again', 'Close'] : ['Close'],
+    );
   }
   // Which row actions each row offers: the spec's table for this role, and none while a dialog is open.
   for (const r of w.rows) {
@@ -332,14 +549,19 @@ function checkScreen(state: string, w: World, seen: Alert[]) {
     const group = screen.queryByRole('group', { name: `Actions for ${r.correlation_id}` });
     const shown = group ? [...group.querySelectorAll('button')].map((b) => b.getAttribute('aria-label')) : [];
     // Each button is named for its row too (issue 26): 'Finalize PAY-2-PENDING'.
-    expect(shown, `actions of ${r.correlation_id} for ${w.role}`).toEqual(expected.map((label) => `${label} ${r.correlation_id}`));
+    expect(shown, `actions of ${r.correlation_id} for ${w.role}`).toEqual(
+      expected.map((label) => `${label} ${r.correlation_id}`),
+    );
   }
   // The bar's buttons: Search while nothing loads; Export, Process and Check only on a plain screen.
   const plain = dialog === 'closed';
   expect(pageButton('Search')).toHaveProperty('disabled', list !== 'showing');
   expect(pageButton('Export')).toHaveProperty('disabled', !(plain && w.stats));
   if (w.role === 'SUPER ADMIN') {
-    expect(pageButton('Process Transactions')).toHaveProperty('disabled', !(plain && w.stats && w.appliedStatus === 'FINALIZED'));
+    expect(pageButton('Process Transactions')).toHaveProperty(
+      'disabled',
+      !(plain && w.stats && w.appliedStatus === 'FINALIZED'),
+    );
     expect(pageButton('Check Transactions')).toHaveProperty('disabled', !plain);
   } else {
     expect(pageButton('Process Transactions')).toBeNull();
@@ -349,33 +571,74 @@ function checkScreen(state: string, w: World, seen: Alert[]) {
 
 // --- Performing each event as the user does it, or as the server answers. -----------------------
 
-async function perform(event: AnyEventObject & Output & { row?: TransactionRow; value?: string }, actor: PaymentsListActor, calls: PendingCalls) {
+async function perform(
+  event: AnyEventObject & Output & { row?: TransactionRow; value?: string },
+  actor: PaymentsListActor,
+  calls: PendingCalls,
+) {
   const out = event.output;
   switch (event.type) {
-    case 'SET_RANGE_TEXT': return act(async () => { fireEvent.change(screen.getByRole('textbox', { name: 'Date range' }), { target: { value: event.value } }); });
+    case 'SET_RANGE_TEXT':
+      return act(async () => {
+        fireEvent.change(screen.getByRole('textbox', { name: 'Date range' }), { target: { value: event.value } });
+      });
     // Fluent's listboxes are slow to open in jsdom; these go to the actor as the dropdowns send them.
-    case 'SET_SEARCH': return act(async () => { fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: event.value } }); });
-    case 'SET_STATUS': case 'PAGE_SIZE': case 'SET_SEARCH_BY': case 'SET_METHODS': case 'SET_CLIENT': return act(async () => { actor.send(event as never); });
-    case 'SEARCH': return press(document.body, 'Search');
-    case 'PAGE': return press(document.body, 'Next page');
-    case 'REFRESH_STATUS': case 'RESEND_CALLBACK': case 'FINALIZE_MANUALLY': case 'ADD_TO_WITHDRAWABLE': case 'GENERATE_INVOICE': {
-      const label = { REFRESH_STATUS: 'Refresh status', RESEND_CALLBACK: 'Resend callback', FINALIZE_MANUALLY: 'Finalize', ADD_TO_WITHDRAWABLE: 'Add to withdrawable balance', GENERATE_INVOICE: 'Invoice' }[event.type];
-      return press(screen.getByRole('group', { name: `Actions for ${event.row!.correlation_id}` }), `${label} ${event.row!.correlation_id}`);
+    case 'SET_SEARCH':
+      return act(async () => {
+        fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: event.value } });
+      });
+    case 'SET_STATUS':
+    case 'PAGE_SIZE':
+    case 'SET_SEARCH_BY':
+    case 'SET_METHODS':
+    case 'SET_CLIENT':
+      return act(async () => {
+        actor.send(event as never);
+      });
+    case 'SEARCH':
+      return press(document.body, 'Search');
+    case 'PAGE':
+      return press(document.body, 'Next page');
+    case 'REFRESH_STATUS':
+    case 'RESEND_CALLBACK':
+    case 'FINALIZE_MANUALLY':
+    case 'ADD_TO_WITHDRAWABLE':
+    case 'GENERATE_INVOICE': {
+      const label = {
+        REFRESH_STATUS: 'Refresh status',
+        RESEND_CALLBACK: 'Resend callback',
+        FINALIZE_MANUALLY: 'Finalize',
+        ADD_TO_WITHDRAWABLE: 'Add to withdrawable balance',
+        GENERATE_INVOICE: 'Invoice',
+      }[event.type];
+      return press(
+        screen.getByRole('group', { name: `Actions for ${event.row!.correlation_id}` }),
+        `${label} ${event.row!.correlation_id}`,
+      );
     }
-    case 'OPEN_EXPORT': return press(document.body, 'Export');
-    case 'OPEN_CHECK': return press(document.body, 'Check Transactions');
-    case 'OPEN_PROCESS': return press(document.body, 'Process Transactions');
+    case 'OPEN_EXPORT':
+      return press(document.body, 'Export');
+    case 'OPEN_CHECK':
+      return press(document.body, 'Check Transactions');
+    case 'OPEN_PROCESS':
+      return press(document.body, 'Process Transactions');
     case 'CONFIRM': {
       const d = await dialogNamed('Are you sure?');
       if (!isProcessQuestion(d)) return press(d, 'Add');
       await press(d, 'Confirm');
       // The apply names the count and amount the person was shown.
-      expect(calls.inputs.at(-1)).toMatchObject({ id: 'processTransactions', input: { expected: { count: PREVIEW.count, amount: PREVIEW.amount }, filter: { status: 'FINALIZED' } } });
+      expect(calls.inputs.at(-1)).toMatchObject({
+        id: 'processTransactions',
+        input: { expected: { count: PREVIEW.count, amount: PREVIEW.amount }, filter: { status: 'FINALIZED' } },
+      });
       return;
     }
-    case 'CANCEL': return press(await dialogNamed('Are you sure?'), 'Cancel');
-    case 'CLOSE': return press(openDialogs()[0], 'Close');
-    case 'PREVIEW_AGAIN': return press(await dialogNamed('Failed'), 'Preview again');
+    case 'CANCEL':
+      return press(await dialogNamed('Are you sure?'), 'Cancel');
+    case 'CLOSE':
+      return press(openDialogs()[0], 'Close');
+    case 'PREVIEW_AGAIN':
+      return press(await dialogNamed('Failed'), 'Preview again');
     case 'xstate.done.actor.manualFinalize': {
       const d = await dialogNamed('Finalize Transaction');
       expect(d.querySelector<HTMLInputElement>('input[readonly]')).toHaveValue(vaPending.correlation_id);
@@ -388,10 +651,16 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
       // The paid time is offered in the product's own words: YYYY-MM-DD and a 24-hour clock (issue 26).
       expect(within(d).getByLabelText('Paid time date', { selector: 'input' })).toHaveValue('2026-11-21');
       expect(within(d).getByLabelText('Paid time time', { selector: 'input' })).toHaveValue('10:15');
-      await act(async () => { fireEvent.change(rrn, { target: { value: '123456789012' } }); });
+      await act(async () => {
+        fireEvent.change(rrn, { target: { value: '123456789012' } });
+      });
       await press(d, 'Finalize');
-      expect(calls.inputs.at(-1)).toEqual({ id: 'finalize', input: { correlation_id: vaPending.correlation_id, rrn: '123456789012', paid_time: '2026-11-21 10:15:00' } });
-      if (out!.finalized || out!.held) return calls.settle(doneEvent('finalize', { message: out!.message, held: out!.held }));
+      expect(calls.inputs.at(-1)).toEqual({
+        id: 'finalize',
+        input: { correlation_id: vaPending.correlation_id, rrn: '123456789012', paid_time: '2026-11-21 10:15:00' },
+      });
+      if (out!.finalized || out!.held)
+        return calls.settle(doneEvent('finalize', { message: out!.message, held: out!.held }));
       // Refused: the modal stays open, says why, and lets the user try again or leave.
       await calls.settle(errorEvent('finalize', new ApiError(409, 'Invalid Status')));
       const still = await dialogNamed('Finalize Transaction');
@@ -404,9 +673,15 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
       const d = await dialogNamed('Check Transactions');
       if (out!.via === 'cancel') return press(d, 'Cancel');
       // The settlement type goes to the child as its dropdown sends it (Fluent's listbox is slow in jsdom).
-      await act(async () => { actor.getSnapshot().children.check!.send({ type: 'SET_TYPE', value: 'fello_qris' }); });
-      const file = new File(['correlation_id,status,amount\nUNKNOWN-REF-1,SUCCESS,10000\n'], 'report.csv', { type: 'text/csv' });
-      await act(async () => { fireEvent.change(d.querySelector('input[type=file]')!, { target: { files: [file] } }); });
+      await act(async () => {
+        actor.getSnapshot().children.check!.send({ type: 'SET_TYPE', value: 'fello_qris' });
+      });
+      const file = new File(['correlation_id,status,amount\nUNKNOWN-REF-1,SUCCESS,10000\n'], 'report.csv', {
+        type: 'text/csv',
+      });
+      await act(async () => {
+        fireEvent.change(d.querySelector('input[type=file]')!, { target: { files: [file] } });
+      });
       await press(d, 'Upload');
       await calls.settle(doneEvent('upload', checked));
       const results = await dialogNamed('Check Transactions: Results');
@@ -423,7 +698,9 @@ async function perform(event: AnyEventObject & Output & { row?: TransactionRow; 
         return calls.settle(doneEvent('download', FILE_DOWNLOADED));
       }
       await press(d, 'Send by e-mail');
-      await act(async () => { fireEvent.change(d.querySelector('input[type=email]')!, { target: { value: 'ops@example.co.id' } }); });
+      await act(async () => {
+        fireEvent.change(d.querySelector('input[type=email]')!, { target: { value: 'ops@example.co.id' } });
+      });
       await press(d, 'Send');
       return calls.settle(errorEvent('sendEmail', new ApiError(503, 'queue down')));
     }
@@ -439,40 +716,60 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
   afterAll(() => configure({ defaultHidden: false }));
   let seen: Alert[] = [];
   let stop = () => {};
-  beforeEach(() => { seen = []; stop = alerts.subscribe((a) => seen.push(a)); });
+  beforeEach(() => {
+    seen = [];
+    stop = alerts.subscribe((a) => seen.push(a));
+  });
   afterEach(() => stop());
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  const byRole = (role: UserTypeName) => (model.paths as Array<ModelPath & { input: { role: UserTypeName } }>).filter((p) => p.input.role === role);
+  const byRole = (role: UserTypeName) =>
+    (model.paths as Array<ModelPath & { input: { role: UserTypeName } }>).filter((p) => p.input.role === role);
   // The child machines' own steps are not transitions of this machine: each of their endings is driven
   // straight from the first screen (a refused manual finalize among them).
-  const childEndings = byRole('SUPER ADMIN').filter((p) => p.events.length === 3 && /^xstate\.done\.actor\.(manualFinalize|check|export)$/.test(p.events[2].type));
+  const childEndings = byRole('SUPER ADMIN').filter(
+    (p) => p.events.length === 3 && /^xstate\.done\.actor\.(manualFinalize|check|export)$/.test(p.events[2].type),
+  );
   // A client user's paths take no transition a SUPER ADMIN's did not, but show other rows and buttons.
-  const clientPaths = drivenPaths(paymentsListMachine, byRole('CLIENT')).filter((p) => !p.events.at(-1)!.type.startsWith('SET_'));
-  const paths = [...new Set([...drivenPaths(paymentsListMachine, byRole('SUPER ADMIN')), ...childEndings, ...clientPaths])];
+  const clientPaths = drivenPaths(paymentsListMachine, byRole('CLIENT')).filter(
+    (p) => !p.events.at(-1)!.type.startsWith('SET_'),
+  );
+  const paths = [
+    ...new Set([...drivenPaths(paymentsListMachine, byRole('SUPER ADMIN')), ...childEndings, ...clientPaths]),
+  ];
   // Slow by nature (a full screen per path) and the CI machine is shared: a generous timeout.
   // Endings that differ only in what the server or the child said get it in their names.
   const nameOf = (p: ModelPath) => {
     const last = p.events.at(-1) as (AnyEventObject & { output?: unknown }) | undefined;
-    const said = last && /\.(manualFinalize|check|export|refreshStatus)$/.test(last.type) ? ` ${JSON.stringify(last.output)}` : '';
+    const said =
+      last && /\.(manualFinalize|check|export|refreshStatus)$/.test(last.type) ? ` ${JSON.stringify(last.output)}` : '';
     return `${p.description}${said}`;
   };
   it.each(paths.map((p) => [nameOf(p), p]))('%s', { timeout: 30_000 }, async (_, path) => {
     const calls = new PendingCalls();
     const logic = paymentsListMachine.provide({
       actors: {
-        load: calls.logic(), refreshStatus: calls.logic(), resendCallback: calls.logic(), addToWithdrawable: calls.logic(),
-        previewProcess: calls.logic(), processTransactions: calls.logic(), loadInvoice: calls.logic(),
+        load: calls.logic(),
+        refreshStatus: calls.logic(),
+        resendCallback: calls.logic(),
+        addToWithdrawable: calls.logic(),
+        previewProcess: calls.logic(),
+        processTransactions: calls.logic(),
+        loadInvoice: calls.logic(),
         manualFinalize: manualFinalizeMachine.provide({ actors: { finalize: calls.logic() } }),
         check: uploadMachine.provide({ actors: { upload: calls.logic() } }),
         export: exportMachine.provide({ actors: { download: calls.logic(), sendEmail: calls.logic() } }),
       },
     });
     const actor = createActor(logic, { input: path.input }).start();
-    render(<FluentProvider theme={webLightTheme}><PaymentsListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} /></FluentProvider>);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <PaymentsListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} />
+      </FluentProvider>,
+    );
     let world = startWorld(path.input.role);
     let state = 'loading|closed';
     expect(readScreen()).toBe(state);
@@ -485,7 +782,9 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
       checkScreen(expected, world, seen);
       // Every reload asks for the search as applied.
       if (expected.startsWith('loading') && calls.isOpen('load')) {
-        expect(calls.inputs.filter((c) => c.id === 'load').at(-1)!.input).toMatchObject({ filter: { status: world.appliedStatus, ...world.applied } });
+        expect(calls.inputs.filter((c) => c.id === 'load').at(-1)!.input).toMatchObject({
+          filter: { status: world.appliedStatus, ...world.applied },
+        });
       }
       state = expected;
     }

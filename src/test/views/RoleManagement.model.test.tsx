@@ -11,7 +11,17 @@ import { makeUser } from '../fixtures';
 import { auditor, empty, tree } from '../machines/managementFixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
 import {
-  buttonIn, choose, expectedListAndForm, FormCalls, labelOf, labelOfValue, nextListWorld, readListAndForm, startWorld, typeFilterText, type ManagementWorld,
+  buttonIn,
+  choose,
+  expectedListAndForm,
+  FormCalls,
+  labelOf,
+  labelOfValue,
+  nextListWorld,
+  readListAndForm,
+  startWorld,
+  typeFilterText,
+  type ManagementWorld,
 } from './managementPageModel';
 import { CLIENTS, TOKEN, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
@@ -26,10 +36,17 @@ const input = { user: { type: 'SUPER ADMIN' as const, modules: [] }, modules: tr
 
 function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
   const c = s.context;
-  if (s.matches({ list: 'loading' })) return [doneEvent('load', loaded), ...(s.matches({ dialog: 'closed' }) ? [errorEvent('load', new ApiError(500, 'Database unavailable'))] : [])];
+  if (s.matches({ list: 'loading' }))
+    return [
+      doneEvent('load', loaded),
+      ...(s.matches({ dialog: 'closed' }) ? [errorEvent('load', new ApiError(500, 'Database unavailable'))] : []),
+    ];
   if (s.matches({ dialog: 'form' })) {
     // A new role's form is left by Cancel; an edit is saved (filling a new role is the view and form tests' part).
-    return [doneEvent('form', { saved: false, message: null }), ...(c.target ? [doneEvent('form', { saved: true, message: SAVED })] : [])];
+    return [
+      doneEvent('form', { saved: false, message: null }),
+      ...(c.target ? [doneEvent('form', { saved: true, message: SAVED })] : []),
+    ];
   }
   if (c.loadError) return [{ type: 'SEARCH' }];
   const events: AnyEventObject[] = [{ type: 'NEW' }, { type: 'EDIT', row: auditor }];
@@ -43,9 +60,17 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
 const model = buildModel(roleManagementMachine, {
   inputs: [input],
   events: eventsFor,
-  serialize: (s) => JSON.stringify([
-    s.value, s.context.filter.search, s.context.applied, s.context.page, s.context.limit, s.context.loadError != null, s.context.rows.length, s.context.target?.id ?? null,
-  ]),
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.filter.search,
+      s.context.applied,
+      s.context.page,
+      s.context.limit,
+      s.context.loadError != null,
+      s.context.rows.length,
+      s.context.target?.id ?? null,
+    ]),
 });
 
 // --- The screen: which state it shows, read from the DOM alone. ---------------------------------
@@ -84,7 +109,11 @@ const pageModel: PageModel<World> = {
     if (w.failed) expect(page.getByText('Database unavailable')).toBeInTheDocument();
     else expect(page.queryByText('Database unavailable')).toBeNull();
     if (w.loaded) {
-      expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Type');
+      expect(
+        within(table())
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toContain('Type');
       expect(within(table()).getByText('Reads the books')).toBeInTheDocument();
     }
     // New waits for the first answer (it brings the role options); the row buttons work only with no dialog open.
@@ -100,33 +129,53 @@ const pageModel: PageModel<World> = {
   async perform(event) {
     const page = within(region(TITLE));
     switch (event.type) {
-      case 'SET_SEARCH': return act(async () => { fireEvent.change(page.getByRole('textbox', { name: /Search Role Name/ }), { target: { value: event.value } }); });
-      case 'SEARCH': return click(page.getByRole('button', { name: 'Search' }));
-      case 'SET_TYPE': return choose(TITLE, 'Filter by User Type', typeFilterText(event.value));
-      case 'PAGE': return click(page.getByRole('button', { name: 'Next page' }));
-      case 'PAGE_SIZE': return choose(TITLE, 'Rows per page', String(event.limit));
-      case 'NEW': return click(page.getByRole('button', { name: 'New Role' }));
-      case 'EDIT': return click(buttonIn(within(table()).getByText(event.row.description).closest('tr')!, 'Edit'));
-      default: throw new Error(`cannot perform ${event.type}`);
+      case 'SET_SEARCH':
+        return act(async () => {
+          fireEvent.change(page.getByRole('textbox', { name: /Search Role Name/ }), { target: { value: event.value } });
+        });
+      case 'SEARCH':
+        return click(page.getByRole('button', { name: 'Search' }));
+      case 'SET_TYPE':
+        return choose(TITLE, 'Filter by User Type', typeFilterText(event.value));
+      case 'PAGE':
+        return click(page.getByRole('button', { name: 'Next page' }));
+      case 'PAGE_SIZE':
+        return choose(TITLE, 'Rows per page', String(event.limit));
+      case 'NEW':
+        return click(page.getByRole('button', { name: 'New Role' }));
+      case 'EDIT':
+        return click(buttonIn(within(table()).getByText(event.row.description).closest('tr')!, 'Edit'));
+      default:
+        throw new Error(`cannot perform ${event.type}`);
     }
   },
 };
 
-
 describe('roleManagement machine, driven through the Role Management screen', () => {
   let stop = () => {};
-  beforeEach(() => { seen = []; stop = alerts.subscribe((a) => seen.push(a)); });
+  beforeEach(() => {
+    seen = [];
+    stop = alerts.subscribe((a) => seen.push(a));
+  });
   afterEach(() => stop());
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(roleManagementMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path) => {
-    const calls = new FormCalls();
-    const logic = roleManagementMachine.provide({ actors: { load: calls.logic(), form: roleFormMachine.provide({ actors: { save: calls.logic() } }) } });
-    const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true });
-    // The module tree comes with the session: an edited role keeps the modules it holds.
-    await drivePath(pageModel, path, calls, (clients) => renderWithSession(<RoleManagementPage logic={logic} />, user, { modules: tree, banks: [], clients, roles: [] }));
-  }, 30_000);
+  it.each(drivenPaths(roleManagementMachine, model.paths).map((p) => [p.description, p]))(
+    '%s',
+    async (_, path) => {
+      const calls = new FormCalls();
+      const logic = roleManagementMachine.provide({
+        actors: { load: calls.logic(), form: roleFormMachine.provide({ actors: { save: calls.logic() } }) },
+      });
+      const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true });
+      // The module tree comes with the session: an edited role keeps the modules it holds.
+      await drivePath(pageModel, path, calls, (clients) =>
+        renderWithSession(<RoleManagementPage logic={logic} />, user, { modules: tree, banks: [], clients, roles: [] }),
+      );
+    },
+    30_000,
+  );
 });

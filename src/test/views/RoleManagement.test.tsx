@@ -36,13 +36,21 @@ describe('Role Management', () => {
   // on a formatter that reads the browser's clock.
   it('lists roles with the Type column for SUPER ADMIN, the module count, and the creation time as DD MMM YYYY HH:mm:ss in Jakarta', async () => {
     open('SUPER ADMIN');
-    const headers = within(await table()).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(await table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'Description', 'Type', 'Total Modules', 'Created At', 'Actions']);
-    const cells = within(await rowOf('Auditor')).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(await rowOf('Auditor'))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     // The fixture is 03:04:05 UTC: 10:04:05 in Jakarta.
     expect(cells).toEqual(['Auditor', 'Reads the books', 'ADMIN', '2', '20 Nov 2026 10:04:05', 'Edit']);
     // 23:59:58 UTC on 2 Jan is already the next day in Jakarta; a client role's type name is not shown.
-    expect(within(await rowOf('Nobody')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nobody', 'No access yet', '', '0', '03 Jan 2026 06:59:58', 'Edit']);
+    expect(
+      within(await rowOf('Nobody'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Nobody', 'No access yet', '', '0', '03 Jan 2026 06:59:58', 'Edit']);
     expect(screen.getByRole('combobox', { name: 'Filter by User Type' })).toBeInTheDocument();
   });
 
@@ -55,7 +63,9 @@ describe('Role Management', () => {
 
   it('hides the Type column and the type filter from an ADMIN, and gives them no type choice', async () => {
     open('ADMIN');
-    const headers = within(await table()).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(await table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).not.toContain('Type');
     expect(screen.queryByRole('combobox', { name: 'Filter by User Type' })).toBeNull();
     const dialog = await newRole();
@@ -66,7 +76,9 @@ describe('Role Management', () => {
     open('ADMIN');
     await table();
     await userEvent.type(screen.getByRole('textbox', { name: /Search Role Name/ }), 'Aud{Enter}');
-    await waitFor(() => expect(api.roleList).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'Aud', page: 1, limit: 15 })));
+    await waitFor(() =>
+      expect(api.roleList).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'Aud', page: 1, limit: 15 })),
+    );
   });
 
   it('lists every error of an empty New Role form under Error!', async () => {
@@ -75,8 +87,15 @@ describe('Role Management', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const alert = within(dialog).getByRole('alert');
     expect(alert).toHaveTextContent('Error!');
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Role Name is required', 'User Type is required', 'Description is required', 'At least 1 selected Module is required',
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Role Name is required',
+      'User Type is required',
+      'Description is required',
+      'At least 1 selected Module is required',
     ]);
   });
 
@@ -93,10 +112,18 @@ describe('Role Management', () => {
     const selectAll = within(disbursement).getByRole('switch', { name: 'Select all' });
     expect(selectAll).not.toBeChecked();
     await userEvent.click(selectAll);
-    expect(within(disbursement).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([true, true, true]);
+    expect(
+      within(disbursement)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).checked),
+    ).toEqual([true, true, true]);
     expect(selectAll).toBeChecked();
     await userEvent.click(selectAll);
-    expect(within(disbursement).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([false, false, false]);
+    expect(
+      within(disbursement)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).checked),
+    ).toEqual([false, false, false]);
   });
 
   it('creates a role, shows the server’s message and reloads the list', async () => {
@@ -111,7 +138,12 @@ describe('Role Management', () => {
     const loads = api.roleList.mock.calls.length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role Viewer has been successfully created')).toBeInTheDocument();
-    expect(api.createRole).toHaveBeenCalledWith({ name: 'Viewer', description: 'Sees payments', type: 'CLIENT', modules: ['transactions'] });
+    expect(api.createRole).toHaveBeenCalledWith({
+      name: 'Viewer',
+      description: 'Sees payments',
+      type: 'CLIENT',
+      modules: ['transactions'],
+    });
     await waitFor(() => expect(api.roleList.mock.calls.length).toBeGreaterThan(loads));
   });
 
@@ -122,11 +154,16 @@ describe('Role Management', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
     expect(within(dialog).getByRole('textbox', { name: 'Role Name' })).toHaveValue('Auditor');
     expect(within(dialog).queryByRole('combobox', { name: 'User Type' })).toBeNull();
-    expect(within(moduleGroup(dialog, 'Disbursement')).getByRole('checkbox', { name: 'Disbursement Account' })).toBeChecked();
+    expect(
+      within(moduleGroup(dialog, 'Disbursement')).getByRole('checkbox', { name: 'Disbursement Account' }),
+    ).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Role Auditor has been successfully updated')).toBeInTheDocument();
     expect(api.editRole).toHaveBeenCalledWith({
-      id: 5, name: 'Auditor', description: 'Reads the books', modules: ['disbursement', 'disbursement-transactions', 'disbursement-account'],
+      id: 5,
+      name: 'Auditor',
+      description: 'Reads the books',
+      modules: ['disbursement', 'disbursement-transactions', 'disbursement-account'],
     });
   });
 
@@ -134,7 +171,9 @@ describe('Role Management', () => {
     open('ADMIN', [auditor], ['transactions', 'disbursement', 'disbursement-transactions']);
     const dialog = await newRole();
     const selection = within(dialog).getByRole('group', { name: 'Modules Selection' });
-    const titles = within(selection).getAllByRole('group').map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent);
+    const titles = within(selection)
+      .getAllByRole('group')
+      .map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent);
     expect(titles).toEqual(['Payments List', 'Disbursement']);
     expect(within(moduleGroup(dialog, 'Disbursement')).getAllByRole('checkbox')).toHaveLength(1);
   });

@@ -14,8 +14,12 @@ function Rows({ ids, busy = false }: { ids: string[]; busy?: boolean }) {
             <tr key={id}>
               <td>{id}</td>
               <td>
-                <button type="button" aria-label={`Reject ${id}`} disabled={busy}>R</button>
-                <button type="button" aria-label={`Finalize ${id}`} disabled={busy}>F</button>
+                <button type="button" aria-label={`Reject ${id}`} disabled={busy}>
+                  R
+                </button>
+                <button type="button" aria-label={`Finalize ${id}`} disabled={busy}>
+                  F
+                </button>
               </td>
             </tr>
           ))}
@@ -25,7 +29,10 @@ function Rows({ ids, busy = false }: { ids: string[]; busy?: boolean }) {
   );
 }
 
-const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 10)); });
+const settle = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 10));
+  });
 
 afterEach(cleanup);
 

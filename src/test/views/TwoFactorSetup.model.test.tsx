@@ -46,48 +46,80 @@ const events: AnyEventObject[] = [
 ];
 
 type Input = { twoFactorActive: boolean; session: null; clients: ClientOption[] };
-const INPUTS: Input[] = [{ twoFactorActive: false, session: null, clients: [] }, { twoFactorActive: true, session: null, clients: [] }];
+const INPUTS: Input[] = [
+  { twoFactorActive: false, session: null, clients: [] },
+  { twoFactorActive: true, session: null, clients: [] },
+];
 
 const model = buildModel(twoFactorSetupMachine, {
   inputs: INPUTS,
   events,
-  serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.code, s.context.error, s.context.qrcode != null]),
+  serialize: (s: AnyMachineSnapshot) =>
+    JSON.stringify([s.value, s.context.code, s.context.error, s.context.qrcode != null]),
 });
 
 // --- The spec's table, by hand (sections 2 User Settings, 4 Two-factor, 8) ----------------------------
 
-interface World { code: string; error: string | null; notice: string | null }
+interface World {
+  code: string;
+  error: string | null;
+  notice: string | null;
+}
 
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
   switch (event.type) {
-    case 'xstate.done.actor.generateSecret': return 'awaitingCode';
-    case 'xstate.error.actor.generateSecret': return 'loadFailed';
-    case 'RETRY': return 'loadingSecret';
-    case 'CODE_CHANGE': return 'awaitingCode';
-    case 'VERIFY': return w.code.length === 6 ? 'verifying' : 'awaitingCode';
-    case 'xstate.done.actor.verifyCode': return 'verified';
-    case 'xstate.error.actor.verifyCode': return 'awaitingCode';
+    case 'xstate.done.actor.generateSecret':
+      return 'awaitingCode';
+    case 'xstate.error.actor.generateSecret':
+      return 'loadFailed';
+    case 'RETRY':
+      return 'loadingSecret';
+    case 'CODE_CHANGE':
+      return 'awaitingCode';
+    case 'VERIFY':
+      return w.code.length === 6 ? 'verifying' : 'awaitingCode';
+    case 'xstate.done.actor.verifyCode':
+      return 'verified';
+    case 'xstate.error.actor.verifyCode':
+      return 'awaitingCode';
     // After the message has shown for a moment: sign in again to reconfirm.
-    case 'xstate.after.redirect.twoFactorSetup.verified': case 'xstate.after.redirect.twoFactorSetup.disabled': return 'signIn';
-    case 'RESET': return 'confirmingReset';
-    case 'CANCEL': return 'active';
-    case 'CONFIRM': return 'disabling';
-    case 'xstate.done.actor.disableTwoFactor': return 'disabled';
-    case 'xstate.error.actor.disableTwoFactor': return 'active';
-    default: throw new Error(`no expectation for ${event.type} in ${state}`);
+    case 'xstate.after.redirect.twoFactorSetup.verified':
+    case 'xstate.after.redirect.twoFactorSetup.disabled':
+      return 'signIn';
+    case 'RESET':
+      return 'confirmingReset';
+    case 'CANCEL':
+      return 'active';
+    case 'CONFIRM':
+      return 'disabling';
+    case 'xstate.done.actor.disableTwoFactor':
+      return 'disabled';
+    case 'xstate.error.actor.disableTwoFactor':
+      return 'active';
+    default:
+      throw new Error(`no expectation for ${event.type} in ${state}`);
   }
 }
 
 function nextWorld(w: World, event: AnyEventObject): World {
   switch (event.type) {
-    case 'xstate.done.actor.generateSecret': return { ...w, error: null };
-    case 'xstate.error.actor.generateSecret': case 'xstate.error.actor.disableTwoFactor': return { ...w, error: (event.error as ApiError).message };
-    case 'CODE_CHANGE': return { ...w, code: event.value, error: null };
-    case 'VERIFY': return w.code.length === 6 ? w : { ...w, error: 'OTP must be 6 digits' };
-    case 'xstate.error.actor.verifyCode': return { ...w, code: '', error: 'OTP is invalid.' };
-    case 'xstate.after.redirect.twoFactorSetup.verified': return { ...w, notice: VERIFIED_TEXT };
-    case 'xstate.after.redirect.twoFactorSetup.disabled': return { ...w, notice: DISABLED_TEXT };
-    default: return w;
+    case 'xstate.done.actor.generateSecret':
+      return { ...w, error: null };
+    case 'xstate.error.actor.generateSecret':
+    case 'xstate.error.actor.disableTwoFactor':
+      return { ...w, error: (event.error as ApiError).message };
+    case 'CODE_CHANGE':
+      return { ...w, code: event.value, error: null };
+    case 'VERIFY':
+      return w.code.length === 6 ? w : { ...w, error: 'OTP must be 6 digits' };
+    case 'xstate.error.actor.verifyCode':
+      return { ...w, code: '', error: 'OTP is invalid.' };
+    case 'xstate.after.redirect.twoFactorSetup.verified':
+      return { ...w, notice: VERIFIED_TEXT };
+    case 'xstate.after.redirect.twoFactorSetup.disabled':
+      return { ...w, notice: DISABLED_TEXT };
+    default:
+      return w;
   }
 }
 
@@ -132,7 +164,8 @@ function checkScreen(state: string, w: World) {
   expect(screen.getByRole('heading', { name: 'User Settings' })).toBeInTheDocument();
   expect(screen.getByText('More Options Coming Soon')).toBeInTheDocument();
   switch (state) {
-    case 'loadingSecret': return;
+    case 'loadingSecret':
+      return;
     case 'loadFailed':
       expect(screen.getByText(w.error!)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -173,31 +206,52 @@ function checkScreen(state: string, w: World) {
     case 'disabled':
       expect(screen.getByRole('status')).toHaveTextContent(DISABLED_TEXT);
       return;
-    default: throw new Error(`no check for ${state}`);
+    default:
+      throw new Error(`no check for ${state}`);
   }
 }
 
 async function perform(event: AnyEventObject) {
   switch (event.type) {
-    case 'RETRY': await click(screen.getByRole('button', { name: 'Try again' })); return;
-    case 'CODE_CHANGE': fireEvent.change(codeInput(), { target: { value: event.value } }); return;
-    case 'VERIFY': await click(screen.getByRole('button', { name: 'Verify' })); return;
-    case 'RESET': await click(screen.getByRole('button', { name: 'Reset' })); return;
-    case 'CONFIRM': case 'CANCEL': {
-      const d = await waitFor(() => { const found = dialog(); if (!found) throw new Error('no dialog'); return found; });
+    case 'RETRY':
+      await click(screen.getByRole('button', { name: 'Try again' }));
+      return;
+    case 'CODE_CHANGE':
+      fireEvent.change(codeInput(), { target: { value: event.value } });
+      return;
+    case 'VERIFY':
+      await click(screen.getByRole('button', { name: 'Verify' }));
+      return;
+    case 'RESET':
+      await click(screen.getByRole('button', { name: 'Reset' }));
+      return;
+    case 'CONFIRM':
+    case 'CANCEL': {
+      const d = await waitFor(() => {
+        const found = dialog();
+        if (!found) throw new Error('no dialog');
+        return found;
+      });
       await click(buttonIn(d, event.type === 'CONFIRM' ? 'Confirm' : 'Cancel'));
       return;
     }
     // The delayed redirect: nothing to do but wait for it.
-    case 'xstate.after.redirect.twoFactorSetup.verified': case 'xstate.after.redirect.twoFactorSetup.disabled': return;
-    default: throw new Error(`cannot perform ${event.type}`);
+    case 'xstate.after.redirect.twoFactorSetup.verified':
+    case 'xstate.after.redirect.twoFactorSetup.disabled':
+      return;
+    default:
+      throw new Error(`cannot perform ${event.type}`);
   }
 }
 
 const pageModel: PageModel<World> = {
   title: SIGN_IN_REGION,
   start: () => ({ code: '', error: null, notice: null }),
-  expectedAfter, nextWorld, readScreen, checkScreen, perform,
+  expectedAfter,
+  nextWorld,
+  readScreen,
+  checkScreen,
+  perform,
   label: (value: StateValue) => (value === 'reconfirm' ? 'signIn' : String(value)),
   initial: () => 'nothing known',
 };
@@ -207,22 +261,32 @@ describe('User Settings two-factor panel: every transition of twoFactorSetup, dr
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(twoFactorSetupMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path: ModelPath) => {
-    const calls = new PendingCalls();
-    const { twoFactorActive } = (path as ModelPath & { input: Input }).input;
-    const setupLogic = twoFactorSetupMachine.provide({
-      actors: { generateSecret: calls.logic(), verifyCode: calls.logic(), disableTwoFactor: calls.logic() },
-      delays: { redirect: TEST_DELAY_MS },
-    });
-    const session = sessionMachine.provide({
-      actors: {
-        login: loginMachine.provide({ actors: { signIn: calls.logic<CurrentUser>(), validateOtp: calls.logic<CurrentUser>() } }),
-        loadOptions: fromPromise(async () => OPTIONS),
-      },
-    });
-    // Not yet set up: signed in without the OTP step, User Settings is the only page. Active: a verified user.
-    const stored = twoFactorActive ? signedInUser() : makeUser({ token: 'pre-setup', two_factor_active: false, otp_verified: false });
-    const screenModel = { ...pageModel, initial: () => (twoFactorActive ? 'active' : 'loadingSecret') };
-    await drivePath(screenModel, path, calls, () => renderSignIn({ logic: session, stored, at: SETTINGS, settings: <UserSettingsPage logic={setupLogic} /> }));
-  }, 30_000);
+  it.each(drivenPaths(twoFactorSetupMachine, model.paths).map((p) => [p.description, p]))(
+    '%s',
+    async (_, path: ModelPath) => {
+      const calls = new PendingCalls();
+      const { twoFactorActive } = (path as ModelPath & { input: Input }).input;
+      const setupLogic = twoFactorSetupMachine.provide({
+        actors: { generateSecret: calls.logic(), verifyCode: calls.logic(), disableTwoFactor: calls.logic() },
+        delays: { redirect: TEST_DELAY_MS },
+      });
+      const session = sessionMachine.provide({
+        actors: {
+          login: loginMachine.provide({
+            actors: { signIn: calls.logic<CurrentUser>(), validateOtp: calls.logic<CurrentUser>() },
+          }),
+          loadOptions: fromPromise(async () => OPTIONS),
+        },
+      });
+      // Not yet set up: signed in without the OTP step, User Settings is the only page. Active: a verified user.
+      const stored = twoFactorActive
+        ? signedInUser()
+        : makeUser({ token: 'pre-setup', two_factor_active: false, otp_verified: false });
+      const screenModel = { ...pageModel, initial: () => (twoFactorActive ? 'active' : 'loadingSecret') };
+      await drivePath(screenModel, path, calls, () =>
+        renderSignIn({ logic: session, stored, at: SETTINGS, settings: <UserSettingsPage logic={setupLogic} /> }),
+      );
+    },
+    30_000,
+  );
 });

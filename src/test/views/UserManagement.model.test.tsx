@@ -10,7 +10,18 @@ import { UserManagementPage } from '../../views/management/UserManagementPage';
 import { budi, roles, siti } from '../machines/managementFixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
 import {
-  buttonIn, choose, expectedListAndForm, FormCalls, labelOf, labelOfValue, nextListWorld, openDialog, readListAndForm, startWorld, typeFilterText, type ManagementWorld,
+  buttonIn,
+  choose,
+  expectedListAndForm,
+  FormCalls,
+  labelOf,
+  labelOfValue,
+  nextListWorld,
+  openDialog,
+  readListAndForm,
+  startWorld,
+  typeFilterText,
+  type ManagementWorld,
 } from './managementPageModel';
 import { CLIENTS, click, drivePath, drivenPaths, region, renderPage, type PageModel } from './pageModelHarness';
 
@@ -25,15 +36,30 @@ const input = { user: { type: 'SUPER ADMIN' as const, modules: [] }, roles: [], 
 
 function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
   const c = s.context;
-  if (s.matches({ list: 'loading' })) return [doneEvent('load', loaded), ...(s.matches({ dialog: 'closed' }) ? [errorEvent('load', new ApiError(500, 'Database unavailable'))] : [])];
+  if (s.matches({ list: 'loading' }))
+    return [
+      doneEvent('load', loaded),
+      ...(s.matches({ dialog: 'closed' }) ? [errorEvent('load', new ApiError(500, 'Database unavailable'))] : []),
+    ];
   if (s.matches({ dialog: 'form' })) {
     // A new user's form is left by Cancel; an edit is saved (filling a new user is the view and form tests' part).
-    return [doneEvent('form', { saved: false, message: null }), ...(c.target ? [doneEvent('form', { saved: true, message: SAVED })] : [])];
+    return [
+      doneEvent('form', { saved: false, message: null }),
+      ...(c.target ? [doneEvent('form', { saved: true, message: SAVED })] : []),
+    ];
   }
   if (s.matches({ dialog: 'confirmingReset' })) return [{ type: 'CONFIRM' }, { type: 'CANCEL' }];
-  if (s.matches({ dialog: 'resetting' })) return [doneEvent('removeAuthenticator', RESET), errorEvent('removeAuthenticator', new ApiError(404, 'User not found'))];
+  if (s.matches({ dialog: 'resetting' }))
+    return [
+      doneEvent('removeAuthenticator', RESET),
+      errorEvent('removeAuthenticator', new ApiError(404, 'User not found')),
+    ];
   if (c.loadError) return [{ type: 'SEARCH' }];
-  const events: AnyEventObject[] = [{ type: 'NEW' }, { type: 'EDIT', row: budi }, { type: 'RESET_AUTHENTICATOR', row: budi }];
+  const events: AnyEventObject[] = [
+    { type: 'NEW' },
+    { type: 'EDIT', row: budi },
+    { type: 'RESET_AUTHENTICATOR', row: budi },
+  ];
   if (c.filter.search === '') events.push({ type: 'SET_SEARCH', value: 'bud' });
   else events.push({ type: 'SEARCH' });
   if (c.applied.type === '') events.push({ type: 'SET_TYPE', value: 'CLIENT' });
@@ -46,9 +72,17 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
 const model = buildModel(userManagementMachine, {
   inputs: [input],
   events: eventsFor,
-  serialize: (s) => JSON.stringify([
-    s.value, s.context.filter.search, s.context.applied, s.context.page, s.context.limit, s.context.loadError != null, s.context.rows.length, s.context.target?.id ?? null,
-  ]),
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.filter.search,
+      s.context.applied,
+      s.context.page,
+      s.context.limit,
+      s.context.loadError != null,
+      s.context.rows.length,
+      s.context.target?.id ?? null,
+    ]),
 });
 
 // --- The screen: which state it shows, read from the DOM alone. ---------------------------------
@@ -77,19 +111,28 @@ const pageModel: PageModel<World> = {
     if (common) return common;
     const list = state.split('/')[0];
     switch (event.type) {
-      case 'RESET_AUTHENTICATOR': return labelOf(list, 'confirmingReset');
-      case 'CONFIRM': return labelOf(list, 'resetting');
-      case 'CANCEL': return labelOf(list, 'closed');
-      case 'xstate.done.actor.removeAuthenticator': return labelOf('loading', 'closed');
-      case 'xstate.error.actor.removeAuthenticator': return labelOf(list, 'closed');
-      default: throw new Error(`no expectation for ${event.type}`);
+      case 'RESET_AUTHENTICATOR':
+        return labelOf(list, 'confirmingReset');
+      case 'CONFIRM':
+        return labelOf(list, 'resetting');
+      case 'CANCEL':
+        return labelOf(list, 'closed');
+      case 'xstate.done.actor.removeAuthenticator':
+        return labelOf('loading', 'closed');
+      case 'xstate.error.actor.removeAuthenticator':
+        return labelOf(list, 'closed');
+      default:
+        throw new Error(`no expectation for ${event.type}`);
     }
   },
   nextWorld(w, event) {
     switch (event.type) {
-      case 'xstate.done.actor.removeAuthenticator': return { ...w, alerts: [...w.alerts, { title: 'Success', message: RESET, intent: 'success' }] };
-      case 'xstate.error.actor.removeAuthenticator': return { ...w, alerts: [...w.alerts, { title: 'Failed', message: 'User not found', intent: 'error' }] };
-      default: return nextListWorld(w, event);
+      case 'xstate.done.actor.removeAuthenticator':
+        return { ...w, alerts: [...w.alerts, { title: 'Success', message: RESET, intent: 'success' }] };
+      case 'xstate.error.actor.removeAuthenticator':
+        return { ...w, alerts: [...w.alerts, { title: 'Failed', message: 'User not found', intent: 'error' }] };
+      default:
+        return nextListWorld(w, event);
     }
   },
   checkScreen(state, w) {
@@ -102,7 +145,11 @@ const pageModel: PageModel<World> = {
     if (w.failed) expect(page.getByText('Database unavailable')).toBeInTheDocument();
     else expect(page.queryByText('Database unavailable')).toBeNull();
     if (w.loaded) {
-      expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Type');
+      expect(
+        within(table())
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toContain('Type');
       expect(within(table()).getByText('budi@demo.local')).toBeInTheDocument();
     }
     // New waits for the first answer (it brings the role options); the row buttons work only with no dialog open.
@@ -113,45 +160,75 @@ const pageModel: PageModel<World> = {
       const row = within(table()).getByText('budi@demo.local').closest('tr')!;
       expect(buttonIn(row, 'Edit')).toBeEnabled();
       expect(buttonIn(row, 'Reset Authenticator')).toBeEnabled();
-      expect([...within(table()).getByText('siti@demo.local').closest('tr')!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Edit']);
+      expect(
+        [...within(table()).getByText('siti@demo.local').closest('tr')!.querySelectorAll('button')].map(
+          (b) => b.textContent,
+        ),
+      ).toEqual(['Edit']);
     }
-    if (dialog === 'confirmingReset' || dialog === 'resetting') expect(openDialog()).toHaveTextContent('Reset the authenticator of Budi (budi@demo.local)?');
+    if (dialog === 'confirmingReset' || dialog === 'resetting')
+      expect(openDialog()).toHaveTextContent('Reset the authenticator of Budi (budi@demo.local)?');
   },
   async perform(event) {
     const page = within(region(TITLE));
     switch (event.type) {
-      case 'SET_SEARCH': return act(async () => { fireEvent.change(page.getByRole('textbox', { name: /Search/ }), { target: { value: event.value } }); });
-      case 'SEARCH': return click(page.getByRole('button', { name: 'Search' }));
-      case 'SET_TYPE': return choose(TITLE, 'Filter by User Type', typeFilterText(event.value));
-      case 'SET_ROLE': return choose(TITLE, 'Filter by Role', roles.find((r) => r.id === event.value)!.name);
-      case 'SET_CLIENT': return choose(TITLE, 'Filter by Client', CLIENTS.find((c) => c.id === event.value)!.client_name);
-      case 'PAGE': return click(page.getByRole('button', { name: 'Next page' }));
-      case 'PAGE_SIZE': return choose(TITLE, 'Rows per page', String(event.limit));
-      case 'NEW': return click(page.getByRole('button', { name: 'New User' }));
-      case 'EDIT': return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Edit'));
-      case 'RESET_AUTHENTICATOR': return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Reset Authenticator'));
-      case 'CONFIRM': return click(buttonIn(openDialog()!, 'Reset'));
-      case 'CANCEL': return click(buttonIn(openDialog()!, 'Cancel'));
-      default: throw new Error(`cannot perform ${event.type}`);
+      case 'SET_SEARCH':
+        return act(async () => {
+          fireEvent.change(page.getByRole('textbox', { name: /Search/ }), { target: { value: event.value } });
+        });
+      case 'SEARCH':
+        return click(page.getByRole('button', { name: 'Search' }));
+      case 'SET_TYPE':
+        return choose(TITLE, 'Filter by User Type', typeFilterText(event.value));
+      case 'SET_ROLE':
+        return choose(TITLE, 'Filter by Role', roles.find((r) => r.id === event.value)!.name);
+      case 'SET_CLIENT':
+        return choose(TITLE, 'Filter by Client', CLIENTS.find((c) => c.id === event.value)!.client_name);
+      case 'PAGE':
+        return click(page.getByRole('button', { name: 'Next page' }));
+      case 'PAGE_SIZE':
+        return choose(TITLE, 'Rows per page', String(event.limit));
+      case 'NEW':
+        return click(page.getByRole('button', { name: 'New User' }));
+      case 'EDIT':
+        return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Edit'));
+      case 'RESET_AUTHENTICATOR':
+        return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Reset Authenticator'));
+      case 'CONFIRM':
+        return click(buttonIn(openDialog()!, 'Reset'));
+      case 'CANCEL':
+        return click(buttonIn(openDialog()!, 'Cancel'));
+      default:
+        throw new Error(`cannot perform ${event.type}`);
     }
   },
 };
 
-
 describe('userManagement machine, driven through the User Management screen', () => {
   let stop = () => {};
-  beforeEach(() => { seen = []; stop = alerts.subscribe((a) => seen.push(a)); });
+  beforeEach(() => {
+    seen = [];
+    stop = alerts.subscribe((a) => seen.push(a));
+  });
   afterEach(() => stop());
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(userManagementMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path) => {
-    const calls = new FormCalls();
-    const logic = userManagementMachine.provide({
-      actors: { load: calls.logic(), removeAuthenticator: calls.logic(), form: userFormMachine.provide({ actors: { save: calls.logic() } }) },
-    });
-    await drivePath(pageModel, path, calls, (clients) => renderPage(<UserManagementPage logic={logic} />, clients));
-  }, 30_000);
+  it.each(drivenPaths(userManagementMachine, model.paths).map((p) => [p.description, p]))(
+    '%s',
+    async (_, path) => {
+      const calls = new FormCalls();
+      const logic = userManagementMachine.provide({
+        actors: {
+          load: calls.logic(),
+          removeAuthenticator: calls.logic(),
+          form: userFormMachine.provide({ actors: { save: calls.logic() } }),
+        },
+      });
+      await drivePath(pageModel, path, calls, (clients) => renderPage(<UserManagementPage logic={logic} />, clients));
+    },
+    30_000,
+  );
 });

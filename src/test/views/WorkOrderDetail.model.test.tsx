@@ -6,7 +6,12 @@ import { DISBURSEMENT_INVALID_STATUS } from '../../machines/lifecycle/disburseme
 import { WITHDRAWAL_INVALID_STATUS } from '../../machines/lifecycle/withdrawalLifecycle';
 import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
-import { WORK_ORDER_ACTIONS, workOrderChangesFrom, workOrderDetailMachine, type WorkOrderDetailInput } from '../../machines/workOrderDetailMachine';
+import {
+  WORK_ORDER_ACTIONS,
+  workOrderChangesFrom,
+  workOrderDetailMachine,
+  type WorkOrderDetailInput,
+} from '../../machines/workOrderDetailMachine';
 import { ApiError } from '../../services/http';
 import type { UserTypeName } from '../../services/schemas';
 import { CALLBACK_FAILED, CALLBACK_SENT } from '../../services/transactionActions';
@@ -30,18 +35,40 @@ import { renderWithSession } from './renderWithSession';
 // --- What the server holds ------------------------------------------------------------------------
 
 /** `message` while OPEN; `outcome` is what the server says in its place once RESOLVED (issue 26). */
-interface Case { code: string; role: UserTypeName; item: WorkOrderItem; subject: string; message: string; outcome: string; actions: string[]; shown: Record<string, string> }
+interface Case {
+  code: string;
+  role: UserTypeName;
+  item: WorkOrderItem;
+  subject: string;
+  message: string;
+  outcome: string;
+  actions: string[];
+  shown: Record<string, string>;
+}
 
 const CASES: Record<string, Case> = {
   'WD-1': {
-    code: 'WD-1', role: 'SUPER ADMIN', subject: 'Withdrawal of Rp. 250,000 to BCA', message: 'Withdrawal of Rp. 250,000 to BCA from PT Maju is waiting for your decision',
+    code: 'WD-1',
+    role: 'SUPER ADMIN',
+    subject: 'Withdrawal of Rp. 250,000 to BCA',
+    message: 'Withdrawal of Rp. 250,000 to BCA from PT Maju is waiting for your decision',
     outcome: 'Completed by superadmin@demo.local',
-    item: { kind: 'withdrawal', ref: 'wd-uuid-1', client_id: 1, client_name: 'PT Maju', amount: 250_000, withdrawal_kind: 'withdrawal' },
+    item: {
+      kind: 'withdrawal',
+      ref: 'wd-uuid-1',
+      client_id: 1,
+      client_name: 'PT Maju',
+      amount: 250_000,
+      withdrawal_kind: 'withdrawal',
+    },
     actions: ['Complete', 'Reject'],
     shown: { Item: 'Withdrawal', Reference: 'wd-uuid-1', Client: 'PT Maju', Amount: 'Rp. 250,000' },
   },
   'DSB-2': {
-    code: 'DSB-2', role: 'SUPER ADMIN', subject: 'Disbursement DSB-REQ-2', message: 'Disbursement DSB-REQ-2 of Rp. 1,250,000 from CV Jaya is waiting for a decision',
+    code: 'DSB-2',
+    role: 'SUPER ADMIN',
+    subject: 'Disbursement DSB-REQ-2',
+    message: 'Disbursement DSB-REQ-2 of Rp. 1,250,000 from CV Jaya is waiting for a decision',
     outcome: 'Finalized by superadmin@demo.local',
     item: { kind: 'disbursement', ref: 'dsb-uuid-2', client_id: 2, client_name: 'CV Jaya', amount: 1_250_000 },
     actions: ['Finalize', 'Reject'],
@@ -49,7 +76,10 @@ const CASES: Record<string, Case> = {
   },
   // A client's user with the Payments List module: anyone who sees the pay-in may resend its callback.
   'CB-PAY-3': {
-    code: 'CB-PAY-3', role: 'CLIENT', subject: 'Callback failed PAY-3', message: 'The callback of pay-in PAY-3 (Rp. 100,000) to PT Maju failed 3 times',
+    code: 'CB-PAY-3',
+    role: 'CLIENT',
+    subject: 'Callback failed PAY-3',
+    message: 'The callback of pay-in PAY-3 (Rp. 100,000) to PT Maju failed 3 times',
     outcome: 'Resent by client@demo.local',
     item: { kind: 'callback', ref: 'PAY-3', client_id: 1, client_name: 'PT Maju', amount: 100_000 },
     actions: ['Resend Callback'],
@@ -64,11 +94,24 @@ const RECEIVED_TEXT = '2026-11-21 10:15';
 const RESOLVED_TEXT = 'Resolved at 2026-11-21 10:40';
 
 const workOrder = (c: Case, status: 'OPEN' | 'RESOLVED'): NotificationItem => ({
-  id: 40, subject: c.subject, message: status === 'RESOLVED' ? c.outcome : c.message, is_read: true,
-  data: { created_at: RECEIVED, work_order_code: c.code, status, resolved_at: status === 'RESOLVED' ? RESOLVED_AT : null, item: c.item },
+  id: 40,
+  subject: c.subject,
+  message: status === 'RESOLVED' ? c.outcome : c.message,
+  is_read: true,
+  data: {
+    created_at: RECEIVED,
+    work_order_code: c.code,
+    status,
+    resolved_at: status === 'RESOLVED' ? RESOLVED_AT : null,
+    item: c.item,
+  },
   step_data: { icon: 'money' },
 });
-const other = (c: Case): NotificationItem => ({ ...workOrder(c, 'RESOLVED'), id: 41, data: { ...workOrder(c, 'RESOLVED').data, work_order_code: 'WD-OTHER' } });
+const other = (c: Case): NotificationItem => ({
+  ...workOrder(c, 'RESOLVED'),
+  id: 41,
+  data: { ...workOrder(c, 'RESOLVED').data, work_order_code: 'WD-OTHER' },
+});
 
 const NOT_FOUND = new ApiError(404, 'Work order not found');
 const DOWN = new ApiError(500, 'The server is down');
@@ -82,7 +125,14 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
   const idle = s.matches({ action: 'idle' });
   const list: AnyEventObject[] = [];
   const changed = { type: 'CHANGED', item: workOrder(c, 'RESOLVED') };
-  if (s.matches({ item: 'loading' })) list.push(doneEvent('load', workOrder(c, 'OPEN')), doneEvent('load', workOrder(c, 'RESOLVED')), errorEvent('load', NOT_FOUND), { type: 'CONNECTED' }, changed);
+  if (s.matches({ item: 'loading' }))
+    list.push(
+      doneEvent('load', workOrder(c, 'OPEN')),
+      doneEvent('load', workOrder(c, 'RESOLVED')),
+      errorEvent('load', NOT_FOUND),
+      { type: 'CONNECTED' },
+      changed,
+    );
   if (s.matches({ item: 'loadFailed' })) list.push({ type: 'RETRY' });
   if (s.matches({ item: 'shown' })) list.push(changed, { type: 'CONNECTED' });
   if (s.matches({ item: 'refreshing' })) {
@@ -103,14 +153,31 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
   return list;
 }
 
-const INPUTS: WorkOrderDetailInput[] = Object.values(CASES).map((c) => ({ code: c.code, token: TOKEN, user: { type: c.role } }));
+const INPUTS: WorkOrderDetailInput[] = Object.values(CASES).map((c) => ({
+  code: c.code,
+  token: TOKEN,
+  user: { type: c.role },
+}));
 
 const model = buildModel(workOrderDetailMachine, {
   inputs: INPUTS,
   events: events as never,
   serialize: (s) => {
-    const c = s.context as { item: NotificationItem | null; outcome: { intent: string } | null; refreshError: string | null; decision: string | null; code: string };
-    return JSON.stringify([s.value, c.code, c.item?.data.status ?? null, c.outcome?.intent ?? null, c.refreshError != null, c.decision]);
+    const c = s.context as {
+      item: NotificationItem | null;
+      outcome: { intent: string } | null;
+      refreshError: string | null;
+      decision: string | null;
+      code: string;
+    };
+    return JSON.stringify([
+      s.value,
+      c.code,
+      c.item?.data.status ?? null,
+      c.outcome?.intent ?? null,
+      c.refreshError != null,
+      c.decision,
+    ]);
   },
 });
 
@@ -129,43 +196,89 @@ const parts = (state: string) => state.split('|') as [string, string];
 
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
   let [item, action] = parts(state);
-  const readAgain = () => { item = item === 'loading' ? 'loading' : 'refreshing'; };
+  const readAgain = () => {
+    item = item === 'loading' ? 'loading' : 'refreshing';
+  };
   switch (event.type) {
-    case 'xstate.done.actor.load': item = 'shown'; break;
-    case 'xstate.error.actor.load': item = 'loadFailed'; break;
-    case 'RETRY': item = 'loading'; break;
+    case 'xstate.done.actor.load':
+      item = 'shown';
+      break;
+    case 'xstate.error.actor.load':
+      item = 'loadFailed';
+      break;
+    case 'RETRY':
+      item = 'loading';
+      break;
     // This work order changed (or the socket came back): it is read again.
-    case 'CHANGED': case 'CONNECTED': readAgain(); break;
-    case 'xstate.done.actor.refresh': case 'xstate.error.actor.refresh': item = 'shown'; break;
-    case 'COMPLETE': action = 'decidingWithdrawal'; break;
-    case 'REJECT': action = w.case.item.kind === 'withdrawal' ? 'decidingWithdrawal' : 'decidingDisbursement'; break;
-    case 'FINALIZE': action = 'decidingDisbursement'; break;
-    case 'RESEND_CALLBACK': action = 'resending'; break;
+    case 'CHANGED':
+    case 'CONNECTED':
+      readAgain();
+      break;
+    case 'xstate.done.actor.refresh':
+    case 'xstate.error.actor.refresh':
+      item = 'shown';
+      break;
+    case 'COMPLETE':
+      action = 'decidingWithdrawal';
+      break;
+    case 'REJECT':
+      action = w.case.item.kind === 'withdrawal' ? 'decidingWithdrawal' : 'decidingDisbursement';
+      break;
+    case 'FINALIZE':
+      action = 'decidingDisbursement';
+      break;
+    case 'RESEND_CALLBACK':
+      action = 'resending';
+      break;
     // A decision or resend that reached the server (answered yes or no) reads the work order again.
-    case 'xstate.done.actor.withdrawalDecision': action = 'idle'; if (event.output.outcome !== 'cancelled') readAgain(); break;
-    case 'xstate.done.actor.disbursementDecision': action = 'idle'; if (event.output.changed) readAgain(); break;
-    case 'xstate.done.actor.resendCallback': action = 'idle'; readAgain(); break;
-    default: throw new Error(`no expectation for ${event.type}`);
+    case 'xstate.done.actor.withdrawalDecision':
+      action = 'idle';
+      if (event.output.outcome !== 'cancelled') readAgain();
+      break;
+    case 'xstate.done.actor.disbursementDecision':
+      action = 'idle';
+      if (event.output.changed) readAgain();
+      break;
+    case 'xstate.done.actor.resendCallback':
+      action = 'idle';
+      readAgain();
+      break;
+    default:
+      throw new Error(`no expectation for ${event.type}`);
   }
   return `${item}|${action}`;
 }
 
 function nextWorld(w: World, event: AnyEventObject): World {
-  const e = event as AnyEventObject & { output?: { outcome?: string; changed?: boolean; failed?: boolean; message: string | null } & NotificationItem; error?: ApiError };
+  const e = event as AnyEventObject & {
+    output?: { outcome?: string; changed?: boolean; failed?: boolean; message: string | null } & NotificationItem;
+    error?: ApiError;
+  };
   switch (e.type) {
-    case 'xstate.done.actor.load': case 'xstate.done.actor.refresh': return { ...w, item: e.output as NotificationItem, loadError: null, refreshError: null };
-    case 'xstate.error.actor.load': return { ...w, loadError: e.error!.message };
-    case 'xstate.error.actor.refresh': return { ...w, refreshError: e.error!.message };
-    case 'COMPLETE': case 'FINALIZE': return { ...w, decision: 'COMPLETED', outcome: null };
-    case 'REJECT': return { ...w, decision: 'REJECTED', outcome: null };
-    case 'RESEND_CALLBACK': return { ...w, outcome: null };
+    case 'xstate.done.actor.load':
+    case 'xstate.done.actor.refresh':
+      return { ...w, item: e.output as NotificationItem, loadError: null, refreshError: null };
+    case 'xstate.error.actor.load':
+      return { ...w, loadError: e.error!.message };
+    case 'xstate.error.actor.refresh':
+      return { ...w, refreshError: e.error!.message };
+    case 'COMPLETE':
+    case 'FINALIZE':
+      return { ...w, decision: 'COMPLETED', outcome: null };
+    case 'REJECT':
+      return { ...w, decision: 'REJECTED', outcome: null };
+    case 'RESEND_CALLBACK':
+      return { ...w, outcome: null };
     case 'xstate.done.actor.withdrawalDecision':
       if (e.output!.outcome === 'decided') return { ...w, outcome: { intent: 'success', message: e.output!.message! } };
       if (e.output!.outcome === 'failed') return { ...w, outcome: { intent: 'error', message: e.output!.message! } };
       return w;
-    case 'xstate.done.actor.disbursementDecision': return e.output!.changed ? { ...w, outcome: { intent: 'success', message: e.output!.message! } } : w;
-    case 'xstate.done.actor.resendCallback': return { ...w, outcome: { intent: e.output!.failed ? 'error' : 'success', message: e.output!.message! } };
-    default: return w;
+    case 'xstate.done.actor.disbursementDecision':
+      return e.output!.changed ? { ...w, outcome: { intent: 'success', message: e.output!.message! } } : w;
+    case 'xstate.done.actor.resendCallback':
+      return { ...w, outcome: { intent: e.output!.failed ? 'error' : 'success', message: e.output!.message! } };
+    default:
+      return w;
   }
 }
 
@@ -181,17 +294,29 @@ const buttonIn = (scope: HTMLElement, text: string) => {
   return found;
 };
 const card = (w: World) => region(title(w)).querySelector<HTMLElement>('.fui-Card');
-const pair = (w: World, label: string) => within(region(title(w))).getByRole('group', { name: label }).textContent!.slice(label.length);
+const pair = (w: World, label: string) =>
+  within(region(title(w)))
+    .getByRole('group', { name: label })
+    .textContent!.slice(label.length);
 const actionsGroup = (w: World) => within(region(title(w))).queryByRole('group', { name: 'Work order actions' });
 
 function readScreen(w: World): string {
   const page = within(region(title(w)));
-  const item = page.queryByText('Loading work order…') ? 'loading'
-    : page.queryByRole('button', { name: 'Try again' }) ? 'loadFailed'
-      : card(w)?.getAttribute('aria-busy') === 'true' ? 'refreshing' : 'shown';
+  const item = page.queryByText('Loading work order…')
+    ? 'loading'
+    : page.queryByRole('button', { name: 'Try again' })
+      ? 'loadFailed'
+      : card(w)?.getAttribute('aria-busy') === 'true'
+        ? 'refreshing'
+        : 'shown';
   const d = dialog();
-  const action = d ? (/withdrawal|transfer/.test(d.textContent!) ? 'decidingWithdrawal' : 'decidingDisbursement')
-    : page.queryByRole('button', { name: 'Resending…' }) ? 'resending' : 'idle';
+  const action = d
+    ? /withdrawal|transfer/.test(d.textContent!)
+      ? 'decidingWithdrawal'
+      : 'decidingDisbursement'
+    : page.queryByRole('button', { name: 'Resending…' })
+      ? 'resending'
+      : 'idle';
   return `${item}|${action}`;
 }
 
@@ -230,7 +355,9 @@ function checkScreen(state: string, w: World) {
     expect(actionsGroup(w)).toBeNull();
   } else {
     const buttons = within(actionsGroup(w)!).getAllByRole('button');
-    expect(buttons.map((b) => (b.textContent === 'Resending…' ? 'Resend Callback' : b.textContent))).toEqual(w.case.actions);
+    expect(buttons.map((b) => (b.textContent === 'Resending…' ? 'Resend Callback' : b.textContent))).toEqual(
+      w.case.actions,
+    );
     for (const b of buttons) expect(b).toHaveProperty('disabled', item !== 'shown' || action !== 'idle');
   }
   // How the last action ended, in the server's words.
@@ -238,7 +365,8 @@ function checkScreen(state: string, w: World) {
     const bar = page.getByText(w.outcome.message).closest('.fui-MessageBar')!;
     expect(bar).toHaveAttribute('role', w.outcome.intent === 'error' ? 'alert' : 'status');
   } else {
-    for (const m of [WITHDRAWAL_DONE, WITHDRAWAL_INVALID_STATUS, DISBURSEMENT_DONE, CALLBACK_SENT, CALLBACK_FAILED]) expect(page.queryByText(m)).toBeNull();
+    for (const m of [WITHDRAWAL_DONE, WITHDRAWAL_INVALID_STATUS, DISBURSEMENT_DONE, CALLBACK_SENT, CALLBACK_FAILED])
+      expect(page.queryByText(m)).toBeNull();
   }
   // 'Are you sure?' for a decision, naming the item.
   if (action === 'decidingWithdrawal') {
@@ -250,7 +378,11 @@ function checkScreen(state: string, w: World) {
     expect(dialogTitle()).toBe('Are you sure?');
     const verb = w.decision === 'COMPLETED' ? 'Finalize' : 'Reject';
     expect(dialog()).toHaveTextContent(`${verb} the disbursement of Rp. 1,250,000 from CV Jaya?`);
-    expect(dialog()).toHaveTextContent(w.decision === 'COMPLETED' ? 'The held amount and fee are paid out.' : "The held amount and fee go back to the client's disbursement balance.");
+    expect(dialog()).toHaveTextContent(
+      w.decision === 'COMPLETED'
+        ? 'The held amount and fee are paid out.'
+        : "The held amount and fee go back to the client's disbursement balance.",
+    );
   } else {
     expect(dialog()).toBeNull();
   }
@@ -264,12 +396,23 @@ const settle = (event: AnyEventObject) => calls.settle(event);
 
 async function perform(event: AnyEventObject, w: World) {
   const page = within(region(title(w)));
-  const labels: Record<string, string> = { COMPLETE: 'Complete', FINALIZE: 'Finalize', REJECT: 'Reject', RESEND_CALLBACK: 'Resend Callback' };
+  const labels: Record<string, string> = {
+    COMPLETE: 'Complete',
+    FINALIZE: 'Finalize',
+    REJECT: 'Reject',
+    RESEND_CALLBACK: 'Resend Callback',
+  };
   switch (event.type) {
-    case 'RETRY': return click(page.getByRole('button', { name: 'Try again' }));
-    case 'CHANGED': return socket.change(event.item);
-    case 'CONNECTED': return socket.connect();
-    case 'COMPLETE': case 'FINALIZE': case 'REJECT': case 'RESEND_CALLBACK':
+    case 'RETRY':
+      return click(page.getByRole('button', { name: 'Try again' }));
+    case 'CHANGED':
+      return socket.change(event.item);
+    case 'CONNECTED':
+      return socket.connect();
+    case 'COMPLETE':
+    case 'FINALIZE':
+    case 'REJECT':
+    case 'RESEND_CALLBACK':
       return click(page.getByRole('button', { name: labels[event.type] }));
     case 'xstate.done.actor.withdrawalDecision': {
       const d = await waitFor(() => dialog()!);
@@ -278,15 +421,25 @@ async function perform(event: AnyEventObject, w: World) {
       await click(buttonIn(d, verb));
       // Under way: the dialog says so and takes no second press; the call names the withdrawal and the decision.
       expect(buttonIn(d, `${verb}…`)).toBeDisabled();
-      expect(calls.inputs.filter((c) => c.id === 'decide').at(-1)!.input).toEqual({ uuid: 'wd-uuid-1', decision: w.decision });
-      return settle(event.output.outcome === 'decided' ? doneEvent('decide', event.output.message) : errorEvent('decide', new ApiError(409, event.output.message)));
+      expect(calls.inputs.filter((c) => c.id === 'decide').at(-1)!.input).toEqual({
+        uuid: 'wd-uuid-1',
+        decision: w.decision,
+      });
+      return settle(
+        event.output.outcome === 'decided'
+          ? doneEvent('decide', event.output.message)
+          : errorEvent('decide', new ApiError(409, event.output.message)),
+      );
     }
     case 'xstate.done.actor.disbursementDecision': {
       const d = await waitFor(() => dialog()!);
       const verb = w.decision === 'COMPLETED' ? 'Finalize' : 'Reject';
       await click(buttonIn(d, verb));
       expect(buttonIn(d, 'Working…')).toBeDisabled();
-      expect(calls.inputs.filter((c) => c.id === 'decide').at(-1)!.input).toEqual({ uuid: 'dsb-uuid-2', decision: w.decision });
+      expect(calls.inputs.filter((c) => c.id === 'decide').at(-1)!.input).toEqual({
+        uuid: 'dsb-uuid-2',
+        decision: w.decision,
+      });
       if (event.output.changed) return settle(doneEvent('decide', event.output.message));
       // Refused (decided by someone else first): the dialog stays, says so, and the user gives up.
       await settle(errorEvent('decide', new ApiError(409, DISBURSEMENT_INVALID_STATUS)));
@@ -295,7 +448,11 @@ async function perform(event: AnyEventObject, w: World) {
       return click(buttonIn(dialog()!, 'Cancel'));
     }
     case 'xstate.done.actor.resendCallback':
-      return settle(event.output.failed ? errorEvent('run', new ApiError(502, event.output.message)) : doneEvent('run', event.output.message));
+      return settle(
+        event.output.failed
+          ? errorEvent('run', new ApiError(502, event.output.message))
+          : doneEvent('run', event.output.message),
+      );
     default:
       if (event.type.startsWith('xstate.')) return settle(event);
       throw new Error(`no way to perform ${event.type}`);
@@ -309,29 +466,47 @@ class FakeWorkOrderSocket {
   watch = (token: string, onChanged: (item: NotificationItem) => void, onConnected: () => void) => {
     this.tokens.push(token);
     this.listeners.set(onChanged, onConnected);
-    return () => { this.listeners.delete(onChanged); };
+    return () => {
+      this.listeners.delete(onChanged);
+    };
   };
-  get watching() { return this.listeners.size; }
-  async change(item: NotificationItem) { await act(async () => { this.listeners.forEach((_, l) => l(item)); }); }
-  async connect() { await act(async () => { this.listeners.forEach((connected) => connected()); }); }
+  get watching() {
+    return this.listeners.size;
+  }
+  async change(item: NotificationItem) {
+    await act(async () => {
+      this.listeners.forEach((_, l) => l(item));
+    });
+  }
+  async connect() {
+    await act(async () => {
+      this.listeners.forEach((connected) => connected());
+    });
+  }
 }
 
 let calls = new PendingCalls();
 let socket = new FakeWorkOrderSocket();
 
-const logicFor = () => workOrderDetailMachine.provide({
-  actors: {
-    load: calls.logic<NotificationItem>(),
-    workOrderChanges: workOrderChangesFrom(socket.watch),
-    withdrawalDecision: withdrawalDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
-    disbursementDecision: disbursementDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
-    resendCallback: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }),
-  },
-});
+const logicFor = () =>
+  workOrderDetailMachine.provide({
+    actors: {
+      load: calls.logic<NotificationItem>(),
+      workOrderChanges: workOrderChangesFrom(socket.watch),
+      withdrawalDecision: withdrawalDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
+      disbursementDecision: disbursementDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
+      resendCallback: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }),
+    },
+  });
 
 function renderAs(input: WorkOrderDetailInput) {
   const user = makeUser({ token: TOKEN, type: input.user!.type, otp_verified: true });
-  renderWithSession(<WorkOrderDetail code={input.code} logic={logicFor()} />, user, { modules: [], banks: [], clients: [], roles: [] });
+  renderWithSession(<WorkOrderDetail code={input.code} logic={logicFor()} />, user, {
+    modules: [],
+    banks: [],
+    clients: [],
+    roles: [],
+  });
 }
 
 const label = (value: StateValue) => {
@@ -341,7 +516,14 @@ const label = (value: StateValue) => {
 
 async function drive(path: ModelPath) {
   const input = (path as ModelPath & { input: WorkOrderDetailInput }).input;
-  let w: World = { case: CASES[input.code], item: null, loadError: null, refreshError: null, decision: null, outcome: null };
+  let w: World = {
+    case: CASES[input.code],
+    item: null,
+    loadError: null,
+    refreshError: null,
+    decision: null,
+    outcome: null,
+  };
   renderAs(input);
   let state = 'loading|idle';
   await screen.findByRole('region', { name: title(w) });
@@ -366,31 +548,51 @@ async function drive(path: ModelPath) {
  */
 const scripted = (name: string, code: string, events: AnyEventObject[]) => {
   const c = CASES[code];
-  const path = { description: `scripted: ${name}`, events, input: { code, token: TOKEN, user: { type: c.role } } } as unknown as ModelPath;
+  const path = {
+    description: `scripted: ${name}`,
+    events,
+    input: { code, token: TOKEN, user: { type: c.role } },
+  } as unknown as ModelPath;
   return { ...path, end: model.replay(path) };
 };
 const [wd, dsb, cb] = [CASES['WD-1'], CASES['DSB-2'], CASES['CB-PAY-3']];
 const SCRIPTED = [
   scripted('a SUPER ADMIN completes the withdrawal and it comes back resolved', 'WD-1', [
-    doneEvent('load', workOrder(wd, 'OPEN')), { type: 'COMPLETE' }, doneEvent('withdrawalDecision', { outcome: 'decided', message: WITHDRAWAL_DONE }),
+    doneEvent('load', workOrder(wd, 'OPEN')),
+    { type: 'COMPLETE' },
+    doneEvent('withdrawalDecision', { outcome: 'decided', message: WITHDRAWAL_DONE }),
     doneEvent('refresh', workOrder(wd, 'RESOLVED')),
   ]),
   scripted('the withdrawal was decided by someone else first: refused, and read back resolved', 'WD-1', [
-    doneEvent('load', workOrder(wd, 'OPEN')), { type: 'REJECT' }, doneEvent('withdrawalDecision', { outcome: 'failed', message: WITHDRAWAL_INVALID_STATUS }),
+    doneEvent('load', workOrder(wd, 'OPEN')),
+    { type: 'REJECT' },
+    doneEvent('withdrawalDecision', { outcome: 'failed', message: WITHDRAWAL_INVALID_STATUS }),
     doneEvent('refresh', workOrder(wd, 'RESOLVED')),
   ]),
   scripted('another admin resolves it while the page is open: the socket says so and it shows resolved', 'WD-1', [
-    doneEvent('load', workOrder(wd, 'OPEN')), { type: 'CHANGED', item: workOrder(wd, 'RESOLVED') }, doneEvent('refresh', workOrder(wd, 'RESOLVED')),
+    doneEvent('load', workOrder(wd, 'OPEN')),
+    { type: 'CHANGED', item: workOrder(wd, 'RESOLVED') },
+    doneEvent('refresh', workOrder(wd, 'RESOLVED')),
   ]),
   scripted('a SUPER ADMIN finalizes the disbursement and it comes back resolved', 'DSB-2', [
-    doneEvent('load', workOrder(dsb, 'OPEN')), { type: 'FINALIZE' }, doneEvent('disbursementDecision', { changed: true, message: DISBURSEMENT_DONE }),
+    doneEvent('load', workOrder(dsb, 'OPEN')),
+    { type: 'FINALIZE' },
+    doneEvent('disbursementDecision', { changed: true, message: DISBURSEMENT_DONE }),
     doneEvent('refresh', workOrder(dsb, 'RESOLVED')),
   ]),
-  scripted('the merchant is still down: the resend fails, is tried again, succeeds and the work order is resolved', 'CB-PAY-3', [
-    doneEvent('load', workOrder(cb, 'OPEN')), { type: 'RESEND_CALLBACK' }, doneEvent('resendCallback', { message: CALLBACK_FAILED, failed: true, cancelled: false }),
-    doneEvent('refresh', workOrder(cb, 'OPEN')), { type: 'RESEND_CALLBACK' }, doneEvent('resendCallback', { message: CALLBACK_SENT, failed: false, cancelled: false }),
-    doneEvent('refresh', workOrder(cb, 'RESOLVED')),
-  ]),
+  scripted(
+    'the merchant is still down: the resend fails, is tried again, succeeds and the work order is resolved',
+    'CB-PAY-3',
+    [
+      doneEvent('load', workOrder(cb, 'OPEN')),
+      { type: 'RESEND_CALLBACK' },
+      doneEvent('resendCallback', { message: CALLBACK_FAILED, failed: true, cancelled: false }),
+      doneEvent('refresh', workOrder(cb, 'OPEN')),
+      { type: 'RESEND_CALLBACK' },
+      doneEvent('resendCallback', { message: CALLBACK_SENT, failed: false, cancelled: false }),
+      doneEvent('refresh', workOrder(cb, 'RESOLVED')),
+    ],
+  ),
 ];
 
 describe('Work order detail: every path of workOrderDetail, driven through the page', () => {
@@ -398,12 +600,19 @@ describe('Work order detail: every path of workOrderDetail, driven through the p
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each([...drivenPaths(workOrderDetailMachine, model.paths), ...SCRIPTED].map((p) => [`${(p as unknown as { input: WorkOrderDetailInput }).input.code}: ${p.description.replace(/^.*?: /, '')}`, p]))(
-    '%s', async (_, path) => {
+  it.each(
+    [...drivenPaths(workOrderDetailMachine, model.paths), ...SCRIPTED].map((p) => [
+      `${(p as unknown as { input: WorkOrderDetailInput }).input.code}: ${p.description.replace(/^.*?: /, '')}`,
+      p,
+    ]),
+  )(
+    '%s',
+    async (_, path) => {
       calls = new PendingCalls();
       socket = new FakeWorkOrderSocket();
       await drive(path);
-    }, 30_000,
+    },
+    30_000,
   );
 });
 
@@ -427,7 +636,10 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
 
   it('offers nothing on a failed settlement, and shows the item without client or amount', async () => {
     const c: Case = {
-      ...CASES['WD-1'], code: 'STL-7', subject: 'Settlement STL-7 failed', message: 'The Herra QRIS settlement stopped: the ledger could not be written',
+      ...CASES['WD-1'],
+      code: 'STL-7',
+      subject: 'Settlement STL-7 failed',
+      message: 'The Herra QRIS settlement stopped: the ledger could not be written',
       item: { kind: 'settlement', ref: '7', client_id: null, client_name: null, amount: null },
     };
     await opened({ code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } }, workOrder(c, 'OPEN'));
@@ -437,9 +649,12 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
     expect(actionsGroup({ case: c } as World)).toBeNull();
   });
 
-  it('shows a work order without an item (the demo seed\'s) as it is', async () => {
+  it("shows a work order without an item (the demo seed's) as it is", async () => {
     const c = CASES['WD-1'];
-    await opened({ code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } }, { ...workOrder(c, 'OPEN'), data: { ...workOrder(c, 'OPEN').data, item: null } });
+    await opened(
+      { code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } },
+      { ...workOrder(c, 'OPEN'), data: { ...workOrder(c, 'OPEN').data, item: null } },
+    );
     expect(within(region('Work Order WD-1')).queryByRole('group', { name: 'Item' })).toBeNull();
     expect(actionsGroup({ case: c } as World)).toBeNull();
   });

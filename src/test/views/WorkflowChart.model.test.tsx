@@ -6,7 +6,16 @@ import { registeredMachine } from '../../machines/registry';
 import { LAYOUT_FAILED, workflowChartMachine } from '../../machines/workflowChartMachine';
 import { WorkflowPage } from '../../views/workflows/WorkflowPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { CLIENTS, PendingCalls, click, drivePath, drivenPaths, region, renderPage, type PageModel } from './pageModelHarness';
+import {
+  CLIENTS,
+  PendingCalls,
+  click,
+  drivePath,
+  drivenPaths,
+  region,
+  renderPage,
+  type PageModel,
+} from './pageModelHarness';
 
 /**
  * A workflow's chart page, driven through the page: every transition of the workflowChart machine
@@ -25,7 +34,11 @@ const ANY_LAYOUT: ChartLayout = { width: 0, height: 0, boxes: [], lines: [] };
 const model = buildModel(workflowChartMachine, {
   // The machine as input, named in the test titles by its id rather than its whole definition.
   inputs: [{ workflow: { machine: workflow.machine, toJSON: () => workflow.id }, clients: CLIENTS }],
-  events: [{ type: 'RETRY' }, doneEvent('layout', ANY_LAYOUT), errorEvent('layout', new Error('ELK ran out of memory'))],
+  events: [
+    { type: 'RETRY' },
+    doneEvent('layout', ANY_LAYOUT),
+    errorEvent('layout', new Error('ELK ran out of memory')),
+  ],
   serialize: (s) => JSON.stringify([s.value, s.context.error]),
 });
 
@@ -81,20 +94,30 @@ describe('Workflow chart: every path of workflowChart, driven through the page',
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(workflowChartMachine, model.paths).map((p) => [p.description, p]))('%s', async (_, path: ModelPath) => {
-    const calls = new PendingCalls();
-    const logic = workflowChartMachine.provide({ actors: { layout: calls.logic<ChartLayout>() } });
-    // The layout answered is laid out from the page's own graph, as ELK would be.
-    const settle = calls.settle.bind(calls);
-    calls.settle = async (event) => settle(event.type === 'xstate.done.actor.layout' ? { ...event, output: columnOf(calls) } : event);
-    await drivePath(pageModel, path, calls, () => renderPage(<WorkflowPage id="withdrawal" logic={logic} />, CLIENTS));
-    expect(screen.queryByText('No such workflow')).toBeNull();
-  }, 30_000);
+  it.each(drivenPaths(workflowChartMachine, model.paths).map((p) => [p.description, p]))(
+    '%s',
+    async (_, path: ModelPath) => {
+      const calls = new PendingCalls();
+      const logic = workflowChartMachine.provide({ actors: { layout: calls.logic<ChartLayout>() } });
+      // The layout answered is laid out from the page's own graph, as ELK would be.
+      const settle = calls.settle.bind(calls);
+      calls.settle = async (event) =>
+        settle(event.type === 'xstate.done.actor.layout' ? { ...event, output: columnOf(calls) } : event);
+      await drivePath(pageModel, path, calls, () =>
+        renderPage(<WorkflowPage id="withdrawal" logic={logic} />, CLIENTS),
+      );
+      expect(screen.queryByText('No such workflow')).toBeNull();
+    },
+    30_000,
+  );
 });
 
 /** The graph the page asked to lay out, as boxes in a column: what ELK returns, without ELK. */
 function columnOf(calls: PendingCalls): ChartLayout {
-  const graph = calls.inputs.filter((c) => c.id === 'layout').at(-1)!.input as { nodes: Array<{ id: string }>; edges: Array<{ source: string; target: string }> };
+  const graph = calls.inputs.filter((c) => c.id === 'layout').at(-1)!.input as {
+    nodes: Array<{ id: string }>;
+    edges: Array<{ source: string; target: string }>;
+  };
   const boxes = graph.nodes.map((node, i) => ({ node, x: 0, y: 60 * i, width: 160, height: 40 }));
   return { width: 200, height: 60 * boxes.length, boxes, lines: [] } as unknown as ChartLayout;
 }

@@ -18,19 +18,32 @@ const fakeLayout = fromPromise<ChartLayout, ChartGraph>(async ({ input }) => {
   const lines = input.edges.map((edge) => {
     const a = at.get(edge.source)!;
     const b = at.get(edge.target)!;
-    return { edge, points: [{ x: a.x, y: a.y }, { x: b.x, y: b.y }], label: { x: 10, y: (a.y + b.y) / 2 } };
+    return {
+      edge,
+      points: [
+        { x: a.x, y: a.y },
+        { x: b.x, y: b.y },
+      ],
+      label: { x: 10, y: (a.y + b.y) / 2 },
+    };
   });
   return { width: 200, height: 60 * boxes.length, boxes, lines };
 });
 
 const logic = workflowChartMachine.provide({ actors: { layout: fakeLayout } });
-const renderPage = (id: string) => render(<FluentProvider theme={webLightTheme}><WorkflowPage id={id} logic={logic} /></FluentProvider>);
+const renderPage = (id: string) =>
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <WorkflowPage id={id} logic={logic} />
+    </FluentProvider>,
+  );
 
 describe('Workflow page', () => {
   it('draws the withdrawal lifecycle: its states, its transitions, its guard in words, and offers its SCXML', async () => {
     renderPage('withdrawal');
     const chart = await screen.findByRole('img', { name: 'withdrawal chart' });
-    for (const name of ['PENDING', 'COMPLETED', 'REJECTED']) expect(within(chart).getByText(new RegExp(`${name}$`))).toBeTruthy();
+    for (const name of ['PENDING', 'COMPLETED', 'REJECTED'])
+      expect(within(chart).getByText(new RegExp(`${name}$`))).toBeTruthy();
     expect(within(chart).getByText('COMPLETE [bySuperAdmin]')).toBeTruthy();
     expect(within(chart).getByText('REJECT [bySuperAdmin]')).toBeTruthy();
     const guards = screen.getByLabelText('Guards');
@@ -44,8 +57,18 @@ describe('Workflow page', () => {
   });
 
   it('says when the layout fails, and tries again', async () => {
-    const failing = workflowChartMachine.provide({ actors: { layout: fromPromise<ChartLayout, ChartGraph>(async () => { throw new Error('boom'); }) } });
-    render(<FluentProvider theme={webLightTheme}><WorkflowPage id="withdrawal" logic={failing} /></FluentProvider>);
+    const failing = workflowChartMachine.provide({
+      actors: {
+        layout: fromPromise<ChartLayout, ChartGraph>(async () => {
+          throw new Error('boom');
+        }),
+      },
+    });
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <WorkflowPage id="withdrawal" logic={failing} />
+      </FluentProvider>,
+    );
     expect(await screen.findByText(/could not be laid out/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
@@ -58,12 +81,18 @@ describe('Workflow page', () => {
 
 describe('Workflows page', () => {
   it('lists every registered machine, lifecycles first, each with its purpose and a link', () => {
-    render(<FluentProvider theme={webLightTheme}><WorkflowsPage /></FluentProvider>);
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <WorkflowsPage />
+      </FluentProvider>,
+    );
     expect(screen.getByRole('heading', { name: 'Workflows' })).toBeTruthy();
     const links = screen.getAllByRole('link').map((a) => a.textContent);
     expect(links.slice(0, 3)).toEqual(['transaction', 'withdrawal', 'disbursement']);
     expect(links).toHaveLength(machineRegistry.length);
     for (const m of machineRegistry) expect(screen.getByText(m.purpose)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'withdrawal' }).getAttribute('href')).toBe('/dashboard/workflows/withdrawal');
+    expect(screen.getByRole('link', { name: 'withdrawal' }).getAttribute('href')).toBe(
+      '/dashboard/workflows/withdrawal',
+    );
   });
 });

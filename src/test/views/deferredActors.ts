@@ -1,6 +1,10 @@
 import { fromPromise } from 'xstate';
 
-interface Call { input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+interface Call {
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * Promise actors that wait for the test: each call is recorded with its input and settles only
@@ -8,9 +12,17 @@ interface Call { input: unknown; resolve: (value: unknown) => void; reject: (err
  */
 export function deferredActors<N extends string>(names: readonly N[]) {
   const calls = Object.fromEntries(names.map((n) => [n, [] as Call[]])) as Record<N, Call[]>;
-  const actors = Object.fromEntries(names.map((n) => [n, fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => {
-    calls[n].push({ input, resolve, reject });
-  }))])) as Record<N, never>; // typed to fit wherever a machine's own promise actor goes
+  const actors = Object.fromEntries(
+    names.map((n) => [
+      n,
+      fromPromise(
+        ({ input }: { input: unknown }) =>
+          new Promise((resolve, reject) => {
+            calls[n].push({ input, resolve, reject });
+          }),
+      ),
+    ]),
+  ) as Record<N, never>; // typed to fit wherever a machine's own promise actor goes
   return {
     actors,
     calls,

@@ -9,7 +9,14 @@ export class FakeNotificationSocket {
   connect = (token: string, handlers: RealtimeHandlers) => {
     this.tokens.push(token);
     this.handlers = handlers;
-    return () => { this.closed += 1; this.handlers = null; };
+    return () => {
+      this.closed += 1;
+      this.handlers = null;
+    };
   };
-  async say(fn: (h: RealtimeHandlers) => void) { await act(async () => { fn(this.handlers!); }); }
+  async say(fn: (h: RealtimeHandlers) => void) {
+    await act(async () => {
+      fn(this.handlers!);
+    });
+  }
 }

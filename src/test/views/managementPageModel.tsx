@@ -9,15 +9,25 @@ import { PendingCalls, click, region } from './pageModelHarness';
  * `list/dialog`, the dialogs found by their title, and the expected states of the events both
  * screens have (written from spec section 2, not read off the machine).
  */
-export interface ManagementWorld { loaded: boolean; failed: boolean; alerts: Alert[]; typed: string; type: string }
+export interface ManagementWorld {
+  loaded: boolean;
+  failed: boolean;
+  alerts: Alert[];
+  typed: string;
+  type: string;
+}
 
 export const startWorld = (): ManagementWorld => ({ loaded: false, failed: false, alerts: [], typed: '', type: '' });
 export const labelOf = (list: string, dialog: string) => `${list}/${dialog}`;
-export const labelOfValue = (value: StateValue) => { const v = value as { list: string; dialog: string }; return labelOf(v.list, v.dialog); };
+export const labelOfValue = (value: StateValue) => {
+  const v = value as { list: string; dialog: string };
+  return labelOf(v.list, v.dialog);
+};
 
 // In jsdom tabster's modalizer marks an open dialog aria-hidden once focus leaves it, blanking names
 // inside it (Chromium does not: the e2e spec finds them by role and name): found by title and text.
-export const openDialog = () => [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].at(-1) ?? null;
+export const openDialog = () =>
+  [...document.querySelectorAll<HTMLElement>('[role=dialog],[role=alertdialog]')].at(-1) ?? null;
 export const buttonIn = (scope: HTMLElement, text: string) => {
   const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
   if (!found) throw new Error(`no button ${text}`);
@@ -33,7 +43,10 @@ export async function choose(title: string, label: string, option: string) {
 }
 
 /** The list half of the screen, and the New/Edit dialog, or null for another dialog's state. */
-export function readListAndForm(table: HTMLElement, formTitles: readonly string[]): { list: string; dialog: string | null } {
+export function readListAndForm(
+  table: HTMLElement,
+  formTitles: readonly string[],
+): { list: string; dialog: string | null } {
   const list = table.getAttribute('aria-busy') === 'true' ? 'loading' : 'showing';
   const d = openDialog();
   if (!d) return { list, dialog: 'closed' };
@@ -44,23 +57,44 @@ export function readListAndForm(table: HTMLElement, formTitles: readonly string[
 export function expectedListAndForm(state: string, event: AnyEventObject): string | undefined {
   const [list, dialog] = state.split('/');
   switch (event.type) {
-    case 'xstate.done.actor.load': case 'xstate.error.actor.load': return labelOf('showing', dialog);
-    case 'SET_SEARCH': return state;
-    case 'SEARCH': case 'SET_TYPE': case 'SET_ROLE': case 'SET_CLIENT': case 'PAGE': case 'PAGE_SIZE': return labelOf('loading', dialog);
-    case 'NEW': case 'EDIT': return labelOf(list, 'form');
-    case 'xstate.done.actor.form': return labelOf(event.output.saved ? 'loading' : list, 'closed');
-    default: return undefined;
+    case 'xstate.done.actor.load':
+    case 'xstate.error.actor.load':
+      return labelOf('showing', dialog);
+    case 'SET_SEARCH':
+      return state;
+    case 'SEARCH':
+    case 'SET_TYPE':
+    case 'SET_ROLE':
+    case 'SET_CLIENT':
+    case 'PAGE':
+    case 'PAGE_SIZE':
+      return labelOf('loading', dialog);
+    case 'NEW':
+    case 'EDIT':
+      return labelOf(list, 'form');
+    case 'xstate.done.actor.form':
+      return labelOf(event.output.saved ? 'loading' : list, 'closed');
+    default:
+      return undefined;
   }
 }
 
 export function nextListWorld(w: ManagementWorld, event: AnyEventObject): ManagementWorld {
   switch (event.type) {
-    case 'xstate.done.actor.load': return { ...w, loaded: true, failed: false };
-    case 'xstate.error.actor.load': return { ...w, failed: true };
-    case 'SET_SEARCH': return { ...w, typed: event.value };
-    case 'SET_TYPE': return { ...w, type: event.value };
-    case 'xstate.done.actor.form': return event.output.saved ? { ...w, alerts: [...w.alerts, { title: 'Success', message: event.output.message, intent: 'success' }] } : w;
-    default: return w;
+    case 'xstate.done.actor.load':
+      return { ...w, loaded: true, failed: false };
+    case 'xstate.error.actor.load':
+      return { ...w, failed: true };
+    case 'SET_SEARCH':
+      return { ...w, typed: event.value };
+    case 'SET_TYPE':
+      return { ...w, type: event.value };
+    case 'xstate.done.actor.form':
+      return event.output.saved
+        ? { ...w, alerts: [...w.alerts, { title: 'Success', message: event.output.message, intent: 'success' }] }
+        : w;
+    default:
+      return w;
   }
 }
 

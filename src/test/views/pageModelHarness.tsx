@@ -1,7 +1,14 @@
 import type { ReactElement } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { createActor, fromPromise, type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type StateValue } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyActorLogic,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type StateValue,
+} from 'xstate';
 import type { BalanceChanged } from '../../services/disbursementAccountRules';
 import type { ClientOption } from '../../services/schemas';
 import { makeUser } from '../fixtures';
@@ -16,7 +23,11 @@ import { renderWithSession } from './renderWithSession';
  * so a machine whose transition goes elsewhere fails, and a view that shows the wrong thing too.
  */
 
-interface Pending { resolve(value: unknown): void; reject(error: unknown): void; input: unknown }
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  input: unknown;
+}
 
 /** Every invoked call of the page, left open until the path says how it ends. */
 export class PendingCalls {
@@ -25,15 +36,22 @@ export class PendingCalls {
 
   /** Promise logic whose call is keyed by the invoke id (an actor's id is its invoke's). */
   logic<T>() {
-    return fromPromise<T, any>(({ input, self, signal }) => new Promise<T>((resolve, reject) => {
-      const entry: Pending = { resolve: resolve as (v: unknown) => void, reject, input };
-      this.open.set(self.id, entry);
-      this.inputs.push({ id: self.id, input });
-      signal.addEventListener('abort', () => { if (this.open.get(self.id) === entry) this.open.delete(self.id); });
-    }));
+    return fromPromise<T, any>(
+      ({ input, self, signal }) =>
+        new Promise<T>((resolve, reject) => {
+          const entry: Pending = { resolve: resolve as (v: unknown) => void, reject, input };
+          this.open.set(self.id, entry);
+          this.inputs.push({ id: self.id, input });
+          signal.addEventListener('abort', () => {
+            if (this.open.get(self.id) === entry) this.open.delete(self.id);
+          });
+        }),
+    );
   }
 
-  isOpen(id: string) { return this.open.has(id); }
+  isOpen(id: string) {
+    return this.open.has(id);
+  }
 
   async settle(event: AnyEventObject) {
     const [, outcome, , id] = event.type.split('.');
@@ -54,16 +72,31 @@ export class FakeSocket {
   watch = (token: string, onChanged: (change: BalanceChanged) => void) => {
     this.tokens.push(token);
     this.listeners.add(onChanged);
-    return () => { this.listeners.delete(onChanged); };
+    return () => {
+      this.listeners.delete(onChanged);
+    };
   };
-  get watching() { return this.listeners.size; }
-  async emit(change: BalanceChanged) { await act(async () => { this.listeners.forEach((l) => l(change)); }); }
+  get watching() {
+    return this.listeners.size;
+  }
+  async emit(change: BalanceChanged) {
+    await act(async () => {
+      this.listeners.forEach((l) => l(change));
+    });
+  }
 }
 
-export const CLIENTS: ClientOption[] = [{ id: 1, client_name: 'PT Maju' }, { id: 2, client_name: 'CV Jaya' }];
+export const CLIENTS: ClientOption[] = [
+  { id: 1, client_name: 'PT Maju' },
+  { id: 2, client_name: 'CV Jaya' },
+];
 export const TOKEN = 'token-of-the-session';
 
-export function renderPage(page: ReactElement, clients: ClientOption[], sessionActors: Record<string, AnyActorLogic> = {}) {
+export function renderPage(
+  page: ReactElement,
+  clients: ClientOption[],
+  sessionActors: Record<string, AnyActorLogic> = {},
+) {
   const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true });
   return renderWithSession(page, user, { modules: [], banks: [], clients, roles: [] }, sessionActors);
 }
@@ -72,7 +105,11 @@ export function renderPage(page: ReactElement, clients: ClientOption[], sessionA
 export const region = (title: string) => screen.getByRole('region', { name: title });
 
 /** A click as the page receives it (fireEvent: user-event's pointer sequence costs seconds over hundreds of paths). */
-export const click = async (element: HTMLElement) => { await act(async () => { fireEvent.click(element); }); };
+export const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+};
 
 export async function chooseClient(title: string, clientId: number, clients = CLIENTS) {
   await click(within(region(title)).getByRole('combobox', { name: 'Client' }));
@@ -89,12 +126,17 @@ export async function chooseClient(title: string, clientId: number, clients = CL
 export function drivenPaths<P extends ModelPath>(machine: AnyStateMachine, paths: P[]): P[] {
   if (process.env.MODEL_ALL_PATHS) return paths;
   const never = fromPromise(() => new Promise<never>(() => {}));
-  const stub = machine.provide({ actors: Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((n) => [n, never])) });
+  const stub = machine.provide({
+    actors: Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((n) => [n, never])),
+  });
   const taken = paths.map((path) => {
     const seen = new Set<unknown>();
     const actor = createActor(stub, {
       input: (path as unknown as { input: unknown }).input,
-      inspect: (e) => { if (e.type === '@xstate.microstep') (e as unknown as { _transitions: unknown[] })._transitions.forEach((t) => seen.add(t)); },
+      inspect: (e) => {
+        if (e.type === '@xstate.microstep')
+          (e as unknown as { _transitions: unknown[] })._transitions.forEach((t) => seen.add(t));
+      },
     });
     actor.start();
     path.events.forEach((event) => actor.send(event));
@@ -109,7 +151,10 @@ export function drivenPaths<P extends ModelPath>(machine: AnyStateMachine, paths
     let gain = 0;
     taken.forEach((set, i) => {
       const g = [...set].filter((t) => !covered.has(t)).length;
-      if (g > gain || (g === gain && g > 0 && paths[i].events.length < paths[best].events.length)) { best = i; gain = g; }
+      if (g > gain || (g === gain && g > 0 && paths[i].events.length < paths[best].events.length)) {
+        best = i;
+        gain = g;
+      }
     });
     if (best < 0) return chosen;
     taken[best].forEach((t) => covered.add(t));
@@ -117,7 +162,8 @@ export function drivenPaths<P extends ModelPath>(machine: AnyStateMachine, paths
   }
 }
 
-export const isActorEvent = (event: AnyEventObject) => event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.');
+export const isActorEvent = (event: AnyEventObject) =>
+  event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.');
 
 export interface PageModel<World> {
   title: string;
@@ -136,7 +182,12 @@ export interface PageModel<World> {
   initial(world: World): string;
 }
 
-export async function drivePath<World>(model: PageModel<World>, path: ModelPath, calls: PendingCalls, renderIt: (clients: ClientOption[]) => void) {
+export async function drivePath<World>(
+  model: PageModel<World>,
+  path: ModelPath,
+  calls: PendingCalls,
+  renderIt: (clients: ClientOption[]) => void,
+) {
   const input = (path as ModelPath & { input: { clients: ClientOption[] } }).input;
   renderIt(input.clients);
   let world = model.start(input);
@@ -149,7 +200,9 @@ export async function drivePath<World>(model: PageModel<World>, path: ModelPath,
     if (isActorEvent(event)) await calls.settle(event);
     else await model.perform(event, world);
     world = model.nextWorld(world, event);
-    await waitFor(() => expect(model.readScreen(), `after ${event.type} from ${state}`).toBe(expected), { timeout: 1500 });
+    await waitFor(() => expect(model.readScreen(), `after ${event.type} from ${state}`).toBe(expected), {
+      timeout: 1500,
+    });
     model.checkScreen(expected, world);
     state = expected;
   }

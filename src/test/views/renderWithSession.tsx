@@ -11,7 +11,12 @@ import { SessionContext } from '../../views/SessionContext';
  * Renders a page as a signed-in user with the given option lists, with the app's alert host beside it.
  * `sessionActors` stands in for more of the session's calls (e.g. the re-read after ACCESS_CHANGED).
  */
-export function renderWithSession(page: ReactElement, user: CurrentUser, options: Options, sessionActors: Record<string, AnyActorLogic> = {}) {
+export function renderWithSession(
+  page: ReactElement,
+  user: CurrentUser,
+  options: Options,
+  sessionActors: Record<string, AnyActorLogic> = {},
+) {
   const logic = sessionMachine.provide({ actors: { loadOptions: fromPromise(async () => options), ...sessionActors } });
   return render(
     <FluentProvider theme={webLightTheme}>

@@ -18,19 +18,43 @@ import { makeUser } from '../fixtures';
  */
 export const SIGN_IN_REGION = 'Sign-in and two-factor';
 
-const balance: ModuleItem = { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'x', is_required: false, children: [] };
-export const OPTIONS: Options = { modules: [balance], banks: [], clients: [{ id: 1, client_name: 'PT Maju' }], roles: [] };
+const balance: ModuleItem = {
+  id: 'balance',
+  title: 'Payments Balance',
+  path: '/dashboard/balance',
+  icon: 'x',
+  is_required: false,
+  children: [],
+};
+export const OPTIONS: Options = {
+  modules: [balance],
+  banks: [],
+  clients: [{ id: 1, client_name: 'PT Maju' }],
+  roles: [],
+};
 /** Where a signed-in user of OPTIONS lands: the first module they hold. */
 export const LANDING = '/dashboard/balance';
 export const SETTINGS = '/dashboard/settings/user';
 
-export const signedInUser = (over: Partial<CurrentUser> = {}) => makeUser({
-  token: 'session-token', otp_verified: true, two_factor_active: true, type: 'CLIENT', modules: ['balance'], allowed_paths: [LANDING], client_id: [1], ...over,
-});
+export const signedInUser = (over: Partial<CurrentUser> = {}) =>
+  makeUser({
+    token: 'session-token',
+    otp_verified: true,
+    two_factor_active: true,
+    type: 'CLIENT',
+    modules: ['balance'],
+    allowed_paths: [LANDING],
+    client_id: [1],
+    ...over,
+  });
 
 function Elsewhere() {
   const [location] = useLocation();
-  return <p>Landed at <span data-testid="landed">{location}</span></p>;
+  return (
+    <p>
+      Landed at <span data-testid="landed">{location}</span>
+    </p>
+  );
 }
 
 let session: ActorRefFrom<typeof sessionMachine> | null = null;
@@ -39,7 +63,12 @@ function HoldSession() {
   return null;
 }
 
-export function renderSignIn(options: { logic: typeof sessionMachine; stored: CurrentUser | null; at: string; settings?: ReactElement }) {
+export function renderSignIn(options: {
+  logic: typeof sessionMachine;
+  stored: CurrentUser | null;
+  at: string;
+  settings?: ReactElement;
+}) {
   localStorage.clear();
   window.history.replaceState(null, '', options.at);
   return render(
@@ -50,7 +79,9 @@ export function renderSignIn(options: { logic: typeof sessionMachine; stored: Cu
           <Switch>
             <Route path="/login" component={LoginPage} />
             <Route path={SETTINGS}>{options.settings ?? <Elsewhere />}</Route>
-            <Route><Elsewhere /></Route>
+            <Route>
+              <Elsewhere />
+            </Route>
           </Switch>
         </section>
       </SessionContext.Provider>
@@ -59,7 +90,10 @@ export function renderSignIn(options: { logic: typeof sessionMachine; stored: Cu
 }
 
 /** What User Settings' machine tells the session once two-factor changed (the set-up test drives the real one). */
-export const sendToSession = (event: ReauthenticateEvent) => act(() => { session!.send(event); });
+export const sendToSession = (event: ReauthenticateEvent) =>
+  act(() => {
+    session!.send(event);
+  });
 
 /** The path the browser shows when the session sent the user away from /login, else null. */
 export const landedAt = () => screen.queryByTestId('landed')?.textContent ?? null;

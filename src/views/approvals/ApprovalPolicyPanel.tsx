@@ -1,6 +1,20 @@
 import {
-  Button, Card, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Table, TableBody, TableCell, TableHeader,
-  TableHeaderCell, TableRow, Text, makeStyles, tokens,
+  Button,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
 import { thresholdOf, type PolicyLine } from '../../machines/approvalsPageMachine';
@@ -14,7 +28,11 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-export const MODE_LABELS: Record<ApprovalMode, string> = { off: 'Off', always: 'Always', threshold: 'From a threshold' };
+export const MODE_LABELS: Record<ApprovalMode, string> = {
+  off: 'Off',
+  always: 'Always',
+  threshold: 'From a threshold',
+};
 
 /** What a threshold field's text reads as (said back under it in figures and words), or null while it cannot be read. */
 function amountOf(line: PolicyLine): number | null {
@@ -27,7 +45,17 @@ function amountOf(line: PolicyLine): number | null {
  * The Policy tab: one line per action, its mode and (from a threshold) the amount at or above which
  * a movement waits for a second SUPER ADMIN. Renders the page machine's `policy` region; sends events.
  */
-export function ApprovalPolicyPanel({ phase, lines, loadError, saveError, canSave, onMode, onThreshold, onSave, onRetry }: {
+export function ApprovalPolicyPanel({
+  phase,
+  lines,
+  loadError,
+  saveError,
+  canSave,
+  onMode,
+  onThreshold,
+  onSave,
+  onRetry,
+}: {
   phase: 'unloaded' | 'loading' | 'loadFailed' | 'editing' | 'saving';
   lines: PolicyLine[];
   loadError: string | null;
@@ -40,13 +68,20 @@ export function ApprovalPolicyPanel({ phase, lines, loadError, saveError, canSav
 }) {
   const styles = useStyles();
   const saving = phase === 'saving';
-  if (phase === 'unloaded' || phase === 'loading') return <Card className={styles.panel}><Spinner label="Loading the approval policy…" /></Card>;
+  if (phase === 'unloaded' || phase === 'loading')
+    return (
+      <Card className={styles.panel}>
+        <Spinner label="Loading the approval policy…" />
+      </Card>
+    );
   if (phase === 'loadFailed') {
     return (
       <Card className={styles.panel}>
         <MessageBar intent="error">
           <MessageBarBody>{loadError}</MessageBarBody>
-          <MessageBarActions><Button onClick={onRetry}>Try again</Button></MessageBarActions>
+          <MessageBarActions>
+            <Button onClick={onRetry}>Try again</Button>
+          </MessageBarActions>
         </MessageBar>
       </Card>
     );
@@ -74,15 +109,31 @@ export function ApprovalPolicyPanel({ phase, lines, loadError, saveError, canSav
                 <TableRow key={line.action}>
                   <TableCell className={styles.cell}>{label}</TableCell>
                   <TableCell className={styles.cell}>
-                    <Select value={line.mode} disabled={saving} aria-label={`Mode for ${label}`} style={{ minWidth: 180 }}
-                      onChange={(_, d) => onMode(line.action, d.value as ApprovalMode)}>
-                      {(Object.keys(MODE_LABELS) as ApprovalMode[]).map((mode) => <option key={mode} value={mode}>{MODE_LABELS[mode]}</option>)}
+                    <Select
+                      value={line.mode}
+                      disabled={saving}
+                      aria-label={`Mode for ${label}`}
+                      style={{ minWidth: 180 }}
+                      onChange={(_, d) => onMode(line.action, d.value as ApprovalMode)}
+                    >
+                      {(Object.keys(MODE_LABELS) as ApprovalMode[]).map((mode) => (
+                        <option key={mode} value={mode}>
+                          {MODE_LABELS[mode]}
+                        </option>
+                      ))}
                     </Select>
                   </TableCell>
                   <TableCell className={styles.cell}>
-                    <MoneyInput label={`Threshold for ${label}`} text={line.thresholdText} amount={amountOf(line)} problem={line.error}
-                      hint={byThreshold ? 'Whole rupiah, e.g. 100,000,000' : 'Not used: choose From a threshold'} disabled={!byThreshold || saving}
-                      onText={(text) => onThreshold(line.action, text)} onEnter={canSave ? onSave : undefined} />
+                    <MoneyInput
+                      label={`Threshold for ${label}`}
+                      text={line.thresholdText}
+                      amount={amountOf(line)}
+                      problem={line.error}
+                      hint={byThreshold ? 'Whole rupiah, e.g. 100,000,000' : 'Not used: choose From a threshold'}
+                      disabled={!byThreshold || saving}
+                      onText={(text) => onThreshold(line.action, text)}
+                      onEnter={canSave ? onSave : undefined}
+                    />
                   </TableCell>
                 </TableRow>
               );
@@ -90,9 +141,15 @@ export function ApprovalPolicyPanel({ phase, lines, loadError, saveError, canSav
           </TableBody>
         </Table>
       </div>
-      {saveError && <MessageBar intent="error" role="alert"><MessageBarBody>{saveError}</MessageBarBody></MessageBar>}
+      {saveError && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{saveError}</MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.buttons}>
-        <Button appearance="primary" icon={<SaveRegular />} disabled={!canSave} onClick={onSave}>{saving ? 'Saving…' : 'Save'}</Button>
+        <Button appearance="primary" icon={<SaveRegular />} disabled={!canSave} onClick={onSave}>
+          {saving ? 'Saving…' : 'Save'}
+        </Button>
       </div>
     </Card>
   );

@@ -1,4 +1,14 @@
-import { Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
@@ -8,7 +18,13 @@ import { ApprovalDecisionDialog, ApprovalFacts } from './ApprovalDecisionDialog'
 import { ApprovalStatusBadge } from './ApprovalStatusBadge';
 
 const useStyles = makeStyles({
-  card: { maxWidth: '640px', padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  card: {
+    maxWidth: '640px',
+    padding: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
 });
 
@@ -26,20 +42,30 @@ export function ApprovalWorkOrderPanel({ actor }: { actor: ActorRefFrom<typeof a
   const phase = s.matches('asking') ? 'asking' : s.matches('deciding') ? 'deciding' : null;
   return (
     <Card className={styles.card} aria-label="Approval request" aria-busy={s.matches('reading')}>
-      <Text weight="semibold">Approval request #{c.id} {c.row && <ApprovalStatusBadge status={c.row.status} />}</Text>
+      <Text weight="semibold">
+        Approval request #{c.id} {c.row && <ApprovalStatusBadge status={c.row.status} />}
+      </Text>
       {s.matches('reading') && !c.row && <Spinner size="small" label="Reading the request…" />}
       {s.matches('unreadable') && (
         <MessageBar intent="error">
           <MessageBarBody>{c.loadError}</MessageBarBody>
-          <MessageBarActions><Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+          <MessageBarActions>
+            <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
+          </MessageBarActions>
         </MessageBar>
       )}
       {c.row && <ApprovalFacts row={c.row} />}
       {c.actions.length > 0 && (
         <div className={styles.actions} role="group" aria-label="Approval actions">
           {c.actions.map((decision) => (
-            <Button key={decision} appearance={decision === 'APPROVE' ? 'primary' : 'secondary'} disabled={!s.can({ type: 'DECIDE', decision })}
-              onClick={() => actor.send({ type: 'DECIDE', decision })}>{BUTTON_TEXT[decision]}</Button>
+            <Button
+              key={decision}
+              appearance={decision === 'APPROVE' ? 'primary' : 'secondary'}
+              disabled={!s.can({ type: 'DECIDE', decision })}
+              onClick={() => actor.send({ type: 'DECIDE', decision })}
+            >
+              {BUTTON_TEXT[decision]}
+            </Button>
           ))}
         </div>
       )}
@@ -50,9 +76,17 @@ export function ApprovalWorkOrderPanel({ actor }: { actor: ActorRefFrom<typeof a
       )}
       <Link href={`~${pagePath('approvals')}?id=${c.id}`}>Open in Approvals</Link>
       {phase && c.row && c.decision && (
-        <ApprovalDecisionDialog row={c.row} decision={c.decision} phase={phase} reason={c.reason} reasonError={c.reasonError} failure={null}
-          onReason={(value) => actor.send({ type: 'SET_REASON', value })} onConfirm={() => actor.send({ type: 'CONFIRM' })}
-          onClose={() => actor.send({ type: 'CLOSE' })} />
+        <ApprovalDecisionDialog
+          row={c.row}
+          decision={c.decision}
+          phase={phase}
+          reason={c.reason}
+          reasonError={c.reasonError}
+          failure={null}
+          onReason={(value) => actor.send({ type: 'SET_REASON', value })}
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onClose={() => actor.send({ type: 'CLOSE' })}
+        />
       )}
     </Card>
   );

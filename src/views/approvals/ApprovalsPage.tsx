@@ -19,7 +19,11 @@ export function ApprovalsPage({ logic = approvalsPageMachine }: { logic?: typeof
   const user = SessionContext.useSelector((s) => s.context.user);
   const search = useSearch();
   const actor = useActorRef(logic, {
-    input: { user: user ? { type: user.type, email: user.email } : null, token: user?.token ?? null, openId: openIdOf(search) },
+    input: {
+      user: user ? { type: user.type, email: user.email } : null,
+      token: user?.token ?? null,
+      openId: openIdOf(search),
+    },
   });
   return <ApprovalsScreen actor={actor} />;
 }

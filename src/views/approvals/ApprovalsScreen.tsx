@@ -1,13 +1,36 @@
 import type { ReactElement } from 'react';
 import {
-  Button, Card, Field, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Tab, TabList, Table, TableBody, TableCell,
-  TableHeader, TableHeaderCell, TableRow, Text, Title2, makeStyles, tokens,
+  Button,
+  Card,
+  Field,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { approvalsPageMachine, ApprovalStatusFilter } from '../../machines/approvalsPageMachine';
-import { APPROVAL_ACTION_LABELS, APPROVAL_STATUSES, type ApprovalDecision, type ApprovalRow } from '../../services/approvalRules';
+import {
+  APPROVAL_ACTION_LABELS,
+  APPROVAL_STATUSES,
+  type ApprovalDecision,
+  type ApprovalRow,
+} from '../../services/approvalRules';
 import { formatDateTime } from '../../services/format';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { formatRupiah } from '../../services/money';
@@ -33,10 +56,28 @@ const useStyles = makeStyles({
 });
 
 /** A row's buttons: the words on them, and how a screen reader names them (the request's number too). */
-const BUTTONS: Record<ApprovalDecision, { text: string; name: (id: number) => string; icon: ReactElement; appearance: 'primary' | 'secondary' }> = {
-  APPROVE: { text: 'Approve', name: (id) => `Approve request #${id}`, icon: <CheckmarkRegular />, appearance: 'primary' },
-  DECLINE: { text: 'Decline', name: (id) => `Decline request #${id}`, icon: <DismissRegular />, appearance: 'secondary' },
-  CANCEL: { text: 'Cancel request', name: (id) => `Cancel request #${id}`, icon: <ArrowUndoRegular />, appearance: 'secondary' },
+const BUTTONS: Record<
+  ApprovalDecision,
+  { text: string; name: (id: number) => string; icon: ReactElement; appearance: 'primary' | 'secondary' }
+> = {
+  APPROVE: {
+    text: 'Approve',
+    name: (id) => `Approve request #${id}`,
+    icon: <CheckmarkRegular />,
+    appearance: 'primary',
+  },
+  DECLINE: {
+    text: 'Decline',
+    name: (id) => `Decline request #${id}`,
+    icon: <DismissRegular />,
+    appearance: 'secondary',
+  },
+  CANCEL: {
+    text: 'Cancel request',
+    name: (id) => `Cancel request #${id}`,
+    icon: <ArrowUndoRegular />,
+    appearance: 'secondary',
+  },
 };
 
 // Six columns, each with a second line (the maker, the client, the words, the checker or reason),
@@ -58,14 +99,27 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
   const c = s.context;
   const onPolicy = s.matches({ tab: 'policy' });
   const loading = s.matches({ list: 'loading' });
-  const phase = s.matches({ decision: 'asking' }) ? 'asking' : s.matches({ decision: 'deciding' }) ? 'deciding' : s.matches({ decision: 'failed' }) ? 'failed' : null;
-  const policyPhase = (['unloaded', 'loading', 'loadFailed', 'editing', 'saving'] as const).find((p) => s.matches({ policy: p })) ?? 'unloaded';
+  const phase = s.matches({ decision: 'asking' })
+    ? 'asking'
+    : s.matches({ decision: 'deciding' })
+      ? 'deciding'
+      : s.matches({ decision: 'failed' })
+        ? 'failed'
+        : null;
+  const policyPhase =
+    (['unloaded', 'loading', 'loadFailed', 'editing', 'saving'] as const).find((p) => s.matches({ policy: p })) ??
+    'unloaded';
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('approvals')}</Title2>
-      <TabList selectedValue={onPolicy ? 'policy' : 'requests'} aria-label="Approvals"
-        onTabSelect={(_, d) => actor.send({ type: d.value === 'policy' ? 'SHOW_POLICY' : 'SHOW_REQUESTS' })}>
+      <Title2 as="h1" id="page-title">
+        {pageTitle('approvals')}
+      </Title2>
+      <TabList
+        selectedValue={onPolicy ? 'policy' : 'requests'}
+        aria-label="Approvals"
+        onTabSelect={(_, d) => actor.send({ type: d.value === 'policy' ? 'SHOW_POLICY' : 'SHOW_REQUESTS' })}
+      >
         <Tab value="requests">Requests</Tab>
         <Tab value="policy">Policy</Tab>
       </TabList>
@@ -74,31 +128,50 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
         <Card className={styles.panel}>
           <div className={styles.filters}>
             <Field label="Status" style={{ minWidth: 200 }}>
-              <Select value={c.status} onChange={(_, d) => actor.send({ type: 'SET_STATUS', status: d.value as ApprovalStatusFilter })}>
-                {APPROVAL_STATUSES.map((status) => <option key={status} value={status}>{STATUS_LABELS[status]}</option>)}
+              <Select
+                value={c.status}
+                onChange={(_, d) => actor.send({ type: 'SET_STATUS', status: d.value as ApprovalStatusFilter })}
+              >
+                {APPROVAL_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
                 <option value="">All</option>
               </Select>
             </Field>
           </div>
           {c.openId != null && !loading && (
             <Text role="status">
-              {c.rows.some((r) => r.id === c.openId) ? `Request #${c.openId} is marked below.` : `Request #${c.openId} is not in this list.`}
+              {c.rows.some((r) => r.id === c.openId)
+                ? `Request #${c.openId} is marked below.`
+                : `Request #${c.openId} is not in this list.`}
             </Text>
           )}
           {s.matches({ list: 'failed' }) && (
             <MessageBar intent="error">
               <MessageBarBody>{c.loadError}</MessageBarBody>
-              <MessageBarActions><Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+              <MessageBarActions>
+                <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
+              </MessageBarActions>
             </MessageBar>
           )}
           <div className={styles.wrap}>
             <Table aria-label="Approval requests" aria-busy={loading} size="small" style={{ tableLayout: 'auto' }}>
               <TableHeader>
-                <TableRow>{COLUMNS.map((col) => <TableHeaderCell key={col}>{col}</TableHeaderCell>)}</TableRow>
+                <TableRow>
+                  {COLUMNS.map((col) => (
+                    <TableHeaderCell key={col}>{col}</TableHeaderCell>
+                  ))}
+                </TableRow>
               </TableHeader>
               <TableBody>
                 {c.rows.map((row) => (
-                  <TableRow key={row.id} aria-current={row.id === c.openId ? 'true' : undefined} className={row.id === c.openId ? styles.pointed : undefined}>
+                  <TableRow
+                    key={row.id}
+                    aria-current={row.id === c.openId ? 'true' : undefined}
+                    className={row.id === c.openId ? styles.pointed : undefined}
+                  >
                     <TableCell>
                       <span className={styles.nowrap}>{formatDateTime(row.created_at)}</span>
                       <span className={styles.words}>by {row.maker_name}</span>
@@ -112,7 +185,16 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                       <span className={styles.words}>{wordsOf(row.amount)}</span>
                     </TableCell>
                     {/* Each figure stays whole; the pair may break at the arrow so the Actions column fits at 1366 px. */}
-                    <TableCell>{beforeAfterText(row).split(' → ').map((part, i) => <span key={part + i} className={styles.nowrap}>{i > 0 ? ' → ' : ''}{part}</span>)}</TableCell>
+                    <TableCell>
+                      {beforeAfterText(row)
+                        .split(' → ')
+                        .map((part, i) => (
+                          <span key={part + i} className={styles.nowrap}>
+                            {i > 0 ? ' → ' : ''}
+                            {part}
+                          </span>
+                        ))}
+                    </TableCell>
                     <TableCell>
                       <ApprovalStatusBadge status={row.status} />
                       {checkerText(row) && <span className={styles.words}>{checkerText(row)}</span>}
@@ -123,8 +205,17 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                           const event = { type: 'DECIDE' as const, row, decision };
                           const b = BUTTONS[decision];
                           return (
-                            <Button key={decision} size="small" appearance={b.appearance} icon={b.icon} aria-label={b.name(row.id)}
-                              disabled={!s.can(event)} onClick={() => actor.send(event)}>{b.text}</Button>
+                            <Button
+                              key={decision}
+                              size="small"
+                              appearance={b.appearance}
+                              icon={b.icon}
+                              aria-label={b.name(row.id)}
+                              disabled={!s.can(event)}
+                              onClick={() => actor.send(event)}
+                            >
+                              {b.text}
+                            </Button>
                           );
                         })}
                       </div>
@@ -136,23 +227,43 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
             {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
             {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No requests match.</div>}
           </div>
-          <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={loading}
-            onPage={(page) => actor.send({ type: 'PAGE', page })} onSize={(limit) => actor.send({ type: 'PAGE_SIZE', limit })} />
+          <Pager
+            meta={c.meta}
+            sizes={GENERIC_PAGE_SIZES}
+            limit={c.limit}
+            disabled={loading}
+            onPage={(page) => actor.send({ type: 'PAGE', page })}
+            onSize={(limit) => actor.send({ type: 'PAGE_SIZE', limit })}
+          />
         </Card>
       )}
 
       {onPolicy && (
-        <ApprovalPolicyPanel phase={policyPhase} lines={c.policy} loadError={c.policyLoadError} saveError={c.policySaveError}
+        <ApprovalPolicyPanel
+          phase={policyPhase}
+          lines={c.policy}
+          loadError={c.policyLoadError}
+          saveError={c.policySaveError}
           canSave={s.can({ type: 'SAVE_POLICY' })}
           onMode={(action, mode) => actor.send({ type: 'SET_MODE', action, mode })}
           onThreshold={(action, text) => actor.send({ type: 'SET_THRESHOLD', action, text })}
-          onSave={() => actor.send({ type: 'SAVE_POLICY' })} onRetry={() => actor.send({ type: 'RETRY_POLICY' })} />
+          onSave={() => actor.send({ type: 'SAVE_POLICY' })}
+          onRetry={() => actor.send({ type: 'RETRY_POLICY' })}
+        />
       )}
 
       {phase && c.target && c.decision && (
-        <ApprovalDecisionDialog row={c.target} decision={c.decision} phase={phase} reason={c.reason} reasonError={c.reasonError} failure={c.decisionError}
-          onReason={(value) => actor.send({ type: 'SET_REASON', value })} onConfirm={() => actor.send({ type: 'CONFIRM' })}
-          onClose={() => actor.send({ type: 'CLOSE' })} />
+        <ApprovalDecisionDialog
+          row={c.target}
+          decision={c.decision}
+          phase={phase}
+          reason={c.reason}
+          reasonError={c.reasonError}
+          failure={c.decisionError}
+          onReason={(value) => actor.send({ type: 'SET_REASON', value })}
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onClose={() => actor.send({ type: 'CLOSE' })}
+        />
       )}
     </section>
   );

@@ -1,7 +1,29 @@
 import {
-  Button, Card, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input,
-  MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
-  Text, Title2, makeStyles, tokens,
+  Button,
+  Card,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import { ArrowDownloadRegular, FlowRegular, SearchRegular } from '@fluentui/react-icons';
@@ -27,7 +49,14 @@ const useStyles = makeStyles({
   // Times never wrap: '2026-11-26 03:44' split over two lines read as two values.
   nowrap: { whiteSpace: 'nowrap' },
   // Detail lines wrap between words only; a word too long for the column widens it instead of breaking.
-  detail: { fontSize: tokens.fontSizeBase200, wordBreak: 'normal', overflowWrap: 'normal', hyphens: 'none', minWidth: '220px', maxWidth: '420px' },
+  detail: {
+    fontSize: tokens.fontSizeBase200,
+    wordBreak: 'normal',
+    overflowWrap: 'normal',
+    hyphens: 'none',
+    minWidth: '220px',
+    maxWidth: '420px',
+  },
   object: { display: 'flex', flexDirection: 'column' },
   objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
@@ -50,8 +79,12 @@ function ObjectCell({ row }: { row: AuditLogRow }) {
   const shown = row.object_label ?? row.object_id;
   return (
     <div className={styles.object}>
-      <span className={styles.nowrap}>{row.object_type} <Text weight="semibold">{shown ?? ''}</Text></span>
-      {row.object_label && row.object_id && row.object_label !== row.object_id && <span className={styles.objectId}>{row.object_id}</span>}
+      <span className={styles.nowrap}>
+        {row.object_type} <Text weight="semibold">{shown ?? ''}</Text>
+      </span>
+      {row.object_label && row.object_id && row.object_label !== row.object_id && (
+        <span className={styles.objectId}>{row.object_id}</span>
+      )}
     </div>
   );
 }
@@ -60,7 +93,13 @@ function DetailCell({ detail }: { detail: AuditLogRow['detail'] }) {
   const styles = useStyles();
   const lines = auditDetailLines(detail);
   if (!lines.length) return <>-</>;
-  return <div className={styles.detail}>{lines.map((line, i) => <div key={i}>{line}</div>)}</div>;
+  return (
+    <div className={styles.detail}>
+      {lines.map((line, i) => (
+        <div key={i}>{line}</div>
+      ))}
+    </div>
+  );
 }
 
 /** One step in words: 'PENDING > REJECTED by who at when', or 'PENDING by who at when' for the first. */
@@ -74,8 +113,20 @@ export function visitedStates(path: AuditPath): Map<string, number[]> {
   return visited;
 }
 
-function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
-  path: AuditPath | null; loading: boolean; error: string | null; onClose: () => void; onRetry: () => void; chartLogic: typeof workflowChartMachine;
+function PathDialog({
+  path,
+  loading,
+  error,
+  onClose,
+  onRetry,
+  chartLogic,
+}: {
+  path: AuditPath | null;
+  loading: boolean;
+  error: string | null;
+  onClose: () => void;
+  onRetry: () => void;
+  chartLogic: typeof workflowChartMachine;
 }) {
   const styles = useStyles();
   const lifecycle = path ? registeredMachine(path.entity.type) : undefined;
@@ -89,24 +140,38 @@ function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
             {error && (
               <MessageBar intent="error">
                 <MessageBarBody>{error}</MessageBarBody>
-                <MessageBarActions><Button onClick={onRetry}>Try again</Button></MessageBarActions>
+                <MessageBarActions>
+                  <Button onClick={onRetry}>Try again</Button>
+                </MessageBarActions>
               </MessageBar>
             )}
             {path && (
               <>
                 <Text>Now {path.entity.status}</Text>
-                {path.steps.length === 0 ? <Text>No status changes are recorded for it.</Text> : (
+                {path.steps.length === 0 ? (
+                  <Text>No status changes are recorded for it.</Text>
+                ) : (
                   <ol aria-label="Steps" style={{ margin: 0 }}>
-                    {path.steps.map((step, i) => <li key={i}>{stepText(step)}</li>)}
+                    {path.steps.map((step, i) => (
+                      <li key={i}>{stepText(step)}</li>
+                    ))}
                   </ol>
                 )}
                 {lifecycle && (
-                  <WorkflowChart workflow={lifecycle} title={`${lifecycle.id} lifecycle`} logic={chartLogic} visited={visitedStates(path)} maxHeight="50vh" />
+                  <WorkflowChart
+                    workflow={lifecycle}
+                    title={`${lifecycle.id} lifecycle`}
+                    logic={chartLogic}
+                    visited={visitedStates(path)}
+                    maxHeight="50vh"
+                  />
                 )}
               </>
             )}
           </DialogContent>
-          <DialogActions><Button onClick={onClose}>Close</Button></DialogActions>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
         </DialogBody>
       </DialogSurface>
     </MachineDialog>
@@ -114,8 +179,12 @@ function PathDialog({ path, loading, error, onClose, onRetry, chartLogic }: {
 }
 
 /** Audit Log (issue 15; SUPER ADMIN by the route guard). Renders the audit log machine; sends events. */
-export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowChartMachine }: {
-  logic?: typeof auditLogMachine; chartLogic?: typeof workflowChartMachine;
+export function AuditLogPage({
+  logic = auditLogMachine,
+  chartLogic = workflowChartMachine,
+}: {
+  logic?: typeof auditLogMachine;
+  chartLogic?: typeof workflowChartMachine;
 }) {
   const styles = useStyles();
   const page = useActorRef(logic, { input: {} });
@@ -128,28 +197,65 @@ export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowCha
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('audit-log')}</Title2>
+      <Title2 as="h1" id="page-title">
+        {pageTitle('audit-log')}
+      </Title2>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           {TEXT_FIELDS.map(({ field, label }) => (
             <Field key={field} label={label}>
-              <Input value={c.fields[field]} onChange={(_, d) => set(field, d.value)} onKeyDown={(e) => { if (e.key === 'Enter') search(); }} />
+              <Input
+                value={c.fields[field]}
+                onChange={(_, d) => set(field, d.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') search();
+                }}
+              />
             </Field>
           ))}
           <Field label="Outcome" style={{ minWidth: 140 }}>
-            <Dropdown value={c.fields.outcome || 'Any'} selectedOptions={[c.fields.outcome]}
-              onOptionSelect={(_, d) => set('outcome', d.optionValue ?? '')}>
+            <Dropdown
+              value={c.fields.outcome || 'Any'}
+              selectedOptions={[c.fields.outcome]}
+              onOptionSelect={(_, d) => set('outcome', d.optionValue ?? '')}
+            >
               <Option value="">Any</Option>
-              {AUDIT_OUTCOMES.map((o) => <Option key={o} value={o}>{o}</Option>)}
+              {AUDIT_OUTCOMES.map((o) => (
+                <Option key={o} value={o}>
+                  {o}
+                </Option>
+              ))}
             </Dropdown>
           </Field>
-          <DateRangeField value={c.filter.text} error={c.filter.error} onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })} onEnter={search} />
+          <DateRangeField
+            value={c.filter.text}
+            error={c.filter.error}
+            onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
+            onEnter={search}
+          />
           <Field label="Search">
-            <Input value={c.fields.search} onChange={(_, d) => set('search', d.value)} onKeyDown={(e) => { if (e.key === 'Enter') search(); }} />
+            <Input
+              value={c.fields.search}
+              onChange={(_, d) => set('search', d.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') search();
+              }}
+            />
           </Field>
           <div className={styles.buttons}>
-            <Button appearance="primary" icon={<SearchRegular />} disabled={!s.can({ type: 'SEARCH' })} onClick={search}>Search</Button>
-            <Button icon={<ArrowDownloadRegular />} disabled={!s.can({ type: 'EXPORT' })} onClick={() => page.send({ type: 'EXPORT' })}>
+            <Button
+              appearance="primary"
+              icon={<SearchRegular />}
+              disabled={!s.can({ type: 'SEARCH' })}
+              onClick={search}
+            >
+              Search
+            </Button>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={!s.can({ type: 'EXPORT' })}
+              onClick={() => page.send({ type: 'EXPORT' })}
+            >
               {s.matches({ export: 'exporting' }) ? 'Exporting…' : 'Export'}
             </Button>
           </div>
@@ -157,16 +263,24 @@ export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowCha
         {s.matches({ list: 'failed' }) && (
           <MessageBar intent="error">
             <MessageBarBody>{c.loadError}</MessageBarBody>
-            <MessageBarActions><Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+            <MessageBarActions>
+              <Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button>
+            </MessageBarActions>
           </MessageBar>
         )}
         {s.matches({ export: 'failed' }) && (
-          <MessageBar intent="error"><MessageBarBody>{c.exportError}</MessageBarBody></MessageBar>
+          <MessageBar intent="error">
+            <MessageBarBody>{c.exportError}</MessageBarBody>
+          </MessageBar>
         )}
         <div className={styles.wrap}>
           <Table aria-label="Audit log" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 900 }}>
             <TableHeader>
-              <TableRow>{COLUMNS.map((col, i) => <TableHeaderCell key={i}>{col}</TableHeaderCell>)}</TableRow>
+              <TableRow>
+                {COLUMNS.map((col, i) => (
+                  <TableHeaderCell key={i}>{col}</TableHeaderCell>
+                ))}
+              </TableRow>
             </TableHeader>
             <TableBody>
               {c.rows.map((r) => (
@@ -175,12 +289,22 @@ export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowCha
                   <TableCell>{r.actor_email ?? '-'}</TableCell>
                   <TableCell>{r.ip ?? '-'}</TableCell>
                   <TableCell>{r.action}</TableCell>
-                  <TableCell><ObjectCell row={r} /></TableCell>
+                  <TableCell>
+                    <ObjectCell row={r} />
+                  </TableCell>
                   <TableCell>{r.outcome}</TableCell>
-                  <TableCell><DetailCell detail={r.detail} /></TableCell>
+                  <TableCell>
+                    <DetailCell detail={r.detail} />
+                  </TableCell>
                   <TableCell>
                     {isPathType(r.object_type) && r.object_id && (
-                      <Button size="small" icon={<FlowRegular />} onClick={() => page.send({ type: 'OPEN_PATH', object_type: r.object_type!, object_id: r.object_id! })}>
+                      <Button
+                        size="small"
+                        icon={<FlowRegular />}
+                        onClick={() =>
+                          page.send({ type: 'OPEN_PATH', object_type: r.object_type!, object_id: r.object_id! })
+                        }
+                      >
                         Path
                       </Button>
                     )}
@@ -192,12 +316,24 @@ export function AuditLogPage({ logic = auditLogMachine, chartLogic = workflowCha
           {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
           {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No audit lines match.</div>}
         </div>
-        <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={loading}
-          onPage={(p) => page.send({ type: 'PAGE', page: p })} onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })} />
+        <Pager
+          meta={c.meta}
+          sizes={GENERIC_PAGE_SIZES}
+          limit={c.limit}
+          disabled={loading}
+          onPage={(p) => page.send({ type: 'PAGE', page: p })}
+          onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })}
+        />
       </Card>
       {pathOpen && (
-        <PathDialog path={c.path} loading={s.matches({ path: 'loading' })} error={s.matches({ path: 'failed' }) ? c.pathError : null}
-          onClose={() => page.send({ type: 'CLOSE_PATH' })} onRetry={() => page.send({ type: 'RETRY' })} chartLogic={chartLogic} />
+        <PathDialog
+          path={c.path}
+          loading={s.matches({ path: 'loading' })}
+          error={s.matches({ path: 'failed' }) ? c.pathError : null}
+          onClose={() => page.send({ type: 'CLOSE_PATH' })}
+          onRetry={() => page.send({ type: 'RETRY' })}
+          chartLogic={chartLogic}
+        />
       )}
     </section>
   );

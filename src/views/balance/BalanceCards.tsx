@@ -3,10 +3,24 @@ import { formatRupiah } from '../../services/money';
 import type { BalanceSummary } from '../../services/withdrawalRules';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalL },
-  card: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, borderTop: `3px solid ${tokens.colorBrandStroke1}` },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  card: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    borderTop: `3px solid ${tokens.colorBrandStroke1}`,
+  },
   total: { borderTop: `3px solid ${tokens.colorPaletteGreenBorderActive}` },
-  figure: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
+  figure: {
+    fontSize: tokens.fontSizeBase600,
+    fontWeight: tokens.fontWeightSemibold,
+    fontVariantNumeric: 'tabular-nums',
+  },
 });
 
 const cards: Array<{ label: string; key: keyof BalanceSummary }> = [
@@ -21,7 +35,12 @@ export function BalanceCards({ summary }: { summary: BalanceSummary | null }) {
   return (
     <div className={styles.grid}>
       {cards.map((c) => (
-        <Card key={c.key} className={mergeClasses(styles.card, c.key === 'balance' && styles.total)} role="group" aria-label={c.label}>
+        <Card
+          key={c.key}
+          className={mergeClasses(styles.card, c.key === 'balance' && styles.total)}
+          role="group"
+          aria-label={c.label}
+        >
           <Text size={300}>{c.label}</Text>
           <span className={styles.figure}>{summary ? formatRupiah(summary[c.key]) : '-'}</span>
         </Card>

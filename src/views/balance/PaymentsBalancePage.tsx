@@ -1,5 +1,15 @@
 import {
-  Button, Card, Dropdown, Field, MessageBar, MessageBarBody, Option, Title2, Title3, makeStyles, tokens,
+  Button,
+  Card,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Title2,
+  Title3,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, MoneyRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -21,9 +31,20 @@ import { WithdrawalRequestDialog } from './WithdrawalRequestDialog';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  toolbar: { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
+  toolbar: {
+    display: 'flex',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalL,
+    flexWrap: 'wrap',
+  },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
-  history: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  history: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
   filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   search: { marginTop: '26px' },
 });
@@ -45,41 +66,106 @@ export function PaymentsBalancePage({ logic = balancePageMachine }: { logic?: ty
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('balance')}</Title2>
-      {s.matches({ figures: 'noClient' }) && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
+      <Title2 as="h1" id="page-title">
+        {pageTitle('balance')}
+      </Title2>
+      {s.matches({ figures: 'noClient' }) && (
+        <MessageBar intent="warning">
+          <MessageBarBody>No client is assigned to your account.</MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.toolbar}>
-        <ClientSelect clients={clients} value={c.clientId} onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })} />
+        <ClientSelect
+          clients={clients}
+          value={c.clientId}
+          onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
+        />
         <div className={styles.buttons}>
-          <Button appearance="primary" icon={<MoneyRegular />} disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
-            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}>Request Widthdrawal</Button>
-          <Button icon={<ArrowSwapRegular />} disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'transfer' })}
-            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'transfer' })}>Transfer to Disburse</Button>
+          <Button
+            appearance="primary"
+            icon={<MoneyRegular />}
+            disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
+            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
+          >
+            Request Widthdrawal
+          </Button>
+          <Button
+            icon={<ArrowSwapRegular />}
+            disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'transfer' })}
+            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'transfer' })}
+          >
+            Transfer to Disburse
+          </Button>
         </div>
       </div>
-      {c.loadError && <MessageBar intent="error"><MessageBarBody>{c.loadError}</MessageBarBody></MessageBar>}
+      {c.loadError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{c.loadError}</MessageBarBody>
+        </MessageBar>
+      )}
       <BalanceCards summary={c.summary} />
       <Card className={styles.history}>
         <Title3 as="h2">Withdrawal History</Title3>
         <div className={styles.filters}>
-          <DateRangeField value={c.rangeText} error={c.rangeError} onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })} onEnter={() => page.send({ type: 'SEARCH' })} />
+          <DateRangeField
+            value={c.rangeText}
+            error={c.rangeError}
+            onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
+            onEnter={() => page.send({ type: 'SEARCH' })}
+          />
           <Field label="Status" style={{ minWidth: 180 }}>
-            <Dropdown placeholder="All Status" value={c.status} selectedOptions={c.status ? [c.status] : ['']}
-              onOptionSelect={(_, d) => page.send({ type: 'SET_STATUS', value: d.optionValue ?? '' })}>
+            <Dropdown
+              placeholder="All Status"
+              value={c.status}
+              selectedOptions={c.status ? [c.status] : ['']}
+              onOptionSelect={(_, d) => page.send({ type: 'SET_STATUS', value: d.optionValue ?? '' })}
+            >
               <Option value="">All Status</Option>
-              {WITHDRAWAL_STATUSES.map((status) => <Option key={status} value={status}>{status}</Option>)}
+              {WITHDRAWAL_STATUSES.map((status) => (
+                <Option key={status} value={status}>
+                  {status}
+                </Option>
+              ))}
             </Dropdown>
           </Field>
-          <Button className={styles.search} appearance="primary" icon={<SearchRegular />} disabled={!s.can({ type: 'SEARCH' })} onClick={() => page.send({ type: 'SEARCH' })}>Search</Button>
+          <Button
+            className={styles.search}
+            appearance="primary"
+            icon={<SearchRegular />}
+            disabled={!s.can({ type: 'SEARCH' })}
+            onClick={() => page.send({ type: 'SEARCH' })}
+          >
+            Search
+          </Button>
         </div>
-        <WithdrawalHistoryTable rows={c.rows} loading={loading} decides={c.decidesRows} actionsOf={actionsOf} onAction={(type, row) => page.send({ type, row })} />
-        <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={!s.can({ type: 'PAGE', page: 1 })}
-          onPage={(p) => page.send({ type: 'PAGE', page: p })} onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })} />
+        <WithdrawalHistoryTable
+          rows={c.rows}
+          loading={loading}
+          decides={c.decidesRows}
+          actionsOf={actionsOf}
+          onAction={(type, row) => page.send({ type, row })}
+        />
+        <Pager
+          meta={c.meta}
+          sizes={GENERIC_PAGE_SIZES}
+          limit={c.limit}
+          disabled={!s.can({ type: 'PAGE', page: 1 })}
+          onPage={(p) => page.send({ type: 'PAGE', page: p })}
+          onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })}
+        />
       </Card>
       {s.matches({ dialog: 'requesting' }) && s.children.request && (
-        <WithdrawalRequestDialog actor={s.children.request as ActorRefFrom<typeof withdrawalRequestMachine>} clientName={client?.client_name ?? ''} banks={banks} />
+        <WithdrawalRequestDialog
+          actor={s.children.request as ActorRefFrom<typeof withdrawalRequestMachine>}
+          clientName={client?.client_name ?? ''}
+          banks={banks}
+        />
       )}
       {s.matches({ dialog: 'deciding' }) && s.children.decision && c.target && (
-        <WithdrawalDecisionDialog actor={s.children.decision as ActorRefFrom<typeof withdrawalDecisionMachine>} row={c.target} />
+        <WithdrawalDecisionDialog
+          actor={s.children.decision as ActorRefFrom<typeof withdrawalDecisionMachine>}
+          row={c.target}
+        />
       )}
     </section>
   );

@@ -1,5 +1,15 @@
 import {
-  Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
+  Button,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
@@ -15,7 +25,17 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
-const columns = ['Status', 'Amount', 'Initiator', 'Beneficiary Bank', 'Beneficiary Account', 'Beneficiary Name', 'Request Time', 'Completed Time', 'Remarks'];
+const columns = [
+  'Status',
+  'Amount',
+  'Initiator',
+  'Beneficiary Bank',
+  'Beneficiary Account',
+  'Beneficiary Name',
+  'Request Time',
+  'Completed Time',
+  'Remarks',
+];
 
 /** A row decision: the withdrawal lifecycle's event of the same name. */
 export type RowAction = 'COMPLETE' | 'REJECT';
@@ -25,8 +45,15 @@ const LABELS: Record<RowAction, string> = { COMPLETE: 'Complete', REJECT: 'Rejec
  * Withdrawal History (spec section 2). A transfer to disburse has no bank account: the API keeps
  * the spec's '0', '0', 'None', and the table says what it is instead (issue 16).
  */
-export function WithdrawalHistoryTable({ rows, loading, decides, actionsOf, onAction }: {
-  rows: WithdrawalRow[]; loading: boolean;
+export function WithdrawalHistoryTable({
+  rows,
+  loading,
+  decides,
+  actionsOf,
+  onAction,
+}: {
+  rows: WithdrawalRow[];
+  loading: boolean;
   /** The role decides withdrawals: the table has an Actions column. */
   decides: boolean;
   /** The decisions the page allows on this row now. */
@@ -36,28 +63,39 @@ export function WithdrawalHistoryTable({ rows, loading, decides, actionsOf, onAc
   const styles = useStyles();
   return (
     <div className={styles.wrap}>
-      <Table aria-label="Withdrawal History" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 960 }}>
+      <Table
+        aria-label="Withdrawal History"
+        aria-busy={loading}
+        size="small"
+        style={{ tableLayout: 'auto', minWidth: 960 }}
+      >
         <TableHeader>
           <TableRow>
-            {columns.map((c) => <TableHeaderCell key={c} className={c === 'Amount' ? styles.amount : undefined}>{c}</TableHeaderCell>)}
+            {columns.map((c) => (
+              <TableHeaderCell key={c} className={c === 'Amount' ? styles.amount : undefined}>
+                {c}
+              </TableHeaderCell>
+            ))}
             {decides && <TableHeaderCell>Actions</TableHeaderCell>}
           </TableRow>
         </TableHeader>
         <TableBody>
           {rows.map((r) => (
             <TableRow key={r.uuid}>
-              <TableCell><WithdrawalStatusBadge status={r.status} /></TableCell>
+              <TableCell>
+                <WithdrawalStatusBadge status={r.status} />
+              </TableCell>
               <TableCell className={styles.amount}>{formatRupiah(r.amount)}</TableCell>
               <TableCell>{r.name}</TableCell>
-              {r.type === 'transfer_to_disburse'
-                ? <TableCell colSpan={3}>{TRANSFER_TO_DISBURSE_LABEL}</TableCell>
-                : (
-                  <>
-                    <TableCell>{r.bank_name}</TableCell>
-                    <TableCell>{r.account_no}</TableCell>
-                    <TableCell>{r.bank_account_name}</TableCell>
-                  </>
-                )}
+              {r.type === 'transfer_to_disburse' ? (
+                <TableCell colSpan={3}>{TRANSFER_TO_DISBURSE_LABEL}</TableCell>
+              ) : (
+                <>
+                  <TableCell>{r.bank_name}</TableCell>
+                  <TableCell>{r.account_no}</TableCell>
+                  <TableCell>{r.bank_account_name}</TableCell>
+                </>
+              )}
               <TableCell className={styles.time}>{formatDateTime(r.withdrawal_time)}</TableCell>
               <TableCell className={styles.time}>{formatDateTime(r.completed_time)}</TableCell>
               <TableCell>{r.description || '-'}</TableCell>
@@ -66,7 +104,15 @@ export function WithdrawalHistoryTable({ rows, loading, decides, actionsOf, onAc
                   <div className={styles.actions} role="group" aria-label={`Actions for ${r.uuid}`}>
                     {/* The id finds the button again when its dialog closes: the actions leave while it is open. */}
                     {actionsOf(r).map((type) => (
-                      <Button key={type} id={`withdrawal-${type}-${r.uuid}`} size="small" appearance={type === 'COMPLETE' ? 'primary' : 'secondary'} onClick={() => onAction(type, r)}>{LABELS[type]}</Button>
+                      <Button
+                        key={type}
+                        id={`withdrawal-${type}-${r.uuid}`}
+                        size="small"
+                        appearance={type === 'COMPLETE' ? 'primary' : 'secondary'}
+                        onClick={() => onAction(type, r)}
+                      >
+                        {LABELS[type]}
+                      </Button>
                     ))}
                   </div>
                 </TableCell>
@@ -76,7 +122,11 @@ export function WithdrawalHistoryTable({ rows, loading, decides, actionsOf, onAc
         </TableBody>
       </Table>
       {loading && rows.length === 0 && <Spinner label="Loading withdrawals…" style={{ padding: 24 }} />}
-      {!loading && rows.length === 0 && <Text block className={styles.empty}>No withdrawals in this period.</Text>}
+      {!loading && rows.length === 0 && (
+        <Text block className={styles.empty}>
+          No withdrawals in this period.
+        </Text>
+      )}
     </div>
   );
 }

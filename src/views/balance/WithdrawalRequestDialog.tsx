@@ -1,6 +1,22 @@
 import {
-  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, MessageBar, MessageBarBody,
-  MessageBarTitle, Option, Slider, Text, Textarea, makeStyles, tokens,
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Option,
+  Slider,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import { ClipboardPasteRegular } from '@fluentui/react-icons';
@@ -29,8 +45,14 @@ const useStyles = makeStyles({
  * Request Widthdrawal / Transfer to Disburse: renders the page's request child (the page opens it,
  * announces how it ended and reads the figures again).
  */
-export function WithdrawalRequestDialog({ actor, clientName, banks }: {
-  actor: ActorRefFrom<typeof withdrawalRequestMachine>; clientName: string; banks: BankOption[];
+export function WithdrawalRequestDialog({
+  actor,
+  clientName,
+  banks,
+}: {
+  actor: ActorRefFrom<typeof withdrawalRequestMachine>;
+  clientName: string;
+  banks: BankOption[];
 }) {
   const styles = useStyles();
   const s = useSelector(actor, (snapshot) => snapshot);
@@ -47,58 +69,135 @@ export function WithdrawalRequestDialog({ actor, clientName, banks }: {
       <MachineDialog busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
         <DialogSurface className={styles.surface}>
           {/* The machine owns validation and lists every error together; the browser's own checks would stop at the first. */}
-          <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'CONFIRM' }); }}>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'CONFIRM' });
+            }}
+          >
             <DialogBody>
               <DialogTitle>{title}</DialogTitle>
               <DialogContent className={styles.content}>
-                <Text>Client: <strong>{clientName}</strong> · Available: <strong>{formatRupiah(c.max)}</strong></Text>
+                <Text>
+                  Client: <strong>{clientName}</strong> · Available: <strong>{formatRupiah(c.max)}</strong>
+                </Text>
                 {c.errors.length > 0 && (
                   <MessageBar intent="error" layout="multiline" role="alert">
                     <MessageBarBody>
                       <MessageBarTitle>Error!</MessageBarTitle>
-                      <ul className={styles.errors}>{c.errors.map((e) => <li key={e}>{e}</li>)}</ul>
+                      <ul className={styles.errors}>
+                        {c.errors.map((e) => (
+                          <li key={e}>{e}</li>
+                        ))}
+                      </ul>
                     </MessageBarBody>
                   </MessageBar>
                 )}
                 {mode === 'withdrawal' && (
                   <>
                     <Field label="Bank Name" required>
-                      <Dropdown placeholder="Select bank" value={c.bankName} selectedOptions={c.bankName ? [c.bankName] : []} disabled={submitting}
-                        onOptionSelect={(_, d) => d.optionValue && actor.send({ type: 'SET_BANK', value: d.optionValue })}>
-                        {banks.map((b) => <Option key={b.id} value={b.name}>{b.name}</Option>)}
+                      <Dropdown
+                        placeholder="Select bank"
+                        value={c.bankName}
+                        selectedOptions={c.bankName ? [c.bankName] : []}
+                        disabled={submitting}
+                        onOptionSelect={(_, d) =>
+                          d.optionValue && actor.send({ type: 'SET_BANK', value: d.optionValue })
+                        }
+                      >
+                        {banks.map((b) => (
+                          <Option key={b.id} value={b.name}>
+                            {b.name}
+                          </Option>
+                        ))}
                       </Dropdown>
                     </Field>
                     <Field label="Account Number" required>
-                      <Input inputMode="numeric" value={c.accountNo} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_ACCOUNT', value: d.value })} />
+                      <Input
+                        inputMode="numeric"
+                        value={c.accountNo}
+                        disabled={submitting}
+                        onChange={(_, d) => actor.send({ type: 'SET_ACCOUNT', value: d.value })}
+                      />
                     </Field>
                     <Field label="Beneficary Account Name" required>
-                      <Input value={c.beneficiary} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_BENEFICIARY', value: d.value })} />
+                      <Input
+                        value={c.beneficiary}
+                        disabled={submitting}
+                        onChange={(_, d) => actor.send({ type: 'SET_BENEFICIARY', value: d.value })}
+                      />
                     </Field>
                     <Field label="Remarks">
-                      <Textarea value={c.remarks} disabled={submitting} resize="vertical" onChange={(_, d) => actor.send({ type: 'SET_REMARKS', value: d.value })} />
+                      <Textarea
+                        value={c.remarks}
+                        disabled={submitting}
+                        resize="vertical"
+                        onChange={(_, d) => actor.send({ type: 'SET_REMARKS', value: d.value })}
+                      />
                     </Field>
                   </>
                 )}
-                <MoneyInput label="Amount" required text={c.amountText} amount={c.amount} problem={c.amountProblem} note={c.amountNote}
-                  hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`} disabled={submitting}
-                  onText={(value) => actor.send({ type: 'SET_AMOUNT_TEXT', value })} />
-                <Slider aria-label="Amount slider" style={{ width: '100%' }} rail={{ className: styles.rail }} min={MIN_WITHDRAWAL} max={Math.max(MIN_WITHDRAWAL, c.max)} step={AMOUNT_STEP} value={c.amount ?? MIN_WITHDRAWAL} disabled={submitting}
-                  onChange={(_, d) => actor.send({ type: 'SET_AMOUNT', value: d.value })} />
+                <MoneyInput
+                  label="Amount"
+                  required
+                  text={c.amountText}
+                  amount={c.amount}
+                  problem={c.amountProblem}
+                  note={c.amountNote}
+                  hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}
+                  disabled={submitting}
+                  onText={(value) => actor.send({ type: 'SET_AMOUNT_TEXT', value })}
+                />
+                <Slider
+                  aria-label="Amount slider"
+                  style={{ width: '100%' }}
+                  rail={{ className: styles.rail }}
+                  min={MIN_WITHDRAWAL}
+                  max={Math.max(MIN_WITHDRAWAL, c.max)}
+                  step={AMOUNT_STEP}
+                  value={c.amount ?? MIN_WITHDRAWAL}
+                  disabled={submitting}
+                  onChange={(_, d) => actor.send({ type: 'SET_AMOUNT', value: d.value })}
+                />
                 <div className={styles.shortcuts}>
-                  <Button size="small" onClick={() => actor.send({ type: 'MIN' })} disabled={submitting}>Min</Button>
-                  <Button size="small" onClick={() => actor.send({ type: 'HALF' })} disabled={submitting}>Half</Button>
-                  <Button size="small" onClick={() => actor.send({ type: 'MAX' })} disabled={submitting}>Max</Button>
+                  <Button size="small" onClick={() => actor.send({ type: 'MIN' })} disabled={submitting}>
+                    Min
+                  </Button>
+                  <Button size="small" onClick={() => actor.send({ type: 'HALF' })} disabled={submitting}>
+                    Half
+                  </Button>
+                  <Button size="small" onClick={() => actor.send({ type: 'MAX' })} disabled={submitting}>
+                    Max
+                  </Button>
                 </div>
                 <div className={styles.otp}>
-                  <Field label="OTP" required hint="The 6-digit code from your authenticator app" style={{ flexGrow: 1 }}>
-                    <Input inputMode="numeric" autoComplete="one-time-code" value={c.otp} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_OTP', value: d.value })} />
+                  <Field
+                    label="OTP"
+                    required
+                    hint="The 6-digit code from your authenticator app"
+                    style={{ flexGrow: 1 }}
+                  >
+                    <Input
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      value={c.otp}
+                      disabled={submitting}
+                      onChange={(_, d) => actor.send({ type: 'SET_OTP', value: d.value })}
+                    />
                   </Field>
-                  <Button icon={<ClipboardPasteRegular />} onClick={pasteOtp} disabled={submitting}>Paste from Clipboard</Button>
+                  <Button icon={<ClipboardPasteRegular />} onClick={pasteOtp} disabled={submitting}>
+                    Paste from Clipboard
+                  </Button>
                 </div>
               </DialogContent>
               <DialogActions>
-                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>Cancel</Button>
-                <Button appearance="primary" type="submit" disabled={submitting}>{submitting ? 'Submitting…' : 'Confirm'}</Button>
+                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>
+                  Cancel
+                </Button>
+                <Button appearance="primary" type="submit" disabled={submitting}>
+                  {submitting ? 'Submitting…' : 'Confirm'}
+                </Button>
               </DialogActions>
             </DialogBody>
           </form>
@@ -110,7 +209,11 @@ export function WithdrawalRequestDialog({ actor, clientName, banks }: {
             <DialogBody>
               <DialogTitle>Error!</DialogTitle>
               <DialogContent>{c.failure}</DialogContent>
-              <DialogActions><Button appearance="primary" onClick={() => actor.send({ type: 'DISMISS_FAILURE' })}>OK</Button></DialogActions>
+              <DialogActions>
+                <Button appearance="primary" onClick={() => actor.send({ type: 'DISMISS_FAILURE' })}>
+                  OK
+                </Button>
+              </DialogActions>
             </DialogBody>
           </DialogSurface>
         </MachineDialog>

@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from '@fluentui/react-components';
 import { MachineDialog } from './MachineDialog';
 
 /**
@@ -7,8 +15,22 @@ import { MachineDialog } from './MachineDialog';
  * server works on a step that needs no confirmation (the provider's status check). Escape cancels
  * a question, as Cancel does, unless it is busy; a busy notice has nothing to cancel.
  */
-export function ConfirmDialog({ title = 'Are you sure?', children, busy, busyLabel, confirmLabel = 'Confirm', onConfirm, onCancel }: {
-  title?: string; children: ReactNode; busy: boolean; busyLabel: string; confirmLabel?: string; onConfirm?: () => void; onCancel?: () => void;
+export function ConfirmDialog({
+  title = 'Are you sure?',
+  children,
+  busy,
+  busyLabel,
+  confirmLabel = 'Confirm',
+  onConfirm,
+  onCancel,
+}: {
+  title?: string;
+  children: ReactNode;
+  busy: boolean;
+  busyLabel: string;
+  confirmLabel?: string;
+  onConfirm?: () => void;
+  onCancel?: () => void;
 }) {
   return (
     <MachineDialog modalType="alert" busy={busy} onDismiss={onCancel}>
@@ -21,8 +43,12 @@ export function ConfirmDialog({ title = 'Are you sure?', children, busy, busyLab
           </DialogContent>
           {onConfirm && onCancel && (
             <DialogActions>
-              <Button disabled={busy} onClick={onCancel}>Cancel</Button>
-              <Button appearance="primary" disabled={busy} onClick={onConfirm}>{confirmLabel}</Button>
+              <Button disabled={busy} onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button appearance="primary" disabled={busy} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
             </DialogActions>
           )}
         </DialogBody>

@@ -31,31 +31,74 @@ export function dateTimeParts(text: string): { date: string; time: string } {
  * decides whether it is complete. Both pop up inline (not in a portal), so they work inside a
  * dialog or the date-range popover without closing it.
  */
-export function DateTimeField({ label, value, onChange, disabled, required, hint, validationMessage }: {
-  label: string; value: string; onChange: (text: string) => void; disabled?: boolean; required?: boolean; hint?: string; validationMessage?: string;
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  disabled,
+  required,
+  hint,
+  validationMessage,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  disabled?: boolean;
+  required?: boolean;
+  hint?: string;
+  validationMessage?: string;
 }) {
   const styles = useStyles();
   const labelId = useId('date-time-label');
   const hintId = useId('date-time-hint');
   const { date, time } = dateTimeParts(value);
-  const send = (next: { date?: string; time?: string }) => onChange([next.date ?? date, next.time ?? time].filter(Boolean).join(' '));
+  const send = (next: { date?: string; time?: string }) =>
+    onChange([next.date ?? date, next.time ?? time].filter(Boolean).join(' '));
   // Not a Fluent Field: a Field names its first control with its label, and here the label names
   // the group while each picker says which part it is ('Paid time date', 'Paid time time').
   return (
     <div className={styles.field}>
-      <Label id={labelId} required={required} disabled={disabled}>{label}</Label>
+      <Label id={labelId} required={required} disabled={disabled}>
+        {label}
+      </Label>
       <div className={styles.row} role="group" aria-labelledby={labelId} aria-describedby={hintId}>
-        <DatePicker className={styles.date} aria-label={`${label} date`} placeholder={DATE} disabled={disabled} allowTextInput inlinePopup
+        <DatePicker
+          className={styles.date}
+          aria-label={`${label} date`}
+          placeholder={DATE}
+          disabled={disabled}
+          allowTextInput
+          inlinePopup
           value={date ? dayjs(date, DATE).toDate() : null}
           formatDate={(d) => (d ? dayjs(d).format(DATE) : '')}
-          parseDateFromString={(text) => { const d = dayjs(text.trim(), DATE, true); return d.isValid() ? d.toDate() : null; }}
-          onSelectDate={(d) => send({ date: d ? dayjs(d).format(DATE) : '' })} />
-        <TimePicker aria-label={`${label} time`} placeholder="HH:mm" disabled={disabled} freeform hourCycle="h23" increment={15} inlinePopup
+          parseDateFromString={(text) => {
+            const d = dayjs(text.trim(), DATE, true);
+            return d.isValid() ? d.toDate() : null;
+          }}
+          onSelectDate={(d) => send({ date: d ? dayjs(d).format(DATE) : '' })}
+        />
+        <TimePicker
+          aria-label={`${label} time`}
+          placeholder="HH:mm"
+          disabled={disabled}
+          freeform
+          hourCycle="h23"
+          increment={15}
+          inlinePopup
           defaultValue={time}
-          onTimeChange={(_, d) => { if (d.selectedTimeText && TIME.test(d.selectedTimeText)) send({ time: d.selectedTimeText }); }} />
+          onTimeChange={(_, d) => {
+            if (d.selectedTimeText && TIME.test(d.selectedTimeText)) send({ time: d.selectedTimeText });
+          }}
+        />
       </div>
-      <Text id={hintId} size={200} className={styles.hint}>{hint ?? 'YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta'}</Text>
-      {validationMessage && <Text role="alert" size={200} className={styles.error}>{validationMessage}</Text>}
+      <Text id={hintId} size={200} className={styles.hint}>
+        {hint ?? 'YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta'}
+      </Text>
+      {validationMessage && (
+        <Text role="alert" size={200} className={styles.error}>
+          {validationMessage}
+        </Text>
+      )}
     </div>
   );
 }

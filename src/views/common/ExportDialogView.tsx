@@ -1,4 +1,17 @@
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { MachineDialog } from './MachineDialog';
 import { ArrowDownloadRegular, MailRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
@@ -19,28 +32,61 @@ export function ExportDialogView({ actor, summary }: { actor: ActorRefFrom<typeo
   return (
     <MachineDialog busy={busy} onDismiss={() => actor.send({ type: 'CANCEL' })}>
       <DialogSurface style={{ maxWidth: 520 }}>
-        <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'SEND' }); }}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'SEND' });
+          }}
+        >
           <DialogBody>
             <DialogTitle>Export</DialogTitle>
             <DialogContent>
-              <Text block style={{ marginBottom: 12 }}>{summary}</Text>
+              <Text block style={{ marginBottom: 12 }}>
+                {summary}
+              </Text>
               {s.matches('choosing') && (
                 <div className={styles.choices}>
-                  <Button appearance="primary" icon={<ArrowDownloadRegular />} onClick={() => actor.send({ type: 'DOWNLOAD' })}>Download .xlsx</Button>
-                  <Button icon={<MailRegular />} onClick={() => actor.send({ type: 'CHOOSE_EMAIL' })}>Send by e-mail</Button>
+                  <Button
+                    appearance="primary"
+                    icon={<ArrowDownloadRegular />}
+                    onClick={() => actor.send({ type: 'DOWNLOAD' })}
+                  >
+                    Download .xlsx
+                  </Button>
+                  <Button icon={<MailRegular />} onClick={() => actor.send({ type: 'CHOOSE_EMAIL' })}>
+                    Send by e-mail
+                  </Button>
                 </div>
               )}
               {s.matches('downloading') && <Spinner label="Preparing the file…" />}
               {emailing && (
-                <Field label="Input Your Email Address" required validationMessage={s.context.error ?? undefined} validationState={s.context.error ? 'error' : 'none'}>
-                  <Input type="email" value={s.context.email} disabled={busy} autoFocus onChange={(_, d) => actor.send({ type: 'SET_EMAIL', value: d.value })} />
+                <Field
+                  label="Input Your Email Address"
+                  required
+                  validationMessage={s.context.error ?? undefined}
+                  validationState={s.context.error ? 'error' : 'none'}
+                >
+                  <Input
+                    type="email"
+                    value={s.context.email}
+                    disabled={busy}
+                    autoFocus
+                    onChange={(_, d) => actor.send({ type: 'SET_EMAIL', value: d.value })}
+                  />
                 </Field>
               )}
             </DialogContent>
             <DialogActions>
               {s.matches('enteringEmail') && <Button onClick={() => actor.send({ type: 'BACK' })}>Back</Button>}
-              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>Cancel</Button>
-              {emailing && <Button appearance="primary" type="submit" disabled={busy}>{s.matches('sending') ? 'Sending…' : 'Send'}</Button>}
+              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
+                Cancel
+              </Button>
+              {emailing && (
+                <Button appearance="primary" type="submit" disabled={busy}>
+                  {s.matches('sending') ? 'Sending…' : 'Send'}
+                </Button>
+              )}
             </DialogActions>
           </DialogBody>
         </form>

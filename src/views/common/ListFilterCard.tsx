@@ -4,17 +4,35 @@ import type { ClientOption } from '../../services/schemas';
 import { DateRangeField } from './DateRangeField';
 
 const useStyles = makeStyles({
-  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
+  filters: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'row',
+    flexWrap: 'wrap',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: '26px' },
 });
 
 /** What a list's filter bar holds (the Payments List's and the Disbursement List's alike). */
-export interface ListFilterForm { searchBy: string; search: string; methods: string[]; rangeText: string; clientId: number | null; status: string }
+export interface ListFilterForm {
+  searchBy: string;
+  search: string;
+  methods: string[];
+  rangeText: string;
+  clientId: number | null;
+  status: string;
+}
 
 /** The events every such bar sends its page machine; each machine narrows the values to its own lists. */
 export type ListFilterEvent =
-  | { type: 'SET_SEARCH_BY'; value: string } | { type: 'SET_SEARCH'; value: string } | { type: 'SET_METHODS'; value: string[] }
-  | { type: 'SET_RANGE_TEXT'; value: string } | { type: 'SET_CLIENT'; value: number | null } | { type: 'SET_STATUS'; value: string }
+  | { type: 'SET_SEARCH_BY'; value: string }
+  | { type: 'SET_SEARCH'; value: string }
+  | { type: 'SET_METHODS'; value: string[] }
+  | { type: 'SET_RANGE_TEXT'; value: string }
+  | { type: 'SET_CLIENT'; value: number | null }
+  | { type: 'SET_STATUS'; value: string }
   | { type: 'SEARCH' };
 
 interface Props {
@@ -33,39 +51,93 @@ interface Props {
 }
 
 /** A list's filter bar (spec section 2): every change goes to the page machine; Search, or Enter, applies it. */
-export function ListFilterCard({ label, form, rangeError, clients, searchBy, methodLabel, methods, statuses, send, children }: Props) {
+export function ListFilterCard({
+  label,
+  form,
+  rangeError,
+  clients,
+  searchBy,
+  methodLabel,
+  methods,
+  statuses,
+  send,
+  children,
+}: Props) {
   const styles = useStyles();
   const selectedClient = clients.find((c) => c.id === form.clientId);
   const search = () => send({ type: 'SEARCH' });
   return (
     <Card className={styles.filters} role="search" aria-label={label}>
       <Field label="Search by" style={{ minWidth: 180 }}>
-        <Dropdown value={form.searchBy} selectedOptions={[form.searchBy]} onOptionSelect={(_, d) => d.optionValue && send({ type: 'SET_SEARCH_BY', value: d.optionValue })}>
-          {searchBy.map((b) => <Option key={b} value={b}>{b}</Option>)}
+        <Dropdown
+          value={form.searchBy}
+          selectedOptions={[form.searchBy]}
+          onOptionSelect={(_, d) => d.optionValue && send({ type: 'SET_SEARCH_BY', value: d.optionValue })}
+        >
+          {searchBy.map((b) => (
+            <Option key={b} value={b}>
+              {b}
+            </Option>
+          ))}
         </Dropdown>
       </Field>
       <Field label="Search" style={{ minWidth: 220 }}>
-        <Input value={form.search} placeholder={`Exact ${form.searchBy}`} onChange={(_, d) => send({ type: 'SET_SEARCH', value: d.value })}
-          onKeyDown={(e) => { if (e.key === 'Enter') search(); }} />
+        <Input
+          value={form.search}
+          placeholder={`Exact ${form.searchBy}`}
+          onChange={(_, d) => send({ type: 'SET_SEARCH', value: d.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') search();
+          }}
+        />
       </Field>
       <Field label={methodLabel} style={{ minWidth: 220 }}>
-        <Dropdown multiselect placeholder="All methods" value={form.methods.join(', ')} selectedOptions={form.methods}
-          onOptionSelect={(_, d) => send({ type: 'SET_METHODS', value: d.selectedOptions })}>
-          {methods.map((t) => <Option key={t} value={t}>{t}</Option>)}
+        <Dropdown
+          multiselect
+          placeholder="All methods"
+          value={form.methods.join(', ')}
+          selectedOptions={form.methods}
+          onOptionSelect={(_, d) => send({ type: 'SET_METHODS', value: d.selectedOptions })}
+        >
+          {methods.map((t) => (
+            <Option key={t} value={t}>
+              {t}
+            </Option>
+          ))}
         </Dropdown>
       </Field>
-      <DateRangeField value={form.rangeText} error={rangeError} onChange={(value) => send({ type: 'SET_RANGE_TEXT', value })} onEnter={search} />
+      <DateRangeField
+        value={form.rangeText}
+        error={rangeError}
+        onChange={(value) => send({ type: 'SET_RANGE_TEXT', value })}
+        onEnter={search}
+      />
       <Field label="Client" style={{ minWidth: 240 }}>
-        <Dropdown value={selectedClient?.client_name ?? 'All Clients'} selectedOptions={[String(form.clientId ?? '')]}
-          onOptionSelect={(_, d) => send({ type: 'SET_CLIENT', value: d.optionValue ? Number(d.optionValue) : null })}>
+        <Dropdown
+          value={selectedClient?.client_name ?? 'All Clients'}
+          selectedOptions={[String(form.clientId ?? '')]}
+          onOptionSelect={(_, d) => send({ type: 'SET_CLIENT', value: d.optionValue ? Number(d.optionValue) : null })}
+        >
           <Option value="">All Clients</Option>
-          {clients.map((c) => <Option key={c.id} value={String(c.id)}>{c.client_name}</Option>)}
+          {clients.map((c) => (
+            <Option key={c.id} value={String(c.id)}>
+              {c.client_name}
+            </Option>
+          ))}
         </Dropdown>
       </Field>
       <Field label="Status" style={{ minWidth: 180 }}>
-        <Dropdown value={form.status || 'All Status'} selectedOptions={[form.status]} onOptionSelect={(_, d) => send({ type: 'SET_STATUS', value: d.optionValue ?? '' })}>
+        <Dropdown
+          value={form.status || 'All Status'}
+          selectedOptions={[form.status]}
+          onOptionSelect={(_, d) => send({ type: 'SET_STATUS', value: d.optionValue ?? '' })}
+        >
           <Option value="">All Status</Option>
-          {statuses.map((t) => <Option key={t} value={t}>{t}</Option>)}
+          {statuses.map((t) => (
+            <Option key={t} value={t}>
+              {t}
+            </Option>
+          ))}
         </Dropdown>
       </Field>
       <div className={styles.actions}>{children}</div>

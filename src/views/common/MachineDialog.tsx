@@ -14,7 +14,8 @@ const DIALOGS = '[role=dialog],[role=alertdialog]';
 /** What has the focus now, outside any dialog: the control that is opening this one. */
 function currentOpener() {
   const active = document.activeElement;
-  const opener = active instanceof HTMLElement && active !== document.body && !active.closest(DIALOGS) ? active : handedOver;
+  const opener =
+    active instanceof HTMLElement && active !== document.body && !active.closest(DIALOGS) ? active : handedOver;
   // Row buttons leave while a dialog is open and come back as new elements: found again by id, or,
   // when their row left the list (it was decided), by the row that took its place.
   return { opener, id: opener?.id ?? '', place: rowActionPlace(opener) };
@@ -27,19 +28,22 @@ function currentOpener() {
  */
 function useReturnFocus() {
   const [{ opener, id, place }] = useState(currentOpener);
-  useLayoutEffect(() => () => {
-    handedOver = opener;
-    // After the dialog's own clean-up (its focus trap lets go last), so the opener keeps the focus.
-    setTimeout(() => {
-      if (handedOver === opener) handedOver = null;
-      // A dialog that opened meanwhile keeps the focus it took; the opener's turn comes when it closes.
-      if (document.activeElement?.closest(DIALOGS)) return;
-      const target = opener?.isConnected ? opener : id ? document.getElementById(id) : null;
-      target?.focus();
-      // Not there, or still disabled while its row is being decided: the row's place takes it.
-      if (document.activeElement !== target && place) restoreRowFocus(place);
-    }, 0);
-  }, [opener, id, place]);
+  useLayoutEffect(
+    () => () => {
+      handedOver = opener;
+      // After the dialog's own clean-up (its focus trap lets go last), so the opener keeps the focus.
+      setTimeout(() => {
+        if (handedOver === opener) handedOver = null;
+        // A dialog that opened meanwhile keeps the focus it took; the opener's turn comes when it closes.
+        if (document.activeElement?.closest(DIALOGS)) return;
+        const target = opener?.isConnected ? opener : id ? document.getElementById(id) : null;
+        target?.focus();
+        // Not there, or still disabled while its row is being decided: the row's place takes it.
+        if (document.activeElement !== target && place) restoreRowFocus(place);
+      }, 0);
+    },
+    [opener, id, place],
+  );
 }
 
 /**
@@ -47,12 +51,26 @@ function useReturnFocus() {
  * closed by Escape (and, for a plain modal, a click outside) through the event the machine already
  * takes for Cancel or Close, except while busy sending; the focus goes back to its opener after.
  */
-export function MachineDialog({ busy = false, onDismiss, modalType = 'modal', children, ...rest }: Omit<DialogProps, 'open' | 'defaultOpen' | 'onOpenChange'> & {
-  busy?: boolean; onDismiss?: () => void;
+export function MachineDialog({
+  busy = false,
+  onDismiss,
+  modalType = 'modal',
+  children,
+  ...rest
+}: Omit<DialogProps, 'open' | 'defaultOpen' | 'onOpenChange'> & {
+  busy?: boolean;
+  onDismiss?: () => void;
 }) {
   useReturnFocus();
   return (
-    <Dialog {...rest} open modalType={modalType} onOpenChange={(_, d) => { if (!d.open && !busy) onDismiss?.(); }}>
+    <Dialog
+      {...rest}
+      open
+      modalType={modalType}
+      onOpenChange={(_, d) => {
+        if (!d.open && !busy) onDismiss?.();
+      }}
+    >
       {children}
     </Dialog>
   );

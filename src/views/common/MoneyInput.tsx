@@ -7,7 +7,18 @@ import { rupiahWithWords } from '../../services/money';
  * it reads as none). Under the field the amount read is said back in figures and in words, so what
  * the field shows is what will be sent, and a misread is seen before anything moves.
  */
-export function MoneyInput({ label, text, amount, problem, note, hint, required, disabled, onText, onEnter }: {
+export function MoneyInput({
+  label,
+  text,
+  amount,
+  problem,
+  note,
+  hint,
+  required,
+  disabled,
+  onText,
+  onEnter,
+}: {
   label: string;
   text: string;
   /** What the text reads as; null while empty or unreadable. */
@@ -25,11 +36,27 @@ export function MoneyInput({ label, text, amount, problem, note, hint, required,
 }) {
   const readBack = amount == null ? hint : `Reads as ${rupiahWithWords(amount)}`;
   return (
-    <Field label={label} required={required} validationState={problem ? 'error' : note ? 'warning' : 'none'}
-      validationMessage={problem ?? note ?? undefined} hint={problem ? undefined : readBack}>
-      <Input value={text} autoComplete="off" placeholder="Rp. 0" disabled={disabled}
+    <Field
+      label={label}
+      required={required}
+      validationState={problem ? 'error' : note ? 'warning' : 'none'}
+      validationMessage={problem ?? note ?? undefined}
+      hint={problem ? undefined : readBack}
+    >
+      <Input
+        value={text}
+        autoComplete="off"
+        placeholder="Rp. 0"
+        disabled={disabled}
         onChange={(_, d) => onText(d.value)}
-        onKeyDown={onEnter ? (e) => { if (e.key === 'Enter') onEnter(); } : undefined} />
+        onKeyDown={
+          onEnter
+            ? (e) => {
+                if (e.key === 'Enter') onEnter();
+              }
+            : undefined
+        }
+      />
     </Field>
   );
 }

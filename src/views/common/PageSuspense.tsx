@@ -30,7 +30,9 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
     return (
       <MessageBar intent="error" style={{ margin: 24 }}>
         <MessageBarBody>{PAGE_LOAD_FAILED}</MessageBarBody>
-        <MessageBarActions><Button onClick={() => window.location.reload()}>Reload</Button></MessageBarActions>
+        <MessageBarActions>
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+        </MessageBarActions>
       </MessageBar>
     );
   }

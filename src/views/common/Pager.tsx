@@ -3,13 +3,32 @@ import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import type { PageMeta } from '../../services/withdrawalRules';
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, paddingTop: tokens.spacingVerticalM, flexWrap: 'wrap' },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    paddingTop: tokens.spacingVerticalM,
+    flexWrap: 'wrap',
+  },
   group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
 /** Page size and page navigation under a paged table. */
-export function Pager({ meta, sizes, limit, onPage, onSize, disabled }: {
-  meta: PageMeta | null; sizes: readonly number[]; limit: number; onPage: (page: number) => void; onSize: (limit: number) => void; disabled?: boolean;
+export function Pager({
+  meta,
+  sizes,
+  limit,
+  onPage,
+  onSize,
+  disabled,
+}: {
+  meta: PageMeta | null;
+  sizes: readonly number[];
+  limit: number;
+  onPage: (page: number) => void;
+  onSize: (limit: number) => void;
+  disabled?: boolean;
 }) {
   const styles = useStyles();
   const page = meta?.current_page ?? 1;
@@ -18,16 +37,37 @@ export function Pager({ meta, sizes, limit, onPage, onSize, disabled }: {
     <div className={styles.bar}>
       <div className={styles.group}>
         <Text id="rows-per-page">Rows per page</Text>
-        <Dropdown aria-labelledby="rows-per-page" value={String(limit)} selectedOptions={[String(limit)]} style={{ minWidth: 90 }}
-          onOptionSelect={(_, d) => d.optionValue && onSize(Number(d.optionValue))}>
-          {sizes.map((s) => <Option key={s} value={String(s)}>{String(s)}</Option>)}
+        <Dropdown
+          aria-labelledby="rows-per-page"
+          value={String(limit)}
+          selectedOptions={[String(limit)]}
+          style={{ minWidth: 90 }}
+          onOptionSelect={(_, d) => d.optionValue && onSize(Number(d.optionValue))}
+        >
+          {sizes.map((s) => (
+            <Option key={s} value={String(s)}>
+              {String(s)}
+            </Option>
+          ))}
         </Dropdown>
         <Text>{meta ? `${meta.total} in all` : ''}</Text>
       </div>
       <div className={styles.group}>
-        <Button icon={<ChevronLeftRegular />} aria-label="Previous page" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)} />
-        <Text>Page {page} of {last}</Text>
-        <Button icon={<ChevronRightRegular />} aria-label="Next page" disabled={disabled || page >= last} onClick={() => onPage(page + 1)} />
+        <Button
+          icon={<ChevronLeftRegular />}
+          aria-label="Previous page"
+          disabled={disabled || page <= 1}
+          onClick={() => onPage(page - 1)}
+        />
+        <Text>
+          Page {page} of {last}
+        </Text>
+        <Button
+          icon={<ChevronRightRegular />}
+          aria-label="Next page"
+          disabled={disabled || page >= last}
+          onClick={() => onPage(page + 1)}
+        />
       </div>
     </div>
   );

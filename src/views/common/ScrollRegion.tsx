@@ -12,9 +12,19 @@ const useStyles = makeStyles({
  * keyboard user could not scroll it (WCAG 2.1.1, axe's `scrollable-region-focusable`): the box is a
  * named region that takes focus itself, and the arrow keys then scroll it.
  */
-export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const styles = useStyles();
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={mergeClasses(styles.region, className)}>{children}</div>
+    <div role="region" aria-label={label} tabIndex={0} className={mergeClasses(styles.region, className)}>
+      {children}
+    </div>
   );
 }

@@ -1,7 +1,19 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import {
-  Badge, Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, MessageBarTitle,
-  makeStyles, tokens, type BadgeProps,
+  Badge,
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+  tokens,
+  type BadgeProps,
 } from '@fluentui/react-components';
 import { ArrowUploadRegular, DocumentTableRegular } from '@fluentui/react-icons';
 import { ACCEPTED_TYPES } from '../../services/reconciliationRules';
@@ -14,18 +26,35 @@ const useStyles = makeStyles({
   summary: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   tableWrap: { maxHeight: '50vh', overflow: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}` },
   table: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200 },
-  cell: { padding: '4px 8px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, whiteSpace: 'nowrap', textAlign: 'left' },
+  cell: {
+    padding: '4px 8px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+    whiteSpace: 'nowrap',
+    textAlign: 'left',
+  },
   bad: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
 /** One button of the dialog's footer. */
-export interface UploadAction { label: string; onClick: () => void; disabled?: boolean; icon?: ReactElement }
+export interface UploadAction {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  icon?: ReactElement;
+}
 
 /** A results column: its header, its cell, and when that cell is a failure (shown in red). */
-export interface UploadColumn<Row> { header: string; cell: (row: Row) => ReactNode; bad?: (row: Row) => boolean }
+export interface UploadColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  bad?: (row: Row) => boolean;
+}
 
 /** A summary badge: 'N rows', 'N missing'… */
-export interface UploadBadge { text: string; color?: BadgeProps['color'] }
+export interface UploadBadge {
+  text: string;
+  color?: BadgeProps['color'];
+}
 
 /** A count that is a problem when there is any: red, else neutral. */
 export const alarmIf = (count: number): BadgeProps['color'] => (count ? 'danger' : 'informative');
@@ -34,7 +63,11 @@ export const alarmIf = (count: number): BadgeProps['color'] => (count ? 'danger'
 export const fileSize = (file: File) => `(${(file.size / 1024).toFixed(1)} KB)`;
 
 /** The choosing step's footer, the same in every upload: Cancel, Upload; both wait while the file is sent. */
-export const uploadStepActions = (busy: boolean, onCancel: () => void, onUpload: () => void): [UploadAction, UploadAction] => [
+export const uploadStepActions = (
+  busy: boolean,
+  onCancel: () => void,
+  onUpload: () => void,
+): [UploadAction, UploadAction] => [
   { label: 'Cancel', onClick: onCancel, disabled: busy },
   { label: 'Upload', onClick: onUpload, disabled: busy, icon: <ArrowUploadRegular /> },
 ];
@@ -43,16 +76,42 @@ export const uploadStepActions = (busy: boolean, onCancel: () => void, onUpload:
  * The file field of an upload: the browser's picker stays hidden behind a button, and is emptied
  * after each choice so that choosing the same file again still sends it.
  */
-export function UploadPicker({ label, hint, inputLabel, buttonLabel, multiple = false, disabled, onFiles }: {
-  label: string; hint: string; inputLabel: string; buttonLabel: string; multiple?: boolean; disabled: boolean; onFiles: (files: File[]) => void;
+export function UploadPicker({
+  label,
+  hint,
+  inputLabel,
+  buttonLabel,
+  multiple = false,
+  disabled,
+  onFiles,
+}: {
+  label: string;
+  hint: string;
+  inputLabel: string;
+  buttonLabel: string;
+  multiple?: boolean;
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
 }) {
   const picker = useRef<HTMLInputElement>(null);
   return (
     <Field label={label} hint={hint}>
       <div>
-        <input ref={picker} type="file" multiple={multiple} accept={ACCEPTED_TYPES} hidden aria-label={inputLabel}
-          onChange={(e) => { onFiles(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
-        <Button icon={<DocumentTableRegular />} disabled={disabled} onClick={() => picker.current?.click()}>{buttonLabel}</Button>
+        <input
+          ref={picker}
+          type="file"
+          multiple={multiple}
+          accept={ACCEPTED_TYPES}
+          hidden
+          aria-label={inputLabel}
+          onChange={(e) => {
+            onFiles(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+        <Button icon={<DocumentTableRegular />} disabled={disabled} onClick={() => picker.current?.click()}>
+          {buttonLabel}
+        </Button>
       </div>
     </Field>
   );
@@ -62,17 +121,41 @@ export function UploadPicker({ label, hint, inputLabel, buttonLabel, multiple = 
  * What an upload answered: the summary badges, then a table of every row. With `region`, the
  * table's box is a focusable named region a keyboard can scroll (ScrollRegion); without, a plain box.
  */
-export function UploadResults<Row>({ badges, label, region, columns, rows, rowKey }: {
-  badges: UploadBadge[]; label: string; region?: string; columns: readonly UploadColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string;
+export function UploadResults<Row>({
+  badges,
+  label,
+  region,
+  columns,
+  rows,
+  rowKey,
+}: {
+  badges: UploadBadge[];
+  label: string;
+  region?: string;
+  columns: readonly UploadColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
 }) {
   const styles = useStyles();
   const table = (
     <table className={styles.table} aria-label={label}>
-      <thead><tr>{columns.map((c) => <th key={c.header} scope="col" className={styles.cell}>{c.header}</th>)}</tr></thead>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.header} scope="col" className={styles.cell}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={rowKey(row)}>
-            {columns.map((c) => <td key={c.header} className={c.bad?.(row) ? `${styles.cell} ${styles.bad}` : styles.cell}>{c.cell(row)}</td>)}
+            {columns.map((c) => (
+              <td key={c.header} className={c.bad?.(row) ? `${styles.cell} ${styles.bad}` : styles.cell}>
+                {c.cell(row)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -81,9 +164,19 @@ export function UploadResults<Row>({ badges, label, region, columns, rows, rowKe
   return (
     <>
       <div className={styles.summary} aria-label="Summary">
-        {badges.map((b) => <Badge key={b.text} appearance="tint" color={b.color}>{b.text}</Badge>)}
+        {badges.map((b) => (
+          <Badge key={b.text} appearance="tint" color={b.color}>
+            {b.text}
+          </Badge>
+        ))}
       </div>
-      {region ? <ScrollRegion label={region} className={styles.tableWrap}>{table}</ScrollRegion> : <div className={styles.tableWrap}>{table}</div>}
+      {region ? (
+        <ScrollRegion label={region} className={styles.tableWrap}>
+          {table}
+        </ScrollRegion>
+      ) : (
+        <div className={styles.tableWrap}>{table}</div>
+      )}
     </>
   );
 }
@@ -93,8 +186,22 @@ export function UploadResults<Row>({ badges, label, region, columns, rows, rowKe
  * content, and a footer of two buttons, the second the primary one. Escape does what the machine
  * takes for Cancel or Close (`onDismiss`), except while `busy` sending.
  */
-export function UploadDialog({ title, maxWidth, busy, onDismiss, errors, actions, children }: {
-  title: string; maxWidth: number; busy: boolean; onDismiss: () => void; errors: string[]; actions: readonly [UploadAction, UploadAction]; children: ReactNode;
+export function UploadDialog({
+  title,
+  maxWidth,
+  busy,
+  onDismiss,
+  errors,
+  actions,
+  children,
+}: {
+  title: string;
+  maxWidth: number;
+  busy: boolean;
+  onDismiss: () => void;
+  errors: string[];
+  actions: readonly [UploadAction, UploadAction];
+  children: ReactNode;
 }) {
   const styles = useStyles();
   const [secondary, primary] = actions;
@@ -106,14 +213,25 @@ export function UploadDialog({ title, maxWidth, busy, onDismiss, errors, actions
           <DialogContent className={styles.content}>
             {errors.length > 0 && (
               <MessageBar intent="error" layout="multiline" role="alert">
-                <MessageBarBody><MessageBarTitle>Error!</MessageBarTitle><ul className={styles.errors}>{errors.map((e) => <li key={e}>{e}</li>)}</ul></MessageBarBody>
+                <MessageBarBody>
+                  <MessageBarTitle>Error!</MessageBarTitle>
+                  <ul className={styles.errors}>
+                    {errors.map((e) => (
+                      <li key={e}>{e}</li>
+                    ))}
+                  </ul>
+                </MessageBarBody>
               </MessageBar>
             )}
             {children}
           </DialogContent>
           <DialogActions>
-            <Button icon={secondary.icon} disabled={secondary.disabled} onClick={secondary.onClick}>{secondary.label}</Button>
-            <Button appearance="primary" icon={primary.icon} disabled={primary.disabled} onClick={primary.onClick}>{primary.label}</Button>
+            <Button icon={secondary.icon} disabled={secondary.disabled} onClick={secondary.onClick}>
+              {secondary.label}
+            </Button>
+            <Button appearance="primary" icon={primary.icon} disabled={primary.disabled} onClick={primary.onClick}>
+              {primary.label}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

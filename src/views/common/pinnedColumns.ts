@@ -13,7 +13,14 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 const FIRST_WIDTH = '140px';
 
 export const usePinnedColumnStyles = makeStyles({
-  first: { position: 'sticky', left: 0, width: FIRST_WIDTH, minWidth: FIRST_WIDTH, maxWidth: FIRST_WIDTH, boxSizing: 'border-box' },
+  first: {
+    position: 'sticky',
+    left: 0,
+    width: FIRST_WIDTH,
+    minWidth: FIRST_WIDTH,
+    maxWidth: FIRST_WIDTH,
+    boxSizing: 'border-box',
+  },
   second: { position: 'sticky', left: FIRST_WIDTH, boxShadow: `inset -1px 0 0 ${tokens.colorNeutralStroke1}` },
   actions: { position: 'sticky', right: 0, boxShadow: `inset 1px 0 0 ${tokens.colorNeutralStroke1}` },
   body: { zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },

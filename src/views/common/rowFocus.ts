@@ -5,7 +5,11 @@ import { useCallback, useRef } from 'react';
  * of 'Finalize DSB26…'). A decided row leaves the list, and its button with it; the focus then goes
  * to the same action of the row that took its place, not to the top of the page (issue 26).
  */
-export interface RowActionPlace { readonly table: HTMLTableElement; readonly row: number; readonly verb: string }
+export interface RowActionPlace {
+  readonly table: HTMLTableElement;
+  readonly row: number;
+  readonly verb: string;
+}
 
 const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
 
@@ -57,7 +61,9 @@ export function useKeptRowFocus() {
     // taken back by a closing dialog's clean-up) is kept, and put back below.
     const gone = (el: HTMLElement) => !el.isConnected || (el as HTMLButtonElement).disabled;
     let clickedAt = 0;
-    const onPointerDown = () => { clickedAt = performance.now(); };
+    const onPointerDown = () => {
+      clickedAt = performance.now();
+    };
     const onFocusOut = (e: FocusEvent) => {
       if (e.relatedTarget || performance.now() - clickedAt < 500) focused = null;
     };

@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, Card, MessageBar, MessageBarBody, Title2, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  MessageBar,
+  MessageBarBody,
+  Title2,
+  Title3,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AccountPageContext, payinDetailMachine } from '../../machines/accountPageMachine';
@@ -49,30 +58,61 @@ export function AccountPage({ logic, title, top, figures, heading, updatedInPane
   const c = s.context;
   const loading = s.matches({ showing: 'loading' });
   const clientSelect = (
-    <ClientSelect clients={clients} value={c.clientId} disabled={!s.can({ type: 'SELECT_CLIENT', clientId: c.clientId ?? 0 })}
-      onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })} />
+    <ClientSelect
+      clients={clients}
+      value={c.clientId}
+      disabled={!s.can({ type: 'SELECT_CLIENT', clientId: c.clientId ?? 0 })}
+      onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
+    />
   );
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{title}</Title2>
-      {s.matches('noClient') && <MessageBar intent="warning"><MessageBarBody>No client is assigned to your account.</MessageBarBody></MessageBar>}
+      <Title2 as="h1" id="page-title">
+        {title}
+      </Title2>
+      {s.matches('noClient') && (
+        <MessageBar intent="warning">
+          <MessageBarBody>No client is assigned to your account.</MessageBarBody>
+        </MessageBar>
+      )}
       {top(clientSelect, c, loading)}
-      {c.loadError && <MessageBar intent="error"><MessageBarBody>{c.loadError}</MessageBarBody></MessageBar>}
+      {c.loadError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{c.loadError}</MessageBarBody>
+        </MessageBar>
+      )}
       {figures?.(c)}
       <Card className={styles.panel}>
         {heading && <Title3 as="h2">{heading}</Title3>}
         <div className={styles.filters}>
-          <DateRangeField value={c.filter.text} error={c.filter.error} onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
-            onEnter={() => page.send({ type: 'SEARCH' })} />
-          <Button className={styles.search} appearance="primary" icon={<SearchRegular />} disabled={!s.can({ type: 'SEARCH' })}
-            onClick={() => page.send({ type: 'SEARCH' })}>Search</Button>
+          <DateRangeField
+            value={c.filter.text}
+            error={c.filter.error}
+            onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
+            onEnter={() => page.send({ type: 'SEARCH' })}
+          />
+          <Button
+            className={styles.search}
+            appearance="primary"
+            icon={<SearchRegular />}
+            disabled={!s.can({ type: 'SEARCH' })}
+            onClick={() => page.send({ type: 'SEARCH' })}
+          >
+            Search
+          </Button>
         </div>
         {updatedInPanel && <LastUpdated at={c.updatedAt} />}
         <DepositTable label={table} rows={c.rows} loading={loading} />
         {paged && (
-          <Pager meta={c.meta} sizes={GENERIC_PAGE_SIZES} limit={c.limit} disabled={!s.can({ type: 'PAGE', page: 1 })}
-            onPage={(p) => page.send({ type: 'PAGE', page: p })} onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })} />
+          <Pager
+            meta={c.meta}
+            sizes={GENERIC_PAGE_SIZES}
+            limit={c.limit}
+            disabled={!s.can({ type: 'PAGE', page: 1 })}
+            onPage={(p) => page.send({ type: 'PAGE', page: p })}
+            onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })}
+          />
         )}
       </Card>
     </section>

@@ -1,4 +1,11 @@
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
 
@@ -11,8 +18,16 @@ export type AdjustmentStep =
  * (spec section 8). One dialog for both: a second modal mounted as the first closes would be
  * hidden from screen readers by the first one's focus trap.
  */
-export function AdjustmentDialog({ state, onConfirm, onCancel, onDismiss }: {
-  state: AdjustmentStep; onConfirm: () => void; onCancel: () => void; onDismiss: () => void;
+export function AdjustmentDialog({
+  state,
+  onConfirm,
+  onCancel,
+  onDismiss,
+}: {
+  state: AdjustmentStep;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onDismiss: () => void;
 }) {
   const busy = state.step === 'submitting';
   const close = state.step === 'failed' ? onDismiss : onCancel;
@@ -23,7 +38,11 @@ export function AdjustmentDialog({ state, onConfirm, onCancel, onDismiss }: {
           <DialogBody>
             <DialogTitle>Failed</DialogTitle>
             <DialogContent>{state.message}</DialogContent>
-            <DialogActions><Button appearance="primary" onClick={onDismiss}>OK</Button></DialogActions>
+            <DialogActions>
+              <Button appearance="primary" onClick={onDismiss}>
+                OK
+              </Button>
+            </DialogActions>
           </DialogBody>
         ) : (
           <DialogBody>
@@ -32,8 +51,12 @@ export function AdjustmentDialog({ state, onConfirm, onCancel, onDismiss }: {
               {`Adjust the disbursement balance of ${state.clientName} by ${rupiahWithWords(state.amount)}, from ${formatRupiah(state.previous)} to ${formatRupiah(state.previous + state.amount)}.`}
             </DialogContent>
             <DialogActions>
-              <Button onClick={onCancel} disabled={busy}>Cancel</Button>
-              <Button appearance="primary" onClick={onConfirm} disabled={busy}>{busy ? 'Updating…' : 'Confirm'}</Button>
+              <Button onClick={onCancel} disabled={busy}>
+                Cancel
+              </Button>
+              <Button appearance="primary" onClick={onConfirm} disabled={busy}>
+                {busy ? 'Updating…' : 'Confirm'}
+              </Button>
             </DialogActions>
           </DialogBody>
         )}

@@ -1,4 +1,14 @@
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Text,
+} from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -20,18 +30,33 @@ export function DecisionDialog({ actor }: { actor: ActorRefFrom<typeof disbursem
           <DialogTitle>{failed ? 'Failed' : 'Are you sure?'}</DialogTitle>
           <DialogContent>
             <Text block>
-              {verb} disbursement {row.correlation_id} of {formatRupiah(row.amount)} to {row.bank_name} {row.account_no} ({row.bank_account_name})?
+              {verb} disbursement {row.correlation_id} of {formatRupiah(row.amount)} to {row.bank_name} {row.account_no}{' '}
+              ({row.bank_account_name})?
             </Text>
             <Text block style={{ marginTop: 8 }}>
-              {decision === 'COMPLETED' ? `The held ${held} is paid out.` : `The held ${held} goes back to the client's disbursement balance.`}
+              {decision === 'COMPLETED'
+                ? `The held ${held} is paid out.`
+                : `The held ${held} goes back to the client's disbursement balance.`}
             </Text>
-            {failed && <MessageBar intent="error" role="alert" style={{ marginTop: 12 }}><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+            {failed && (
+              <MessageBar intent="error" role="alert" style={{ marginTop: 12 }}>
+                <MessageBarBody>{error}</MessageBarBody>
+              </MessageBar>
+            )}
           </DialogContent>
           <DialogActions>
-            <Button disabled={submitting} onClick={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>
-            {failed
-              ? <Button appearance="primary" onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
-              : <Button appearance="primary" disabled={submitting} onClick={() => actor.send({ type: 'CONFIRM' })}>{submitting ? 'Working…' : verb}</Button>}
+            <Button disabled={submitting} onClick={() => actor.send({ type: 'CANCEL' })}>
+              Cancel
+            </Button>
+            {failed ? (
+              <Button appearance="primary" onClick={() => actor.send({ type: 'RETRY' })}>
+                Try again
+              </Button>
+            ) : (
+              <Button appearance="primary" disabled={submitting} onClick={() => actor.send({ type: 'CONFIRM' })}>
+                {submitting ? 'Working…' : verb}
+              </Button>
+            )}
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -1,4 +1,14 @@
-import { Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import type { DepositRow } from '../../services/disbursementAccountRules';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
@@ -19,7 +29,11 @@ export function DepositTable({ label, rows, loading }: { label: string; rows: De
       <Table aria-label={label} aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 640 }}>
         <TableHeader>
           <TableRow>
-            {columns.map((c) => <TableHeaderCell key={c} className={c === 'Amount' ? styles.amount : undefined}>{c}</TableHeaderCell>)}
+            {columns.map((c) => (
+              <TableHeaderCell key={c} className={c === 'Amount' ? styles.amount : undefined}>
+                {c}
+              </TableHeaderCell>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -12,19 +12,33 @@ const useStyles = makeStyles({
 });
 
 /** Spec section 2: '-' while loading, '0' when the server has no balance for the client. */
-const balanceText = (loading: boolean, balance: number | null) => (loading ? '-' : balance == null ? '0' : formatRupiah(balance));
+const balanceText = (loading: boolean, balance: number | null) =>
+  loading ? '-' : balance == null ? '0' : formatRupiah(balance);
 
 /** Disbursement Account (spec section 2): the account page, paged, with the balance beside the client. */
-export function DisbursementAccountPage({ logic = disbursementAccountMachine }: { logic?: typeof disbursementAccountMachine }) {
+export function DisbursementAccountPage({
+  logic = disbursementAccountMachine,
+}: {
+  logic?: typeof disbursementAccountMachine;
+}) {
   const styles = useStyles();
   return (
-    <AccountPage logic={logic} title={pageTitle('disbursement-account')} heading="Deposit History" table="Deposit History" paged updatedInPanel={false}
+    <AccountPage
+      logic={logic}
+      title={pageTitle('disbursement-account')}
+      heading="Deposit History"
+      table="Deposit History"
+      paged
+      updatedInPanel={false}
       top={(clientSelect, c, loading) => (
         <div className={styles.top}>
           {clientSelect}
-          <div className={styles.card}><Figure label="Disbursement Balance" value={balanceText(loading, c.balance)} /></div>
+          <div className={styles.card}>
+            <Figure label="Disbursement Balance" value={balanceText(loading, c.balance)} />
+          </div>
           <LastUpdated at={c.updatedAt} />
         </div>
-      )} />
+      )}
+    />
   );
 }

@@ -23,7 +23,14 @@ import { VoidUploadDialog, type VoidUploadStep } from './VoidUploadDialog';
 
 export type DisbursementListActor = ActorRefFrom<typeof disbursementListMachine>;
 
-const VOID_STEPS: readonly VoidUploadStep[] = ['choosingFile', 'previewing', 'confirming', 'nothingToVoid', 'sending', 'showingResults'];
+const VOID_STEPS: readonly VoidUploadStep[] = [
+  'choosingFile',
+  'previewing',
+  'confirming',
+  'nothingToVoid',
+  'sending',
+  'showingResults',
+];
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL } });
 
@@ -35,7 +42,9 @@ function useOfferedActions(actor: DisbursementListActor, rows: DisbursementRow[]
   const dialogClosed = useSelector(actor, (s) => s.matches({ dialog: 'closed' }));
   return useMemo(() => {
     const snapshot = actor.getSnapshot();
-    return new Map(rows.map((row) => [row.uuid, dialogClosed ? ROW_ACTIONS.filter((type) => snapshot.can({ type, row })) : []]));
+    return new Map(
+      rows.map((row) => [row.uuid, dialogClosed ? ROW_ACTIONS.filter((type) => snapshot.can({ type, row })) : []]),
+    );
   }, [actor, rows, dialogClosed]);
 }
 
@@ -48,21 +57,41 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
   const offered = useOfferedActions(actor, rows);
   const onAction = useCallback((type: RowActionType, row: DisbursementRow) => actor.send({ type, row }), [actor]);
   const actions = useCallback(
-    (row: DisbursementRow) => <DisbursementRowActions row={row} offered={offered.get(row.uuid) ?? []} onAction={onAction} />,
+    (row: DisbursementRow) => (
+      <DisbursementRowActions row={row} offered={offered.get(row.uuid) ?? []} onAction={onAction} />
+    ),
     [offered, onAction],
   );
   const voidStep = VOID_STEPS.find((step) => s.matches({ dialog: { uploadingVoid: step } }));
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('disbursement-list')}</Title2>
-      <DisbursementFilters form={form} rangeError={s.context.rangeError} clients={clients} send={actor.send}
-        canExport={s.can({ type: 'OPEN_EXPORT' })} canUploadVoid={s.can({ type: 'OPEN_VOID_UPLOAD' })} />
-      {s.context.loadError && <MessageBar intent="error" role="alert"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}
+      <Title2 as="h1" id="page-title">
+        {pageTitle('disbursement-list')}
+      </Title2>
+      <DisbursementFilters
+        form={form}
+        rangeError={s.context.rangeError}
+        clients={clients}
+        send={actor.send}
+        canExport={s.can({ type: 'OPEN_EXPORT' })}
+        canUploadVoid={s.can({ type: 'OPEN_VOID_UPLOAD' })}
+      />
+      {s.context.loadError && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{s.context.loadError}</MessageBarBody>
+        </MessageBar>
+      )}
       <StatTiles stats={stats} />
       <DisbursementTable rows={rows} loading={listLoading} actions={s.context.actsOnRows ? actions : undefined} />
-      <Pager meta={meta} sizes={TRANSACTION_PAGE_SIZES} limit={limit} disabled={listLoading}
-        onPage={(page) => actor.send({ type: 'PAGE', page })} onSize={(size) => actor.send({ type: 'PAGE_SIZE', limit: size })} />
+      <Pager
+        meta={meta}
+        sizes={TRANSACTION_PAGE_SIZES}
+        limit={limit}
+        disabled={listLoading}
+        onPage={(page) => actor.send({ type: 'PAGE', page })}
+        onSize={(size) => actor.send({ type: 'PAGE_SIZE', limit: size })}
+      />
 
       {s.matches({ dialog: 'deciding' }) && s.children.decision && (
         <DecisionDialog actor={s.children.decision as ActorRefFrom<typeof disbursementDecisionMachine>} />
@@ -73,25 +102,46 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
         </ConfirmDialog>
       )}
       {s.matches({ dialog: 'viewingInvoice' }) && (
-        <InvoiceDialog invoice={s.context.invoice} error={s.context.invoiceError} onClose={() => actor.send({ type: 'CLOSE' })} />
+        <InvoiceDialog
+          invoice={s.context.invoice}
+          error={s.context.invoiceError}
+          onClose={() => actor.send({ type: 'CLOSE' })}
+        />
       )}
       {s.matches({ dialog: 'addingToWithdrawable' }) && target && (
-        <ConfirmDialog busy={s.matches({ dialog: { addingToWithdrawable: 'adding' } })} busyLabel="Adding…" confirmLabel="Add"
-          onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}>
+        <ConfirmDialog
+          busy={s.matches({ dialog: { addingToWithdrawable: 'adding' } })}
+          busyLabel="Adding…"
+          confirmLabel="Add"
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+        >
           <Text>
-            Add the released {formatRupiah(target.amount + target.fee_amount)} of {target.correlation_id} to {target.client_name}&apos;s withdrawable balance? This cannot be undone.
+            Add the released {formatRupiah(target.amount + target.fee_amount)} of {target.correlation_id} to{' '}
+            {target.client_name}&apos;s withdrawable balance? This cannot be undone.
           </Text>
         </ConfirmDialog>
       )}
       {voidStep && (
-        <VoidUploadDialog step={voidStep} file={s.context.voidFile} errors={s.context.voidErrors} preview={s.context.voidPreview} result={s.context.voidResult}
-          onChoose={(file) => actor.send({ type: 'CHOOSE_FILE', file })} onUpload={() => actor.send({ type: 'UPLOAD' })}
-          onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}
-          onAnother={() => actor.send({ type: 'UPLOAD_ANOTHER' })} onClose={() => actor.send({ type: 'CLOSE' })} />
+        <VoidUploadDialog
+          step={voidStep}
+          file={s.context.voidFile}
+          errors={s.context.voidErrors}
+          preview={s.context.voidPreview}
+          result={s.context.voidResult}
+          onChoose={(file) => actor.send({ type: 'CHOOSE_FILE', file })}
+          onUpload={() => actor.send({ type: 'UPLOAD' })}
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+          onAnother={() => actor.send({ type: 'UPLOAD_ANOTHER' })}
+          onClose={() => actor.send({ type: 'CLOSE' })}
+        />
       )}
       {s.matches({ dialog: 'exporting' }) && s.children.export && (
-        <ExportDialogView actor={s.children.export as ActorRefFrom<typeof exportMachine>}
-          summary={`${(stats?.total_transaction_count ?? 0).toLocaleString('en-US')} disbursements match the current search.`} />
+        <ExportDialogView
+          actor={s.children.export as ActorRefFrom<typeof exportMachine>}
+          summary={`${(stats?.total_transaction_count ?? 0).toLocaleString('en-US')} disbursements match the current search.`}
+        />
       )}
     </section>
   );

@@ -1,5 +1,11 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, CheckmarkCircleRegular, DismissCircleRegular, DocumentRegular, WalletRegular } from '@fluentui/react-icons';
+import {
+  ArrowClockwiseRegular,
+  CheckmarkCircleRegular,
+  DismissCircleRegular,
+  DocumentRegular,
+  WalletRegular,
+} from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import type { RowActionType } from '../../machines/disbursementListMachine';
 import type { DisbursementRow } from '../../services/disbursementQuery';
@@ -25,8 +31,14 @@ const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizo
  * on; the tooltip keeps the spec's words and stays out of the accessibility tree.
  * The id finds the button again when its dialog closes (the actions leave while a dialog is open).
  */
-export function DisbursementRowActions({ row, offered, onAction }: {
-  row: DisbursementRow; offered: readonly RowActionType[]; onAction: (type: RowActionType, row: DisbursementRow) => void;
+export function DisbursementRowActions({
+  row,
+  offered,
+  onAction,
+}: {
+  row: DisbursementRow;
+  offered: readonly RowActionType[];
+  onAction: (type: RowActionType, row: DisbursementRow) => void;
 }) {
   const styles = useStyles();
   if (offered.length === 0) return <span aria-label="No actions">-</span>;
@@ -35,7 +47,11 @@ export function DisbursementRowActions({ row, offered, onAction }: {
       {offered.map((type) => (
         <Tooltip key={type} content={ROW_ACTION_LABELS[type].label} relationship="inaccessible">
           <Button
-            id={`disbursement-${type}-${row.uuid}`} size="small" appearance="subtle" icon={ROW_ACTION_LABELS[type].icon} aria-label={disbursementActionName(type, row)}
+            id={`disbursement-${type}-${row.uuid}`}
+            size="small"
+            appearance="subtle"
+            icon={ROW_ACTION_LABELS[type].icon}
+            aria-label={disbursementActionName(type, row)}
             onClick={() => onAction(type, row)}
           />
         </Tooltip>

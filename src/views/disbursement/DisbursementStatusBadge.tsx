@@ -6,5 +6,9 @@ const fluentColour = { blue: 'brand', orange: 'severe', green: 'success', red: '
 
 export function DisbursementStatusBadge({ status }: { status: DisbursementStatusName }) {
   const colour = DISBURSEMENT_STATUS_COLOURS[status];
-  return <Badge appearance="filled" shape="rounded" color={fluentColour[colour]} data-colour={colour}>{status}</Badge>;
+  return (
+    <Badge appearance="filled" shape="rounded" color={fluentColour[colour]} data-colour={colour}>
+      {status}
+    </Badge>
+  );
 }

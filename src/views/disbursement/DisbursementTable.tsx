@@ -11,11 +11,29 @@ import { DisbursementStatusBadge } from './DisbursementStatusBadge';
 // A plain table, as the Payments List's: a 1000-row page stays light to render and scroll.
 // Separate borders: collapsed ones stay behind when a pinned cell sticks.
 const useStyles = makeStyles({
-  wrap: { overflow: 'auto', maxHeight: '70vh', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  table: { width: '100%', borderCollapse: 'separate', borderSpacing: 0, fontSize: tokens.fontSizeBase200, minWidth: '1400px' },
+  wrap: {
+    overflow: 'auto',
+    maxHeight: '70vh',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  table: {
+    width: '100%',
+    borderCollapse: 'separate',
+    borderSpacing: 0,
+    fontSize: tokens.fontSizeBase200,
+    minWidth: '1400px',
+  },
   th: {
-    position: 'sticky', top: 0, zIndex: 2, textAlign: 'left', padding: '8px 10px', backgroundColor: tokens.colorNeutralBackground3,
-    fontWeight: tokens.fontWeightSemibold, borderBottom: `1px solid ${tokens.colorNeutralStroke1}`, whiteSpace: 'nowrap',
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+    textAlign: 'left',
+    padding: '8px 10px',
+    backgroundColor: tokens.colorNeutralBackground3,
+    fontWeight: tokens.fontWeightSemibold,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke1}`,
+    whiteSpace: 'nowrap',
   },
   td: { padding: '6px 10px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, whiteSpace: 'nowrap' },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
@@ -29,12 +47,28 @@ const useStyles = makeStyles({
  * Status follows it, so it is in view before any scrolling.
  */
 export const DISBURSEMENT_COLUMNS = [
-  'Transaction Time', 'Correlation ID', 'Status', 'Withdrawal Method', 'Client', 'Bank Name', 'Bank Account Name', 'Account No',
-  'Original Transaction No', 'Amount', 'Fee', 'Completed Time',
+  'Transaction Time',
+  'Correlation ID',
+  'Status',
+  'Withdrawal Method',
+  'Client',
+  'Bank Name',
+  'Bank Account Name',
+  'Account No',
+  'Original Transaction No',
+  'Amount',
+  'Fee',
+  'Completed Time',
 ] as const;
 
-export const DisbursementTable = memo(function DisbursementTable({ rows, loading, actions }: {
-  rows: DisbursementRow[]; loading: boolean; actions?: (row: DisbursementRow) => ReactNode;
+export const DisbursementTable = memo(function DisbursementTable({
+  rows,
+  loading,
+  actions,
+}: {
+  rows: DisbursementRow[];
+  loading: boolean;
+  actions?: (row: DisbursementRow) => ReactNode;
 }) {
   const styles = useStyles();
   // One Tab stop for the table: the arrow keys move between the action buttons (issue 26).
@@ -48,8 +82,16 @@ export const DisbursementTable = memo(function DisbursementTable({ rows, loading
       <table className={styles.table} aria-label="Disbursements" aria-busy={loading} {...arrowKeys} ref={keptFocus}>
         <thead>
           <tr>
-            {DISBURSEMENT_COLUMNS.map((h) => <th key={h} scope="col" className={head(h)}>{h}</th>)}
-            {actions && <th scope="col" className={actionsHead}>Actions</th>}
+            {DISBURSEMENT_COLUMNS.map((h) => (
+              <th key={h} scope="col" className={head(h)}>
+                {h}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col" className={actionsHead}>
+                Actions
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -57,7 +99,9 @@ export const DisbursementTable = memo(function DisbursementTable({ rows, loading
             <tr key={r.uuid}>
               <td className={first}>{formatDateTime(r.transaction_time)}</td>
               <td className={second}>{r.correlation_id}</td>
-              <td className={styles.td}><DisbursementStatusBadge status={r.status} /></td>
+              <td className={styles.td}>
+                <DisbursementStatusBadge status={r.status} />
+              </td>
               <td className={styles.td}>{r.withdrawal_method}</td>
               <td className={styles.td}>{r.client_name}</td>
               <td className={styles.td}>{r.bank_name}</td>
@@ -73,7 +117,11 @@ export const DisbursementTable = memo(function DisbursementTable({ rows, loading
         </tbody>
       </table>
       {loading && rows.length === 0 && <Spinner label="Loading disbursements…" style={{ padding: 24 }} />}
-      {!loading && rows.length === 0 && <Text block className={styles.empty}>No disbursements match these filters.</Text>}
+      {!loading && rows.length === 0 && (
+        <Text block className={styles.empty}>
+          No disbursements match these filters.
+        </Text>
+      )}
     </ScrollRegion>
   );
 });

@@ -6,7 +6,11 @@ import { AccountPage } from './AccountPage';
 import { Figure } from './Figure';
 
 const useStyles = makeStyles({
-  figures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalL },
+  figures: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
 });
 
 /** The current-balance summary of the spec's Payin Detail: three of the client's figures. */
@@ -20,12 +24,20 @@ const FIGURES = [
 export function PayinDetailPage({ logic = payinDetailMachine }: { logic?: typeof payinDetailMachine }) {
   const styles = useStyles();
   return (
-    <AccountPage logic={logic} title={pageTitle('payin')} table="Deposits" paged={false} updatedInPanel
+    <AccountPage
+      logic={logic}
+      title={pageTitle('payin')}
+      table="Deposits"
+      paged={false}
+      updatedInPanel
       top={(clientSelect) => clientSelect}
       figures={(c) => (
         <div className={styles.figures}>
-          {FIGURES.map((f) => <Figure key={f.key} label={f.label} value={c.summary ? formatRupiah(c.summary[f.key]) : '-'} />)}
+          {FIGURES.map((f) => (
+            <Figure key={f.key} label={f.label} value={c.summary ? formatRupiah(c.summary[f.key]) : '-'} />
+          ))}
         </div>
-      )} />
+      )}
+    />
   );
 }

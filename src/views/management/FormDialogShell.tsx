@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import type { SaveFailure } from '../../machines/managementForm';
 import { FormErrors } from './FormErrors';
@@ -8,10 +17,28 @@ import { SaveFailedDialog } from './SaveFailedDialog';
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
 /** What both management form machines show the same way: the dialog, 'Error!' with every broken rule, Cancel / Save, and the server's refusal. */
-export interface FormShellState { submitting: boolean; errors: readonly string[]; failure: SaveFailure | null }
+export interface FormShellState {
+  submitting: boolean;
+  errors: readonly string[];
+  failure: SaveFailure | null;
+}
 
-export function FormDialogShell({ title, maxWidth, state, onSubmit, onCancel, onDismissFailure, children }: {
-  title: string; maxWidth: string; state: FormShellState; onSubmit: () => void; onCancel: () => void; onDismissFailure: () => void; children: ReactNode;
+export function FormDialogShell({
+  title,
+  maxWidth,
+  state,
+  onSubmit,
+  onCancel,
+  onDismissFailure,
+  children,
+}: {
+  title: string;
+  maxWidth: string;
+  state: FormShellState;
+  onSubmit: () => void;
+  onCancel: () => void;
+  onDismissFailure: () => void;
+  children: ReactNode;
 }) {
   const styles = useStyles();
   const { submitting } = state;
@@ -20,7 +47,13 @@ export function FormDialogShell({ title, maxWidth, state, onSubmit, onCancel, on
       <MachineDialog busy={submitting} onDismiss={onCancel}>
         <DialogSurface style={{ maxWidth }}>
           {/* The machine lists every error together; the browser's own checks would stop at the first. */}
-          <form noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              onSubmit();
+            }}
+          >
             <DialogBody>
               <DialogTitle>{title}</DialogTitle>
               <DialogContent className={styles.content}>
@@ -28,8 +61,12 @@ export function FormDialogShell({ title, maxWidth, state, onSubmit, onCancel, on
                 {children}
               </DialogContent>
               <DialogActions>
-                <Button onClick={onCancel} disabled={submitting}>Cancel</Button>
-                <Button appearance="primary" type="submit" disabled={submitting}>{submitting ? 'Saving…' : 'Save'}</Button>
+                <Button onClick={onCancel} disabled={submitting}>
+                  Cancel
+                </Button>
+                <Button appearance="primary" type="submit" disabled={submitting}>
+                  {submitting ? 'Saving…' : 'Save'}
+                </Button>
               </DialogActions>
             </DialogBody>
           </form>

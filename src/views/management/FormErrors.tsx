@@ -10,7 +10,11 @@ export function FormErrors({ errors }: { errors: readonly string[] }) {
     <MessageBar intent="error" layout="multiline" role="alert">
       <MessageBarBody>
         <MessageBarTitle>Error!</MessageBarTitle>
-        <ul className={styles.list}>{errors.map((e) => <li key={e}>{e}</li>)}</ul>
+        <ul className={styles.list}>
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
       </MessageBarBody>
     </MessageBar>
   );

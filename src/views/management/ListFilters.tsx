@@ -6,32 +6,68 @@ import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 /** The layout User Management and Role Management share: filter bar, then the table card. */
 export const useListPageStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  filters: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  filters: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'row',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+  },
   grow: { flexGrow: 1 },
   table: { padding: tokens.spacingHorizontalL },
 });
 
 /** Search text that applies on Enter (spec section 2). */
-export function SearchField({ label, hint, value, onChange, onSearch }: {
-  label: string; hint: string; value: string; onChange: (value: string) => void; onSearch: () => void;
+export function SearchField({
+  label,
+  hint,
+  value,
+  onChange,
+  onSearch,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSearch: () => void;
 }) {
   const styles = useListPageStyles();
   return (
     <Field label={label} hint={hint} className={styles.grow} style={{ minWidth: 220 }}>
-      <Input value={value} contentBefore={<SearchRegular />} onChange={(_, d) => onChange(d.value)}
-        onKeyDown={(e) => { if (e.key === 'Enter') onSearch(); }} />
+      <Input
+        value={value}
+        contentBefore={<SearchRegular />}
+        onChange={(_, d) => onChange(d.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onSearch();
+        }}
+      />
     </Field>
   );
 }
 
 /** The user type filter, shown to SUPER ADMIN only by its callers. */
-export function UserTypeFilter({ value, onChange }: { value: UserTypeName | ''; onChange: (value: UserTypeName | '') => void }) {
+export function UserTypeFilter({
+  value,
+  onChange,
+}: {
+  value: UserTypeName | '';
+  onChange: (value: UserTypeName | '') => void;
+}) {
   return (
     <Field label="Filter by User Type" style={{ minWidth: 180 }}>
-      <Dropdown value={value ? userTypeChoice(value) : 'All Types'} selectedOptions={[value]}
-        onOptionSelect={(_, d) => onChange((d.optionValue ?? '') as UserTypeName | '')}>
+      <Dropdown
+        value={value ? userTypeChoice(value) : 'All Types'}
+        selectedOptions={[value]}
+        onOptionSelect={(_, d) => onChange((d.optionValue ?? '') as UserTypeName | '')}
+      >
         <Option value="">All Types</Option>
-        {USER_TYPES.map((t) => <Option key={t} value={t}>{userTypeChoice(t)}</Option>)}
+        {USER_TYPES.map((t) => (
+          <Option key={t} value={t}>
+            {userTypeChoice(t)}
+          </Option>
+        ))}
       </Dropdown>
     </Field>
   );

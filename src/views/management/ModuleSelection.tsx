@@ -3,10 +3,25 @@ import { allChildrenSelected } from '../../services/managementRules';
 import type { ModuleItem } from '../../services/schemas';
 
 const useStyles = makeStyles({
-  fieldset: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, margin: 0, padding: tokens.spacingHorizontalM },
+  fieldset: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    margin: 0,
+    padding: tokens.spacingHorizontalM,
+  },
   legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
-  modules: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: tokens.spacingHorizontalM },
-  module: { display: 'flex', flexDirection: 'column', padding: tokens.spacingVerticalS, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground2 },
+  modules: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+  module: {
+    display: 'flex',
+    flexDirection: 'column',
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   children: { display: 'flex', flexDirection: 'column', paddingLeft: tokens.spacingHorizontalS },
 });
@@ -15,8 +30,16 @@ const useStyles = makeStyles({
  * Modules Selection: each module is a group named by its title, with a 'Select all' switch and a
  * checkbox per child. Required children follow their module and cannot be unticked by hand.
  */
-export function ModuleSelection({ tree, selected, disabled, onToggle }: {
-  tree: ModuleItem[]; selected: readonly string[]; disabled?: boolean; onToggle: (id: string, on: boolean) => void;
+export function ModuleSelection({
+  tree,
+  selected,
+  disabled,
+  onToggle,
+}: {
+  tree: ModuleItem[];
+  selected: readonly string[];
+  disabled?: boolean;
+  onToggle: (id: string, on: boolean) => void;
 }) {
   const styles = useStyles();
   const idPrefix = useId('module-');
@@ -30,16 +53,29 @@ export function ModuleSelection({ tree, selected, disabled, onToggle }: {
           return (
             <div key={parent.id} role="group" aria-labelledby={titleId} className={styles.module}>
               <div className={styles.head}>
-                <Text id={titleId} weight="semibold">{parent.title}</Text>
-                <Switch label="Select all" checked={allChildrenSelected(parent, selected)} disabled={disabled}
-                  onChange={(_, d) => onToggle(parent.id, d.checked)} />
+                <Text id={titleId} weight="semibold">
+                  {parent.title}
+                </Text>
+                <Switch
+                  label="Select all"
+                  checked={allChildrenSelected(parent, selected)}
+                  disabled={disabled}
+                  onChange={(_, d) => onToggle(parent.id, d.checked)}
+                />
               </div>
               {parent.children.length > 0 && (
                 <div className={styles.children}>
-                  <Text size={200}>{chosen} of {parent.children.length} selected</Text>
+                  <Text size={200}>
+                    {chosen} of {parent.children.length} selected
+                  </Text>
                   {parent.children.map((c) => (
-                    <Checkbox key={c.id} label={c.is_required ? `${c.title} (required)` : c.title} checked={selected.includes(c.id)}
-                      disabled={disabled || c.is_required} onChange={(_, d) => onToggle(c.id, d.checked === true)} />
+                    <Checkbox
+                      key={c.id}
+                      label={c.is_required ? `${c.title} (required)` : c.title}
+                      checked={selected.includes(c.id)}
+                      disabled={disabled || c.is_required}
+                      onChange={(_, d) => onToggle(c.id, d.checked === true)}
+                    />
                   ))}
                 </div>
               )}

@@ -18,23 +18,53 @@ export function RoleFormDialog({ actor }: { actor: RoleFormActor }) {
   const change = (c: RoleChange) => actor.send({ type: 'CHANGE', change: c });
 
   return (
-    <FormDialogShell title={mode === 'create' ? 'New Role' : 'Edit Role'} maxWidth="760px" state={{ submitting, errors, failure }}
-      onSubmit={() => actor.send({ type: 'SUBMIT' })} onCancel={() => actor.send({ type: 'CANCEL' })} onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}>
+    <FormDialogShell
+      title={mode === 'create' ? 'New Role' : 'Edit Role'}
+      maxWidth="760px"
+      state={{ submitting, errors, failure }}
+      onSubmit={() => actor.send({ type: 'SUBMIT' })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
+      onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}
+    >
       <Field label="Role Name" required>
-        <Input value={form.name} disabled={submitting} autoComplete="off" onChange={(_, d) => change({ name: d.value })} />
+        <Input
+          value={form.name}
+          disabled={submitting}
+          autoComplete="off"
+          onChange={(_, d) => change({ name: d.value })}
+        />
       </Field>
       {s.context.choosesType && mode === 'create' && (
         <Field label="User Type" required>
-          <Dropdown placeholder="Select user type" value={form.type && userTypeChoice(form.type)} selectedOptions={form.type ? [form.type] : []} disabled={!s.can({ type: 'CHANGE', change: { type: ownType } })}
-            onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}>
-            {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{userTypeChoice(t)}</Option>)}
+          <Dropdown
+            placeholder="Select user type"
+            value={form.type && userTypeChoice(form.type)}
+            selectedOptions={form.type ? [form.type] : []}
+            disabled={!s.can({ type: 'CHANGE', change: { type: ownType } })}
+            onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}
+          >
+            {assignableTypes(ownType).map((t) => (
+              <Option key={t} value={t}>
+                {userTypeChoice(t)}
+              </Option>
+            ))}
           </Dropdown>
         </Field>
       )}
       <Field label="Description" required>
-        <Textarea value={form.description} disabled={submitting} resize="vertical" onChange={(_, d) => change({ description: d.value })} />
+        <Textarea
+          value={form.description}
+          disabled={submitting}
+          resize="vertical"
+          onChange={(_, d) => change({ description: d.value })}
+        />
       </Field>
-      <ModuleSelection tree={modulesFor(tree, form.type)} selected={form.modules} disabled={submitting} onToggle={(module, on) => change({ module, on })} />
+      <ModuleSelection
+        tree={modulesFor(tree, form.type)}
+        selected={form.modules}
+        disabled={submitting}
+        onToggle={(module, on) => change({ module, on })}
+      />
     </FormDialogShell>
   );
 }

@@ -7,7 +7,17 @@ import { ManagementTable, type Column } from './ManagementTable';
 const useStyles = makeStyles({ count: { fontVariantNumeric: 'tabular-nums' } });
 
 /** Role Management's table (spec section 2); the Type column is for SUPER ADMIN only. */
-export function RoleTable({ rows, loading, showType, actions }: { rows: RoleRow[]; loading: boolean; showType: boolean; actions: (row: RoleRow) => ReactNode }) {
+export function RoleTable({
+  rows,
+  loading,
+  showType,
+  actions,
+}: {
+  rows: RoleRow[];
+  loading: boolean;
+  showType: boolean;
+  actions: (row: RoleRow) => ReactNode;
+}) {
   const styles = useStyles();
   const columns: Column<RoleRow>[] = [
     { header: 'Name', cell: (r) => r.name },
@@ -17,8 +27,12 @@ export function RoleTable({ rows, loading, showType, actions }: { rows: RoleRow[
       header: 'Total Modules',
       // A role without modules opens nothing: red, and said in words for those who cannot see the colour.
       cell: (r) => (
-        <Text className={styles.count} weight={r.module_count === 0 ? 'semibold' : 'regular'} title={r.module_count === 0 ? 'No modules' : undefined}
-          style={r.module_count === 0 ? { color: tokens.colorPaletteRedForeground1 } : undefined}>
+        <Text
+          className={styles.count}
+          weight={r.module_count === 0 ? 'semibold' : 'regular'}
+          title={r.module_count === 0 ? 'No modules' : undefined}
+          style={r.module_count === 0 ? { color: tokens.colorPaletteRedForeground1 } : undefined}
+        >
           {r.module_count}
         </Text>
       ),

@@ -1,8 +1,19 @@
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import type { SaveFailure } from '../../machines/managementForm';
 
-const useStyles = makeStyles({ list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalL } });
+const useStyles = makeStyles({
+  list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalL },
+});
 
 /** The server refused a save: 'Error!' with its words (and its field messages, when it sent some). */
 export function SaveFailedDialog({ failure, onDismiss }: { failure: SaveFailure | null; onDismiss: () => void }) {
@@ -16,9 +27,19 @@ export function SaveFailedDialog({ failure, onDismiss }: { failure: SaveFailure 
           <DialogTitle>Error!</DialogTitle>
           <DialogContent>
             {failure.message}
-            {failure.details.length > 0 && <ul className={styles.list}>{failure.details.map((d) => <li key={d}>{d}</li>)}</ul>}
+            {failure.details.length > 0 && (
+              <ul className={styles.list}>
+                {failure.details.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            )}
           </DialogContent>
-          <DialogActions><Button appearance="primary" onClick={onDismiss}>OK</Button></DialogActions>
+          <DialogActions>
+            <Button appearance="primary" onClick={onDismiss}>
+              OK
+            </Button>
+          </DialogActions>
         </DialogBody>
       </DialogSurface>
     </MachineDialog>

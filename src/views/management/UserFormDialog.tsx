@@ -10,7 +10,15 @@ import { FormDialogShell } from './FormDialogShell';
 export type UserFormActor = ActorRefFrom<typeof userFormMachine>;
 
 /** New User / Edit User (spec section 2): the user form machine's fields; the machine owns every rule. */
-export function UserFormDialog({ actor, clients, record }: { actor: UserFormActor; clients: ClientOption[]; record: UserRow | null }) {
+export function UserFormDialog({
+  actor,
+  clients,
+  record,
+}: {
+  actor: UserFormActor;
+  clients: ClientOption[];
+  record: UserRow | null;
+}) {
   const s = useSelector(actor, (snapshot) => snapshot);
   const { form, mode, errors, failure, ownType, options: roles } = s.context;
   const submitting = s.matches('submitting');
@@ -20,50 +28,120 @@ export function UserFormDialog({ actor, clients, record }: { actor: UserFormActo
   const roleOptions = roleOptionsFor(roles, form.type);
   const role = roleOptions.find((r) => r.id === form.roleId);
   // On edit the user's role may be one this screen does not list (the options failed to load); it is still named.
-  const roleText = role?.name ?? (record && record.role_id === form.roleId ? record.role_name ?? '' : '');
+  const roleText = role?.name ?? (record && record.role_id === form.roleId ? (record.role_name ?? '') : '');
   const chosenClients = clients.filter((c) => form.clientIds.includes(c.id));
   const clientsApply = s.can({ type: 'CHANGE', change: { clientIds: [] } });
 
   return (
-    <FormDialogShell title={editing ? 'Edit User' : 'New User'} maxWidth="560px" state={{ submitting, errors, failure }}
-      onSubmit={() => actor.send({ type: 'SUBMIT' })} onCancel={() => actor.send({ type: 'CANCEL' })} onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}>
+    <FormDialogShell
+      title={editing ? 'Edit User' : 'New User'}
+      maxWidth="560px"
+      state={{ submitting, errors, failure }}
+      onSubmit={() => actor.send({ type: 'SUBMIT' })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
+      onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}
+    >
       {s.context.choosesType && (
         <Field label="User Type" required hint={editing ? 'The type is fixed once the user exists.' : undefined}>
-          <Dropdown placeholder="Select user type" value={form.type && userTypeChoice(form.type)} selectedOptions={form.type ? [form.type] : []} disabled={!takes({ type: ownType })}
-            onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}>
-            {assignableTypes(ownType).map((t) => <Option key={t} value={t}>{userTypeChoice(t)}</Option>)}
+          <Dropdown
+            placeholder="Select user type"
+            value={form.type && userTypeChoice(form.type)}
+            selectedOptions={form.type ? [form.type] : []}
+            disabled={!takes({ type: ownType })}
+            onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}
+          >
+            {assignableTypes(ownType).map((t) => (
+              <Option key={t} value={t}>
+                {userTypeChoice(t)}
+              </Option>
+            ))}
           </Dropdown>
         </Field>
       )}
       <Field label="Role" required hint={form.type ? undefined : 'Choose a user type first.'}>
-        <Dropdown placeholder="Select role" value={roleText} selectedOptions={form.roleId != null ? [String(form.roleId)] : []} disabled={submitting || !form.type}
-          onOptionSelect={(_, d) => d.optionValue && change({ roleId: Number(d.optionValue) })}>
-          {roleOptions.map((r) => <Option key={r.id} value={String(r.id)}>{r.name}</Option>)}
+        <Dropdown
+          placeholder="Select role"
+          value={roleText}
+          selectedOptions={form.roleId != null ? [String(form.roleId)] : []}
+          disabled={submitting || !form.type}
+          onOptionSelect={(_, d) => d.optionValue && change({ roleId: Number(d.optionValue) })}
+        >
+          {roleOptions.map((r) => (
+            <Option key={r.id} value={String(r.id)}>
+              {r.name}
+            </Option>
+          ))}
         </Dropdown>
       </Field>
       <Field label="Name" required>
-        <Input value={form.name} disabled={submitting} autoComplete="off" onChange={(_, d) => change({ name: d.value })} />
+        <Input
+          value={form.name}
+          disabled={submitting}
+          autoComplete="off"
+          onChange={(_, d) => change({ name: d.value })}
+        />
       </Field>
-      <Field label="Clients" required={clientsApply} hint={clientsApply ? undefined : 'SUPER ADMIN users see every client.'}>
-        <Dropdown multiselect placeholder={clientsApply ? 'Select clients' : 'All clients'} value={chosenClients.map((c) => c.client_name).join(', ')}
-          selectedOptions={form.clientIds.map(String)} disabled={submitting || !clientsApply}
-          onOptionSelect={(_, d) => change({ clientIds: d.selectedOptions.map(Number) })}>
-          {clients.map((c) => <Option key={c.id} value={String(c.id)}>{c.client_name}</Option>)}
+      <Field
+        label="Clients"
+        required={clientsApply}
+        hint={clientsApply ? undefined : 'SUPER ADMIN users see every client.'}
+      >
+        <Dropdown
+          multiselect
+          placeholder={clientsApply ? 'Select clients' : 'All clients'}
+          value={chosenClients.map((c) => c.client_name).join(', ')}
+          selectedOptions={form.clientIds.map(String)}
+          disabled={submitting || !clientsApply}
+          onOptionSelect={(_, d) => change({ clientIds: d.selectedOptions.map(Number) })}
+        >
+          {clients.map((c) => (
+            <Option key={c.id} value={String(c.id)}>
+              {c.client_name}
+            </Option>
+          ))}
         </Dropdown>
       </Field>
       <Field label="Email" required hint={editing ? 'The email is fixed once the user exists.' : undefined}>
-        <Input type="email" value={form.email} disabled={!takes({ email: form.email })} autoComplete="off" onChange={(_, d) => change({ email: d.value })} />
+        <Input
+          type="email"
+          value={form.email}
+          disabled={!takes({ email: form.email })}
+          autoComplete="off"
+          onChange={(_, d) => change({ email: d.value })}
+        />
       </Field>
       {editing && <Divider alignContent="start">RESET PASSWORD</Divider>}
-      <Field label="Password" required={!editing} hint={editing ? 'Leave both empty to keep the current password.' : `At least ${MIN_PASSWORD_LENGTH} characters.`}>
-        <Input type="password" value={form.password} disabled={submitting} autoComplete="new-password" onChange={(_, d) => change({ password: d.value })} />
+      <Field
+        label="Password"
+        required={!editing}
+        hint={
+          editing ? 'Leave both empty to keep the current password.' : `At least ${MIN_PASSWORD_LENGTH} characters.`
+        }
+      >
+        <Input
+          type="password"
+          value={form.password}
+          disabled={submitting}
+          autoComplete="new-password"
+          onChange={(_, d) => change({ password: d.value })}
+        />
       </Field>
       <Field label="Password Confirmation" required={!editing}>
-        <Input type="password" value={form.passwordConfirmation} disabled={submitting} autoComplete="new-password"
-          onChange={(_, d) => change({ passwordConfirmation: d.value })} />
+        <Input
+          type="password"
+          value={form.passwordConfirmation}
+          disabled={submitting}
+          autoComplete="new-password"
+          onChange={(_, d) => change({ passwordConfirmation: d.value })}
+        />
       </Field>
       {editing && (
-        <Switch label="Active" checked={form.isActive} disabled={!takes({ isActive: form.isActive })} onChange={(_, d) => change({ isActive: d.checked })} />
+        <Switch
+          label="Active"
+          checked={form.isActive}
+          disabled={!takes({ isActive: form.isActive })}
+          onChange={(_, d) => change({ isActive: d.checked })}
+        />
       )}
     </FormDialogShell>
   );

@@ -7,7 +7,9 @@ import { UserManagementScreen } from './UserManagementScreen';
 export function UserManagementPage({ logic = userManagementMachine }: { logic?: typeof userManagementMachine }) {
   const user = SessionContext.useSelector((s) => s.context.user);
   const options = SessionContext.useSelector((s) => s.context.options);
-  const actor = useActorRef(logic, { input: { user: user ?? { type: 'CLIENT', modules: [] }, roles: options?.roles ?? [] } });
+  const actor = useActorRef(logic, {
+    input: { user: user ?? { type: 'CLIENT', modules: [] }, roles: options?.roles ?? [] },
+  });
   return <UserManagementScreen actor={actor} clients={options?.clients ?? []} />;
 }
 

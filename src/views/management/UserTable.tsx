@@ -4,8 +4,16 @@ import { clientsText, NO_ROLE_NAME, shownUserType, type UserRow } from '../../se
 import { ManagementTable, type Column } from './ManagementTable';
 
 /** User Management's table (spec section 2); the Type column is for SUPER ADMIN only. */
-export function UserTable({ rows, loading, showType, actions }: {
-  rows: UserRow[]; loading: boolean; showType: boolean; actions: (row: UserRow) => ReactNode;
+export function UserTable({
+  rows,
+  loading,
+  showType,
+  actions,
+}: {
+  rows: UserRow[];
+  loading: boolean;
+  showType: boolean;
+  actions: (row: UserRow) => ReactNode;
 }) {
   const columns: Column<UserRow>[] = [
     { header: 'Name', cell: (r) => r.name },
@@ -13,8 +21,22 @@ export function UserTable({ rows, loading, showType, actions }: {
     ...(showType ? [{ header: 'Type', cell: (r: UserRow) => shownUserType(r.type) }] : []),
     { header: 'Role', cell: (r) => r.role_name ?? NO_ROLE_NAME },
     { header: 'Clients', cell: clientsText },
-    { header: 'Authenticator', cell: (r) => <Badge appearance="tint" color={r.two_factor_active ? 'success' : 'subtle'}>{r.two_factor_active ? 'Active' : 'Not Set'}</Badge> },
-    { header: 'Status', cell: (r) => <Badge appearance="tint" color={r.is_active ? 'success' : 'danger'}>{r.is_active ? 'Active' : 'Inactive'}</Badge> },
+    {
+      header: 'Authenticator',
+      cell: (r) => (
+        <Badge appearance="tint" color={r.two_factor_active ? 'success' : 'subtle'}>
+          {r.two_factor_active ? 'Active' : 'Not Set'}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (r) => (
+        <Badge appearance="tint" color={r.is_active ? 'success' : 'danger'}>
+          {r.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
     { header: 'Actions', cell: actions },
   ];
   return <ManagementTable label="Users" noun="users" columns={columns} rows={rows} loading={loading} minWidth={900} />;

@@ -4,11 +4,32 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { uploadMachine } from '../../machines/uploadMachine';
 import { formatRupiah } from '../../services/money';
-import { SETTLEMENT_TYPE_LABELS, SETTLEMENT_TYPES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB, type ReconciledRow } from '../../services/reconciliationRules';
-import { UploadDialog, UploadPicker, UploadResults, alarmIf, fileSize, uploadStepActions, type UploadColumn } from '../common/UploadDialog';
+import {
+  SETTLEMENT_TYPE_LABELS,
+  SETTLEMENT_TYPES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MAX_MB,
+  type ReconciledRow,
+} from '../../services/reconciliationRules';
+import {
+  UploadDialog,
+  UploadPicker,
+  UploadResults,
+  alarmIf,
+  fileSize,
+  uploadStepActions,
+  type UploadColumn,
+} from '../common/UploadDialog';
 
 const useStyles = makeStyles({
-  files: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  files: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
   file: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
@@ -40,30 +61,62 @@ export function CheckTransactionsDialog({ actor }: { actor: ActorRefFrom<typeof 
   const uploading = s.matches('uploading');
   const close = () => actor.send({ type: 'CLOSE' });
   const actions = result
-    ? [{ label: 'Check other files', onClick: () => actor.send({ type: 'BACK' }) }, { label: 'Close', onClick: close }] as const
+    ? ([
+        { label: 'Check other files', onClick: () => actor.send({ type: 'BACK' }) },
+        { label: 'Close', onClick: close },
+      ] as const)
     : uploadStepActions(uploading, close, () => actor.send({ type: 'UPLOAD' }));
 
   return (
-    <UploadDialog title={result ? 'Check Transactions: Results' : 'Check Transactions'} maxWidth={result ? 1100 : 600}
-      busy={uploading} onDismiss={close} errors={errors} actions={actions}>
+    <UploadDialog
+      title={result ? 'Check Transactions: Results' : 'Check Transactions'}
+      maxWidth={result ? 1100 : 600}
+      busy={uploading}
+      onDismiss={close}
+      errors={errors}
+      actions={actions}
+    >
       {!result && (
         <>
           <Field label="Settlement type" required>
-            <Dropdown placeholder="Choose a type" value={settlementType ? SETTLEMENT_TYPE_LABELS[settlementType as keyof typeof SETTLEMENT_TYPE_LABELS] : ''}
-              selectedOptions={settlementType ? [settlementType] : []} disabled={uploading}
-              onOptionSelect={(_, d) => d.optionValue && actor.send({ type: 'SET_TYPE', value: d.optionValue })}>
-              {SETTLEMENT_TYPES.map((t) => <Option key={t} value={t}>{SETTLEMENT_TYPE_LABELS[t]}</Option>)}
+            <Dropdown
+              placeholder="Choose a type"
+              value={
+                settlementType ? SETTLEMENT_TYPE_LABELS[settlementType as keyof typeof SETTLEMENT_TYPE_LABELS] : ''
+              }
+              selectedOptions={settlementType ? [settlementType] : []}
+              disabled={uploading}
+              onOptionSelect={(_, d) => d.optionValue && actor.send({ type: 'SET_TYPE', value: d.optionValue })}
+            >
+              {SETTLEMENT_TYPES.map((t) => (
+                <Option key={t} value={t}>
+                  {SETTLEMENT_TYPE_LABELS[t]}
+                </Option>
+              ))}
             </Dropdown>
           </Field>
-          <UploadPicker label="Provider reports" hint={`CSV or Excel, up to ${UPLOAD_MAX_FILES} files of ${UPLOAD_MAX_MB} MB each`}
-            inputLabel="Choose report files" buttonLabel="Choose files" multiple disabled={uploading}
-            onFiles={(chosen) => actor.send({ type: 'ADD_FILES', files: chosen })} />
+          <UploadPicker
+            label="Provider reports"
+            hint={`CSV or Excel, up to ${UPLOAD_MAX_FILES} files of ${UPLOAD_MAX_MB} MB each`}
+            inputLabel="Choose report files"
+            buttonLabel="Choose files"
+            multiple
+            disabled={uploading}
+            onFiles={(chosen) => actor.send({ type: 'ADD_FILES', files: chosen })}
+          />
           <ul className={styles.files} aria-label="Chosen files">
             {files.map((f, i) => (
               <li key={`${f.name}-${i}`} className={styles.file}>
-                <Text>{f.name}</Text><Text size={200}>{fileSize(f)}</Text>
-                <Button size="small" appearance="subtle" icon={<DismissRegular />} aria-label={`Remove ${f.name}`} disabled={uploading}
-                  onClick={() => actor.send({ type: 'REMOVE_FILE', index: i })} />
+                <Text>{f.name}</Text>
+                <Text size={200}>{fileSize(f)}</Text>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DismissRegular />}
+                  aria-label={`Remove ${f.name}`}
+                  disabled={uploading}
+                  onClick={() => actor.send({ type: 'REMOVE_FILE', index: i })}
+                />
               </li>
             ))}
           </ul>
@@ -72,14 +125,25 @@ export function CheckTransactionsDialog({ actor }: { actor: ActorRefFrom<typeof 
       )}
       {result && (
         <>
-          <UploadResults label="Check results" columns={COLUMNS} rows={result.rows.slice(0, SHOWN_ROWS)} rowKey={(r) => `${r.file}-${r.row}`}
+          <UploadResults
+            label="Check results"
+            columns={COLUMNS}
+            rows={result.rows.slice(0, SHOWN_ROWS)}
+            rowKey={(r) => `${r.file}-${r.row}`}
             badges={[
               { text: `${result.summary.rows} rows` },
               { text: `${result.summary.found} found`, color: 'success' },
               { text: `${result.summary.missing} missing`, color: alarmIf(result.summary.missing) },
-              { text: `${result.summary.status_mismatch} status differ`, color: alarmIf(result.summary.status_mismatch) },
-              { text: `${result.summary.amount_mismatch} amounts differ`, color: alarmIf(result.summary.amount_mismatch) },
-            ]} />
+              {
+                text: `${result.summary.status_mismatch} status differ`,
+                color: alarmIf(result.summary.status_mismatch),
+              },
+              {
+                text: `${result.summary.amount_mismatch} amounts differ`,
+                color: alarmIf(result.summary.amount_mismatch),
+              },
+            ]}
+          />
           {result.rows.length > SHOWN_ROWS && <Text>Showing the first 2,000 of {result.rows.length} rows.</Text>}
         </>
       )}

@@ -1,4 +1,14 @@
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import {
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+} from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import { PrintRegular } from '@fluentui/react-icons';
 import type { Invoice } from '../../services/transactionActions';
@@ -9,7 +19,15 @@ import { InvoiceDocument } from './InvoiceDocument';
 const PRINT_ONLY_INVOICE = `@media print { body * { visibility: hidden !important; } [data-print-root], [data-print-root] * { visibility: visible !important; } [data-print-root] { position: absolute; left: 0; top: 0; } }`;
 
 /** A pay-in's or disbursement's invoice as its page machine holds it: generating, shown (printable A4), or refused. */
-export function InvoiceDialog({ invoice, error, onClose }: { invoice: Invoice | null; error: string | null; onClose: () => void }) {
+export function InvoiceDialog({
+  invoice,
+  error,
+  onClose,
+}: {
+  invoice: Invoice | null;
+  error: string | null;
+  onClose: () => void;
+}) {
   return (
     <MachineDialog onDismiss={onClose}>
       <DialogSurface style={{ maxWidth: 880 }}>
@@ -18,7 +36,11 @@ export function InvoiceDialog({ invoice, error, onClose }: { invoice: Invoice | 
           <DialogContent>
             <style>{PRINT_ONLY_INVOICE}</style>
             {!invoice && !error && <Spinner label="Generating invoice…" />}
-            {error && <MessageBar intent="error" role="alert"><MessageBarBody>{error}</MessageBarBody></MessageBar>}
+            {error && (
+              <MessageBar intent="error" role="alert">
+                <MessageBarBody>{error}</MessageBarBody>
+              </MessageBar>
+            )}
             {invoice && (
               <div data-print-root>
                 <InvoiceDocument invoice={invoice} supportEmail={SUPPORT_EMAIL} companyName={PRODUCT_NAME} />
@@ -27,7 +49,9 @@ export function InvoiceDialog({ invoice, error, onClose }: { invoice: Invoice | 
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Close</Button>
-            <Button appearance="primary" icon={<PrintRegular />} disabled={!invoice} onClick={() => window.print()}>Print</Button>
+            <Button appearance="primary" icon={<PrintRegular />} disabled={!invoice} onClick={() => window.print()}>
+              Print
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -3,7 +3,11 @@ import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { rupiahInWords } from '../../services/terbilang';
 
-export interface InvoiceItem { name: string; ori_price: number; curr_price: number }
+export interface InvoiceItem {
+  name: string;
+  ori_price: number;
+  curr_price: number;
+}
 export interface Invoice {
   items: InvoiceItem[];
   service: string;
@@ -16,18 +20,39 @@ export interface Invoice {
 // Fixed colours rather than theme tokens for ink: the page is printed, so it must not follow a dark theme.
 const useStyles = makeStyles({
   page: {
-    width: '800px', boxSizing: 'border-box', padding: '40px', backgroundColor: '#fff', color: '#000',
-    fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300,
+    width: '800px',
+    boxSizing: 'border-box',
+    padding: '40px',
+    backgroundColor: '#fff',
+    color: '#000',
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
     boxShadow: tokens.shadow8,
     // 800px is wider than A4's printable area, so on paper the page takes the width @page leaves it.
     '@media print': { width: '100%', padding: 0, boxShadow: 'none' },
   },
   header: {
-    display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalL,
-    paddingBottom: tokens.spacingVerticalM, borderBottom: '2px solid #000',
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalL,
+    paddingBottom: tokens.spacingVerticalM,
+    borderBottom: '2px solid #000',
   },
-  company: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, fontWeight: tokens.fontWeightBold },
-  details: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: `${tokens.spacingVerticalL} 0` },
+  company: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightBold,
+  },
+  details: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    margin: `${tokens.spacingVerticalL} 0`,
+  },
   term: { fontWeight: tokens.fontWeightSemibold },
   value: { margin: 0, overflowWrap: 'anywhere' },
   table: { width: '100%', borderCollapse: 'collapse' },
@@ -48,7 +73,15 @@ const discountPercent = ({ ori_price, curr_price }: InvoiceItem) =>
   `${(ori_price === 0 ? 0 : ((ori_price - curr_price) / ori_price) * 100).toFixed(2)}%`;
 
 /** A printable A4 invoice for one transaction. */
-export function InvoiceDocument({ invoice, supportEmail, companyName }: { invoice: Invoice; supportEmail: string; companyName: string }) {
+export function InvoiceDocument({
+  invoice,
+  supportEmail,
+  companyName,
+}: {
+  invoice: Invoice;
+  supportEmail: string;
+  companyName: string;
+}) {
   const styles = useStyles();
   const total = invoice.items.reduce((sum, item) => sum + item.curr_price, 0);
   const details: Array<[string, string]> = [
@@ -66,15 +99,25 @@ export function InvoiceDocument({ invoice, supportEmail, companyName }: { invoic
       </header>
       <dl className={styles.details}>
         {details.map(([term, value]) => [
-          <dt key={`${term}-t`} className={styles.term}>{term}</dt>,
-          <dd key={`${term}-d`} className={styles.value}>{value}</dd>,
+          <dt key={`${term}-t`} className={styles.term}>
+            {term}
+          </dt>,
+          <dd key={`${term}-d`} className={styles.value}>
+            {value}
+          </dd>,
         ])}
       </dl>
       <table className={styles.table} aria-label="Items">
         <thead>
           <tr>
-            <th className={styles.th} scope="col">Item</th>
-            {['Quantity', 'Original Price', 'Discount', 'Price'].map((h) => <th key={h} className={mergeClasses(styles.th, styles.num)} scope="col">{h}</th>)}
+            <th className={styles.th} scope="col">
+              Item
+            </th>
+            {['Quantity', 'Original Price', 'Discount', 'Price'].map((h) => (
+              <th key={h} className={mergeClasses(styles.th, styles.num)} scope="col">
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -90,7 +133,9 @@ export function InvoiceDocument({ invoice, supportEmail, companyName }: { invoic
         </tbody>
         <tfoot>
           <tr className={styles.row}>
-            <th className={mergeClasses(styles.td, styles.total)} scope="row" colSpan={4}>Total</th>
+            <th className={mergeClasses(styles.td, styles.total)} scope="row" colSpan={4}>
+              Total
+            </th>
             <td className={mergeClasses(styles.td, styles.total, styles.num)}>{formatRupiah(total)}</td>
           </tr>
         </tfoot>

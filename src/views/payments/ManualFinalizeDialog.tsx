@@ -1,6 +1,17 @@
 import {
-  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle,
-  makeStyles, tokens,
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import { useSelector } from '@xstate/react';
@@ -22,26 +33,54 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
   return (
     <MachineDialog busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
       <DialogSurface>
-        <form noValidate onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'SUBMIT' }); }}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'SUBMIT' });
+          }}
+        >
           <DialogBody>
             <DialogTitle>Finalize Transaction</DialogTitle>
             <DialogContent className={styles.content}>
               {messages.length > 0 && (
                 <MessageBar intent="error" layout="multiline" role="alert">
-                  <MessageBarBody><MessageBarTitle>Error!</MessageBarTitle><ul className={styles.errors}>{messages.map((m) => <li key={m}>{m}</li>)}</ul></MessageBarBody>
+                  <MessageBarBody>
+                    <MessageBarTitle>Error!</MessageBarTitle>
+                    <ul className={styles.errors}>
+                      {messages.map((m) => (
+                        <li key={m}>{m}</li>
+                      ))}
+                    </ul>
+                  </MessageBarBody>
                 </MessageBar>
               )}
-              <Field label="Correlation ID"><Input value={s.context.correlationId} readOnly /></Field>
-              <Field label="RRN" required>
-                <Input value={s.context.rrn} disabled={submitting} onChange={(_, d) => actor.send({ type: 'SET_RRN', value: d.value })} />
+              <Field label="Correlation ID">
+                <Input value={s.context.correlationId} readOnly />
               </Field>
-              <DateTimeField label="Paid time" required value={s.context.paidTime} disabled={submitting}
+              <Field label="RRN" required>
+                <Input
+                  value={s.context.rrn}
+                  disabled={submitting}
+                  onChange={(_, d) => actor.send({ type: 'SET_RRN', value: d.value })}
+                />
+              </Field>
+              <DateTimeField
+                label="Paid time"
+                required
+                value={s.context.paidTime}
+                disabled={submitting}
                 hint="YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta; seconds are sent as :00"
-                onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })} />
+                onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })}
+              />
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>Cancel</Button>
-              <Button appearance="primary" type="submit" disabled={submitting}>{submitting ? 'Finalizing…' : 'Finalize'}</Button>
+              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={submitting}>
+                {submitting ? 'Finalizing…' : 'Finalize'}
+              </Button>
             </DialogActions>
           </DialogBody>
         </form>

@@ -4,7 +4,11 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { exportMachine } from '../../machines/exportMachine';
 import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
-import { PAYMENT_ROW_ACTIONS, type PaymentRowActionType, type paymentsListMachine } from '../../machines/paymentsListMachine';
+import {
+  PAYMENT_ROW_ACTIONS,
+  type PaymentRowActionType,
+  type paymentsListMachine,
+} from '../../machines/paymentsListMachine';
 import type { uploadMachine } from '../../machines/uploadMachine';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
 import { formatRupiah } from '../../services/money';
@@ -37,7 +41,12 @@ function useOfferedActions(actor: PaymentsListActor, rows: TransactionRow[]) {
   const dialogClosed = useSelector(actor, (s) => s.matches({ dialog: 'closed' }));
   return useMemo(() => {
     const snapshot = actor.getSnapshot();
-    return new Map(rows.map((row) => [row.uuid, dialogClosed ? PAYMENT_ROW_ACTIONS.filter((type) => snapshot.can({ type, row })) : []]));
+    return new Map(
+      rows.map((row) => [
+        row.uuid,
+        dialogClosed ? PAYMENT_ROW_ACTIONS.filter((type) => snapshot.can({ type, row })) : [],
+      ]),
+    );
   }, [actor, rows, dialogClosed]);
 }
 
@@ -50,7 +59,9 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
   const offered = useOfferedActions(actor, rows);
   const onAction = useCallback((type: PaymentRowActionType, row: TransactionRow) => actor.send({ type, row }), [actor]);
   const actions = useCallback(
-    (row: TransactionRow) => <TransactionRowActions row={row} offered={offered.get(row.uuid) ?? []} onAction={onAction} />,
+    (row: TransactionRow) => (
+      <TransactionRowActions row={row} offered={offered.get(row.uuid) ?? []} onAction={onAction} />
+    ),
     [offered, onAction],
   );
   const buttons = {
@@ -63,13 +74,31 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('transactions')}</Title2>
-      <PaymentsFilters form={form} rangeError={s.context.rangeError} clients={clients} buttons={buttons} send={actor.send} />
-      {s.context.loadError && <MessageBar intent="error"><MessageBarBody>{s.context.loadError}</MessageBarBody></MessageBar>}
+      <Title2 as="h1" id="page-title">
+        {pageTitle('transactions')}
+      </Title2>
+      <PaymentsFilters
+        form={form}
+        rangeError={s.context.rangeError}
+        clients={clients}
+        buttons={buttons}
+        send={actor.send}
+      />
+      {s.context.loadError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{s.context.loadError}</MessageBarBody>
+        </MessageBar>
+      )}
       <StatTiles stats={stats} />
       <TransactionTable rows={rows} loading={loading} actions={actions} />
-      <Pager meta={meta} sizes={TRANSACTION_PAGE_SIZES} limit={limit} disabled={loading}
-        onPage={(page) => actor.send({ type: 'PAGE', page })} onSize={(size) => actor.send({ type: 'PAGE_SIZE', limit: size })} />
+      <Pager
+        meta={meta}
+        sizes={TRANSACTION_PAGE_SIZES}
+        limit={limit}
+        disabled={loading}
+        onPage={(page) => actor.send({ type: 'PAGE', page })}
+        onSize={(size) => actor.send({ type: 'PAGE_SIZE', limit: size })}
+      />
 
       {s.matches({ dialog: 'refreshingStatus' }) && target && (
         <ConfirmDialog title="Refresh status" busy busyLabel="Asking the provider…">
@@ -82,29 +111,49 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
         </ConfirmDialog>
       )}
       {s.matches({ dialog: 'addingToWithdrawable' }) && target && (
-        <ConfirmDialog busy={s.matches({ dialog: { addingToWithdrawable: 'adding' } })} busyLabel="Working…" confirmLabel="Add"
-          onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}>
-          <Text>Add {formatRupiah(target.amount - target.fee_amount)} of {target.correlation_id} to the withdrawable balance? This cannot be undone.</Text>
+        <ConfirmDialog
+          busy={s.matches({ dialog: { addingToWithdrawable: 'adding' } })}
+          busyLabel="Working…"
+          confirmLabel="Add"
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+        >
+          <Text>
+            Add {formatRupiah(target.amount - target.fee_amount)} of {target.correlation_id} to the withdrawable
+            balance? This cannot be undone.
+          </Text>
         </ConfirmDialog>
       )}
       {processStep && (
-        <ProcessTransactionsDialog step={processStep} preview={s.context.bulkPreview} error={s.context.processError}
+        <ProcessTransactionsDialog
+          step={processStep}
+          preview={s.context.bulkPreview}
+          error={s.context.processError}
           canPreviewAgain={s.can({ type: 'PREVIEW_AGAIN' })}
-          onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}
-          onPreviewAgain={() => actor.send({ type: 'PREVIEW_AGAIN' })} onClose={() => actor.send({ type: 'CLOSE' })} />
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+          onPreviewAgain={() => actor.send({ type: 'PREVIEW_AGAIN' })}
+          onClose={() => actor.send({ type: 'CLOSE' })}
+        />
       )}
       {s.matches({ dialog: 'finalizing' }) && s.children.manualFinalize && (
         <ManualFinalizeDialog actor={s.children.manualFinalize as ActorRefFrom<typeof manualFinalizeMachine>} />
       )}
       {s.matches({ dialog: 'viewingInvoice' }) && (
-        <InvoiceDialog invoice={s.context.invoice} error={s.context.invoiceError} onClose={() => actor.send({ type: 'CLOSE' })} />
+        <InvoiceDialog
+          invoice={s.context.invoice}
+          error={s.context.invoiceError}
+          onClose={() => actor.send({ type: 'CLOSE' })}
+        />
       )}
       {s.matches({ dialog: 'checking' }) && s.children.check && (
         <CheckTransactionsDialog actor={s.children.check as ActorRefFrom<typeof uploadMachine>} />
       )}
       {s.matches({ dialog: 'exporting' }) && s.children.export && (
-        <ExportDialogView actor={s.children.export as ActorRefFrom<typeof exportMachine>}
-          summary={`${(stats?.total_transaction_count ?? 0).toLocaleString('en-US')} payments match the current search.`} />
+        <ExportDialogView
+          actor={s.children.export as ActorRefFrom<typeof exportMachine>}
+          summary={`${(stats?.total_transaction_count ?? 0).toLocaleString('en-US')} payments match the current search.`}
+        />
       )}
     </section>
   );

@@ -1,5 +1,16 @@
 import {
-  Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens,
+  Button,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
@@ -17,9 +28,24 @@ const payIns = (n: number) => `${n.toLocaleString('en-US')} pay-in${n === 1 ? ''
  * words, to confirm; nothing to confirm when nothing matches; and the server's refusal, with a new
  * preview offered when the selection changed since this one.
  */
-export function ProcessTransactionsDialog({ step, preview, error, canPreviewAgain, onConfirm, onCancel, onPreviewAgain, onClose }: {
-  step: ProcessStep; preview: BulkPreviewAnswer | null; error: string | null; canPreviewAgain: boolean;
-  onConfirm: () => void; onCancel: () => void; onPreviewAgain: () => void; onClose: () => void;
+export function ProcessTransactionsDialog({
+  step,
+  preview,
+  error,
+  canPreviewAgain,
+  onConfirm,
+  onCancel,
+  onPreviewAgain,
+  onClose,
+}: {
+  step: ProcessStep;
+  preview: BulkPreviewAnswer | null;
+  error: string | null;
+  canPreviewAgain: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onPreviewAgain: () => void;
+  onClose: () => void;
 }) {
   const styles = useStyles();
   const asking = step === 'confirming' || step === 'running';
@@ -35,29 +61,50 @@ export function ProcessTransactionsDialog({ step, preview, error, canPreviewAgai
             {step === 'previewing' && <Spinner size="small" label="Counting the pay-ins this search would add…" />}
             {asking && preview && (
               <>
-                <Text weight="semibold">Add {payIns(preview.count)} of {rupiahWithWords(preview.amount)} to the withdrawable balance?</Text>
-                <Text>
-                  Fees {formatRupiah(preview.fee)}: {formatRupiah(preview.amount - preview.fee)} moves from the non-withdrawable to the withdrawable
-                  balance. This cannot be undone.
+                <Text weight="semibold">
+                  Add {payIns(preview.count)} of {rupiahWithWords(preview.amount)} to the withdrawable balance?
                 </Text>
-                {preview.needs_approval && <MessageBar intent="warning" layout="multiline"><MessageBarBody>{APPROVAL_AHEAD}</MessageBarBody></MessageBar>}
+                <Text>
+                  Fees {formatRupiah(preview.fee)}: {formatRupiah(preview.amount - preview.fee)} moves from the
+                  non-withdrawable to the withdrawable balance. This cannot be undone.
+                </Text>
+                {preview.needs_approval && (
+                  <MessageBar intent="warning" layout="multiline">
+                    <MessageBarBody>{APPROVAL_AHEAD}</MessageBarBody>
+                  </MessageBar>
+                )}
               </>
             )}
             {step === 'running' && <Spinner size="small" label="Working…" />}
-            {step === 'nothingToProcess' && <Text>No pay-ins match this filter: every FINALIZED pay-in of this search is already in the withdrawable balance.</Text>}
+            {step === 'nothingToProcess' && (
+              <Text>
+                No pay-ins match this filter: every FINALIZED pay-in of this search is already in the withdrawable
+                balance.
+              </Text>
+            )}
             {step === 'failed' && (
-              <MessageBar intent="error" layout="multiline" role="alert"><MessageBarBody>{error}</MessageBarBody></MessageBar>
+              <MessageBar intent="error" layout="multiline" role="alert">
+                <MessageBarBody>{error}</MessageBarBody>
+              </MessageBar>
             )}
           </DialogContent>
           {step !== 'previewing' && (
             <DialogActions>
               {asking && (
                 <>
-                  <Button disabled={step === 'running'} onClick={onCancel}>Cancel</Button>
-                  <Button appearance="primary" disabled={step === 'running'} onClick={onConfirm}>Confirm</Button>
+                  <Button disabled={step === 'running'} onClick={onCancel}>
+                    Cancel
+                  </Button>
+                  <Button appearance="primary" disabled={step === 'running'} onClick={onConfirm}>
+                    Confirm
+                  </Button>
                 </>
               )}
-              {step === 'failed' && canPreviewAgain && <Button appearance="primary" onClick={onPreviewAgain}>Preview again</Button>}
+              {step === 'failed' && canPreviewAgain && (
+                <Button appearance="primary" onClick={onPreviewAgain}>
+                  Preview again
+                </Button>
+              )}
               {(step === 'failed' || step === 'nothingToProcess') && <Button onClick={onClose}>Close</Button>}
             </DialogActions>
           )}

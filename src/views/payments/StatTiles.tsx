@@ -3,9 +3,23 @@ import { formatRupiah, groupDigits } from '../../services/money';
 import type { TransactionStats } from '../../services/transactionQuery';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalL },
-  card: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, borderTop: `3px solid ${tokens.colorBrandStroke1}` },
-  figure: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  card: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    borderTop: `3px solid ${tokens.colorBrandStroke1}`,
+  },
+  figure: {
+    fontSize: tokens.fontSizeBase600,
+    fontWeight: tokens.fontWeightSemibold,
+    fontVariantNumeric: 'tabular-nums',
+  },
 });
 
 /** Total Transactions, Total Amount, Total Fee: the sums of exactly the filtered rows. */

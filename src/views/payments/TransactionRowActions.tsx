@@ -1,5 +1,11 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, CheckmarkCircleRegular, DocumentRegular, SendRegular, WalletRegular } from '@fluentui/react-icons';
+import {
+  ArrowClockwiseRegular,
+  CheckmarkCircleRegular,
+  DocumentRegular,
+  SendRegular,
+  WalletRegular,
+} from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import type { PaymentRowActionType } from '../../machines/paymentsListMachine';
 import type { TransactionRow } from '../../services/transactionQuery';
@@ -25,8 +31,14 @@ const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizo
  * is left out of the accessibility tree, since the name already says it.
  * The id finds the button again when its dialog closes (the actions leave while a dialog is open).
  */
-export function TransactionRowActions({ row, offered, onAction }: {
-  row: TransactionRow; offered: readonly PaymentRowActionType[]; onAction: (type: PaymentRowActionType, row: TransactionRow) => void;
+export function TransactionRowActions({
+  row,
+  offered,
+  onAction,
+}: {
+  row: TransactionRow;
+  offered: readonly PaymentRowActionType[];
+  onAction: (type: PaymentRowActionType, row: TransactionRow) => void;
 }) {
   const styles = useStyles();
   if (offered.length === 0) return <span aria-label="No actions">-</span>;
@@ -35,7 +47,11 @@ export function TransactionRowActions({ row, offered, onAction }: {
       {offered.map((type) => (
         <Tooltip key={type} content={PAYMENT_ACTION_LABELS[type].label} relationship="inaccessible">
           <Button
-            id={`payin-${type}-${row.uuid}`} size="small" appearance="subtle" icon={PAYMENT_ACTION_LABELS[type].icon} aria-label={paymentActionName(type, row)}
+            id={`payin-${type}-${row.uuid}`}
+            size="small"
+            appearance="subtle"
+            icon={PAYMENT_ACTION_LABELS[type].icon}
+            aria-label={paymentActionName(type, row)}
             onClick={() => onAction(type, row)}
           />
         </Tooltip>

@@ -1,6 +1,20 @@
 import {
-  Badge, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
-  Title3, makeStyles, tokens,
+  Badge,
+  Button,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title3,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { formatDateTime } from '../../services/format';
@@ -16,32 +30,70 @@ const useStyles = makeStyles({
 });
 
 const STATUS: Record<SettlementRunStatus, { label: string; color: 'informative' | 'success' | 'danger' }> = {
-  running: { label: 'Running', color: 'informative' }, succeeded: { label: 'Succeeded', color: 'success' }, failed: { label: 'Failed', color: 'danger' },
+  running: { label: 'Running', color: 'informative' },
+  succeeded: { label: 'Succeeded', color: 'success' },
+  failed: { label: 'Failed', color: 'danger' },
 };
 
 const columns = ['Type', 'Window', 'Requested By', 'Settled', 'Net Amount', 'Started', 'Finished', 'Status', 'Report'];
 
 /** The recorded settlement runs, newest first, each with its report once it has ended. */
-export function RecentSettlements({ runs, loading, error, onReload, canDownload, downloadingId, reportError, onDownload }: {
-  runs: SettlementRun[]; loading: boolean; error: string | null; onReload: (() => void) | null;
-  canDownload: (runId: number) => boolean; downloadingId: number | null; reportError: string | null; onDownload: (runId: number) => void;
+export function RecentSettlements({
+  runs,
+  loading,
+  error,
+  onReload,
+  canDownload,
+  downloadingId,
+  reportError,
+  onDownload,
+}: {
+  runs: SettlementRun[];
+  loading: boolean;
+  error: string | null;
+  onReload: (() => void) | null;
+  canDownload: (runId: number) => boolean;
+  downloadingId: number | null;
+  reportError: string | null;
+  onDownload: (runId: number) => void;
 }) {
   const styles = useStyles();
   return (
     <Card className={styles.panel} role="region" aria-labelledby="recent-settlements-title">
-      <Title3 as="h2" id="recent-settlements-title">Recent settlements</Title3>
+      <Title3 as="h2" id="recent-settlements-title">
+        Recent settlements
+      </Title3>
       {error && (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
-          {onReload && <MessageBarActions><Button aria-label="Try again to load recent settlements" onClick={onReload}>Try again</Button></MessageBarActions>}
+          {onReload && (
+            <MessageBarActions>
+              <Button aria-label="Try again to load recent settlements" onClick={onReload}>
+                Try again
+              </Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
-      {reportError && <MessageBar intent="error"><MessageBarBody>{reportError}</MessageBarBody></MessageBar>}
+      {reportError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{reportError}</MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.wrap}>
-        <Table aria-label="Recent settlements" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 960 }}>
+        <Table
+          aria-label="Recent settlements"
+          aria-busy={loading}
+          size="small"
+          style={{ tableLayout: 'auto', minWidth: 960 }}
+        >
           <TableHeader>
             <TableRow>
-              {columns.map((c) => <TableHeaderCell key={c} className={c === 'Net Amount' || c === 'Settled' ? styles.number : undefined}>{c}</TableHeaderCell>)}
+              {columns.map((c) => (
+                <TableHeaderCell key={c} className={c === 'Net Amount' || c === 'Settled' ? styles.number : undefined}>
+                  {c}
+                </TableHeaderCell>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -50,13 +102,24 @@ export function RecentSettlements({ runs, loading, error, onReload, canDownload,
                 <TableCell>{SETTLEMENT_TYPE_LABELS[r.type] ?? r.type}</TableCell>
                 <TableCell className={styles.nowrap}>{`${r.start} to ${r.end}`}</TableCell>
                 <TableCell>{r.requested_by}</TableCell>
-                <TableCell className={styles.number}>{`${groupDigits(r.settled_transaction)} of ${groupDigits(r.total_transaction)}`}</TableCell>
+                <TableCell
+                  className={styles.number}
+                >{`${groupDigits(r.settled_transaction)} of ${groupDigits(r.total_transaction)}`}</TableCell>
                 <TableCell className={styles.number}>{formatRupiah(r.settled_amount)}</TableCell>
                 <TableCell className={styles.nowrap}>{formatDateTime(r.started_at)}</TableCell>
                 <TableCell className={styles.nowrap}>{formatDateTime(r.finished_at)}</TableCell>
-                <TableCell><Badge appearance="tint" color={STATUS[r.status].color}>{STATUS[r.status].label}</Badge></TableCell>
                 <TableCell>
-                  <Button size="small" icon={<ArrowDownloadRegular />} disabled={!canDownload(r.id)} onClick={() => onDownload(r.id)}>
+                  <Badge appearance="tint" color={STATUS[r.status].color}>
+                    {STATUS[r.status].label}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  <Button
+                    size="small"
+                    icon={<ArrowDownloadRegular />}
+                    disabled={!canDownload(r.id)}
+                    onClick={() => onDownload(r.id)}
+                  >
                     {downloadingId === r.id ? 'Downloading…' : 'Download Report'}
                   </Button>
                 </TableCell>

@@ -1,11 +1,26 @@
 import {
-  Button, Card, Dropdown, Field, MessageBar, MessageBarActions, MessageBarBody, Option, Title2, makeStyles, tokens,
+  Button,
+  Card,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Title2,
+  makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { MoneyRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { settledMessage, settlementMachine } from '../../machines/settlementMachine';
 import { pageTitle } from '../../services/pages';
-import { NOTHING_TO_SETTLE, SETTLEMENT_TYPE_LABELS, SETTLEMENT_TYPES, type SettlementType } from '../../services/settlementRules';
+import {
+  NOTHING_TO_SETTLE,
+  SETTLEMENT_TYPE_LABELS,
+  SETTLEMENT_TYPES,
+  type SettlementType,
+} from '../../services/settlementRules';
 import { DateRangeField } from '../common/DateRangeField';
 import { SessionContext } from '../SessionContext';
 import { RecentSettlements } from './RecentSettlements';
@@ -33,60 +48,113 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
   const search = () => page.send({ type: 'SEARCH' });
   const rowsLoading = s.matches({ flow: 'loadingRows' }) || s.matches({ flow: { done: 'loading' } });
   const searched = s.matches({ flow: 'empty' }) || s.matches({ flow: { done: 'showing' } });
-  const note = searched ? NOTHING_TO_SETTLE : s.matches({ flow: 'choosingType' }) || s.matches({ flow: 'choosingRange' }) ? HOW_TO : null;
+  const note = searched
+    ? NOTHING_TO_SETTLE
+    : s.matches({ flow: 'choosingType' }) || s.matches({ flow: 'choosingRange' })
+      ? HOW_TO
+      : null;
   const confirming = s.matches({ flow: 'confirming' }) || s.matches({ flow: 'starting' });
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('settlement')}</Title2>
+      <Title2 as="h1" id="page-title">
+        {pageTitle('settlement')}
+      </Title2>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           <Field label="Settlement Type" style={{ minWidth: 260 }}>
-            <Dropdown placeholder="Choose a settlement type" value={c.type ? SETTLEMENT_TYPE_LABELS[c.type] : ''} selectedOptions={c.type ? [c.type] : []}
+            <Dropdown
+              placeholder="Choose a settlement type"
+              value={c.type ? SETTLEMENT_TYPE_LABELS[c.type] : ''}
+              selectedOptions={c.type ? [c.type] : []}
               disabled={!s.can({ type: 'SELECT_TYPE', settlementType: c.type ?? SETTLEMENT_TYPES[0] })}
-              onOptionSelect={(_, d) => { if (d.optionValue) page.send({ type: 'SELECT_TYPE', settlementType: d.optionValue as SettlementType }); }}>
-              {SETTLEMENT_TYPES.map((t) => <Option key={t} value={t}>{SETTLEMENT_TYPE_LABELS[t]}</Option>)}
+              onOptionSelect={(_, d) => {
+                if (d.optionValue) page.send({ type: 'SELECT_TYPE', settlementType: d.optionValue as SettlementType });
+              }}
+            >
+              {SETTLEMENT_TYPES.map((t) => (
+                <Option key={t} value={t}>
+                  {SETTLEMENT_TYPE_LABELS[t]}
+                </Option>
+              ))}
             </Dropdown>
           </Field>
-          <DateRangeField value={c.filter.text} error={c.filter.error} disabled={!s.can({ type: 'SET_RANGE_TEXT', value: c.filter.text })}
-            onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })} onEnter={search} />
-          <Button className={styles.search} appearance="primary" icon={<SearchRegular />} disabled={!s.can({ type: 'SEARCH' })} onClick={search}>Search</Button>
+          <DateRangeField
+            value={c.filter.text}
+            error={c.filter.error}
+            disabled={!s.can({ type: 'SET_RANGE_TEXT', value: c.filter.text })}
+            onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
+            onEnter={search}
+          />
+          <Button
+            className={styles.search}
+            appearance="primary"
+            icon={<SearchRegular />}
+            disabled={!s.can({ type: 'SEARCH' })}
+            onClick={search}
+          >
+            Search
+          </Button>
         </div>
         {s.matches({ flow: 'loadFailed' }) && (
           <MessageBar intent="error">
             <MessageBarBody>{c.loadError}</MessageBarBody>
-            <MessageBarActions><Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+            <MessageBarActions>
+              <Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button>
+            </MessageBarActions>
           </MessageBar>
         )}
         <SettlementTable rows={c.rows} loading={rowsLoading} note={note} />
         <div className={styles.actions}>
-          <Button appearance="primary" icon={<MoneyRegular />} disabled={!s.can({ type: 'SETTLE' })} onClick={() => page.send({ type: 'SETTLE' })}>
+          <Button
+            appearance="primary"
+            icon={<MoneyRegular />}
+            disabled={!s.can({ type: 'SETTLE' })}
+            onClick={() => page.send({ type: 'SETTLE' })}
+          >
             Settle All Transactions
           </Button>
         </div>
         {s.matches({ flow: 'settling' }) && c.run && <SettlementProgress run={c.run} joined={c.joined} />}
         {s.matches({ flow: 'done' }) && c.run && (
-          <MessageBar intent="success"><MessageBarBody>{settledMessage(c.run)}</MessageBarBody></MessageBar>
+          <MessageBar intent="success">
+            <MessageBarBody>{settledMessage(c.run)}</MessageBarBody>
+          </MessageBar>
         )}
         {s.matches({ flow: { done: 'showing' } }) && c.loadError && (
-          <MessageBar intent="warning"><MessageBarBody>{c.loadError}</MessageBarBody></MessageBar>
+          <MessageBar intent="warning">
+            <MessageBarBody>{c.loadError}</MessageBarBody>
+          </MessageBar>
         )}
         {s.matches({ flow: 'failed' }) && (
           <MessageBar intent="error">
             <MessageBarBody>{c.failure}</MessageBarBody>
             <MessageBarActions>
-              <Button disabled={!s.can({ type: 'RETRY' })} onClick={() => page.send({ type: 'RETRY' })}>Retry</Button>
+              <Button disabled={!s.can({ type: 'RETRY' })} onClick={() => page.send({ type: 'RETRY' })}>
+                Retry
+              </Button>
             </MessageBarActions>
           </MessageBar>
         )}
       </Card>
-      <RecentSettlements runs={c.runs} loading={s.matches({ recent: 'loading' })}
-        error={s.matches({ recent: 'loadFailed' }) ? c.runsError : null} onReload={() => page.send({ type: 'RELOAD_RUNS' })}
-        canDownload={(runId) => s.can({ type: 'DOWNLOAD_REPORT', runId })} downloadingId={s.matches({ report: 'downloading' }) ? c.reportRunId : null}
-        reportError={s.matches({ report: 'failed' }) ? c.reportError : null} onDownload={(runId) => page.send({ type: 'DOWNLOAD_REPORT', runId })} />
+      <RecentSettlements
+        runs={c.runs}
+        loading={s.matches({ recent: 'loading' })}
+        error={s.matches({ recent: 'loadFailed' }) ? c.runsError : null}
+        onReload={() => page.send({ type: 'RELOAD_RUNS' })}
+        canDownload={(runId) => s.can({ type: 'DOWNLOAD_REPORT', runId })}
+        downloadingId={s.matches({ report: 'downloading' }) ? c.reportRunId : null}
+        reportError={s.matches({ report: 'failed' }) ? c.reportError : null}
+        onDownload={(runId) => page.send({ type: 'DOWNLOAD_REPORT', runId })}
+      />
       {confirming && c.shown && (
-        <SettleDialog window={c.shown} rows={c.rows} busy={s.matches({ flow: 'starting' })}
-          onConfirm={() => page.send({ type: 'CONFIRM' })} onCancel={() => page.send({ type: 'CANCEL' })} />
+        <SettleDialog
+          window={c.shown}
+          rows={c.rows}
+          busy={s.matches({ flow: 'starting' })}
+          onConfirm={() => page.send({ type: 'CONFIRM' })}
+          onCancel={() => page.send({ type: 'CANCEL' })}
+        />
       )}
     </section>
   );

@@ -12,12 +12,23 @@ export function SettlementProgress({ run, joined }: { run: SettlementRun; joined
   const text = `Settled ${groupDigits(run.settled_transaction)} of ${groupDigits(run.total_transaction)}`;
   return (
     <div className={styles.area}>
-      {joined && <MessageBar intent="info"><MessageBarBody>{SETTLEMENT_ALREADY_RUNNING}</MessageBarBody></MessageBar>}
+      {joined && (
+        <MessageBar intent="info">
+          <MessageBarBody>{SETTLEMENT_ALREADY_RUNNING}</MessageBarBody>
+        </MessageBar>
+      )}
       <Field label="Settlement progress">
-        <ProgressBar aria-label="Settlement progress" aria-valuetext={text} thickness="large"
-          value={run.total_transaction > 0 ? run.settled_transaction : undefined} max={run.total_transaction > 0 ? run.total_transaction : undefined} />
+        <ProgressBar
+          aria-label="Settlement progress"
+          aria-valuetext={text}
+          thickness="large"
+          value={run.total_transaction > 0 ? run.settled_transaction : undefined}
+          max={run.total_transaction > 0 ? run.total_transaction : undefined}
+        />
       </Field>
-      <Text role="status" aria-live="polite">{text}</Text>
+      <Text role="status" aria-live="polite">
+        {text}
+      </Text>
     </div>
   );
 }

@@ -1,4 +1,14 @@
-import { Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { formatRupiah, groupDigits } from '../../services/money';
 import type { SettlementRow } from '../../services/settlementRules';
 
@@ -9,22 +19,43 @@ const useStyles = makeStyles({
 });
 
 const columns = [
-  { name: 'Client Name', number: false }, { name: 'Service Name', number: false }, { name: 'Total Transaction Count', number: true },
-  { name: 'Total Transaction Amount', number: true }, { name: 'Total Fee Amount', number: true }, { name: 'Total Amount', number: true },
+  { name: 'Client Name', number: false },
+  { name: 'Service Name', number: false },
+  { name: 'Total Transaction Count', number: true },
+  { name: 'Total Transaction Amount', number: true },
+  { name: 'Total Fee Amount', number: true },
+  { name: 'Total Amount', number: true },
 ];
 
 /**
  * A window's FINALIZED pay-ins per client and service (spec section 2, Settlement). `note` is what
  * stands in for rows when there are none: the empty text, or how to get some.
  */
-export function SettlementTable({ rows, loading, note }: { rows: SettlementRow[]; loading: boolean; note: string | null }) {
+export function SettlementTable({
+  rows,
+  loading,
+  note,
+}: {
+  rows: SettlementRow[];
+  loading: boolean;
+  note: string | null;
+}) {
   const styles = useStyles();
   return (
     <div className={styles.wrap}>
-      <Table aria-label="Transactions to settle" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 760 }}>
+      <Table
+        aria-label="Transactions to settle"
+        aria-busy={loading}
+        size="small"
+        style={{ tableLayout: 'auto', minWidth: 760 }}
+      >
         <TableHeader>
           <TableRow>
-            {columns.map((c) => <TableHeaderCell key={c.name} className={c.number ? styles.number : undefined}>{c.name}</TableHeaderCell>)}
+            {columns.map((c) => (
+              <TableHeaderCell key={c.name} className={c.number ? styles.number : undefined}>
+                {c.name}
+              </TableHeaderCell>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>

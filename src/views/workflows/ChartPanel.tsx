@@ -12,8 +12,12 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   // Nothing scrolls inside: the view is moved by the machine, so there is no scrollable region to reach.
   frame: {
-    overflow: 'hidden', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium,
-    touchAction: 'none', cursor: 'grab', backgroundColor: tokens.colorNeutralBackground1,
+    overflow: 'hidden',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    touchAction: 'none',
+    cursor: 'grab',
+    backgroundColor: tokens.colorNeutralBackground1,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   svg: { display: 'block', width: '100%', height: '100%' },
@@ -37,8 +41,16 @@ const KEYS: Record<string, ChartViewportEvent> = {
  * The panel has the chart's shape, as wide as the page and no taller than the chart at full size or
  * `maxHeight`: a chart wider than the page is scaled down to fit, a small one is not blown up.
  */
-export function ChartPanel({ layout, title, visited, maxHeight = '60vh' }: {
-  layout: ChartLayout; title: string; visited?: ReadonlyMap<string, readonly number[]>; maxHeight?: string;
+export function ChartPanel({
+  layout,
+  title,
+  visited,
+  maxHeight = '60vh',
+}: {
+  layout: ChartLayout;
+  title: string;
+  visited?: ReadonlyMap<string, readonly number[]>;
+  maxHeight?: string;
 }) {
   const styles = useStyles();
   const extent = chartExtent(layout);
@@ -68,21 +80,60 @@ export function ChartPanel({ layout, title, visited, maxHeight = '60vh' }: {
     viewport.send({ type: 'PAN', dx: (drag.current.x - e.clientX) / scale, dy: (drag.current.y - e.clientY) / scale });
     drag.current = { x: e.clientX, y: e.clientY };
   };
-  const endDrag = () => { drag.current = null; };
+  const endDrag = () => {
+    drag.current = null;
+  };
 
   return (
     <div className={styles.panel}>
       <div className={styles.bar}>
         <Toolbar aria-label={`${title} view`} size="small">
-          <Button size="small" icon={<ZoomInRegular />} disabled={!snapshot.can({ type: 'ZOOM_IN' })} onClick={() => viewport.send({ type: 'ZOOM_IN' })}>Zoom in</Button>
-          <Button size="small" icon={<ZoomOutRegular />} disabled={!snapshot.can({ type: 'ZOOM_OUT' })} onClick={() => viewport.send({ type: 'ZOOM_OUT' })}>Zoom out</Button>
-          <Button size="small" icon={<ArrowMaximizeRegular />} disabled={!snapshot.can({ type: 'FIT' })} onClick={() => viewport.send({ type: 'FIT' })}>Fit</Button>
+          <Button
+            size="small"
+            icon={<ZoomInRegular />}
+            disabled={!snapshot.can({ type: 'ZOOM_IN' })}
+            onClick={() => viewport.send({ type: 'ZOOM_IN' })}
+          >
+            Zoom in
+          </Button>
+          <Button
+            size="small"
+            icon={<ZoomOutRegular />}
+            disabled={!snapshot.can({ type: 'ZOOM_OUT' })}
+            onClick={() => viewport.send({ type: 'ZOOM_OUT' })}
+          >
+            Zoom out
+          </Button>
+          <Button
+            size="small"
+            icon={<ArrowMaximizeRegular />}
+            disabled={!snapshot.can({ type: 'FIT' })}
+            onClick={() => viewport.send({ type: 'FIT' })}
+          >
+            Fit
+          </Button>
         </Toolbar>
-        <Text size={200} id={hintId} className={styles.hint}>On the chart: arrow keys pan, + and − zoom, 0 fits.</Text>
+        <Text size={200} id={hintId} className={styles.hint}>
+          On the chart: arrow keys pan, + and − zoom, 0 fits.
+        </Text>
       </div>
-      <div className={styles.frame} tabIndex={0} role="group" aria-label={`${title}: zoom and pan`} aria-describedby={hintId}
-        style={{ aspectRatio: `${extent.width} / ${extent.height}`, maxHeight: `min(${maxHeight}, ${Math.ceil(extent.height)}px)`, minHeight: 160 }}
-        onKeyDown={onKeyDown} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerCancel={endDrag}>
+      <div
+        className={styles.frame}
+        tabIndex={0}
+        role="group"
+        aria-label={`${title}: zoom and pan`}
+        aria-describedby={hintId}
+        style={{
+          aspectRatio: `${extent.width} / ${extent.height}`,
+          maxHeight: `min(${maxHeight}, ${Math.ceil(extent.height)}px)`,
+          minHeight: 160,
+        }}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+      >
         <ChartSvg layout={layout} title={title} view={snapshot.context.view} visited={visited} className={styles.svg} />
       </div>
     </div>

@@ -8,9 +8,18 @@ import { ChartPanel } from './ChartPanel';
  * A registered machine's chart: a spinner while ELK lays it out, the failure with 'Try again', then
  * the chart in its zoomable panel. The workflow page and the audit log's path dialog both show this.
  */
-export function WorkflowChart({ workflow, title, logic = workflowChartMachine, visited, maxHeight }: {
-  workflow: RegisteredMachine; title: string; logic?: typeof workflowChartMachine;
-  visited?: ReadonlyMap<string, readonly number[]>; maxHeight?: string;
+export function WorkflowChart({
+  workflow,
+  title,
+  logic = workflowChartMachine,
+  visited,
+  maxHeight,
+}: {
+  workflow: RegisteredMachine;
+  title: string;
+  logic?: typeof workflowChartMachine;
+  visited?: ReadonlyMap<string, readonly number[]>;
+  maxHeight?: string;
 }) {
   const chart = useActorRef(logic, { input: { workflow } });
   const state = useSelector(chart, (s) => s);
@@ -20,7 +29,9 @@ export function WorkflowChart({ workflow, title, logic = workflowChartMachine, v
       {state.matches('failed') && (
         <MessageBar intent="error">
           <MessageBarBody>{state.context.error}</MessageBarBody>
-          <MessageBarActions><Button onClick={() => chart.send({ type: 'RETRY' })}>Try again</Button></MessageBarActions>
+          <MessageBarActions>
+            <Button onClick={() => chart.send({ type: 'RETRY' })}>Try again</Button>
+          </MessageBarActions>
         </MessageBar>
       )}
       {state.matches('shown') && state.context.layout && (

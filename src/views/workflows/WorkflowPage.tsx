@@ -21,8 +21,19 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.header}>
-        <Title2 as="h1" id="page-title">Workflow: {workflow.id}</Title2>
-        <Button icon={<ArrowDownloadRegular />} onClick={() => saveTextFile(toScxml(workflow.machine, workflow.guardWords), `${workflow.id}.scxml`, 'application/scxml+xml')}>
+        <Title2 as="h1" id="page-title">
+          Workflow: {workflow.id}
+        </Title2>
+        <Button
+          icon={<ArrowDownloadRegular />}
+          onClick={() =>
+            saveTextFile(
+              toScxml(workflow.machine, workflow.guardWords),
+              `${workflow.id}.scxml`,
+              'application/scxml+xml',
+            )
+          }
+        >
           Download SCXML
         </Button>
         <Link href={`~${pagePath('workflows')}`}>All workflows</Link>
@@ -31,11 +42,15 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
       <WorkflowChart workflow={workflow} title={`${workflow.id} chart`} logic={logic} />
       <Card className={styles.guards} aria-label="Guards">
         <Subtitle2 as="h2">Guards</Subtitle2>
-        {guards.length === 0 ? <Text>This workflow has no guards.</Text> : (
+        {guards.length === 0 ? (
+          <Text>This workflow has no guards.</Text>
+        ) : (
           <dl style={{ margin: 0 }}>
             {guards.map(([name, words]) => (
               <div key={name} style={{ marginBottom: 8 }}>
-                <dt><code>{name}</code></dt>
+                <dt>
+                  <code>{name}</code>
+                </dt>
                 <dd style={{ margin: 0 }}>{words}</dd>
               </div>
             ))}
@@ -47,13 +62,23 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
 }
 
 /** One workflow machine, charted from its definition, with its guards in words and its SCXML. */
-export function WorkflowPage({ id, logic = workflowChartMachine }: { id: string; logic?: typeof workflowChartMachine }) {
+export function WorkflowPage({
+  id,
+  logic = workflowChartMachine,
+}: {
+  id: string;
+  logic?: typeof workflowChartMachine;
+}) {
   const workflow = registeredMachine(id);
   if (!workflow) {
     return (
       <section style={{ padding: 24 }} aria-labelledby="page-title">
-        <Title2 as="h1" id="page-title">No such workflow</Title2>
-        <Text as="p">There is no workflow named “{id}”. <Link href={`~${pagePath('workflows')}`}>All workflows</Link></Text>
+        <Title2 as="h1" id="page-title">
+          No such workflow
+        </Title2>
+        <Text as="p">
+          There is no workflow named “{id}”. <Link href={`~${pagePath('workflows')}`}>All workflows</Link>
+        </Text>
       </section>
     );
   }

@@ -1,4 +1,14 @@
-import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, makeStyles } from '@fluentui/react-components';
+import {
+  Badge,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title2,
+  makeStyles,
+} from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { machineRegistry } from '../../machines/registry';
 import { pagePath, pageTitle } from '../../services/pages';
@@ -6,14 +16,19 @@ import { pagePath, pageTitle } from '../../services/pages';
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '24px' } });
 
 /** Lifecycles first, then the pages' machines, each in the registry's order. */
-export const workflowsInOrder = () => [...machineRegistry.filter((m) => m.lifecycle), ...machineRegistry.filter((m) => !m.lifecycle)];
+export const workflowsInOrder = () => [
+  ...machineRegistry.filter((m) => m.lifecycle),
+  ...machineRegistry.filter((m) => !m.lifecycle),
+];
 
 /** Every workflow machine of the app: what it is and a link to its chart. */
 export function WorkflowsPage() {
   const styles = useStyles();
   return (
     <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">{pageTitle('workflows')}</Title2>
+      <Title2 as="h1" id="page-title">
+        {pageTitle('workflows')}
+      </Title2>
       <Table aria-label="Workflows" size="small">
         <TableHeader>
           <TableRow>
@@ -25,8 +40,20 @@ export function WorkflowsPage() {
         <TableBody>
           {workflowsInOrder().map((m) => (
             <TableRow key={m.id}>
-              <TableCell><Link href={`~${pagePath('workflows')}/${m.id}`}>{m.id}</Link></TableCell>
-              <TableCell>{m.lifecycle ? <Badge appearance="tint" color="brand">Lifecycle</Badge> : <Badge appearance="outline" color="informative">Page</Badge>}</TableCell>
+              <TableCell>
+                <Link href={`~${pagePath('workflows')}/${m.id}`}>{m.id}</Link>
+              </TableCell>
+              <TableCell>
+                {m.lifecycle ? (
+                  <Badge appearance="tint" color="brand">
+                    Lifecycle
+                  </Badge>
+                ) : (
+                  <Badge appearance="outline" color="informative">
+                    Page
+                  </Badge>
+                )}
+              </TableCell>
               <TableCell>{m.purpose}</TableCell>
             </TableRow>
           ))}
