@@ -8,27 +8,9 @@ import { APPROVAL_INVALID_STATUS, type ApprovalRow } from '../../services/approv
 import { approvalDecidedMessage } from '../../services/successTexts';
 import { ApiError } from '../../services/http';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
+import { PENDING_ADJUSTMENT } from '../fixtures';
 
-const ROW: ApprovalRow = {
-  id: 7,
-  action: 'balance-adjustment',
-  status: 'PENDING_APPROVAL',
-  maker_id: 2,
-  maker_name: 'Budi',
-  maker_email: 'budi@demo.local',
-  checker_id: null,
-  checker_name: null,
-  client_id: 1,
-  client_name: 'PT Maju',
-  amount: 150_000_000,
-  before: 10_000_000,
-  after: 160_000_000,
-  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000',
-  reason: null,
-  created_at: '2026-11-21T03:00:00.000Z',
-  decided_at: null,
-  expires_at: '2026-11-22T03:00:00.000Z',
-};
+const ROW: ApprovalRow = PENDING_ADJUSTMENT;
 const CHECKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'adi@demo.local' } };
 const MAKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'Budi@demo.local' } };
 

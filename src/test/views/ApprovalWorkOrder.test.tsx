@@ -8,7 +8,7 @@ import { approvalDecidedMessage } from '../../services/successTexts';
 import { ApiError } from '../../services/http';
 import type { NotificationItem } from '../../services/workOrders';
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';
-import { makeUser } from '../fixtures';
+import { makeUser, PENDING_ADJUSTMENT } from '../fixtures';
 import { doneEvent, errorEvent } from '../machines/modelCoverage';
 import { PendingCalls, TOKEN, click, region } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
@@ -21,26 +21,7 @@ import { renderWithSession } from './renderWithSession';
  */
 
 const CODE = 'APR-7';
-const ROW: ApprovalRow = {
-  id: 7,
-  action: 'balance-adjustment',
-  status: 'PENDING_APPROVAL',
-  maker_id: 2,
-  maker_name: 'Budi',
-  maker_email: 'budi@demo.local',
-  checker_id: null,
-  checker_name: null,
-  client_id: 1,
-  client_name: 'PT Maju',
-  amount: 150_000_000,
-  before: 10_000_000,
-  after: 160_000_000,
-  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000',
-  reason: null,
-  created_at: '2026-11-21T03:00:00.000Z',
-  decided_at: null,
-  expires_at: '2026-11-22T03:00:00.000Z',
-};
+const ROW: ApprovalRow = PENDING_ADJUSTMENT;
 const workOrder = (status: 'OPEN' | 'RESOLVED'): NotificationItem => ({
   id: 40,
   subject: `Master balance adjustment ${CODE}`,

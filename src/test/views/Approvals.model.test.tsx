@@ -17,6 +17,7 @@ import type { PageMeta } from '../../services/withdrawalRules';
 import { ApprovalsPage } from '../../views/approvals/ApprovalsPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import { CLIENTS, FakeSocket, PendingCalls, TOKEN, click, drivenPaths, region, renderPage } from './pageModelHarness';
+import { PENDING_ADJUSTMENT } from '../fixtures';
 
 /**
  * Approvals (issue 25, dual control), driven through the page: every transition of the
@@ -32,26 +33,7 @@ const TITLE = 'Approvals';
 /** The signed-in SUPER ADMIN of renderPage (makeUser's e-mail). */
 const ME = 'adi@demo.local';
 
-const OTHERS: ApprovalRow = {
-  id: 7,
-  action: 'balance-adjustment',
-  status: 'PENDING_APPROVAL',
-  maker_id: 2,
-  maker_name: 'Budi',
-  maker_email: 'budi@demo.local',
-  checker_id: null,
-  checker_name: null,
-  client_id: 1,
-  client_name: 'PT Maju',
-  amount: 150_000_000,
-  before: 10_000_000,
-  after: 160_000_000,
-  summary: 'Adjust the disbursement balance of PT Maju by Rp. 150,000,000',
-  reason: null,
-  created_at: '2026-11-21T03:00:00.000Z',
-  decided_at: null,
-  expires_at: '2026-11-22T03:00:00.000Z',
-};
+const OTHERS: ApprovalRow = PENDING_ADJUSTMENT;
 const MINE: ApprovalRow = {
   ...OTHERS,
   id: 8,
