@@ -1,11 +1,11 @@
-import { Dropdown, Field, Input, Option, Textarea } from '@fluentui/react-components';
+import { Field, Textarea } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { roleFormMachine } from '../../machines/managementFormMachine';
 import type { RoleChange } from '../../machines/roleForm';
-import { assignableTypes, modulesFor, userTypeChoice } from '../../services/managementRules';
-import type { UserTypeName } from '../../services/schemas';
+import { modulesFor } from '../../services/managementRules';
 import { FormDialogShell } from './FormDialogShell';
+import { TextField, UserTypeField } from './FormFields';
 import { ModuleSelection } from './ModuleSelection';
 
 export type RoleFormActor = ActorRefFrom<typeof roleFormMachine>;
@@ -26,30 +26,14 @@ export function RoleFormDialog({ actor }: { actor: RoleFormActor }) {
       onCancel={() => actor.send({ type: 'CANCEL' })}
       onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}
     >
-      <Field label="Role Name" required>
-        <Input
-          value={form.name}
-          disabled={submitting}
-          autoComplete="off"
-          onChange={(_, d) => change({ name: d.value })}
-        />
-      </Field>
+      <TextField label="Role Name" value={form.name} disabled={submitting} onChange={(name) => change({ name })} />
       {s.context.choosesType && mode === 'create' && (
-        <Field label="User Type" required>
-          <Dropdown
-            placeholder="Select user type"
-            value={form.type && userTypeChoice(form.type)}
-            selectedOptions={form.type ? [form.type] : []}
-            disabled={!s.can({ type: 'CHANGE', change: { type: ownType } })}
-            onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}
-          >
-            {assignableTypes(ownType).map((t) => (
-              <Option key={t} value={t}>
-                {userTypeChoice(t)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <UserTypeField
+          ownType={ownType}
+          value={form.type}
+          disabled={!s.can({ type: 'CHANGE', change: { type: ownType } })}
+          onChange={(type) => change({ type })}
+        />
       )}
       <Field label="Description" required>
         <Textarea

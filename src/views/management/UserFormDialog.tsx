@@ -3,9 +3,10 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userFormMachine } from '../../machines/managementFormMachine';
 import { roleOptionsFor, type UserChange } from '../../machines/userForm';
-import { assignableTypes, MIN_PASSWORD_LENGTH, userTypeChoice, type UserRow } from '../../services/managementRules';
-import type { ClientOption, UserTypeName } from '../../services/schemas';
+import { MIN_PASSWORD_LENGTH, type UserRow } from '../../services/managementRules';
+import type { ClientOption } from '../../services/schemas';
 import { FormDialogShell } from './FormDialogShell';
+import { TextField, UserTypeField } from './FormFields';
 
 export type UserFormActor = ActorRefFrom<typeof userFormMachine>;
 
@@ -42,21 +43,13 @@ export function UserFormDialog({
       onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}
     >
       {s.context.choosesType && (
-        <Field label="User Type" required hint={editing ? 'The type is fixed once the user exists.' : undefined}>
-          <Dropdown
-            placeholder="Select user type"
-            value={form.type && userTypeChoice(form.type)}
-            selectedOptions={form.type ? [form.type] : []}
-            disabled={!takes({ type: ownType })}
-            onOptionSelect={(_, d) => d.optionValue && change({ type: d.optionValue as UserTypeName })}
-          >
-            {assignableTypes(ownType).map((t) => (
-              <Option key={t} value={t}>
-                {userTypeChoice(t)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <UserTypeField
+          ownType={ownType}
+          value={form.type}
+          hint={editing ? 'The type is fixed once the user exists.' : undefined}
+          disabled={!takes({ type: ownType })}
+          onChange={(type) => change({ type })}
+        />
       )}
       <Field label="Role" required hint={form.type ? undefined : 'Choose a user type first.'}>
         <Dropdown
@@ -73,14 +66,7 @@ export function UserFormDialog({
           ))}
         </Dropdown>
       </Field>
-      <Field label="Name" required>
-        <Input
-          value={form.name}
-          disabled={submitting}
-          autoComplete="off"
-          onChange={(_, d) => change({ name: d.value })}
-        />
-      </Field>
+      <TextField label="Name" value={form.name} disabled={submitting} onChange={(name) => change({ name })} />
       <Field
         label="Clients"
         required={clientsApply}

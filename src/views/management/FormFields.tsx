@@ -1,0 +1,55 @@
+import { Dropdown, Field, Input, Option } from '@fluentui/react-components';
+import { assignableTypes, userTypeChoice } from '../../services/managementRules';
+import type { UserTypeName } from '../../services/schemas';
+
+/** A required one-line text field of a management form. */
+export function TextField({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} required>
+      <Input value={value} disabled={disabled} autoComplete="off" onChange={(_, d) => onChange(d.value)} />
+    </Field>
+  );
+}
+
+/** 'User Type' in New User and New Role: the types this user may assign (the form machine decides when it shows). */
+export function UserTypeField({
+  ownType,
+  value,
+  disabled,
+  hint,
+  onChange,
+}: {
+  ownType: UserTypeName;
+  value: UserTypeName | '';
+  disabled: boolean;
+  hint?: string;
+  onChange: (type: UserTypeName) => void;
+}) {
+  return (
+    <Field label="User Type" required hint={hint}>
+      <Dropdown
+        placeholder="Select user type"
+        value={value && userTypeChoice(value)}
+        selectedOptions={value ? [value] : []}
+        disabled={disabled}
+        onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as UserTypeName)}
+      >
+        {assignableTypes(ownType).map((t) => (
+          <Option key={t} value={t}>
+            {userTypeChoice(t)}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
