@@ -27,6 +27,7 @@ import { demoMerchantRoutes } from './routes/demoMerchant.ts';
 import { disbursementRoutes } from './routes/disbursements.ts';
 import { disbursementVoidRoutes } from './routes/disbursementVoid.ts';
 import { disbursementAccountRoutes } from './routes/disbursementAccount.ts';
+import { masterBalanceRoutes } from './routes/masterBalance.ts';
 import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { settlementRoutes } from './routes/settlement.ts';
 import { auditLogRoutes } from './routes/auditLog.ts';
@@ -172,6 +173,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(reconciliationRoutes(deps));
   await app.register(managementRoutes(deps));
   await app.register(disbursementAccountRoutes(deps));
+  await app.register(masterBalanceRoutes(deps));
   await app.register(settlementRoutes(deps));
   await app.register(auditLogRoutes(deps));
   await app.register(approvalRoutes(deps));

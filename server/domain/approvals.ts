@@ -17,7 +17,7 @@ import { approvalRequests, clients, users } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
-import { applyAdjustment } from './disbursementDeposits.ts';
+import { applyAdjustment } from './masterBalance.ts';
 import { conflict, notAllowed, notFound } from './errors.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';

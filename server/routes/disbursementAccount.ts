@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  BALANCE_UPDATED,
-  BalanceHistoryQuery,
-  PayinListQuery,
-  UpdateBalanceBody,
-} from '../../src/services/disbursementAccountRules.ts';
+import { BalanceHistoryQuery, PayinListQuery } from '../../src/services/disbursementAccountRules.ts';
 import { clientsForFilter } from '../domain/clientScope.ts';
-import { adjustMasterBalance, depositHistory, payinList } from '../domain/disbursementDeposits.ts';
-import { announceBalance } from '../events/balanceEvents.ts';
+import { depositHistory, payinList } from '../domain/disbursementAccount.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
-import { replyHeld } from './heldReply.ts';
-import { originOf, type RouteDeps } from './context.ts';
+import { type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
-/** Payin Detail, Disbursement Account and Master Disbursement Balance (issue 12). */
-export function disbursementAccountRoutes({ database, config, realtime }: RouteDeps) {
+/** Payin Detail and Disbursement Account (issue 12): a client's deposit history, listed and paged. */
+export function disbursementAccountRoutes({ database, config }: RouteDeps) {
   const { db } = database;
   const timeZone = config.businessTimeZone;
   return async (app: FastifyInstance) => {
@@ -47,16 +40,6 @@ export function disbursementAccountRoutes({ database, config, realtime }: RouteD
         limit: q.limit,
       });
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
-    });
-
-    app.patch(routes.updateBalance.path, async (request, reply) => {
-      const { principal } = requireAuth(request);
-      const body = parseInput(UpdateBalanceBody, request.body);
-      const result = await adjustMasterBalance(db, principal, body, originOf(request));
-      // Held for a second SUPER ADMIN (issue 25): nothing moved.
-      if ('approval_id' in result) return replyHeld(reply, realtime, result);
-      announceBalance(realtime, result.client_id);
-      return ok(result, BALANCE_UPDATED);
     });
   };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import { lockClientAccount } from '../domain/ledger.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
-import { recordDeposit } from '../domain/disbursementDeposits.ts';
+import { recordDeposit } from '../domain/disbursementAccount.ts';
 import { applyDecision, openWithdrawal } from '../domain/withdrawals.ts';
 import { seededRandom } from './seededRandom.ts';
 

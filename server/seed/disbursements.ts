@@ -7,7 +7,7 @@ import {
 } from '../../src/services/disbursementQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { createDisbursement, moveDisbursement } from '../domain/disbursements.ts';
-import { recordDeposit } from '../domain/disbursementDeposits.ts';
+import { recordDeposit } from '../domain/disbursementAccount.ts';
 import { bankCatalogue } from './reference.ts';
 
 const beneficiaries = [

@@ -22,7 +22,7 @@ import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecyc
 import { loadConfig } from '../config.ts';
 import { APPROVAL_EXPIRY_QUEUE, startApprovalExpiry } from '../domain/approvalJob.ts';
 import { expireApprovals } from '../domain/approvals.ts';
-import { recordDeposit } from '../domain/disbursementDeposits.ts';
+import { recordDeposit } from '../domain/disbursementAccount.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { postEntry } from '../domain/ledger.ts';
 import { creditPayin } from '../domain/payins.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { checkLedger } from '../domain/ledgerCheck.ts';
-import { recordDeposit } from '../domain/disbursementDeposits.ts';
+import { recordDeposit } from '../domain/disbursementAccount.ts';
 import { addUser, call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 /** Issue 12: deposit history, Payin Detail and the master balance adjustment, on the ledger. */

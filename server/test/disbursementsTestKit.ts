@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { ledgerAccounts } from '../db/schema.ts';
 import { createDisbursement, moveDisbursement, type DisbursementRecord } from '../domain/disbursements.ts';
 import { clientAccountCode, systemAccounts } from '../domain/ledger.ts';
-import { recordDeposit } from '../domain/disbursementDeposits.ts';
+import { recordDeposit } from '../domain/disbursementAccount.ts';
 
 /** Shared by the disbursement test files: disbursements in a chosen state, made by the real domain code. */
 const pathTo: Record<DisbursementStatusName, Array<DisbursementEvent['type']>> = {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AdjustmentAmount } from '../services/disbursementAccountRules';
+import { AdjustmentAmount } from '../services/masterBalanceRules';
 
 /**
  * 'Adjust Balance amount' as typed (issue 25): the text stays exactly as the person typed it, and

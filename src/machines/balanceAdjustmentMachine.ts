@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { alerts } from '../services/alerts';
 import { api, type MoneyMoved } from '../services/api';
-import { AdjustmentAmount, adjustmentProblem, type UpdateBalanceBody } from '../services/disbursementAccountRules';
+import { AdjustmentAmount, adjustmentProblem, type UpdateBalanceBody } from '../services/masterBalanceRules';
 import { messageOf } from '../services/http';
 import type { ClientOption } from '../services/schemas';
 import { readAdjustment } from './adjustmentInput';

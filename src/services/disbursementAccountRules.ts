@@ -1,7 +1,5 @@
 import * as v from 'valibot';
 import { DateTimeParam, GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
-import { formatRupiah } from './money';
-import { rupiahAmount } from './rupiahInput';
 
 /**
  * Payin Detail, Disbursement Account and Master Disbursement Balance (spec sections 2, 3, 7):
@@ -40,46 +38,6 @@ export interface DepositRow {
   client_name: string;
   kind: 'deposit' | 'adjustment';
 }
-
-export const MAX_ADJUSTMENT = 1_000_000_000_000_000;
-
-/**
- * The adjustment's own rules: a whole number of rupiah, positive or negative, not 0, within +/- 10^15.
- * Typed text ('-1.250.000') is read by the one amount reader; the browser sends the number it read.
- */
-export const AdjustmentAmount = v.pipe(
-  rupiahAmount({ negative: true }),
-  v.check((n) => n !== 0, 'amount must not be 0'),
-  v.check((n) => Math.abs(n) <= MAX_ADJUSTMENT, 'amount must be within +/- 1,000,000,000,000,000'),
-);
-
-/** PATCH transaction/update-balance. */
-export const UpdateBalanceBody = v.strictObject({
-  client_id: v.pipe(
-    v.number('client_id is required'),
-    v.integer('client_id must be a number'),
-    v.minValue(1, 'client_id must be a number'),
-    v.maxValue(2_147_483_647, 'client_id must be a number'),
-  ),
-  amount: AdjustmentAmount,
-});
-export type UpdateBalanceBody = v.InferOutput<typeof UpdateBalanceBody>;
-
-export const balanceBelowZeroMessage = (previous: number) =>
-  `The disbursement balance cannot go below zero: it is ${formatRupiah(previous)}`;
-
-/**
- * The one rule of an adjustment against the balance it applies to, used by the screen's machine
- * (before asking) and the server (inside the transaction, on the locked balance): null when fine.
- */
-export function adjustmentProblem(previous: number, amount: number): string | null {
-  const shape = v.safeParse(AdjustmentAmount, amount);
-  if (!shape.success) return shape.issues[0].message;
-  if (previous + amount < 0) return balanceBelowZeroMessage(previous);
-  return null;
-}
-
-export const BALANCE_UPDATED = 'Balance has been updated';
 
 /** Socket event sent to everyone who may see the client when one of its balances moves. */
 export const BALANCE_CHANGED_EVENT = 'balance-changed';

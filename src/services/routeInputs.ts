@@ -1,7 +1,8 @@
 import type * as v from 'valibot';
 import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './approvalRules';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
-import { BalanceHistoryQuery, PayinListQuery, UpdateBalanceBody } from './disbursementAccountRules';
+import { BalanceHistoryQuery, PayinListQuery } from './disbursementAccountRules';
+import { UpdateBalanceBody } from './masterBalanceRules';
 import {
   DisbursementCorrelationBody,
   DisbursementDecisionBody,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AdjustmentAmount } from '../../services/disbursementAccountRules';
+import { AdjustmentAmount } from '../../services/masterBalanceRules';
 import { readRupiah, rupiahAmount, RUPIAH_PROBLEMS } from '../../services/rupiahInput';
 import { WithdrawalAmount } from '../../services/withdrawalRules';
 

@@ -4,7 +4,7 @@ import type { AnyEventObject, StateValue } from 'xstate';
 import { balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
 import type { MoneyMoved } from '../../services/api';
-import { adjustmentProblem } from '../../services/disbursementAccountRules';
+import { adjustmentProblem } from '../../services/masterBalanceRules';
 import { ApiError } from '../../services/http';
 import { MasterBalancePage } from '../../views/disbursement/MasterBalancePage';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
