@@ -12,7 +12,7 @@ import type { TransactionFilter } from '../src/services/transactionQuery.ts';
 import { openDatabase, type Database } from '../server/db/connect.ts';
 import { clients } from '../server/db/schema.ts';
 import { checkPayinTotals } from '../server/domain/ledgerCheck.ts';
-import { listTransactions, pageQuery, summarizeTransactions, totalsQuery } from '../server/domain/transactionList.ts';
+import { listTransactions, pageQuery, summarizeTransactions, totalsQuery } from '../server/domain/paymentsList.ts';
 import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
 import type { Principal } from '../server/domain/principal.ts';
 import { ensureReferenceData } from '../server/seed/reference.ts';

@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../server/db/connect.ts';
-import { listTransactions, pageQuery, toTransactionRow, totalsQuery } from '../server/domain/transactionList.ts';
+import { listTransactions, pageQuery, toTransactionRow, totalsQuery } from '../server/domain/paymentsList.ts';
 import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
 import type { Principal } from '../server/domain/principal.ts';
 import { percentile } from './benchReport.ts';

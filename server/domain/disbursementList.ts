@@ -13,7 +13,7 @@ import {
   type ScopedFilter,
   type TransactionKey,
 } from './transactionFilter.ts';
-import { totalsQuery, type Totals, type TotalsSource } from './transactionList.ts';
+import { totalsQuery, type Totals, type TotalsSource } from './paymentsList.ts';
 
 /** The Disbursement List's table and its hour and day totals (migration 0011), for the shared totals query. */
 export const DISBURSEMENT_TOTALS: TotalsSource = {

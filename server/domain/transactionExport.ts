@@ -9,7 +9,7 @@ import { audit, type AuditEntry } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { ruleBroken } from './errors.ts';
 import type { Principal } from './principal.ts';
-import { TRANSACTION_COLUMNS, toTransactionRow } from './transactionList.ts';
+import { TRANSACTION_COLUMNS, toTransactionRow } from './paymentsList.ts';
 
 export const EXPORT_FILENAME = 'Data Download.xlsx';
 export const EXPORT_MAX_ROWS = EXCEL_MAX_ROWS - 1;

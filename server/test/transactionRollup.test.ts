@@ -5,7 +5,7 @@ import { transactions, transactionStatuses, transactionTypes } from '../db/schem
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import type { Principal } from '../domain/principal.ts';
 import { rollupWindowOf, scopedTransactionFilter } from '../domain/transactionFilter.ts';
-import { listTransactions, summarizeTransactions } from '../domain/transactionList.ts';
+import { listTransactions, summarizeTransactions } from '../domain/paymentsList.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

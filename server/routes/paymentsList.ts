@@ -21,7 +21,7 @@ import {
   resendCallbacks,
 } from '../domain/transactionActions.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
-import { listTransactions, summarizeTransactions } from '../domain/transactionList.ts';
+import { listTransactions, summarizeTransactions } from '../domain/paymentsList.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
@@ -29,7 +29,7 @@ import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
-export function transactionRoutes({ database, config, providerUrl, selfUrl, jobs, realtime }: RouteDeps) {
+export function paymentsListRoutes({ database, config, providerUrl, selfUrl, jobs, realtime }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {

@@ -27,7 +27,7 @@ import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 /** The Disbursement List: its list and tiles, and the SUPER ADMIN row actions, each through the lifecycle. */
-export function disbursementRoutes({ database, config, providerUrl, realtime }: RouteDeps) {
+export function disbursementListRoutes({ database, config, providerUrl, realtime }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
   return async (app: FastifyInstance) => {

@@ -10,7 +10,7 @@ import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
-export function authRoutes({ database, realtime }: RouteDeps) {
+export function authenticationRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     app.post(routes.login.path, async (request) => {

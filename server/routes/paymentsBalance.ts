@@ -18,7 +18,7 @@ const IdempotencyKey = v.optional(
   v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')),
 );
 
-export function balanceRoutes({ database, config, realtime }: RouteDeps) {
+export function paymentsBalanceRoutes({ database, config, realtime }: RouteDeps) {
   const { db } = database;
   const announceBalance = (clientId: number) => announce(realtime, clientId);
   return async (app: FastifyInstance) => {

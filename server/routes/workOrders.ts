@@ -12,7 +12,7 @@ import { routes } from '../../src/services/routes.ts';
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'id must be a number'), v.transform(Number)) });
 
-export function notificationRoutes({ database, realtime }: RouteDeps) {
+export function workOrderRoutes({ database, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     app.get(routes.notifications.path, async (request) => {

@@ -6,7 +6,7 @@ import type { RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 /** Option lists the dashboard loads after the OTP step. */
-export function masterRoutes({ database }: RouteDeps) {
+export function optionsRoutes({ database }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     app.get(routes.modules.path, async () => ok(await moduleTree(db)));
