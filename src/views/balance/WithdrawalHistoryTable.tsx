@@ -1,45 +1,35 @@
-import {
-  Button,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { TRANSFER_TO_DISBURSE_LABEL, type WithdrawalRow } from '../../services/withdrawalRules';
+import { DataTable, type Column } from '../common/DataTable';
 import { WithdrawalStatusBadge } from './WithdrawalStatusBadge';
 
-const useStyles = makeStyles({
-  wrap: { overflowX: 'auto' },
-  amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  // A time broken at its hyphen or space ('2026-11-' over '26 03:44') no longer reads as a time.
-  time: { whiteSpace: 'nowrap' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
-  empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
-});
-
-const columns = [
-  'Status',
-  'Amount',
-  'Initiator',
-  'Beneficiary Bank',
-  'Beneficiary Account',
-  'Beneficiary Name',
-  'Request Time',
-  'Completed Time',
-  'Remarks',
-];
+const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalS } });
 
 /** A row decision: the withdrawal lifecycle's event of the same name. */
 export type RowAction = 'COMPLETE' | 'REJECT';
 const LABELS: Record<RowAction, string> = { COMPLETE: 'Complete', REJECT: 'Reject' };
+
+const isTransfer = (r: WithdrawalRow) => r.type === 'transfer_to_disburse';
+// A transfer to disburse has no bank account: its first bank cell says so across all three.
+const bankColumn = (header: string, cell: (r: WithdrawalRow) => string, first = false): Column<WithdrawalRow> => ({
+  header,
+  cell: (r) => (isTransfer(r) ? TRANSFER_TO_DISBURSE_LABEL : cell(r)),
+  span: (r) => (isTransfer(r) ? (first ? 3 : 0) : 1),
+});
+
+const columns: Column<WithdrawalRow>[] = [
+  { header: 'Status', cell: (r) => <WithdrawalStatusBadge status={r.status} /> },
+  { header: 'Amount', cell: (r) => formatRupiah(r.amount), number: true },
+  { header: 'Initiator', cell: (r) => r.name },
+  bankColumn('Beneficiary Bank', (r) => r.bank_name, true),
+  bankColumn('Beneficiary Account', (r) => r.account_no),
+  bankColumn('Beneficiary Name', (r) => r.bank_account_name),
+  { header: 'Request Time', cell: (r) => formatDateTime(r.withdrawal_time), nowrap: true },
+  { header: 'Completed Time', cell: (r) => formatDateTime(r.completed_time), nowrap: true },
+  { header: 'Remarks', cell: (r) => r.description || '-' },
+];
 
 /**
  * Withdrawal History (spec section 2). A transfer to disburse has no bank account: the API keeps
@@ -61,72 +51,35 @@ export function WithdrawalHistoryTable({
   onAction: (type: RowAction, row: WithdrawalRow) => void;
 }) {
   const styles = useStyles();
+  const actions: Column<WithdrawalRow> = {
+    header: 'Actions',
+    cell: (r) => (
+      <div className={styles.actions} role="group" aria-label={`Actions for ${r.uuid}`}>
+        {/* The id finds the button again when its dialog closes: the actions leave while it is open. */}
+        {actionsOf(r).map((type) => (
+          <Button
+            key={type}
+            id={`withdrawal-${type}-${r.uuid}`}
+            size="small"
+            appearance={type === 'COMPLETE' ? 'primary' : 'secondary'}
+            onClick={() => onAction(type, r)}
+          >
+            {LABELS[type]}
+          </Button>
+        ))}
+      </div>
+    ),
+  };
   return (
-    <div className={styles.wrap}>
-      <Table
-        aria-label="Withdrawal History"
-        aria-busy={loading}
-        size="small"
-        style={{ tableLayout: 'auto', minWidth: 960 }}
-      >
-        <TableHeader>
-          <TableRow>
-            {columns.map((c) => (
-              <TableHeaderCell key={c} className={c === 'Amount' ? styles.amount : undefined}>
-                {c}
-              </TableHeaderCell>
-            ))}
-            {decides && <TableHeaderCell>Actions</TableHeaderCell>}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.uuid}>
-              <TableCell>
-                <WithdrawalStatusBadge status={r.status} />
-              </TableCell>
-              <TableCell className={styles.amount}>{formatRupiah(r.amount)}</TableCell>
-              <TableCell>{r.name}</TableCell>
-              {r.type === 'transfer_to_disburse' ? (
-                <TableCell colSpan={3}>{TRANSFER_TO_DISBURSE_LABEL}</TableCell>
-              ) : (
-                <>
-                  <TableCell>{r.bank_name}</TableCell>
-                  <TableCell>{r.account_no}</TableCell>
-                  <TableCell>{r.bank_account_name}</TableCell>
-                </>
-              )}
-              <TableCell className={styles.time}>{formatDateTime(r.withdrawal_time)}</TableCell>
-              <TableCell className={styles.time}>{formatDateTime(r.completed_time)}</TableCell>
-              <TableCell>{r.description || '-'}</TableCell>
-              {decides && (
-                <TableCell>
-                  <div className={styles.actions} role="group" aria-label={`Actions for ${r.uuid}`}>
-                    {/* The id finds the button again when its dialog closes: the actions leave while it is open. */}
-                    {actionsOf(r).map((type) => (
-                      <Button
-                        key={type}
-                        id={`withdrawal-${type}-${r.uuid}`}
-                        size="small"
-                        appearance={type === 'COMPLETE' ? 'primary' : 'secondary'}
-                        onClick={() => onAction(type, r)}
-                      >
-                        {LABELS[type]}
-                      </Button>
-                    ))}
-                  </div>
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {loading && rows.length === 0 && <Spinner label="Loading withdrawals…" style={{ padding: 24 }} />}
-      {!loading && rows.length === 0 && (
-        <Text block className={styles.empty}>
-          No withdrawals in this period.
-        </Text>
-      )}
-    </div>
+    <DataTable
+      label="Withdrawal History"
+      columns={decides ? [...columns, actions] : columns}
+      rows={rows}
+      rowKey={(r) => r.uuid}
+      loading={loading}
+      loadingText={{ label: 'Loading withdrawals…' }}
+      empty="No withdrawals in this period."
+      minWidth={960}
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { formatRoleCreatedAt } from '../../services/format';
 import { shownUserType, type RoleRow } from '../../services/managementRules';
-import { ManagementTable, type Column } from './ManagementTable';
+import { DataTable, type Column } from '../common/DataTable';
 
 const useStyles = makeStyles({ count: { fontVariantNumeric: 'tabular-nums' } });
 
@@ -40,5 +40,16 @@ export function RoleTable({
     { header: 'Created At', cell: (r) => formatRoleCreatedAt(r.created_at) },
     { header: 'Actions', cell: actions },
   ];
-  return <ManagementTable label="Roles" noun="roles" columns={columns} rows={rows} loading={loading} minWidth={760} />;
+  return (
+    <DataTable
+      label="Roles"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      loading={loading}
+      loadingText={{ label: 'Loading roles…' }}
+      empty="No roles match these filters."
+      minWidth={760}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@fluentui/react-components';
 import { clientsText, NO_ROLE_NAME, shownUserType, type UserRow } from '../../services/managementRules';
-import { ManagementTable, type Column } from './ManagementTable';
+import { DataTable, type Column } from '../common/DataTable';
 
 /** User Management's table (spec section 2); the Type column is for SUPER ADMIN only. */
 export function UserTable({
@@ -39,5 +39,16 @@ export function UserTable({
     },
     { header: 'Actions', cell: actions },
   ];
-  return <ManagementTable label="Users" noun="users" columns={columns} rows={rows} loading={loading} minWidth={900} />;
+  return (
+    <DataTable
+      label="Users"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      loading={loading}
+      loadingText={{ label: 'Loading users…' }}
+      empty="No users match these filters."
+      minWidth={900}
+    />
+  );
 }

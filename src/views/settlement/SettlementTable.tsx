@@ -1,30 +1,14 @@
-import {
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
 import { formatRupiah, groupDigits } from '../../services/money';
 import type { SettlementRow } from '../../services/settlementRules';
+import { DataTable, type Column } from '../common/DataTable';
 
-const useStyles = makeStyles({
-  wrap: { overflowX: 'auto' },
-  number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  note: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
-});
-
-const columns = [
-  { name: 'Client Name', number: false },
-  { name: 'Service Name', number: false },
-  { name: 'Total Transaction Count', number: true },
-  { name: 'Total Transaction Amount', number: true },
-  { name: 'Total Fee Amount', number: true },
-  { name: 'Total Amount', number: true },
+const columns: Column<SettlementRow>[] = [
+  { header: 'Client Name', cell: (r) => r.client_name },
+  { header: 'Service Name', cell: (r) => r.service_name },
+  { header: 'Total Transaction Count', cell: (r) => groupDigits(r.total_transaction), number: true },
+  { header: 'Total Transaction Amount', cell: (r) => formatRupiah(r.total_transaction_amount), number: true },
+  { header: 'Total Fee Amount', cell: (r) => formatRupiah(r.total_fee_amount), number: true },
+  { header: 'Total Amount', cell: (r) => formatRupiah(r.total_amount), number: true },
 ];
 
 /**
@@ -40,39 +24,16 @@ export function SettlementTable({
   loading: boolean;
   note: string | null;
 }) {
-  const styles = useStyles();
   return (
-    <div className={styles.wrap}>
-      <Table
-        aria-label="Transactions to settle"
-        aria-busy={loading}
-        size="small"
-        style={{ tableLayout: 'auto', minWidth: 760 }}
-      >
-        <TableHeader>
-          <TableRow>
-            {columns.map((c) => (
-              <TableHeaderCell key={c.name} className={c.number ? styles.number : undefined}>
-                {c.name}
-              </TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={`${r.client_id}-${r.service_name}`}>
-              <TableCell>{r.client_name}</TableCell>
-              <TableCell>{r.service_name}</TableCell>
-              <TableCell className={styles.number}>{groupDigits(r.total_transaction)}</TableCell>
-              <TableCell className={styles.number}>{formatRupiah(r.total_transaction_amount)}</TableCell>
-              <TableCell className={styles.number}>{formatRupiah(r.total_fee_amount)}</TableCell>
-              <TableCell className={styles.number}>{formatRupiah(r.total_amount)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {loading && <Spinner size="small" label="Loading…" className={styles.note} />}
-      {!loading && rows.length === 0 && note && <div className={styles.note}>{note}</div>}
-    </div>
+    <DataTable
+      label="Transactions to settle"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => `${r.client_id}-${r.service_name}`}
+      loading={loading}
+      loadingText={{ label: 'Loading…', overRows: true }}
+      empty={note}
+      minWidth={760}
+    />
   );
 }
