@@ -105,7 +105,9 @@ test("SUPER ADMIN checks a provider's report against our records", async ({ page
   await expect(table).toHaveAttribute('aria-busy', 'false');
   const ids = await table.locator('tbody tr td:nth-child(2)').allTextContents();
   const amounts = (await table.locator('tbody tr td:nth-child(7)').allTextContents()).map((t) => t.replace(/\D/g, ''));
-  const csv = `correlation_id,status,amount\n${ids[0]},SUCCESS,${amounts[0]}\n${ids[1]},SUCCESS,1\nUNKNOWN-REF-1,SUCCESS,10000\n`;
+  const csv =
+    `correlation_id,status,amount\n${ids[0]},SUCCESS,${amounts[0]}\n` +
+    `${ids[1]},SUCCESS,1\nUNKNOWN-REF-1,SUCCESS,10000\n`;
 
   await page.getByRole('button', { name: 'Check Transactions' }).click();
   const dialog = page.getByRole('dialog', { name: 'Check Transactions' });

@@ -131,6 +131,7 @@ test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run, and finds the 
   await expect(page.getByRole('table', { name: 'Payments' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('group', { name: 'Total Transactions' })).toHaveText(/^Total Transactions\s*0$/);
 
-  // The client's Available Balance rose by exactly its net (no e2e before this one adds pay-ins to withdrawable by hand).
+  // The client's Available Balance rose by exactly its net (no e2e before this one adds pay-ins to withdrawable by
+  // hand).
   expect(await availableBalance(page, clientName)).toBe(before + clientNet);
 });

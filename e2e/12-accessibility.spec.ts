@@ -84,7 +84,10 @@ async function menuPages(page: Page): Promise<string[]> {
   return [...new Set(hrefs.filter((h) => h.startsWith('/dashboard/')))];
 }
 
-/** Opens the dialog, checks it, closes it with Escape; returns the opener's words, or null if this screen does not offer it. */
+/**
+ * Opens the dialog, checks it, closes it with Escape; returns the opener's words, or null if this screen does not offer
+ * it.
+ */
 async function checkDialog(page: Page, path: string, opener: Opener): Promise<string | null> {
   const name = typeof opener === 'string' ? opener : opener instanceof RegExp ? opener : opener.open;
   if (typeof opener === 'object' && !(opener instanceof RegExp)) await opener.first(page);

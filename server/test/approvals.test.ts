@@ -67,7 +67,8 @@ const journalCount = async (clientId: number) =>
   Number(
     (
       await server.database.db.execute<{ n: number }>(sql`
-  select count(distinct p.entry_id)::int as n from postings p join ledger_accounts a on a.id = p.account_id where a.client_id = ${clientId}`)
+  select count(distinct p.entry_id)::int as n from postings p join ledger_accounts a on a.id = p.account_id
+    where a.client_id = ${clientId}`)
     ).rows[0].n,
   );
 
@@ -76,7 +77,8 @@ async function freshClient(disbursement: number, withdrawable = 0): Promise<numb
   const db = server.database.db;
   const [{ id }] = (
     await db.execute<{ id: number }>(
-      sql`insert into clients (client_name) values (${`PT Setuju ${Math.random().toString(36).slice(2, 8)}`}) returning id`,
+      sql`insert into clients (client_name) values (${`PT Setuju ${Math.random().toString(36).slice(2, 8)}`})
+        returning id`,
     )
   ).rows;
   await db.transaction(async (txRaw) => {
@@ -319,7 +321,9 @@ describe('a master balance adjustment', () => {
       .select()
       .from(auditLog)
       .where(
-        sql`${auditLog.outcome} = 'success' and ((${auditLog.objectType} = 'approval' and ${auditLog.objectId} = ${String(id)}) or (${auditLog.objectType} = 'client' and ${auditLog.objectId} = ${String(client)}))`,
+        sql`${auditLog.outcome} = 'success' and ((${auditLog.objectType} = 'approval'
+          and ${auditLog.objectId} = ${String(id)}) or (${auditLog.objectType} = 'client'
+            and ${auditLog.objectId} = ${String(client)}))`,
       )
       .orderBy(auditLog.id);
     expect(lines.map((l) => [l.action, l.actorEmail])).toEqual([
@@ -768,7 +772,8 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
       const [row] = (await get('superadmin2', 'approvals')).body.data.filter((r: any) => r.id === id);
       expect(row).toMatchObject({ action: 'bulk-withdrawable', amount: 498_000_000, client_id: client });
       expect(row.summary).toBe(
-        'Add 2 pay-ins of Rp. 500,000,000 (Rp. 498,000,000 after fees) from 2021-03-01 00:00 to 2021-03-01 23:59 to withdrawable balance',
+        'Add 2 pay-ins of Rp. 500,000,000 (Rp. 498,000,000 after fees) from 2021-03-01 00:00 to 2021-03-01 23:59 to ' +
+          'withdrawable balance',
       );
 
       // A pay-in finalized in the window since: the approval is refused as the preview's apply is, and nothing moves.

@@ -51,7 +51,8 @@ beforeAll(async () => {
   const [t] = (
     await db().execute<Entity & { paid: string }>(sql`
     select uuid, correlation_id, to_char(transaction_time at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:00') as paid
-    from transactions where status in ('PENDING', 'REQUEST_TIMEOUT') and transaction_time < now() - interval '1 hour' order by id limit 1`)
+    from transactions where status in ('PENDING', 'REQUEST_TIMEOUT') and transaction_time < now() - interval '1 hour'
+      order by id limit 1`)
   ).rows;
   payIn = t;
   expect(

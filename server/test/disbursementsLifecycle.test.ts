@@ -167,7 +167,8 @@ describe('the (state, action, role) matrix', () => {
             JSON.stringify(moved) !== JSON.stringify(wantMoved)
           ) {
             mismatches.push(
-              `${action} as ${role}: allowed=${allowed}, got ${res.status} ${JSON.stringify(res.body?.message)}, status ${row.status} (want ${to}), moved ${JSON.stringify(moved)} (want ${JSON.stringify(wantMoved)})`,
+              `${action} as ${role}: allowed=${allowed}, got ${res.status} ${JSON.stringify(res.body?.message)}, ` +
+                `status ${row.status} (want ${to}), moved ${JSON.stringify(moved)} (want ${JSON.stringify(wantMoved)})`,
             );
           }
         }
@@ -366,7 +367,8 @@ describe('money', () => {
   it('the demo seed holds disbursements in all six statuses within the last 7 days, and the ledger explains them', async () => {
     const rows = (
       await server.database.db.execute<{ status: string; n: number }>(sql`
-      select status, count(*)::int as n from disbursements where correlation_id like 'DSB%' and transaction_time > now() - interval '7 days' group by status`)
+      select status, count(*)::int as n from disbursements where correlation_id like 'DSB%'
+        and transaction_time > now() - interval '7 days' group by status`)
     ).rows;
     expect(rows.map((r) => r.status).sort()).toEqual([...DISBURSEMENT_STATUSES].sort());
     await expectLedgerClean();

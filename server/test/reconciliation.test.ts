@@ -34,7 +34,9 @@ describe('Check Transactions', () => {
       await server.database.db.execute<{ correlation_id: string; amount: string; status: string }>(sql`
       select correlation_id, amount, status from transactions where status = 'FINALIZED' order by id limit 2`)
     ).rows;
-    const csv = `Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\n${b.correlation_id},PENDING,1\nNOT-OURS-1,SUCCESS,5000\n`;
+    const csv =
+      `Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\n` +
+      `${b.correlation_id},PENDING,1\nNOT-OURS-1,SUCCESS,5000\n`;
     const res = await upload('superadmin', [{ name: 'report.csv', content: csv }]);
     expect(res.status).toBe(200);
     expect(res.body.data.summary).toEqual({

@@ -158,7 +158,8 @@ describe('requesting a withdrawal', () => {
     const first = await requestWithdrawal('client', body, { key: 'retry-key-0001' });
     expect(first.status).toBe(201);
     expect(first.body.message).toBe(
-      'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.',
+      'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to ' +
+        'be processed.',
     );
     expect(first.body.data).toMatchObject({
       status: 'PENDING',

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ApprovalPolicyBody, DEFAULT_APPROVAL_POLICY, needsApproval } from '../../services/approvalRules';
 
-/** The approval policy's rule (issue 25): off never holds, always holds, a threshold holds at or above it, by absolute amount. */
+/**
+ * The approval policy's rule (issue 25): off never holds, always holds, a threshold holds at or above it, by absolute
+ * amount.
+ */
 describe('needsApproval', () => {
   const amount = fc.integer({ min: -1_000_000_000_000_000, max: 1_000_000_000_000_000 });
   const threshold = fc.integer({ min: 1, max: 1_000_000_000_000_000 });

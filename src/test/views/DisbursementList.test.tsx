@@ -131,7 +131,8 @@ describe('Disbursement List', () => {
       VOIDED: 'grey',
     });
     expect(api.disbursementList.mock.calls[0][0]).toMatchObject({ status: '', search_by: 'correlation_id' });
-    // The last 7 days on the business clock, today included: 6 days ago 00:00 to today 23:59 (the server's default too).
+    // The last 7 days on the business clock, today included: 6 days ago 00:00 to today 23:59 (the server's default
+    // too).
     const today = dayjs().tz('Asia/Jakarta');
     expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(
       `${today.subtract(6, 'day').format('YYYY-MM-DD')} 00:00 to ${today.format('YYYY-MM-DD')} 23:59`,
@@ -318,7 +319,8 @@ describe('Disbursement List', () => {
     ]);
     expect(results).toHaveTextContent('1 voided');
     expect(results).toHaveTextContent(
-      'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the disbursement balance.',
+      'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the ' +
+        'disbursement balance.',
     );
     expect(await screen.findByText('1 of 3 rows voided')).toBeInTheDocument();
     await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));

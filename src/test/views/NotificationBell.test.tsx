@@ -90,9 +90,11 @@ describe('Notification bell', () => {
     await bell(2);
     const list = await openList();
     expect(entries(list).map((li) => li.textContent)).toEqual([
-      'Unread: Withdrawal WD-3Withdrawal WD-3 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:30Open',
+      'Unread: Withdrawal WD-3Withdrawal WD-3 of Rp. 250,000 from PT Maju is waiting for your ' +
+        'decision2026-11-21 10:30Open',
       'Withdrawal WD-2Withdrawal WD-2 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:20Open',
-      'Unread: Withdrawal WD-1Withdrawal WD-1 of Rp. 250,000 from PT Maju is waiting for your decision2026-11-21 10:10Open',
+      'Unread: Withdrawal WD-1Withdrawal WD-1 of Rp. 250,000 from PT Maju is waiting for your ' +
+        'decision2026-11-21 10:10Open',
     ]);
     // Published again (at least once): still one entry, still two unread.
     await t.socket.say((h) => h.onWorkOrder(item(3, 30)));

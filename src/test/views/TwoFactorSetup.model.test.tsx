@@ -125,7 +125,8 @@ function nextWorld(w: World, event: AnyEventObject): World {
 
 // --- Reading and working the screen -----------------------------------------------------------------
 
-// Fluent mounts the dialog in a portal, and in jsdom tabster may mark it aria-hidden: found by role attribute, buttons by text.
+// Fluent mounts the dialog in a portal, and in jsdom tabster may mark it aria-hidden: found by role attribute, buttons
+// by text.
 const dialog = () => document.querySelector<HTMLElement>('[role=dialog],[role=alertdialog]');
 const buttonIn = (scope: HTMLElement, text: string) => {
   const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
