@@ -169,7 +169,7 @@ test('a client user downloads the search as an .xlsx and has it e-mailed', async
   await screenshot(page, '25-export-emailed');
 });
 
-test('at 1366 x 768 a row keeps its identity beside its actions, and the keyboard reaches them in a few keys (issue 26)', async ({
+test('at 1366 x 768 a row keeps its identity beside its actions, reached in a few keys (issue 26)', async ({
   page,
 }) => {
   test.setTimeout(120_000);

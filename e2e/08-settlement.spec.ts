@@ -31,7 +31,7 @@ async function chooseFelloQrisYesterday(page: Page) {
   await page.getByRole('button', { name: 'Search' }).click();
 }
 
-test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run, and finds the pay-ins SETTLED and the balances risen by the net", async ({
+test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run: pay-ins SETTLED, balances up by the net", async ({
   page,
 }) => {
   test.setTimeout(240_000);

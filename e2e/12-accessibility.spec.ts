@@ -158,7 +158,7 @@ test('an ADMIN: every menu page has no WCAG 2.1 AA violation', async ({ page }) 
   await checkEveryPage(page, 'admin@demo.local');
 });
 
-test('a SUPER ADMIN: every menu page and its dialogs, every workflow chart, the bell and a work order have no WCAG 2.1 AA violation', async ({
+test('a SUPER ADMIN: each menu page, its dialogs, each chart, the bell, a work order: no WCAG 2.1 AA issue', async ({
   page,
 }) => {
   test.setTimeout(900_000);
@@ -200,7 +200,7 @@ test('a SUPER ADMIN: every menu page and its dialogs, every workflow chart, the 
   }
 });
 
-test('Tab walks the shell in order and never rests on a hidden element: home link, the menu once, then the page', async ({
+test('Tab walks the shell in order, never resting on a hidden element: home link, the menu once, the page', async ({
   page,
 }) => {
   test.setTimeout(180_000);

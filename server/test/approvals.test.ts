@@ -233,7 +233,7 @@ describe('a master balance adjustment', () => {
     ).toHaveLength(0);
   });
 
-  it('cannot be approved or declined by its maker (403, in the words of the issue), nor decided by an ADMIN', async () => {
+  it("cannot be approved or declined by its maker (403, in the issue's words), nor decided by an ADMIN", async () => {
     const client = await freshClient(0);
     const id = await held('superadmin', client, 150_000_000);
     for (const decision of ['APPROVE', 'DECLINE']) {
@@ -297,7 +297,7 @@ describe('a master balance adjustment', () => {
     expect(orders.length).toBeGreaterThan(0);
   });
 
-  it('approved by another SUPER ADMIN applies once: the balance rises once, the PIC is the maker, the audit names both', async () => {
+  it('approved by another SUPER ADMIN applies once: balance rises once, PIC is maker, audit names both', async () => {
     const client = await freshClient(1_000_000);
     const id = await held('superadmin', client, 150_000_000);
     const res = await decide('superadmin2', id, { decision: 'APPROVE' });
@@ -352,7 +352,7 @@ describe('a master balance adjustment', () => {
     expect(await disbursementBalance(1)).toBe(before + 120_000_000);
   });
 
-  it("approved after the balance fell below what it takes: 422 with today's message, nothing moves, still PENDING_APPROVAL", async () => {
+  it("approved after the balance fell too low: 422, today's message, no move, still PENDING_APPROVAL", async () => {
     const client = await freshClient(300_000_000);
     const id = await held('superadmin', client, -200_000_000);
     expect((await adjust('superadmin', { client_id: client, amount: -99_000_000 })).status).toBe(200);
@@ -453,7 +453,7 @@ describe('a withdrawal or transfer to disburse', () => {
     expect((await balances(client)).pending_withdrawal_balance).toBe(499_999_999);
   });
 
-  it('at the threshold is held (202, nothing moves), a retry with its key answers the same; approved, the PENDING withdrawal exists and the money moved once', async () => {
+  it('at the threshold is held (202), a retry answers alike; approved, the withdrawal exists, moved once', async () => {
     const client = await freshClient(0, 2_000_000_000);
     const body = {
       type: 'withdrawal',
@@ -535,7 +535,7 @@ describe('a withdrawal or transfer to disburse', () => {
 });
 
 describe('a manual finalize', () => {
-  it("follows the policy ('off' by default); held, it changes nothing until approved, then the pay-in's path shows the maker, then the checker", async () => {
+  it("follows the policy ('off' by default); held, nothing changes till approved; path: maker, checker", async () => {
     const db = server.database.db;
     const payin = async () => {
       const correlationId = `APPROVE-${Math.random().toString(36).slice(2, 10)}`;
@@ -608,7 +608,7 @@ describe('a void upload', () => {
         .where(eq(disbursements.uuid, uuid))
     )[0].s;
 
-  it('returning Rp. 100,000,000 or more is held (202, nothing voided); approved, each row is voided once in the decision, and the path shows maker then checker', async () => {
+  it('Rp. 100,000,000 or more is held (202); approved, each row voided once; path shows maker, checker', async () => {
     const { db } = server.database;
     const client = await freshClient(0);
     const big = [
@@ -752,7 +752,7 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
     return correlationId;
   }
 
-  it("follows the policy ('off' by default); held, it moves nothing until approved, and approval re-checks the confirmed selection", async () => {
+  it("follows the policy ('off' by default); held, moves nothing till approved, re-checks the selection", async () => {
     const client = await freshClient(0);
     const filter = { start: '2021-03-01 00:00', end: '2021-03-01 23:59', client_id: String(client) };
     await finalizedPayin(client, '2021-03-01T02:00:00Z', 300_000_000, 1_000_000);
@@ -815,7 +815,7 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
     }
   });
 
-  it('an approval refuses another set of pay-ins with the confirmed count and amount (409), moving nothing', async () => {
+  it('an approval refuses another set of pay-ins with the confirmed count and amount (409), moving none', async () => {
     const client = await freshClient(0);
     const filter = { start: '2021-03-02 00:00', end: '2021-03-02 23:59', client_id: String(client) };
     const first = await finalizedPayin(client, '2021-03-02T02:00:00Z', 250_000_000, 1_000_000);
@@ -851,7 +851,7 @@ const balancesOf = async (clientId: number) =>
   (await get('superadmin', `balance/current-balance?client_filter=${clientId}`)).body.data;
 
 describe('the approval lifecycle, through the API', () => {
-  it('accepts exactly what the machine allows for every status, decision and caller (maker or another SUPER ADMIN)', async () => {
+  it('accepts exactly what the machine allows for each status, decision and caller (maker or another)', async () => {
     const client = await freshClient(0);
     for (const status of ['PENDING_APPROVAL', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const) {
       for (const decision of ['APPROVE', 'DECLINE', 'CANCEL'] as const) {

@@ -125,7 +125,7 @@ describe('GET /audit-log?search= an identifier people know', () => {
     expect((await search('admin@demo.local')).map((r) => r.id)).not.toContain(found[0].id);
   });
 
-  it("a withdrawal's WD- code, an approval's APR- and a settlement run's STL- find their lines, and rows carry them", async () => {
+  it("a withdrawal's WD- code, an approval's APR- and a run's STL- find their lines, and rows carry them", async () => {
     const [w] = (await db().execute<{ uuid: string }>(sql`select uuid from withdrawals order by id limit 1`)).rows;
     await audit(db(), {
       action: 'withdrawal.decide',

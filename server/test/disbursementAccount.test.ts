@@ -69,7 +69,7 @@ describe('the demo data', () => {
 });
 
 describe('GET transaction/payin-list and balance-history', () => {
-  it("lists the deposits of the default window (yesterday to today), newest first, within the caller's clients", async () => {
+  it("lists the default window's deposits (yesterday to today), newest first, in the caller's clients", async () => {
     const all = await get('superadmin', 'transaction/payin-list');
     expect(all.status).toBe(200);
     expect(all.body.data.length).toBeGreaterThan(0);
@@ -216,7 +216,7 @@ describe('PATCH transaction/update-balance', () => {
     expect((await adjust('admin', { client_id: 7, amount: 5 })).status).toBe(404);
   });
 
-  it('15 simultaneous -10,000 adjustments on a 50,000 balance: exactly 5 succeed and the balance ends at 0', async () => {
+  it('15 simultaneous -10,000 adjustments on a 50,000 balance: exactly 5 succeed, the balance ends at 0', async () => {
     const clientId = await clientWithBalance(50_000);
     const results = await Promise.all(
       Array.from({ length: 15 }, () => adjust('superadmin', { client_id: clientId, amount: -10_000 })),

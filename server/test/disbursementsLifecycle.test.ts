@@ -118,7 +118,7 @@ const states: Array<{ status: DisbursementStatusName; added: boolean }> = [
 
 describe('the (state, action, role) matrix', () => {
   for (const state of states) {
-    it(`${state.status}${state.added ? ' (already withdrawable)' : ''}: the API accepts exactly what the lifecycle allows`, async () => {
+    it(`${state.status}${state.added ? ' (already withdrawable)' : ''}: the API follows the lifecycle`, async () => {
       const { db } = server.database;
       const mismatches: string[] = [];
       for (const action of actions) {
@@ -364,7 +364,7 @@ describe('money', () => {
     await expectLedgerClean();
   });
 
-  it('the demo seed holds disbursements in all six statuses within the last 7 days, and the ledger explains them', async () => {
+  it('the demo seed holds disbursements in all six statuses in the last 7 days; the ledger explains them', async () => {
     const rows = (
       await server.database.db.execute<{ status: string; n: number }>(sql`
       select status, count(*)::int as n from disbursements where correlation_id like 'DSB%'

@@ -207,7 +207,7 @@ describe('the preview before the void (issue 25)', () => {
     };
   };
 
-  it('with dry_run=true answers every row and the total that would come back, changing nothing; then the apply voids', async () => {
+  it('with dry_run=true answers each row and the total that would come back, changing nothing; then void', async () => {
     const { db } = server.database;
     const paid = [
       await makeDisbursement(db, { clientId: 1, status: 'FINALIZED' }),

@@ -58,7 +58,7 @@ describe('Check Transactions', () => {
     expect(res.body.data.rows[2]).toMatchObject({ correlation_id: 'NOT-OURS-1', found: false, our_status: null });
   });
 
-  it("refuses more than 20 files, files over 5 MB, other kinds of file, and a report without ids, in the product's words", async () => {
+  it("refuses over 20 files, files over 5 MB, other kinds, a report without ids, in the product's words", async () => {
     const many = Array.from({ length: 21 }, (_, i) => ({ name: `r${i}.csv`, content: 'correlation_id\nX\n' }));
     expect((await upload('superadmin', many)).body.message).toBe('Maximum Gambar Diunduh 20 Gambar');
     const big = await upload('superadmin', [{ name: 'big.csv', content: new Uint8Array(5 * 1024 * 1024 + 10) }]);

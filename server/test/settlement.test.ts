@@ -153,7 +153,7 @@ describe('settlement rows', () => {
 });
 
 describe('settling a window', () => {
-  it('settles every FINALIZED pay-in once, moves each net to withdrawable once, and says so when pressed again', async () => {
+  it('settles each FINALIZED pay-in once, moves each net to withdrawable once, says so if pressed again', async () => {
     const ids = await finalizedPayins('ONE', 30, '2025-04-03 01:00', 40);
     // One of them was added to withdrawable by hand before: it is settled but moves no money again.
     const byHand = await call(server, 'PATCH', `${API}/balance/add-withdrawable-balance`, {

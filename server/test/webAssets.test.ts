@@ -69,7 +69,7 @@ function get(path: string, acceptEncoding?: string): Promise<RawAnswer> {
 }
 
 describe('the built web app', () => {
-  it('sends a hashed script as its brotli copy to a browser that accepts br, cached for a year as immutable', async () => {
+  it('sends a hashed script as its brotli copy to a browser accepting br, cached for a year as immutable', async () => {
     const res = await get('/assets/index-Ab12Cd34.js', 'br');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');

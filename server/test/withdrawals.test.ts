@@ -129,7 +129,7 @@ describe('requesting a withdrawal', () => {
     ]);
   });
 
-  it('refuses more than the withdrawable balance, a foreign client, letters in the account number, and a wrong or reused OTP', async () => {
+  it('refuses over the withdrawable balance, a foreign client, letters in the account no., a bad OTP', async () => {
     const { withdrawable_balance } = await balanceOf(1, 'client');
     const over = await requestWithdrawal(
       'client',

@@ -247,7 +247,7 @@ describe('a disbursement', () => {
 });
 
 describe('a merchant callback', () => {
-  it("that fails all its attempts is a work order for the client's Payments List users; a later successful resend resolves it", async () => {
+  it("that fails every attempt is a work order for the client's Payments List users; a resend resolves", async () => {
     const correlationId = `WO-CB-${Date.now()}`;
     await db()
       .insert(transactions)

@@ -211,7 +211,7 @@ describe("notifications machine: the count is the server's", () => {
     expect(t.actor.getSnapshot().can({ type: 'MARK_ALL_READ' })).toBe(false);
   });
 
-  it('reads the list again when the socket reconnects, and raises a desktop notification only for new open work orders', async () => {
+  it('reads the list again on reconnect, and raises a desktop notification only for new open work orders', async () => {
     const t = started(1, [item(1)]);
     await settle();
     t.socket().onReconnected();

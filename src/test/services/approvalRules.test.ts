@@ -32,7 +32,7 @@ describe('needsApproval', () => {
     );
   });
 
-  it("has the issue's defaults: adjustments from Rp. 100,000,000, withdrawals from Rp. 500,000,000, void uploads from Rp. 100,000,000", () => {
+  it("has the issue's defaults: adjustments and void uploads from Rp. 100,000,000, withdrawals Rp. 500,000,000", () => {
     const entry = (action: string) => DEFAULT_APPROVAL_POLICY.find((e) => e.action === action);
     expect([99_999_999, 100_000_000, -100_000_000].map((a) => needsApproval(entry('balance-adjustment'), a))).toEqual([
       false,

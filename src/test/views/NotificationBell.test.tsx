@@ -77,7 +77,7 @@ const entryOf = (list: HTMLElement, id: number) =>
   entries(list).find((li) => new RegExp(`WD-${id}(?!\\d)`).test(li.textContent!))!;
 
 describe('Notification bell', () => {
-  it("shows the server's count, raises it for a new work order, shows a resolved one resolved, and clears on Mark all read", async () => {
+  it("shows the server's count, raises it for a new work order, shows one resolved, clears on Mark all", async () => {
     const t = renderBell();
     const listed: NotificationList = { items: [item(2, 20, { is_read: true }), item(1, 10)], unread: 1 };
     await waitFor(() => expect(t.server.count('load')).toBe(1));

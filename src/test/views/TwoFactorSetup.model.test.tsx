@@ -257,7 +257,7 @@ const pageModel: PageModel<World> = {
   initial: () => 'nothing known',
 };
 
-describe('User Settings two-factor panel: every transition of twoFactorSetup, driven through the page and on to sign-in', () => {
+describe('User Settings two-factor panel: each transition of twoFactorSetup, via the page and on to sign-in', () => {
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
