@@ -126,7 +126,8 @@ export default tseslint.config(
               name: '@fluentui/react-components',
               importNames: ['Dialog'],
               message:
-                "Use MachineDialog (src/views/common): Escape sends the machine's Cancel or Close, and the focus goes back to the opener.",
+                "Use MachineDialog (src/views/common): Escape sends the machine's Cancel or Close, and the focus " +
+                'goes back to the opener.',
             },
           ],
         },

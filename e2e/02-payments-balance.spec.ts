@@ -12,7 +12,7 @@ async function openBalance(page: Page) {
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: false }).first();
 
-test('a client requests a withdrawal and a transfer to disburse; SUPER ADMIN completes one and rejects the other, each seeing the other live', async ({
+test('a client requests a withdrawal and a transfer; SUPER ADMIN completes one, rejects the other, both live', async ({
   browser,
 }) => {
   test.setTimeout(240_000);

@@ -105,7 +105,9 @@ test("SUPER ADMIN checks a provider's report against our records", async ({ page
   await expect(table).toHaveAttribute('aria-busy', 'false');
   const ids = await table.locator('tbody tr td:nth-child(2)').allTextContents();
   const amounts = (await table.locator('tbody tr td:nth-child(7)').allTextContents()).map((t) => t.replace(/\D/g, ''));
-  const csv = `correlation_id,status,amount\n${ids[0]},SUCCESS,${amounts[0]}\n${ids[1]},SUCCESS,1\nUNKNOWN-REF-1,SUCCESS,10000\n`;
+  const csv =
+    `correlation_id,status,amount\n${ids[0]},SUCCESS,${amounts[0]}\n` +
+    `${ids[1]},SUCCESS,1\nUNKNOWN-REF-1,SUCCESS,10000\n`;
 
   await page.getByRole('button', { name: 'Check Transactions' }).click();
   const dialog = page.getByRole('dialog', { name: 'Check Transactions' });
@@ -167,7 +169,7 @@ test('a client user downloads the search as an .xlsx and has it e-mailed', async
   await screenshot(page, '25-export-emailed');
 });
 
-test('at 1366 x 768 a row keeps its identity beside its actions, and the keyboard reaches them in a few keys (issue 26)', async ({
+test('at 1366 x 768 a row keeps its identity beside its actions, reached in a few keys (issue 26)', async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -16,7 +16,7 @@ async function choose(page: Page, field: ReturnType<Page['getByRole']>, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('SUPER ADMIN makes a role and a user; the user sees only those menus; resetting the authenticator ends their session', async ({
+test('SUPER ADMIN makes a role and a user, who sees only those menus; an authenticator reset ends the session', async ({
   browser,
 }) => {
   test.setTimeout(300_000);

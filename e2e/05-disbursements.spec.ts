@@ -126,7 +126,7 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await expect(page.getByText('File downloaded successfully').first()).toBeVisible();
 });
 
-test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard alone, its id in view throughout (issue 26)', async ({
+test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard, its id in view (issue 26)', async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -7,7 +7,7 @@ const figure = async (page: Page, name: string) =>
 const rp = (n: number) => `Rp. ${n.toLocaleString('en-US')}`;
 const ADMIN_NAME = 'Sari Superadmin';
 
-test('SUPER ADMIN adjusts a disbursement balance, is refused one that takes too much, and sees the deposit on both account screens', async ({
+test('SUPER ADMIN adjusts a disbursement balance, is refused too much, sees the deposit on both screens', async ({
   page,
 }) => {
   test.setTimeout(180_000);

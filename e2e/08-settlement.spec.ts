@@ -31,7 +31,7 @@ async function chooseFelloQrisYesterday(page: Page) {
   await page.getByRole('button', { name: 'Search' }).click();
 }
 
-test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run, and finds the pay-ins SETTLED and the balances risen by the net", async ({
+test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run: pay-ins SETTLED, balances up by the net", async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -131,6 +131,7 @@ test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run, and finds the 
   await expect(page.getByRole('table', { name: 'Payments' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('group', { name: 'Total Transactions' })).toHaveText(/^Total Transactions\s*0$/);
 
-  // The client's Available Balance rose by exactly its net (no e2e before this one adds pay-ins to withdrawable by hand).
+  // The client's Available Balance rose by exactly its net (no e2e before this one adds pay-ins to withdrawable by
+  // hand).
   expect(await availableBalance(page, clientName)).toBe(before + clientNet);
 });

@@ -4,7 +4,7 @@ import { nextCode, screenshot, signInAs } from './helpers';
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const unreadOf = async (page: Page) => Number((await bell(page).getAttribute('aria-label'))!.match(/(\d+) unread/)![1]);
 
-test("a client asks for a withdrawal; the SUPER ADMIN's bell counts it at once, they complete it from the work order, and the second SUPER ADMIN's bell shows it resolved", async ({
+test("a client's withdrawal is counted at once on the bells, completed from the work order, shown resolved", async ({
   browser,
 }) => {
   test.setTimeout(300_000);

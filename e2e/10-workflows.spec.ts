@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expectChartReadable, viewBoxOf } from './charts';
 import { screenshot, signInAs } from './helpers';
 
-test('SUPER ADMIN opens Workflows, reads the withdrawal lifecycle with its guards in words, and downloads its SCXML', async ({
+test('SUPER ADMIN opens Workflows, reads the withdrawal lifecycle, guards in words, downloads its SCXML', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -26,7 +26,7 @@ test('SUPER ADMIN opens Workflows, reads the withdrawal lifecycle with its guard
   expect(xml).toContain('<state id="withdrawal.PENDING"');
 });
 
-test('every workflow chart fits its panel with each name inside its box, at 1366x768 too, and zooms and pans by keyboard and drag', async ({
+test('every workflow chart fits its panel, names inside boxes, at 1366x768 too; zooms and pans by key, drag', async ({
   page,
 }) => {
   test.setTimeout(300_000);

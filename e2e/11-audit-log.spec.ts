@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectChartReadable } from './charts';
 import { screenshot, signInAs } from './helpers';
 
-test('SUPER ADMIN rejects a PENDING withdrawal, then finds it in the Audit Log and reads its path: PENDING, then REJECTED by whom', async ({
+test('SUPER ADMIN rejects a PENDING withdrawal, finds it in the Audit Log: its path PENDING, REJECTED by whom', async ({
   page,
 }) => {
   test.setTimeout(120_000);

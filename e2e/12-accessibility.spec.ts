@@ -84,7 +84,10 @@ async function menuPages(page: Page): Promise<string[]> {
   return [...new Set(hrefs.filter((h) => h.startsWith('/dashboard/')))];
 }
 
-/** Opens the dialog, checks it, closes it with Escape; returns the opener's words, or null if this screen does not offer it. */
+/**
+ * Opens the dialog, checks it, closes it with Escape; returns the opener's words, or null if this screen does not offer
+ * it.
+ */
 async function checkDialog(page: Page, path: string, opener: Opener): Promise<string | null> {
   const name = typeof opener === 'string' ? opener : opener instanceof RegExp ? opener : opener.open;
   if (typeof opener === 'object' && !(opener instanceof RegExp)) await opener.first(page);
@@ -155,7 +158,7 @@ test('an ADMIN: every menu page has no WCAG 2.1 AA violation', async ({ page }) 
   await checkEveryPage(page, 'admin@demo.local');
 });
 
-test('a SUPER ADMIN: every menu page and its dialogs, every workflow chart, the bell and a work order have no WCAG 2.1 AA violation', async ({
+test('a SUPER ADMIN: each menu page, its dialogs, each chart, the bell, a work order: no WCAG 2.1 AA issue', async ({
   page,
 }) => {
   test.setTimeout(900_000);
@@ -197,7 +200,7 @@ test('a SUPER ADMIN: every menu page and its dialogs, every workflow chart, the 
   }
 });
 
-test('Tab walks the shell in order and never rests on a hidden element: home link, the menu once, then the page', async ({
+test('Tab walks the shell in order, never resting on a hidden element: home link, the menu once, the page', async ({
   page,
 }) => {
   test.setTimeout(180_000);

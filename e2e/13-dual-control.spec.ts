@@ -18,7 +18,7 @@ async function decideAsPage(page: Page, id: number, decision: string) {
   return { status: res.status(), body: await res.json() };
 }
 
-test('a large adjustment waits for a second SUPER ADMIN, who approves it from the bell; the balance rises once, and the maker cannot approve their own', async ({
+test("a large adjustment waits for another SUPER ADMIN, approved from the bell; moves once; maker can't act", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -110,7 +110,7 @@ test('a large adjustment waits for a second SUPER ADMIN, who approves it from th
   await expect(maker.getByRole('button', { name: `Cancel request #${id}` })).toHaveCount(0);
 });
 
-test('with the void upload set to always wait on the Policy tab, a void file is previewed with that warning, held on Confirm, and voided when another SUPER ADMIN approves it', async ({
+test('void upload set to always wait: preview warns, Confirm holds it, another SUPER ADMIN approves: voided', async ({
   browser,
 }) => {
   test.setTimeout(300_000);

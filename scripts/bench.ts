@@ -34,7 +34,8 @@ import {
 } from './benchReport.ts';
 
 /**
- * `npx tsx scripts/bench.ts [--rows N] [--what-if "SQL"]... [--keep] [--cases payins,disbursements] [--disbursements N]`
+ * `npx tsx scripts/bench.ts [--rows N] [--what-if "SQL"]... [--keep] [--cases payins,disbursements]
+ *   [--disbursements N]`
  * Loads N pay-ins into a throw-away database `bench_<random>` on DATABASE_URL's server, times the
  * Payments List queries against the same SQL sent straight to the pool, times the 100,000-row export in
  * a process of its own, and writes docs/bench.md. Each --what-if is applied on top of the previous
@@ -110,7 +111,8 @@ const dialect = new PgDialect();
 const render = (query: SQL) => dialect.sqlToQuery(query);
 // What the totals cost before migrations 0009/0010: a count over every row of the window.
 const exactTotals = (where: SQL) =>
-  sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`;
+  sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee
+    from transactions t where ${where}`;
 
 const jakartaDay = (daysAgo: number) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -147,7 +149,8 @@ async function timeCase(
     }
   }
   log(
-    `${name} (${window}): ours p95 ${percentile(samples.ours, 95).toFixed(1)} ms, SQL p95 ${percentile(samples.direct, 95).toFixed(1)} ms`,
+    `${name} (${window}): ours p95 ${percentile(samples.ours, 95).toFixed(1)} ms, SQL p95 ` +
+      `${percentile(samples.direct, 95).toFixed(1)} ms`,
   );
   return { name, window, runs, warmups: WARMUPS, ours: samples.ours, direct: samples.direct, ...targets };
 }
@@ -171,8 +174,10 @@ async function filterCases(raw: pg.Pool, w: (typeof windows)[number]): Promise<F
   const {
     rows: [pick],
   } = await raw.query<{ client_id: number; correlation_id: string }>(
-    `select client_id, correlation_id from transactions where status = 'FINALIZED' and transaction_time >= ($1::timestamp at time zone '${TZ}')
-     and transaction_time < ($2::timestamp at time zone '${TZ}') + interval '1 minute' order by transaction_time desc limit 1`,
+    `select client_id, correlation_id from transactions where status = 'FINALIZED'
+      and transaction_time >= ($1::timestamp at time zone '${TZ}')
+     and transaction_time < ($2::timestamp at time zone '${TZ}') + interval '1 minute' order by transaction_time desc
+       limit 1`,
     [w.start, w.end],
   );
   return [
@@ -247,7 +252,8 @@ async function measure(database: Database): Promise<{ results: CaseResult[]; pla
         a.rows.map((r) => r.uuid).join() !== b.rows.map((r) => r.uuid).join()
       ) {
         throw new Error(
-          `totals or page disagree with a plain count for ${w.label}${fc.label}: ${JSON.stringify({ want, summary, ours: a.meta.total, direct: b.total })}`,
+          `totals or page disagree with a plain count for ${w.label}${fc.label}: ` +
+            `${JSON.stringify({ want, summary, ours: a.meta.total, direct: b.total })}`,
         );
       }
       // The first case measured used to pay for V8 still optimizing our code (its ours/SQL p95 alone
@@ -281,7 +287,9 @@ async function measure(database: Database): Promise<{ results: CaseResult[]; pla
           { p95Target: null, ratioTarget: null },
         );
         notes.push(
-          `${w.label}: ${Number(want.n).toLocaleString('en-US')} FINALIZED pay-ins; the same totals by a plain \`count(*)\` and \`sum\` over the rows (before migrations 0009/0010) take p50 ${percentile(before.ours, 50).toFixed(1)} / p95 ${percentile(before.ours, 95).toFixed(1)} ms.`,
+          `${w.label}: ${Number(want.n).toLocaleString('en-US')} FINALIZED pay-ins; the same totals by a plain ` +
+            `\`count(*)\` and \`sum\` over the rows (before migrations 0009/0010) take p50 ` +
+            `${percentile(before.ours, 50).toFixed(1)} / p95 ${percentile(before.ours, 95).toFixed(1)} ms.`,
         );
         plans.push(await explain(raw, `list and summary — totals (${w.label})`, totals.sql, totals.params));
         const pageSql = render(pageQuery(fixed, 1, w.label === '1 day' ? 15 : 1000));
@@ -295,7 +303,8 @@ async function measure(database: Database): Promise<{ results: CaseResult[]; pla
         );
       } else {
         notes.push(
-          `${w.label}${fc.label}: ${Number(want.n).toLocaleString('en-US')} pay-ins match (${JSON.stringify(fc.filter.client_id ?? fc.filter.search)}).`,
+          `${w.label}${fc.label}: ${Number(want.n).toLocaleString('en-US')} pay-ins match (` +
+            `${JSON.stringify(fc.filter.client_id ?? fc.filter.search)}).`,
         );
       }
     }
@@ -316,7 +325,8 @@ function measureExport(url: string, rows: number, runs: number, secondsTarget: n
       throw new Error(`export run failed: ${out.stderr || out.error?.message}`);
     samples.push(JSON.parse(line));
     log(
-      `export: ${samples[i].rows} rows in ${(samples[i].ms / 1000).toFixed(2)} s, peak RSS ${Math.round(samples[i].peakRssMb)} MB`,
+      `export: ${samples[i].rows} rows in ${(samples[i].ms / 1000).toFixed(2)} s, peak RSS ` +
+        `${Math.round(samples[i].peakRssMb)} MB`,
     );
   }
   return {
@@ -416,7 +426,8 @@ async function main() {
       }
       if (load.rows !== rows)
         log(
-          `this database holds ${load.rows.toLocaleString('en-US')} pay-ins, not --rows ${rows.toLocaleString('en-US')}`,
+          `this database holds ${load.rows.toLocaleString('en-US')} pay-ins, not --rows ` +
+            `${rows.toLocaleString('en-US')}`,
         );
       const loadSeconds = load.seconds;
       const vacuumSeconds = Number(load.detail.vacuumSeconds);
@@ -438,7 +449,8 @@ async function main() {
       const hourlySeconds = (performance.now() - hourlyStart) / 1000;
       const [buckets] = (
         await raw.query<{ hours: string; days: string }>(
-          'select (select count(*) from transaction_hourly_totals) as hours, (select count(*) from transaction_daily_totals) as days',
+          'select (select count(*) from transaction_hourly_totals) as hours, (select count(*) from ' +
+            'transaction_daily_totals) as days',
         )
       ).rows;
       const exported = EXPORT_SIZES.filter((n) => n <= load.rows).map((n) => {
@@ -458,7 +470,8 @@ async function main() {
 
       const [{ version }] = (
         await raw.query<{ version: string }>(
-          `select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`,
+          `select current_setting('server_version') || ', shared_buffers ' || ` +
+            `current_setting('shared_buffers') as version`,
         )
       ).rows;
       const cpus = os.cpus();
@@ -475,24 +488,49 @@ async function main() {
               ) as { entries: Array<{ tag: string }> }
             ).entries.at(-1)?.tag ?? 'none',
           rows: load.rows,
-          loader: `set-based (\`scripts/benchLoadPayins.ts\`: INSERT … SELECT over generate_series, 250,000 rows a statement, ${load.detail.loaders} loaders at once, each chunk credited through the ledger's set-based path; inserts ${Number(load.detail.insertSeconds).toFixed(0)} s and ledger ${Number(load.detail.ledgerSeconds).toFixed(0)} s summed over the loaders, then VACUUM (ANALYZE) ${vacuumSeconds.toFixed(0)} s); loaded ${load.at.slice(0, 16).replace('T', ' ')} UTC`,
+          loader:
+            `set-based (\`scripts/benchLoadPayins.ts\`: INSERT … SELECT over generate_series, 250,000 rows a ` +
+            `statement, ${load.detail.loaders} loaders at once, each chunk credited through the ledger's set-based ` +
+            `path; inserts ${Number(load.detail.insertSeconds).toFixed(0)} s and ledger ` +
+            `${Number(load.detail.ledgerSeconds).toFixed(0)} s summed over the loaders, then VACUUM (ANALYZE) ` +
+            `${vacuumSeconds.toFixed(0)} s); loaded ${load.at.slice(0, 16).replace('T', ' ')} UTC`,
           loadSeconds,
-          loadAverage: `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after (1-minute; this bench alone keeps about one core busy)`,
+          loadAverage:
+            `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after (1-minute; ` +
+            `this bench alone keeps about one core busy)`,
           notes: [
-            `Windows: 1 day = ${windows[0].start} to ${windows[0].end}; 30 days = ${windows[1].start} to ${windows[1].end} (Asia/Jakarta).`,
-            `After loading, \`VACUUM (ANALYZE)\` took ${vacuumSeconds.toFixed(1)} s. Per window, ${PROCESS_WARMUPS} runs of the 15-row list first; then each case: ${WARMUPS} warm-ups, then ${RUNS} to ${MAX_RUNS} measured runs, about ${RUN_BUDGET_MS / 1000} s of them (10 when a warm-up run averaged over ${SLOW_MS} ms); ours and SQL alternate, and p95 is the nearest-rank 95th percentile of each side's runs.`,
-            'A list request is two queries (totals, then the page), timed together on both sides. Totals, in one statement: whole UTC days from `transaction_daily_totals` (migration 0010), the whole hours around them from `transaction_hourly_totals` (0009), the minutes at either edge counted row by row.',
-            `After loading, ${Number(buckets.hours).toLocaleString('en-US')} hour and ${Number(buckets.days).toLocaleString('en-US')} day buckets, each equal to a group-by over the pay-ins (checked in ${hourlySeconds.toFixed(1)} s, as \`npm run ledger:check\` does); the totals of every window below were checked against a plain \`count(*)\` before timing.`,
+            `Windows: 1 day = ${windows[0].start} to ${windows[0].end}; 30 days = ${windows[1].start} to ` +
+              `${windows[1].end} (Asia/Jakarta).`,
+            `After loading, \`VACUUM (ANALYZE)\` took ${vacuumSeconds.toFixed(1)} s. Per window, ${PROCESS_WARMUPS} ` +
+              `runs of the 15-row list first; then each case: ${WARMUPS} warm-ups, then ${RUNS} to ${MAX_RUNS} ` +
+              `measured runs, about ${RUN_BUDGET_MS / 1000} s of them (10 when a warm-up run averaged over ` +
+              `${SLOW_MS} ms); ours and SQL alternate, and p95 is the nearest-rank 95th percentile of ` +
+              `each side's runs.`,
+            'A list request is two queries (totals, then the page), timed together on both sides. Totals, in one ' +
+              'statement: whole UTC days from `transaction_daily_totals` (migration 0010), the whole hours around ' +
+              'them from `transaction_hourly_totals` (0009), the minutes at either edge counted row by row.',
+            `After loading, ${Number(buckets.hours).toLocaleString('en-US')} hour and ` +
+              `${Number(buckets.days).toLocaleString('en-US')} day buckets, each equal to a group-by over the ` +
+              `pay-ins (checked in ${hourlySeconds.toFixed(1)} s, as \`npm run ledger:check\` does); the totals of ` +
+              `every window below were checked against a plain \`count(*)\` before timing.`,
             ...baseline.notes,
             ...exported.map(
               (e) =>
-                `Export: \`server/scripts/bench-export.ts --database\` in a child process, ${e.ms.length} runs: the download's own path (\`scopedTransactionFilter\`, \`assertExportable\`, \`writeTransactionExport\`) for the newest pay-ins widened to whole minutes (${e.window}, ${e.rows.toLocaleString('en-US')} rows, all statuses, ${(e.bytes / 1_048_576).toFixed(1)} MB .xlsx); the response then streams that file as base64.`,
+                `Export: \`server/scripts/bench-export.ts --database\` in a child process, ${e.ms.length} runs: the ` +
+                `download's own path (\`scopedTransactionFilter\`, \`assertExportable\`, \`writeTransactionExport\`) ` +
+                `for the newest pay-ins widened to whole minutes (${e.window}, ${e.rows.toLocaleString('en-US')} ` +
+                `rows, all statuses, ${(e.bytes / 1_048_576).toFixed(1)} MB .xlsx); the response then streams that ` +
+                `file as base64.`,
             ),
-            'The same database through HTTP (the real server, autocannon, 10 and 50 signed-in users, one node and two): [bench-http.md](bench-http.md); the Disbursement List beside it: [bench-disbursements.md](bench-disbursements.md).',
-            "The loader writes pay-ins in random time order, so one day's rows are spread over the whole table; live traffic writes them in time order. Heap-reading queries are therefore pessimistic here.",
+            'The same database through HTTP (the real server, autocannon, 10 and 50 signed-in users, one node and ' +
+              'two): [bench-http.md](bench-http.md); the Disbursement List beside it: ' +
+              '[bench-disbursements.md](bench-disbursements.md).',
+            "The loader writes pay-ins in random time order, so one day's rows are spread over the whole table; live " +
+              'traffic writes them in time order. Heap-reading queries are therefore pessimistic here.',
             ...(args['what-if'].length
               ? [
-                  'Each "What if" section applies its SQL on top of the previous ones, in the throw-away bench database only, then measures again.',
+                  'Each "What if" section applies its SQL on top of the previous ones, in the throw-away bench ' +
+                    'database only, then measures again.',
                 ]
               : []),
           ],
@@ -525,16 +563,21 @@ async function main() {
       const measured = await measureDisbursements(database, timeCase, explain, PROCESS_WARMUPS);
       const [{ version }] = (
         await raw.query<{ version: string }>(
-          `select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`,
+          `select current_setting('server_version') || ', shared_buffers ' || ` +
+            `current_setting('shared_buffers') as version`,
         )
       ).rows;
       const cpus = os.cpus();
       const report = [
         '# Disbursement List benchmark',
         '',
-        `Generated by \`npx tsx scripts/bench.ts --cases disbursements\` on ${new Date().toISOString()}: ${disbursementRows.toLocaleString('en-US')} disbursements over 30 days, loaded in ${seconds.toFixed(1)} s by SQL in chunks of 100,000 (the totals triggers ran per chunk).`,
-        '"Ours" is `scopedDisbursementFilter` + `listDisbursements` / `summarizeDisbursements` through Drizzle; "SQL" is the same SQL text sent straight to the pool. Principal: SUPER ADMIN.',
-        `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}, PostgreSQL ${version}; load average ${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after.`,
+        `Generated by \`npx tsx scripts/bench.ts --cases disbursements\` on ${new Date().toISOString()}: ` +
+          `${disbursementRows.toLocaleString('en-US')} disbursements over 30 days, loaded in ${seconds.toFixed(1)} s ` +
+          `by SQL in chunks of 100,000 (the totals triggers ran per chunk).`,
+        '"Ours" is `scopedDisbursementFilter` + `listDisbursements` / `summarizeDisbursements` through Drizzle; ' +
+          '"SQL" is the same SQL text sent straight to the pool. Principal: SUPER ADMIN.',
+        `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}, PostgreSQL ${version}; load average ` +
+          `${loadBefore.toFixed(2)} before measuring, ${os.loadavg()[0].toFixed(2)} after.`,
         '',
         ...measured.notes.map((n) => `- ${n}`),
         '',
@@ -560,7 +603,8 @@ async function main() {
       );
       const [{ version }] = (
         await raw.query<{ version: string }>(
-          `select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`,
+          `select current_setting('server_version') || ', shared_buffers ' || ` +
+            `current_setting('shared_buffers') as version`,
         )
       ).rows;
       const cpus = os.cpus();
@@ -568,7 +612,8 @@ async function main() {
         '# Settlement benchmark',
         '',
         `Generated by \`npx tsx scripts/bench.ts --cases settlement\` on ${new Date().toISOString()}.`,
-        `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}, PostgreSQL ${version}; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
+        `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}, PostgreSQL ${version}; load average ` +
+          `${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
         '',
         ...result.lines.map((line) => `- ${line}`),
         '',
@@ -583,7 +628,8 @@ async function main() {
       const report = [
         '# HTTP load benchmark',
         '',
-        `Generated by \`npx tsx scripts/bench.ts --cases http\` (\`scripts/benchHttp.ts\`) on ${new Date().toISOString()}.`,
+        `Generated by \`npx tsx scripts/bench.ts --cases http\` (\`scripts/benchHttp.ts\`) on ` +
+          `${new Date().toISOString()}.`,
         '',
         ...result.lines,
         '',
@@ -603,7 +649,8 @@ async function main() {
         '# Work-order fan-out benchmark',
         '',
         `Generated by \`npx tsx scripts/bench.ts --cases fanout\` on ${new Date().toISOString()}.`,
-        `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
+        `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown'}; load average ${loadBefore.toFixed(2)} before, ` +
+          `${os.loadavg()[0].toFixed(2)} after.`,
         '',
         ...result.lines.map((line) => `- ${line}`),
         '',

@@ -53,19 +53,25 @@ export async function loadDisbursements(
     const to = Math.min(rows, from + 99_999);
     await raw.query(
       `
-      insert into disbursements (uuid, client_id, correlation_id, withdrawal_method, bank_name, bank_account_name, account_no,
+      insert into disbursements (uuid, client_id, correlation_id, withdrawal_method, bank_name, bank_account_name,
+        account_no,
         original_transaction_no, amount, fee_amount, status, transaction_time, paid_time)
       select gen_random_uuid()::text, ($1::int[])[1 + (g % cardinality($1::int[]))], 'BDSB' || lpad(g::text, 10, '0'),
-        m.method, (array['BCA','BRI','BNI','Mandiri','CIMB Niaga','Permata','BSI'])[1 + (g % 7)], 'Beneficiary ' || (g % 997),
-        lpad((g::bigint * 7919 % 10000000000)::text, 10, '0'), 'PO-' || g, 10000 + (g::bigint * 104729 % 5000000), m.fee, s.status, t.at,
+        m.method, (array['BCA','BRI','BNI','Mandiri','CIMB Niaga','Permata','BSI'])[1 + (g % 7)],
+          'Beneficiary ' || (g % 997),
+        lpad((g::bigint * 7919 % 10000000000)::text, 10, '0'), 'PO-' || g, 10000 + (g::bigint * 104729 % 5000000),
+          m.fee, s.status, t.at,
         case when s.status in ('FINALIZED', 'VOIDED') then t.at + interval '2 minutes' end
       from generate_series($2::int, $3::int) g
       -- The draws must name g: a lateral subquery that does not is run once per statement, and
       -- every row of a chunk got the same time, status and method (earlier reports' round counts).
-      cross join lateral (select now() - random() * interval '30 days' + 0 * g * interval '1 second' as at, random() + 0 * g as r, random() + 0 * g as q) t
-      cross join lateral (select case when t.r < 0.60 then 'FINALIZED' when t.r < 0.72 then 'PENDING' when t.r < 0.80 then 'PENDING_REQUEST'
+      cross join lateral (select now() - random() * interval '30 days' + 0 * g * interval '1 second' as at,
+        random() + 0 * g as r, random() + 0 * g as q) t
+      cross join lateral (select case when t.r < 0.60 then 'FINALIZED' when t.r < 0.72 then 'PENDING' when t.r < 0.80
+        then 'PENDING_REQUEST'
         when t.r < 0.88 then 'REJECTED' when t.r < 0.96 then 'FAILED' else 'VOIDED' end as status) s
-      cross join lateral (select case when t.q < 0.55 then 'BIFAST' when t.q < 0.85 then 'ONLINE' when t.q < 0.97 then 'SKN' else 'RTGS' end as method,
+      cross join lateral (select case when t.q < 0.55 then 'BIFAST' when t.q < 0.85 then 'ONLINE' when t.q < 0.97
+        then 'SKN' else 'RTGS' end as method,
         case when t.q < 0.55 then 2500 when t.q < 0.85 then 6500 when t.q < 0.97 then 2900 else 25000 end as fee) m`,
       [clients, from, to],
     );
@@ -135,7 +141,8 @@ export async function measureDisbursements(
     const fixed = await where();
     const totals = render(disbursementTotalsQuery(fixed));
     const exact = render(
-      sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from disbursements t where ${fixed}`,
+      sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee
+        from disbursements t where ${fixed}`,
     );
     const {
       rows: [want],

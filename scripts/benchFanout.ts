@@ -92,9 +92,13 @@ export async function benchFanout(
     const p50 = percentile(samples, 50);
     const p95 = percentile(samples, 95);
     const lines = [
-      `Two API nodes (two apps in one process, each with its own pool, outbox publisher and socket.io PostgreSQL adapter) on the bench database; ${sockets} sockets of one SUPER ADMIN, half on each node.`,
-      `${rounds} work orders committed through node A's outbox (\`openWorkOrder\`, then the publisher's kick, as after a request); timed from the commit to the \`work-order\` event on each of node B's ${Math.floor(sockets / 2)} sockets: ${samples.length.toLocaleString('en-US')} arrivals.`,
-      `Commit -> socket on the other node: p50 **${p50.toFixed(1)} ms**, p95 **${p95.toFixed(1)} ms** (goal: p95 under 100 ms), max ${Math.max(...samples).toFixed(1)} ms.`,
+      `Two API nodes (two apps in one process, each with its own pool, outbox publisher and socket.io PostgreSQL ` +
+        `adapter) on the bench database; ${sockets} sockets of one SUPER ADMIN, half on each node.`,
+      `${rounds} work orders committed through node A's outbox (\`openWorkOrder\`, then the publisher's kick, as ` +
+        `after a request); timed from the commit to the \`work-order\` event on each of node B's ` +
+        `${Math.floor(sockets / 2)} sockets: ${samples.length.toLocaleString('en-US')} arrivals.`,
+      `Commit -> socket on the other node: p50 **${p50.toFixed(1)} ms**, p95 **${p95.toFixed(1)} ms** (goal: p95 ` +
+        `under 100 ms), max ${Math.max(...samples).toFixed(1)} ms.`,
     ];
     log(lines[2]);
     return { lines, p95 };

@@ -134,7 +134,9 @@ function stepsFor(clientId: number, search: string): Step[] {
   ];
 }
 
-/** The user types of the 50: every tenth a client user (one client each), the rest SUPER ADMIN and ADMIN alternately. */
+/**
+ * The user types of the 50: every tenth a client user (one client each), the rest SUPER ADMIN and ADMIN alternately.
+ */
 const typeOf = (i: number): UserType => (i % 10 === 9 ? 'CLIENT' : i % 2 === 0 ? 'SUPER ADMIN' : 'ADMIN');
 
 async function createUsers(
@@ -294,7 +296,8 @@ const serverComplaints = (node: Node) =>
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuSeconds(pid: number | undefined): number | null {
   try {
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and
+    // 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
@@ -325,7 +328,10 @@ async function commits(db: Db): Promise<number> {
   return Number(rows[0].n);
 }
 
-/** `pace`: requests a second per user (autocannon's connectionRate); absent, each user sends the next request as soon as the last is answered. */
+/**
+ * `pace`: requests a second per user (autocannon's connectionRate); absent, each user sends the next request as soon as
+ * the last is answered.
+ */
 interface RunSpec {
   label: string;
   urls: string[];
@@ -403,7 +409,8 @@ async function run(db: Db, spec: RunSpec, log: (m: string) => void): Promise<Run
   const warm = await drive({ ...spec, seconds: WARMUP_SECONDS });
   if (warm.result.non2xx || warm.result.errors) {
     throw new Error(
-      `${spec.label}: warm-up had ${warm.result.non2xx} non-2xx responses and ${warm.result.errors} errors; the bench would be timing error pages:\n  ${warm.failures.join('\n  ')}`,
+      `${spec.label}: warm-up had ${warm.result.non2xx} non-2xx responses and ${warm.result.errors} errors; the ` +
+        `bench would be timing error pages:\n  ${warm.failures.join('\n  ')}`,
     );
   }
   const before = await commits(db);
@@ -420,7 +427,8 @@ async function run(db: Db, spec: RunSpec, log: (m: string) => void): Promise<Run
   const after = await commits(db);
   if (result.non2xx || result.errors || result.mismatches) {
     throw new Error(
-      `${spec.label}: ${result.non2xx} non-2xx responses, ${result.errors} errors (${result.timeouts} timeouts); the figures would include error pages:\n  ${failures.join('\n  ')}`,
+      `${spec.label}: ${result.non2xx} non-2xx responses, ${result.errors} errors (${result.timeouts} timeouts); the ` +
+        `figures would include error pages:\n  ${failures.join('\n  ')}`,
     );
   }
   const ms = samples.map((s) => s.ms);
@@ -451,7 +459,8 @@ async function run(db: Db, spec: RunSpec, log: (m: string) => void): Promise<Run
     postgresCpuMs: samples.length && pgAfter.size ? (pgCpu * 1000) / samples.length : null,
   };
   log(
-    `${spec.label}: ${out.requests} requests in ${out.seconds.toFixed(1)} s, ${out.perSecond.toFixed(0)} req/s, p50 ${out.p50.toFixed(1)} / p95 ${out.p95.toFixed(1)} / p99 ${out.p99.toFixed(1)} ms`,
+    `${spec.label}: ${out.requests} requests in ${out.seconds.toFixed(1)} s, ${out.perSecond.toFixed(0)} req/s, p50 ` +
+      `${out.p50.toFixed(1)} / p95 ${out.p95.toFixed(1)} / p99 ${out.p99.toFixed(1)} ms`,
   );
   return out;
 }
@@ -488,7 +497,8 @@ export async function benchHttp(opts: {
     // Real correlation ids of FINALIZED pay-ins in the 30-day window, per client, for the search step.
     const { rows: found } = await db.execute<{ client_id: number; correlation_id: string }>(sql`
       select distinct on (client_id) client_id, correlation_id from transactions
-      where status = 'FINALIZED' and transaction_time >= (${`${businessDay(TZ, 29)} 00:00`}::timestamp at time zone ${TZ})
+      where status = 'FINALIZED' and transaction_time >= (${`${businessDay(TZ, 29)} 00:00`}::timestamp at time
+        zone ${TZ})
       order by client_id, transaction_time desc`);
     const searchOf = new Map(found.map((r) => [Number(r.client_id), r.correlation_id]));
     if (searchOf.size === 0) throw new Error('the bench database has no FINALIZED pay-ins in the last 30 days');
@@ -576,17 +586,21 @@ export async function benchHttp(opts: {
     const complaints = nodes.flatMap((n, i) => serverComplaints(n).map((line) => `node ${i + 1}: ${line}`));
     const [{ settings }] = (
       await db.execute<{ settings: string }>(
-        sql`select 'PostgreSQL ' || current_setting('server_version') || ', max_connections ' || current_setting('max_connections') || ', synchronous_commit ' || current_setting('synchronous_commit') as settings`,
+        sql`select 'PostgreSQL ' || current_setting('server_version') || ', max_connections ' ||
+          current_setting('max_connections') || ', synchronous_commit ' ||
+            current_setting('synchronous_commit') as settings`,
       )
     ).rows;
 
     const goalMet = (r: RunResult) => (r.users === 50 ? (r.p95 <= GOAL_P95_MS ? '✅ met' : '❌ not met') : '—');
     const table = [
-      '| Nodes | Users | Pace | Requests | Req/s | p50 (ms) | p95 (ms) | p99 (ms) | non-2xx | Goal (p95 ≤ 50 ms at 50 users) |',
+      '| Nodes | Users | Pace | Requests | Req/s | p50 (ms) | p95 (ms) | p99 (ms) | non-2xx | Goal (p95 ≤ 50 ms ' +
+        'at 50 users) |',
       '|--:|--:|---|--:|--:|--:|--:|--:|--:|---|',
       ...results.map(
         (r) =>
-          `| ${r.nodes} | ${r.users} | ${paceOf(r)} | ${r.requests.toLocaleString('en-US')} | ${r.perSecond.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx} | ${goalMet(r)} |`,
+          `| ${r.nodes} | ${r.users} | ${paceOf(r)} | ${r.requests.toLocaleString('en-US')} | ` +
+          `${r.perSecond.toFixed(0)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.non2xx} | ${goalMet(r)} |`,
       ),
     ].join('\n');
 
@@ -603,25 +617,67 @@ export async function benchHttp(opts: {
         .join('; ');
     const sample = stepsOf(all[0], 0);
     const lines = [
-      `Server: \`node --import tsx server/server.ts\` (as \`npm start\`, without \`vite build\`) in a child process per node, env ${Object.entries(
-        serverEnv('<bench database>', 0, '<temp dir>'),
-      )
-        .map(([k, v]) => `${k}=${k === 'PORT' ? '<free port>' : v || '(empty)'}`)
-        .join(
-          ', ',
-        )}. Each node: one \`pg.Pool\` of 10 connections, the outbox sweep (1 s), pg-boss (three workers polling every 2 s, maintenance every 30 s) and the provider simulator on loopback, all running; the bench requests are reads only and queue no job. The second node starts after the first answers /healthz.`,
-      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, shared: 1-minute load average ${loadBefore.toFixed(2)} before the runs, ${loadavg()[0].toFixed(2)} after.`,
+      `Server: \`node --import tsx server/server.ts\` (as \`npm start\`, without \`vite build\`) in a child process ` +
+        `per node, env ${Object.entries(serverEnv('<bench database>', 0, '<temp dir>'))
+          .map(([k, v]) => `${k}=${k === 'PORT' ? '<free port>' : v || '(empty)'}`)
+          .join(
+            ', ',
+          )}. Each node: one \`pg.Pool\` of 10 connections, the outbox sweep (1 s), pg-boss (three workers polling ` +
+        `every 2 s, maintenance every 30 s) and the provider simulator on loopback, all running; the bench requests ` +
+        `are reads only and queue no job. The second node starts after the first answers /healthz.`,
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, shared: 1-minute load average ` +
+        `${loadBefore.toFixed(2)} before the runs, ${loadavg()[0].toFixed(2)} after.`,
       `Database: ${Number(payins).toLocaleString('en-US')} pay-ins, ${clientIds.length} clients; ${settings}.`,
-      `Users: ${all.length} created for the run (${typeCount(all)}; through \`user_clients\` each client user sees one client, each ADMIN all ${clientIds.length}, SUPER ADMIN all by type; roles' modules as the demo seed's), two-factor active, each with a verified session from \`createSession\` sent as \`Authorization: Bearer <token>\`. Each autocannon connection is one user: 10 connections are users 1-10 (${typeCount(all.slice(0, 10))}), 50 are all of them.`,
-      `Request mix: each user loops over the same ${sample.length} GETs, starting at a different one, one request in flight per user (no think time): ${sample.map((s) => s.kind).join('; ')}. All pay-in filters are status FINALIZED, search_by correlation_id; 1 day = ${businessDay(TZ, 1)} 00:00-23:59, 30 days = ${businessDay(TZ, 29)} 00:00 to ${businessDay(TZ, 0)} 23:59 (Asia/Jakarta); "one client" and the balance reads use the user's client (staff: one of the ${clientIds.length} in rotation); the search is a real correlation id of that client. Example: \`${sample[0].path}\`.`,
-      `Each run: ${WARMUP_SECONDS} s of warm-up (new connections, discarded), then ${seconds} s measured; autocannon in the bench process on loopback, also bounded by ${MAX_REQUESTS_PER_SECOND.toLocaleString('en-US')} requests a second overall, ${REQUEST_TIMEOUT_SECONDS} s timeout per request. Latency is each response's own time (autocannon's \`response\` event), p50/p95/p99 nearest-rank over all responses of the run; a non-2xx response or an error stops the bench.`,
-      `Paced runs: autocannon's connectionRate (${PACE} a second per connection) ticks every connection on the same clock, so each second's ${USERS} requests arrive together as one burst; their latency is that of a burst of ${USERS} simultaneous requests, not of users spread over the second.`,
-      `Two nodes: autocannon gets both URLs and deals connections round-robin (user i to node i mod 2); responses per node at 50 users: ${two50.byNode.join(' / ')}.`,
-      `Throughput at 50 users: 2 nodes / 1 node = **${(two50.perSecond / one50.perSecond).toFixed(2)}×** (${two50.perSecond.toFixed(0)} vs ${one50.perSecond.toFixed(0)} req/s). Both nodes, PostgreSQL and autocannon share this machine's CPUs, so a second node cannot add cores here.`,
-      `Goal "HTTP p95 ≤ ${GOAL_P95_MS} ms at 50 users", back to back: 1 node ${one50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(one50.p95)} ms), 2 nodes ${two50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(two50.p95)} ms); at ${PACE} request a second per user: ${paced.map((r) => `${r.nodes} node${r.nodes > 1 ? 's' : ''} ${r.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(r.p95)} ms)`).join(', ')}.`,
+      `Users: ${all.length} created for the run (${typeCount(all)}; through \`user_clients\` each client user sees ` +
+        `one client, each ADMIN all ${clientIds.length}, SUPER ADMIN all by type; roles' modules as the demo ` +
+        `seed's), two-factor active, each with a verified session from \`createSession\` sent as \`Authorization: ` +
+        `Bearer <token>\`. Each autocannon connection is one user: 10 connections are users 1-10 (` +
+        `${typeCount(all.slice(0, 10))}), 50 are all of them.`,
+      `Request mix: each user loops over the same ${sample.length} GETs, starting at a different one, one request in ` +
+        `flight per user (no think time): ${sample.map((s) => s.kind).join('; ')}. All pay-in filters are status ` +
+        `FINALIZED, search_by correlation_id; 1 day = ${businessDay(TZ, 1)} 00:00-23:59, 30 days = ` +
+        `${businessDay(TZ, 29)} 00:00 to ${businessDay(TZ, 0)} 23:59 (Asia/Jakarta); "one client" and the balance ` +
+        `reads use the user's client (staff: one of the ${clientIds.length} in rotation); the search is a real ` +
+        `correlation id of that client. Example: \`${sample[0].path}\`.`,
+      `Each run: ${WARMUP_SECONDS} s of warm-up (new connections, discarded), then ${seconds} s measured; autocannon ` +
+        `in the bench process on loopback, also bounded by ${MAX_REQUESTS_PER_SECOND.toLocaleString('en-US')} ` +
+        `requests a second overall, ${REQUEST_TIMEOUT_SECONDS} s timeout per request. Latency is each response's own ` +
+        `time (autocannon's \`response\` event), p50/p95/p99 nearest-rank over all responses of the run; a non-2xx ` +
+        `response or an error stops the bench.`,
+      `Paced runs: autocannon's connectionRate (${PACE} a second per connection) ticks every connection on the same ` +
+        `clock, so each second's ${USERS} requests arrive together as one burst; their latency is that of a burst of ` +
+        `${USERS} simultaneous requests, not of users spread over the second.`,
+      `Two nodes: autocannon gets both URLs and deals connections round-robin (user i to node i mod 2); responses ` +
+        `per node at 50 users: ${two50.byNode.join(' / ')}.`,
+      `Throughput at 50 users: 2 nodes / 1 node = **${(two50.perSecond / one50.perSecond).toFixed(2)}×** (` +
+        `${two50.perSecond.toFixed(0)} vs ${one50.perSecond.toFixed(0)} req/s). Both nodes, PostgreSQL and ` +
+        `autocannon share this machine's CPUs, so a second node cannot add cores here.`,
+      `Goal "HTTP p95 ≤ ${GOAL_P95_MS} ms at 50 users", back to back: 1 node ` +
+        `${one50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(one50.p95)} ms), 2 nodes ` +
+        `${two50.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(two50.p95)} ms); at ${PACE} request a second per ` +
+        `user: ${paced
+          .map(
+            (r) =>
+              `${r.nodes} node${r.nodes > 1 ? 's' : ''} ` +
+              `${r.p95 <= GOAL_P95_MS ? 'met' : 'not met'} (p95 ${fmt(r.p95)} ms)`,
+          )
+          .join(', ')}.`,
       `Per request kind, 1 node at 50 users, p50/p95 ms: ${breakdown(one50)}.`,
       `Per request kind, 2 nodes at 50 users, p50/p95 ms: ${breakdown(two50)}.`,
-      `Where the time goes, per request (measured seconds; approximate): PostgreSQL transactions (pg_stat_database.xact_commit; every statement outside a transaction is one, pg-boss's and the outbox's polling included) ${results.map((r) => `${runName(r)} ${r.commitsPerRequest?.toFixed(1) ?? '—'}`).join(', ')}; server CPU (the node processes' user + system time, /proc) ${results.map((r) => `${runName(r)} ${r.serverCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; PostgreSQL CPU (its backends on the bench database, /proc) ${results.map((r) => `${runName(r)} ${r.postgresCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; autocannon's own CPU in the bench process ${results.map((r) => `${runName(r)} ${r.benchCpuMs.toFixed(1)} ms`).join(', ')}. Every authenticated request is first authenticated in one statement (\`loadSessionPrincipal\`: the session check, the principal, and last_seen_at written only when older than a step of min(30 s, idle/10), so most reads write nothing and wait for no WAL flush), before the handler's own queries (a list: totals and page, plus a client check only for a SUPER ADMIN naming a client).`,
+      `Where the time goes, per request (measured seconds; approximate): PostgreSQL transactions ` +
+        `(pg_stat_database.xact_commit; every statement outside a transaction is one, pg-boss's and the outbox's ` +
+        `polling included) ` +
+        `${results.map((r) => `${runName(r)} ${r.commitsPerRequest?.toFixed(1) ?? '—'}`).join(', ')}; server CPU ` +
+        `(the node processes' user + system time, /proc) ` +
+        `${results.map((r) => `${runName(r)} ${r.serverCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; PostgreSQL CPU ` +
+        `(its backends on the bench database, /proc) ` +
+        `${results.map((r) => `${runName(r)} ${r.postgresCpuMs?.toFixed(1) ?? '—'} ms`).join(', ')}; autocannon's ` +
+        `own CPU in the bench process ` +
+        `${results.map((r) => `${runName(r)} ${r.benchCpuMs.toFixed(1)} ms`).join(', ')}. Every authenticated ` +
+        `request is first authenticated in one statement (\`loadSessionPrincipal\`: the session check, the ` +
+        `principal, and last_seen_at written only when older than a step of min(30 s, idle/10), so most reads write ` +
+        `nothing and wait for no WAL flush), before the handler's own queries (a list: totals and page, plus a ` +
+        `client check only for a SUPER ADMIN naming a client).`,
       complaints.length
         ? `Server log (warn and above): ${complaints.length} lines, e.g. \`${complaints[0].slice(0, 200)}\`.`
         : 'Server log: no warnings or errors from either node.',

@@ -89,13 +89,16 @@ export async function loadPayins(
       rows: [span],
     } = await raw.query<{ first: string; last: string }>(
       `
-      with ch as (select * from jsonb_to_recordset($1::jsonb) as x(type text, service text, prefix text, lo float8, hi float8, min float8, max float8, step int, rate float8, fixed int, va text, settles boolean)),
+      with ch as (select * from jsonb_to_recordset($1::jsonb) as x(type text, service text, prefix text, lo float8,
+        hi float8, min float8, max float8, step int, rate float8, fixed int, va text, settles boolean)),
       hr as (select * from jsonb_to_recordset($2::jsonb) as x(h int, lo float8, hi float8)),
       cl as (select * from jsonb_to_recordset($3::jsonb) as x(id int, lo float8, hi float8)),
       -- Today's Jakarta midnight and the instant the load began.
-      clock as (select date_trunc('day', now() at time zone '${JAKARTA}') at time zone '${JAKARTA}' as midnight, now() as at),
+      clock as (select date_trunc('day', now() at time zone '${JAKARTA}') at time zone '${JAKARTA}' as midnight,
+        now() as at),
       draw as (
-        select g, random() as r_ch, random() as r_hour, random() as r_client, random() as r_status, random() as r_mostly,
+        select g, random() as r_ch, random() as r_hour, random() as r_client, random() as r_status,
+          random() as r_mostly,
           random() as r_amount, random() as r_release, random() as r_min, random() as r_today,
           case when random() < 0.06 then floor(random() * 2)::int else floor(random() * 30)::int end as age
         from generate_series($4::bigint, $5::bigint) g),
@@ -112,31 +115,37 @@ export async function loadPayins(
             when d.age < 2 then 'FINALIZED'
             when ch.settles or d.r_mostly < 0.6 then 'SETTLED'
             else 'FINALIZED' end as status,
-          greatest(ch.min, round(exp(ln(ch.min) + d.r_amount * (ln(ch.max) - ln(ch.min))) / ch.step) * ch.step)::bigint as amount
+          greatest(ch.min, round(exp(ln(ch.min) + d.r_amount * (ln(ch.max) - ln(ch.min))) / ch.step) *
+            ch.step)::bigint as amount
         from draw d
         cross join clock
         join ch on d.r_ch >= ch.lo and d.r_ch < ch.hi
         join hr on d.r_hour >= hr.lo and d.r_hour < hr.hi
         join cl on d.r_client >= cl.lo and d.r_client < cl.hi
-        cross join lateral (select clock.midnight - d.age * interval '1 day' + hr.h * interval '1 hour' + d.r_min * interval '1 hour' as at) t),
+        cross join lateral (select clock.midnight - d.age * interval '1 day' + hr.h * interval '1 hour' + d.r_min *
+          interval '1 hour' as at) t),
       inserted as (
-        insert into transactions (uuid, client_id, type, service_type, rrn, correlation_id, account_no, amount, fee_amount, status,
+        insert into transactions (uuid, client_id, type, service_type, rrn, correlation_id, account_no, amount,
+          fee_amount, status,
           transaction_time, paid_time, settlement_time, withdrawable_at)
         select gen_random_uuid()::text, s.client_id, s.type, s.service,
           case when s.status in ('FINALIZED', 'SETTLED') then lpad(floor(random() * 1e12)::bigint::text, 12, '0') end,
-          s.prefix || to_char(s.tt at time zone '${JAKARTA}', 'YYMMDD') || lpad((s.g + $6::bigint)::text, 8, '0') || lpad(floor(random() * 100)::int::text, 2, '0'),
+          s.prefix || to_char(s.tt at time zone '${JAKARTA}', 'YYMMDD')
+            || lpad((s.g + $6::bigint)::text, 8, '0') || lpad(floor(random() * 100)::int::text, 2, '0'),
           case s.service when 'VIRTUAL_ACCOUNT' then s.va || '08' || lpad(floor(random() * 1e9)::bigint::text, 9, '0')
             when 'DIRECT_DEBIT' then '08' || lpad(floor(random() * 1e10)::bigint::text, 10, '0')
             else 'ID10' || lpad(floor(random() * 1e11)::bigint::text, 11, '0') end,
           s.amount, coalesce(round(s.amount * s.rate)::bigint, s.fixed), s.status, s.tt,
-          case when s.status in ('FINALIZED', 'SETTLED') then s.tt + interval '2 seconds' + random() * interval '240 seconds' end,
+          case when s.status in ('FINALIZED', 'SETTLED')
+            then s.tt + interval '2 seconds' + random() * interval '240 seconds' end,
           st.settled_at,
           case when s.status = 'SETTLED' or (s.status = 'FINALIZED' and s.age >= 3 and s.r_release < 0.5)
             then coalesce(st.settled_at, s.tt + interval '3 days') end
         from shaped s
         -- SETTLED at 02:00 Jakarta the day after, as the demo's settlement would have.
         cross join lateral (select case when s.status = 'SETTLED'
-          then date_trunc('day', s.tt at time zone '${JAKARTA}') at time zone '${JAKARTA}' + interval '26 hours' end as settled_at) st
+          then date_trunc('day', s.tt at time zone '${JAKARTA}') at time zone '${JAKARTA}' + interval '26 hours'
+            end as settled_at) st
         returning id)
       select min(id) as first, max(id) as last from inserted`,
       [channelBands, hourBands, clientBands, from, to, Number(existing)],
@@ -158,7 +167,8 @@ export async function loadPayins(
     ledgerMs += t2 - t1;
     done += to - from + 1;
     log(
-      `pay-ins: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} loaded (this chunk: insert ${((t1 - t0) / 1000).toFixed(1)} s, ledger ${((t2 - t1) / 1000).toFixed(1)} s)`,
+      `pay-ins: ${done.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} loaded (this chunk: insert ` +
+        `${((t1 - t0) / 1000).toFixed(1)} s, ledger ${((t2 - t1) / 1000).toFixed(1)} s)`,
     );
   };
   // One PostgreSQL backend uses one core: a loader per core, each taking the next chunk.

@@ -14,7 +14,8 @@ export interface LoadRecord {
 
 export async function recordLoad(raw: pg.Pool, what: string, record: Omit<LoadRecord, 'at'>): Promise<void> {
   await raw.query(
-    'create table if not exists bench_load (what text primary key, rows bigint not null, seconds float8 not null, detail jsonb not null, at timestamptz not null default now())',
+    'create table if not exists bench_load (what text primary key, rows bigint not null, seconds float8 not null, ' +
+      'detail jsonb not null, at timestamptz not null default now())',
   );
   await raw.query('insert into bench_load (what, rows, seconds, detail) values ($1, $2, $3, $4)', [
     what,

@@ -74,7 +74,8 @@ const summarize = (part: string, samples: number[], gc: { ms: number; n: number 
   };
   table.push(row);
   process.stderr.write(
-    `${part}: p50 ${row.p50.toFixed(3)} p95 ${row.p95.toFixed(3)} ms, CPU ${row.cpuPerRun?.toFixed(3) ?? '-'} ms/run (${gc.n} GCs, ${gc.ms.toFixed(1)} ms)\n`,
+    `${part}: p50 ${row.p50.toFixed(3)} p95 ${row.p95.toFixed(3)} ms, CPU ${row.cpuPerRun?.toFixed(3) ?? '-'} ms/run ` +
+      `(${gc.n} GCs, ${gc.ms.toFixed(1)} ms)\n`,
   );
 };
 
@@ -210,10 +211,12 @@ process.stdout.write(
     .join(' ')} (1, 5, 15 min); ${os.cpus().length} CPUs\n\n`,
 );
 process.stdout.write(
-  '| Part | p50 (ms) | p95 (ms) | mean (ms) | client CPU per run (ms) | runs | GC ms per run |\n|---|--:|--:|--:|--:|--:|--:|\n',
+  '| Part | p50 (ms) | p95 (ms) | mean (ms) | client CPU per run (ms) | runs | GC ms per run ' +
+    '|\n|---|--:|--:|--:|--:|--:|--:|\n',
 );
 for (const r of table)
   process.stdout.write(
-    `| ${r.part} | ${r.p50.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.mean.toFixed(3)} | ${r.cpuPerRun?.toFixed(3) ?? '(all CPU)'} | ${r.runs} | ${r.gcPerRun.toFixed(3)} |\n`,
+    `| ${r.part} | ${r.p50.toFixed(3)} | ${r.p95.toFixed(3)} | ${r.mean.toFixed(3)} | ` +
+      `${r.cpuPerRun?.toFixed(3) ?? '(all CPU)'} | ${r.runs} | ${r.gcPerRun.toFixed(3)} |\n`,
   );
 await database.close();

@@ -46,11 +46,15 @@ export async function benchSettlement(
     const to = Math.min(count, from + 99_999);
     await raw.query(
       `
-      insert into transactions (uuid, client_id, type, service_type, rrn, correlation_id, account_no, amount, fee_amount, status, transaction_time, paid_time)
-      select gen_random_uuid()::text, ($1::int[])[1 + (g % cardinality($1::int[]))], 'fello_qris', 'QRIS', lpad(g::text, 12, '0'),
-        'BSETTLE' || lpad(g::text, 10, '0'), 'ID10' || lpad(g::text, 11, '0'), a.amount, round(a.amount * 0.007), 'FINALIZED', t.at, t.at + interval '30 seconds'
+      insert into transactions (uuid, client_id, type, service_type, rrn, correlation_id, account_no, amount,
+        fee_amount, status, transaction_time, paid_time)
+      select gen_random_uuid()::text, ($1::int[])[1 + (g % cardinality($1::int[]))], 'fello_qris', 'QRIS',
+        lpad(g::text, 12, '0'),
+        'BSETTLE' || lpad(g::text, 10, '0'), 'ID10' || lpad(g::text, 11, '0'), a.amount, round(a.amount * 0.007),
+          'FINALIZED', t.at, t.at + interval '30 seconds'
       from generate_series($2::int, $3::int) g
-      cross join lateral (select ($4::timestamp at time zone '${TZ}') + (g::bigint * 86399 / $5) * interval '1 second' as at) t
+      cross join lateral (
+        select ($4::timestamp at time zone '${TZ}') + (g::bigint * 86399 / $5) * interval '1 second' as at) t
       cross join lateral (select 10000 + (g::bigint * 104729 % 1490000) as amount) a`,
       [clients, from, to, day, count],
     );
@@ -113,18 +117,28 @@ export async function benchSettlement(
   const ledger = await checkLedger(db);
   const ledgerSeconds = (performance.now() - ledgerStart) / 1000;
   const lines = [
-    `Window: FELLO QRIS, ${day} 00:00 to ${day} 23:59 (Asia/Jakarta): ${count.toLocaleString('en-US')} FINALIZED pay-ins over 7 clients, loaded by SQL and credited through the ledger (\`bulkCreditPayins\`) in ${loadSeconds.toFixed(1)} s.`,
-    `Settled: ${run.settled_transaction.toLocaleString('en-US')} of ${run.total_transaction.toLocaleString('en-US')} (status ${run.status}) in **${seconds.toFixed(1)} s** (target 60 s), ${Math.round(run.settled_transaction / seconds).toLocaleString('en-US')} pay-ins/s, ${batches} batches of up to 5,000 in two lanes, each batch one database transaction (status, settlement time, the move to withdrawable, the run's counters, the rollup triggers).`,
-    `Measured from the press (\`recordSettlementRun\` + \`queueSettlement\`) to the run's end, through pg-boss and \`runSettlementSlice\` exactly as the server runs it (slices of 10 s).`,
-    `Moved to withdrawable: Rp. ${run.moved_amount.toLocaleString('en-US')} (net of ${run.settled_transaction.toLocaleString('en-US')} pay-ins).`,
-    `Right afterwards: the hour and day rollups ${drift.length ? `DIFFER (${drift.length} buckets)` : 'equal a group-by over the pay-ins'} (${rollupSeconds.toFixed(1)} s); \`ledger:check\` ${
-      ledger.problems.length
-        ? `found ${ledger.problems.length} problems: ${ledger.problems
-            .slice(0, 3)
-            .map((p) => p.detail)
-            .join('; ')}`
-        : 'found nothing'
-    } over ${ledger.entries.toLocaleString('en-US')} entries (${ledgerSeconds.toFixed(1)} s).`,
+    `Window: FELLO QRIS, ${day} 00:00 to ${day} 23:59 (Asia/Jakarta): ${count.toLocaleString('en-US')} FINALIZED ` +
+      `pay-ins over 7 clients, loaded by SQL and credited through the ledger (\`bulkCreditPayins\`) in ` +
+      `${loadSeconds.toFixed(1)} s.`,
+    `Settled: ${run.settled_transaction.toLocaleString('en-US')} of ${run.total_transaction.toLocaleString('en-US')} ` +
+      `(status ${run.status}) in **${seconds.toFixed(1)} s** (target 60 s), ` +
+      `${Math.round(run.settled_transaction / seconds).toLocaleString('en-US')} pay-ins/s, ${batches} batches of up ` +
+      `to 5,000 in two lanes, each batch one database transaction (status, settlement time, the move to ` +
+      `withdrawable, the run's counters, the rollup triggers).`,
+    `Measured from the press (\`recordSettlementRun\` + \`queueSettlement\`) to the run's end, through pg-boss and ` +
+      `\`runSettlementSlice\` exactly as the server runs it (slices of 10 s).`,
+    `Moved to withdrawable: Rp. ${run.moved_amount.toLocaleString('en-US')} (net of ` +
+      `${run.settled_transaction.toLocaleString('en-US')} pay-ins).`,
+    `Right afterwards: the hour and day rollups ` +
+      `${drift.length ? `DIFFER (${drift.length} buckets)` : 'equal a group-by over the pay-ins'} (` +
+      `${rollupSeconds.toFixed(1)} s); \`ledger:check\` ${
+        ledger.problems.length
+          ? `found ${ledger.problems.length} problems: ${ledger.problems
+              .slice(0, 3)
+              .map((p) => p.detail)
+              .join('; ')}`
+          : 'found nothing'
+      } over ${ledger.entries.toLocaleString('en-US')} entries (${ledgerSeconds.toFixed(1)} s).`,
   ];
   if (drift.length || ledger.problems.length || run.status !== 'succeeded') throw new Error(lines.join('\n'));
   return { lines, seconds, count: run.settled_transaction };

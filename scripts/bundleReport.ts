@@ -14,7 +14,9 @@ const LOGIN_BUDGET_BYTES = 200_000;
 const dist = process.argv[2] ?? 'dist';
 const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-/** The build's own .gz and .br copies when it wrote them (the same bytes compressedCopies makes), else compressed here. */
+/**
+ * The build's own .gz and .br copies when it wrote them (the same bytes compressedCopies makes), else compressed here.
+ */
 async function sizeOf(file: string): Promise<{ raw: number; gz: number; br: number }> {
   const path = join(dist, file);
   const [raw, gz, br] = await Promise.all([

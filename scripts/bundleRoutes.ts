@@ -28,7 +28,9 @@ const dashboard = (route: string, ...pages: string[]): RouteLoad => ({ route, la
 /** A page of the page table (src/services/pages.ts) with the chunks src/views/pageViews.tsx loads for it. */
 const page = (id: PageId, ...chunks: string[]) => dashboard(pagePath(id), ...chunks);
 
-/** Every route of src/views/App.tsx and DashboardRoutes.tsx; `bundle:report` fails when a lazy chunk is missing here. */
+/**
+ * Every route of src/views/App.tsx and DashboardRoutes.tsx; `bundle:report` fails when a lazy chunk is missing here.
+ */
 export const ROUTES: RouteLoad[] = [
   { route: '/login (and / )', lazy: [] },
   page('settings-user', 'src/views/UserSettingsPage.tsx'),

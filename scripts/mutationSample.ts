@@ -11,9 +11,11 @@ import { seededRandom } from '../server/seed/seededRandom.ts';
  * authorization table.
  *
  *   npx tsx scripts/mutationSample.ts pick [size] [seed]  writes stryker/sample.json
- *   stryker run stryker/parts/sampleBrowser.config.mjs    tests the sampled src/ mutants (reports/mutation/sample-browser.json)
+ *   stryker run stryker/parts/sampleBrowser.config.mjs    tests the sampled src/ mutants
+ *                                                         (reports/mutation/sample-browser.json)
  *   stryker run stryker/parts/sampleServer.config.mjs     and the sampled server/domain ones (sample-server.json)
- *   npx tsx scripts/mutationSample.ts score               the estimate per stratum and in all, and each sampled mutant that lived
+ *   npx tsx scripts/mutationSample.ts score               the estimate per stratum and in all, and each sampled
+ *                                                         mutant that lived
  */
 const SCOPE = [
   'src/machines/**/*.ts',
@@ -119,7 +121,8 @@ async function pick(size: number, seed: number) {
   for (const m of all) strata[folderOf(m.file)] = (strata[folderOf(m.file)] ?? 0) + 1;
   writeFileSync(
     SAMPLE_FILE,
-    `{ "seed": ${seed}, "population": ${all.length}, "strata": ${JSON.stringify(strata)}, "mutants": [\n${lines}\n] }\n`,
+    `{ "seed": ${seed}, "population": ${all.length}, "strata": ${JSON.stringify(strata)}, "mutants": [\n` +
+      `${lines}\n] }\n`,
   );
   console.log(`${SAMPLE_FILE}: ${size} of ${all.length} mutants (seed ${seed})`);
 }
@@ -189,11 +192,13 @@ function score() {
     const detected = outcomes.filter((o) => detectedStatus(o.status)).length;
     const [low, high] = wilson(detected, outcomes.length);
     console.log(
-      `| ${stratum.folders.join(', ')} | ${size} | ${outcomes.length} | ${detected} | ${pct(detected / outcomes.length)} (${pct(low)} to ${pct(high)}) |`,
+      `| ${stratum.folders.join(', ')} | ${size} | ${outcomes.length} | ${detected} | ` +
+        `${pct(detected / outcomes.length)} (${pct(low)} to ${pct(high)}) |`,
     );
     measured.push({ size, p: detected / outcomes.length, low, high });
     const line = ({ s, status }: (typeof outcomes)[number]) =>
-      `- ${s.file}:${s.start.line}:${s.start.column} ${s.mutatorName} → ${JSON.stringify(s.replacement).slice(0, 80)} (${status})`;
+      `- ${s.file}:${s.start.line}:${s.start.column} ${s.mutatorName} → ` +
+      `${JSON.stringify(s.replacement).slice(0, 80)} (${status})`;
     lived.push(...outcomes.filter((o) => !detectedStatus(o.status)).map(line));
     timedOut.push(...outcomes.filter((o) => o.status === 'Timeout').map(line));
   }
@@ -205,7 +210,8 @@ function score() {
     const weighted = (pick: (m: (typeof measured)[number]) => number) =>
       measured.reduce((sum, m) => sum + (m.size / total) * pick(m), 0);
     console.log(
-      `| whole scope | ${total} | | | ${pct(weighted((m) => m.p))} (${pct(weighted((m) => m.low))} to ${pct(weighted((m) => m.high))}) |`,
+      `| whole scope | ${total} | | | ${pct(weighted((m) => m.p))} (${pct(weighted((m) => m.low))} to ` +
+        `${pct(weighted((m) => m.high))}) |`,
     );
   }
   if (lived.length) console.log(`\nSampled mutants no test noticed:\n${lived.join('\n')}`);

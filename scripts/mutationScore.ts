@@ -30,7 +30,8 @@ for (const report of reports)
 const FOLDERS = ['src/machines', 'src/services', 'server/domain'];
 const metricsOf = (paths: string[]) => calculateMetrics(Object.fromEntries(paths.map((p) => [p, files[p]]))).metrics;
 const row = (name: string, m: Metrics) =>
-  `| ${name} | ${m.totalValid ? `${m.mutationScore.toFixed(1)}%` : '–'} | ${m.totalDetected} | ${m.survived} | ${m.noCoverage} | ${m.ignored} |`;
+  `| ${name} | ${m.totalValid ? `${m.mutationScore.toFixed(1)}%` : '–'} | ${m.totalDetected} | ${m.survived} | ` +
+  `${m.noCoverage} | ${m.ignored} |`;
 const paths = Object.keys(files).sort();
 
 console.log(`Reports: ${reports.join(', ')}\n`);

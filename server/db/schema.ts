@@ -138,7 +138,8 @@ export const auditLog = pgTable(
     detail: jsonb('detail'),
   },
   (t) => [
-    // The audit log page reads newest first, (at, id) descending (this index scanned backwards); an entity's lines by object id in time order.
+    // The audit log page reads newest first, (at, id) descending (this index scanned backwards); an entity's lines by
+    // object id in time order.
     index('audit_log_at_idx').on(t.at, t.id),
     index('audit_log_actor_idx').on(t.actorUserId),
     index('audit_log_object_idx').on(t.objectId, t.at),

@@ -138,7 +138,9 @@ export async function holdIfNeeded(
   await openWorkOrder(tx, {
     item: { kind: 'approval', ref: String(created.id), client_id: details.clientId, client_name: clientName, amount },
     subject: `${label} ${code}`,
-    message: `${label} of ${formatRupiah(amount)}${clientName ? ` for ${clientName}` : ''} by ${principal.name} waits for your approval`,
+    message:
+      `${label} of ${formatRupiah(amount)}${clientName ? ` for ${clientName}` : ''} by ${principal.name} ` +
+      `waits for your approval`,
     code,
     icon: 'checkmark-shield',
     recipients: (await superAdminIds(tx)).filter((id) => id !== principal.id),

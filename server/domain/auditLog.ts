@@ -129,7 +129,8 @@ export async function assertAuditExportable(db: Db, where: SQL, maxRows = AUDIT_
   const rows = Number(n);
   if (rows > maxRows) {
     throw ruleBroken(
-      `The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} a download may hold. Narrow the filter and try again.`,
+      `The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} ` +
+        `a download may hold. Narrow the filter and try again.`,
     );
   }
   return rows;

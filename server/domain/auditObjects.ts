@@ -38,7 +38,8 @@ export async function objectsNamed(db: Db, text: string): Promise<NamedObjects> 
     lookups.push(sql`select 'withdrawal', w.uuid from withdrawals w where w.uuid like ${`${code.uuidPrefix}%`}`);
   if (code?.kind === 'disbursement') {
     lookups.push(
-      sql`select 'disbursement', x.id from disbursements d, lateral (values (d.uuid), (d.correlation_id)) x(id) where d.uuid like ${`${code.uuidPrefix}%`}`,
+      sql`select 'disbursement', x.id from disbursements d, lateral (values (d.uuid), (d.correlation_id)) x(id)
+        where d.uuid like ${`${code.uuidPrefix}%`}`,
     );
   }
   if (code?.kind === 'approval')
@@ -86,7 +87,8 @@ async function correlationIds(
   ids: string[],
 ): Promise<Map<string, string>> {
   const { rows } = await db.execute<{ uuid: string; correlation_id: string }>(sql`
-    select uuid, correlation_id from ${sql.identifier(table)} where uuid in (${list(ids)}) or correlation_id in (${list(ids)})`);
+    select uuid, correlation_id from ${sql.identifier(table)} where uuid in (${list(ids)})
+      or correlation_id in (${list(ids)})`);
   return new Map(
     rows.flatMap(
       (r) =>

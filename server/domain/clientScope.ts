@@ -12,7 +12,10 @@ export const scopeOf = (type: UserType, clientIds: number[]): number[] | null =>
 export const seesClient = (principal: Pick<Principal, 'clientScope'>, clientId: number): boolean =>
   principal.clientScope === null || principal.clientScope.includes(clientId);
 
-/** seesClient as SQL: true where `column` holds a client outside the scope (never without a scope; always with an empty one). */
+/**
+ * seesClient as SQL: true where `column` holds a client outside the scope (never without a scope; always with an empty
+ * one).
+ */
 export const outsideScope = (principal: Pick<Principal, 'clientScope'>, column: AnyColumn): SQL => {
   const scope = principal.clientScope;
   if (scope === null) return sql`false`;
@@ -25,7 +28,9 @@ export async function visibleClientIds(db: Db, principal: Principal): Promise<nu
   return (await db.select({ id: clients.id }).from(clients).orderBy(asc(clients.id))).map((r) => r.id);
 }
 
-/** A client's name, for rows and messages that show it ('' for an id with no client, which the foreign keys rule out). */
+/**
+ * A client's name, for rows and messages that show it ('' for an id with no client, which the foreign keys rule out).
+ */
 export async function clientNameOf(db: Db, clientId: number): Promise<string> {
   const [client] = await db.select({ name: clients.clientName }).from(clients).where(eq(clients.id, clientId));
   return client?.name ?? '';

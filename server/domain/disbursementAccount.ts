@@ -138,7 +138,8 @@ async function defaultPayinWindow(db: Db, timeZone: string): Promise<{ start: st
   const [row] = (
     await db.execute<{ start: string; end: string }>(sql`
     select to_char(date_trunc('day', now() at time zone ${timeZone}) - interval '1 day', 'YYYY-MM-DD HH24:MI') as start,
-           to_char(date_trunc('day', now() at time zone ${timeZone}) + interval '23 hours 59 minutes', 'YYYY-MM-DD HH24:MI') as end`)
+           to_char(date_trunc('day', now() at time zone ${timeZone}) + interval '23 hours 59 minutes',
+             'YYYY-MM-DD HH24:MI') as end`)
   ).rows;
   return row;
 }

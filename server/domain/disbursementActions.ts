@@ -24,7 +24,8 @@ import type { Principal } from './principal.ts';
 
 /**
  * Runs one row action and audits how it ended. A success is audited by the action itself, in its
- * transaction; a refusal (not allowed, not found, conflict, rule broken) is audited here, after the rollback, so it stays.
+ * transaction; a refusal (not allowed, not found, conflict, rule broken) is audited here, after the rollback, so it
+ * stays.
  */
 async function audited<T>(
   db: Db,
@@ -166,7 +167,9 @@ export function disbursementInvoice(
     return {
       items: [
         {
-          name: `Disbursement ${d.correlationId} via ${d.withdrawalMethod} to ${d.bankName} ${d.accountNo} (${d.bankAccountName})`,
+          name:
+            `Disbursement ${d.correlationId} via ${d.withdrawalMethod} to ${d.bankName} ${d.accountNo} (` +
+            `${d.bankAccountName})`,
           ori_price: d.amount,
           curr_price: d.amount,
         },

@@ -22,7 +22,9 @@ export const DISBURSEMENT_TOTALS: TotalsSource = {
   daily: 'disbursement_daily_totals',
 };
 
-/** The spec's default window: the last 7 days on the business clock, today included (6 days ago 00:00 to today 23:59). */
+/**
+ * The spec's default window: the last 7 days on the business clock, today included (6 days ago 00:00 to today 23:59).
+ */
 export const defaultDisbursementWindow = (timeZone: string) => ({
   start: `${businessDay(timeZone, 6)} 00:00`,
   end: `${businessDay(timeZone)} 23:59`,
@@ -106,8 +108,10 @@ export const toDisbursementListRow = (r: RawRow): DisbursementRow => ({
   added_to_withdrawable: r.added_to_withdrawable,
 });
 
-export const DISBURSEMENT_COLUMNS = sql`t.uuid, t.withdrawal_method, t.correlation_id, t.bank_name, t.bank_account_name, t.account_no,
-  t.original_transaction_no, t.amount, t.fee_amount, t.transaction_time, t.paid_time, t.status, t.client_id, c.client_name, t.added_to_withdrawable`;
+export const DISBURSEMENT_COLUMNS = sql`t.uuid, t.withdrawal_method, t.correlation_id, t.bank_name,
+  t.bank_account_name, t.account_no,
+  t.original_transaction_no, t.amount, t.fee_amount, t.transaction_time, t.paid_time, t.status, t.client_id,
+    c.client_name, t.added_to_withdrawable`;
 
 /** One page, newest first (ties broken by id so pages never overlap). */
 export const disbursementPageQuery = (where: SQL, page: number, limit: number) => sql`

@@ -21,7 +21,10 @@ import {
 import type { Principal } from './principal.ts';
 
 export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Each void is its own transaction (an approved upload's all in one); a file longer than this is refused before any is tried. */
+/**
+ * Each void is its own transaction (an approved upload's all in one); a file longer than this is refused before any is
+ * tried.
+ */
 export const VOID_MAX_ROWS = 20_000;
 export const voidTooManyRows = (filename: string) =>
   `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
@@ -131,8 +134,9 @@ function summarize(dryRun: boolean, results: VoidOutcome[], amount: number): Voi
 
 /**
  * The void upload's dry run: what each row would do now, the amount + fee that would come back
- * to the disbursement balance, and whether applying it would wait for a second SUPER ADMIN. Reads only: no status, ledger entry, audit row or work order is
- * written. A caller whose role may not void at all is refused outright, as the apply refuses it.
+ * to the disbursement balance, and whether applying it would wait for a second SUPER ADMIN. Reads only: no status,
+ * ledger entry, audit row or work order is written. A caller whose role may not void at all is refused outright, as the
+ * apply refuses it.
  */
 export async function previewVoidDisbursements(
   db: Db,
@@ -275,7 +279,9 @@ export async function voidDisbursements(
         clientId: clientIds.size === 1 ? [...clientIds][0] : null,
         before: null,
         after: null,
-        summary: `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ${formatRupiah(preview.total.amount)} to the disbursement balance`,
+        summary:
+          `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ` +
+          `${formatRupiah(preview.total.amount)} to the disbursement balance`,
         payload: { filename, entries: voiding } satisfies HeldVoid,
       },
       origin,

@@ -115,7 +115,10 @@ export function refusalFor(d: DisbursementRecord, event: DisbursementEvent['type
   }
 }
 
-/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong (the lifecycle says whose it is), conflict for the status. */
+/**
+ * Refuses what the lifecycle refuses: notAllowed when only the role is wrong (the lifecycle says whose it is), conflict
+ * for the status.
+ */
 export function checkDisbursement(d: DisbursementRecord, event: DisbursementEvent): void {
   if (allowsDisbursement(d.status, factsOf(d), event)) return;
   if (refusesDisbursementRole(d.status, factsOf(d), event)) throw notAllowed();

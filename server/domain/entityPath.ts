@@ -44,7 +44,8 @@ async function transitions(db: Db, objectType: string, ids: string[]): Promise<T
     before: string | null;
     after: string;
   }>(sql`
-    select ${iso(sql`a.at`)} as at, a.actor_email, a.action, a.detail->'before'->>'status' as before, a.detail->'after'->>'status' as after
+    select ${iso(sql`a.at`)} as at, a.actor_email, a.action, a.detail->'before'->>'status' as before,
+      a.detail->'after'->>'status' as after
     from audit_log a
     where a.object_type = ${objectType} and a.object_id in (${sql.join(
       ids.map((id) => sql`${id}`),
@@ -111,8 +112,8 @@ async function withdrawalPath(db: Db, id: string): Promise<AuditPath> {
     requester: string | null;
     decider: string | null;
   }>(sql`
-    select w.uuid, w.status, ${iso(sql`w.withdrawal_time`)} as requested_at, ${iso(sql`w.completed_time`)} as completed_at,
-      ru.email as requester, du.email as decider
+    select w.uuid, w.status, ${iso(sql`w.withdrawal_time`)} as requested_at,
+      ${iso(sql`w.completed_time`)} as completed_at, ru.email as requester, du.email as decider
     from withdrawals w left join users ru on ru.id = w.requested_by left join users du on du.id = w.decided_by
     where w.uuid = ${id}`);
   const w = rows[0];
@@ -137,7 +138,8 @@ async function disbursementPath(db: Db, id: string): Promise<AuditPath> {
     updated_at: string;
     decider: string | null;
   }>(sql`
-    select d.uuid, d.correlation_id, d.status, ${iso(sql`d.transaction_time`)} as created_at, ${iso(sql`d.paid_time`)} as paid_at,
+    select d.uuid, d.correlation_id, d.status, ${iso(sql`d.transaction_time`)} as created_at,
+      ${iso(sql`d.paid_time`)} as paid_at,
       ${iso(sql`d.updated_at`)} as updated_at, du.email as decider
     from disbursements d left join users du on du.id = d.decided_by
     where d.uuid = ${id} or d.correlation_id = ${id}
@@ -170,7 +172,8 @@ async function transactionPath(db: Db, id: string): Promise<AuditPath> {
     finish_at: string | null;
     finish_actor: string | null;
   }>(sql`
-    select t.correlation_id, t.status, ${iso(sql`t.transaction_time`)} as created_at, ${iso(sql`t.paid_time`)} as paid_at,
+    select t.correlation_id, t.status, ${iso(sql`t.transaction_time`)} as created_at,
+      ${iso(sql`t.paid_time`)} as paid_at,
       ${iso(sql`t.settlement_time`)} as settled_at, t.settlement_run_id as run_id, ru.email as run_requester,
       ${iso(sql`f.at`)} as finish_at, f.actor_email as finish_actor
     from transactions t
@@ -178,7 +181,8 @@ async function transactionPath(db: Db, id: string): Promise<AuditPath> {
     left join users ru on ru.id = r.requested_by
     left join lateral (
       select a.at, a.actor_email from audit_log a
-      where a.object_type = 'settlement_run' and a.object_id = t.settlement_run_id::text and a.action = 'settlement.finish'
+      where a.object_type = 'settlement_run' and a.object_id = t.settlement_run_id::text
+        and a.action = 'settlement.finish'
       order by a.at desc, a.id desc limit 1
     ) f on true
     where t.correlation_id = ${id} or t.uuid = ${id}
@@ -234,7 +238,8 @@ async function approvalPath(db: Db, id: string): Promise<AuditPath> {
     maker: string | null;
     checker: string | null;
   }>(sql`
-    select r.id, r.status, ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.decided_at`)} as decided_at, mu.email as maker, cu.email as checker
+    select r.id, r.status, ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.decided_at`)} as decided_at,
+      mu.email as maker, cu.email as checker
     from approval_requests r left join users mu on mu.id = r.maker_id left join users cu on cu.id = r.checker_id
     where r.id::text = ${id}`);
   const r = rows[0];

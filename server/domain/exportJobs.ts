@@ -167,7 +167,9 @@ export async function runEmailExport(
     const sent = await mailer.send({
       to: record.email,
       subject: kind.subject,
-      text: `Attached are the ${file.rows} ${kind.noun} from ${filter.start} to ${filter.end} (${config.businessTimeZone}).`,
+      text:
+        `Attached are the ${file.rows} ${kind.noun} from ${filter.start} to ${filter.end} (` +
+        `${config.businessTimeZone}).`,
       attachments: [{ filename: EXPORT_FILENAME, path: file.path, contentType: XLSX_TYPE }],
     });
     await db
@@ -214,7 +216,10 @@ async function scoped(db: Db, kind: ExportKind, principal: Principal, filter: Li
   }
 }
 
-/** This node's worker for e-mailed exports (every kind, one queue): a failed send is tried twice more, 30 s and then ~60 s later. */
+/**
+ * This node's worker for e-mailed exports (every kind, one queue): a failed send is tried twice more, 30 s and then ~60
+ * s later.
+ */
 export function startEmailExportWorker(jobs: JobQueue, deps: ExportWorkerDeps): Promise<void> {
   return jobs.work<ExportJobData>(
     EXPORT_QUEUE,

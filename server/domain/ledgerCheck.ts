@@ -55,9 +55,11 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
   for (const r of await rows<{ code: string; balance: string; pending: string }>(
     db,
     sql`
-    select a.code, a.balance, coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0) as pending
+    select a.code, a.balance, coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id
+      and w.status = 'PENDING'), 0) as pending
     from ledger_accounts a where a.kind = 'pending_withdrawal'
-    and a.balance <> coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id and w.status = 'PENDING'), 0)`,
+    and a.balance <> coalesce((select sum(w.amount) from withdrawals w where w.client_id = a.client_id
+      and w.status = 'PENDING'), 0)`,
   )) {
     problems.push({
       check: 'pending equals PENDING withdrawals',
@@ -67,9 +69,11 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
   for (const r of await rows<{ code: string; balance: string; held: string }>(
     db,
     sql`
-    select a.code, a.balance, coalesce((select sum(d.amount + d.fee_amount) from disbursements d where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0) as held
+    select a.code, a.balance, coalesce((select sum(d.amount + d.fee_amount) from disbursements d
+      where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0) as held
     from ledger_accounts a where a.kind = 'disbursement_hold'
-    and a.balance <> coalesce((select sum(d.amount + d.fee_amount) from disbursements d where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0)`,
+    and a.balance <> coalesce((select sum(d.amount + d.fee_amount) from disbursements d
+      where d.client_id = a.client_id and d.status in ('PENDING_REQUEST', 'PENDING')), 0)`,
   )) {
     problems.push({
       check: 'hold equals open disbursements',
@@ -112,7 +116,8 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
     select t.correlation_id from transactions t
     where t.status = 'SETTLED'
     and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)
-    and not exists (select 1 from journal_entries w where w.kind = 'payin.withdrawable' and w.reference = t.correlation_id)
+    and not exists (select 1 from journal_entries w where w.kind = 'payin.withdrawable'
+      and w.reference = t.correlation_id)
     limit 20`,
   )) {
     problems.push({
@@ -125,7 +130,8 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
     sql`
     select r.id, r.settled_count, r.settled_amount, coalesce(x.n, 0) as n, coalesce(x.amount, 0) as amount
     from settlement_runs r
-    left join (select settlement_run_id, count(*) as n, sum(amount) as amount from transactions where settlement_run_id is not null group by settlement_run_id) x
+    left join (select settlement_run_id, count(*) as n, sum(amount) as amount from transactions
+      where settlement_run_id is not null group by settlement_run_id) x
       on x.settlement_run_id = r.id
     where r.settled_count <> coalesce(x.n, 0) or r.settled_amount <> coalesce(x.amount, 0)`,
   )) {
@@ -195,14 +201,19 @@ async function checkTotals(db: Db, t: TotalsTables): Promise<LedgerProblem[]> {
       select bucket, client_id, status, ${type} as type,
         coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
         coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
-      from (select ${sql.raw(unit)} as bucket, client_id, status, ${type}, count, amount, fee_amount from ${sql.raw(table)}) r full join (
-        select date_trunc(${unit}, transaction_time, 'UTC') as bucket, client_id, status, ${type}, count(*) as n, sum(amount) as amount, sum(fee_amount) as fee
+      from (select ${sql.raw(unit)} as bucket, client_id, status, ${type}, count, amount, fee_amount
+        from ${sql.raw(table)}) r full join (
+        select date_trunc(${unit}, transaction_time, 'UTC') as bucket, client_id, status, ${type}, count(*) as n,
+          sum(amount) as amount, sum(fee_amount) as fee
         from ${sql.raw(t.rows)} group by 1, 2, 3, 4) g using (bucket, client_id, status, ${type})
-      where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0) or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`,
+      where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0)
+        or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`,
     )) {
       problems.push({
         check: t.check,
-        detail: `${unit} ${new Date(r.bucket).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ${r.rollup}, ${t.noun} ${r.actual} (count / amount / fee)`,
+        detail:
+          `${unit} ${new Date(r.bucket).toISOString()} client ${r.client_id} ${r.status} ${r.type}: totals ` +
+          `${r.rollup}, ${t.noun} ${r.actual} (count / amount / fee)`,
       });
     }
   }

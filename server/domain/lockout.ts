@@ -16,8 +16,10 @@ export async function recordFailure(db: Db, userId: number): Promise<{ locked: b
   const [row] = await db
     .update(users)
     .set({
-      failedAttempts: sql`case when ${users.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS} then 0 else ${users.failedAttempts} + 1 end`,
-      lockedUntil: sql`case when ${users.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS} then now() + make_interval(mins => ${LOCK_MINUTES}) else ${users.lockedUntil} end`,
+      failedAttempts: sql`case when ${users.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS} then 0
+        else ${users.failedAttempts} + 1 end`,
+      lockedUntil: sql`case when ${users.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS} then now() +
+        make_interval(mins => ${LOCK_MINUTES}) else ${users.lockedUntil} end`,
     })
     .where(eq(users.id, userId))
     .returning({ lockedUntil: users.lockedUntil });

@@ -37,8 +37,10 @@ export function manageableUsers(actor: Principal): SQL | undefined {
   return and(
     inArray(users.type, manageableTypes(actor)),
     sql`exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id})`,
-    sql`not exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id} and ${outsideScope(actor, userClients.clientId)})`,
-    sql`not exists (select 1 from ${roleModules} where ${roleModules.roleId} = ${users.roleId} and ${notInArray(roleModules.moduleId, actor.moduleIds)})`,
+    sql`not exists (select 1 from ${userClients} where ${userClients.userId} = ${users.id}
+      and ${outsideScope(actor, userClients.clientId)})`,
+    sql`not exists (select 1 from ${roleModules} where ${roleModules.roleId} = ${users.roleId}
+      and ${notInArray(roleModules.moduleId, actor.moduleIds)})`,
   );
 }
 
@@ -56,7 +58,9 @@ export function manageableRoles(actor: Principal): SQL | undefined {
 export const roleVisible = (actor: Principal, role: { type: UserType }) =>
   isSuperAdmin(actor) || role.type === actor.type;
 
-/** The clients a user is given: each must exist and be within the actor's scope (else notFound, as for any foreign id). */
+/**
+ * The clients a user is given: each must exist and be within the actor's scope (else notFound, as for any foreign id).
+ */
 export async function assignableClients(db: Db, actor: Principal, type: UserType, ids: number[]): Promise<number[]> {
   // A SUPER ADMIN sees every client by type; a stored list would only mislead.
   if (type === 'SUPER ADMIN') return [];

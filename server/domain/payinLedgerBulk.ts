@@ -19,7 +19,8 @@ async function ensureAccountsFor(tx: Db, where: SQL) {
     ...Object.values(systemAccounts).map((a) => sql`(${a.code}, null, ${a.kind}, ${a.mayGoNegative})`),
   ];
   await tx.execute(
-    sql`insert into ledger_accounts (code, client_id, kind, may_go_negative) values ${sql.join(rows, sql`, `)} on conflict (code) do nothing`,
+    sql`insert into ledger_accounts (code, client_id, kind, may_go_negative)
+      values ${sql.join(rows, sql`, `)} on conflict (code) do nothing`,
   );
 }
 
@@ -28,11 +29,13 @@ async function applyNewEntries(tx: Db) {
   // NO KEY UPDATE, not UPDATE: the balance is not a key, and a FOR UPDATE would wait on (and can
   // deadlock with) the KEY SHARE locks other transactions' postings take on the same accounts.
   await tx.execute(
-    sql`select id from ledger_accounts where id in (select distinct account_id from postings where entry_id in (select id from new_entries)) order by id for no key update`,
+    sql`select id from ledger_accounts where id in (select distinct account_id from postings
+      where entry_id in (select id from new_entries)) order by id for no key update`,
   );
   await tx.execute(sql`
     update ledger_accounts a set balance = a.balance + s.total
-    from (select account_id, sum(amount) as total from postings where entry_id in (select id from new_entries) group by account_id) s
+    from (select account_id, sum(amount) as total from postings where entry_id in (select id from new_entries)
+      group by account_id) s
     where a.id = s.account_id`);
   await tx.execute(sql`drop table new_entries`);
 }
@@ -51,7 +54,8 @@ async function bulkPost(
     create temp table new_entries on commit drop as
     with inserted as (
       insert into journal_entries (kind, reference, description, created_by)
-      select ${spec.kind}, t.correlation_id, ${spec.description}, ${spec.by}::int from transactions t where ${spec.where}
+      select ${spec.kind}, t.correlation_id, ${spec.description}, ${spec.by}::int from transactions t
+        where ${spec.where}
       on conflict (kind, reference) do nothing
       returning id, reference
     ) select id, reference from inserted`);
@@ -77,7 +81,8 @@ export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = n
     description: 'Pay-in finalized',
     by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`,
-    lines: sql`(${systemAccounts.channelReceipts.code}, -t.amount), ('client:' || t.client_id || ':nonwithdrawable', t.amount - t.fee_amount), (${systemAccounts.fees.code}, t.fee_amount)`,
+    lines: sql`(${systemAccounts.channelReceipts.code}, -t.amount), ('client:' || t.client_id || ':nonwithdrawable',
+      t.amount - t.fee_amount), (${systemAccounts.fees.code}, t.fee_amount)`,
   });
   await applyNewEntries(tx);
   return credited;
@@ -94,11 +99,13 @@ export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number |
     by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})
       and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`,
-    lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
+    lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)),
+      ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
   });
   // Rows already stamped keep their time; not rewriting them spares every index an entry per row.
   await tx.execute(
-    sql`update transactions t set withdrawable_at = now() where t.correlation_id in (select reference from new_entries) and t.withdrawable_at is null`,
+    sql`update transactions t set withdrawable_at = now() where t.correlation_id in (select reference
+      from new_entries) and t.withdrawable_at is null`,
   );
   await applyNewEntries(tx);
   return moved;
@@ -117,12 +124,14 @@ export async function bulkSettle(tx: Db, set: SQL, by: number | null): Promise<{
     description: 'Settled: added to withdrawable balance',
     by,
     where: sql`t.id in (select id from settling where credited)`,
-    lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)), ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
+    lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)),
+      ('client:' || t.client_id || ':withdrawable', t.amount - t.fee_amount)`,
   });
   const { rows } = await tx.execute<{ amount: string }>(sql`
     with changed as (
       update transactions t set ${set},
-        withdrawable_at = case when m.reference is not null then coalesce(t.withdrawable_at, now()) else t.withdrawable_at end
+        withdrawable_at = case when m.reference is not null then coalesce(t.withdrawable_at, now())
+          else t.withdrawable_at end
       from settling s left join new_entries m on m.reference = s.correlation_id
       where t.id = s.id
       returning m.reference is not null as moved, t.amount - t.fee_amount as net

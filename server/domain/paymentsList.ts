@@ -46,7 +46,8 @@ export const toTransactionRow = (r: RawRow): TransactionRow => ({
   added_to_withdrawable: r.withdrawable_at != null,
 });
 
-export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.correlation_id, t.account_no, t.currency, t.amount, t.fee_amount,
+export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.correlation_id, t.account_no,
+  t.currency, t.amount, t.fee_amount,
   t.status, t.paid_time, t.transaction_time, t.settlement_time, t.client_id, c.client_name, t.withdrawable_at`;
 
 /** One page, newest first (ties broken by id so pages never overlap). */
@@ -57,7 +58,8 @@ export const pageQuery = (where: SQL, page: number, limit: number) => sql`
 // Bucket edges in UTC. ceilTo is the first edge at or after `at` (timestamps are whole microseconds);
 // '24 hours', as '1 day' would follow the session time zone's daylight saving.
 const ceilTo = (unit: 'hour' | 'day', at: SQL) =>
-  sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${at} - interval '1 microsecond', 'UTC') + interval ${sql.raw(unit === 'day' ? "'24 hours'" : "'1 hour'")})`;
+  sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${at} - interval '1 microsecond', 'UTC')
+    + interval ${sql.raw(unit === 'day' ? "'24 hours'" : "'1 hour'")})`;
 const floorTo = (unit: 'hour' | 'day', at: SQL) => sql`date_trunc(${sql.raw(`'${unit}'`)}, ${at}, 'UTC')`;
 
 /**
@@ -95,7 +97,8 @@ export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQ
   const w = rollupWindowOf(where);
   const rowsTable = sql.raw(source.rows);
   if (!w)
-    return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from ${rowsTable} t where ${where}`;
+    return sql`select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee
+      from ${rowsTable} t where ${where}`;
   const minutes = cut(w.from, w.until, ceilTo('hour', w.from), floorTo('hour', w.until));
   const [firstHour, endHour] = minutes.buckets;
   const hours = cut(firstHour, endHour, ceilTo('day', w.from), floorTo('day', w.until));
@@ -103,13 +106,19 @@ export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQ
     SQL,
     SQL,
   ]) => sql`select count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.fee_amount), 0) from ${rowsTable} t
-    where ${sql.join([sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', w)], sql` and `)}`;
+    where ${sql.join(
+      [sql`t.transaction_time >= ${from}`, sql`t.transaction_time < ${until}`, ...keyConditions('t', w)],
+      sql` and `,
+    )}`;
   const buckets = (
     table: string,
     column: string,
     [from, until]: readonly [SQL, SQL],
   ) => sql`select coalesce(sum(r.count), 0), coalesce(sum(r.amount), 0), coalesce(sum(r.fee_amount), 0)
-    from ${sql.raw(table)} r where ${sql.join([sql`${sql.raw(`r.${column}`)} >= ${from}`, sql`${sql.raw(`r.${column}`)} < ${until}`, ...keyConditions('r', w)], sql` and `)}`;
+    from ${sql.raw(table)} r where ${sql.join(
+      [sql`${sql.raw(`r.${column}`)} >= ${from}`, sql`${sql.raw(`r.${column}`)} < ${until}`, ...keyConditions('r', w)],
+      sql` and `,
+    )}`;
   // Flat, as it is rendered on every list and summary request (see flatSql).
   return flatSql(sql`select sum(n) as n, sum(amount) as amount, sum(fee) as fee from (
     ${buckets(source.daily, 'day', hours.buckets)}

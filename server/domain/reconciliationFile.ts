@@ -3,7 +3,10 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 100_000;
 
 export interface ReportRow {
-  /** 1-based position after the header row (first line under the header is 1); skipped empty rows still take a number, so it points at the line in the file. */
+  /**
+   * 1-based position after the header row (first line under the header is 1); skipped empty rows still take a number,
+   * so it points at the line in the file.
+   */
   row: number;
   /** '' when the row has data but an empty correlation cell, so the caller can report it instead of it vanishing. */
   correlation_id: string;
@@ -19,7 +22,8 @@ export class ReportFileError extends Error {
   }
 }
 
-// Headers are compared after lower-casing and dropping spaces, '_' and '-'; earlier aliases win when a file has several.
+// Headers are compared after lower-casing and dropping spaces, '_' and '-'; earlier aliases win when a file has
+// several.
 const COLUMNS = {
   correlation: ['correlationid', 'partnerreferenceno', 'merchantref', 'reference'],
   status: ['status', 'transactionstatus'],
@@ -90,10 +94,10 @@ function text(v: unknown): string | null {
 const isEmpty = (r: unknown[] | undefined) => !r || r.every((v) => text(v) === null);
 
 /**
- * Rupiah amounts arrive as '1250000', '1,250,000', '1.250.000', 'Rp. 1.250.000,00', 'IDR 1,250,000.50' or 'Rp 10.000,-'.
- * Rule: a trailing ',' or '.' followed by exactly 1-2 digits is the decimal part; every other ',' or '.' is a thousands
- * separator and must sit between groups of 3 digits. The result is rounded to whole rupiah; anything else is null.
- * Ambiguity accepted: '1,250' and '1.250' are 1250, never 1.25.
+ * Rupiah amounts arrive as '1250000', '1,250,000', '1.250.000', 'Rp. 1.250.000,00', 'IDR 1,250,000.50' or 'Rp
+ * 10.000,-'. Rule: a trailing ',' or '.' followed by exactly 1-2 digits is the decimal part; every other ',' or '.' is
+ * a thousands separator and must sit between groups of 3 digits. The result is rounded to whole rupiah; anything else
+ * is null. Ambiguity accepted: '1,250' and '1.250' are 1250, never 1.25.
  */
 export function parseAmount(raw: string | null): number | null {
   if (raw === null) return null;

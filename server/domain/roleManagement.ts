@@ -76,7 +76,8 @@ export async function listRoles(
   if (q.client_id !== undefined) {
     const clientId = await clientInScope(db, actor, q.client_id);
     filters.push(
-      sql`exists (select 1 from ${users} u join ${userClients} uc on uc.user_id = u.id where u.role_id = ${roles.id} and uc.client_id = ${clientId})`,
+      sql`exists (select 1 from ${users} u join ${userClients} uc on uc.user_id = u.id
+        where u.role_id = ${roles.id} and uc.client_id = ${clientId})`,
     );
   }
   const { rows, total } = await roleRows(db, and(...filters), q.page, q.limit);

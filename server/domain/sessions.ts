@@ -68,7 +68,8 @@ export function liveSessionCte(token: string, limits: SessionLimits): SQL {
   ), touched as (
     update sessions set last_seen_at = now()
     from live
-    where sessions.id = live.id and live.last_seen_at < now() - make_interval(secs => ${touchStepSeconds(limits)}::float8)
+    where sessions.id = live.id and live.last_seen_at < now() -
+      make_interval(secs => ${touchStepSeconds(limits)}::float8)
     returning sessions.id
   )`;
 }

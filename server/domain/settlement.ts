@@ -52,7 +52,8 @@ const literal = (words: readonly string[]) => sql.raw(words.map((w) => `'${w.rep
  * our own list) so the planner can use the partial index on FINALIZED pay-ins.
  */
 export function settleableWhere(key: WindowKey, from: readonly TransactionStatus[]): SQL {
-  return sql`t.type = ${key.type} and t.status in (${literal(from)}) and t.transaction_time >= ${key.from} and t.transaction_time < ${key.until}`;
+  return sql`t.type = ${key.type} and t.status in (${literal(from)})
+    and t.transaction_time >= ${key.from} and t.transaction_time < ${key.until}`;
 }
 
 /** The window typed on the business clock as instants (the Payments List's very bounds, end minute included). */
@@ -83,7 +84,8 @@ export async function settlementRows(
     amount: string;
     fee: string;
   }>(sql`
-    select t.client_id, c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount, sum(t.fee_amount) as fee
+    select t.client_id, c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount,
+      sum(t.fee_amount) as fee
     from transactions t join clients c on c.id = t.client_id
     where ${settleableWhere(windowKey(w, timeZone), step.from)}
     group by t.client_id, c.client_name, t.service_type
@@ -138,7 +140,8 @@ const toRun = (r: RunRecord): SettlementRun => ({
   finished_at: iso(r.finished_at),
 });
 
-const runColumns = sql`r.id, r.type, r.window_start, r.window_end, u.name as requested_by_name, r.status, r.total_count, r.total_amount,
+const runColumns = sql`r.id, r.type, r.window_start, r.window_end, u.name as requested_by_name, r.status,
+  r.total_count, r.total_amount,
   r.settled_count, r.settled_amount, r.settled_fee, r.moved_amount, r.error, r.started_at, r.finished_at`;
 
 /** One run as the API shows it, or null. */
@@ -158,14 +161,16 @@ export async function settlementRun(db: Db, id: number): Promise<SettlementRun> 
 /** The latest runs, newest first: the screen's 'Recent settlements'. */
 export async function recentRuns(db: Db, limit = 10): Promise<SettlementRun[]> {
   const { rows } = await db.execute<RunRecord>(
-    sql`select ${runColumns} from settlement_runs r join users u on u.id = r.requested_by order by r.started_at desc, r.id desc limit ${limit}`,
+    sql`select ${runColumns} from settlement_runs r join users u on u.id = r.requested_by
+      order by r.started_at desc, r.id desc limit ${limit}`,
   );
   return rows.map(toRun);
 }
 
 async function runningRunId(db: Db, key: WindowKey): Promise<number | null> {
   const { rows } = await db.execute<{ id: number }>(sql`
-    select id from settlement_runs where status = 'running' and type = ${key.type} and from_time = ${key.from} and until_time = ${key.until}`);
+    select id from settlement_runs where status = 'running'
+      and type = ${key.type} and from_time = ${key.from} and until_time = ${key.until}`);
   return rows[0] ? Number(rows[0].id) : null;
 }
 
@@ -187,7 +192,8 @@ export async function recordSettlementRun(
   return inTransaction(db, async (tx) => {
     const [totals] = (
       await tx.execute<{ n: number; net: string }>(sql`
-      select count(*)::int as n, coalesce(sum(t.amount - t.fee_amount), 0) as net from transactions t where ${settleableWhere(key, step.from)}`)
+      select count(*)::int as n, coalesce(sum(t.amount - t.fee_amount), 0) as net from transactions t
+        where ${settleableWhere(key, step.from)}`)
     ).rows;
     if (Number(totals.n) === 0) {
       const running = await runningRunId(tx, key);
@@ -195,8 +201,10 @@ export async function recordSettlementRun(
       throw ruleBroken(NOTHING_TO_SETTLE);
     }
     const { rows } = await tx.execute<{ id: number }>(sql`
-      insert into settlement_runs (type, window_start, window_end, from_time, until_time, requested_by, total_count, total_amount)
-      values (${w.type}, ${w.start}, ${w.end}, ${key.from}, ${key.until}, ${principal.id}, ${Number(totals.n)}, ${Number(totals.net)})
+      insert into settlement_runs (type, window_start, window_end, from_time, until_time, requested_by, total_count,
+        total_amount)
+      values (${w.type}, ${w.start}, ${w.end}, ${key.from}, ${key.until}, ${principal.id}, ${Number(totals.n)},
+        ${Number(totals.net)})
       on conflict (type, from_time, until_time) where status = 'running' do nothing
       returning id`);
     if (!rows[0]) {

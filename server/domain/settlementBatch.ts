@@ -61,7 +61,8 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
   return inTransaction(db, async (tx) => {
     // Lock this batch first (skipping what another run holds), then move the money, then the rows.
     await tx.execute(
-      sql`create temp table settling (id bigint primary key, correlation_id text not null, amount bigint not null, fee bigint not null, credited boolean not null) on commit drop`,
+      sql`create temp table settling (id bigint primary key, correlation_id text not null, amount bigint not null,
+        fee bigint not null, credited boolean not null) on commit drop`,
     );
     // Whether each was credited is looked up per picked row (5,000 index probes), never as a join
     // over every credited pay-in.
@@ -70,7 +71,8 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
       select p.id, p.correlation_id, p.amount, p.fee_amount,
         exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = p.correlation_id)
       from (
-        select t.id, t.correlation_id, t.amount, t.fee_amount from transactions t where ${settleableWhere(run, step.from)}
+        select t.id, t.correlation_id, t.amount, t.fee_amount from transactions t
+          where ${settleableWhere(run, step.from)}
         order by t.type, t.transaction_time, t.id limit ${size}
         for no key update skip locked
       ) p`);
@@ -88,7 +90,8 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
       run.requestedBy,
     );
     await tx.execute(sql`
-      update settlement_runs set settled_count = settled_count + ${n}, settled_amount = settled_amount + ${Number(batch.amount)},
+      update settlement_runs set settled_count = settled_count + ${n},
+        settled_amount = settled_amount + ${Number(batch.amount)},
         settled_fee = settled_fee + ${Number(batch.fee)}, moved_amount = moved_amount + ${moved.amount}
       where id = ${run.id}`);
     return n;

@@ -43,7 +43,8 @@ export async function queueSettlement(db: Db, jobs: JobQueue, runId: number): Pr
  */
 export async function requeueIfOrphaned(db: Db, jobs: JobQueue, runId: number): Promise<void> {
   const { rows } = await db.execute(sql`
-    select 1 from settlement_runs where id = ${runId} and status = 'running' and queue_job_id is null and started_at < now() - interval '30 seconds'`);
+    select 1 from settlement_runs where id = ${runId} and status = 'running' and queue_job_id is null
+      and started_at < now() - interval '30 seconds'`);
   if (rows.length) await queueSettlement(db, jobs, runId);
 }
 

@@ -21,7 +21,8 @@ export async function settlementReport(db: Db, runId: number): Promise<{ content
     amount: string;
     fee: string;
   }>(sql`
-    select c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount, sum(t.fee_amount) as fee
+    select c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount,
+      sum(t.fee_amount) as fee
     from transactions t join clients c on c.id = t.client_id
     where t.settlement_run_id = ${runId}
     group by c.client_name, t.service_type order by c.client_name, t.service_type`);

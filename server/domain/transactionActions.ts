@@ -53,7 +53,10 @@ async function findInScope(
   return row;
 }
 
-/** Refuses what the lifecycle refuses: notAllowed when only the role is wrong (the lifecycle says whose it is), conflict for the status. */
+/**
+ * Refuses what the lifecycle refuses: notAllowed when only the role is wrong (the lifecycle says whose it is), conflict
+ * for the status.
+ */
 function check(row: TransactionRecord, event: TransactionEvent, statusMessage: string) {
   if (allows(row.status, factsOf(row), event)) return;
   if (refusesTransactionRole(row.status, factsOf(row), event)) throw notAllowed();
@@ -265,7 +268,10 @@ const totalsOf = (row: { count: number | string; amount: number | string; fee: n
   fee: Number(row.fee),
 });
 
-/** Process Transactions' dry run: how many pay-ins would move now, their amounts and fees, and whether the apply would be held. Reads only. */
+/**
+ * Process Transactions' dry run: how many pay-ins would move now, their amounts and fees, and whether the apply would
+ * be held. Reads only.
+ */
 export async function previewBulkAddToWithdrawable(
   db: Db,
   principal: Principal,
@@ -274,7 +280,8 @@ export async function previewBulkAddToWithdrawable(
 ): Promise<BulkPreviewAnswer> {
   const { pending } = await bulkSelection(db, principal, filter, timeZone);
   const { rows } = await db.execute<{ count: number; amount: string; fee: string }>(sql`
-    select count(*)::int as count, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${pending}`);
+    select count(*)::int as count, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee
+      from transactions t where ${pending}`);
   const totals = totalsOf(rows[0]);
   return { ...totals, needs_approval: await wouldHold(db, 'bulk-withdrawable', totals.amount - totals.fee) };
 }
@@ -291,7 +298,8 @@ async function lockSelection(
 ): Promise<BulkPreview & { fingerprint: string }> {
   await tx.execute(sql`
     create temp table bulk_selection on commit drop as
-    with locked as (select t.id, t.client_id, t.amount, t.fee_amount from transactions t where ${pending} order by t.id for update of t) select * from locked`);
+    with locked as (select t.id, t.client_id, t.amount, t.fee_amount from transactions t
+      where ${pending} order by t.id for update of t) select * from locked`);
   await tx.execute(sql`analyze bulk_selection`);
   const {
     rows: [selected],
@@ -305,7 +313,10 @@ async function lockSelection(
   return { ...now, fingerprint: selected.fingerprint };
 }
 
-/** Moves exactly the locked selection to withdrawable; answers how many moved, how many of the filter were already added, and whose balances moved. */
+/**
+ * Moves exactly the locked selection to withdrawable; answers how many moved, how many of the filter were already
+ * added, and whose balances moved.
+ */
 async function moveSelection(
   tx: Db,
   where: SQL,
@@ -361,7 +372,10 @@ export async function bulkAddToWithdrawable(
         clientId: filter.client_id?.length === 1 ? filter.client_id[0] : null,
         before: null,
         after: null,
-        summary: `Add ${now.count.toLocaleString('en-US')} pay-ins of ${formatRupiah(now.amount)} (${formatRupiah(net)} after fees)${filter.start ? ` from ${filter.start} to ${filter.end}` : ''} to withdrawable balance`,
+        summary:
+          `Add ${now.count.toLocaleString('en-US')} pay-ins of ${formatRupiah(now.amount)} (` +
+          `${formatRupiah(net)} after fees)${filter.start ? ` from ${filter.start} to ${filter.end}` : ''} to ` +
+          `withdrawable balance`,
         payload: { filter, expected, time_zone: timeZone, fingerprint } satisfies HeldBulk,
       },
       origin,

@@ -70,7 +70,8 @@ export async function assertExportable(
   const rows = Number(n);
   if (rows > maxRows) {
     throw ruleBroken(
-      `The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an Excel sheet can hold. Narrow the filter and try again.`,
+      `The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an ` +
+        `Excel sheet can hold. Narrow the filter and try again.`,
     );
   }
   return rows;

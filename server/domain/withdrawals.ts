@@ -155,7 +155,9 @@ const requestHashOf = (body: WithdrawalRequest) => {
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 
-/** A withdrawal request as held for approval: everything but the authenticator code, which was spent when it was made. */
+/**
+ * A withdrawal request as held for approval: everything but the authenticator code, which was spent when it was made.
+ */
 export type HeldWithdrawalRequest = {
   [K in WithdrawalRequest['type']]: Omit<Extract<WithdrawalRequest, { type: K }>, 'otp_num'>;
 }[WithdrawalRequest['type']];
@@ -314,7 +316,12 @@ export async function requestWithdrawal(
           clientId,
           before: available,
           after: available - body.amount,
-          summary: `${transfer ? 'Transfer to the disbursement balance' : 'Withdraw'} ${formatRupiah(body.amount)} from ${clientName}${transfer ? '' : ` to ${request.type === 'withdrawal' ? `${request.bank_name} ${request.account_no}` : ''}`}`,
+          summary:
+            `${transfer ? 'Transfer to the disbursement balance' : 'Withdraw'} ${formatRupiah(body.amount)} ` +
+            `from ${clientName}` +
+            `${
+              transfer ? '' : ` to ${request.type === 'withdrawal' ? `${request.bank_name} ${request.account_no}` : ''}`
+            }`,
           payload: { client_id: clientId, request, idempotency_key: idempotencyKey, request_hash: requestHash },
         },
         origin,

@@ -72,7 +72,8 @@ export async function disbursementArrived(
   await openWorkOrder(tx, {
     item: { kind: 'disbursement', ref: d.uuid, client_id: d.clientId, client_name: clientName, amount: d.amount },
     subject: `Disbursement ${d.correlationId}`,
-    message: `Disbursement ${d.correlationId} of ${formatRupiah(d.amount)} from ${clientName} is waiting for a decision`,
+    message:
+      `Disbursement ${d.correlationId} of ${formatRupiah(d.amount)} from ${clientName} is waiting ` + `for a decision`,
     code: shortCode('DSB', d.uuid),
     icon: 'send',
     recipients: await superAdminIds(tx),
@@ -111,7 +112,9 @@ export async function callbackFailed(
   await openWorkOrder(tx, {
     item: { kind: 'callback', ref: p.correlationId, client_id: p.clientId, client_name: clientName, amount: p.amount },
     subject: `Callback failed ${p.correlationId}`,
-    message: `The callback of pay-in ${p.correlationId} (${formatRupiah(p.amount)}) to ${clientName} failed ${attempts} times: check the merchant's endpoint and resend it`,
+    message:
+      `The callback of pay-in ${p.correlationId} (${formatRupiah(p.amount)}) to ${clientName} failed ` +
+      `${attempts} times: check the merchant's endpoint and resend it`,
     code: `CB-${p.correlationId}`,
     icon: 'plug',
     recipients: await clientUsersWithModule(tx, p.clientId, 'transactions'),
@@ -142,7 +145,9 @@ export async function reconciliationMismatched(
   await openWorkOrder(tx, {
     item: { kind: 'reconciliation', ref, client_id: null, client_name: null, amount: null },
     subject: `Check Transactions of ${filesName(filenames)}`,
-    message: `Check Transactions found ${summary.missing} missing, ${summary.status_mismatch} status and ${summary.amount_mismatch} amount mismatches in ${summary.rows} rows`,
+    message:
+      `Check Transactions found ${summary.missing} missing, ${summary.status_mismatch} status and ` +
+      `${summary.amount_mismatch} amount mismatches in ${summary.rows} rows`,
     code,
     icon: 'document',
     recipients: [uploaderId],

@@ -89,7 +89,8 @@ export async function clientUsersWithModule(tx: Db, clientId: number, module: st
       await tx.execute<{ id: number }>(sql`
     select u.id from users u
     where u.is_active
-      and (u.type = 'SUPER ADMIN' or exists (select 1 from user_clients uc where uc.user_id = u.id and uc.client_id = ${clientId}))
+      and (u.type = 'SUPER ADMIN' or exists (select 1 from user_clients uc where uc.user_id = u.id
+        and uc.client_id = ${clientId}))
       and exists (select 1 from role_modules rm where rm.role_id = u.role_id and rm.module_id = ${module})
     order by u.id`)
     ).rows,

@@ -37,7 +37,8 @@ export function startOutboxPublisher(
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const { rows } = await tx.execute<{ id: number; event: string } & Record<string, unknown>>(sql`
-        select o.id, o.event, n.id as n_id, n.user_id, n.subject, n.message, n.work_order_code, n.icon, n.created_at, n.read_at,
+        select o.id, o.event, n.id as n_id, n.user_id, n.subject, n.message, n.work_order_code, n.icon, n.created_at,
+          n.read_at,
           n.status, n.resolved_at, n.outcome, n.item, n.item_kind, n.item_ref
         from outbox o join notifications n on n.id = o.notification_id
         where o.published_at is null order by o.id limit ${BATCH}

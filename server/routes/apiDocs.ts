@@ -31,7 +31,9 @@ export const routeSummaries: Record<RouteName, string> = {
   accountSummary: "A client's balances (pay-in and disbursement screens)",
   withdrawalHistory: 'Withdrawals, paged',
   addWithdrawal:
-    "Request a withdrawal (type 'withdrawal', with the bank account) or a transfer to disburse (type 'transfer', no bank fields); the spec's payload without type is taken too, a transfer being bank '0', account '0', name 'None' (Idempotency-Key header honoured)",
+    "Request a withdrawal (type 'withdrawal', with the bank account) or a transfer to disburse (type 'transfer', no " +
+    "bank fields); the spec's payload without type is taken too, a transfer being bank '0', account '0', name 'None' " +
+    '(Idempotency-Key header honoured)',
   updateWithdrawal: 'Complete or reject a PENDING withdrawal',
   payinList: 'Deposits onto the disbursement balance in a window (default yesterday to today)',
   balanceHistory: 'Deposit history of the disbursement balance, paged, newest first',
@@ -44,7 +46,8 @@ export const routeSummaries: Record<RouteName, string> = {
   finalizeTransaction: 'Finalize a pay-in by hand',
   addToWithdrawable: "Move a FINALIZED pay-in's amount to withdrawable, once",
   processTransactions:
-    'Move every FINALIZED pay-in of the window and filter to withdrawable: dry_run: true previews { count, amount, fee }; the apply sends expected_count and expected_amount (409 when the selection changed)',
+    'Move every FINALIZED pay-in of the window and filter to withdrawable: dry_run: true previews { count, amount, ' +
+    'fee }; the apply sends expected_count and expected_amount (409 when the selection changed)',
   generateInvoice: 'Invoice of a pay-in',
   checkTransactionsFile: "Match providers' settlement files against our pay-ins",
   disbursementList: 'Disbursements, paged, newest first (default window: the last 7 days)',
@@ -55,7 +58,8 @@ export const routeSummaries: Record<RouteName, string> = {
   disbursementInvoice: 'Invoice of a FINALIZED disbursement',
   addDisbursementToWithdrawable: "Move a released disbursement's amount + fee to withdrawable, once",
   voidDisbursementsFile:
-    'Void the FINALIZED disbursements a CSV or XLSX of correlation_ids lists; with the field dry_run=true, say what each row would do and what would come back, changing nothing',
+    'Void the FINALIZED disbursements a CSV or XLSX of correlation_ids lists; with the field dry_run=true, say what ' +
+    'each row would do and what would come back, changing nothing',
   settlementStatus: "A settlement type's FINALIZED pay-ins in the window, per client and service",
   settle: 'Settle every FINALIZED pay-in of the type in the window, as a job (a second press joins the running one)',
   settlementRun: "A settlement run's progress and outcome",
@@ -70,7 +74,8 @@ export const routeSummaries: Record<RouteName, string> = {
   approvals: 'Movements held for a second SUPER ADMIN, newest first, paged (status, page, limit), with meta',
   approval: 'One held movement by its id (an approval work order names it): the same row as the list',
   decideApproval:
-    'Decide a held movement: APPROVE (applies it, in the same transaction), DECLINE (with a reason) or CANCEL (the maker only)',
+    'Decide a held movement: APPROVE (applies it, in the same transaction), DECLINE (with a reason) or CANCEL ' +
+    '(the maker only)',
   users: 'Users the caller manages, paged',
   createUser: 'Create a user',
   editUser: 'Edit a user (e-mail and type fixed)',
@@ -92,7 +97,10 @@ const describeAccess = (rule: AccessRule) =>
     ? 'Public.'
     : rule.kind === 'session'
       ? 'Any signed-in session, before or after the OTP step.'
-      : `OTP-verified session${rule.module ? `; role grants \`${rule.module}\`` : ''}${rule.anyModule ? `; role grants one of ${rule.anyModule.map((m) => `\`${m}\``).join(', ')}` : ''}${rule.superAdminOnly ? '; SUPER ADMIN only' : ''}${rule.staffOnly ? '; SUPER ADMIN or ADMIN only' : ''}.`;
+      : `OTP-verified session` +
+        `${rule.module ? `; role grants \`${rule.module}\`` : ''}` +
+        `${rule.anyModule ? `; role grants one of ${rule.anyModule.map((m) => `\`${m}\``).join(', ')}` : ''}` +
+        `${rule.superAdminOnly ? '; SUPER ADMIN only' : ''}${rule.staffOnly ? '; SUPER ADMIN or ADMIN only' : ''}.`;
 
 /** The OpenAPI 3.1 document: paths and access from the route table, inputs from routeInputs. */
 export function openApiDocument() {

@@ -138,9 +138,11 @@ async function fromDatabase(url: string, rows: number) {
     const [w] = (
       await db.execute<{ start: string | null; end: string | null }>(sql`
       with edge as (select
-        (select transaction_time from transactions order by transaction_time desc, id desc offset ${rows - 1} limit 1) as oldest,
+        (select transaction_time from transactions order by transaction_time desc,
+          id desc offset ${rows - 1} limit 1) as oldest,
         (select max(transaction_time) from transactions) as newest)
-      select to_char(oldest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as start, to_char(newest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as end from edge`)
+      select to_char(oldest at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as start, to_char(newest at time zone ${TZ},
+        'YYYY-MM-DD HH24:MI') as end from edge`)
     ).rows;
     if (!w.start || !w.end) throw new Error(`the database holds fewer than ${rows} pay-ins`);
     const started = performance.now();

@@ -9,7 +9,9 @@ async function main() {
     console.log(`Checked ${accounts} accounts and ${entries} journal entries.`);
     if (problems.length === 0) {
       console.log(
-        'Ledger is balanced: every balance equals its postings, every entry sums to zero, nothing went negative, each disbursement hold equals its open disbursements, and the hourly and daily pay-in and disbursement totals match their rows.',
+        'Ledger is balanced: every balance equals its postings, every entry sums to zero, nothing went negative, ' +
+          'each disbursement hold equals its open disbursements, and the hourly and daily pay-in and disbursement ' +
+          'totals match their rows.',
       );
       return;
     }

@@ -70,7 +70,8 @@ async function main() {
     if (!(await isEmpty(database.db))) {
       if (count === undefined && extraDisbursements === undefined) {
         console.log(
-          'The database already has users: demo data was not added. Use --transactions N to add pay-ins, --disbursements N for disbursements.',
+          'The database already has users: demo data was not added. Use --transactions N to add pay-ins, ' +
+            '--disbursements N for disbursements.',
         );
         return;
       }

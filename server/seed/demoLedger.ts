@@ -8,7 +8,9 @@ import { seededRandom } from './seededRandom.ts';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 
-/** `hour` o'clock on the Jakarta calendar day `days` before today there (not the UTC day: from 17:00 UTC they differ). */
+/**
+ * `hour` o'clock on the Jakarta calendar day `days` before today there (not the UTC day: from 17:00 UTC they differ).
+ */
 const daysAgo = (days: number, hour: number) => {
   const wall = new Date(Date.now() + JAKARTA_OFFSET_MS - days * 86_400_000);
   wall.setUTCHours(hour, Math.floor(hour * 7) % 60, 0, 0);

@@ -139,7 +139,10 @@ export async function seedDisbursements(db: Db, o: SeedDisbursementsOptions): Pr
   return o.perClient * o.clientIds.length;
 }
 
-/** The demo: every client gets one disbursement in each of the six statuses within the last 7 days, the first two clients two of each. */
+/**
+ * The demo: every client gets one disbursement in each of the six statuses within the last 7 days, the first two
+ * clients two of each.
+ */
 export async function seedDemoDisbursements(
   db: Db,
   clientIds: number[],

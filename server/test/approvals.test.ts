@@ -67,7 +67,8 @@ const journalCount = async (clientId: number) =>
   Number(
     (
       await server.database.db.execute<{ n: number }>(sql`
-  select count(distinct p.entry_id)::int as n from postings p join ledger_accounts a on a.id = p.account_id where a.client_id = ${clientId}`)
+  select count(distinct p.entry_id)::int as n from postings p join ledger_accounts a on a.id = p.account_id
+    where a.client_id = ${clientId}`)
     ).rows[0].n,
   );
 
@@ -76,7 +77,8 @@ async function freshClient(disbursement: number, withdrawable = 0): Promise<numb
   const db = server.database.db;
   const [{ id }] = (
     await db.execute<{ id: number }>(
-      sql`insert into clients (client_name) values (${`PT Setuju ${Math.random().toString(36).slice(2, 8)}`}) returning id`,
+      sql`insert into clients (client_name) values (${`PT Setuju ${Math.random().toString(36).slice(2, 8)}`})
+        returning id`,
     )
   ).rows;
   await db.transaction(async (txRaw) => {
@@ -231,7 +233,7 @@ describe('a master balance adjustment', () => {
     ).toHaveLength(0);
   });
 
-  it('cannot be approved or declined by its maker (403, in the words of the issue), nor decided by an ADMIN', async () => {
+  it("cannot be approved or declined by its maker (403, in the issue's words), nor decided by an ADMIN", async () => {
     const client = await freshClient(0);
     const id = await held('superadmin', client, 150_000_000);
     for (const decision of ['APPROVE', 'DECLINE']) {
@@ -295,7 +297,7 @@ describe('a master balance adjustment', () => {
     expect(orders.length).toBeGreaterThan(0);
   });
 
-  it('approved by another SUPER ADMIN applies once: the balance rises once, the PIC is the maker, the audit names both', async () => {
+  it('approved by another SUPER ADMIN applies once: balance rises once, PIC is maker, audit names both', async () => {
     const client = await freshClient(1_000_000);
     const id = await held('superadmin', client, 150_000_000);
     const res = await decide('superadmin2', id, { decision: 'APPROVE' });
@@ -319,7 +321,9 @@ describe('a master balance adjustment', () => {
       .select()
       .from(auditLog)
       .where(
-        sql`${auditLog.outcome} = 'success' and ((${auditLog.objectType} = 'approval' and ${auditLog.objectId} = ${String(id)}) or (${auditLog.objectType} = 'client' and ${auditLog.objectId} = ${String(client)}))`,
+        sql`${auditLog.outcome} = 'success' and ((${auditLog.objectType} = 'approval'
+          and ${auditLog.objectId} = ${String(id)}) or (${auditLog.objectType} = 'client'
+            and ${auditLog.objectId} = ${String(client)}))`,
       )
       .orderBy(auditLog.id);
     expect(lines.map((l) => [l.action, l.actorEmail])).toEqual([
@@ -348,7 +352,7 @@ describe('a master balance adjustment', () => {
     expect(await disbursementBalance(1)).toBe(before + 120_000_000);
   });
 
-  it("approved after the balance fell below what it takes: 422 with today's message, nothing moves, still PENDING_APPROVAL", async () => {
+  it("approved after the balance fell too low: 422, today's message, no move, still PENDING_APPROVAL", async () => {
     const client = await freshClient(300_000_000);
     const id = await held('superadmin', client, -200_000_000);
     expect((await adjust('superadmin', { client_id: client, amount: -99_000_000 })).status).toBe(200);
@@ -449,7 +453,7 @@ describe('a withdrawal or transfer to disburse', () => {
     expect((await balances(client)).pending_withdrawal_balance).toBe(499_999_999);
   });
 
-  it('at the threshold is held (202, nothing moves), a retry with its key answers the same; approved, the PENDING withdrawal exists and the money moved once', async () => {
+  it('at the threshold is held (202), a retry answers alike; approved, the withdrawal exists, moved once', async () => {
     const client = await freshClient(0, 2_000_000_000);
     const body = {
       type: 'withdrawal',
@@ -531,7 +535,7 @@ describe('a withdrawal or transfer to disburse', () => {
 });
 
 describe('a manual finalize', () => {
-  it("follows the policy ('off' by default); held, it changes nothing until approved, then the pay-in's path shows the maker, then the checker", async () => {
+  it("follows the policy ('off' by default); held, nothing changes till approved; path: maker, checker", async () => {
     const db = server.database.db;
     const payin = async () => {
       const correlationId = `APPROVE-${Math.random().toString(36).slice(2, 10)}`;
@@ -604,7 +608,7 @@ describe('a void upload', () => {
         .where(eq(disbursements.uuid, uuid))
     )[0].s;
 
-  it('returning Rp. 100,000,000 or more is held (202, nothing voided); approved, each row is voided once in the decision, and the path shows maker then checker', async () => {
+  it('Rp. 100,000,000 or more is held (202); approved, each row voided once; path shows maker, checker', async () => {
     const { db } = server.database;
     const client = await freshClient(0);
     const big = [
@@ -748,7 +752,7 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
     return correlationId;
   }
 
-  it("follows the policy ('off' by default); held, it moves nothing until approved, and approval re-checks the confirmed selection", async () => {
+  it("follows the policy ('off' by default); held, moves nothing till approved, re-checks the selection", async () => {
     const client = await freshClient(0);
     const filter = { start: '2021-03-01 00:00', end: '2021-03-01 23:59', client_id: String(client) };
     await finalizedPayin(client, '2021-03-01T02:00:00Z', 300_000_000, 1_000_000);
@@ -768,7 +772,8 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
       const [row] = (await get('superadmin2', 'approvals')).body.data.filter((r: any) => r.id === id);
       expect(row).toMatchObject({ action: 'bulk-withdrawable', amount: 498_000_000, client_id: client });
       expect(row.summary).toBe(
-        'Add 2 pay-ins of Rp. 500,000,000 (Rp. 498,000,000 after fees) from 2021-03-01 00:00 to 2021-03-01 23:59 to withdrawable balance',
+        'Add 2 pay-ins of Rp. 500,000,000 (Rp. 498,000,000 after fees) from 2021-03-01 00:00 to 2021-03-01 23:59 to ' +
+          'withdrawable balance',
       );
 
       // A pay-in finalized in the window since: the approval is refused as the preview's apply is, and nothing moves.
@@ -810,7 +815,7 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
     }
   });
 
-  it('an approval refuses another set of pay-ins with the confirmed count and amount (409), moving nothing', async () => {
+  it('an approval refuses another set of pay-ins with the confirmed count and amount (409), moving none', async () => {
     const client = await freshClient(0);
     const filter = { start: '2021-03-02 00:00', end: '2021-03-02 23:59', client_id: String(client) };
     const first = await finalizedPayin(client, '2021-03-02T02:00:00Z', 250_000_000, 1_000_000);
@@ -846,7 +851,7 @@ const balancesOf = async (clientId: number) =>
   (await get('superadmin', `balance/current-balance?client_filter=${clientId}`)).body.data;
 
 describe('the approval lifecycle, through the API', () => {
-  it('accepts exactly what the machine allows for every status, decision and caller (maker or another SUPER ADMIN)', async () => {
+  it('accepts exactly what the machine allows for each status, decision and caller (maker or another)', async () => {
     const client = await freshClient(0);
     for (const status of ['PENDING_APPROVAL', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const) {
       for (const decision of ['APPROVE', 'DECLINE', 'CANCEL'] as const) {

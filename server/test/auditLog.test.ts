@@ -287,7 +287,8 @@ describe('GET /audit-log/path', () => {
     const [t] = (
       await db().execute<{ correlation_id: string; uuid: string; status: string; paid: string }>(sql`
       select correlation_id, uuid, status, to_char(transaction_time at time zone ${TZ}, 'YYYY-MM-DD HH24:MI:00') as paid
-      from transactions where type = 'va_mandiri' and status in ('PENDING', 'REQUEST_TIMEOUT') and transaction_time < now() - interval '1 hour'
+      from transactions where type = 'va_mandiri' and status in ('PENDING', 'REQUEST_TIMEOUT')
+        and transaction_time < now() - interval '1 hour'
       order by id limit 1`)
     ).rows;
     expect(t).toBeTruthy();
@@ -340,7 +341,8 @@ describe('GET /audit-log/path', () => {
   it('of a disbursement: its first state then what the log says', async () => {
     const [d] = (
       await db().execute<{ uuid: string; correlation_id: string; status: string }>(sql`
-      select uuid, correlation_id, status from disbursements where status in ('PENDING_REQUEST', 'PENDING') order by id limit 1`)
+      select uuid, correlation_id, status from disbursements where status in ('PENDING_REQUEST', 'PENDING')
+        order by id limit 1`)
     ).rows;
     if (!d) return;
     const decided = await call(server, 'PATCH', `${API}/transaction/update-disbursement`, {

@@ -51,7 +51,8 @@ beforeAll(async () => {
   const [t] = (
     await db().execute<Entity & { paid: string }>(sql`
     select uuid, correlation_id, to_char(transaction_time at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:00') as paid
-    from transactions where status in ('PENDING', 'REQUEST_TIMEOUT') and transaction_time < now() - interval '1 hour' order by id limit 1`)
+    from transactions where status in ('PENDING', 'REQUEST_TIMEOUT') and transaction_time < now() - interval '1 hour'
+      order by id limit 1`)
   ).rows;
   payIn = t;
   expect(
@@ -124,7 +125,7 @@ describe('GET /audit-log?search= an identifier people know', () => {
     expect((await search('admin@demo.local')).map((r) => r.id)).not.toContain(found[0].id);
   });
 
-  it("a withdrawal's WD- code, an approval's APR- and a settlement run's STL- find their lines, and rows carry them", async () => {
+  it("a withdrawal's WD- code, an approval's APR- and a run's STL- find their lines, and rows carry them", async () => {
     const [w] = (await db().execute<{ uuid: string }>(sql`select uuid from withdrawals order by id limit 1`)).rows;
     await audit(db(), {
       action: 'withdrawal.decide',

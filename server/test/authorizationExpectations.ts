@@ -11,7 +11,10 @@ export type Expectation =
   | { who: 'public' }
   /** Any signed-in user, before or after the OTP step (two-factor set-up happens before it). */
   | { who: 'any session' }
-  /** Past the OTP step (spec 6: "The OTP must be verified before any dashboard page ... is reachable"), whatever the role holds. */
+  /**
+   * Past the OTP step (spec 6: "The OTP must be verified before any dashboard page ... is reachable"), whatever the
+   * role holds.
+   */
   | { who: 'verified' }
   /** Past the OTP step and holding one of `modules` through their role; `only` narrows the user type further. */
   | { who: 'module holder'; modules: string[]; only?: 'SUPER ADMIN' | 'staff' };
@@ -56,7 +59,8 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/balance/withdrawal-history`]: holder('balance'),
   [`POST ${API}/balance/add-withdrawal`]: holder('balance'),
   [`PATCH ${API}/balance/update-withdrawal`]: superAdmin('balance'),
-  // The balance summary feeds the Payin Detail, Disbursement Account, Master Disbursement Balance and Payments Balance pages.
+  // The balance summary feeds the Payin Detail, Disbursement Account, Master Disbursement Balance and Payments Balance
+  // pages.
   [`GET ${API}/transaction/account-summary`]: holder(
     'payin',
     'disbursement-account',
@@ -83,7 +87,8 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`POST ${API}/transaction/generate-invoice`]: superAdmin('transactions'),
   [`POST ${API}/transaction/get-status-transaction-file`]: superAdmin('transactions'),
 
-  // Disbursement List: spec 6 "no row actions on disbursements" for other roles; finalize/reject and the void upload are SUPER ADMIN's.
+  // Disbursement List: spec 6 "no row actions on disbursements" for other roles; finalize/reject and the void upload
+  // are SUPER ADMIN's.
   [`GET ${API}/transaction/list-disbursement`]: holder('disbursement-list'),
   [`GET ${API}/transaction/summary-disbursement`]: holder('disbursement-list'),
   [`GET ${API}/transaction/download-disbursement`]: holder('disbursement-list'),

@@ -32,7 +32,8 @@ async function clientWithBalance(balance: number): Promise<number> {
   const db = server.database.db;
   const [{ id }] = (
     await db.execute<{ id: number }>(
-      sql`insert into clients (client_name) values (${`PT Uji ${Math.random().toString(36).slice(2, 8)}`}) returning id`,
+      sql`insert into clients (client_name) values (${`PT Uji ${Math.random().toString(36).slice(2, 8)}`})
+        returning id`,
     )
   ).rows;
   if (balance)
@@ -54,19 +55,21 @@ describe('the demo data', () => {
       await server.database.db.execute<{ client_id: number; days: number; today: boolean; yesterday: boolean }>(sql`
       select client_id, count(distinct (created_at at time zone 'Asia/Jakarta')::date)::int as days,
         bool_or((created_at at time zone 'Asia/Jakarta')::date = (now() at time zone 'Asia/Jakarta')::date) as today,
-        bool_or((created_at at time zone 'Asia/Jakarta')::date = (now() at time zone 'Asia/Jakarta')::date - 1) as yesterday
+        bool_or((created_at at time zone 'Asia/Jakarta')::date = (now() at time zone 'Asia/Jakarta')::date -
+          1) as yesterday
       from disbursement_deposits where created_at > now() - interval '14 days' group by client_id`)
     ).rows;
     expect(rows).toHaveLength(7);
     for (const r of rows) expect(r).toMatchObject({ days: expect.any(Number), yesterday: true });
-    // Today's deposit is made half an hour before the seed runs: yesterday still, in the first minutes of a Jakarta day.
+    // Today's deposit is made half an hour before the seed runs: yesterday still, in the first minutes of a Jakarta
+    // day.
     const jakartaMinutes = (new Date().getUTCHours() * 60 + new Date().getUTCMinutes() + 7 * 60) % 1_440;
     if (jakartaMinutes > 45) for (const r of rows) expect(r.today).toBe(true);
   });
 });
 
 describe('GET transaction/payin-list and balance-history', () => {
-  it("lists the deposits of the default window (yesterday to today), newest first, within the caller's clients", async () => {
+  it("lists the default window's deposits (yesterday to today), newest first, in the caller's clients", async () => {
     const all = await get('superadmin', 'transaction/payin-list');
     expect(all.status).toBe(200);
     expect(all.body.data.length).toBeGreaterThan(0);
@@ -135,7 +138,8 @@ describe('PATCH transaction/update-balance', () => {
 
     const audits = (
       await server.database.db.execute<{ outcome: string }>(
-        sql`select outcome from audit_log where action = 'disbursement.balance_adjusted' and object_id = ${String(clientId)} order by id`,
+        sql`select outcome from audit_log where action = 'disbursement.balance_adjusted'
+          and object_id = ${String(clientId)} order by id`,
       )
     ).rows;
     expect(audits.map((a) => a.outcome)).toEqual(['success', 'failure', 'success']);
@@ -180,11 +184,13 @@ describe('PATCH transaction/update-balance', () => {
     const db = server.database.db;
     const [{ id: roleId }] = (
       await db.execute<{ id: number }>(
-        sql`insert into roles (name, type, description) values ('Client Treasurer', 'CLIENT', 'Tries to mint money') returning id`,
+        sql`insert into roles (name, type, description) values ('Client Treasurer', 'CLIENT', 'Tries to mint money')
+          returning id`,
       )
     ).rows;
     await db.execute(
-      sql`insert into role_modules (role_id, module_id) values (${roleId}, 'disbursement'), (${roleId}, 'disbursement-master-balance')`,
+      sql`insert into role_modules (role_id, module_id) values (${roleId}, 'disbursement'), (${roleId},
+        'disbursement-master-balance')`,
     );
     const user = await addUser(server, {
       email: 'treasurer@client.test',
@@ -210,7 +216,7 @@ describe('PATCH transaction/update-balance', () => {
     expect((await adjust('admin', { client_id: 7, amount: 5 })).status).toBe(404);
   });
 
-  it('15 simultaneous -10,000 adjustments on a 50,000 balance: exactly 5 succeed and the balance ends at 0', async () => {
+  it('15 simultaneous -10,000 adjustments on a 50,000 balance: exactly 5 succeed, the balance ends at 0', async () => {
     const clientId = await clientWithBalance(50_000);
     const results = await Promise.all(
       Array.from({ length: 15 }, () => adjust('superadmin', { client_id: clientId, amount: -10_000 })),

@@ -118,7 +118,7 @@ const states: Array<{ status: DisbursementStatusName; added: boolean }> = [
 
 describe('the (state, action, role) matrix', () => {
   for (const state of states) {
-    it(`${state.status}${state.added ? ' (already withdrawable)' : ''}: the API accepts exactly what the lifecycle allows`, async () => {
+    it(`${state.status}${state.added ? ' (already withdrawable)' : ''}: the API follows the lifecycle`, async () => {
       const { db } = server.database;
       const mismatches: string[] = [];
       for (const action of actions) {
@@ -167,7 +167,8 @@ describe('the (state, action, role) matrix', () => {
             JSON.stringify(moved) !== JSON.stringify(wantMoved)
           ) {
             mismatches.push(
-              `${action} as ${role}: allowed=${allowed}, got ${res.status} ${JSON.stringify(res.body?.message)}, status ${row.status} (want ${to}), moved ${JSON.stringify(moved)} (want ${JSON.stringify(wantMoved)})`,
+              `${action} as ${role}: allowed=${allowed}, got ${res.status} ${JSON.stringify(res.body?.message)}, ` +
+                `status ${row.status} (want ${to}), moved ${JSON.stringify(moved)} (want ${JSON.stringify(wantMoved)})`,
             );
           }
         }
@@ -363,10 +364,11 @@ describe('money', () => {
     await expectLedgerClean();
   });
 
-  it('the demo seed holds disbursements in all six statuses within the last 7 days, and the ledger explains them', async () => {
+  it('the demo seed holds disbursements in all six statuses in the last 7 days; the ledger explains them', async () => {
     const rows = (
       await server.database.db.execute<{ status: string; n: number }>(sql`
-      select status, count(*)::int as n from disbursements where correlation_id like 'DSB%' and transaction_time > now() - interval '7 days' group by status`)
+      select status, count(*)::int as n from disbursements where correlation_id like 'DSB%'
+        and transaction_time > now() - interval '7 days' group by status`)
     ).rows;
     expect(rows.map((r) => r.status).sort()).toEqual([...DISBURSEMENT_STATUSES].sort());
     await expectLedgerClean();

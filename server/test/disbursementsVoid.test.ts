@@ -7,7 +7,9 @@ import { checkLedger } from '../domain/ledgerCheck.ts';
 import { signInVerified, startTestServer, type TestServer } from './harness.ts';
 import { balancesOf, clientIdOf, delta, makeDisbursement, NO_MOVEMENT } from './disbursementsTestKit.ts';
 
-/** 'Upload Void Transaction': each FINALIZED one listed becomes VOIDED with its money back, every row gets an outcome. */
+/**
+ * 'Upload Void Transaction': each FINALIZED one listed becomes VOIDED with its money back, every row gets an outcome.
+ */
 const URL_PATH = '/api/backoffice/transaction/disbursement-check-transaction';
 let server: TestServer;
 let token: string;
@@ -49,7 +51,9 @@ describe('the void file', () => {
       await makeDisbursement(db, { clientId: 1, status: 'FINALIZED', fee: 0 }),
     ];
     const open = await makeDisbursement(db, { clientId: 1, status: 'PENDING' });
-    const csv = `correlation_id\n${paid[0].correlationId}\nNO-SUCH-DISBURSEMENT\n\n${open.correlationId}\n${paid[1].correlationId}\n`;
+    const csv =
+      `correlation_id\n${paid[0].correlationId}\nNO-SUCH-DISBURSEMENT\n\n${open.correlationId}\n` +
+      `${paid[1].correlationId}\n`;
     const before = await balancesOf(db, 1);
     const first = await upload([{ name: 'void.csv', content: csv }]);
     expect(first.status).toBe(200);
@@ -203,7 +207,7 @@ describe('the preview before the void (issue 25)', () => {
     };
   };
 
-  it('with dry_run=true answers every row and the total that would come back, changing nothing; then the apply voids', async () => {
+  it('with dry_run=true answers each row and the total that would come back, changing nothing; then void', async () => {
     const { db } = server.database;
     const paid = [
       await makeDisbursement(db, { clientId: 1, status: 'FINALIZED' }),
@@ -212,7 +216,9 @@ describe('the preview before the void (issue 25)', () => {
     const open = await makeDisbursement(db, { clientId: 1, status: 'PENDING' });
     const gone = await makeDisbursement(db, { clientId: 1, status: 'VOIDED' });
     // The first paid one twice: it would be voided once.
-    const csv = `correlation_id\n${paid[0].correlationId}\nNO-SUCH-DISBURSEMENT\n${open.correlationId}\n${gone.correlationId}\n${paid[1].correlationId}\n${paid[0].correlationId}\n`;
+    const csv =
+      `correlation_id\n${paid[0].correlationId}\nNO-SUCH-DISBURSEMENT\n${open.correlationId}\n` +
+      `${gone.correlationId}\n${paid[1].correlationId}\n${paid[0].correlationId}\n`;
     const uuids = [...paid, open, gone].map((d) => d.uuid);
     const before = await footprint(1, uuids);
     const total = paid.reduce((s, d) => s + d.amount + d.feeAmount, 0);

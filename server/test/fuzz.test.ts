@@ -192,7 +192,9 @@ describe('fuzzing every route of /api/docs', () => {
             '',
             {
               type: 'multipart/form-data; boundary=x',
-              data: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\u0003\u0004\r\n--x--\r\n',
+              data:
+                '--x\r\nContent-Disposition: form-data; name="file"; ' +
+                'filename="a.xlsx"\r\n\r\nPK\u0003\u0004\r\n--x--\r\n',
             },
           ]);
         }
@@ -207,7 +209,8 @@ describe('fuzzing every route of /api/docs', () => {
           }
           if (res.status >= 500 || !envelope)
             failures.push(
-              `${res.status} ${method.toUpperCase()} ${path}?${query.slice(0, 120)} ${sentBody?.data.slice(0, 120) ?? ''} -> ${res.text.slice(0, 160)}`,
+              `${res.status} ${method.toUpperCase()} ${path}?${query.slice(0, 120)} ` +
+                `${sentBody?.data.slice(0, 120) ?? ''} -> ${res.text.slice(0, 160)}`,
             );
         }
       }

@@ -110,7 +110,7 @@ describe('postEntry', () => {
     expect(await balanceOf(`client:${maju}:withdrawable`)).toBe(97_500 + 9_999);
   });
 
-  it('refuses an entry that does not balance, or a line that is zero or not whole rupiah, and writes nothing', async () => {
+  it('refuses an entry that does not balance, or a line that is zero or not whole rupiah; writes nothing', async () => {
     const entries = await db.$count(journalEntries);
     const base = payin('BAD', maju, 1_000, 10);
     await expect(post({ ...base, lines: [...base.lines, { account: { system: 'fees' }, amount: 1 }] })).rejects.toThrow(

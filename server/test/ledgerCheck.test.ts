@@ -47,13 +47,15 @@ const faults: Array<[string, string, RegExp]> = [
   [
     'entry sums to zero',
     `insert into postings (entry_id, account_id, amount)
-    values ((select max(id) from journal_entries), (select id from ledger_accounts where may_go_negative order by id limit 1), 1)`,
+    values ((select max(id) from journal_entries), (select id from ledger_accounts where may_go_negative order by id
+      limit 1), 1)`,
     /^entry \d+ .+: sum 1$/,
   ],
   [
     'never negative',
     `insert into postings (entry_id, account_id, amount)
-    values ((select min(id) from journal_entries), (select id from ledger_accounts where code = 'client:1:withdrawable'), -1000000000000)`,
+    values ((select min(id) from journal_entries), (select id from ledger_accounts
+      where code = 'client:1:withdrawable'), -1000000000000)`,
     /^client:1:withdrawable went down to -\d+$/,
   ],
   [
@@ -68,12 +70,14 @@ const faults: Array<[string, string, RegExp]> = [
   ],
   [
     'hold equals open disbursements',
-    `update disbursements set fee_amount = fee_amount + 1 where id = (select min(id) from disbursements where status = 'PENDING')`,
+    `update disbursements set fee_amount = fee_amount + 1 where id = (select min(id) from disbursements ` +
+      `where status = 'PENDING')`,
     /: balance \d+, PENDING_REQUEST\/PENDING disbursements \d+ \(amount \+ fee\)$/,
   ],
   [
     'hold equals open disbursements',
-    `update disbursements set status = 'PENDING' where id = (select min(id) from disbursements where status = 'FINALIZED')`,
+    `update disbursements set status = 'PENDING' where id = (select min(id) from disbursements ` +
+      `where status = 'FINALIZED')`,
     /PENDING_REQUEST\/PENDING disbursements \d+/,
   ],
   [
@@ -90,44 +94,55 @@ const faults: Array<[string, string, RegExp]> = [
   ],
   [
     'deposit history equals adjustments',
-    `insert into journal_entries (kind, reference, description) values ('disbursement.adjustment', 'PLANTED-ADJUSTMENT', 'planted');
+    `insert into journal_entries (kind, reference, description)
+      values ('disbursement.adjustment', 'PLANTED-ADJUSTMENT', 'planted');
     insert into postings (entry_id, account_id, amount) values
-      ((select id from journal_entries where reference = 'PLANTED-ADJUSTMENT'), (select id from ledger_accounts where kind = 'disbursement' order by id limit 1), 7000),
-      ((select id from journal_entries where reference = 'PLANTED-ADJUSTMENT'), (select id from ledger_accounts where kind = 'adjustments'), -7000)`,
+      ((select id from journal_entries where reference = 'PLANTED-ADJUSTMENT'), (select id from ledger_accounts
+        where kind = 'disbursement' order by id limit 1), 7000),
+      ((select id from journal_entries where reference = 'PLANTED-ADJUSTMENT'), (select id from ledger_accounts
+        where kind = 'adjustments'), -7000)`,
     /^PLANTED-ADJUSTMENT: posted 7000, history no row$/,
   ],
   // A credited pay-in marked SETTLED without the settlement's move to withdrawable.
   [
     'settled pay-in is withdrawable',
-    `update transactions t set status = 'SETTLED' where t.id = (select min(t2.id) from transactions t2 where t2.status = 'FINALIZED'
+    `update transactions t set status = 'SETTLED' where t.id = (select min(t2.id) from transactions t2
+      where t2.status = 'FINALIZED'
     and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t2.correlation_id)
-    and not exists (select 1 from journal_entries w where w.kind = 'payin.withdrawable' and w.reference = t2.correlation_id))`,
+    and not exists (select 1 from journal_entries w where w.kind = 'payin.withdrawable'
+      and w.reference = t2.correlation_id))`,
     /: SETTLED without its move to withdrawable$/,
   ],
   [
     'settlement run equals its pay-ins',
-    `insert into settlement_runs (type, window_start, window_end, from_time, until_time, requested_by, total_count, total_amount, settled_count, settled_amount)
-    values ('fello_qris', '2026-01-01 00:00', '2026-01-01 23:59', now(), now(), (select min(id) from users), 1, 100, 1, 100)`,
+    `insert into settlement_runs (type, window_start, window_end, from_time, until_time, requested_by, total_count,
+      total_amount, settled_count, settled_amount)
+    values ('fello_qris', '2026-01-01 00:00', '2026-01-01 23:59', now(), now(),
+      (select min(id) from users), 1, 100, 1, 100)`,
     /^run \d+: counted 1 \(100\), pay-ins 0 \(0\)$/,
   ],
   [
     'pay-in totals equal pay-ins',
-    `update transaction_hourly_totals set count = count + 1 where hour = (select min(hour) from transaction_hourly_totals)`,
+    `update transaction_hourly_totals set count = count + 1 where hour = (select min(hour) from ` +
+      `transaction_hourly_totals)`,
     /^hour .+: totals .+, pay-ins .+ \(count \/ amount \/ fee\)$/,
   ],
   [
     'pay-in totals equal pay-ins',
-    `update transaction_daily_totals set amount = amount + 1 where day = (select min(day) from transaction_daily_totals)`,
+    `update transaction_daily_totals set amount = amount + 1 where day = (select min(day) from ` +
+      `transaction_daily_totals)`,
     /^day .+: totals .+, pay-ins .+/,
   ],
   [
     'disbursement totals equal disbursements',
-    `update disbursement_hourly_totals set fee_amount = fee_amount + 1 where hour = (select max(hour) from disbursement_hourly_totals)`,
+    `update disbursement_hourly_totals set fee_amount = fee_amount + 1 where hour = (select max(hour) from ` +
+      `disbursement_hourly_totals)`,
     /^hour .+: totals .+, disbursements .+/,
   ],
   [
     'disbursement totals equal disbursements',
-    `update disbursement_daily_totals set count = count - 1 where day = (select max(day) from disbursement_daily_totals)`,
+    `update disbursement_daily_totals set count = count - 1 where day = (select max(day) from ` +
+      `disbursement_daily_totals)`,
     /^day .+: totals .+, disbursements .+/,
   ],
 ];

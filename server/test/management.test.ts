@@ -64,7 +64,7 @@ describe('roles', () => {
     });
   });
 
-  it('refuses a role without modules, name or description, an unknown module and Settlement for a non-SUPER ADMIN role', async () => {
+  it('refuses a role without modules/name/description, an unknown module, Settlement if not SUPER ADMIN', async () => {
     const none = await as(sa).post('create-role', { name: 'Empty', description: 'x', type: 'ADMIN', modules: [] });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('At least 1 selected Module is required');
@@ -91,7 +91,7 @@ describe('roles', () => {
     expect(settlement.status).toBe(422);
   });
 
-  it('edits name, description and modules (type stays), audited before and after, and a user of the role feels it at the next request', async () => {
+  it("edits name, description and modules (type stays), audited; the role's users feel it next request", async () => {
     const role = await createRole(sa, { name: 'Payments Only', modules: ['transactions', 'settings-user'] });
     await createUser(sa, { role_id: role.id, name: 'Pat Payments', email: 'pat@demo.local' });
     const pat = (await signInVerified(server, 'pat@demo.local')).token;
@@ -143,7 +143,7 @@ describe('roles', () => {
 });
 
 describe('users', () => {
-  it('creates a user with the spec message, never stores the password in the audit log, and lets them sign in', async () => {
+  it('creates a user with the spec message, keeps the password out of the audit log, lets them sign in', async () => {
     const roles = (await as(sa).get('get-roles?type=CLIENT')).body.data;
     const res = await as(sa).post('create-user', {
       type: 'CLIENT',
@@ -218,7 +218,7 @@ describe('users', () => {
     ).toBe(404);
   });
 
-  it('ends every session of a user at once when deactivated or given a new password, and refuses their sign-in while inactive', async () => {
+  it("ends a user's sessions when deactivated or given a new password; refuses sign-in while inactive", async () => {
     const role = (await as(sa).get('get-roles?type=ADMIN')).body.data[0];
     const user = await createUser(sa, { role_id: role.id, name: 'Dee Active', email: 'dee@demo.local' });
     const dee = (await signInVerified(server, 'dee@demo.local')).token;

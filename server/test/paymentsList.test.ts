@@ -141,7 +141,8 @@ describe('Payments List', () => {
       ['status=PAID', 'status must be one of FINALIZED, PENDING, REQUEST_TIMEOUT, SETTLED, VA_EXPIRED'],
       [
         'payment_method=cash',
-        'payment_method must be one of fello_qris, herra_qris, fello_direct_debit, dana_directdebit, va_mandiri, va_bca, va_bri, va_cimb, va_permata',
+        'payment_method must be one of fello_qris, herra_qris, fello_direct_debit, dana_directdebit, va_mandiri, ' +
+          'va_bca, va_bri, va_cimb, va_permata',
       ],
       ['search_by=email&search=x', 'search_by must be correlation_id, account_no or rrn'],
       ['start=2025-02-30 00:00', 'start and end must be real dates as YYYY-MM-DD HH:mm'],

@@ -34,7 +34,9 @@ describe('Check Transactions', () => {
       await server.database.db.execute<{ correlation_id: string; amount: string; status: string }>(sql`
       select correlation_id, amount, status from transactions where status = 'FINALIZED' order by id limit 2`)
     ).rows;
-    const csv = `Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\n${b.correlation_id},PENDING,1\nNOT-OURS-1,SUCCESS,5000\n`;
+    const csv =
+      `Correlation ID,Status,Amount\n${a.correlation_id},SUCCESS,${a.amount}\n` +
+      `${b.correlation_id},PENDING,1\nNOT-OURS-1,SUCCESS,5000\n`;
     const res = await upload('superadmin', [{ name: 'report.csv', content: csv }]);
     expect(res.status).toBe(200);
     expect(res.body.data.summary).toEqual({
@@ -56,7 +58,7 @@ describe('Check Transactions', () => {
     expect(res.body.data.rows[2]).toMatchObject({ correlation_id: 'NOT-OURS-1', found: false, our_status: null });
   });
 
-  it("refuses more than 20 files, files over 5 MB, other kinds of file, and a report without ids, in the product's words", async () => {
+  it("refuses over 20 files, files over 5 MB, other kinds, a report without ids, in the product's words", async () => {
     const many = Array.from({ length: 21 }, (_, i) => ({ name: `r${i}.csv`, content: 'correlation_id\nX\n' }));
     expect((await upload('superadmin', many)).body.message).toBe('Maximum Gambar Diunduh 20 Gambar');
     const big = await upload('superadmin', [{ name: 'big.csv', content: new Uint8Array(5 * 1024 * 1024 + 10) }]);

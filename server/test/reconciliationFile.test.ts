@@ -142,7 +142,8 @@ describe('parseReportFile: Excel', () => {
   });
   it('reads an HTML table saved as .xls, as some provider portals export', () => {
     const html =
-      '<html><body><table><tr><td>Reference</td><td>Status</td></tr><tr><td>000123456789012</td><td>Sukses</td></tr></table></body></html>';
+      '<html><body><table><tr><td>Reference</td><td>Status</td></tr>' +
+      '<tr><td>000123456789012</td><td>Sukses</td></tr></table></body></html>';
     expect(parseReportFile({ filename: 'portal.xls', data: Buffer.from(html) })).toEqual([
       { row: 1, correlation_id: '000123456789012', status: 'SUKSES', amount: null },
     ]);

@@ -88,7 +88,8 @@ const payinsOf = async (prefix: string) =>
       n_moves: number;
     }>(sql`
   select t.status, t.settlement_time, t.settlement_run_id,
-    (select count(*)::int from journal_entries e where e.kind = 'payin.withdrawable' and e.reference = t.correlation_id) as n_moves
+    (select count(*)::int from journal_entries e where e.kind = 'payin.withdrawable'
+      and e.reference = t.correlation_id) as n_moves
   from transactions t where t.correlation_id like ${`${prefix}-%`}`)
   ).rows;
 
@@ -110,7 +111,8 @@ describe('settlement rows', () => {
     expect(rows.length).toBeGreaterThanOrEqual(4);
     const summary = (
       await get(
-        `/transaction/summary?${qs({ start: window.start, end: window.end, status: 'FINALIZED', payment_method: 'fello_qris' })}`,
+        `/transaction/summary?` +
+          `${qs({ start: window.start, end: window.end, status: 'FINALIZED', payment_method: 'fello_qris' })}`,
       )
     ).body.data;
     const sum = (key: string) => rows.reduce((t, r) => t + Number(r[key]), 0);
@@ -127,7 +129,8 @@ describe('settlement rows', () => {
     );
     expect(bad.status).toBe(400);
     const reversed = await get(
-      `/transaction/get-settlement-status?${qs({ type: 'fello_qris', start: '2025-04-02 00:00', end: '2025-04-01 23:59' })}`,
+      `/transaction/get-settlement-status?` +
+        `${qs({ type: 'fello_qris', start: '2025-04-02 00:00', end: '2025-04-01 23:59' })}`,
     );
     expect(reversed.status).toBe(400);
     expect(reversed.body.message).toBe('Invalid Date Range');
@@ -137,7 +140,8 @@ describe('settlement rows', () => {
     expect(
       (
         await get(
-          `/transaction/get-settlement-status?${qs({ type: 'fello_qris', start: '2025-04-01 00:00', end: '2025-04-01 23:59' })}`,
+          `/transaction/get-settlement-status?` +
+            `${qs({ type: 'fello_qris', start: '2025-04-01 00:00', end: '2025-04-01 23:59' })}`,
           'admin',
         )
       ).status,
@@ -149,7 +153,7 @@ describe('settlement rows', () => {
 });
 
 describe('settling a window', () => {
-  it('settles every FINALIZED pay-in once, moves each net to withdrawable once, and says so when pressed again', async () => {
+  it('settles each FINALIZED pay-in once, moves each net to withdrawable once, says so if pressed again', async () => {
     const ids = await finalizedPayins('ONE', 30, '2025-04-03 01:00', 40);
     // One of them was added to withdrawable by hand before: it is settled but moves no money again.
     const byHand = await call(server, 'PATCH', `${API}/balance/add-withdrawable-balance`, {
@@ -200,7 +204,8 @@ describe('settling a window', () => {
     expect((await get(`/transaction/get-settlement-status?${qs(window)}`)).body.data).toEqual([]);
     const audit = (
       await db().execute<{ action: string }>(
-        sql`select action from audit_log where object_type = 'settlement_run' and object_id = ${String(run.id)} order by id`,
+        sql`select action from audit_log where object_type = 'settlement_run'
+          and object_id = ${String(run.id)} order by id`,
       )
     ).rows;
     expect(audit.map((a) => a.action)).toEqual(['settlement.start', 'settlement.finish']);
@@ -292,7 +297,8 @@ describe('settling a window', () => {
 async function payinNet(prefix: string) {
   const rows = (
     await db().execute<{ correlation_id: string; net: string }>(sql`
-    select correlation_id, amount - fee_amount as net from transactions where correlation_id like ${`${prefix}-%`} order by id`)
+    select correlation_id, amount - fee_amount as net from transactions
+      where correlation_id like ${`${prefix}-%`} order by id`)
   ).rows;
   return { total: rows.reduce((t, r) => t + Number(r.net), 0), first: Number(rows[0].net) };
 }

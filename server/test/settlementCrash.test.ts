@@ -46,8 +46,10 @@ const runRow = async () =>
 const payinState = async () =>
   (
     await db.execute<{ settled: number; finalized: number; moved_twice: number; moves: number }>(sql`
-  select count(*) filter (where t.status = 'SETTLED')::int as settled, count(*) filter (where t.status = 'FINALIZED')::int as finalized,
-    (select count(*)::int from (select reference from journal_entries where kind = 'payin.withdrawable' and reference like 'CRASH-%' group by reference having count(*) > 1) d) as moved_twice,
+  select count(*) filter (where t.status = 'SETTLED')::int as settled,
+    count(*) filter (where t.status = 'FINALIZED')::int as finalized,
+    (select count(*)::int from (select reference from journal_entries where kind = 'payin.withdrawable'
+      and reference like 'CRASH-%' group by reference having count(*) > 1) d) as moved_twice,
     (select count(*)::int from journal_entries where kind = 'payin.withdrawable' and reference like 'CRASH-%') as moves
   from transactions t where t.correlation_id like 'CRASH-%'`)
   ).rows[0];

@@ -42,7 +42,10 @@ afterEach(() => {
   verify.mockImplementation(realVerify);
 });
 
-/** Makes the next `count` code checks wait for one another, so all of them have read the user before any claims the step. */
+/**
+ * Makes the next `count` code checks wait for one another, so all of them have read the user before any claims the
+ * step.
+ */
 function holdCodeChecks(count: number) {
   let arrived = 0;
   let release!: () => void;

@@ -386,7 +386,8 @@ describe('Process Transactions: a preview, then the apply of exactly what was pr
     expect(before.nonwithdrawable_balance - after.nonwithdrawable_balance).toBe(148_500);
     const ids = (
       await server.database.db.execute<{ correlation_id: string }>(sql`
-      select correlation_id from transactions where client_id = 2 and transaction_time >= '2020-01-04T17:00:00Z' and transaction_time < '2020-01-05T17:00:00Z'`)
+      select correlation_id from transactions where client_id = 2 and transaction_time >= '2020-01-04T17:00:00Z'
+        and transaction_time < '2020-01-05T17:00:00Z'`)
     ).rows.map((r) => r.correlation_id);
     expect(ids).toHaveLength(5);
     for (const id of ids)

@@ -58,9 +58,12 @@ beforeAll(async () => {
   server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
   for (const who of ['superadmin', 'client']) tokens[who] = (await signInVerified(server, `${who}@demo.local`)).token;
   await server.database.db.execute(sql`
-    insert into transactions (uuid, client_id, type, service_type, correlation_id, account_no, amount, fee_amount, status, transaction_time, paid_time)
-    select 'tie-' || g, 1 + g % 3, 'fello_qris', 'QRIS', 'TIE-' || lpad(g::text, 5, '0'), 'ID' || g, 10000 + g, 100 + g % 7, 'FINALIZED',
-      timestamptz '2001-06-01 03:00:00.123456+00' + (g % 4) * interval '1 microsecond', timestamptz '2001-06-01 03:00:05+00'
+    insert into transactions (uuid, client_id, type, service_type, correlation_id, account_no, amount, fee_amount,
+      status, transaction_time, paid_time)
+    select 'tie-' || g, 1 + g % 3, 'fello_qris', 'QRIS', 'TIE-' || lpad(g::text, 5, '0'), 'ID' || g, 10000 + g,
+      100 + g % 7, 'FINALIZED',
+      timestamptz '2001-06-01 03:00:00.123456+00' + (g % 4) * interval '1 microsecond',
+        timestamptz '2001-06-01 03:00:05+00'
     from generate_series(1, 10050) g`);
 });
 afterAll(async () => {
@@ -199,7 +202,8 @@ describe('Export (download)', () => {
       ['status=PAID', 'status must be one of FINALIZED, PENDING, REQUEST_TIMEOUT, SETTLED, VA_EXPIRED'],
       [
         'payment_method=cash',
-        'payment_method must be one of fello_qris, herra_qris, fello_direct_debit, dana_directdebit, va_mandiri, va_bca, va_bri, va_cimb, va_permata',
+        'payment_method must be one of fello_qris, herra_qris, fello_direct_debit, dana_directdebit, va_mandiri, ' +
+          'va_bca, va_bri, va_cimb, va_permata',
       ],
       ['search_by=email&search=x', 'search_by must be correlation_id, account_no or rrn'],
       ['start=2025-02-30 00:00', 'start and end must be real dates as YYYY-MM-DD HH:mm'],

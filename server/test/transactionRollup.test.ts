@@ -81,7 +81,8 @@ async function expectExact(timeZone: string, onlyWindows = windows) {
       expect(rollupWindowOf(where)).toBeDefined();
       const [exact] = (
         await db.execute<{ n: string; amount: string; fee: string }>(sql`
-        select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee from transactions t where ${where}`)
+        select count(*) as n, coalesce(sum(t.amount), 0) as amount, coalesce(sum(t.fee_amount), 0) as fee
+          from transactions t where ${where}`)
       ).rows;
       const expected = {
         total_transaction_count: Number(exact.n),
@@ -109,7 +110,8 @@ describe('list and summary totals from the hourly and daily rollups', () => {
     // The data is dense enough that windows split into edge minutes, whole hours and whole days.
     const [buckets] = (
       await server.database.db.execute<{ hours: number; days: number }>(sql`
-      select (select count(*)::int from transaction_hourly_totals) as hours, (select count(*)::int from transaction_daily_totals) as days`)
+      select (select count(*)::int from transaction_hourly_totals) as hours, (select count(*)::int
+        from transaction_daily_totals) as days`)
     ).rows;
     expect(buckets.hours).toBeGreaterThan(100);
     expect(buckets.days).toBeGreaterThan(10);
@@ -120,7 +122,8 @@ describe('list and summary totals from the hourly and daily rollups', () => {
     const { db } = server.database;
     const pending = (
       await db.execute<{ correlation_id: string }>(sql`
-      select correlation_id from transactions where correlation_id like 'ROLL-%' and status in ('PENDING', 'REQUEST_TIMEOUT') order by id limit 5`)
+      select correlation_id from transactions where correlation_id like 'ROLL-%'
+        and status in ('PENDING', 'REQUEST_TIMEOUT') order by id limit 5`)
     ).rows;
     expect(pending).toHaveLength(5);
     for (const { correlation_id } of pending) {
@@ -148,7 +151,8 @@ describe('list and summary totals from the hourly and daily rollups', () => {
 
   it('follow updates that move a pay-in to another hour or change its amounts, and deletes', async () => {
     const { db } = server.database;
-    await db.execute(sql`update transactions set transaction_time = transaction_time + interval '37 minutes', amount = amount + 1, fee_amount = fee_amount + 2
+    await db.execute(sql`update transactions set transaction_time = transaction_time + interval '37 minutes',
+      amount = amount + 1, fee_amount = fee_amount + 2
       where correlation_id like 'ROLL-%' and id % 4 = 0`);
     await db.execute(
       sql`update transactions set client_id = 1, type = 'va_cimb' where correlation_id like 'ROLL-%' and id % 9 = 0`,
@@ -211,7 +215,8 @@ describe('list and summary totals from the hourly and daily rollups', () => {
     await db.execute(sql`truncate transactions cascade`);
     const [left] = (
       await db.execute<{ hours: number; days: number }>(sql`
-      select (select count(*)::int from transaction_hourly_totals) as hours, (select count(*)::int from transaction_daily_totals) as days`)
+      select (select count(*)::int from transaction_hourly_totals) as hours, (select count(*)::int
+        from transaction_daily_totals) as days`)
     ).rows;
     expect(left).toEqual({ hours: 0, days: 0 });
   });

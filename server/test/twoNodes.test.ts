@@ -60,7 +60,7 @@ describe.skipIf(!onPostgres)('two API nodes on one PostgreSQL', () => {
     return read();
   };
 
-  it('carries a work order from a request on A to a socket on B within a second, and a mark-read on B back to A', async () => {
+  it('carries a work order from a request on A to a socket on B within a second, a mark-read from B to A', async () => {
     const admin = await signInVerified(nodeB, 'superadmin@demo.local');
     const client = await signInVerified(nodeA, 'client@demo.local');
     const onB = await listen(nodeB, admin.token);

@@ -13,7 +13,10 @@ import { startTestServer, type TestServer } from './harness.ts';
  * served through WEB_ROOT, so the test needs no `vite build`.
  */
 const SCRIPT = `export const greeting = ${JSON.stringify('Selamat datang '.repeat(200))};\n`;
-const INDEX = `<!doctype html><html lang="en"><head><title>Payments Back Office</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const INDEX =
+  `<!doctype html><html lang="en"><head><title>Payments Back Office</title><script type="module" ` +
+  `src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>` +
+  `${'<!-- padding -->'.repeat(80)}</body></html>`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let server: TestServer;
@@ -66,7 +69,7 @@ function get(path: string, acceptEncoding?: string): Promise<RawAnswer> {
 }
 
 describe('the built web app', () => {
-  it('sends a hashed script as its brotli copy to a browser that accepts br, cached for a year as immutable', async () => {
+  it('sends a hashed script as its brotli copy to a browser accepting br, cached for a year as immutable', async () => {
     const res = await get('/assets/index-Ab12Cd34.js', 'br');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');

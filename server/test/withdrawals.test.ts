@@ -129,7 +129,7 @@ describe('requesting a withdrawal', () => {
     ]);
   });
 
-  it('refuses more than the withdrawable balance, a foreign client, letters in the account number, and a wrong or reused OTP', async () => {
+  it('refuses over the withdrawable balance, a foreign client, letters in the account no., a bad OTP', async () => {
     const { withdrawable_balance } = await balanceOf(1, 'client');
     const over = await requestWithdrawal(
       'client',
@@ -158,7 +158,8 @@ describe('requesting a withdrawal', () => {
     const first = await requestWithdrawal('client', body, { key: 'retry-key-0001' });
     expect(first.status).toBe(201);
     expect(first.body.message).toBe(
-      'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.',
+      'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to ' +
+        'be processed.',
     );
     expect(first.body.data).toMatchObject({
       status: 'PENDING',

@@ -94,7 +94,7 @@ const historyStatus = async (who: string, clientId: number, uuid: string) =>
   )?.status;
 
 describe('Payments Balance screens hear of withdrawals live', () => {
-  it("a client's request reaches the SUPER ADMIN, the admin and the client; the decision reaches them too, and the client's history says it", async () => {
+  it("a client's request reaches SUPER ADMIN, admin and client; so do the decision and the history", async () => {
     const asked = await expectHeard(1, ['superadmin', 'admin', 'client'], () => request('client', withdrawal(1)), 201);
     const { uuid } = (asked.body as { data: { uuid: string } }).data;
     expect(await historyStatus('superadmin', 1, uuid)).toBe('PENDING');

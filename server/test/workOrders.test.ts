@@ -77,7 +77,8 @@ describe('the demo seed', () => {
   it('has payment work orders made by the events, and the badge counts the unread OPEN items only', async () => {
     const kinds = (
       await db().execute<{ item_kind: string }>(sql`
-      select distinct n.item_kind from notifications n join users u on u.id = n.user_id where u.email = ${WHO.superadmin} and n.status = 'OPEN'`)
+      select distinct n.item_kind from notifications n join users u on u.id = n.user_id
+        where u.email = ${WHO.superadmin} and n.status = 'OPEN'`)
     ).rows.map((r) => r.item_kind);
     expect(kinds.sort()).toEqual(['callback', 'disbursement', 'withdrawal']);
     const mine = await list('superadmin');
@@ -87,7 +88,8 @@ describe('the demo seed', () => {
       const { unread } = await list(who);
       const [{ n }] = (
         await db().execute<{ n: number }>(sql`
-        select count(*)::int as n from notifications n join users u on u.id = n.user_id where u.email = ${WHO[who]} and n.read_at is null and n.status = 'OPEN'`)
+        select count(*)::int as n from notifications n join users u on u.id = n.user_id
+          where u.email = ${WHO[who]} and n.read_at is null and n.status = 'OPEN'`)
       ).rows;
       expect(unread).toBe(Number(n));
     }
@@ -120,7 +122,8 @@ describe('the demo seed', () => {
     const voided = new Set(
       (
         await db().execute<{ id: number }>(sql`
-      select n.id from notifications n join disbursements d on d.uuid = n.item_ref where n.item_kind = 'disbursement' and d.status = 'VOIDED'`)
+      select n.id from notifications n join disbursements d on d.uuid = n.item_ref where n.item_kind = 'disbursement'
+        and d.status = 'VOIDED'`)
       ).rows.map((r) => r.id),
     );
     expect(voided.size).toBeGreaterThan(0);
@@ -131,10 +134,12 @@ describe('the demo seed', () => {
     const [before, superadmin2] = [await list('superadmin2'), await userId('superadmin2')];
     const [row] = (
       await db().execute<{ id: number }>(sql`
-      select id from notifications where user_id = ${superadmin2} and status = 'OPEN' and read_at is null order by id limit 1`)
+      select id from notifications where user_id = ${superadmin2} and status = 'OPEN' and read_at is null order by id
+        limit 1`)
     ).rows;
     await db().execute(
-      sql`update notifications set status = 'RESOLVED', resolved_at = now(), outcome = 'Rejected by superadmin@demo.local' where id = ${row.id}`,
+      sql`update notifications set status = 'RESOLVED', resolved_at = now(),
+        outcome = 'Rejected by superadmin@demo.local' where id = ${row.id}`,
     );
     const after = await list('superadmin2');
     expect(after.unread).toBe(before.unread - 1);
@@ -242,7 +247,7 @@ describe('a disbursement', () => {
 });
 
 describe('a merchant callback', () => {
-  it("that fails all its attempts is a work order for the client's Payments List users; a later successful resend resolves it", async () => {
+  it("that fails every attempt is a work order for the client's Payments List users; a resend resolves", async () => {
     const correlationId = `WO-CB-${Date.now()}`;
     await db()
       .insert(transactions)
@@ -276,7 +281,8 @@ describe('a merchant callback', () => {
       expect(open[0].message).toContain('failed 3 times');
       const attempts = (
         await db().execute<{ n: number }>(sql`
-        select count(*)::int as n from callback_attempts a join transactions t on t.id = a.transaction_id where t.correlation_id = ${correlationId} and not a.ok`)
+        select count(*)::int as n from callback_attempts a join transactions t on t.id = a.transaction_id
+          where t.correlation_id = ${correlationId} and not a.ok`)
       ).rows[0];
       expect(Number(attempts.n)).toBe(3);
       // The client user sees client 2 with the Payments List module; the ADMIN sees clients 1-5 too.
@@ -332,11 +338,13 @@ describe('a settlement that failed', () => {
   it('is a work order for the SUPER ADMINs', async () => {
     const principal = (await loadPrincipal(db(), await userId('superadmin')))!;
     await db().execute(
-      sql`update transactions set status = 'FINALIZED' where id = (select id from transactions where type = 'va_mandiri' and status = 'SETTLED' order by id limit 1)`,
+      sql`update transactions set status = 'FINALIZED' where id = (select id from transactions
+        where type = 'va_mandiri' and status = 'SETTLED' order by id limit 1)`,
     );
     const window = (
       await db().execute<{ day: string }>(
-        sql`select to_char(transaction_time at time zone 'Asia/Jakarta', 'YYYY-MM-DD') as day from transactions where type = 'va_mandiri' and status = 'FINALIZED' order by id limit 1`,
+        sql`select to_char(transaction_time at time zone 'Asia/Jakarta', 'YYYY-MM-DD') as day from transactions
+          where type = 'va_mandiri' and status = 'FINALIZED' order by id limit 1`,
       )
     ).rows[0].day;
     const { runId } = await recordSettlementRun(

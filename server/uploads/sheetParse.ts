@@ -66,7 +66,8 @@ export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult 
   }
 }
 
-// A 12-digit RRN stored as a number in Excel renders as '1.23457E+11' under the General format; its exact digits are in v.
+// A 12-digit RRN stored as a number in Excel renders as '1.23457E+11' under the General format; its exact digits are in
+// v.
 function fixExponentIntegers(sheet: XLSX.WorkSheet): void {
   for (const row of (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][]) {
     for (const cell of row ?? []) {

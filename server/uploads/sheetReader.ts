@@ -76,7 +76,8 @@ export async function readSheetRows(
     const verdict = checkZip(data, ZIP_LIMITS);
     if (!verdict.ok && verdict.reason === 'too_large') {
       throw ruleBroken(
-        `${filename}: the file unpacks to more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows can need; split it into smaller files`,
+        `${filename}: the file unpacks to more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows can need; split ` +
+          `it into smaller files`,
       );
     }
     if (!verdict.ok) throw invalidInput(`${filename}: the file could not be read as an Excel file (${verdict.detail})`);

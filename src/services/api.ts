@@ -85,7 +85,10 @@ const managementQuery = (q: ManagementListParams) => ({
   ...(q.client_id != null ? { client_id: q.client_id } : {}),
 });
 
-/** A query without its empty values (the servers' lists read a missing and an empty field alike, but shorter is clearer). */
+/**
+ * A query without its empty values (the servers' lists read a missing and an empty field alike, but shorter is
+ * clearer).
+ */
 const withoutEmpty = (query: object): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(query).filter(([, value]) => value !== undefined && value !== null && String(value).trim() !== ''),

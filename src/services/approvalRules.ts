@@ -30,7 +30,10 @@ export const APPROVAL_ACTION_LABELS: Readonly<Record<ApprovalAction, string>> = 
 export const APPROVAL_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-/** off: never held; always: every request is held; threshold: held when the absolute amount moved is at or above `threshold`. */
+/**
+ * off: never held; always: every request is held; threshold: held when the absolute amount moved is at or above
+ * `threshold`.
+ */
 export const APPROVAL_MODES = ['off', 'always', 'threshold'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
@@ -56,7 +59,10 @@ export const DEFAULT_APPROVAL_POLICY: readonly ApprovalPolicyEntry[] = [
   { action: 'manual-finalize', mode: 'off', threshold: null },
 ];
 
-/** Whether a movement of this (signed) amount under this entry waits for a second SUPER ADMIN; one that moves nothing never does. */
+/**
+ * Whether a movement of this (signed) amount under this entry waits for a second SUPER ADMIN; one that moves nothing
+ * never does.
+ */
 export function needsApproval(
   entry: Pick<ApprovalPolicyEntry, 'mode' | 'threshold'> | undefined,
   amount: number,
@@ -131,7 +137,10 @@ export interface ApprovalRow {
   client_name: string | null;
   /** The movement's amount in whole rupiah, signed as asked (an adjustment may be negative). */
   amount: number;
-  /** The balance the movement acts on, before and after, where it has one (null for a void upload, a bulk action or a finalize). */
+  /**
+   * The balance the movement acts on, before and after, where it has one (null for a void upload, a bulk action or a
+   * finalize).
+   */
   before: number | null;
   after: number | null;
   /** What will happen, in words ('Adjust the disbursement balance of PT Maju by Rp. 150,000,000'). */
@@ -150,7 +159,8 @@ export interface ApprovalHeld {
 export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';
 /** A preview's warning when the policy would hold the movement it confirms. */
 export const APPROVAL_AHEAD =
-  'This is at or above the approval threshold: after Confirm it waits for approval by another SUPER ADMIN, and nothing moves until then.';
+  'This is at or above the approval threshold: after Confirm it waits for approval by another SUPER ADMIN, and ' +
+  'nothing moves until then.';
 export const APPROVAL_SELF_REFUSED = 'The maker of a change cannot approve it';
 export const APPROVAL_CANCEL_REFUSED = 'Only the maker of a change can cancel it';
 export const APPROVAL_INVALID_STATUS = 'Invalid Status: Only PENDING_APPROVAL requests can be decided';

@@ -21,7 +21,8 @@ export const disbursementDecidedMessage = (decision: 'COMPLETED' | 'REJECTED') =
   decision === 'COMPLETED' ? DISBURSEMENT_FINALIZED : DISBURSEMENT_REJECTED;
 
 export const WITHDRAWAL_SUBMITTED =
-  'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.';
+  'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to ' +
+  'be processed.';
 
 /** A user or role created or edited on the Management pages. */
 export const savedMessage = (noun: 'User' | 'Role', name: string, mode: 'create' | 'edit') =>

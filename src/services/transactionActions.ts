@@ -84,7 +84,10 @@ export const BulkProcessBody = v.pipe(
 );
 export type BulkProcessBody = v.InferOutput<typeof BulkProcessBody>;
 
-/** What a dry run of Process Transactions answers: FINALIZED pay-ins of the filter not yet withdrawable, their amounts and fees. */
+/**
+ * What a dry run of Process Transactions answers: FINALIZED pay-ins of the filter not yet withdrawable, their amounts
+ * and fees.
+ */
 export interface BulkPreview {
   count: number;
   amount: number;
@@ -111,7 +114,10 @@ export function selectionChanged(
   if (now.count !== expected.count)
     return `The selection changed: ${now.count} pay-ins match now, not ${expected.count}`;
   if (now.amount !== expected.amount)
-    return `The selection changed: ${now.count} pay-ins of ${formatRupiah(now.amount)} match now, not ${formatRupiah(expected.amount)}`;
+    return (
+      `The selection changed: ${now.count} pay-ins of ${formatRupiah(now.amount)} match now, not ` +
+      `${formatRupiah(expected.amount)}`
+    );
   return null;
 }
 

@@ -48,7 +48,8 @@ export const approvalLifecycle = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const approvalGuardWords: GuardWords<typeof approvalLifecycle> = {
   byChecker:
-    "Only the checker approves or declines (with a reason): a SUPER ADMIN holding the action's module who is not the maker; only while PENDING_APPROVAL, and only once.",
+    "Only the checker approves or declines (with a reason): a SUPER ADMIN holding the action's module who is not the " +
+    'maker; only while PENDING_APPROVAL, and only once.',
   byMaker: 'Only the maker of the request may cancel it, while PENDING_APPROVAL.',
   bySystem: 'Only the expiry job (role SYSTEM) expires a request, once it is older than APPROVAL_EXPIRE_HOURS.',
 };

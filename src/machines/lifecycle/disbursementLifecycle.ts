@@ -91,11 +91,14 @@ export const disbursementLifecycle = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementGuardWords: GuardWords<typeof disbursementLifecycle> = {
   byProvider:
-    'Only the provider (role SYSTEM) may accept (while PENDING_REQUEST), confirm or fail a disbursement (while PENDING_REQUEST or PENDING).',
+    'Only the provider (role SYSTEM) may accept (while PENDING_REQUEST), confirm or fail a disbursement (while ' +
+    'PENDING_REQUEST or PENDING).',
   bySuperAdmin:
-    'Only a SUPER ADMIN may finalize, reject or refresh the status (while PENDING_REQUEST or PENDING), and void or print the invoice (while FINALIZED).',
+    'Only a SUPER ADMIN may finalize, reject or refresh the status (while PENDING_REQUEST or PENDING), and void or ' +
+    'print the invoice (while FINALIZED).',
   notYetWithdrawable:
-    'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to the withdrawable balance.',
+    'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to ' +
+    'the withdrawable balance.',
 };
 
 /** Whether the lifecycle allows the event on a disbursement in this status with these facts. */

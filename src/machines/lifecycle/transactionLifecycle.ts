@@ -81,10 +81,13 @@ export const transactionLifecycle = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
-  qris: 'Only a QRIS pay-in (fello_qris, herra_qris): anyone who sees it may refresh its status from the provider while PENDING or REQUEST_TIMEOUT, and only a QRIS pay-in can time out.',
+  qris:
+    'Only a QRIS pay-in (fello_qris, herra_qris): anyone who sees it may refresh its status from the provider ' +
+    'while PENDING or REQUEST_TIMEOUT, and only a QRIS pay-in can time out.',
   virtualAccount: 'Only a virtual-account pay-in (a va_ channel) can expire, and only while PENDING.',
   bySuperAdmin:
-    'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or generate the invoice (while FINALIZED or SETTLED).',
+    'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or ' +
+    'generate the invoice (while FINALIZED or SETTLED).',
   notYetWithdrawable:
     'Only a SUPER ADMIN, only while FINALIZED, and only once: the pay-in is not on the withdrawable balance yet.',
 };

@@ -44,12 +44,17 @@ export const withdrawalGuardWords: GuardWords<typeof withdrawalLifecycle> = {
 export const decisionEvent = (decision: WithdrawalDecision): WithdrawalLifecycleEvent['type'] =>
   decision === 'COMPLETED' ? 'COMPLETE' : 'REJECT';
 
-/** Whether the lifecycle lets this role take this step on a withdrawal in this status (row buttons, the page's guard). */
+/**
+ * Whether the lifecycle lets this role take this step on a withdrawal in this status (row buttons, the page's guard).
+ */
 export const allowsWithdrawal = (status: WithdrawalStatusName, event: WithdrawalLifecycleEvent): boolean =>
   // Stryker disable next-line ObjectLiteral: a withdrawal's machine has no context to lose
   withdrawalLifecycle.resolveState({ value: status, context: {} }).can(event);
 
-/** Whether this role may decide withdrawals at all (any decision on a PENDING one): the server's 403 before it reads a row. */
+/**
+ * Whether this role may decide withdrawals at all (any decision on a PENDING one): the server's 403 before it reads a
+ * row.
+ */
 export const decidesWithdrawals = (role: UserTypeName): boolean =>
   // Stryker disable next-line MethodExpression: both decisions need the same role, so `every` answers as `some` does
   WITHDRAWAL_DECISIONS.some((decision) => allowsWithdrawal('PENDING', { type: decisionEvent(decision), role }));

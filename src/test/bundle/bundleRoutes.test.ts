@@ -88,7 +88,8 @@ describe('the route table stays honest', () => {
   it('names a lazy chunk no route opens (a page made lazy but left out of the report)', () => {
     expect(coverageProblems(manifest, complete.slice(0, 1))).toEqual([
       'src/views/workflows/WorkflowPage.tsx is loaded lazily but no route in scripts/bundleRoutes.ts opens it',
-      '../../main/node_modules/elkjs/lib/elk.bundled.js is loaded lazily but no route in scripts/bundleRoutes.ts opens it',
+      '../../main/node_modules/elkjs/lib/elk.bundled.js is loaded lazily but no route in ' +
+        'scripts/bundleRoutes.ts opens it',
     ]);
   });
 

@@ -101,7 +101,8 @@ describe('the lint rules refuse a planted violation', () => {
   ])('a view reacting to a machine finishing by %s', async (_, effect) => {
     const code = [
       "import { useEffect } from 'react';",
-      'export function Planted({ actor, status }: { actor: { subscribe(f: () => void): { unsubscribe(): void } }; status: string }) {',
+      'export function Planted({ actor, status }: { actor: { subscribe(f: () => void): { unsubscribe(): void } }; ' +
+        'status: string }) {',
       `  ${effect}`,
       '  return null;',
       '}',
@@ -155,7 +156,8 @@ describe('the lint rules refuse a planted violation', () => {
     ],
     [
       'the server importing a lifecycle',
-      "import { withdrawalLifecycle } from '../../src/machines/lifecycle/withdrawalLifecycle';\nexport const x = withdrawalLifecycle;\n",
+      "import { withdrawalLifecycle } from '../../src/machines/lifecycle/withdrawalLifecycle';\n" +
+        'export const x = withdrawalLifecycle;\n',
       'server/routes/planted.ts',
     ],
   ])('while %s, which the rules allow, passes', async (_, code, path) => {

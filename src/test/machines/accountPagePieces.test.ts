@@ -38,7 +38,7 @@ describe('date ranges of the account pages', () => {
     });
   });
 
-  it('a Search applies the typed range as the spec reads it, refuses a bad one, and a typed range stops following the clock', () => {
+  it('a Search applies the typed range as the spec reads it, refuses a bad one; a typed range stops the clock', () => {
     const byDefault = () => ({ start: '2026-11-07 00:00', end: '2026-11-21 10:15' });
     const start = startingFilter(undefined, byDefault);
     expect(start).toMatchObject({ text: '2026-11-07 00:00 to 2026-11-21 10:15', followsNow: true });

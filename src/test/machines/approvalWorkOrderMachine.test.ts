@@ -15,7 +15,7 @@ const CHECKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', 
 const MAKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'Budi@demo.local' } };
 
 describe('who may decide an approval request (the approval lifecycle, asked per row)', () => {
-  it('gives another SUPER ADMIN Approve and Decline, the maker only Cancel, an ADMIN nothing, a decided request nothing', () => {
+  it('gives another SUPER ADMIN Approve and Decline, the maker only Cancel, an ADMIN or a decided one nothing', () => {
     expect(decisionsFor(ROW, CHECKER.viewer)).toEqual(['APPROVE', 'DECLINE']);
     expect(decisionsFor(ROW, MAKER.viewer)).toEqual(['CANCEL']);
     expect(isMakerOf(ROW, MAKER.viewer)).toBe(true);
@@ -78,7 +78,7 @@ describe('approvalWorkOrder machine: model', () => {
 });
 
 describe('approvalWorkOrder machine: the work order page is told', () => {
-  it('reads the request, sends the decision through the one call machine, and asks the work order to be read again', async () => {
+  it('reads the request, sends the decision through the one call machine, asks for the work order again', async () => {
     const received: string[] = [];
     const parent = createActor(createMachine({ on: { RELOAD: { actions: () => received.push('RELOAD') } } })).start();
     const sent: unknown[] = [];

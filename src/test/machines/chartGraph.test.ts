@@ -50,7 +50,7 @@ describe('machineGraph', () => {
     for (const e of withdrawal.edges) expect(e.label).toBe(`${e.event || '(always)'}${e.guard ? ` [${e.guard}]` : ''}`);
   });
 
-  it('is laid out by ELK: a box for every state and a path for every transition, for every registered machine', async () => {
+  it('is laid out by ELK: a box for each state, a path for each transition, for every registered machine', async () => {
     for (const { machine } of machineRegistry) {
       const graph = machineGraph(machine);
       const layout = await layoutChart(graph);

@@ -103,7 +103,9 @@ export function buildModel(
         input,
         events: [],
         end: initial.state as AnyMachineSnapshot,
-        description: `${JSON.stringify(input ?? null)}: (start) ⇒ ${JSON.stringify((initial.state as AnyMachineSnapshot).value)}`,
+        description:
+          `${JSON.stringify(input ?? null)}: (start) ⇒ ` +
+          `${JSON.stringify((initial.state as AnyMachineSnapshot).value)}`,
       });
     const adjacency = getAdjacencyMap(machine, traversal);
     // Shortest event sequence to every vertex, by breadth-first search over the graph itself.
@@ -136,7 +138,9 @@ export function buildModel(
           input,
           events,
           end: edge.state as AnyMachineSnapshot,
-          description: `${JSON.stringify(input ?? null)}: ${events.map((e) => e.type).join(' → ')} ⇒ ${JSON.stringify((edge.state as AnyMachineSnapshot).value)}`,
+          description:
+            `${JSON.stringify(input ?? null)}: ${events.map((e) => e.type).join(' → ')} ⇒ ` +
+            `${JSON.stringify((edge.state as AnyMachineSnapshot).value)}`,
         });
       }
     }

@@ -44,7 +44,8 @@ const events = (s: AnyMachineSnapshot) => {
     // A new work order, once (more would only grow the list), and one already listed published again.
     ...(c.items.some((n) => n.id === 3) ? [] : [{ type: 'RECEIVED', item: item(3) }]),
     // Changes to item 1 arrive while it is as listed (after, they add states, not transitions):
-    // published again, resolved by another admin (still unread, no longer counted), read in another tab; and one not listed.
+    // published again, resolved by another admin (still unread, no longer counted), read in another tab; and one not
+    // listed.
     ...(asListed
       ? [
           { type: 'RECEIVED', item: item(1) },
@@ -210,7 +211,7 @@ describe("notifications machine: the count is the server's", () => {
     expect(t.actor.getSnapshot().can({ type: 'MARK_ALL_READ' })).toBe(false);
   });
 
-  it('reads the list again when the socket reconnects, and raises a desktop notification only for new open work orders', async () => {
+  it('reads the list again on reconnect, and raises a desktop notification only for new open work orders', async () => {
     const t = started(1, [item(1)]);
     await settle();
     t.socket().onReconnected();

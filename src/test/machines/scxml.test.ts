@@ -79,7 +79,8 @@ function fromScxml(xml: string): Shape & { name: string | null; initial: string 
       if (c.localName === 'transition') {
         const cond = c.getAttribute('cond') ?? '';
         shape.transitions.push(
-          `${id} | ${c.getAttribute('event') ?? ''} | ${(c.getAttribute('target') ?? '').split(/\s+/).filter(Boolean).join(' ')} | ${cond}`,
+          `${id} | ${c.getAttribute('event') ?? ''} | ` +
+            `${(c.getAttribute('target') ?? '').split(/\s+/).filter(Boolean).join(' ')} | ${cond}`,
         );
         if (comment) shape.comments.push(`${cond}: ${comment.trim()}`);
       } else if (c.localName === 'invoke') {

@@ -198,7 +198,7 @@ describe('user form machine: what the user gets', () => {
     expect(actor.getSnapshot().matches('submitting')).toBe(true);
   });
 
-  it('on edit keeps email and type, leaves an empty password out, and asks for both passwords once one is typed', async () => {
+  it('on edit keeps email and type, leaves an empty password out, asks for both once one is typed', async () => {
     const { actor, sent } = start(inputs[2], async () => 'User Budi Santoso has been successfully updated');
     actor.send({ type: 'CHANGE', change: { email: 'other@demo.local' } });
     actor.send({ type: 'CHANGE', change: { type: 'CLIENT' } });

@@ -134,7 +134,7 @@ describe('withdrawal request machine: what the user sees', () => {
     expect(actor.getSnapshot().output).toEqual({ submitted: true, held: false });
   });
 
-  it('runs the slider from 20,000 in steps of 10,000, with Min, Half (to 10,000) and Max, and caps typed amounts', () => {
+  it('runs the slider from 20,000 in steps of 10,000, with Min, Half (to 10,000) and Max; caps typed amounts', () => {
     const actor = start({ mode: 'withdrawal', available: 1_234_567 });
     const amount = () => actor.getSnapshot().context.amount;
     expect(amount()).toBe(20_000);
@@ -190,7 +190,7 @@ describe('withdrawal request machine: what the user sees', () => {
     expect(actor.getSnapshot().context.otp).toBe('987654');
   });
 
-  it('sends a transfer as type transfer with no bank fields, and shows the server’s refusal, or the fallback when there is no answer', async () => {
+  it('sends a transfer as type transfer, no bank fields; shows the server’s refusal or the fallback', async () => {
     let sent: unknown;
     const actor = createActor(
       withdrawalRequestMachine.provide({

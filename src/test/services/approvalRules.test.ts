@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ApprovalPolicyBody, DEFAULT_APPROVAL_POLICY, needsApproval } from '../../services/approvalRules';
 
-/** The approval policy's rule (issue 25): off never holds, always holds, a threshold holds at or above it, by absolute amount. */
+/**
+ * The approval policy's rule (issue 25): off never holds, always holds, a threshold holds at or above it, by absolute
+ * amount.
+ */
 describe('needsApproval', () => {
   const amount = fc.integer({ min: -1_000_000_000_000_000, max: 1_000_000_000_000_000 });
   const threshold = fc.integer({ min: 1, max: 1_000_000_000_000_000 });
@@ -29,7 +32,7 @@ describe('needsApproval', () => {
     );
   });
 
-  it("has the issue's defaults: adjustments from Rp. 100,000,000, withdrawals from Rp. 500,000,000, void uploads from Rp. 100,000,000", () => {
+  it("has the issue's defaults: adjustments and void uploads from Rp. 100,000,000, withdrawals Rp. 500,000,000", () => {
     const entry = (action: string) => DEFAULT_APPROVAL_POLICY.find((e) => e.action === action);
     expect([99_999_999, 100_000_000, -100_000_000].map((a) => needsApproval(entry('balance-adjustment'), a))).toEqual([
       false,

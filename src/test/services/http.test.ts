@@ -65,7 +65,7 @@ describe('HTTP failures (spec section 8)', () => {
     expect(shown).toEqual([]);
   });
 
-  it('keeps a 403 the caller names as a refusal of its own in place: no landing page, the message for the caller', async () => {
+  it("keeps a 403 the caller names as its own refusal in place: no landing page, the caller's message", async () => {
     const refusals = ['The maker of a change cannot approve it'];
     const asked = (path: string) =>
       request('PATCH', base + path, { quiet: true, refusalsInPlace: refusals }).then(
@@ -81,7 +81,7 @@ describe('HTTP failures (spec section 8)', () => {
     expect(shown).toEqual([]);
   });
 
-  it("shows other failures as an 'Error!' alert with message, reason or responseMessage, else the generic text", async () => {
+  it("shows other failures as an 'Error!' alert: message, reason or responseMessage, else generic text", async () => {
     for (const path of ['/message', '/reason', '/response-message', '/bare']) await failure(path);
     expect(shown.map((a) => [a.title, a.message])).toEqual([
       ['Error!', 'Only PENDING withdrawal requests can be processed'],

@@ -118,7 +118,7 @@ describe('readRupiah: properties over what a person could type', () => {
     );
   });
 
-  it('never yields a number other than the one the text reads as: its digits, less zero cents, and nothing else', () => {
+  it('never yields a number other than the one the text reads as: its digits, less zero cents, nothing else', () => {
     const typed = fc.string({ unit: fc.constantFrom(...'0123456789.,  -Rpe'.split('')), maxLength: 22 });
     fc.assert(
       fc.property(typed, (text) => {

@@ -16,7 +16,7 @@ describe("AddWithdrawalBody: one schema, the browser's spelling and the spec's",
     });
   });
 
-  it("takes the spec's payload (section 7): the fixed '0', '0', 'None' is a transfer, any other account a withdrawal", () => {
+  it("takes the spec's payload (section 7): '0', '0', 'None' is a transfer, any other account a withdrawal", () => {
     const specTransfer = {
       bank_name: '0',
       account_no: '0',

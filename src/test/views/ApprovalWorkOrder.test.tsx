@@ -109,7 +109,7 @@ describe('Work order detail: an approval request', () => {
     expect(within(page()).queryByRole('group', { name: 'Work order actions' })).toBeNull();
   });
 
-  it('approves after "Are you sure?", says so in the server\'s words, and reads the work order and the request again', async () => {
+  it('approves after "Are you sure?", says so in the server\'s words, reads work order and request again', async () => {
     await opened();
     await click(within(panel()).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(dialog()).not.toBeNull());

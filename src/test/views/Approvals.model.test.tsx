@@ -89,7 +89,10 @@ const ROW_TEXT: Record<number, string[]> = {
     'DeclinedAdi — Wrong client',
   ],
 };
-/** The lifecycle's answer, by hand: another admin's pending request is approved or declined by me, mine only cancelled, a decided one nothing. */
+/**
+ * The lifecycle's answer, by hand: another admin's pending request is approved or declined by me, mine only cancelled,
+ * a decided one nothing.
+ */
 const ROW_BUTTONS: Record<number, string[]> = { 7: ['Approve', 'Decline'], 8: ['Cancel request'], 5: [] };
 
 const DOWN = new ApiError(500, 'The approvals server is down');

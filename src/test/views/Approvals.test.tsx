@@ -42,7 +42,7 @@ describe('Approvals: a request named by the address', () => {
     expect(openIdOf('')).toBeNull();
   });
 
-  it('marks that request in the list, and says so; a movement without a balance shows no before and after', async () => {
+  it('marks that request in the list, and says so; a movement without a balance shows no before/after', async () => {
     window.history.replaceState(null, '', '/dashboard/approvals?id=7');
     const calls = new PendingCalls();
     const socket = new FakeSocket();

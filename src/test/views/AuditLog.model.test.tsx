@@ -274,7 +274,8 @@ function checkScreen(state: string, w: World) {
   const rows = within(table()).queryAllByRole('row', { hidden: true }).slice(1);
   if (list === 'ready') {
     expect(rows.map((r) => r.textContent)).toEqual([
-      `2026-11-21 10:00superadmin@demo.local10.0.0.1withdrawal.decidewithdrawal WD-11111111${WD}successstatus: PENDING → REJECTEDPath`,
+      `2026-11-21 10:00superadmin@demo.local10.0.0.1withdrawal.decidewithdrawal WD-11111111${WD}successstatus: ` +
+        `PENDING → REJECTEDPath`,
     ]);
   }
   if (list === 'failed') {

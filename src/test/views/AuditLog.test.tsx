@@ -168,7 +168,7 @@ describe('Audit Log page', () => {
     await screen.findByText('Page 2 of 3');
   });
 
-  it("opens a withdrawal's path: PENDING by the client, then REJECTED by the super admin, highlighted in order", async () => {
+  it("opens a withdrawal's path: PENDING by the client, then REJECTED by the super admin, in order", async () => {
     const { targets } = setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Path' }));
     const dialog = await screen.findByRole('dialog', { name: 'Entity path' });

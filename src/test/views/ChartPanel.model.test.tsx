@@ -187,7 +187,7 @@ describe('Chart panel: every transition of chartViewport, driven through the but
     );
   });
 
-  it('ignores the keys it does not use and the keys pressed with Ctrl, so the browser keeps its own shortcuts', async () => {
+  it('ignores the keys it does not use and keys pressed with Ctrl, so the browser keeps its shortcuts', async () => {
     renderPanel();
     await act(async () => {
       fireEvent.keyDown(chart(), { key: '+', ctrlKey: true });

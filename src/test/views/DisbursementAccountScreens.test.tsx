@@ -40,7 +40,7 @@ beforeEach(() => {
 const master = () => balanceAdjustmentMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } });
 
 describe('Master Disbursement Balance', () => {
-  it('keeps the text as typed, says what it reads as, and refuses one below zero beside the field before any call', async () => {
+  it('keeps the text as typed, says what it reads as, refuses one below zero by the field before a call', async () => {
     api.accountSummary.mockResolvedValue(summary(100_000));
     renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
     await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
@@ -107,7 +107,7 @@ describe('Master Disbursement Balance', () => {
     expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
   });
 
-  it('says the adjustment waits for a second SUPER ADMIN when the server holds it, and leaves the balance as it was', async () => {
+  it('says the adjustment waits for a second SUPER ADMIN when the server holds it; the balance stays', async () => {
     api.accountSummary.mockResolvedValue(summary(100_000));
     api.updateBalance.mockResolvedValue({
       message: 'Waiting for approval by another SUPER ADMIN',
@@ -131,7 +131,7 @@ describe('Master Disbursement Balance', () => {
     expect(amountBox()).toHaveValue('');
   });
 
-  it('asks Are you sure?, sends the adjustment, shows the success and the new balance, and clears the form', async () => {
+  it('asks Are you sure?, sends the adjustment, shows the success and new balance, and clears the form', async () => {
     api.accountSummary.mockResolvedValueOnce(summary(100_000)).mockResolvedValue(summary(350_000));
     api.updateBalance.mockResolvedValue({ message: 'Balance has been updated', balance: 350_000, approvalId: null });
     renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
@@ -177,7 +177,7 @@ describe('Master Disbursement Balance', () => {
     expect(updateButton()).toBeDisabled();
   });
 
-  it('reloads the previous balance when the shown client’s balance changes elsewhere, and not for another client', async () => {
+  it('reloads the previous balance when the shown client’s balance changes elsewhere, not for another', async () => {
     api.accountSummary.mockResolvedValueOnce(summary(100_000)).mockResolvedValue(summary(175_000));
     renderPage(<MasterBalancePage logic={master()} />, CLIENTS);
     await waitFor(() => expect(figure(MASTER, 'Previous Balance')).toHaveTextContent('Rp. 100,000'));
@@ -190,7 +190,7 @@ describe('Master Disbursement Balance', () => {
 });
 
 describe('Disbursement Account', () => {
-  it("shows '-' while loading, then the card and the Deposit History; a balance-changed event reloads both", async () => {
+  it("shows '-' while loading, then the card and Deposit History; a balance-changed event reloads both", async () => {
     let answer!: (v: unknown) => void;
     api.accountSummary
       .mockReturnValueOnce(

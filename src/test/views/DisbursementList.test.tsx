@@ -78,7 +78,7 @@ const actionsOf = (t: HTMLElement, correlationId: string) =>
 beforeEach(() => vi.clearAllMocks());
 
 describe('Disbursement List', () => {
-  it('shows the spec columns, badges in the spec colours and amounts in rupiah, over the last 7 days by default', async () => {
+  it('shows the spec columns, badges in spec colours, amounts in rupiah, over the last 7 days by default', async () => {
     open('SUPER ADMIN');
     const t = await table();
     expect(
@@ -131,7 +131,8 @@ describe('Disbursement List', () => {
       VOIDED: 'grey',
     });
     expect(api.disbursementList.mock.calls[0][0]).toMatchObject({ status: '', search_by: 'correlation_id' });
-    // The last 7 days on the business clock, today included: 6 days ago 00:00 to today 23:59 (the server's default too).
+    // The last 7 days on the business clock, today included: 6 days ago 00:00 to today 23:59 (the server's default
+    // too).
     const today = dayjs().tz('Asia/Jakarta');
     expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(
       `${today.subtract(6, 'day').format('YYYY-MM-DD')} 00:00 to ${today.format('YYYY-MM-DD')} 23:59`,
@@ -139,7 +140,7 @@ describe('Disbursement List', () => {
     expect(screen.getByRole('group', { name: 'Total Amount' })).toHaveTextContent('Rp. 25,000,000');
   });
 
-  it("labels the method filter as its column is named, 'Withdrawal Method', offering the withdrawal methods", async () => {
+  it("labels the method filter as its column is named, 'Withdrawal Method', offering the methods", async () => {
     open('SUPER ADMIN');
     await table();
     const filters = screen.getByRole('search', { name: 'Disbursement filters' });
@@ -200,7 +201,7 @@ describe('Disbursement List', () => {
     expect(document.querySelector('[role=alertdialog]')).toBeNull();
   });
 
-  it('closes "Are you sure?" on Escape, sending nothing, and gives the focus back to the row\'s button that opened it', async () => {
+  it('closes "Are you sure?" on Escape, sending nothing, with the focus back on the row\'s button', async () => {
     open('SUPER ADMIN');
     const t = await table();
     // jsdom does not focus on click: the person's focus is put on the button as a browser would.
@@ -239,7 +240,7 @@ describe('Disbursement List', () => {
     expect((await dialogTitled('Are you sure?')).textContent).toContain('Working…');
   });
 
-  it("closes 'Add to withdrawable balance?' on Escape, adding nothing, with the focus back on the row's button", async () => {
+  it("closes 'Add to withdrawable balance?' on Escape, adding nothing, focus back on the row's button", async () => {
     open('SUPER ADMIN');
     const t = await table();
     const add = within(rowOf(t, rejectedRow.correlation_id)).getByRole('button', {
@@ -318,7 +319,8 @@ describe('Disbursement List', () => {
     ]);
     expect(results).toHaveTextContent('1 voided');
     expect(results).toHaveTextContent(
-      'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the disbursement balance.',
+      'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the ' +
+        'disbursement balance.',
     );
     expect(await screen.findByText('1 of 3 rows voided')).toBeInTheDocument();
     await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));
@@ -344,7 +346,7 @@ describe('Disbursement List', () => {
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
   });
 
-  it('says the confirmed void upload waits for a second SUPER ADMIN when the server holds it (202), and reloads nothing', async () => {
+  it('says the confirmed void upload waits for a second SUPER ADMIN when held (202), and reloads nothing', async () => {
     api.previewVoidDisbursementsFile.mockResolvedValue({ ...voidResult(1, true), needs_approval: true });
     api.voidDisbursementsFile.mockResolvedValue({
       message: 'Waiting for approval by another SUPER ADMIN',

@@ -79,7 +79,9 @@ const cellsOf = (table: HTMLElement, id: string) =>
   within(within(table).getByRole('row', { name: new RegExp(id) })).getAllByRole('cell');
 const headerOf = (table: HTMLElement, name: string) => within(table).getByRole('columnheader', { name });
 
-/** The identity columns stick left, the second just right of the first; Actions sticks right; each opaque, with an edge. */
+/**
+ * The identity columns stick left, the second just right of the first; Actions sticks right; each opaque, with an edge.
+ */
 function expectPinned(table: HTMLElement, id: string) {
   const cells = cellsOf(table, id);
   const [time, correlation] = cells;

@@ -269,7 +269,8 @@ async function check(
   expect(entries.map((li) => li.textContent)).toEqual(
     w.items.map(
       (n) =>
-        `${needsYou(n) ? 'Unread: ' : ''}Withdrawal WD-${n.id}${messageOf(n.id, n.status)}2026-11-21 10:${String(n.minute).padStart(2, '0')}${n.status === 'OPEN' ? 'Open' : 'Resolved'}`,
+        `${needsYou(n) ? 'Unread: ' : ''}Withdrawal WD-${n.id}${messageOf(n.id, n.status)}2026-11-21 10:` +
+        `${String(n.minute).padStart(2, '0')}${n.status === 'OPEN' ? 'Open' : 'Resolved'}`,
     ),
   );
 }

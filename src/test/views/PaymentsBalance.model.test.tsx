@@ -33,7 +33,8 @@ const TITLE = 'Payments Balance';
 const GOOD_RANGE = '2026-11-01 00:00 to 2026-11-14 10:00';
 const BAD_RANGE = 'yesterday';
 const SUBMITTED =
-  'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to be processed.';
+  'Withdraw Request has been submitted successfully. Please wait a maximum of 48 hours for the request to ' +
+  'be processed.';
 const WAITING = 'Waiting for approval by another SUPER ADMIN';
 const INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
 const COMPLETED_MESSAGE = 'Withdrawal has been completed';
@@ -371,7 +372,8 @@ const pageModel: PageModel<World> = {
       const d = openDialog()!;
       const verb = (w.dialog as { verb: string }).verb;
       expect(d).toHaveTextContent(
-        `${verb} the withdrawal of Rp. 250,000 (dua ratus lima puluh ribu rupiah) to Budi Santoso (BCA 7100012345)? This cannot be undone.`,
+        `${verb} the withdrawal of Rp. 250,000 (dua ratus lima puluh ribu rupiah) to Budi Santoso (BCA 7100012345)? ` +
+          `This cannot be undone.`,
       );
     }
   },
@@ -382,7 +384,8 @@ const pageModel: PageModel<World> = {
         return chooseClient(TITLE, event.clientId);
       case 'SET_RANGE_TEXT': {
         const box = within(region(TITLE)).getByRole('textbox', { name: 'Date range' });
-        if ((box as HTMLInputElement).value === event.value) return; // the same text again fires no change, and means nothing
+        // the same text again fires no change, and means nothing
+        if ((box as HTMLInputElement).value === event.value) return;
         await act(async () => {
           fireEvent.change(box, { target: { value: event.value } });
         });

@@ -92,7 +92,7 @@ describe('Payments Balance, live', () => {
     expect(asked).toEqual([1, 1]);
   });
 
-  it("a SUPER ADMIN's screen shows a client's new request with its Complete and Reject buttons; closing the page closes the socket", async () => {
+  it("a SUPER ADMIN sees a client's new request with Complete and Reject; leaving closes the socket", async () => {
     answers.push(
       { summary: summary(1_000_000, 0), rows: [], meta: { ...meta, total: 0 } },
       { summary: summary(750_000, 250_000), rows: [row('PENDING')], meta },

@@ -74,7 +74,10 @@ const invoice: Invoice = {
   correlation_id: settled.correlation_id,
   client_name: 'PT Maju',
 };
-/** Process Transactions' dry run: three pay-ins of Rp. 300,000 with Rp. 3,000 of fees, which the policy would hold (and none). */
+/**
+ * Process Transactions' dry run: three pay-ins of Rp. 300,000 with Rp. 3,000 of fees, which the policy would hold (and
+ * none).
+ */
 const PREVIEW = { count: 3, amount: 300_000, fee: 3_000, needs_approval: true };
 const NOTHING = { count: 0, amount: 0, fee: 0, needs_approval: false };
 const CHANGED = 'The selection changed: 4 pay-ins match now, not 3';

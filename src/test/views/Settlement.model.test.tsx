@@ -150,12 +150,17 @@ const PAST: SettlementRun[] = [
 /** A recent-settlements row as a person reads it, cell after cell (times on the Jakarta clock). */
 const RUN_TEXT: Record<string, (r: SettlementRun) => string> = {
   5: () =>
-    'VA BRI2026-11-19 00:00 to 2026-11-19 23:59ayu@demo.local12 of 12Rp. 3,000,0002026-11-20 08:002026-11-20 08:02SucceededDownload Report',
+    'VA BRI2026-11-19 00:00 to 2026-11-19 23:59ayu@demo.local12 of 12Rp. 3,000,0002026-11-20 08:002026-11-20 ' +
+    '08:02SucceededDownload Report',
   6: () =>
-    'FELLO QRIS2026-11-18 00:00 to 2026-11-18 23:59budi@demo.local10 of 40Rp. 250,0002026-11-21 10:00-RunningDownload Report',
+    'FELLO QRIS2026-11-18 00:00 to 2026-11-18 23:59budi@demo.local10 of 40Rp. 250,0002026-11-21 ' +
+    '10:00-RunningDownload Report',
   7: (r) =>
-    `Herra QRIS2026-11-20 00:00 to 2026-11-20 23:59super@demo.local${r.settled_transaction} of 5Rp. ${r.settled_amount.toLocaleString('en-US')}` +
-    `2026-11-21 10:16${r.finished_at ? '2026-11-21 10:17' : '-'}${{ running: 'Running', succeeded: 'Succeeded', failed: 'Failed' }[r.status]}Download Report`,
+    `Herra QRIS2026-11-20 00:00 to 2026-11-20 23:59super@demo.local${r.settled_transaction} of 5Rp. ` +
+    `${r.settled_amount.toLocaleString('en-US')}` +
+    `2026-11-21 10:16` +
+    `${r.finished_at ? '2026-11-21 10:17' : '-'}` +
+    `${{ running: 'Running', succeeded: 'Succeeded', failed: 'Failed' }[r.status]}Download Report`,
 };
 
 const DOWN = new ApiError(500, 'The server is down');

@@ -125,7 +125,8 @@ function nextWorld(w: World, event: AnyEventObject): World {
 
 // --- Reading and working the screen -----------------------------------------------------------------
 
-// Fluent mounts the dialog in a portal, and in jsdom tabster may mark it aria-hidden: found by role attribute, buttons by text.
+// Fluent mounts the dialog in a portal, and in jsdom tabster may mark it aria-hidden: found by role attribute, buttons
+// by text.
 const dialog = () => document.querySelector<HTMLElement>('[role=dialog],[role=alertdialog]');
 const buttonIn = (scope: HTMLElement, text: string) => {
   const found = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
@@ -256,7 +257,7 @@ const pageModel: PageModel<World> = {
   initial: () => 'nothing known',
 };
 
-describe('User Settings two-factor panel: every transition of twoFactorSetup, driven through the page and on to sign-in', () => {
+describe('User Settings two-factor panel: each transition of twoFactorSetup, via the page and on to sign-in', () => {
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });

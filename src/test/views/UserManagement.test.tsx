@@ -43,7 +43,7 @@ async function choose(label: string, option: string, scope: HTMLElement = docume
 beforeEach(() => vi.clearAllMocks());
 
 describe('User Management', () => {
-  it('lists users with their role, clients, authenticator and status; reset only where two-factor is active', async () => {
+  it('lists users with role, clients, authenticator and status; reset only where two-factor is active', async () => {
     open('SUPER ADMIN');
     const headers = within(await table())
       .getAllByRole('columnheader')
@@ -198,7 +198,7 @@ describe('User Management', () => {
     expect(document.querySelector('[role=dialog] h2')).toHaveTextContent('Edit User');
   });
 
-  it("closes 'Are you sure?' on Escape without resetting, and gives the focus back to the row's Reset Authenticator", async () => {
+  it("closes 'Are you sure?' on Escape without resetting, focus back on the row's Reset Authenticator", async () => {
     open('ADMIN', [budi]);
     await userEvent.click(within(await rowOf('budi@demo.local')).getByRole('button', { name: 'Reset Authenticator' }));
     await screen.findByRole('alertdialog', { name: 'Are you sure?' });

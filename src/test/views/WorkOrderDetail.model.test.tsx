@@ -285,7 +285,8 @@ function nextWorld(w: World, event: AnyEventObject): World {
 // --- Reading and working the screen ---------------------------------------------------------------
 
 const title = (w: World) => `Work Order ${w.case.code}`;
-// Fluent dialogs: in jsdom tabster may mark an open one aria-hidden, so it is found by its role attribute and buttons by their text.
+// Fluent dialogs: in jsdom tabster may mark an open one aria-hidden, so it is found by its role attribute and buttons
+// by their text.
 const dialog = () => document.querySelector<HTMLElement>('[role=alertdialog]');
 const dialogTitle = () => dialog()?.querySelector('h2')?.textContent;
 const buttonIn = (scope: HTMLElement, text: string) => {

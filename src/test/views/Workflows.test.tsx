@@ -39,7 +39,7 @@ const renderPage = (id: string) =>
   );
 
 describe('Workflow page', () => {
-  it('draws the withdrawal lifecycle: its states, its transitions, its guard in words, and offers its SCXML', async () => {
+  it('draws the withdrawal lifecycle: its states, transitions, guard in words, and offers its SCXML', async () => {
     renderPage('withdrawal');
     const chart = await screen.findByRole('img', { name: 'withdrawal chart' });
     for (const name of ['PENDING', 'COMPLETED', 'REJECTED'])

@@ -34,7 +34,9 @@ export const buttonIn = (scope: HTMLElement, text: string) => {
   return found;
 };
 
-/** The type filter's words for a type: what a SUPER ADMIN reads, client users' type name never shown (spec section 1). */
+/**
+ * The type filter's words for a type: what a SUPER ADMIN reads, client users' type name never shown (spec section 1).
+ */
 export const typeFilterText = (type: string) => (type === '' ? 'All Types' : type === 'CLIENT' ? 'Client user' : type);
 
 export async function choose(title: string, label: string, option: string) {
@@ -98,7 +100,9 @@ export function nextListWorld(w: ManagementWorld, event: AnyEventObject): Manage
   }
 }
 
-/** The form child is a real form machine: its end is brought about in its dialog, its save answered by the fake call. */
+/**
+ * The form child is a real form machine: its end is brought about in its dialog, its save answered by the fake call.
+ */
 export class FormCalls extends PendingCalls {
   override async settle(event: AnyEventObject) {
     if (!event.type.endsWith('.form')) return super.settle(event);
