@@ -212,12 +212,5 @@ export async function downloadAuditLog(
   origin: RequestOrigin,
 ): Promise<ExportFile> {
   const file = await writeAuditExport(db, where, timeZone);
-  return auditDownload(db, file, {
-    actorUserId: principal.id,
-    actorEmail: principal.email,
-    action: 'audit_log.download',
-    outcome: 'success',
-    ip: origin.ip,
-    detail: { filter, rows: file.rows },
-  });
+  return auditDownload(db, file, { principal, origin }, 'audit_log.download', { filter });
 }

@@ -198,6 +198,24 @@ export async function confirmTwoFactorSetup(
   });
 }
 
+/**
+ * Inside a transaction: what turning two-factor off means, for the user's own Disable and an admin's
+ * Reset Authenticator alike: no secret, no pending secret, no replay step, and every session ended.
+ */
+export async function clearTwoFactor(tx: Db, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      twoFactorActive: false,
+      twoFactorSecret: null,
+      twoFactorPendingSecret: null,
+      totpLastStep: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  await revokeUserSessions(tx, userId);
+}
+
 /** Turns two-factor off (by the user, or an admin's reset) and ends every session of that user. */
 export async function disableTwoFactor(
   db: Db,
@@ -213,17 +231,7 @@ export async function disableTwoFactor(
       .where(eq(users.id, userId))
       .for('update');
     if (!before) throw notAuthenticated();
-    await t
-      .update(users)
-      .set({
-        twoFactorActive: false,
-        twoFactorSecret: null,
-        twoFactorPendingSecret: null,
-        totpLastStep: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, userId));
-    await revokeUserSessions(t, userId);
+    await clearTwoFactor(t, userId);
     await audit(t, {
       actorUserId: actor.id,
       actorEmail: actor.email,

@@ -54,12 +54,8 @@ export async function downloadDisbursementExport(
   origin: RequestOrigin,
 ): Promise<ExportFile> {
   const file = await writeDisbursementExport(db, where, timeZone);
-  return auditDownload(db, file, {
-    actorUserId: principal.id,
-    actorEmail: principal.email,
-    action: 'disbursement.export.download',
-    outcome: 'success',
-    ip: origin.ip,
-    detail: { filter, rows: file.rows, sheet: DISBURSEMENT_EXPORT.sheetName },
+  return auditDownload(db, file, { principal, origin }, 'disbursement.export.download', {
+    filter,
+    sheet: DISBURSEMENT_EXPORT.sheetName,
   });
 }

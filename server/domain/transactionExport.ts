@@ -131,8 +131,25 @@ export interface ExportFile {
 export const writeTransactionExport = (db: Db, where: SQL, timeZone: string) =>
   writeListExport(db, TRANSACTION_EXPORT, where, timeZone);
 
-/** Records who downloaded a written file; a file whose record cannot be written is deleted, never sent. */
-export async function auditDownload(db: Db, file: ExportFile, entry: AuditEntry): Promise<ExportFile> {
+/**
+ * Records who downloaded a written file (`action`, with the filter and row count in its detail); a file
+ * whose record cannot be written is deleted, never sent.
+ */
+export async function auditDownload(
+  db: Db,
+  file: ExportFile,
+  by: { principal: Principal; origin: RequestOrigin },
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<ExportFile> {
+  const entry: AuditEntry = {
+    actorUserId: by.principal.id,
+    actorEmail: by.principal.email,
+    action,
+    outcome: 'success',
+    ip: by.origin.ip,
+    detail: { ...detail, rows: file.rows },
+  };
   try {
     await audit(db, entry);
     return file;
@@ -152,14 +169,7 @@ export async function downloadTransactionExport(
   origin: RequestOrigin,
 ): Promise<ExportFile> {
   const file = await writeTransactionExport(db, where, timeZone);
-  return auditDownload(db, file, {
-    actorUserId: principal.id,
-    actorEmail: principal.email,
-    action: 'transaction.export.download',
-    outcome: 'success',
-    ip: origin.ip,
-    detail: { filter, rows: file.rows },
-  });
+  return auditDownload(db, file, { principal, origin }, 'transaction.export.download', { filter });
 }
 
 /** Writes a list's filtered rows, newest first, to an .xlsx in a private temporary folder. */

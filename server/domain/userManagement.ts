@@ -8,7 +8,7 @@ import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
 import { conflict, notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import { containing } from './textSearch.ts';
-import type { RequestOrigin } from './authentication.ts';
+import { clearTwoFactor, type RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
 import {
   assertTypeAssignable,
@@ -274,17 +274,7 @@ export async function removeAuthenticator(
   await inTransaction(db, async (tx) => {
     const { user } = await manageableUser(tx, actor, userId);
     if (!user.twoFactorActive) throw conflict('Authenticator is not set for this user');
-    await tx
-      .update(users)
-      .set({
-        twoFactorActive: false,
-        twoFactorSecret: null,
-        twoFactorPendingSecret: null,
-        totpLastStep: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id);
+    await clearTwoFactor(tx, user.id);
     await audit(tx, {
       actorUserId: actor.id,
       actorEmail: actor.email,

@@ -221,16 +221,20 @@ export async function applyWithdrawalRequest(
     requestHash: options.requestHash,
   });
   const after = { status: 'PENDING', amount: body.amount, client_id: clientId, kind: created.kind };
-  if (options.checker) {
-    await audit(tx, {
-      actorUserId: maker.id,
-      actorEmail: maker.email,
-      action: 'withdrawal.request',
-      objectType: 'withdrawal',
-      objectId: created.uuid,
-      outcome: 'success',
-      detail: { after: { ...after, status: 'PENDING_APPROVAL' }, approval_id: options.approvalId },
-    });
+  // A held request is written when the checker approves: the maker's line keeps its PENDING_APPROVAL
+  // and carries no address (the maker is not the one calling now); the checker's line follows it.
+  await audit(tx, {
+    actorUserId: maker.id,
+    actorEmail: maker.email,
+    action: 'withdrawal.request',
+    objectType: 'withdrawal',
+    objectId: created.uuid,
+    outcome: 'success',
+    ...(options.checker
+      ? { detail: { after: { ...after, status: 'PENDING_APPROVAL' }, approval_id: options.approvalId } }
+      : { ip: options.origin.ip, detail: { after } }),
+  });
+  if (options.checker)
     await audit(tx, {
       actorUserId: options.checker.id,
       actorEmail: options.checker.email,
@@ -241,18 +245,6 @@ export async function applyWithdrawalRequest(
       ip: options.origin.ip,
       detail: { before: { status: 'PENDING_APPROVAL' }, after, approval_id: options.approvalId, maker: maker.email },
     });
-  } else {
-    await audit(tx, {
-      actorUserId: maker.id,
-      actorEmail: maker.email,
-      action: 'withdrawal.request',
-      objectType: 'withdrawal',
-      objectId: created.uuid,
-      outcome: 'success',
-      ip: options.origin.ip,
-      detail: { after },
-    });
-  }
   return toWithdrawalRow(created, maker.name);
 }
 
