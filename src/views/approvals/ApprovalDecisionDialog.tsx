@@ -63,6 +63,8 @@ export function ApprovalDecisionDialog({
   reason,
   reasonError,
   failure,
+  canConfirm,
+  canClose,
   onReason,
   onConfirm,
   onClose,
@@ -73,6 +75,9 @@ export function ApprovalDecisionDialog({
   reason: string;
   reasonError: string | null;
   failure: string | null;
+  /** Whether the owning machine takes CONFIRM and CLOSE now (snapshot.can): not while the decision is sent. */
+  canConfirm: boolean;
+  canClose: boolean;
   onReason(value: string): void;
   onConfirm(): void;
   onClose(): void;
@@ -93,6 +98,8 @@ export function ApprovalDecisionDialog({
       busyLabel="Sending your decision…"
       cancelLabel={decision === 'CANCEL' ? 'Keep it' : 'Cancel'}
       reason={decision === 'DECLINE' ? { value: reason, error: reasonError, onChange: onReason } : undefined}
+      canConfirm={canConfirm}
+      canCancel={canClose}
       onConfirm={onConfirm}
       onCancel={onClose}
     >

@@ -13,11 +13,16 @@ export type AdjustmentStep =
  */
 export function AdjustmentDialog({
   state,
+  canConfirm,
+  canCancel,
   onConfirm,
   onCancel,
   onDismiss,
 }: {
   state: AdjustmentStep;
+  /** Whether the page's machine takes CONFIRM and CANCEL now (snapshot.can): not while the balance is updated. */
+  canConfirm: boolean;
+  canCancel: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   onDismiss: () => void;
@@ -30,6 +35,8 @@ export function AdjustmentDialog({
     <ConfirmDialog
       busy={state.step === 'submitting'}
       busyConfirmLabel="Updating…"
+      canConfirm={canConfirm}
+      canCancel={canCancel}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >

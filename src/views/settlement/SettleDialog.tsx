@@ -27,12 +27,17 @@ export function SettleDialog({
   window,
   rows,
   busy,
+  canConfirm,
+  canCancel,
   onConfirm,
   onCancel,
 }: {
   window: SettlementWindow;
   rows: SettlementRow[];
   busy: boolean;
+  /** Whether the page's machine takes CONFIRM and CANCEL now (snapshot.can): not while the run is started. */
+  canConfirm: boolean;
+  canCancel: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -49,6 +54,8 @@ export function SettleDialog({
       title="Settle All Transactions"
       busy={busy}
       busyLabel="Starting the settlement…"
+      canConfirm={canConfirm}
+      canCancel={canCancel}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
