@@ -12,7 +12,7 @@ import { watchApprovals } from '../services/realtime';
 import { approvalDecidedMessage } from '../services/successTexts';
 import type { UserTypeName } from '../services/schemas';
 import { allowsApproval } from './lifecycle/approvalLifecycle';
-import { oneShotActionMachine } from './oneShotActionMachine';
+import { oneShotActionMachine } from './confirmCallMachine';
 
 /**
  * The pieces every screen that decides an approval request shares (issue 25, dual control): who

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise } from 'xstate';
 import { api } from '../services/api';
 import type { DisbursementRow } from '../services/disbursementQuery';
-import { messageOf } from '../services/http';
 import { disbursementDecidedMessage } from '../services/successTexts';
+import { confirmCallMachine } from './confirmCallMachine';
+import type { GuardWords } from './guardWords';
 
 export type DisbursementDecision = 'COMPLETED' | 'REJECTED';
 
@@ -16,57 +17,28 @@ export interface DecisionOutput {
   message: string | null;
 }
 
-interface DecisionContext extends DecisionInput {
-  message: string | null;
-  error: string | null;
-}
-
 /**
  * A SUPER ADMIN finalizing (sent as COMPLETED) or rejecting one PENDING / PENDING_REQUEST
- * disbursement: 'Are you sure?', then the call. A refusal stays open with the server's words, so
- * the user can try again (a lost connection) or give up (a 409 because someone else decided first).
+ * disbursement: the confirm-then-call machine, asking always. A refusal stays open with the
+ * server's words, so the user can try again (a lost connection) or give up (a 409 because someone
+ * else decided first).
  */
-export const disbursementDecisionMachine = setup({
-  types: {
-    context: {} as DecisionContext,
-    events: {} as { type: 'CONFIRM' } | { type: 'RETRY' } | { type: 'CANCEL' },
-    input: {} as DecisionInput,
-    output: {} as DecisionOutput,
-  },
-  actors: {
-    decide: fromPromise<string, { uuid: string; decision: DisbursementDecision }>(
-      async ({ input }) => (await api.updateDisbursement(input.uuid, input.decision)).message,
-    ),
-  },
-}).createMachine({
+export const disbursementDecisionMachine = confirmCallMachine<DecisionInput, DecisionOutput>({
   id: 'disbursementDecision',
-  context: ({ input }) => ({ row: input.row, decision: input.decision, message: null, error: null }),
-  initial: 'confirming',
-  states: {
-    confirming: { on: { CONFIRM: 'submitting', CANCEL: 'cancelled' } },
-    submitting: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'decide',
-        src: 'decide',
-        input: ({ context }) => ({ uuid: context.row.uuid, decision: context.decision }),
-        onDone: {
-          target: 'done',
-          actions: assign({
-            message: ({ context, event }) => event.output || disbursementDecidedMessage(context.decision),
-          }),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({
-            error: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.'),
-          }),
-        },
-      },
-    },
-    failed: { on: { RETRY: 'submitting', CANCEL: 'cancelled' } },
-    done: { type: 'final' },
-    cancelled: { type: 'final' },
-  },
-  output: ({ context }) => ({ changed: context.message != null, message: context.message }),
+  call: 'decide',
+  logic: fromPromise<string, { uuid: string; decision: DisbursementDecision }>(
+    async ({ input }) => (await api.updateDisbursement(input.uuid, input.decision)).message,
+  ),
+  callInput: ({ row, decision }) => ({ uuid: row.uuid, decision }),
+  states: { calling: 'submitting', done: 'done' },
+  ask: 'always',
+  retry: true,
+  failureText: 'An error has occurred. Please try again later.',
+  doneText: ({ decision }) => disbursementDecidedMessage(decision),
+  output: ({ message }) => ({ changed: message != null, message }),
 });
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const disbursementDecisionGuardWords: GuardWords<typeof disbursementDecisionMachine> = {
+  needsConfirmation: "Not asked here: a disbursement decision always asks 'Are you sure?' first.",
+};

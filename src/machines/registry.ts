@@ -15,7 +15,7 @@ import {
   payinDetailGuardWords,
   payinDetailMachine,
 } from './accountPageMachine';
-import { disbursementDecisionMachine } from './disbursementDecisionMachine';
+import { disbursementDecisionGuardWords, disbursementDecisionMachine } from './disbursementDecisionMachine';
 import { disbursementListGuardWords, disbursementListMachine } from './disbursementListMachine';
 import { exportGuardWords, exportMachine } from './exportMachine';
 import { loginGuardWords, loginMachine } from './loginMachine';
@@ -28,13 +28,13 @@ import {
 } from './managementPageMachine';
 import { manualFinalizeGuardWords, manualFinalizeMachine } from './manualFinalizeMachine';
 import { notificationsGuardWords, notificationsMachine } from './notificationsMachine';
-import { oneShotActionGuardWords, oneShotActionMachine } from './oneShotActionMachine';
+import { oneShotActionGuardWords, oneShotActionMachine } from './confirmCallMachine';
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
 import { twoFactorSetupGuardWords, twoFactorSetupMachine } from './twoFactorSetupMachine';
 import { uploadGuardWords, uploadMachine } from './uploadMachine';
-import { withdrawalDecisionMachine } from './withdrawalDecisionMachine';
+import { withdrawalDecisionGuardWords, withdrawalDecisionMachine } from './withdrawalDecisionMachine';
 import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
 import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDetailMachine';
 import { workflowChartMachine } from './workflowChartMachine';
@@ -177,7 +177,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'withdrawalDecision',
     withdrawalDecisionMachine,
     "A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call.",
-    {},
+    withdrawalDecisionGuardWords,
   ),
   entry(
     'disbursementList',
@@ -189,7 +189,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'disbursementDecision',
     disbursementDecisionMachine,
     "A SUPER ADMIN finalizing or rejecting one open disbursement: 'Are you sure?', then the call.",
-    {},
+    disbursementDecisionGuardWords,
   ),
   entry(
     'disbursementAccount',

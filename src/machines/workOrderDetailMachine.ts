@@ -24,7 +24,7 @@ import {
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import { allows as allowsPayin } from './lifecycle/transactionLifecycle';
 import { nextWithdrawalStatus } from './lifecycle/withdrawalLifecycle';
-import { oneShotActionMachine } from './oneShotActionMachine';
+import { oneShotActionMachine } from './confirmCallMachine';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import type { GuardWords } from './guardWords';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { decisionsFor, decisionProblem, isMakerOf } from '../../machines/approvalDecision';
 import { approvalWorkOrderMachine, type ApprovalWorkOrderInput } from '../../machines/approvalWorkOrderMachine';
-import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
+import { oneShotActionMachine } from '../../machines/confirmCallMachine';
 import { APPROVAL_INVALID_STATUS, type ApprovalRow } from '../../services/approvalRules';
 import { approvalDecidedMessage } from '../../services/successTexts';
 import { ApiError } from '../../services/http';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
-import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
+import { oneShotActionMachine } from '../../machines/confirmCallMachine';
 import { ApiError } from '../../services/http';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { approvalWorkOrderMachine } from '../../machines/approvalWorkOrderMachine';
-import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
+import { oneShotActionMachine } from '../../machines/confirmCallMachine';
 import { workOrderChangesFrom, workOrderDetailMachine } from '../../machines/workOrderDetailMachine';
 import { APPROVAL_INVALID_STATUS, type ApprovalRow } from '../../services/approvalRules';
 import { approvalDecidedMessage } from '../../services/successTexts';

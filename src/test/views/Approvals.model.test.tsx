@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
 import { approvalChangesFrom } from '../../machines/approvalDecision';
 import { approvalsPageMachine, type ApprovalsPageContext } from '../../machines/approvalsPageMachine';
-import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
+import { oneShotActionMachine } from '../../machines/confirmCallMachine';
 import {
   APPROVAL_INVALID_STATUS,
   DEFAULT_APPROVAL_POLICY,

@@ -4,7 +4,7 @@ import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
 import { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
 import { DISBURSEMENT_INVALID_STATUS } from '../../machines/lifecycle/disbursementLifecycle';
 import { WITHDRAWAL_INVALID_STATUS } from '../../machines/lifecycle/withdrawalLifecycle';
-import { oneShotActionMachine } from '../../machines/oneShotActionMachine';
+import { oneShotActionMachine } from '../../machines/confirmCallMachine';
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import {
   WORK_ORDER_ACTIONS,

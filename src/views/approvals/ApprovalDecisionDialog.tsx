@@ -1,21 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
+import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { APPROVAL_ACTION_LABELS, type ApprovalDecision, type ApprovalRow } from '../../services/approvalRules';
 import { formatRupiah } from '../../services/money';
 import { figuresAndWords } from './amountText';
@@ -78,6 +63,8 @@ export function ApprovalDecisionDialog({
   reason,
   reasonError,
   failure,
+  canConfirm,
+  canClose,
   onReason,
   onConfirm,
   onClose,
@@ -88,60 +75,38 @@ export function ApprovalDecisionDialog({
   reason: string;
   reasonError: string | null;
   failure: string | null;
+  /** Whether the owning machine takes CONFIRM and CLOSE now (snapshot.can): not while the decision is sent. */
+  canConfirm: boolean;
+  canClose: boolean;
   onReason(value: string): void;
   onConfirm(): void;
   onClose(): void;
 }) {
   const verb = DECISION_VERBS[decision];
   const busy = phase === 'deciding';
-  return (
-    <MachineDialog busy={busy} onDismiss={onClose}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{phase === 'failed' ? 'Failed' : 'Are you sure?'}</DialogTitle>
-          <DialogContent>
-            {phase === 'failed' ? (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{failure}</MessageBarBody>
-              </MessageBar>
-            ) : (
-              <>
-                <Text block>
-                  {verb} request #{row.id}?{decision === 'APPROVE' ? ' The movement is applied at once.' : ''}
-                </Text>
-                <ApprovalFacts row={row} />
-                {decision === 'DECLINE' && (
-                  <Field
-                    label="Reason"
-                    required
-                    validationMessage={reasonError ?? undefined}
-                    validationState={reasonError ? 'error' : 'none'}
-                  >
-                    <Textarea value={reason} disabled={busy} resize="vertical" onChange={(_, d) => onReason(d.value)} />
-                  </Field>
-                )}
-                {busy && <Spinner size="small" label="Sending your decision…" style={{ marginTop: 12 }} />}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {phase === 'failed' ? (
-              <Button appearance="primary" onClick={onClose}>
-                Close
-              </Button>
-            ) : (
-              <>
-                <Button disabled={busy} onClick={onClose}>
-                  {decision === 'CANCEL' ? 'Keep it' : 'Cancel'}
-                </Button>
-                <Button appearance="primary" disabled={busy} onClick={onConfirm}>
-                  Confirm
-                </Button>
-              </>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </MachineDialog>
+  // A plain modal (not an alert), as it has always been: a click outside closes it while it can be closed.
+  return phase === 'failed' ? (
+    <ConfirmDialog modalType="modal" title="Failed" busy={false} onClose={onClose}>
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>{failure}</MessageBarBody>
+      </MessageBar>
+    </ConfirmDialog>
+  ) : (
+    <ConfirmDialog
+      modalType="modal"
+      busy={busy}
+      busyLabel="Sending your decision…"
+      cancelLabel={decision === 'CANCEL' ? 'Keep it' : 'Cancel'}
+      reason={decision === 'DECLINE' ? { value: reason, error: reasonError, onChange: onReason } : undefined}
+      canConfirm={canConfirm}
+      canCancel={canClose}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    >
+      <Text block>
+        {verb} request #{row.id}?{decision === 'APPROVE' ? ' The movement is applied at once.' : ''}
+      </Text>
+      <ApprovalFacts row={row} />
+    </ConfirmDialog>
   );
 }

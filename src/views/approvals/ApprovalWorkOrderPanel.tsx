@@ -83,6 +83,8 @@ export function ApprovalWorkOrderPanel({ actor }: { actor: ActorRefFrom<typeof a
           reason={c.reason}
           reasonError={c.reasonError}
           failure={null}
+          canConfirm={s.can({ type: 'CONFIRM' })}
+          canClose={s.can({ type: 'CLOSE' })}
           onReason={(value) => actor.send({ type: 'SET_REASON', value })}
           onConfirm={() => actor.send({ type: 'CONFIRM' })}
           onClose={() => actor.send({ type: 'CLOSE' })}

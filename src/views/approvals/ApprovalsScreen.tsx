@@ -260,6 +260,8 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
           reason={c.reason}
           reasonError={c.reasonError}
           failure={c.decisionError}
+          canConfirm={s.can({ type: 'CONFIRM' })}
+          canClose={s.can({ type: 'CLOSE' })}
           onReason={(value) => actor.send({ type: 'SET_REASON', value })}
           onConfirm={() => actor.send({ type: 'CONFIRM' })}
           onClose={() => actor.send({ type: 'CLOSE' })}

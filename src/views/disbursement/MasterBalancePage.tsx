@@ -111,6 +111,8 @@ export function MasterBalancePage({ logic = balanceAdjustmentMachine }: { logic?
       {dialog && (
         <AdjustmentDialog
           state={dialog}
+          canConfirm={s.can({ type: 'CONFIRM' })}
+          canCancel={s.can({ type: 'CANCEL' })}
           onConfirm={() => page.send({ type: 'CONFIRM' })}
           onCancel={() => page.send({ type: 'CANCEL' })}
           onDismiss={() => page.send({ type: 'DISMISS' })}

@@ -1,15 +1,5 @@
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { formatRupiah, groupDigits } from '../../services/money';
 import {
   SETTLEMENT_TYPE_LABELS,
@@ -37,12 +27,17 @@ export function SettleDialog({
   window,
   rows,
   busy,
+  canConfirm,
+  canCancel,
   onConfirm,
   onCancel,
 }: {
   window: SettlementWindow;
   rows: SettlementRow[];
   busy: boolean;
+  /** Whether the page's machine takes CONFIRM and CANCEL now (snapshot.can): not while the run is started. */
+  canConfirm: boolean;
+  canCancel: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -55,33 +50,25 @@ export function SettleDialog({
     ['Total Amount', formatRupiah(totals.net)],
   ];
   return (
-    <MachineDialog modalType="alert" busy={busy} onDismiss={onCancel}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Settle All Transactions</DialogTitle>
-          <DialogContent>
-            {`Settle all ${SETTLEMENT_TYPE_LABELS[window.type]} transactions from ${window.start} to ${window.end}?`}
-            <dl className={styles.figures} aria-label="Settlement totals">
-              {figures.map(([term, value]) => (
-                <div key={term} style={{ display: 'contents' }}>
-                  <dt className={styles.term}>{term}</dt>
-                  <dd className={styles.value}>{value}</dd>
-                </div>
-              ))}
-            </dl>
-            The total amount moves to the clients&apos; withdrawable balance. This cannot be undone.
-            {busy && <Spinner size="small" label="Starting the settlement…" style={{ marginTop: 12 }} />}
-          </DialogContent>
-          <DialogActions>
-            <Button disabled={busy} onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button appearance="primary" disabled={busy} onClick={onConfirm}>
-              Confirm
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </MachineDialog>
+    <ConfirmDialog
+      title="Settle All Transactions"
+      busy={busy}
+      busyLabel="Starting the settlement…"
+      canConfirm={canConfirm}
+      canCancel={canCancel}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      {`Settle all ${SETTLEMENT_TYPE_LABELS[window.type]} transactions from ${window.start} to ${window.end}?`}
+      <dl className={styles.figures} aria-label="Settlement totals">
+        {figures.map(([term, value]) => (
+          <div key={term} style={{ display: 'contents' }}>
+            <dt className={styles.term}>{term}</dt>
+            <dd className={styles.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      The total amount moves to the clients&apos; withdrawable balance. This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -152,6 +152,8 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
           window={c.shown}
           rows={c.rows}
           busy={s.matches({ flow: 'starting' })}
+          canConfirm={s.can({ type: 'CONFIRM' })}
+          canCancel={s.can({ type: 'CANCEL' })}
           onConfirm={() => page.send({ type: 'CONFIRM' })}
           onCancel={() => page.send({ type: 'CANCEL' })}
         />

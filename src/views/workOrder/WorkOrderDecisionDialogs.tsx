@@ -1,80 +1,15 @@
-import type { ReactNode } from 'react';
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Text,
-} from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
+import { Text } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import { formatRupiah } from '../../services/money';
 import type { WorkOrderItem } from '../../services/workOrders';
+import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 
 /** The item as the question names it: its amount and client, where the work order has them. */
 const named = (item: WorkOrderItem) =>
   `${item.amount != null ? ` of ${formatRupiah(item.amount)}` : ''}${item.client_name ? ` from ${item.client_name}` : ''}`;
-
-function Confirm({
-  title,
-  children,
-  busy,
-  busyLabel,
-  verb,
-  error,
-  onConfirm,
-  onRetry,
-  onCancel,
-}: {
-  title: string;
-  children: ReactNode;
-  busy: boolean;
-  busyLabel: string;
-  verb: string;
-  error: string | null;
-  onConfirm(): void;
-  onRetry?: () => void;
-  onCancel(): void;
-}) {
-  return (
-    <MachineDialog modalType="alert" busy={busy} onDismiss={onCancel}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            {children}
-            {error && (
-              <MessageBar intent="error" role="alert" style={{ marginTop: 12 }}>
-                <MessageBarBody>{error}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button disabled={busy} onClick={onCancel}>
-              Cancel
-            </Button>
-            {error && onRetry ? (
-              <Button appearance="primary" onClick={onRetry}>
-                Try again
-              </Button>
-            ) : (
-              <Button appearance="primary" disabled={busy} onClick={onConfirm}>
-                {busy ? busyLabel : verb}
-              </Button>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </MachineDialog>
-  );
-}
 
 /** 'Are you sure?' before completing or rejecting the withdrawal a work order names (the withdrawal decision machine). */
 export function WithdrawalConfirm({
@@ -84,24 +19,16 @@ export function WithdrawalConfirm({
   actor: ActorRefFrom<typeof withdrawalDecisionMachine>;
   item: WorkOrderItem;
 }) {
-  const s = useSelector(actor, (snapshot) => snapshot);
-  const verb = s.context.decision === 'COMPLETED' ? 'Complete' : 'Reject';
+  const decision = useSelector(actor, (snapshot) => snapshot.context.decision);
+  const verb = decision === 'COMPLETED' ? 'Complete' : 'Reject';
   const what = item.withdrawal_kind === 'transfer_to_disburse' ? 'transfer to the disbursement balance' : 'withdrawal';
   return (
-    <Confirm
-      title="Are you sure?"
-      busy={s.matches('deciding')}
-      busyLabel={`${verb}…`}
-      verb={verb}
-      error={null}
-      onConfirm={() => actor.send({ type: 'CONFIRM' })}
-      onCancel={() => actor.send({ type: 'CANCEL' })}
-    >
+    <ConfirmCallDialog actor={actor} verb={verb} busyVerb={`${verb}…`}>
       <Text block>
         {verb} the {what}
         {named(item)}? This cannot be undone.
       </Text>
-    </Confirm>
+    </ConfirmCallDialog>
   );
 }
 
@@ -113,28 +40,18 @@ export function DisbursementConfirm({
   actor: ActorRefFrom<typeof disbursementDecisionMachine>;
   item: WorkOrderItem;
 }) {
-  const s = useSelector(actor, (snapshot) => snapshot);
-  const verb = s.context.decision === 'COMPLETED' ? 'Finalize' : 'Reject';
-  const failed = s.matches('failed');
+  const decision = useSelector(actor, (snapshot) => snapshot.context.decision);
+  const verb = decision === 'COMPLETED' ? 'Finalize' : 'Reject';
   return (
-    <Confirm
-      title={failed ? 'Failed' : 'Are you sure?'}
-      busy={s.matches('submitting')}
-      busyLabel="Working…"
-      verb={verb}
-      error={failed ? s.context.error : null}
-      onConfirm={() => actor.send({ type: 'CONFIRM' })}
-      onRetry={() => actor.send({ type: 'RETRY' })}
-      onCancel={() => actor.send({ type: 'CANCEL' })}
-    >
+    <ConfirmCallDialog actor={actor} verb={verb} busyVerb="Working…">
       <Text block>
         {verb} the disbursement{named(item)}?
       </Text>
       <Text block style={{ marginTop: 8 }}>
-        {s.context.decision === 'COMPLETED'
+        {decision === 'COMPLETED'
           ? 'The held amount and fee are paid out.'
           : "The held amount and fee go back to the client's disbursement balance."}
       </Text>
-    </Confirm>
+    </ConfirmCallDialog>
   );
 }
