@@ -41,7 +41,9 @@ export const DECISION_FAILED = 'An error has occurred. Please try again later.';
 /** The status filter: one status, or '' for all of them. */
 export type ApprovalStatusFilter = '' | ApprovalStatus;
 
-/** One line of the Policy tab as typed: the threshold is the text in the field, read by the one rupiah reader on Save. */
+/**
+ * One line of the Policy tab as typed: the threshold is the text in the field, read by the one rupiah reader on Save.
+ */
 export interface PolicyLine {
   action: ApprovalAction;
   mode: ApprovalMode;
@@ -51,7 +53,10 @@ export interface PolicyLine {
 }
 
 export interface ApprovalsPageInput {
-  /** The signed-in user as the session holds it: the lifecycle is asked with their type, and their e-mail tells their own requests. */
+  /**
+   * The signed-in user as the session holds it: the lifecycle is asked with their type, and their e-mail tells their
+   * own requests.
+   */
   user: { type: UserTypeName; email: string } | null | undefined;
   /** The session token, for the 'approval-changed' socket. */
   token: string | null;
@@ -321,7 +326,8 @@ export const approvalsPageMachine = setup({
       initial: 'idle',
       states: {
         idle: { on: { DECIDE: { guard: 'mayDecide', target: 'asking', actions: 'ask' } } },
-        // 'Are you sure?' with the request, its amount in figures and words and before -> after; a decline asks a reason.
+        // 'Are you sure?' with the request, its amount in figures and words and before -> after;
+        // a decline asks a reason.
         asking: {
           on: {
             SET_REASON: { actions: assign({ reason: ({ event }) => event.value, reasonError: null }) },
@@ -437,7 +443,8 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   isPageInRange: 'Only a page the last answer says exists.',
   isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
   mayDecide:
-    'The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
+    'The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline ' +
+    'only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
   decisionIsComplete:
     'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
   decisionFailed:
@@ -445,5 +452,6 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   isPolicyMode: 'Only off, always or threshold, for an action of the policy.',
   isPolicyLine: 'Only for an action of the policy.',
   policyIsValid:
-    "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes ApprovalPolicyBody; otherwise each line says why under its fields.",
+    "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes " +
+    'ApprovalPolicyBody; otherwise each line says why under its fields.',
 };

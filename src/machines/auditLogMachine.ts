@@ -274,5 +274,6 @@ export const auditLogGuardWords: GuardWords<typeof auditLogMachine> = {
   isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
   isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
   hasPath:
-    'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities whose status transitions the log tells.',
+    'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities ' +
+    'whose status transitions the log tells.',
 };

@@ -95,7 +95,10 @@ const DEFAULT_DAYS = 14;
 const defaultRange = () => lastDays(DEFAULT_DAYS);
 
 type RangeFields = Pick<BalanceContext, 'start' | 'end' | 'rangeText' | 'rangeError' | 'rangeFollowsNow'>;
-/** The page keeps its date filter in fields of its own (the view and tests read them): as dateFilter.ts's DateFilter, and back. */
+/**
+ * The page keeps its date filter in fields of its own (the view and tests read them): as dateFilter.ts's DateFilter,
+ * and back.
+ */
 const filterOf = (c: RangeFields): DateFilter => ({
   start: c.start,
   end: c.end,
@@ -337,16 +340,22 @@ export const balancePageMachine = setup({
 export const balancePageGuardWords: GuardWords<typeof balancePageMachine> = {
   hasClient: 'The user has a client to show; without one the page says so.',
   isShownClient:
-    "The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, anyone's): its figures and history are read again.",
+    'The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, ' +
+    "anyone's): its figures and history are read again.",
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   figuresShown:
-    "A request opens only when the client's figures are loaded and not being read again: it starts from their available balance.",
+    "A request opens only when the client's figures are loaded and not being read again: it starts from their " +
+    'available balance.',
   belowMinimum:
-    'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an error naming the minimum and the balance.',
+    'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an ' +
+    'error naming the minimum and the balance.',
   lifecycleAllows:
-    "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a PENDING withdrawal.",
+    "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a " +
+    'PENDING withdrawal.',
   submitted: 'The request was taken by the server: it is announced, and the figures and history are read again.',
-  held: 'The request is at or above the approval threshold: the server holds it for a second SUPER ADMIN, which is announced; nothing moved.',
+  held:
+    'The request is at or above the approval threshold: the server holds it for a second SUPER ADMIN, which ' +
+    'is announced; nothing moved.',
   decided: 'The decision was taken: announced, and the figures and history are read again.',
   decisionFailed:
     'The server refused the decision: its words are shown, and the history is read again (the row was stale).',

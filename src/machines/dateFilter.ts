@@ -67,7 +67,10 @@ export const filterOfBar = (bar: FilterBarRange): DateFilter => ({
   followsNow: false,
 });
 
-/** The filter written back to the bar: the form's text and the error beside it (the range goes to what the list applies). */
+/**
+ * The filter written back to the bar: the form's text and the error beside it (the range goes to what the list
+ * applies).
+ */
 export const barFieldsOf = <F extends { rangeText: string }>(form: F, filter: DateFilter) => ({
   form: { ...form, rangeText: filter.text },
   rangeError: filter.error,

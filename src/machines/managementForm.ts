@@ -11,7 +11,9 @@ export interface SaveFailure {
   details: string[];
 }
 
-/** Who may choose a type: SUPER ADMIN alone (spec section 6); everyone else creates users and roles of their own type. */
+/**
+ * Who may choose a type: SUPER ADMIN alone (spec section 6); everyone else creates users and roles of their own type.
+ */
 export const choosesType = (ownType: UserTypeName) => ownType === 'SUPER ADMIN';
 
 export const failureOf = (error: unknown): SaveFailure => ({

@@ -127,12 +127,15 @@ export const roleFormMachine = createManagementFormMachine('roleForm', roleFormE
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const userFormGuardWords: GuardWords<typeof userFormMachine> = {
   changeAllowed:
-    'A field change is taken only where the user form allows it: a type only when creating, by a SUPER ADMIN, and one they may assign; a role of the chosen type; clients for a type tied to clients; the e-mail only when creating; the active switch only when editing.',
+    'A field change is taken only where the user form allows it: a type only when creating, by a SUPER ADMIN, and ' +
+    'one they may assign; a role of the chosen type; clients for a type tied to clients; the e-mail only when ' +
+    'creating; the active switch only when editing.',
   isValid: "Save only when the form passes the user schema's every check; otherwise its messages are listed together.",
 };
 
 export const roleFormGuardWords: GuardWords<typeof roleFormMachine> = {
   changeAllowed:
-    'A field change is taken only where the role form allows it: a type only when creating, by a SUPER ADMIN, and one they may assign.',
+    'A field change is taken only where the role form allows it: a type only when creating, by a SUPER ADMIN, and ' +
+    'one they may assign.',
   isValid: "Save only when the form passes the role schema's every check; otherwise its messages are listed together.",
 };

@@ -30,7 +30,10 @@ export interface ManagementPageContext<Row> {
   ownType: UserTypeName;
   /** A SUPER ADMIN sees every type: the Type column and the type filter (spec section 6). */
   seesTypes: boolean;
-  /** The modules this user may grant: a SUPER ADMIN holds them all; nobody grants one they do not hold (the server refuses it). */
+  /**
+   * The modules this user may grant: a SUPER ADMIN holds them all; nobody grants one they do not hold (the server
+   * refuses it).
+   */
   tree: ModuleItem[];
   filter: ManagementFilter;
   /** What the table shows; the search text joins it on Enter, the selects at once. */
@@ -259,7 +262,8 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
           closed: {
             entry: assign({ target: null }),
             on: {
-              // The user form's role options arrive with each load; a form opened before then would miss a role just made.
+              // The user form's role options arrive with each load;
+              // a form opened before then would miss a role just made.
               NEW: { guard: 'firstLoadSettled', target: 'form' },
               EDIT: { target: 'form', actions: assign({ target: ({ event }) => event.row }) },
               ...(resetsAuthenticator

@@ -23,7 +23,10 @@ export interface ManualFinalizeOutput {
   message: string | null;
 }
 
-/** The manual finalize modal (spec sections 2 and 5): correlation ID fixed, RRN required, paid time sent with :00 seconds. */
+/**
+ * The manual finalize modal (spec sections 2 and 5): correlation ID fixed, RRN required, paid time sent with :00
+ * seconds.
+ */
 export const manualFinalizeMachine = setup({
   types: {
     context: {} as FinalizeContext,

@@ -90,7 +90,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'approval',
     approvalLifecycle,
-    'A held movement of money (dual control): PENDING_APPROVAL until another SUPER ADMIN approves or declines it, the maker cancels it or it expires.',
+    'A held movement of money (dual control): PENDING_APPROVAL until another SUPER ADMIN approves or declines it, ' +
+      'the maker cancels it or it expires.',
     approvalGuardWords,
     true,
   ),
@@ -146,7 +147,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'oneShotAction',
     oneShotActionMachine,
-    "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', then the call.",
+    "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', " +
+      'then the call.',
     oneShotActionGuardWords,
   ),
   entry(
@@ -230,19 +232,22 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'auditLog',
     auditLogMachine,
-    'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a withdrawal, disbursement or transaction.',
+    'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a ' +
+      'withdrawal, disbursement or transaction.',
     auditLogGuardWords,
   ),
   entry(
     'approvalsPage',
     approvalsPageMachine,
-    'Approvals: the requests waiting for a second SUPER ADMIN with Approve / Decline / Cancel as the approval lifecycle allows, and the approval policy.',
+    'Approvals: the requests waiting for a second SUPER ADMIN with Approve / Decline / Cancel as the approval ' +
+      'lifecycle allows, and the approval policy.',
     approvalsPageGuardWords,
   ),
   entry(
     'approvalWorkOrder',
     approvalWorkOrderMachine,
-    "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as the approval lifecycle allows.",
+    "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as " +
+      'the approval lifecycle allows.',
     approvalWorkOrderGuardWords,
   ),
   entry(

@@ -14,7 +14,10 @@ import {
 import type { ModuleItem, UserTypeName } from '../services/schemas';
 import type { FormContext, FormEntity, SaveInput } from './managementForm';
 
-/** One field's new value, or a module's checkbox / a parent's 'Select all' switch (a parent id selects or clears its whole module). */
+/**
+ * One field's new value, or a module's checkbox / a parent's 'Select all' switch (a parent id selects or clears its
+ * whole module).
+ */
 export type RoleChange = Partial<Pick<RoleForm, 'name' | 'description' | 'type'>> | { module: string; on: boolean };
 export type RoleFormContext = FormContext<RoleForm, ModuleItem[]>;
 export type SaveRoleInput = SaveInput<v.InferInput<typeof CreateRoleBody>, v.InferInput<typeof EditRoleBody>>;

@@ -19,7 +19,10 @@ interface SessionContext {
   options: Options | null;
   landingPath: string;
   error: string | null;
-  /** Signed in just now (not restored from an earlier visit): once the options load, the user is taken to the landing path. */
+  /**
+   * Signed in just now (not restored from an earlier visit): once the options load, the user is taken to the landing
+   * path.
+   */
   arriving: boolean;
   /** What the sign-in page tells a user sent back to it (two-factor set up or turned off). */
   notice: string | null;
@@ -161,7 +164,8 @@ export const sessionMachine = setup({
         id: 'loadOptions',
         src: 'loadOptions',
         onDone: [
-          // Just signed in: off the sign-in page to where the user lands. A restored session stays on the page it was opened at.
+          // Just signed in: off the sign-in page to where the user lands.
+          // A restored session stays on the page it was opened at.
           {
             guard: 'arriving',
             target: 'signedIn',
@@ -234,7 +238,9 @@ export const sessionGuardWords: GuardWords<typeof sessionMachine> = {
   isVerified:
     'The stored user has passed the OTP step (otp_verified): their option lists are loaded and they land in the app.',
   signedInVerified:
-    'The user the sign-in returned has passed the OTP step: their option lists load next; otherwise they are sent to set two-factor up.',
+    'The user the sign-in returned has passed the OTP step: their option lists load next; otherwise they are sent ' +
+    'to set two-factor up.',
   arriving:
-    'The user signed in just now (not a restored session): once the options are loaded they are taken to their landing path.',
+    'The user signed in just now (not a restored session): once the options are loaded they are taken to their ' +
+    'landing path.',
 };

@@ -102,5 +102,6 @@ export const uploadMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const uploadGuardWords: GuardWords<typeof uploadMachine> = {
   sendable:
-    'The reports are sent only when a settlement type is chosen and the files pass every check (at least one, not too many, not too large, CSV or Excel).',
+    'The reports are sent only when a settlement type is chosen and the files pass every check (at least one, not ' +
+    'too many, not too large, CSV or Excel).',
 };

@@ -112,7 +112,10 @@ export function payloadOf(c: RequestContext): AddWithdrawalBody {
       };
 }
 
-/** How the dialog ended, for the page that invoked it: submitted (the money moved to pending, or is held for approval) or not. */
+/**
+ * How the dialog ended, for the page that invoked it: submitted (the money moved to pending, or is held for approval)
+ * or not.
+ */
 export interface WithdrawalRequestOutput {
   submitted: boolean;
   held: boolean;
@@ -244,6 +247,7 @@ export const withdrawalRequestMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalRequestGuardWords: GuardWords<typeof withdrawalRequestMachine> = {
   isValid:
-    'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit OTP, and the bank account (withdrawal mode only).',
+    'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit ' +
+    'OTP, and the bank account (withdrawal mode only).',
   pasteIsCode: 'A paste is taken as the OTP only when it is exactly the OTP length in digits.',
 };

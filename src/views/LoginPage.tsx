@@ -29,7 +29,8 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     gap: tokens.spacingVerticalXL,
     padding: tokens.spacingHorizontalL,
-    backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground3} 60%)`,
+    backgroundImage:
+      `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ` + `${tokens.colorNeutralBackground3} 60%)`,
   },
   card: { width: '100%', maxWidth: '420px', padding: tokens.spacingHorizontalXXL, boxShadow: tokens.shadow16 },
   footer: { color: tokens.colorNeutralForeground3 },

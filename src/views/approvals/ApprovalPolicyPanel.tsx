@@ -34,7 +34,9 @@ export const MODE_LABELS: Record<ApprovalMode, string> = {
   threshold: 'From a threshold',
 };
 
-/** What a threshold field's text reads as (said back under it in figures and words), or null while it cannot be read. */
+/**
+ * What a threshold field's text reads as (said back under it in figures and words), or null while it cannot be read.
+ */
 function amountOf(line: PolicyLine): number | null {
   if (line.mode !== 'threshold' || line.thresholdText.trim() === '') return null;
   const read = thresholdOf(line);

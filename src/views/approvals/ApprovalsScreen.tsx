@@ -184,7 +184,8 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                       <span className={styles.nowrap}>{formatRupiah(row.amount)}</span>
                       <span className={styles.words}>{wordsOf(row.amount)}</span>
                     </TableCell>
-                    {/* Each figure stays whole; the pair may break at the arrow so the Actions column fits at 1366 px. */}
+                    {/* Each figure stays whole; the pair may break at the arrow
+                        so the Actions column fits at 1366 px. */}
                     <TableCell>
                       {beforeAfterText(row)
                         .split(' → ')

@@ -68,7 +68,8 @@ export function WithdrawalRequestDialog({
     <>
       <MachineDialog busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
         <DialogSurface className={styles.surface}>
-          {/* The machine owns validation and lists every error together; the browser's own checks would stop at the first. */}
+          {/* The machine owns validation and lists every error together;
+              the browser's own checks would stop at the first. */}
           <form
             noValidate
             onSubmit={(e) => {

@@ -16,7 +16,10 @@ import { SaveFailedDialog } from './SaveFailedDialog';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
-/** What both management form machines show the same way: the dialog, 'Error!' with every broken rule, Cancel / Save, and the server's refusal. */
+/**
+ * What both management form machines show the same way: the dialog, 'Error!' with every broken rule, Cancel / Save, and
+ * the server's refusal.
+ */
 export interface FormShellState {
   submitting: boolean;
   errors: readonly string[];
