@@ -7,8 +7,8 @@ import { approvalLifecycle, approvalGuardWords } from './lifecycle/approvalLifec
 import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMachine';
 import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approvalWorkOrderMachine';
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
-import { balanceAdjustmentGuardWords, balanceAdjustmentMachine } from './balanceAdjustmentMachine';
-import { balancePageGuardWords, balancePageMachine } from './balancePageMachine';
+import { masterBalanceGuardWords, masterBalanceMachine } from './masterBalanceMachine';
+import { paymentsBalanceGuardWords, paymentsBalanceMachine } from './paymentsBalanceMachine';
 import {
   disbursementAccountGuardWords,
   disbursementAccountMachine,
@@ -164,10 +164,10 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     uploadGuardWords,
   ),
   entry(
-    'balancePage',
-    balancePageMachine,
+    'paymentsBalance',
+    paymentsBalanceMachine,
     "Payments Balance: the selected client's figures and its withdrawal history.",
-    balancePageGuardWords,
+    paymentsBalanceGuardWords,
   ),
   entry(
     'withdrawalRequest',
@@ -200,10 +200,10 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     disbursementAccountGuardWords,
   ),
   entry(
-    'balanceAdjustment',
-    balanceAdjustmentMachine,
+    'masterBalance',
+    masterBalanceMachine,
     "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.",
-    balanceAdjustmentGuardWords,
+    masterBalanceGuardWords,
   ),
   entry(
     'userManagement',

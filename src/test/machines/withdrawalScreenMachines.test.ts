@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balancePageMachine } from '../../machines/balancePageMachine';
+import { paymentsBalanceMachine } from '../../machines/paymentsBalanceMachine';
 import { nextWithdrawalStatus, withdrawalLifecycle } from '../../machines/lifecycle/withdrawalLifecycle';
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import { INVALID_DATE_RANGE } from '../../services/dateRange';
@@ -105,7 +105,7 @@ describe('Payments Balance page machine: model', () => {
     doneEvent('decision', { outcome: 'failed', message: 'Invalid Status' }),
     doneEvent('decision', { outcome: 'cancelled', message: null }),
   ];
-  const model = buildModel(balancePageMachine, {
+  const model = buildModel(paymentsBalanceMachine, {
     // A dialog is modal: while one is open the page takes only its outcome (and a load settling).
     events: (s) => [
       doneEvent('load', loaded(3_000_000)),

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
-import { balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
+import { masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { disbursementAccountMachine, payinDetailMachine } from '../../machines/accountPageMachine';
 import { ApiError } from '../../services/http';
 import { DisbursementAccountPage } from '../../views/disbursement/DisbursementAccountPage';
@@ -37,7 +37,7 @@ beforeEach(() => {
   socket = new FakeSocket();
 });
 
-const master = () => balanceAdjustmentMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } });
+const master = () => masterBalanceMachine.provide({ actors: { balanceChanges: balanceChangesFrom(socket.watch) } });
 
 describe('Master Disbursement Balance', () => {
   it('keeps the text as typed, says what it reads as, refuses one below zero by the field before a call', async () => {

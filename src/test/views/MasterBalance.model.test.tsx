@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AnyEventObject, StateValue } from 'xstate';
-import { balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
+import { masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
 import type { MoneyMoved } from '../../services/api';
 import { adjustmentProblem } from '../../services/masterBalanceRules';
@@ -70,7 +70,7 @@ const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
   { type: 'REFRESH', clientId: 2 },
 ];
 
-const model = buildModel(balanceAdjustmentMachine, {
+const model = buildModel(masterBalanceMachine, {
   inputs: [
     { clients: CLIENTS, token: TOKEN },
     { clients: [], token: TOKEN },
@@ -250,17 +250,17 @@ const pageModel: PageModel<World> = {
 
 let socket = new FakeSocket();
 
-describe('Master Disbursement Balance: every path of balanceAdjustment, driven through the page', () => {
+describe('Master Disbursement Balance: every path of masterBalance, driven through the page', () => {
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(balanceAdjustmentMachine, model.paths).map((p) => [p.description, p]))(
+  it.each(drivenPaths(masterBalanceMachine, model.paths).map((p) => [p.description, p]))(
     '%s',
     async (_, path) => {
       const calls = new PendingCalls();
       socket = new FakeSocket();
-      const logic = balanceAdjustmentMachine.provide({
+      const logic = masterBalanceMachine.provide({
         actors: {
           loadBalance: calls.logic<number>(),
           submit: calls.logic<MoneyMoved>(),

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnyEventObject, StateValue } from 'xstate';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
-import { balancePageMachine } from '../../machines/balancePageMachine';
+import { paymentsBalanceMachine } from '../../machines/paymentsBalanceMachine';
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { alerts, type Alert } from '../../services/alerts';
@@ -119,7 +119,7 @@ const dialogOutcomes: AnyEventObject[] = [
   doneEvent('decision', { outcome: 'cancelled', message: null }),
 ];
 
-const model = buildModel(balancePageMachine, {
+const model = buildModel(paymentsBalanceMachine, {
   inputs: INPUTS,
   // A dialog is modal: while one is open the user can only finish it. Loads settle on a plain screen.
   events: (s) =>
@@ -497,7 +497,7 @@ async function finishDecision(calls: PendingCalls, output: { outcome: string; me
  * more than one role, so every input also drives its longest path of up to four steps.
  */
 const inputOf = (p: ModelPath) => JSON.stringify((p as ModelPath & { input: Input }).input);
-const cover = drivenPaths(balancePageMachine, model.paths);
+const cover = drivenPaths(paymentsBalanceMachine, model.paths);
 const perInput = INPUTS.map(
   (input) =>
     model.paths
@@ -509,7 +509,7 @@ const DRIVEN = [...cover, ...perInput.filter((p) => p && !cover.includes(p))];
 let seen: Alert[] = [];
 let socket = new FakeSocket();
 
-describe('Payments Balance: every path of balancePage, driven through the page and its dialogs', () => {
+describe('Payments Balance: every path of paymentsBalance, driven through the page and its dialogs', () => {
   // Inside an open Fluent dialog tabster may hide the page from queries: look at hidden nodes too.
   beforeAll(() => configure({ defaultHidden: true }));
   afterAll(() => configure({ defaultHidden: false }));
@@ -529,7 +529,7 @@ describe('Payments Balance: every path of balancePage, driven through the page a
     async (_, path) => {
       const calls = new BalanceCalls();
       socket = new FakeSocket();
-      const logic = balancePageMachine.provide({
+      const logic = paymentsBalanceMachine.provide({
         actors: {
           balanceChanges: balanceChangesFrom(socket.watch),
           load: calls.logic(),

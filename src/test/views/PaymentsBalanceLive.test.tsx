@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
-import { balancePageMachine } from '../../machines/balancePageMachine';
+import { paymentsBalanceMachine } from '../../machines/paymentsBalanceMachine';
 import type { BalanceSummary, PageMeta, WithdrawalRow } from '../../services/withdrawalRules';
 import { PaymentsBalancePage } from '../../views/balance/PaymentsBalancePage';
 import { makeUser } from '../fixtures';
@@ -52,7 +52,7 @@ beforeEach(() => {
 });
 
 function openPage(type: 'SUPER ADMIN' | 'CLIENT') {
-  const logic = balancePageMachine.provide({
+  const logic = paymentsBalanceMachine.provide({
     actors: {
       load: fromPromise<Answer, Query>(async ({ input }) => {
         asked.push(input.clientId);

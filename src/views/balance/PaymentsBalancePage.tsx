@@ -14,7 +14,7 @@ import {
 import { ArrowSwapRegular, MoneyRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { balancePageMachine, WITHDRAWAL_STATUSES } from '../../machines/balancePageMachine';
+import { paymentsBalanceMachine, WITHDRAWAL_STATUSES } from '../../machines/paymentsBalanceMachine';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
@@ -52,7 +52,7 @@ const useStyles = makeStyles({
 const ROW_ACTIONS: RowAction[] = ['COMPLETE', 'REJECT'];
 
 /** Payments Balance (spec section 2): renders the balance page machine and its dialogs; sends events. */
-export function PaymentsBalancePage({ logic = balancePageMachine }: { logic?: typeof balancePageMachine }) {
+export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?: typeof paymentsBalanceMachine }) {
   const styles = useStyles();
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const banks = SessionContext.useSelector((s) => s.context.options?.banks ?? []);

@@ -9,7 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { afterBalance, balanceAdjustmentMachine } from '../../machines/balanceAdjustmentMachine';
+import { afterBalance, masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { ClientSelect } from '../common/ClientSelect';
@@ -37,8 +37,8 @@ const useStyles = makeStyles({
 
 const shown = (amount: number | null) => (amount == null ? '-' : formatRupiah(amount));
 
-/** Master Disbursement Balance (spec section 2). Renders the balanceAdjustment machine; sends events. */
-export function MasterBalancePage({ logic = balanceAdjustmentMachine }: { logic?: typeof balanceAdjustmentMachine }) {
+/** Master Disbursement Balance (spec section 2). Renders the masterBalance machine; sends events. */
+export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: typeof masterBalanceMachine }) {
   const styles = useStyles();
   const { clients, token } = useAccountSession();
   const page = useActorRef(logic, { input: { clients, token } });

@@ -134,7 +134,7 @@ const failure = (message: string): Alert => ({ title: 'Error!', message, intent:
  * here, and a change reads the figures and the history again: this page's own, or anyone's the
  * 'balance-changed' socket reports for the client on screen (the socket lives as long as the page).
  */
-export const balancePageMachine = setup({
+export const paymentsBalanceMachine = setup({
   types: {
     context: {} as BalanceContext,
     events: {} as BalanceEvent,
@@ -182,7 +182,7 @@ export const balancePageMachine = setup({
       (event as unknown as { output: WithdrawalDecisionOutput }).output.outcome === 'failed',
   },
 }).createMachine({
-  id: 'balancePage',
+  id: 'paymentsBalance',
   context: ({ input }) => {
     const role = roleOf(input.user);
     return {
@@ -337,7 +337,7 @@ export const balancePageMachine = setup({
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
-export const balancePageGuardWords: GuardWords<typeof balancePageMachine> = {
+export const paymentsBalanceGuardWords: GuardWords<typeof paymentsBalanceMachine> = {
   hasClient: 'The user has a client to show; without one the page says so.',
   isShownClient:
     'The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, ' +

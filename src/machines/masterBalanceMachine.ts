@@ -56,7 +56,7 @@ const problemOf = (c: Pick<AdjustmentContext, 'previous' | 'amount' | 'inputProb
  * adjustment, the after-balance, and 'Update Balance' behind 'Are you sure?'. The guard refuses an
  * after-balance below zero with the server's own rule (adjustmentProblem), before anything is sent.
  */
-export const balanceAdjustmentMachine = setup({
+export const masterBalanceMachine = setup({
   types: {
     context: {} as AdjustmentContext,
     events: {} as AdjustmentEvent,
@@ -91,7 +91,7 @@ export const balanceAdjustmentMachine = setup({
     isShownClient,
   },
 }).createMachine({
-  id: 'balanceAdjustment',
+  id: 'masterBalance',
   context: ({ input }) => ({
     clientId: input.clients[0]?.id ?? null,
     token: input.token,
@@ -199,7 +199,7 @@ export const balanceAdjustmentMachine = setup({
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
-export const balanceAdjustmentGuardWords: GuardWords<typeof balanceAdjustmentMachine> = {
+export const masterBalanceGuardWords: GuardWords<typeof masterBalanceMachine> = {
   hasClient: 'The user has a client to adjust; without one the page says so.',
   adjustmentAllowed:
     "Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah amount, and the after-balance keeps to the server's rule (never below zero).",
