@@ -1,19 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, desc, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogFilter, AuditLogRow, AuditOutcome } from '../../src/services/auditLogRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { auditLog } from '../db/schema.ts';
-import { writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
+import { type Cell, type SheetColumn } from '../export/xlsxStream.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { namedWhere, objectLabels, objectsNamed, type NamedObjects } from './auditObjects.ts';
 import { ruleBroken } from './errors.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
 import { containing } from './textSearch.ts';
-import { auditDownload, type ExportFile } from './transactionExport.ts';
+import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './transactionExport.ts';
 import { windowBounds } from './transactionFilter.ts';
 
 export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
@@ -176,30 +173,14 @@ async function* auditBatches(db: Db, where: SQL): AsyncGenerator<AuditLogRow[]> 
 
 /** Writes the filtered lines, newest first, times on the business clock, to an .xlsx in a private folder. */
 export async function writeAuditExport(db: Db, where: SQL, timeZone: string): Promise<ExportFile> {
-  const format = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const time = (iso: string) => format.format(new Date(iso));
-  const dir = await mkdtemp(join(tmpdir(), 'bo-audit-'));
-  const dispose = () => rm(dir, { recursive: true, force: true });
-  try {
-    const path = join(dir, AUDIT_EXPORT_FILENAME);
-    async function* cells(): AsyncGenerator<Cell[][]> {
-      for await (const batch of auditBatches(db, where)) yield batch.map((r) => SHEET.map((c) => c.value(r, time)));
-    }
-    const rows = await writeXlsxFile(path, 'Audit Log', SHEET, cells());
-    return { path, rows, dispose };
-  } catch (error) {
-    await dispose();
-    throw error;
+  const time = businessTime(timeZone);
+  async function* cells(): AsyncGenerator<Cell[][]> {
+    for await (const batch of auditBatches(db, where)) yield batch.map((r) => SHEET.map((c) => c.value(r, time)));
   }
+  return writeSheetFile(
+    { prefix: 'bo-audit-', filename: AUDIT_EXPORT_FILENAME, sheetName: 'Audit Log', sheet: SHEET },
+    cells(),
+  );
 }
 
 /** The audit log's download: the file, and the audit line of who took it. */

@@ -100,7 +100,8 @@ async function* rowBatches<R>(db: Db, source: ExportSource<R>, where: SQL): Asyn
   }
 }
 
-function businessTime(timeZone: string) {
+/** Times on the business clock, as the sheets show them ('2026-11-25 14:03:09'). */
+export function businessTime(timeZone: string) {
   const format = new Intl.DateTimeFormat('sv-SE', {
     timeZone,
     year: 'numeric',
@@ -111,7 +112,12 @@ function businessTime(timeZone: string) {
     second: '2-digit',
     hourCycle: 'h23',
   });
-  return (iso: string | null) => (iso == null ? null : format.format(new Date(iso)));
+  function time(iso: string): string;
+  function time(iso: string | null): string | null;
+  function time(iso: string | null) {
+    return iso == null ? null : format.format(new Date(iso));
+  }
+  return time;
 }
 
 async function* sheetRows<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): AsyncGenerator<Cell[][]> {
@@ -179,11 +185,22 @@ export async function writeListExport<R>(
   where: SQL,
   timeZone: string,
 ): Promise<ExportFile> {
-  const dir = await mkdtemp(join(tmpdir(), 'bo-export-'));
+  return writeSheetFile(
+    { prefix: 'bo-export-', filename: EXPORT_FILENAME, sheetName: source.sheetName, sheet: source.sheet },
+    sheetRows(db, source, where, timeZone),
+  );
+}
+
+/** Streams batches of cells to an .xlsx in a private temporary folder; on any failure the folder goes. */
+export async function writeSheetFile(
+  file: { prefix: string; filename: string; sheetName: string; sheet: SheetColumn[] },
+  cells: AsyncIterable<Cell[][]>,
+): Promise<ExportFile> {
+  const dir = await mkdtemp(join(tmpdir(), file.prefix));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
-    const path = join(dir, EXPORT_FILENAME);
-    const rows = await writeXlsxFile(path, source.sheetName, source.sheet, sheetRows(db, source, where, timeZone));
+    const path = join(dir, file.filename);
+    const rows = await writeXlsxFile(path, file.sheetName, file.sheet, cells);
     return { path, rows, dispose };
   } catch (error) {
     await dispose();
