@@ -120,6 +120,13 @@ export const settledMessage = (run: SettlementRun) =>
  * confirmation, and watch the run to its end on the socket. Beside it, the recent runs and their
  * reports. Three regions: `flow` (the screen's steps), `recent` (the runs list) and `report`.
  */
+// Any edit of the window leaves the rows shown (or their failure) for choosing again, so Settle only
+// ever settles the window on screen.
+const editsReturnToChoosing = {
+  SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
+  SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+} as const;
+
 export const settlementMachine = setup({
   types: {
     context: {} as SettlementContext,
@@ -243,8 +250,7 @@ export const settlementMachine = setup({
         loadFailed: {
           on: {
             RETRY: 'loadingRows',
-            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
-            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+            ...editsReturnToChoosing,
           },
         },
         showingRows: {
@@ -252,15 +258,13 @@ export const settlementMachine = setup({
             SETTLE: 'confirming',
             // The same window read again; any edit goes back to choosing, so Settle only ever settles what is shown.
             SEARCH: 'loadingRows',
-            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
-            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+            ...editsReturnToChoosing,
           },
         },
         empty: {
           on: {
             SEARCH: 'loadingRows',
-            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
-            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+            ...editsReturnToChoosing,
           },
         },
         confirming: {
@@ -322,8 +326,7 @@ export const settlementMachine = setup({
         done: {
           initial: 'loading',
           on: {
-            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
-            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+            ...editsReturnToChoosing,
           },
           states: {
             // The settled window read again: what is left (nothing, unless pay-ins were finalized meanwhile).
@@ -346,8 +349,7 @@ export const settlementMachine = setup({
           on: {
             RETRY: { target: 'starting', actions: assign({ failure: null }) },
             SEARCH: 'loadingRows',
-            SELECT_TYPE: { target: 'choosingRange', actions: 'chooseType' },
-            SET_RANGE_TEXT: { target: 'choosingRange', actions: 'editRange' },
+            ...editsReturnToChoosing,
           },
         },
       },
