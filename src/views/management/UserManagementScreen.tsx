@@ -1,4 +1,4 @@
-import { Button, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular, KeyResetRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -7,6 +7,7 @@ import type { UserRow } from '../../services/managementRules';
 import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { FilterDropdown } from './ListFilters';
 import { ManagementListScreen, listStateOf } from './ManagementListScreen';
 import { UserFormDialog, type UserFormActor } from './UserFormDialog';
 import { UserTable } from './UserTable';
@@ -25,8 +26,6 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
   const { filter, roles, target } = s.context;
   const state = listStateOf(s);
   const filterRoles = filter.type ? roles.filter((r) => r.type === filter.type) : roles;
-  const filterRole = roles.find((r) => r.id === filter.roleId);
-  const filterClient = clients.find((c) => c.id === filter.clientId);
   const resetting = s.matches({ dialog: 'resetting' });
   const rowActions = (row: UserRow) => (
     <div className={own.actions}>
@@ -59,38 +58,22 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
       send={actor.send}
       filters={
         <>
-          <Field label="Filter by Role" style={{ minWidth: 180 }}>
-            <Dropdown
-              value={filterRole?.name ?? 'All Roles'}
-              selectedOptions={[String(filter.roleId ?? '')]}
-              onOptionSelect={(_, d) =>
-                actor.send({ type: 'SET_ROLE', value: d.optionValue ? Number(d.optionValue) : null })
-              }
-            >
-              <Option value="">All Roles</Option>
-              {filterRoles.map((r) => (
-                <Option key={r.id} value={String(r.id)}>
-                  {r.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field label="Filter by Client" style={{ minWidth: 220 }}>
-            <Dropdown
-              value={filterClient?.client_name ?? 'All Clients'}
-              selectedOptions={[String(filter.clientId ?? '')]}
-              onOptionSelect={(_, d) =>
-                actor.send({ type: 'SET_CLIENT', value: d.optionValue ? Number(d.optionValue) : null })
-              }
-            >
-              <Option value="">All Clients</Option>
-              {clients.map((c) => (
-                <Option key={c.id} value={String(c.id)}>
-                  {c.client_name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <FilterDropdown
+            label="Filter by Role"
+            allText="All Roles"
+            options={filterRoles}
+            value={filter.roleId}
+            onChange={(value) => actor.send({ type: 'SET_ROLE', value })}
+            minWidth={180}
+          />
+          <FilterDropdown
+            label="Filter by Client"
+            allText="All Clients"
+            options={clients.map((c) => ({ id: c.id, name: c.client_name }))}
+            value={filter.clientId}
+            onChange={(value) => actor.send({ type: 'SET_CLIENT', value })}
+            minWidth={220}
+          />
         </>
       }
       newLabel="New User"
