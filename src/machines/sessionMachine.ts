@@ -59,6 +59,14 @@ const noFailureHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
  * the user, the token, the cached options and modules. Any call's 401 ends the session, a 403 goes
  * back to the landing path (spec section 6).
  */
+// How a signed-in session ends, whether or not its two-factor is verified yet: Log Out, the server
+// ending it (401), or a sign-in asked again with the reason shown on the sign-in page.
+const signedInEnds = {
+  LOGOUT: 'signingOut',
+  SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
+  REAUTHENTICATE: { target: 'signedOut', actions: ['keepNotice', 'goToSignIn'] },
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -107,6 +115,7 @@ export const sessionMachine = setup({
     goToLanding: ({ context }) => goTo(context.landingPath),
     goToSettings: () => goTo(SETTINGS_PATH),
     goToSignIn: () => goTo('/login'),
+    keepNotice: assign({ notice: ({ event }) => (event.type === 'REAUTHENTICATE' ? event.notice : null) }),
   },
   guards: {
     hasStoredUser: ({ context }) => context.user != null,
@@ -151,12 +160,7 @@ export const sessionMachine = setup({
     /** Signed in without a verified OTP: only the two-factor settings are reachable. */
     awaitingTwoFactor: {
       on: {
-        LOGOUT: 'signingOut',
-        SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
-        REAUTHENTICATE: {
-          target: 'signedOut',
-          actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'],
-        },
+        ...signedInEnds,
       },
     },
     loadingOptions: {
@@ -187,12 +191,7 @@ export const sessionMachine = setup({
     signedIn: {
       entry: assign({ arriving: false }),
       on: {
-        LOGOUT: 'signingOut',
-        SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' },
-        REAUTHENTICATE: {
-          target: 'signedOut',
-          actions: [assign({ notice: ({ event }) => event.notice }), 'goToSignIn'],
-        },
+        ...signedInEnds,
         ACCESS_CHANGED: 'refreshing',
       },
     },
