@@ -24,25 +24,7 @@ import {
 import { exportMachine } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
-import {
-  addingToWithdrawable,
-  announce,
-  exporting,
-  FAILED,
-  filterBar,
-  listGuards,
-  outputOf,
-  paging,
-  refreshingStatus,
-  rowAction,
-  search,
-  startingContext,
-  success,
-  viewingInvoice,
-  type ListFilterEvent,
-  type ListPageContext,
-  type ListPageEvent,
-} from './listPageMachine';
+import * as list from './listPageMachine';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 
@@ -61,7 +43,7 @@ export const ROW_ACTIONS = ['FINALIZE', 'REJECT', 'REFRESH_STATUS', 'GENERATE_IN
 export type RowActionType = (typeof ROW_ACTIONS)[number];
 type RowEvent = { type: RowActionType; row: DisbursementRow };
 
-export interface DisbursementListContext extends ListPageContext<
+export interface DisbursementListContext extends list.ListPageContext<
   DisbursementRow,
   DisbursementStats,
   DisbursementFilterForm
@@ -79,8 +61,8 @@ export interface DisbursementListContext extends ListPageContext<
 }
 
 export type DisbursementListEvent =
-  | ListFilterEvent<DisbursementFilterForm>
-  | ListPageEvent
+  | list.ListFilterEvent<DisbursementFilterForm>
+  | list.ListPageEvent
   | RowEvent
   | { type: 'OPEN_VOID_UPLOAD' }
   | { type: 'CHOOSE_FILE'; file: File | null }
@@ -178,20 +160,20 @@ export const disbursementListMachine = setup({
       },
     }),
   },
-  actions: { announce, reload: raise({ type: 'RELOAD' }) },
+  actions: { announce: list.announce, reload: raise({ type: 'RELOAD' }) },
   guards: {
-    ...listGuards,
+    ...list.listGuards,
     lifecycleAllows: ({ context, event }) =>
       'row' in event &&
       allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
     mayVoid: ({ context }) =>
       allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
-    decided: ({ event }) => outputOf<DecisionOutput>(event).changed,
-    somethingToVoid: ({ event }) => outputOf<VoidUploadResult>(event).total.count > 0,
-    voidHeld: ({ event }) => outputOf<{ result: VoidUploadResult | null }>(event).result == null,
+    decided: ({ event }) => list.outputOf<DecisionOutput>(event).changed,
+    somethingToVoid: ({ event }) => list.outputOf<VoidUploadResult>(event).total.count > 0,
+    voidHeld: ({ event }) => list.outputOf<{ result: VoidUploadResult | null }>(event).result == null,
     anythingVoided: ({ event }) =>
-      (outputOf<{ result: VoidUploadResult | null }>(event).result?.summary.voided ?? 0) > 0,
+      (list.outputOf<{ result: VoidUploadResult | null }>(event).result?.summary.voided ?? 0) > 0,
   },
 }).createMachine({
   id: 'disbursementList',
@@ -200,7 +182,7 @@ export const disbursementListMachine = setup({
     return {
       role: roleOf(input.user),
       actsOnRows: mayActOnRows(roleOf(input.user)),
-      ...startingContext(form),
+      ...list.startingContext(form),
       decision: null,
       voidFile: null,
       voidErrors: [],
@@ -209,13 +191,13 @@ export const disbursementListMachine = setup({
     };
   },
   type: 'parallel',
-  on: { ...filterBar, SEARCH: search({ reload: true }) },
+  on: { ...list.filterBar, SEARCH: list.search({ reload: true }) },
   states: {
     list: {
       initial: 'loading',
       on: {
         RELOAD: '.loading',
-        ...paging('.loading'),
+        ...list.paging('.loading'),
       },
       states: {
         loading: {
@@ -282,9 +264,9 @@ export const disbursementListMachine = setup({
               target: 'deciding',
               actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }),
             },
-            REFRESH_STATUS: rowAction('refreshingStatus'),
-            GENERATE_INVOICE: rowAction('viewingInvoice'),
-            ADD_TO_WITHDRAWABLE: rowAction('addingToWithdrawable'),
+            REFRESH_STATUS: list.rowAction('refreshingStatus'),
+            GENERATE_INVOICE: list.rowAction('viewingInvoice'),
+            ADD_TO_WITHDRAWABLE: list.rowAction('addingToWithdrawable'),
             OPEN_VOID_UPLOAD: { guard: 'mayVoid', target: 'uploadingVoid' },
             OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
           },
@@ -298,16 +280,19 @@ export const disbursementListMachine = setup({
               {
                 guard: 'decided',
                 target: 'closed',
-                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'],
+                actions: [
+                  { type: 'announce', params: ({ event }) => list.success(event.output.message ?? '') },
+                  'reload',
+                ],
               },
               { target: 'closed' },
             ],
           },
         },
-        refreshingStatus: refreshingStatus<DisbursementRow>((target) => ({ uuid: target.uuid })),
-        viewingInvoice,
+        refreshingStatus: list.refreshingStatus<DisbursementRow>((target) => ({ uuid: target.uuid })),
+        viewingInvoice: list.viewingInvoice,
         // The released hold moves on to the withdrawable balance.
-        addingToWithdrawable: addingToWithdrawable<DisbursementRow>('disbursementList', (target) => ({
+        addingToWithdrawable: list.addingToWithdrawable<DisbursementRow>('disbursementList', (target) => ({
           uuid: target.uuid,
         })),
         uploadingVoid: {
@@ -339,7 +324,7 @@ export const disbursementListMachine = setup({
                 ],
                 onError: {
                   target: 'choosingFile',
-                  actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }),
+                  actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, list.FAILED)] }),
                 },
               },
             },
@@ -370,7 +355,7 @@ export const disbursementListMachine = setup({
                     target: 'showingResults',
                     actions: [
                       assign({ voidResult: ({ event }) => event.output.result }),
-                      { type: 'announce', params: ({ event }) => success(event.output.message) },
+                      { type: 'announce', params: ({ event }) => list.success(event.output.message) },
                       'reload',
                     ],
                   },
@@ -389,7 +374,10 @@ export const disbursementListMachine = setup({
                 // Refused or failed: the file is kept, and Upload previews it again, showing what is left to void.
                 onError: {
                   target: 'choosingFile',
-                  actions: assign({ voidPreview: null, voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }),
+                  actions: assign({
+                    voidPreview: null,
+                    voidErrors: ({ event }) => [messageOf(event.error, list.FAILED)],
+                  }),
                 },
               },
             },
@@ -404,7 +392,7 @@ export const disbursementListMachine = setup({
             },
           },
         },
-        exporting,
+        exporting: list.exporting,
       },
     },
   },

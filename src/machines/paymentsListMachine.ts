@@ -12,26 +12,7 @@ import { exportMachine } from './exportMachine';
 import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle/transactionLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './guardWords';
-import {
-  addingToWithdrawable,
-  announce,
-  exporting,
-  FAILED,
-  failure,
-  filterBar,
-  listGuards,
-  outputOf,
-  paging,
-  refreshingStatus,
-  rowAction,
-  search,
-  startingContext,
-  success,
-  viewingInvoice,
-  type ListFilterEvent,
-  type ListPageContext,
-  type ListPageEvent,
-} from './listPageMachine';
+import * as list from './listPageMachine';
 import { uploadMachine } from './uploadMachine';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
@@ -55,7 +36,11 @@ export const PAYMENT_ROW_ACTIONS = [
 export type PaymentRowActionType = (typeof PAYMENT_ROW_ACTIONS)[number];
 type RowEvent = { type: PaymentRowActionType; row: TransactionRow };
 
-export interface PaymentsListContext extends ListPageContext<TransactionRow, TransactionStats, PaymentsFilterForm> {
+export interface PaymentsListContext extends list.ListPageContext<
+  TransactionRow,
+  TransactionStats,
+  PaymentsFilterForm
+> {
   role: UserTypeName;
   /** Whether this role may ever process or check transactions: decides if those buttons are on the screen at all. */
   offersProcess: boolean;
@@ -69,8 +54,8 @@ export interface PaymentsListContext extends ListPageContext<TransactionRow, Tra
 }
 
 export type PaymentsListEvent =
-  | ListFilterEvent<PaymentsFilterForm>
-  | ListPageEvent
+  | list.ListFilterEvent<PaymentsFilterForm>
+  | list.ListPageEvent
   | RowEvent
   | { type: 'OPEN_CHECK' }
   | { type: 'OPEN_PROCESS' }
@@ -153,9 +138,9 @@ export const paymentsListMachine = setup({
     check: uploadMachine,
     export: exportMachine,
   },
-  actions: { announce, reload: raise({ type: 'RELOAD' }) },
+  actions: { announce: list.announce, reload: raise({ type: 'RELOAD' }) },
   guards: {
-    ...listGuards,
+    ...list.listGuards,
     lifecycleAllows: ({ context, event }) =>
       'row' in event &&
       allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
@@ -164,9 +149,9 @@ export const paymentsListMachine = setup({
       context.applied.status === 'FINALIZED' &&
       (context.stats?.total_transaction_count ?? 0) > 0,
     mayCheck: ({ context }) => mayCheck(context.role),
-    finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
-    held: ({ event }) => outputOf<{ held: boolean }>(event).held,
-    somethingToProcess: ({ event }) => outputOf<BulkPreview>(event).count > 0,
+    finalized: ({ event }) => list.outputOf<ManualFinalizeOutput>(event).finalized,
+    held: ({ event }) => list.outputOf<{ held: boolean }>(event).held,
+    somethingToProcess: ({ event }) => list.outputOf<BulkPreview>(event).count > 0,
     refusedAsChanged: ({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       return error instanceof ApiError && error.status === 409;
@@ -181,14 +166,14 @@ export const paymentsListMachine = setup({
       role: input.role,
       offersProcess: mayAddToWithdrawable(input.role),
       offersCheck: mayCheck(input.role),
-      ...startingContext(form),
+      ...list.startingContext(form),
       bulkPreview: null,
       processError: null,
       selectionChanged: false,
     };
   },
   type: 'parallel',
-  on: filterBar,
+  on: list.filterBar,
   states: {
     list: {
       initial: 'loading',
@@ -210,8 +195,8 @@ export const paymentsListMachine = setup({
         },
         showing: {
           on: {
-            SEARCH: search({ target: 'loading' }),
-            ...paging('loading'),
+            SEARCH: list.search({ target: 'loading' }),
+            ...list.paging('loading'),
           },
         },
       },
@@ -229,17 +214,17 @@ export const paymentsListMachine = setup({
             selectionChanged: false,
           }),
           on: {
-            REFRESH_STATUS: rowAction('refreshingStatus'),
-            RESEND_CALLBACK: rowAction('resendingCallback'),
-            FINALIZE_MANUALLY: rowAction('finalizing'),
-            ADD_TO_WITHDRAWABLE: rowAction('addingToWithdrawable'),
-            GENERATE_INVOICE: rowAction('viewingInvoice'),
+            REFRESH_STATUS: list.rowAction('refreshingStatus'),
+            RESEND_CALLBACK: list.rowAction('resendingCallback'),
+            FINALIZE_MANUALLY: list.rowAction('finalizing'),
+            ADD_TO_WITHDRAWABLE: list.rowAction('addingToWithdrawable'),
+            GENERATE_INVOICE: list.rowAction('viewingInvoice'),
             OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
             OPEN_CHECK: { guard: 'mayCheck', target: 'checking' },
             OPEN_PROCESS: { guard: 'mayProcess', target: 'processing' },
           },
         },
-        refreshingStatus: refreshingStatus<TransactionRow>((target) => ({
+        refreshingStatus: list.refreshingStatus<TransactionRow>((target) => ({
           correlationId: target.correlation_id,
           before: target.status,
         })),
@@ -249,10 +234,13 @@ export const paymentsListMachine = setup({
             id: 'resendCallback',
             src: 'resendCallback',
             input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-            onDone: { target: 'closed', actions: { type: 'announce', params: ({ event }) => success(event.output) } },
+            onDone: {
+              target: 'closed',
+              actions: { type: 'announce', params: ({ event }) => list.success(event.output) },
+            },
             onError: {
               target: 'closed',
-              actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
+              actions: { type: 'announce', params: ({ event }) => list.failure(messageOf(event.error, list.FAILED)) },
             },
           },
         },
@@ -268,7 +256,10 @@ export const paymentsListMachine = setup({
               {
                 guard: 'finalized',
                 target: 'closed',
-                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'],
+                actions: [
+                  { type: 'announce', params: ({ event }) => list.success(event.output.message ?? '') },
+                  'reload',
+                ],
               },
               {
                 guard: 'held',
@@ -280,7 +271,7 @@ export const paymentsListMachine = setup({
           },
         },
         // A pay-in's net moves on to the withdrawable balance.
-        addingToWithdrawable: addingToWithdrawable<TransactionRow>('paymentsList', (target) => ({
+        addingToWithdrawable: list.addingToWithdrawable<TransactionRow>('paymentsList', (target) => ({
           correlationId: target.correlation_id,
         })),
         // Nothing moves on the first press (issue 25): the dry run counts what would move, the
@@ -304,7 +295,7 @@ export const paymentsListMachine = setup({
                 ],
                 onError: {
                   target: 'failed',
-                  actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }),
+                  actions: assign({ processError: ({ event }) => messageOf(event.error, list.FAILED) }),
                 },
               },
             },
@@ -326,7 +317,10 @@ export const paymentsListMachine = setup({
                   },
                   {
                     target: '#paymentsList.dialog.closed',
-                    actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
+                    actions: [
+                      { type: 'announce', params: ({ event }) => list.success(event.output.message) },
+                      'reload',
+                    ],
                   },
                 ],
                 onError: [
@@ -335,13 +329,16 @@ export const paymentsListMachine = setup({
                     guard: 'refusedAsChanged',
                     target: 'failed',
                     actions: [
-                      assign({ processError: ({ event }) => messageOf(event.error, FAILED), selectionChanged: true }),
+                      assign({
+                        processError: ({ event }) => messageOf(event.error, list.FAILED),
+                        selectionChanged: true,
+                      }),
                       'reload',
                     ],
                   },
                   {
                     target: 'failed',
-                    actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }),
+                    actions: assign({ processError: ({ event }) => messageOf(event.error, list.FAILED) }),
                   },
                 ],
               },
@@ -354,7 +351,7 @@ export const paymentsListMachine = setup({
             },
           },
         },
-        viewingInvoice,
+        viewingInvoice: list.viewingInvoice,
         // Checking reads the provider's reports beside ours and changes nothing: closing does not reload.
         checking: {
           invoke: {
@@ -364,7 +361,7 @@ export const paymentsListMachine = setup({
             onDone: 'closed',
           },
         },
-        exporting,
+        exporting: list.exporting,
       },
     },
   },

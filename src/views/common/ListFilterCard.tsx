@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import type { ListFilterEvent as ListFilterBarEvent, ListFilterForm } from '../../machines/listPageMachine';
 import type { ClientOption } from '../../services/schemas';
 import { DateRangeField } from './DateRangeField';
 
@@ -15,25 +16,8 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: '26px' },
 });
 
-/** What a list's filter bar holds (the Payments List's and the Disbursement List's alike). */
-export interface ListFilterForm {
-  searchBy: string;
-  search: string;
-  methods: string[];
-  rangeText: string;
-  clientId: number | null;
-  status: string;
-}
-
 /** The events every such bar sends its page machine; each machine narrows the values to its own lists. */
-export type ListFilterEvent =
-  | { type: 'SET_SEARCH_BY'; value: string }
-  | { type: 'SET_SEARCH'; value: string }
-  | { type: 'SET_METHODS'; value: string[] }
-  | { type: 'SET_RANGE_TEXT'; value: string }
-  | { type: 'SET_CLIENT'; value: number | null }
-  | { type: 'SET_STATUS'; value: string }
-  | { type: 'SEARCH' };
+export type ListFilterEvent = ListFilterBarEvent<ListFilterForm> | { type: 'SEARCH' };
 
 interface Props {
   label: string;
