@@ -160,7 +160,12 @@ export const disbursementListMachine = setup({
       },
     }),
   },
-  actions: { announce: list.announce, reload: raise({ type: 'RELOAD' }) },
+  actions: {
+    announce: list.announce,
+    reload: raise({ type: 'RELOAD' }),
+    keepPreview: assign({ voidPreview: ({ event }) => list.outputOf<VoidUploadResult>(event) }),
+    refusePreview: assign({ voidErrors: ({ event }) => [messageOf(list.errorOf(event), list.FAILED)] }),
+  },
   guards: {
     ...list.listGuards,
     lifecycleAllows: ({ context, event }) =>
@@ -309,25 +314,13 @@ export const disbursementListMachine = setup({
               },
             },
             // Nothing moves on the first click (issue 25): the file goes up as a dry run first.
-            previewing: {
-              invoke: {
-                id: 'voidPreview',
-                src: 'voidPreview',
-                input: ({ context }) => ({ file: context.voidFile! }),
-                onDone: [
-                  {
-                    guard: 'somethingToVoid',
-                    target: 'confirming',
-                    actions: assign({ voidPreview: ({ event }) => event.output }),
-                  },
-                  { target: 'nothingToVoid', actions: assign({ voidPreview: ({ event }) => event.output }) },
-                ],
-                onError: {
-                  target: 'choosingFile',
-                  actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, list.FAILED)] }),
-                },
-              },
-            },
+            previewing: list.dryRun<DisbursementListContext>({
+              src: 'voidPreview',
+              input: (context) => ({ file: context.voidFile! }),
+              found: 'somethingToVoid',
+              nothing: 'nothingToVoid',
+              failed: 'choosingFile',
+            }),
             confirming: {
               on: { CONFIRM: 'sending', CANCEL: '#disbursementList.dialog.closed' },
             },

@@ -110,6 +110,7 @@ export const FAILED = 'Something went wrong, please try again later.';
 export const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
 export const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
 export const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+export const errorOf = (event: unknown) => (event as { error: unknown }).error;
 
 /** The guards both lists name; each list gives them its own words. */
 export const listGuards = {
@@ -313,3 +314,31 @@ export const exporting = shared({
     ],
   },
 });
+
+/**
+ * Nothing moves on the first press (issue 25): a dry run (`src`) asks what the apply would move. With
+ * something (`found`), the confirmation shows it; with nothing, there is nothing to confirm. The
+ * list's own setup names `keepPreview` (the answer) and `refusePreview` (why the dry run failed),
+ * and any action to take first (`entry`).
+ */
+export const dryRun = <Context>(run: {
+  src: string;
+  input: (context: Context) => unknown;
+  found: string;
+  nothing: string;
+  failed: string;
+  entry?: string;
+}) =>
+  ({
+    ...(run.entry ? { entry: run.entry } : {}),
+    invoke: {
+      id: run.src,
+      src: run.src,
+      input: ({ context }: { context: Context }) => run.input(context),
+      onDone: [
+        { guard: run.found, target: 'confirming', actions: 'keepPreview' },
+        { target: run.nothing, actions: 'keepPreview' },
+      ],
+      onError: { target: run.failed, actions: 'refusePreview' },
+    },
+  }) as AnyStateNodeConfig;

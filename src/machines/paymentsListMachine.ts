@@ -138,7 +138,13 @@ export const paymentsListMachine = setup({
     check: uploadMachine,
     export: exportMachine,
   },
-  actions: { announce: list.announce, reload: raise({ type: 'RELOAD' }) },
+  actions: {
+    announce: list.announce,
+    reload: raise({ type: 'RELOAD' }),
+    forgetPreview: assign({ bulkPreview: null, processError: null, selectionChanged: false }),
+    keepPreview: assign({ bulkPreview: ({ event }) => list.outputOf<BulkPreviewAnswer>(event) }),
+    refusePreview: assign({ processError: ({ event }) => messageOf(list.errorOf(event), list.FAILED) }),
+  },
   guards: {
     ...list.listGuards,
     lifecycleAllows: ({ context, event }) =>
@@ -279,26 +285,14 @@ export const paymentsListMachine = setup({
         processing: {
           initial: 'previewing',
           states: {
-            previewing: {
-              entry: assign({ bulkPreview: null, processError: null, selectionChanged: false }),
-              invoke: {
-                id: 'previewProcess',
-                src: 'previewProcess',
-                input: ({ context }) => ({ filter: context.applied }),
-                onDone: [
-                  {
-                    guard: 'somethingToProcess',
-                    target: 'confirming',
-                    actions: assign({ bulkPreview: ({ event }) => event.output }),
-                  },
-                  { target: 'nothingToProcess', actions: assign({ bulkPreview: ({ event }) => event.output }) },
-                ],
-                onError: {
-                  target: 'failed',
-                  actions: assign({ processError: ({ event }) => messageOf(event.error, list.FAILED) }),
-                },
-              },
-            },
+            previewing: list.dryRun<PaymentsListContext>({
+              entry: 'forgetPreview',
+              src: 'previewProcess',
+              input: (context) => ({ filter: context.applied }),
+              found: 'somethingToProcess',
+              nothing: 'nothingToProcess',
+              failed: 'failed',
+            }),
             confirming: { on: { CONFIRM: 'running', CANCEL: '#paymentsList.dialog.closed' } },
             nothingToProcess: { on: { CLOSE: '#paymentsList.dialog.closed' } },
             running: {
