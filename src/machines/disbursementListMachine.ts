@@ -41,14 +41,11 @@ export interface DisbursementFilterForm {
 /** The row actions: each is the lifecycle event of the same name, asked of the lifecycle as the user's role. */
 export const ROW_ACTIONS = ['FINALIZE', 'REJECT', 'REFRESH_STATUS', 'GENERATE_INVOICE', 'ADD_TO_WITHDRAWABLE'] as const;
 export type RowActionType = (typeof ROW_ACTIONS)[number];
-type RowEvent = { type: RowActionType; row: DisbursementRow };
 
-export interface DisbursementListContext extends list.ListPageContext<
-  DisbursementRow,
-  DisbursementStats,
-  DisbursementFilterForm
-> {
-  role: UserTypeName;
+/** What every list holds, of this list's rows, tiles and form. */
+type SharedContext = list.ListPageContext<DisbursementRow, DisbursementStats, DisbursementFilterForm>;
+
+export interface DisbursementListContext extends SharedContext {
   /** Whether this role may act on some disbursement at all: decides if the table has an Actions column. */
   actsOnRows: boolean;
   /** The decision asked for the row the open dialog is about. */
@@ -63,7 +60,7 @@ export interface DisbursementListContext extends list.ListPageContext<
 export type DisbursementListEvent =
   | list.ListFilterEvent<DisbursementFilterForm>
   | list.ListPageEvent
-  | RowEvent
+  | list.ListRowEvent<RowActionType, DisbursementRow>
   | { type: 'OPEN_VOID_UPLOAD' }
   | { type: 'CHOOSE_FILE'; file: File | null }
   | { type: 'UPLOAD' }
@@ -168,9 +165,9 @@ export const disbursementListMachine = setup({
   },
   guards: {
     ...list.listGuards,
-    lifecycleAllows: ({ context, event }) =>
-      'row' in event &&
-      allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    lifecycleAllows: list.lifecycleAllows<DisbursementRow, RowActionType>((row, action) =>
+      allowsDisbursement(row.status, facts(row), action),
+    ),
     mayVoid: ({ context }) =>
       allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
@@ -185,9 +182,8 @@ export const disbursementListMachine = setup({
   context: ({ input }) => {
     const form = input.form ?? defaultDisbursementForm();
     return {
-      role: roleOf(input.user),
       actsOnRows: mayActOnRows(roleOf(input.user)),
-      ...list.startingContext(form),
+      ...list.startingContext(roleOf(input.user), form),
       decision: null,
       voidFile: null,
       voidErrors: [],

@@ -2,6 +2,7 @@ import { assign, raise, setup, type AnyStateNodeConfig, type EventObject, type P
 import type { TransactionFilterParams } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import type { DateRange } from '../services/dateRange';
+import type { UserTypeName } from '../services/schemas';
 import { messageOf } from '../services/http';
 import type { Invoice } from '../services/transactionActions';
 import type { PageMeta } from '../services/withdrawalRules';
@@ -44,6 +45,8 @@ export interface ListStats {
 
 /** What every list machine holds; each list adds its own dialogs' fields. */
 export interface ListPageContext<Row extends ListRow, Stats extends ListStats, Form extends ListFilterForm> {
+  /** The signed-in user's type: the list's lifecycle is asked with it. */
+  role: UserTypeName;
   form: Form;
   applied: TransactionFilterParams;
   page: number;
@@ -90,8 +93,12 @@ export const applyForm = (form: ListFilterForm, range: DateRange): TransactionFi
   client_id: form.clientId,
 });
 
+/** A row action: the lifecycle event of the same name, about that row. */
+export type ListRowEvent<Type extends string, Row extends ListRow> = { type: Type; row: Row };
+
 /** A list's context before anything is read: its form applied, page 1 of 15, no dialog. */
-export const startingContext = <Form extends ListFilterForm>(form: Form) => ({
+export const startingContext = <Form extends ListFilterForm>(role: UserTypeName, form: Form) => ({
+  role,
   form,
   applied: applyForm(form, typedRange({ text: form.rangeText })!),
   page: 1,
@@ -120,6 +127,14 @@ export const listGuards = {
   statusChanged: ({ event }: { event: EventObject }) => outputOf<{ changed: boolean }>(event).changed,
   exportAnswered: ({ event }: { event: EventObject }) => outputOf<ExportOutput>(event).message != null,
 };
+
+/** The `lifecycleAllows` guard: the list's lifecycle allows this row action, as the user's role, on this row. */
+export const lifecycleAllows =
+  <Row extends ListRow, Type extends string>(
+    allows: (row: Row, action: { type: Type; role: UserTypeName }) => boolean,
+  ) =>
+  ({ context, event }: { context: { role: UserTypeName }; event: EventObject }) =>
+    'row' in event && allows((event as ListRowEvent<Type, Row>).row, { type: event.type as Type, role: context.role });
 
 /** Announces through the one alerts channel: every outcome of either list is said there. */
 export const announce = (_: unknown, alert: Alert) => alerts.show(alert);

@@ -34,14 +34,11 @@ export const PAYMENT_ROW_ACTIONS = [
   'GENERATE_INVOICE',
 ] as const;
 export type PaymentRowActionType = (typeof PAYMENT_ROW_ACTIONS)[number];
-type RowEvent = { type: PaymentRowActionType; row: TransactionRow };
 
-export interface PaymentsListContext extends list.ListPageContext<
-  TransactionRow,
-  TransactionStats,
-  PaymentsFilterForm
-> {
-  role: UserTypeName;
+/** What every list holds, of this list's rows, tiles and form. */
+type SharedContext = list.ListPageContext<TransactionRow, TransactionStats, PaymentsFilterForm>;
+
+export interface PaymentsListContext extends SharedContext {
   /** Whether this role may ever process or check transactions: decides if those buttons are on the screen at all. */
   offersProcess: boolean;
   offersCheck: boolean;
@@ -56,7 +53,7 @@ export interface PaymentsListContext extends list.ListPageContext<
 export type PaymentsListEvent =
   | list.ListFilterEvent<PaymentsFilterForm>
   | list.ListPageEvent
-  | RowEvent
+  | list.ListRowEvent<PaymentRowActionType, TransactionRow>
   | { type: 'OPEN_CHECK' }
   | { type: 'OPEN_PROCESS' }
   | { type: 'PREVIEW_AGAIN' };
@@ -147,9 +144,9 @@ export const paymentsListMachine = setup({
   },
   guards: {
     ...list.listGuards,
-    lifecycleAllows: ({ context, event }) =>
-      'row' in event &&
-      allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    lifecycleAllows: list.lifecycleAllows<TransactionRow, PaymentRowActionType>((row, action) =>
+      allows(row.status, facts(row), action),
+    ),
     mayProcess: ({ context }) =>
       mayAddToWithdrawable(context.role) &&
       context.applied.status === 'FINALIZED' &&
@@ -169,10 +166,9 @@ export const paymentsListMachine = setup({
   context: ({ input }) => {
     const form = input.form ?? defaultForm();
     return {
-      role: input.role,
       offersProcess: mayAddToWithdrawable(input.role),
       offersCheck: mayCheck(input.role),
-      ...list.startingContext(form),
+      ...list.startingContext(input.role, form),
       bulkPreview: null,
       processError: null,
       selectionChanged: false,
