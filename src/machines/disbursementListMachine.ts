@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams, type VoidUploadResult } from '../services/api';
-import { alerts, waitingAlert, type Alert } from '../services/alerts';
-import { daysThroughToday, formatDateRange, type DateRange } from '../services/dateRange';
+import { waitingAlert } from '../services/alerts';
+import { daysThroughToday, formatDateRange } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import {
   DISBURSEMENT_SEARCH_BY,
@@ -16,15 +16,15 @@ import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
 import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { Invoice } from '../services/transactionActions';
 import type { PageMeta } from '../services/withdrawalRules';
-import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
 import {
   disbursementDecisionMachine,
   type DecisionOutput,
   type DisbursementDecision,
 } from './disbursementDecisionMachine';
-import { exportMachine, type ExportOutput } from './exportMachine';
+import { exportMachine } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
+import * as list from './listPageMachine';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 
@@ -41,26 +41,15 @@ export interface DisbursementFilterForm {
 /** The row actions: each is the lifecycle event of the same name, asked of the lifecycle as the user's role. */
 export const ROW_ACTIONS = ['FINALIZE', 'REJECT', 'REFRESH_STATUS', 'GENERATE_INVOICE', 'ADD_TO_WITHDRAWABLE'] as const;
 export type RowActionType = (typeof ROW_ACTIONS)[number];
-type RowEvent = { type: RowActionType; row: DisbursementRow };
 
-export interface DisbursementListContext {
-  role: UserTypeName;
+/** What every list holds, of this list's rows, tiles and form. */
+type SharedContext = list.ListPageContext<DisbursementRow, DisbursementStats, DisbursementFilterForm>;
+
+export interface DisbursementListContext extends SharedContext {
   /** Whether this role may act on some disbursement at all: decides if the table has an Actions column. */
   actsOnRows: boolean;
-  form: DisbursementFilterForm;
-  applied: TransactionFilterParams;
-  page: number;
-  limit: number;
-  rows: DisbursementRow[];
-  meta: PageMeta | null;
-  stats: DisbursementStats | null;
-  rangeError: string | null;
-  loadError: string | null;
-  /** The row the open dialog is about, and the decision asked for it. */
-  target: DisbursementRow | null;
+  /** The decision asked for the row the open dialog is about. */
   decision: DisbursementDecision | null;
-  invoice: Invoice | null;
-  invoiceError: string | null;
   voidFile: File | null;
   voidErrors: string[];
   /** The dry run's answer: what each row would do and what would come back (issue 25). */
@@ -69,22 +58,10 @@ export interface DisbursementListContext {
 }
 
 export type DisbursementListEvent =
-  | { type: 'SET_SEARCH_BY'; value: DisbursementSearchBy }
-  | { type: 'SET_SEARCH'; value: string }
-  | { type: 'SET_METHODS'; value: string[] }
-  | { type: 'SET_RANGE_TEXT'; value: string }
-  | { type: 'SET_CLIENT'; value: number | null }
-  | { type: 'SET_STATUS'; value: DisbursementFilterForm['status'] }
-  | { type: 'SEARCH' }
-  | { type: 'PAGE'; page: number }
-  | { type: 'PAGE_SIZE'; limit: number }
-  | { type: 'RELOAD' }
-  | RowEvent
-  | { type: 'OPEN_EXPORT' }
+  | list.ListFilterEvent<DisbursementFilterForm>
+  | list.ListPageEvent
+  | list.ListRowEvent<RowActionType, DisbursementRow>
   | { type: 'OPEN_VOID_UPLOAD' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  | { type: 'CLOSE' }
   | { type: 'CHOOSE_FILE'; file: File | null }
   | { type: 'UPLOAD' }
   | { type: 'UPLOAD_ANOTHER' };
@@ -110,17 +87,6 @@ export function defaultDisbursementForm(range = daysThroughToday(7)): Disburseme
   };
 }
 
-/** What the list is asked for: the form's fields and the range its text was read as (dateFilter.ts). */
-const applyForm = (form: DisbursementFilterForm, range: DateRange): TransactionFilterParams => ({
-  start: range.start,
-  end: range.end,
-  status: form.status,
-  search_by: form.searchBy,
-  search: form.search,
-  payment_method: form.methods,
-  client_id: form.clientId,
-});
-
 const VOID_ACCEPTED = /\.(csv|xlsx|xls)$/i;
 /** The void upload takes one CSV or Excel file of correlation_ids, within the transaction pages' size cap. */
 export function voidFileErrors(file: File | null): string[] {
@@ -136,10 +102,6 @@ const mayActOnRows = (role: UserTypeName) =>
   DISBURSEMENT_STATUSES.some((status) =>
     ROW_ACTIONS.some((type) => allowsDisbursement(status, { addedToWithdrawable: false }, { type, role })),
   );
-
-const FAILED = 'Something went wrong, please try again later.';
-const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
-const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
 
 /**
  * The Disbursement List screen (spec section 2): the filter bar, the tiles, the paged table, and
@@ -196,47 +158,33 @@ export const disbursementListMachine = setup({
     }),
   },
   actions: {
-    announce: (_, alert: Alert) => alerts.show(alert),
+    announce: list.announce,
     reload: raise({ type: 'RELOAD' }),
+    keepPreview: assign({ voidPreview: ({ event }) => list.outputOf<VoidUploadResult>(event) }),
+    refusePreview: assign({ voidErrors: ({ event }) => [messageOf(list.errorOf(event), list.FAILED)] }),
   },
   guards: {
-    rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    lifecycleAllows: ({ context, event }) =>
-      'row' in event &&
-      allowsDisbursement(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    ...list.listGuards,
+    lifecycleAllows: list.lifecycleAllows<DisbursementRow, RowActionType>((row, action) =>
+      allowsDisbursement(row.status, facts(row), action),
+    ),
     mayVoid: ({ context }) =>
       allowsDisbursement('FINALIZED', { addedToWithdrawable: false }, { type: 'VOID', role: context.role }),
-    somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
     voidFileChosen: ({ context }) => voidFileErrors(context.voidFile).length === 0,
-    decided: ({ event }) => (event as unknown as { output: DecisionOutput }).output.changed,
-    statusChanged: ({ event }) => (event as unknown as { output: { changed: boolean } }).output.changed,
-    somethingToVoid: ({ event }) => (event as unknown as { output: VoidUploadResult }).output.total.count > 0,
-    voidHeld: ({ event }) =>
-      (event as unknown as { output: { result: VoidUploadResult | null } }).output.result == null,
+    decided: ({ event }) => list.outputOf<DecisionOutput>(event).changed,
+    somethingToVoid: ({ event }) => list.outputOf<VoidUploadResult>(event).total.count > 0,
+    voidHeld: ({ event }) => list.outputOf<{ result: VoidUploadResult | null }>(event).result == null,
     anythingVoided: ({ event }) =>
-      ((event as unknown as { output: { result: VoidUploadResult | null } }).output.result?.summary.voided ?? 0) > 0,
-    exportAnswered: ({ event }) => (event as unknown as { output: ExportOutput }).output.message != null,
+      (list.outputOf<{ result: VoidUploadResult | null }>(event).result?.summary.voided ?? 0) > 0,
   },
 }).createMachine({
   id: 'disbursementList',
   context: ({ input }) => {
     const form = input.form ?? defaultDisbursementForm();
     return {
-      role: roleOf(input.user),
       actsOnRows: mayActOnRows(roleOf(input.user)),
-      form,
-      applied: applyForm(form, typedRange({ text: form.rangeText })!),
-      page: 1,
-      limit: 15,
-      rows: [],
-      meta: null,
-      stats: null,
-      rangeError: null,
-      loadError: null,
-      target: null,
+      ...list.startingContext(roleOf(input.user), form),
       decision: null,
-      invoice: null,
-      invoiceError: null,
       voidFile: null,
       voidErrors: [],
       voidPreview: null,
@@ -244,39 +192,13 @@ export const disbursementListMachine = setup({
     };
   },
   type: 'parallel',
-  on: {
-    SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
-    SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
-    SET_METHODS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, methods: event.value }) }) },
-    SET_RANGE_TEXT: {
-      actions: assign(({ context, event }) =>
-        barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value)),
-      ),
-    },
-    SET_CLIENT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, clientId: event.value }) }) },
-    SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
-    SEARCH: [
-      {
-        guard: 'rangeIsValid',
-        actions: [
-          assign(({ context }) => {
-            const filter = searchedFilter(filterOfBar(context));
-            const { form, rangeError } = barFieldsOf(context.form, filter);
-            return { form, applied: applyForm(form, filter), page: 1, rangeError };
-          }),
-          'reload',
-        ],
-      },
-      { actions: assign(({ context }) => barFieldsOf(context.form, searchedFilter(filterOfBar(context)))) },
-    ],
-  },
+  on: { ...list.filterBar, SEARCH: list.search({ reload: true }) },
   states: {
     list: {
       initial: 'loading',
       on: {
         RELOAD: '.loading',
-        PAGE: { target: '.loading', actions: assign({ page: ({ event }) => event.page }) },
-        PAGE_SIZE: { target: '.loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+        ...list.paging('.loading'),
       },
       states: {
         loading: {
@@ -343,21 +265,9 @@ export const disbursementListMachine = setup({
               target: 'deciding',
               actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }),
             },
-            REFRESH_STATUS: {
-              guard: 'lifecycleAllows',
-              target: 'refreshingStatus',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
-            GENERATE_INVOICE: {
-              guard: 'lifecycleAllows',
-              target: 'viewingInvoice',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
-            ADD_TO_WITHDRAWABLE: {
-              guard: 'lifecycleAllows',
-              target: 'addingToWithdrawable',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
+            REFRESH_STATUS: list.rowAction('refreshingStatus'),
+            GENERATE_INVOICE: list.rowAction('viewingInvoice'),
+            ADD_TO_WITHDRAWABLE: list.rowAction('addingToWithdrawable'),
             OPEN_VOID_UPLOAD: { guard: 'mayVoid', target: 'uploadingVoid' },
             OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
           },
@@ -371,90 +281,21 @@ export const disbursementListMachine = setup({
               {
                 guard: 'decided',
                 target: 'closed',
-                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'],
+                actions: [
+                  { type: 'announce', params: ({ event }) => list.success(event.output.message ?? '') },
+                  'reload',
+                ],
               },
               { target: 'closed' },
             ],
           },
         },
-        refreshingStatus: {
-          invoke: {
-            id: 'refreshStatus',
-            src: 'refreshStatus',
-            input: ({ context }) => ({ uuid: context.target!.uuid }),
-            onDone: [
-              {
-                guard: 'statusChanged',
-                target: 'closed',
-                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
-              },
-              // The same status is news, not a success (issue 16).
-              {
-                target: 'closed',
-                actions: {
-                  type: 'announce',
-                  params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }),
-                },
-              },
-            ],
-            onError: {
-              target: 'closed',
-              actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
-            },
-          },
-        },
-        viewingInvoice: {
-          initial: 'generating',
-          on: { CLOSE: 'closed' },
-          states: {
-            generating: {
-              invoke: {
-                id: 'invoice',
-                src: 'loadInvoice',
-                input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-                onDone: {
-                  target: 'showing',
-                  actions: [
-                    assign({ invoice: ({ event }) => event.output }),
-                    { type: 'announce', params: success('Invoice Have Been Generated') },
-                  ],
-                },
-                onError: {
-                  target: 'failed',
-                  actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }),
-                },
-              },
-            },
-            showing: {},
-            failed: {},
-          },
-        },
-        addingToWithdrawable: {
-          initial: 'confirming',
-          states: {
-            // Irreversible: the released hold moves on to the withdrawable balance once, so it is confirmed first.
-            confirming: { on: { CONFIRM: 'adding', CANCEL: '#disbursementList.dialog.closed' } },
-            adding: {
-              invoke: {
-                id: 'addToWithdrawable',
-                src: 'addToWithdrawable',
-                input: ({ context }) => ({ uuid: context.target!.uuid }),
-                onDone: {
-                  target: '#disbursementList.dialog.closed',
-                  actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'],
-                },
-                // A refusal (already added, no longer released) means the row on screen is stale: read it again.
-                onError: {
-                  target: '#disbursementList.dialog.closed',
-                  actions: [
-                    { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
-                    'reload',
-                  ],
-                },
-              },
-            },
-          },
-        },
+        refreshingStatus: list.refreshingStatus<DisbursementRow>((target) => ({ uuid: target.uuid })),
+        viewingInvoice: list.viewingInvoice,
+        // The released hold moves on to the withdrawable balance.
+        addingToWithdrawable: list.addingToWithdrawable<DisbursementRow>('disbursementList', (target) => ({
+          uuid: target.uuid,
+        })),
         uploadingVoid: {
           initial: 'choosingFile',
           states: {
@@ -469,25 +310,13 @@ export const disbursementListMachine = setup({
               },
             },
             // Nothing moves on the first click (issue 25): the file goes up as a dry run first.
-            previewing: {
-              invoke: {
-                id: 'voidPreview',
-                src: 'voidPreview',
-                input: ({ context }) => ({ file: context.voidFile! }),
-                onDone: [
-                  {
-                    guard: 'somethingToVoid',
-                    target: 'confirming',
-                    actions: assign({ voidPreview: ({ event }) => event.output }),
-                  },
-                  { target: 'nothingToVoid', actions: assign({ voidPreview: ({ event }) => event.output }) },
-                ],
-                onError: {
-                  target: 'choosingFile',
-                  actions: assign({ voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }),
-                },
-              },
-            },
+            previewing: list.dryRun<DisbursementListContext>({
+              src: 'voidPreview',
+              input: (context) => ({ file: context.voidFile! }),
+              found: 'somethingToVoid',
+              nothing: 'nothingToVoid',
+              failed: 'choosingFile',
+            }),
             confirming: {
               on: { CONFIRM: 'sending', CANCEL: '#disbursementList.dialog.closed' },
             },
@@ -515,7 +344,7 @@ export const disbursementListMachine = setup({
                     target: 'showingResults',
                     actions: [
                       assign({ voidResult: ({ event }) => event.output.result }),
-                      { type: 'announce', params: ({ event }) => success(event.output.message) },
+                      { type: 'announce', params: ({ event }) => list.success(event.output.message) },
                       'reload',
                     ],
                   },
@@ -534,7 +363,10 @@ export const disbursementListMachine = setup({
                 // Refused or failed: the file is kept, and Upload previews it again, showing what is left to void.
                 onError: {
                   target: 'choosingFile',
-                  actions: assign({ voidPreview: null, voidErrors: ({ event }) => [messageOf(event.error, FAILED)] }),
+                  actions: assign({
+                    voidPreview: null,
+                    voidErrors: ({ event }) => [messageOf(event.error, list.FAILED)],
+                  }),
                 },
               },
             },
@@ -549,25 +381,7 @@ export const disbursementListMachine = setup({
             },
           },
         },
-        exporting: {
-          invoke: {
-            id: 'export',
-            src: 'export',
-            input: ({ context }) => ({ filter: context.applied }),
-            onDone: [
-              {
-                guard: 'exportAnswered',
-                target: 'closed',
-                actions: {
-                  type: 'announce',
-                  params: ({ event }) =>
-                    event.output.failed ? failure(event.output.message!) : success(event.output.message!),
-                },
-              },
-              { target: 'closed' },
-            ],
-          },
-        },
+        exporting: list.exporting,
       },
     },
   },

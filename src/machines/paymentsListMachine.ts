@@ -1,24 +1,18 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
-import { alerts, waitingAlert, type Alert } from '../services/alerts';
-import {
-  businessNow,
-  DATE_TIME_FORMAT,
-  daysThroughToday,
-  formatDateRange,
-  type DateRange,
-} from '../services/dateRange';
+import { waitingAlert } from '../services/alerts';
+import { businessNow, DATE_TIME_FORMAT, daysThroughToday, formatDateRange } from '../services/dateRange';
 import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import type { UserTypeName } from '../services/schemas';
 import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/transactionActions';
 import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
-import { barFieldsOf, filterOfBar, filterTextIsValid, searchedFilter, typedFilter, typedRange } from './dateFilter';
-import { exportMachine, type ExportOutput } from './exportMachine';
+import { exportMachine } from './exportMachine';
 import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle/transactionLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './guardWords';
+import * as list from './listPageMachine';
 import { uploadMachine } from './uploadMachine';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
@@ -40,26 +34,14 @@ export const PAYMENT_ROW_ACTIONS = [
   'GENERATE_INVOICE',
 ] as const;
 export type PaymentRowActionType = (typeof PAYMENT_ROW_ACTIONS)[number];
-type RowEvent = { type: PaymentRowActionType; row: TransactionRow };
 
-export interface PaymentsListContext {
-  role: UserTypeName;
+/** What every list holds, of this list's rows, tiles and form. */
+type SharedContext = list.ListPageContext<TransactionRow, TransactionStats, PaymentsFilterForm>;
+
+export interface PaymentsListContext extends SharedContext {
   /** Whether this role may ever process or check transactions: decides if those buttons are on the screen at all. */
   offersProcess: boolean;
   offersCheck: boolean;
-  form: PaymentsFilterForm;
-  applied: TransactionFilterParams;
-  page: number;
-  limit: number;
-  rows: TransactionRow[];
-  meta: PageMeta | null;
-  stats: TransactionStats | null;
-  rangeError: string | null;
-  loadError: string | null;
-  /** The row the open dialog is about. */
-  target: TransactionRow | null;
-  invoice: Invoice | null;
-  invoiceError: string | null;
   /** What Process Transactions' dry run found: what the confirmation shows and the apply names. */
   bulkPreview: BulkPreviewAnswer | null;
   /** Why the preview or the apply was refused, shown in the dialog. */
@@ -69,24 +51,12 @@ export interface PaymentsListContext {
 }
 
 export type PaymentsListEvent =
-  | { type: 'SET_SEARCH_BY'; value: PaymentsFilterForm['searchBy'] }
-  | { type: 'SET_SEARCH'; value: string }
-  | { type: 'SET_METHODS'; value: string[] }
-  | { type: 'SET_RANGE_TEXT'; value: string }
-  | { type: 'SET_CLIENT'; value: number | null }
-  | { type: 'SET_STATUS'; value: string }
-  | { type: 'SEARCH' }
-  | { type: 'PAGE'; page: number }
-  | { type: 'PAGE_SIZE'; limit: number }
-  | { type: 'RELOAD' }
-  | RowEvent
-  | { type: 'OPEN_EXPORT' }
+  | list.ListFilterEvent<PaymentsFilterForm>
+  | list.ListPageEvent
+  | list.ListRowEvent<PaymentRowActionType, TransactionRow>
   | { type: 'OPEN_CHECK' }
   | { type: 'OPEN_PROCESS' }
-  | { type: 'PREVIEW_AGAIN' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  | { type: 'CLOSE' };
+  | { type: 'PREVIEW_AGAIN' };
 
 export interface PaymentsListInput {
   role: UserTypeName;
@@ -105,17 +75,6 @@ export function defaultForm(now = businessNow()): PaymentsFilterForm {
   };
 }
 
-/** What the list is asked for: the form's fields and the range its text was read as (dateFilter.ts). */
-const applyForm = (form: PaymentsFilterForm, range: DateRange): TransactionFilterParams => ({
-  start: range.start,
-  end: range.end,
-  status: form.status,
-  search_by: form.searchBy,
-  search: form.search,
-  payment_method: form.methods,
-  client_id: form.clientId,
-});
-
 const facts = (row: TransactionRow): TransactionFacts => ({
   channel: row.type,
   addedToWithdrawable: row.added_to_withdrawable,
@@ -123,11 +82,6 @@ const facts = (row: TransactionRow): TransactionFacts => ({
 /** Checking a provider's report settles nothing by itself, but it is how the one who may finalize by hand finds what to finalize. */
 const mayCheck = (role: UserTypeName) =>
   allows('PENDING', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'FINALIZE_MANUALLY', role });
-
-const FAILED = 'Something went wrong, please try again later.';
-const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
-const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 /**
  * The Payments List screen (spec section 2): the filter bar, the tiles, the paged table, and every
@@ -182,25 +136,25 @@ export const paymentsListMachine = setup({
     export: exportMachine,
   },
   actions: {
-    announce: (_, alert: Alert) => alerts.show(alert),
+    announce: list.announce,
     reload: raise({ type: 'RELOAD' }),
+    forgetPreview: assign({ bulkPreview: null, processError: null, selectionChanged: false }),
+    keepPreview: assign({ bulkPreview: ({ event }) => list.outputOf<BulkPreviewAnswer>(event) }),
+    refusePreview: assign({ processError: ({ event }) => messageOf(list.errorOf(event), list.FAILED) }),
   },
   guards: {
-    rangeIsValid: ({ context }) => filterTextIsValid(filterOfBar(context)),
-    lifecycleAllows: ({ context, event }) =>
-      'row' in event &&
-      allows(event.row.status, facts(event.row), { type: (event as RowEvent).type, role: context.role }),
+    ...list.listGuards,
+    lifecycleAllows: list.lifecycleAllows<TransactionRow, PaymentRowActionType>((row, action) =>
+      allows(row.status, facts(row), action),
+    ),
     mayProcess: ({ context }) =>
       mayAddToWithdrawable(context.role) &&
       context.applied.status === 'FINALIZED' &&
       (context.stats?.total_transaction_count ?? 0) > 0,
     mayCheck: ({ context }) => mayCheck(context.role),
-    somethingToExport: ({ context }) => (context.stats?.total_transaction_count ?? 0) > 0,
-    finalized: ({ event }) => outputOf<ManualFinalizeOutput>(event).finalized,
-    held: ({ event }) => outputOf<{ held: boolean }>(event).held,
-    statusChanged: ({ event }) => outputOf<{ changed: boolean }>(event).changed,
-    exportAnswered: ({ event }) => outputOf<ExportOutput>(event).message != null,
-    somethingToProcess: ({ event }) => outputOf<BulkPreview>(event).count > 0,
+    finalized: ({ event }) => list.outputOf<ManualFinalizeOutput>(event).finalized,
+    held: ({ event }) => list.outputOf<{ held: boolean }>(event).held,
+    somethingToProcess: ({ event }) => list.outputOf<BulkPreview>(event).count > 0,
     refusedAsChanged: ({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       return error instanceof ApiError && error.status === 409;
@@ -212,39 +166,16 @@ export const paymentsListMachine = setup({
   context: ({ input }) => {
     const form = input.form ?? defaultForm();
     return {
-      role: input.role,
       offersProcess: mayAddToWithdrawable(input.role),
       offersCheck: mayCheck(input.role),
-      form,
-      applied: applyForm(form, typedRange({ text: form.rangeText })!),
-      page: 1,
-      limit: 15,
-      rows: [],
-      meta: null,
-      stats: null,
-      rangeError: null,
-      loadError: null,
-      target: null,
-      invoice: null,
-      invoiceError: null,
+      ...list.startingContext(input.role, form),
       bulkPreview: null,
       processError: null,
       selectionChanged: false,
     };
   },
   type: 'parallel',
-  on: {
-    SET_SEARCH_BY: { actions: assign({ form: ({ context, event }) => ({ ...context.form, searchBy: event.value }) }) },
-    SET_SEARCH: { actions: assign({ form: ({ context, event }) => ({ ...context.form, search: event.value }) }) },
-    SET_METHODS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, methods: event.value }) }) },
-    SET_RANGE_TEXT: {
-      actions: assign(({ context, event }) =>
-        barFieldsOf(context.form, typedFilter(filterOfBar(context), event.value)),
-      ),
-    },
-    SET_CLIENT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, clientId: event.value }) }) },
-    SET_STATUS: { actions: assign({ form: ({ context, event }) => ({ ...context.form, status: event.value }) }) },
-  },
+  on: list.filterBar,
   states: {
     list: {
       initial: 'loading',
@@ -266,20 +197,8 @@ export const paymentsListMachine = setup({
         },
         showing: {
           on: {
-            SEARCH: [
-              {
-                guard: 'rangeIsValid',
-                target: 'loading',
-                actions: assign(({ context }) => {
-                  const filter = searchedFilter(filterOfBar(context));
-                  const { form, rangeError } = barFieldsOf(context.form, filter);
-                  return { form, applied: applyForm(form, filter), page: 1, rangeError };
-                }),
-              },
-              { actions: assign(({ context }) => barFieldsOf(context.form, searchedFilter(filterOfBar(context)))) },
-            ],
-            PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-            PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+            SEARCH: list.search({ target: 'loading' }),
+            ...list.paging('loading'),
           },
         },
       },
@@ -297,72 +216,33 @@ export const paymentsListMachine = setup({
             selectionChanged: false,
           }),
           on: {
-            REFRESH_STATUS: {
-              guard: 'lifecycleAllows',
-              target: 'refreshingStatus',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
-            RESEND_CALLBACK: {
-              guard: 'lifecycleAllows',
-              target: 'resendingCallback',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
-            FINALIZE_MANUALLY: {
-              guard: 'lifecycleAllows',
-              target: 'finalizing',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
-            ADD_TO_WITHDRAWABLE: {
-              guard: 'lifecycleAllows',
-              target: 'addingToWithdrawable',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
-            GENERATE_INVOICE: {
-              guard: 'lifecycleAllows',
-              target: 'viewingInvoice',
-              actions: assign({ target: ({ event }) => event.row }),
-            },
+            REFRESH_STATUS: list.rowAction('refreshingStatus'),
+            RESEND_CALLBACK: list.rowAction('resendingCallback'),
+            FINALIZE_MANUALLY: list.rowAction('finalizing'),
+            ADD_TO_WITHDRAWABLE: list.rowAction('addingToWithdrawable'),
+            GENERATE_INVOICE: list.rowAction('viewingInvoice'),
             OPEN_EXPORT: { guard: 'somethingToExport', target: 'exporting' },
             OPEN_CHECK: { guard: 'mayCheck', target: 'checking' },
             OPEN_PROCESS: { guard: 'mayProcess', target: 'processing' },
           },
         },
-        refreshingStatus: {
-          invoke: {
-            id: 'refreshStatus',
-            src: 'refreshStatus',
-            input: ({ context }) => ({ correlationId: context.target!.correlation_id, before: context.target!.status }),
-            onDone: [
-              {
-                guard: 'statusChanged',
-                target: 'closed',
-                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
-              },
-              // The same status is news, not a success (issue 16).
-              {
-                target: 'closed',
-                actions: {
-                  type: 'announce',
-                  params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }),
-                },
-              },
-            ],
-            onError: {
-              target: 'closed',
-              actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
-            },
-          },
-        },
+        refreshingStatus: list.refreshingStatus<TransactionRow>((target) => ({
+          correlationId: target.correlation_id,
+          before: target.status,
+        })),
         // The callback tells the merchant again; the pay-in itself does not change, so nothing reloads.
         resendingCallback: {
           invoke: {
             id: 'resendCallback',
             src: 'resendCallback',
             input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-            onDone: { target: 'closed', actions: { type: 'announce', params: ({ event }) => success(event.output) } },
+            onDone: {
+              target: 'closed',
+              actions: { type: 'announce', params: ({ event }) => list.success(event.output) },
+            },
             onError: {
               target: 'closed',
-              actions: { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
+              actions: { type: 'announce', params: ({ event }) => list.failure(messageOf(event.error, list.FAILED)) },
             },
           },
         },
@@ -378,7 +258,10 @@ export const paymentsListMachine = setup({
               {
                 guard: 'finalized',
                 target: 'closed',
-                actions: [{ type: 'announce', params: ({ event }) => success(event.output.message ?? '') }, 'reload'],
+                actions: [
+                  { type: 'announce', params: ({ event }) => list.success(event.output.message ?? '') },
+                  'reload',
+                ],
               },
               {
                 guard: 'held',
@@ -389,57 +272,23 @@ export const paymentsListMachine = setup({
             ],
           },
         },
-        addingToWithdrawable: {
-          initial: 'confirming',
-          states: {
-            // Irreversible: the pay-in's net moves on to the withdrawable balance once, so it is confirmed first.
-            confirming: { on: { CONFIRM: 'adding', CANCEL: '#paymentsList.dialog.closed' } },
-            adding: {
-              invoke: {
-                id: 'addToWithdrawable',
-                src: 'addToWithdrawable',
-                input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-                onDone: {
-                  target: '#paymentsList.dialog.closed',
-                  actions: [{ type: 'announce', params: ({ event }) => success(event.output) }, 'reload'],
-                },
-                // A refusal (already added, no longer FINALIZED) means the row on screen is stale: read it again.
-                onError: {
-                  target: '#paymentsList.dialog.closed',
-                  actions: [
-                    { type: 'announce', params: ({ event }) => failure(messageOf(event.error, FAILED)) },
-                    'reload',
-                  ],
-                },
-              },
-            },
-          },
-        },
+        // A pay-in's net moves on to the withdrawable balance.
+        addingToWithdrawable: list.addingToWithdrawable<TransactionRow>('paymentsList', (target) => ({
+          correlationId: target.correlation_id,
+        })),
         // Nothing moves on the first press (issue 25): the dry run counts what would move, the
         // confirmation shows it, and the apply names that count and amount.
         processing: {
           initial: 'previewing',
           states: {
-            previewing: {
-              entry: assign({ bulkPreview: null, processError: null, selectionChanged: false }),
-              invoke: {
-                id: 'previewProcess',
-                src: 'previewProcess',
-                input: ({ context }) => ({ filter: context.applied }),
-                onDone: [
-                  {
-                    guard: 'somethingToProcess',
-                    target: 'confirming',
-                    actions: assign({ bulkPreview: ({ event }) => event.output }),
-                  },
-                  { target: 'nothingToProcess', actions: assign({ bulkPreview: ({ event }) => event.output }) },
-                ],
-                onError: {
-                  target: 'failed',
-                  actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }),
-                },
-              },
-            },
+            previewing: list.dryRun<PaymentsListContext>({
+              entry: 'forgetPreview',
+              src: 'previewProcess',
+              input: (context) => ({ filter: context.applied }),
+              found: 'somethingToProcess',
+              nothing: 'nothingToProcess',
+              failed: 'failed',
+            }),
             confirming: { on: { CONFIRM: 'running', CANCEL: '#paymentsList.dialog.closed' } },
             nothingToProcess: { on: { CLOSE: '#paymentsList.dialog.closed' } },
             running: {
@@ -458,7 +307,10 @@ export const paymentsListMachine = setup({
                   },
                   {
                     target: '#paymentsList.dialog.closed',
-                    actions: [{ type: 'announce', params: ({ event }) => success(event.output.message) }, 'reload'],
+                    actions: [
+                      { type: 'announce', params: ({ event }) => list.success(event.output.message) },
+                      'reload',
+                    ],
                   },
                 ],
                 onError: [
@@ -467,13 +319,16 @@ export const paymentsListMachine = setup({
                     guard: 'refusedAsChanged',
                     target: 'failed',
                     actions: [
-                      assign({ processError: ({ event }) => messageOf(event.error, FAILED), selectionChanged: true }),
+                      assign({
+                        processError: ({ event }) => messageOf(event.error, list.FAILED),
+                        selectionChanged: true,
+                      }),
                       'reload',
                     ],
                   },
                   {
                     target: 'failed',
-                    actions: assign({ processError: ({ event }) => messageOf(event.error, FAILED) }),
+                    actions: assign({ processError: ({ event }) => messageOf(event.error, list.FAILED) }),
                   },
                 ],
               },
@@ -486,32 +341,7 @@ export const paymentsListMachine = setup({
             },
           },
         },
-        viewingInvoice: {
-          initial: 'generating',
-          on: { CLOSE: 'closed' },
-          states: {
-            generating: {
-              invoke: {
-                id: 'invoice',
-                src: 'loadInvoice',
-                input: ({ context }) => ({ correlationId: context.target!.correlation_id }),
-                onDone: {
-                  target: 'showing',
-                  actions: [
-                    assign({ invoice: ({ event }) => event.output }),
-                    { type: 'announce', params: success('Invoice Have Been Generated') },
-                  ],
-                },
-                onError: {
-                  target: 'failed',
-                  actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }),
-                },
-              },
-            },
-            showing: {},
-            failed: {},
-          },
-        },
+        viewingInvoice: list.viewingInvoice,
         // Checking reads the provider's reports beside ours and changes nothing: closing does not reload.
         checking: {
           invoke: {
@@ -521,25 +351,7 @@ export const paymentsListMachine = setup({
             onDone: 'closed',
           },
         },
-        exporting: {
-          invoke: {
-            id: 'export',
-            src: 'export',
-            input: ({ context }) => ({ filter: context.applied }),
-            onDone: [
-              {
-                guard: 'exportAnswered',
-                target: 'closed',
-                actions: {
-                  type: 'announce',
-                  params: ({ event }) =>
-                    event.output.failed ? failure(event.output.message!) : success(event.output.message!),
-                },
-              },
-              { target: 'closed' },
-            ],
-          },
-        },
+        exporting: list.exporting,
       },
     },
   },

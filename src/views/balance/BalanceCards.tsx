@@ -1,27 +1,10 @@
-import { Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { formatRupiah } from '../../services/money';
 import type { BalanceSummary } from '../../services/withdrawalRules';
+import { Figure, FigureGrid } from '../common/Figure';
 
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-  },
-  card: {
-    padding: tokens.spacingHorizontalL,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    borderTop: `3px solid ${tokens.colorBrandStroke1}`,
-  },
-  total: { borderTop: `3px solid ${tokens.colorPaletteGreenBorderActive}` },
-  figure: {
-    fontSize: tokens.fontSizeBase600,
-    fontWeight: tokens.fontWeightSemibold,
-    fontVariantNumeric: 'tabular-nums',
-  },
-});
+// The total stands apart from the balances it adds up.
+const useStyles = makeStyles({ total: { borderTop: `3px solid ${tokens.colorPaletteGreenBorderActive}` } });
 
 const cards: Array<{ label: string; key: keyof BalanceSummary }> = [
   { label: 'Non-withdrawable Balance', key: 'nonwithdrawable_balance' },
@@ -33,18 +16,15 @@ const cards: Array<{ label: string; key: keyof BalanceSummary }> = [
 export function BalanceCards({ summary }: { summary: BalanceSummary | null }) {
   const styles = useStyles();
   return (
-    <div className={styles.grid}>
+    <FigureGrid>
       {cards.map((c) => (
-        <Card
+        <Figure
           key={c.key}
-          className={mergeClasses(styles.card, c.key === 'balance' && styles.total)}
-          role="group"
-          aria-label={c.label}
-        >
-          <Text size={300}>{c.label}</Text>
-          <span className={styles.figure}>{summary ? formatRupiah(summary[c.key]) : '-'}</span>
-        </Card>
+          label={c.label}
+          value={summary ? formatRupiah(summary[c.key]) : '-'}
+          className={c.key === 'balance' ? styles.total : undefined}
+        />
       ))}
-    </div>
+    </FigureGrid>
   );
 }

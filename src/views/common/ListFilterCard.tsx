@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowExportRegular, SearchRegular } from '@fluentui/react-icons';
+import type { ListFilterEvent as ListFilterBarEvent, ListFilterForm } from '../../machines/listPageMachine';
 import type { ClientOption } from '../../services/schemas';
 import { DateRangeField } from './DateRangeField';
 
@@ -15,25 +17,8 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: '26px' },
 });
 
-/** What a list's filter bar holds (the Payments List's and the Disbursement List's alike). */
-export interface ListFilterForm {
-  searchBy: string;
-  search: string;
-  methods: string[];
-  rangeText: string;
-  clientId: number | null;
-  status: string;
-}
-
 /** The events every such bar sends its page machine; each machine narrows the values to its own lists. */
-export type ListFilterEvent =
-  | { type: 'SET_SEARCH_BY'; value: string }
-  | { type: 'SET_SEARCH'; value: string }
-  | { type: 'SET_METHODS'; value: string[] }
-  | { type: 'SET_RANGE_TEXT'; value: string }
-  | { type: 'SET_CLIENT'; value: number | null }
-  | { type: 'SET_STATUS'; value: string }
-  | { type: 'SEARCH' };
+export type ListFilterEvent = ListFilterBarEvent<ListFilterForm> | { type: 'SEARCH' } | { type: 'OPEN_EXPORT' };
 
 interface Props {
   label: string;
@@ -46,8 +31,11 @@ interface Props {
   methods: readonly string[];
   statuses: readonly string[];
   send: (event: ListFilterEvent) => void;
-  /** The bar's buttons, Search first. */
-  children: ReactNode;
+  /** Whether the page machine takes Search and Export now. */
+  canSearch: boolean;
+  canExport: boolean;
+  /** The list's own buttons, after Search and Export. */
+  children?: ReactNode;
 }
 
 /** A list's filter bar (spec section 2): every change goes to the page machine; Search, or Enter, applies it. */
@@ -61,6 +49,8 @@ export function ListFilterCard({
   methods,
   statuses,
   send,
+  canSearch,
+  canExport,
   children,
 }: Props) {
   const styles = useStyles();
@@ -140,7 +130,15 @@ export function ListFilterCard({
           ))}
         </Dropdown>
       </Field>
-      <div className={styles.actions}>{children}</div>
+      <div className={styles.actions}>
+        <Button appearance="primary" icon={<SearchRegular />} disabled={!canSearch} onClick={search}>
+          Search
+        </Button>
+        <Button icon={<ArrowExportRegular />} disabled={!canExport} onClick={() => send({ type: 'OPEN_EXPORT' })}>
+          Export
+        </Button>
+        {children}
+      </div>
     </Card>
   );
 }

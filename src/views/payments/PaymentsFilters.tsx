@@ -1,71 +1,48 @@
 import { Button } from '@fluentui/react-components';
-import { ArrowExportRegular, DocumentSearchRegular, SearchRegular, WalletRegular } from '@fluentui/react-icons';
-import type { PaymentsFilterForm, PaymentsListEvent } from '../../machines/paymentsListMachine';
-import type { ClientOption } from '../../services/schemas';
+import { DocumentSearchRegular, WalletRegular } from '@fluentui/react-icons';
+import type { PaymentsListEvent } from '../../machines/paymentsListMachine';
 import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../services/transactionQuery';
-import { ListFilterCard, type ListFilterEvent } from '../common/ListFilterCard';
+import type { ListFilterFields } from '../common/ListScreen';
 
-/** Which of the bar's buttons the page machine takes now, and which it offers this user at all. */
-export interface FilterButtons {
-  search: boolean;
-  export: boolean;
-  process: boolean | null;
-  check: boolean | null;
-}
+/** The Payments List's filter bar: the pay-in fields. */
+export const PAYMENT_FILTERS: ListFilterFields = {
+  label: 'Payment filters',
+  searchBy: SEARCH_BY,
+  methodLabel: 'Payment method',
+  methods: TRANSACTION_TYPES,
+  statuses: TRANSACTION_STATUSES,
+};
 
-/** The Payments List's filter bar: every change goes to the page machine; Search applies it. */
-export function PaymentsFilters({
-  form,
-  rangeError,
-  clients,
-  buttons,
+/**
+ * The bar's SUPER ADMIN buttons beside Search and Export: each is on the screen only when the
+ * lifecycle offers it to this user at all (null), and enabled when the page machine takes it now.
+ */
+export function PaymentsFilterButtons({
+  process,
+  check,
   send,
 }: {
-  form: PaymentsFilterForm;
-  rangeError: string | null;
-  clients: ClientOption[];
-  buttons: FilterButtons;
+  process: boolean | null;
+  check: boolean | null;
   send: (event: PaymentsListEvent) => void;
 }) {
   return (
-    // The card sends only values picked from these lists, so the machine's narrower event types hold.
-    <ListFilterCard
-      label="Payment filters"
-      form={form}
-      rangeError={rangeError}
-      clients={clients}
-      searchBy={SEARCH_BY}
-      methodLabel="Payment method"
-      methods={TRANSACTION_TYPES}
-      statuses={TRANSACTION_STATUSES}
-      send={send as (event: ListFilterEvent) => void}
-    >
-      <Button
-        appearance="primary"
-        icon={<SearchRegular />}
-        disabled={!buttons.search}
-        onClick={() => send({ type: 'SEARCH' })}
-      >
-        Search
-      </Button>
-      <Button icon={<ArrowExportRegular />} disabled={!buttons.export} onClick={() => send({ type: 'OPEN_EXPORT' })}>
-        Export
-      </Button>
-      {buttons.process != null && (
+    <>
+      {process != null && (
         <Button
           icon={<WalletRegular />}
-          disabled={!buttons.process}
+          disabled={!process}
           title="Count the FINALIZED pay-ins of this search not yet withdrawable, then confirm adding them to the withdrawable balance"
           onClick={() => send({ type: 'OPEN_PROCESS' })}
         >
           Process Transactions
         </Button>
       )}
-      {buttons.check != null && (
-        <Button icon={<DocumentSearchRegular />} disabled={!buttons.check} onClick={() => send({ type: 'OPEN_CHECK' })}>
+      {check != null && (
+        <Button icon={<DocumentSearchRegular />} disabled={!check} onClick={() => send({ type: 'OPEN_CHECK' })}>
           Check Transactions
         </Button>
       )}
-    </ListFilterCard>
+    </>
   );
 }

@@ -1,0 +1,151 @@
+import { memo, type ReactNode } from 'react';
+import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
+import { ScrollRegion } from './ScrollRegion';
+import { usePinnedCells } from './pinnedColumns';
+import { useKeptRowFocus } from './rowFocus';
+
+/**
+ * One column of a list: its header and what its cell shows. The first two columns are the row's
+ * identity (Transaction Time, Correlation ID) and stay pinned in view (pinnedColumns.ts); a figure
+ * is right-aligned, an account or reference number monospaced.
+ */
+export interface ListColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  kind?: 'num' | 'mono';
+}
+
+// A plain table with one class per cell type: a 1000-row page stays light to render and scroll.
+// Separate borders: collapsed ones stay behind when a pinned cell sticks.
+const useStyles = makeStyles({
+  wrap: {
+    overflow: 'auto',
+    maxHeight: '70vh',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  table: {
+    width: '100%',
+    borderCollapse: 'separate',
+    borderSpacing: 0,
+    fontSize: tokens.fontSizeBase200,
+    minWidth: '1200px',
+  },
+  wide: { minWidth: '1400px' },
+  th: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+    textAlign: 'left',
+    padding: '8px 10px',
+    backgroundColor: tokens.colorNeutralBackground3,
+    fontWeight: tokens.fontWeightSemibold,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke1}`,
+    whiteSpace: 'nowrap',
+  },
+  td: { padding: '6px 10px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, whiteSpace: 'nowrap' },
+  num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  mono: { fontFamily: tokens.fontFamilyMonospace },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+export interface ListTableProps<Row extends { uuid: string }> {
+  rows: Row[];
+  loading: boolean;
+  /** A row's actions; without them the table has no Actions column. */
+  actions?: (row: Row) => ReactNode;
+}
+
+interface Props<Row extends { uuid: string }> extends ListTableProps<Row> {
+  columns: readonly ListColumn<Row>[];
+  /** The table's name ('Payments'); its lower case names the rows in the loading and empty words. */
+  label: string;
+  /** Names the table's box as a focusable scroll region (ScrollRegion.tsx); without it, a plain box. */
+  scrollLabel?: string;
+  /** More columns want a wider table before it scrolls sideways. */
+  wide?: boolean;
+}
+
+/** A list's paged table, from its column definitions: the Payments List's and the Disbursement List's. */
+function ListTableOf<Row extends { uuid: string }>({
+  rows,
+  loading,
+  actions,
+  columns,
+  label,
+  scrollLabel,
+  wide,
+}: Props<Row>) {
+  const styles = useStyles();
+  // The whole table is one Tab stop: the arrow keys move between the action buttons, along a row and
+  // to the rows above and below, so Tab does not walk every icon of every row (issue 26).
+  const arrowKeys = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
+  const keptFocus = useKeptRowFocus();
+  const { head, first, second, actionsCell, actionsHead } = usePinnedCells(styles);
+  const cellClass = (index: number, kind: ListColumn<Row>['kind']) => {
+    if (index === 0) return first;
+    if (index === 1) return second;
+    return kind ? `${styles.td} ${styles[kind]}` : styles.td;
+  };
+  const noun = label.toLowerCase();
+  const table = (
+    <table
+      className={mergeClasses(styles.table, wide && styles.wide)}
+      aria-label={label}
+      aria-busy={loading}
+      {...arrowKeys}
+      ref={keptFocus}
+    >
+      <thead>
+        <tr>
+          {columns.map(({ header }) => (
+            <th key={header} scope="col" className={head(header)}>
+              {header}
+            </th>
+          ))}
+          {actions && (
+            <th scope="col" className={actionsHead}>
+              Actions
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.uuid}>
+            {columns.map((c, i) => (
+              <td key={c.header} className={cellClass(i, c.kind)}>
+                {c.cell(r)}
+              </td>
+            ))}
+            {actions && <td className={actionsCell}>{actions(r)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  const after = (
+    <>
+      {loading && rows.length === 0 && <Spinner label={`Loading ${noun}…`} style={{ padding: 24 }} />}
+      {!loading && rows.length === 0 && (
+        <Text block className={styles.empty}>
+          {`No ${noun} match these filters.`}
+        </Text>
+      )}
+    </>
+  );
+  return scrollLabel ? (
+    <ScrollRegion label={scrollLabel} className={styles.wrap}>
+      {table}
+      {after}
+    </ScrollRegion>
+  ) : (
+    <div className={styles.wrap}>
+      {table}
+      {after}
+    </div>
+  );
+}
+
+/** Memoised: a keystroke in the filter bar does not render a 1000-row page again. */
+export const ListTable = memo(ListTableOf) as typeof ListTableOf;
