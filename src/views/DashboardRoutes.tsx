@@ -1,4 +1,4 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { Redirect, useLocation } from 'wouter';
 import { guardDashboardPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
 import { GROUP_PATHS } from '../services/pages';
@@ -7,6 +7,7 @@ import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { PageSuspense } from './common/PageSuspense';
 import { pageViewAt } from './pageViews';
+import { RetryBar } from './common/RetryBar';
 
 const GROUPS = new Set(GROUP_PATHS);
 
@@ -23,12 +24,7 @@ export function DashboardRoutes() {
   }
   if (state.matches('optionsFailed')) {
     return (
-      <MessageBar intent="error" style={{ margin: 24 }}>
-        <MessageBarBody>{state.context.error}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => session.send({ type: 'RETRY' })}>Try again</Button>
-        </MessageBarActions>
-      </MessageBar>
+      <RetryBar message={state.context.error} onRetry={() => session.send({ type: 'RETRY' })} style={{ margin: 24 }} />
     );
   }
   const user = state.context.user;

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   Spinner,
   Text,
@@ -26,6 +25,7 @@ import { SessionContext } from './SessionContext';
 import { DisbursementConfirm, WithdrawalConfirm } from './workOrder/WorkOrderDecisionDialogs';
 import { wordsOf } from './approvals/amountText';
 import { ApprovalWorkOrderPanel } from './approvals/ApprovalWorkOrderPanel';
+import { RetryBar } from './common/RetryBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -102,12 +102,7 @@ export function WorkOrderDetail({
       </Title2>
       {s.matches({ item: 'loading' }) && <Spinner label="Loading work order…" />}
       {s.matches({ item: 'loadFailed' }) && (
-        <MessageBar intent="error">
-          <MessageBarBody>{c.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
       )}
       {c.item && order && (
         <Card className={styles.card} aria-busy={s.matches({ item: 'refreshing' })}>

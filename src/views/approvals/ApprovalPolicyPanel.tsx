@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   Select,
   Spinner,
@@ -20,6 +19,7 @@ import { SaveRegular } from '@fluentui/react-icons';
 import { thresholdOf, type PolicyLine } from '../../machines/approvalsPageMachine';
 import { APPROVAL_ACTION_LABELS, type ApprovalAction, type ApprovalMode } from '../../services/approvalRules';
 import { MoneyInput } from '../common/MoneyInput';
+import { RetryBar } from '../common/RetryBar';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -79,12 +79,7 @@ export function ApprovalPolicyPanel({
   if (phase === 'loadFailed') {
     return (
       <Card className={styles.panel}>
-        <MessageBar intent="error">
-          <MessageBarBody>{loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={onRetry}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <RetryBar message={loadError} onRetry={onRetry} />
       </Card>
     );
   }

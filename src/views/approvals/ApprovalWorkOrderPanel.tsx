@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   Spinner,
   Text,
@@ -16,6 +15,7 @@ import type { approvalWorkOrderMachine } from '../../machines/approvalWorkOrderM
 import { pagePath } from '../../services/pages';
 import { ApprovalDecisionDialog, ApprovalFacts } from './ApprovalDecisionDialog';
 import { ApprovalStatusBadge } from './ApprovalStatusBadge';
+import { RetryBar } from '../common/RetryBar';
 
 const useStyles = makeStyles({
   card: {
@@ -46,14 +46,7 @@ export function ApprovalWorkOrderPanel({ actor }: { actor: ActorRefFrom<typeof a
         Approval request #{c.id} {c.row && <ApprovalStatusBadge status={c.row.status} />}
       </Text>
       {s.matches('reading') && !c.row && <Spinner size="small" label="Reading the request…" />}
-      {s.matches('unreadable') && (
-        <MessageBar intent="error">
-          <MessageBarBody>{c.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      {s.matches('unreadable') && <RetryBar message={c.loadError} onRetry={() => actor.send({ type: 'RETRY' })} />}
       {c.row && <ApprovalFacts row={c.row} />}
       {c.actions.length > 0 && (
         <div className={styles.actions} role="group" aria-label="Approval actions">

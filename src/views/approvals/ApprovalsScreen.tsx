@@ -3,9 +3,6 @@ import {
   Button,
   Card,
   Field,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Select,
   Spinner,
   Tab,
@@ -40,6 +37,7 @@ import { wordsOf } from './amountText';
 import { ApprovalDecisionDialog, beforeAfterText } from './ApprovalDecisionDialog';
 import { ApprovalPolicyPanel } from './ApprovalPolicyPanel';
 import { ApprovalStatusBadge, STATUS_LABELS } from './ApprovalStatusBadge';
+import { RetryBar } from '../common/RetryBar';
 
 export type ApprovalsActor = ActorRefFrom<typeof approvalsPageMachine>;
 
@@ -149,12 +147,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
             </Text>
           )}
           {s.matches({ list: 'failed' }) && (
-            <MessageBar intent="error">
-              <MessageBarBody>{c.loadError}</MessageBarBody>
-              <MessageBarActions>
-                <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
-              </MessageBarActions>
-            </MessageBar>
+            <RetryBar message={c.loadError} onRetry={() => actor.send({ type: 'RETRY' })} />
           )}
           <div className={styles.wrap}>
             <Table aria-label="Approval requests" aria-busy={loading} size="small" style={{ tableLayout: 'auto' }}>

@@ -10,7 +10,6 @@ import {
   Field,
   Input,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   Option,
   Spinner,
@@ -39,6 +38,7 @@ import { pageTitle } from '../../services/pages';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { WorkflowChart } from '../workflows/WorkflowChart';
+import { RetryBar } from '../common/RetryBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -137,14 +137,7 @@ function PathDialog({
           <DialogTitle>{path ? `Path of ${path.entity.type} ${path.entity.id}` : 'Entity path'}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
             {loading && <Spinner size="small" label="Loading the path…" />}
-            {error && (
-              <MessageBar intent="error">
-                <MessageBarBody>{error}</MessageBarBody>
-                <MessageBarActions>
-                  <Button onClick={onRetry}>Try again</Button>
-                </MessageBarActions>
-              </MessageBar>
-            )}
+            {error && <RetryBar message={error} onRetry={onRetry} />}
             {path && (
               <>
                 <Text>Now {path.entity.status}</Text>
@@ -261,12 +254,7 @@ export function AuditLogPage({
           </div>
         </div>
         {s.matches({ list: 'failed' }) && (
-          <MessageBar intent="error">
-            <MessageBarBody>{c.loadError}</MessageBarBody>
-            <MessageBarActions>
-              <Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button>
-            </MessageBarActions>
-          </MessageBar>
+          <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
         {s.matches({ export: 'failed' }) && (
           <MessageBar intent="error">

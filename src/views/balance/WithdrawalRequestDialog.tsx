@@ -8,9 +8,6 @@ import {
   Dropdown,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Option,
   Slider,
   Text,
@@ -28,13 +25,13 @@ import { formatRupiah } from '../../services/money';
 import type { BankOption } from '../../services/schemas';
 import { AMOUNT_STEP, MIN_WITHDRAWAL } from '../../services/withdrawalRules';
 import { MoneyInput } from '../common/MoneyInput';
+import { FormErrors } from '../common/FormErrors';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   shortcuts: { display: 'flex', gap: tokens.spacingHorizontalS },
   otp: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  errors: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   // Fluent draws a mark per step in the rail's ::before, in the page's background colour; with a
   // thousand steps of Rp. 10,000 the marks cover the whole rail. Only the marks go: the rail's own
   // background image is the track (filled part and rest, in Fluent's accessible stroke colours).
@@ -83,18 +80,7 @@ export function WithdrawalRequestDialog({
                 <Text>
                   Client: <strong>{clientName}</strong> · Available: <strong>{formatRupiah(c.max)}</strong>
                 </Text>
-                {c.errors.length > 0 && (
-                  <MessageBar intent="error" layout="multiline" role="alert">
-                    <MessageBarBody>
-                      <MessageBarTitle>Error!</MessageBarTitle>
-                      <ul className={styles.errors}>
-                        {c.errors.map((e) => (
-                          <li key={e}>{e}</li>
-                        ))}
-                      </ul>
-                    </MessageBarBody>
-                  </MessageBar>
-                )}
+                <FormErrors errors={c.errors} />
                 {mode === 'withdrawal' && (
                   <>
                     <Field label="Bank Name" required>

@@ -8,9 +8,6 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   makeStyles,
   tokens,
   type BadgeProps,
@@ -19,10 +16,10 @@ import { ArrowUploadRegular, DocumentTableRegular } from '@fluentui/react-icons'
 import { ACCEPTED_TYPES } from '../../services/reconciliationRules';
 import { MachineDialog } from './MachineDialog';
 import { ScrollRegion } from './ScrollRegion';
+import { FormErrors } from './FormErrors';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  errors: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   summary: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   tableWrap: { maxHeight: '50vh', overflow: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}` },
   table: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200 },
@@ -211,18 +208,7 @@ export function UploadDialog({
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={styles.content}>
-            {errors.length > 0 && (
-              <MessageBar intent="error" layout="multiline" role="alert">
-                <MessageBarBody>
-                  <MessageBarTitle>Error!</MessageBarTitle>
-                  <ul className={styles.errors}>
-                    {errors.map((e) => (
-                      <li key={e}>{e}</li>
-                    ))}
-                  </ul>
-                </MessageBarBody>
-              </MessageBar>
-            )}
+            <FormErrors errors={errors} />
             {children}
           </DialogContent>
           <DialogActions>

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Card,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Title2,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { afterBalance, masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { formatRupiah } from '../../services/money';
@@ -17,6 +8,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { AdjustmentDialog, type AdjustmentStep } from './AdjustmentDialog';
 import { Figure } from './Figure';
 import { useAccountSession } from './useAccountSession';
+import { RetryBar } from '../common/RetryBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -74,14 +66,7 @@ export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: ty
         disabled={!s.can({ type: 'SELECT_CLIENT', clientId: c.clientId ?? 0 })}
         onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
       />
-      {s.matches('loadFailed') && (
-        <MessageBar intent="error">
-          <MessageBarBody>{c.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      {s.matches('loadFailed') && <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />}
       {s.matches('done') && c.message && (
         <MessageBar intent={c.held ? 'info' : 'success'}>
           <MessageBarBody>{c.message}</MessageBarBody>

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import type { SaveFailure } from '../../machines/managementForm';
-import { FormErrors } from './FormErrors';
+import { FormErrors } from '../common/FormErrors';
 import { SaveFailedDialog } from './SaveFailedDialog';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });

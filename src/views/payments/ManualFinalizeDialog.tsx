@@ -7,9 +7,6 @@ import {
   DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -18,10 +15,10 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
 import { DateTimeField } from '../common/DateTimeField';
+import { FormErrors } from '../common/FormErrors';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  errors: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
 });
 
 /** SUPER ADMIN's manual finalize, as the page machine's child runs it: correlation ID (read-only), RRN, paid time. */
@@ -43,18 +40,7 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
           <DialogBody>
             <DialogTitle>Finalize Transaction</DialogTitle>
             <DialogContent className={styles.content}>
-              {messages.length > 0 && (
-                <MessageBar intent="error" layout="multiline" role="alert">
-                  <MessageBarBody>
-                    <MessageBarTitle>Error!</MessageBarTitle>
-                    <ul className={styles.errors}>
-                      {messages.map((m) => (
-                        <li key={m}>{m}</li>
-                      ))}
-                    </ul>
-                  </MessageBarBody>
-                </MessageBar>
-              )}
+              <FormErrors errors={messages} />
               <Field label="Correlation ID">
                 <Input value={s.context.correlationId} readOnly />
               </Field>

@@ -27,6 +27,7 @@ import { RecentSettlements } from './RecentSettlements';
 import { SettleDialog } from './SettleDialog';
 import { SettlementProgress } from './SettlementProgress';
 import { SettlementTable } from './SettlementTable';
+import { RetryBar } from '../common/RetryBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -97,12 +98,7 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
           </Button>
         </div>
         {s.matches({ flow: 'loadFailed' }) && (
-          <MessageBar intent="error">
-            <MessageBarBody>{c.loadError}</MessageBarBody>
-            <MessageBarActions>
-              <Button onClick={() => page.send({ type: 'RETRY' })}>Try again</Button>
-            </MessageBarActions>
-          </MessageBar>
+          <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
         <SettlementTable rows={c.rows} loading={rowsLoading} note={note} />
         <div className={styles.actions}>

@@ -1,8 +1,9 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { RegisteredMachine } from '../../machines/registry';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { ChartPanel } from './ChartPanel';
+import { RetryBar } from '../common/RetryBar';
 
 /**
  * A registered machine's chart: a spinner while ELK lays it out, the failure with 'Try again', then
@@ -27,12 +28,7 @@ export function WorkflowChart({
     <>
       {state.matches('loading') && <Spinner size="small" label="Drawing the chart…" />}
       {state.matches('failed') && (
-        <MessageBar intent="error">
-          <MessageBarBody>{state.context.error}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => chart.send({ type: 'RETRY' })}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <RetryBar message={state.context.error} onRetry={() => chart.send({ type: 'RETRY' })} />
       )}
       {state.matches('shown') && state.context.layout && (
         <ChartPanel layout={state.context.layout} title={title} visited={visited} maxHeight={maxHeight} />
