@@ -56,7 +56,10 @@ export interface ApprovalCallArgs {
   reason: string;
 }
 
-/** The call of a decision: the one 'then call' machine, given PATCH approvals/{id}; it ends with the server's words either way. */
+/**
+ * The call of a decision: the one 'then call' machine, given PATCH approvals/{id}; it ends with the server's words
+ * either way.
+ */
 export const approvalDecisionCall = oneShotActionMachine.provide({
   actors: {
     run: fromPromise<string, unknown>(async ({ input }) => {

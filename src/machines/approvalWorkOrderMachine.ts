@@ -172,7 +172,8 @@ export const approvalWorkOrderMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const approvalWorkOrderGuardWords: GuardWords<typeof approvalWorkOrderMachine> = {
   mayDecide:
-    'The approval lifecycle lets this user take the decision on the request as last read: Approve or Decline only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
+    'The approval lifecycle lets this user take the decision on the request as last read: Approve or Decline ' +
+    'only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
   decisionIsComplete:
     'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
   decisionFailed:

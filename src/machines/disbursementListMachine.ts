@@ -391,16 +391,19 @@ export const disbursementListMachine = setup({
 export const disbursementListGuardWords: GuardWords<typeof disbursementListMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   lifecycleAllows:
-    "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and only in the statuses the lifecycle names.",
+    "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and " +
+    'only in the statuses the lifecycle names.',
   mayVoid: 'The void upload opens only for a role the lifecycle lets void a FINALIZED disbursement (SUPER ADMIN).',
   somethingToExport: 'Export opens only when the tiles count at least one disbursement for the applied filter.',
   voidFileChosen: 'The void file is sent (first as a dry run) only when it passes the file checks.',
   somethingToVoid:
-    'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the amount coming back; with none, there is nothing to confirm.',
+    'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the ' +
+    'amount coming back; with none, there is nothing to confirm.',
   decided: "The decision changed the disbursement's status: the list is read again.",
   statusChanged: "The provider's answer changed the disbursement's status: the list is read again.",
   voidHeld:
-    'The server took the void upload but holds it for a second SUPER ADMIN (what would come back is at or above the approval threshold): announced as waiting; nothing was voided.',
+    'The server took the void upload but holds it for a second SUPER ADMIN (what would come back is at or above ' +
+    'the approval threshold): announced as waiting; nothing was voided.',
   anythingVoided: 'The void upload voided at least one disbursement: the list is read again.',
   exportAnswered: 'The export ended with words from the server to show.',
 };

@@ -202,6 +202,7 @@ export const masterBalanceMachine = setup({
 export const masterBalanceGuardWords: GuardWords<typeof masterBalanceMachine> = {
   hasClient: 'The user has a client to adjust; without one the page says so.',
   adjustmentAllowed:
-    "Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah amount, and the after-balance keeps to the server's rule (never below zero).",
+    'Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah ' +
+    "amount, and the after-balance keeps to the server's rule (never below zero).",
   isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
 };

@@ -79,7 +79,10 @@ const facts = (row: TransactionRow): TransactionFacts => ({
   channel: row.type,
   addedToWithdrawable: row.added_to_withdrawable,
 });
-/** Checking a provider's report settles nothing by itself, but it is how the one who may finalize by hand finds what to finalize. */
+/**
+ * Checking a provider's report settles nothing by itself, but it is how the one who may finalize by hand finds what to
+ * finalize.
+ */
 const mayCheck = (role: UserTypeName) =>
   allows('PENDING', { channel: 'fello_qris', addedToWithdrawable: false }, { type: 'FINALIZE_MANUALLY', role });
 
@@ -361,17 +364,23 @@ export const paymentsListMachine = setup({
 export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   lifecycleAllows:
-    "The pay-in lifecycle allows this row action to the user's role on this row (refresh and resend for anyone who sees it; finalize, add to withdrawable and invoice for a SUPER ADMIN), in the statuses the lifecycle names.",
+    "The pay-in lifecycle allows this row action to the user's role on this row (refresh and resend for anyone " +
+    'who sees it; finalize, add to withdrawable and invoice for a SUPER ADMIN), in the statuses the lifecycle ' +
+    'names.',
   mayProcess:
-    'Process Transactions only for a role the lifecycle lets add a FINALIZED pay-in to the withdrawable balance (SUPER ADMIN), on a search of FINALIZED pay-ins that found some.',
+    'Process Transactions only for a role the lifecycle lets add a FINALIZED pay-in to the withdrawable balance ' +
+    '(SUPER ADMIN), on a search of FINALIZED pay-ins that found some.',
   mayCheck: 'Check Transactions only for a role the lifecycle lets finalize a pay-in by hand (SUPER ADMIN).',
   somethingToExport: 'Export opens only when the tiles count at least one pay-in for the applied filter.',
   finalized: 'The manual finalize modal ended with the pay-in finalized: the list is read again.',
-  held: 'The server took the finalize or Process Transactions but holds it for a second SUPER ADMIN (the approval policy): announced as waiting; nothing moved, so nothing is read again.',
+  held:
+    'The server took the finalize or Process Transactions but holds it for a second SUPER ADMIN (the approval ' +
+    'policy): announced as waiting; nothing moved, so nothing is read again.',
   statusChanged: "The provider's answer changed the pay-in's status: the list is read again.",
   exportAnswered: 'The export ended with words from the server to show.',
   somethingToProcess:
-    'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, there is nothing to confirm.',
+    'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, ' +
+    'there is nothing to confirm.',
   refusedAsChanged:
     'The server refused the apply with 409: the pay-ins matching now are not the ones previewed, and nothing moved.',
   mayPreviewAgain: 'A new preview is offered after the selection changed (409), not after any other refusal.',

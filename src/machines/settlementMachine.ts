@@ -412,9 +412,11 @@ export const settlementMachine = setup({
  */
 export const settlementGuardWords: GuardWords<typeof settlementMachine> = {
   rangeIsValid:
-    'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; otherwise the range is refused in place.',
+    'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; ' +
+    'otherwise the range is refused in place.',
   hasRows:
-    'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and offers no Settle.',
+    'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and ' +
+    'offers no Settle.',
   isWatchedRun: "Only progress of the run this page started or joined counts; another admin's run is ignored.",
   runSucceeded: 'The watched run has ended and settled everything: the window is read again.',
   runFailed: "The watched run has ended in failure: the run's own error is shown, and Retry starts it again.",

@@ -4,7 +4,9 @@ import type { WithdrawalDecision as Decision } from '../services/withdrawalRules
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
 
-/** How the dialog ended, for a page that invokes it: decided (the server's words), failed (its refusal), or cancelled. */
+/**
+ * How the dialog ended, for a page that invokes it: decided (the server's words), failed (its refusal), or cancelled.
+ */
 export interface WithdrawalDecisionOutput {
   outcome: 'decided' | 'failed' | 'cancelled';
   message: string | null;

@@ -139,7 +139,9 @@ export interface WorkOrderDetailContext extends Omit<WorkOrderDetailInput, 'user
   decision: DisbursementDecision | null;
   /** How the last action ended, in the server's words. */
   outcome: WorkOrderOutcome | null;
-  /** An approval work order's request (issue 25), with its own Approve / Decline: spawned once the work order is read. */
+  /**
+   * An approval work order's request (issue 25), with its own Approve / Decline: spawned once the work order is read.
+   */
   approval: ActorRefFrom<typeof approvalWorkOrderMachine> | null;
 }
 
@@ -340,7 +342,8 @@ export const workOrderDetailMachine = setup({
             ],
           },
         },
-        // 'Are you sure?', then the call; a refusal stays in the dialog (Try again or Cancel), as on the Disbursement List.
+        // 'Are you sure?', then the call; a refusal stays in the dialog (Try again or Cancel),
+        // as on the Disbursement List.
         decidingDisbursement: {
           invoke: {
             id: 'disbursementDecision',
@@ -383,7 +386,8 @@ export const workOrderDetailMachine = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const workOrderDetailGuardWords: GuardWords<typeof workOrderDetailMachine> = {
   offered:
-    "The item's lifecycle offers this action to the user's role, on the work order as last read (not while it is read again): e.g. only a SUPER ADMIN may complete or reject a PENDING withdrawal.",
+    "The item's lifecycle offers this action to the user's role, on the work order as last read (not while it is " +
+    'read again): e.g. only a SUPER ADMIN may complete or reject a PENDING withdrawal.',
   isWithdrawal: "The work order's item is a withdrawal.",
   offeredOnWithdrawal:
     'Reject is offered and the item is a withdrawal: the withdrawal decision, not the disbursement one.',

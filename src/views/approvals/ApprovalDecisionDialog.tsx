@@ -28,7 +28,10 @@ export const DECISION_VERBS: Record<ApprovalDecision, string> = {
 export const beforeAfterText = (row: Pick<ApprovalRow, 'before' | 'after'>) =>
   row.before != null && row.after != null ? `${formatRupiah(row.before)} → ${formatRupiah(row.after)}` : '-';
 
-/** What the request is, as a person checks it before deciding: action, client, maker, amount in figures and words, before → after, summary. */
+/**
+ * What the request is, as a person checks it before deciding: action, client, maker, amount in figures and words,
+ * before → after, summary.
+ */
 export function ApprovalFacts({ row }: { row: ApprovalRow }) {
   const styles = useStyles();
   const fact = (term: string, detail: ReactNode) => (

@@ -162,7 +162,10 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
       {s.matches({ dialog: 'exporting' }) && s.children.export && (
         <ExportDialogView
           actor={s.children.export as ActorRefFrom<typeof exportMachine>}
-          summary={`${(stats?.total_transaction_count ?? 0).toLocaleString('en-US')} ${props.noun} match the current search.`}
+          summary={
+            `${(stats?.total_transaction_count ?? 0).toLocaleString('en-US')} ` +
+            `${props.noun} match the current search.`
+          }
         />
       )}
     </section>

@@ -40,7 +40,8 @@ export function AdjustmentDialog({
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      {`Adjust the disbursement balance of ${state.clientName} by ${rupiahWithWords(state.amount)}, from ${formatRupiah(state.previous)} to ${formatRupiah(state.previous + state.amount)}.`}
+      {`Adjust the disbursement balance of ${state.clientName} by ${rupiahWithWords(state.amount)}, ` +
+        `from ${formatRupiah(state.previous)} to ${formatRupiah(state.previous + state.amount)}.`}
     </ConfirmDialog>
   );
 }

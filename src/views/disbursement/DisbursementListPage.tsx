@@ -3,7 +3,10 @@ import { disbursementListMachine } from '../../machines/disbursementListMachine'
 import { SessionContext } from '../SessionContext';
 import { DisbursementListScreen } from './DisbursementListScreen';
 
-/** /dashboard/disbursement/transactions: the page machine started with the signed-in user (it asks the lifecycle with their type). */
+/**
+ * /dashboard/disbursement/transactions: the page machine started with the signed-in user (it asks the lifecycle with
+ * their type).
+ */
 export function DisbursementListPage({ logic = disbursementListMachine }: { logic?: typeof disbursementListMachine }) {
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const user = SessionContext.useSelector((s) => s.context.user);

@@ -6,7 +6,7 @@ import { pageTitle } from '../../services/pages';
 import { ClientSelect } from '../common/ClientSelect';
 import { MoneyInput } from '../common/MoneyInput';
 import { AdjustmentDialog, type AdjustmentStep } from './AdjustmentDialog';
-import { Figure } from './Figure';
+import { Figure } from '../common/Figure';
 import { useAccountSession } from './useAccountSession';
 import { RetryBar } from '../common/RetryBar';
 

@@ -3,7 +3,7 @@ import { payinDetailMachine } from '../../machines/accountPageMachine';
 import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { AccountPage } from './AccountPage';
-import { Figure } from './Figure';
+import { Figure } from '../common/Figure';
 
 const useStyles = makeStyles({
   figures: {

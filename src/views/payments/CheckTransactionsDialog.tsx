@@ -53,7 +53,10 @@ const COLUMNS: readonly UploadColumn<ReconciledRow>[] = [
 /** The results table stops here: a larger report would stall the page; the count says how many more. */
 const SHOWN_ROWS = 2_000;
 
-/** 'Check Transactions' (SUPER ADMIN), as the page machine's child runs it: upload provider reports, then the per-row results table. */
+/**
+ * 'Check Transactions' (SUPER ADMIN), as the page machine's child runs it: upload provider reports, then the per-row
+ * results table.
+ */
 export function CheckTransactionsDialog({ actor }: { actor: ActorRefFrom<typeof uploadMachine> }) {
   const styles = useStyles();
   const s = useSelector(actor, (snapshot) => snapshot);

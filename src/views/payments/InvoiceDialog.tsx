@@ -16,7 +16,10 @@ import { PRODUCT_NAME, SUPPORT_EMAIL } from '../brand';
 import { InvoiceDocument } from './InvoiceDocument';
 
 // Printing shows the invoice alone: everything else on the page is hidden from the printer.
-const PRINT_ONLY_INVOICE = `@media print { body * { visibility: hidden !important; } [data-print-root], [data-print-root] * { visibility: visible !important; } [data-print-root] { position: absolute; left: 0; top: 0; } }`;
+const PRINT_ONLY_INVOICE =
+  `@media print { body * { visibility: hidden !important; } ` +
+  `[data-print-root], [data-print-root] * { visibility: visible !important; } ` +
+  `[data-print-root] { position: absolute; left: 0; top: 0; } }`;
 
 /** A pay-in's or disbursement's invoice as its page machine holds it: generating, shown (printable A4), or refused. */
 export function InvoiceDialog({

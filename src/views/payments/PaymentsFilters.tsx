@@ -32,7 +32,10 @@ export function PaymentsFilterButtons({
         <Button
           icon={<WalletRegular />}
           disabled={!process}
-          title="Count the FINALIZED pay-ins of this search not yet withdrawable, then confirm adding them to the withdrawable balance"
+          title={
+            'Count the FINALIZED pay-ins of this search not yet withdrawable, ' +
+            'then confirm adding them to the withdrawable balance'
+          }
           onClick={() => send({ type: 'OPEN_PROCESS' })}
         >
           Process Transactions

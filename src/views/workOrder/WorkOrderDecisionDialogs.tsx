@@ -9,9 +9,12 @@ import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 
 /** The item as the question names it: its amount and client, where the work order has them. */
 const named = (item: WorkOrderItem) =>
-  `${item.amount != null ? ` of ${formatRupiah(item.amount)}` : ''}${item.client_name ? ` from ${item.client_name}` : ''}`;
+  `${item.amount != null ? ` of ${formatRupiah(item.amount)}` : ''}` +
+  `${item.client_name ? ` from ${item.client_name}` : ''}`;
 
-/** 'Are you sure?' before completing or rejecting the withdrawal a work order names (the withdrawal decision machine). */
+/**
+ * 'Are you sure?' before completing or rejecting the withdrawal a work order names (the withdrawal decision machine).
+ */
 export function WithdrawalConfirm({
   actor,
   item,
@@ -32,7 +35,10 @@ export function WithdrawalConfirm({
   );
 }
 
-/** 'Are you sure?' before finalizing or rejecting the disbursement a work order names; a refusal stays here with the server's words. */
+/**
+ * 'Are you sure?' before finalizing or rejecting the disbursement a work order names; a refusal stays here with the
+ * server's words.
+ */
 export function DisbursementConfirm({
   actor,
   item,
