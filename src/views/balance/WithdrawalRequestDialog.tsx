@@ -1,6 +1,5 @@
 import {
   Button,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -26,6 +25,8 @@ import type { BankOption } from '../../services/schemas';
 import { AMOUNT_STEP, MIN_WITHDRAWAL } from '../../services/withdrawalRules';
 import { MoneyInput } from '../common/MoneyInput';
 import { FormErrors } from '../common/FormErrors';
+import { SaveFailedDialog } from '../common/SaveFailedDialog';
+import { FormActions } from '../common/FormActions';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px' },
@@ -178,33 +179,20 @@ export function WithdrawalRequestDialog({
                   </Button>
                 </div>
               </DialogContent>
-              <DialogActions>
-                <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>
-                  Cancel
-                </Button>
-                <Button appearance="primary" type="submit" disabled={submitting}>
-                  {submitting ? 'Submitting…' : 'Confirm'}
-                </Button>
-              </DialogActions>
+              <FormActions
+                busy={submitting}
+                onCancel={() => actor.send({ type: 'CANCEL' })}
+                submit="Confirm"
+                busyText="Submitting…"
+              />
             </DialogBody>
           </form>
         </DialogSurface>
       </MachineDialog>
-      {c.failure != null && (
-        <MachineDialog modalType="alert" onDismiss={() => actor.send({ type: 'DISMISS_FAILURE' })}>
-          <DialogSurface>
-            <DialogBody>
-              <DialogTitle>Error!</DialogTitle>
-              <DialogContent>{c.failure}</DialogContent>
-              <DialogActions>
-                <Button appearance="primary" onClick={() => actor.send({ type: 'DISMISS_FAILURE' })}>
-                  OK
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </MachineDialog>
-      )}
+      <SaveFailedDialog
+        failure={c.failure != null ? { message: c.failure, details: [] } : null}
+        onDismiss={() => actor.send({ type: 'DISMISS_FAILURE' })}
+      />
     </>
   );
 }

@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
 import type { SaveFailure } from '../../machines/managementForm';
 import { FormErrors } from '../common/FormErrors';
-import { SaveFailedDialog } from './SaveFailedDialog';
+import { SaveFailedDialog } from '../common/SaveFailedDialog';
+import { FormActions } from '../common/FormActions';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
@@ -63,14 +55,7 @@ export function FormDialogShell({
                 <FormErrors errors={state.errors} />
                 {children}
               </DialogContent>
-              <DialogActions>
-                <Button onClick={onCancel} disabled={submitting}>
-                  Cancel
-                </Button>
-                <Button appearance="primary" type="submit" disabled={submitting}>
-                  {submitting ? 'Saving…' : 'Save'}
-                </Button>
-              </DialogActions>
+              <FormActions busy={submitting} onCancel={onCancel} submit="Save" busyText="Saving…" />
             </DialogBody>
           </form>
         </DialogSurface>

@@ -1,6 +1,4 @@
 import {
-  Button,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -16,6 +14,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
 import { DateTimeField } from '../common/DateTimeField';
 import { FormErrors } from '../common/FormErrors';
+import { FormActions } from '../common/FormActions';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -60,14 +59,12 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
                 onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })}
               />
             </DialogContent>
-            <DialogActions>
-              <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={submitting}>
-                {submitting ? 'Finalizing…' : 'Finalize'}
-              </Button>
-            </DialogActions>
+            <FormActions
+              busy={submitting}
+              onCancel={() => actor.send({ type: 'CANCEL' })}
+              submit="Finalize"
+              busyText="Finalizing…"
+            />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -8,14 +8,19 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
-import type { SaveFailure } from '../../machines/managementForm';
+import { MachineDialog } from './MachineDialog';
+
+/** A refusal as the server gave it: its words, and its field messages when it sent some. */
+export interface SaveFailure {
+  message: string;
+  details: readonly string[];
+}
 
 const useStyles = makeStyles({
   list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalL },
 });
 
-/** The server refused a save: 'Error!' with its words (and its field messages, when it sent some). */
+/** The server refused a save or a request: 'Error!' with its words (and its field messages, when it sent some). */
 export function SaveFailedDialog({ failure, onDismiss }: { failure: SaveFailure | null; onDismiss: () => void }) {
   const styles = useStyles();
   // Mounted only while there is a refusal, so its opener (the form's Save) gets the focus back after.
