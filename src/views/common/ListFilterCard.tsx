@@ -4,6 +4,7 @@ import { ArrowExportRegular, SearchRegular } from '@fluentui/react-icons';
 import type { ListFilterEvent as ListFilterBarEvent, ListFilterForm } from '../../machines/listPageMachine';
 import type { ClientOption } from '../../services/schemas';
 import { DateRangeField } from './DateRangeField';
+import { FilterDropdown } from './FilterDropdown';
 
 const useStyles = makeStyles({
   filters: {
@@ -54,7 +55,6 @@ export function ListFilterCard({
   children,
 }: Props) {
   const styles = useStyles();
-  const selectedClient = clients.find((c) => c.id === form.clientId);
   const search = () => send({ type: 'SEARCH' });
   return (
     <Card className={styles.filters} role="search" aria-label={label}>
@@ -102,20 +102,14 @@ export function ListFilterCard({
         onChange={(value) => send({ type: 'SET_RANGE_TEXT', value })}
         onEnter={search}
       />
-      <Field label="Client" style={{ minWidth: 240 }}>
-        <Dropdown
-          value={selectedClient?.client_name ?? 'All Clients'}
-          selectedOptions={[String(form.clientId ?? '')]}
-          onOptionSelect={(_, d) => send({ type: 'SET_CLIENT', value: d.optionValue ? Number(d.optionValue) : null })}
-        >
-          <Option value="">All Clients</Option>
-          {clients.map((c) => (
-            <Option key={c.id} value={String(c.id)}>
-              {c.client_name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <FilterDropdown
+        label="Client"
+        allText="All Clients"
+        options={clients.map((c) => ({ id: c.id, name: c.client_name }))}
+        value={form.clientId}
+        onChange={(value) => send({ type: 'SET_CLIENT', value })}
+        minWidth={240}
+      />
       <Field label="Status" style={{ minWidth: 180 }}>
         <Dropdown
           value={form.status || 'All Status'}

@@ -7,7 +7,7 @@ import type { UserRow } from '../../services/managementRules';
 import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { FilterDropdown } from './ListFilters';
+import { FilterDropdown } from '../common/FilterDropdown';
 import { ManagementListScreen, listStateOf } from './ManagementListScreen';
 import { UserFormDialog, type UserFormActor } from './UserFormDialog';
 import { UserTable } from './UserTable';
