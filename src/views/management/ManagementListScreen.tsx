@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Card, MessageBar, MessageBarBody, Title2 } from '@fluentui/react-components';
-import { AddRegular, SearchRegular } from '@fluentui/react-icons';
+import { AddRegular, EditRegular, SearchRegular } from '@fluentui/react-icons';
 import type { ManagementFilter, ManagementPageEvent } from '../../machines/managementPageMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { PageMeta } from '../../services/withdrawalRules';
@@ -108,4 +108,13 @@ export function listStateOf(s: {
     canSetType: s.can({ type: 'SET_TYPE', value: '' }),
     canNew: s.can({ type: 'NEW' }),
   };
+}
+
+/** A row's Edit, enabled when the page machine takes EDIT for that row. */
+export function EditButton({ enabled, onEdit }: { enabled: boolean; onEdit: () => void }) {
+  return (
+    <Button size="small" icon={<EditRegular />} disabled={!enabled} onClick={onEdit}>
+      Edit
+    </Button>
+  );
 }

@@ -1,11 +1,9 @@
-import { Button } from '@fluentui/react-components';
-import { EditRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { roleManagementMachine } from '../../machines/managementPageMachine';
 import type { RoleRow } from '../../services/managementRules';
 import { pageTitle } from '../../services/pages';
-import { ManagementListScreen, listStateOf } from './ManagementListScreen';
+import { EditButton, ManagementListScreen, listStateOf } from './ManagementListScreen';
 import { RoleFormDialog, type RoleFormActor } from './RoleFormDialog';
 import { RoleTable } from './RoleTable';
 
@@ -16,14 +14,7 @@ export function RoleManagementScreen({ actor }: { actor: RoleManagementActor }) 
   const s = useSelector(actor, (snapshot) => snapshot);
   const state = listStateOf(s);
   const rowActions = (row: RoleRow) => (
-    <Button
-      size="small"
-      icon={<EditRegular />}
-      disabled={!s.can({ type: 'EDIT', row })}
-      onClick={() => actor.send({ type: 'EDIT', row })}
-    >
-      Edit
-    </Button>
+    <EditButton enabled={s.can({ type: 'EDIT', row })} onEdit={() => actor.send({ type: 'EDIT', row })} />
   );
 
   return (

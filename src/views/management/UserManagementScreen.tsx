@@ -1,5 +1,5 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { EditRegular, KeyResetRegular } from '@fluentui/react-icons';
+import { KeyResetRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userManagementMachine } from '../../machines/managementPageMachine';
@@ -8,7 +8,7 @@ import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FilterDropdown } from '../common/FilterDropdown';
-import { ManagementListScreen, listStateOf } from './ManagementListScreen';
+import { EditButton, ManagementListScreen, listStateOf } from './ManagementListScreen';
 import { UserFormDialog, type UserFormActor } from './UserFormDialog';
 import { UserTable } from './UserTable';
 
@@ -39,14 +39,7 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
           Reset Authenticator
         </Button>
       )}
-      <Button
-        size="small"
-        icon={<EditRegular />}
-        disabled={!s.can({ type: 'EDIT', row })}
-        onClick={() => actor.send({ type: 'EDIT', row })}
-      >
-        Edit
-      </Button>
+      <EditButton enabled={s.can({ type: 'EDIT', row })} onEdit={() => actor.send({ type: 'EDIT', row })} />
     </div>
   );
 
