@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
-import { OTP_LENGTH, otpDigits, type CurrentUser } from '../services/schemas';
+import { OTP_LENGTH, digitsOf, otpDigits, type CurrentUser } from '../services/schemas';
 import type { GuardWords } from './guardWords';
 
 export const INVALID_OTP = 'Invalid OTP';
@@ -25,6 +25,16 @@ type LoginEvent =
   | { type: 'OTP_CHANGE'; value: string }
   | { type: 'PASTE'; text: string }
   | { type: 'BACK' };
+
+/**
+ * What a digit box's input event means (mobile keyboards and autofill arrive as input, not keys): a
+ * whole code replaces what was typed, as a paste does; a part is appended; no digits, nothing.
+ */
+export function typedOtp(otp: string, text: string): LoginEvent | null {
+  const typed = digitsOf(text);
+  if (typed.length >= OTP_LENGTH) return { type: 'PASTE', text: typed };
+  return typed ? { type: 'OTP_CHANGE', value: otp + typed } : null;
+}
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
-import { OTP_LENGTH, otpDigits } from '../services/schemas';
+import { OTP_LENGTH, digitsOf, otpDigits } from '../services/schemas';
 import { groupDigits } from '../services/money';
 import {
   AddWithdrawalBody,
@@ -62,8 +62,6 @@ type RequestEvent =
   | { type: 'DISMISS_FAILURE' }
   | { type: 'CANCEL' };
 
-/** An account number keeps its digits only (bank account numbers have nothing else); never used for amounts. */
-const accountDigits = (value: string) => value.replace(/\D/g, '');
 const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 const formOf = (c: RequestContext) => ({
@@ -179,7 +177,7 @@ export const withdrawalRequestMachine = setup({
     editing: {
       on: {
         SET_BANK: { actions: [assign({ bankName: ({ event }) => event.value }), 'revalidate'] },
-        SET_ACCOUNT: { actions: [assign({ accountNo: ({ event }) => accountDigits(event.value) }), 'revalidate'] },
+        SET_ACCOUNT: { actions: [assign({ accountNo: ({ event }) => digitsOf(event.value) }), 'revalidate'] },
         SET_BENEFICIARY: { actions: [assign({ beneficiary: ({ event }) => event.value }), 'revalidate'] },
         SET_REMARKS: { actions: assign({ remarks: ({ event }) => event.value.slice(0, 255) }) },
         // Spec section 5 caps the typed amount at the maximum; issue 16 has the field say so.

@@ -4,8 +4,14 @@ import * as v from 'valibot';
 
 export const OTP_LENGTH = 6;
 
+/**
+ * The digits of what was typed, for fields that hold nothing else (an OTP, a bank account number);
+ * never for amounts, which the one money reader (rupiahInput.ts) reads.
+ */
+export const digitsOf = (value: string) => value.replace(/\D/g, '');
+
 /** What an OTP field keeps of what was typed or pasted: its digits, at most OTP_LENGTH (a code has nothing else). */
-export const otpDigits = (value: string) => value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+export const otpDigits = (value: string) => digitsOf(value).slice(0, OTP_LENGTH);
 
 export const Email = v.pipe(
   v.string('Email is required'),

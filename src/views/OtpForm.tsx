@@ -12,7 +12,7 @@ import {
 import { ArrowLeftRegular, ClipboardPasteRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { INVALID_OTP, type loginMachine } from '../machines/loginMachine';
+import { INVALID_OTP, typedOtp, type loginMachine } from '../machines/loginMachine';
 import { readClipboardText } from '../services/clipboard';
 import { OTP_LENGTH } from '../services/schemas';
 
@@ -125,10 +125,8 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
             onKeyDown={onKeyDown}
             onPaste={onPaste}
             onChange={(e) => {
-              // Mobile keyboards and autofill arrive as input, not keys.
-              const typed = e.target.value.replace(/\D/g, '');
-              if (typed.length >= OTP_LENGTH) actor.send({ type: 'PASTE', text: typed });
-              else if (typed) actor.send({ type: 'OTP_CHANGE', value: otp + typed });
+              const event = typedOtp(otp, e.target.value);
+              if (event) actor.send(event);
             }}
           />
         ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { INVALID_OTP, loginMachine } from '../../machines/loginMachine';
+import { INVALID_OTP, loginMachine, typedOtp } from '../../machines/loginMachine';
 import { ApiError } from '../../services/http';
 import type { CurrentUser } from '../../services/schemas';
 import { makeUser } from '../fixtures';
@@ -109,5 +109,16 @@ describe('login machine: what the user sees', () => {
     actor.send({ type: 'SUBMIT' });
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.output).toMatchObject({ two_factor_active: false, otp_verified: false });
+  });
+});
+
+// A digit box's input event (mobile keyboards, autofill) as the OTP form hands it to the machine.
+describe('typedOtp', () => {
+  it('appends typed digits, takes a whole code as a paste, and ignores input without digits', () => {
+    expect(typedOtp('12', '3')).toEqual({ type: 'OTP_CHANGE', value: '123' });
+    expect(typedOtp('12', 'a4')).toEqual({ type: 'OTP_CHANGE', value: '124' });
+    expect(typedOtp('12', '345 678')).toEqual({ type: 'PASTE', text: '345678' });
+    expect(typedOtp('', '1234567')).toEqual({ type: 'PASTE', text: '1234567' });
+    expect(typedOtp('12', 'x ')).toBeNull();
   });
 });
