@@ -41,4 +41,5 @@ export const disbursementDecisionMachine = confirmCallMachine<DecisionInput, Dec
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementDecisionGuardWords: GuardWords<typeof disbursementDecisionMachine> = {
   needsConfirmation: "Not asked here: a disbursement decision always asks 'Are you sure?' first.",
+  reasonAccepted: 'Not asked here: a disbursement decision has no reason field.',
 };

@@ -41,4 +41,5 @@ export const withdrawalDecisionMachine = confirmCallMachine<
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalDecisionGuardWords: GuardWords<typeof withdrawalDecisionMachine> = {
   needsConfirmation: "Not asked here: a withdrawal decision always asks 'Are you sure?' first.",
+  reasonAccepted: 'Not asked here: a withdrawal decision has no reason field.',
 };
