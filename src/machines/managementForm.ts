@@ -1,15 +1,10 @@
 import { ApiError, messageOf } from '../services/http';
 import { SAVE_FAILED } from '../services/managementRules';
+import type { SaveFailure } from '../services/saveFailure';
 import type { UserTypeName } from '../services/schemas';
 
 /** What the user form and the role form share. */
 export type FormMode = 'create' | 'edit';
-
-/** The server's refusal: its words, and its field messages when it sent some. */
-export interface SaveFailure {
-  message: string;
-  details: string[];
-}
 
 /**
  * Who may choose a type: SUPER ADMIN alone (spec section 6); everyone else creates users and roles of their own type.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { InvoiceDocument, type Invoice } from '../../views/payments/InvoiceDocument';
+import { InvoiceDocument, type Invoice } from '../../views/common/InvoiceDocument';
 
 const invoice: Invoice = {
   items: [

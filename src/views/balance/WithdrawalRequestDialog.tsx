@@ -1,9 +1,6 @@
 import {
   Button,
-  DialogBody,
   DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Field,
   Input,
@@ -14,7 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
+import { FormDialog } from '../common/FormDialog';
 import { ClipboardPasteRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -64,131 +61,115 @@ export function WithdrawalRequestDialog({
 
   return (
     <>
-      <MachineDialog busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
-        <DialogSurface className={styles.surface}>
-          {/* The machine owns validation and lists every error together;
-              the browser's own checks would stop at the first. */}
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'CONFIRM' });
-            }}
-          >
-            <DialogBody>
-              <DialogTitle>{title}</DialogTitle>
-              <DialogContent className={styles.content}>
-                <Text>
-                  Client: <strong>{clientName}</strong> · Available: <strong>{formatRupiah(c.max)}</strong>
-                </Text>
-                <FormErrors errors={c.errors} />
-                {mode === 'withdrawal' && (
-                  <>
-                    <Field label="Bank Name" required>
-                      <Dropdown
-                        placeholder="Select bank"
-                        value={c.bankName}
-                        selectedOptions={c.bankName ? [c.bankName] : []}
-                        disabled={submitting}
-                        onOptionSelect={(_, d) =>
-                          d.optionValue && actor.send({ type: 'SET_BANK', value: d.optionValue })
-                        }
-                      >
-                        {banks.map((b) => (
-                          <Option key={b.id} value={b.name}>
-                            {b.name}
-                          </Option>
-                        ))}
-                      </Dropdown>
-                    </Field>
-                    <Field label="Account Number" required>
-                      <Input
-                        inputMode="numeric"
-                        value={c.accountNo}
-                        disabled={submitting}
-                        onChange={(_, d) => actor.send({ type: 'SET_ACCOUNT', value: d.value })}
-                      />
-                    </Field>
-                    <Field label="Beneficary Account Name" required>
-                      <Input
-                        value={c.beneficiary}
-                        disabled={submitting}
-                        onChange={(_, d) => actor.send({ type: 'SET_BENEFICIARY', value: d.value })}
-                      />
-                    </Field>
-                    <Field label="Remarks">
-                      <Textarea
-                        value={c.remarks}
-                        disabled={submitting}
-                        resize="vertical"
-                        onChange={(_, d) => actor.send({ type: 'SET_REMARKS', value: d.value })}
-                      />
-                    </Field>
-                  </>
-                )}
-                <MoneyInput
-                  label="Amount"
-                  required
-                  text={c.amountText}
-                  amount={c.amount}
-                  problem={c.amountProblem}
-                  note={c.amountNote}
-                  hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}
+      <FormDialog
+        title={title}
+        busy={submitting}
+        onSubmit={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+        surfaceClassName={styles.surface}
+      >
+        <DialogContent className={styles.content}>
+          <Text>
+            Client: <strong>{clientName}</strong> · Available: <strong>{formatRupiah(c.max)}</strong>
+          </Text>
+          <FormErrors errors={c.errors} />
+          {mode === 'withdrawal' && (
+            <>
+              <Field label="Bank Name" required>
+                <Dropdown
+                  placeholder="Select bank"
+                  value={c.bankName}
+                  selectedOptions={c.bankName ? [c.bankName] : []}
                   disabled={submitting}
-                  onText={(value) => actor.send({ type: 'SET_AMOUNT_TEXT', value })}
-                />
-                <Slider
-                  aria-label="Amount slider"
-                  style={{ width: '100%' }}
-                  rail={{ className: styles.rail }}
-                  min={MIN_WITHDRAWAL}
-                  max={Math.max(MIN_WITHDRAWAL, c.max)}
-                  step={AMOUNT_STEP}
-                  value={c.amount ?? MIN_WITHDRAWAL}
+                  onOptionSelect={(_, d) => d.optionValue && actor.send({ type: 'SET_BANK', value: d.optionValue })}
+                >
+                  {banks.map((b) => (
+                    <Option key={b.id} value={b.name}>
+                      {b.name}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field label="Account Number" required>
+                <Input
+                  inputMode="numeric"
+                  value={c.accountNo}
                   disabled={submitting}
-                  onChange={(_, d) => actor.send({ type: 'SET_AMOUNT', value: d.value })}
+                  onChange={(_, d) => actor.send({ type: 'SET_ACCOUNT', value: d.value })}
                 />
-                <div className={styles.shortcuts}>
-                  <Button size="small" onClick={() => actor.send({ type: 'MIN' })} disabled={submitting}>
-                    Min
-                  </Button>
-                  <Button size="small" onClick={() => actor.send({ type: 'HALF' })} disabled={submitting}>
-                    Half
-                  </Button>
-                  <Button size="small" onClick={() => actor.send({ type: 'MAX' })} disabled={submitting}>
-                    Max
-                  </Button>
-                </div>
-                <div className={styles.otp}>
-                  <Field
-                    label="OTP"
-                    required
-                    hint="The 6-digit code from your authenticator app"
-                    style={{ flexGrow: 1 }}
-                  >
-                    <Input
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      value={c.otp}
-                      disabled={submitting}
-                      onChange={(_, d) => actor.send({ type: 'SET_OTP', value: d.value })}
-                    />
-                  </Field>
-                  <Button icon={<ClipboardPasteRegular />} onClick={pasteOtp} disabled={submitting}>
-                    Paste from Clipboard
-                  </Button>
-                </div>
-              </DialogContent>
-              <FormActions
-                busy={submitting}
-                onCancel={() => actor.send({ type: 'CANCEL' })}
-                submit="Confirm"
-                busyText="Submitting…"
+              </Field>
+              <Field label="Beneficary Account Name" required>
+                <Input
+                  value={c.beneficiary}
+                  disabled={submitting}
+                  onChange={(_, d) => actor.send({ type: 'SET_BENEFICIARY', value: d.value })}
+                />
+              </Field>
+              <Field label="Remarks">
+                <Textarea
+                  value={c.remarks}
+                  disabled={submitting}
+                  resize="vertical"
+                  onChange={(_, d) => actor.send({ type: 'SET_REMARKS', value: d.value })}
+                />
+              </Field>
+            </>
+          )}
+          <MoneyInput
+            label="Amount"
+            required
+            text={c.amountText}
+            amount={c.amount}
+            problem={c.amountProblem}
+            note={c.amountNote}
+            hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}
+            disabled={submitting}
+            onText={(value) => actor.send({ type: 'SET_AMOUNT_TEXT', value })}
+          />
+          <Slider
+            aria-label="Amount slider"
+            style={{ width: '100%' }}
+            rail={{ className: styles.rail }}
+            min={MIN_WITHDRAWAL}
+            max={Math.max(MIN_WITHDRAWAL, c.max)}
+            step={AMOUNT_STEP}
+            value={c.amount ?? MIN_WITHDRAWAL}
+            disabled={submitting}
+            onChange={(_, d) => actor.send({ type: 'SET_AMOUNT', value: d.value })}
+          />
+          <div className={styles.shortcuts}>
+            <Button size="small" onClick={() => actor.send({ type: 'MIN' })} disabled={submitting}>
+              Min
+            </Button>
+            <Button size="small" onClick={() => actor.send({ type: 'HALF' })} disabled={submitting}>
+              Half
+            </Button>
+            <Button size="small" onClick={() => actor.send({ type: 'MAX' })} disabled={submitting}>
+              Max
+            </Button>
+          </div>
+          <div className={styles.otp}>
+            <Field label="OTP" required hint="The 6-digit code from your authenticator app" style={{ flexGrow: 1 }}>
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={c.otp}
+                disabled={submitting}
+                onChange={(_, d) => actor.send({ type: 'SET_OTP', value: d.value })}
               />
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </MachineDialog>
+            </Field>
+            <Button icon={<ClipboardPasteRegular />} onClick={pasteOtp} disabled={submitting}>
+              Paste from Clipboard
+            </Button>
+          </div>
+        </DialogContent>
+        <FormActions
+          busy={submitting}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+          submit="Confirm"
+          busyText="Submitting…"
+        />
+      </FormDialog>
       <SaveFailedDialog
         failure={c.failure != null ? { message: c.failure, details: [] } : null}
         onDismiss={() => actor.send({ type: 'DISMISS_FAILURE' })}

@@ -6,8 +6,8 @@ import type { ListFilterForm, ListPageContext, ListPageEvent, ListRow } from '..
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
 import type { ClientOption } from '../../services/schemas';
 import type { TransactionStats } from '../../services/transactionQuery';
-import { InvoiceDialog } from '../payments/InvoiceDialog';
-import { StatTiles } from '../payments/StatTiles';
+import { InvoiceDialog } from './InvoiceDialog';
+import { StatTiles } from './StatTiles';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ExportDialogView } from './ExportDialogView';
 import { ListFilterCard, type ListFilterEvent } from './ListFilterCard';

@@ -8,13 +8,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import type { SaveFailure } from '../../services/saveFailure';
 import { MachineDialog } from './MachineDialog';
-
-/** A refusal as the server gave it: its words, and its field messages when it sent some. */
-export interface SaveFailure {
-  message: string;
-  details: readonly string[];
-}
 
 const useStyles = makeStyles({
   list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingLeft: tokens.spacingHorizontalL },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
-import type { SaveFailure } from '../../machines/managementForm';
+import { DialogContent, makeStyles, tokens } from '@fluentui/react-components';
+import { FormDialog } from '../common/FormDialog';
+import type { SaveFailure } from '../../services/saveFailure';
 import { FormErrors } from '../common/FormErrors';
 import { SaveFailedDialog } from '../common/SaveFailedDialog';
 import { FormActions } from '../common/FormActions';
@@ -39,27 +39,13 @@ export function FormDialogShell({
   const { submitting } = state;
   return (
     <>
-      <MachineDialog busy={submitting} onDismiss={onCancel}>
-        <DialogSurface style={{ maxWidth }}>
-          {/* The machine lists every error together; the browser's own checks would stop at the first. */}
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              onSubmit();
-            }}
-          >
-            <DialogBody>
-              <DialogTitle>{title}</DialogTitle>
-              <DialogContent className={styles.content}>
-                <FormErrors errors={state.errors} />
-                {children}
-              </DialogContent>
-              <FormActions busy={submitting} onCancel={onCancel} submit="Save" busyText="Saving…" />
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </MachineDialog>
+      <FormDialog title={title} busy={submitting} onSubmit={onSubmit} onCancel={onCancel} surfaceStyle={{ maxWidth }}>
+        <DialogContent className={styles.content}>
+          <FormErrors errors={state.errors} />
+          {children}
+        </DialogContent>
+        <FormActions busy={submitting} onCancel={onCancel} submit="Save" busyText="Saving…" />
+      </FormDialog>
       <SaveFailedDialog failure={state.failure} onDismiss={onDismissFailure} />
     </>
   );

@@ -1,14 +1,5 @@
-import {
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
+import { DialogContent, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { FormDialog } from '../common/FormDialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
@@ -27,47 +18,39 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
   const submitting = s.matches('submitting');
   const messages = s.context.failure ? [s.context.failure] : s.context.errors;
   return (
-    <MachineDialog busy={submitting} onDismiss={() => actor.send({ type: 'CANCEL' })}>
-      <DialogSurface>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'SUBMIT' });
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>Finalize Transaction</DialogTitle>
-            <DialogContent className={styles.content}>
-              <FormErrors errors={messages} />
-              <Field label="Correlation ID">
-                <Input value={s.context.correlationId} readOnly />
-              </Field>
-              <Field label="RRN" required>
-                <Input
-                  value={s.context.rrn}
-                  disabled={submitting}
-                  onChange={(_, d) => actor.send({ type: 'SET_RRN', value: d.value })}
-                />
-              </Field>
-              <DateTimeField
-                label="Paid time"
-                required
-                value={s.context.paidTime}
-                disabled={submitting}
-                hint="YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta; seconds are sent as :00"
-                onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })}
-              />
-            </DialogContent>
-            <FormActions
-              busy={submitting}
-              onCancel={() => actor.send({ type: 'CANCEL' })}
-              submit="Finalize"
-              busyText="Finalizing…"
-            />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </MachineDialog>
+    <FormDialog
+      title="Finalize Transaction"
+      busy={submitting}
+      onSubmit={() => actor.send({ type: 'SUBMIT' })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
+    >
+      <DialogContent className={styles.content}>
+        <FormErrors errors={messages} />
+        <Field label="Correlation ID">
+          <Input value={s.context.correlationId} readOnly />
+        </Field>
+        <Field label="RRN" required>
+          <Input
+            value={s.context.rrn}
+            disabled={submitting}
+            onChange={(_, d) => actor.send({ type: 'SET_RRN', value: d.value })}
+          />
+        </Field>
+        <DateTimeField
+          label="Paid time"
+          required
+          value={s.context.paidTime}
+          disabled={submitting}
+          hint="YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta; seconds are sent as :00"
+          onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })}
+        />
+      </DialogContent>
+      <FormActions
+        busy={submitting}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+        submit="Finalize"
+        busyText="Finalizing…"
+      />
+    </FormDialog>
   );
 }

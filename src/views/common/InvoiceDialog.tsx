@@ -9,7 +9,7 @@ import {
   MessageBarBody,
   Spinner,
 } from '@fluentui/react-components';
-import { MachineDialog } from '../common/MachineDialog';
+import { MachineDialog } from './MachineDialog';
 import { PrintRegular } from '@fluentui/react-icons';
 import type { Invoice } from '../../services/transactionActions';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../brand';

@@ -1,6 +1,6 @@
 import { formatRupiah, groupDigits } from '../../services/money';
 import type { TransactionStats } from '../../services/transactionQuery';
-import { Figure, FigureGrid } from '../common/Figure';
+import { Figure, FigureGrid } from './Figure';
 
 /** Total Transactions, Total Amount, Total Fee: the sums of exactly the filtered rows. */
 export function StatTiles({ stats }: { stats: TransactionStats | null }) {
