@@ -1,15 +1,14 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { alerts } from '../services/alerts';
-import { api, type MoneyMoved } from '../services/api';
-import { AdjustmentAmount, adjustmentProblem, type UpdateBalanceBody } from '../services/masterBalanceRules';
+import { api } from '../services/api';
+import { AdjustmentAmount, adjustmentProblem } from '../services/masterBalanceRules';
 import { messageOf } from '../services/http';
 import type { ClientOption } from '../services/schemas';
 import { readAdjustment } from './adjustmentInput';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import type { GuardWords } from './guardWords';
-
-export const ADJUSTMENT_FAILED_FALLBACK = 'An error has occurred. Please try again later.';
+import { masterBalanceAdjustmentMachine, type AdjustmentOutput } from './masterBalanceAdjustmentMachine';
 
 interface AdjustmentContext {
   clientId: number | null;
@@ -36,8 +35,6 @@ type AdjustmentEvent =
   | { type: 'SELECT_CLIENT'; clientId: number }
   | { type: 'SET_AMOUNT_TEXT'; value: string }
   | { type: 'UPDATE' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
   | { type: 'DISMISS' }
   | { type: 'RETRY' }
   | RefreshEvent;
@@ -51,10 +48,15 @@ export const afterBalance = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) 
 const problemOf = (c: Pick<AdjustmentContext, 'previous' | 'amount' | 'inputProblem'>) =>
   c.inputProblem ?? (c.previous == null || c.amount == null ? null : adjustmentProblem(c.previous, c.amount));
 
+// The adjustment child's output, read off its done event (the event type is generic to the machine).
+const outputOf = (event: unknown) => (event as { output: AdjustmentOutput }).output;
+
 /**
  * Master Disbursement Balance (spec section 2): a client's previous balance, a positive or negative
  * adjustment, the after-balance, and 'Update Balance' behind 'Are you sure?'. The guard refuses an
  * after-balance below zero with the server's own rule (adjustmentProblem), before anything is sent.
+ * The question and the call are the adjustment child (the one confirm-then-call machine, issue 27);
+ * this machine routes on how it ended.
  */
 export const masterBalanceMachine = setup({
   types: {
@@ -66,7 +68,7 @@ export const masterBalanceMachine = setup({
     loadBalance: fromPromise<number, { clientId: number }>(
       async ({ input }) => (await api.accountSummary(input.clientId)).disbursement_balance ?? 0,
     ),
-    submit: fromPromise<MoneyMoved, UpdateBalanceBody>(({ input }) => api.updateBalance(input)),
+    adjustment: masterBalanceAdjustmentMachine,
     balanceChanges,
   },
   actions: {
@@ -89,6 +91,8 @@ export const masterBalanceMachine = setup({
       return context.previous != null && read.success && adjustmentProblem(context.previous, read.output) === null;
     },
     isShownClient,
+    adjusted: ({ event }) => outputOf(event).outcome === 'adjusted',
+    adjustmentFailed: ({ event }) => outputOf(event).outcome === 'failed',
   },
 }).createMachine({
   id: 'masterBalance',
@@ -136,36 +140,42 @@ export const masterBalanceMachine = setup({
     editing: {
       on: {
         SET_AMOUNT_TEXT: { actions: ['typed', 'check'] },
-        UPDATE: { guard: 'adjustmentAllowed', target: 'confirming' },
+        UPDATE: { guard: 'adjustmentAllowed', target: 'adjusting' },
         SELECT_CLIENT: { target: 'loadingBalance', actions: ['chooseClient', 'clearForm'] },
         REFRESH: { guard: 'isShownClient', target: 'loadingBalance' },
       },
     },
-    confirming: {
-      on: { CONFIRM: 'submitting', CANCEL: 'editing' },
-    },
-    submitting: {
+    adjusting: {
       invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => ({ client_id: context.clientId!, amount: context.amount! }),
-        onDone: {
-          target: 'done',
-          // Held for approval: nothing moved, so the balance shown stays as it was.
-          actions: [
-            assign(({ context, event }) => ({
-              message: event.output.message,
-              held: event.output.approvalId != null,
-              previous: event.output.balance ?? context.previous,
-            })),
-            'clearForm',
-            'announce',
-          ],
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ failure: ({ event }) => messageOf(event.error, ADJUSTMENT_FAILED_FALLBACK) }),
-        },
+        id: 'adjustment',
+        src: 'adjustment',
+        input: ({ context }) => ({ clientId: context.clientId!, amount: context.amount!, previous: context.previous! }),
+        onDone: [
+          {
+            guard: 'adjusted',
+            target: 'done',
+            // Held for approval: nothing moved, so the balance shown stays as it was.
+            actions: [
+              assign(({ context, event }) => {
+                const answer = outputOf(event).answer!;
+                return {
+                  message: answer.message,
+                  held: answer.approvalId != null,
+                  previous: answer.balance ?? context.previous,
+                };
+              }),
+              'clearForm',
+              'announce',
+            ],
+          },
+          {
+            guard: 'adjustmentFailed',
+            target: 'failed',
+            actions: assign({ failure: ({ event }) => outputOf(event).failure }),
+          },
+          // Cancelled: the amount stays as typed, to be changed or asked for again.
+          { target: 'editing' },
+        ],
       },
     },
     done: {
@@ -205,4 +215,6 @@ export const masterBalanceGuardWords: GuardWords<typeof masterBalanceMachine> = 
     'Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah ' +
     "amount, and the after-balance keeps to the server's rule (never below zero).",
   isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
+  adjusted: 'The adjustment was confirmed and the server took it (done at once, or held for a second SUPER ADMIN).',
+  adjustmentFailed: "The adjustment was confirmed and the server refused it: 'Failed' says why.",
 };

@@ -8,6 +8,7 @@ import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMa
 import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approvalWorkOrderMachine';
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { masterBalanceGuardWords, masterBalanceMachine } from './masterBalanceMachine';
+import { masterBalanceAdjustmentGuardWords, masterBalanceAdjustmentMachine } from './masterBalanceAdjustmentMachine';
 import { paymentsBalanceGuardWords, paymentsBalanceMachine } from './paymentsBalanceMachine';
 import {
   disbursementAccountGuardWords,
@@ -204,6 +205,12 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     masterBalanceMachine,
     "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.",
     masterBalanceGuardWords,
+  ),
+  entry(
+    'masterBalanceAdjustment',
+    masterBalanceAdjustmentMachine,
+    "'Update Balance' on Master Disbursement Balance: 'Are you sure?', then the adjustment; a refusal says why.",
+    masterBalanceAdjustmentGuardWords,
   ),
   entry(
     'userManagement',

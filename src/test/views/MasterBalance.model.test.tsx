@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AnyEventObject, StateValue } from 'xstate';
+import { masterBalanceAdjustmentMachine } from '../../machines/masterBalanceAdjustmentMachine';
 import { masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
 import type { MoneyMoved } from '../../services/api';
 import { adjustmentProblem } from '../../services/masterBalanceRules';
 import { ApiError } from '../../services/http';
 import { MasterBalancePage } from '../../views/disbursement/MasterBalancePage';
-import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
+import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import {
   CLIENTS,
   FakeSocket,
@@ -36,6 +37,7 @@ const TYPED: Record<string, { amount: number | null; problem: string | null; wor
   '': { amount: null, problem: null },
 };
 const HELD = { message: 'Waiting for approval by another SUPER ADMIN', balance: null, approvalId: 7 };
+const UPDATED = { message: 'Balance has been updated', balance: 350_000, approvalId: null };
 
 interface World {
   clientId: number | null;
@@ -58,12 +60,12 @@ const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
     .filter((value) => value !== '' || s.context.amountText !== '')
     .map((value) => ({ type: 'SET_AMOUNT_TEXT', value })),
   { type: 'UPDATE' },
-  { type: 'CONFIRM' },
-  { type: 'CANCEL' },
   { type: 'DISMISS' },
-  doneEvent('submit', { message: 'Balance has been updated', balance: 350_000, approvalId: null }),
-  doneEvent('submit', HELD),
-  errorEvent('submit', new ApiError(422, BELOW_ZERO)),
+  // How the adjustment child ended; each is brought about through its dialog (see childSteps).
+  doneEvent('adjustment', { outcome: 'adjusted', answer: UPDATED, failure: null }),
+  doneEvent('adjustment', { outcome: 'adjusted', answer: HELD, failure: null }),
+  doneEvent('adjustment', { outcome: 'failed', answer: null, failure: BELOW_ZERO }),
+  doneEvent('adjustment', { outcome: 'cancelled', answer: null, failure: null }),
   doneEvent('reloadBalance', 350_000),
   errorEvent('reloadBalance', new ApiError(500, 'The server is down')),
   { type: 'REFRESH', clientId: 1 },
@@ -79,6 +81,23 @@ const model = buildModel(masterBalanceMachine, {
   serialize: (s) =>
     JSON.stringify([s.value, s.context.clientId, s.context.previous, s.context.amountText, s.context.held]),
 });
+
+/**
+ * The adjustment child (the confirm-then-call machine) is one state of the page's machine, but two
+ * screens to a person: the question, then 'Updating…'. A path's end of the child is therefore
+ * driven as the child's own events, the person's click and the server's answer to its `submit`
+ * call, so the screen is read and checked after each of them as before.
+ */
+const childSteps = (event: AnyEventObject): AnyEventObject[] => {
+  if (event.type !== 'xstate.done.actor.adjustment') return [event];
+  const { outcome, answer, failure } = event.output as { outcome: string; answer: unknown; failure: string };
+  if (outcome === 'cancelled') return [{ type: 'CANCEL' }];
+  return [
+    { type: 'CONFIRM' },
+    outcome === 'adjusted' ? doneEvent('submit', answer) : errorEvent('submit', new ApiError(422, failure)),
+  ];
+};
+const asDriven = (path: ModelPath): ModelPath => ({ ...path, events: path.events.flatMap(childSteps) });
 
 // hidden: in jsdom, tabster marks an open Fluent dialog aria-hidden ~100 ms after it opens (not so in
 // Chromium, where e2e finds it by role and name); its name is still checked through aria-labelledby.
@@ -100,7 +119,8 @@ const pageModel: PageModel<World> = {
     answered: null,
   }),
   initial: (w) => (w.clientId == null ? 'noClient' : 'loadingBalance'),
-  label: (value: StateValue) => String(value),
+  // Where a path ends in the child, it ends at its question (its answer would have left it).
+  label: (value: StateValue) => (value === 'adjusting' ? 'confirming' : String(value)),
 
   // The spec's table: loadingBalance > editing > confirming > submitting > done or failed (back to editing).
   expectedAfter(state, event, w) {
@@ -216,6 +236,16 @@ const pageModel: PageModel<World> = {
       expect(dialogTitle()).toBe('Are you sure?');
       expect(dialog()).toHaveTextContent(`by ${words}, from ${rp(w.previous!)} to ${rp(w.previous! + amount!)}`);
       expect(amountBox()).toBeDisabled();
+      expect(updateButton()).toBeDisabled();
+      // Nothing can be taken back while the balance is updated.
+      const button = (name: string) => within(dialog()!).getByRole('button', { name, hidden: true });
+      if (state === 'confirming') {
+        expect(button('Confirm')).toBeEnabled();
+        expect(button('Cancel')).toBeEnabled();
+      } else {
+        expect(button('Updating…')).toBeDisabled();
+        expect(button('Cancel')).toBeDisabled();
+      }
     }
     if (state === 'failed') {
       expect(dialogTitle()).toBe('Failed');
@@ -255,7 +285,7 @@ describe('Master Disbursement Balance: every path of masterBalance, driven throu
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(masterBalanceMachine, model.paths).map((p) => [p.description, p]))(
+  it.each(drivenPaths(masterBalanceMachine, model.paths).map((p) => [p.description, asDriven(p)]))(
     '%s',
     async (_, path) => {
       const calls = new PendingCalls();
@@ -263,7 +293,7 @@ describe('Master Disbursement Balance: every path of masterBalance, driven throu
       const logic = masterBalanceMachine.provide({
         actors: {
           loadBalance: calls.logic<number>(),
-          submit: calls.logic<MoneyMoved>(),
+          adjustment: masterBalanceAdjustmentMachine.provide({ actors: { submit: calls.logic<MoneyMoved>() } }),
           balanceChanges: balanceChangesFrom(socket.watch),
         },
       });

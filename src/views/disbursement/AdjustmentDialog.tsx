@@ -1,47 +1,40 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { masterBalanceAdjustmentMachine } from '../../machines/masterBalanceAdjustmentMachine';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
+import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 
-export type AdjustmentStep =
-  | { step: 'confirming' | 'submitting'; clientName: string; previous: number; amount: number }
-  | { step: 'failed'; message: string };
+/**
+ * 'Are you sure?' before the balance moves (spec section 8): renders the page's adjustment child,
+ * whose buttons are enabled as it can take their events (not while the balance is updated). The
+ * amounts are the ones the child was asked with, so the question says what is sent.
+ */
+export function AdjustmentConfirm({
+  actor,
+  clientName,
+}: {
+  actor: ActorRefFrom<typeof masterBalanceAdjustmentMachine>;
+  clientName: string;
+}) {
+  const { amount, previous } = useSelector(actor, (snapshot) => snapshot.context);
+  return (
+    <ConfirmCallDialog actor={actor} verb="Confirm" busyVerb="Updating…">
+      {`Adjust the disbursement balance of ${clientName} by ${rupiahWithWords(amount)}, ` +
+        `from ${formatRupiah(previous)} to ${formatRupiah(previous + amount)}.`}
+    </ConfirmCallDialog>
+  );
+}
 
 /**
- * 'Are you sure?' before the balance moves, then, if the server refuses, 'Failed' with its message
- * (spec section 8). One dialog for both (the same ConfirmDialog in the same place, so React keeps
- * it): a second modal mounted as the first closes would be hidden from screen readers by the first
- * one's focus trap.
+ * 'Failed' with the server's words once it refused the adjustment; OK goes back to the form. It
+ * takes the question's place in the same commit: MachineDialog hands the question's opener over to
+ * it, so the focus goes back to the form when it closes.
  */
-export function AdjustmentDialog({
-  state,
-  canConfirm,
-  canCancel,
-  onConfirm,
-  onCancel,
-  onDismiss,
-}: {
-  state: AdjustmentStep;
-  /** Whether the page's machine takes CONFIRM and CANCEL now (snapshot.can): not while the balance is updated. */
-  canConfirm: boolean;
-  canCancel: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  onDismiss: () => void;
-}) {
-  return state.step === 'failed' ? (
+export function AdjustmentFailed({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  return (
     <ConfirmDialog title="Failed" busy={false} closeLabel="OK" onClose={onDismiss}>
-      {state.message}
-    </ConfirmDialog>
-  ) : (
-    <ConfirmDialog
-      busy={state.step === 'submitting'}
-      busyConfirmLabel="Updating…"
-      canConfirm={canConfirm}
-      canCancel={canCancel}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    >
-      {`Adjust the disbursement balance of ${state.clientName} by ${rupiahWithWords(state.amount)}, ` +
-        `from ${formatRupiah(state.previous)} to ${formatRupiah(state.previous + state.amount)}.`}
+      {message}
     </ConfirmDialog>
   );
 }

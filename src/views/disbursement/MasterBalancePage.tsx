@@ -1,11 +1,13 @@
 import { Button, Card, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { masterBalanceAdjustmentMachine } from '../../machines/masterBalanceAdjustmentMachine';
 import { afterBalance, masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { ClientSelect } from '../common/ClientSelect';
 import { MoneyInput } from '../common/MoneyInput';
-import { AdjustmentDialog, type AdjustmentStep } from './AdjustmentDialog';
+import { AdjustmentConfirm, AdjustmentFailed } from './AdjustmentDialog';
 import { Figure } from '../common/Figure';
 import { useAccountSession } from './useAccountSession';
 import { RetryBar } from '../common/RetryBar';
@@ -29,7 +31,10 @@ const useStyles = makeStyles({
 
 const shown = (amount: number | null) => (amount == null ? '-' : formatRupiah(amount));
 
-/** Master Disbursement Balance (spec section 2). Renders the masterBalance machine; sends events. */
+/**
+ * Master Disbursement Balance (spec section 2). Renders the masterBalance machine and, while it asks,
+ * its adjustment child; sends events.
+ */
 export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: typeof masterBalanceMachine }) {
   const styles = useStyles();
   const { clients, token } = useAccountSession();
@@ -39,16 +44,7 @@ export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: ty
   const loading = s.matches('loadingBalance');
   const clientName = clients.find((x) => x.id === c.clientId)?.client_name ?? '';
   const update = () => page.send({ type: 'UPDATE' });
-  const dialog: AdjustmentStep | null = s.matches('failed')
-    ? { step: 'failed', message: c.failure ?? '' }
-    : (s.matches('confirming') || s.matches('submitting')) && c.previous != null && c.amount != null
-      ? {
-          step: s.matches('submitting') ? 'submitting' : 'confirming',
-          clientName,
-          previous: c.previous,
-          amount: c.amount,
-        }
-      : null;
+  const adjustment = s.children.adjustment as ActorRefFrom<typeof masterBalanceAdjustmentMachine> | undefined;
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -93,15 +89,9 @@ export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: ty
           </Button>
         </div>
       </Card>
-      {dialog && (
-        <AdjustmentDialog
-          state={dialog}
-          canConfirm={s.can({ type: 'CONFIRM' })}
-          canCancel={s.can({ type: 'CANCEL' })}
-          onConfirm={() => page.send({ type: 'CONFIRM' })}
-          onCancel={() => page.send({ type: 'CANCEL' })}
-          onDismiss={() => page.send({ type: 'DISMISS' })}
-        />
+      {s.matches('adjusting') && adjustment && <AdjustmentConfirm actor={adjustment} clientName={clientName} />}
+      {s.matches('failed') && (
+        <AdjustmentFailed message={c.failure ?? ''} onDismiss={() => page.send({ type: 'DISMISS' })} />
       )}
     </section>
   );
