@@ -33,6 +33,7 @@ import { oneShotActionGuardWords, oneShotActionMachine } from './confirmCallMach
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
+import { settleConfirmGuardWords, settleConfirmMachine } from './settleConfirmMachine';
 import { twoFactorSetupGuardWords, twoFactorSetupMachine } from './twoFactorSetupMachine';
 import { uploadGuardWords, uploadMachine } from './uploadMachine';
 import { withdrawalDecisionGuardWords, withdrawalDecisionMachine } from './withdrawalDecisionMachine';
@@ -101,6 +102,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     settlementMachine,
     'Settlement page: choose a type and window, settle its FINALIZED pay-ins, watch the run, download reports.',
     settlementGuardWords,
+  ),
+  entry(
+    'settlePress',
+    settleConfirmMachine,
+    "A SUPER ADMIN pressing 'Settle All Transactions': 'Are you sure?' with the window's totals, then the call " +
+      'that starts the run.',
+    settleConfirmGuardWords,
   ),
   entry('login', loginMachine, 'Sign-in: credentials, then the OTP when two-factor is active.', loginGuardWords),
   entry(

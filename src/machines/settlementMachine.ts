@@ -10,16 +10,15 @@ import {
   SettlementWindowSchema,
   type SettlementRow,
   type SettlementRun,
-  type SettlementStarted,
   type SettlementType,
   type SettlementWindow,
 } from '../services/settlementRules';
 import { refusedFilter, searchedFilter, startingFilter, typedFilter, typedRange, type DateFilter } from './dateFilter';
 import type { GuardWords } from './guardWords';
+import { settleConfirmMachine, type SettlePressOutput } from './settleConfirmMachine';
 
 /** Shown in place when the server gives no words of its own. */
 export const ROWS_FAILED = 'The transactions to settle could not be loaded.';
-export const SETTLE_FAILED = 'The settlement could not be started. Please try again later.';
 export const RUN_FAILED = 'The settlement stopped before it settled everything.';
 export const RUNS_FAILED = 'The recent settlements could not be loaded.';
 export const REPORT_FAILED = 'The report could not be downloaded.';
@@ -78,8 +77,6 @@ export type SettlementEvent =
   | { type: 'SEARCH' }
   | { type: 'RETRY' }
   | { type: 'SETTLE' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
   | ProgressEvent
   | ConnectedEvent
   | { type: 'DOWNLOAD_REPORT'; runId: number }
@@ -135,9 +132,7 @@ export const settlementMachine = setup({
   },
   actors: {
     loadRows: fromPromise<SettlementRow[], SettlementWindow>(({ input }) => api.settlementStatus(input)),
-    startSettlement: fromPromise<SettlementStarted & { message: string }, SettlementWindow>(({ input }) =>
-      api.settle(input),
-    ),
+    settlePress: settleConfirmMachine,
     fetchRun: fromPromise<SettlementRun, { id: number }>(({ input }) => api.settlementRun(input.id)),
     settlementProgress,
     loadRuns: fromPromise<SettlementRun[]>(() => api.settlementRuns()),
@@ -172,7 +167,7 @@ export const settlementMachine = setup({
     showRows: assign({ rows: ({ event }) => outputOf<SettlementRow[]>(event) }),
     rowsFailed: assign({ loadError: ({ event }) => messageOf(errorOf(event), ROWS_FAILED) }),
     started: assign(({ context, event }) => {
-      const { run, joined } = outputOf<SettlementStarted>(event);
+      const { run, joined } = outputOf<SettlePressOutput>(event).started!;
       return { run, joined, failure: null, runs: withRun(context.runs, run) };
     }),
     /** A batch committed: never backwards, since the socket and the first read may arrive in either order. */
@@ -187,7 +182,8 @@ export const settlementMachine = setup({
       return { run, runs: withRun(context.runs, run) };
     }),
     failureOfRun: assign({ failure: ({ event }) => runOf(event)?.error || RUN_FAILED }),
-    startFailed: assign({ failure: ({ event }) => messageOf(errorOf(event), SETTLE_FAILED) }),
+    // The press already put the refusal in words (the server's, or SETTLE_FAILED).
+    startFailed: assign({ failure: ({ event }) => outputOf<SettlePressOutput>(event).message }),
     runEnded: raise({ type: 'RUN_ENDED' }),
     chooseReport: assign(({ event }) =>
       event.type === 'DOWNLOAD_REPORT' ? { reportRunId: event.runId, reportError: null } : {},
@@ -196,6 +192,8 @@ export const settlementMachine = setup({
   guards: {
     rangeIsValid: ({ context }) => typedWindow(context) != null,
     hasRows: ({ event }) => (outputOf<SettlementRow[] | undefined>(event)?.length ?? 0) > 0,
+    pressStarted: ({ event }) => outputOf<SettlePressOutput>(event).outcome === 'started',
+    pressFailed: ({ event }) => outputOf<SettlePressOutput>(event).outcome === 'failed',
     isWatchedRun: ({ context, event }) => isWatchedRun(context, event),
     runSucceeded: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'succeeded',
     runFailed: ({ context, event }) => isWatchedRun(context, event) && runOf(event)!.status === 'failed',
@@ -255,7 +253,7 @@ export const settlementMachine = setup({
         },
         showingRows: {
           on: {
-            SETTLE: 'confirming',
+            SETTLE: 'pressing',
             // The same window read again; any edit goes back to choosing, so Settle only ever settles what is shown.
             SEARCH: 'loadingRows',
             ...editsReturnToChoosing,
@@ -267,17 +265,19 @@ export const settlementMachine = setup({
             ...editsReturnToChoosing,
           },
         },
-        confirming: {
-          on: { CONFIRM: 'starting', CANCEL: 'showingRows' },
-        },
-        starting: {
+        // The press: 'Are you sure?' and the call that starts the run, one confirm-then-call child.
+        pressing: {
           invoke: {
-            id: 'startSettlement',
-            src: 'startSettlement',
-            input: ({ context }) => context.shown!,
-            onDone: { target: 'settling', actions: 'started' },
-            // 422 NOTHING_TO_SETTLE when someone settled the window first: the server's words.
-            onError: { target: 'failed', actions: 'startFailed' },
+            id: 'settlePress',
+            src: 'settlePress',
+            // SETTLE asks first; RETRY after a failure starts the window already confirmed again.
+            input: ({ context, event }) => ({ window: context.shown!, confirm: event.type === 'SETTLE' }),
+            onDone: [
+              { guard: 'pressStarted', target: 'settling', actions: 'started' },
+              // 422 NOTHING_TO_SETTLE when someone settled the window first: the server's words.
+              { guard: 'pressFailed', target: 'failed', actions: 'startFailed' },
+              { target: 'showingRows' },
+            ],
           },
         },
         settling: {
@@ -347,7 +347,7 @@ export const settlementMachine = setup({
         },
         failed: {
           on: {
-            RETRY: { target: 'starting', actions: assign({ failure: null }) },
+            RETRY: { target: 'pressing', actions: assign({ failure: null }) },
             SEARCH: 'loadingRows',
             ...editsReturnToChoosing,
           },
@@ -417,6 +417,8 @@ export const settlementGuardWords: GuardWords<typeof settlementMachine> = {
   hasRows:
     'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and ' +
     'offers no Settle.',
+  pressStarted: 'The server started the run the press asked for (or joined one already under way).',
+  pressFailed: 'The server refused the press (someone settled the window first): its words, and Retry.',
   isWatchedRun: "Only progress of the run this page started or joined counts; another admin's run is ignored.",
   runSucceeded: 'The watched run has ended and settled everything: the window is read again.',
   runFailed: "The watched run has ended in failure: the run's own error is shown, and Retry starts it again.",

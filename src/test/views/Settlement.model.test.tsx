@@ -1,15 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
+import { SETTLE_FAILED, settleConfirmMachine, type SettleAnswer } from '../../machines/settleConfirmMachine';
 import { settlementMachine, settlementProgressFrom } from '../../machines/settlementMachine';
 import { ApiError } from '../../services/http';
-import type {
-  SettlementRow,
-  SettlementRun,
-  SettlementStarted,
-  SettlementType,
-  SettlementWindow,
-} from '../../services/settlementRules';
+import type { SettlementRow, SettlementRun, SettlementType, SettlementWindow } from '../../services/settlementRules';
 import { SettlementPage } from '../../views/settlement/SettlementPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import { NOW } from './depositPageModel';
@@ -29,7 +24,9 @@ import {
  * generated path, and each path is played the way a SUPER ADMIN and the server would play it
  * (clicks and typing on the rendered page; the server's answers by settling the page's pending
  * calls; the socket's progress through a fake socket). After every step the screen must show
- * what the table below, written by hand from the spec, says.
+ * what the table below, written by hand from the spec, says. The press (the settle confirm child)
+ * ends as the model says by being played through its dialog: Cancel, or Confirm and the server's
+ * answer to the call, with the busy dialog checked in between.
  */
 
 const TITLE = 'Settlement';
@@ -176,10 +173,14 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
     errorEvent('loadRows', DOWN),
     doneEvent('reloadRows', []),
     errorEvent('reloadRows', DOWN),
-    doneEvent('startSettlement', { run: run({}), joined: false, message: 'Settlement started' }),
+    pressStarted(run({}), false, 'Settlement started'),
     // Another press of the same window is under way: the answer is that run, 2 already settled.
-    doneEvent('startSettlement', { run: progress(2), joined: true, message: ALREADY_RUNNING }),
-    errorEvent('startSettlement', new ApiError(422, NOTHING)),
+    pressStarted(progress(2), true, ALREADY_RUNNING),
+    pressFailed(NOTHING),
+    // A refusal without words of its own (the connection lost) says the page's own.
+    pressFailed(SETTLE_FAILED),
+    // Only a press that asked can be cancelled: Retry's press starts at once.
+    ...(pressAsks(s) ? [pressCancelled] : []),
     // The first read may come after the socket's news (settled 1 after settled 3): it must not go back.
     doneEvent('fetchRun', progress(1)),
     doneEvent('fetchRun', SUCCEEDED),
@@ -209,12 +210,19 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'SEARCH' },
     { type: 'RETRY' },
     { type: 'SETTLE' },
-    { type: 'CONFIRM' },
-    { type: 'CANCEL' },
     // The recent list's own retry and a report: tried on the opening screen.
     ...(atStart ? [{ type: 'RELOAD_RUNS' }, { type: 'DOWNLOAD_REPORT', runId: 5 }] : []),
   ];
 }
+
+/** How the press ends, as the page's machine is told: its child's output. */
+const pressStarted = (r: SettlementRun, joined: boolean, message: string) =>
+  doneEvent('settlePress', { outcome: 'started', started: { run: r, joined }, message });
+const pressFailed = (message: string) => doneEvent('settlePress', { outcome: 'failed', started: null, message });
+const pressCancelled = doneEvent('settlePress', { outcome: 'cancelled', started: null, message: null });
+/** Whether the press under way asks first (its input; the model runs the child as a stub that keeps it). */
+const pressAsks = (s: AnyMachineSnapshot) =>
+  (s.children.settlePress?.getSnapshot() as { input?: { confirm: boolean } } | undefined)?.input?.confirm === true;
 
 // The machine warns when the first read of a run fails (the socket still reports it): quiet here.
 vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -237,6 +245,7 @@ const model = buildModel(settlementMachine, {
       c.runs.length,
       c.failure != null,
       c.loadError != null,
+      pressAsks(s),
     ]);
   },
 });
@@ -261,6 +270,8 @@ interface World {
   reportError: string | null;
   /** How many times the run has been read: on each press answered, and on each (re)connection of the socket. */
   reads: number;
+  /** The press on screen asks 'Are you sure?' first (Settle's does; Retry's starts the window again at once). */
+  asked: boolean;
 }
 
 const parts = (state: string) => state.split('|') as [Flow, string, string];
@@ -288,7 +299,7 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
       flow = flow === 'choosingRange' && !(w.text in WINDOWS) ? flow : 'loadingRows';
       break;
     case 'RETRY':
-      flow = flow === 'failed' ? 'starting' : 'loadingRows';
+      flow = flow === 'failed' ? 'pressing' : 'loadingRows';
       break;
     case 'xstate.done.actor.loadRows':
       flow = (event.output as SettlementRow[]).length ? 'showingRows' : 'empty';
@@ -301,19 +312,13 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
       flow = 'done.showing';
       break;
     case 'SETTLE':
-      flow = 'confirming';
+      flow = 'pressing';
       break;
-    case 'CONFIRM':
-      flow = 'starting';
-      break;
-    case 'CANCEL':
-      flow = 'showingRows';
-      break;
-    case 'xstate.done.actor.startSettlement':
-      flow = 'settling';
-      break;
-    case 'xstate.error.actor.startSettlement':
-      flow = 'failed';
+    // Started: the run is watched; refused: its words and Retry; cancelled: the rows again.
+    case 'xstate.done.actor.settlePress':
+      flow = { started: 'settling', failed: 'failed', cancelled: 'showingRows' }[
+        (event.output as { outcome: 'started' | 'failed' | 'cancelled' }).outcome
+      ];
       break;
     case 'xstate.done.actor.loadRuns':
       recent = 'showing';
@@ -366,20 +371,23 @@ function nextWorld(w: World, event: AnyEventObject): World {
     case 'SEARCH':
       if (from === 'choosingRange' && flow === 'choosingRange') return { ...next, rangeError: true };
       return { ...next, rows: [], loadError: null, rangeError: false, shown: { type: w.type!, ...WINDOWS[w.text] } };
+    case 'SETTLE':
+      return { ...next, asked: true };
     case 'RETRY':
-      return from === 'failed' ? { ...next, failure: null } : { ...next, rows: [], loadError: null };
+      return from === 'failed' ? { ...next, failure: null, asked: false } : { ...next, rows: [], loadError: null };
     case 'xstate.done.actor.loadRows':
     case 'xstate.done.actor.reloadRows':
       return { ...next, rows: e.output as SettlementRow[] };
     case 'xstate.error.actor.loadRows':
     case 'xstate.error.actor.reloadRows':
       return { ...next, rows: [], loadError: e.error!.message };
-    case 'xstate.done.actor.startSettlement': {
-      const { run: started, joined } = e.output as { run: SettlementRun; joined: boolean };
+    case 'xstate.done.actor.settlePress': {
+      const out = e.output as { outcome: string; started: { run: SettlementRun; joined: boolean }; message: string };
+      if (out.outcome === 'failed') return { ...next, failure: out.message };
+      if (out.outcome === 'cancelled') return next;
+      const { run: started, joined } = out.started;
       return { ...next, run: started, joined, failure: null, runs: withRun(w.runs, started), reads: w.reads + 1 };
     }
-    case 'xstate.error.actor.startSettlement':
-      return { ...next, failure: e.error!.message };
     case 'CONNECTED':
       return { ...next, reads: w.reads + 1 };
     case 'PROGRESS':
@@ -426,7 +434,7 @@ const runRow = (r: SettlementRun) =>
     .find((row) => row.textContent!.includes(r.requested_by) && row.textContent!.includes(`${r.start} to ${r.end}`))!;
 
 function readFlow(): Flow {
-  if (dialog()) return within(dialog()!).queryByText('Starting the settlement…') ? 'starting' : 'confirming';
+  if (dialog()) return 'pressing';
   if (
     page()
       .queryAllByRole('status')
@@ -458,6 +466,39 @@ function readScreen(): string {
   return [readFlow(), recent, report].join('|');
 }
 
+/** The window on screen when the last step was checked: the one a press must settle. */
+let shownNow: SettlementWindow | null = null;
+
+/**
+ * The confirmation: the count and the totals of the rows shown (3 + 2 pay-ins), worked out by hand;
+ * Confirm and Cancel while it asks, both disabled with the spinner while the run is being started,
+ * and then the call asks to settle exactly the window whose rows were shown.
+ */
+function checkPress(shown: SettlementWindow, step: 'asking' | 'starting') {
+  expect(dialogTitle()).toBe('Settle All Transactions');
+  const d = dialog()!;
+  expect(d).toHaveTextContent(`Settle all ${LABELS[shown.type]} transactions from ${shown.start} to ${shown.end}?`);
+  expect(d).toHaveTextContent(
+    'Transactions5Total Transaction AmountRp. 1,750,000Total Fee AmountRp. 17,500Total AmountRp. 1,732,500',
+  );
+  expect(d).toHaveTextContent("The total amount moves to the clients' withdrawable balance. This cannot be undone.");
+  const buttons = within(d)
+    .getAllByRole('button', { hidden: true })
+    .map((b) => [b.textContent, (b as HTMLButtonElement).disabled]);
+  expect(buttons).toEqual([
+    ['Cancel', step === 'starting'],
+    ['Confirm', step === 'starting'],
+  ]);
+  if (step === 'starting') {
+    expect(within(d).getByText('Starting the settlement…')).toBeInTheDocument();
+    expect(calls.isOpen('startSettlement')).toBe(true);
+    expect(calls.inputs.filter((c) => c.id === 'startSettlement').at(-1)!.input).toEqual(shown);
+  } else {
+    expect(within(d).queryByText('Starting the settlement…')).toBeNull();
+    expect(calls.isOpen('startSettlement')).toBe(false);
+  }
+}
+
 function checkScreen(state: string, w: World) {
   const [flow, recent, report] = parts(state);
   // The choice and the window.
@@ -465,7 +506,7 @@ function checkScreen(state: string, w: World) {
   expect(rangeBox()).toHaveValue(w.text);
   if (w.rangeError) expect(page().getByText(INVALID_RANGE)).toBeInTheDocument();
   else expect(page().queryByText(INVALID_RANGE)).toBeNull();
-  const busy = ['loadingRows', 'confirming', 'starting', 'settling'].includes(flow);
+  const busy = ['loadingRows', 'pressing', 'settling'].includes(flow);
   expect(typeBox()).toHaveProperty('disabled', busy);
   expect(rangeBox()).toHaveProperty('disabled', busy);
   expect(button('Search')).toHaveProperty(
@@ -488,30 +529,10 @@ function checkScreen(state: string, w: World) {
     ).toEqual(w.shown);
   }
 
-  // The confirmation: the count and the totals of the rows shown (3 + 2 pay-ins), worked out by hand.
-  if (flow === 'confirming' || flow === 'starting') {
-    expect(dialogTitle()).toBe('Settle All Transactions');
-    const d = dialog()!;
-    expect(d).toHaveTextContent(
-      `Settle all ${LABELS[w.shown!.type]} transactions from ${w.shown!.start} to ${w.shown!.end}?`,
-    );
-    expect(d).toHaveTextContent(
-      'Transactions5Total Transaction AmountRp. 1,750,000Total Fee AmountRp. 17,500Total AmountRp. 1,732,500',
-    );
-    expect(within(d).getByRole('button', { name: 'Confirm', hidden: true })).toHaveProperty(
-      'disabled',
-      flow === 'starting',
-    );
-    expect(within(d).getByRole('button', { name: 'Cancel', hidden: true })).toHaveProperty(
-      'disabled',
-      flow === 'starting',
-    );
-  } else {
-    expect(dialog()).toBeNull();
-  }
-  // The press settles exactly the window whose rows were shown.
-  if (flow === 'starting')
-    expect(calls.inputs.filter((c) => c.id === 'startSettlement').at(-1)!.input).toEqual(w.shown);
+  // The press: asking, or (Retry's) already starting the run.
+  if (flow === 'pressing') checkPress(w.shown!, w.asked ? 'asking' : 'starting');
+  else expect(dialog()).toBeNull();
+  shownNow = w.shown;
 
   // The run under way, live from the socket (open only while settling).
   expect(socket.watching).toBe(flow === 'settling' ? 1 : 0);
@@ -576,10 +597,6 @@ async function perform(event: AnyEventObject, w: World) {
       return click(button(parts(w.state)[0] === 'failed' ? 'Retry' : 'Try again'));
     case 'SETTLE':
       return click(button('Settle All Transactions'));
-    case 'CONFIRM':
-      return click(within(dialog()!).getByRole('button', { name: 'Confirm', hidden: true }));
-    case 'CANCEL':
-      return click(within(dialog()!).getByRole('button', { name: 'Cancel', hidden: true }));
     case 'PROGRESS':
       return socket.emit(event.run);
     case 'CONNECTED':
@@ -614,6 +631,7 @@ const pageModel: PageModel<World> = {
     reportRunId: null,
     reportError: null,
     reads: 0,
+    asked: false,
   }),
   initial: () => START,
   // The screen shows done's two steps; settling's (reading the run, watching the socket) look the same.
@@ -655,6 +673,36 @@ class FakeSettlementSocket {
   }
 }
 
+/** The press's end is played through its dialog; the other calls are settled. */
+class SettlementCalls extends PendingCalls {
+  async settle(event: AnyEventObject) {
+    if (event.type === 'xstate.done.actor.settlePress') return finishPress(this, event.output);
+    return super.settle(event);
+  }
+}
+
+async function finishPress(
+  pending: PendingCalls,
+  output: { outcome: string; started: { run: SettlementRun; joined: boolean } | null; message: string | null },
+) {
+  const pressButton = (name: string) => within(dialog()!).getByRole('button', { name, hidden: true });
+  if (output.outcome === 'cancelled') return click(pressButton('Cancel'));
+  // Settle's press asks first (Retry's is already starting, as the last step's check saw).
+  if (!(pressButton('Confirm') as HTMLButtonElement).disabled) {
+    await click(pressButton('Confirm'));
+    checkPress(shownNow!, 'starting');
+  }
+  await pending.settle(
+    output.outcome === 'started'
+      ? doneEvent('startSettlement', { ...output.started, message: output.message })
+      : // 422 NOTHING_TO_SETTLE says why; a lost connection says nothing, and the page says SETTLE_FAILED.
+        errorEvent(
+          'startSettlement',
+          output.message === SETTLE_FAILED ? new Error('offline') : new ApiError(422, output.message!),
+        ),
+  );
+}
+
 let calls = new PendingCalls();
 let socket = new FakeSettlementSocket();
 
@@ -662,7 +710,7 @@ const logicFor = () =>
   settlementMachine.provide({
     actors: {
       loadRows: calls.logic<SettlementRow[]>(),
-      startSettlement: calls.logic<SettlementStarted & { message: string }>(),
+      settlePress: settleConfirmMachine.provide({ actors: { startSettlement: calls.logic<SettleAnswer>() } }),
       fetchRun: calls.logic<SettlementRun>(),
       loadRuns: calls.logic<SettlementRun[]>(),
       downloadReport: calls.logic<void>(),
@@ -689,8 +737,7 @@ const SCRIPTED = [
   scripted('out of order, the socket says 3, then the first read says 1, then the socket 1 again: it stays at 3', [
     ...opened,
     { type: 'SETTLE' },
-    { type: 'CONFIRM' },
-    doneEvent('startSettlement', { run: run({}), joined: false, message: 'Settlement started' }),
+    pressStarted(run({}), false, 'Settlement started'),
     { type: 'PROGRESS', run: progress(3) },
     doneEvent('fetchRun', progress(1)),
     { type: 'PROGRESS', run: progress(1) },
@@ -699,8 +746,7 @@ const SCRIPTED = [
   scripted('joined at 2 settled, the first read says 1 and it stays at 2, and the run fails', [
     ...opened,
     { type: 'SETTLE' },
-    { type: 'CONFIRM' },
-    doneEvent('startSettlement', { run: progress(2), joined: true, message: ALREADY_RUNNING }),
+    pressStarted(progress(2), true, ALREADY_RUNNING),
     doneEvent('fetchRun', progress(1)),
     { type: 'PROGRESS', run: FAILED_RUN },
     doneEvent('loadRuns', [FAILED_RUN, ...PAST]),
@@ -709,8 +755,7 @@ const SCRIPTED = [
   scripted('another run on the socket (even its end) leaves the watched one as it is', [
     ...opened,
     { type: 'SETTLE' },
-    { type: 'CONFIRM' },
-    doneEvent('startSettlement', { run: run({}), joined: false, message: 'Settlement started' }),
+    pressStarted(run({}), false, 'Settlement started'),
     { type: 'PROGRESS', run: { ...PAST[1], settled_transaction: 40, status: 'succeeded' } },
     { type: 'PROGRESS', run: progress(3) },
     { type: 'PROGRESS', run: SUCCEEDED },
@@ -721,12 +766,18 @@ const SCRIPTED = [
   scripted('the socket reconnects after the end was sent and the read again finds the run succeeded', [
     ...opened,
     { type: 'SETTLE' },
-    { type: 'CONFIRM' },
-    doneEvent('startSettlement', { run: run({}), joined: false, message: 'Settlement started' }),
+    pressStarted(run({}), false, 'Settlement started'),
     doneEvent('fetchRun', progress(1)),
     { type: 'PROGRESS', run: progress(3) },
     { type: 'CONNECTED' },
     doneEvent('fetchRun', SUCCEEDED),
+  ]),
+  scripted('refused without words (the connection lost), Retry presses again without asking, and the run starts', [
+    ...opened,
+    { type: 'SETTLE' },
+    pressFailed(SETTLE_FAILED),
+    { type: 'RETRY' },
+    pressStarted(run({}), false, 'Settlement started'),
   ]),
   scripted('a range before 1900 reads as dates, but the window schema refuses it', [
     { type: 'SELECT_TYPE', settlementType: 'va_bri' },
@@ -745,10 +796,10 @@ describe('Settlement: every path of settlement, driven through the page', () => 
   )(
     '%s',
     async (_, path) => {
-      calls = new PendingCalls();
+      calls = new SettlementCalls();
       socket = new FakeSettlementSocket();
       await drivePath(pageModel, path, calls, () => renderPage(<SettlementPage logic={logicFor()} />, []));
     },
-    30_000,
+    60_000,
   );
 });

@@ -10,14 +10,20 @@ import { ConfirmDialog } from './ConfirmDialog';
  */
 export function ConfirmCallDialog({
   actor,
+  title = 'Are you sure?',
   verb,
   busyVerb,
+  busyLabel,
   children,
 }: {
   actor: ConfirmCallActor;
+  /** The question's title, where the screen names its action instead ('Settle All Transactions'). */
+  title?: string;
   verb: string;
   /** The confirm button's words while the call is under way ('Working…'). */
   busyVerb: string;
+  /** A spinner's words while the call is under way ('Starting the settlement…'), where the screen shows one. */
+  busyLabel?: string;
   children: ReactNode;
 }) {
   const s = useSelector(actor, (snapshot) => snapshot);
@@ -25,8 +31,9 @@ export function ConfirmCallDialog({
   const failed = s.can({ type: 'RETRY' });
   return (
     <ConfirmDialog
-      title={failed ? 'Failed' : 'Are you sure?'}
+      title={failed ? 'Failed' : title}
       busy={s.status === 'active' && !canCancel}
+      busyLabel={busyLabel}
       confirmLabel={verb}
       busyConfirmLabel={busyVerb}
       error={failed ? s.context.error : null}

@@ -1,5 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import type { ActorRefFrom } from 'xstate';
+import type { settleConfirmMachine } from '../../machines/settleConfirmMachine';
+import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 import { formatRupiah, groupDigits } from '../../services/money';
 import {
   SETTLEMENT_TYPE_LABELS,
@@ -21,25 +23,17 @@ const useStyles = makeStyles({
 
 /**
  * 'Settle All Transactions': the window and what settling it moves (settlementTotals of the rows
- * shown), with Cancel and Confirm; busy while the server starts the run.
+ * shown), with Cancel and Confirm; busy while the server starts the run. Renders the page's settle
+ * press child, whose can() enables each button.
  */
 export function SettleDialog({
+  actor,
   window,
   rows,
-  busy,
-  canConfirm,
-  canCancel,
-  onConfirm,
-  onCancel,
 }: {
+  actor: ActorRefFrom<typeof settleConfirmMachine>;
   window: SettlementWindow;
   rows: SettlementRow[];
-  busy: boolean;
-  /** Whether the page's machine takes CONFIRM and CANCEL now (snapshot.can): not while the run is started. */
-  canConfirm: boolean;
-  canCancel: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
 }) {
   const styles = useStyles();
   const totals = settlementTotals(rows);
@@ -50,14 +44,13 @@ export function SettleDialog({
     ['Total Amount', formatRupiah(totals.net)],
   ];
   return (
-    <ConfirmDialog
+    // The confirm button keeps its word while busy: the spinner says what is under way.
+    <ConfirmCallDialog
+      actor={actor}
       title="Settle All Transactions"
-      busy={busy}
+      verb="Confirm"
+      busyVerb="Confirm"
       busyLabel="Starting the settlement…"
-      canConfirm={canConfirm}
-      canCancel={canCancel}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
     >
       {`Settle all ${SETTLEMENT_TYPE_LABELS[window.type]} transactions from ${window.start} to ${window.end}?`}
       <dl className={styles.figures} aria-label="Settlement totals">
@@ -69,6 +62,6 @@ export function SettleDialog({
         ))}
       </dl>
       The total amount moves to the clients&apos; withdrawable balance. This cannot be undone.
-    </ConfirmDialog>
+    </ConfirmCallDialog>
   );
 }

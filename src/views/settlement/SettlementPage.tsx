@@ -13,6 +13,8 @@ import {
 } from '@fluentui/react-components';
 import { MoneyRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { settleConfirmMachine } from '../../machines/settleConfirmMachine';
 import { settledMessage, settlementMachine } from '../../machines/settlementMachine';
 import { pageTitle } from '../../services/pages';
 import {
@@ -54,7 +56,7 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
     : s.matches({ flow: 'choosingType' }) || s.matches({ flow: 'choosingRange' })
       ? HOW_TO
       : null;
-  const confirming = s.matches({ flow: 'confirming' }) || s.matches({ flow: 'starting' });
+  const press = s.matches({ flow: 'pressing' }) ? s.children.settlePress : undefined;
 
   return (
     <section className={styles.page} aria-labelledby="page-title">
@@ -143,16 +145,8 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
         reportError={s.matches({ report: 'failed' }) ? c.reportError : null}
         onDownload={(runId) => page.send({ type: 'DOWNLOAD_REPORT', runId })}
       />
-      {confirming && c.shown && (
-        <SettleDialog
-          window={c.shown}
-          rows={c.rows}
-          busy={s.matches({ flow: 'starting' })}
-          canConfirm={s.can({ type: 'CONFIRM' })}
-          canCancel={s.can({ type: 'CANCEL' })}
-          onConfirm={() => page.send({ type: 'CONFIRM' })}
-          onCancel={() => page.send({ type: 'CANCEL' })}
-        />
+      {press && c.shown && (
+        <SettleDialog actor={press as ActorRefFrom<typeof settleConfirmMachine>} window={c.shown} rows={c.rows} />
       )}
     </section>
   );

@@ -1,0 +1,55 @@
+import { fromPromise } from 'xstate';
+import { api } from '../services/api';
+import type { SettlementStarted, SettlementWindow } from '../services/settlementRules';
+import { confirmCallMachine } from './confirmCallMachine';
+import type { GuardWords } from './guardWords';
+
+/** Shown when the server refuses the press without words of its own. */
+export const SETTLE_FAILED = 'The settlement could not be started. Please try again later.';
+
+/** The server's answer to a press: the run started (or joined), and its words. */
+export type SettleAnswer = SettlementStarted & { message: string };
+
+/**
+ * How the press ended, for the settlement page that invoked it: the run started or joined, the
+ * server's refusal (a 422 NOTHING_TO_SETTLE when someone settled the window first), or cancelled.
+ */
+export interface SettlePressOutput {
+  outcome: 'started' | 'failed' | 'cancelled';
+  /** The run to watch, once started. */
+  started: SettlementStarted | null;
+  /** The refusal's words (or SETTLE_FAILED) when failed; the server's words when started. */
+  message: string | null;
+}
+
+/**
+ * 'Settle All Transactions' pressed on the window shown: the confirm-then-call machine, asking
+ * 'Are you sure?' with the window's totals before the server starts the run. Retry on the page
+ * after a failed run presses again without asking (the window was already confirmed), so it asks
+ * only when its input says so. A refusal ends it: the page shows the words with its own Retry.
+ */
+export const settleConfirmMachine = confirmCallMachine<{ window: SettlementWindow }, SettlePressOutput, SettleAnswer>({
+  id: 'settlePress',
+  call: 'startSettlement',
+  logic: fromPromise<SettleAnswer, SettlementWindow>(({ input }) => api.settle(input)),
+  callInput: ({ window }) => window,
+  wordsOf: (answer) => answer.message,
+  states: { calling: 'startingRun', done: 'started' },
+  ask: 'whenAsked',
+  retry: false,
+  failureText: SETTLE_FAILED,
+  output: ({ result, message, error }) =>
+    result != null
+      ? { outcome: 'started', started: { run: result.run, joined: result.joined }, message }
+      : error != null
+        ? { outcome: 'failed', started: null, message: error }
+        : { outcome: 'cancelled', started: null, message: null },
+});
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const settleConfirmGuardWords: GuardWords<typeof settleConfirmMachine> = {
+  needsConfirmation:
+    "A press of 'Settle All Transactions' asks 'Are you sure?' with the window's totals first; Retry after a " +
+    'failure starts the same window again without asking.',
+  reasonAccepted: 'Not asked here: the settle press has no reason field.',
+};
