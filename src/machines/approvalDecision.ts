@@ -12,13 +12,14 @@ import { watchApprovals } from '../services/realtime';
 import { approvalDecidedMessage } from '../services/successTexts';
 import type { UserTypeName } from '../services/schemas';
 import { allowsApproval } from './lifecycle/approvalLifecycle';
-import { oneShotActionMachine } from './confirmCallMachine';
+import { confirmCallMachine } from './confirmCallMachine';
+import type { GuardWords } from './guardWords';
 
 /**
  * The pieces every screen that decides an approval request shares (issue 25, dual control): who
  * may take which decision (the approval lifecycle, asked with the user's role and whether they
  * made the request), the body's rule (ApprovalDecisionBody: a decline needs a reason), and the
- * call itself, which is the one 'then call' machine (oneShotAction) given the decision's call.
+ * decision itself, which is one specialisation of the confirm-then-call machine (approvalDecision).
  */
 
 /** The signed-in user as the lifecycle is asked: their type, and their e-mail to tell whether they made a request. */
@@ -40,9 +41,12 @@ export const decisionsFor = (
     allowsApproval(row.status, { type, role: viewer.role, isMaker: isMakerOf(row, viewer) }),
   );
 
+/** Whether a decision carries a reason (a decline, where it is required): the dialog's Reason field is its. */
+export const takesReason = (decision: ApprovalDecision) => decision === 'DECLINE';
+
 /** What PATCH approvals/{id} is sent: the reason only with a decline (where it is required). */
 export const decisionBodyOf = (decision: ApprovalDecision, reason: string): ApprovalDecisionBody =>
-  decision === 'DECLINE' ? { decision, reason: reason.trim() } : { decision };
+  takesReason(decision) ? { decision, reason: reason.trim() } : { decision };
 
 /** Why this decision cannot be sent as it stands (ApprovalDecisionBody's words), or null when it can. */
 export function decisionProblem(decision: ApprovalDecision, reason: string): string | null {
@@ -56,31 +60,54 @@ export interface ApprovalCallArgs {
   reason: string;
 }
 
-/**
- * The call of a decision: the one 'then call' machine, given PATCH approvals/{id}; it ends with the server's words
- * either way.
- */
-export const approvalDecisionCall = oneShotActionMachine.provide({
-  actors: {
-    run: fromPromise<string, unknown>(async ({ input }) => {
-      const { id, decision, reason } = input as ApprovalCallArgs;
-      return (
-        (await api.decideApproval(id, decisionBodyOf(decision, reason))).message || approvalDecidedMessage(decision)
-      );
-    }),
-  },
-});
-
-/** The decision dialog's part of a page's context: the same on the Approvals page and the work order page. */
-export interface DecisionDialogFields {
-  decision: ApprovalDecision | null;
-  reason: string;
-  /** Why Confirm was refused (a decline without a reason), under the Reason field. */
-  reasonError: string | null;
+/** The request and the decision a page asks about (the dialog shows the request's facts). */
+export interface ApprovalDecisionInput {
+  row: ApprovalRow;
+  decision: ApprovalDecision;
 }
 
-/** What a person does in the decision dialog, on either page. */
-export type DecisionDialogEvent = { type: 'SET_REASON'; value: string } | { type: 'CONFIRM' } | { type: 'CLOSE' };
+/** How the decision ended, for the page to route on: the server's words when it was decided or refused. */
+export interface ApprovalDecisionOutput {
+  ended: 'decided' | 'failed' | 'cancelled';
+  message: string | null;
+}
+
+/** Shown when a refusal carries no words of its own (a lost connection): the words the call has always said. */
+export const DECISION_FAILED = 'Something went wrong, please try again later.';
+
+/**
+ * A decision on one approval request, the same on the Approvals page and the work order page: the
+ * confirm-then-call machine, asking 'Are you sure?' always, with the reason field (a decline is
+ * refused in place without a reason), then PATCH approvals/{id}. A refusal ends it (no retry): the
+ * server refused on the lifecycle's grounds (the maker, decided already), which trying again cannot
+ * change, so the page shows the words and reads its requests again.
+ */
+export const approvalDecisionMachine = confirmCallMachine<ApprovalDecisionInput, ApprovalDecisionOutput>({
+  id: 'approvalDecision',
+  call: 'decide',
+  logic: fromPromise<string, ApprovalCallArgs>(
+    async ({ input }) => (await api.decideApproval(input.id, decisionBodyOf(input.decision, input.reason))).message,
+  ),
+  callInput: ({ row, decision, reason }) => ({ id: row.id, decision, reason }) satisfies ApprovalCallArgs,
+  reasonProblem: ({ decision, reason }) => decisionProblem(decision, reason),
+  states: { calling: 'deciding', done: 'decided' },
+  ask: 'always',
+  retry: false,
+  failureText: DECISION_FAILED,
+  doneText: ({ decision }) => approvalDecidedMessage(decision),
+  output: ({ message, error }) => ({
+    ended: error != null ? 'failed' : message != null ? 'decided' : 'cancelled',
+    message: error ?? message,
+  }),
+});
+
+/** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
+export const approvalDecisionGuardWords: GuardWords<typeof approvalDecisionMachine> = {
+  needsConfirmation: "Not asked here: an approval's decision always asks 'Are you sure?' first.",
+  reasonAccepted:
+    'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place, ' +
+    'with the words under the Reason field.',
+};
 
 export const APPROVAL_NOT_FOUND = 'The approval request could not be found.';
 /** Asks the page to read its requests again: one was made or decided elsewhere, or the socket came back. */

@@ -4,17 +4,12 @@ import { messageOf } from '../services/http';
 import { api } from '../services/api';
 import {
   APPROVAL_NOT_FOUND,
-  approvalDecisionCall,
-  decisionProblem,
+  approvalDecisionMachine,
   decisionsFor,
-  type ApprovalCallArgs,
+  type ApprovalDecisionOutput,
   type ApprovalViewer,
-  type DecisionDialogEvent,
-  type DecisionDialogFields,
 } from './approvalDecision';
 import type { GuardWords } from './guardWords';
-
-export const DECISION_FAILED = 'An error has occurred. Please try again later.';
 
 export interface ApprovalWorkOrderInput {
   /** The request the work order names (its item's ref). */
@@ -29,28 +24,30 @@ export interface ApprovalOutcome {
   message: string;
 }
 
-export interface ApprovalWorkOrderContext extends DecisionDialogFields {
+export interface ApprovalWorkOrderContext {
   id: number;
   viewer: ApprovalViewer;
   workOrder: AnyActorRef | null;
   row: ApprovalRow | null;
   /** The decisions the approval lifecycle lets this user take on the request as last read. */
   actions: ApprovalDecision[];
+  /** The decision asked about (the approvalDecision machine's input, with the request). */
+  decision: ApprovalDecision | null;
   loadError: string | null;
   /** How the last decision ended, in the server's words. */
   outcome: ApprovalOutcome | null;
 }
 
 export type ApprovalWorkOrderEvent =
-  { type: 'REFRESH' } | { type: 'RETRY' } | { type: 'DECIDE'; decision: ApprovalDecision } | DecisionDialogEvent;
+  { type: 'REFRESH' } | { type: 'RETRY' } | { type: 'DECIDE'; decision: ApprovalDecision };
 
-type CallOutput = { message: string | null; failed: boolean };
+const outputOf = (event: unknown) => (event as { output: ApprovalDecisionOutput }).output;
 
 /**
  * The request an approval work order names, on the work order page (opened from the bell): it is
  * read (action, maker, client, amount, before -> after, summary), the approval lifecycle says
- * which decisions this user may take, and each is 'Are you sure?' (a reason to decline), then the
- * call through the same 'then call' machine as the Approvals page. Either answer reads the request
+ * which decisions this user may take, and each is the approvalDecision machine the Approvals page
+ * invokes too ('Are you sure?', a reason to decline, then the call). Either answer reads the request
  * again and tells the work order page, which reads the work order again (the decision resolves it).
  */
 export const approvalWorkOrderMachine = setup({
@@ -61,7 +58,7 @@ export const approvalWorkOrderMachine = setup({
   },
   actors: {
     loadApproval: fromPromise<ApprovalRow, { id: number }>(({ input }) => api.approval(input.id)),
-    decideApproval: approvalDecisionCall,
+    decideApproval: approvalDecisionMachine,
   },
   actions: {
     tellWorkOrder: enqueueActions(({ context, enqueue }) => {
@@ -71,9 +68,8 @@ export const approvalWorkOrderMachine = setup({
   },
   guards: {
     mayDecide: ({ context, event }) => event.type === 'DECIDE' && context.actions.includes(event.decision),
-    decisionIsComplete: ({ context }) =>
-      context.decision != null && decisionProblem(context.decision, context.reason) == null,
-    decisionFailed: ({ event }) => (event as unknown as { output: CallOutput }).output.failed,
+    decisionFailed: ({ event }) => outputOf(event).ended === 'failed',
+    decided: ({ event }) => outputOf(event).ended === 'decided',
   },
 }).createMachine({
   id: 'approvalWorkOrder',
@@ -85,8 +81,6 @@ export const approvalWorkOrderMachine = setup({
     actions: [],
     loadError: null,
     decision: null,
-    reason: '',
-    reasonError: null,
     outcome: null,
   }),
   initial: 'reading',
@@ -117,30 +111,19 @@ export const approvalWorkOrderMachine = setup({
         REFRESH: 'reading',
         DECIDE: {
           guard: 'mayDecide',
-          target: 'asking',
-          actions: assign(({ event }) => ({ decision: event.decision, reason: '', reasonError: null, outcome: null })),
+          target: 'deciding',
+          actions: assign(({ event }) => ({ decision: event.decision, outcome: null })),
         },
       },
     },
-    // 'Are you sure?' with the request's facts and the amount in figures and words; a decline asks a reason.
-    asking: {
-      on: {
-        SET_REASON: { actions: assign({ reason: ({ event }) => event.value, reasonError: null }) },
-        CONFIRM: [
-          { guard: 'decisionIsComplete', target: 'deciding' },
-          { actions: assign({ reasonError: ({ context }) => decisionProblem(context.decision!, context.reason) }) },
-        ],
-        CLOSE: 'shown',
-      },
-    },
+    // The approvalDecision machine: 'Are you sure?' with the request's facts and the amount in figures
+    // and words (a decline asks a reason), then the call. Either answer reads the request again and
+    // tells the work order page; Cancel leaves everything as it was.
     deciding: {
       invoke: {
         id: 'decideApproval',
         src: 'decideApproval',
-        input: ({ context }) => ({
-          confirm: false,
-          args: { id: context.id, decision: context.decision!, reason: context.reason } satisfies ApprovalCallArgs,
-        }),
+        input: ({ context }) => ({ row: context.row!, decision: context.decision! }),
         onDone: [
           {
             guard: 'decisionFailed',
@@ -148,12 +131,13 @@ export const approvalWorkOrderMachine = setup({
             actions: [
               {
                 type: 'ended',
-                params: ({ event }) => ({ intent: 'error' as const, message: event.output.message ?? DECISION_FAILED }),
+                params: ({ event }) => ({ intent: 'error' as const, message: event.output.message ?? '' }),
               },
               'tellWorkOrder',
             ],
           },
           {
+            guard: 'decided',
             target: 'reading',
             actions: [
               {
@@ -163,6 +147,7 @@ export const approvalWorkOrderMachine = setup({
               'tellWorkOrder',
             ],
           },
+          { target: 'shown' },
         ],
       },
     },
@@ -174,8 +159,7 @@ export const approvalWorkOrderGuardWords: GuardWords<typeof approvalWorkOrderMac
   mayDecide:
     'The approval lifecycle lets this user take the decision on the request as last read: Approve or Decline ' +
     'only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
-  decisionIsComplete:
-    'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
   decisionFailed:
     'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
+  decided: 'The server took the decision: its words are shown; otherwise it was cancelled, nothing sent.',
 };

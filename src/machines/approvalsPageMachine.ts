@@ -23,20 +23,16 @@ import { APPROVAL_POLICY_SAVED } from '../services/successTexts';
 import type { PageMeta } from '../services/withdrawalRules';
 import {
   approvalChanges,
-  approvalDecisionCall,
-  decisionProblem,
+  approvalDecisionMachine,
   decisionsFor,
-  type ApprovalCallArgs,
+  type ApprovalDecisionOutput,
   type ApprovalViewer,
-  type DecisionDialogEvent,
-  type DecisionDialogFields,
 } from './approvalDecision';
 import type { GuardWords } from './guardWords';
 
 export const LOAD_FAILED = 'The approval requests could not be loaded.';
 export const POLICY_LOAD_FAILED = 'The approval policy could not be loaded.';
 export const POLICY_SAVE_FAILED = 'The approval policy could not be saved.';
-export const DECISION_FAILED = 'An error has occurred. Please try again later.';
 
 /** The status filter: one status, or '' for all of them. */
 export type ApprovalStatusFilter = '' | ApprovalStatus;
@@ -64,7 +60,7 @@ export interface ApprovalsPageInput {
   openId?: number | null;
 }
 
-export interface ApprovalsPageContext extends DecisionDialogFields {
+export interface ApprovalsPageContext {
   viewer: ApprovalViewer;
   token: string | null;
   openId: number | null;
@@ -76,8 +72,9 @@ export interface ApprovalsPageContext extends DecisionDialogFields {
   /** For each row on screen, the decisions the approval lifecycle lets this user take (the row's buttons). */
   actions: Record<number, ApprovalDecision[]>;
   loadError: string | null;
-  /** The request and decision of the open dialog. */
+  /** The request and decision of the open dialog (the approvalDecision machine's input). */
   target: ApprovalRow | null;
+  decision: ApprovalDecision | null;
   /** The server's refusal of the last decision (the 'Failed' dialog). */
   decisionError: string | null;
   policy: PolicyLine[];
@@ -97,7 +94,8 @@ export type ApprovalsPageEvent =
   /** Raised by the machine itself once a decision reached the server (either way). */
   | { type: 'RELOAD' }
   | { type: 'DECIDE'; row: ApprovalRow; decision: ApprovalDecision }
-  | DecisionDialogEvent
+  /** Closes the 'Failed' dialog (the question itself is the approvalDecision machine's). */
+  | { type: 'CLOSE' }
   | { type: 'SET_MODE'; action: ApprovalAction; mode: ApprovalMode }
   | { type: 'SET_THRESHOLD'; action: ApprovalAction; text: string }
   | { type: 'SAVE_POLICY' }
@@ -163,11 +161,11 @@ const outputOf = <T>(event: object) => (event as { output: T }).output;
 /**
  * Approvals (issue 25, dual control; SUPER ADMIN by the route guard): the requests waiting for a
  * second SUPER ADMIN (status filter, paged), each with the decisions the approval lifecycle lets
- * this user take (Approve / Decline for another's request, Cancel for their own), the decision's
- * dialog ('Are you sure?' with the amount in figures and words; a reason to decline) and then the
- * call, and the Policy tab (one line per action: off, always or from a threshold). The list is
- * read again when the socket says a request was made or decided. Four regions: `tab`, `list`,
- * `decision` (the dialog) and `policy`.
+ * this user take (Approve / Decline for another's request, Cancel for their own), the decision
+ * (the approvalDecision machine: 'Are you sure?' with the amount in figures and words, a reason to
+ * decline, then the call; a refusal in the server's words), and the Policy tab (one line per action:
+ * off, always or from a threshold). The list is read again when the socket says a request was made
+ * or decided. Four regions: `tab`, `list`, `decision` (the dialog) and `policy`.
  */
 export const approvalsPageMachine = setup({
   types: {
@@ -179,7 +177,7 @@ export const approvalsPageMachine = setup({
     loadApprovals: fromPromise<{ rows: ApprovalRow[]; meta: PageMeta }, ApprovalListQuery>(({ input }) =>
       api.approvals(input),
     ),
-    decideApproval: approvalDecisionCall,
+    decideApproval: approvalDecisionMachine,
     loadPolicy: fromPromise<ApprovalPolicyEntry[]>(() => api.approvalPolicy()),
     savePolicy: fromPromise<{ policy: ApprovalPolicyEntry[]; message: string }, ApprovalPolicyBody>(({ input }) =>
       api.updateApprovalPolicy(input),
@@ -195,11 +193,8 @@ export const approvalsPageMachine = setup({
     }),
     setStatus: assign(({ event }) => (event.type === 'SET_STATUS' ? { status: event.status, page: 1 } : {})),
     ask: assign(({ event }) =>
-      event.type === 'DECIDE'
-        ? { target: event.row, decision: event.decision, reason: '', reasonError: null, decisionError: null }
-        : {},
+      event.type === 'DECIDE' ? { target: event.row, decision: event.decision, decisionError: null } : {},
     ),
-    refuseDecision: assign({ reasonError: ({ context }) => decisionProblem(context.decision!, context.reason) }),
     setLine: assign({
       policy: ({ context, event }) =>
         context.policy.map((line) => {
@@ -230,9 +225,8 @@ export const approvalsPageMachine = setup({
       event.type === 'DECIDE' &&
       context.rows.some((r) => r.id === event.row.id) &&
       decisionsFor(event.row, context.viewer).includes(event.decision),
-    decisionIsComplete: ({ context }) =>
-      context.decision != null && decisionProblem(context.decision, context.reason) == null,
-    decisionFailed: ({ event }) => outputOf<{ failed: boolean }>(event).failed,
+    decisionFailed: ({ event }) => outputOf<ApprovalDecisionOutput>(event).ended === 'failed',
+    decided: ({ event }) => outputOf<ApprovalDecisionOutput>(event).ended === 'decided',
     isPolicyMode: ({ context, event }) =>
       event.type === 'SET_MODE' &&
       (APPROVAL_MODES as readonly string[]).includes(event.mode) &&
@@ -256,8 +250,6 @@ export const approvalsPageMachine = setup({
     loadError: null,
     target: null,
     decision: null,
-    reason: '',
-    reasonError: null,
     decisionError: null,
     policy: policyLinesOf([]),
     policyLoadError: null,
@@ -325,36 +317,23 @@ export const approvalsPageMachine = setup({
     decision: {
       initial: 'idle',
       states: {
-        idle: { on: { DECIDE: { guard: 'mayDecide', target: 'asking', actions: 'ask' } } },
-        // 'Are you sure?' with the request, its amount in figures and words and before -> after;
-        // a decline asks a reason.
-        asking: {
-          on: {
-            SET_REASON: { actions: assign({ reason: ({ event }) => event.value, reasonError: null }) },
-            CONFIRM: [{ guard: 'decisionIsComplete', target: 'deciding' }, { actions: 'refuseDecision' }],
-            CLOSE: 'idle',
-          },
-        },
-        // The call: the one 'then call' machine. Either answer reads the list again (someone may have decided first).
+        idle: { on: { DECIDE: { guard: 'mayDecide', target: 'deciding', actions: 'ask' } } },
+        // The approvalDecision machine: 'Are you sure?' with the request, its amount in figures and
+        // words and before -> after (a decline asks a reason), then the call. Either answer reads the
+        // list again (someone may have decided first); Cancel changes nothing.
         deciding: {
           invoke: {
             id: 'decideApproval',
             src: 'decideApproval',
-            input: ({ context }) => ({
-              confirm: false,
-              args: {
-                id: context.target!.id,
-                decision: context.decision!,
-                reason: context.reason,
-              } satisfies ApprovalCallArgs,
-            }),
+            input: ({ context }) => ({ row: context.target!, decision: context.decision! }),
             onDone: [
               {
                 guard: 'decisionFailed',
                 target: 'failed',
-                actions: [assign({ decisionError: ({ event }) => event.output.message ?? DECISION_FAILED }), 'reload'],
+                actions: [assign({ decisionError: ({ event }) => event.output.message }), 'reload'],
               },
               {
+                guard: 'decided',
                 target: 'idle',
                 actions: [
                   {
@@ -368,6 +347,7 @@ export const approvalsPageMachine = setup({
                   'reload',
                 ],
               },
+              { target: 'idle' },
             ],
           },
         },
@@ -445,10 +425,9 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   mayDecide:
     'The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline ' +
     'only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
-  decisionIsComplete:
-    'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place.',
   decisionFailed:
     'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
+  decided: 'The server took the decision: it is announced in its words; otherwise it was cancelled, nothing sent.',
   isPolicyMode: 'Only off, always or threshold, for an action of the policy.',
   isPolicyLine: 'Only for an action of the policy.',
   policyIsValid:

@@ -6,6 +6,7 @@ import { withdrawalLifecycle, withdrawalGuardWords } from './lifecycle/withdrawa
 import { approvalLifecycle, approvalGuardWords } from './lifecycle/approvalLifecycle';
 import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMachine';
 import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approvalWorkOrderMachine';
+import { approvalDecisionGuardWords, approvalDecisionMachine } from './approvalDecision';
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { masterBalanceGuardWords, masterBalanceMachine } from './masterBalanceMachine';
 import { masterBalanceAdjustmentGuardWords, masterBalanceAdjustmentMachine } from './masterBalanceAdjustmentMachine';
@@ -264,6 +265,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as " +
       'the approval lifecycle allows.',
     approvalWorkOrderGuardWords,
+  ),
+  entry(
+    'approvalDecision',
+    approvalDecisionMachine,
+    "A SUPER ADMIN's decision on one approval request (Approve, Decline with a reason, or the maker's Cancel): " +
+      "'Are you sure?', then the call.",
+    approvalDecisionGuardWords,
   ),
   entry(
     'alerts',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { approvalWorkOrderMachine } from '../../machines/approvalWorkOrderMachine';
-import { oneShotActionMachine } from '../../machines/confirmCallMachine';
+import { approvalDecisionMachine } from '../../machines/approvalDecision';
 import { workOrderChangesFrom, workOrderDetailMachine } from '../../machines/workOrderDetailMachine';
 import { APPROVAL_INVALID_STATUS, type ApprovalRow } from '../../services/approvalRules';
 import { approvalDecidedMessage } from '../../services/successTexts';
@@ -49,7 +49,7 @@ function open(type: 'SUPER ADMIN' | 'ADMIN' = 'SUPER ADMIN') {
       approvalWorkOrder: approvalWorkOrderMachine.provide({
         actors: {
           loadApproval: calls.logic<ApprovalRow>(),
-          decideApproval: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }),
+          decideApproval: approvalDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
         },
       }),
     },
@@ -118,14 +118,14 @@ describe('Work order detail: an approval request', () => {
     expect(dialog()).toHaveTextContent('Rp. 150,000,000 (seratus lima puluh juta rupiah)');
     expect(within(dialog()!).queryByRole('textbox', { hidden: true })).toBeNull();
     await click(buttonIn(dialog()!, 'Confirm'));
-    await waitFor(() => expect(calls.isOpen('run')).toBe(true));
-    expect(calls.inputs.filter((c) => c.id === 'run').at(-1)!.input).toEqual({
+    await waitFor(() => expect(calls.isOpen('decide')).toBe(true));
+    expect(calls.inputs.filter((c) => c.id === 'decide').at(-1)!.input).toEqual({
       id: 7,
       decision: 'APPROVE',
       reason: '',
     });
     expect(buttonIn(dialog()!, 'Confirm')).toBeDisabled();
-    await calls.settle(doneEvent('run', approvalDecidedMessage('APPROVE')));
+    await calls.settle(doneEvent('decide', approvalDecidedMessage('APPROVE')));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(
       within(panel()).getByText('The change has been approved and applied').closest('.fui-MessageBar'),
@@ -155,26 +155,26 @@ describe('Work order detail: an approval request', () => {
       fireEvent.keyDown(dialog()!, { key: 'Escape' });
     });
     await waitFor(() => expect(dialog()).toBeNull());
-    expect(calls.isOpen('run')).toBe(false);
+    expect(calls.isOpen('decide')).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(within(panel()).getByRole('button', { name: 'Decline' })));
     await click(within(panel()).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(dialog()).not.toBeNull());
     await click(buttonIn(dialog()!, 'Confirm'));
     expect(within(dialog()!).getByText('A reason is required to decline')).toBeInTheDocument();
-    expect(calls.isOpen('run')).toBe(false);
+    expect(calls.isOpen('decide')).toBe(false);
     await act(async () => {
       fireEvent.change(within(dialog()!).getByRole('textbox', { name: /Reason/, hidden: true }), {
         target: { value: 'Wrong client' },
       });
     });
     await click(buttonIn(dialog()!, 'Confirm'));
-    await waitFor(() => expect(calls.isOpen('run')).toBe(true));
-    expect(calls.inputs.filter((c) => c.id === 'run').at(-1)!.input).toEqual({
+    await waitFor(() => expect(calls.isOpen('decide')).toBe(true));
+    expect(calls.inputs.filter((c) => c.id === 'decide').at(-1)!.input).toEqual({
       id: 7,
       decision: 'DECLINE',
       reason: 'Wrong client',
     });
-    await calls.settle(errorEvent('run', new ApiError(409, APPROVAL_INVALID_STATUS)));
+    await calls.settle(errorEvent('decide', new ApiError(409, APPROVAL_INVALID_STATUS)));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(within(panel()).getByText(APPROVAL_INVALID_STATUS).closest('.fui-MessageBar')).toHaveAttribute(
       'role',

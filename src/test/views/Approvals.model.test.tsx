@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
-import { approvalChangesFrom } from '../../machines/approvalDecision';
+import {
+  approvalChangesFrom,
+  approvalDecisionMachine,
+  type ApprovalDecisionOutput,
+} from '../../machines/approvalDecision';
 import { approvalsPageMachine, type ApprovalsPageContext } from '../../machines/approvalsPageMachine';
-import { oneShotActionMachine } from '../../machines/confirmCallMachine';
 import {
   APPROVAL_INVALID_STATUS,
   DEFAULT_APPROVAL_POLICY,
@@ -26,7 +29,9 @@ import { PENDING_ADJUSTMENT } from '../fixtures';
  * the page's pending calls, the 'approval-changed' socket through a fake). After every step the
  * screen must show what the table below, written by hand from the issue, says: the requests with
  * Approve / Decline on another admin's request and Cancel on one's own, 'Are you sure?' with the
- * amount in figures and words, a reason to decline, the server's refusal, and the Policy tab.
+ * amount in figures and words, a reason to decline, the server's refusal, and the Policy tab. The
+ * question is the approvalDecision machine the page invokes: its end (decided, refused, cancelled)
+ * is played through its dialog here, and its own states are driven in ApprovalDecision.model.test.
  */
 
 const TITLE = 'Approvals';
@@ -105,6 +110,15 @@ const CENTS_THRESHOLD = '1,5';
 
 type Verb = ApprovalDecision;
 const VERB_TEXT: Record<Verb, string> = { APPROVE: 'Approve', DECLINE: 'Decline', CANCEL: 'Cancel' };
+/** The question's button that leaves the request as it is: 'Cancel' would read as the maker's Cancel itself. */
+const KEEP_TEXT: Record<Verb, string> = { APPROVE: 'Cancel', DECLINE: 'Cancel', CANCEL: 'Keep it' };
+
+/** How the approvalDecision machine may end: the server took it, refused it in its words, or it was cancelled. */
+const ENDINGS = (decision: Verb): ApprovalDecisionOutput[] => [
+  { ended: 'decided', message: approvalDecidedMessage(decision) },
+  { ended: 'failed', message: APPROVAL_INVALID_STATUS },
+  { ended: 'cancelled', message: null },
+];
 
 // --- The model: what a person (or the server) can do in each state -------------------------------------
 
@@ -119,13 +133,8 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
   const defaults = c.status === 'PENDING_APPROVAL' && c.page === 1 && c.limit === 15;
   if (dialogOpen) {
     // Only the dialog is reachable (it is modal); the list reads again behind it.
-    // A reason is asked only to decline.
-    if (c.decision === 'DECLINE') list.push({ type: 'SET_REASON', value: REASON }, { type: 'SET_REASON', value: '  ' });
-    list.push({ type: 'CONFIRM' }, { type: 'CLOSE' });
-    list.push(
-      doneEvent('decideApproval', { message: approvalDecidedMessage(c.decision!), failed: false, cancelled: false }),
-      doneEvent('decideApproval', { message: APPROVAL_INVALID_STATUS, failed: true, cancelled: false }),
-    );
+    if (s.matches({ decision: 'failed' })) list.push({ type: 'CLOSE' });
+    else list.push(...ENDINGS(c.decision!).map((output) => doneEvent('decideApproval', output)));
     if (s.matches({ list: 'loading' }))
       list.push(doneEvent('loadApprovals', answer(c.status, c.page, c.limit)), errorEvent('loadApprovals', DOWN));
     return list;
@@ -190,8 +199,6 @@ const model = buildModel(approvalsPageMachine, {
       c.rows.length,
       c.target?.id ?? null,
       c.decision,
-      c.reason.trim() !== '',
-      c.reasonError != null,
       c.decisionError != null,
       bulk.mode,
       bulk.thresholdText,
@@ -221,8 +228,6 @@ interface World {
   lastPage: number;
   target: ApprovalRow | null;
   decision: Verb | null;
-  reason: string;
-  reasonError: boolean;
   decisionError: string | null;
   /** An alert raised by the last step, which must be on screen now. */
   announced: string | null;
@@ -234,7 +239,6 @@ interface World {
   asked: { status: string; page: number; limit: number } | null;
 }
 
-const decisionComplete = (w: World) => w.decision !== 'DECLINE' || w.reason.trim() !== '';
 const bulkProblem = (line: Line) =>
   line.mode !== 'threshold'
     ? null
@@ -274,20 +278,16 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
       list = 'failed';
       break;
     case 'DECIDE':
-      if (decision === 'idle') decision = 'asking';
-      break;
-    case 'SET_REASON':
-      break;
-    case 'CONFIRM':
-      if (decision === 'asking' && decisionComplete(w)) decision = 'deciding';
+      if (decision === 'idle') decision = 'deciding';
       break;
     case 'CLOSE':
       decision = 'idle';
       break;
     // Yes or no, the server answered: the list is read again (someone may have decided first).
+    // Cancelled, nothing was sent and nothing is read.
     case 'xstate.done.actor.decideApproval':
-      decision = event.output.failed ? 'failed' : 'idle';
-      list = 'loading';
+      decision = event.output.ended === 'failed' ? 'failed' : 'idle';
+      if (event.output.ended !== 'cancelled') list = 'loading';
       break;
     case 'xstate.done.actor.loadPolicy':
       policy = 'editing';
@@ -338,17 +338,14 @@ function nextWorld(w: World, event: AnyEventObject, before: string): World {
     case 'xstate.error.actor.loadApprovals':
       return { ...next, rows: [], lastPage: 0 };
     case 'DECIDE':
-      return decision === 'idle'
-        ? { ...next, target: event.row, decision: event.decision, reason: '', reasonError: false, decisionError: null }
-        : next;
-    case 'SET_REASON':
-      return { ...next, reason: event.value, reasonError: false };
-    case 'CONFIRM':
-      return decisionComplete(w) ? next : { ...next, reasonError: true };
-    case 'xstate.done.actor.decideApproval':
-      return event.output.failed
-        ? { ...ask({}), decisionError: event.output.message }
-        : { ...ask({}), announced: event.output.message };
+      return decision === 'idle' ? { ...next, target: event.row, decision: event.decision, decisionError: null } : next;
+    case 'xstate.done.actor.decideApproval': {
+      const output = event.output as ApprovalDecisionOutput;
+      if (output.ended === 'cancelled') return next;
+      return output.ended === 'failed'
+        ? { ...ask({}), decisionError: output.message }
+        : { ...ask({}), announced: output.message };
+    }
     case 'xstate.error.actor.loadPolicy':
       return { ...next, policyLoadError: POLICY_DOWN.message };
     case 'xstate.done.actor.loadPolicy':
@@ -410,13 +407,8 @@ function readScreen(): string {
             : '?';
   }
   const d = dialog();
-  const decision = !d
-    ? 'idle'
-    : dialogTitle() === 'Failed'
-      ? 'failed'
-      : within(d).queryByText('Sending your decision…')
-        ? 'deciding'
-        : 'asking';
+  // While the page decides, its question is open (the call is under way only inside a step, see perform).
+  const decision = !d ? 'idle' : dialogTitle() === 'Failed' ? 'failed' : 'deciding';
   return `${tab}|${list}|${decision}|${policy}`;
 }
 
@@ -473,19 +465,14 @@ function checkScreen(state: string, w: World) {
       expect(within(d).getByLabelText('Balance')).toHaveTextContent(ROW_TEXT[row.id][3]);
       expect(within(d).getByLabelText('Summary')).toHaveTextContent(row.summary);
       expect(within(d).getByLabelText('Maker')).toHaveTextContent(`${row.maker_name} (${row.maker_email})`);
+      // A reason is asked only to decline, and nothing is typed yet.
       const reason = within(d).queryByRole('textbox', { name: /Reason/, hidden: true });
-      if (w.decision === 'DECLINE') {
-        expect(reason).toHaveValue(w.reason);
-        expect(within(d).queryAllByText(REASON_REQUIRED).length > 0).toBe(w.reasonError);
-      } else {
-        expect(reason).toBeNull();
-      }
-      const confirm = buttonIn(d, 'Confirm');
-      expect(confirm.disabled).toBe(decision === 'deciding');
-      if (decision === 'deciding') {
-        // The call names the request, the decision, and the reason as typed.
-        expect(lastCall('run')).toEqual({ id: row.id, decision: w.decision, reason: w.reason });
-      }
+      if (w.decision === 'DECLINE') expect(reason).toHaveValue('');
+      else expect(reason).toBeNull();
+      expect(within(d).queryAllByText(REASON_REQUIRED)).toEqual([]);
+      expect(within(d).queryByText('Sending your decision…')).toBeNull();
+      expect(buttonIn(d, 'Confirm').disabled).toBe(false);
+      expect(buttonIn(d, KEEP_TEXT[w.decision!]).disabled).toBe(false);
     }
   }
   if (tab === 'policy' && (policy === 'editing' || policy === 'saving')) {
@@ -564,29 +551,45 @@ async function perform(event: AnyEventObject, w: World) {
         within(requestsTable()!).getByRole('button', { name: `${label} request #${event.row.id}`, hidden: true }),
       );
     }
-    case 'SET_REASON':
-      return change(within(dialog()!).getByRole('textbox', { name: /Reason/, hidden: true }), event.value);
-    case 'CONFIRM':
-      return click(buttonIn(dialog()!, 'Confirm'));
-    case 'CLOSE': {
+    case 'CLOSE':
+      return click(buttonIn(dialog()!, 'Close'));
+    case 'xstate.done.actor.decideApproval': {
+      const output = event.output as ApprovalDecisionOutput;
       const d = dialog()!;
-      if (dialogTitle() === 'Failed') return click(buttonIn(d, 'Close'));
-      // Escape closes the question as Cancel does.
-      if (w.decision === 'APPROVE') {
-        await act(async () => {
-          fireEvent.keyDown(d, { key: 'Escape' });
-        });
-        return undefined;
+      if (output.ended === 'cancelled') {
+        // Escape closes the question as Cancel (or Keep it) does.
+        if (w.decision === 'APPROVE') {
+          await act(async () => {
+            fireEvent.keyDown(d, { key: 'Escape' });
+          });
+          return undefined;
+        }
+        return click(buttonIn(d, KEEP_TEXT[w.decision!]));
       }
-      return click(buttonIn(d, w.decision === 'CANCEL' ? 'Keep it' : 'Cancel'));
-    }
-    case 'xstate.done.actor.decideApproval':
-      // The one 'then call' machine makes the call: its answer, or the server's refusal in its words.
+      // The question's own answer: a decline with its reason, Confirm, and the call while it is under way.
+      if (w.decision === 'DECLINE')
+        await change(within(d).getByRole('textbox', { name: /Reason/, hidden: true }), REASON);
+      await click(buttonIn(d, 'Confirm'));
+      await waitFor(() => expect(within(d).queryByText('Sending your decision…')).not.toBeNull());
+      expect(dialogTitle()).toBe('Are you sure?');
+      expect(buttonIn(d, 'Confirm').disabled).toBe(true);
+      expect(buttonIn(d, KEEP_TEXT[w.decision!]).disabled).toBe(true);
+      const reason = within(d).queryByRole('textbox', { name: /Reason/, hidden: true });
+      if (w.decision === 'DECLINE') expect(reason).toHaveValue(REASON);
+      else expect(reason).toBeNull();
+      // The call names the request, the decision, and the reason as typed.
+      expect(lastCall('decide')).toEqual({
+        id: w.target!.id,
+        decision: w.decision,
+        reason: w.decision === 'DECLINE' ? REASON : '',
+      });
+      // Its answer, or the server's refusal in its words.
       return calls.settle(
-        event.output.failed
-          ? errorEvent('run', new ApiError(409, event.output.message))
-          : doneEvent('run', event.output.message),
+        output.ended === 'failed'
+          ? errorEvent('decide', new ApiError(409, output.message!))
+          : doneEvent('decide', output.message),
       );
+    }
     case 'SET_MODE':
       return change(
         within(page()).getByRole('combobox', { name: 'Mode for Manual finalize', hidden: true }),
@@ -617,7 +620,7 @@ const logicFor = () =>
       loadApprovals: calls.logic(),
       loadPolicy: calls.logic(),
       savePolicy: calls.logic(),
-      decideApproval: oneShotActionMachine.provide({ actors: { run: calls.logic<string>() } }),
+      decideApproval: approvalDecisionMachine.provide({ actors: { decide: calls.logic<string>() } }),
       approvalChanges: approvalChangesFrom(socket.watch as never),
     },
   });
@@ -635,8 +638,6 @@ const startWorld = (): World => ({
   lastPage: 0,
   target: null,
   decision: null,
-  reason: '',
-  reasonError: false,
   decisionError: null,
   announced: null,
   bulk: { mode: 'off', text: '' },
@@ -681,23 +682,20 @@ const SCRIPTED = [
   scripted("another admin's request is approved, announced, and the list read again", [
     loaded,
     { type: 'DECIDE', row: OTHERS, decision: 'APPROVE' },
-    { type: 'CONFIRM' },
-    doneEvent('decideApproval', { message: approvalDecidedMessage('APPROVE'), failed: false, cancelled: false }),
+    doneEvent('decideApproval', ENDINGS('APPROVE')[0]),
     loaded,
   ]),
-  scripted('a decline is refused without a reason, then sent with one', [
+  scripted('a decline is sent with its reason, after one left unsaid', [
     loaded,
     { type: 'DECIDE', row: OTHERS, decision: 'DECLINE' },
-    { type: 'CONFIRM' },
-    { type: 'SET_REASON', value: REASON },
-    { type: 'CONFIRM' },
-    doneEvent('decideApproval', { message: approvalDecidedMessage('DECLINE'), failed: false, cancelled: false }),
+    doneEvent('decideApproval', ENDINGS('DECLINE')[2]),
+    { type: 'DECIDE', row: OTHERS, decision: 'DECLINE' },
+    doneEvent('decideApproval', ENDINGS('DECLINE')[0]),
   ]),
   scripted("someone decided first: the refusal in the server's words, and the list read again", [
     loaded,
     { type: 'DECIDE', row: MINE, decision: 'CANCEL' },
-    { type: 'CONFIRM' },
-    doneEvent('decideApproval', { message: APPROVAL_INVALID_STATUS, failed: true, cancelled: false }),
+    doneEvent('decideApproval', ENDINGS('CANCEL')[1]),
     { type: 'CLOSE' },
     loaded,
   ]),

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { takesReason, type approvalDecisionMachine } from '../../machines/approvalDecision';
+import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { APPROVAL_ACTION_LABELS, type ApprovalDecision, type ApprovalRow } from '../../services/approvalRules';
 import { formatRupiah } from '../../services/money';
@@ -16,6 +20,8 @@ const useStyles = makeStyles({
   term: { fontWeight: tokens.fontWeightSemibold },
   detail: { margin: 0 },
 });
+
+export type ApprovalDecisionActor = ActorRefFrom<typeof approvalDecisionMachine>;
 
 /** How each decision is asked: 'Approve this request?'. */
 export const DECISION_VERBS: Record<ApprovalDecision, string> = {
@@ -55,61 +61,38 @@ export function ApprovalFacts({ row }: { row: ApprovalRow }) {
 }
 
 /**
- * A decision on one approval request: 'Are you sure?' with the request's facts (a reason to
- * decline), then the call under way, then the server's refusal in its words ('Failed'). The owning
- * machine holds every part; this renders it. Escape and Cancel close it while it can be closed.
+ * A decision on one approval request, as the approvalDecision machine holds it: 'Are you sure?'
+ * with the request's facts (a reason to decline), then the call under way. The one ConfirmCallDialog
+ * renders it; a plain modal (not an alert), as it has always been: a click outside closes it while
+ * it can be closed, and so do Escape and Cancel.
  */
-export function ApprovalDecisionDialog({
-  row,
-  decision,
-  phase,
-  reason,
-  reasonError,
-  failure,
-  canConfirm,
-  canClose,
-  onReason,
-  onConfirm,
-  onClose,
-}: {
-  row: ApprovalRow;
-  decision: ApprovalDecision;
-  phase: 'asking' | 'deciding' | 'failed';
-  reason: string;
-  reasonError: string | null;
-  failure: string | null;
-  /** Whether the owning machine takes CONFIRM and CLOSE now (snapshot.can): not while the decision is sent. */
-  canConfirm: boolean;
-  canClose: boolean;
-  onReason(value: string): void;
-  onConfirm(): void;
-  onClose(): void;
-}) {
-  const verb = DECISION_VERBS[decision];
-  const busy = phase === 'deciding';
-  // A plain modal (not an alert), as it has always been: a click outside closes it while it can be closed.
-  return phase === 'failed' ? (
-    <ConfirmDialog modalType="modal" title="Failed" busy={false} onClose={onClose}>
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>{failure}</MessageBarBody>
-      </MessageBar>
-    </ConfirmDialog>
-  ) : (
-    <ConfirmDialog
+export function ApprovalDecisionDialog({ actor }: { actor: ApprovalDecisionActor }) {
+  const { row, decision } = useSelector(actor, (snapshot) => snapshot.context);
+  return (
+    <ConfirmCallDialog
+      actor={actor}
+      verb="Confirm"
       modalType="modal"
-      busy={busy}
       busyLabel="Sending your decision…"
+      // 'Cancel' would read as the maker's Cancel request itself.
       cancelLabel={decision === 'CANCEL' ? 'Keep it' : 'Cancel'}
-      reason={decision === 'DECLINE' ? { value: reason, error: reasonError, onChange: onReason } : undefined}
-      canConfirm={canConfirm}
-      canCancel={canClose}
-      onConfirm={onConfirm}
-      onCancel={onClose}
+      reasonField={takesReason(decision)}
     >
       <Text block>
-        {verb} request #{row.id}?{decision === 'APPROVE' ? ' The movement is applied at once.' : ''}
+        {DECISION_VERBS[decision]} request #{row.id}?{decision === 'APPROVE' ? ' The movement is applied at once.' : ''}
       </Text>
       <ApprovalFacts row={row} />
+    </ConfirmCallDialog>
+  );
+}
+
+/** The server's refusal of a decision in its words ('Failed'), until the person closes it. */
+export function ApprovalDecisionFailed({ message, onClose }: { message: string | null; onClose(): void }) {
+  return (
+    <ConfirmDialog modalType="modal" title="Failed" busy={false} onClose={onClose}>
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>{message}</MessageBarBody>
+      </MessageBar>
     </ConfirmDialog>
   );
 }

@@ -13,7 +13,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { approvalWorkOrderMachine } from '../../machines/approvalWorkOrderMachine';
 import { pagePath } from '../../services/pages';
-import { ApprovalDecisionDialog, ApprovalFacts } from './ApprovalDecisionDialog';
+import { ApprovalDecisionDialog, ApprovalFacts, type ApprovalDecisionActor } from './ApprovalDecisionDialog';
 import { ApprovalStatusBadge } from './ApprovalStatusBadge';
 import { RetryBar } from '../common/RetryBar';
 
@@ -39,7 +39,7 @@ export function ApprovalWorkOrderPanel({ actor }: { actor: ActorRefFrom<typeof a
   const styles = useStyles();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
-  const phase = s.matches('asking') ? 'asking' : s.matches('deciding') ? 'deciding' : null;
+  const question = s.children.decideApproval as ApprovalDecisionActor | undefined;
   return (
     <Card className={styles.card} aria-label="Approval request" aria-busy={s.matches('reading')}>
       <Text weight="semibold">
@@ -68,21 +68,7 @@ export function ApprovalWorkOrderPanel({ actor }: { actor: ActorRefFrom<typeof a
         </MessageBar>
       )}
       <Link href={`~${pagePath('approvals')}?id=${c.id}`}>Open in Approvals</Link>
-      {phase && c.row && c.decision && (
-        <ApprovalDecisionDialog
-          row={c.row}
-          decision={c.decision}
-          phase={phase}
-          reason={c.reason}
-          reasonError={c.reasonError}
-          failure={null}
-          canConfirm={s.can({ type: 'CONFIRM' })}
-          canClose={s.can({ type: 'CLOSE' })}
-          onReason={(value) => actor.send({ type: 'SET_REASON', value })}
-          onConfirm={() => actor.send({ type: 'CONFIRM' })}
-          onClose={() => actor.send({ type: 'CLOSE' })}
-        />
-      )}
+      {s.matches('deciding') && question && <ApprovalDecisionDialog actor={question} />}
     </Card>
   );
 }

@@ -34,7 +34,12 @@ import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { Pager } from '../common/Pager';
 import { wordsOf } from './amountText';
-import { ApprovalDecisionDialog, beforeAfterText } from './ApprovalDecisionDialog';
+import {
+  ApprovalDecisionDialog,
+  ApprovalDecisionFailed,
+  beforeAfterText,
+  type ApprovalDecisionActor,
+} from './ApprovalDecisionDialog';
 import { ApprovalPolicyPanel } from './ApprovalPolicyPanel';
 import { ApprovalStatusBadge, STATUS_LABELS } from './ApprovalStatusBadge';
 import { RetryBar } from '../common/RetryBar';
@@ -97,13 +102,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
   const c = s.context;
   const onPolicy = s.matches({ tab: 'policy' });
   const loading = s.matches({ list: 'loading' });
-  const phase = s.matches({ decision: 'asking' })
-    ? 'asking'
-    : s.matches({ decision: 'deciding' })
-      ? 'deciding'
-      : s.matches({ decision: 'failed' })
-        ? 'failed'
-        : null;
+  const question = s.children.decideApproval as ApprovalDecisionActor | undefined;
   const policyPhase =
     (['unloaded', 'loading', 'loadFailed', 'editing', 'saving'] as const).find((p) => s.matches({ policy: p })) ??
     'unloaded';
@@ -246,20 +245,9 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
         />
       )}
 
-      {phase && c.target && c.decision && (
-        <ApprovalDecisionDialog
-          row={c.target}
-          decision={c.decision}
-          phase={phase}
-          reason={c.reason}
-          reasonError={c.reasonError}
-          failure={c.decisionError}
-          canConfirm={s.can({ type: 'CONFIRM' })}
-          canClose={s.can({ type: 'CLOSE' })}
-          onReason={(value) => actor.send({ type: 'SET_REASON', value })}
-          onConfirm={() => actor.send({ type: 'CONFIRM' })}
-          onClose={() => actor.send({ type: 'CLOSE' })}
-        />
+      {s.matches({ decision: 'deciding' }) && question && <ApprovalDecisionDialog actor={question} />}
+      {s.matches({ decision: 'failed' }) && (
+        <ApprovalDecisionFailed message={c.decisionError} onClose={() => actor.send({ type: 'CLOSE' })} />
       )}
     </section>
   );
