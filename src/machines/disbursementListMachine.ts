@@ -25,6 +25,7 @@ import { exportMachine } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
 import * as list from './listPageMachine';
+import { openDecision } from './rowDecision';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 
@@ -255,16 +256,8 @@ export const disbursementListMachine = setup({
             voidResult: null,
           }),
           on: {
-            FINALIZE: {
-              guard: 'lifecycleAllows',
-              target: 'deciding',
-              actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }),
-            },
-            REJECT: {
-              guard: 'lifecycleAllows',
-              target: 'deciding',
-              actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }),
-            },
+            FINALIZE: openDecision('COMPLETED'),
+            REJECT: openDecision('REJECTED'),
             REFRESH_STATUS: list.rowAction('refreshingStatus'),
             GENERATE_INVOICE: list.rowAction('viewingInvoice'),
             ADD_TO_WITHDRAWABLE: list.rowAction('addingToWithdrawable'),

@@ -28,6 +28,7 @@ import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLife
 import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdrawalRequestMachine';
+import { openDecision } from './rowDecision';
 
 // The views read the status list from here (a view imports machines, not every rules file).
 export { WITHDRAWAL_STATUSES };
@@ -274,16 +275,8 @@ export const paymentsBalanceMachine = setup({
                 actions: assign({ requestMode: ({ event }) => event.mode }),
               },
             ],
-            COMPLETE: {
-              guard: 'lifecycleAllows',
-              target: 'deciding',
-              actions: assign({ target: ({ event }) => event.row, decision: 'COMPLETED' }),
-            },
-            REJECT: {
-              guard: 'lifecycleAllows',
-              target: 'deciding',
-              actions: assign({ target: ({ event }) => event.row, decision: 'REJECTED' }),
-            },
+            COMPLETE: openDecision('COMPLETED'),
+            REJECT: openDecision('REJECTED'),
           },
         },
         requesting: {

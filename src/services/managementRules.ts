@@ -168,14 +168,17 @@ const ModuleIds = v.pipe(
   v.maxLength(100, 'Too many modules'),
 );
 
+/** A role's description: required, at most 255 characters once trimmed. */
+const Description = v.pipe(
+  v.string('Description is required'),
+  v.trim(),
+  v.nonEmpty('Description is required'),
+  v.maxLength(255, 'Description is too long'),
+);
+
 export const CreateRoleBody = v.strictObject({
   name: Name('Role Name'),
-  description: v.pipe(
-    v.string('Description is required'),
-    v.trim(),
-    v.nonEmpty('Description is required'),
-    v.maxLength(255, 'Description is too long'),
-  ),
+  description: Description,
   type: v.picklist(USER_TYPES, 'User Type is required'),
   modules: ModuleIds,
 });
@@ -184,12 +187,7 @@ export type CreateRoleBody = v.InferOutput<typeof CreateRoleBody>;
 export const EditRoleBody = v.strictObject({
   id: Id('Role'),
   name: Name('Role Name'),
-  description: v.pipe(
-    v.string('Description is required'),
-    v.trim(),
-    v.nonEmpty('Description is required'),
-    v.maxLength(255, 'Description is too long'),
-  ),
+  description: Description,
   modules: ModuleIds,
 });
 export type EditRoleBody = v.InferOutput<typeof EditRoleBody>;

@@ -26,9 +26,9 @@ import { DisbursementConfirm, WithdrawalConfirm } from './workOrder/WorkOrderDec
 import { wordsOf } from './approvals/amountText';
 import { ApprovalWorkOrderPanel } from './approvals/ApprovalWorkOrderPanel';
 import { RetryBar } from './common/RetryBar';
+import { PageSection } from './common/PageSection';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   card: {
     maxWidth: '640px',
     display: 'grid',
@@ -96,10 +96,7 @@ export function WorkOrderDetail({
   const resending = s.matches({ action: 'resending' });
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        Work Order {code}
-      </Title2>
+    <PageSection title={<>Work Order {code}</>}>
       {s.matches({ item: 'loading' }) && <Spinner label="Loading work order…" />}
       {s.matches({ item: 'loadFailed' }) && (
         <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
@@ -163,7 +160,7 @@ export function WorkOrderDetail({
           item={item}
         />
       )}
-    </section>
+    </PageSection>
   );
 }
 

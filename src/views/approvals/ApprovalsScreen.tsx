@@ -14,7 +14,6 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
-  Title2,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -43,11 +42,11 @@ import {
 import { ApprovalPolicyPanel } from './ApprovalPolicyPanel';
 import { ApprovalStatusBadge, STATUS_LABELS } from './ApprovalStatusBadge';
 import { RetryBar } from '../common/RetryBar';
+import { PageSection } from '../common/PageSection';
 
 export type ApprovalsActor = ActorRefFrom<typeof approvalsPageMachine>;
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   wrap: { overflowX: 'auto' },
@@ -108,10 +107,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
     'unloaded';
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {pageTitle('approvals')}
-      </Title2>
+    <PageSection title={pageTitle('approvals')}>
       <TabList
         selectedValue={onPolicy ? 'policy' : 'requests'}
         aria-label="Approvals"
@@ -249,6 +245,6 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
       {s.matches({ decision: 'failed' }) && (
         <ApprovalDecisionFailed message={c.decisionError} onClose={() => actor.send({ type: 'CLOSE' })} />
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -20,7 +20,6 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
-  Title2,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -39,9 +38,9 @@ import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { WorkflowChart } from '../workflows/WorkflowChart';
 import { RetryBar } from '../common/RetryBar';
+import { PageSection } from '../common/PageSection';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: '26px' },
@@ -189,10 +188,7 @@ export function AuditLogPage({
   const pathOpen = !s.matches({ path: 'closed' });
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {pageTitle('audit-log')}
-      </Title2>
+    <PageSection title={pageTitle('audit-log')}>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           {TEXT_FIELDS.map(({ field, label }) => (
@@ -323,7 +319,7 @@ export function AuditLogPage({
           chartLogic={chartLogic}
         />
       )}
-    </section>
+    </PageSection>
   );
 }
 

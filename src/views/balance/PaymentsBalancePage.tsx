@@ -6,7 +6,6 @@ import {
   MessageBar,
   MessageBarBody,
   Option,
-  Title2,
   Title3,
   makeStyles,
   tokens,
@@ -28,9 +27,9 @@ import { BalanceCards } from './BalanceCards';
 import { WithdrawalDecisionDialog } from './WithdrawalDecisionDialog';
 import { WithdrawalHistoryTable, type RowAction } from './WithdrawalHistoryTable';
 import { WithdrawalRequestDialog } from './WithdrawalRequestDialog';
+import { PageSection } from '../common/PageSection';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   toolbar: {
     display: 'flex',
     alignItems: 'flex-end',
@@ -65,10 +64,7 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
   const actionsOf = (row: WithdrawalRow) => ROW_ACTIONS.filter((type) => s.can({ type, row }));
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {pageTitle('balance')}
-      </Title2>
+    <PageSection title={pageTitle('balance')}>
       {s.matches({ figures: 'noClient' }) && (
         <MessageBar intent="warning">
           <MessageBarBody>No client is assigned to your account.</MessageBarBody>
@@ -167,6 +163,6 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
           row={c.target}
         />
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
-import { MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { exportMachine } from '../../machines/exportMachine';
 import type { ListFilterForm, ListPageContext, ListPageEvent, ListRow } from '../../machines/listPageMachine';
@@ -14,6 +14,7 @@ import { ListFilterCard, type ListFilterEvent } from './ListFilterCard';
 import type { ListTableProps } from './ListTable';
 import { Pager } from './Pager';
 import type { RowActionsProps } from './RowActions';
+import { PageSection } from './PageSection';
 
 /** What a list screen reads of its machine's snapshot (either list's snapshot is one). */
 export interface ListSnapshot<Row extends ListRow> {
@@ -64,8 +65,6 @@ interface Props<Row extends ListRow, Type extends string> {
   children: ReactNode;
 }
 
-const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL } });
-
 /**
  * Which row actions the page machine takes now, per row. Asked once per page of rows and dialog
  * change, not per keystroke in the filter bar: a 1000-row page asks 5000 times.
@@ -91,7 +90,6 @@ function useOfferedActions<Row extends ListRow, Type extends string>(
  */
 export function ListScreen<Row extends ListRow, Type extends string>(props: Props<Row, Type>) {
   const { actor, s, Table, RowActions, rowActions } = props;
-  const styles = useStyles();
   const { form, rows, stats, meta, limit, target } = s.context;
   const loading = s.matches({ list: 'loading' });
   const offered = useOfferedActions(actor, rows, rowActions, s.matches({ dialog: 'closed' }));
@@ -103,10 +101,7 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
   const send = (event: ListPageEvent) => actor.send(event);
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {props.title}
-      </Title2>
+    <PageSection title={props.title}>
       <ListFilterCard
         {...props.filters}
         form={form}
@@ -168,6 +163,6 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
           }
         />
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Card,
-  MessageBar,
-  MessageBarBody,
-  Title2,
-  Title3,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AccountPageContext, payinDetailMachine } from '../../machines/accountPageMachine';
@@ -19,9 +10,9 @@ import { Pager } from '../common/Pager';
 import { DepositTable } from './DepositTable';
 import { LastUpdated } from './LastUpdated';
 import { useAccountSession } from './useAccountSession';
+import { PageSection } from '../common/PageSection';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   search: { marginTop: '26px' },
@@ -67,10 +58,7 @@ export function AccountPage({ logic, title, top, figures, heading, updatedInPane
   );
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {title}
-      </Title2>
+    <PageSection title={title}>
       {s.matches('noClient') && (
         <MessageBar intent="warning">
           <MessageBarBody>No client is assigned to your account.</MessageBarBody>
@@ -115,6 +103,6 @@ export function AccountPage({ logic, title, top, figures, heading, updatedInPane
           />
         )}
       </Card>
-    </section>
+    </PageSection>
   );
 }

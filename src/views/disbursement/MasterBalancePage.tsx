@@ -1,4 +1,4 @@
-import { Button, Card, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { masterBalanceAdjustmentMachine } from '../../machines/masterBalanceAdjustmentMachine';
@@ -11,9 +11,9 @@ import { AdjustmentConfirm, AdjustmentFailed } from './AdjustmentDialog';
 import { Figure } from '../common/Figure';
 import { useAccountSession } from './useAccountSession';
 import { RetryBar } from '../common/RetryBar';
+import { PageSection } from '../common/PageSection';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   form: {
     padding: tokens.spacingHorizontalL,
     display: 'flex',
@@ -47,10 +47,7 @@ export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: ty
   const adjustment = s.children.adjustment as ActorRefFrom<typeof masterBalanceAdjustmentMachine> | undefined;
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {pageTitle('disbursement-master-balance')}
-      </Title2>
+    <PageSection title={pageTitle('disbursement-master-balance')}>
       {s.matches('noClient') && (
         <MessageBar intent="warning">
           <MessageBarBody>No client is assigned to your account.</MessageBarBody>
@@ -93,6 +90,6 @@ export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: ty
       {s.matches('failed') && (
         <AdjustmentFailed message={c.failure ?? ''} onDismiss={() => page.send({ type: 'DISMISS' })} />
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -5,7 +5,6 @@ import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 
 /** The layout User Management and Role Management share: filter bar, then the table card. */
 export const useListPageStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   filters: {
     padding: tokens.spacingHorizontalL,
     display: 'flex',

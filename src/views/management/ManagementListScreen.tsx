@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Card, MessageBar, MessageBarBody, Title2 } from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { AddRegular, EditRegular, SearchRegular } from '@fluentui/react-icons';
 import type { ManagementFilter, ManagementPageEvent } from '../../machines/managementPageMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { Pager } from '../common/Pager';
 import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
+import { PageSection } from '../common/PageSection';
 
 /** What one management page machine's snapshot gives the shared layout. */
 export interface ManagementListState {
@@ -44,10 +45,7 @@ export function ManagementListScreen({
   const styles = useListPageStyles();
   const { filter } = state;
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {title}
-      </Title2>
+    <PageSection title={title}>
       <Card className={styles.filters}>
         <SearchField
           label={search.label}
@@ -89,7 +87,7 @@ export function ManagementListScreen({
         />
       </Card>
       {children}
-    </section>
+    </PageSection>
   );
 }
 

@@ -7,7 +7,6 @@ import {
   MessageBarActions,
   MessageBarBody,
   Option,
-  Title2,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -30,9 +29,9 @@ import { SettleDialog } from './SettleDialog';
 import { SettlementProgress } from './SettlementProgress';
 import { SettlementTable } from './SettlementTable';
 import { RetryBar } from '../common/RetryBar';
+import { PageSection } from '../common/PageSection';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   search: { marginTop: '26px' },
@@ -59,10 +58,7 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
   const press = s.matches({ flow: 'pressing' }) ? s.children.settlePress : undefined;
 
   return (
-    <section className={styles.page} aria-labelledby="page-title">
-      <Title2 as="h1" id="page-title">
-        {pageTitle('settlement')}
-      </Title2>
+    <PageSection title={pageTitle('settlement')}>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           <Field label="Settlement Type" style={{ minWidth: 260 }}>
@@ -148,6 +144,6 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
       {press && c.shown && (
         <SettleDialog actor={press as ActorRefFrom<typeof settleConfirmMachine>} window={c.shown} rows={c.rows} />
       )}
-    </section>
+    </PageSection>
   );
 }
