@@ -24,7 +24,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
-import { ArrowDownloadRegular, FlowRegular, SearchRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, FlowRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
 import { registeredMachine } from '../../machines/registry';
@@ -39,6 +39,7 @@ import { Pager } from '../common/Pager';
 import { WorkflowChart } from '../workflows/WorkflowChart';
 import { RetryBar } from '../common/RetryBar';
 import { PageSection } from '../common/PageSection';
+import { SearchButton } from '../common/SearchButton';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -232,14 +233,7 @@ export function AuditLogPage({
             />
           </Field>
           <div className={styles.buttons}>
-            <Button
-              appearance="primary"
-              icon={<SearchRegular />}
-              disabled={!s.can({ type: 'SEARCH' })}
-              onClick={search}
-            >
-              Search
-            </Button>
+            <SearchButton disabled={!s.can({ type: 'SEARCH' })} onClick={search} />
             <Button
               icon={<ArrowDownloadRegular />}
               disabled={!s.can({ type: 'EXPORT' })}

@@ -10,7 +10,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowSwapRegular, MoneyRegular, SearchRegular } from '@fluentui/react-icons';
+import { ArrowSwapRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { paymentsBalanceMachine, WITHDRAWAL_STATUSES } from '../../machines/paymentsBalanceMachine';
@@ -28,6 +28,7 @@ import { WithdrawalDecisionDialog } from './WithdrawalDecisionDialog';
 import { WithdrawalHistoryTable, type RowAction } from './WithdrawalHistoryTable';
 import { WithdrawalRequestDialog } from './WithdrawalRequestDialog';
 import { PageSection } from '../common/PageSection';
+import { SearchButton } from '../common/SearchButton';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -124,15 +125,11 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
               ))}
             </Dropdown>
           </Field>
-          <Button
+          <SearchButton
             className={styles.search}
-            appearance="primary"
-            icon={<SearchRegular />}
             disabled={!s.can({ type: 'SEARCH' })}
             onClick={() => page.send({ type: 'SEARCH' })}
-          >
-            Search
-          </Button>
+          />
         </div>
         <WithdrawalHistoryTable
           rows={c.rows}

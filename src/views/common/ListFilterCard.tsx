@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowExportRegular, SearchRegular } from '@fluentui/react-icons';
+import { ArrowExportRegular } from '@fluentui/react-icons';
 import type { ListFilterEvent as ListFilterBarEvent, ListFilterForm } from '../../machines/listPageMachine';
 import type { ClientOption } from '../../services/schemas';
 import { DateRangeField } from './DateRangeField';
 import { FilterDropdown } from './FilterDropdown';
+import { SearchButton } from './SearchButton';
 
 const useStyles = makeStyles({
   filters: {
@@ -125,9 +126,7 @@ export function ListFilterCard({
         </Dropdown>
       </Field>
       <div className={styles.actions}>
-        <Button appearance="primary" icon={<SearchRegular />} disabled={!canSearch} onClick={search}>
-          Search
-        </Button>
+        <SearchButton disabled={!canSearch} onClick={search} />
         <Button icon={<ArrowExportRegular />} disabled={!canExport} onClick={() => send({ type: 'OPEN_EXPORT' })}>
           Export
         </Button>

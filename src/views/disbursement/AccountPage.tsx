@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons';
+import { Card, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AccountPageContext, payinDetailMachine } from '../../machines/accountPageMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
@@ -11,6 +10,7 @@ import { DepositTable } from './DepositTable';
 import { LastUpdated } from './LastUpdated';
 import { useAccountSession } from './useAccountSession';
 import { PageSection } from '../common/PageSection';
+import { SearchButton } from '../common/SearchButton';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -80,15 +80,11 @@ export function AccountPage({ logic, title, top, figures, heading, updatedInPane
             onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
             onEnter={() => page.send({ type: 'SEARCH' })}
           />
-          <Button
+          <SearchButton
             className={styles.search}
-            appearance="primary"
-            icon={<SearchRegular />}
             disabled={!s.can({ type: 'SEARCH' })}
             onClick={() => page.send({ type: 'SEARCH' })}
-          >
-            Search
-          </Button>
+          />
         </div>
         {updatedInPanel && <LastUpdated at={c.updatedAt} />}
         <DepositTable label={table} rows={c.rows} loading={loading} />

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, Card, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { AddRegular, EditRegular, SearchRegular } from '@fluentui/react-icons';
+import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import type { ManagementFilter, ManagementPageEvent } from '../../machines/managementPageMachine';
 import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { Pager } from '../common/Pager';
 import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
 import { PageSection } from '../common/PageSection';
+import { SearchButton } from '../common/SearchButton';
 
 /** What one management page machine's snapshot gives the shared layout. */
 export interface ManagementListState {
@@ -58,9 +59,7 @@ export function ManagementListScreen({
           <UserTypeFilter value={filter.type} onChange={(value) => send({ type: 'SET_TYPE', value })} />
         )}
         {filters}
-        <Button icon={<SearchRegular />} onClick={() => send({ type: 'SEARCH' })}>
-          Search
-        </Button>
+        <SearchButton appearance="secondary" onClick={() => send({ type: 'SEARCH' })} />
         <Button
           appearance="primary"
           icon={<AddRegular />}

@@ -10,7 +10,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { MoneyRegular, SearchRegular } from '@fluentui/react-icons';
+import { MoneyRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { settleConfirmMachine } from '../../machines/settleConfirmMachine';
@@ -30,6 +30,7 @@ import { SettlementProgress } from './SettlementProgress';
 import { SettlementTable } from './SettlementTable';
 import { RetryBar } from '../common/RetryBar';
 import { PageSection } from '../common/PageSection';
+import { SearchButton } from '../common/SearchButton';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -85,15 +86,7 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
             onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
             onEnter={search}
           />
-          <Button
-            className={styles.search}
-            appearance="primary"
-            icon={<SearchRegular />}
-            disabled={!s.can({ type: 'SEARCH' })}
-            onClick={search}
-          >
-            Search
-          </Button>
+          <SearchButton className={styles.search} disabled={!s.can({ type: 'SEARCH' })} onClick={search} />
         </div>
         {s.matches({ flow: 'loadFailed' }) && (
           <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
