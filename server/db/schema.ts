@@ -2,6 +2,12 @@ import type { ApprovalAction, ApprovalMode, ApprovalStatus } from '../../src/ser
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
 import type { UserTypeName } from '../../src/services/schemas.ts';
 import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatusName,
+  type TransactionTypeName,
+} from '../../src/services/transactionQuery.ts';
 import type { WithdrawalStatusName } from '../../src/services/withdrawalRules.ts';
 import type { WorkOrderItem, WorkOrderKind, WorkOrderStatus } from '../../src/services/workOrders.ts';
 import { sql } from 'drizzle-orm';
@@ -291,20 +297,10 @@ export const withdrawals = pgTable(
   ],
 );
 
-export const transactionTypes = [
-  'fello_qris',
-  'herra_qris',
-  'fello_direct_debit',
-  'dana_directdebit',
-  'va_mandiri',
-  'va_bca',
-  'va_bri',
-  'va_cimb',
-  'va_permata',
-] as const;
-export type TransactionType = (typeof transactionTypes)[number];
-export const transactionStatuses = ['FINALIZED', 'PENDING', 'REQUEST_TIMEOUT', 'SETTLED', 'VA_EXPIRED'] as const;
-export type TransactionStatus = (typeof transactionStatuses)[number];
+// A pay-in's types and statuses are the API's (src/services/transactionQuery.ts), named here as the server's.
+export { TRANSACTION_TYPES as transactionTypes, TRANSACTION_STATUSES as transactionStatuses };
+export type TransactionType = TransactionTypeName;
+export type TransactionStatus = TransactionStatusName;
 
 /** A pay-in. Amounts are whole rupiah; times are instants (timestamptz). */
 export const transactions = pgTable(
@@ -450,6 +446,21 @@ export const exportJobs = pgTable(
   (t) => [index('export_jobs_requested_by_idx').on(t.requestedBy, t.createdAt)],
 );
 
+/** What a totals table counts per bucket and key: the rows, and their amount and fee sums. */
+const countedColumns = () => ({
+  count: bigint('count', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+});
+
+/** The pay-in totals tables' columns after their time bucket (a function: each table builds its own columns). */
+const transactionTotalsColumns = () => ({
+  clientId: integer('client_id').notNull(),
+  status: text('status').$type<TransactionStatus>().notNull(),
+  type: text('type').$type<TransactionType>().notNull(),
+  ...countedColumns(),
+});
+
 /**
  * Pay-ins per UTC hour, client, status and payment method, with their amount and fee sums, so the
  * Payments List can total a month without counting a month of rows. Only the statement triggers of
@@ -459,12 +470,7 @@ export const transactionHourlyTotals = pgTable(
   'transaction_hourly_totals',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    clientId: integer('client_id').notNull(),
-    status: text('status').$type<TransactionStatus>().notNull(),
-    type: text('type').$type<TransactionType>().notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+    ...transactionTotalsColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.hour, t.clientId, t.status, t.type] }),
@@ -477,12 +483,7 @@ export const transactionDailyTotals = pgTable(
   'transaction_daily_totals',
   {
     day: timestamp('day', { withTimezone: true }).notNull(),
-    clientId: integer('client_id').notNull(),
-    status: text('status').$type<TransactionStatus>().notNull(),
-    type: text('type').$type<TransactionType>().notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+    ...transactionTotalsColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.clientId, t.status, t.type] }),
@@ -542,6 +543,14 @@ export const disbursements = pgTable(
   ],
 );
 
+/** The disbursement totals tables' columns after their time bucket. */
+const disbursementTotalsColumns = () => ({
+  clientId: integer('client_id').notNull(),
+  status: text('status').$type<DisbursementStatusName>().notNull(),
+  withdrawalMethod: text('withdrawal_method').$type<DisbursementMethodName>().notNull(),
+  ...countedColumns(),
+});
+
 /**
  * Disbursements per UTC hour (and day, below), client, status and method, kept by the statement
  * triggers of migration 0011 in the writing transaction, so the Disbursement List totals a window
@@ -551,12 +560,7 @@ export const disbursementHourlyTotals = pgTable(
   'disbursement_hourly_totals',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    clientId: integer('client_id').notNull(),
-    status: text('status').$type<DisbursementStatusName>().notNull(),
-    withdrawalMethod: text('withdrawal_method').$type<DisbursementMethodName>().notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+    ...disbursementTotalsColumns(),
   },
   (t) => [primaryKey({ columns: [t.hour, t.clientId, t.status, t.withdrawalMethod] })],
 );
@@ -565,12 +569,7 @@ export const disbursementDailyTotals = pgTable(
   'disbursement_daily_totals',
   {
     day: timestamp('day', { withTimezone: true }).notNull(),
-    clientId: integer('client_id').notNull(),
-    status: text('status').$type<DisbursementStatusName>().notNull(),
-    withdrawalMethod: text('withdrawal_method').$type<DisbursementMethodName>().notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    feeAmount: bigint('fee_amount', { mode: 'number' }).notNull(),
+    ...disbursementTotalsColumns(),
   },
   (t) => [primaryKey({ columns: [t.day, t.clientId, t.status, t.withdrawalMethod] })],
 );

@@ -15,7 +15,7 @@ import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { approvalRequests, clients, users } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { audit } from './audit.ts';
+import { audit, auditBy, type AuditEntry } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { applyAdjustment } from './masterBalance.ts';
 import { conflict, notAllowed, notFound } from './errors.ts';
@@ -207,6 +207,14 @@ function refusal(current: ApprovalRecord, decision: ApprovalDecisionBody['decisi
   return notAllowed();
 }
 
+/** What an approval's audit line keeps of a status change: the statuses, the action and its amount. */
+const statusChange = (r: ApprovalRecord, next: ApprovalStatus) => ({
+  before: { status: r.status },
+  after: { status: next },
+  action: r.action,
+  amount: r.amount,
+});
+
 export interface Decided {
   row: ApprovalRow;
   applied: Applied | null;
@@ -226,6 +234,15 @@ export async function decideApproval(
   body: ApprovalDecisionBody,
   origin: RequestOrigin,
 ): Promise<Decided> {
+  // The decision's audit line, whether it went through or was refused: alike but for outcome and detail.
+  const decisionAudit = (to: Db, outcome: AuditEntry['outcome'], detail: Record<string, unknown>) =>
+    auditBy(to, principal, origin, {
+      action: `approval.${body.decision.toLowerCase()}`,
+      objectType: 'approval',
+      objectId: id,
+      outcome,
+      detail,
+    });
   try {
     return await inTransaction(db, async (tx) => {
       const [current] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
@@ -257,37 +274,17 @@ export async function decideApproval(
         .returning({ id: approvalRequests.id });
       if (!updated) throw conflict(APPROVAL_INVALID_STATUS);
       await resolveWorkOrders(tx, 'approval', String(id), decidedBy(APPROVAL_OUTCOMES[body.decision], principal.email));
-      await audit(tx, {
-        actorUserId: principal.id,
-        actorEmail: principal.email,
-        action: `approval.${body.decision.toLowerCase()}`,
-        objectType: 'approval',
-        objectId: id,
-        outcome: 'success',
-        ip: origin.ip,
-        detail: {
-          before: { status: current.status },
-          after: { status: next },
-          action: current.action,
-          amount: current.amount,
-          client_id: current.clientId,
-          maker_id: current.makerId,
-          ...(reason ? { reason } : {}),
-        },
+      await decisionAudit(tx, 'success', {
+        ...statusChange(current, next),
+        client_id: current.clientId,
+        maker_id: current.makerId,
+        ...(reason ? { reason } : {}),
       });
       return { row: await approvalRow(tx, id), applied };
     });
   } catch (error) {
-    await audit(db, {
-      actorUserId: principal.id,
-      actorEmail: principal.email,
-      action: `approval.${body.decision.toLowerCase()}`,
-      objectType: 'approval',
-      objectId: id,
-      outcome: (error as { kind?: string }).kind === 'forbidden' ? 'denied' : 'failure',
-      ip: origin.ip,
-      detail: { reason: (error as Error).message },
-    });
+    const outcome = (error as { kind?: string }).kind === 'forbidden' ? 'denied' : 'failure';
+    await decisionAudit(db, outcome, { reason: (error as Error).message });
     throw error;
   }
 }
@@ -320,13 +317,7 @@ export async function expireApprovals(db: Db): Promise<number[]> {
         objectType: 'approval',
         objectId: request.id,
         outcome: 'success',
-        detail: {
-          before: { status: request.status },
-          after: { status: next },
-          action: request.action,
-          amount: request.amount,
-          maker_id: request.makerId,
-        },
+        detail: { ...statusChange(request, next), maker_id: request.makerId },
       });
       expired.push(request.id);
     }

@@ -25,3 +25,11 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     detail: entry.detail ?? null,
   });
 }
+
+/** The audit line of what `actor` did from `origin`: who and from where, said once. */
+export const auditBy = (
+  db: Db,
+  actor: { id: number; email: string },
+  origin: { ip?: string | null },
+  entry: Omit<AuditEntry, 'actorUserId' | 'actorEmail' | 'ip'>,
+): Promise<void> => audit(db, { ...entry, actorUserId: actor.id, actorEmail: actor.email, ip: origin.ip });

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { conflict, DomainError, notAuthenticated, ruleBroken, throttled } from './errors.ts';
-import { audit } from './audit.ts';
+import { audit, auditBy } from './audit.ts';
 import { isLocked, LOCKED_MESSAGE, recordFailure } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
@@ -95,12 +95,9 @@ export async function validateOtp(
   const step = await checkTotp(user.twoFactorSecret, passcode, user.totpLastStep);
   if (step == null || !(await claimTimeStep(db, user.id, step))) {
     const { locked } = await recordFailure(db, user.id);
-    await audit(db, {
-      actorUserId: user.id,
-      actorEmail: user.email,
+    await auditBy(db, user, origin, {
       action: 'auth.otp',
       outcome: 'failure',
-      ip: origin.ip,
       detail: { locked },
     });
     if (locked) await revokeSession(db, session.sessionId);
@@ -108,12 +105,9 @@ export async function validateOtp(
   }
   await revokeSession(db, session.sessionId);
   const token = await createSession(db, { userId: user.id, otpVerified: true, ...origin });
-  await audit(db, {
-    actorUserId: user.id,
-    actorEmail: user.email,
+  await auditBy(db, user, origin, {
     action: 'auth.otp',
     outcome: 'success',
-    ip: origin.ip,
   });
   return token;
 }
@@ -125,12 +119,9 @@ export async function signOut(
   origin: RequestOrigin,
 ): Promise<void> {
   await revokeSession(db, session.sessionId);
-  await audit(db, {
-    actorUserId: session.principal.id,
-    actorEmail: session.principal.email,
+  await auditBy(db, session.principal, origin, {
     action: 'auth.logout',
     outcome: 'success',
-    ip: origin.ip,
   });
 }
 
@@ -159,14 +150,11 @@ export async function confirmTwoFactorSetup(
   const step = await checkTotp(user.twoFactorPendingSecret, passcode, null);
   if (step == null) {
     const { locked } = await recordFailure(db, user.id);
-    await audit(db, {
-      actorUserId: user.id,
-      actorEmail: user.email,
+    await auditBy(db, user, origin, {
       action: 'two_factor.enable',
       objectType: 'user',
       objectId: user.id,
       outcome: 'failure',
-      ip: origin.ip,
     });
     throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken('OTP is invalid.');
   }
@@ -186,14 +174,11 @@ export async function confirmTwoFactorSetup(
       .returning({ id: users.id });
     if (rows.length !== 1) throw conflict('Two-factor authentication is already active.');
     await revokeUserSessions(tx as unknown as Db, userId);
-    await audit(tx as unknown as Db, {
-      actorUserId: user.id,
-      actorEmail: user.email,
+    await auditBy(tx as unknown as Db, user, origin, {
       action: 'two_factor.enable',
       objectType: 'user',
       objectId: user.id,
       outcome: 'success',
-      ip: origin.ip,
     });
   });
 }
@@ -232,14 +217,11 @@ export async function disableTwoFactor(
       .for('update');
     if (!before) throw notAuthenticated();
     await clearTwoFactor(t, userId);
-    await audit(t, {
-      actorUserId: actor.id,
-      actorEmail: actor.email,
+    await auditBy(t, actor, origin, {
       action: 'two_factor.disable',
       objectType: 'user',
       objectId: userId,
       outcome: 'success',
-      ip: origin.ip,
       detail: { before: { two_factor_active: before.active }, after: { two_factor_active: false } },
     });
   });
@@ -268,12 +250,9 @@ export async function recordOtpRejection(
   action: string,
 ): Promise<never> {
   const { locked } = await recordFailure(db, user.id);
-  await audit(db, {
-    actorUserId: user.id,
-    actorEmail: user.email,
+  await auditBy(db, user, origin, {
     action,
     outcome: 'failure',
-    ip: origin.ip,
     detail: { reason: 'invalid otp', locked },
   });
   throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(INVALID_OTP);

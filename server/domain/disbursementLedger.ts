@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { postEntry, type EntryInput } from './ledger.ts';
+import { postEntry, type ClientAccountKind, type EntryInput } from './ledger.ts';
 
 /**
  * A disbursement's money movements (design.md section 4). Each is one journal entry keyed by the
@@ -17,17 +17,22 @@ export interface DisbursementMoney {
 type Line = EntryInput['lines'][number];
 const nonZero = (lines: Line[]) => lines.filter((line) => line.amount !== 0);
 
+/** The disbursement's one entry of a kind: keyed by its uuid, so it cannot apply twice. */
+const post = (tx: Db, d: DisbursementMoney, by: number | null, entry: Omit<EntryInput, 'reference' | 'createdBy'>) =>
+  postEntry(tx, { ...entry, reference: d.uuid, createdBy: by });
+
+/** Amount + fee leave one of the client's balances for another. */
+const moveTotal = (d: DisbursementMoney, from: ClientAccountKind, to: ClientAccountKind): Line[] => [
+  { account: { client: d.clientId, kind: from }, amount: -(d.amount + d.feeAmount) },
+  { account: { client: d.clientId, kind: to }, amount: d.amount + d.feeAmount },
+];
+
 /** Created: amount + fee leave the disbursement balance for the hold (ruleBroken when they are not there). */
 export const holdDisbursement = (tx: Db, d: DisbursementMoney, by: number | null) =>
-  postEntry(tx, {
+  post(tx, d, by, {
     kind: 'disbursement.hold',
-    reference: d.uuid,
-    createdBy: by,
     description: 'Disbursement requested: amount and fee held',
-    lines: [
-      { account: { client: d.clientId, kind: 'disbursement' }, amount: -(d.amount + d.feeAmount) },
-      { account: { client: d.clientId, kind: 'disbursement_hold' }, amount: d.amount + d.feeAmount },
-    ],
+    lines: moveTotal(d, 'disbursement', 'disbursement_hold'),
   });
 
 /**
@@ -35,10 +40,8 @@ export const holdDisbursement = (tx: Db, d: DisbursementMoney, by: number | null
  * to the disbursement balance. One kind for both, so paying and releasing can never both happen.
  */
 export const settleDisbursement = (tx: Db, d: DisbursementMoney, outcome: 'paid' | 'released', by: number | null) =>
-  postEntry(tx, {
+  post(tx, d, by, {
     kind: 'disbursement.settle',
-    reference: d.uuid,
-    createdBy: by,
     description: outcome === 'paid' ? 'Disbursement paid out' : 'Disbursement hold released',
     lines:
       outcome === 'paid'
@@ -47,18 +50,13 @@ export const settleDisbursement = (tx: Db, d: DisbursementMoney, outcome: 'paid'
             { account: { system: 'bankPayouts' }, amount: d.amount },
             { account: { system: 'fees' }, amount: d.feeAmount },
           ])
-        : [
-            { account: { client: d.clientId, kind: 'disbursement_hold' }, amount: -(d.amount + d.feeAmount) },
-            { account: { client: d.clientId, kind: 'disbursement' }, amount: d.amount + d.feeAmount },
-          ],
+        : moveTotal(d, 'disbursement_hold', 'disbursement'),
   });
 
 /** VOIDED: what was paid out (amount and fee) comes back to the disbursement balance. */
 export const refundVoidedDisbursement = (tx: Db, d: DisbursementMoney, by: number | null) =>
-  postEntry(tx, {
+  post(tx, d, by, {
     kind: 'disbursement.void',
-    reference: d.uuid,
-    createdBy: by,
     description: 'Disbursement voided: amount and fee returned',
     lines: nonZero([
       { account: { system: 'bankPayouts' }, amount: -d.amount },
@@ -69,13 +67,8 @@ export const refundVoidedDisbursement = (tx: Db, d: DisbursementMoney, by: numbe
 
 /** A released disbursement's amount + fee moves on from the disbursement to the withdrawable balance, once. */
 export const moveDisbursementToWithdrawable = (tx: Db, d: DisbursementMoney, by: number | null) =>
-  postEntry(tx, {
+  post(tx, d, by, {
     kind: 'disbursement.withdrawable',
-    reference: d.uuid,
-    createdBy: by,
     description: 'Released disbursement added to withdrawable balance',
-    lines: [
-      { account: { client: d.clientId, kind: 'disbursement' }, amount: -(d.amount + d.feeAmount) },
-      { account: { client: d.clientId, kind: 'withdrawable' }, amount: d.amount + d.feeAmount },
-    ],
+    lines: moveTotal(d, 'disbursement', 'withdrawable'),
   });

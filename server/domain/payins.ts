@@ -1,5 +1,12 @@
 import type { Db } from '../db/connect.ts';
-import { postEntry } from './ledger.ts';
+import { postEntry, type EntryInput } from './ledger.ts';
+
+/** The pay-in's one entry of a kind: keyed by its reference, so it applies once. */
+const post = (
+  tx: Db,
+  p: { reference: string; by?: number | null },
+  entry: Omit<EntryInput, 'reference' | 'createdBy'>,
+) => postEntry(tx, { ...entry, reference: p.reference, createdBy: p.by ?? null });
 
 /**
  * A FINALIZED pay-in credits its client, once: what the channel received, less the fee, onto the
@@ -9,10 +16,8 @@ export function creditPayin(
   tx: Db,
   p: { clientId: number; reference: string; amount: number; fee: number; by?: number | null },
 ) {
-  return postEntry(tx, {
+  return post(tx, p, {
     kind: 'payin.finalized',
-    reference: p.reference,
-    createdBy: p.by ?? null,
     description: 'Pay-in finalized',
     lines: [
       { account: { system: 'channelReceipts' }, amount: -p.amount },
@@ -27,10 +32,8 @@ export function releaseToWithdrawable(
   tx: Db,
   p: { clientId: number; reference: string; net: number; by?: number | null },
 ) {
-  return postEntry(tx, {
+  return post(tx, p, {
     kind: 'payin.withdrawable',
-    reference: p.reference,
-    createdBy: p.by ?? null,
     description: 'Added to withdrawable balance',
     lines: [
       { account: { client: p.clientId, kind: 'nonwithdrawable' }, amount: -p.net },

@@ -8,11 +8,11 @@ import {
 } from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { pageMeta } from './paging.ts';
+import { countWhere, linksOf, pageMeta, pageOffset } from './paging.ts';
 import { roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { conflict, notAllowed, notFound } from './errors.ts';
-import { audit } from './audit.ts';
+import { auditBy } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
@@ -26,29 +26,15 @@ async function roleRows(
   page: number,
   limit: number,
 ): Promise<{ rows: RoleRow[]; total: number }> {
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(roles)
-    .where(where);
+  const total = await countWhere(db, roles, where);
   const base = await db
     .select()
     .from(roles)
     .where(where)
     .orderBy(desc(roles.createdAt), desc(roles.id))
     .limit(limit)
-    .offset((page - 1) * limit);
-  const links =
-    base.length === 0
-      ? []
-      : await db
-          .select()
-          .from(roleModules)
-          .where(
-            inArray(
-              roleModules.roleId,
-              base.map((r) => r.id),
-            ),
-          );
+    .offset(pageOffset(page, limit));
+  const links = await linksOf(base, (ids) => db.select().from(roleModules).where(inArray(roleModules.roleId, ids)));
   const rows = base.map((r) => {
     const modules = links.filter((l) => l.roleId === r.id).map((l) => l.moduleId);
     return {
@@ -61,7 +47,7 @@ async function roleRows(
       created_at: r.createdAt.toISOString(),
     };
   });
-  return { rows, total: Number(total) };
+  return { rows, total };
 }
 
 export async function listRoles(
@@ -123,14 +109,11 @@ export async function createRole(
       .values({ name: body.name, description: body.description, type: body.type })
       .returning();
     await tx.insert(roleModules).values(modules.map((moduleId) => ({ roleId: role.id, moduleId })));
-    await audit(tx, {
-      actorUserId: actor.id,
-      actorEmail: actor.email,
+    await auditBy(tx, actor, origin, {
       action: 'role.create',
       objectType: 'role',
       objectId: role.id,
       outcome: 'success',
-      ip: origin.ip,
       detail: { before: null, after: { name: role.name, description: role.description, type: role.type, modules } },
     });
     return role.id;
@@ -161,14 +144,11 @@ export async function editRole(
     await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, before.id));
     await tx.delete(roleModules).where(eq(roleModules.roleId, before.id));
     await tx.insert(roleModules).values(modules.map((moduleId) => ({ roleId: before.id, moduleId })));
-    await audit(tx, {
-      actorUserId: actor.id,
-      actorEmail: actor.email,
+    await auditBy(tx, actor, origin, {
       action: 'role.edit',
       objectType: 'role',
       objectId: before.id,
       outcome: 'success',
-      ip: origin.ip,
       detail: {
         before: { name: before.name, description: before.description, type: before.type, modules: modulesBefore },
         after: { name: body.name, description: body.description, type: before.type, modules },

@@ -68,6 +68,15 @@ function stepFor(principal: Principal, type: SettlementType) {
   return step;
 }
 
+/** Pay-ins counted and summed per client and service, as the database answers them (the sums as text). */
+export type ServiceTotals = {
+  client_name: string;
+  service_name: string;
+  n: string;
+  amount: string;
+  fee: string;
+};
+
 /** GET get-settlement-status: the window's settleable pay-ins per client and service. */
 export async function settlementRows(
   db: Db,
@@ -76,14 +85,7 @@ export async function settlementRows(
   timeZone: string,
 ): Promise<SettlementRow[]> {
   const step = stepFor(principal, w.type);
-  const { rows } = await db.execute<{
-    client_id: number;
-    client_name: string;
-    service_name: string;
-    n: string;
-    amount: string;
-    fee: string;
-  }>(sql`
+  const { rows } = await db.execute<ServiceTotals & { client_id: number }>(sql`
     select t.client_id, c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount,
       sum(t.fee_amount) as fee
     from transactions t join clients c on c.id = t.client_id

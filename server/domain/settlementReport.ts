@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
-import { settlementRun } from './settlement.ts';
+import { settlementRun, type ServiceTotals } from './settlement.ts';
 
 /**
  * A run's report as .xlsx: what was pressed and how it ended, then what the run settled per
@@ -14,13 +14,8 @@ import { settlementRun } from './settlement.ts';
  */
 export async function settlementReport(db: Db, runId: number): Promise<{ content: string; filename: string }> {
   const run = await settlementRun(db, runId);
-  const { rows } = await db.execute<{
-    client_name: string;
-    service_name: string;
-    n: string;
-    amount: string;
-    fee: string;
-  }>(sql`
+  // Grouped by client name (not id, as the settle screen's rows are): two clients of one name share a row.
+  const { rows } = await db.execute<ServiceTotals>(sql`
     select c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount,
       sum(t.fee_amount) as fee
     from transactions t join clients c on c.id = t.client_id

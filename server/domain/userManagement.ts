@@ -2,11 +2,11 @@ import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'dr
 import type { CreateUserBody, EditUserBody, UserListQuery, UserRow } from '../../src/services/managementRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { pageMeta } from './paging.ts';
+import { countWhere, linksOf, pageMeta, pageOffset } from './paging.ts';
 import { clients, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
 import { conflict, notFound, ruleBroken } from './errors.ts';
-import { audit } from './audit.ts';
+import { auditBy } from './audit.ts';
 import { containing } from './textSearch.ts';
 import { clearTwoFactor, type RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
@@ -30,10 +30,7 @@ async function userRows(
   page: number,
   limit: number,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
+  const total = await countWhere(db, users, where);
   const base = await db
     .select({
       id: users.id,
@@ -51,21 +48,15 @@ async function userRows(
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit)
-    .offset((page - 1) * limit);
-  const links =
-    base.length === 0
-      ? []
-      : await db
-          .select({ userId: userClients.userId, id: clients.id, name: clients.clientName })
-          .from(userClients)
-          .innerJoin(clients, eq(clients.id, userClients.clientId))
-          .where(
-            inArray(
-              userClients.userId,
-              base.map((u) => u.id),
-            ),
-          )
-          .orderBy(clients.id);
+    .offset(pageOffset(page, limit));
+  const links = await linksOf(base, (ids) =>
+    db
+      .select({ userId: userClients.userId, id: clients.id, name: clients.clientName })
+      .from(userClients)
+      .innerJoin(clients, eq(clients.id, userClients.clientId))
+      .where(inArray(userClients.userId, ids))
+      .orderBy(clients.id),
+  );
   const rows = base.map((u) => {
     const own = links.filter((l) => l.userId === u.id);
     return {
@@ -82,7 +73,7 @@ async function userRows(
       created_at: u.createdAt.toISOString(),
     };
   });
-  return { rows, total: Number(total) };
+  return { rows, total };
 }
 
 export async function listUsers(
@@ -177,14 +168,11 @@ export async function createUser(
         .returning();
       if (clientIds.length)
         await tx.insert(userClients).values(clientIds.map((clientId) => ({ userId: user.id, clientId })));
-      await audit(tx, {
-        actorUserId: actor.id,
-        actorEmail: actor.email,
+      await auditBy(tx, actor, origin, {
         action: 'user.create',
         objectType: 'user',
         objectId: user.id,
         outcome: 'success',
-        ip: origin.ip,
         detail: { before: null, after: auditView(user, clientIds) },
       });
       return user.id;
@@ -244,14 +232,11 @@ export async function editUser(
     // A new password or a deactivation ends every session at once, not at the next idle timeout.
     const endSessions = deactivating || passwordHash !== undefined;
     if (endSessions) await revokeUserSessions(tx, before.id);
-    await audit(tx, {
-      actorUserId: actor.id,
-      actorEmail: actor.email,
+    await auditBy(tx, actor, origin, {
       action: deactivating ? 'user.deactivate' : 'user.edit',
       objectType: 'user',
       objectId: before.id,
       outcome: 'success',
-      ip: origin.ip,
       detail: {
         before: auditView(before, clientsBefore),
         after: auditView(after, clientIds),
@@ -275,14 +260,11 @@ export async function removeAuthenticator(
     const { user } = await manageableUser(tx, actor, userId);
     if (!user.twoFactorActive) throw conflict('Authenticator is not set for this user');
     await clearTwoFactor(tx, user.id);
-    await audit(tx, {
-      actorUserId: actor.id,
-      actorEmail: actor.email,
+    await auditBy(tx, actor, origin, {
       action: 'user.remove_authenticator',
       objectType: 'user',
       objectId: user.id,
       outcome: 'success',
-      ip: origin.ip,
       detail: { before: { two_factor_active: true }, after: { two_factor_active: false }, sessions_ended: true },
     });
   });

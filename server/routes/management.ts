@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
 import {
   CreateRoleBody,
   CreateUserBody,
@@ -9,8 +10,11 @@ import {
   UserListQuery,
 } from '../../src/services/managementRules.ts';
 import { AUTHENTICATOR_RESET, savedMessage } from '../../src/services/successTexts.ts';
+import type { PageMeta } from '../../src/services/withdrawalRules.ts';
+import type { RequestOrigin } from '../domain/authentication.ts';
 import { scopeOf } from '../domain/clientScope.ts';
 import { auditRefusals } from '../domain/managementScope.ts';
+import type { Principal } from '../domain/principal.ts';
 import { createRole, editRole, listRoles } from '../domain/roleManagement.ts';
 import { createUser, editUser, listUsers, removeAuthenticator } from '../domain/userManagement.ts';
 import { requireAuth } from '../http/access.ts';
@@ -35,27 +39,52 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
       statusOf,
       work,
     );
-  return async (app: FastifyInstance) => {
-    app.get(routes.users.path, async (request) => {
-      const { rows, meta } = await listUsers(
-        db,
-        requireAuth(request).principal,
-        parseInput(UserListQuery, request.query),
-      );
+  /** A paged list of the query `schema` parses: its rows, with the page in `meta`. */
+  const listing =
+    <S extends v.GenericSchema, R>(
+      schema: S,
+      list: (to: typeof db, actor: Principal, q: v.InferOutput<S>) => Promise<{ rows: R[]; meta: PageMeta }>,
+    ) =>
+    async (request: FastifyRequest) => {
+      const { rows, meta } = await list(db, requireAuth(request).principal, parseInput(schema, request.query));
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
-    });
+    };
+  /** A domain change of what `schema` parses from the body (createUser, editRole...). */
+  type Change<S extends v.GenericSchema, T> = (
+    to: typeof db,
+    actor: Principal,
+    body: v.InferOutput<S>,
+    origin: RequestOrigin,
+  ) => Promise<T>;
+  /** A change by the signed-in user, audited as `action`. */
+  const change = <S extends v.GenericSchema, T>(
+    request: FastifyRequest,
+    action: string,
+    schema: S,
+    work: Change<S, T>,
+  ): Promise<T> =>
+    audited(request, action, () =>
+      work(db, requireAuth(request).principal, parseInput(schema, request.body), originOf(request)),
+    );
+  /** A create: 201 with the new row and its saved message. */
+  const creating =
+    <S extends v.GenericSchema>(
+      noun: 'User' | 'Role',
+      action: string,
+      schema: S,
+      create: Change<S, { name: string }>,
+    ) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const row = await change(request, action, schema, create);
+      return reply.status(201).send(ok(row, savedMessage(noun, row.name, 'create')));
+    };
+  return async (app: FastifyInstance) => {
+    app.get(routes.users.path, listing(UserListQuery, listUsers));
 
-    app.post(routes.createUser.path, async (request, reply) => {
-      const row = await audited(request, 'user.create', () =>
-        createUser(db, requireAuth(request).principal, parseInput(CreateUserBody, request.body), originOf(request)),
-      );
-      return reply.status(201).send(ok(row, savedMessage('User', row.name, 'create')));
-    });
+    app.post(routes.createUser.path, creating('User', 'user.create', CreateUserBody, createUser));
 
     app.patch(routes.editUser.path, async (request) => {
-      const { row, sessionsEnded } = await audited(request, 'user.edit', () =>
-        editUser(db, requireAuth(request).principal, parseInput(EditUserBody, request.body), originOf(request)),
-      );
+      const { row, sessionsEnded } = await change(request, 'user.edit', EditUserBody, editUser);
       if (sessionsEnded) realtime.disconnectUser(row.id);
       else {
         // Live balance events follow the new clients at once, whatever the open tab does with access-changed.
@@ -75,26 +104,12 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
       return ok(undefined, AUTHENTICATOR_RESET);
     });
 
-    app.get(routes.roleList.path, async (request) => {
-      const { rows, meta } = await listRoles(
-        db,
-        requireAuth(request).principal,
-        parseInput(RoleListQuery, request.query),
-      );
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
-    });
+    app.get(routes.roleList.path, listing(RoleListQuery, listRoles));
 
-    app.post(routes.createRole.path, async (request, reply) => {
-      const row = await audited(request, 'role.create', () =>
-        createRole(db, requireAuth(request).principal, parseInput(CreateRoleBody, request.body), originOf(request)),
-      );
-      return reply.status(201).send(ok(row, savedMessage('Role', row.name, 'create')));
-    });
+    app.post(routes.createRole.path, creating('Role', 'role.create', CreateRoleBody, createRole));
 
     app.patch(routes.editRole.path, async (request) => {
-      const { row, userIds } = await audited(request, 'role.edit', () =>
-        editRole(db, requireAuth(request).principal, parseInput(EditRoleBody, request.body), originOf(request)),
-      );
+      const { row, userIds } = await change(request, 'role.edit', EditRoleBody, editRole);
       for (const id of userIds) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
       return ok(row, savedMessage('Role', row.name, 'edit'));
     });
