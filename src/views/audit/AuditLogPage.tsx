@@ -6,12 +6,10 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   Input,
   MessageBar,
   MessageBarBody,
-  Option,
   Spinner,
   Table,
   TableBody,
@@ -40,6 +38,7 @@ import { WorkflowChart } from '../workflows/WorkflowChart';
 import { RetryBar } from '../common/RetryBar';
 import { PageSection } from '../common/PageSection';
 import { SearchButton } from '../common/SearchButton';
+import { ChoiceField } from '../common/ChoiceField';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -203,20 +202,14 @@ export function AuditLogPage({
               />
             </Field>
           ))}
-          <Field label="Outcome" style={{ minWidth: 140 }}>
-            <Dropdown
-              value={c.fields.outcome || 'Any'}
-              selectedOptions={[c.fields.outcome]}
-              onOptionSelect={(_, d) => set('outcome', d.optionValue ?? '')}
-            >
-              <Option value="">Any</Option>
-              {AUDIT_OUTCOMES.map((o) => (
-                <Option key={o} value={o}>
-                  {o}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <ChoiceField
+            label="Outcome"
+            minWidth={140}
+            options={AUDIT_OUTCOMES}
+            noneText="Any"
+            value={c.fields.outcome as (typeof AUDIT_OUTCOMES)[number] | ''}
+            onChange={(value) => set('outcome', value)}
+          />
           <DateRangeField
             value={c.filter.text}
             error={c.filter.error}

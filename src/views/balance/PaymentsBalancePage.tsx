@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Dropdown,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Title3,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSwapRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -29,6 +18,7 @@ import { WithdrawalHistoryTable, type RowAction } from './WithdrawalHistoryTable
 import { WithdrawalRequestDialog } from './WithdrawalRequestDialog';
 import { PageSection } from '../common/PageSection';
 import { SearchButton } from '../common/SearchButton';
+import { ChoiceField } from '../common/ChoiceField';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -110,21 +100,14 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
             onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
             onEnter={() => page.send({ type: 'SEARCH' })}
           />
-          <Field label="Status" style={{ minWidth: 180 }}>
-            <Dropdown
-              placeholder="All Status"
-              value={c.status}
-              selectedOptions={c.status ? [c.status] : ['']}
-              onOptionSelect={(_, d) => page.send({ type: 'SET_STATUS', value: d.optionValue ?? '' })}
-            >
-              <Option value="">All Status</Option>
-              {WITHDRAWAL_STATUSES.map((status) => (
-                <Option key={status} value={status}>
-                  {status}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <ChoiceField
+            label="Status"
+            minWidth={180}
+            options={WITHDRAWAL_STATUSES}
+            noneText="All Status"
+            value={c.status}
+            onChange={(value) => page.send({ type: 'SET_STATUS', value })}
+          />
           <SearchButton
             className={styles.search}
             disabled={!s.can({ type: 'SEARCH' })}

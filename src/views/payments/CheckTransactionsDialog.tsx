@@ -1,4 +1,4 @@
-import { Button, Dropdown, Field, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -20,6 +20,7 @@ import {
   uploadStepActions,
   type UploadColumn,
 } from '../common/UploadDialog';
+import { ChoiceField } from '../common/ChoiceField';
 
 const useStyles = makeStyles({
   files: {
@@ -81,23 +82,16 @@ export function CheckTransactionsDialog({ actor }: { actor: ActorRefFrom<typeof 
     >
       {!result && (
         <>
-          <Field label="Settlement type" required>
-            <Dropdown
-              placeholder="Choose a type"
-              value={
-                settlementType ? SETTLEMENT_TYPE_LABELS[settlementType as keyof typeof SETTLEMENT_TYPE_LABELS] : ''
-              }
-              selectedOptions={settlementType ? [settlementType] : []}
-              disabled={uploading}
-              onOptionSelect={(_, d) => d.optionValue && actor.send({ type: 'SET_TYPE', value: d.optionValue })}
-            >
-              {SETTLEMENT_TYPES.map((t) => (
-                <Option key={t} value={t}>
-                  {SETTLEMENT_TYPE_LABELS[t]}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <ChoiceField
+            label="Settlement type"
+            required
+            options={SETTLEMENT_TYPES}
+            labelOf={(t) => SETTLEMENT_TYPE_LABELS[t]}
+            placeholder="Choose a type"
+            value={settlementType as (typeof SETTLEMENT_TYPES)[number] | ''}
+            disabled={uploading}
+            onChange={(value) => value && actor.send({ type: 'SET_TYPE', value })}
+          />
           <UploadPicker
             label="Provider reports"
             hint={`CSV or Excel, up to ${UPLOAD_MAX_FILES} files of ${UPLOAD_MAX_MB} MB each`}

@@ -1,12 +1,9 @@
 import {
   Button,
   Card,
-  Dropdown,
-  Field,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
-  Option,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -16,12 +13,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { settleConfirmMachine } from '../../machines/settleConfirmMachine';
 import { settledMessage, settlementMachine } from '../../machines/settlementMachine';
 import { pageTitle } from '../../services/pages';
-import {
-  NOTHING_TO_SETTLE,
-  SETTLEMENT_TYPE_LABELS,
-  SETTLEMENT_TYPES,
-  type SettlementType,
-} from '../../services/settlementRules';
+import { NOTHING_TO_SETTLE, SETTLEMENT_TYPE_LABELS, SETTLEMENT_TYPES } from '../../services/settlementRules';
 import { DateRangeField } from '../common/DateRangeField';
 import { SessionContext } from '../SessionContext';
 import { RecentSettlements } from './RecentSettlements';
@@ -31,6 +23,7 @@ import { SettlementTable } from './SettlementTable';
 import { RetryBar } from '../common/RetryBar';
 import { PageSection } from '../common/PageSection';
 import { SearchButton } from '../common/SearchButton';
+import { ChoiceField } from '../common/ChoiceField';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -62,23 +55,16 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
     <PageSection title={pageTitle('settlement')}>
       <Card className={styles.panel}>
         <div className={styles.filters}>
-          <Field label="Settlement Type" style={{ minWidth: 260 }}>
-            <Dropdown
-              placeholder="Choose a settlement type"
-              value={c.type ? SETTLEMENT_TYPE_LABELS[c.type] : ''}
-              selectedOptions={c.type ? [c.type] : []}
-              disabled={!s.can({ type: 'SELECT_TYPE', settlementType: c.type ?? SETTLEMENT_TYPES[0] })}
-              onOptionSelect={(_, d) => {
-                if (d.optionValue) page.send({ type: 'SELECT_TYPE', settlementType: d.optionValue as SettlementType });
-              }}
-            >
-              {SETTLEMENT_TYPES.map((t) => (
-                <Option key={t} value={t}>
-                  {SETTLEMENT_TYPE_LABELS[t]}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <ChoiceField
+            label="Settlement Type"
+            minWidth={260}
+            options={SETTLEMENT_TYPES}
+            labelOf={(t) => SETTLEMENT_TYPE_LABELS[t]}
+            placeholder="Choose a settlement type"
+            value={c.type}
+            disabled={!s.can({ type: 'SELECT_TYPE', settlementType: c.type ?? SETTLEMENT_TYPES[0] })}
+            onChange={(t) => t && page.send({ type: 'SELECT_TYPE', settlementType: t })}
+          />
           <DateRangeField
             value={c.filter.text}
             error={c.filter.error}
