@@ -28,7 +28,6 @@ import {
   type ApprovalRow,
 } from '../../services/approvalRules';
 import { formatDateTime } from '../../services/format';
-import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { Pager } from '../common/Pager';
@@ -216,14 +215,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
             {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
             {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No requests match.</div>}
           </div>
-          <Pager
-            meta={c.meta}
-            sizes={GENERIC_PAGE_SIZES}
-            limit={c.limit}
-            disabled={loading}
-            onPage={(page) => actor.send({ type: 'PAGE', page })}
-            onSize={(limit) => actor.send({ type: 'PAGE_SIZE', limit })}
-          />
+          <Pager meta={c.meta} limit={c.limit} disabled={loading} send={actor.send} />
         </Card>
       )}
 

@@ -30,7 +30,6 @@ import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { auditDetailLines } from '../../services/auditDetail';
 import { AUDIT_OUTCOMES, type AuditLogRow, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
 import { formatDateTime } from '../../services/format';
-import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { pageTitle } from '../../services/pages';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
@@ -287,14 +286,7 @@ export function AuditLogPage({
           {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
           {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No audit lines match.</div>}
         </div>
-        <Pager
-          meta={c.meta}
-          sizes={GENERIC_PAGE_SIZES}
-          limit={c.limit}
-          disabled={loading}
-          onPage={(p) => page.send({ type: 'PAGE', page: p })}
-          onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })}
-        />
+        <Pager meta={c.meta} limit={c.limit} disabled={loading} send={page.send} />
       </Card>
       {pathOpen && (
         <PathDialog

@@ -5,7 +5,6 @@ import type { ActorRefFrom } from 'xstate';
 import { paymentsBalanceMachine, WITHDRAWAL_STATUSES } from '../../machines/paymentsBalanceMachine';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
-import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { pageTitle } from '../../services/pages';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
 import { ClientSelect } from '../common/ClientSelect';
@@ -121,14 +120,7 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
           actionsOf={actionsOf}
           onAction={(type, row) => page.send({ type, row })}
         />
-        <Pager
-          meta={c.meta}
-          sizes={GENERIC_PAGE_SIZES}
-          limit={c.limit}
-          disabled={!s.can({ type: 'PAGE', page: 1 })}
-          onPage={(p) => page.send({ type: 'PAGE', page: p })}
-          onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })}
-        />
+        <Pager meta={c.meta} limit={c.limit} disabled={!s.can({ type: 'PAGE', page: 1 })} send={page.send} />
       </Card>
       {s.matches({ dialog: 'requesting' }) && s.children.request && (
         <WithdrawalRequestDialog

@@ -121,14 +121,7 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
       )}
       <StatTiles stats={stats} />
       <Table rows={rows} loading={loading} actions={props.actsOnRows === false ? undefined : actions} />
-      <Pager
-        meta={meta}
-        sizes={TRANSACTION_PAGE_SIZES}
-        limit={limit}
-        disabled={loading}
-        onPage={(page) => send({ type: 'PAGE', page })}
-        onSize={(size) => send({ type: 'PAGE_SIZE', limit: size })}
-      />
+      <Pager meta={meta} sizes={TRANSACTION_PAGE_SIZES} limit={limit} disabled={loading} send={send} />
 
       {props.children}
       {s.matches({ dialog: 'refreshingStatus' }) && target && (

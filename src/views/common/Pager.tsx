@@ -1,5 +1,6 @@
 import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { PageMeta } from '../../services/withdrawalRules';
 
 const useStyles = makeStyles({
@@ -14,22 +15,24 @@ const useStyles = makeStyles({
   group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-/** Page size and page navigation under a paged table. */
+/** What the Pager sends its page machine: every paged list's machine takes these two. */
+export type PagerEvent = { type: 'PAGE'; page: number } | { type: 'PAGE_SIZE'; limit: number };
+
+/** Page size and page navigation under a paged table, sent to the page machine that reads the list. */
 export function Pager({
   meta,
-  sizes,
+  sizes = GENERIC_PAGE_SIZES,
   limit,
-  onPage,
-  onSize,
+  send,
   disabled,
 }: {
   meta: PageMeta | null;
-  sizes: readonly number[];
+  sizes?: readonly number[];
   limit: number;
-  onPage: (page: number) => void;
-  onSize: (limit: number) => void;
+  send: (event: PagerEvent) => void;
   disabled?: boolean;
 }) {
+  const onPage = (page: number) => send({ type: 'PAGE', page });
   const styles = useStyles();
   const page = meta?.current_page ?? 1;
   const last = meta?.last_page ?? 1;
@@ -42,7 +45,7 @@ export function Pager({
           value={String(limit)}
           selectedOptions={[String(limit)]}
           style={{ minWidth: 90 }}
-          onOptionSelect={(_, d) => d.optionValue && onSize(Number(d.optionValue))}
+          onOptionSelect={(_, d) => d.optionValue && send({ type: 'PAGE_SIZE', limit: Number(d.optionValue) })}
         >
           {sizes.map((s) => (
             <Option key={s} value={String(s)}>

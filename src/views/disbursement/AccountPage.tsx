@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Card, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AccountPageContext, payinDetailMachine } from '../../machines/accountPageMachine';
-import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import { ClientSelect } from '../common/ClientSelect';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
@@ -88,16 +87,7 @@ export function AccountPage({ logic, title, top, figures, heading, updatedInPane
         </div>
         {updatedInPanel && <LastUpdated at={c.updatedAt} />}
         <DepositTable label={table} rows={c.rows} loading={loading} />
-        {paged && (
-          <Pager
-            meta={c.meta}
-            sizes={GENERIC_PAGE_SIZES}
-            limit={c.limit}
-            disabled={!s.can({ type: 'PAGE', page: 1 })}
-            onPage={(p) => page.send({ type: 'PAGE', page: p })}
-            onSize={(limit) => page.send({ type: 'PAGE_SIZE', limit })}
-          />
-        )}
+        {paged && <Pager meta={c.meta} limit={c.limit} disabled={!s.can({ type: 'PAGE', page: 1 })} send={page.send} />}
       </Card>
     </PageSection>
   );

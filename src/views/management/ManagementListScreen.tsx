@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Button, Card, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import type { ManagementFilter, ManagementPageEvent } from '../../machines/managementPageMachine';
-import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { Pager } from '../common/Pager';
 import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
@@ -76,14 +75,7 @@ export function ManagementListScreen({
       )}
       <Card className={styles.table}>
         {table}
-        <Pager
-          meta={state.meta}
-          sizes={GENERIC_PAGE_SIZES}
-          limit={state.limit}
-          disabled={state.loading}
-          onPage={(page) => send({ type: 'PAGE', page })}
-          onSize={(limit) => send({ type: 'PAGE_SIZE', limit })}
-        />
+        <Pager meta={state.meta} limit={state.limit} disabled={state.loading} send={send} />
       </Card>
       {children}
     </PageSection>
