@@ -14,13 +14,13 @@ import { settlementRun, type ServiceTotals } from './settlement.ts';
  */
 export async function settlementReport(db: Db, runId: number): Promise<{ content: string; filename: string }> {
   const run = await settlementRun(db, runId);
-  // Grouped by client name (not id, as the settle screen's rows are): two clients of one name share a row.
+  // Grouped by client id, as the settle screen's rows are: two clients of one name stay two rows.
   const { rows } = await db.execute<ServiceTotals>(sql`
     select c.client_name, t.service_type as service_name, count(*) as n, sum(t.amount) as amount,
       sum(t.fee_amount) as fee
     from transactions t join clients c on c.id = t.client_id
     where t.settlement_run_id = ${runId}
-    group by c.client_name, t.service_type order by c.client_name, t.service_type`);
+    group by t.client_id, c.client_name, t.service_type order by c.client_name, t.client_id, t.service_type`);
   const workbook = new ExcelJS.Workbook();
   const summary = workbook.addWorksheet('Settlement');
   summary.columns = [{ width: 28 }, { width: 40 }];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { io } from 'socket.io-client';
 import {
   NOTHING_TO_SETTLE,
@@ -291,6 +292,30 @@ describe('settling a window', () => {
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     expect((await get('/transaction/settlement-report?run_id=999999')).status).toBe(404);
     expect((await get('/transaction/settlement-runs', 'admin')).status).toBe(403);
+  });
+
+  it("keeps two clients of one name apart in a run's report, as the settle screen does", async () => {
+    const runs = (await get('/transaction/settlement-runs')).body.data as SettlementRun[];
+    const done = runs.find((r) => r.status === 'succeeded')!;
+    const { rows: groups } = await db().execute<{ n: number }>(sql`
+      select count(distinct (client_id, service_type))::int as n from transactions where settlement_run_id = ${done.id}`);
+    const { rows: names } = await db().execute<{ client_name: string }>(
+      sql`select client_name from clients where id = 1`,
+    );
+    const { rows: before } = await db().execute<{ client_name: string }>(
+      sql`select client_name from clients where id = 2`,
+    );
+    await db().execute(sql`update clients set client_name = ${names[0].client_name} where id = 2`);
+    try {
+      const report = await get(`/transaction/settlement-report?run_id=${done.id}`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(report.body.data.content, 'base64') as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet('Rows')!;
+      // The header, then one row per client and service: none merged by the shared name.
+      expect(sheet.rowCount - 1).toBe(groups[0].n);
+    } finally {
+      await db().execute(sql`update clients set client_name = ${before[0].client_name} where id = 2`);
+    }
   });
 });
 
