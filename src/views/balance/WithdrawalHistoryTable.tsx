@@ -5,7 +5,8 @@ import { TRANSFER_TO_DISBURSE_LABEL, type WithdrawalRow } from '../../services/w
 import { DataTable, type Column } from '../common/DataTable';
 import { WithdrawalStatusBadge } from './WithdrawalStatusBadge';
 
-const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalS } });
+// The buttons wrap (Complete above Reject) rather than push the table wider than a 1366-pixel screen.
+const useStyles = makeStyles({ actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS } });
 
 /** A row decision: the withdrawal lifecycle's event of the same name. */
 export type RowAction = 'COMPLETE' | 'REJECT';
