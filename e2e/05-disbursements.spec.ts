@@ -135,10 +135,13 @@ test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard, 
   await openDisbursementList(page);
   await searchStatus(page, 'PENDING');
   const table = page.getByRole('table', { name: 'Disbursements' });
-  const scrollBox = table.locator('xpath=..');
+  // Measured by its markup, not its role: while the modal question is open the page behind it is
+  // hidden from assistive technology (as it should be), and the row must still be in view under it.
+  const drawn = page.locator('table[aria-label="Disbursements"]');
+  const scrollBox = drawn.locator('xpath=..');
   /** The row's id wholly on screen: inside the window and inside the table's scroll box, not scrolled off. */
   const inView = async (id: string) => {
-    const cell = table.locator('tbody tr').filter({ hasText: id }).locator(`td:nth-child(${COL.correlationId})`);
+    const cell = drawn.locator('tbody tr').filter({ hasText: id }).locator(`td:nth-child(${COL.correlationId})`);
     const [it, box] = [(await cell.boundingBox())!, (await scrollBox.boundingBox())!];
     return (
       it.x >= Math.max(0, box.x - 1) &&
