@@ -10,6 +10,7 @@ import {
   type ApprovalViewer,
 } from './approvalDecision';
 import type { GuardWords } from './guardWords';
+import { outputOf } from './doneOutput';
 
 export interface ApprovalWorkOrderInput {
   /** The request the work order names (its item's ref). */
@@ -41,8 +42,6 @@ export interface ApprovalWorkOrderContext {
 export type ApprovalWorkOrderEvent =
   { type: 'REFRESH' } | { type: 'RETRY' } | { type: 'DECIDE'; decision: ApprovalDecision };
 
-const outputOf = (event: unknown) => (event as { output: ApprovalDecisionOutput }).output;
-
 /**
  * The request an approval work order names, on the work order page (opened from the bell): it is
  * read (action, maker, client, amount, before -> after, summary), the approval lifecycle says
@@ -68,8 +67,8 @@ export const approvalWorkOrderMachine = setup({
   },
   guards: {
     mayDecide: ({ context, event }) => event.type === 'DECIDE' && context.actions.includes(event.decision),
-    decisionFailed: ({ event }) => outputOf(event).ended === 'failed',
-    decided: ({ event }) => outputOf(event).ended === 'decided',
+    decisionFailed: ({ event }) => outputOf<ApprovalDecisionOutput>(event).ended === 'failed',
+    decided: ({ event }) => outputOf<ApprovalDecisionOutput>(event).ended === 'decided',
   },
 }).createMachine({
   id: 'approvalWorkOrder',

@@ -29,6 +29,7 @@ import {
   type ApprovalViewer,
 } from './approvalDecision';
 import type { GuardWords } from './guardWords';
+import { outputOf } from './doneOutput';
 
 export const LOAD_FAILED = 'The approval requests could not be loaded.';
 export const POLICY_LOAD_FAILED = 'The approval policy could not be loaded.';
@@ -156,7 +157,6 @@ const actionsOf = (rows: ApprovalRow[], viewer: ApprovalViewer) =>
 const queryOf = (c: ApprovalsPageContext): ApprovalListQuery => ({ status: c.status, page: c.page, limit: c.limit });
 const isStatusFilter = (status: string): status is ApprovalStatusFilter =>
   status === '' || (APPROVAL_STATUSES as readonly string[]).includes(status);
-const outputOf = <T>(event: object) => (event as { output: T }).output;
 
 /**
  * Approvals (issue 25, dual control; SUPER ADMIN by the route guard): the requests waiting for a

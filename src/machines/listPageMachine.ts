@@ -16,6 +16,7 @@ import {
   type FilterBarRange,
 } from './dateFilter';
 import { exportMachine, type ExportOutput } from './exportMachine';
+import { outputOf } from './doneOutput';
 
 // The Payments List and the Disbursement List were twins (issue 27). Their charts are the auditors'
 // definition and differ (the pay-in list loads rows and tiles at once, the disbursement list in two
@@ -116,7 +117,7 @@ export const startingContext = <Form extends ListFilterForm>(role: UserTypeName,
 export const FAILED = 'Something went wrong, please try again later.';
 export const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
 export const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
-export const outputOf = <T>(event: unknown) => (event as { output: T }).output;
+export { outputOf };
 export const errorOf = (event: unknown) => (event as { error: unknown }).error;
 
 /** The guards both lists name; each list gives them its own words. */

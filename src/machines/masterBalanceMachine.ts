@@ -9,6 +9,7 @@ import { readAdjustment } from './adjustmentInput';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import type { GuardWords } from './guardWords';
 import { masterBalanceAdjustmentMachine, type AdjustmentOutput } from './masterBalanceAdjustmentMachine';
+import { outputOf } from './doneOutput';
 
 interface AdjustmentContext {
   clientId: number | null;
@@ -47,9 +48,6 @@ export const afterBalance = (c: Pick<AdjustmentContext, 'previous' | 'amount'>) 
 // balance is read there is nothing to check against).
 const problemOf = (c: Pick<AdjustmentContext, 'previous' | 'amount' | 'inputProblem'>) =>
   c.inputProblem ?? (c.previous == null || c.amount == null ? null : adjustmentProblem(c.previous, c.amount));
-
-// The adjustment child's output, read off its done event (the event type is generic to the machine).
-const outputOf = (event: unknown) => (event as { output: AdjustmentOutput }).output;
 
 /**
  * Master Disbursement Balance (spec section 2): a client's previous balance, a positive or negative
@@ -91,8 +89,8 @@ export const masterBalanceMachine = setup({
       return context.previous != null && read.success && adjustmentProblem(context.previous, read.output) === null;
     },
     isShownClient,
-    adjusted: ({ event }) => outputOf(event).outcome === 'adjusted',
-    adjustmentFailed: ({ event }) => outputOf(event).outcome === 'failed',
+    adjusted: ({ event }) => outputOf<AdjustmentOutput>(event).outcome === 'adjusted',
+    adjustmentFailed: ({ event }) => outputOf<AdjustmentOutput>(event).outcome === 'failed',
   },
 }).createMachine({
   id: 'masterBalance',
@@ -157,7 +155,7 @@ export const masterBalanceMachine = setup({
             // Held for approval: nothing moved, so the balance shown stays as it was.
             actions: [
               assign(({ context, event }) => {
-                const answer = outputOf(event).answer!;
+                const answer = outputOf<AdjustmentOutput>(event).answer!;
                 return {
                   message: answer.message,
                   held: answer.approvalId != null,
@@ -171,7 +169,7 @@ export const masterBalanceMachine = setup({
           {
             guard: 'adjustmentFailed',
             target: 'failed',
-            actions: assign({ failure: ({ event }) => outputOf(event).failure }),
+            actions: assign({ failure: ({ event }) => outputOf<AdjustmentOutput>(event).failure }),
           },
           // Cancelled: the amount stays as typed, to be changed or asked for again.
           { target: 'editing' },

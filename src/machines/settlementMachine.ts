@@ -16,6 +16,7 @@ import {
 import { refusedFilter, searchedFilter, startingFilter, typedFilter, typedRange, type DateFilter } from './dateFilter';
 import type { GuardWords } from './guardWords';
 import { settleConfirmMachine, type SettlePressOutput } from './settleConfirmMachine';
+import { outputOf } from './doneOutput';
 
 /** Shown in place when the server gives no words of its own. */
 export const ROWS_FAILED = 'The transactions to settle could not be loaded.';
@@ -92,8 +93,6 @@ export function typedWindow(c: Pick<SettlementContext, 'type' | 'filter'>): Sett
   return v.is(SettlementWindowSchema, window) ? window : null;
 }
 
-// Named actions and guards also run on invoke done and error events, which the event union does not list.
-const outputOf = <T>(event: object) => (event as { output: T }).output;
 const errorOf = (event: object) => (event as { error: unknown }).error;
 
 /** The run an event carries: the socket's PROGRESS, or fetchRun's answer. */

@@ -27,6 +27,7 @@ import { nextWithdrawalStatus } from './lifecycle/withdrawalLifecycle';
 import { oneShotActionMachine } from './confirmCallMachine';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import type { GuardWords } from './guardWords';
+import { outputOf } from './doneOutput';
 
 export const LOAD_FAILED = 'The work order could not be loaded.';
 export const REFRESH_FAILED = 'The work order could not be read again: what is shown may be out of date.';
@@ -152,7 +153,6 @@ export type WorkOrderDetailEvent =
   /** Raised by the machine itself when an action ended: the work order is read again. */
   | { type: 'RELOAD' };
 
-const outputOf = <T>(event: object) => (event as { output: T }).output;
 const success = (message: string | null): WorkOrderOutcome => ({ intent: 'success', message: message || 'Done' });
 const failure = (message: string | null): WorkOrderOutcome => ({
   intent: 'error',
