@@ -1,7 +1,8 @@
-import { Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { userTypeChoice } from '../../services/managementRules';
 import { USER_TYPES, type UserTypeName } from '../../services/schemas';
+import { ChoiceField } from '../common/ChoiceField';
 
 /** The layout User Management and Role Management share: filter bar, then the table card. */
 export const useListPageStyles = makeStyles({
@@ -55,19 +56,14 @@ export function UserTypeFilter({
   onChange: (value: UserTypeName | '') => void;
 }) {
   return (
-    <Field label="Filter by User Type" style={{ minWidth: 180 }}>
-      <Dropdown
-        value={value ? userTypeChoice(value) : 'All Types'}
-        selectedOptions={[value]}
-        onOptionSelect={(_, d) => onChange((d.optionValue ?? '') as UserTypeName | '')}
-      >
-        <Option value="">All Types</Option>
-        {USER_TYPES.map((t) => (
-          <Option key={t} value={t}>
-            {userTypeChoice(t)}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
+    <ChoiceField
+      label="Filter by User Type"
+      minWidth={180}
+      options={USER_TYPES}
+      labelOf={userTypeChoice}
+      noneText="All Types"
+      value={value}
+      onChange={onChange}
+    />
   );
 }
