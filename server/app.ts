@@ -32,6 +32,7 @@ import { reconciliationRoutes } from './routes/reconciliation.ts';
 import { settlementRoutes } from './routes/settlement.ts';
 import { auditLogRoutes } from './routes/auditLog.ts';
 import { approvalRoutes } from './routes/approvals.ts';
+import { ledgerRoutes } from './routes/ledger.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
 import { paymentsBalanceRoutes } from './routes/paymentsBalance.ts';
 import type { RouteDeps } from './routes/context.ts';
@@ -177,6 +178,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(settlementRoutes(deps));
   await app.register(auditLogRoutes(deps));
   await app.register(approvalRoutes(deps));
+  await app.register(ledgerRoutes(deps));
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await registerWebApp(app, webRoot);

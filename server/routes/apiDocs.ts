@@ -68,6 +68,16 @@ export const routeSummaries: Record<RouteName, string> = {
   auditLog: 'The audit log, paged, newest first (SUPER ADMIN); actor is a case-insensitive contains on the e-mail',
   auditLogDownload: 'The filtered audit log as .xlsx (base64), at most 100,000 lines',
   auditPath: "An entity's status path from the audit log: data { entity, steps[] }",
+  ledgerTrialBalance:
+    'The trial balance (SUPER ADMIN): data { accounts[{ id, code, name, client_id, kind, balance }], totals { debit, ' +
+    'credit } }, now or as of `at` (an ISO moment); debits are the positive balances and equal the credits',
+  ledgerAccountEntries:
+    "An account's statement, paged, newest first: data { account, entries[{ reference, kind, time, amount, balance }] }," +
+    ' each balance the one right after that entry; 404 for an unknown account',
+  ledgerAccountEntriesDownload: "An account's whole statement as .xlsx (base64), at most 100,000 entries",
+  ledgerJournal:
+    'The journal entries of one reference (pay-in, withdrawal, disbursement, adjustment), each with its postings ' +
+    '{ account_id, account_code, amount } (debits positive), which sum to zero; 404 when none',
   approvalPolicy: 'The approval policy (dual control): data, one { action, mode, threshold } per action (SUPER ADMIN)',
   updateApprovalPolicy:
     'Set the approval policy of one or more actions: body { policy: [{ action, mode, threshold }] }; audited',

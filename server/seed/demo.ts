@@ -46,6 +46,7 @@ const adminHidden = new Set([
   'settlement',
   'audit-log',
   'approvals',
+  'ledger',
   'management',
   'management-user',
   'management-role',

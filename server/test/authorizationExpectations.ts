@@ -110,6 +110,12 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/audit-log/download`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/path`]: superAdmin('audit-log'),
 
+  // Issue 28: the Ledger screen and its calls are SUPER ADMIN's, with the module ledger (read-only).
+  [`GET ${API}/ledger/trial-balance`]: superAdmin('ledger'),
+  [`GET ${API}/ledger/accounts/:id/entries`]: superAdmin('ledger'),
+  [`GET ${API}/ledger/accounts/:id/entries/download`]: superAdmin('ledger'),
+  [`GET ${API}/ledger/journal`]: superAdmin('ledger'),
+
   // Issue 25, dual control: "Read with GET approval-policy (SUPER ADMIN; other users 403) and set with PUT
   // (SUPER ADMIN)"; the Approvals screen and its calls are SUPER ADMIN's, with the module approvals.
   [`GET ${API}/approval-policy`]: superAdmin('approvals'),

@@ -13,6 +13,7 @@ import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 import type { NotificationItem, NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 import type { AuditLogFilterQuery, AuditLogQuery, AuditLogRow, AuditPath, AuditPathType } from './auditLogRules';
+import type { Journal, LedgerStatement, TrialBalance } from './ledgerRules';
 import {
   APPROVAL_CANCEL_REFUSED,
   APPROVAL_SELF_REFUSED,
@@ -360,6 +361,25 @@ export const api = {
         quiet: true,
       }),
     ),
+
+  // The ledger (issue 28, read-only): every failure is shown in place on the Ledger page, so all are quiet.
+  ledgerTrialBalance: (at: string | null) =>
+    data(send<ApiEnvelope<TrialBalance>>(routes.ledgerTrialBalance, { query: at ? { at } : {}, quiet: true })),
+  ledgerAccountEntries: async (id: number, query: { page: number; limit: number }) => {
+    const path = pathOf(routes.ledgerAccountEntries, { id });
+    const res = await send<ApiEnvelope<LedgerStatement>>(routes.ledgerAccountEntries, { query, quiet: true }, path);
+    return { ...(res.data as LedgerStatement), meta: res.meta as unknown as PageMeta };
+  },
+  downloadLedgerStatement: (id: number) =>
+    data(
+      send<ApiEnvelope<{ content: string; filename: string }>>(
+        routes.ledgerAccountEntriesDownload,
+        { quiet: true },
+        pathOf(routes.ledgerAccountEntriesDownload, { id }),
+      ),
+    ),
+  ledgerJournal: (reference: string) =>
+    data(send<ApiEnvelope<Journal>>(routes.ledgerJournal, { query: { reference }, quiet: true })),
 
   // Dual control (issue 25, SUPER ADMIN): the approval policy and the requests waiting for a second
   // SUPER ADMIN. The Approvals screen shows every failure in place, so all are quiet.

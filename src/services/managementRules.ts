@@ -81,7 +81,7 @@ export function normalizeModules(tree: ModuleItem[], selected: readonly string[]
 }
 
 /** Modules only SUPER ADMIN roles may hold (spec section 6), whatever else a role says. */
-export const SUPER_ADMIN_MODULES: readonly string[] = ['settlement', 'audit-log', 'approvals'];
+export const SUPER_ADMIN_MODULES: readonly string[] = ['settlement', 'audit-log', 'approvals', 'ledger'];
 
 /** The modules a role of this type can be given: the form offers only these, the server accepts only these. */
 export const modulesFor = (tree: ModuleItem[], roleType: UserTypeName | ''): ModuleItem[] =>

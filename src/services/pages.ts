@@ -59,6 +59,7 @@ const catalogue = [
   { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'scales' },
   { id: 'settlement', title: 'Settlement', path: '/dashboard/settlement', icon: 'calendar-checkmark' },
   { id: 'audit-log', title: 'Audit Log', path: '/dashboard/audit-log', icon: 'document-search' },
+  { id: 'ledger', title: 'Ledger', path: '/dashboard/ledger', icon: 'book-open' },
   { id: 'workflows', title: 'Workflows', path: '/dashboard/workflows', icon: 'flowchart', itemPages: true },
   { id: 'approvals', title: 'Approvals', path: '/dashboard/approvals', icon: 'checkmark-shield' },
   {

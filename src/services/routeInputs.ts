@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './approvalRules';
 import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
+import { LedgerEntriesQuery, LedgerJournalQuery, LedgerTrialBalanceQuery } from './ledgerRules';
 import { BalanceHistoryQuery, PayinListQuery } from './disbursementAccountRules';
 import { UpdateBalanceBody } from './masterBalanceRules';
 import {
@@ -84,6 +85,10 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   auditLog: { query: AuditLogQuery },
   auditLogDownload: { query: AuditLogFilterQuery },
   auditPath: { query: AuditPathQuery },
+
+  ledgerTrialBalance: { query: LedgerTrialBalanceQuery },
+  ledgerAccountEntries: { query: LedgerEntriesQuery },
+  ledgerJournal: { query: LedgerJournalQuery },
 
   updateApprovalPolicy: { body: ApprovalPolicyBody },
   approvals: { query: ApprovalListQuery },

@@ -41,6 +41,7 @@ const disbursements = { kind: 'verified', module: 'disbursement-list' } as const
 const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', superAdminOnly: true } as const;
 const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: true } as const;
 const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
+const ledger = { kind: 'verified', module: 'ledger', superAdminOnly: true } as const;
 const approvals = { kind: 'verified', module: 'approvals', superAdminOnly: true } as const;
 const users = { kind: 'verified', module: 'management-user' } as const;
 const roles = { kind: 'verified', module: 'management-role' } as const;
@@ -130,6 +131,12 @@ export const routes = {
   auditLog: route('GET', `${API}/audit-log`, auditLog),
   auditLogDownload: route('GET', `${API}/audit-log/download`, auditLog),
   auditPath: route('GET', `${API}/audit-log/path`, auditLog),
+
+  // The double-entry ledger, read-only (issue 28): the trial balance, an account's statement, a reference's journal.
+  ledgerTrialBalance: route('GET', `${API}/ledger/trial-balance`, ledger),
+  ledgerAccountEntries: route('GET', `${API}/ledger/accounts/:id/entries`, ledger),
+  ledgerAccountEntriesDownload: route('GET', `${API}/ledger/accounts/:id/entries/download`, ledger),
+  ledgerJournal: route('GET', `${API}/ledger/journal`, ledger),
 
   // Dual control (issue 25): the policy and the requests waiting for a second SUPER ADMIN.
   approvalPolicy: route('GET', `${API}/approval-policy`, approvals),

@@ -91,6 +91,10 @@ const args: Record<keyof typeof api, unknown[]> = {
   updateApprovalPolicy: [{ policy: [] }],
   approvals: [{ status: '', ...list }],
   approval: [4],
+  ledgerTrialBalance: [null],
+  ledgerAccountEntries: [12, list],
+  downloadLedgerStatement: [12],
+  ledgerJournal: ['WD-1'],
   decideApproval: [4, { decision: 'APPROVE' }],
 };
 

@@ -1,0 +1,108 @@
+import * as v from 'valibot';
+import { GENERIC_PAGE_SIZES, PageParam, isRealDateTime, limitParam } from './listQuery';
+
+/** Issue 28: reading the double-entry ledger (SUPER ADMIN; AUDITOR by grants.ts). Debits positive, credits negative. */
+
+/** An ISO 8601 instant with its offset ('2026-11-23T10:00:00+07:00'), on a real calendar day. */
+export const LedgerMoment = v.pipe(
+  v.string(),
+  v.trim(),
+  v.isoTimestamp('at must be an ISO 8601 moment, e.g. 2026-11-23T10:00:00+07:00'),
+  // valibot's pattern and Date.parse both take 2026-02-30 (as 2 March): the day itself must exist.
+  v.check(
+    (text) => isRealDateTime(`${text.slice(0, 10)} ${text.slice(11, 16)}`),
+    'at must be an ISO 8601 moment, e.g. 2026-11-23T10:00:00+07:00',
+  ),
+);
+
+/** The trial balance now, or as of `at` (only postings of journal entries written at or before it). */
+export const LedgerTrialBalanceQuery = v.strictObject({ at: v.optional(LedgerMoment) });
+
+/** `:id` of an account's statement. */
+export const LedgerAccountParams = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The account id must be a number'), v.transform(Number)),
+});
+
+export const LedgerEntriesQuery = v.strictObject({ page: PageParam, limit: limitParam(GENERIC_PAGE_SIZES, 15) });
+export type LedgerEntriesQuery = v.InferOutput<typeof LedgerEntriesQuery>;
+
+export const LedgerJournalQuery = v.strictObject({
+  reference: v.pipe(
+    v.string('reference is required'),
+    v.trim(),
+    v.minLength(1, 'reference is required'),
+    v.maxLength(100, 'reference is too long'),
+  ),
+});
+
+export const LEDGER_STATEMENT_FILENAME = 'Ledger Statement.xlsx';
+
+/** What each kind of account holds, in words (accounts have a code, not a name). */
+export const ACCOUNT_NAMES: Record<string, string> = {
+  nonwithdrawable: 'Not yet withdrawable',
+  withdrawable: 'Withdrawable',
+  pending_withdrawal: 'Pending withdrawals',
+  disbursement: 'Disbursement balance',
+  disbursement_hold: 'Held for disbursements',
+  channel_receipts: 'Channel receipts',
+  fees: 'Fees earned',
+  bank_payouts: 'Paid out to banks',
+  adjustments: 'Manual adjustments',
+};
+
+export interface LedgerAccount {
+  id: number;
+  code: string;
+  name: string;
+  client_id: number | null;
+  /** The client's name; null for the system's own accounts. */
+  client_name: string | null;
+  kind: string;
+  balance: number;
+}
+
+export interface TrialBalance {
+  accounts: LedgerAccount[];
+  /** Debits: the positive balances; credits: the negatives' absolute values. Every entry sums to zero, so they agree. */
+  totals: { debit: number; credit: number };
+  /** The moment asked for (ISO), or null for now. */
+  at: string | null;
+}
+
+/** One posting of the account, newest first, with the balance right after it. */
+export interface LedgerStatementRow {
+  posting_id: number;
+  entry_id: number;
+  reference: string;
+  kind: string;
+  description: string;
+  /** ISO instant the journal entry was written. */
+  time: string;
+  amount: number;
+  balance: number;
+}
+
+export interface LedgerStatement {
+  account: LedgerAccount;
+  entries: LedgerStatementRow[];
+}
+
+export interface JournalPosting {
+  account_id: number;
+  account_code: string;
+  amount: number;
+}
+
+export interface JournalEntry {
+  id: number;
+  kind: string;
+  reference: string;
+  description: string;
+  created_at: string;
+  postings: JournalPosting[];
+}
+
+export interface Journal {
+  reference: string;
+  entries: JournalEntry[];
+}
