@@ -8,6 +8,7 @@ import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMa
 import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approvalWorkOrderMachine';
 import { approvalDecisionGuardWords, approvalDecisionMachine } from './approvalDecision';
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
+import { ledgerGuardWords, ledgerMachine } from './ledgerMachine';
 import { masterBalanceGuardWords, masterBalanceMachine } from './masterBalanceMachine';
 import { masterBalanceAdjustmentGuardWords, masterBalanceAdjustmentMachine } from './masterBalanceAdjustmentMachine';
 import { paymentsBalanceGuardWords, paymentsBalanceMachine } from './paymentsBalanceMachine';
@@ -251,6 +252,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a ' +
       'withdrawal, disbursement or transaction.',
     auditLogGuardWords,
+  ),
+  entry(
+    'ledger',
+    ledgerMachine,
+    "Ledger: the trial balance (now or as of a moment, debits = credits), an account's statement and its Export, " +
+      "and a reference's journal; read-only.",
+    ledgerGuardWords,
   ),
   entry(
     'approvalsPage',

@@ -6,3 +6,11 @@ import { pagePath } from './pages';
  */
 export const journalLink = (reference: string) => `${pagePath('ledger')}?reference=${encodeURIComponent(reference)}`;
 export const accountLink = (accountId: number) => `${pagePath('ledger')}?account=${accountId}`;
+
+/** What the Ledger's address names (the inverse of the links above): an account id, a reference, or neither. */
+export function ledgerTargetOf(search: string): { account: number | null; reference: string | null } {
+  const params = new URLSearchParams(search);
+  const account = params.get('account');
+  const reference = params.get('reference')?.trim();
+  return { account: account && /^\d{1,9}$/.test(account) ? Number(account) : null, reference: reference || null };
+}

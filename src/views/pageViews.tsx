@@ -1,4 +1,5 @@
 import {
+  BookOpenRegular,
   CalendarCheckmarkRegular,
   ShieldCheckmarkRegular,
   DocumentSearchRegular,
@@ -32,6 +33,7 @@ const pageViews: Record<PageId, LazyExoticComponent<ComponentType>> = {
   balance: lazy(() => import('./balance/PaymentsBalancePage').then((m) => ({ default: m.PaymentsBalancePage }))),
   settlement: lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage }))),
   'audit-log': lazy(() => import('./audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage }))),
+  ledger: lazy(() => import('./ledger/LedgerPage').then((m) => ({ default: m.LedgerPage }))),
   workflows: lazy(() => import('./workflows/WorkflowsPage').then((m) => ({ default: m.WorkflowsPage }))),
   approvals: lazy(() => import('./approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage }))),
   'management-user': lazy(() =>
@@ -72,6 +74,7 @@ const icons: Record<IconName, ReactElement> = {
   flowchart: <FlowchartRegular />,
   'document-search': <DocumentSearchRegular />,
   'checkmark-shield': <ShieldCheckmarkRegular />,
+  'book-open': <BookOpenRegular />,
 };
 
 export const moduleIcon = (name: string) => icons[name as IconName] ?? <SettingsRegular />;

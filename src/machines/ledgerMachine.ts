@@ -1,0 +1,283 @@
+import dayjs from 'dayjs';
+import { assign, fromPromise, setup } from 'xstate';
+import { api } from '../services/api';
+import { saveBase64File } from '../services/download';
+import { BUSINESS_TIME_ZONE } from '../services/format';
+import { messageOf } from '../services/http';
+import type { Journal, LedgerAccount, LedgerStatement, TrialBalance } from '../services/ledgerRules';
+import { GENERIC_PAGE_SIZES, isRealDateTime } from '../services/listQuery';
+import type { PageMeta } from '../services/withdrawalRules';
+import type { GuardWords } from './guardWords';
+
+export const BALANCE_FAILED = 'The trial balance could not be loaded.';
+export const STATEMENT_FAILED = "The account's statement could not be loaded.";
+export const JOURNAL_FAILED = 'The journal could not be loaded.';
+export const EXPORT_FAILED = 'The statement could not be exported.';
+export const INVALID_AS_OF = "'As of' must be a date and time, YYYY-MM-DD HH:mm, or empty for now";
+
+export interface StatementQuery {
+  id: number;
+  page: number;
+  limit: number;
+}
+
+export interface LedgerContext {
+  /** 'As of' as typed, on the business clock ('' for now). */
+  atText: string;
+  atError: string | null;
+  /** The moment the trial balance on screen is for (ISO), null for now. */
+  at: string | null;
+  balance: TrialBalance | null;
+  balanceError: string | null;
+  accountId: number | null;
+  account: LedgerAccount | null;
+  entries: LedgerStatement['entries'];
+  meta: PageMeta | null;
+  page: number;
+  limit: number;
+  statementError: string | null;
+  exportError: string | null;
+  reference: string | null;
+  journal: Journal | null;
+  journalError: string | null;
+}
+
+export type LedgerEvent =
+  | { type: 'SET_AT'; value: string }
+  | { type: 'SHOW_BALANCE' }
+  | { type: 'RETRY_BALANCE' }
+  | { type: 'OPEN_ACCOUNT'; id: number }
+  | { type: 'CLOSE_ACCOUNT' }
+  | { type: 'RETRY_STATEMENT' }
+  | { type: 'PAGE'; page: number }
+  | { type: 'PAGE_SIZE'; limit: number }
+  | { type: 'EXPORT' }
+  | { type: 'OPEN_JOURNAL'; reference: string }
+  | { type: 'CLOSE_JOURNAL' }
+  | { type: 'RETRY_JOURNAL' };
+
+/** What the page's URL asks to open first (journalLink / accountLink in src/services/ledgerLinks.ts). */
+export interface LedgerInput {
+  account?: number | null;
+  reference?: string | null;
+}
+
+/** 'As of' typed on the business clock, as the instant the server reads; null for now. */
+export const asOfMoment = (text: string): string | null =>
+  text.trim() ? dayjs.tz(text.trim(), 'YYYY-MM-DD HH:mm', BUSINESS_TIME_ZONE).toISOString() : null;
+
+const isAccountId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+
+/**
+ * Ledger (issue 28; SUPER ADMIN by the route guard, read-only): the trial balance (now or as of a
+ * moment), one account's statement with its Export, and one reference's journal. A link may open
+ * the page on an account or a reference. Four regions: `balance`, `statement`, `export`, `journal`.
+ */
+export const ledgerMachine = setup({
+  types: {
+    context: {} as LedgerContext,
+    events: {} as LedgerEvent,
+    input: {} as LedgerInput | undefined,
+  },
+  actors: {
+    loadBalance: fromPromise<TrialBalance, { at: string | null }>(({ input }) => api.ledgerTrialBalance(input.at)),
+    loadStatement: fromPromise<LedgerStatement & { meta: PageMeta }, StatementQuery>(({ input }) =>
+      api.ledgerAccountEntries(input.id, { page: input.page, limit: input.limit }),
+    ),
+    exportStatement: fromPromise<void, { id: number }>(async ({ input }) => {
+      const file = await api.downloadLedgerStatement(input.id);
+      saveBase64File(file.content, file.filename);
+    }),
+    loadJournal: fromPromise<Journal, { reference: string }>(({ input }) => api.ledgerJournal(input.reference)),
+  },
+  guards: {
+    asOfIsValid: ({ context }) => context.atText.trim() === '' || isRealDateTime(context.atText.trim()),
+    accountAsked: ({ context }) => context.accountId != null,
+    isAccount: ({ event }) => event.type === 'OPEN_ACCOUNT' && isAccountId(event.id),
+    isPageInRange: ({ context, event }) =>
+      event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
+    isPageSize: ({ event }) =>
+      event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
+    hasStatement: ({ context }) => context.account != null,
+    referenceAsked: ({ context }) => context.reference != null,
+    isReference: ({ event }) => event.type === 'OPEN_JOURNAL' && event.reference.trim() !== '',
+  },
+  actions: {
+    openAccount: assign(({ event }) =>
+      event.type === 'OPEN_ACCOUNT'
+        ? { accountId: event.id, account: null, entries: [], meta: null, page: 1, statementError: null }
+        : {},
+    ),
+    closeAccount: assign({ accountId: null, account: null, entries: [], meta: null, statementError: null }),
+    openJournal: assign(({ event }) =>
+      event.type === 'OPEN_JOURNAL' ? { reference: event.reference.trim(), journal: null, journalError: null } : {},
+    ),
+  },
+}).createMachine({
+  id: 'ledger',
+  context: ({ input }) => ({
+    atText: '',
+    atError: null,
+    at: null,
+    balance: null,
+    balanceError: null,
+    accountId: isAccountId(input?.account) ? input.account : null,
+    account: null,
+    entries: [],
+    meta: null,
+    page: 1,
+    limit: GENERIC_PAGE_SIZES[0],
+    statementError: null,
+    exportError: null,
+    reference: input?.reference?.trim() || null,
+    journal: null,
+    journalError: null,
+  }),
+  type: 'parallel',
+  on: {
+    SET_AT: { actions: assign({ atText: ({ event }) => event.value, atError: null }) },
+  },
+  states: {
+    balance: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadBalance',
+            input: ({ context }) => ({ at: context.at }),
+            onDone: { target: 'ready', actions: assign({ balance: ({ event }) => event.output, balanceError: null }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ balanceError: ({ event }) => messageOf(event.error, BALANCE_FAILED) }),
+            },
+          },
+        },
+        ready: {
+          on: {
+            SHOW_BALANCE: [
+              {
+                guard: 'asOfIsValid',
+                target: 'loading',
+                actions: assign({ at: ({ context }) => asOfMoment(context.atText), atError: null }),
+              },
+              { actions: assign({ atError: INVALID_AS_OF }) },
+            ],
+          },
+        },
+        failed: { on: { RETRY_BALANCE: 'loading' } },
+      },
+    },
+    statement: {
+      initial: 'start',
+      states: {
+        // Opened on an account when the URL names one.
+        start: { always: [{ guard: 'accountAsked', target: 'loading' }, { target: 'closed' }] },
+        closed: { on: { OPEN_ACCOUNT: { guard: 'isAccount', target: 'loading', actions: 'openAccount' } } },
+        loading: {
+          on: {
+            OPEN_ACCOUNT: { guard: 'isAccount', target: 'loading', reenter: true, actions: 'openAccount' },
+            CLOSE_ACCOUNT: { target: 'closed', actions: 'closeAccount' },
+          },
+          invoke: {
+            src: 'loadStatement',
+            input: ({ context }) => ({ id: context.accountId!, page: context.page, limit: context.limit }),
+            onDone: {
+              target: 'shown',
+              actions: assign(({ event }) => ({
+                account: event.output.account,
+                entries: event.output.entries,
+                meta: event.output.meta,
+                statementError: null,
+              })),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                account: null,
+                entries: [],
+                meta: null,
+                statementError: ({ event }) => messageOf(event.error, STATEMENT_FAILED),
+              }),
+            },
+          },
+        },
+        shown: {
+          on: {
+            OPEN_ACCOUNT: { guard: 'isAccount', target: 'loading', actions: 'openAccount' },
+            CLOSE_ACCOUNT: { target: 'closed', actions: 'closeAccount' },
+            PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            PAGE_SIZE: {
+              guard: 'isPageSize',
+              target: 'loading',
+              actions: assign({ limit: ({ event }) => event.limit, page: 1 }),
+            },
+          },
+        },
+        failed: {
+          on: {
+            RETRY_STATEMENT: 'loading',
+            OPEN_ACCOUNT: { guard: 'isAccount', target: 'loading', actions: 'openAccount' },
+            CLOSE_ACCOUNT: { target: 'closed', actions: 'closeAccount' },
+          },
+        },
+      },
+    },
+    export: {
+      initial: 'idle',
+      states: {
+        idle: { on: { EXPORT: { guard: 'hasStatement', target: 'exporting' } } },
+        exporting: {
+          entry: assign({ exportError: null }),
+          invoke: {
+            src: 'exportStatement',
+            input: ({ context }) => ({ id: context.account!.id }),
+            onDone: 'idle',
+            onError: {
+              target: 'failed',
+              actions: assign({ exportError: ({ event }) => messageOf(event.error, EXPORT_FAILED) }),
+            },
+          },
+        },
+        failed: { on: { EXPORT: { guard: 'hasStatement', target: 'exporting' } } },
+      },
+    },
+    journal: {
+      initial: 'start',
+      states: {
+        // Opened on a reference when the URL names one (another page's journalLink).
+        start: { always: [{ guard: 'referenceAsked', target: 'loading' }, { target: 'closed' }] },
+        closed: { on: { OPEN_JOURNAL: { guard: 'isReference', target: 'loading', actions: 'openJournal' } } },
+        loading: {
+          on: { CLOSE_JOURNAL: 'closed' },
+          invoke: {
+            src: 'loadJournal',
+            input: ({ context }) => ({ reference: context.reference! }),
+            onDone: { target: 'shown', actions: assign({ journal: ({ event }) => event.output }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ journalError: ({ event }) => messageOf(event.error, JOURNAL_FAILED) }),
+            },
+          },
+        },
+        shown: { on: { CLOSE_JOURNAL: 'closed' } },
+        failed: { on: { CLOSE_JOURNAL: 'closed', RETRY_JOURNAL: 'loading' } },
+      },
+    },
+  },
+});
+
+/**
+ * Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these.
+ * Every event comes from a SUPER ADMIN on the Ledger page (the route guard admits no one else); nothing here moves money.
+ */
+export const ledgerGuardWords: GuardWords<typeof ledgerMachine> = {
+  asOfIsValid: "'As of' is empty (now) or a real date and time as YYYY-MM-DD HH:mm; otherwise it is refused in place.",
+  accountAsked: 'The page was opened on an account (?account=id): its statement loads at once.',
+  isAccount: 'Only an account of the trial balance (a positive whole id).',
+  isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
+  isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
+  hasStatement: "Export only once an account's statement is on screen: the file is that account's whole statement.",
+  referenceAsked:
+    "The page was opened on a reference (?reference=..., another page's Journal link): its journal opens.",
+  isReference: 'Only a non-empty reference.',
+};

@@ -1,0 +1,111 @@
+import {
+  Button,
+  Card,
+  CardHeader,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { ledgerMachine } from '../../machines/ledgerMachine';
+import { formatDateTime } from '../../services/format';
+import { formatRupiah } from '../../services/money';
+import { Pager } from '../common/Pager';
+import { RetryBar } from '../common/RetryBar';
+
+const useStyles = makeStyles({
+  panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
+  wrap: { overflowX: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  amount: { textAlign: 'right', whiteSpace: 'nowrap' },
+  empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+/** One account's statement, newest first, each balance the one after its entry; a reference opens its journal. */
+export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMachine> }) {
+  const styles = useStyles();
+  const s = useSelector(actor, (snapshot) => snapshot);
+  const c = s.context;
+  const loading = s.matches({ statement: 'loading' });
+  const title = c.account ? `Statement of ${c.account.code}` : 'Statement';
+  return (
+    <Card className={styles.panel} role="region" aria-label={title}>
+      <CardHeader
+        header={<Text weight="semibold">{title}</Text>}
+        description={
+          c.account
+            ? `${c.account.client_name ?? 'System'} · ${c.account.name} · ${formatRupiah(c.account.balance)}`
+            : ''
+        }
+        action={
+          <div className={styles.buttons}>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={!s.can({ type: 'EXPORT' })}
+              onClick={() => actor.send({ type: 'EXPORT' })}
+            >
+              {s.matches({ export: 'exporting' }) ? 'Exporting…' : 'Export'}
+            </Button>
+            <Button icon={<DismissRegular />} onClick={() => actor.send({ type: 'CLOSE_ACCOUNT' })}>
+              Close
+            </Button>
+          </div>
+        }
+      />
+      {s.matches({ statement: 'failed' }) && (
+        <RetryBar message={c.statementError} onRetry={() => actor.send({ type: 'RETRY_STATEMENT' })} />
+      )}
+      {s.matches({ export: 'failed' }) && (
+        <MessageBar intent="error">
+          <MessageBarBody>{c.exportError}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.wrap}>
+        <Table aria-label="Statement" aria-busy={loading} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Time</TableHeaderCell>
+              <TableHeaderCell>Reference</TableHeaderCell>
+              <TableHeaderCell>Kind</TableHeaderCell>
+              <TableHeaderCell className={styles.amount}>Amount</TableHeaderCell>
+              <TableHeaderCell className={styles.amount}>Balance</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {c.entries.map((e) => (
+              <TableRow key={e.posting_id}>
+                <TableCell className={styles.nowrap}>{formatDateTime(e.time)}</TableCell>
+                <TableCell>
+                  <Link as="button" onClick={() => actor.send({ type: 'OPEN_JOURNAL', reference: e.reference })}>
+                    {e.reference}
+                  </Link>
+                </TableCell>
+                <TableCell>{e.kind}</TableCell>
+                <TableCell className={styles.amount}>{formatRupiah(e.amount)}</TableCell>
+                <TableCell className={styles.amount}>{formatRupiah(e.balance)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
+        {!loading && c.account && c.entries.length === 0 && (
+          <div className={styles.empty}>No entries on this account.</div>
+        )}
+      </div>
+      <Pager meta={c.meta} limit={c.limit} disabled={loading} send={actor.send} />
+    </Card>
+  );
+}
