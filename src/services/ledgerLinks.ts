@@ -5,6 +5,10 @@ import { pagePath } from './pages';
  * show (navigation, not an action). The Ledger page reads these query parameters as its machine's input.
  */
 export const journalLink = (reference: string) => `${pagePath('ledger')}?reference=${encodeURIComponent(reference)}`;
+/** The audit log's entities whose movements the ledger records, under the id the journal knows them by (entityPath's). */
+const JOURNAL_ENTITIES: readonly string[] = ['withdrawal', 'disbursement', 'transaction'];
+export const hasJournal = (entityType: string) => JOURNAL_ENTITIES.includes(entityType);
+
 export const accountLink = (accountId: number) => `${pagePath('ledger')}?account=${accountId}`;
 
 /** What the Ledger's address names (the inverse of the links above): an account id, a reference, or neither. */

@@ -178,6 +178,10 @@ describe('Audit Log page', () => {
       expect.stringMatching(/^PENDING > REJECTED by superadmin@demo\.local at 2026-11-23 10:42$/),
     ]);
     expect(targets).toEqual([{ object_type: 'withdrawal', object_id: WD }]);
+    // A withdrawal moved money: its journal is one link away, on the Ledger.
+    expect(within(dialog).getByRole('link', { name: 'Journal' }).getAttribute('href')).toBe(
+      `/dashboard/ledger?reference=${WD}`,
+    );
     const chart = await within(dialog).findByRole('img', { name: 'withdrawal lifecycle' });
     expect(chart.querySelector('[data-visited="1"]')?.getAttribute('data-state')).toBe('withdrawal.PENDING');
     expect(chart.querySelector('[data-visited="2"]')?.getAttribute('data-state')).toBe('withdrawal.REJECTED');

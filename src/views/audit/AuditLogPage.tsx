@@ -24,12 +24,14 @@ import {
 import { MachineDialog } from '../common/MachineDialog';
 import { ArrowDownloadRegular, FlowRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
 import { registeredMachine } from '../../machines/registry';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { auditDetailLines } from '../../services/auditDetail';
 import { AUDIT_OUTCOMES, type AuditLogRow, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
 import { formatDateTime } from '../../services/format';
+import { hasJournal, journalLink } from '../../services/ledgerLinks';
 import { pageTitle } from '../../services/pages';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
@@ -138,7 +140,15 @@ function PathDialog({
             {error && <RetryBar message={error} onRetry={onRetry} />}
             {path && (
               <>
-                <Text>Now {path.entity.status}</Text>
+                <Text>
+                  Now {path.entity.status}
+                  {hasJournal(path.entity.type) && (
+                    <>
+                      {' · '}
+                      <Link href={`~${journalLink(path.entity.id)}`}>Journal</Link>
+                    </>
+                  )}
+                </Text>
                 {path.steps.length === 0 ? (
                   <Text>No status changes are recorded for it.</Text>
                 ) : (
