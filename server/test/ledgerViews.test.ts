@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
@@ -211,5 +212,25 @@ describe('refusals', () => {
       const other = (await signInVerified(server, email)).token;
       expect((await get('/trial-balance', other)).status).toBe(403);
     }
+  });
+});
+
+describe('the ledger module', () => {
+  const holders = async () =>
+    (
+      await db().execute<{ name: string; type: string }>(
+        sql`select r.name, r.type from roles r join role_modules rm on rm.role_id = r.id
+        where rm.module_id = 'ledger' order by r.name`,
+      )
+    ).rows;
+
+  it("is the demo SUPER ADMIN role's, and migration 0021 gives it back to existing SUPER ADMIN roles only", async () => {
+    expect(await holders()).toEqual([{ name: 'Super Admin', type: 'SUPER ADMIN' }]);
+    await db().execute(sql`delete from role_modules where module_id = 'ledger'`);
+    expect(await holders()).toEqual([]);
+    const migration = readFileSync(new URL('../db/migrations/0021_ledger_module.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db().execute(sql.raw(statement));
+    expect(await holders()).toEqual([{ name: 'Super Admin', type: 'SUPER ADMIN' }]);
+    expect((await trial()).accounts.length).toBeGreaterThan(0);
   });
 });
