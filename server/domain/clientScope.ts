@@ -2,11 +2,12 @@ import { asc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'dri
 import type { Db } from '../db/connect.ts';
 import { clients, type UserType } from '../db/schema.ts';
 import { notFound } from './errors.ts';
+import { seesEveryClient } from '../../src/services/schemas.ts';
 import type { Principal } from './principal.ts';
 
-/** A user's client scope: none (every client) for a SUPER ADMIN, else the clients they are given. */
+/** A user's client scope: none (every client) for a SUPER ADMIN or AUDITOR, else the clients they are given. */
 export const scopeOf = (type: UserType, clientIds: number[]): number[] | null =>
-  type === 'SUPER ADMIN' ? null : clientIds;
+  seesEveryClient(type) ? null : clientIds;
 
 /** Whether the user may see this client: every client without a scope (SUPER ADMIN), else those of the scope. */
 export const seesClient = (principal: Pick<Principal, 'clientScope'>, clientId: number): boolean =>

@@ -2,6 +2,10 @@ import type { AccessRule } from '../../src/services/routes.ts';
 import type { UserType } from '../db/schema.ts';
 import { SUPER_ADMIN_MODULES } from '../../src/services/managementRules.ts';
 import { allEntries } from '../../src/services/pages.ts';
+import { readsAsSuperAdmin, readsOnly } from '../../src/services/schemas.ts';
+
+/** The methods that only read (HEAD is GET without a body). */
+const READS = new Set(['GET', 'HEAD']);
 
 /**
  * Modules only a SUPER ADMIN may be granted, whatever a role says (spec section 6). Management is
@@ -34,10 +38,15 @@ export interface Grant {
   moduleIds: readonly string[];
 }
 
-/** The single decision for routes and pages alike, for a caller past the OTP step. */
-export function grants(caller: Grant, rule: AccessRule): boolean {
+/**
+ * The single decision for routes and pages alike, for a caller past the OTP step. `method` is the
+ * call's (a page is read). An AUDITOR reads what a SUPER ADMIN reads and changes nothing: every call
+ * but a read is refused them, whatever their role holds, except what is only their own (`callersOwn`).
+ */
+export function grants(caller: Grant, rule: AccessRule, method = 'GET'): boolean {
   if (rule.kind !== 'verified') return true;
-  if (rule.superAdminOnly && caller.type !== 'SUPER ADMIN') return false;
+  if (readsOnly(caller.type) && !READS.has(method) && !rule.callersOwn) return false;
+  if (rule.superAdminOnly && !readsAsSuperAdmin(caller.type)) return false;
   if (rule.staffOnly && caller.type === 'CLIENT') return false;
   if (rule.module && !caller.moduleIds.includes(rule.module)) return false;
   if (rule.anyModule && !rule.anyModule.some((m) => caller.moduleIds.includes(m))) return false;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { assignableTypes } from '../../src/services/managementRules.ts';
+import { assignableTypes, takesClients, typeMayHold } from '../../src/services/managementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { audit } from './audit.ts';
@@ -7,7 +7,6 @@ import type { RequestOrigin } from './authentication.ts';
 import { DomainError, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { outsideScope, seesClient } from './clientScope.ts';
 import { moduleIds } from '../../src/services/pages.ts';
-import { superAdminModules } from './grants.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -62,8 +61,8 @@ export const roleVisible = (actor: Principal, role: { type: UserType }) =>
  * The clients a user is given: each must exist and be within the actor's scope (else notFound, as for any foreign id).
  */
 export async function assignableClients(db: Db, actor: Principal, type: UserType, ids: number[]): Promise<number[]> {
-  // A SUPER ADMIN sees every client by type; a stored list would only mislead.
-  if (type === 'SUPER ADMIN') return [];
+  // A SUPER ADMIN or AUDITOR sees every client by type; a stored list would only mislead.
+  if (!takesClients(type)) return [];
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw ruleBroken('Client Name is required');
   const found = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, unique));
@@ -93,10 +92,13 @@ const catalogueIds = new Set(moduleIds);
 export function checkRoleModules(actor: Principal, roleType: UserType, modules: string[]): void {
   const unknown = modules.filter((id) => !catalogueIds.has(id));
   if (unknown.length) throw ruleBroken(`Unknown module: ${unknown.join(', ')}`);
-  if (roleType !== 'SUPER ADMIN') {
-    const reserved = modules.filter((id) => superAdminModules.has(id));
-    if (reserved.length) throw ruleBroken(`Only SUPER ADMIN roles can hold: ${reserved.join(', ')}`);
-  }
+  const refused = modules.filter((id) => !typeMayHold(roleType, id));
+  if (refused.length)
+    throw ruleBroken(
+      roleType === 'AUDITOR'
+        ? `An AUDITOR role can hold only pages that read: not ${refused.join(', ')}`
+        : `Only SUPER ADMIN roles can hold: ${refused.join(', ')}`,
+    );
   assertModulesGrantable(actor, modules);
 }
 

@@ -2,6 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { clients, type UserType } from '../db/schema.ts';
 import { scopeOf } from './clientScope.ts';
+import { EVERY_CLIENT_TYPES } from '../../src/services/schemas.ts';
 import { grants, pageTable } from './grants.ts';
 import { liveSessionCte, type ActiveSession, type SessionLimits } from './sessions.ts';
 
@@ -15,13 +16,13 @@ export interface Principal {
   role: { id: number; name: string } | null;
   moduleIds: string[];
   allowedPaths: string[];
-  /** null means every client (SUPER ADMIN). */
+  /** null means every client (SUPER ADMIN, AUDITOR). */
   clientScope: number[] | null;
 }
 
 /**
  * The columns a Principal is built from, for a `users u` row: the user, its role (`roles r`, left
- * joined on u.role_id), the role's modules in modules.sort order and, unless SUPER ADMIN, the user's
+ * joined on u.role_id), the role's modules in modules.sort order and, unless the type sees every client, the user's
  * clients, aggregated as json so that the whole principal is one row of one statement.
  */
 const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active, u.is_active,
@@ -31,7 +32,10 @@ const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active,
     from role_modules rm join modules m on m.id = rm.module_id
     where rm.role_id = u.role_id
   ), '[]'::json) as granted,
-  case when u.type = 'SUPER ADMIN' then null else coalesce((
+  case when u.type in (${sql.join(
+    EVERY_CLIENT_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  )}) then null else coalesce((
     select json_agg(uc.client_id order by uc.client_id) from user_clients uc where uc.user_id = u.id
   ), '[]'::json) end as client_ids`;
 

@@ -80,7 +80,7 @@ export function registerAccessControl(app: FastifyInstance, database: Database, 
     if (rule.kind === 'session') return;
     const refusal = !auth.otpVerified
       ? 'Two-factor verification is required.'
-      : !grants(auth.principal, rule)
+      : !grants(auth.principal, rule, request.method)
         ? 'You are not allowed to do this.'
         : null;
     if (refusal) {

@@ -15,6 +15,7 @@ import {
 } from '../db/schema.ts';
 import { callbackFailed } from '../domain/workOrderEvents.ts';
 import { moduleIds } from '../../src/services/pages.ts';
+import { AUDITOR_MODULES } from '../../src/services/managementRules.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { seedDemoLedger } from './demoLedger.ts';
 import { seededRandom } from './seededRandom.ts';
@@ -29,6 +30,8 @@ export const demoUsers = [
   { email: 'client@demo.local', name: 'Citra Client', type: 'CLIENT', role: 'Client Finance' },
   // A second decider: work orders go to every SUPER ADMIN, and one's decision resolves the other's.
   { email: 'superadmin2@demo.local', name: 'Bima Superadmin', type: 'SUPER ADMIN', role: 'Super Admin' },
+  // Issue 28: who checks the people who act; reads every page of every client and changes nothing.
+  { email: 'auditor@demo.local', name: 'Ayu Auditor', type: 'AUDITOR', role: 'Auditor' },
 ] as const;
 
 const demoClients = [
@@ -71,6 +74,12 @@ const demoRoles: Array<{ name: string; type: UserType; description: string; modu
     type: 'CLIENT',
     description: 'Client finance team: payments, balance and disbursements',
     modules: ['transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'],
+  },
+  {
+    name: 'Auditor',
+    type: 'AUDITOR',
+    description: 'Reads every list, figure and export of every client; changes nothing',
+    modules: [...AUDITOR_MODULES],
   },
   {
     name: 'Client Viewer',

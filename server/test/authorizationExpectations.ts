@@ -133,3 +133,95 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`POST ${API}/management/create-role`]: holder('management-role'),
   [`PATCH ${API}/management/edit-role`]: holder('management-role'),
 };
+
+/**
+ * Issue 28, by hand for the AUDITOR (the demo's auditor@demo.local, whose role holds every page an
+ * AUDITOR may hold): every read of every page but Master Balance and Management, and no change at
+ * all, whatever the route's module; the only changes are their own sign-in, two-factor set-up,
+ * logout and marking their notifications read.
+ */
+const READS: AuditorAnswer = 'allowed';
+const REFUSED: AuditorAnswer = 403;
+export type AuditorAnswer = 'allowed' | 403;
+export const auditorExpectations: Record<string, AuditorAnswer> = {
+  'GET /healthz': READS,
+  'GET /api/docs': READS,
+  'POST /demo-merchant/callback/:clientId': READS,
+
+  [`POST ${API}/auth/login`]: READS,
+  [`POST ${API}/user/validate-otp`]: READS,
+  [`POST ${API}/auth/logout`]: READS,
+  [`GET ${API}/user/me`]: READS,
+  [`GET ${API}/user/generate-otp`]: READS,
+  [`POST ${API}/user/verify-otp`]: READS,
+  // Removing the second factor changes the account: a SUPER ADMIN removes an auditor's authenticator.
+  [`DELETE ${API}/user/disable-otp`]: REFUSED,
+
+  [`GET ${API}/master/modules`]: READS,
+  [`GET ${API}/master/banks`]: READS,
+  [`GET ${API}/master/client`]: READS,
+  [`GET ${API}/master/roles`]: READS,
+  ['GET /api/v1/notification']: READS,
+  ['GET /api/v1/notification/work-order']: READS,
+  ['PATCH /api/v1/notification/:id/read']: READS,
+  ['PATCH /api/v1/notification/read-all']: READS,
+
+  [`GET ${API}/balance/current-balance`]: READS,
+  [`GET ${API}/balance/withdrawal-history`]: READS,
+  [`POST ${API}/balance/add-withdrawal`]: REFUSED,
+  [`PATCH ${API}/balance/update-withdrawal`]: REFUSED,
+  [`GET ${API}/transaction/account-summary`]: READS,
+
+  [`GET ${API}/transaction/payin-list`]: READS,
+  [`GET ${API}/transaction/balance-history`]: READS,
+  [`PATCH ${API}/transaction/update-balance`]: REFUSED,
+
+  [`GET ${API}/transaction/list`]: READS,
+  [`GET ${API}/transaction/summary`]: READS,
+  [`GET ${API}/transaction/download`]: READS,
+  [`PATCH ${API}/transaction/get-status-transaction`]: REFUSED,
+  [`POST ${API}/transaction/resend-callback`]: REFUSED,
+  [`PATCH ${API}/transaction/finalized-transaction`]: REFUSED,
+  [`PATCH ${API}/balance/add-withdrawable-balance`]: REFUSED,
+  [`PATCH ${API}/transaction/update-transaction`]: REFUSED,
+  [`POST ${API}/transaction/generate-invoice`]: REFUSED,
+  [`POST ${API}/transaction/get-status-transaction-file`]: REFUSED,
+
+  [`GET ${API}/transaction/list-disbursement`]: READS,
+  [`GET ${API}/transaction/summary-disbursement`]: READS,
+  [`GET ${API}/transaction/download-disbursement`]: READS,
+  [`PATCH ${API}/transaction/update-disbursement`]: REFUSED,
+  [`PATCH ${API}/transaction/get-status-disbursement`]: REFUSED,
+  [`POST ${API}/transaction/generate-invoice-disbursement`]: REFUSED,
+  [`PATCH ${API}/balance/add-withdrawable-disbursement`]: REFUSED,
+  [`POST ${API}/transaction/disbursement-check-transaction`]: REFUSED,
+
+  [`GET ${API}/transaction/get-settlement-status`]: READS,
+  [`POST ${API}/transaction/update-settlement-v2`]: REFUSED,
+  [`GET ${API}/transaction/settlement-run`]: READS,
+  [`GET ${API}/transaction/settlement-runs`]: READS,
+  [`GET ${API}/transaction/settlement-report`]: READS,
+
+  [`GET ${API}/audit-log`]: READS,
+  [`GET ${API}/audit-log/download`]: READS,
+  [`GET ${API}/audit-log/path`]: READS,
+
+  [`GET ${API}/ledger/trial-balance`]: READS,
+  [`GET ${API}/ledger/accounts/:id/entries`]: READS,
+  [`GET ${API}/ledger/accounts/:id/entries/download`]: READS,
+  [`GET ${API}/ledger/journal`]: READS,
+
+  [`GET ${API}/approval-policy`]: READS,
+  [`PUT ${API}/approval-policy`]: REFUSED,
+  [`GET ${API}/approvals`]: READS,
+  [`GET ${API}/approvals/:id`]: READS,
+  [`PATCH ${API}/approvals/:id`]: REFUSED,
+
+  [`GET ${API}/management/get-users`]: REFUSED,
+  [`POST ${API}/management/create-user`]: REFUSED,
+  [`PATCH ${API}/management/edit-user`]: REFUSED,
+  [`POST ${API}/management/remove-authenticator`]: REFUSED,
+  [`GET ${API}/management/get-roles`]: REFUSED,
+  [`POST ${API}/management/create-role`]: REFUSED,
+  [`PATCH ${API}/management/edit-role`]: REFUSED,
+};

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleModules, users } from '../db/schema.ts';
 import { registerAccessControl } from '../http/access.ts';
 import { routeTable } from '../http/routeTable.ts';
-import { authorizationExpectations, type Expectation } from './authorizationExpectations.ts';
+import { auditorExpectations, authorizationExpectations, type Expectation } from './authorizationExpectations.ts';
 import { call, login, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -12,14 +12,23 @@ import { call, login, signInVerified, startTestServer, type TestServer } from '.
  * worked out from the hand-written authorizationExpectations (not from routeTable, which is what is
  * under test) and each caller's role as stored, not by the server's own check.
  */
-type Caller = 'no token' | 'before OTP' | 'client' | 'admin' | 'super admin' | 'role lacking modules';
-const callers: Caller[] = ['no token', 'before OTP', 'client', 'admin', 'super admin', 'role lacking modules'];
+type Caller = 'no token' | 'before OTP' | 'client' | 'admin' | 'super admin' | 'role lacking modules' | 'auditor';
+const callers: Caller[] = [
+  'no token',
+  'before OTP',
+  'client',
+  'admin',
+  'super admin',
+  'role lacking modules',
+  'auditor',
+];
 const emails: Partial<Record<Caller, string>> = {
   'before OTP': 'client@demo.local',
   client: 'client@demo.local',
   admin: 'admin@demo.local',
   'super admin': 'superadmin@demo.local',
   'role lacking modules': 'settings.only@demo.local',
+  auditor: 'auditor@demo.local',
 };
 /** Calls that end the caller's session or second factor when allowed: they get a token of their own. */
 const endsSession = new Set(['POST /api/backoffice/auth/logout', 'DELETE /api/backoffice/user/disable-otp']);
@@ -48,7 +57,7 @@ beforeAll(async () => {
     },
   });
   expect(user.status).toBe(201);
-  for (const caller of ['client', 'admin', 'super admin', 'role lacking modules'] as const) {
+  for (const caller of ['client', 'admin', 'super admin', 'role lacking modules', 'auditor'] as const) {
     tokens[caller] = (await signInVerified(server, emails[caller]!)).token;
   }
   // After the client's two-factor set-up, which ends every earlier session of theirs.
@@ -70,9 +79,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-function expected(want: Expectation, caller: Caller): 'allowed' | 401 | 403 {
+function expected(want: Expectation, caller: Caller, key: string): 'allowed' | 401 | 403 {
   if (want.who === 'public') return 'allowed';
   if (caller === 'no token') return 401;
+  if (caller === 'auditor') return auditorExpectations[key];
   if (want.who === 'any session') return 'allowed';
   if (caller === 'before OTP') return 403;
   if (want.who === 'verified') return 'allowed';
@@ -95,6 +105,7 @@ describe('authorization matrix', () => {
 
   it('names the same routes in the hand-written expectations as in the route table', () => {
     expect(Object.keys(authorizationExpectations).sort()).toEqual(Object.keys(routeTable).sort());
+    expect(Object.keys(auditorExpectations).sort()).toEqual(Object.keys(routeTable).sort());
   });
 
   it('has a registered route for every entry, and the server refuses a route without one', () => {
@@ -124,7 +135,7 @@ describe('authorization matrix', () => {
         });
         // Disabling two-factor ends all of that user's sessions: sign in again for the routes after it.
         if (endsSession.has(key) && caller !== 'no token') tokens[caller] = await tokenFor(caller, key);
-        const want = expected(expectation, caller);
+        const want = expected(expectation, caller, key);
         const got = res.status === 401 || res.status === 403 ? res.status : 'allowed';
         // A public callback may refuse an unsigned body with its own 401; it is never 403 or a 500.
         const publicOwn401 = expectation.who === 'public' && res.status === 401;
@@ -146,6 +157,22 @@ describe('authorization matrix', () => {
     expect((await me('super admin')).allowed_paths).toEqual(
       expect.arrayContaining(['/dashboard/settlement', '/dashboard/management/user', '/dashboard/management/role']),
     );
+    // Issue 28: an AUDITOR reads every page an AUDITOR may hold, SUPER ADMIN's reads included; no management.
+    expect((await me('auditor')).allowed_paths).toEqual([
+      '/dashboard/transactions',
+      '/dashboard/payin',
+      '/dashboard/disbursement',
+      '/dashboard/disbursement/transactions',
+      '/dashboard/disbursement/account',
+      '/dashboard/balance',
+      '/dashboard/settlement',
+      '/dashboard/audit-log',
+      '/dashboard/ledger',
+      '/dashboard/workflows',
+      '/dashboard/approvals',
+      '/dashboard/settings',
+      '/dashboard/settings/user',
+    ]);
     const beforeOtp = (await login(server, 'admin@demo.local')).body.data.token;
     expect(
       (await call(server, 'GET', '/api/backoffice/user/me', { token: beforeOtp })).body.data.allowed_paths,

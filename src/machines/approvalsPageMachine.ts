@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { and, assign, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import {
@@ -18,7 +18,7 @@ import { messageOf } from '../services/http';
 import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import { groupDigits } from '../services/money';
 import { readRupiah } from '../services/rupiahInput';
-import type { UserTypeName } from '../services/schemas';
+import { readsOnly, type UserTypeName } from '../services/schemas';
 import { APPROVAL_POLICY_SAVED } from '../services/successTexts';
 import type { PageMeta } from '../services/withdrawalRules';
 import {
@@ -234,6 +234,7 @@ export const approvalsPageMachine = setup({
     isPolicyLine: ({ context, event }) =>
       event.type === 'SET_THRESHOLD' && context.policy.some((l) => l.action === event.action),
     policyIsValid: ({ context }) => 'body' in policyBodyOf(context.policy),
+    setsPolicy: ({ context }) => !readsOnly(context.viewer.role),
   },
 }).createMachine({
   id: 'approvalsPage',
@@ -376,11 +377,15 @@ export const approvalsPageMachine = setup({
         loadFailed: { on: { RETRY_POLICY: 'loading' } },
         editing: {
           on: {
-            SET_MODE: { guard: 'isPolicyMode', actions: 'setLine' },
-            SET_THRESHOLD: { guard: 'isPolicyLine', actions: 'setLine' },
+            SET_MODE: { guard: and(['setsPolicy', 'isPolicyMode']), actions: 'setLine' },
+            SET_THRESHOLD: { guard: and(['setsPolicy', 'isPolicyLine']), actions: 'setLine' },
             SAVE_POLICY: [
-              { guard: 'policyIsValid', target: 'saving', actions: assign({ policySaveError: null }) },
-              { actions: 'refusePolicy' },
+              {
+                guard: and(['setsPolicy', 'policyIsValid']),
+                target: 'saving',
+                actions: assign({ policySaveError: null }),
+              },
+              { guard: 'setsPolicy', actions: 'refusePolicy' },
             ],
           },
         },
@@ -416,7 +421,8 @@ export const approvalsPageMachine = setup({
 
 /**
  * Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these.
- * Every event comes from a SUPER ADMIN on the Approvals page (the route guard admits no one else).
+ * Every event comes from a SUPER ADMIN or an AUDITOR on the Approvals page (the route guard admits no
+ * one else).
  */
 export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = {
   isStatusFilter: 'Only one of the approval statuses, or all of them.',
@@ -428,6 +434,7 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   decisionFailed:
     'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
   decided: 'The server took the decision: it is announced in its words; otherwise it was cancelled, nothing sent.',
+  setsPolicy: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it.',
   isPolicyMode: 'Only off, always or threshold, for an action of the policy.',
   isPolicyLine: 'Only for an action of the policy.',
   policyIsValid:

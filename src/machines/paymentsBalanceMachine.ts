@@ -3,7 +3,7 @@ import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
 import { lastDays } from '../services/dateRange';
-import { roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
+import { readsOnly, roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
 import { WITHDRAWAL_SUBMITTED } from '../services/successTexts';
 import {
   insufficientBalanceMessage,
@@ -172,7 +172,8 @@ export const paymentsBalanceMachine = setup({
     hasClient: ({ context }) => context.clientId != null,
     isShownClient,
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
-    figuresShown: and([stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
+    mayRequest: ({ context }) => !readsOnly(context.role),
+    figuresShown: and(['mayRequest', stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
     lifecycleAllows: ({ context, event }) =>
       'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
@@ -336,9 +337,10 @@ export const paymentsBalanceGuardWords: GuardWords<typeof paymentsBalanceMachine
     'The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, ' +
     "anyone's): its figures and history are read again.",
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+  mayRequest: 'Anyone on this page may request a withdrawal but an AUDITOR, who reads and never acts.',
   figuresShown:
-    "A request opens only when the client's figures are loaded and not being read again: it starts from their " +
-    'available balance.',
+    "A request opens only for a user who may request, when the client's figures are loaded and not being read " +
+    'again: it starts from their available balance.',
   belowMinimum:
     'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an ' +
     'error naming the minimum and the balance.',

@@ -5,6 +5,7 @@ import { yesterday } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
 import { formatRupiah } from '../services/money';
+import { readsOnly, roleOf, type PageUser } from '../services/schemas';
 import { watchSettlements } from '../services/realtime';
 import {
   SettlementWindowSchema,
@@ -54,6 +55,8 @@ export const settlementProgress = settlementProgressFrom(watchSettlements);
 
 export interface SettlementContext {
   token: string | null;
+  /** Whether this user settles: an AUDITOR reads the windows, runs and reports, and never presses. */
+  settles: boolean;
   type: SettlementType | null;
   filter: DateFilter;
   /** The window searched: the rows on screen are its rows, and 'Settle All Transactions' settles it. */
@@ -111,7 +114,7 @@ export const settledMessage = (run: SettlementRun) =>
   `${run.settled_transaction} transactions settled, ${formatRupiah(run.moved_amount)} moved to withdrawable`;
 
 /**
- * Settlement (spec sections 2 and 7, issue 13; SUPER ADMIN, as the route guard decides): choose a
+ * Settlement (spec sections 2 and 7, issue 13; SUPER ADMIN, and an AUDITOR to read): choose a
  * type and a window, see its FINALIZED pay-ins per client and service, settle them all behind a
  * confirmation, and watch the run to its end on the socket. Beside it, the recent runs and their
  * reports. Three regions: `flow` (the screen's steps), `recent` (the runs list) and `report`.
@@ -127,7 +130,7 @@ export const settlementMachine = setup({
   types: {
     context: {} as SettlementContext,
     events: {} as SettlementEvent,
-    input: {} as { token: string | null },
+    input: {} as { token: string | null; user?: PageUser },
   },
   actors: {
     loadRows: fromPromise<SettlementRow[], SettlementWindow>(({ input }) => api.settlementStatus(input)),
@@ -189,6 +192,7 @@ export const settlementMachine = setup({
     ),
   },
   guards: {
+    settles: ({ context }) => context.settles,
     rangeIsValid: ({ context }) => typedWindow(context) != null,
     hasRows: ({ event }) => (outputOf<SettlementRow[] | undefined>(event)?.length ?? 0) > 0,
     pressStarted: ({ event }) => outputOf<SettlePressOutput>(event).outcome === 'started',
@@ -203,6 +207,7 @@ export const settlementMachine = setup({
   id: 'settlement',
   context: ({ input }) => ({
     token: input.token,
+    settles: !readsOnly(roleOf(input.user)),
     type: null,
     filter: startingFilter(undefined, yesterday),
     shown: null,
@@ -252,7 +257,7 @@ export const settlementMachine = setup({
         },
         showingRows: {
           on: {
-            SETTLE: 'pressing',
+            SETTLE: { guard: 'settles', target: 'pressing' },
             // The same window read again; any edit goes back to choosing, so Settle only ever settles what is shown.
             SEARCH: 'loadingRows',
             ...editsReturnToChoosing,
@@ -346,7 +351,7 @@ export const settlementMachine = setup({
         },
         failed: {
           on: {
-            RETRY: { target: 'pressing', actions: assign({ failure: null }) },
+            RETRY: { guard: 'settles', target: 'pressing', actions: assign({ failure: null }) },
             SEARCH: 'loadingRows',
             ...editsReturnToChoosing,
           },
@@ -406,10 +411,11 @@ export const settlementMachine = setup({
 
 /**
  * Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these.
- * Every event here comes from a SUPER ADMIN on the Settlement page (the route guard admits no one
- * else) or from the server about that admin's run.
+ * Every event here comes from a SUPER ADMIN or an AUDITOR on the Settlement page (the route guard
+ * admits no one else) or from the server about that admin's run.
  */
 export const settlementGuardWords: GuardWords<typeof settlementMachine> = {
+  settles: 'Only a user who settles presses (a SUPER ADMIN): an AUDITOR reads the windows, runs and reports.',
   rangeIsValid:
     'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; ' +
     'otherwise the range is refused in place.',

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
-import { OTP_LENGTH, otpDigits } from '../services/schemas';
+import { OTP_LENGTH, otpDigits, readsOnly, roleOf, type PageUser } from '../services/schemas';
 import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
 import type { ReauthenticateEvent } from './sessionMachine';
@@ -13,6 +13,7 @@ type SessionRef = ActorRef<Snapshot<unknown>, ReauthenticateEvent>;
 
 interface SetupContext {
   startsActive: boolean;
+  mayReset: boolean;
   session: SessionRef | null;
   qrcode: string | null;
   secret: string | null;
@@ -35,7 +36,7 @@ export const twoFactorSetupMachine = setup({
   types: {
     context: {} as SetupContext,
     events: {} as SetupEvent,
-    input: {} as { twoFactorActive: boolean; session: SessionRef | null },
+    input: {} as { twoFactorActive: boolean; session: SessionRef | null; user?: PageUser },
   },
   actors: {
     generateSecret: fromPromise(() => api.generateOtp()),
@@ -55,12 +56,15 @@ export const twoFactorSetupMachine = setup({
   guards: {
     codeComplete: ({ context }) => context.code.length === OTP_LENGTH,
     startsActive: ({ context }) => context.startsActive,
+    mayReset: ({ context }) => context.mayReset,
   },
   delays: { redirect: REDIRECT_DELAY_MS },
 }).createMachine({
   id: 'twoFactorSetup',
   context: ({ input }) => ({
     startsActive: input.twoFactorActive,
+    // Removing one's second factor changes the account: an AUDITOR asks a SUPER ADMIN (Remove Authenticator).
+    mayReset: !readsOnly(roleOf(input.user)),
     session: input.session,
     qrcode: null,
     secret: null,
@@ -121,7 +125,7 @@ export const twoFactorSetupMachine = setup({
         redirect: { target: 'reconfirm', actions: { type: 'reauthenticate', params: { notice: OTP_VERIFIED } } },
       },
     },
-    active: { on: { RESET: 'confirmingReset' } },
+    active: { on: { RESET: { guard: 'mayReset', target: 'confirmingReset' } } },
     confirmingReset: { on: { CONFIRM: 'disabling', CANCEL: 'active' } },
     disabling: {
       invoke: {
@@ -145,4 +149,7 @@ export const twoFactorSetupMachine = setup({
 export const twoFactorSetupGuardWords: GuardWords<typeof twoFactorSetupMachine> = {
   startsActive: "The user's two-factor is already active: the panel offers Reset instead of set-up.",
   codeComplete: 'Verify only when all six digits of the code are typed.',
+  mayReset:
+    'Anyone may reset their own two-factor but an AUDITOR, who changes nothing: a SUPER ADMIN removes their ' +
+    'authenticator instead.',
 };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fieldMessages } from './formIssues';
 import { GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
-import { USER_TYPES, UserTypeName, type ModuleItem } from './schemas';
+import { USER_TYPES, UserTypeName, seesEveryClient, type ModuleItem } from './schemas';
 
 /** Spec sections 3, 5 and 8: User Management and Role Management, shared by the forms and the server. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -13,8 +13,11 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const shownUserType = (type: UserTypeName): string => (type === 'CLIENT' ? '' : type);
 export const userTypeChoice = (type: UserTypeName): string => (type === 'CLIENT' ? 'Client user' : type);
 
-/** A user may hand out their own type or a lower one, never a higher one. */
-const typeRank: Record<UserTypeName, number> = { 'SUPER ADMIN': 3, ADMIN: 2, CLIENT: 1 };
+/**
+ * A user may hand out their own type or a lower one, never a higher one. An AUDITOR ranks with a
+ * SUPER ADMIN, so only a SUPER ADMIN makes one (an AUDITOR makes nothing: readsOnly).
+ */
+const typeRank: Record<UserTypeName, number> = { 'SUPER ADMIN': 3, AUDITOR: 3, ADMIN: 2, CLIENT: 1 };
 export const assignableTypes = (own: UserTypeName): UserTypeName[] =>
   USER_TYPES.filter((t) => typeRank[t] <= typeRank[own]);
 
@@ -83,9 +86,39 @@ export function normalizeModules(tree: ModuleItem[], selected: readonly string[]
 /** Modules only SUPER ADMIN roles may hold (spec section 6), whatever else a role says. */
 export const SUPER_ADMIN_MODULES: readonly string[] = ['settlement', 'audit-log', 'approvals', 'ledger'];
 
+/**
+ * The pages an AUDITOR role may hold (issue 28): every list, figure and export, and their own settings;
+ * no management and no Master Balance (an adjustment screen).
+ */
+export const AUDITOR_MODULES: readonly string[] = [
+  'transactions',
+  'payin',
+  'disbursement',
+  'disbursement-list',
+  'disbursement-account',
+  'balance',
+  'settlement',
+  'audit-log',
+  'workflows',
+  'approvals',
+  'ledger',
+  'settings',
+  'settings-user',
+];
+
+/** Whether a role of this type may hold the module: the one rule the role form and the server apply. */
+export const typeMayHold = (roleType: UserTypeName | '', moduleId: string): boolean =>
+  roleType === 'SUPER ADMIN'
+    ? true
+    : roleType === 'AUDITOR'
+      ? AUDITOR_MODULES.includes(moduleId)
+      : !SUPER_ADMIN_MODULES.includes(moduleId);
+
 /** The modules a role of this type can be given: the form offers only these, the server accepts only these. */
 export const modulesFor = (tree: ModuleItem[], roleType: UserTypeName | ''): ModuleItem[] =>
-  roleType === 'SUPER ADMIN' ? tree : tree.filter((m) => !SUPER_ADMIN_MODULES.includes(m.id));
+  tree
+    .filter((m) => typeMayHold(roleType, m.id))
+    .map((m) => ({ ...m, children: m.children.filter((c) => typeMayHold(roleType, c.id)) }));
 
 /** Toggling one module in the role form, keeping the stored shape (see normalizeModules). */
 export function toggleModule(tree: ModuleItem[], selected: readonly string[], id: string, on: boolean): string[] {
@@ -194,7 +227,7 @@ export type EditRoleBody = v.InferOutput<typeof EditRoleBody>;
 
 const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long')));
 const TypeParam = v.optional(
-  v.union([v.picklist(USER_TYPES), v.literal('')], 'type must be SUPER ADMIN, ADMIN or CLIENT'),
+  v.union([v.picklist(USER_TYPES), v.literal('')], 'type must be SUPER ADMIN, ADMIN, CLIENT or AUDITOR'),
 );
 
 export const UserListQuery = v.strictObject({
@@ -240,8 +273,8 @@ export interface RoleRow {
   created_at: string;
 }
 
-/** SUPER ADMIN users see every client by their type; the server stores no list for them. */
-export const takesClients = (type: UserTypeName | '') => type !== 'SUPER ADMIN';
+/** SUPER ADMIN and AUDITOR users see every client by their type; the server stores no list for them. */
+export const takesClients = (type: UserTypeName | '') => !seesEveryClient(type);
 
 /** The Clients column of User Management. */
 export const clientsText = (row: Pick<UserRow, 'type' | 'clients'>) =>

@@ -1,6 +1,6 @@
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { ITEM_PAGE_PARENTS, SETTINGS_PATH } from './pages';
-import type { CurrentUser, ModuleItem } from './schemas';
+import { readsAsSuperAdmin, type CurrentUser, type ModuleItem } from './schemas';
 
 // The session machine and the screens take it from here, with the guard that uses it.
 export { SETTINGS_PATH };
@@ -13,9 +13,9 @@ export function visibleModules(all: ModuleItem[], user: Pick<CurrentUser, 'modul
   return (
     all
       .filter((m) => held.has(m.id))
-      // Settlement is for SUPER ADMIN alone, whatever a role says. Management is granted by roles: an ADMIN
+      // Settlement is for SUPER ADMIN alone (and an AUDITOR, to read), whatever a role says. Management is granted by roles: an ADMIN
       // given it gets the reduced screens of spec section 6 (no type column, filter or choice).
-      .filter((m) => user.type === 'SUPER ADMIN' || m.id !== 'settlement')
+      .filter((m) => readsAsSuperAdmin(user.type) || m.id !== 'settlement')
       .map((m) => ({ ...m, children: m.children.filter((c) => held.has(c.id)) }))
   );
 }

@@ -12,13 +12,21 @@
  * - session: a signed-in user, before or after the OTP step (two-factor set-up lives here).
  * - verified: a user who has passed the OTP step, granted `module` (or one of `anyModule`) by
  *   their role, and a SUPER ADMIN where `superAdminOnly`, a SUPER ADMIN or ADMIN (never a client
- *   user, whatever its role holds) where `staffOnly`.
+ *   user, whatever its role holds) where `staffOnly`. An AUDITOR passes `superAdminOnly` to read,
+ *   and is refused every other method unless `callersOwn` (it changes only the caller's own things).
  * Module names are the server's module catalogue ids (a server test keeps the two in step).
  */
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'verified'; module?: string; anyModule?: readonly string[]; superAdminOnly?: boolean; staffOnly?: boolean };
+  | {
+      kind: 'verified';
+      module?: string;
+      anyModule?: readonly string[];
+      superAdminOnly?: boolean;
+      staffOnly?: boolean;
+      callersOwn?: boolean;
+    };
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -34,6 +42,7 @@ const V1 = '/api/v1';
 const PUBLIC = { kind: 'public' } as const;
 const SESSION = { kind: 'session' } as const;
 const VERIFIED = { kind: 'verified' } as const;
+const CALLERS_OWN = { kind: 'verified', callersOwn: true } as const;
 const payments = { kind: 'verified', module: 'transactions' } as const;
 const paymentsSuper = { kind: 'verified', module: 'transactions', superAdminOnly: true } as const;
 const balance = { kind: 'verified', module: 'balance' } as const;
@@ -74,8 +83,9 @@ export const routes = {
   roles: route('GET', `${API}/master/roles`, VERIFIED),
   notifications: route('GET', `${V1}/notification`, VERIFIED),
   workOrder: route('GET', `${V1}/notification/work-order`, VERIFIED),
-  markNotificationRead: route('PATCH', `${V1}/notification/:id/read`, VERIFIED),
-  markAllNotificationsRead: route('PATCH', `${V1}/notification/read-all`, VERIFIED),
+  // Marking one's own notifications read changes nothing of anyone else's: an AUDITOR may.
+  markNotificationRead: route('PATCH', `${V1}/notification/:id/read`, CALLERS_OWN),
+  markAllNotificationsRead: route('PATCH', `${V1}/notification/read-all`, CALLERS_OWN),
 
   currentBalance: route('GET', `${API}/balance/current-balance`, balance),
   accountSummary: route('GET', `${API}/transaction/account-summary`, {

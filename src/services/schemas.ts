@@ -36,9 +36,21 @@ export const PasscodeBody = v.strictObject({ passcode: Passcode });
 export type PasscodeBody = v.InferOutput<typeof PasscodeBody>;
 
 /** The user types, highest first: the one list the forms, the filters, the payloads and the database use. */
-export const USER_TYPES = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
+export const USER_TYPES = ['SUPER ADMIN', 'ADMIN', 'CLIENT', 'AUDITOR'] as const;
 export const UserTypeName = v.picklist(USER_TYPES);
 export type UserTypeName = v.InferOutput<typeof UserTypeName>;
+
+/**
+ * An AUDITOR (issue 28, beyond the spec's three types) checks the people who act: they read what a
+ * SUPER ADMIN reads, of every client, and change nothing. The server refuses their state-changing
+ * calls (server/domain/grants.ts) and the lifecycles offer them no step, both by this rule.
+ */
+export const readsOnly = (type: UserTypeName): boolean => type === 'AUDITOR';
+/** Who sees every client by their type and holds no client list: a SUPER ADMIN and an AUDITOR. */
+export const EVERY_CLIENT_TYPES: readonly UserTypeName[] = ['SUPER ADMIN', 'AUDITOR'];
+export const seesEveryClient = (type: UserTypeName | ''): boolean => EVERY_CLIENT_TYPES.includes(type as UserTypeName);
+/** Who may read what is SUPER ADMIN only (settlement, audit log, approvals, ledger): a SUPER ADMIN, and an AUDITOR. */
+export const readsAsSuperAdmin = seesEveryClient;
 
 /** Who a page machine is started for: the signed-in user as the session holds it (a page passes it whole). */
 export type PageUser = { type: UserTypeName } | null | undefined;

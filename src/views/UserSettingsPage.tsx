@@ -71,8 +71,8 @@ const useStyles = makeStyles({
 export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: typeof twoFactorSetupMachine }) {
   const styles = useStyles();
   const session = SessionContext.useActorRef();
-  const twoFactorActive = SessionContext.useSelector((s) => s.context.user?.two_factor_active ?? false);
-  const actor = useActorRef(logic, { input: { twoFactorActive, session } });
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const actor = useActorRef(logic, { input: { twoFactorActive: user?.two_factor_active ?? false, session, user } });
   const state = useSelector(actor, (s) => s);
   const can = (type: 'VERIFY' | 'RETRY' | 'RESET' | 'CONFIRM' | 'CANCEL') => state.can({ type });
 

@@ -1,15 +1,15 @@
-import { assign, setup, transition } from 'xstate';
+import { and, assign, setup, transition } from 'xstate';
 import type { TransactionStatusName, TransactionTypeName } from '../../services/transactionQuery';
-import { USER_TYPES, type UserTypeName } from '../../services/schemas';
+import { USER_TYPES, readsOnly, type UserTypeName } from '../../services/schemas';
 import type { GuardWords } from '../guardWords';
 
 /**
  * A pay-in's life (spec section 4) and who may act on it. The server checks every change and
  * action against this machine; the Payments List shows row actions from it.
  * - A QRIS pay-in PENDING or REQUEST_TIMEOUT may be refreshed from its provider by anyone who
- *   sees it; the answer moves it (PAID -> FINALIZED, TIMEOUT -> REQUEST_TIMEOUT).
+ *   sees it (but an AUDITOR, who never acts); the answer moves it (PAID -> FINALIZED, TIMEOUT -> REQUEST_TIMEOUT).
  * - PENDING or REQUEST_TIMEOUT may be finalized by hand by a SUPER ADMIN.
- * - A FINALIZED pay-in may have its callback re-sent (anyone), and be added to the withdrawable
+ * - A FINALIZED pay-in may have its callback re-sent (anyone but an AUDITOR), and be added to the withdrawable
  *   balance once (SUPER ADMIN, irreversible); SUPER ADMIN may generate its invoice (also SETTLED).
  * - A SUPER ADMIN's settlement moves FINALIZED to SETTLED (its net goes to withdrawable, once);
  *   a virtual account may expire.
@@ -39,6 +39,11 @@ export const transactionLifecycle = setup({
   guards: {
     qris: ({ context }) => isQris(context),
     virtualAccount: ({ context }) => context.channel.startsWith('va_'),
+    // Anyone who sees the pay-in, but an AUDITOR, who reads and never acts (issue 28).
+    byActor: ({ event }) => {
+      const role = byRole(event);
+      return role !== null && !readsOnly(role);
+    },
     bySuperAdmin: ({ event }) => byRole(event) === 'SUPER ADMIN',
     notYetWithdrawable: ({ context, event }) => byRole(event) === 'SUPER ADMIN' && !context.addedToWithdrawable,
   },
@@ -51,7 +56,7 @@ export const transactionLifecycle = setup({
     // counts transitions that change something, and these are permissions the server checks.
     PENDING: {
       on: {
-        REFRESH_STATUS: { guard: 'qris', target: 'PENDING' },
+        REFRESH_STATUS: { guard: and(['qris', 'byActor']), target: 'PENDING' },
         PROVIDER_PAID: 'FINALIZED',
         PROVIDER_TIMEOUT: { guard: 'qris', target: 'REQUEST_TIMEOUT' },
         PROVIDER_EXPIRED: { guard: 'virtualAccount', target: 'VA_EXPIRED' },
@@ -60,14 +65,14 @@ export const transactionLifecycle = setup({
     },
     REQUEST_TIMEOUT: {
       on: {
-        REFRESH_STATUS: { guard: 'qris', target: 'REQUEST_TIMEOUT' },
+        REFRESH_STATUS: { guard: and(['qris', 'byActor']), target: 'REQUEST_TIMEOUT' },
         PROVIDER_PAID: 'FINALIZED',
         FINALIZE_MANUALLY: { guard: 'bySuperAdmin', target: 'FINALIZED' },
       },
     },
     FINALIZED: {
       on: {
-        RESEND_CALLBACK: { target: 'FINALIZED' },
+        RESEND_CALLBACK: { guard: 'byActor', target: 'FINALIZED' },
         ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) },
         GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
         // Settlement is a SUPER ADMIN's act (the Settlement module), run by a job on their behalf.
@@ -84,6 +89,9 @@ export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
   qris:
     'Only a QRIS pay-in (fello_qris, herra_qris): anyone who sees it may refresh its status from the provider ' +
     'while PENDING or REQUEST_TIMEOUT, and only a QRIS pay-in can time out.',
+  byActor:
+    'Anyone who sees the pay-in may ask for its status or resend its callback, but an AUDITOR, who reads and ' +
+    'never acts.',
   virtualAccount: 'Only a virtual-account pay-in (a va_ channel) can expire, and only while PENDING.',
   bySuperAdmin:
     'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or ' +

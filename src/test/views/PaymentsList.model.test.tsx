@@ -103,7 +103,8 @@ const checked: ReconciliationResult = {
 /**
  * Spec section 2, 'Row actions', by hand: which buttons each row shows to each role. Anyone who sees a
  * PENDING or REQUEST_TIMEOUT QRIS pay-in may refresh it and a FINALIZED one re-send its callback;
- * SUPER ADMIN also finalizes by hand, adds to withdrawable (once) and generates invoices.
+ * SUPER ADMIN also finalizes by hand, adds to withdrawable (once) and generates invoices. An AUDITOR
+ * (issue 28) sees every row and acts on none.
  */
 const OFFERED: Record<UserTypeName, Record<string, string[]>> = {
   'SUPER ADMIN': {
@@ -127,6 +128,14 @@ const OFFERED: Record<UserTypeName, Record<string, string[]>> = {
     [vaPending.uuid]: [],
     [finalized.uuid]: ['Resend callback'],
     [finalizedAdded.uuid]: ['Resend callback'],
+    [settled.uuid]: [],
+    [expired.uuid]: [],
+  },
+  AUDITOR: {
+    [qrisPending.uuid]: [],
+    [vaPending.uuid]: [],
+    [finalized.uuid]: [],
+    [finalizedAdded.uuid]: [],
     [settled.uuid]: [],
     [expired.uuid]: [],
   },

@@ -53,6 +53,7 @@ export function ApprovalPolicyPanel({
   loadError,
   saveError,
   canSave,
+  readOnly = false,
   onMode,
   onThreshold,
   onSave,
@@ -63,6 +64,8 @@ export function ApprovalPolicyPanel({
   loadError: string | null;
   saveError: string | null;
   canSave: boolean;
+  /** The user reads the policy and changes nothing (an AUDITOR): no fields to change, no Save. */
+  readOnly?: boolean;
   onMode(action: ApprovalAction, mode: ApprovalMode): void;
   onThreshold(action: ApprovalAction, text: string): void;
   onSave(): void;
@@ -108,7 +111,7 @@ export function ApprovalPolicyPanel({
                   <TableCell className={styles.cell}>
                     <Select
                       value={line.mode}
-                      disabled={saving}
+                      disabled={saving || readOnly}
                       aria-label={`Mode for ${label}`}
                       style={{ minWidth: 180 }}
                       onChange={(_, d) => onMode(line.action, d.value as ApprovalMode)}
@@ -127,7 +130,7 @@ export function ApprovalPolicyPanel({
                       amount={amountOf(line)}
                       problem={line.error}
                       hint={byThreshold ? 'Whole rupiah, e.g. 100,000,000' : 'Not used: choose From a threshold'}
-                      disabled={!byThreshold || saving}
+                      disabled={!byThreshold || saving || readOnly}
                       onText={(text) => onThreshold(line.action, text)}
                       onEnter={canSave ? onSave : undefined}
                     />
@@ -143,11 +146,13 @@ export function ApprovalPolicyPanel({
           <MessageBarBody>{saveError}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.buttons}>
-        <Button appearance="primary" icon={<SaveRegular />} disabled={!canSave} onClick={onSave}>
-          {saving ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
+      {!readOnly && (
+        <div className={styles.buttons}>
+          <Button appearance="primary" icon={<SaveRegular />} disabled={!canSave} onClick={onSave}>
+            {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }

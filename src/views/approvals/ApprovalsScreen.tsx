@@ -226,6 +226,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
           loadError={c.policyLoadError}
           saveError={c.policySaveError}
           canSave={s.can({ type: 'SAVE_POLICY' })}
+          readOnly={policyPhase === 'editing' && !s.can({ type: 'SAVE_POLICY' })}
           onMode={(action, mode) => actor.send({ type: 'SET_MODE', action, mode })}
           onThreshold={(action, text) => actor.send({ type: 'SET_THRESHOLD', action, text })}
           onSave={() => actor.send({ type: 'SAVE_POLICY' })}

@@ -34,11 +34,11 @@ const useStyles = makeStyles({
 
 const HOW_TO = 'Choose a settlement type and a date range, then press Search.';
 
-/** Settlement (spec section 2; SUPER ADMIN by the route guard). Renders the settlement machine; sends events. */
+/** Settlement (spec section 2; SUPER ADMIN, and an AUDITOR to read, by the route guard). Renders the settlement machine; sends events. */
 export function SettlementPage({ logic = settlementMachine }: { logic?: typeof settlementMachine }) {
   const styles = useStyles();
-  const token = SessionContext.useSelector((s) => s.context.user?.token ?? null);
-  const page = useActorRef(logic, { input: { token } });
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const page = useActorRef(logic, { input: { token: user?.token ?? null, user } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const search = () => page.send({ type: 'SEARCH' });
@@ -78,16 +78,18 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
           <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
         <SettlementTable rows={c.rows} loading={rowsLoading} note={note} />
-        <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            icon={<MoneyRegular />}
-            disabled={!s.can({ type: 'SETTLE' })}
-            onClick={() => page.send({ type: 'SETTLE' })}
-          >
-            Settle All Transactions
-          </Button>
-        </div>
+        {c.settles && (
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              icon={<MoneyRegular />}
+              disabled={!s.can({ type: 'SETTLE' })}
+              onClick={() => page.send({ type: 'SETTLE' })}
+            >
+              Settle All Transactions
+            </Button>
+          </div>
+        )}
         {s.matches({ flow: 'settling' }) && c.run && <SettlementProgress run={c.run} joined={c.joined} />}
         {s.matches({ flow: 'done' }) && c.run && (
           <MessageBar intent="success">
@@ -102,11 +104,13 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
         {s.matches({ flow: 'failed' }) && (
           <MessageBar intent="error">
             <MessageBarBody>{c.failure}</MessageBarBody>
-            <MessageBarActions>
-              <Button disabled={!s.can({ type: 'RETRY' })} onClick={() => page.send({ type: 'RETRY' })}>
-                Retry
-              </Button>
-            </MessageBarActions>
+            {c.settles && (
+              <MessageBarActions>
+                <Button disabled={!s.can({ type: 'RETRY' })} onClick={() => page.send({ type: 'RETRY' })}>
+                  Retry
+                </Button>
+              </MessageBarActions>
+            )}
           </MessageBar>
         )}
       </Card>
