@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { assignableTypes } from '../../src/services/managementRules.ts';
+import { roleModulesProblem } from '../../src/services/roleModuleRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { audit } from './audit.ts';
@@ -97,6 +98,9 @@ export function checkRoleModules(actor: Principal, roleType: UserType, modules: 
     const reserved = modules.filter((id) => superAdminModules.has(id));
     if (reserved.length) throw ruleBroken(`Only SUPER ADMIN roles can hold: ${reserved.join(', ')}`);
   }
+  // A client role holding management would let client users manage each other and their shared role (issue 28).
+  const barred = roleModulesProblem(roleType, modules);
+  if (barred) throw ruleBroken(barred);
   assertModulesGrantable(actor, modules);
 }
 

@@ -42,8 +42,9 @@ const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', supe
 const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: true } as const;
 const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
 const approvals = { kind: 'verified', module: 'approvals', superAdminOnly: true } as const;
-const users = { kind: 'verified', module: 'management-user' } as const;
-const roles = { kind: 'verified', module: 'management-role' } as const;
+// Managing users and roles is staff work: a client user is refused whatever their role holds (issue 28).
+const users = { kind: 'verified', module: 'management-user', staffOnly: true } as const;
+const roles = { kind: 'verified', module: 'management-role', staffOnly: true } as const;
 
 const route = <P extends string>(method: Method, path: P, access: AccessRule): RouteDef<P> => ({
   method,
