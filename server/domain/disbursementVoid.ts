@@ -26,6 +26,8 @@ export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
  * tried.
  */
 export const VOID_MAX_ROWS = 20_000;
+/** Cells read at most: the row cap times 16 columns (a void list needs 1; the Disbursement List export has 12). */
+export const VOID_MAX_CELLS = VOID_MAX_ROWS * 16;
 export const voidTooManyRows = (filename: string) =>
   `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
 

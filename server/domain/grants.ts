@@ -1,6 +1,7 @@
 import type { AccessRule } from '../../src/services/routes.ts';
 import type { UserType } from '../db/schema.ts';
 import { SUPER_ADMIN_MODULES } from '../../src/services/managementRules.ts';
+import { MANAGEMENT_MODULES } from '../../src/services/roleModuleRules.ts';
 import { allEntries } from '../../src/services/pages.ts';
 import { readsAsSuperAdmin, readsOnly } from '../../src/services/schemas.ts';
 
@@ -14,8 +15,12 @@ const READS = new Set(['GET', 'HEAD']);
  */
 export const superAdminModules = new Set(SUPER_ADMIN_MODULES);
 
-/** Modules whose pages and calls are for staff (SUPER ADMIN or ADMIN) only, whatever a client user's role holds. */
-export const staffOnlyModules = new Set(['disbursement-master-balance']);
+/**
+ * Modules whose pages and calls are for staff (SUPER ADMIN or ADMIN) only, whatever a client user's
+ * role holds: master balance makes money; management (which a client role may not be given, though
+ * older data may hold it) would let client users manage each other.
+ */
+export const staffOnlyModules = new Set(['disbursement-master-balance', ...MANAGEMENT_MODULES]);
 
 /**
  * The pages (src/services/pages.ts), from the same rules as the routes: a page belongs to its module

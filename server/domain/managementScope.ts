@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { assignableTypes, takesClients, typeMayHold } from '../../src/services/managementRules.ts';
+import { roleModulesProblem } from '../../src/services/roleModuleRules.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { audit } from './audit.ts';
@@ -92,6 +93,9 @@ const catalogueIds = new Set(moduleIds);
 export function checkRoleModules(actor: Principal, roleType: UserType, modules: string[]): void {
   const unknown = modules.filter((id) => !catalogueIds.has(id));
   if (unknown.length) throw ruleBroken(`Unknown module: ${unknown.join(', ')}`);
+  // A client role holding management would let client users manage each other and their shared role (issue 28).
+  const barred = roleModulesProblem(roleType, modules);
+  if (barred) throw ruleBroken(barred);
   const refused = modules.filter((id) => !typeMayHold(roleType, id));
   if (refused.length)
     throw ruleBroken(

@@ -1,6 +1,11 @@
 export const MAX_FILES = 20;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 100_000;
+/**
+ * Cells read at most: the row cap times 16 columns (a provider report needs 3; our own payments export has 13). A
+ * small sheet of 99,000 rows x 120 cells held an upload worker for the whole read time (issue 28).
+ */
+export const MAX_CELLS = MAX_ROWS * 16;
 
 export interface ReportRow {
   /**

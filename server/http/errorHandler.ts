@@ -41,9 +41,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       message = 'The request contains characters that cannot be stored';
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (status === 413) {
+    if (status === 413 || status === 429) {
       // Answer only once the client has finished sending: replying mid-upload makes the socket
-      // close under the client, which then sees a reset instead of this answer.
+      // close under the client, which then sees a reset instead of this answer (a second upload
+      // of one user is refused before its body is read).
       reply.header('Connection', 'close');
       await drain(request.raw);
     }

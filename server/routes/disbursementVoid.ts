@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  VOID_MAX_CELLS,
   VOID_MAX_FILE_BYTES,
   VOID_MAX_ROWS,
   assertVoidFileName,
@@ -15,6 +16,7 @@ import { invalidInput, ruleBroken } from '../domain/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
+import { oneUploadPerUser } from '../uploads/uploadSlots.ts';
 import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
@@ -30,34 +32,36 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
   return async (app: FastifyInstance) => {
     app.post(routes.voidDisbursementsFile.path, async (request, reply) => {
       const { principal } = requireAuth(request);
-      const { files, fields } = await readUploadParts(request, {
-        maxFiles: 1,
-        maxFileBytes: VOID_MAX_FILE_BYTES,
-        fields: [VOID_DRY_RUN_FIELD],
+      return oneUploadPerUser(principal.id, async () => {
+        const { files, fields } = await readUploadParts(request, {
+          maxFiles: 1,
+          maxFileBytes: VOID_MAX_FILE_BYTES,
+          fields: [VOID_DRY_RUN_FIELD],
+        });
+        const dryRunField = fields[VOID_DRY_RUN_FIELD];
+        if (dryRunField !== undefined && dryRunField !== 'true' && dryRunField !== 'false') {
+          throw invalidInput(VOID_DRY_RUN_INVALID, [{ field: VOID_DRY_RUN_FIELD, message: VOID_DRY_RUN_INVALID }]);
+        }
+        const file = files[0];
+        if (!file) throw invalidInput('Choose a CSV or XLSX file of correlation_ids');
+        assertVoidFileName(file.filename);
+        const sheet = await readSheetRows(file, { maxRows: VOID_MAX_ROWS, maxCells: VOID_MAX_CELLS });
+        // The reader stopped past the limit with data still coming: refuse rather than void part of the file.
+        if (sheet.truncated && sheet.rows.at(-1)?.some((cell) => cell !== null && String(cell).trim() !== ''))
+          throw ruleBroken(voidTooManyRows(file.filename));
+        const entries = voidRowsFromSheet(file.filename, sheet.rows);
+        // The preview (issue 25): every row's outcome and what would come back, changing nothing.
+        if (dryRunField === 'true') {
+          const preview = await previewVoidDisbursements(db, principal, entries);
+          return ok(preview, voidUploadMessage(preview));
+        }
+        const answer = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
+        // Held for a second SUPER ADMIN (issue 25): nothing was voided.
+        if ('approval_id' in answer) return replyHeld(reply, realtime, answer);
+        const { movedClients, ...result } = answer;
+        for (const clientId of movedClients) announceBalance(realtime, clientId);
+        return ok(result, voidUploadMessage(result));
       });
-      const dryRunField = fields[VOID_DRY_RUN_FIELD];
-      if (dryRunField !== undefined && dryRunField !== 'true' && dryRunField !== 'false') {
-        throw invalidInput(VOID_DRY_RUN_INVALID, [{ field: VOID_DRY_RUN_FIELD, message: VOID_DRY_RUN_INVALID }]);
-      }
-      const file = files[0];
-      if (!file) throw invalidInput('Choose a CSV or XLSX file of correlation_ids');
-      assertVoidFileName(file.filename);
-      const sheet = await readSheetRows(file, VOID_MAX_ROWS);
-      // The reader stopped past the limit with data still coming: refuse rather than void part of the file.
-      if (sheet.truncated && sheet.rows.at(-1)?.some((cell) => cell !== null && String(cell).trim() !== ''))
-        throw ruleBroken(voidTooManyRows(file.filename));
-      const entries = voidRowsFromSheet(file.filename, sheet.rows);
-      // The preview (issue 25): every row's outcome and what would come back, changing nothing.
-      if (dryRunField === 'true') {
-        const preview = await previewVoidDisbursements(db, principal, entries);
-        return ok(preview, voidUploadMessage(preview));
-      }
-      const answer = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
-      // Held for a second SUPER ADMIN (issue 25): nothing was voided.
-      if ('approval_id' in answer) return replyHeld(reply, realtime, answer);
-      const { movedClients, ...result } = answer;
-      for (const clientId of movedClients) announceBalance(realtime, clientId);
-      return ok(result, voidUploadMessage(result));
     });
   };
 }

@@ -124,14 +124,15 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/approvals/:id`]: superAdmin('approvals'),
   [`PATCH ${API}/approvals/:id`]: superAdmin('approvals'),
 
-  // README: "A role may grant Management to an ADMIN" (within their scope): the module decides.
-  [`GET ${API}/management/get-users`]: holder('management-user'),
-  [`POST ${API}/management/create-user`]: holder('management-user'),
-  [`PATCH ${API}/management/edit-user`]: holder('management-user'),
-  [`POST ${API}/management/remove-authenticator`]: holder('management-user'),
-  [`GET ${API}/management/get-roles`]: holder('management-role'),
-  [`POST ${API}/management/create-role`]: holder('management-role'),
-  [`PATCH ${API}/management/edit-role`]: holder('management-role'),
+  // README: "A role may grant Management to an ADMIN" (within their scope): the module decides, and a client user is
+  // refused whatever their role holds (issue 28: client users managing each other and their shared role).
+  [`GET ${API}/management/get-users`]: staff('management-user'),
+  [`POST ${API}/management/create-user`]: staff('management-user'),
+  [`PATCH ${API}/management/edit-user`]: staff('management-user'),
+  [`POST ${API}/management/remove-authenticator`]: staff('management-user'),
+  [`GET ${API}/management/get-roles`]: staff('management-role'),
+  [`POST ${API}/management/create-role`]: staff('management-role'),
+  [`PATCH ${API}/management/edit-role`]: staff('management-role'),
 };
 
 /**

@@ -57,6 +57,15 @@ beforeAll(async () => {
     },
   });
   expect(user.status).toBe(201);
+  // The client's role also holds management, written past the rule as older data may be (issue 28): the route's
+  // staff-only flag alone must refuse them.
+  const [citra] = await server.database.db.select().from(users).where(eq(users.email, 'client@demo.local'));
+  await server.database.db
+    .insert(roleModules)
+    .values(
+      ['management', 'management-user', 'management-role'].map((moduleId) => ({ roleId: citra.roleId!, moduleId })),
+    )
+    .onConflictDoNothing();
   for (const caller of ['client', 'admin', 'super admin', 'role lacking modules', 'auditor'] as const) {
     tokens[caller] = (await signInVerified(server, emails[caller]!)).token;
   }

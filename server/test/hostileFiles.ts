@@ -72,10 +72,22 @@ export const bombDeclaringZip = () =>
 
 /** A minimal valid .xlsx whose one sheet has a correlation_id header and `rows` rows, a few hundred kB packed. */
 export function compactXlsx(rows: number): Buffer {
-  const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
   const cells: string[] = ['<row r="1"><c r="A1" t="inlineStr"><is><t>correlation_id</t></is></c></row>'];
   for (let r = 2; r <= rows + 1; r++)
     cells.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>T${r}</t></is></c></row>`);
+  return xlsxOf(cells.join(''));
+}
+
+/**
+ * Issue 28: a small, legal-looking sheet of `rows` rows of `columns` numbers each (19,999 x 90 is
+ * 1.8 million cells in a few hundred kB), under every row cap, that SheetJS needs many seconds for.
+ */
+export const wideXlsx = (rows: number, columns: number) =>
+  xlsxOf(`<row>${'<c><v>1</v></c>'.repeat(columns)}</row>`.repeat(rows));
+
+/** A minimal valid .xlsx whose first sheet's <sheetData> holds `sheetData`. */
+function xlsxOf(sheetData: string): Buffer {
+  const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
   return zip([
     {
       name: '[Content_Types].xml',
@@ -116,7 +128,7 @@ export function compactXlsx(rows: number): Buffer {
       name: 'xl/worksheets/sheet1.xml',
       content: xml(
         `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
-          `${cells.join('')}</sheetData></worksheet>`,
+          `${sheetData}</sheetData></worksheet>`,
       ),
     },
   ]);

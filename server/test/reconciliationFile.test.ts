@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import {
   checkFileCount,
+  MAX_CELLS,
   MAX_FILES,
   MAX_ROWS,
   parseAmount,
@@ -15,7 +16,7 @@ function parseReportFile(file: { filename: string; data: Buffer }) {
   const ext = /\.([^.]+)$/.exec(file.filename)?.[1]?.toLowerCase();
   if (ext !== 'csv' && ext !== 'xlsx' && ext !== 'xls')
     throw new ReportFileError(`${file.filename}: only CSV or Excel files are accepted`);
-  const sheet = parseSheet({ filename: file.filename, data: file.data, maxRows: MAX_ROWS });
+  const sheet = parseSheet({ filename: file.filename, data: file.data, maxRows: MAX_ROWS, maxCells: MAX_CELLS });
   if (!sheet.ok) throw new ReportFileError(sheet.message);
   return reportRowsFromSheet(file.filename, sheet);
 }

@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
-import { checkZip, isZip } from './zipCheck.ts';
+import { countTextCells, countXmlEntries, type SheetSize } from './sheetSize.ts';
+import { checkZip, isZip, type ZipEntry, type ZipLimits } from './zipCheck.ts';
 
 /**
  * Reads the first sheet of an uploaded CSV or Excel file into rows of display strings. This runs
@@ -13,25 +14,49 @@ export interface SheetTask {
   data: Uint8Array;
   /** Data rows wanted at most; the sheet is read a little past it to tell 'too many' apart. */
   maxRows: number;
+  /** Cells the route reads at most (its row cap times the columns it allows): more is refused before SheetJS. */
+  maxCells: number;
 }
 
 export type SheetResult = { ok: true; rows: unknown[][]; truncated: boolean } | { ok: false; message: string };
 
 export const SHEET_EXTENSIONS = ['csv', 'xlsx', 'xls'] as const;
 export const MAX_SHEET_ROWS = 100_000;
-// What MAX_SHEET_ROWS rows can need unpacked: ~2 KB of sheet XML a row leaves room for twenty-odd
-// columns of inline text; a compact sheet that declares more is refused before it is inflated.
-export const ZIP_LIMITS = {
+/**
+ * What a route's rows can need unpacked: ~2 KB of sheet XML a row leaves room for twenty-odd columns of
+ * inline text; a compact sheet that declares more is refused before it is inflated.
+ */
+export const zipLimitsFor = (maxRows: number): ZipLimits => ({
   maxEntries: 1_000,
-  maxEntryBytes: MAX_SHEET_ROWS * 2_048,
-  maxTotalBytes: MAX_SHEET_ROWS * 3_072,
-};
+  maxEntryBytes: maxRows * 2_048,
+  maxTotalBytes: maxRows * 3_072,
+});
+const count = (n: number) => n.toLocaleString('en-US');
 export const tooManyRowsMessage = (filename: string, maxRows: number) =>
-  `${filename}: the file has more than ${maxRows.toLocaleString('en-US')} rows; split it into smaller files`;
+  `${filename}: the file has more than ${count(maxRows)} rows; split it into smaller files`;
+export const tooManyCellsMessage = (filename: string, maxRows: number, maxCells: number) =>
+  `${filename}: the file has more than ${count(maxCells)} cells (${count(maxRows)} rows of ` +
+  `${count(Math.floor(maxCells / maxRows))} columns); split it into smaller files`;
 export const extensionOf = (filename: string) => /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
 
 // Rows read past maxRows, so a sheet with a few trailing empty (formatted) rows is not mistaken for a long one.
 const SLACK_ROWS = 1_000;
+
+/**
+ * The worker's task: the sheet's size first (rows and cells, counted cheaply and stopping at the
+ * route's limits), then SheetJS only for a sheet within them.
+ */
+export async function readSheet(task: SheetTask): Promise<SheetResult> {
+  const sheetRows = task.maxRows + SLACK_ROWS;
+  const size = await measureSheet(task, { rows: sheetRows, cells: task.maxCells });
+  if (size === 'not xml')
+    return { ok: false, message: `${task.filename}: the file could not be read as an Excel file` };
+  // Counting a workbook's rows takes milliseconds; SheetJS reading 100,000 of them takes seconds.
+  if (size && size.rows > sheetRows) return { ok: false, message: tooManyRowsMessage(task.filename, task.maxRows) };
+  if (size && size.cells > task.maxCells)
+    return { ok: false, message: tooManyCellsMessage(task.filename, task.maxRows, task.maxCells) };
+  return parseSheet(task);
+}
 
 export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult {
   const ext = extensionOf(filename);
@@ -46,9 +71,6 @@ export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult 
   if (ext === 'xlsx' && !isZip(bytes)) return unreadable;
   try {
     const sheetRows = maxRows + SLACK_ROWS;
-    // Counting a workbook's rows takes milliseconds; SheetJS reading 100,000 of them takes seconds.
-    if (isZip(bytes) && (countFirstSheetRows(bytes) ?? 0) > sheetRows)
-      return { ok: false, message: tooManyRowsMessage(filename, maxRows) };
     // CSV is decoded here because SheetJS reads a BOM-less buffer as Latin-1; raw keeps long ids from becoming numbers.
     const wb =
       ext === 'csv'
@@ -77,15 +99,33 @@ function fixExponentIntegers(sheet: XLSX.WorkSheet): void {
 }
 
 /**
- * The number of <row> elements in the workbook's first sheet, found the way Excel does (the first
- * <sheet> of xl/workbook.xml, through its relationship), or null when the layout is not the usual
- * one and SheetJS is left to judge. Each part is inflated no further than it declares.
+ * The rows and cells of what SheetJS would read: a zip's first sheet, found the way Excel does (the
+ * first <sheet> of xl/workbook.xml, through its relationship), or every part of a zip laid out
+ * otherwise (more than SheetJS reads, never less); a CSV's or a text .xls's cells. 'not xml' for a
+ * first sheet in another form (a binary part, which SheetJS would read uncounted); null for a
+ * legacy binary .xls, which its 5 MB cap and the read time bound instead.
  */
-function countFirstSheetRows(bytes: Buffer): number | null {
-  const directory = checkZip(bytes, ZIP_LIMITS);
+export async function measureSheet(
+  task: SheetTask,
+  limits: { rows: number; cells: number },
+): Promise<SheetSize | 'not xml' | null> {
+  const bytes = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
+  if (!isZip(bytes)) {
+    if (isZipOrCfb(bytes)) return null;
+    return { rows: 0, cells: countTextCells(new TextDecoder('utf-8').decode(bytes), limits.cells) };
+  }
+  const directory = checkZip(bytes, zipLimitsFor(task.maxRows));
   if (!directory.ok) return null;
+  const target = firstSheetPart(bytes, directory.entries);
+  if (target && !/\.xml$/i.test(target)) return 'not xml';
+  const sheet = target && directory.entries.find((e) => e.name === target);
+  return countXmlEntries(bytes, sheet ? [sheet] : directory.entries, limits);
+}
+
+/** The first sheet's part name, or null when the layout is not the usual one. Each part is inflated no further than it declares. */
+function firstSheetPart(bytes: Buffer, entries: ZipEntry[]): string | null {
   const part = (name: string) => {
-    const entry = directory.entries.find((e) => e.name === name);
+    const entry = entries.find((e) => e.name === name);
     if (!entry) return null;
     const packed = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.packed);
     return (
@@ -96,17 +136,12 @@ function countFirstSheetRows(bytes: Buffer): number | null {
   const relations = part('xl/_rels/workbook.xml.rels');
   const firstSheet = workbook && /<(?:\w+:)?sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
   if (!relations || !firstSheet) return null;
+  const id = firstSheet.replace(/[^\w-]/g, '');
   const target =
-    new RegExp(`<Relationship\\b[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"[^>]*\\bTarget="([^"]+)"`).exec(
-      relations,
-    )?.[1] ??
-    new RegExp(`<Relationship\\b[^>]*\\bTarget="([^"]+)"[^>]*\\bId="${firstSheet.replace(/[^\w-]/g, '')}"`).exec(
-      relations,
-    )?.[1];
+    new RegExp(`<Relationship\\b[^>]*\\bId="${id}"[^>]*\\bTarget="([^"]+)"`).exec(relations)?.[1] ??
+    new RegExp(`<Relationship\\b[^>]*\\bTarget="([^"]+)"[^>]*\\bId="${id}"`).exec(relations)?.[1];
   if (!target) return null;
-  const sheet = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  if (sheet === null) return null;
-  return sheet.match(/<(?:\w+:)?row[\s>/]/g)?.length ?? 0;
+  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
 }
 
 function isZipOrCfb(b: Buffer): boolean {

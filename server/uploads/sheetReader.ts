@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Piscina } from 'piscina';
 import { invalidInput, ruleBroken, throttled } from '../domain/errors.ts';
-import { extensionOf, SHEET_EXTENSIONS, ZIP_LIMITS, type SheetResult, type SheetTask } from './sheetParse.ts';
+import { extensionOf, SHEET_EXTENSIONS, zipLimitsFor, type SheetResult, type SheetTask } from './sheetParse.ts';
 import { checkZip, isZip } from './zipCheck.ts';
 
 export interface UploadedFile {
@@ -22,9 +22,6 @@ export interface SheetReaderSettings {
   threads: number;
   maxWaiting: number;
 }
-
-export { MAX_SHEET_ROWS } from './sheetParse.ts';
-import { MAX_SHEET_ROWS } from './sheetParse.ts';
 
 let settings: SheetReaderSettings = {
   timeoutMs: 20_000,
@@ -60,24 +57,32 @@ export async function closeSheetReader(): Promise<void> {
 
 export const TOO_MANY_UPLOADS = 'Too many uploads in progress, try again shortly';
 
+/** A route's limits on what it reads: rows, and cells (its rows times the columns it allows). */
+export interface SheetLimits {
+  maxRows: number;
+  maxCells: number;
+}
+
 /**
  * The first sheet's rows as display strings, header row included. Throws a DomainError: invalid for a
- * file of the wrong kind or that is not a spreadsheet, ruleBroken for one too large to unpack or that
- * could not be read in time or memory, throttled when too many uploads are already being read.
+ * file of the wrong kind, that is not a spreadsheet or that holds more rows or cells than the route
+ * reads, ruleBroken for one too large to unpack or that could not be read in time or memory,
+ * throttled when too many uploads are already being read.
  */
 export async function readSheetRows(
   file: UploadedFile,
-  maxRows = MAX_SHEET_ROWS,
+  { maxRows, maxCells }: SheetLimits,
 ): Promise<{ rows: unknown[][]; truncated: boolean }> {
   const { filename, data } = file;
   if (!(SHEET_EXTENSIONS as readonly string[]).includes(extensionOf(filename)))
     throw invalidInput(`${filename}: only CSV or Excel files are accepted`);
   if (extensionOf(filename) !== 'csv' && isZip(data)) {
-    const verdict = checkZip(data, ZIP_LIMITS);
+    const limits = zipLimitsFor(maxRows);
+    const verdict = checkZip(data, limits);
     if (!verdict.ok && verdict.reason === 'too_large') {
       throw ruleBroken(
-        `${filename}: the file unpacks to more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows can need; split ` +
-          `it into smaller files`,
+        `${filename}: the file unpacks to more than a sheet of ${maxRows.toLocaleString('en-US')} rows needs; ` +
+          `split it into smaller files`,
       );
     }
     if (!verdict.ok) throw invalidInput(`${filename}: the file could not be read as an Excel file (${verdict.detail})`);
@@ -87,7 +92,7 @@ export async function readSheetRows(
   if (limit.activeCount + limit.pendingCount >= settings.threads + settings.maxWaiting)
     throw throttled(TOO_MANY_UPLOADS);
   // The gate lets a file into the pool only when a thread is free, so the time limit measures reading, not waiting.
-  const result = await limit(() => runInWorker({ filename, data: new Uint8Array(data), maxRows }));
+  const result = await limit(() => runInWorker({ filename, data: new Uint8Array(data), maxRows, maxCells }));
   if (!result.ok) throw invalidInput(result.message);
   return { rows: result.rows, truncated: result.truncated };
 }

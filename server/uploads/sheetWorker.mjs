@@ -7,5 +7,5 @@ register();
 const parser = import('./sheetParse.ts');
 
 export default async function parse(task) {
-  return (await parser).parseSheet(task);
+  return (await parser).readSheet(task);
 }

@@ -67,7 +67,7 @@ export const roleFormEntity: FormEntity<
       ? { mode, body: { ...common, type: form.type as UserTypeName } }
       : { mode, body: { id: id ?? 0, ...common } };
   },
-  errorsOf: (c) => roleFormErrors(roleFormEntity.payloadOf(c).body, c.mode),
+  errorsOf: (c) => roleFormErrors(roleFormEntity.payloadOf(c).body, c.mode, c.form.type),
 };
 
 export const payloadOf = roleFormEntity.payloadOf;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { fieldMessages } from './formIssues';
 import { GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
+import { roleMayHold, roleModulesProblem } from './roleModuleRules';
 import { USER_TYPES, UserTypeName, seesEveryClient, type ModuleItem } from './schemas';
 
 /** Spec sections 3, 5 and 8: User Management and Role Management, shared by the forms and the server. */
@@ -112,9 +113,12 @@ export const typeMayHold = (roleType: UserTypeName | '', moduleId: string): bool
     ? true
     : roleType === 'AUDITOR'
       ? AUDITOR_MODULES.includes(moduleId)
-      : !SUPER_ADMIN_MODULES.includes(moduleId);
+      : !SUPER_ADMIN_MODULES.includes(moduleId) && roleMayHold(roleType, moduleId);
 
-/** The modules a role of this type can be given: the form offers only these, the server accepts only these. */
+/**
+ * The modules a role of this type can be given: the form offers only these, the server accepts only
+ * these (SUPER ADMIN-only modules here, a client role's barred ones in roleModuleRules).
+ */
 export const modulesFor = (tree: ModuleItem[], roleType: UserTypeName | ''): ModuleItem[] =>
   tree
     .filter((m) => typeMayHold(roleType, m.id))
@@ -335,6 +339,14 @@ export const userFormErrors = (form: UserForm, mode: 'create' | 'edit') =>
 
 const ROLE_FIELDS = ['name', 'type', 'description', 'modules'] as const;
 
-/** Every broken rule of the role form at once: the body it would send, checked by the route's own schema. */
-export const roleFormErrors = (body: unknown, mode: 'create' | 'edit') =>
-  fieldMessages(mode === 'create' ? CreateRoleBody : EditRoleBody, body, ROLE_FIELDS);
+/**
+ * Every broken rule of the role form at once: the body it would send, checked by the route's own
+ * schema, and by the server's rule of what a role of its type may hold (an edit sends no type, so
+ * the form's own is passed).
+ */
+export function roleFormErrors(body: unknown, mode: 'create' | 'edit', roleType: UserTypeName | ''): string[] {
+  const errors = fieldMessages(mode === 'create' ? CreateRoleBody : EditRoleBody, body, ROLE_FIELDS);
+  const modules = (body as { modules?: unknown }).modules;
+  const problem = Array.isArray(modules) ? roleModulesProblem(roleType, modules.map(String)) : null;
+  return problem && !errors.includes(problem) ? [...errors, problem] : errors;
+}

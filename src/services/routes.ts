@@ -52,8 +52,9 @@ const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: tru
 const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
 const ledger = { kind: 'verified', module: 'ledger', superAdminOnly: true } as const;
 const approvals = { kind: 'verified', module: 'approvals', superAdminOnly: true } as const;
-const users = { kind: 'verified', module: 'management-user' } as const;
-const roles = { kind: 'verified', module: 'management-role' } as const;
+// Managing users and roles is staff work: a client user is refused whatever their role holds (issue 28).
+const users = { kind: 'verified', module: 'management-user', staffOnly: true } as const;
+const roles = { kind: 'verified', module: 'management-role', staffOnly: true } as const;
 
 const route = <P extends string>(method: Method, path: P, access: AccessRule): RouteDef<P> => ({
   method,

@@ -5,8 +5,11 @@ import { roleFormMachine } from '../../machines/managementFormMachine';
 import { payloadOf, type SaveRoleInput } from '../../machines/roleForm';
 import type { ModuleItem } from '../../services/schemas';
 import { ApiError } from '../../services/http';
+import { moduleItem } from '../../services/pages';
+import { roleModulesProblem } from '../../services/roleModuleRules';
 import {
   MODULE_REQUIRED,
+  modulesFor,
   normalizeModules,
   roleFormErrors,
   SAVE_FAILED,
@@ -44,7 +47,8 @@ const inputs: RoleFormInput[] = [
   { ownType: 'SUPER ADMIN', options: tree, record: auditor },
 ];
 
-const errorsOf = (s: AnyMachineSnapshot) => roleFormErrors(payloadOf(s.context).body, s.context.mode);
+const errorsOf = (s: AnyMachineSnapshot) =>
+  roleFormErrors(payloadOf(s.context).body, s.context.mode, s.context.form.type);
 const valid = (s: AnyMachineSnapshot) => errorsOf(s).length === 0;
 
 describe('role form machine: model', () => {
@@ -167,6 +171,34 @@ describe('role form machine: what the user gets', () => {
     ]);
     // No message from the server: the spec's own words.
     expect(done.output).toEqual({ saved: true, message: 'Role Auditor has been successfully updated' });
+  });
+
+  it('offers a client role no management modules and never sends them (issue 28)', async () => {
+    const withManagement = [...tree, moduleItem('management')];
+    expect(modulesFor(withManagement, 'CLIENT').map((m) => m.id)).not.toContain('management');
+    expect(modulesFor(withManagement, 'ADMIN').map((m) => m.id)).toContain('management');
+    const { actor, sent } = start({ ...inputs[0], options: withManagement });
+    actor.send({ type: 'CHANGE', change: { type: 'ADMIN' } });
+    actor.send({ type: 'CHANGE', change: { module: 'management', on: true } });
+    actor.send({ type: 'CHANGE', change: { type: 'CLIENT' } });
+    actor.send({ type: 'CHANGE', change: { name: 'Merchant Team' } });
+    actor.send({ type: 'CHANGE', change: { description: 'Client staff' } });
+    actor.send({ type: 'CHANGE', change: { module: 'transactions', on: true } });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toEqual([
+      {
+        mode: 'create',
+        body: { name: 'Merchant Team', description: 'Client staff', type: 'CLIENT', modules: ['transactions'] },
+      },
+    ]);
+  });
+
+  it("checks the server's rule of what a client role may hold before sending", () => {
+    const body = { name: 'x', description: 'x', type: 'CLIENT', modules: ['management', 'management-user'] };
+    expect(roleFormErrors(body, 'create', 'CLIENT')).toEqual([roleModulesProblem('CLIENT', body.modules)]);
+    expect(roleFormErrors(body, 'create', 'CLIENT')).toEqual(['A client role cannot hold User Management.']);
+    expect(roleFormErrors({ ...body, type: 'ADMIN' }, 'create', 'ADMIN')).toEqual([]);
   });
 
   it("shows the server's refusal, or the fallback when there was no answer", async () => {
