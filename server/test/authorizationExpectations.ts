@@ -109,6 +109,8 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/audit-log`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/download`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/path`]: superAdmin('audit-log'),
+  // Issue 28: checking the chain reads the whole log, so it is the log's readers' call too.
+  [`GET ${API}/audit-log/verify`]: superAdmin('audit-log'),
 
   // Issue 25, dual control: "Read with GET approval-policy (SUPER ADMIN; other users 403) and set with PUT
   // (SUPER ADMIN)"; the Approvals screen and its calls are SUPER ADMIN's, with the module approvals.

@@ -130,6 +130,7 @@ export const routes = {
   auditLog: route('GET', `${API}/audit-log`, auditLog),
   auditLogDownload: route('GET', `${API}/audit-log/download`, auditLog),
   auditPath: route('GET', `${API}/audit-log/path`, auditLog),
+  auditLogVerify: route('GET', `${API}/audit-log/verify`, auditLog),
 
   // Dual control (issue 25): the policy and the requests waiting for a second SUPER ADMIN.
   approvalPolicy: route('GET', `${API}/approval-policy`, approvals),
