@@ -142,6 +142,10 @@ export const auditLog = pgTable(
     outcome: text('outcome').notNull(),
     ip: text('ip'),
     detail: jsonb('detail'),
+    /** The previous row's hash (null on the first row): the link that makes an edit or removal show (auditChain.ts). */
+    prevHash: text('prev_hash'),
+    /** SHA-256 (hex) of this row's canonical serialisation, prev_hash included (audit_log_hash in 0020). */
+    hash: text('hash').notNull(),
   },
   (t) => [
     // The audit log page reads newest first, (at, id) descending (this index scanned backwards); an entity's lines by

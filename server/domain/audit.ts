@@ -1,5 +1,5 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
-import { auditLog } from '../db/schema.ts';
 
 export interface AuditEntry {
   actorUserId?: number | null;
@@ -12,17 +12,41 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-/** Appends one line to the append-only audit log; pass the transaction so it commits with the change. */
+/**
+ * The one advisory lock every audit insert takes (issue 28). A row's hash covers the previous row's,
+ * so two writers must never read the same head: the lock is transaction-scoped, held until the
+ * inserting transaction commits, so the next writer reads a head that is committed. The id is drawn
+ * under the lock too, so id order is chain order (verify walks ids). A sequence-ordered scheme
+ * (chaining after commit) would leave rows unchained for a while; writers queue here instead.
+ */
+export const AUDIT_CHAIN_LOCK = sql`hashtext('audit_log_chain')`;
+
+/**
+ * Appends one line to the append-only, hash-chained audit log; pass the transaction so it commits
+ * with the change (and holds the chain's lock until then). Without one it runs in its own.
+ * Needs READ COMMITTED (the default): each statement after the lock sees the head just committed.
+ */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: entry.actorUserId ?? null,
-    actorEmail: entry.actorEmail ?? null,
-    action: entry.action,
-    objectType: entry.objectType ?? null,
-    objectId: entry.objectId == null ? null : String(entry.objectId),
-    outcome: entry.outcome,
-    ip: entry.ip ?? null,
-    detail: entry.detail ?? null,
+  const detail = entry.detail == null ? null : JSON.stringify(entry.detail);
+  const objectId = entry.objectId == null ? null : String(entry.objectId);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+    // audit_log_hash (migration 0020) is the canonical serialisation that auditChain.ts verifies.
+    await tx.execute(sql`
+      insert into audit_log
+        (id, at, actor_user_id, actor_email, action, object_type, object_id, outcome, ip, detail, prev_hash, hash)
+      select r.id, r.at, r.actor_user_id, r.actor_email, r.action, r.object_type, r.object_id, r.outcome, r.ip,
+        r.detail, head.hash,
+        audit_log_hash(r.id, r.at, r.actor_user_id, r.actor_email, r.action, r.object_type, r.object_id,
+          r.outcome, r.ip, r.detail, head.hash)
+      from (
+        select nextval(pg_get_serial_sequence('audit_log', 'id')) as id, now() as at,
+          ${entry.actorUserId ?? null}::integer as actor_user_id, ${entry.actorEmail ?? null}::text as actor_email,
+          ${entry.action}::text as action, ${entry.objectType ?? null}::text as object_type,
+          ${objectId}::text as object_id, ${entry.outcome}::text as outcome, ${entry.ip ?? null}::text as ip,
+          ${detail}::jsonb as detail
+      ) r
+      left join lateral (select a.hash from audit_log a order by a.id desc limit 1) head on true`);
   });
 }
 

@@ -3,6 +3,7 @@ import type { AuditLogFilter, AuditLogRow, AuditOutcome } from '../../src/servic
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { auditLog } from '../db/schema.ts';
+import { auditChainHead } from './auditChain.ts';
 import { type Cell, type SheetColumn } from '../export/xlsxStream.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { namedWhere, objectLabels, objectsNamed, type NamedObjects } from './auditObjects.ts';
@@ -171,14 +172,30 @@ async function* auditBatches(db: Db, where: SQL): AsyncGenerator<AuditLogRow[]> 
   }
 }
 
-/** Writes the filtered lines, newest first, times on the business clock, to an .xlsx in a private folder. */
+/** The export's last line: the chain's head it was taken up to, to hold against a later verify (issue 28). */
+export const chainHeadLine = (head: { id: number; hash: string } | null): string =>
+  head ? `Chain head: ${head.hash} (entry #${head.id})` : 'Chain head: none (the log is empty)';
+
+/**
+ * Writes the filtered lines, newest first, times on the business clock, to an .xlsx in a private
+ * folder. The head is read first and the lines stop at it, so the file holds no line newer than the
+ * head its last row names.
+ */
 export async function writeAuditExport(db: Db, where: SQL, timeZone: string): Promise<ExportFile> {
   const time = businessTime(timeZone);
+  const head = await auditChainHead(db);
+  const upToHead = and(where, sql`${auditLog.id} <= ${head?.id ?? 0}`)!;
   async function* cells(): AsyncGenerator<Cell[][]> {
-    for await (const batch of auditBatches(db, where)) yield batch.map((r) => SHEET.map((c) => c.value(r, time)));
+    for await (const batch of auditBatches(db, upToHead)) yield batch.map((r) => SHEET.map((c) => c.value(r, time)));
   }
   return writeSheetFile(
-    { prefix: 'bo-audit-', filename: AUDIT_EXPORT_FILENAME, sheetName: 'Audit Log', sheet: SHEET },
+    {
+      prefix: 'bo-audit-',
+      filename: AUDIT_EXPORT_FILENAME,
+      sheetName: 'Audit Log',
+      sheet: SHEET,
+      trailer: [[chainHeadLine(head)]],
+    },
     cells(),
   );
 }

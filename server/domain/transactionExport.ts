@@ -193,14 +193,14 @@ export async function writeListExport<R>(
 
 /** Streams batches of cells to an .xlsx in a private temporary folder; on any failure the folder goes. */
 export async function writeSheetFile(
-  file: { prefix: string; filename: string; sheetName: string; sheet: SheetColumn[] },
+  file: { prefix: string; filename: string; sheetName: string; sheet: SheetColumn[]; trailer?: Cell[][] },
   cells: AsyncIterable<Cell[][]>,
 ): Promise<ExportFile> {
   const dir = await mkdtemp(join(tmpdir(), file.prefix));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const path = join(dir, file.filename);
-    const rows = await writeXlsxFile(path, file.sheetName, file.sheet, cells);
+    const rows = await writeXlsxFile(path, file.sheetName, file.sheet, cells, file.trailer);
     return { path, rows, dispose };
   } catch (error) {
     await dispose();

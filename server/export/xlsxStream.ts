@@ -19,13 +19,15 @@ const MAX_UNZIPPED_BYTES = 4 * 1024 * 1024;
 
 /**
  * Writes one sheet to an .xlsx file with ExcelJS's streaming WorkbookWriter, batch by batch, so
- * memory stays flat however many rows come. Returns the number of data rows written.
+ * memory stays flat however many rows come. `trailer` rows follow the data (a note such as the audit
+ * chain's head) and are not counted. Returns the number of data rows written.
  */
 export async function writeXlsxFile(
   filename: string,
   sheetName: string,
   columns: SheetColumn[],
   batches: AsyncIterable<Cell[][]>,
+  trailer: Cell[][] = [],
 ): Promise<number> {
   // Without styles (a bold header, number formats) ExcelJS writes about three times faster;
   // inline strings, not a shared-string table, keep memory flat.
@@ -43,6 +45,7 @@ export async function writeXlsxFile(
     written += rows.length;
     await zipCaughtUp(sheet);
   }
+  for (const row of trailer) sheet.addRow(row).commit();
   sheet.commit();
   await workbook.commit();
   return written;

@@ -68,6 +68,8 @@ export const routeSummaries: Record<RouteName, string> = {
   auditLog: 'The audit log, paged, newest first (SUPER ADMIN); actor is a case-insensitive contains on the e-mail',
   auditLogDownload: 'The filtered audit log as .xlsx (base64), at most 100,000 lines',
   auditPath: "An entity's status path from the audit log: data { entity, steps[] }",
+  auditLogVerify:
+    "Recomputes the audit log's hash chain in id order: data { valid, rows, head, first_broken_id } (issue 28)",
   ledgerTrialBalance:
     'The trial balance (SUPER ADMIN): data { accounts[{ id, code, name, client_id, kind, balance }], totals { debit, ' +
     'credit } }, now or as of `at` (an ISO moment); debits are the positive balances and equal the credits',

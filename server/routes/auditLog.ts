@@ -8,6 +8,7 @@ import {
   downloadAuditLog,
   listAuditLog,
 } from '../domain/auditLog.ts';
+import { verifyAuditChain } from '../domain/auditChain.ts';
 import { entityPath } from '../domain/entityPath.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
@@ -16,7 +17,7 @@ import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
-/** Issue 15: the audit log, its download and an entity's path (SUPER ADMIN only, every client). */
+/** Issue 15: the audit log, its download and an entity's path; issue 28: its chain's check (SUPER ADMIN only). */
 export function auditLogRoutes({ database, config }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
@@ -42,6 +43,11 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       requireAuth(request);
       const q = parseInput(AuditPathQuery, request.query);
       return ok(await entityPath(db, q.object_type, q.object_id));
+    });
+
+    app.get(routes.auditLogVerify.path, async (request) => {
+      requireAuth(request);
+      return ok(await verifyAuditChain(db));
     });
   };
 }

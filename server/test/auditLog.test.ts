@@ -220,7 +220,9 @@ describe('GET /audit-log', () => {
 });
 
 describe('GET /audit-log/download', () => {
-  it('answers the filtered lines as an .xlsx in the base64 envelope', async () => {
+  it('answers the filtered lines as an .xlsx in the base64 envelope, the chain head last', async () => {
+    const verified = await call(server, 'GET', `${API}/audit-log/verify`, { token: session.superadmin!.token });
+    expect(verified.body.data.valid).toBe(true);
     const res = await call(server, 'GET', `${API}/audit-log/download?object_id=${withdrawalUuid}`, {
       token: session.superadmin!.token,
     });
@@ -245,11 +247,16 @@ describe('GET /audit-log/download', () => {
         r.outcome,
         r.detail == null ? null : JSON.stringify(r.detail),
       ]),
+      // The head the file was taken up to (issue 28): the one verify named just before.
+      [
+        expect.stringMatching(new RegExp(`^Chain head: ${verified.body.data.head} \\(entry #\\d+\\)$`)),
+        ...Array(8).fill(null),
+      ],
     ]);
-    expect(cells).toHaveLength(3);
+    expect(cells).toHaveLength(4);
     // The Object column: the withdrawal as people know it (issue 26).
     const code = `WD-${withdrawalUuid.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-    expect(cells.slice(1).map((row) => row[6])).toEqual([code, code]);
+    expect(cells.slice(1, 3).map((row) => row[6])).toEqual([code, code]);
     // The download is itself audited.
     expect((await rows({ action: 'audit_log.download' }))[0]).toMatchObject({
       actor_email: WHO.superadmin,

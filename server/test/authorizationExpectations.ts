@@ -109,6 +109,8 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/audit-log`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/download`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/path`]: superAdmin('audit-log'),
+  // Issue 28: checking the chain reads the whole log, so it is the log's readers' call too.
+  [`GET ${API}/audit-log/verify`]: superAdmin('audit-log'),
 
   // Issue 28: the Ledger screen and its calls are SUPER ADMIN's, with the module ledger (read-only).
   [`GET ${API}/ledger/trial-balance`]: superAdmin('ledger'),
@@ -206,6 +208,7 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`GET ${API}/audit-log`]: READS,
   [`GET ${API}/audit-log/download`]: READS,
   [`GET ${API}/audit-log/path`]: READS,
+  [`GET ${API}/audit-log/verify`]: READS,
 
   [`GET ${API}/ledger/trial-balance`]: READS,
   [`GET ${API}/ledger/accounts/:id/entries`]: READS,

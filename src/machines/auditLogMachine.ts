@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import {
   AUDIT_PATH_TYPES,
+  type AuditChainVerdict,
   type AuditLogRow,
   type AuditOutcome,
   type AuditPath,
@@ -25,6 +27,13 @@ import type { GuardWords } from './guardWords';
 export const LOAD_FAILED = 'The audit log could not be loaded.';
 export const EXPORT_FAILED = 'The audit log could not be exported.';
 export const PATH_FAILED = "The entity's path could not be loaded.";
+export const VERIFY_FAILED = 'The audit chain could not be verified.';
+
+/** What a finished check says (issue 28): intact with its row count, or the first entry that breaks it. */
+export const verdictAlert = (v: AuditChainVerdict): Alert =>
+  v.valid
+    ? { title: 'Verified', message: `The audit chain is intact (${v.rows} rows).`, intent: 'success' }
+    : { title: 'Broken chain', message: `The audit chain is broken at entry #${v.first_broken_id}.`, intent: 'error' };
 
 /** The text filters as typed; empty means "any". */
 export interface AuditFields {
@@ -65,6 +74,8 @@ export interface AuditLogContext {
   target: AuditPathTarget | null;
   path: AuditPath | null;
   pathError: string | null;
+  /** The last check of the hash chain (its head is shown); null until Verify is pressed. */
+  chain: AuditChainVerdict | null;
 }
 
 export type AuditLogEvent =
@@ -76,7 +87,8 @@ export type AuditLogEvent =
   | { type: 'PAGE_SIZE'; limit: number }
   | { type: 'EXPORT' }
   | { type: 'OPEN_PATH'; object_type: string; object_id: string }
-  | { type: 'CLOSE_PATH' };
+  | { type: 'CLOSE_PATH' }
+  | { type: 'VERIFY' };
 
 /** Spec section 9: 'other screens last 14 days back to now'. */
 const DEFAULT_DAYS = 14;
@@ -107,8 +119,8 @@ export const queryOf = (c: AuditLogContext): AuditQuery => ({
 
 /**
  * Audit Log (issue 15; SUPER ADMIN by the route guard): filters, a paged list newest first, Export
- * of the searched filter, and one entity's path (the statuses it went through) beside it.
- * Three regions: `list`, `export` and `path`.
+ * of the searched filter, one entity's path (the statuses it went through) beside it, and Verify
+ * of the log's hash chain (issue 28). Four regions: `list`, `export`, `path` and `verify`.
  */
 export const auditLogMachine = setup({
   types: {
@@ -123,8 +135,10 @@ export const auditLogMachine = setup({
       saveBase64File(file.content, file.filename);
     }),
     loadPath: fromPromise<AuditPath, AuditPathTarget>(({ input }) => api.auditPath(input.object_type, input.object_id)),
+    verifyChain: fromPromise<AuditChainVerdict>(() => api.verifyAuditLog()),
   },
   actions: {
+    announce: (_, alert: Alert) => alerts.show(alert),
     setField: assign({
       fields: ({ context, event }) =>
         event.type === 'SET_FIELD' ? { ...context.fields, [event.field]: event.value } : context.fields,
@@ -165,6 +179,7 @@ export const auditLogMachine = setup({
     target: null,
     path: null,
     pathError: null,
+    chain: null,
   }),
   type: 'parallel',
   on: {
@@ -260,6 +275,37 @@ export const auditLogMachine = setup({
         },
         shown: { on: { CLOSE_PATH: 'closed' } },
         failed: { on: { CLOSE_PATH: 'closed', RETRY: 'loading' } },
+      },
+    },
+    // The check reads the whole log on the server; one at a time, its verdict announced.
+    verify: {
+      initial: 'idle',
+      states: {
+        idle: { on: { VERIFY: 'verifying' } },
+        verifying: {
+          invoke: {
+            id: 'verifyChain',
+            src: 'verifyChain',
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({ chain: ({ event }) => event.output }),
+                { type: 'announce', params: ({ event }) => verdictAlert(event.output) },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'announce',
+                params: ({ event }) => ({
+                  title: 'Error!',
+                  message: messageOf(event.error, VERIFY_FAILED),
+                  intent: 'error' as const,
+                }),
+              },
+            },
+          },
+        },
       },
     },
   },

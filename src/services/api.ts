@@ -12,7 +12,14 @@ import { VOID_DRY_RUN_FIELD, type DisbursementStatusAnswer, type VoidUploadResul
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 import type { NotificationItem, NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
-import type { AuditLogFilterQuery, AuditLogQuery, AuditLogRow, AuditPath, AuditPathType } from './auditLogRules';
+import type {
+  AuditChainVerdict,
+  AuditLogFilterQuery,
+  AuditLogQuery,
+  AuditLogRow,
+  AuditPath,
+  AuditPathType,
+} from './auditLogRules';
 import type { Journal, LedgerStatement, TrialBalance } from './ledgerRules';
 import {
   APPROVAL_CANCEL_REFUSED,
@@ -354,6 +361,8 @@ export const api = {
         quiet: true,
       }),
     ),
+  // Issue 28: the hash chain recomputed on the server; the screen announces the verdict itself.
+  verifyAuditLog: () => data(send<ApiEnvelope<AuditChainVerdict>>(routes.auditLogVerify, { quiet: true })),
   auditPath: (objectType: AuditPathType, objectId: string) =>
     data(
       send<ApiEnvelope<AuditPath>>(routes.auditPath, {

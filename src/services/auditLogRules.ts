@@ -90,3 +90,15 @@ export interface AuditPath {
   entity: { type: AuditPathType; id: string; status: string };
   steps: AuditPathStep[];
 }
+
+/**
+ * The audit chain's check (issue 28): every row's hash recomputed and its link to the row before
+ * checked, in id order. `head` is the last row's hash (null on an empty log); `first_broken_id` the
+ * first row whose hash or link fails (null when valid).
+ */
+export interface AuditChainVerdict {
+  valid: boolean;
+  rows: number;
+  head: string | null;
+  first_broken_id: number | null;
+}

@@ -142,6 +142,7 @@ export const routes = {
   auditLog: route('GET', `${API}/audit-log`, auditLog),
   auditLogDownload: route('GET', `${API}/audit-log/download`, auditLog),
   auditPath: route('GET', `${API}/audit-log/path`, auditLog),
+  auditLogVerify: route('GET', `${API}/audit-log/verify`, auditLog),
 
   // The double-entry ledger, read-only (issue 28): the trial balance, an account's statement, a reference's journal.
   ledgerTrialBalance: route('GET', `${API}/ledger/trial-balance`, ledger),

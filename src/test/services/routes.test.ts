@@ -87,6 +87,7 @@ const args: Record<keyof typeof api, unknown[]> = {
   auditLog: [list],
   downloadAuditLog: [{}],
   auditPath: ['withdrawal', 'W1'],
+  verifyAuditLog: [],
   approvalPolicy: [],
   updateApprovalPolicy: [{ policy: [] }],
   approvals: [{ status: '', ...list }],

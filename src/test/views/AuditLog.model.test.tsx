@@ -6,7 +6,7 @@ import type { ChartGraph } from '../../machines/chartGraph';
 import type { ChartLayout } from '../../machines/chartLayout';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { ApiError } from '../../services/http';
-import type { AuditLogRow, AuditPath } from '../../services/auditLogRules';
+import type { AuditChainVerdict, AuditLogRow, AuditPath } from '../../services/auditLogRules';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
@@ -75,6 +75,9 @@ const PATH: AuditPath = {
 const LOG_DOWN = new ApiError(500, 'The audit log server is down');
 const EXPORT_DOWN = new ApiError(500, 'The export server is down');
 const PATH_DOWN = new ApiError(500, 'The path server is down');
+const VERIFY_DOWN = new ApiError(500, 'The verify server is down');
+const HEAD = '0123456789abcdef'.repeat(4);
+const VERDICT: AuditChainVerdict = { valid: true, rows: 40, head: HEAD, first_broken_id: null };
 const INVALID_RANGE = 'Invalid Date Range - Please input a valid date range';
 const VALID_TEXT = '2026-11-01 00:00 to 2026-11-20 23:59';
 
@@ -87,7 +90,8 @@ type Ui =
   | { type: 'PAGE_SIZE'; limit: number }
   | { type: 'EXPORT' }
   | { type: 'OPEN_PATH'; object_type: string; object_id: string }
-  | { type: 'CLOSE_PATH' };
+  | { type: 'CLOSE_PATH' }
+  | { type: 'VERIFY' };
 
 const UI: Ui[] = [
   { type: 'SET_FIELD', field: 'actor', value: 'superadmin' },
@@ -98,6 +102,7 @@ const UI: Ui[] = [
   { type: 'PAGE_SIZE', limit: 30 },
   { type: 'EXPORT' },
   { type: 'CLOSE_PATH' },
+  { type: 'VERIFY' },
 ];
 // What a person can reach: while the path dialog is open (modal) only its own buttons.
 const DIALOG_UI = new Set(['RETRY', 'CLOSE_PATH']);
@@ -122,6 +127,8 @@ const model = buildModel(auditLogMachine, {
       errorEvent('exportLog', EXPORT_DOWN),
       doneEvent('loadPath', PATH),
       errorEvent('loadPath', PATH_DOWN),
+      doneEvent('verifyChain', VERDICT),
+      errorEvent('verifyChain', VERIFY_DOWN),
     ];
   },
   // The screen's state and what it shows; not the exact text typed.
@@ -134,6 +141,7 @@ const model = buildModel(auditLogMachine, {
       s.context.filter.text,
       s.context.filter.error,
       s.context.meta != null,
+      s.context.chain != null,
     ]),
 });
 
@@ -142,7 +150,8 @@ const model = buildModel(auditLogMachine, {
 type List = 'loading' | 'ready' | 'failed';
 type Export = 'idle' | 'exporting' | 'failed';
 type PathPart = 'closed' | 'loading' | 'shown' | 'failed';
-const parts = (state: string) => state.split('|') as [List, Export, PathPart];
+type Verify = 'idle' | 'verifying';
+const parts = (state: string) => state.split('|') as [List, Export, PathPart, Verify];
 
 interface World {
   typedText: string;
@@ -155,12 +164,14 @@ interface World {
   lastPage: number;
   /** What the last loadLog call asked for. */
   asked: { page: number; limit: number; actor: string } | null;
+  /** A check of the chain has answered: its head is on screen. */
+  verified: boolean;
 }
 
 const textValid = (text: string) => text === VALID_TEXT || text === '';
 
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
-  let [list, exp, path] = parts(state);
+  let [list, exp, path, verify] = parts(state);
   switch (event.type) {
     case 'SEARCH':
       if (list !== 'loading' && textValid(w.typedText)) list = 'loading';
@@ -185,6 +196,13 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
     case 'CLOSE_PATH':
       path = 'closed';
       break;
+    case 'VERIFY':
+      verify = 'verifying';
+      break;
+    case 'xstate.done.actor.verifyChain':
+    case 'xstate.error.actor.verifyChain':
+      verify = 'idle';
+      break;
     case 'xstate.done.actor.loadLog':
       list = 'ready';
       break;
@@ -206,7 +224,7 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
     default:
       break;
   }
-  return `${list}|${exp}|${path}`;
+  return `${list}|${exp}|${path}|${verify}`;
 }
 
 function nextWorld(w: World, event: AnyEventObject, before: string): World {
@@ -240,6 +258,8 @@ function nextWorld(w: World, event: AnyEventObject, before: string): World {
       return { ...w, lastPage: 3 };
     case 'xstate.error.actor.loadLog':
       return { ...w, lastPage: 0 };
+    case 'xstate.done.actor.verifyChain':
+      return { ...w, verified: true };
     default:
       return w;
   }
@@ -266,11 +286,13 @@ function readScreen(): string {
     else if (within(dialog).queryByRole('list', { name: 'Steps', hidden: true })) path = 'shown';
     else path = 'loading';
   }
-  return `${list}|${exp}|${path}`;
+  const verifyButton = within(page()).getByRole('button', { name: /^Verify/, hidden: true });
+  const verify: Verify = verifyButton.textContent === 'Verifying…' ? 'verifying' : 'idle';
+  return `${list}|${exp}|${path}|${verify}`;
 }
 
 function checkScreen(state: string, w: World) {
-  const [list, , path] = parts(state);
+  const [list, , path, verify] = parts(state);
   const rows = within(table()).queryAllByRole('row', { hidden: true }).slice(1);
   if (list === 'ready') {
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -290,6 +312,12 @@ function checkScreen(state: string, w: World) {
     'disabled',
     list === 'loading',
   );
+  // Verify is offered unless a check is under way; the head shows once a check has answered.
+  expect(within(page()).getByRole('button', { name: /^Verify/, hidden: true })).toHaveProperty(
+    'disabled',
+    verify === 'verifying',
+  );
+  expect(shows(`Chain head: ${HEAD.slice(0, 16)}…`)).toBe(w.verified);
   if (path === 'shown') {
     const steps = within(pathDialog()!).getByRole('list', { name: 'Steps', hidden: true });
     expect(
@@ -325,6 +353,8 @@ async function perform(event: AnyEventObject) {
       return click(button('Search'));
     case 'EXPORT':
       return click(button(/^Export/));
+    case 'VERIFY':
+      return click(button(/^Verify/));
     case 'PAGE':
       return click(within(page()).getByRole('button', { name: 'Next page', hidden: true }));
     case 'PAGE_SIZE': {
@@ -348,13 +378,13 @@ async function perform(event: AnyEventObject) {
 }
 
 const label = (value: StateValue) => {
-  const v = value as { list: string; export: string; path: string };
-  return `${v.list}|${v.export}|${v.path}`;
+  const v = value as { list: string; export: string; path: string; verify: string };
+  return `${v.list}|${v.export}|${v.path}|${v.verify}`;
 };
 
 function pageModel(): PageModel<World> {
   // The state before the event, for nextWorld (the harness gives it the world and event only).
-  let before = 'loading|idle|closed';
+  let before = 'loading|idle|closed|idle';
   return {
     title: TITLE,
     start: () => ({
@@ -366,8 +396,9 @@ function pageModel(): PageModel<World> {
       limit: 15,
       lastPage: 0,
       asked: { page: 1, limit: 15, actor: '' },
+      verified: false,
     }),
-    initial: () => (before = 'loading|idle|closed'),
+    initial: () => (before = 'loading|idle|closed|idle'),
     expectedAfter: (state, event, w) => {
       before = state;
       return expectedAfter(state, event, w);
@@ -399,7 +430,12 @@ describe('Audit Log: every path of auditLog, driven through the page', () => {
     async (_, path: ModelPath) => {
       const calls = new PendingCalls();
       const logic = auditLogMachine.provide({
-        actors: { loadLog: calls.logic(), exportLog: calls.logic(), loadPath: calls.logic() },
+        actors: {
+          loadLog: calls.logic(),
+          exportLog: calls.logic(),
+          loadPath: calls.logic(),
+          verifyChain: calls.logic(),
+        },
       });
       const m = pageModel();
       let world = m.start({ clients: CLIENTS });

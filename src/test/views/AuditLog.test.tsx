@@ -6,7 +6,9 @@ import { auditLogMachine, type AuditPathTarget, type AuditQuery } from '../../ma
 import type { ChartGraph } from '../../machines/chartGraph';
 import type { ChartLayout } from '../../machines/chartLayout';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
-import type { AuditLogRow, AuditPath } from '../../services/auditLogRules';
+import { alerts, type Alert } from '../../services/alerts';
+import { ApiError } from '../../services/http';
+import type { AuditChainVerdict, AuditLogRow, AuditPath } from '../../services/auditLogRules';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 
@@ -226,5 +228,72 @@ describe('Audit Log page', () => {
         expect.objectContaining({ actor: '', start: expect.any(String), end: expect.any(String) }),
       ),
     );
+  });
+
+  describe('Verify (issue 28)', () => {
+    const HEAD = 'ab'.repeat(32);
+    /** The page with the chain's check answering `answer`, and the alerts it raised. */
+    function verifying(answer: () => Promise<AuditChainVerdict>) {
+      const seen: Alert[] = [];
+      const stop = alerts.subscribe((a) => seen.push(a));
+      let settle: () => void = () => undefined;
+      const logic = auditLogMachine.provide({
+        actors: {
+          loadLog: fromPromise(async () => ({ rows, meta: { current_page: 1, last_page: 1, total: 2, per_page: 15 } })),
+          // Held until the test lets it answer, so the pressed state can be seen.
+          verifyChain: fromPromise<AuditChainVerdict>(() => new Promise<void>((r) => (settle = r)).then(answer)),
+        },
+      });
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <AuditLogPage logic={logic} chartLogic={chartLogic} />
+        </FluentProvider>,
+      );
+      return { seen, stop, settle: () => settle() };
+    }
+
+    it('announces an intact chain with its row count and shows the head, the whole hash in the title', async () => {
+      const { seen, stop, settle } = verifying(async () => ({
+        valid: true,
+        rows: 42,
+        head: HEAD,
+        first_broken_id: null,
+      }));
+      await screen.findByText('withdrawal.decide');
+      expect(screen.queryByText(/^Chain head/)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      // One check at a time: the button waits for the answer.
+      const pressed = await screen.findByRole('button', { name: 'Verifying…' });
+      expect(pressed).toHaveProperty('disabled', true);
+      settle();
+      const head = await screen.findByText(`Chain head: ${'ab'.repeat(8)}…`);
+      expect(head.getAttribute('title')).toBe(HEAD);
+      expect(seen).toEqual([{ title: 'Verified', message: 'The audit chain is intact (42 rows).', intent: 'success' }]);
+      expect(screen.getByRole('button', { name: 'Verify' })).toHaveProperty('disabled', false);
+      stop();
+    });
+
+    it('names the first broken entry, and says why when the check itself fails', async () => {
+      let answer: AuditChainVerdict | Error = { valid: false, rows: 42, head: HEAD, first_broken_id: 17 };
+      const { seen, stop, settle } = verifying(async () => {
+        if (answer instanceof Error) throw answer;
+        return answer;
+      });
+      await screen.findByText('withdrawal.decide');
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      settle();
+      await waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]).toEqual({
+        title: 'Broken chain',
+        message: 'The audit chain is broken at entry #17.',
+        intent: 'error',
+      });
+      answer = new ApiError(500, 'The database is down');
+      fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+      settle();
+      await waitFor(() => expect(seen).toHaveLength(2));
+      expect(seen[1]).toEqual({ title: 'Error!', message: 'The database is down', intent: 'error' });
+      stop();
+    });
   });
 });

@@ -22,7 +22,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
-import { ArrowDownloadRegular, FlowRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, FlowRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
@@ -61,7 +61,11 @@ const useStyles = makeStyles({
   objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '1100px', width: '95vw' },
+  head: { fontFamily: tokens.fontFamilyMonospace, color: tokens.colorNeutralForeground2 },
 });
+
+/** Enough of the head to compare by eye; the whole hash is in the title. */
+const HEAD_SHOWN = 16;
 
 const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; label: string }[] = [
   { field: 'actor', label: 'Actor' },
@@ -243,8 +247,20 @@ export function AuditLogPage({
             >
               {s.matches({ export: 'exporting' }) ? 'Exporting…' : 'Export'}
             </Button>
+            <Button
+              icon={<ShieldCheckmarkRegular />}
+              disabled={!s.can({ type: 'VERIFY' })}
+              onClick={() => page.send({ type: 'VERIFY' })}
+            >
+              {s.matches({ verify: 'verifying' }) ? 'Verifying…' : 'Verify'}
+            </Button>
           </div>
         </div>
+        {c.chain && (
+          <Text className={styles.head} title={c.chain.head ?? undefined}>
+            {c.chain.head ? `Chain head: ${c.chain.head.slice(0, HEAD_SHOWN)}…` : 'Chain head: none (the log is empty)'}
+          </Text>
+        )}
         {s.matches({ list: 'failed' }) && (
           <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
