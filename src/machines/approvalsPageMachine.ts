@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { and, assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import {
@@ -187,6 +187,10 @@ export const approvalsPageMachine = setup({
   actions: {
     announce: (_, alert: Alert) => alerts.show(alert),
     reload: raise({ type: 'RELOAD' }),
+    takePolicy: assign(({ event }) => ({
+      policy: policyLinesOf((event as unknown as { output: ApprovalPolicyEntry[] }).output),
+      policyLoadError: null,
+    })),
     showRows: assign(({ context, event }) => {
       const { rows, meta } = outputOf<{ rows: ApprovalRow[]; meta: PageMeta }>(event);
       return { rows, meta, actions: actionsOf(rows, context.viewer), loadError: null };
@@ -364,10 +368,11 @@ export const approvalsPageMachine = setup({
           invoke: {
             id: 'loadPolicy',
             src: 'loadPolicy',
-            onDone: {
-              target: 'editing',
-              actions: assign({ policy: ({ event }) => policyLinesOf(event.output), policyLoadError: null }),
-            },
+            onDone: [
+              { guard: 'setsPolicy', target: 'editing', actions: 'takePolicy' },
+              // An AUDITOR reads the policy: shown, with nothing to change.
+              { target: 'reading', actions: 'takePolicy' },
+            ],
             onError: {
               target: 'loadFailed',
               actions: assign({ policyLoadError: ({ event }) => messageOf(event.error, POLICY_LOAD_FAILED) }),
@@ -375,17 +380,14 @@ export const approvalsPageMachine = setup({
           },
         },
         loadFailed: { on: { RETRY_POLICY: 'loading' } },
+        reading: {},
         editing: {
           on: {
-            SET_MODE: { guard: and(['setsPolicy', 'isPolicyMode']), actions: 'setLine' },
-            SET_THRESHOLD: { guard: and(['setsPolicy', 'isPolicyLine']), actions: 'setLine' },
+            SET_MODE: { guard: 'isPolicyMode', actions: 'setLine' },
+            SET_THRESHOLD: { guard: 'isPolicyLine', actions: 'setLine' },
             SAVE_POLICY: [
-              {
-                guard: and(['setsPolicy', 'policyIsValid']),
-                target: 'saving',
-                actions: assign({ policySaveError: null }),
-              },
-              { guard: 'setsPolicy', actions: 'refusePolicy' },
+              { guard: 'policyIsValid', target: 'saving', actions: assign({ policySaveError: null }) },
+              { actions: 'refusePolicy' },
             ],
           },
         },
@@ -434,7 +436,7 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   decisionFailed:
     'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
   decided: 'The server took the decision: it is announced in its words; otherwise it was cancelled, nothing sent.',
-  setsPolicy: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it.',
+  setsPolicy: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it, with nothing to change.',
   isPolicyMode: 'Only off, always or threshold, for an action of the policy.',
   isPolicyLine: 'Only for an action of the policy.',
   policyIsValid:

@@ -47,6 +47,8 @@ interface BalanceContext {
   role: UserTypeName;
   /** Whether this role may decide some withdrawal at all: decides if the history has an Actions column. */
   decidesRows: boolean;
+  /** Whether this user requests withdrawals and transfers: everyone on the page but an AUDITOR, who reads. */
+  requests: boolean;
   clientId: number | null;
   /** The session's token: the 'balance-changed' socket is opened with it (none: the page is not live). */
   token: string | null;
@@ -172,7 +174,7 @@ export const paymentsBalanceMachine = setup({
     hasClient: ({ context }) => context.clientId != null,
     isShownClient,
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
-    mayRequest: ({ context }) => !readsOnly(context.role),
+    mayRequest: ({ context }) => context.requests,
     figuresShown: and(['mayRequest', stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
     lifecycleAllows: ({ context, event }) =>
@@ -190,6 +192,7 @@ export const paymentsBalanceMachine = setup({
     return {
       role,
       decidesRows: decidesWithdrawals(role),
+      requests: !readsOnly(role),
       clientId: input.clients[0]?.id ?? null,
       token: input.token ?? null,
       ...rangeFields(startingFilter(input.range, defaultRange)),

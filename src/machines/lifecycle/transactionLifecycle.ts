@@ -44,6 +44,7 @@ export const transactionLifecycle = setup({
       const role = byRole(event);
       return role !== null && !readsOnly(role);
     },
+    qrisByActor: and(['qris', 'byActor']),
     bySuperAdmin: ({ event }) => byRole(event) === 'SUPER ADMIN',
     notYetWithdrawable: ({ context, event }) => byRole(event) === 'SUPER ADMIN' && !context.addedToWithdrawable,
   },
@@ -56,7 +57,7 @@ export const transactionLifecycle = setup({
     // counts transitions that change something, and these are permissions the server checks.
     PENDING: {
       on: {
-        REFRESH_STATUS: { guard: and(['qris', 'byActor']), target: 'PENDING' },
+        REFRESH_STATUS: { guard: 'qrisByActor', target: 'PENDING' },
         PROVIDER_PAID: 'FINALIZED',
         PROVIDER_TIMEOUT: { guard: 'qris', target: 'REQUEST_TIMEOUT' },
         PROVIDER_EXPIRED: { guard: 'virtualAccount', target: 'VA_EXPIRED' },
@@ -65,7 +66,7 @@ export const transactionLifecycle = setup({
     },
     REQUEST_TIMEOUT: {
       on: {
-        REFRESH_STATUS: { guard: and(['qris', 'byActor']), target: 'REQUEST_TIMEOUT' },
+        REFRESH_STATUS: { guard: 'qrisByActor', target: 'REQUEST_TIMEOUT' },
         PROVIDER_PAID: 'FINALIZED',
         FINALIZE_MANUALLY: { guard: 'bySuperAdmin', target: 'FINALIZED' },
       },
@@ -87,11 +88,12 @@ export const transactionLifecycle = setup({
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
   qris:
-    'Only a QRIS pay-in (fello_qris, herra_qris): anyone who sees it may refresh its status from the provider ' +
-    'while PENDING or REQUEST_TIMEOUT, and only a QRIS pay-in can time out.',
-  byActor:
-    'Anyone who sees the pay-in may ask for its status or resend its callback, but an AUDITOR, who reads and ' +
-    'never acts.',
+    'Only a QRIS pay-in (fello_qris, herra_qris): only a QRIS pay-in can time out, and only its status can be ' +
+    'asked of the provider.',
+  byActor: 'Anyone who sees the pay-in may resend its callback, but an AUDITOR, who reads and never acts.',
+  qrisByActor:
+    'Only a QRIS pay-in, and anyone who sees it but an AUDITOR: its status may be asked of the provider while ' +
+    'PENDING or REQUEST_TIMEOUT.',
   virtualAccount: 'Only a virtual-account pay-in (a va_ channel) can expire, and only while PENDING.',
   bySuperAdmin:
     'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or ' +

@@ -102,8 +102,9 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
   const loading = s.matches({ list: 'loading' });
   const question = s.children.decideApproval as ApprovalDecisionActor | undefined;
   const policyPhase =
-    (['unloaded', 'loading', 'loadFailed', 'editing', 'saving'] as const).find((p) => s.matches({ policy: p })) ??
-    'unloaded';
+    (['unloaded', 'loading', 'loadFailed', 'reading', 'editing', 'saving'] as const).find((p) =>
+      s.matches({ policy: p }),
+    ) ?? 'unloaded';
 
   return (
     <PageSection title={pageTitle('approvals')}>
@@ -226,7 +227,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
           loadError={c.policyLoadError}
           saveError={c.policySaveError}
           canSave={s.can({ type: 'SAVE_POLICY' })}
-          readOnly={policyPhase === 'editing' && !s.can({ type: 'SAVE_POLICY' })}
+          readOnly={policyPhase === 'reading'}
           onMode={(action, mode) => actor.send({ type: 'SET_MODE', action, mode })}
           onThreshold={(action, text) => actor.send({ type: 'SET_THRESHOLD', action, text })}
           onSave={() => actor.send({ type: 'SAVE_POLICY' })}

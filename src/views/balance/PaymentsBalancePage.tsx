@@ -66,23 +66,25 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
           value={c.clientId}
           onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
         />
-        <div className={styles.buttons}>
-          <Button
-            appearance="primary"
-            icon={<MoneyRegular />}
-            disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
-            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
-          >
-            Request Widthdrawal
-          </Button>
-          <Button
-            icon={<ArrowSwapRegular />}
-            disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'transfer' })}
-            onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'transfer' })}
-          >
-            Transfer to Disburse
-          </Button>
-        </div>
+        {c.requests && (
+          <div className={styles.buttons}>
+            <Button
+              appearance="primary"
+              icon={<MoneyRegular />}
+              disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
+              onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
+            >
+              Request Widthdrawal
+            </Button>
+            <Button
+              icon={<ArrowSwapRegular />}
+              disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'transfer' })}
+              onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'transfer' })}
+            >
+              Transfer to Disburse
+            </Button>
+          </div>
+        )}
       </div>
       {c.loadError && (
         <MessageBar intent="error">
