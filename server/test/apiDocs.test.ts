@@ -24,7 +24,7 @@ describe('GET /api/docs', () => {
     const { openapi, paths } = res.body;
     expect(openapi).toBe('3.1.0');
     const createUser = paths['/api/backoffice/management/create-user'].post;
-    expect(createUser['x-access']).toEqual({ kind: 'verified', module: 'management-user' });
+    expect(createUser['x-access']).toEqual({ kind: 'verified', module: 'management-user', staffOnly: true });
     const body = createUser.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['type', 'role_id', 'name', 'email', 'password']));
     expect(body.additionalProperties).toBe(false);
