@@ -32,6 +32,11 @@ test('AUDITOR reads without acting: no row actions, the trial balance, a journal
   const history = page.getByRole('table', { name: 'Withdrawal History' });
   await expect(history.getByRole('row').nth(1)).toBeVisible();
   await expect(history.getByRole('button', { name: /Complete|Reject/ })).toHaveCount(0);
+  // Each amount links to the withdrawal's journal.
+  await expect(history.getByRole('link').first()).toHaveAttribute(
+    'href',
+    /\/dashboard\/ledger\?reference=[0-9a-f-]{36}$/,
+  );
   await expect(page.getByRole('button', { name: 'Request Widthdrawal' })).toHaveCount(0);
 
   // The Ledger: the trial balance, debits equal to credits.

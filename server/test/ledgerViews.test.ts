@@ -224,8 +224,11 @@ describe('the ledger module', () => {
       )
     ).rows;
 
-  it("is the demo SUPER ADMIN role's, and migration 0021 gives it back to existing SUPER ADMIN roles only", async () => {
-    expect(await holders()).toEqual([{ name: 'Super Admin', type: 'SUPER ADMIN' }]);
+  it("is the demo SUPER ADMIN and AUDITOR roles', and migration 0021 gives it back to existing SUPER ADMIN roles only", async () => {
+    expect(await holders()).toEqual([
+      { name: 'Auditor', type: 'AUDITOR' },
+      { name: 'Super Admin', type: 'SUPER ADMIN' },
+    ]);
     await db().execute(sql`delete from role_modules where module_id = 'ledger'`);
     expect(await holders()).toEqual([]);
     const migration = readFileSync(new URL('../db/migrations/0021_ledger_module.sql', import.meta.url), 'utf8');

@@ -12,6 +12,7 @@ import {
 } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
 import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
+import { readsJournals } from '../services/ledgerLinks';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
 import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { Invoice } from '../services/transactionActions';
@@ -184,7 +185,7 @@ export const disbursementListMachine = setup({
     const form = input.form ?? defaultDisbursementForm();
     return {
       actsOnRows: mayActOnRows(roleOf(input.user)),
-      ...list.startingContext(roleOf(input.user), form),
+      ...list.startingContext(roleOf(input.user), form, readsJournals(input.user)),
       decision: null,
       voidFile: null,
       voidErrors: [],

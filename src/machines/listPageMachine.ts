@@ -48,6 +48,8 @@ export interface ListStats {
 export interface ListPageContext<Row extends ListRow, Stats extends ListStats, Form extends ListFilterForm> {
   /** The signed-in user's type: the list's lifecycle is asked with it. */
   role: UserTypeName;
+  /** The user reads the Ledger: each row's reference links to its journal (issue 28). */
+  journals: boolean;
   form: Form;
   applied: TransactionFilterParams;
   page: number;
@@ -98,8 +100,9 @@ export const applyForm = (form: ListFilterForm, range: DateRange): TransactionFi
 export type ListRowEvent<Type extends string, Row extends ListRow> = { type: Type; row: Row };
 
 /** A list's context before anything is read: its form applied, page 1 of 15, no dialog. */
-export const startingContext = <Form extends ListFilterForm>(role: UserTypeName, form: Form) => ({
+export const startingContext = <Form extends ListFilterForm>(role: UserTypeName, form: Form, journals = false) => ({
   role,
+  journals,
   form,
   applied: applyForm(form, typedRange({ text: form.rangeText })!),
   page: 1,

@@ -3,6 +3,7 @@ import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
 import { lastDays } from '../services/dateRange';
+import { readsJournals } from '../services/ledgerLinks';
 import { readsOnly, roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
 import { WITHDRAWAL_SUBMITTED } from '../services/successTexts';
 import {
@@ -49,6 +50,8 @@ interface BalanceContext {
   decidesRows: boolean;
   /** Whether this user requests withdrawals and transfers: everyone on the page but an AUDITOR, who reads. */
   requests: boolean;
+  /** The user reads the Ledger: each withdrawal's amount links to its journal (issue 28). */
+  journals: boolean;
   clientId: number | null;
   /** The session's token: the 'balance-changed' socket is opened with it (none: the page is not live). */
   token: string | null;
@@ -193,6 +196,7 @@ export const paymentsBalanceMachine = setup({
       role,
       decidesRows: decidesWithdrawals(role),
       requests: !readsOnly(role),
+      journals: readsJournals(input.user),
       clientId: input.clients[0]?.id ?? null,
       token: input.token ?? null,
       ...rangeFields(startingFilter(input.range, defaultRange)),

@@ -60,6 +60,8 @@ export type PaymentsListEvent =
 
 export interface PaymentsListInput {
   role: UserTypeName;
+  /** The user reads the Ledger (readsJournals): the Correlation ID links to the pay-in's journal. */
+  journals?: boolean;
   form?: PaymentsFilterForm;
 }
 
@@ -171,7 +173,7 @@ export const paymentsListMachine = setup({
     return {
       offersProcess: mayAddToWithdrawable(input.role),
       offersCheck: mayCheck(input.role),
-      ...list.startingContext(input.role, form),
+      ...list.startingContext(input.role, form, input.journals ?? false),
       bulkPreview: null,
       processError: null,
       selectionChanged: false,

@@ -9,6 +9,13 @@ export const journalLink = (reference: string) => `${pagePath('ledger')}?referen
 const JOURNAL_ENTITIES: readonly string[] = ['withdrawal', 'disbursement', 'transaction'];
 export const hasJournal = (entityType: string) => JOURNAL_ENTITIES.includes(entityType);
 
+/**
+ * Whether this user reads the Ledger (their role holds its page): their lists then link a row's
+ * reference to its journal. A machine reads it from the signed-in user, as a page's capability.
+ */
+export const readsJournals = (user: { modules?: readonly string[] } | null | undefined): boolean =>
+  user?.modules?.includes('ledger') ?? false;
+
 export const accountLink = (accountId: number) => `${pagePath('ledger')}?account=${accountId}`;
 
 /** What the Ledger's address names (the inverse of the links above): an account id, a reference, or neither. */

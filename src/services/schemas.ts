@@ -53,7 +53,7 @@ export const seesEveryClient = (type: UserTypeName | ''): boolean => EVERY_CLIEN
 export const readsAsSuperAdmin = seesEveryClient;
 
 /** Who a page machine is started for: the signed-in user as the session holds it (a page passes it whole). */
-export type PageUser = { type: UserTypeName } | null | undefined;
+export type PageUser = { type: UserTypeName; modules?: readonly string[] } | null | undefined;
 /** The role a page asks its lifecycles with: the user's type; without a user, the least of them. */
 export const roleOf = (user: PageUser): UserTypeName => user?.type ?? 'CLIENT';
 

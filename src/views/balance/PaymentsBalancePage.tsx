@@ -119,6 +119,7 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
           rows={c.rows}
           loading={loading}
           decides={c.decidesRows}
+          journals={c.journals}
           actionsOf={actionsOf}
           onAction={(type, row) => page.send({ type, row })}
         />

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { TRANSFER_TO_DISBURSE_LABEL, type WithdrawalRow } from '../../services/withdrawalRules';
 import { DataTable, type Column } from '../common/DataTable';
+import { JournalLink } from '../common/JournalLink';
 import { WithdrawalStatusBadge } from './WithdrawalStatusBadge';
 
 // The buttons wrap (Complete above Reject) rather than push the table wider than a 1366-pixel screen.
@@ -32,6 +33,12 @@ const columns: Column<WithdrawalRow>[] = [
   { header: 'Remarks', cell: (r) => r.description || '-' },
 ];
 
+// A journal reader's Amount cell opens the withdrawal's journal (its uuid is the ledger's reference).
+const withJournal = (column: Column<WithdrawalRow>): Column<WithdrawalRow> =>
+  column.header === 'Amount'
+    ? { ...column, cell: (r) => <JournalLink reference={r.uuid}>{formatRupiah(r.amount)}</JournalLink> }
+    : column;
+
 /**
  * Withdrawal History (spec section 2). A transfer to disburse has no bank account: the API keeps
  * the spec's '0', '0', 'None', and the table says what it is instead (issue 16).
@@ -40,6 +47,7 @@ export function WithdrawalHistoryTable({
   rows,
   loading,
   decides,
+  journals = false,
   actionsOf,
   onAction,
 }: {
@@ -47,6 +55,8 @@ export function WithdrawalHistoryTable({
   loading: boolean;
   /** The role decides withdrawals: the table has an Actions column. */
   decides: boolean;
+  /** The user reads the Ledger: each amount links to the withdrawal's journal. */
+  journals?: boolean;
   /** The decisions the page allows on this row now. */
   actionsOf: (row: WithdrawalRow) => RowAction[];
   onAction: (type: RowAction, row: WithdrawalRow) => void;
@@ -74,7 +84,7 @@ export function WithdrawalHistoryTable({
   return (
     <DataTable
       label="Withdrawal History"
-      columns={decides ? [...columns, actions] : columns}
+      columns={[...(journals ? columns.map(withJournal) : columns), ...(decides ? [actions] : [])]}
       rows={rows}
       rowKey={(r) => r.uuid}
       loading={loading}

@@ -120,7 +120,12 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
         </MessageBar>
       )}
       <StatTiles stats={stats} />
-      <Table rows={rows} loading={loading} actions={props.actsOnRows === false ? undefined : actions} />
+      <Table
+        rows={rows}
+        loading={loading}
+        actions={props.actsOnRows === false ? undefined : actions}
+        journals={s.context.journals}
+      />
       <Pager meta={meta} sizes={TRANSACTION_PAGE_SIZES} limit={limit} disabled={loading} send={send} />
 
       {props.children}

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
+import { JournalLink } from './JournalLink';
 import { ScrollRegion } from './ScrollRegion';
 import { usePinnedCells } from './pinnedColumns';
 import { useKeptRowFocus } from './rowFocus';
@@ -13,6 +14,8 @@ export interface ListColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   kind?: 'num' | 'mono';
+  /** The reference this column's value has in the ledger: a journal reader's cell links to its journal. */
+  journal?: (row: Row) => string;
 }
 
 // A plain table with one class per cell type: a 1000-row page stays light to render and scroll.
@@ -54,6 +57,8 @@ export interface ListTableProps<Row extends { uuid: string }> {
   loading: boolean;
   /** A row's actions; without them the table has no Actions column. */
   actions?: (row: Row) => ReactNode;
+  /** The user reads the Ledger: a column with a `journal` reference links to it (issue 28). */
+  journals?: boolean;
 }
 
 interface Props<Row extends { uuid: string }> extends ListTableProps<Row> {
@@ -71,6 +76,7 @@ function ListTableOf<Row extends { uuid: string }>({
   rows,
   loading,
   actions,
+  journals,
   columns,
   label,
   scrollLabel,
@@ -115,7 +121,7 @@ function ListTableOf<Row extends { uuid: string }>({
           <tr key={r.uuid}>
             {columns.map((c, i) => (
               <td key={c.header} className={cellClass(i, c.kind)}>
-                {c.cell(r)}
+                {journals && c.journal ? <JournalLink reference={c.journal(r)}>{c.cell(r)}</JournalLink> : c.cell(r)}
               </td>
             ))}
             {actions && <td className={actionsCell}>{actions(r)}</td>}

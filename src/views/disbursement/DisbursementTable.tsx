@@ -11,7 +11,7 @@ import { DisbursementStatusBadge } from './DisbursementStatusBadge';
  */
 export const DISBURSEMENT_COLUMNS: readonly ListColumn<DisbursementRow>[] = [
   { header: 'Transaction Time', cell: (r) => formatDateTime(r.transaction_time) },
-  { header: 'Correlation ID', cell: (r) => r.correlation_id },
+  { header: 'Correlation ID', cell: (r) => r.correlation_id, journal: (r) => r.uuid },
   { header: 'Status', cell: (r) => <DisbursementStatusBadge status={r.status} /> },
   { header: 'Withdrawal Method', cell: (r) => r.withdrawal_method },
   { header: 'Client', cell: (r) => r.client_name },

@@ -6,7 +6,7 @@ import { TransactionStatusBadge } from './TransactionStatusBadge';
 
 const PAYMENT_COLUMNS: readonly ListColumn<TransactionRow>[] = [
   { header: 'Transaction Time', cell: (r) => formatDateTime(r.transaction_time) },
-  { header: 'Correlation ID', cell: (r) => r.correlation_id },
+  { header: 'Correlation ID', cell: (r) => r.correlation_id, journal: (r) => r.correlation_id },
   { header: 'Client', cell: (r) => r.client_name },
   { header: 'Type', cell: (r) => r.type },
   { header: 'Account No', cell: (r) => r.account_no, kind: 'mono' },
