@@ -42,6 +42,7 @@ export const ROUTES: RouteLoad[] = [
   page('disbursement-master-balance', 'src/views/disbursement/MasterBalancePage.tsx'),
   page('settlement', 'src/views/settlement/SettlementPage.tsx'),
   page('audit-log', 'src/views/audit/AuditLogPage.tsx'),
+  page('ledger', 'src/views/ledger/LedgerPage.tsx'),
   page('approvals', 'src/views/approvals/ApprovalsPage.tsx'),
   page('workflows', 'src/views/workflows/WorkflowsPage.tsx'),
   // The chart is laid out by ELK, loaded as the page opens a machine's chart.

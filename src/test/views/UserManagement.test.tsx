@@ -97,6 +97,7 @@ describe('User Management', () => {
       'SUPER ADMIN',
       'ADMIN',
       'Client user',
+      'AUDITOR',
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Client user' }));
     expect(screen.getByRole('combobox', { name: 'Filter by User Type' })).toHaveTextContent('Client user');
