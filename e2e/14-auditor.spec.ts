@@ -8,8 +8,28 @@ import { screenshot, signInAs } from './helpers';
  */
 test('AUDITOR reads without acting: no row actions, the trial balance, a journal from an audit path, Verify', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
+  // Something for the auditor to check: a SUPER ADMIN rejects a PENDING withdrawal (the seed leaves one per client).
+  const admin = await browser.newPage();
+  await signInAs(admin, 'superadmin2@demo.local');
+  await admin.goto('/dashboard/balance');
+  // A client no other flow decides for, so its PENDING withdrawal is still there whatever ran before.
+  await admin.getByRole('combobox', { name: 'Client' }).click();
+  await admin.getByRole('option', { name: 'PT Garuda Edukasi Indonesia' }).click();
+  await expect(admin.getByRole('combobox', { name: 'Client' })).toHaveText(/PT Garuda Edukasi Indonesia/);
+  const adminHistory = admin.getByRole('table', { name: 'Withdrawal History' });
+  const pending = adminHistory
+    .getByRole('row')
+    .filter({ hasText: 'PENDING' })
+    .filter({ has: admin.getByRole('button', { name: 'Reject' }) })
+    .first();
+  await pending.getByRole('button', { name: 'Reject' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Reject' }).click();
+  await expect(admin.getByRole('alertdialog')).toHaveCount(0);
+  await admin.close();
+
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInAs(page, 'auditor@demo.local');
   const menu = page.getByRole('navigation', { name: 'Main menu' });

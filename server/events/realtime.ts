@@ -5,12 +5,13 @@ import { Server } from 'socket.io';
 import type { Database } from '../db/connect.ts';
 import type { SessionLimits } from '../domain/sessions.ts';
 import { authenticateToken } from '../http/access.ts';
+import { readsAsSuperAdmin } from '../../src/services/schemas.ts';
 
 export interface Realtime {
   emitToUser(userId: number, event: string, payload: unknown): void;
   /** To everyone who may see the client: its scoped users and every user who sees all clients. */
   emitToClientWatchers(clientId: number, event: string, payload: unknown): void;
-  /** To every signed-in user who may run settlements (SUPER ADMIN with the Settlement module). */
+  /** To every signed-in user who may run or read settlements (SUPER ADMIN or AUDITOR with the Settlement module). */
   emitToSettlers(event: string, payload: unknown): void;
   /** To every signed-in user who sees all clients (the SUPER ADMINs): the Approvals screen's live updates. */
   emitToSuperAdmins(event: string, payload: unknown): void;
@@ -56,8 +57,10 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
       sessionRoom(auth.sessionId),
       ...(scope ? scope.map(clientRoom) : [ALL_CLIENTS]),
     ]);
-    // Settlement progress spans every client of a channel: only those who may settle hear it.
-    if (auth.principal.type === 'SUPER ADMIN' && auth.principal.moduleIds.includes('settlement')) socket.join(SETTLERS);
+    // Settlement progress spans every client of a channel: only those who may settle hear it, and an
+    // AUDITOR who reads the runs (issue 28).
+    if (readsAsSuperAdmin(auth.principal.type) && auth.principal.moduleIds.includes('settlement'))
+      socket.join(SETTLERS);
     next();
   });
   return {
