@@ -76,6 +76,8 @@ export interface AuditLogContext {
   pathError: string | null;
   /** The last check of the hash chain (its head is shown); null until Verify is pressed. */
   chain: AuditChainVerdict | null;
+  /** The chain's head as the last page or check read it (shown on the screen; exports end with it). */
+  head: string | null;
 }
 
 export type AuditLogEvent =
@@ -129,7 +131,9 @@ export const auditLogMachine = setup({
     input: {} as { range?: DateRange } | undefined,
   },
   actors: {
-    loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta }, AuditQuery>(({ input }) => api.auditLog(input)),
+    loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta; head?: string | null }, AuditQuery>(({ input }) =>
+      api.auditLog(input),
+    ),
     exportLog: fromPromise<void, Omit<AuditQuery, 'page' | 'limit'>>(async ({ input }) => {
       const file = await api.downloadAuditLog(input);
       saveBase64File(file.content, file.filename);
@@ -180,6 +184,7 @@ export const auditLogMachine = setup({
     path: null,
     pathError: null,
     chain: null,
+    head: null,
   }),
   type: 'parallel',
   on: {
@@ -197,7 +202,12 @@ export const auditLogMachine = setup({
             input: ({ context }) => queryOf(context),
             onDone: {
               target: 'ready',
-              actions: assign(({ event }) => ({ rows: event.output.rows, meta: event.output.meta, loadError: null })),
+              actions: assign(({ event }) => ({
+                rows: event.output.rows,
+                meta: event.output.meta,
+                head: event.output.head ?? null,
+                loadError: null,
+              })),
             },
             onError: {
               target: 'failed',
@@ -289,7 +299,7 @@ export const auditLogMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign({ chain: ({ event }) => event.output }),
+                assign({ chain: ({ event }) => event.output, head: ({ event }) => event.output.head }),
                 { type: 'announce', params: ({ event }) => verdictAlert(event.output) },
               ],
             },

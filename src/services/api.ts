@@ -352,7 +352,8 @@ export const api = {
     query: Omit<v.InferInput<typeof AuditLogQuery>, 'page' | 'limit'> & { page: number; limit: number },
   ) => {
     const res = await send<ApiEnvelope<AuditLogRow[]>>(routes.auditLog, { query: withoutEmpty(query), quiet: true });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    const meta = res.meta as unknown as PageMeta & { chain_head?: string | null };
+    return { rows: res.data ?? [], meta, head: meta?.chain_head ?? null };
   },
   downloadAuditLog: (filter: v.InferInput<typeof AuditLogFilterQuery>) =>
     data(

@@ -256,9 +256,9 @@ export function AuditLogPage({
             </Button>
           </div>
         </div>
-        {c.chain && (
-          <Text className={styles.head} title={c.chain.head ?? undefined}>
-            {c.chain.head ? `Chain head: ${c.chain.head.slice(0, HEAD_SHOWN)}…` : 'Chain head: none (the log is empty)'}
+        {(c.head || c.chain) && (
+          <Text className={styles.head} title={c.head ?? undefined}>
+            {c.head ? `Chain head: ${c.head.slice(0, HEAD_SHOWN)}…` : 'Chain head: none (the log is empty)'}
           </Text>
         )}
         {s.matches({ list: 'failed' }) && (
