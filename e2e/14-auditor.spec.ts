@@ -87,6 +87,13 @@ test('AUDITOR reads without acting: no row actions, the trial balance, a journal
   await screenshot(page, '92-auditor-journal');
   await journal.getByRole('button', { name: 'Close' }).click();
 
+  // Approvals: the requests and the policy, read only.
+  await menu.getByRole('link', { name: 'Approvals' }).click();
+  await page.getByRole('tab', { name: 'Policy' }).click();
+  await expect(page.getByRole('table', { name: 'Approval policy' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Mode for Withdrawal or transfer to disburse' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+
   // The chain: Verify says it is intact.
   await menu.getByRole('link', { name: 'Audit Log' }).click();
   await page.getByRole('button', { name: 'Verify' }).click();

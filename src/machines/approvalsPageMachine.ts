@@ -232,12 +232,15 @@ export const approvalsPageMachine = setup({
     decisionFailed: ({ event }) => outputOf<ApprovalDecisionOutput>(event).ended === 'failed',
     decided: ({ event }) => outputOf<ApprovalDecisionOutput>(event).ended === 'decided',
     isPolicyMode: ({ context, event }) =>
+      !readsOnly(context.viewer.role) &&
       event.type === 'SET_MODE' &&
       (APPROVAL_MODES as readonly string[]).includes(event.mode) &&
       context.policy.some((l) => l.action === event.action),
     isPolicyLine: ({ context, event }) =>
-      event.type === 'SET_THRESHOLD' && context.policy.some((l) => l.action === event.action),
-    policyIsValid: ({ context }) => 'body' in policyBodyOf(context.policy),
+      !readsOnly(context.viewer.role) &&
+      event.type === 'SET_THRESHOLD' &&
+      context.policy.some((l) => l.action === event.action),
+    policyIsValid: ({ context }) => !readsOnly(context.viewer.role) && 'body' in policyBodyOf(context.policy),
     setsPolicy: ({ context }) => !readsOnly(context.viewer.role),
   },
 }).createMachine({
@@ -368,11 +371,7 @@ export const approvalsPageMachine = setup({
           invoke: {
             id: 'loadPolicy',
             src: 'loadPolicy',
-            onDone: [
-              { guard: 'setsPolicy', target: 'editing', actions: 'takePolicy' },
-              // An AUDITOR reads the policy: shown, with nothing to change.
-              { target: 'reading', actions: 'takePolicy' },
-            ],
+            onDone: { target: 'editing', actions: 'takePolicy' },
             onError: {
               target: 'loadFailed',
               actions: assign({ policyLoadError: ({ event }) => messageOf(event.error, POLICY_LOAD_FAILED) }),
@@ -380,14 +379,13 @@ export const approvalsPageMachine = setup({
           },
         },
         loadFailed: { on: { RETRY_POLICY: 'loading' } },
-        reading: {},
         editing: {
           on: {
             SET_MODE: { guard: 'isPolicyMode', actions: 'setLine' },
             SET_THRESHOLD: { guard: 'isPolicyLine', actions: 'setLine' },
             SAVE_POLICY: [
               { guard: 'policyIsValid', target: 'saving', actions: assign({ policySaveError: null }) },
-              { actions: 'refusePolicy' },
+              { guard: 'setsPolicy', actions: 'refusePolicy' },
             ],
           },
         },
@@ -436,10 +434,10 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   decisionFailed:
     'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
   decided: 'The server took the decision: it is announced in its words; otherwise it was cancelled, nothing sent.',
-  setsPolicy: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it, with nothing to change.',
-  isPolicyMode: 'Only off, always or threshold, for an action of the policy.',
-  isPolicyLine: 'Only for an action of the policy.',
+  setsPolicy: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it, with nothing to change or save.',
+  isPolicyMode: 'Only off, always or threshold, for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
+  isPolicyLine: 'Only for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
   policyIsValid:
     "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes " +
-    'ApprovalPolicyBody; otherwise each line says why under its fields.',
+    'ApprovalPolicyBody, and a SUPER ADMIN saves it; otherwise each line says why under its fields.',
 };

@@ -59,7 +59,7 @@ export function ApprovalPolicyPanel({
   onSave,
   onRetry,
 }: {
-  phase: 'unloaded' | 'loading' | 'loadFailed' | 'reading' | 'editing' | 'saving';
+  phase: 'unloaded' | 'loading' | 'loadFailed' | 'editing' | 'saving';
   lines: PolicyLine[];
   loadError: string | null;
   saveError: string | null;

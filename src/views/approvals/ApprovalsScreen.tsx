@@ -102,9 +102,8 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
   const loading = s.matches({ list: 'loading' });
   const question = s.children.decideApproval as ApprovalDecisionActor | undefined;
   const policyPhase =
-    (['unloaded', 'loading', 'loadFailed', 'reading', 'editing', 'saving'] as const).find((p) =>
-      s.matches({ policy: p }),
-    ) ?? 'unloaded';
+    (['unloaded', 'loading', 'loadFailed', 'editing', 'saving'] as const).find((p) => s.matches({ policy: p })) ??
+    'unloaded';
 
   return (
     <PageSection title={pageTitle('approvals')}>
@@ -227,7 +226,8 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
           loadError={c.policyLoadError}
           saveError={c.policySaveError}
           canSave={s.can({ type: 'SAVE_POLICY' })}
-          readOnly={policyPhase === 'reading'}
+          // An AUDITOR reads the policy: nothing to change or save (the machine's setsPolicy).
+          readOnly={policyPhase === 'editing' && !s.can({ type: 'SAVE_POLICY' })}
           onMode={(action, mode) => actor.send({ type: 'SET_MODE', action, mode })}
           onThreshold={(action, text) => actor.send({ type: 'SET_THRESHOLD', action, text })}
           onSave={() => actor.send({ type: 'SAVE_POLICY' })}
