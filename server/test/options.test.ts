@@ -40,6 +40,7 @@ describe('option lists', () => {
       'Payments Balance',
       'Settlement',
       'Audit Log',
+      'Ledger',
       'Workflows',
       'Approvals',
       'Management',
@@ -59,7 +60,9 @@ describe('option lists', () => {
 
   it('lists every role for SUPER ADMIN and only their own type for others', async () => {
     const all = await get('superadmin', '/api/backoffice/master/roles');
-    expect(new Set(all.body.data.map((r: any) => r.type))).toEqual(new Set(['SUPER ADMIN', 'ADMIN', 'CLIENT']));
+    expect(new Set(all.body.data.map((r: any) => r.type))).toEqual(
+      new Set(['SUPER ADMIN', 'ADMIN', 'CLIENT', 'AUDITOR']),
+    );
     const admin = await get('admin', '/api/backoffice/master/roles');
     expect(new Set(admin.body.data.map((r: any) => r.type))).toEqual(new Set(['ADMIN']));
     const client = await get('client', '/api/backoffice/master/roles');
