@@ -80,6 +80,16 @@ export const routeSummaries: Record<RouteName, string> = {
   ledgerJournal:
     'The journal entries of one reference (pay-in, withdrawal, disbursement, adjustment), each with its postings ' +
     '{ account_id, account_code, amount } (debits positive), which sum to zero; 404 when none',
+  overview:
+    'What needs the caller today, in their client scope (issue 29): data { today, yesterday, daily[14], pending, ' +
+    'balances, settlement, callbacks_failed }, from the rollups',
+  savedViews: "The caller's own saved views of a list (`list`): data [{ id, list, name, query, columns, is_default }]",
+  createSavedView:
+    'Saves the current filters (`query`, a list page query string) and columns of a list under a name; ' +
+    '`is_default` makes it the one the list opens on',
+  deleteSavedView: "Deletes one of the caller's saved views; another user's view is 404",
+  listColumns: "The caller's shown columns of a list, in order: data { list, columns } (null: the table's own)",
+  saveListColumns: "Keeps the caller's shown columns of a list, in order, for every device",
   approvalPolicy: 'The approval policy (dual control): data, one { action, mode, threshold } per action (SUPER ADMIN)',
   updateApprovalPolicy:
     'Set the approval policy of one or more actions: body { policy: [{ action, mode, threshold }] }; audited',

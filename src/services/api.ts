@@ -21,6 +21,8 @@ import type {
   AuditPathType,
 } from './auditLogRules';
 import type { Journal, LedgerStatement, TrialBalance } from './ledgerRules';
+import type { Overview } from './overviewRules';
+import type { ListColumns, ListId, SavedView, SavedViewBody } from './savedViewRules';
 import {
   APPROVAL_CANCEL_REFUSED,
   APPROVAL_SELF_REFUSED,
@@ -390,6 +392,23 @@ export const api = {
     ),
   ledgerJournal: (reference: string) =>
     data(send<ApiEnvelope<Journal>>(routes.ledgerJournal, { query: { reference }, quiet: true })),
+
+  // Issue 29: the overview, in the caller's scope; the page shows a failure in place.
+  overview: () => data(send<ApiEnvelope<Overview>>(routes.overview, { quiet: true })),
+  // Issue 29: a person's saved views and column choice of a list; the list's menus say any refusal in place.
+  savedViews: async (list: ListId) =>
+    (await data(send<ApiEnvelope<SavedView[]>>(routes.savedViews, { query: { list }, quiet: true }))) ?? [],
+  createSavedView: async (body: SavedViewBody) => {
+    const res = await send<ApiEnvelope<SavedView>>(routes.createSavedView, { body, quiet: true });
+    return { view: res.data as SavedView, message: res.message };
+  },
+  deleteSavedView: async (id: number) =>
+    (await send<ApiEnvelope<null>>(routes.deleteSavedView, { quiet: true }, pathOf(routes.deleteSavedView, { id })))
+      .message,
+  listColumns: async (list: ListId) =>
+    (await data(send<ApiEnvelope<ListColumns>>(routes.listColumns, { query: { list }, quiet: true })))?.columns ?? null,
+  saveListColumns: (list: ListId, columns: string[]) =>
+    data(send<ApiEnvelope<ListColumns>>(routes.saveListColumns, { body: { list, columns }, quiet: true })),
 
   // Dual control (issue 25, SUPER ADMIN): the approval policy and the requests waiting for a second
   // SUPER ADMIN. The Approvals screen shows every failure in place, so all are quiet.

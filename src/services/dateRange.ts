@@ -54,3 +54,50 @@ export function yesterday(now = businessNow()): DateRange {
   const day = now.subtract(1, 'day');
   return { start: day.format('YYYY-MM-DD 00:00'), end: day.format('YYYY-MM-DD 23:59') };
 }
+
+/** Issue 29: the named windows every date range offers, on the business clock; their ids travel in links (`range=`). */
+export const RANGE_PRESETS = [
+  { id: 'today', label: 'Today' },
+  { id: 'yesterday', label: 'Yesterday' },
+  { id: 'last-7-days', label: 'Last 7 days' },
+  { id: 'this-month', label: 'This month' },
+  { id: 'last-month', label: 'Last month' },
+] as const;
+export type RangePresetId = (typeof RANGE_PRESETS)[number]['id'];
+export const RANGE_PRESET_IDS = RANGE_PRESETS.map((p) => p.id) as unknown as readonly [
+  RangePresetId,
+  ...RangePresetId[],
+];
+
+/** A preset's window in whole days: Last 7 days ends today (today and the six before it); a month runs 1st 00:00 to its last day 23:59. */
+export function presetRange(id: RangePresetId, now = businessNow()): DateRange {
+  switch (id) {
+    case 'today':
+      return daysThroughToday(1, now);
+    case 'yesterday':
+      return yesterday(now);
+    case 'last-7-days':
+      return daysThroughToday(7, now);
+    case 'this-month':
+      return {
+        start: now.startOf('month').format('YYYY-MM-DD 00:00'),
+        end: now.endOf('month').format('YYYY-MM-DD 23:59'),
+      };
+    case 'last-month': {
+      const month = now.subtract(1, 'month');
+      return {
+        start: month.startOf('month').format('YYYY-MM-DD 00:00'),
+        end: month.endOf('month').format('YYYY-MM-DD 23:59'),
+      };
+    }
+  }
+}
+
+/** The preset a range is exactly, now (a link then keeps 'yesterday' rather than a date that ages), or null. */
+export function presetOf(range: DateRange, now = businessNow()): RangePresetId | null {
+  const found = RANGE_PRESETS.find(({ id }) => {
+    const preset = presetRange(id, now);
+    return preset.start === range.start && preset.end === range.end;
+  });
+  return found?.id ?? null;
+}

@@ -20,9 +20,12 @@ export function visibleModules(all: ModuleItem[], user: Pick<CurrentUser, 'modul
   );
 }
 
-/** The first allowed module, or its first child when it has children. */
+/**
+ * The first allowed module, or its first child when it has children. The Overview (issue 29) is first in the menu
+ * but sign-in still lands where the spec says: on the first of the others.
+ */
 export function landingPath(modules: ModuleItem[]): string {
-  const first = modules[0];
+  const first = modules.find((m) => m.id !== 'overview');
   if (!first) return SETTINGS_PATH;
   return first.children[0]?.path ?? first.path;
 }

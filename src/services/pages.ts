@@ -27,6 +27,8 @@ export interface MenuEntry extends PageEntry {
 }
 
 const catalogue = [
+  // Issue 29: first in the menu, but not where sign-in lands (navigation.ts landingPath skips it, as the spec says).
+  { id: 'overview', title: 'Overview', path: '/dashboard/overview', icon: 'home' },
   { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'receipt' },
   { id: 'payin', title: 'Payin Detail', pageTitle: 'Disbursement Accounts', path: '/dashboard/payin', icon: 'wallet' },
   {

@@ -22,7 +22,9 @@ import {
   RoleListQuery,
   UserListQuery,
 } from './managementRules';
+import { OverviewQuery } from './overviewRules';
 import type { RouteName } from './routes';
+import { ListColumnsBody, ListColumnsQuery, SavedViewBody, SavedViewsQuery } from './savedViewRules';
 import { LoginBody, PasscodeBody, WorkOrderQuery } from './schemas';
 import { SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema } from './settlementRules';
 import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from './transactionActions';
@@ -43,6 +45,11 @@ export interface RouteInput {
  */
 export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   login: { body: LoginBody },
+  overview: { query: OverviewQuery },
+  savedViews: { query: SavedViewsQuery },
+  createSavedView: { body: SavedViewBody },
+  listColumns: { query: ListColumnsQuery },
+  saveListColumns: { body: ListColumnsBody },
   validateOtp: { body: PasscodeBody },
   verifyOtp: { body: PasscodeBody },
   workOrder: { query: WorkOrderQuery },

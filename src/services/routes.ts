@@ -51,6 +51,7 @@ const disbursementsSuper = { kind: 'verified', module: 'disbursement-list', supe
 const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: true } as const;
 const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
 const ledger = { kind: 'verified', module: 'ledger', superAdminOnly: true } as const;
+const overview = { kind: 'verified', module: 'overview' } as const;
 const approvals = { kind: 'verified', module: 'approvals', superAdminOnly: true } as const;
 // Managing users and roles is staff work: a client user is refused whatever their role holds (issue 28).
 const users = { kind: 'verified', module: 'management-user', staffOnly: true } as const;
@@ -149,6 +150,15 @@ export const routes = {
   ledgerAccountEntries: route('GET', `${API}/ledger/accounts/:id/entries`, ledger),
   ledgerAccountEntriesDownload: route('GET', `${API}/ledger/accounts/:id/entries/download`, ledger),
   ledgerJournal: route('GET', `${API}/ledger/journal`, ledger),
+
+  // What needs the caller today (issue 29), in their client scope.
+  overview: route('GET', `${API}/overview`, overview),
+  // Lists that remember (issue 29): a person's own saved views and column choice; an AUDITOR keeps theirs too.
+  savedViews: route('GET', `${API}/saved-views`, CALLERS_OWN),
+  createSavedView: route('POST', `${API}/saved-views`, CALLERS_OWN),
+  deleteSavedView: route('DELETE', `${API}/saved-views/:id`, CALLERS_OWN),
+  listColumns: route('GET', `${API}/list-columns`, CALLERS_OWN),
+  saveListColumns: route('PUT', `${API}/list-columns`, CALLERS_OWN),
 
   // Dual control (issue 25): the policy and the requests waiting for a second SUPER ADMIN.
   approvalPolicy: route('GET', `${API}/approval-policy`, approvals),

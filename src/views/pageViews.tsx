@@ -4,6 +4,7 @@ import {
   ShieldCheckmarkRegular,
   DocumentSearchRegular,
   FlowchartRegular,
+  HomeRegular,
   MoneyHandRegular,
   PeopleSettingsRegular,
   ReceiptRegular,
@@ -21,6 +22,7 @@ import { screens, type IconName, type PageId } from '../services/pages';
  * (issue 16's route-level splitting; `npm run bundle:report` sums what each route downloads).
  */
 const pageViews: Record<PageId, LazyExoticComponent<ComponentType>> = {
+  overview: lazy(() => import('./overview/OverviewPage').then((m) => ({ default: m.OverviewPage }))),
   transactions: lazy(() => import('./payments/PaymentsListPage').then((m) => ({ default: m.PaymentsListPage }))),
   payin: lazy(() => import('./disbursement/PayinDetailPage').then((m) => ({ default: m.PayinDetailPage }))),
   'disbursement-list': lazy(() => import('./disbursement/DisbursementListPage')),
@@ -75,6 +77,7 @@ const icons: Record<IconName, ReactElement> = {
   'document-search': <DocumentSearchRegular />,
   'checkmark-shield': <ShieldCheckmarkRegular />,
   'book-open': <BookOpenRegular />,
+  home: <HomeRegular />,
 };
 
 export const moduleIcon = (name: string) => icons[name as IconName] ?? <SettingsRegular />;

@@ -96,6 +96,12 @@ const args: Record<keyof typeof api, unknown[]> = {
   ledgerAccountEntries: [12, list],
   downloadLedgerStatement: [12],
   ledgerJournal: ['WD-1'],
+  overview: [],
+  savedViews: ['transactions'],
+  createSavedView: [{ list: 'transactions', name: 'Mine', query: 'status=PENDING', columns: null, is_default: false }],
+  deleteSavedView: [3],
+  listColumns: ['audit-log'],
+  saveListColumns: ['transactions', ['RRN']],
   decideApproval: [4, { decision: 'APPROVE' }],
 };
 

@@ -1,0 +1,143 @@
+import * as v from 'valibot';
+import { AuditLogQuery } from './auditLogRules';
+import { RANGE_PRESET_IDS } from './dateRange';
+import { DisbursementListQuery } from './disbursementQuery';
+import { WithdrawalHistoryQuery } from './listQuery';
+import { TransactionListQuery } from './transactionQuery';
+
+/**
+ * Issue 29: lists that remember how each person works. A list's filters travel in its page's query
+ * string (`?status=PENDING&range=yesterday`), which is also what a saved view keeps; a person's
+ * column choice is kept on the server per list. One rule here for the browser and the server.
+ */
+
+/** The lists that remember, by their ids (the `list` of every call below). */
+export const LIST_IDS = ['transactions', 'disbursements', 'withdrawals', 'audit-log'] as const;
+export type ListId = (typeof LIST_IDS)[number];
+export const ListIdParam = v.picklist(LIST_IDS, `list must be one of ${LIST_IDS.join(', ')}`);
+
+/**
+ * The columns a person may show, hide and order, by the header each table shows. The first two of a
+ * table are the row's identity, pinned in view, and are not offered. Withdrawal History has none.
+ */
+export const LIST_COLUMNS: Record<ListId, readonly string[]> = {
+  transactions: ['Client', 'Type', 'Account No', 'RRN', 'Amount', 'Fee', 'Status', 'Paid Time', 'Settlement Time'],
+  disbursements: [
+    'Status',
+    'Withdrawal Method',
+    'Client',
+    'Bank Name',
+    'Bank Account Name',
+    'Account No',
+    'Original Transaction No',
+    'Amount',
+    'Fee',
+    'Completed Time',
+  ],
+  withdrawals: [],
+  'audit-log': ['IP', 'Action', 'Object', 'Outcome', 'Detail'],
+};
+
+/**
+ * A list page's query string, as the API's own list query reads it, plus `range`: a named window
+ * (dateRange.ts presets) that stands for start and end and keeps meaning 'yesterday' tomorrow.
+ */
+const withRange = <E extends v.ObjectEntries>(entries: E) =>
+  v.strictObject({
+    ...entries,
+    range: v.optional(v.picklist(RANGE_PRESET_IDS, `range must be one of ${RANGE_PRESET_IDS.join(', ')}`)),
+  });
+export const LIST_PAGE_QUERIES = {
+  transactions: withRange(TransactionListQuery.entries),
+  disbursements: withRange(DisbursementListQuery.entries),
+  withdrawals: withRange(WithdrawalHistoryQuery.entries),
+  'audit-log': withRange(AuditLogQuery.entries),
+} as const;
+
+/** The most a page's query string may hold: far more than any filter needs, far less than a row should. */
+export const MAX_QUERY_LENGTH = 2000;
+
+/** The query string (no leading '?') as an object of its last values, as a server reads it. */
+export const queryObject = (query: string): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(query.startsWith('?') ? query.slice(1) : query));
+
+/** Why `query` is no query of `list`'s page, or null when it is one. */
+export function listQueryIssue(list: ListId, query: string): string | null {
+  if (query.length > MAX_QUERY_LENGTH) return `query is longer than ${MAX_QUERY_LENGTH} characters`;
+  const parsed = v.safeParse(LIST_PAGE_QUERIES[list], queryObject(query));
+  return parsed.success ? null : parsed.issues[0].message;
+}
+
+/** Why `columns` are not columns `list` offers (unknown or repeated), or null. */
+export function listColumnsIssue(list: ListId, columns: readonly string[]): string | null {
+  const offered = LIST_COLUMNS[list];
+  const unknown = columns.find((c) => !offered.includes(c));
+  if (unknown !== undefined) return `${list} has no column '${unknown}'`;
+  if (new Set(columns).size !== columns.length) return 'columns must not repeat';
+  return null;
+}
+
+const Columns = v.pipe(
+  v.array(v.pipe(v.string(), v.maxLength(60, 'a column name is too long')), 'columns must be a list of names'),
+  v.maxLength(40, 'too many columns'),
+);
+
+const ViewName = v.pipe(
+  v.string('name is required'),
+  v.trim(),
+  v.minLength(1, 'name is required'),
+  v.maxLength(60, 'name must be at most 60 characters'),
+);
+
+/** `POST saved-views`: a name for the current filters (and columns, where the list has a chooser). */
+export const SavedViewBody = v.pipe(
+  v.strictObject({
+    list: ListIdParam,
+    name: ViewName,
+    query: v.string('query is required'),
+    columns: v.optional(v.nullable(Columns), null),
+    is_default: v.optional(v.boolean('is_default must be true or false'), false),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { list, query, columns } = dataset.value;
+    const issue = listQueryIssue(list, query) ?? (columns ? listColumnsIssue(list, columns) : null);
+    if (issue) addIssue({ message: issue });
+  }),
+);
+export type SavedViewBody = v.InferOutput<typeof SavedViewBody>;
+
+export const SavedViewsQuery = v.strictObject({ list: ListIdParam });
+export const SavedViewParams = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The view id must be a number'), v.transform(Number)),
+});
+
+/** A saved view as the calls answer it: the caller's own only. */
+export interface SavedView {
+  id: number;
+  list: ListId;
+  name: string;
+  query: string;
+  /** Shown columns in order; null keeps the person's current choice. */
+  columns: string[] | null;
+  is_default: boolean;
+  created_at: string;
+}
+
+/** `GET`/`PUT list-columns`: the shown columns of a list, in order, for the caller (null: the table's own). */
+export const ListColumnsQuery = v.strictObject({ list: ListIdParam });
+export const ListColumnsBody = v.pipe(
+  v.strictObject({ list: ListIdParam, columns: Columns }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const issue = listColumnsIssue(dataset.value.list, dataset.value.columns);
+    if (issue) addIssue({ message: issue });
+  }),
+);
+export interface ListColumns {
+  list: ListId;
+  columns: string[] | null;
+}
+
+/** The most views one person keeps per list. */
+export const MAX_VIEWS_PER_LIST = 50;
