@@ -34,7 +34,8 @@ const page = (id: PageId, ...chunks: string[]) => dashboard(pagePath(id), ...chu
 export const ROUTES: RouteLoad[] = [
   { route: '/login (and / )', lazy: [] },
   page('settings-user', 'src/views/UserSettingsPage.tsx'),
-  page('overview', 'src/views/overview/OverviewPage.tsx'),
+  // The charts (@fluentui/react-charts) are their own chunk, loaded as the overview's chart cards show.
+  page('overview', 'src/views/overview/OverviewPage.tsx', 'src/views/overview/OverviewCharts.tsx'),
   page('balance', 'src/views/balance/PaymentsBalancePage.tsx'),
   page('transactions', 'src/views/payments/PaymentsListPage.tsx'),
   page('payin', 'src/views/disbursement/PayinDetailPage.tsx'),

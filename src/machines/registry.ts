@@ -9,6 +9,7 @@ import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approva
 import { approvalDecisionGuardWords, approvalDecisionMachine } from './approvalDecision';
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { ledgerGuardWords, ledgerMachine } from './ledgerMachine';
+import { overviewGuardWords, overviewMachine } from './overviewMachine';
 import { masterBalanceGuardWords, masterBalanceMachine } from './masterBalanceMachine';
 import { masterBalanceAdjustmentGuardWords, masterBalanceAdjustmentMachine } from './masterBalanceAdjustmentMachine';
 import { paymentsBalanceGuardWords, paymentsBalanceMachine } from './paymentsBalanceMachine';
@@ -136,6 +137,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     workOrderDetailMachine,
     "The work order detail page: the work order, its item, and the item's action as its lifecycle allows.",
     workOrderDetailGuardWords,
+  ),
+  entry(
+    'overview',
+    overviewMachine,
+    "Overview: today's and yesterday's figures, what waits for a decision, balances and settlement, read again " +
+      'when the socket says something changed.',
+    overviewGuardWords,
   ),
   entry(
     'paymentsList',

@@ -112,3 +112,31 @@ export function watchApprovals(
     socket.close();
   };
 }
+
+/**
+ * Issue 29: what the lists hear, on one socket for the Overview, whose figures sum them all: money
+ * moved (pay-ins finalized or settled, disbursements, withdrawals, adjustments: 'balance-changed'),
+ * approvals made or decided, settlement progress, and work orders (a failed callback opens one). The
+ * server already sends each only to those who may see it. A reconnection also counts as a change:
+ * whatever was pushed while the socket was away never arrives.
+ */
+const OVERVIEW_EVENTS = [
+  BALANCE_CHANGED_EVENT,
+  APPROVAL_CHANGED_EVENT,
+  SETTLEMENT_PROGRESS_EVENT,
+  WORK_ORDER_EVENT,
+  WORK_ORDER_CHANGED_EVENT,
+] as const;
+
+export function watchOverview(token: string, onChanged: () => void): () => void {
+  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+  for (const event of OVERVIEW_EVENTS) socket.on(event, () => onChanged());
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore) onChanged();
+    connectedBefore = true;
+  });
+  return () => {
+    socket.close();
+  };
+}

@@ -1,4 +1,13 @@
-/** Placeholder until the overview screen lands (issue 29). */
-export function OverviewPage() {
-  return null;
+import { useActorRef } from '@xstate/react';
+import { overviewMachine } from '../../machines/overviewMachine';
+import { SessionContext } from '../SessionContext';
+import { OverviewScreen } from './OverviewScreen';
+
+/** /dashboard/overview (issue 29): the overview machine, started for the signed-in user and their socket. */
+export function OverviewPage({ logic = overviewMachine }: { logic?: typeof overviewMachine }) {
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const actor = useActorRef(logic, { input: { user, token: user?.token ?? null } });
+  return <OverviewScreen actor={actor} />;
 }
+
+export default OverviewPage;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  finalizedPayinsLink,
+  overviewLinks,
+  pendingApprovalsLink,
+  pendingDisbursementsLink,
+  pendingWithdrawalsLink,
+  settlementLink,
+} from '../../services/overviewLinks';
+import { listQueryIssue, type ListId } from '../../services/savedViewRules';
+import type { UserTypeName } from '../../services/schemas';
+
+/** Issue 29: each overview tile opens its list already filtered; the addresses written out by hand. */
+describe('overview links', () => {
+  it('each target is its list page with the filter the tile counts', () => {
+    expect(pendingDisbursementsLink()).toBe('/dashboard/disbursement/transactions?status=PENDING');
+    expect(pendingWithdrawalsLink()).toBe('/dashboard/balance?status=PENDING');
+    expect(pendingApprovalsLink()).toBe('/dashboard/approvals');
+    expect(finalizedPayinsLink('today')).toBe('/dashboard/transactions?range=today&status=FINALIZED');
+    expect(finalizedPayinsLink('yesterday')).toBe('/dashboard/transactions?range=yesterday&status=FINALIZED');
+    expect(settlementLink()).toBe('/dashboard/settlement');
+  });
+
+  it("each query is one its list's page reads (the saved views' own rule)", () => {
+    const queryOf = (link: string) => link.split('?')[1] ?? '';
+    const lists: Array<[ListId, string]> = [
+      ['disbursements', pendingDisbursementsLink()],
+      ['withdrawals', pendingWithdrawalsLink()],
+      ['transactions', finalizedPayinsLink('today')],
+      ['transactions', finalizedPayinsLink('yesterday')],
+    ];
+    for (const [list, link] of lists) expect(listQueryIssue(list, queryOf(link)), link).toBeNull();
+  });
+
+  const user = (type: UserTypeName, modules: string[]) => ({ type, modules });
+
+  it('a tile links only to a list the user holds', () => {
+    expect(overviewLinks(user('CLIENT', ['overview', 'transactions', 'disbursement', 'disbursement-list']))).toEqual({
+      today: '/dashboard/transactions?range=today&status=FINALIZED',
+      yesterday: '/dashboard/transactions?range=yesterday&status=FINALIZED',
+      withdrawals: null,
+      disbursements: '/dashboard/disbursement/transactions?status=PENDING',
+      approvals: null,
+      settlement: null,
+    });
+    expect(overviewLinks(user('SUPER ADMIN', ['balance', 'approvals', 'settlement']))).toEqual({
+      today: null,
+      yesterday: null,
+      withdrawals: '/dashboard/balance?status=PENDING',
+      disbursements: null,
+      approvals: '/dashboard/approvals',
+      settlement: '/dashboard/settlement',
+    });
+    expect(Object.values(overviewLinks(null)).every((link) => link === null)).toBe(true);
+  });
+
+  it('Settlement is linked for a SUPER ADMIN or an AUDITOR only, as the menu shows it', () => {
+    expect(overviewLinks(user('AUDITOR', ['settlement'])).settlement).toBe('/dashboard/settlement');
+    expect(overviewLinks(user('ADMIN', ['settlement'])).settlement).toBeNull();
+    expect(overviewLinks(user('CLIENT', ['settlement'])).settlement).toBeNull();
+  });
+});
