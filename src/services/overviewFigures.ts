@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { BUSINESS_TIME_ZONE } from './format';
 import type { DailyVolume } from './overviewRules';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from './settlementRules';
-import { TRANSACTION_STATUSES } from './transactionQuery';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionTypeName } from './transactionQuery';
 
 /** How the Overview words its figures: one place, so the tiles, the tables and the tests agree. */
 
@@ -26,6 +26,20 @@ export const asOfText = (iso: string) => dayjs(iso).tz(BUSINESS_TIME_ZONE).forma
 export const shortDay = (day: string) => dayjs(day).format('D MMM');
 
 export const settlementTypeLabel = (type: string) => SETTLEMENT_TYPE_LABELS[type as SettlementType] ?? type;
+
+/** The pay-in channels (payment_method ids) by name, as the settlement screen names those it settles. */
+const CHANNEL_LABELS: Record<TransactionTypeName, string> = {
+  ...SETTLEMENT_TYPE_LABELS,
+  va_bca: 'VA BCA',
+  va_cimb: 'VA CIMB',
+  va_permata: 'VA PERMATA',
+};
+export const channelLabel = (channel: string) => CHANNEL_LABELS[channel as TransactionTypeName] ?? channel;
+/** A channel's place among them (for a colour that stays the channel's from day to day), or past the end. */
+export const channelIndex = (channel: string) => {
+  const index = (TRANSACTION_TYPES as readonly string[]).indexOf(channel);
+  return index < 0 ? TRANSACTION_TYPES.length : index;
+};
 
 /** The pay-in statuses the 14 days hold, in the lists' own order (a status no day has is left out). */
 export function statusesOf(daily: readonly DailyVolume[]): string[] {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { asOfText, changeText, percentText, shortDay, statusesOf } from '../../services/overviewFigures';
+import {
+  asOfText,
+  changeText,
+  channelLabel,
+  percentText,
+  settlementTypeLabel,
+  shortDay,
+  statusesOf,
+} from '../../services/overviewFigures';
 
 describe('overview figures in words', () => {
   it('a success rate is a percentage with at most one decimal', () => {
@@ -37,5 +45,12 @@ describe('overview figures in words', () => {
         day('2026-11-26', [['PENDING', 2]]),
       ]),
     ).toEqual(['FINALIZED', 'PENDING', 'VA_EXPIRED']);
+  });
+
+  it('channels and settlement types by the names the settlement screen uses', () => {
+    expect(channelLabel('va_bca')).toBe('VA BCA');
+    expect(channelLabel('dana_directdebit')).toBe('DANA');
+    expect(channelLabel('new_channel')).toBe('new_channel');
+    expect(settlementTypeLabel('herra_qris')).toBe('Herra QRIS');
   });
 });

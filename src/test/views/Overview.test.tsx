@@ -115,7 +115,7 @@ describe('Overview', () => {
 
     // The charts' figures, for a screen reader, whatever the drawing does.
     const byChannel = within(page()).getByRole('table', { name: "Today's finalized pay-ins by channel" });
-    expect(within(byChannel).getByRole('row', { name: /va_bca/ })).toHaveTextContent('va_bca1,000Rp. 1,000,000');
+    expect(within(byChannel).getByRole('row', { name: /VA BCA/ })).toHaveTextContent('VA BCA1,000Rp. 1,000,000');
     const volume = within(page()).getByRole('table', { name: 'Pay-ins of the last 14 business days by status' });
     expect(
       within(volume)
@@ -132,7 +132,7 @@ describe('Overview', () => {
     );
     await waitFor(() => expect(drawing("Today's finalized pay-ins by channel")).not.toBeNull());
     expect(drawing("Today's finalized pay-ins by channel")).toHaveTextContent(
-      '1,234: va_bca 1,000 · Rp. 1,000,000, fello_qris 234 · Rp. 250,000',
+      '1,234: VA BCA 1,000 · Rp. 1,000,000, FELLO QRIS 234 · Rp. 250,000',
     );
     expect(socket.tokens).toEqual([TOKEN]);
   });

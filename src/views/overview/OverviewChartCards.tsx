@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { countOf, shortDay, statusesOf } from '../../services/overviewFigures';
+import { channelLabel, countOf, shortDay, statusesOf } from '../../services/overviewFigures';
 import type { ChannelFigure, DailyVolume } from '../../services/overviewRules';
 import { formatRupiah, groupDigits } from '../../services/money';
 
@@ -121,7 +121,7 @@ export function OverviewChartCards({
               <tbody>
                 {channels.map((c) => (
                   <tr key={c.channel}>
-                    <th scope="row">{c.channel}</th>
+                    <th scope="row">{channelLabel(c.channel)}</th>
                     <td>{groupDigits(c.count)}</td>
                     <td>{formatRupiah(c.amount)}</td>
                   </tr>
