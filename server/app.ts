@@ -44,6 +44,7 @@ import { optionsRoutes } from './routes/options.ts';
 import { workOrderRoutes } from './routes/workOrders.ts';
 import { paymentsListRoutes } from './routes/paymentsList.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
+import { savedViewRoutes } from './routes/savedViews.ts';
 
 const defaultWebRoot = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -179,6 +180,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(auditLogRoutes(deps));
   await app.register(approvalRoutes(deps));
   await app.register(ledgerRoutes(deps));
+  await app.register(savedViewRoutes(deps));
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await registerWebApp(app, webRoot);

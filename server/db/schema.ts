@@ -1,6 +1,7 @@
 import type { ApprovalAction, ApprovalMode, ApprovalStatus } from '../../src/services/approvalRules.ts';
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
 import type { UserTypeName } from '../../src/services/schemas.ts';
+import type { ListId } from '../../src/services/savedViewRules.ts';
 import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
 import {
   TRANSACTION_STATUSES,
@@ -647,4 +648,46 @@ export const approvalRequests = pgTable(
     index('approval_requests_status_idx').on(t.status, t.createdAt),
     index('approval_requests_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Lists that remember (issue 29): a person's named filters (and columns) of a list. A name is
+ * unique in its list, and at most one view of a list is the one it opens on (the partial index).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').$type<ListId>().notNull(),
+    name: text('name').notNull(),
+    /** The list page's query string, as its URL carries it (no leading '?'). */
+    query: text('query').notNull(),
+    /** Shown columns in order; null keeps the person's column choice as it is. */
+    columns: jsonb('columns').$type<string[]>(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_user_list_name_key').on(t.userId, t.list, t.name),
+    uniqueIndex('saved_views_one_default_key')
+      .on(t.userId, t.list)
+      .where(sql`is_default`),
+  ],
+);
+
+/** A person's shown columns of a list, in order, kept on the server so every device has them. */
+export const listColumns = pgTable(
+  'list_columns',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').$type<ListId>().notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
 );

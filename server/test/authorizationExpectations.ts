@@ -126,6 +126,13 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/approvals/:id`]: superAdmin('approvals'),
   [`PATCH ${API}/approvals/:id`]: superAdmin('approvals'),
 
+  // Issue 29, lists that remember: a person's own saved views and column choices, whatever their role holds.
+  [`GET ${API}/saved-views`]: VERIFIED,
+  [`POST ${API}/saved-views`]: VERIFIED,
+  [`DELETE ${API}/saved-views/:id`]: VERIFIED,
+  [`GET ${API}/list-columns`]: VERIFIED,
+  [`PUT ${API}/list-columns`]: VERIFIED,
+
   // README: "A role may grant Management to an ADMIN" (within their scope): the module decides, and a client user is
   // refused whatever their role holds (issue 28: client users managing each other and their shared role).
   [`GET ${API}/management/get-users`]: staff('management-user'),
@@ -141,7 +148,7 @@ export const authorizationExpectations: Record<string, Expectation> = {
  * Issue 28, by hand for the AUDITOR (the demo's auditor@demo.local, whose role holds every page an
  * AUDITOR may hold): every read of every page but Master Balance and Management, and no change at
  * all, whatever the route's module; the only changes are their own sign-in, two-factor set-up,
- * logout and marking their notifications read.
+ * logout, marking their notifications read and keeping their own saved views and columns (issue 29).
  */
 const READS: AuditorAnswer = 'allowed';
 const REFUSED: AuditorAnswer = 403;
@@ -220,6 +227,13 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`GET ${API}/approvals`]: READS,
   [`GET ${API}/approvals/:id`]: READS,
   [`PATCH ${API}/approvals/:id`]: REFUSED,
+
+  // Their own saved views and columns change nothing of anyone else's, as marking notifications read.
+  [`GET ${API}/saved-views`]: READS,
+  [`POST ${API}/saved-views`]: READS,
+  [`DELETE ${API}/saved-views/:id`]: READS,
+  [`GET ${API}/list-columns`]: READS,
+  [`PUT ${API}/list-columns`]: READS,
 
   [`GET ${API}/management/get-users`]: REFUSED,
   [`POST ${API}/management/create-user`]: REFUSED,

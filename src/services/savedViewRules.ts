@@ -65,7 +65,12 @@ export const queryObject = (query: string): Record<string, string> =>
 export function listQueryIssue(list: ListId, query: string): string | null {
   if (query.length > MAX_QUERY_LENGTH) return `query is longer than ${MAX_QUERY_LENGTH} characters`;
   const parsed = v.safeParse(LIST_PAGE_QUERIES[list], queryObject(query));
-  return parsed.success ? null : parsed.issues[0].message;
+  if (parsed.success) return null;
+  const [issue] = parsed.issues;
+  // A key the page does not read: valibot's own words ('Expected never') mean nothing to a person.
+  if (issue.type === 'strict_object' && issue.expected === 'never')
+    return `${list} has no filter '${v.getDotPath(issue)}'`;
+  return issue.message;
 }
 
 /** Why `columns` are not columns `list` offers (unknown or repeated), or null. */
