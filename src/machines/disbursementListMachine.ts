@@ -26,6 +26,8 @@ import { exportMachine } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
 import * as list from './listPageMachine';
+import { filterBarQuery, urlWatch } from './listMemory';
+import { savedViewsMachine } from './savedViewsMachine';
 import { openDecision } from './rowDecision';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
@@ -70,6 +72,8 @@ export type DisbursementListEvent =
 
 /** The signed-in user (passed whole by the page): the lifecycle is asked with their type. */
 export interface DisbursementListInput {
+  /** The page's address query (issue 29): the filters a link or Back opens with. */
+  query?: string;
   user: PageUser;
   form?: DisbursementFilterForm;
 }
@@ -120,6 +124,8 @@ export const disbursementListMachine = setup({
     input: {} as DisbursementListInput,
   },
   actors: {
+    savedViews: savedViewsMachine,
+    urlWatch,
     loadList: fromPromise<
       { rows: DisbursementRow[]; meta: PageMeta },
       { filter: TransactionFilterParams; page: number; limit: number }
@@ -162,6 +168,7 @@ export const disbursementListMachine = setup({
   actions: {
     announce: list.announce,
     reload: raise({ type: 'RELOAD' }),
+    ...list.memoryActions,
     keepPreview: assign({ voidPreview: ({ event }) => list.outputOf<VoidUploadResult>(event) }),
     refusePreview: assign({ voidErrors: ({ event }) => [messageOf(list.errorOf(event), list.FAILED)] }),
   },
@@ -185,7 +192,7 @@ export const disbursementListMachine = setup({
     const form = input.form ?? defaultDisbursementForm();
     return {
       actsOnRows: mayActOnRows(roleOf(input.user)),
-      ...list.startingContext(roleOf(input.user), form, readsJournals(input.user)),
+      ...list.startingContext(roleOf(input.user), form, readsJournals(input.user), 'disbursements', input.query),
       decision: null,
       voidFile: null,
       voidErrors: [],
@@ -194,6 +201,21 @@ export const disbursementListMachine = setup({
     };
   },
   type: 'parallel',
+  // Issue 29: a link's query that cannot be read is said at once; the person's saved views and columns, and Back and
+  // Forward, run beside the list. A bare address means the defaults, so it is left bare until a search.
+  entry: 'refuseQuery',
+  invoke: [
+    {
+      id: 'views',
+      src: 'savedViews',
+      input: ({ context }) => ({
+        list: context.listId,
+        query: filterBarQuery(context),
+        opensDefault: context.opensDefault,
+      }),
+    },
+    { src: 'urlWatch' },
+  ],
   on: { ...list.filterBar, SEARCH: list.search({ reload: true }) },
   states: {
     list: {
@@ -400,4 +422,7 @@ export const disbursementListGuardWords: GuardWords<typeof disbursementListMachi
     'the approval threshold): announced as waiting; nothing was voided.',
   anythingVoided: 'The void upload voided at least one disbursement: the list is read again.',
   exportAnswered: 'The export ended with words from the server to show.',
+  queryReadable:
+    "The address's query (Back, Forward, a saved view) reads as this list's filters: the list opens it; " +
+    'otherwise it says why and keeps what it shows.',
 };

@@ -17,6 +17,9 @@ import {
 } from './dateFilter';
 import { exportMachine, type ExportOutput } from './exportMachine';
 import { outputOf } from './doneOutput';
+import { filterBarOpening, filterBarQuery, queryRefusal, showListQuery, type UrlChangedEvent } from './listMemory';
+import type { ApplyViewEvent } from './savedViewsMachine';
+import { sendTo } from 'xstate';
 
 // The Payments List and the Disbursement List were twins (issue 27). Their charts are the auditors'
 // definition and differ (the pay-in list loads rows and tiles at once, the disbursement list in two
@@ -46,6 +49,14 @@ export interface ListStats {
 
 /** What every list machine holds; each list adds its own dialogs' fields. */
 export interface ListPageContext<Row extends ListRow, Stats extends ListStats, Form extends ListFilterForm> {
+  /** The list's id (issue 29): its address-bar query, saved views and columns are this list's. */
+  listId: FilterBarListId;
+  /** The form a bare address opens with (Back to the page as first opened). */
+  defaults: Form;
+  /** The page opened without a query of its own: the person's default view may open instead. */
+  opensDefault: boolean;
+  /** Why the address's query could not be read (the list opened on its defaults and says so). */
+  linkRefusal: string | null;
   /** The signed-in user's type: the list's lifecycle is asked with it. */
   role: UserTypeName;
   /** The user reads the Ledger: each row's reference links to its journal (issue 28). */
@@ -74,8 +85,13 @@ export type ListFilterEvent<Form extends ListFilterForm> =
   | { type: 'SET_CLIENT'; value: number | null }
   | { type: 'SET_STATUS'; value: Form['status'] };
 
+/** The lists with a filter bar of this shape. */
+export type FilterBarListId = 'transactions' | 'disbursements';
+
 /** The events both lists take besides the filter bar and their own row actions and dialogs. */
 export type ListPageEvent =
+  | UrlChangedEvent
+  | ApplyViewEvent
   | { type: 'SEARCH' }
   | { type: 'PAGE'; page: number }
   | { type: 'PAGE_SIZE'; limit: number }
@@ -99,23 +115,52 @@ export const applyForm = (form: ListFilterForm, range: DateRange): TransactionFi
 /** A row action: the lifecycle event of the same name, about that row. */
 export type ListRowEvent<Type extends string, Row extends ListRow> = { type: Type; row: Row };
 
-/** A list's context before anything is read: its form applied, page 1 of 15, no dialog. */
-export const startingContext = <Form extends ListFilterForm>(role: UserTypeName, form: Form, journals = false) => ({
-  role,
-  journals,
+/** What a list shows for an opened query: its form applied at its page. */
+const openedContext = <Form extends ListFilterForm>({
+  form,
+  page,
+  limit,
+}: {
+  form: Form;
+  page: number;
+  limit: number;
+}) => ({
   form,
   applied: applyForm(form, typedRange({ text: form.rangeText })!),
-  page: 1,
-  limit: 15,
-  rows: [],
-  meta: null,
-  stats: null,
+  page,
+  limit,
   rangeError: null,
-  loadError: null,
-  target: null,
-  invoice: null,
-  invoiceError: null,
 });
+
+/**
+ * A list's context before anything is read: the address's query (issue 29) over the list's defaults,
+ * applied, or the defaults, page 1 of 15, when the query says nothing or cannot be read; no dialog.
+ */
+export const startingContext = <Form extends ListFilterForm>(
+  role: UserTypeName,
+  defaults: Form,
+  journals = false,
+  listId: FilterBarListId = 'transactions',
+  query = '',
+) => {
+  const opening = filterBarOpening(listId, query, defaults) ?? { form: defaults, page: 1, limit: 15 };
+  return {
+    listId,
+    defaults,
+    opensDefault: query === '',
+    linkRefusal: queryRefusal(listId, query),
+    ...openedContext(opening),
+    role,
+    journals,
+    rows: [],
+    meta: null,
+    stats: null,
+    loadError: null,
+    target: null,
+    invoice: null,
+    invoiceError: null,
+  };
+};
 
 export const FAILED = 'Something went wrong, please try again later.';
 export const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
@@ -130,6 +175,8 @@ export const listGuards = {
     (context.stats?.total_transaction_count ?? 0) > 0,
   statusChanged: ({ event }: { event: EventObject }) => outputOf<{ changed: boolean }>(event).changed,
   exportAnswered: ({ event }: { event: EventObject }) => outputOf<ExportOutput>(event).message != null,
+  queryReadable: ({ context, event }: { context: { listId: FilterBarListId }; event: EventObject }) =>
+    queryRefusal(context.listId, (event as UrlChangedEvent).query) == null,
 };
 
 /** The `lifecycleAllows` guard: the list's lifecycle allows this row action, as the user's role, on this row. */
@@ -143,11 +190,48 @@ export const lifecycleAllows =
 /** Announces through the one alerts channel: every outcome of either list is said there. */
 export const announce = (_: unknown, alert: Alert) => alerts.show(alert);
 
+/** The searches a person makes go into history; what the page opened on, or a view opened in its place, replaces. */
+const pushes = (event: EventObject) =>
+  ['SEARCH', 'PAGE', 'PAGE_SIZE'].includes(event.type) ||
+  (event.type === 'APPLY_VIEW' && !(event as ApplyViewEvent).replace);
+
+type MemoryContext = { listId: FilterBarListId; applied: TransactionFilterParams; page: number; limit: number };
+
+/** Issue 29: what the list shows, in the address bar. */
+export const showQuery = ({ context, event }: { context: MemoryContext; event: EventObject }) =>
+  showListQuery(filterBarQuery(context), !pushes(event));
+
+/** The address's query could not be read: the list says why (it shows its defaults, or what it showed). */
+export const refuseQuery = ({
+  context,
+  event,
+}: {
+  context: MemoryContext & { linkRefusal: string | null };
+  event: EventObject;
+}) => {
+  const message =
+    'query' in event ? queryRefusal(context.listId, (event as UrlChangedEvent).query) : context.linkRefusal;
+  if (message) alerts.error(message);
+};
+
+/** The list's saved views (a child, `views`) are told each query the list shows: Save keeps that one. */
+const tellViews = sendTo('views', ({ context }: { context: MemoryContext }) => ({
+  type: 'QUERY',
+  query: filterBarQuery(context),
+})) as unknown as (args: { context: MemoryContext }) => void;
+
+/** The machine's memory actions, for each list's setup. */
+export const memoryActions = { showQuery, refuseQuery, tellViews };
+
 /** A row action both lists take; the shared states are written with it, and mean any of a list's own. */
 type SharedRowEvent = { type: 'REFRESH_STATUS' | 'GENERATE_INVOICE' | 'ADD_TO_WITHDRAWABLE'; row: ListRow };
 
 /** The common setup the shared states are written against and checked by; no machine is made of it. */
 type CommonContext = ListPageContext<ListRow, ListStats, ListFilterForm>;
+
+/** What the list shows for `query` over its defaults (readable: the guard asked first). */
+const opened = (context: CommonContext, query: string) =>
+  openedContext(filterBarOpening(context.listId, query, context.defaults)!);
 export const listSetup = setup({
   types: {
     context: {} as CommonContext,
@@ -159,7 +243,7 @@ export const listSetup = setup({
     loadInvoice: {} as PromiseActorLogic<Invoice, { correlationId: string }>,
     export: exportMachine,
   },
-  actions: { announce, reload: raise({ type: 'RELOAD' }) },
+  actions: { announce, reload: raise({ type: 'RELOAD' }), ...memoryActions },
   // Each list asks its own lifecycle; here only the name is checked.
   guards: { ...listGuards, lifecycleAllows: () => false },
 });
@@ -193,16 +277,36 @@ const { on: common } = shared({
     SEARCH: [
       {
         guard: 'rangeIsValid',
-        actions: assign(({ context }) => {
-          const filter = searchedFilter(filterOfBar(context));
-          const { form, rangeError } = barFieldsOf(context.form, filter);
-          return { form, applied: applyForm(form, filter), page: 1, rangeError };
-        }),
+        actions: [
+          assign(({ context }) => {
+            const filter = searchedFilter(filterOfBar(context));
+            const { form, rangeError } = barFieldsOf(context.form, filter);
+            return { form, applied: applyForm(form, filter), page: 1, rangeError };
+          }),
+          'showQuery',
+          'tellViews',
+        ],
       },
       { actions: assign(({ context }) => barFieldsOf(context.form, searchedFilter(filterOfBar(context)))) },
     ],
-    PAGE: { actions: assign({ page: ({ event }) => event.page }) },
-    PAGE_SIZE: { actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+    PAGE: { actions: [assign({ page: ({ event }) => event.page }), 'showQuery', 'tellViews'] },
+    PAGE_SIZE: { actions: [assign({ limit: ({ event }) => event.limit, page: 1 }), 'showQuery', 'tellViews'] },
+    // Back or Forward (issue 29): the list opens that entry's query; the address already shows it.
+    URL_CHANGED: [
+      {
+        guard: 'queryReadable',
+        actions: [assign(({ context, event }) => opened(context, event.query)), 'tellViews', 'reload'],
+      },
+      { actions: 'refuseQuery' },
+    ],
+    // A saved view (issue 29): its query opens as a search would, into history.
+    APPLY_VIEW: [
+      {
+        guard: 'queryReadable',
+        actions: [assign(({ context, event }) => opened(context, event.query)), 'showQuery', 'tellViews', 'reload'],
+      },
+      { actions: 'refuseQuery' },
+    ],
     REFRESH_STATUS: { guard: 'lifecycleAllows', actions: assign({ target: ({ event }) => event.row }) },
   },
 });

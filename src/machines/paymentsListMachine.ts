@@ -13,6 +13,8 @@ import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './guardWords';
 import * as list from './listPageMachine';
+import { filterBarQuery, urlWatch } from './listMemory';
+import { savedViewsMachine } from './savedViewsMachine';
 import { uploadMachine } from './uploadMachine';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
@@ -59,6 +61,8 @@ export type PaymentsListEvent =
   | { type: 'PREVIEW_AGAIN' };
 
 export interface PaymentsListInput {
+  /** The page's address query (issue 29): the filters a link or Back opens with. */
+  query?: string;
   role: UserTypeName;
   /** The user reads the Ledger (readsJournals): the Correlation ID links to the pay-in's journal. */
   journals?: boolean;
@@ -102,6 +106,8 @@ export const paymentsListMachine = setup({
     input: {} as PaymentsListInput,
   },
   actors: {
+    savedViews: savedViewsMachine,
+    urlWatch,
     load: fromPromise<
       { rows: TransactionRow[]; meta: PageMeta; stats: TransactionStats },
       { filter: TransactionFilterParams; page: number; limit: number }
@@ -143,6 +149,7 @@ export const paymentsListMachine = setup({
   actions: {
     announce: list.announce,
     reload: raise({ type: 'RELOAD' }),
+    ...list.memoryActions,
     forgetPreview: assign({ bulkPreview: null, processError: null, selectionChanged: false }),
     keepPreview: assign({ bulkPreview: ({ event }) => list.outputOf<BulkPreviewAnswer>(event) }),
     refusePreview: assign({ processError: ({ event }) => messageOf(list.errorOf(event), list.FAILED) }),
@@ -173,13 +180,28 @@ export const paymentsListMachine = setup({
     return {
       offersProcess: mayAddToWithdrawable(input.role),
       offersCheck: mayCheck(input.role),
-      ...list.startingContext(input.role, form, input.journals ?? false),
+      ...list.startingContext(input.role, form, input.journals ?? false, 'transactions', input.query),
       bulkPreview: null,
       processError: null,
       selectionChanged: false,
     };
   },
   type: 'parallel',
+  // Issue 29: a link's query that cannot be read is said at once; the person's saved views and columns, and Back and
+  // Forward, run beside the list. A bare address means the defaults, so it is left bare until a search.
+  entry: 'refuseQuery',
+  invoke: [
+    {
+      id: 'views',
+      src: 'savedViews',
+      input: ({ context }) => ({
+        list: context.listId,
+        query: filterBarQuery(context),
+        opensDefault: context.opensDefault,
+      }),
+    },
+    { src: 'urlWatch' },
+  ],
   on: list.filterBar,
   states: {
     list: {
@@ -380,6 +402,9 @@ export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
     'policy): announced as waiting; nothing moved, so nothing is read again.',
   statusChanged: "The provider's answer changed the pay-in's status: the list is read again.",
   exportAnswered: 'The export ended with words from the server to show.',
+  queryReadable:
+    "The address's query (Back, Forward, a saved view) reads as this list's filters: the list opens it; " +
+    'otherwise it says why and keeps what it shows.',
   somethingToProcess:
     'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, ' +
     'there is nothing to confirm.',

@@ -10,6 +10,7 @@ import { approvalDecisionGuardWords, approvalDecisionMachine } from './approvalD
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { ledgerGuardWords, ledgerMachine } from './ledgerMachine';
 import { overviewGuardWords, overviewMachine } from './overviewMachine';
+import { savedViewsGuardWords, savedViewsMachine } from './savedViewsMachine';
 import { masterBalanceGuardWords, masterBalanceMachine } from './masterBalanceMachine';
 import { masterBalanceAdjustmentGuardWords, masterBalanceAdjustmentMachine } from './masterBalanceAdjustmentMachine';
 import { paymentsBalanceGuardWords, paymentsBalanceMachine } from './paymentsBalanceMachine';
@@ -267,6 +268,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     "Ledger: the trial balance (now or as of a moment, debits = credits), an account's statement and its Export, " +
       "and a reference's journal; read-only.",
     ledgerGuardWords,
+  ),
+  entry(
+    'savedViews',
+    savedViewsMachine,
+    "A list's saved views and columns, the person's own (issue 29): open, save (optionally as the list's default), " +
+      'delete; the columns kept as they change.',
+    savedViewsGuardWords,
   ),
   entry(
     'approvalsPage',

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
-import { MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { exportMachine } from '../../machines/exportMachine';
 import type { ListFilterForm, ListPageContext, ListPageEvent, ListRow } from '../../machines/listPageMachine';
@@ -15,6 +16,14 @@ import type { ListTableProps } from './ListTable';
 import { Pager } from './Pager';
 import type { RowActionsProps } from './RowActions';
 import { PageSection } from './PageSection';
+import { LIST_COLUMNS } from '../../services/savedViewRules';
+import { ColumnChooser } from './ColumnChooser';
+import { SavedViewsMenu, type SavedViewsActor } from './SavedViewsMenu';
+
+const useStyles = makeStyles({
+  // The person's views and columns sit at the table's top right, where its columns are.
+  memory: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
+});
 
 /** What a list screen reads of its machine's snapshot (either list's snapshot is one). */
 export interface ListSnapshot<Row extends ListRow> {
@@ -99,6 +108,11 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
     [offered, onAction, RowActions],
   );
   const send = (event: ListPageEvent) => actor.send(event);
+  const styles = useStyles();
+  // Issue 29: the person's saved views and columns, kept by the list's views child.
+  const views = s.children.views as SavedViewsActor | undefined;
+  const offeredColumns = LIST_COLUMNS[s.context.listId];
+  const shown = useSelector(views, (snapshot) => snapshot?.context.shown ?? null) ?? offeredColumns;
 
   return (
     <PageSection title={props.title}>
@@ -120,7 +134,18 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
         </MessageBar>
       )}
       <StatTiles stats={stats} />
+      {views && (
+        <div className={styles.memory}>
+          <SavedViewsMenu actor={views} />
+          <ColumnChooser
+            offered={offeredColumns}
+            shown={shown}
+            onChange={(next) => views.send({ type: 'SET_COLUMNS', shown: next })}
+          />
+        </div>
+      )}
       <Table
+        shown={shown}
         rows={rows}
         loading={loading}
         actions={props.actsOnRows === false ? undefined : actions}

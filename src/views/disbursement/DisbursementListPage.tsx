@@ -1,4 +1,5 @@
 import { useActorRef } from '@xstate/react';
+import { useSearch } from 'wouter';
 import { disbursementListMachine } from '../../machines/disbursementListMachine';
 import { SessionContext } from '../SessionContext';
 import { DisbursementListScreen } from './DisbursementListScreen';
@@ -10,7 +11,9 @@ import { DisbursementListScreen } from './DisbursementListScreen';
 export function DisbursementListPage({ logic = disbursementListMachine }: { logic?: typeof disbursementListMachine }) {
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const user = SessionContext.useSelector((s) => s.context.user);
-  const actor = useActorRef(logic, { input: { user } });
+  // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
+  const query = useSearch();
+  const actor = useActorRef(logic, { input: { user, query } });
   return <DisbursementListScreen actor={actor} clients={clients} />;
 }
 

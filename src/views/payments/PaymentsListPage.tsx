@@ -1,4 +1,5 @@
 import { useActorRef } from '@xstate/react';
+import { useSearch } from 'wouter';
 import { paymentsListMachine } from '../../machines/paymentsListMachine';
 import { readsJournals } from '../../services/ledgerLinks';
 import { roleOf } from '../../services/schemas';
@@ -9,7 +10,9 @@ import { PaymentsListScreen } from './PaymentsListScreen';
 export function PaymentsListPage({ logic = paymentsListMachine }: { logic?: typeof paymentsListMachine }) {
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const user = SessionContext.useSelector((s) => s.context.user);
-  const actor = useActorRef(logic, { input: { role: roleOf(user), journals: readsJournals(user) } });
+  // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
+  const query = useSearch();
+  const actor = useActorRef(logic, { input: { role: roleOf(user), journals: readsJournals(user), query } });
   return <PaymentsListScreen actor={actor} clients={clients} />;
 }
 
