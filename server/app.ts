@@ -41,6 +41,7 @@ import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { listExportRoutes } from './routes/listExport.ts';
 import { managementRoutes } from './routes/management.ts';
 import { optionsRoutes } from './routes/options.ts';
+import { overviewRoutes } from './routes/overview.ts';
 import { workOrderRoutes } from './routes/workOrders.ts';
 import { paymentsListRoutes } from './routes/paymentsList.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
@@ -164,6 +165,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(authenticationRoutes(deps));
   await app.register(twoFactorRoutes(deps));
   await app.register(optionsRoutes(deps));
+  await app.register(overviewRoutes(deps));
   await app.register(workOrderRoutes(deps));
   await app.register(paymentsBalanceRoutes(deps));
   await app.register(paymentsListRoutes(deps));

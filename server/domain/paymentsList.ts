@@ -57,10 +57,10 @@ export const pageQuery = (where: SQL, page: number, limit: number) => sql`
 
 // Bucket edges in UTC. ceilTo is the first edge at or after `at` (timestamps are whole microseconds);
 // '24 hours', as '1 day' would follow the session time zone's daylight saving.
-const ceilTo = (unit: 'hour' | 'day', at: SQL) =>
+export const ceilTo = (unit: 'hour' | 'day', at: SQL) =>
   sql`(date_trunc(${sql.raw(`'${unit}'`)}, ${at} - interval '1 microsecond', 'UTC')
     + interval ${sql.raw(unit === 'day' ? "'24 hours'" : "'1 hour'")})`;
-const floorTo = (unit: 'hour' | 'day', at: SQL) => sql`date_trunc(${sql.raw(`'${unit}'`)}, ${at}, 'UTC')`;
+export const floorTo = (unit: 'hour' | 'day', at: SQL) => sql`date_trunc(${sql.raw(`'${unit}'`)}, ${at}, 'UTC')`;
 
 /**
  * [from, until) cut around the bucket-aligned [first, end) inside it: the part before, the

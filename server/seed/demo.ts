@@ -68,13 +68,13 @@ const demoRoles: Array<{ name: string; type: UserType; description: string; modu
     name: 'Support Admin',
     type: 'ADMIN',
     description: 'Payments and balances only',
-    modules: ['transactions', 'balance', 'settings', 'settings-user'],
+    modules: ['overview', 'transactions', 'balance', 'settings', 'settings-user'],
   },
   {
     name: 'Client Finance',
     type: 'CLIENT',
     description: 'Client finance team: payments, balance and disbursements',
-    modules: ['transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'],
+    modules: ['overview', 'transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'],
   },
   {
     name: 'Auditor',
@@ -86,7 +86,7 @@ const demoRoles: Array<{ name: string; type: UserType; description: string; modu
     name: 'Client Viewer',
     type: 'CLIENT',
     description: 'Client read-only access to payments',
-    modules: ['transactions', 'settings', 'settings-user'],
+    modules: ['overview', 'transactions', 'settings', 'settings-user'],
   },
 ];
 

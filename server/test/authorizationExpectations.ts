@@ -118,6 +118,9 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/ledger/accounts/:id/entries/download`]: superAdmin('ledger'),
   [`GET ${API}/ledger/journal`]: superAdmin('ledger'),
 
+  // Issue 29: the Overview is a module that roles grant; each figure is then in the caller's own client scope.
+  [`GET ${API}/overview`]: holder('overview'),
+
   // Issue 25, dual control: "Read with GET approval-policy (SUPER ADMIN; other users 403) and set with PUT
   // (SUPER ADMIN)"; the Approvals screen and its calls are SUPER ADMIN's, with the module approvals.
   [`GET ${API}/approval-policy`]: superAdmin('approvals'),
@@ -221,6 +224,8 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`GET ${API}/ledger/accounts/:id/entries`]: READS,
   [`GET ${API}/ledger/accounts/:id/entries/download`]: READS,
   [`GET ${API}/ledger/journal`]: READS,
+
+  [`GET ${API}/overview`]: READS,
 
   [`GET ${API}/approval-policy`]: READS,
   [`PUT ${API}/approval-policy`]: REFUSED,

@@ -168,6 +168,7 @@ describe('authorization matrix', () => {
     );
     // Issue 28: an AUDITOR reads every page an AUDITOR may hold, SUPER ADMIN's reads included; no management.
     expect((await me('auditor')).allowed_paths).toEqual([
+      '/dashboard/overview',
       '/dashboard/transactions',
       '/dashboard/payin',
       '/dashboard/disbursement',

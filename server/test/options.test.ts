@@ -34,6 +34,7 @@ describe('option lists', () => {
     ]);
     expect(disbursement.children[0].is_required).toBe(true);
     expect(res.body.data.map((m: any) => m.title)).toEqual([
+      'Overview',
       'Payments List',
       'Payin Detail',
       'Disbursement',

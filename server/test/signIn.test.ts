@@ -70,8 +70,17 @@ describe('the OTP step', () => {
     expect(user).toMatchObject({
       otp_verified: true,
       two_factor_active: true,
-      modules: ['transactions', 'disbursement', 'disbursement-list', 'balance', 'settings', 'settings-user'],
+      modules: [
+        'overview',
+        'transactions',
+        'disbursement',
+        'disbursement-list',
+        'balance',
+        'settings',
+        'settings-user',
+      ],
       allowed_paths: [
+        '/dashboard/overview',
         '/dashboard/transactions',
         '/dashboard/disbursement',
         '/dashboard/disbursement/transactions',

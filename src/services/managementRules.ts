@@ -92,6 +92,7 @@ export const SUPER_ADMIN_MODULES: readonly string[] = ['settlement', 'audit-log'
  * no management and no Master Balance (an adjustment screen).
  */
 export const AUDITOR_MODULES: readonly string[] = [
+  'overview',
   'transactions',
   'payin',
   'disbursement',

@@ -34,7 +34,10 @@ export interface DailyVolume {
 /** What waits for a decision in the caller's scope; `approvals` is null for whoever cannot decide them. */
 export interface PendingFigures {
   withdrawals: number;
+  /** PENDING disbursements as the Disbursement List counts them in its default window (the last 7 days). */
   disbursements: number;
+  /** The first business day (YYYY-MM-DD) of that window: the tile's link may name it. */
+  disbursements_since: string;
   approvals: number | null;
 }
 
