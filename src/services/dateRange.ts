@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { BUSINESS_TIME_ZONE } from './format';
 
@@ -33,17 +33,31 @@ export function parseDateRange(text: string): DateRange | null {
 /** Now on the business clock: filters are read in Asia/Jakarta whatever the browser's zone is. */
 export const businessNow = () => dayjs().tz(BUSINESS_TIME_ZONE);
 
+/**
+ * `now`'s business date as a zone-free calendar day (UTC has no daylight saving). Calendar sums on a
+ * zoned dayjs run on the machine's local clock, so where the machine's zone shifts its clocks they
+ * can land an hour off and on the wrong day (a month's end read as the 1st of the next in New York).
+ */
+const calendarDay = (now: Dayjs) => dayjs.utc(now.format('YYYY-MM-DD'));
+
+/** From the first day's 00:00 to the last day's 23:59. */
+const wholeDays = (first: Dayjs, last: Dayjs): DateRange => ({
+  start: first.format('YYYY-MM-DD 00:00'),
+  end: last.format('YYYY-MM-DD 23:59'),
+});
+
 /** Spec section 9: most screens default to the last 14 days back to now. */
 export function lastDays(days: number, now = businessNow()): DateRange {
   return {
-    start: now.subtract(days, 'day').startOf('day').format(DATE_TIME_FORMAT),
+    start: calendarDay(now).subtract(days, 'day').format('YYYY-MM-DD 00:00'),
     end: now.format(DATE_TIME_FORMAT),
   };
 }
 
 /** Whole days on the business clock, today the last of them: `days` days ago + 1 at 00:00 to today 23:59. */
 export function daysThroughToday(days: number, now = businessNow()): DateRange {
-  return { start: now.subtract(days - 1, 'day').format('YYYY-MM-DD 00:00'), end: now.format('YYYY-MM-DD 23:59') };
+  const today = calendarDay(now);
+  return wholeDays(today.subtract(days - 1, 'day'), today);
 }
 
 /** Spec section 9: the payin page defaults to yesterday 00:00 to today 23:59. */
@@ -51,8 +65,8 @@ export const yesterdayThroughToday = (now = businessNow()): DateRange => daysThr
 
 /** The settlement screen's default: the whole of yesterday on the business clock, 00:00 to 23:59. */
 export function yesterday(now = businessNow()): DateRange {
-  const day = now.subtract(1, 'day');
-  return { start: day.format('YYYY-MM-DD 00:00'), end: day.format('YYYY-MM-DD 23:59') };
+  const day = calendarDay(now).subtract(1, 'day');
+  return wholeDays(day, day);
 }
 
 /** Issue 29: the named windows every date range offers, on the business clock; their ids travel in links (`range=`). */
@@ -78,17 +92,13 @@ export function presetRange(id: RangePresetId, now = businessNow()): DateRange {
       return yesterday(now);
     case 'last-7-days':
       return daysThroughToday(7, now);
-    case 'this-month':
-      return {
-        start: now.startOf('month').format('YYYY-MM-DD 00:00'),
-        end: now.endOf('month').format('YYYY-MM-DD 23:59'),
-      };
+    case 'this-month': {
+      const month = calendarDay(now);
+      return wholeDays(month.startOf('month'), month.endOf('month'));
+    }
     case 'last-month': {
-      const month = now.subtract(1, 'month');
-      return {
-        start: month.startOf('month').format('YYYY-MM-DD 00:00'),
-        end: month.endOf('month').format('YYYY-MM-DD 23:59'),
-      };
+      const month = calendarDay(now).startOf('month').subtract(1, 'month');
+      return wholeDays(month, month.endOf('month'));
     }
   }
 }

@@ -3,14 +3,19 @@ import {
   Button,
   Field,
   Input,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
   Popover,
   PopoverSurface,
   PopoverTrigger,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { CalendarLtrRegular } from '@fluentui/react-icons';
-import { parseDateRange } from '../../services/dateRange';
+import { CalendarClockRegular, CalendarLtrRegular } from '@fluentui/react-icons';
+import { RANGE_PRESETS, formatDateRange, parseDateRange, presetRange } from '../../services/dateRange';
 import { DateTimeField } from './DateTimeField';
 
 const useStyles = makeStyles({
@@ -20,9 +25,39 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
     padding: tokens.spacingHorizontalL,
   },
+  buttons: { display: 'flex' },
 });
 
-/** 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm', typed, or picked with the calendar button. */
+/**
+ * Issue 29: the named windows (Today … Last month, on the business clock) as a menu. A choice is
+ * sent as the range's text, through the same onChange as typing, so the page's machine needs no new event.
+ */
+function DatePresetsMenu({ onChange, disabled }: { onChange: (text: string) => void; disabled?: boolean }) {
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="transparent"
+          size="small"
+          icon={<CalendarClockRegular />}
+          aria-label="Date presets"
+          disabled={disabled}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList aria-label="Date presets">
+          {RANGE_PRESETS.map(({ id, label }) => (
+            <MenuItem key={id} onClick={() => onChange(formatDateRange(presetRange(id)))}>
+              {label}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm', typed, picked with the calendar button, or chosen from the presets. */
 export function DateRangeField({
   value,
   error,
@@ -56,32 +91,35 @@ export function DateRangeField({
           if (e.key === 'Enter') onEnter();
         }}
         contentAfter={
-          <Popover
-            trapFocus
-            onOpenChange={(_, d) => {
-              if (d.open && current) {
-                setFrom(current.start);
-                setTo(current.end);
-              }
-            }}
-          >
-            <PopoverTrigger disableButtonEnhancement>
-              <Button
-                appearance="transparent"
-                size="small"
-                icon={<CalendarLtrRegular />}
-                aria-label="Pick dates"
-                disabled={disabled}
-              />
-            </PopoverTrigger>
-            <PopoverSurface className={styles.surface} aria-label="Pick a date range">
-              <DateTimeField label="From" value={from} onChange={setFrom} />
-              <DateTimeField label="To" value={to} onChange={setTo} />
-              <Button appearance="primary" onClick={() => onChange(`${from} to ${to}`)}>
-                Apply
-              </Button>
-            </PopoverSurface>
-          </Popover>
+          <span className={styles.buttons}>
+            <DatePresetsMenu onChange={onChange} disabled={disabled} />
+            <Popover
+              trapFocus
+              onOpenChange={(_, d) => {
+                if (d.open && current) {
+                  setFrom(current.start);
+                  setTo(current.end);
+                }
+              }}
+            >
+              <PopoverTrigger disableButtonEnhancement>
+                <Button
+                  appearance="transparent"
+                  size="small"
+                  icon={<CalendarLtrRegular />}
+                  aria-label="Pick dates"
+                  disabled={disabled}
+                />
+              </PopoverTrigger>
+              <PopoverSurface className={styles.surface} aria-label="Pick a date range">
+                <DateTimeField label="From" value={from} onChange={setFrom} />
+                <DateTimeField label="To" value={to} onChange={setTo} />
+                <Button appearance="primary" onClick={() => onChange(`${from} to ${to}`)}>
+                  Apply
+                </Button>
+              </PopoverSurface>
+            </Popover>
+          </span>
         }
       />
     </Field>

@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
 import { JournalLink } from './JournalLink';
 import { ScrollRegion } from './ScrollRegion';
@@ -59,6 +59,11 @@ export interface ListTableProps<Row extends { uuid: string }> {
   actions?: (row: Row) => ReactNode;
   /** The user reads the Ledger: a column with a `journal` reference links to it (issue 28). */
   journals?: boolean;
+  /**
+   * Issue 29: the person's columns, by header, in their order (the column chooser's). The two pinned
+   * identity columns always lead; names the table has not, or already pinned, are ignored. Absent: every column.
+   */
+  shown?: readonly string[];
 }
 
 interface Props<Row extends { uuid: string }> extends ListTableProps<Row> {
@@ -71,18 +76,29 @@ interface Props<Row extends { uuid: string }> extends ListTableProps<Row> {
   wide?: boolean;
 }
 
+/** The pinned pair, then the shown headers that name a column, each once, in the order given. */
+function chosenColumns<Row>(columns: readonly ListColumn<Row>[], shown: readonly string[] | undefined) {
+  if (!shown) return columns;
+  const pinned = columns.slice(0, 2);
+  const rest = columns.slice(2);
+  const picked = [...new Set(shown)].flatMap((header) => rest.filter((c) => c.header === header));
+  return [...pinned, ...picked];
+}
+
 /** A list's paged table, from its column definitions: the Payments List's and the Disbursement List's. */
 function ListTableOf<Row extends { uuid: string }>({
   rows,
   loading,
   actions,
   journals,
-  columns,
+  shown,
+  columns: allColumns,
   label,
   scrollLabel,
   wide,
 }: Props<Row>) {
   const styles = useStyles();
+  const columns = useMemo(() => chosenColumns(allColumns, shown), [allColumns, shown]);
   // The whole table is one Tab stop: the arrow keys move between the action buttons, along a row and
   // to the rows above and below, so Tab does not walk every icon of every row (issue 26).
   const arrowKeys = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });

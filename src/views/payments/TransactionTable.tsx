@@ -4,7 +4,7 @@ import type { TransactionRow } from '../../services/transactionQuery';
 import { ListTable, type ListColumn, type ListTableProps } from '../common/ListTable';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 
-const PAYMENT_COLUMNS: readonly ListColumn<TransactionRow>[] = [
+export const PAYMENT_COLUMNS: readonly ListColumn<TransactionRow>[] = [
   { header: 'Transaction Time', cell: (r) => formatDateTime(r.transaction_time) },
   { header: 'Correlation ID', cell: (r) => r.correlation_id, journal: (r) => r.correlation_id },
   { header: 'Client', cell: (r) => r.client_name },
