@@ -320,7 +320,8 @@ export const filterBar = filterBarOn;
 export const search = (then: { target: string } | { reload: true }) => [
   'target' in then
     ? { ...applySearch, target: then.target }
-    : { ...applySearch, actions: [applySearch.actions, 'reload'] },
+    : // Spread: XState runs no list nested in an action list, so Search would apply and write nothing.
+      { ...applySearch, actions: [...applySearch.actions, 'reload'] },
   refuseSearch,
 ];
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { businessNow, presetOf, presetRange } from './dateRange';
-import { LIST_PAGE_QUERIES, queryObject, type ListId } from './savedViewRules';
+import { LIST_PAGE_QUERIES, listQueryIssue, queryObject, type ListId } from './savedViewRules';
 
 /**
  * Issue 29: a list's filters live in its page's query string, so a link opens the same window and
@@ -45,10 +45,11 @@ export type PageQueryRead<L extends ListId> =
 export function readPageQuery<L extends ListId>(list: L, query: string, now = businessNow()): PageQueryRead<L> {
   const raw = queryObject(query);
   if (Object.keys(raw).length === 0) return { kind: 'none' };
-  const parsed = v.safeParse(LIST_PAGE_QUERIES[list], raw);
-  if (!parsed.success)
-    return { kind: 'refused', message: `This link's filters cannot be read: ${parsed.issues[0].message}` };
-  const { range, ...value } = parsed.output as PageQueryOf<L> & { range?: Parameters<typeof presetRange>[0] };
+  // The server's words for a view's query (an unknown filter is named, not valibot's 'Expected never').
+  const issue = listQueryIssue(list, query);
+  if (issue) return { kind: 'refused', message: `This link's filters cannot be read: ${issue}` };
+  const parsed = v.parse(LIST_PAGE_QUERIES[list], raw);
+  const { range, ...value } = parsed as PageQueryOf<L> & { range?: Parameters<typeof presetRange>[0] };
   return { kind: 'read', value: (range ? { ...value, ...presetRange(range, now) } : value) as PageQueryOf<L> };
 }
 

@@ -1,15 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
 import { disbursementListMachine, defaultDisbursementForm } from '../../machines/disbursementListMachine';
 import { EMAIL_FAILED, exportMachine } from '../../machines/exportMachine';
+import { savedViewsMachine } from '../../machines/savedViewsMachine';
 import { alerts, type Alert } from '../../services/alerts';
 import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import type { DisbursementRow } from '../../services/disbursementQuery';
 import { APPROVAL_WAITING } from '../../services/approvalRules';
 import { ApiError } from '../../services/http';
+import type { SavedView } from '../../services/savedViewRules';
 import { FILE_DOWNLOADED } from '../../services/successTexts';
 import { DisbursementListScreen, type DisbursementListActor } from '../../views/disbursement/DisbursementListScreen';
 import {
@@ -26,12 +28,67 @@ import {
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
 import { deferredActors } from './deferredActors';
 
+// The clock the page is opened at: 2026-11-21 10:00 in Jakarta (what 'yesterday' and 'last 7 days' mean).
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T03:00:00.000Z') });
+
 const RANGE = '2026-11-14 00:00 to 2026-11-21 10:00';
 const form = defaultDisbursementForm({ start: '2026-11-14 00:00', end: '2026-11-21 10:00' });
 const input = { user: { type: 'SUPER ADMIN' as const }, form };
 const csv = new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' });
 const png = new File(['png'], 'scan.png', { type: 'image/png' });
 const listPage = { rows: disbursementRows, meta: disbursementMeta };
+
+/**
+ * Issue 29, the list's memory: Back or Forward to a link's entry (readable or not, or the bare page), and a
+ * saved view (the Views menu's, pushed; or the person's default, replacing the bare entry the page opened on).
+ * What each opens is written out by hand, over the list's defaults.
+ */
+interface Bar {
+  rangeText: string;
+  status: string;
+  search: string;
+  searchBy: string;
+  methods: string[];
+  clientId: number | null;
+}
+const DEFAULTS: Bar = {
+  rangeText: RANGE,
+  status: '',
+  search: '',
+  searchBy: 'correlation_id',
+  methods: [],
+  clientId: null,
+};
+const LINK = 'status=PENDING&range=yesterday';
+const VIEW_QUERY = 'status=FINALIZED&range=last-7-days&search=DSB-FINAL&limit=100';
+const UNREADABLE = 'status=NOPE';
+const REFUSAL =
+  "This link's filters cannot be read: status must be one of PENDING_REQUEST, PENDING, FINALIZED, REJECTED, FAILED, VOIDED";
+const OPENS: Record<string, { bar: Bar; limit: number }> = {
+  [LINK]: { bar: { ...DEFAULTS, rangeText: '2026-11-20 00:00 to 2026-11-20 23:59', status: 'PENDING' }, limit: 15 },
+  [VIEW_QUERY]: {
+    bar: { ...DEFAULTS, rangeText: '2026-11-15 00:00 to 2026-11-21 23:59', status: 'FINALIZED', search: 'DSB-FINAL' },
+    limit: 100,
+  },
+  '': { bar: DEFAULTS, limit: 15 },
+};
+/** The windows that are presets on this clock travel by name. */
+const PRESET_OF: Record<string, string> = {
+  '2026-11-20 00:00 to 2026-11-20 23:59': 'yesterday',
+  '2026-11-15 00:00 to 2026-11-21 23:59': 'last-7-days',
+};
+const savedView = (id: number, name: string, query: string): SavedView => ({
+  id,
+  list: 'disbursements',
+  name,
+  query,
+  columns: null,
+  is_default: false,
+  created_at: '2026-11-20T02:00:00.000Z',
+});
+const VIEWS = [savedView(1, 'Finalized this week', VIEW_QUERY), savedView(2, 'Old link', UNREADABLE)];
+const VIEW_NAMED: Record<string, string> = { [VIEW_QUERY]: 'Finalized this week', [UNREADABLE]: 'Old link' };
+const paramsOf = (query: string) => Object.fromEntries(new URLSearchParams(query));
 
 // --- The model: which events a user (or the server) can bring about in each state. -------------
 
@@ -55,6 +112,13 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'SEARCH' },
       { type: 'SET_RANGE_TEXT', value: 'last week' },
       { type: 'SET_RANGE_TEXT', value: RANGE },
+      // Back or Forward, and the saved views: these open whatever the bar holds, a bad range too.
+      { type: 'URL_CHANGED', query: LINK },
+      { type: 'URL_CHANGED', query: '' },
+      { type: 'URL_CHANGED', query: UNREADABLE },
+      { type: 'APPLY_VIEW', query: VIEW_QUERY, replace: false },
+      { type: 'APPLY_VIEW', query: VIEW_QUERY, replace: true },
+      { type: 'APPLY_VIEW', query: UNREADABLE, replace: false },
     );
     // With a bad range typed, the user fixes it or searches (and is told); the rest waits for a good one.
     if (!s.context.rangeError && parseDateRange(s.context.form.rangeText)) {
@@ -192,6 +256,24 @@ const voidPreviewOpen = () =>
 const click = (scope: HTMLElement, name: string | RegExp) =>
   fireEvent.click(scope === document.body ? within(scope).getByRole('button', { name }) : buttonIn(scope, name));
 
+/** Opens a saved view from the Views menu, then closes the menu (it is a dialog of its own while open). */
+async function openView(name: string) {
+  await step(() => click(document.body, 'Views'));
+  const menu = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>('[role=dialog][aria-label="Saved views"]');
+    if (!found) throw new Error('no Views menu');
+    return found;
+  });
+  const open = await waitFor(() => {
+    const button = buttonIn(menu, `Open view ${name}`);
+    expect(button).toBeEnabled();
+    return button;
+  });
+  await step(() => fireEvent.click(open));
+  // Closed by the time the step's act() ends: the screen then shows no dialog (expectScreenOf).
+  await step(() => fireEvent.keyDown(menu, { key: 'Escape' }));
+}
+
 /** Each step in its own act(): a menu or dialog opened by one click renders before the next looks for it. */
 const step = (fn: () => unknown) =>
   act(async () => {
@@ -212,6 +294,14 @@ async function drive(event: AnyEventObject, actor: DisbursementListActor, f: Fak
       return click(document.body, 'Search');
     case 'PAGE':
       return click(document.body, 'Next page');
+    // Back or Forward onto an entry of this page: the browser shows its address, then says so.
+    case 'URL_CHANGED':
+      window.history.pushState(null, '', `/${event.query ? `?${event.query}` : ''}`);
+      return window.dispatchEvent(new PopStateEvent('popstate'));
+    case 'APPLY_VIEW':
+      // The person's default view opens by itself as a bare page opens: the views child sends it so.
+      if (event.replace) return actor.send(event as never);
+      return openView(VIEW_NAMED[event.query]);
     // Fluent's listboxes are slow to open in jsdom; these go to the actor as the dropdowns send them.
     case 'SET_SEARCH_BY':
     case 'SET_METHODS':
@@ -365,6 +455,17 @@ async function expectScreenAfter(
         unchanged();
         return;
       }
+      reloaded();
+      return;
+    // A readable query opens and both regions read again; one that cannot be read is refused and changes nothing.
+    case 'URL_CHANGED':
+    case 'APPLY_VIEW':
+      if (event.query === UNREADABLE) {
+        announced({ title: 'Error!', message: REFUSAL, intent: 'error' });
+        unchanged();
+        return;
+      }
+      expect(newAlerts).toEqual([]);
       reloaded();
       return;
     case 'PAGE':
@@ -568,6 +669,104 @@ async function expectScreenAfter(
   }
 }
 
+/** What the person knows of the bar, the address and history (issue 29), from what they and the browser did. */
+interface Memory {
+  typed: Bar;
+  applied: Bar;
+  page: number;
+  limit: number;
+  address: Record<string, string>;
+  pushes: number;
+}
+const MEMORY_START: Memory = { typed: DEFAULTS, applied: DEFAULTS, page: 1, limit: 15, address: {}, pushes: 0 };
+const filterOf = (bar: Bar) => {
+  const [start, end] = bar.rangeText.split(' to ');
+  return {
+    start,
+    end,
+    status: bar.status,
+    search_by: bar.searchBy,
+    search: bar.search,
+    payment_method: bar.methods,
+    client_id: bar.clientId,
+  };
+};
+
+/**
+ * The address after the list wrote what it shows, by hand: a preset window by its name, the filters as applied
+ * (empty ones left out, All Status kept as 'status='), the page past the first, the size; a new entry unless
+ * the address showed it already.
+ */
+function shows(m: Memory, push: boolean): Memory {
+  const a = m.applied;
+  const [start, end] = a.rangeText.split(' to ');
+  const address: Record<string, string> = {
+    ...(PRESET_OF[a.rangeText] ? { range: PRESET_OF[a.rangeText] } : { start, end }),
+    status: a.status,
+    search_by: a.searchBy,
+    ...(a.search ? { search: a.search } : {}),
+    ...(a.methods.length ? { payment_method: a.methods.join(',') } : {}),
+    ...(a.clientId != null ? { client_id: String(a.clientId) } : {}),
+    ...(m.page !== 1 ? { page: String(m.page) } : {}),
+    limit: String(m.limit),
+  };
+  const same = JSON.stringify(Object.entries(address).sort()) === JSON.stringify(Object.entries(m.address).sort());
+  return { ...m, address, pushes: m.pushes + (push && !same ? 1 : 0) };
+}
+
+const FIELD: Record<string, keyof Bar> = {
+  SET_RANGE_TEXT: 'rangeText',
+  SET_STATUS: 'status',
+  SET_SEARCH: 'search',
+  SET_SEARCH_BY: 'searchBy',
+  SET_METHODS: 'methods',
+  SET_CLIENT: 'clientId',
+};
+
+function remember(m: Memory, event: AnyEventObject, rangeValid: boolean): Memory {
+  if (FIELD[event.type]) return { ...m, typed: { ...m.typed, [FIELD[event.type]]: event.value } };
+  const opened = (query: string): Memory => ({
+    ...m,
+    typed: OPENS[query].bar,
+    applied: OPENS[query].bar,
+    page: 1,
+    limit: OPENS[query].limit,
+  });
+  switch (event.type) {
+    // Filters apply on Search (a readable range), and the address then shows them.
+    case 'SEARCH':
+      return rangeValid ? shows({ ...m, applied: m.typed, page: 1 }, true) : m;
+    case 'PAGE':
+      return shows({ ...m, page: 2 }, true);
+    case 'PAGE_SIZE':
+      return shows({ ...m, page: 1, limit: 100 }, true);
+    case 'URL_CHANGED': {
+      const moved = { ...m, address: paramsOf(event.query), pushes: m.pushes + 1 };
+      return event.query === UNREADABLE
+        ? moved
+        : { ...opened(event.query), address: moved.address, pushes: moved.pushes };
+    }
+    case 'APPLY_VIEW':
+      return event.query === UNREADABLE ? m : shows(opened(event.query), !event.replace);
+    default:
+      return m;
+  }
+}
+
+let historyAtStart = 0;
+
+/** The bar shows what was typed or opened; the address and history what the list showed; each read asks for it. */
+function expectMemory(m: Memory, before: Seen, now: Seen, f: Fake) {
+  expect(paramsOf(window.location.search), 'the address').toEqual(m.address);
+  expect(window.history.length - historyAtStart, 'entries added to history').toBe(m.pushes);
+  expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent(m.typed.status || 'All Status');
+  expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(m.typed.rangeText);
+  expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue(m.typed.search);
+  if (now.lists > before.lists)
+    expect(f.last('loadList').input).toEqual({ filter: filterOf(m.applied), page: m.page, limit: m.limit });
+  if (now.summaries > before.summaries) expect(f.last('loadSummary').input).toEqual({ filter: filterOf(m.applied) });
+}
+
 /** What any state shows, whatever led to it: the views render the snapshot faithfully. */
 async function expectScreenOf(s: AnyMachineSnapshot) {
   expect(table()).toHaveAttribute('aria-busy', String(s.matches({ list: 'loading' })));
@@ -586,69 +785,90 @@ describe('disbursementList machine, driven through the Disbursement List screen'
   beforeEach(() => {
     seen = [];
     stop = alerts.subscribe((a) => seen.push(a));
+    // Each path opens on a bare address; history only grows, so entries are counted from here.
+    window.history.replaceState(null, '', '/');
+    historyAtStart = window.history.length;
   });
-  afterEach(() => stop());
+  // A failed path leaves its actor running: stopped here, so its urlWatch hears no later path's Back.
+  let running: { stop(): void } | null = null;
+  afterEach(() => {
+    stop();
+    running?.stop();
+    running = null;
+  });
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
 
   // Slow by nature (a full screen per path) and the CI machine is shared: a generous timeout.
-  it.each(model.paths.map((p) => [p.description.replace(/^.*?: /, ''), p]))(
-    '%s',
-    { timeout: 30_000 },
-    async (_, path) => {
-      const f = fake();
-      const logic = disbursementListMachine.provide({
-        actors: {
-          loadList: f.actors.loadList,
-          loadSummary: f.actors.loadSummary,
-          refreshStatus: f.actors.refreshStatus,
-          loadInvoice: f.actors.loadInvoice,
-          addToWithdrawable: f.actors.addToWithdrawable,
-          voidPreview: f.actors.voidPreview,
-          voidUpload: f.actors.voidUpload,
-          decision: disbursementDecisionMachine.provide({ actors: { decide: f.actors.decide } }),
-          export: exportMachine.provide({ actors: { download: f.actors.download, sendEmail: f.actors.sendEmail } }),
-        },
+  // Links and views differ in what they open: their names say which.
+  const nameOf = (p: (typeof model.paths)[number]) => {
+    const last = p.events.at(-1);
+    const said = last && /^(URL_CHANGED|APPLY_VIEW)$/.test(last.type) ? ` ${JSON.stringify(last)}` : '';
+    return `${p.description.replace(/^.*?: /, '')}${said}`;
+  };
+  it.each(model.paths.map((p) => [nameOf(p), p]))('%s', { timeout: 30_000 }, async (_, path) => {
+    const f = fake();
+    const logic = disbursementListMachine.provide({
+      actors: {
+        loadList: f.actors.loadList,
+        loadSummary: f.actors.loadSummary,
+        refreshStatus: f.actors.refreshStatus,
+        loadInvoice: f.actors.loadInvoice,
+        addToWithdrawable: f.actors.addToWithdrawable,
+        voidPreview: f.actors.voidPreview,
+        voidUpload: f.actors.voidUpload,
+        decision: disbursementDecisionMachine.provide({ actors: { decide: f.actors.decide } }),
+        export: exportMachine.provide({ actors: { download: f.actors.download, sendEmail: f.actors.sendEmail } }),
+        // The person's views as the server keeps them; Back and Forward go through the real urlWatch.
+        savedViews: savedViewsMachine.provide({
+          actors: { load: fromPromise(async () => ({ views: VIEWS, shown: null as string[] | null })) },
+        }),
+      },
+    });
+    const actor = createActor(logic, { input }).start();
+    running = actor;
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <DisbursementListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} />
+      </FluentProvider>,
+    );
+    expect(f.calls.loadList[0].input).toEqual({
+      filter: expect.objectContaining({ status: '', search_by: 'correlation_id', start: '2026-11-14 00:00' }),
+      page: 1,
+      limit: 15,
+    });
+    const knowledge = { rangeValid: true, file: null as File | null, previewed: false };
+    let memory = MEMORY_START;
+    for (const event of path.events) {
+      const before: Seen = {
+        alerts: [...seen],
+        lists: f.count('loadList'),
+        summaries: f.count('loadSummary'),
+        voids: f.count('voidUpload'),
+      };
+      await act(async () => {
+        await drive(event, actor, f);
       });
-      const actor = createActor(logic, { input }).start();
-      render(
-        <FluentProvider theme={webLightTheme}>
-          <DisbursementListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} />
-        </FluentProvider>,
-      );
-      expect(f.calls.loadList[0].input).toEqual({
-        filter: expect.objectContaining({ status: '', search_by: 'correlation_id', start: '2026-11-14 00:00' }),
-        page: 1,
-        limit: 15,
-      });
-      const knowledge = { rangeValid: true, file: null as File | null, previewed: false };
-      for (const event of path.events) {
-        const before: Seen = {
-          alerts: [...seen],
-          lists: f.count('loadList'),
-          summaries: f.count('loadSummary'),
-          voids: f.count('voidUpload'),
-        };
-        await act(async () => {
-          await drive(event, actor, f);
-        });
-        if (event.type === 'SET_RANGE_TEXT') knowledge.rangeValid = event.value === RANGE;
-        if (event.type === 'CHOOSE_FILE') knowledge.file = event.file;
-        if (event.type === 'UPLOAD_ANOTHER' || event.type === 'OPEN_VOID_UPLOAD') knowledge.file = null;
-        const now: Seen = {
-          alerts: seen,
-          lists: f.count('loadList'),
-          summaries: f.count('loadSummary'),
-          voids: f.count('voidUpload'),
-        };
-        await expectScreenAfter(event, before, now, knowledge, f);
-        // Whether the void preview asking to confirm is what the user now sees (a CONFIRM then voids).
-        knowledge.previewed = event.type === 'xstate.done.actor.voidPreview' && event.output.total.count > 0;
-        await expectScreenOf(actor.getSnapshot());
-      }
-      actor.stop();
-    },
-  );
+      memory = remember(memory, event, knowledge.rangeValid);
+      if (event.type === 'SET_RANGE_TEXT') knowledge.rangeValid = event.value === RANGE;
+      // A readable query opens a readable range.
+      if (/^(URL_CHANGED|APPLY_VIEW)$/.test(event.type) && event.query !== UNREADABLE) knowledge.rangeValid = true;
+      if (event.type === 'CHOOSE_FILE') knowledge.file = event.file;
+      if (event.type === 'UPLOAD_ANOTHER' || event.type === 'OPEN_VOID_UPLOAD') knowledge.file = null;
+      const now: Seen = {
+        alerts: seen,
+        lists: f.count('loadList'),
+        summaries: f.count('loadSummary'),
+        voids: f.count('voidUpload'),
+      };
+      await expectScreenAfter(event, before, now, knowledge, f);
+      expectMemory(memory, before, now, f);
+      // Whether the void preview asking to confirm is what the user now sees (a CONFIRM then voids).
+      knowledge.previewed = event.type === 'xstate.done.actor.voidPreview' && event.output.total.count > 0;
+      await expectScreenOf(actor.getSnapshot());
+    }
+    actor.stop();
+  });
 });

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 // The app's dayjs, with the time-zone plugin its formatters load.
 import '../../services/format';
+import type { SavedView } from '../../services/savedViewRules';
 import type { UserTypeName } from '../../services/schemas';
 import { DisbursementListPage } from '../../views/disbursement/DisbursementListPage';
 import { makeUser } from '../fixtures';
@@ -31,6 +32,9 @@ const api = vi.hoisted(() => ({
   addDisbursementToWithdrawable: vi.fn(),
   downloadDisbursements: vi.fn(),
   emailDisbursements: vi.fn(),
+  // Issue 29: the person's saved views and columns, read as the list opens.
+  savedViews: vi.fn(),
+  listColumns: vi.fn(),
 }));
 vi.mock('../../services/api', () => ({ api }));
 
@@ -39,9 +43,12 @@ const clients = [
   { id: 2, client_name: 'CV Jaya' },
 ];
 
-function open(type: UserTypeName) {
+function open(type: UserTypeName, address = '/', views: SavedView[] = []) {
+  window.history.replaceState(null, '', address);
   api.disbursementList.mockResolvedValue({ rows: disbursementRows, meta: disbursementMeta });
   api.disbursementSummary.mockResolvedValue(disbursementStats);
+  api.savedViews.mockResolvedValue(views);
+  api.listColumns.mockResolvedValue(null);
   const user = makeUser({ type, otp_verified: true, modules: ['disbursement', 'disbursement-transactions'] });
   return renderWithSession(<DisbursementListPage />, user, { modules: [], banks: [], clients, roles: [] });
 }
@@ -76,6 +83,7 @@ const actionsOf = (t: HTMLElement, correlationId: string) =>
     });
 
 beforeEach(() => vi.clearAllMocks());
+afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('Disbursement List', () => {
   it('shows the spec columns, badges in spec colours, amounts in rupiah, over the last 7 days by default', async () => {
@@ -369,5 +377,72 @@ describe('Disbursement List', () => {
     await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());
     expect(screen.queryByText('Upload Void Transaction: Results')).toBeNull();
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
+  });
+
+  // Issue 29: the filters live in the address, so a link (or the person's default view) opens them.
+  describe('opened from its address', () => {
+    const yesterday = () => dayjs().tz('Asia/Jakarta').subtract(1, 'day').format('YYYY-MM-DD');
+    const bar = () => ({
+      status: screen.getByRole('combobox', { name: 'Status' }).textContent,
+      range: (screen.getByRole('textbox', { name: 'Date range' }) as HTMLInputElement).value,
+    });
+
+    it("shows a link's status and window, and asks the list and tiles for them", async () => {
+      open('SUPER ADMIN', '/?status=PENDING&range=yesterday');
+      await table();
+      const day = yesterday();
+      expect(bar()).toEqual({ status: 'PENDING', range: `${day} 00:00 to ${day} 23:59` });
+      const asked = { status: 'PENDING', start: `${day} 00:00`, end: `${day} 23:59` };
+      expect(api.disbursementList).toHaveBeenCalledTimes(1);
+      expect(api.disbursementList).toHaveBeenCalledWith(expect.objectContaining(asked), 1, 15);
+      expect(api.disbursementSummary).toHaveBeenCalledWith(expect.objectContaining(asked));
+      // A link's own query is not the person's default view's to replace.
+      expect(window.location.search).toBe('?status=PENDING&range=yesterday');
+    });
+
+    it("says why a link cannot be read, and opens on the list's defaults (All Status)", async () => {
+      open('SUPER ADMIN', '/?status=NOPE&range=yesterday');
+      await table();
+      expect(
+        await screen.findByText(
+          "This link's filters cannot be read: status must be one of PENDING_REQUEST, PENDING, FINALIZED, " +
+            'REJECTED, FAILED, VOIDED',
+        ),
+      ).toBeInTheDocument();
+      expect(bar().status).toBe('All Status');
+      expect(api.disbursementList.mock.calls[0][0]).toMatchObject({ status: '' });
+    });
+
+    it("opens the person's default view on a bare address, in place of that entry", async () => {
+      const entries = window.history.length;
+      open('SUPER ADMIN', '/', [
+        {
+          id: 7,
+          list: 'disbursements',
+          name: 'Finalized yesterday',
+          query: 'status=FINALIZED&range=yesterday',
+          columns: null,
+          is_default: true,
+          created_at: '2026-11-20T02:00:00.000Z',
+        },
+      ]);
+      await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));
+      await table();
+      const day = yesterday();
+      expect(bar()).toEqual({ status: 'FINALIZED', range: `${day} 00:00 to ${day} 23:59` });
+      expect(api.disbursementList).toHaveBeenLastCalledWith(
+        expect.objectContaining({ status: 'FINALIZED', start: `${day} 00:00`, end: `${day} 23:59` }),
+        1,
+        15,
+      );
+      // The address now says so, and Back does not lead to the bare list first.
+      expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
+        range: 'yesterday',
+        status: 'FINALIZED',
+        search_by: 'correlation_id',
+        limit: '15',
+      });
+      expect(window.history.length).toBe(entries);
+    });
   });
 });

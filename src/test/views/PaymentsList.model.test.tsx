@@ -2,23 +2,29 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import dayjs from 'dayjs';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
 import { EMAIL_FAILED, exportMachine } from '../../machines/exportMachine';
 import { manualFinalizeMachine } from '../../machines/manualFinalizeMachine';
 import { defaultForm, paymentsListMachine } from '../../machines/paymentsListMachine';
+import { savedViewsMachine } from '../../machines/savedViewsMachine';
 import { uploadMachine } from '../../machines/uploadMachine';
 import { alerts, waitingAlert, type Alert } from '../../services/alerts';
+import { api } from '../../services/api';
 import { APPROVAL_AHEAD, APPROVAL_WAITING as WAITING } from '../../services/approvalRules';
 import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
 import type { ReconciliationResult } from '../../services/reconciliationRules';
+import type { SavedView } from '../../services/savedViewRules';
 import type { UserTypeName } from '../../services/schemas';
 import { FILE_DOWNLOADED } from '../../services/successTexts';
 import type { Invoice } from '../../services/transactionActions';
 import type { TransactionRow } from '../../services/transactionQuery';
+import { PaymentsListPage } from '../../views/payments/PaymentsListPage';
 import { PaymentsListScreen, type PaymentsListActor } from '../../views/payments/PaymentsListScreen';
+import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import { PendingCalls, drivenPaths, isActorEvent } from './pageModelHarness';
+import { renderWithSession } from './renderWithSession';
 
 /**
  * The Payments List's page machine driven through the rendered screen: every generated path (the
@@ -33,6 +39,37 @@ vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T03:15:00.000Z') }
 
 const RANGE = '2026-11-21 00:00 to 2026-11-21 23:59';
 const BAD_RANGE = 'last week';
+/** Yesterday on the business clock: what `range=yesterday` opens. */
+const YESTERDAY = '2026-11-20 00:00 to 2026-11-20 23:59';
+
+/**
+ * Issue 29, the list's memory. Back or Forward to a link's entry (readable or not, or the bare page), and a
+ * saved view (the Views menu's, pushed; or the person's default, replacing the bare entry the page opened on).
+ * What each opens is written out by hand: a machine reading the query otherwise fails the path.
+ */
+const LINK = 'status=PENDING&range=yesterday';
+const VIEW_QUERY = 'status=PENDING&range=yesterday&payment_method=va_bca&limit=100';
+const UNREADABLE = 'status=NOPE';
+const REFUSAL =
+  "This link's filters cannot be read: status must be one of FINALIZED, PENDING, REQUEST_TIMEOUT, SETTLED, VA_EXPIRED";
+const OPENS: Record<string, { rangeText: string; status: string; methods: string[]; limit: number }> = {
+  [LINK]: { rangeText: YESTERDAY, status: 'PENDING', methods: [], limit: 15 },
+  [VIEW_QUERY]: { rangeText: YESTERDAY, status: 'PENDING', methods: ['va_bca'], limit: 100 },
+  // Back to the page as first opened: its defaults.
+  '': { rangeText: RANGE, status: 'FINALIZED', methods: [], limit: 15 },
+};
+const savedView = (id: number, name: string, query: string): SavedView => ({
+  id,
+  list: 'transactions',
+  name,
+  query,
+  columns: null,
+  is_default: false,
+  created_at: '2026-11-20T02:00:00.000Z',
+});
+/** The person's views: one that opens, and one kept from before the list's filters changed. */
+const VIEWS = [savedView(1, 'Pending yesterday', VIEW_QUERY), savedView(2, 'Old link', UNREADABLE)];
+const VIEW_NAMED: Record<string, string> = { [VIEW_QUERY]: 'Pending yesterday', [UNREADABLE]: 'Old link' };
 const form = defaultForm(dayjs('2026-11-21T10:15:00'));
 
 const payIn = (
@@ -157,6 +194,13 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'SEARCH' },
       { type: 'SET_RANGE_TEXT', value: BAD_RANGE },
       { type: 'SET_RANGE_TEXT', value: RANGE },
+      // Back or Forward, and the saved views: these open whatever the bar holds, a bad range too.
+      { type: 'URL_CHANGED', query: LINK },
+      { type: 'URL_CHANGED', query: '' },
+      { type: 'URL_CHANGED', query: UNREADABLE },
+      { type: 'APPLY_VIEW', query: VIEW_QUERY, replace: false },
+      { type: 'APPLY_VIEW', query: VIEW_QUERY, replace: true },
+      { type: 'APPLY_VIEW', query: UNREADABLE, replace: false },
     );
     // With a bad range typed, the user fixes it or searches (and is told); the rest waits for a good one.
     if (!s.context.rangeError && parseDateRange(s.context.form.rangeText)) {
@@ -257,6 +301,13 @@ interface World {
   /** The rest of the bar as typed, and as last applied by Search. */
   typed: Record<string, unknown>;
   applied: Record<string, unknown>;
+  /** The range as last applied, the page and its size: with the filters, what the address shows. */
+  appliedRange: string;
+  page: number;
+  limit: number;
+  /** The address's query, as its parameters; and how many entries the page added to history. */
+  address: Record<string, string>;
+  pushes: number;
   alerts: Alert[];
   /** Process Transactions: the last dry run's answer, and the refusal the failure dialog shows. */
   preview: typeof PREVIEW | null;
@@ -283,6 +334,12 @@ const startWorld = (role: UserTypeName): World => ({
   appliedStatus: 'FINALIZED',
   typed: TYPED_START,
   applied: TYPED_START,
+  appliedRange: RANGE,
+  page: 1,
+  limit: 15,
+  // A bare address opens the defaults and stays bare until a search.
+  address: {},
+  pushes: 0,
   alerts: [],
   preview: null,
   processError: null,
@@ -324,6 +381,10 @@ function expectedAfter(state: string, event: AnyEventObject & Output, w: World):
     case 'PAGE':
     case 'PAGE_SIZE':
       return `loading|${dialog}`;
+    // A readable query opens and the list reads again; one that cannot be read changes nothing.
+    case 'URL_CHANGED':
+    case 'APPLY_VIEW':
+      return event.query === UNREADABLE ? state : `loading|${dialog}`;
     case 'SET_RANGE_TEXT':
     case 'SET_STATUS':
     case 'SET_SEARCH':
@@ -405,11 +466,35 @@ function nextWorld(w: World, event: AnyEventObject & Output & { value?: unknown;
     case 'SET_METHODS':
     case 'SET_CLIENT':
       return { ...w, typed: { ...w.typed, [FIELD_OF[event.type]]: event.value } };
-    // Filters apply on Search, not as they are typed.
+    // Filters apply on Search, not as they are typed; the address then shows them, a new entry in history.
     case 'SEARCH':
       return parseDateRange(w.rangeText)
-        ? { ...w, appliedStatus: w.formStatus, applied: w.typed, rangeError: false }
+        ? shows(
+            {
+              ...w,
+              appliedStatus: w.formStatus,
+              applied: w.typed,
+              appliedRange: w.rangeText,
+              page: 1,
+              rangeError: false,
+            },
+            true,
+          )
         : { ...w, rangeError: true };
+    case 'PAGE':
+      return shows({ ...w, page: 2 }, true);
+    case 'PAGE_SIZE':
+      return shows({ ...w, page: 1, limit: 100 }, true);
+    // Back or Forward: the address is the entry's own (the test moved to it); the list opens it, or says why not.
+    case 'URL_CHANGED': {
+      const moved = { ...w, address: paramsOf(String(event.query)), pushes: w.pushes + 1 };
+      return event.query === UNREADABLE ? { ...moved, alerts: [...w.alerts, refused] } : opens(moved, event.query);
+    }
+    // A saved view opens as a search would, into history; the default view replaces the bare entry.
+    case 'APPLY_VIEW':
+      return event.query === UNREADABLE
+        ? say(refused)
+        : shows(opens(w, String(event.query)), !(event as { replace?: boolean }).replace);
     case 'xstate.done.actor.refreshStatus':
       return say(
         out!.changed
@@ -447,6 +532,49 @@ function nextWorld(w: World, event: AnyEventObject & Output & { value?: unknown;
   }
 }
 
+const refused: Alert = { title: 'Error!', message: REFUSAL, intent: 'error' };
+const paramsOf = (query: string) => Object.fromEntries(new URLSearchParams(query));
+
+/** What a readable query opens: its filters over the list's defaults, typed and applied, from its page. */
+function opens(w: World, query: string): World {
+  const o = OPENS[query];
+  const bar = { ...TYPED_START, payment_method: o.methods };
+  return {
+    ...w,
+    rangeText: o.rangeText,
+    rangeError: false,
+    formStatus: o.status,
+    appliedStatus: o.status,
+    typed: bar,
+    applied: bar,
+    appliedRange: o.rangeText,
+    page: 1,
+    limit: o.limit,
+  };
+}
+
+/**
+ * The address after the list wrote what it shows (issue 29), by hand: a window that is a preset by its name,
+ * the filters as applied (empty ones left out, All Status kept as 'status='), the page past the first, the size.
+ */
+function shows(w: World, push: boolean): World {
+  const preset: Record<string, string> = { [RANGE]: 'today', [YESTERDAY]: 'yesterday' };
+  const a = w.applied as { search: string; search_by: string; payment_method: string[]; client_id: number | null };
+  const address: Record<string, string> = {
+    range: preset[w.appliedRange],
+    status: w.appliedStatus,
+    search_by: a.search_by,
+    ...(a.search ? { search: a.search } : {}),
+    ...(a.payment_method.length ? { payment_method: a.payment_method.join(',') } : {}),
+    ...(a.client_id != null ? { client_id: String(a.client_id) } : {}),
+    ...(w.page !== 1 ? { page: String(w.page) } : {}),
+    limit: String(w.limit),
+  };
+  // The same query again adds no entry.
+  const same = JSON.stringify(Object.entries(address).sort()) === JSON.stringify(Object.entries(w.address).sort());
+  return { ...w, address, pushes: w.pushes + (push && !same ? 1 : 0) };
+}
+
 // --- Reading the screen. ------------------------------------------------------------------------
 
 // Fluent mounts dialogs in portals a frame later, and in jsdom tabster may mark an open dialog
@@ -475,6 +603,28 @@ const press = async (scope: HTMLElement, name: string) => {
   });
 };
 const table = () => screen.getByRole('table', { name: 'Payments' });
+
+/** Opens a saved view from the Views menu, then closes the menu (it is a dialog of its own while open). */
+async function openView(name: string) {
+  await press(document.body, 'Views');
+  const menu = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>('[role=dialog][aria-label="Saved views"]');
+    if (!found) throw new Error('no Views menu');
+    return found;
+  });
+  const open = await waitFor(() => {
+    const button = buttonIn(menu, `Open view ${name}`);
+    expect(button).toBeEnabled();
+    return button;
+  });
+  await act(async () => {
+    fireEvent.click(open);
+  });
+  await act(async () => {
+    fireEvent.keyDown(menu, { key: 'Escape' });
+  });
+  await waitFor(() => expect(document.querySelector('[role=dialog][aria-label="Saved views"]')).toBeNull());
+}
 /** Process Transactions' question has Confirm; adding one pay-in's has Add. */
 const isProcessQuestion = (d: HTMLElement) =>
   [...d.querySelectorAll('button')].some((b) => b.textContent === 'Confirm');
@@ -523,6 +673,10 @@ function readScreen(): string {
 function checkScreen(state: string, w: World, seen: Alert[]) {
   const [list, dialog] = state.split('|');
   expect(seen).toEqual(w.alerts);
+  // The address shows what the list shows (issue 29), and Back walks the searches made.
+  expect(paramsOf(window.location.search), 'the address').toEqual(w.address);
+  expect(window.history.length - historyAtStart, 'entries added to history').toBe(w.pushes);
+  expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent(w.formStatus || 'All Status');
   expect(screen.getByRole('textbox', { name: 'Date range' })).toHaveValue(w.rangeText);
   expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue(String(w.typed.search));
   expect(screen.queryByText(INVALID_DATE_RANGE) != null, 'the range error').toBe(w.rangeError);
@@ -611,6 +765,19 @@ async function perform(
       return press(document.body, 'Search');
     case 'PAGE':
       return press(document.body, 'Next page');
+    // Back or Forward onto an entry of this page: the browser shows its address, then says so.
+    case 'URL_CHANGED':
+      return act(async () => {
+        window.history.pushState(null, '', `/${event.query ? `?${event.query}` : ''}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+    case 'APPLY_VIEW':
+      // The person's default view opens by itself as a bare page opens: the views child sends it so.
+      if ((event as { replace?: boolean }).replace)
+        return act(async () => {
+          actor.send(event as never);
+        });
+      return openView(VIEW_NAMED[String(event.query)]);
     case 'REFRESH_STATUS':
     case 'RESEND_CALLBACK':
     case 'FINALIZE_MANUALLY':
@@ -722,6 +889,8 @@ async function perform(
   }
 }
 
+let historyAtStart = 0;
+
 describe('paymentsList machine, driven through the Payments List screen', () => {
   // See dialogNamed: inside a dialog tabster may have hidden, queries look at hidden nodes too.
   beforeAll(() => configure({ defaultHidden: true }));
@@ -731,8 +900,17 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
   beforeEach(() => {
     seen = [];
     stop = alerts.subscribe((a) => seen.push(a));
+    // Each path opens on a bare address; history only grows, so entries are counted from here.
+    window.history.replaceState(null, '', '/');
+    historyAtStart = window.history.length;
   });
-  afterEach(() => stop());
+  // A failed path leaves its actor running: stopped here, so its urlWatch hears no later path's Back.
+  let running: { stop(): void } | null = null;
+  afterEach(() => {
+    stop();
+    running?.stop();
+    running = null;
+  });
 
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
@@ -749,15 +927,31 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
   const clientPaths = drivenPaths(paymentsListMachine, byRole('CLIENT')).filter(
     (p) => !p.events.at(-1)!.type.startsWith('SET_'),
   );
+  // Issue 29: each link, view and refusal from the first screen, and a search then written to the address
+  // (one path takes each transition; these differ in what they open).
+  const memoryPaths = byRole('SUPER ADMIN').filter(
+    (p) =>
+      (p.events.length === 2 && /^(URL_CHANGED|APPLY_VIEW)$/.test(p.events[1].type)) ||
+      p.events.map((e) => e.type).join() === 'xstate.done.actor.load,SET_STATUS,SEARCH',
+  );
   const paths = [
-    ...new Set([...drivenPaths(paymentsListMachine, byRole('SUPER ADMIN')), ...childEndings, ...clientPaths]),
+    ...new Set([
+      ...drivenPaths(paymentsListMachine, byRole('SUPER ADMIN')),
+      ...childEndings,
+      ...memoryPaths,
+      ...clientPaths,
+    ]),
   ];
   // Slow by nature (a full screen per path) and the CI machine is shared: a generous timeout.
   // Endings that differ only in what the server or the child said get it in their names.
   const nameOf = (p: ModelPath) => {
     const last = p.events.at(-1) as (AnyEventObject & { output?: unknown }) | undefined;
     const said =
-      last && /\.(manualFinalize|check|export|refreshStatus)$/.test(last.type) ? ` ${JSON.stringify(last.output)}` : '';
+      last && /\.(manualFinalize|check|export|refreshStatus)$/.test(last.type)
+        ? ` ${JSON.stringify(last.output)}`
+        : last && /^(URL_CHANGED|APPLY_VIEW)$/.test(last.type)
+          ? ` ${JSON.stringify(last)}`
+          : '';
     return `${p.description}${said}`;
   };
   it.each(paths.map((p) => [nameOf(p), p]))('%s', { timeout: 30_000 }, async (_, path) => {
@@ -774,9 +968,14 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
         manualFinalize: manualFinalizeMachine.provide({ actors: { finalize: calls.logic() } }),
         check: uploadMachine.provide({ actors: { upload: calls.logic() } }),
         export: exportMachine.provide({ actors: { download: calls.logic(), sendEmail: calls.logic() } }),
+        // The person's views as the server keeps them; Back and Forward go through the real urlWatch.
+        savedViews: savedViewsMachine.provide({
+          actors: { load: fromPromise(async () => ({ views: VIEWS, shown: null as string[] | null })) },
+        }),
       },
     });
     const actor = createActor(logic, { input: path.input }).start();
+    running = actor;
     render(
       <FluentProvider theme={webLightTheme}>
         <PaymentsListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} />
@@ -794,8 +993,11 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
       checkScreen(expected, world, seen);
       // Every reload asks for the search as applied.
       if (expected.startsWith('loading') && calls.isOpen('load')) {
-        expect(calls.inputs.filter((c) => c.id === 'load').at(-1)!.input).toMatchObject({
-          filter: { status: world.appliedStatus, ...world.applied },
+        const [start, end] = world.appliedRange.split(' to ');
+        expect(calls.inputs.filter((c) => c.id === 'load').at(-1)!.input).toEqual({
+          filter: { status: world.appliedStatus, ...world.applied, start, end },
+          page: world.page,
+          limit: world.limit,
         });
       }
       state = expected;
@@ -803,5 +1005,63 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
     // And the machine agrees with the screen where the path ends.
     expect(state).toBe(label(path.end.value));
     actor.stop();
+  });
+});
+
+/**
+ * Issue 29, a link opened: the page reads its address's query once, as it opens. A readable one is the filter
+ * bar's and the list's first call; one that cannot be read is said, and the list opens on its defaults.
+ */
+describe('Payments List opened from a link', () => {
+  let stop = () => {};
+  let seen: Alert[] = [];
+  beforeEach(() => {
+    seen = [];
+    stop = alerts.subscribe((a) => seen.push(a));
+    vi.spyOn(api, 'transactionList').mockResolvedValue({ rows: ROWS, meta: loaded.meta });
+    vi.spyOn(api, 'transactionSummary').mockResolvedValue(STATS);
+    vi.spyOn(api, 'savedViews').mockResolvedValue([]);
+    vi.spyOn(api, 'listColumns').mockResolvedValue(null);
+  });
+  afterEach(() => {
+    stop();
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  const open = async (address: string) => {
+    window.history.replaceState(null, '', address);
+    const user = makeUser({ type: 'SUPER ADMIN', otp_verified: true });
+    renderWithSession(<PaymentsListPage />, user, { modules: [], banks: [], clients: [], roles: [] });
+    const t = await screen.findByRole('table', { name: 'Payments' });
+    await waitFor(() => expect(t).toHaveAttribute('aria-busy', 'false'));
+  };
+  const bar = () => ({
+    status: screen.getByRole('combobox', { name: 'Status' }).textContent,
+    range: (screen.getByRole('textbox', { name: 'Date range' }) as HTMLInputElement).value,
+  });
+
+  it('shows PENDING and yesterday for status=PENDING&range=yesterday, and asks the list for them', async () => {
+    await open('/?status=PENDING&range=yesterday');
+    expect(bar()).toEqual({ status: 'PENDING', range: YESTERDAY });
+    const asked = { status: 'PENDING', start: '2026-11-20 00:00', end: '2026-11-20 23:59' };
+    expect(api.transactionList).toHaveBeenCalledTimes(1);
+    expect(api.transactionList).toHaveBeenCalledWith(expect.objectContaining(asked), 1, 15);
+    expect(api.transactionSummary).toHaveBeenCalledWith(expect.objectContaining(asked));
+    expect(seen).toEqual([]);
+    // The page states what it opened with and adds nothing to history until a search.
+    expect(window.location.search).toBe('?status=PENDING&range=yesterday');
+  });
+
+  it('says why status=NOPE cannot be read, and opens on the defaults (today, FINALIZED)', async () => {
+    await open('/?status=NOPE');
+    expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
+    expect(seen).toEqual([{ title: 'Error!', message: REFUSAL, intent: 'error' }]);
+    expect(bar()).toEqual({ status: 'FINALIZED', range: RANGE });
+    expect(api.transactionList).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'FINALIZED', start: '2026-11-21 00:00', end: '2026-11-21 23:59' }),
+      1,
+      15,
+    );
   });
 });

@@ -9,4 +9,8 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The lists keep their filters in the address (issue 29): each test opens on a bare one unless it says otherwise.
+  window.history.replaceState(null, '', '/');
+});
