@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import {
@@ -23,9 +23,6 @@ import {
   type DateFilter,
 } from './dateFilter';
 import type { GuardWords } from './guardWords';
-import { queryRefusal, showListQuery, urlWatch, type UrlChangedEvent } from './listMemory';
-import { pageQuery, readPageQuery } from '../services/listUrl';
-import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 
 export const LOAD_FAILED = 'The audit log could not be loaded.';
 export const EXPORT_FAILED = 'The audit log could not be exported.';
@@ -81,10 +78,6 @@ export interface AuditLogContext {
   chain: AuditChainVerdict | null;
   /** The chain's head as the last page or check read it (shown on the screen; exports end with it). */
   head: string | null;
-  /** The page opened on a bare address: the person's default view may open (issue 29). */
-  opensDefault: boolean;
-  /** Why the address's query could not be read (the log opened on its defaults). */
-  linkRefusal: string | null;
 }
 
 export type AuditLogEvent =
@@ -97,9 +90,7 @@ export type AuditLogEvent =
   | { type: 'EXPORT' }
   | { type: 'OPEN_PATH'; object_type: string; object_id: string }
   | { type: 'CLOSE_PATH' }
-  | { type: 'VERIFY' }
-  | UrlChangedEvent
-  | ApplyViewEvent;
+  | { type: 'VERIFY' };
 
 /** Spec section 9: 'other screens last 14 days back to now'. */
 const DEFAULT_DAYS = 14;
@@ -120,35 +111,6 @@ const trimmed = (f: AuditFields): AuditFields => ({
   search: f.search.trim(),
 });
 
-/**
- * What the log shows for an address's query (issue 29): its fields searched, its window (or the default
- * one, following the clock), its page; null when the query cannot be read.
- */
-function openedFrom(query: string, given?: DateRange) {
-  const read = readPageQuery('audit-log', query);
-  if (read.kind === 'refused') return null;
-  const q = read.kind === 'read' ? read.value : null;
-  const fields: AuditFields = {
-    actor: q?.actor ?? '',
-    action: q?.action ?? '',
-    object_type: q?.object_type ?? '',
-    object_id: q?.object_id ?? '',
-    outcome: q?.outcome ?? '',
-    search: q?.search ?? '',
-  };
-  const range = q?.start && q.end ? { start: q.start, end: q.end } : given;
-  return {
-    fields,
-    searched: fields,
-    filter: startingFilter(range, defaultRange),
-    page: q?.page ?? 1,
-    limit: q?.limit ?? GENERIC_PAGE_SIZES[0],
-  };
-}
-
-/** The log's query as the address shows it and a saved view keeps it. */
-export const addressOf = (c: AuditLogContext) => pageQuery({ ...queryOf(c) });
-
 export const queryOf = (c: AuditLogContext): AuditQuery => ({
   ...c.searched,
   start: c.filter.start,
@@ -166,11 +128,9 @@ export const auditLogMachine = setup({
   types: {
     context: {} as AuditLogContext,
     events: {} as AuditLogEvent,
-    input: {} as { range?: DateRange; query?: string } | undefined,
+    input: {} as { range?: DateRange } | undefined,
   },
   actors: {
-    savedViews: savedViewsMachine,
-    urlWatch,
     loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta; head?: string | null }, AuditQuery>(({ input }) =>
       api.auditLog(input),
     ),
@@ -198,15 +158,6 @@ export const auditLogMachine = setup({
       page: 1,
     })),
     refuseRange: assign({ filter: ({ context }) => searchedFilter(context.filter) }),
-    open: assign(({ event }) => openedFrom((event as UrlChangedEvent | ApplyViewEvent).query)!),
-    // A person's search goes into history; a default view opened in place of the bare address replaces it.
-    showQuery: ({ context, event }) =>
-      showListQuery(addressOf(context), event.type === 'APPLY_VIEW' && (event as ApplyViewEvent).replace),
-    tellViews: sendTo('views', ({ context }) => ({ type: 'QUERY' as const, query: addressOf(context) })),
-    refuseQuery: ({ context, event }) => {
-      const message = 'query' in event ? queryRefusal('audit-log', event.query as string) : context.linkRefusal;
-      if (message) alerts.error(message);
-    },
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(context.filter),
@@ -214,7 +165,6 @@ export const auditLogMachine = setup({
       event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
     isPageSize: ({ event }) =>
       event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
-    queryReadable: ({ event }) => 'query' in event && queryRefusal('audit-log', event.query as string) == null,
     hasPath: ({ event }) =>
       event.type === 'OPEN_PATH' && isPathType(event.object_type) && event.object_id.trim() !== '',
   },
@@ -226,9 +176,6 @@ export const auditLogMachine = setup({
     filter: startingFilter(input?.range, defaultRange),
     page: 1,
     limit: GENERIC_PAGE_SIZES[0],
-    ...openedFrom(input?.query ?? '', input?.range),
-    opensDefault: !input?.query,
-    linkRefusal: queryRefusal('audit-log', input?.query ?? ''),
     rows: [],
     meta: null,
     loadError: null,
@@ -240,31 +187,9 @@ export const auditLogMachine = setup({
     head: null,
   }),
   type: 'parallel',
-  // Issue 29: the person's saved views and columns, and Back and Forward, run beside the log.
-  entry: 'refuseQuery',
-  invoke: [
-    {
-      id: 'views',
-      src: 'savedViews',
-      input: ({ context }) => ({
-        list: 'audit-log' as const,
-        query: addressOf(context),
-        opensDefault: context.opensDefault,
-      }),
-    },
-    { src: 'urlWatch' },
-  ],
   on: {
     SET_FIELD: { actions: 'setField' },
     SET_RANGE_TEXT: { actions: 'setRange' },
-    URL_CHANGED: [
-      { guard: 'queryReadable', target: '.list.loading', actions: ['open', 'tellViews'] },
-      { actions: 'refuseQuery' },
-    ],
-    APPLY_VIEW: [
-      { guard: 'queryReadable', target: '.list.loading', actions: ['open', 'showQuery', 'tellViews'] },
-      { actions: 'refuseQuery' },
-    ],
   },
   states: {
     list: {
@@ -292,29 +217,19 @@ export const auditLogMachine = setup({
         },
         ready: {
           on: {
-            SEARCH: [
-              { guard: 'rangeIsValid', target: 'loading', actions: ['search', 'showQuery', 'tellViews'] },
-              { actions: 'refuseRange' },
-            ],
-            PAGE: {
-              guard: 'isPageInRange',
-              target: 'loading',
-              actions: [assign({ page: ({ event }) => event.page }), 'showQuery', 'tellViews'],
-            },
+            SEARCH: [{ guard: 'rangeIsValid', target: 'loading', actions: 'search' }, { actions: 'refuseRange' }],
+            PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
             PAGE_SIZE: {
               guard: 'isPageSize',
               target: 'loading',
-              actions: [assign({ limit: ({ event }) => event.limit, page: 1 }), 'showQuery', 'tellViews'],
+              actions: assign({ limit: ({ event }) => event.limit, page: 1 }),
             },
           },
         },
         failed: {
           on: {
             RETRY: 'loading',
-            SEARCH: [
-              { guard: 'rangeIsValid', target: 'loading', actions: ['search', 'showQuery', 'tellViews'] },
-              { actions: 'refuseRange' },
-            ],
+            SEARCH: [{ guard: 'rangeIsValid', target: 'loading', actions: 'search' }, { actions: 'refuseRange' }],
           },
         },
       },
@@ -414,9 +329,6 @@ export const auditLogGuardWords: GuardWords<typeof auditLogMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
   isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  queryReadable:
-    "The address's query (Back, Forward, a saved view) reads as the log's filters: the log opens it; otherwise it " +
-    'says why and keeps what it shows.',
   hasPath:
     'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities ' +
     'whose status transitions the log tells.',

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, raise, sendTo, setup, stateIn } from 'xstate';
+import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
@@ -30,9 +30,6 @@ import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdrawalRequestMachine';
 import { openDecision } from './rowDecision';
-import { queryRefusal, showListQuery, urlWatch, type UrlChangedEvent } from './listMemory';
-import { pageQuery, readPageQuery } from '../services/listUrl';
-import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 
 // The views read the status list from here (a view imports machines, not every rules file).
 export { WITHDRAWAL_STATUSES };
@@ -69,12 +66,6 @@ interface BalanceContext {
   meta: PageMeta | null;
   rangeError: string | null;
   loadError: string | null;
-  /** The clients the person may pick (a link's client is taken only from these). */
-  clients: readonly { id: number }[];
-  /** The page opened on a bare address: the person's default view may open (issue 29). */
-  opensDefault: boolean;
-  /** Why the address's query could not be read (the page opened on its defaults). */
-  linkRefusal: string | null;
   /** The default range ('last 14 days back to now') keeps following now until the user sets one. */
   rangeFollowsNow: boolean;
   /** What the open dialog is: the request's mode, or the row and the decision asked for it. */
@@ -95,9 +86,7 @@ export type BalanceEvent =
   | { type: 'RELOAD' }
   | { type: 'OPEN_REQUEST'; mode: WithdrawalMode }
   | RowEvent
-  | RefreshEvent
-  | UrlChangedEvent
-  | ApplyViewEvent;
+  | RefreshEvent;
 
 /** Who is signed in, as the page needs it (the whole session user may be passed). */
 export interface BalancePageInput {
@@ -106,32 +95,7 @@ export interface BalancePageInput {
   /** The session's token, for the live socket; without it the page reads only on the user's doing. */
   token?: string | null;
   range?: { start: string; end: string };
-  /** The page's address query (issue 29): the client, window, status and page a link or Back opens with. */
-  query?: string;
 }
-
-/**
- * What Withdrawal History shows for an address's query (issue 29): its client (when the person may pick it),
- * window (or the default one, following the clock), status and page; null when it cannot be read.
- */
-function openedFrom(query: string, clients: readonly { id: number }[], given?: { start: string; end: string }) {
-  const read = readPageQuery('withdrawals', query);
-  if (read.kind === 'refused') return null;
-  const q = read.kind === 'read' ? read.value : null;
-  const client = clients.find((c) => c.id === q?.client_filter) ?? clients[0];
-  const range = q?.start && q.end ? { start: q.start, end: q.end } : given;
-  return {
-    clientId: client?.id ?? null,
-    ...rangeFields(startingFilter(range, defaultRange)),
-    status: q?.status ?? '',
-    page: q?.page ?? 1,
-    limit: q?.limit ?? 15,
-  };
-}
-
-/** The history's query as the address shows it and a saved view keeps it. */
-const addressOf = (c: BalanceContext) =>
-  pageQuery({ client_filter: c.clientId, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
 
 const DEFAULT_DAYS = 14;
 const defaultRange = () => lastDays(DEFAULT_DAYS);
@@ -202,28 +166,14 @@ export const paymentsBalanceMachine = setup({
     request: withdrawalRequestMachine,
     decision: withdrawalDecisionMachine,
     balanceChanges,
-    savedViews: savedViewsMachine,
-    urlWatch,
   },
   actions: {
     announce: (_, alert: Alert) => alerts.show(alert),
     reload: raise({ type: 'RELOAD' }),
-    open: assign(({ context, event }) =>
-      openedFrom((event as UrlChangedEvent | ApplyViewEvent).query, context.clients)!,
-    ),
-    // A person's search goes into history; a default view opened in place of the bare address replaces it.
-    showQuery: ({ context, event }) =>
-      showListQuery(addressOf(context), event.type === 'APPLY_VIEW' && (event as ApplyViewEvent).replace),
-    tellViews: sendTo('views', ({ context }) => ({ type: 'QUERY' as const, query: addressOf(context) })),
-    refuseQuery: ({ context, event }) => {
-      const message = 'query' in event ? queryRefusal('withdrawals', event.query as string) : context.linkRefusal;
-      if (message) alerts.error(message);
-    },
     /** Rolls a default range forward to now, so a withdrawal made a moment ago is in the history. */
     rollRange: assign(({ context }) => rangeFields(rolledFilter(filterOf(context), defaultRange))),
   },
   guards: {
-    queryReadable: ({ event }) => 'query' in event && queryRefusal('withdrawals', event.query as string) == null,
     hasClient: ({ context }) => context.clientId != null,
     isShownClient,
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
@@ -253,10 +203,6 @@ export const paymentsBalanceMachine = setup({
       status: '',
       page: 1,
       limit: 15,
-      ...openedFrom(input.query ?? '', input.clients, input.range),
-      clients: input.clients.map((c) => ({ id: c.id })),
-      opensDefault: !input.query,
-      linkRefusal: queryRefusal('withdrawals', input.query ?? ''),
       summary: null,
       rows: [],
       meta: null,
@@ -269,30 +215,8 @@ export const paymentsBalanceMachine = setup({
   type: 'parallel',
   // Another user's request or decision (or an approved held one) moves this client's money: the
   // server says so after its commit, and the figures and history follow within a second.
-  // Issue 29: the person's saved views, and Back and Forward, run beside the page.
-  entry: 'refuseQuery',
-  invoke: [
-    { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
-    {
-      id: 'views',
-      src: 'savedViews',
-      input: ({ context }) => ({
-        list: 'withdrawals' as const,
-        query: addressOf(context),
-        opensDefault: context.opensDefault,
-      }),
-    },
-    { src: 'urlWatch' },
-  ],
+  invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
   on: {
-    URL_CHANGED: [
-      { guard: 'queryReadable', actions: ['open', 'tellViews', raise({ type: 'RELOAD' })] },
-      { actions: 'refuseQuery' },
-    ],
-    APPLY_VIEW: [
-      { guard: 'queryReadable', actions: ['open', 'showQuery', 'tellViews', raise({ type: 'RELOAD' })] },
-      { actions: 'refuseQuery' },
-    ],
     SET_RANGE_TEXT: {
       actions: assign(({ context, event }) => rangeFields(typedFilter(filterOf(context), event.value))),
     },
@@ -322,33 +246,18 @@ export const paymentsBalanceMachine = setup({
           on: {
             SELECT_CLIENT: {
               target: 'loading',
-              actions: [
-                assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }),
-                'rollRange',
-                'showQuery',
-                'tellViews',
-              ],
+              actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }), 'rollRange'],
             },
             SEARCH: [
               {
                 guard: 'rangeIsValid',
                 target: 'loading',
-                actions: [
-                  assign(({ context }) => ({ ...rangeFields(searchedFilter(filterOf(context))), page: 1 })),
-                  'showQuery',
-                  'tellViews',
-                ],
+                actions: assign(({ context }) => ({ ...rangeFields(searchedFilter(filterOf(context))), page: 1 })),
               },
               { actions: assign(({ context }) => rangeFields(searchedFilter(filterOf(context)))) },
             ],
-            PAGE: {
-              target: 'loading',
-              actions: [assign({ page: ({ event }) => event.page }), 'showQuery', 'tellViews'],
-            },
-            PAGE_SIZE: {
-              target: 'loading',
-              actions: [assign({ limit: ({ event }) => event.limit, page: 1 }), 'showQuery', 'tellViews'],
-            },
+            PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
           },
         },
       },
@@ -430,9 +339,6 @@ export const paymentsBalanceMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const paymentsBalanceGuardWords: GuardWords<typeof paymentsBalanceMachine> = {
-  queryReadable:
-    "The address's query (Back, Forward, a saved view) reads as the history's filters: the page opens it; otherwise " +
-    'it says why and keeps what it shows.',
   hasClient: 'The user has a client to show; without one the page says so.',
   isShownClient:
     'The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, ' +
