@@ -26,7 +26,7 @@ import { exportMachine } from './exportMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
 import type { GuardWords } from './guardWords';
 import * as list from './listPageMachine';
-import { filterBarQuery, urlWatch } from './listMemory';
+import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { openDecision } from './rowDecision';
 
@@ -204,18 +204,7 @@ export const disbursementListMachine = setup({
   // Issue 29: a link's query that cannot be read is said at once; the person's saved views and columns, and Back and
   // Forward, run beside the list. A bare address means the defaults, so it is left bare until a search.
   entry: 'refuseQuery',
-  invoke: [
-    {
-      id: 'views',
-      src: 'savedViews',
-      input: ({ context }) => ({
-        list: context.listId,
-        query: filterBarQuery(context),
-        opensDefault: context.opensDefault,
-      }),
-    },
-    { src: 'urlWatch' },
-  ],
+  invoke: [...list.memoryInvoke],
   on: { ...list.filterBar, SEARCH: list.search({ reload: true }) },
   states: {
     list: {

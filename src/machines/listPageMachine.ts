@@ -220,6 +220,23 @@ const tellViews = sendTo('views', ({ context }: { context: MemoryContext }) => (
   query: filterBarQuery(context),
 })) as unknown as (args: { context: MemoryContext }) => void;
 
+/**
+ * What runs beside a filter-bar list (issue 29): the person's saved views and columns (`views`) and Back
+ * and Forward (`urlWatch`), for each list's machine to invoke.
+ */
+export const memoryInvoke = [
+  {
+    id: 'views',
+    src: 'savedViews',
+    input: ({ context }: { context: MemoryContext & { opensDefault: boolean } }) => ({
+      list: context.listId,
+      query: filterBarQuery(context),
+      opensDefault: context.opensDefault,
+    }),
+  },
+  { src: 'urlWatch' },
+] as const;
+
 /** The machine's memory actions, for each list's setup. */
 export const memoryActions = { showQuery, refuseQuery, tellViews };
 

@@ -13,7 +13,7 @@ import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './guardWords';
 import * as list from './listPageMachine';
-import { filterBarQuery, urlWatch } from './listMemory';
+import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { uploadMachine } from './uploadMachine';
 
@@ -190,18 +190,7 @@ export const paymentsListMachine = setup({
   // Issue 29: a link's query that cannot be read is said at once; the person's saved views and columns, and Back and
   // Forward, run beside the list. A bare address means the defaults, so it is left bare until a search.
   entry: 'refuseQuery',
-  invoke: [
-    {
-      id: 'views',
-      src: 'savedViews',
-      input: ({ context }) => ({
-        list: context.listId,
-        query: filterBarQuery(context),
-        opensDefault: context.opensDefault,
-      }),
-    },
-    { src: 'urlWatch' },
-  ],
+  invoke: [...list.memoryInvoke],
   on: list.filterBar,
   states: {
     list: {
