@@ -155,7 +155,8 @@ test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard, 
       () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
     );
 
-  // From the Search button the focus is on, Tab walks into the table: it is one Tab stop.
+  // From the Search button the focus is on, Tab walks into the table, which is one Tab stop: Export, the void
+  // upload, the Views and Columns menus (issue 29), the table's scroll box, then the first row.
   let presses = 0;
   while (
     !(await page.evaluate(() => !!document.activeElement?.closest('table[aria-label="Disbursements"]'))) &&
@@ -164,7 +165,7 @@ test('at 1366 x 768 a SUPER ADMIN finalizes a PENDING disbursement by keyboard, 
     await page.keyboard.press('Tab');
     presses += 1;
   }
-  expect(presses, 'Tab presses from Search into the table').toBeLessThanOrEqual(4);
+  expect(presses, 'Tab presses from Search into the table').toBeLessThanOrEqual(6);
   // The arrow keys move along the row's actions to its Finalize; its name says which row it acts on.
   for (let i = 0; i < 3 && !(await focusedName()).startsWith('Finalize '); i++) await page.keyboard.press('ArrowRight');
   const name = await focusedName();

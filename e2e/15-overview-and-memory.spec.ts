@@ -6,12 +6,13 @@ const day = (offset: number) =>
 
 /**
  * Issue 29: the overview says where to start the day, and the lists remember how each person works:
- * a tile opens its list already filtered, a preset and a reload keep the window, and a view is saved
- * under a name. (Opening a view, a hidden column after a reload and a copied address in a second context
- * are not yet driven here.)
+ * a tile opens its list already filtered, a preset and a reload keep the window, a saved view brings
+ * its filters back, a hidden column stays hidden after a reload, and a copied address opens the same
+ * rows for another permitted user in a browser of their own.
  */
-test('the overview opens filtered lists; a preset, a reload and Back keep the window; a view is saved', async ({
+test('the overview opens filtered lists; a preset, a reload and Back keep the window; views, columns and links', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -66,4 +67,60 @@ test('the overview opens filtered lists; a preset, a reload and Back keep the wi
   await page.getByRole('textbox', { name: 'Save current view as' }).fill('Yesterday pending');
   await page.getByRole('button', { name: 'Save view' }).click();
   await expect(page.getByRole('button', { name: 'Open view Yesterday pending' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Saved views' })).toHaveCount(0);
+
+  // Another search (today, every status), then the view brings back yesterday's PENDING pay-ins.
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await page.getByRole('button', { name: 'Date presets' }).first().click();
+  await page.getByRole('menuitem', { name: 'Today' }).click();
+  await status.click();
+  await page.getByRole('option', { name: 'All Status' }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/range=today/);
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('button', { name: 'Open view Yesterday pending' }).click();
+  // Opening a view is a choice made: the menu closes and the list shows the view.
+  await expect(page.getByRole('dialog', { name: 'Saved views' })).toHaveCount(0);
+  await expect(range).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(status).toHaveText('PENDING');
+  await expect(page).toHaveURL(/range=yesterday/);
+  await expect(page).toHaveURL(/status=PENDING/);
+
+  // Columns: RRN hidden by its checkbox stays hidden after a reload (kept on the server for this person).
+  const payments = page.locator('table[aria-label="Payments"]');
+  await expect(payments.getByRole('columnheader', { name: 'RRN' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'RRN' }).click();
+  await expect(page.getByRole('checkbox', { name: 'RRN' })).not.toBeChecked();
+  await expect(payments.getByRole('columnheader', { name: 'RRN' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Choose columns' })).toHaveCount(0);
+  await screenshot(page, '96-payments-list-view-no-rrn-1366');
+  await page.reload();
+  await expect(payments).toHaveAttribute('aria-busy', 'false');
+  await expect(payments.getByRole('columnheader', { name: 'Amount' })).toHaveCount(1);
+  await expect(payments.getByRole('columnheader', { name: 'RRN' })).toHaveCount(0);
+
+  // The address, copied into another SUPER ADMIN's browser, opens the same window, filter and rows.
+  const ids = async (p: typeof page) => {
+    const table = p.locator('table[aria-label="Payments"]');
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    return table.locator('tbody tr td:nth-child(2)').allTextContents();
+  };
+  const address = page.url();
+  const mine = await ids(page);
+  const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const second = await other.newPage();
+  await signInAs(second, 'superadmin@demo.local');
+  await second.goto(address);
+  await expect(second.getByRole('textbox', { name: 'Date range' })).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(second.getByRole('combobox', { name: 'Status' })).toHaveText('PENDING');
+  expect(await ids(second)).toEqual(mine);
+  // Their own columns: RRN was hidden by the first person only.
+  await expect(second.locator('table[aria-label="Payments"]').getByRole('columnheader', { name: 'RRN' })).toHaveCount(
+    1,
+  );
+  await screenshot(second, '97-payments-list-copied-link-1440');
+  await other.close();
 });

@@ -1,16 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
-import {
-  Button,
-  Checkbox,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, ColumnTripleEditRegular } from '@fluentui/react-icons';
 import { canHide, canMove, moveColumn, shownColumns, toggleColumn } from '../../services/columnChoice';
+import { ToolbarPopover } from './ToolbarPopover';
 
 const useStyles = makeStyles({
   surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: '260px' },
@@ -75,34 +67,32 @@ export function ColumnChooser({
   };
 
   return (
-    <Popover trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Button icon={<ColumnTripleEditRegular />} disabled={disabled}>
-          Columns
-        </Button>
-      </PopoverTrigger>
-      <PopoverSurface aria-label="Choose columns">
-        <div ref={surface} className={styles.surface}>
-          <Text size={200} className={styles.note}>
-            Shown columns first, in the table’s order.
-          </Text>
-          {rows.map((column) => (
-            <div key={column} className={styles.row}>
-              <Checkbox
-                label={column}
-                checked={current.includes(column)}
-                disabled={!canHide(current, column)}
-                data-control={`check:${column}`}
-                onChange={() => change(toggleColumn(offered, current, column), `check:${column}`)}
-              />
-              <span>
-                {moveButton(column, 'up')}
-                {moveButton(column, 'down')}
-              </span>
-            </div>
-          ))}
-        </div>
-      </PopoverSurface>
-    </Popover>
+    <ToolbarPopover
+      label="Columns"
+      icon={<ColumnTripleEditRegular />}
+      surfaceLabel="Choose columns"
+      disabled={disabled}
+    >
+      <div ref={surface} className={styles.surface}>
+        <Text size={200} className={styles.note}>
+          Shown columns first, in the table’s order.
+        </Text>
+        {rows.map((column) => (
+          <div key={column} className={styles.row}>
+            <Checkbox
+              label={column}
+              checked={current.includes(column)}
+              disabled={!canHide(current, column)}
+              data-control={`check:${column}`}
+              onChange={() => change(toggleColumn(offered, current, column), `check:${column}`)}
+            />
+            <span>
+              {moveButton(column, 'up')}
+              {moveButton(column, 'down')}
+            </span>
+          </div>
+        ))}
+      </div>
+    </ToolbarPopover>
   );
 }
