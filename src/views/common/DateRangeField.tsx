@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { forwardRef, useState } from 'react';
 import {
   Button,
+  type ButtonProps,
   Field,
   Input,
   Menu,
@@ -28,6 +29,12 @@ const useStyles = makeStyles({
   buttons: { display: 'flex' },
 });
 
+/** A small icon button inside the field, named by `label`; the menu or surface it opens is anchored to it. */
+const FieldButton = forwardRef<HTMLButtonElement, ButtonProps & { label: string }>(({ label, ...props }, ref) => (
+  <Button ref={ref} appearance="transparent" size="small" aria-label={label} {...props} />
+));
+FieldButton.displayName = 'FieldButton';
+
 /**
  * Issue 29: the named windows (Today … Last month, on the business clock) as a menu. A choice is
  * sent as the range's text, through the same onChange as typing, so the page's machine needs no new event.
@@ -36,13 +43,7 @@ function DatePresetsMenu({ onChange, disabled }: { onChange: (text: string) => v
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="transparent"
-          size="small"
-          icon={<CalendarClockRegular />}
-          aria-label="Date presets"
-          disabled={disabled}
-        />
+        <FieldButton icon={<CalendarClockRegular />} label="Date presets" disabled={disabled} />
       </MenuTrigger>
       <MenuPopover>
         <MenuList aria-label="Date presets">
@@ -103,13 +104,7 @@ export function DateRangeField({
               }}
             >
               <PopoverTrigger disableButtonEnhancement>
-                <Button
-                  appearance="transparent"
-                  size="small"
-                  icon={<CalendarLtrRegular />}
-                  aria-label="Pick dates"
-                  disabled={disabled}
-                />
+                <FieldButton icon={<CalendarLtrRegular />} label="Pick dates" disabled={disabled} />
               </PopoverTrigger>
               <PopoverSurface className={styles.surface} aria-label="Pick a date range">
                 <DateTimeField label="From" value={from} onChange={setFrom} />
