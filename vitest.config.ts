@@ -16,6 +16,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 // Server suites run on embedded PGlite always, and again on a real PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // A hang in a file's teardown (a queue or outbox that will not stop) fails with a message, not a CI time-out.
+    teardownTimeout: 60_000,
     projects: [
       { test: { name: 'unit', environment: 'node', include: ['src/test/**/*.test.ts'] } },
       // jsdom renders of Fluent UI dialogs take seconds on a busy 2-core machine: 5 s is too tight.

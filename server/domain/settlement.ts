@@ -45,7 +45,7 @@ export interface WindowKey {
   until: SQL;
 }
 
-const literal = (words: readonly string[]) => sql.raw(words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', '));
+export const literal = (words: readonly string[]) => sql.raw(words.map((w) => `'${w.replace(/'/g, "''")}'`).join(', '));
 
 /**
  * The pay-ins a window settles, over `transactions t`. Status words are written as literals (from

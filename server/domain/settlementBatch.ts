@@ -6,7 +6,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { audit } from './audit.ts';
 import { settlementFailed } from './workOrderEvents.ts';
 import { bulkSettle } from './payinLedgerBulk.ts';
-import { settleableWhere, settleStep, type WindowKey } from './settlement.ts';
+import { literal, settleableWhere, settleStep, type WindowKey } from './settlement.ts';
 
 /** A run as its worker needs it: the window as stored and who pressed (the lifecycle's role). */
 export interface RunToSettle extends WindowKey {
@@ -16,6 +16,21 @@ export interface RunToSettle extends WindowKey {
   requestedByEmail: string;
   role: UserType;
 }
+
+/**
+ * A batch picked a pay-in that is not in a state the run settles from (one already SETTLED, say).
+ * Settling it again would count it twice and never empty the window, so the job would loop for
+ * ever: the run fails at once instead, with this message (issue 30).
+ */
+export class SettlementStalled extends Error {
+  constructor(
+    readonly runId: number,
+    readonly picked: number,
+  ) {
+    super(`Settlement run ${runId} made no progress: a batch picked ${picked} pay-in(s) it had no right to settle.`);
+  }
+}
+export const SETTLEMENT_STALLED = 'The settlement made no progress and was stopped. Ask support to look at it.';
 
 /** A stored instant back into SQL, exactly (both drivers take the ISO text). */
 const instant = (value: Date | string) => sql`${new Date(value).toISOString()}::timestamptz`;
@@ -84,6 +99,14 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
     ).rows;
     const n = Number(batch.n);
     if (n === 0) return 0;
+    // The job's invariant, checked apart from the query that picked them: every picked pay-in is in a state
+    // the run settles from, so each batch shrinks the window. Otherwise stop.
+    const [stray] = (
+      await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from settling s join transactions t on t.id = s.id
+      where t.status not in (${literal(step.from)})`)
+    ).rows;
+    if (Number(stray.n) > 0) throw new SettlementStalled(run.id, Number(stray.n));
     const moved = await bulkSettle(
       tx,
       sql`status = ${step.to}, settlement_time = now(), settlement_run_id = ${run.id}`,

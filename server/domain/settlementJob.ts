@@ -4,7 +4,15 @@ import type { SettlementRun } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
 import type { JobQueue, QueuedJob } from '../queue/jobQueue.ts';
 import { findRun, settleStep } from './settlement.ts';
-import { finishRun, loadRunToSettle, settleBatch, windowHasWork, type RunToSettle } from './settlementBatch.ts';
+import {
+  finishRun,
+  loadRunToSettle,
+  settleBatch,
+  SETTLEMENT_STALLED,
+  SettlementStalled,
+  windowHasWork,
+  type RunToSettle,
+} from './settlementBatch.ts';
 
 export const SETTLEMENT_QUEUE = 'settlement';
 export const SETTLEMENT_FAILED = 'The settlement stopped before it finished. Press Retry to settle the rest.';
@@ -94,7 +102,9 @@ export async function runSettlementSlice(
     await deps.jobs.send(SETTLEMENT_QUEUE, { runId: run.id } satisfies SettlementJobData);
     return { settled, ended: false };
   } catch (error) {
-    if (job.finalAttempt) await end(deps, run, 'failed', SETTLEMENT_FAILED);
+    // A stalled run would stall again on every retry: it fails now rather than after them.
+    if (error instanceof SettlementStalled) await end(deps, run, 'failed', SETTLEMENT_STALLED);
+    else if (job.finalAttempt) await end(deps, run, 'failed', SETTLEMENT_FAILED);
     throw error;
   }
 }

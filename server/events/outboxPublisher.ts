@@ -1,9 +1,13 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import type { notifications } from '../db/schema.ts';
 import { toItem } from '../domain/notifications.ts';
 import type { Realtime } from './realtime.ts';
+
+/** How long stop() waits for the publish in flight. */
+const STOP_DEADLINE_MS = 10_000;
 
 export interface OutboxPublisher {
   /** Publish now what has committed (called after a write; the sweep catches anything else). */
@@ -124,7 +128,12 @@ export function startOutboxPublisher(
       stopped = true;
       clearInterval(timer);
       clearInterval(prune);
-      while (running) await running;
+      // A publish that never settles (a database gone away) must not hold a shutdown or a test's teardown:
+      // it gets a deadline, and what it had not published stays in the outbox for the next node.
+      const drained = (async () => {
+        while (running) await running;
+      })();
+      await Promise.race([drained, delay(STOP_DEADLINE_MS, undefined, { ref: false })]);
     },
   };
 }
