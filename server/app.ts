@@ -16,6 +16,7 @@ import { announceBalance } from './events/balanceEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
+import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './http/requestId.ts';
 import { registerRequestGuards } from './http/requestGuards.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerWebApp } from './http/webApp.ts';
@@ -60,11 +61,16 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1_048_576,
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'request_id',
     // Errors the router raises before any route (a path that is not valid UTF-8) still leave as the envelope.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const message = 'The address is not valid';
       const status: number = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as FastifyReply).status(status).send({ status: 'failed', message, responseMessage: message });
+      void (reply as FastifyReply)
+        .status(status)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send({ status: 'failed', message, responseMessage: message, request_id: request.id });
     },
   });
   const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
@@ -86,6 +92,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
 
   const webRoot = config.webRoot ?? defaultWebRoot;
   const serveWeb = existsSync(webRoot);
+  registerRequestId(app);
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerRequestGuards(app);
   registerAccessControl(app, database, limits);

@@ -96,6 +96,12 @@ export async function call<T = any>(
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+/** An answer's words without its request id, which names each answer apart (issue 30): two refusals compare by what they say. */
+export function withoutRequestId<T>(body: T): Omit<T, 'request_id'> {
+  const { request_id: _, ...rest } = body as T & { request_id?: string };
+  return rest;
+}
+
 export const totpAt = (secret: string, offsetSteps = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 

@@ -39,12 +39,13 @@ function toApiError(error: unknown): ApiError {
       reason?: string;
       responseMessage?: string;
       errors?: ApiError['errors'];
+      request_id?: string;
     };
-    return new ApiError(
-      status,
-      body.message || body.reason || body.responseMessage || GENERIC_ERROR,
-      body.errors ?? [],
-    );
+    const message = body.message || body.reason || body.responseMessage || GENERIC_ERROR;
+    // A failure on our side names its request (issue 30): the words a person reads out or screenshots
+    // lead support to its lines in the log. A refusal (4xx) is the person's to fix and says only why.
+    const reference = status >= 500 && body.request_id ? ` (reference ${body.request_id})` : '';
+    return new ApiError(status, `${message}${reference}`, body.errors ?? []);
   }
   return new ApiError(0, 'Error');
 }

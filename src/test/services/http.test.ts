@@ -14,6 +14,8 @@ const answers: Record<string, [number, unknown]> = {
   '/reason': [400, { reason: 'Bad filter' }],
   '/response-message': [409, { responseMessage: 'Invalid Status' }],
   '/bare': [500, {}],
+  '/ours': [500, { status: 'failed', message: 'Something went wrong.', request_id: 'req-42' }],
+  '/refused-with-id': [422, { status: 'failed', message: 'Insufficient balance', request_id: 'req-43' }],
   '/ok': [200, { status: 'success', message: 'OK', data: 1 }],
 };
 let server: Server;
@@ -89,6 +91,11 @@ describe('HTTP failures (spec section 8)', () => {
       ['Error!', 'Invalid Status'],
       ['Error!', GENERIC_ERROR],
     ]);
+  });
+
+  it('names the request of a failure on our side, so support can find it in the log; a refusal only says why', async () => {
+    for (const path of ['/ours', '/refused-with-id']) await failure(path);
+    expect(shown.map((a) => a.message)).toEqual(['Something went wrong. (reference req-42)', 'Insufficient balance']);
   });
 
   it("rejects with 'Error' when no response comes at all", async () => {
