@@ -23,7 +23,7 @@ import { registerWebApp } from './http/webApp.ts';
 import { closeSheetReader, configureSheetReader } from './uploads/sheetReader.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
-import { startJobQueue } from './queue/jobQueue.ts';
+import { startJobQueue, type JobQueue } from './queue/jobQueue.ts';
 import { demoMerchantRoutes } from './routes/demoMerchant.ts';
 import { disbursementListRoutes } from './routes/disbursementList.ts';
 import { disbursementVoidRoutes } from './routes/disbursementVoid.ts';
@@ -54,6 +54,7 @@ export interface App {
   app: FastifyInstance;
   realtime: Realtime;
   outbox: OutboxPublisher;
+  jobs: JobQueue;
 }
 
 /** Builds the whole server (API, socket.io, the built web app) without listening. */
@@ -193,5 +194,5 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   await app.register(apiDocsRoutes());
 
   if (serveWeb) await registerWebApp(app, webRoot);
-  return { app, realtime, outbox };
+  return { app, realtime, outbox, jobs };
 }

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Both drivers expose the same query builder; code above this file never knows which one runs. */
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;

@@ -20,6 +20,8 @@ export interface JobQueue {
   /** Runs this node's worker; a thrown error fails the attempt, and pg-boss retries it while it may. */
   work<T>(queue: string, settings: QueueSettings, handler: (job: QueuedJob<T>) => Promise<unknown>): Promise<void>;
   stop(): Promise<void>;
+  /** Started and not stopped (what /readyz reports). */
+  running(): boolean;
 }
 
 /** How long app.close() waits for a job under way before pg-boss marks it failed (and so retried later). */
@@ -42,6 +44,7 @@ export async function startJobQueue(
   });
   boss.on('error', onError);
   await boss.start();
+  let running = true;
   const workers = new Map<string, string>();
 
   return {
@@ -76,7 +79,9 @@ export async function startJobQueue(
       );
       workers.set(queue, id);
     },
+    running: () => running,
     async stop() {
+      running = false;
       try {
         await boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
       } finally {

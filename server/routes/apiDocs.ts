@@ -9,6 +9,7 @@ type Schema = v.GenericSchema;
 /** One line per route of the route table (a route without one does not compile). */
 export const routeSummaries: Record<RouteName, string> = {
   health: 'Liveness and database check',
+  ready: "Readiness for traffic: database, migrations and job queue (a load balancer's check)",
   apiDocs: 'This OpenAPI document',
   demoMerchantCallback: "Demo merchants' callback receiver (HMAC-signed body)",
   login: 'Sign in with e-mail and password; the token reaches two-factor calls only',

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { readiness } from '../domain/readiness.ts';
 
-export function healthRoutes({ database }: RouteDeps) {
+/**
+ * /healthz says the process answers and reaches its database (liveness: restart it when this fails).
+ * /readyz says this node can take traffic now (a load balancer's check, issue 30): the database answers,
+ * it holds every migration this build ships, and the job queue runs. 503 names the check that fails.
+ */
+export function healthRoutes({ database, jobs }: RouteDeps) {
   return async (app: FastifyInstance) => {
     app.get(routes.health.path, async (request, reply) => {
       try {
@@ -16,6 +22,14 @@ export function healthRoutes({ database }: RouteDeps) {
           responseMessage: 'Database is not answering',
         });
       }
+    });
+
+    app.get(routes.ready.path, async (request, reply) => {
+      const answer = await readiness(database, jobs);
+      if (answer.ready) return { status: 'success', message: 'Ready', data: answer.checks };
+      const message = `Not ready: ${answer.failing}`;
+      request.log.warn({ checks: answer.checks }, message);
+      return reply.status(503).send({ status: 'failed', message, responseMessage: message, data: answer.checks });
     });
   };
 }

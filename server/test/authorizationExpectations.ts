@@ -30,6 +30,7 @@ const API = '/api/backoffice';
 
 export const authorizationExpectations: Record<string, Expectation> = {
   'GET /healthz': PUBLIC,
+  'GET /readyz': PUBLIC,
   'GET /api/docs': PUBLIC,
   // The demo merchant's callback receiver checks a signature, not a session.
   'POST /demo-merchant/callback/:clientId': PUBLIC,
@@ -158,6 +159,7 @@ const REFUSED: AuditorAnswer = 403;
 export type AuditorAnswer = 'allowed' | 403;
 export const auditorExpectations: Record<string, AuditorAnswer> = {
   'GET /healthz': READS,
+  'GET /readyz': READS,
   'GET /api/docs': READS,
   'POST /demo-merchant/callback/:clientId': READS,
 

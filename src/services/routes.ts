@@ -66,6 +66,7 @@ const route = <P extends string>(method: Method, path: P, access: AccessRule): R
 /** Every route the server has; the server refuses to start with an /api route missing here. */
 export const routes = {
   health: route('GET', '/healthz', PUBLIC),
+  ready: route('GET', '/readyz', PUBLIC),
   apiDocs: route('GET', '/api/docs', PUBLIC),
   // Must match DEMO_CALLBACK_PATH, the callback URL the demo seed gives its merchants (tested).
   demoMerchantCallback: route('POST', '/demo-merchant/callback/:clientId', PUBLIC),
@@ -179,7 +180,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** Routes the server serves to others than this app's client: the API client never calls them. */
-export const SERVER_ONLY_ROUTES: readonly RouteName[] = ['health', 'apiDocs', 'demoMerchantCallback'];
+export const SERVER_ONLY_ROUTES: readonly RouteName[] = ['health', 'ready', 'apiDocs', 'demoMerchantCallback'];
 
 /** The `:param` names of a path, as a type: `pathOf` then asks for exactly those. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
