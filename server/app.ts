@@ -17,6 +17,7 @@ import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './http/requestId.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerRequestGuards } from './http/requestGuards.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerWebApp } from './http/webApp.ts';
@@ -94,6 +95,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   const webRoot = config.webRoot ?? defaultWebRoot;
   const serveWeb = existsSync(webRoot);
   registerRequestId(app);
+  registerMetrics(app, { database, realtime, limits, metricsToken: config.metricsToken });
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerRequestGuards(app);
   registerAccessControl(app, database, limits);

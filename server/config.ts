@@ -50,6 +50,11 @@ const Env = v.object({
     '24',
   ),
   WEB_ROOT: v.optional(v.string(), ''),
+  // A scraper's bearer token for /metrics: long enough not to be guessed.
+  METRICS_TOKEN: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.minLength(24, 'at least 24 characters'))]),
+    '',
+  ),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -94,6 +99,8 @@ export interface Config {
   approvalExpireHours: number;
   /** The built web app (`vite build`'s output); empty means the repository's dist/. */
   webRoot: string | null;
+  /** A scraper's bearer token for /metrics (a SUPER ADMIN's session also reads it); empty: none. */
+  metricsToken: string | null;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -133,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callbackRetrySeconds: e.CALLBACK_RETRY_SECONDS,
     approvalExpireHours: e.APPROVAL_EXPIRE_HOURS,
     webRoot: e.WEB_ROOT || null,
+    metricsToken: e.METRICS_TOKEN || null,
   };
 }

@@ -21,6 +21,8 @@ export interface Realtime {
   disconnectUser(userId: number): void;
   disconnectSession(sessionId: number): void;
   close(): Promise<void>;
+  /** Sockets connected to this node now (/metrics). */
+  connected(): number;
 }
 
 const userRoom = (id: number) => `user:${id}`;
@@ -92,5 +94,6 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
       new Promise((resolve) => {
         io.close(() => resolve());
       }),
+    connected: () => io.of('/').sockets.size,
   };
 }

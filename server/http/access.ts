@@ -30,7 +30,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

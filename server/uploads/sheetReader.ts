@@ -55,6 +55,9 @@ export async function closeSheetReader(): Promise<void> {
   await current?.destroy();
 }
 
+/** The worker pool's load now, for /metrics: files being read, and files waiting for a free thread. */
+export const uploadPoolLoad = () => ({ busy: gate?.activeCount ?? 0, queued: gate?.pendingCount ?? 0 });
+
 export const TOO_MANY_UPLOADS = 'Too many uploads in progress, try again shortly';
 
 /** A route's limits on what it reads: rows, and cells (its rows times the columns it allows). */
