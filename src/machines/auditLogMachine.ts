@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
 import {
@@ -23,6 +23,9 @@ import {
   type DateFilter,
 } from './dateFilter';
 import type { GuardWords } from './guardWords';
+import { listMemory, memoryOn, urlWatch, queryRefusal, type MemoryContext, type UrlChangedEvent } from './listMemory';
+import { pageQuery, readPageQuery } from '../services/listUrl';
+import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 
 export const LOAD_FAILED = 'The audit log could not be loaded.';
 export const EXPORT_FAILED = 'The audit log could not be exported.';
@@ -59,7 +62,7 @@ export interface AuditPathTarget {
   object_id: string;
 }
 
-export interface AuditLogContext {
+export interface AuditLogContext extends MemoryContext {
   /** The fields as typed. */
   fields: AuditFields;
   /** The fields last searched: the rows on screen, paging and Export use these. */
@@ -90,7 +93,11 @@ export type AuditLogEvent =
   | { type: 'EXPORT' }
   | { type: 'OPEN_PATH'; object_type: string; object_id: string }
   | { type: 'CLOSE_PATH' }
-  | { type: 'VERIFY' };
+  | { type: 'VERIFY' }
+  | UrlChangedEvent
+  | ApplyViewEvent
+  // Raised by the machine when the address or a saved view opened another query.
+  | { type: 'RELOAD' };
 
 /** Spec section 9: 'other screens last 14 days back to now'. */
 const DEFAULT_DAYS = 14;
@@ -111,6 +118,38 @@ const trimmed = (f: AuditFields): AuditFields => ({
   search: f.search.trim(),
 });
 
+/**
+ * What the log shows for an address's query (issue 29): its fields searched, its window (or the default
+ * one, following the clock), its page; null when the query cannot be read.
+ */
+function openedFrom(query: string, given?: DateRange) {
+  const read = readPageQuery('audit-log', query);
+  if (read.kind === 'refused') return null;
+  const q = read.kind === 'read' ? read.value : null;
+  const fields: AuditFields = {
+    actor: q?.actor ?? '',
+    action: q?.action ?? '',
+    object_type: q?.object_type ?? '',
+    object_id: q?.object_id ?? '',
+    outcome: q?.outcome ?? '',
+    search: q?.search ?? '',
+  };
+  const range = q?.start && q.end ? { start: q.start, end: q.end } : given;
+  return {
+    fields,
+    searched: fields,
+    filter: startingFilter(range, defaultRange),
+    page: q?.page ?? 1,
+    limit: q?.limit ?? GENERIC_PAGE_SIZES[0],
+  };
+}
+
+/** The log's query as the address shows it and a saved view keeps it. */
+export const addressOf = (c: AuditLogContext) => pageQuery({ ...queryOf(c) });
+
+/** Issue 29: the log's filters in the address, Back and Forward, and the person's saved views and columns. */
+const memory = listMemory<AuditLogContext>(() => 'audit-log', addressOf);
+
 export const queryOf = (c: AuditLogContext): AuditQuery => ({
   ...c.searched,
   start: c.filter.start,
@@ -128,9 +167,11 @@ export const auditLogMachine = setup({
   types: {
     context: {} as AuditLogContext,
     events: {} as AuditLogEvent,
-    input: {} as { range?: DateRange } | undefined,
+    input: {} as { range?: DateRange; query?: string } | undefined,
   },
   actors: {
+    savedViews: savedViewsMachine,
+    urlWatch,
     loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta; head?: string | null }, AuditQuery>(({ input }) =>
       api.auditLog(input),
     ),
@@ -158,6 +199,9 @@ export const auditLogMachine = setup({
       page: 1,
     })),
     refuseRange: assign({ filter: ({ context }) => searchedFilter(context.filter) }),
+    ...memory.actions,
+    open: assign(({ event }) => openedFrom((event as UrlChangedEvent | ApplyViewEvent).query)!),
+    reload: raise({ type: 'RELOAD' }),
   },
   guards: {
     rangeIsValid: ({ context }) => filterTextIsValid(context.filter),
@@ -165,6 +209,7 @@ export const auditLogMachine = setup({
       event.type === 'PAGE' && event.page >= 1 && event.page <= (context.meta?.last_page ?? 1),
     isPageSize: ({ event }) =>
       event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
+    ...memory.guards,
     hasPath: ({ event }) =>
       event.type === 'OPEN_PATH' && isPathType(event.object_type) && event.object_id.trim() !== '',
   },
@@ -185,15 +230,25 @@ export const auditLogMachine = setup({
     pathError: null,
     chain: null,
     head: null,
+    ...openedFrom(input?.query ?? '', input?.range),
+    opensDefault: !input?.query,
+    linkRefusal: queryRefusal('audit-log', input?.query ?? ''),
   }),
   type: 'parallel',
+  // Issue 29: a link that cannot be read is said at once; the person's saved views and columns, and Back and
+  // Forward, run beside the log. A bare address means the defaults, so it is left bare until a search.
+  entry: 'refuseQuery',
+  invoke: [...memory.invoke],
   on: {
     SET_FIELD: { actions: 'setField' },
     SET_RANGE_TEXT: { actions: 'setRange' },
+    ...memoryOn,
   },
   states: {
     list: {
       initial: 'loading',
+      // Another query opened: it is read now (a read under way for the one before restarts with it).
+      on: { RELOAD: '.loading' },
       states: {
         loading: {
           invoke: {
@@ -217,19 +272,29 @@ export const auditLogMachine = setup({
         },
         ready: {
           on: {
-            SEARCH: [{ guard: 'rangeIsValid', target: 'loading', actions: 'search' }, { actions: 'refuseRange' }],
-            PAGE: { guard: 'isPageInRange', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+            SEARCH: [
+              { guard: 'rangeIsValid', target: 'loading', actions: ['search', 'showQuery', 'tellViews'] },
+              { actions: 'refuseRange' },
+            ],
+            PAGE: {
+              guard: 'isPageInRange',
+              target: 'loading',
+              actions: [assign({ page: ({ event }) => event.page }), 'showQuery', 'tellViews'],
+            },
             PAGE_SIZE: {
               guard: 'isPageSize',
               target: 'loading',
-              actions: assign({ limit: ({ event }) => event.limit, page: 1 }),
+              actions: [assign({ limit: ({ event }) => event.limit, page: 1 }), 'showQuery', 'tellViews'],
             },
           },
         },
         failed: {
           on: {
             RETRY: 'loading',
-            SEARCH: [{ guard: 'rangeIsValid', target: 'loading', actions: 'search' }, { actions: 'refuseRange' }],
+            SEARCH: [
+              { guard: 'rangeIsValid', target: 'loading', actions: ['search', 'showQuery', 'tellViews'] },
+              { actions: 'refuseRange' },
+            ],
           },
         },
       },
@@ -329,6 +394,9 @@ export const auditLogGuardWords: GuardWords<typeof auditLogMachine> = {
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
   isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
+  queryReadable:
+    "The address's query (Back, Forward, a saved view) reads as the log's filters: the log opens it; otherwise it " +
+    'says why and keeps what it shows.',
   hasPath:
     'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities ' +
     'whose status transitions the log tells.',

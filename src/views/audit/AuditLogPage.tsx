@@ -11,25 +11,22 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { MachineDialog } from '../common/MachineDialog';
-import { ArrowDownloadRegular, FlowRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link } from 'wouter';
-import { auditLogMachine, isPathType, type AuditField } from '../../machines/auditLogMachine';
+import { Link, useSearch } from 'wouter';
+import { LIST_COLUMNS } from '../../services/savedViewRules';
+import { ColumnChooser } from '../common/ColumnChooser';
+import { SavedViewsMenu, type SavedViewsActor } from '../common/SavedViewsMenu';
+import { AuditLogTable } from './AuditLogTable';
+import { auditLogMachine, type AuditField } from '../../machines/auditLogMachine';
 import { registeredMachine } from '../../machines/registry';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
-import { auditDetailLines } from '../../services/auditDetail';
-import { AUDIT_OUTCOMES, type AuditLogRow, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
+import { AUDIT_OUTCOMES, type AuditPath, type AuditPathStep } from '../../services/auditLogRules';
 import { formatDateTime } from '../../services/format';
 import { hasJournal, journalLink } from '../../services/ledgerLinks';
 import { pageTitle } from '../../services/pages';
@@ -62,6 +59,7 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '1100px', width: '95vw' },
   head: { fontFamily: tokens.fontFamilyMonospace, color: tokens.colorNeutralForeground2 },
+  memory: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
 });
 
 /** Enough of the head to compare by eye; the whole hash is in the title. */
@@ -73,38 +71,6 @@ const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; 
   { field: 'object_type', label: 'Object Type' },
   { field: 'object_id', label: 'Object ID' },
 ];
-
-const COLUMNS = ['Time', 'Actor', 'IP', 'Action', 'Object', 'Outcome', 'Detail', ''];
-
-/** The object: its type and human id, the logged id smaller beside it when that differs. */
-function ObjectCell({ row }: { row: AuditLogRow }) {
-  const styles = useStyles();
-  if (!row.object_type) return <>-</>;
-  const shown = row.object_label ?? row.object_id;
-  return (
-    <div className={styles.object}>
-      <span className={styles.nowrap}>
-        {row.object_type} <Text weight="semibold">{shown ?? ''}</Text>
-      </span>
-      {row.object_label && row.object_id && row.object_label !== row.object_id && (
-        <span className={styles.objectId}>{row.object_id}</span>
-      )}
-    </div>
-  );
-}
-
-function DetailCell({ detail }: { detail: AuditLogRow['detail'] }) {
-  const styles = useStyles();
-  const lines = auditDetailLines(detail);
-  if (!lines.length) return <>-</>;
-  return (
-    <div className={styles.detail}>
-      {lines.map((line, i) => (
-        <div key={i}>{line}</div>
-      ))}
-    </div>
-  );
-}
 
 /** One step in words: 'PENDING > REJECTED by who at when', or 'PENDING by who at when' for the first. */
 export const stepText = (step: AuditPathStep) =>
@@ -192,13 +158,17 @@ export function AuditLogPage({
   chartLogic?: typeof workflowChartMachine;
 }) {
   const styles = useStyles();
-  const page = useActorRef(logic, { input: {} });
+  // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
+  const query = useSearch();
+  const page = useActorRef(logic, { input: { query } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const search = () => page.send({ type: 'SEARCH' });
   const set = (field: AuditField, value: string) => page.send({ type: 'SET_FIELD', field, value });
   const loading = s.matches({ list: 'loading' });
   const pathOpen = !s.matches({ path: 'closed' });
+  const views = s.children.views as SavedViewsActor | undefined;
+  const shown = useSelector(views, (snapshot) => snapshot?.context.shown ?? null) ?? LIST_COLUMNS['audit-log'];
 
   return (
     <PageSection title={pageTitle('audit-log')}>
@@ -269,49 +239,23 @@ export function AuditLogPage({
             <MessageBarBody>{c.exportError}</MessageBarBody>
           </MessageBar>
         )}
-        <div className={styles.wrap}>
-          <Table aria-label="Audit log" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 900 }}>
-            <TableHeader>
-              <TableRow>
-                {COLUMNS.map((col, i) => (
-                  <TableHeaderCell key={i}>{col}</TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {c.rows.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell className={styles.nowrap}>{formatDateTime(r.created_at)}</TableCell>
-                  <TableCell>{r.actor_email ?? '-'}</TableCell>
-                  <TableCell>{r.ip ?? '-'}</TableCell>
-                  <TableCell>{r.action}</TableCell>
-                  <TableCell>
-                    <ObjectCell row={r} />
-                  </TableCell>
-                  <TableCell>{r.outcome}</TableCell>
-                  <TableCell>
-                    <DetailCell detail={r.detail} />
-                  </TableCell>
-                  <TableCell>
-                    {isPathType(r.object_type) && r.object_id && (
-                      <Button
-                        size="small"
-                        icon={<FlowRegular />}
-                        onClick={() =>
-                          page.send({ type: 'OPEN_PATH', object_type: r.object_type!, object_id: r.object_id! })
-                        }
-                      >
-                        Path
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
-          {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No audit lines match.</div>}
-        </div>
+        {views && (
+          <div className={styles.memory}>
+            <SavedViewsMenu actor={views} />
+            <ColumnChooser
+              offered={LIST_COLUMNS['audit-log']}
+              shown={shown}
+              onChange={(next) => views.send({ type: 'SET_COLUMNS', shown: next })}
+            />
+          </div>
+        )}
+        <AuditLogTable
+          rows={c.rows}
+          shown={shown}
+          loading={loading}
+          failed={c.loadError != null}
+          onPath={(object_type, object_id) => page.send({ type: 'OPEN_PATH', object_type, object_id })}
+        />
         <Pager meta={c.meta} limit={c.limit} disabled={loading} send={page.send} />
       </Card>
       {pathOpen && (

@@ -2,6 +2,8 @@ import { Button, Card, MessageBar, MessageBarBody, Title3, makeStyles, tokens } 
 import { ArrowSwapRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { useSearch } from 'wouter';
+import { SavedViewsMenu, type SavedViewsActor } from '../common/SavedViewsMenu';
 import { paymentsBalanceMachine, WITHDRAWAL_STATUSES } from '../../machines/paymentsBalanceMachine';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
@@ -46,11 +48,14 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const banks = SessionContext.useSelector((s) => s.context.options?.banks ?? []);
   const user = SessionContext.useSelector((s) => s.context.user);
-  const page = useActorRef(logic, { input: { clients, user, token: user?.token ?? null } });
+  // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
+  const query = useSearch();
+  const page = useActorRef(logic, { input: { clients, user, token: user?.token ?? null, query } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ figures: 'loading' });
   const client = clients.find((x) => x.id === c.clientId);
+  const views = s.children.views as SavedViewsActor | undefined;
   const actionsOf = (row: WithdrawalRow) => ROW_ACTIONS.filter((type) => s.can({ type, row }));
 
   return (
@@ -114,6 +119,11 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
             disabled={!s.can({ type: 'SEARCH' })}
             onClick={() => page.send({ type: 'SEARCH' })}
           />
+          {views && (
+            <div className={styles.search}>
+              <SavedViewsMenu actor={views} />
+            </div>
+          )}
         </div>
         <WithdrawalHistoryTable
           rows={c.rows}
