@@ -47,4 +47,21 @@ describe('GET /api/docs', () => {
         .sort(),
     );
   });
+
+  it('declares no parameter that no value satisfies: an enum holds values of its own type, its default among them', async () => {
+    const { paths } = (await call(server, 'GET', '/api/docs')).body;
+    const contradictions: string[] = [];
+    const typeOf = (value: unknown) => (typeof value === 'number' ? 'number' : typeof value);
+    for (const [path, ops] of Object.entries(paths as Record<string, Record<string, { parameters?: any[] }>>))
+      for (const [method, op] of Object.entries(ops))
+        for (const { name, schema } of op.parameters ?? []) {
+          if (!schema?.enum) continue;
+          const where = `${method.toUpperCase()} ${path} ${name}`;
+          if (schema.type && schema.enum.some((e: unknown) => typeOf(e) !== schema.type))
+            contradictions.push(`${where}: type ${schema.type}, enum ${JSON.stringify(schema.enum)}`);
+          if (schema.default !== undefined && !schema.enum.includes(schema.default))
+            contradictions.push(`${where}: default ${JSON.stringify(schema.default)} not in its enum`);
+        }
+    expect(contradictions).toEqual([]);
+  });
 });

@@ -37,7 +37,16 @@ export const PageParam = v.optional(
 );
 export const limitParam = (allowed: readonly number[], fallback: number) =>
   v.optional(
-    v.pipe(v.string(), v.transform(Number), v.picklist(allowed, `limit must be one of ${allowed.join(', ')}`)),
+    // Checked as the words a caller sends ('15'), then read as a number: the JSON Schema /api/docs shows is
+    // then a string enum that a value can satisfy (a string type with numbers as its enum had none, issue 30).
+    v.pipe(
+      v.string(),
+      v.picklist(
+        allowed.map((n) => String(n)),
+        `limit must be one of ${allowed.join(', ')}`,
+      ),
+      v.transform(Number),
+    ),
     String(fallback),
   );
 
