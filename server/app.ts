@@ -77,7 +77,9 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   });
   const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   const realtime = attachRealtime(app.server, database, limits);
-  app.addHook('onClose', async () => {
+  // Before the requests in flight are waited for: browsers reconnect to another node at once, and an
+  // upgraded socket would otherwise hold the HTTP server open.
+  app.addHook('preClose', async () => {
     await realtime.close();
   });
   // Work orders commit in the outbox with their cause; after any write, publish what committed.

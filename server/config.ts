@@ -50,6 +50,7 @@ const Env = v.object({
     '24',
   ),
   WEB_ROOT: v.optional(v.string(), ''),
+  SHUTDOWN_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(300)), '20'),
   // A scraper's bearer token for /metrics: long enough not to be guessed.
   METRICS_TOKEN: v.optional(
     v.union([v.literal(''), v.pipe(v.string(), v.minLength(24, 'at least 24 characters'))]),
@@ -99,6 +100,8 @@ export interface Config {
   approvalExpireHours: number;
   /** The built web app (`vite build`'s output); empty means the repository's dist/. */
   webRoot: string | null;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are closed. */
+  shutdownSeconds: number;
   /** A scraper's bearer token for /metrics (a SUPER ADMIN's session also reads it); empty: none. */
   metricsToken: string | null;
 }
@@ -141,5 +144,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     approvalExpireHours: e.APPROVAL_EXPIRE_HOURS,
     webRoot: e.WEB_ROOT || null,
     metricsToken: e.METRICS_TOKEN || null,
+    shutdownSeconds: e.SHUTDOWN_SECONDS,
   };
 }

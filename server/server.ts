@@ -14,13 +14,27 @@ async function main() {
     seeded = true;
   }
   const { app } = await buildApp(database, config);
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
+  // Graceful shutdown (issue 30): stop accepting connections (a new request on a kept-alive one gets
+  // 503), close sockets so browsers reconnect to another node, let requests in flight finish within
+  // SHUTDOWN_SECONDS (then their connections are closed), stop pg-boss workers (an unfinished job is
+  // offered again to another node) and the outbox, close the database, exit 0.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight (at most ${config.shutdownSeconds} s), then stopping`);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), config.shutdownSeconds * 1000);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      console.error('while stopping:', error instanceof Error ? error.message : error);
+    }
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\nPayments back office: http://localhost:${config.port}  (database: ${where})`);
