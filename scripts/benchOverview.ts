@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Database } from '../server/db/connect.ts';
-import { dayTotalsQuery, lastBusinessDays } from '../server/domain/dayTotals.ts';
+import { bucketDayTotalsQuery, businessDayTotalsQuery, lastBusinessDays } from '../server/domain/dayTotals.ts';
 import { OVERVIEW_DAYS, overview } from '../server/domain/overview.ts';
 import { summarizeTransactions } from '../server/domain/paymentsList.ts';
 import type { Principal } from '../server/domain/principal.ts';
@@ -12,7 +12,7 @@ import type { CaseResult, PlanSummary } from './benchReport.ts';
 /**
  * Issue 29: GET overview's whole answer (`overview()`, every figure, as the route builds it) at the
  * bench's pay-in count, for a SUPER ADMIN (every client) and a user of one client, beside its one
- * heavy statement (the 14 business days from the rollups) sent straight to the pool. Before timing,
+ * heavy statement (the 14 business days from the business-day totals, migration 0024) sent straight to the pool. Before timing,
  * today's FINALIZED figures are held against `transaction/summary`'s and the 14 days against a plain
  * group-by over the pay-ins, so what is timed is also right at this scale. Target: p95 <= 50 ms.
  */
@@ -111,7 +111,7 @@ export async function measureOverview(
         `${answer.today.finalized_count.toLocaleString('en-US')} FINALIZED today; each day and status checked ` +
         'against a plain group-by, today against `transaction/summary`.',
     );
-    const days14 = dialect.sqlToQuery(dayTotalsQuery(days, scope ? [...scope] : null, TZ));
+    const days14 = dialect.sqlToQuery(businessDayTotalsQuery(days, scope ? [...scope] : null, TZ));
     const ours = () => overview(database.db, principal, {}, TZ);
     const direct = () => withoutJit(raw).query(days14.sql, days14.params);
     for (let i = 0; i < warmups; i++) {
@@ -120,7 +120,31 @@ export async function measureOverview(
     }
     results.push(await timeCase('overview', label, ours, direct, { p95Target: 50, ratioTarget: null }));
     plans.push(
-      await explain(withoutJit(raw), `overview: the 14 days from the rollups (${label})`, days14.sql, days14.params),
+      await explain(
+        withoutJit(raw),
+        `overview: the 14 days from the business-day totals (${label})`,
+        days14.sql,
+        days14.params,
+      ),
+    );
+    // Before migration 0024 the 14 days came from the hour and day buckets: that statement is timed
+    // too (both sides are it), so the report shows what the business-day buckets spare.
+    const buckets = dialect.sqlToQuery(bucketDayTotalsQuery(days, scope ? [...scope] : null, TZ));
+    const before = () => withoutJit(raw).query(buckets.sql, buckets.params);
+    for (let i = 0; i < warmups / 10; i++) await before();
+    results.push(
+      await timeCase('14 days from the hour buckets (before 0024; SQL only)', label, before, before, {
+        p95Target: null,
+        ratioTarget: null,
+      }),
+    );
+    plans.push(
+      await explain(
+        withoutJit(raw),
+        `before 0024: the 14 days from the hour buckets (${label})`,
+        buckets.sql,
+        buckets.params,
+      ),
     );
   }
   return { results, plans, notes };

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { keepBusinessDays } from './domain/dayTotals.ts';
 import { DEMO_PASSWORD, demoUsers, seedDemo } from './seed/demo.ts';
 import { ensureReferenceData, isEmpty } from './seed/reference.ts';
 
@@ -8,6 +9,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   await ensureReferenceData(database.db);
+  // The overview reads business days of this clock (migration 0024); a new zone's days are counted once, here.
+  await keepBusinessDays(database.db, config.businessTimeZone);
   let seeded = false;
   if (config.seedDemo && (await isEmpty(database.db))) {
     await seedDemo(database.db);

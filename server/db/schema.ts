@@ -21,6 +21,7 @@ import {
   integer,
   bigint,
   timestamp,
+  date,
   jsonb,
   primaryKey,
   index,
@@ -494,6 +495,28 @@ export const transactionDailyTotals = pgTable(
     primaryKey({ columns: [t.day, t.clientId, t.status, t.type] }),
     index('transaction_daily_totals_status_day_idx').on(t.status, t.day),
   ],
+);
+
+/**
+ * The business time zones whose days transaction_business_day_totals keeps (migration 0024). The
+ * server registers its TZ_BUSINESS at start (keepBusinessDays), backfilling that zone's days once.
+ */
+export const businessTimeZones = pgTable('business_time_zones', {
+  timeZone: text('time_zone').primaryKey(),
+});
+
+/**
+ * The same totals per business day of each kept zone (migration 0024): the overview's 14 days read
+ * a few hundred rows, not 24 hour buckets a day (a Jakarta day holds no whole UTC day).
+ */
+export const transactionBusinessDayTotals = pgTable(
+  'transaction_business_day_totals',
+  {
+    timeZone: text('time_zone').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...transactionTotalsColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.timeZone, t.day, t.clientId, t.status, t.type] })],
 );
 
 /**

@@ -14,7 +14,7 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execu
  * that must not go negative whose running balance ever did, and a client whose pending balance is
  * not the sum of its PENDING withdrawals, a client whose disbursement hold is not the amount + fee
  * of its open (PENDING_REQUEST, PENDING) disbursements; and, since the lists' totals come from
- * them, any hour or day bucket of the pay-in or disbursement totals that differs from its rows; a
+ * them, any hour, day or business-day bucket of the pay-in or disbursement totals that differs from its rows; a
  * credited SETTLED pay-in whose net never reached withdrawable, and a settlement run whose counts are
  * not those of the pay-ins stamped with it. An empty list means
  * every figure is explained.
@@ -150,16 +150,54 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
   return { problems, accounts, entries };
 }
 
-/** Every bucket of the pay-in totals (by hour and by day) against a group-by over the pay-ins themselves. */
-export const checkPayinTotals = (db: Db) =>
-  checkTotals(db, {
+/**
+ * Every bucket of the pay-in totals (by hour, by day, and by business day of each kept zone) against
+ * a group-by over the pay-ins themselves.
+ */
+export const checkPayinTotals = async (db: Db) => [
+  ...(await checkTotals(db, {
     rows: 'transactions',
     hourly: 'transaction_hourly_totals',
     daily: 'transaction_daily_totals',
     method: 'type',
     check: 'pay-in totals equal pay-ins',
     noun: 'pay-ins',
-  });
+  })),
+  ...(await checkBusinessDayTotals(db)),
+];
+
+/** The overview's business-day buckets (migration 0024), per kept zone, against the pay-ins' dates on its clock. */
+async function checkBusinessDayTotals(db: Db): Promise<LedgerProblem[]> {
+  const found = await rows<{
+    time_zone: string;
+    day: string;
+    client_id: number;
+    status: string;
+    type: string;
+    rollup: string;
+    actual: string;
+  }>(
+    db,
+    sql`
+    select time_zone, to_char(day, 'YYYY-MM-DD') as day, client_id, status, type,
+      coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
+      coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
+    from (select time_zone, day, client_id, status, type, count, amount, fee_amount
+      from transaction_business_day_totals) r full join (
+      select z.time_zone, (t.transaction_time at time zone z.time_zone)::date as day, t.client_id, t.status, t.type,
+        count(*) as n, sum(t.amount) as amount, sum(t.fee_amount) as fee
+      from transactions t cross join business_time_zones z group by 1, 2, 3, 4, 5) g
+      using (time_zone, day, client_id, status, type)
+    where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0)
+      or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`,
+  );
+  return found.map((r) => ({
+    check: 'pay-in totals equal pay-ins',
+    detail:
+      `business day ${r.day} (${r.time_zone}) client ${r.client_id} ${r.status} ${r.type}: totals ` +
+      `${r.rollup}, pay-ins ${r.actual} (count / amount / fee)`,
+  }));
+}
 
 /** The same for the Disbursement List's totals (migration 0011). */
 export const checkDisbursementTotals = (db: Db) =>

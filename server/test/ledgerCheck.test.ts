@@ -134,6 +134,12 @@ const faults: Array<[string, string, RegExp]> = [
     /^day .+: totals .+, pay-ins .+/,
   ],
   [
+    'pay-in totals equal pay-ins',
+    `update transaction_business_day_totals set fee_amount = fee_amount + 1 where day = (select max(day) from ` +
+      `transaction_business_day_totals)`,
+    /^business day \d{4}-\d{2}-\d{2} \(Asia\/Jakarta\) client \d+ .+: totals .+, pay-ins .+/,
+  ],
+  [
     'disbursement totals equal disbursements',
     `update disbursement_hourly_totals set fee_amount = fee_amount + 1 where hour = (select max(hour) from ` +
       `disbursement_hourly_totals)`,

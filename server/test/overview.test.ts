@@ -4,6 +4,16 @@ import type { Overview } from '../../src/services/overviewRules.ts';
 import { SETTLEMENT_TYPES } from '../../src/services/settlementRules.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/transactionQuery.ts';
 import { approvalRequests, transactions, users } from '../db/schema.ts';
+import {
+  bucketDayTotalsQuery,
+  dayTotals,
+  keepBusinessDays,
+  keepsBusinessDays,
+  lastBusinessDays,
+  steadyDay,
+  type DayStatusTotals,
+} from '../domain/dayTotals.ts';
+import { checkPayinTotals } from '../domain/ledgerCheck.ts';
 import { businessDay } from '../domain/transactionFilter.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
@@ -283,5 +293,96 @@ describe('Overview', () => {
   it('is refused to a role without the module, and to no one signed in', async () => {
     expect((await get('nooverview', 'overview')).status).toBe(403);
     expect((await call(server, 'GET', `${API}/overview`)).status).toBe(401);
+  });
+});
+
+describe("the overview's business-day totals (migration 0024)", () => {
+  // A bucket whose pay-ins all moved on stays behind at zero (as in the hour and day totals): not a figure.
+  const normalize = (rows: DayStatusTotals[]) =>
+    rows
+      .filter((r) => r.count || r.amount || r.fee)
+      .map((r) => `${r.day} ${r.status} ${r.type} ${r.count} ${r.amount} ${r.fee}`)
+      .sort();
+  /** The same days from the hour and day buckets, as the overview read them before 0024. */
+  const fromBuckets = async (days: string[], clientIds: number[] | null, timeZone = TZ) =>
+    normalize(
+      (
+        await server.database.db.execute<{
+          day: string;
+          status: string;
+          type: string;
+          n: string;
+          amount: string;
+          fee: string;
+        }>(bucketDayTotalsQuery(days, clientIds, timeZone))
+      ).rows.map((r) => ({ ...r, count: Number(r.n), amount: Number(r.amount), fee: Number(r.fee) })),
+    );
+  const days = () => lastBusinessDays(TZ, 14);
+
+  it('stay equal to the lists after pay-ins are finalized, settled, moved across midnight and deleted', async () => {
+    const { db } = server.database;
+    const ours = sql`t.correlation_id like 'OV-%'`;
+    const on = (day: string) =>
+      sql`t.transaction_time >= ${at(day, '00:00:00')} and t.transaction_time < ${at(day, '23:59:59.999')}`;
+    await db.execute(sql`update transactions t set status = 'FINALIZED'
+      where ${ours} and t.status = 'PENDING' and ${on(yesterday)}`);
+    await db.execute(sql`update transactions t set status = 'SETTLED'
+      where ${ours} and t.status = 'FINALIZED' and ${on(today)} and t.client_id in (1, 3)`);
+    // Yesterday's last pay-ins of each status become today's first: a business day apart, an hour apart in UTC.
+    await db.execute(sql`update transactions t set transaction_time = ${at(today, '00:00:10')}
+      where ${ours} and t.transaction_time = ${at(yesterday, '23:59:30')}`);
+    await db.execute(sql`delete from transactions t where ${ours} and ${on(fourDaysAgo)} and t.status = 'FAILED'`);
+    await db.execute(sql`update transactions t set amount = t.amount + 1, fee_amount = t.fee_amount + 2
+      where ${ours} and ${on(fourDaysAgo)}`);
+
+    for (const who of CALLERS) {
+      const o = await overviewOf(who);
+      for (const day of [today, yesterday, fourDaysAgo]) {
+        const figures = o.daily.find((d) => d.day === day)!;
+        for (const status of TRANSACTION_STATUSES) {
+          const s = await summary(who, `${dayWindow(day)}&status=${status}`);
+          const got = figures.by_status.find((b) => b.status === status)!;
+          expect([got.count, got.amount], `${who} ${day} ${status}`).toEqual([
+            s.total_transaction_count,
+            s.total_transaction_amount,
+          ]);
+        }
+      }
+      const s = await summary(who, 'status=FINALIZED');
+      expect([o.today.finalized_count, o.today.finalized_amount, o.today.fee]).toEqual([
+        s.total_transaction_count,
+        s.total_transaction_amount,
+        s.total_fee_amount,
+      ]);
+    }
+    for (const scope of [null, [3], [1, 2]])
+      expect(normalize(await dayTotals(db, days(), scope, TZ))).toEqual(await fromBuckets(days(), scope));
+    expect((await checkPayinTotals(db)).filter((p) => p.detail.startsWith('business day'))).toEqual([]);
+  });
+
+  it('reads a zone it does not keep from the hour buckets, and keeps it from when it is asked to', async () => {
+    const { db } = server.database;
+    const zone = 'Asia/Bangkok'; // UTC+7 too: the same days as Jakarta's, from other buckets
+    expect(await keepsBusinessDays(db, zone)).toBe(false);
+    const jakarta = normalize(await dayTotals(db, days(), null, TZ));
+    expect(normalize(await dayTotals(db, days(), null, zone))).toEqual(jakarta);
+    expect(await keepBusinessDays(db, zone)).toBe(true);
+    expect(await keepBusinessDays(db, zone)).toBe(false);
+    expect(normalize(await dayTotals(db, days(), null, zone))).toEqual(jakarta);
+    // Written after: counted by the trigger for both zones.
+    await db.insert(transactions).values(payinsOn(today, ['12:00:00']));
+    const after = normalize(await dayTotals(db, days(), null, TZ));
+    expect(after).not.toEqual(jakarta);
+    expect(after).toEqual(await fromBuckets(days(), null));
+    expect(normalize(await dayTotals(db, days(), null, zone))).toEqual(after);
+    expect(await checkPayinTotals(db)).toEqual([]);
+  });
+
+  it('reads a day the clocks change on from the hour buckets', () => {
+    expect(steadyDay('Europe/Berlin', '2026-03-29')).toBe(false);
+    expect(steadyDay('Europe/Berlin', '2026-03-27')).toBe(true);
+    expect(steadyDay('Europe/Berlin', '2026-03-31')).toBe(true);
+    expect(steadyDay('America/Sao_Paulo', '2026-06-01')).toBe(true);
+    expect(days().every((day) => steadyDay(TZ, day))).toBe(true);
   });
 });
