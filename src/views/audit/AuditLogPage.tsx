@@ -42,21 +42,6 @@ const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: '26px' },
-  wrap: { overflowX: 'auto' },
-  // Times never wrap: '2026-11-26 03:44' split over two lines read as two values.
-  nowrap: { whiteSpace: 'nowrap' },
-  // Detail lines wrap between words only; a word too long for the column widens it instead of breaking.
-  detail: {
-    fontSize: tokens.fontSizeBase200,
-    wordBreak: 'normal',
-    overflowWrap: 'normal',
-    hyphens: 'none',
-    minWidth: '220px',
-    maxWidth: '420px',
-  },
-  object: { display: 'flex', flexDirection: 'column' },
-  objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
-  empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   surface: { maxWidth: '1100px', width: '95vw' },
   head: { fontFamily: tokens.fontFamilyMonospace, color: tokens.colorNeutralForeground2 },
   memory: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
