@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -64,7 +64,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1_048_576,
     genReqId: requestIdOf,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     // Errors the router raises before any route (a path that is not valid UTF-8) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
       const message = 'The address is not valid';

@@ -231,7 +231,9 @@ function readScreen(): string {
   if (within(menu()).queryByText('Your views could not be read.')) return 'failed';
   if (saveButton().textContent === 'Saving…') return 'saving';
   // Save waits while the views are read, and while one is deleted.
-  if (saveButton().disabled) return viewButtons().length ? 'deleting' : 'loading';
+  // (Busy, it stays focusable, so says it waits by aria-disabled: a disabled button would drop the focus.)
+  const waits = saveButton().disabled || saveButton().getAttribute('aria-disabled') === 'true';
+  if (waits) return viewButtons().length ? 'deleting' : 'loading';
   return 'idle';
 }
 
@@ -278,11 +280,17 @@ async function perform(event: AnyEventObject, w: World) {
       return click(saveButton());
     case 'RETRY':
       return click(button('Retry'));
-    case 'APPLY':
+    case 'APPLY': {
+      const v = w.views.find((x) => x.id === event.id)!;
+      await click(button(`Open view ${v.name}${v.isDefault ? ' (default)' : ''}`));
+      // A view opened is a choice made: the menu closes. It is opened again to read what it shows now.
+      await waitFor(() => expect(document.querySelector('[role=dialog][aria-label="Saved views"]')).toBeNull());
+      await click(screen.getByRole('button', { name: 'Views', hidden: true }));
+      return waitFor(() => expect(menu()).not.toBeNull());
+    }
     case 'DELETE': {
       const v = w.views.find((x) => x.id === event.id)!;
-      const name = `${v.name}${v.isDefault && event.type === 'APPLY' ? ' (default)' : ''}`;
-      return click(button(`${event.type === 'APPLY' ? 'Open' : 'Delete'} view ${name}`));
+      return click(button(`Delete view ${v.name}`));
     }
     default:
       throw new Error(`cannot perform ${event.type}`);
