@@ -27,11 +27,19 @@ export type DatabaseTarget = { url: string } | { dataDir: string | null; image?:
 /** Opens the database and applies every pending migration before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A database that does not answer at all (a black-holed network) fails a request in 5 s rather than holding it.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle connection the server ends (restart, failover, a forced drop) must not crash the
     // process: the pool drops it and opens a new one for the next query.
     pool.on('error', (error) => {
       console.warn(`database connection lost: ${error.message}`);
+    });
+    // The same for a connection someone holds (the socket.io adapter keeps one for LISTEN and listens only
+    // for its end): a database that stops under it would otherwise be an unhandled 'error' that ends the node.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.warn(`database connection lost: ${error.message}`);
+      });
     });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });

@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { pgCode } from '../db/transaction.ts';
+import { isDatabaseUnavailable, pgCode } from '../db/transaction.ts';
 import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
 
 const GENERIC = 'Something went wrong, please try again later.';
+export const DATABASE_UNAVAILABLE = 'The database is not answering. Please try again in a moment.';
 
 /** The one place a domain refusal becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -33,6 +34,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = clientErrorMessage(error);
+    }
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      // The database went away (a restart, a failover): fail fast and say so; the pool reconnects by itself.
+      status = 503;
+      message = DATABASE_UNAVAILABLE;
     }
     const code = pgCode(error);
     if (status === 500 && (code === '22021' || code === '22P05')) {
