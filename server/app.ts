@@ -15,6 +15,7 @@ import { announceApproval } from './events/approvalEvents.ts';
 import { announceBalance } from './events/balanceEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
+import { registerAccessLog } from './http/accessLog.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './http/requestId.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -59,12 +60,21 @@ export interface App {
 }
 
 /** Builds the whole server (API, socket.io, the built web app) without listening. */
-export async function buildApp(database: Database, config: Config): Promise<App> {
+export async function buildApp(
+  database: Database,
+  config: Config,
+  // Where log lines go instead of standard output (a test reads them).
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     genReqId: requestIdOf,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // Fastify's own two lines per request are off: registerAccessLog writes one instead, and none when it is off.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // Errors the router raises before any route (a path that is not valid UTF-8) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
       const message = 'The address is not valid';
@@ -97,6 +107,7 @@ export async function buildApp(database: Database, config: Config): Promise<App>
   const webRoot = config.webRoot ?? defaultWebRoot;
   const serveWeb = existsSync(webRoot);
   registerRequestId(app);
+  registerAccessLog(app, { enabled: config.accessLog });
   registerMetrics(app, { database, realtime, limits, metricsToken: config.metricsToken });
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerRequestGuards(app);

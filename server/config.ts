@@ -17,6 +17,8 @@ const Env = v.object({
   SESSION_IDLE_MINUTES: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(15)), '15'),
   SESSION_MAX_HOURS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(12)), '12'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'silent']), 'info'),
+  // One line per answered request, at info (issue 30); 'false' leaves no per-request logging work at all.
+  ACCESS_LOG: v.optional(v.picklist(['true', 'false']), 'true'),
   PROVIDER_BASE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url('must be a URL'))]), ''),
   SMTP_URL: v.optional(
     v.union([v.literal(''), v.pipe(v.string(), v.regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL'))]),
@@ -78,6 +80,7 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: string;
+  accessLog: boolean;
   /** The payment channels' API; empty starts the built-in provider simulator on loopback. */
   providerBaseUrl: string | null;
   /** Where mail goes; empty writes each message as an .eml file under DATA_DIR/outbox. */
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG === 'true',
     providerBaseUrl: e.PROVIDER_BASE_URL || null,
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DisbursementFilter, DisbursementRow, DisbursementStats } from '../../src/services/disbursementQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
 import {
@@ -127,14 +128,14 @@ export async function listDisbursements(
   page: number,
   limit: number,
 ): Promise<{ rows: DisbursementRow[]; meta: PageMeta }> {
-  const [{ n }] = (await db.execute<Totals>(disbursementTotalsQuery(where))).rows;
-  const { rows } = await db.execute<RawRow>(disbursementPageQuery(where, page, limit));
+  const [{ n }] = (await executePrepared<Totals>(db, disbursementTotalsQuery(where))).rows;
+  const { rows } = await executePrepared<RawRow>(db, disbursementPageQuery(where, page, limit));
   return { rows: rows.map(toDisbursementListRow), meta: pageMeta(page, limit, Number(n)) };
 }
 
 /** The three tiles: exactly the rows the list would return, summed. */
 export async function summarizeDisbursements(db: Db, where: SQL): Promise<DisbursementStats> {
-  const [r] = (await db.execute<Totals>(disbursementTotalsQuery(where))).rows;
+  const [r] = (await executePrepared<Totals>(db, disbursementTotalsQuery(where))).rows;
   return {
     total_transaction_count: Number(r.n),
     total_transaction_amount: Number(r.amount),

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow, TransactionStats } from '../../src/services/transactionQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { pageMeta } from './paging.ts';
 import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
@@ -137,15 +138,15 @@ export async function listTransactions(
   page: number,
   limit: number,
 ): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
-  const [{ n }] = (await db.execute<Totals>(totalsQuery(where))).rows;
+  const [{ n }] = (await executePrepared<Totals>(db, totalsQuery(where))).rows;
   const total = Number(n);
-  const { rows } = await db.execute<RawRow>(pageQuery(where, page, limit));
+  const { rows } = await executePrepared<RawRow>(db, pageQuery(where, page, limit));
   return { rows: rows.map(toTransactionRow), meta: pageMeta(page, limit, total) };
 }
 
 /** The three tiles: exactly the rows the list would return, summed. */
 export async function summarizeTransactions(db: Db, where: SQL): Promise<TransactionStats> {
-  const [r] = (await db.execute<Totals>(totalsQuery(where))).rows;
+  const [r] = (await executePrepared<Totals>(db, totalsQuery(where))).rows;
   return {
     total_transaction_count: Number(r.n),
     total_transaction_amount: Number(r.amount),

@@ -1,5 +1,6 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { clients, type UserType } from '../db/schema.ts';
 import { scopeOf } from './clientScope.ts';
 import { EVERY_CLIENT_TYPES } from '../../src/services/schemas.ts';
@@ -87,11 +88,13 @@ export async function loadSessionPrincipal(
   token: string,
   limits: SessionLimits,
 ): Promise<{ session: ActiveSession; principal: Principal } | null> {
-  const { rows } = await db.execute<
-    PrincipalRow & { session_id: number | string; otp_verified: boolean }
-  >(sql`${liveSessionCte(token, limits)}
+  // Every authenticated request runs this: prepared once per connection (server/db/prepared.ts).
+  const { rows } = await executePrepared<PrincipalRow & { session_id: number | string; otp_verified: boolean }>(
+    db,
+    sql`${liveSessionCte(token, limits)}
     select live.id as session_id, live.otp_verified, ${principalColumns}
-    from live join users u on u.id = live.user_id left join roles r on r.id = u.role_id`);
+    from live join users u on u.id = live.user_id left join roles r on r.id = u.role_id`,
+  );
   const row = rows[0];
   const principal = row ? toPrincipal(row) : null;
   if (!row || !principal) return null;

@@ -50,11 +50,11 @@ export async function freshDatabase(
 
 /** `env` adds environment variables to the app's config, e.g. SMTP_URL or DATA_DIR. */
 export async function startTestServer(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
   const { database, dispose } = await freshDatabase(options.seed === false ? 'reference' : 'demo');
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp(database, config);
+  const app = await buildApp(database, config, { logStream: options.logStream });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
