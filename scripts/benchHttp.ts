@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,10 @@ const WARMUP_SECONDS = 5;
 const DEFAULT_SECONDS = 20;
 /** Goal of issue 17: HTTP p95 at 50 users. */
 const GOAL_P95_MS = 50;
+/** Goal of issue 30: the Payments List at 50 users serves at least this share of the static page's rate. */
+const GOAL_STATIC_SHARE = 0.25;
+/** What the static run asks for: the web app's index.html, as a browser's first request does. */
+const STATIC_PATH = '/index.html';
 const REQUEST_TIMEOUT_SECONDS = 10;
 /** A cap on any one run besides its duration: far above what two cores can answer. */
 const MAX_REQUESTS_PER_SECOND = 20_000;
@@ -228,8 +232,8 @@ function serverEnv(databaseUrl: string, port: number, dataDir: string): Record<s
     // Sessions stay live through the whole bench (and are touched again before each run).
     SESSION_IDLE_MINUTES: '15',
     SESSION_MAX_HOURS: '12',
-    // No web bundle: the API alone is measured, and a missing dist/ only turns off static files.
-    WEB_ROOT: join(dataDir, 'no-web-bundle'),
+    // The static run's index.html (webRootFor): the API is measured against the server's cheapest answer.
+    WEB_ROOT: join(dataDir, 'web'),
     DATA_DIR: dataDir,
     PROVIDER_BASE_URL: '',
     SMTP_URL: '',
@@ -238,13 +242,36 @@ function serverEnv(databaseUrl: string, port: number, dataDir: string): Record<s
 
 const SERVER_ENV_KEYS = Object.keys(serverEnv('', 0, ''));
 
-async function startNode(databaseUrl: string, dataDir: string, log: (m: string) => void): Promise<Node> {
+/**
+ * The web root the nodes serve: the built app's index.html when `vite build` has run, else a page of
+ * the same kind; the static run compares the API with it, as issue 30 measured it.
+ */
+function webRootFor(dataDir: string, serverRoot: string): string {
+  const web = join(dataDir, 'web');
+  mkdirSync(web, { recursive: true });
+  const built = join(serverRoot, 'dist', 'index.html');
+  writeFileSync(
+    join(web, 'index.html'),
+    existsSync(built)
+      ? readFileSync(built)
+      : '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Payments Back Office</title>' +
+          '<script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>\n',
+  );
+  return web;
+}
+
+async function startNode(
+  databaseUrl: string,
+  dataDir: string,
+  log: (m: string) => void,
+  serverRoot: string = ROOT,
+): Promise<Node> {
   const port = await freePort();
   const env: Record<string, string | undefined> = { ...process.env };
   for (const key of [...SERVER_ENV_KEYS, 'TZ_BUSINESS', 'SETTLEMENT_BATCH_SIZE', 'SETTLEMENT_LANES']) delete env[key];
   // As `npm start` runs it (tsx), but without `vite build`.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT,
+    cwd: serverRoot,
     env: { ...env, ...serverEnv(databaseUrl, port, dataDir) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -474,8 +501,11 @@ export async function benchHttp(opts: {
   url: string;
   log: (m: string) => void;
   durationSeconds?: number;
-}): Promise<{ lines: string[]; table: string }> {
+  /** The checkout whose server is measured (another worktree measures an earlier commit, the "before"). */
+  serverRoot?: string;
+}): Promise<{ lines: string[]; table: string; staticShare: string }> {
   const { url, log } = opts;
+  const serverRoot = opts.serverRoot ?? ROOT;
   const seconds = opts.durationSeconds ?? DEFAULT_SECONDS;
   if (!Number.isFinite(seconds) || seconds < 1) throw new Error('durationSeconds must be at least 1');
   const tag = randomBytes(3).toString('hex');
@@ -518,7 +548,33 @@ export async function benchHttp(opts: {
 
     const results: RunResult[] = [];
     const loadBefore = loadavg()[0];
-    nodes.push(await startNode(url, dataDir, log));
+    webRootFor(dataDir, serverRoot);
+    nodes.push(await startNode(url, dataDir, log, serverRoot));
+    // Issue 30's yardstick: the Payments List (1 day, page 1 of 15) as ADMIN, 50 connections back to back, beside
+    // the server's static index.html at 50 connections, on the same node in the same minutes.
+    const admins = all.filter((u) => u.type === 'ADMIN');
+    const listOnly = (user: BenchUser, index: number) => stepsOf(user, index).slice(0, 1);
+    const single = { urls: [nodes[0].url], pids: [nodes[0].child.pid], seconds };
+    const staticRun = await run(
+      db,
+      {
+        ...single,
+        label: `1 node, static ${STATIC_PATH}, ${USERS} connections`,
+        users: all,
+        steps: () => [{ kind: 'static', path: STATIC_PATH }],
+      },
+      log,
+    );
+    const listRun = await run(
+      db,
+      {
+        ...single,
+        label: `1 node, Payments List as ADMIN, ${USERS} connections`,
+        users: Array.from({ length: USERS }, (_, i) => admins[i % admins.length]),
+        steps: listOnly,
+      },
+      log,
+    );
     for (const count of USER_COUNTS) {
       results.push(
         await run(
@@ -551,7 +607,7 @@ export async function benchHttp(opts: {
       ),
     );
     // The second starts once the first is up: both would otherwise migrate and start pg-boss at once.
-    nodes.push(await startNode(url, dataDir, log));
+    nodes.push(await startNode(url, dataDir, log, serverRoot));
     for (const count of USER_COUNTS) {
       results.push(
         await run(
@@ -593,6 +649,26 @@ export async function benchHttp(opts: {
     ).rows;
 
     const goalMet = (r: RunResult) => (r.users === 50 ? (r.p95 <= GOAL_P95_MS ? '✅ met' : '❌ not met') : '—');
+    const share = listRun.perSecond / staticRun.perSecond;
+    const staticShare = [
+      `| Case, 1 node, ${USERS} connections back to back | Requests | Req/s | p50 (ms) | p95 (ms) | Share of static | ` +
+        `Goal (≥ ${GOAL_STATIC_SHARE}) |`,
+      '|---|--:|--:|--:|--:|--:|---|',
+      ...[
+        ['static `index.html`', staticRun, '—', '—'],
+        [
+          `Payments List, ${listOnly(admins[0], 0)[0].kind}, as ADMIN`,
+          listRun,
+          share.toFixed(3),
+          share >= GOAL_STATIC_SHARE ? '✅ met' : '❌ not met',
+        ],
+      ].map(
+        ([name, r, ratio, goal]) =>
+          `| ${name as string} | ${(r as RunResult).requests.toLocaleString('en-US')} | ` +
+          `${(r as RunResult).perSecond.toFixed(0)} | ${fmt((r as RunResult).p50)} | ${fmt((r as RunResult).p95)} | ` +
+          `${ratio as string} | ${goal as string} |`,
+      ),
+    ].join('\n');
     const table = [
       '| Nodes | Users | Pace | Requests | Req/s | p50 (ms) | p95 (ms) | p99 (ms) | non-2xx | Goal (p95 ≤ 50 ms ' +
         'at 50 users) |',
@@ -625,6 +701,12 @@ export async function benchHttp(opts: {
           )}. Each node: one \`pg.Pool\` of 10 connections, the outbox sweep (1 s), pg-boss (three workers polling ` +
         `every 2 s, maintenance every 30 s) and the provider simulator on loopback, all running; the bench requests ` +
         `are reads only and queue no job. The second node starts after the first answers /healthz.`,
+      `Static share (issue 30): first, on the first node, ${USERS} connections ask back to back for ` +
+        `\`${STATIC_PATH}\` (${existsSync(join(serverRoot, 'dist', 'index.html')) ? "the built app's" : 'a stand-in, as no `vite build` has run:'} ` +
+        `served by @fastify/static with the security headers of every answer), then ${USERS} connections, each one of the ` +
+        `${admins.length} ADMIN users in turn, ask for the Payments List, ${listOnly(admins[0], 0)[0].kind}, as in the ` +
+        `mix below; each run has its warm-up. The list's rate over the static page's is the share (goal ` +
+        `≥ ${GOAL_STATIC_SHARE}).`,
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, shared: 1-minute load average ` +
         `${loadBefore.toFixed(2)} before the runs, ${loadavg()[0].toFixed(2)} after.`,
       `Database: ${Number(payins).toLocaleString('en-US')} pay-ins, ${clientIds.length} clients; ${settings}.`,
@@ -682,7 +764,7 @@ export async function benchHttp(opts: {
         ? `Server log (warn and above): ${complaints.length} lines, e.g. \`${complaints[0].slice(0, 200)}\`.`
         : 'Server log: no warnings or errors from either node.',
     ];
-    return { lines: lines.map((l) => `- ${l}`), table };
+    return { lines: lines.map((l) => `- ${l}`), table, staticShare };
   } finally {
     for (const node of nodes) await stopNode(node);
     process.removeListener('SIGINT', onSignal);
@@ -710,8 +792,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const log = (m: string) => process.stderr.write(`[bench-http] ${m}\n`);
   benchHttp({ url: values.database, log, durationSeconds: values.seconds ? Number(values.seconds) : undefined })
-    .then(({ lines, table }) => {
-      process.stdout.write(`${lines.join('\n')}\n\n${table}\n`);
+    .then(({ lines, table, staticShare }) => {
+      process.stdout.write(`${lines.join('\n')}\n\n${staticShare}\n\n${table}\n`);
     })
     .catch((error: unknown) => {
       console.error(error);
