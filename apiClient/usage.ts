@@ -59,3 +59,14 @@ export type TransactionListAnswer = AnswerOf<TransactionList>;
 export type SettleAnswer = AnswerOf<Settle>;
 export type UpdateBalanceAnswer = AnswerOf<UpdateBalance>;
 export type UpdateBalanceHeld = AnswerOf<UpdateBalance, 202>;
+
+/** A row of a list's answer (`never` while the answer is). */
+type RowOf<Answer> = Answer extends { data?: (infer Row)[] } ? Row : never;
+/** A pay-in of the Payments List's answer: its row type once the answers are declared, `never` until then. */
+export type ListedPayin = RowOf<TransactionListAnswer>;
+type Holds<T extends true> = T;
+// Once the answers are declared, a listed pay-in must name its correlation id and amount as the server sends them.
+// Until then ListedPayin is never and this holds vacuously: when the answers land, make `never` fail here (false).
+type _ListedPayinIsTyped = Holds<
+  [ListedPayin] extends [never] ? true : ListedPayin extends { correlation_id: string; amount: number } ? true : false
+>;
