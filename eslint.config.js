@@ -70,6 +70,8 @@ export default tseslint.config(
       'playwright-report/**',
       'server/db/migrations/**',
       'src/test/lint/planted/**',
+      // Generated from /api/docs by `npm run api:types`.
+      'apiClient/openapi.d.ts',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
-import { adjustmentProblem } from '../../src/services/masterBalanceRules.ts';
+import { adjustmentProblem, type BalanceAdjusted } from '../../src/services/masterBalanceRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
 import { clients } from '../db/schema.ts';
@@ -13,13 +13,6 @@ import type { RequestOrigin } from './authentication.ts';
 import { lockClientAccount } from './ledger.ts';
 import { recordDeposit } from './disbursementAccount.ts';
 import type { Principal } from './principal.ts';
-
-export interface Adjusted {
-  client_id: number;
-  previous_balance: number;
-  amount: number;
-  balance: number;
-}
 
 /** Who an adjustment is by: its maker (the deposit row's PIC) and, for a held one, the checker who approved it. */
 export interface AdjustmentBy {
@@ -40,7 +33,7 @@ export async function applyAdjustment(
   by: AdjustmentBy,
   origin: RequestOrigin,
   locked?: number,
-): Promise<Adjusted> {
+): Promise<BalanceAdjusted> {
   const previous = locked ?? (await lockClientAccount(tx, clientId, 'disbursement'));
   const problem = adjustmentProblem(previous, amount);
   if (problem) throw ruleBroken(problem);
@@ -85,7 +78,7 @@ export async function adjustMasterBalance(
   principal: Principal,
   input: { client_id: number; amount: number },
   origin: RequestOrigin,
-): Promise<Adjusted | ApprovalHeld> {
+): Promise<BalanceAdjusted | ApprovalHeld> {
   const visible = seesClient(principal, input.client_id);
   const [client] = visible
     ? await db.select({ id: clients.id, name: clients.clientName }).from(clients).where(eq(clients.id, input.client_id))

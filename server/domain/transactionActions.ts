@@ -14,8 +14,11 @@ import {
   type BulkPreview,
   type BulkPreviewAnswer,
   type BulkProcessed,
+  type CallbacksResent,
   type FinalizeBody,
+  type Finalized,
   type Invoice,
+  type TransactionStatusAnswer,
 } from '../../src/services/transactionActions.ts';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
@@ -101,7 +104,7 @@ export async function refreshStatus(
   correlationId: string,
   providerUrl: string,
   origin: RequestOrigin,
-) {
+): Promise<TransactionStatusAnswer & { paidNow: boolean }> {
   const row = await findInScope(db, principal, correlationId);
   check(
     row,
@@ -148,7 +151,7 @@ export async function finalizeManually(
   body: FinalizeBody,
   timeZone: string,
   origin: RequestOrigin,
-): Promise<{ status: 'FINALIZED' } | ApprovalHeld> {
+): Promise<Finalized | ApprovalHeld> {
   return inTransaction(db, async (tx) => {
     const row = await findInScope(tx, principal, body.correlation_id, true);
     check(row, { type: 'FINALIZE_MANUALLY', role: principal.type }, FINALIZE_INVALID_STATUS);
@@ -456,7 +459,7 @@ export async function resendCallbacks(
   correlationIds: string[],
   selfUrl: string,
   origin: RequestOrigin,
-) {
+): Promise<CallbacksResent> {
   const rows = [];
   for (const id of new Set(correlationIds)) {
     const row = await findInScope(db, principal, id);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
 
 /**
@@ -27,17 +28,18 @@ export const BalanceHistoryQuery = v.strictObject({
 });
 
 /** One movement of a disbursement balance by a person: a deposit or a master balance adjustment. */
-export interface DepositRow {
-  id: number;
+export const DepositRow = v.strictObject({
+  id: WholeNumber,
   /** The PIC: who made it. */
-  name: string;
-  amount: number;
-  created_at: string;
-  description: string;
-  client_id: number;
-  client_name: string;
-  kind: 'deposit' | 'adjustment';
-}
+  name: v.string(),
+  amount: WholeNumber,
+  created_at: IsoTime,
+  description: v.string(),
+  client_id: WholeNumber,
+  client_name: v.string(),
+  kind: v.picklist(['deposit', 'adjustment']),
+});
+export type DepositRow = v.InferOutput<typeof DepositRow>;
 
 /** Socket event sent to everyone who may see the client when one of its balances moves. */
 export const BALANCE_CHANGED_EVENT = 'balance-changed';

@@ -1,4 +1,6 @@
-import type { DisbursementRow, DisbursementStatusName, VoidOutcome } from './disbursementQuery';
+import * as v from 'valibot';
+import { WholeNumber } from './answerParts';
+import { DISBURSEMENT_STATUSES, DisbursementRow, VoidOutcome, type DisbursementStatusName } from './disbursementQuery';
 
 /**
  * What the Disbursement List's row actions and void upload answer, beside the contract in
@@ -17,35 +19,37 @@ export const statusAnswerMessage = (a: { changed: boolean; status: DisbursementS
   a.changed ? `Status updated to ${a.status}` : `Status unchanged: ${a.status}`;
 
 /** PATCH transaction/get-status-disbursement's data. */
-export interface DisbursementStatusAnswer {
-  status: DisbursementStatusName;
-  previous_status: DisbursementStatusName;
-  changed: boolean;
+export const DisbursementStatusAnswer = v.strictObject({
+  status: v.picklist(DISBURSEMENT_STATUSES),
+  previous_status: v.picklist(DISBURSEMENT_STATUSES),
+  changed: v.boolean(),
   /** What the provider said: PENDING, FINALIZED or FAILED. */
-  provider_status: 'PENDING' | 'FINALIZED' | 'FAILED';
-  row: DisbursementRow;
-}
+  provider_status: v.picklist(['PENDING', 'FINALIZED', 'FAILED']),
+  row: DisbursementRow,
+});
+export type DisbursementStatusAnswer = v.InferOutput<typeof DisbursementStatusAnswer>;
 
 /**
  * POST transaction/disbursement-check-transaction's data: every row's outcome, the counts, and the
  * money: what came back to the disbursement balance (amount + fee of the rows voided), or, for a
  * dry run (`dry_run: true`, rows `would_void`), what would come back. A dry run changes nothing.
  */
-export interface VoidUploadResult {
-  dry_run: boolean;
-  summary: {
-    rows: number;
-    voided: number;
-    would_void: number;
-    not_found: number;
-    not_finalized: number;
-    already_voided: number;
-  };
-  total: { count: number; amount: number };
-  results: VoidOutcome[];
+export const VoidUploadResult = v.strictObject({
+  dry_run: v.boolean(),
+  summary: v.strictObject({
+    rows: WholeNumber,
+    voided: WholeNumber,
+    would_void: WholeNumber,
+    not_found: WholeNumber,
+    not_finalized: WholeNumber,
+    already_voided: WholeNumber,
+  }),
+  total: v.strictObject({ count: WholeNumber, amount: WholeNumber }),
+  results: v.array(VoidOutcome),
   /** A dry run's only: whether applying this file would wait for a second SUPER ADMIN (the approval policy). */
-  needs_approval?: boolean;
-}
+  needs_approval: v.optional(v.boolean()),
+});
+export type VoidUploadResult = v.InferOutput<typeof VoidUploadResult>;
 
 /** The multipart field that asks for the preview; absent (or 'false') applies. */
 export const VOID_DRY_RUN_FIELD = 'dry_run';

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { IsoTime, WholeNumber } from './answerParts';
+import { TransactionStats } from './transactionQuery';
 import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
 
 /** Disbursement statuses (spec sections 4 and 9) with the badge colours the spec gives them. */
@@ -78,35 +80,36 @@ export const DisbursementCorrelationBody = v.strictObject({
 });
 
 /** Spec section 3's disbursement row, plus client_id/client_name and the withdrawable flag. */
-export interface DisbursementRow {
-  uuid: string;
-  withdrawal_method: DisbursementMethodName;
-  correlation_id: string;
-  bank_name: string;
-  bank_account_name: string;
-  account_no: string;
-  original_transaction_no: string | null;
-  amount: number;
-  fee_amount: number;
-  transaction_time: string;
+export const DisbursementRow = v.strictObject({
+  uuid: v.string(),
+  withdrawal_method: v.picklist(DISBURSEMENT_METHODS),
+  correlation_id: v.string(),
+  bank_name: v.string(),
+  bank_account_name: v.string(),
+  account_no: v.string(),
+  original_transaction_no: v.nullable(v.string()),
+  amount: WholeNumber,
+  fee_amount: WholeNumber,
+  transaction_time: IsoTime,
   /** shown as Completed Time */
-  paid_time: string | null;
-  status: DisbursementStatusName;
-  client_id: number;
-  client_name: string;
-  added_to_withdrawable: boolean;
-}
+  paid_time: v.nullable(IsoTime),
+  status: v.picklist(DISBURSEMENT_STATUSES),
+  client_id: WholeNumber,
+  client_name: v.string(),
+  added_to_withdrawable: v.boolean(),
+});
+export type DisbursementRow = v.InferOutput<typeof DisbursementRow>;
 
-export interface DisbursementStats {
-  total_transaction_count: number;
-  total_transaction_amount: number;
-  total_fee_amount: number;
-}
+/** The tiles: the one totals query counts both lists, so they answer alike. */
+export const DisbursementStats = TransactionStats;
+export type DisbursementStats = TransactionStats;
 
 /** One row of the void upload's answer; `would_void` is a dry run's word for what the apply would void. */
-export interface VoidOutcome {
-  row: number;
-  correlation_id: string;
-  outcome: 'voided' | 'would_void' | 'not_found' | 'not_finalized' | 'already_voided';
-  message: string;
-}
+export const VoidOutcome = v.strictObject({
+  /** The row's number in the file (the header is row 1). */
+  row: WholeNumber,
+  correlation_id: v.string(),
+  outcome: v.picklist(['voided', 'would_void', 'not_found', 'not_finalized', 'already_voided']),
+  message: v.string(),
+});
+export type VoidOutcome = v.InferOutput<typeof VoidOutcome>;

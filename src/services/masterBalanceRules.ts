@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { WholeNumber } from './answerParts';
 import { formatRupiah } from './money';
 import { rupiahAmount } from './rupiahInput';
 
@@ -43,3 +44,12 @@ export function adjustmentProblem(previous: number, amount: number): string | nu
 }
 
 export const BALANCE_UPDATED = 'Balance has been updated';
+
+/** PATCH transaction/update-balance, applied (not held): the balance before, the adjustment and the balance now. */
+export const BalanceAdjusted = v.strictObject({
+  client_id: WholeNumber,
+  previous_balance: WholeNumber,
+  amount: WholeNumber,
+  balance: WholeNumber,
+});
+export type BalanceAdjusted = v.InferOutput<typeof BalanceAdjusted>;

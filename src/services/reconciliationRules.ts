@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { WholeNumber } from './answerParts';
+
 /** Settlement types (spec section 2, Settlement): also the report types 'Check Transactions' takes. */
 export const SETTLEMENT_TYPES = [
   'herra_qris',
@@ -23,27 +26,32 @@ export const tooManyFiles = (n: number) => `Maximum Gambar Diunduh ${n} Gambar`;
 export const tooLarge = (mb: number) => `Limit Size Gambar ${mb} MB`;
 export const ACCEPTED_TYPES = '.csv,.xlsx,.xls';
 
-export interface ReconciledRow {
-  file: string;
-  row: number;
-  correlation_id: string;
-  found: boolean;
-  type_match: boolean | null;
-  our_status: string | null;
-  file_status: string | null;
-  status_match: boolean | null;
-  our_amount: number | null;
-  file_amount: number | null;
-  amount_match: boolean | null;
-}
-export interface ReconciliationResult {
-  rows: ReconciledRow[];
-  summary: {
-    files: number;
-    rows: number;
-    found: number;
-    missing: number;
-    status_mismatch: number;
-    amount_mismatch: number;
-  };
-}
+/** One row of an uploaded report matched against our pay-ins (null: not found, or the file has no such column). */
+export const ReconciledRow = v.strictObject({
+  file: v.string(),
+  row: WholeNumber,
+  correlation_id: v.string(),
+  found: v.boolean(),
+  type_match: v.nullable(v.boolean()),
+  our_status: v.nullable(v.string()),
+  file_status: v.nullable(v.string()),
+  status_match: v.nullable(v.boolean()),
+  our_amount: v.nullable(WholeNumber),
+  file_amount: v.nullable(WholeNumber),
+  amount_match: v.nullable(v.boolean()),
+});
+export type ReconciledRow = v.InferOutput<typeof ReconciledRow>;
+
+/** POST transaction/get-status-transaction-file: every row's match and the counts. */
+export const ReconciliationResult = v.strictObject({
+  rows: v.array(ReconciledRow),
+  summary: v.strictObject({
+    files: WholeNumber,
+    rows: WholeNumber,
+    found: WholeNumber,
+    missing: WholeNumber,
+    status_mismatch: WholeNumber,
+    amount_mismatch: WholeNumber,
+  }),
+});
+export type ReconciliationResult = v.InferOutput<typeof ReconciliationResult>;

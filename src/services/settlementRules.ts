@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, IdParam } from './listQuery';
 import { SETTLEMENT_TYPES, SETTLEMENT_TYPE_LABELS } from './reconciliationRules';
 
@@ -40,16 +41,17 @@ export const SettlementRunQuery = v.strictObject({ id: IdParam });
 export const SettlementReportQuery = v.strictObject({ run_id: IdParam });
 
 /** One client and service of a window's FINALIZED pay-ins (spec section 6, Settlement row). */
-export interface SettlementRow {
-  client_id: number;
-  client_name: string;
-  service_name: string;
-  total_transaction: number;
-  total_transaction_amount: number;
-  total_fee_amount: number;
+export const SettlementRow = v.strictObject({
+  client_id: WholeNumber,
+  client_name: v.string(),
+  service_name: v.string(),
+  total_transaction: WholeNumber,
+  total_transaction_amount: WholeNumber,
+  total_fee_amount: WholeNumber,
   /** amount minus fee: what settling moves to the withdrawable balance. */
-  total_amount: number;
-}
+  total_amount: WholeNumber,
+});
+export type SettlementRow = v.InferOutput<typeof SettlementRow>;
 
 export const SETTLEMENT_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
 export type SettlementRunStatus = (typeof SETTLEMENT_RUN_STATUSES)[number];
@@ -58,32 +60,32 @@ export type SettlementRunStatus = (typeof SETTLEMENT_RUN_STATUSES)[number];
  * A recorded settlement: who pressed, which type and window, what was there to settle when they
  * pressed (total_*), what this run settled so far (settled_*), and how it ended.
  */
-export interface SettlementRun {
-  id: number;
-  type: SettlementType;
-  start: string;
-  end: string;
-  requested_by: string;
-  status: SettlementRunStatus;
-  total_transaction: number;
-  total_amount: number;
-  settled_transaction: number;
-  settled_transaction_amount: number;
-  settled_fee_amount: number;
+export const SettlementRun = v.strictObject({
+  id: WholeNumber,
+  type: v.picklist(SETTLEMENT_TYPES),
+  /** The window as typed on the business clock ('YYYY-MM-DD HH:mm'). */
+  start: v.string(),
+  end: v.string(),
+  requested_by: v.string(),
+  status: v.picklist(SETTLEMENT_RUN_STATUSES),
+  total_transaction: WholeNumber,
+  total_amount: WholeNumber,
+  settled_transaction: WholeNumber,
+  settled_transaction_amount: WholeNumber,
+  settled_fee_amount: WholeNumber,
   /** Net of the pay-ins this run settled (amount minus fee). */
-  settled_amount: number;
+  settled_amount: WholeNumber,
   /** What actually moved to withdrawable: less than settled_amount when some had been added by hand before. */
-  moved_amount: number;
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
+  moved_amount: WholeNumber,
+  error: v.nullable(v.string()),
+  started_at: IsoTime,
+  finished_at: v.nullable(IsoTime),
+});
+export type SettlementRun = v.InferOutput<typeof SettlementRun>;
 
 /** What update-settlement-v2 answers: the run that now settles the window, and whether it was already running. */
-export interface SettlementStarted {
-  run: SettlementRun;
-  joined: boolean;
-}
+export const SettlementStarted = v.strictObject({ run: SettlementRun, joined: v.boolean() });
+export type SettlementStarted = v.InferOutput<typeof SettlementStarted>;
 
 /** The rows' totals, for the confirmation ('Settle All Transactions' with the count and the total). */
 export function settlementTotals(rows: SettlementRow[]) {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { IsoTime, WholeNumber } from './answerParts';
 import { isRealDateTime } from './listQuery';
 import { formatRupiah } from './money';
-import { TransactionFilterQuery } from './transactionQuery';
+import { TRANSACTION_STATUSES, TransactionFilterQuery } from './transactionQuery';
 
 /** Payloads of the Payments List row actions (spec section 7), shared by the UI and the server. */
 const CorrelationId = v.pipe(
@@ -88,20 +89,14 @@ export type BulkProcessBody = v.InferOutput<typeof BulkProcessBody>;
  * What a dry run of Process Transactions answers: FINALIZED pay-ins of the filter not yet withdrawable, their amounts
  * and fees.
  */
-export interface BulkPreview {
-  count: number;
-  amount: number;
-  fee: number;
-}
+export const BulkPreview = v.strictObject({ count: WholeNumber, amount: WholeNumber, fee: WholeNumber });
+export type BulkPreview = v.InferOutput<typeof BulkPreview>;
 /** The dry run's answer: the preview, and whether the approval policy would hold the apply for a second SUPER ADMIN. */
-export interface BulkPreviewAnswer extends BulkPreview {
-  needs_approval: boolean;
-}
+export const BulkPreviewAnswer = v.strictObject({ ...BulkPreview.entries, needs_approval: v.boolean() });
+export type BulkPreviewAnswer = v.InferOutput<typeof BulkPreviewAnswer>;
 /** What the apply answers: what moved, what was already added, and the selection it was checked against. */
-export interface BulkProcessed extends BulkPreview {
-  processed: number;
-  skipped: number;
-}
+export const BulkProcessed = v.strictObject({ ...BulkPreview.entries, processed: WholeNumber, skipped: WholeNumber });
+export type BulkProcessed = v.InferOutput<typeof BulkProcessed>;
 
 export const bulkPreviewMessage = (count: number) => `${count} pay-ins would be added to withdrawable balance`;
 export const bulkProcessedMessage = (r: Pick<BulkProcessed, 'processed' | 'skipped'>) =>
@@ -129,10 +124,27 @@ export const NOT_FINALIZED = 'Transaction is not FINALIZED Yet';
 export const CALLBACK_SENT = 'Successfully send Callback !';
 export const CALLBACK_FAILED = 'Failed to send callback! please contact admin to check.';
 
-export interface Invoice {
-  items: Array<{ name: string; ori_price: number; curr_price: number }>;
-  service: string;
-  transaction_date: string;
-  correlation_id: string;
-  client_name: string;
-}
+/** An invoice (of a pay-in, or of a FINALIZED disbursement: the transfer and its fee). */
+export const Invoice = v.strictObject({
+  items: v.array(v.strictObject({ name: v.string(), ori_price: WholeNumber, curr_price: WholeNumber })),
+  service: v.string(),
+  transaction_date: IsoTime,
+  correlation_id: v.string(),
+  client_name: v.string(),
+});
+export type Invoice = v.InferOutput<typeof Invoice>;
+
+/** PATCH transaction/get-status-transaction: the pay-in's status after asking its channel, in words too. */
+export const TransactionStatusAnswer = v.strictObject({
+  status: v.picklist(TRANSACTION_STATUSES),
+  message: v.string(),
+});
+export type TransactionStatusAnswer = v.InferOutput<typeof TransactionStatusAnswer>;
+
+/** PATCH transaction/finalized-transaction, applied (not held). */
+export const Finalized = v.strictObject({ status: v.literal('FINALIZED') });
+export type Finalized = v.InferOutput<typeof Finalized>;
+
+/** POST transaction/resend-callback: how many callbacks the merchants took and how many failed (502 when any). */
+export const CallbacksResent = v.strictObject({ delivered: WholeNumber, failed: WholeNumber });
+export type CallbacksResent = v.InferOutput<typeof CallbacksResent>;

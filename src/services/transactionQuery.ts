@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
 
 export const TRANSACTION_TYPES = [
@@ -43,27 +44,31 @@ export const TransactionDownloadQuery = v.strictObject({
   email: v.optional(v.string()),
 });
 
-export interface TransactionRow {
-  uuid: string;
-  type: TransactionTypeName;
-  service_type: string;
-  rrn: string | null;
-  correlation_id: string;
-  account_no: string;
-  currency: string;
-  amount: number;
-  fee_amount: number;
-  status: TransactionStatusName;
-  paid_time: string | null;
-  transaction_time: string;
-  settlement_time: string | null;
-  client_id: number;
-  client_name: string;
-  added_to_withdrawable: boolean;
-}
+/** One pay-in of the Payments List (and of the export's rows). */
+export const TransactionRow = v.strictObject({
+  uuid: v.string(),
+  type: v.picklist(TRANSACTION_TYPES),
+  service_type: v.string(),
+  rrn: v.nullable(v.string()),
+  correlation_id: v.string(),
+  account_no: v.string(),
+  currency: v.string(),
+  amount: WholeNumber,
+  fee_amount: WholeNumber,
+  status: v.picklist(TRANSACTION_STATUSES),
+  paid_time: v.nullable(IsoTime),
+  transaction_time: IsoTime,
+  settlement_time: v.nullable(IsoTime),
+  client_id: WholeNumber,
+  client_name: v.string(),
+  added_to_withdrawable: v.boolean(),
+});
+export type TransactionRow = v.InferOutput<typeof TransactionRow>;
 
-export interface TransactionStats {
-  total_transaction_count: number;
-  total_transaction_amount: number;
-  total_fee_amount: number;
-}
+/** The tiles: count, amount and fee of exactly the rows the list's filter selects. */
+export const TransactionStats = v.strictObject({
+  total_transaction_count: WholeNumber,
+  total_transaction_amount: WholeNumber,
+  total_fee_amount: WholeNumber,
+});
+export type TransactionStats = v.InferOutput<typeof TransactionStats>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IsoTime, WholeNumber } from './answerParts';
 import { formatRupiah } from './money';
 import { rupiahAmount } from './rupiahInput';
 import { OTP_LENGTH } from './schemas';
@@ -151,32 +152,39 @@ export const UpdateWithdrawalBody = v.strictObject({
 });
 export type UpdateWithdrawalBody = v.InferOutput<typeof UpdateWithdrawalBody>;
 
-export interface BalanceSummary {
-  disbursement_balance: number;
-  nonwithdrawable_balance: number;
-  withdrawable_balance: number;
-  pending_withdrawal_balance: number;
-  balance: number;
-}
+/** GET balance/current-balance and transaction/account-summary: a client's (or the scope's) balances. */
+export const BalanceSummary = v.strictObject({
+  disbursement_balance: WholeNumber,
+  nonwithdrawable_balance: WholeNumber,
+  withdrawable_balance: WholeNumber,
+  pending_withdrawal_balance: WholeNumber,
+  balance: WholeNumber,
+});
+export type BalanceSummary = v.InferOutput<typeof BalanceSummary>;
 
-export interface WithdrawalRow {
-  uuid: string;
-  status: WithdrawalStatusName;
-  type: 'withdrawal' | 'transfer_to_disburse';
-  amount: number;
-  name: string;
-  bank_name: string;
-  account_no: string;
-  bank_account_name: string;
-  withdrawal_time: string;
-  completed_time: string | null;
-  description: string;
-  client_id: number;
-}
+/** A withdrawal or transfer to disburse as the API shows it (history, request, decision). */
+export const WithdrawalRow = v.strictObject({
+  uuid: v.string(),
+  status: v.picklist(WITHDRAWAL_STATUSES),
+  type: v.picklist(['withdrawal', 'transfer_to_disburse']),
+  amount: WholeNumber,
+  /** Who asked for it. */
+  name: v.string(),
+  bank_name: v.string(),
+  account_no: v.string(),
+  bank_account_name: v.string(),
+  withdrawal_time: IsoTime,
+  completed_time: v.nullable(IsoTime),
+  description: v.string(),
+  client_id: WholeNumber,
+});
+export type WithdrawalRow = v.InferOutput<typeof WithdrawalRow>;
 
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  total: number;
-  per_page: number;
-}
+/** A paged list's `meta`: page n of last_page (at least 1), total rows, rows per page. */
+export const PageMeta = v.strictObject({
+  current_page: WholeNumber,
+  last_page: WholeNumber,
+  total: WholeNumber,
+  per_page: WholeNumber,
+});
+export type PageMeta = v.InferOutput<typeof PageMeta>;
