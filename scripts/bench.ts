@@ -67,6 +67,8 @@ const { values: args } = parseArgs({
     'server-root': { type: 'string' },
     // Where the http case writes its report (default docs/bench-http.md).
     'http-report': { type: 'string' },
+    // An earlier http report (e.g. of --server-root at the commit before a change), shown after this one as "Before".
+    'http-before': { type: 'string' },
     disbursements: { type: 'string' },
     settlement: { type: 'string', default: '300000' },
   },
@@ -423,6 +425,12 @@ async function benchOverviewCase(database: Database, clientId: number, payins: n
   });
 }
 
+/** An earlier http report, under a "Before" heading: its title dropped, its sections one level down. */
+function beforeSection(file: string): string[] {
+  const [, ...body] = readFileSync(file, 'utf8').trimEnd().split('\n');
+  return ['# Before', '', ...body.map((line) => (line.startsWith('## ') ? `#${line}` : line)), ''];
+}
+
 /**
  * A throw-away database holding what `npm start` seeds (the demo data: 20,000 pay-ins over 30 days), for
  * the http case's first measurement; dropped afterwards.
@@ -733,6 +741,7 @@ async function main() {
           ...result.lines,
           '',
         ]),
+        ...(args['http-before'] ? beforeSection(args['http-before']) : []),
       ].join('\n');
       process.stdout.write(`## HTTP\n\n${sections.map((r) => `${r.staticShare}\n\n${r.table}`).join('\n\n')}\n`);
       const file = args['http-report'] ?? fileURLToPath(new URL('../docs/bench-http.md', import.meta.url));
