@@ -14,7 +14,7 @@ import {
   type ScopedFilter,
   type TransactionKey,
 } from './transactionFilter.ts';
-import { totalsQuery, type Totals, type TotalsSource } from './paymentsList.ts';
+import { countedPage, totalsQuery, type Totals, type TotalsSource } from './paymentsList.ts';
 
 /** The Disbursement List's table and its hour and day totals (migration 0011), for the shared totals query. */
 export const DISBURSEMENT_TOTALS: TotalsSource = {
@@ -114,9 +114,9 @@ export const DISBURSEMENT_COLUMNS = sql`t.uuid, t.withdrawal_method, t.correlati
   t.original_transaction_no, t.amount, t.fee_amount, t.transaction_time, t.paid_time, t.status, t.client_id,
     c.client_name, t.added_to_withdrawable`;
 
-/** One page, newest first (ties broken by id so pages never overlap). */
+/** One page, newest first (ties broken by id so pages never overlap); `page_id` orders it again in countedPage. */
 export const disbursementPageQuery = (where: SQL, page: number, limit: number) => sql`
-  select ${DISBURSEMENT_COLUMNS} from disbursements t join clients c on c.id = t.client_id
+  select ${DISBURSEMENT_COLUMNS}, t.id as page_id from disbursements t join clients c on c.id = t.client_id
   where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`;
 
 export const disbursementTotalsQuery = (where: SQL) => totalsQuery(where, DISBURSEMENT_TOTALS);
@@ -128,9 +128,12 @@ export async function listDisbursements(
   page: number,
   limit: number,
 ): Promise<{ rows: DisbursementRow[]; meta: PageMeta }> {
-  const [{ n }] = (await executePrepared<Totals>(db, disbursementTotalsQuery(where))).rows;
-  const { rows } = await executePrepared<RawRow>(db, disbursementPageQuery(where, page, limit));
-  return { rows: rows.map(toDisbursementListRow), meta: pageMeta(page, limit, Number(n)) };
+  const { total, rows } = await countedPage<RawRow>(
+    db,
+    disbursementTotalsQuery(where),
+    disbursementPageQuery(where, page, limit),
+  );
+  return { rows: rows.map(toDisbursementListRow), meta: pageMeta(page, limit, total) };
 }
 
 /** The three tiles: exactly the rows the list would return, summed. */

@@ -51,9 +51,9 @@ export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.
   t.currency, t.amount, t.fee_amount,
   t.status, t.paid_time, t.transaction_time, t.settlement_time, t.client_id, c.client_name, t.withdrawable_at`;
 
-/** One page, newest first (ties broken by id so pages never overlap). */
+/** One page, newest first (ties broken by id so pages never overlap); `page_id` orders it again in countedPage. */
 export const pageQuery = (where: SQL, page: number, limit: number) => sql`
-  select ${TRANSACTION_COLUMNS} from transactions t join clients c on c.id = t.client_id
+  select ${TRANSACTION_COLUMNS}, t.id as page_id from transactions t join clients c on c.id = t.client_id
   where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`;
 
 // Bucket edges in UTC. ceilTo is the first edge at or after `at` (timestamps are whole microseconds);
@@ -131,6 +131,26 @@ export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQ
 
 export type Totals = { n: string | number; amount: string | number; fee: string | number };
 
+/**
+ * How many rows `totals` counts and one `page` of them (a pageQuery: newest first, with page_id), in
+ * one statement: one round trip and one snapshot instead of two, which on demo data took a list's
+ * PostgreSQL CPU from about 0.6 to 0.4 ms (issue 30). The page is the lateral side of a left join to
+ * the one totals row, so an empty page still brings the count (as one row of nulls), and is ordered
+ * again outside by its own keys, as a join promises no order.
+ */
+export async function countedPage<Row extends Record<string, unknown>>(
+  db: Db,
+  totals: SQL,
+  page: SQL,
+): Promise<{ total: number; rows: Row[] }> {
+  const { rows } = await executePrepared<Row & { total_count: string | number; page_id: unknown }>(
+    db,
+    sql`select tot.n as total_count, p.* from (${totals}) tot left join lateral (${page}) p on true
+      order by p.transaction_time desc, p.page_id desc`,
+  );
+  return { total: Number(rows[0].total_count), rows: rows.filter((row) => row.page_id != null) };
+}
+
 /** One page of the list and how many rows the whole filter holds. */
 export async function listTransactions(
   db: Db,
@@ -138,9 +158,7 @@ export async function listTransactions(
   page: number,
   limit: number,
 ): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
-  const [{ n }] = (await executePrepared<Totals>(db, totalsQuery(where))).rows;
-  const total = Number(n);
-  const { rows } = await executePrepared<RawRow>(db, pageQuery(where, page, limit));
+  const { total, rows } = await countedPage<RawRow>(db, totalsQuery(where), pageQuery(where, page, limit));
   return { rows: rows.map(toTransactionRow), meta: pageMeta(page, limit, total) };
 }
 

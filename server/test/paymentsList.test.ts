@@ -119,6 +119,13 @@ describe('Payments List', () => {
     expect(first.body.meta).toMatchObject({ current_page: 1, per_page: 100 });
     for (const size of [15, 250, 500, 1000])
       expect((await get('superadmin', `${MONTH}&limit=${size}`)).status).toBe(200);
+    // Past the last page: no rows, and still the whole filter's count (page and count are one statement).
+    const past = await get('superadmin', `${MONTH}&limit=1000&page=${first.body.meta.last_page + 1}`);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.total).toBe(first.body.meta.total);
+    const none = await get('superadmin', 'start=1999-01-01 00:00&end=1999-01-01 23:59');
+    expect(none.body.data).toEqual([]);
+    expect(none.body.meta).toMatchObject({ total: 0, current_page: 1 });
     const bad = await get('superadmin', `${MONTH}&limit=20`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('limit must be one of 15, 100, 250, 500, 1000');
