@@ -32,3 +32,20 @@ export function executePrepared<T extends Record<string, unknown>>(db: Db, query
   const built = dialect.sqlToQuery(query);
   return session.prepareQuery(built, undefined, nameOf(built.sql), false).execute() as Promise<{ rows: T[] }>;
 }
+
+/** A Drizzle query builder's statement, which renders its own SQL and maps its own rows. */
+interface BuiltQuery<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+  then: PromiseLike<T>['then'];
+}
+
+/**
+ * A query builder's statement (`db.select()…`) as a named prepared statement, its rows mapped as the
+ * builder maps them: for the reads every Payments Balance request makes (the client check, the
+ * balances, a withdrawal page and its count).
+ */
+export function runPrepared<T>(query: BuiltQuery<T>): Promise<T> {
+  const name = nameOf(query.toSQL().sql);
+  return name ? query.prepare(name).execute() : Promise.resolve(query);
+}

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
+import { runPrepared } from '../db/prepared.ts';
 import { clients, type UserType } from '../db/schema.ts';
 import { notFound } from './errors.ts';
 import { seesEveryClient } from '../../src/services/schemas.ts';
@@ -26,7 +27,7 @@ export const outsideScope = (principal: Pick<Principal, 'clientScope'>, column: 
 /** Every client the user may see, by id. */
 export async function visibleClientIds(db: Db, principal: Principal): Promise<number[]> {
   if (principal.clientScope) return [...principal.clientScope].sort((a, b) => a - b);
-  return (await db.select({ id: clients.id }).from(clients).orderBy(asc(clients.id))).map((r) => r.id);
+  return (await runPrepared(db.select({ id: clients.id }).from(clients).orderBy(asc(clients.id)))).map((r) => r.id);
 }
 
 /**
@@ -47,7 +48,11 @@ export async function clientsInScope(db: Db, principal: Principal, named: number
   const scope = principal.clientScope;
   const known = scope
     ? new Set(scope)
-    : new Set((await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, named))).map((r) => r.id));
+    : new Set(
+        (await runPrepared(db.select({ id: clients.id }).from(clients).where(inArray(clients.id, named)))).map(
+          (r) => r.id,
+        ),
+      );
   if (!named.every((id) => known.has(id))) throw notFound('Client not found');
   return named;
 }

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
+import { runPrepared } from '../db/prepared.ts';
 import { journalEntries, ledgerAccounts, postings, type AccountKind } from '../db/schema.ts';
 import { ruleBroken } from './errors.ts';
 
@@ -168,11 +169,13 @@ export async function clientBalances(db: Db, clientIds: number[]): Promise<Clien
     disbursement_hold: 0,
   };
   if (clientIds.length === 0) return result;
-  const rows = await db
-    .select({ kind: ledgerAccounts.kind, total: sql<string>`sum(${ledgerAccounts.balance})` })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.clientId, clientIds))
-    .groupBy(ledgerAccounts.kind);
+  const rows = await runPrepared(
+    db
+      .select({ kind: ledgerAccounts.kind, total: sql<string>`sum(${ledgerAccounts.balance})` })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.clientId, clientIds))
+      .groupBy(ledgerAccounts.kind),
+  );
   for (const row of rows) if (row.kind in result) result[row.kind as ClientAccountKind] = Number(row.total);
   return result;
 }

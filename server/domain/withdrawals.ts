@@ -17,6 +17,7 @@ import {
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
+import { runPrepared } from '../db/prepared.ts';
 import { pageMeta } from './paging.ts';
 import { users, withdrawals } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -402,24 +403,28 @@ export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows
       sql`${withdrawals.withdrawalTime} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`,
     );
   const where = and(...filters);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(withdrawals)
-    .where(where);
+  const [{ total }] = await runPrepared(
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(where),
+  );
   const column =
     q.by === 'amount'
       ? withdrawals.amount
       : q.by === 'completed_time'
         ? withdrawals.completedTime
         : withdrawals.withdrawalTime;
-  const rows = await db
-    .select({ w: withdrawals, initiator: users.name })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.requestedBy))
-    .where(where)
-    .orderBy(q.order === 'asc' ? asc(column) : desc(column), desc(withdrawals.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const rows = await runPrepared(
+    db
+      .select({ w: withdrawals, initiator: users.name })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.requestedBy))
+      .where(where)
+      .orderBy(q.order === 'asc' ? asc(column) : desc(column), desc(withdrawals.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  );
   return {
     rows: rows.map((r) => toWithdrawalRow(r.w, r.initiator)),
     meta: pageMeta(q.page, q.limit, total),
