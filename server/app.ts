@@ -20,6 +20,7 @@ import { registerErrorHandling } from './http/errorHandler.ts';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './http/requestId.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerRequestGuards } from './http/requestGuards.ts';
+import { registerResponseSchemas } from './http/responseSchemas.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { closeSheetReader, configureSheetReader } from './uploads/sheetReader.ts';
@@ -59,12 +60,18 @@ export interface App {
   jobs: JobQueue;
 }
 
-/** Builds the whole server (API, socket.io, the built web app) without listening. */
+/**
+ * Builds the whole server (API, socket.io, the built web app) without listening. `observe` adds
+ * hooks before any route exists (hooks added later miss the routes): the tests' traffic check.
+ */
 export async function buildApp(
   database: Database,
   config: Config,
-  // Where log lines go instead of standard output (a test reads them).
-  options: { logStream?: { write(line: string): void } } = {},
+  options: {
+    // Where log lines go instead of standard output (a test reads them).
+    logStream?: { write(line: string): void };
+    observe?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<App> {
   const app = Fastify({
     logger:
@@ -108,6 +115,7 @@ export async function buildApp(
   const serveWeb = existsSync(webRoot);
   registerRequestId(app);
   registerAccessLog(app, { enabled: config.accessLog });
+  registerResponseSchemas(app);
   registerMetrics(app, { database, realtime, limits, metricsToken: config.metricsToken });
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerRequestGuards(app);
@@ -184,6 +192,8 @@ export async function buildApp(
     jobs,
     outbox,
   };
+  // After every other hook: an observer sees each answer as it leaves (the request id added).
+  options.observe?.(app);
   await app.register(healthRoutes(deps));
   await app.register(authenticationRoutes(deps));
   await app.register(twoFactorRoutes(deps));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import { routeInputs } from '../../src/services/routeInputs.ts';
 import { routes, type AccessRule, type RouteName } from '../../src/services/routes.ts';
+import { routeAnswers, type RouteAnswers } from '../http/responseSchemas.ts';
 
 type Schema = v.GenericSchema;
 
@@ -125,6 +126,40 @@ const describeAccess = (rule: AccessRule) =>
         `${rule.anyModule ? `; role grants one of ${rule.anyModule.map((m) => `\`${m}\``).join(', ')}` : ''}` +
         `${rule.superAdminOnly ? '; SUPER ADMIN only' : ''}${rule.staffOnly ? '; SUPER ADMIN or ADMIN only' : ''}.`;
 
+const json = (schema: object) => ({ 'application/json': { schema } });
+const SUCCESS_WORDS = { 200: 'Done', 201: 'Created', 202: 'Held for approval by another SUPER ADMIN' } as const;
+
+/**
+ * What a route answers, by status: its success envelopes (routeOutputs.ts), a download's media
+ * type, and the failed envelope for every refusal and failure (`4XX`, `5XX`: the statuses a route
+ * can refuse with are many: 404, 409, 422, 429, 503...). A route that declares no answer yet gets
+ * the envelope's words only.
+ */
+function responsesOf(answers: RouteAnswers | null, rule: AccessRule) {
+  const failed = (description: string) => ({ description, ...(answers ? { content: json(answers.failed) } : {}) });
+  const success: Record<string, object> = {};
+  if (!answers) success[200] = { description: '`{ status: "success", message, data?, meta? }`' };
+  else if (answers.file)
+    success[200] = {
+      description: 'The file',
+      content: { [answers.file]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  else if (answers.body) success[200] = { description: 'The document', content: json(answers.body) };
+  for (const [status, schema] of Object.entries(answers?.success ?? {}))
+    success[status] = {
+      description: SUCCESS_WORDS[Number(status) as keyof typeof SUCCESS_WORDS],
+      content: json(schema),
+    };
+  return {
+    ...success,
+    400: failed('Bad input: `{ status: "failed", message, errors: [{ field, message }] }`'),
+    ...(rule.kind === 'public' ? {} : { 401: failed('No session, or it has ended') }),
+    ...(rule.kind === 'verified' ? { 403: failed('OTP not verified, or the role does not grant this') } : {}),
+    '4XX': failed('Refused: `{ status: "failed", message, responseMessage, request_id }`'),
+    '5XX': failed('Failed, or unavailable for a moment (503)'),
+  };
+}
+
 /** The OpenAPI 3.1 document: paths and access from the route table, inputs from routeInputs. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, object>> = {};
@@ -171,14 +206,7 @@ export function openApiDocument() {
             },
           }
         : {}),
-      responses: {
-        200: { description: '`{ status: "success", message, data?, meta? }`' },
-        ...(rule.kind === 'public' ? {} : { 401: { description: 'No session, or it has ended' } }),
-        ...(rule.kind === 'verified'
-          ? { 403: { description: 'OTP not verified, or the role does not grant this' } }
-          : {}),
-        400: { description: 'Bad input: `{ status: "failed", message, errors: [{ field, message }] }`' },
-      },
+      responses: responsesOf(routeAnswers(name), rule),
     };
   }
   return {

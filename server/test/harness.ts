@@ -9,11 +9,15 @@ import { cloneTemplate, databaseUrl, readPgliteImage, withAdmin, type TemplateNa
 import type { App } from '../app.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
+import { trafficCheck, type TrafficCheck } from './trafficCheck.ts';
 
 export interface TestServer {
   url: string;
   database: Database;
   app: App;
+  /** What the traffic so far broke of /api/docs. */
+  traffic: TrafficCheck;
+  /** Closes the server, then fails when any request or answer broke /api/docs (trafficCheck.ts). */
   close(): Promise<void>;
 }
 
@@ -54,7 +58,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const { database, dispose } = await freshDatabase(options.seed === false ? 'reference' : 'demo');
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp(database, config, { logStream: options.logStream });
+  const traffic = trafficCheck();
+  const app = await buildApp(database, config, { logStream: options.logStream, observe: traffic.observe });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -62,9 +67,12 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     database,
     app,
+    traffic,
     async close() {
       await app.app.close();
       await dispose();
+      if (traffic.violations.length)
+        throw new Error(`The traffic broke /api/docs:\n${[...new Set(traffic.violations)].join('\n')}`);
     },
   };
 }

@@ -43,12 +43,13 @@ export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 /** The most a threshold may be: the largest adjustment the product takes (+/- 10^15). */
 export const MAX_APPROVAL_THRESHOLD = 1_000_000_000_000_000;
 
-export interface ApprovalPolicyEntry {
-  action: ApprovalAction;
-  mode: ApprovalMode;
+export const ApprovalPolicyEntry = v.strictObject({
+  action: v.picklist(APPROVAL_ACTIONS),
+  mode: v.picklist(APPROVAL_MODES),
   /** Whole rupiah; a number only when mode is 'threshold', else null. */
-  threshold: number | null;
-}
+  threshold: v.nullable(v.number()),
+});
+export type ApprovalPolicyEntry = v.InferOutput<typeof ApprovalPolicyEntry>;
 
 /** A fresh install's and the demo seed's policy. */
 export const DEFAULT_APPROVAL_POLICY: readonly ApprovalPolicyEntry[] = [
@@ -124,37 +125,37 @@ export const ApprovalDecisionBody = v.pipe(
 export type ApprovalDecisionBody = v.InferOutput<typeof ApprovalDecisionBody>;
 
 /** One approval request as GET approvals answers it. */
-export interface ApprovalRow {
-  id: number;
-  action: ApprovalAction;
-  status: ApprovalStatus;
-  maker_id: number;
-  maker_name: string;
-  maker_email: string;
-  checker_id: number | null;
-  checker_name: string | null;
-  client_id: number | null;
-  client_name: string | null;
+export const ApprovalRow = v.strictObject({
+  id: v.number(),
+  action: v.picklist(APPROVAL_ACTIONS),
+  status: v.picklist(APPROVAL_STATUSES),
+  maker_id: v.number(),
+  maker_name: v.string(),
+  maker_email: v.string(),
+  checker_id: v.nullable(v.number()),
+  checker_name: v.nullable(v.string()),
+  client_id: v.nullable(v.number()),
+  client_name: v.nullable(v.string()),
   /** The movement's amount in whole rupiah, signed as asked (an adjustment may be negative). */
-  amount: number;
+  amount: v.number(),
   /**
    * The balance the movement acts on, before and after, where it has one (null for a void upload, a bulk action or a
    * finalize).
    */
-  before: number | null;
-  after: number | null;
+  before: v.nullable(v.number()),
+  after: v.nullable(v.number()),
   /** What will happen, in words ('Adjust the disbursement balance of PT Maju by Rp. 150,000,000'). */
-  summary: string;
-  reason: string | null;
-  created_at: string;
-  decided_at: string | null;
-  expires_at: string;
-}
+  summary: v.string(),
+  reason: v.nullable(v.string()),
+  created_at: v.string(),
+  decided_at: v.nullable(v.string()),
+  expires_at: v.string(),
+});
+export type ApprovalRow = v.InferOutput<typeof ApprovalRow>;
 
 /** The 202 answer of a held request: `data.approval_id`. */
-export interface ApprovalHeld {
-  approval_id: number;
-}
+export const ApprovalHeld = v.strictObject({ approval_id: v.number() });
+export type ApprovalHeld = v.InferOutput<typeof ApprovalHeld>;
 
 export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';
 /** A preview's warning when the policy would hold the movement it confirms. */

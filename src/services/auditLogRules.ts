@@ -46,24 +46,25 @@ export const AuditLogQuery = v.strictObject({
 export type AuditLogQuery = v.InferOutput<typeof AuditLogQuery>;
 
 /** One audit line as the list answers it. */
-export interface AuditLogRow {
-  id: number;
+export const AuditLogRow = v.strictObject({
+  id: v.number(),
   /** ISO 8601 instant. */
-  created_at: string;
-  actor_email: string | null;
-  ip: string | null;
-  action: string;
-  object_type: string | null;
-  object_id: string | null;
+  created_at: v.string(),
+  actor_email: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+  action: v.string(),
+  object_type: v.nullable(v.string()),
+  object_id: v.nullable(v.string()),
   /**
    * The object's human id, when it has one: a disbursement's or pay-in's correlation id, a
    * withdrawal's WD- code, a user's e-mail, APR-n, STL-n, a role's or client's name; else null.
    */
-  object_label: string | null;
-  outcome: AuditOutcome;
+  object_label: v.nullable(v.string()),
+  outcome: v.picklist(AUDIT_OUTCOMES),
   /** The detail as stored (before/after states, reasons, counts); null when none was written. */
-  detail: Record<string, unknown> | null;
-}
+  detail: v.nullable(v.record(v.string(), v.unknown())),
+});
+export type AuditLogRow = v.InferOutput<typeof AuditLogRow>;
 
 export const AuditPathQuery = v.strictObject({
   object_type: v.picklist(AUDIT_PATH_TYPES, 'object_type must be withdrawal, disbursement, transaction or approval'),
@@ -77,28 +78,31 @@ export const AuditPathQuery = v.strictObject({
 export type AuditPathQuery = v.InferOutput<typeof AuditPathQuery>;
 
 /** One status an entity reached: from what, when (ISO), by whom (an e-mail, or 'system') and through which action. */
-export interface AuditPathStep {
-  status: string;
+export const AuditPathStep = v.strictObject({
+  status: v.string(),
   /** The status before; null for the first step, the state the entity started in. */
-  from: string | null;
-  at: string;
-  by: string;
-  action: string;
-}
+  from: v.nullable(v.string()),
+  at: v.string(),
+  by: v.string(),
+  action: v.string(),
+});
+export type AuditPathStep = v.InferOutput<typeof AuditPathStep>;
 
-export interface AuditPath {
-  entity: { type: AuditPathType; id: string; status: string };
-  steps: AuditPathStep[];
-}
+export const AuditPath = v.strictObject({
+  entity: v.strictObject({ type: v.picklist(AUDIT_PATH_TYPES), id: v.string(), status: v.string() }),
+  steps: v.array(AuditPathStep),
+});
+export type AuditPath = v.InferOutput<typeof AuditPath>;
 
 /**
  * The audit chain's check (issue 28): every row's hash recomputed and its link to the row before
  * checked, in id order. `head` is the last row's hash (null on an empty log); `first_broken_id` the
  * first row whose hash or link fails (null when valid).
  */
-export interface AuditChainVerdict {
-  valid: boolean;
-  rows: number;
-  head: string | null;
-  first_broken_id: number | null;
-}
+export const AuditChainVerdict = v.strictObject({
+  valid: v.boolean(),
+  rows: v.number(),
+  head: v.nullable(v.string()),
+  first_broken_id: v.nullable(v.number()),
+});
+export type AuditChainVerdict = v.InferOutput<typeof AuditChainVerdict>;

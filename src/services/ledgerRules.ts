@@ -50,59 +50,56 @@ export const ACCOUNT_NAMES: Record<string, string> = {
   adjustments: 'Manual adjustments',
 };
 
-export interface LedgerAccount {
-  id: number;
-  code: string;
-  name: string;
-  client_id: number | null;
+export const LedgerAccount = v.strictObject({
+  id: v.number(),
+  code: v.string(),
+  name: v.string(),
+  client_id: v.nullable(v.number()),
   /** The client's name; null for the system's own accounts. */
-  client_name: string | null;
-  kind: string;
-  balance: number;
-}
+  client_name: v.nullable(v.string()),
+  kind: v.string(),
+  balance: v.number(),
+});
+export type LedgerAccount = v.InferOutput<typeof LedgerAccount>;
 
-export interface TrialBalance {
-  accounts: LedgerAccount[];
+export const TrialBalance = v.strictObject({
+  accounts: v.array(LedgerAccount),
   /** Debits: the positive balances; credits: the negatives' absolute values. Every entry sums to zero, so they agree. */
-  totals: { debit: number; credit: number };
+  totals: v.strictObject({ debit: v.number(), credit: v.number() }),
   /** The moment asked for (ISO), or null for now. */
-  at: string | null;
-}
+  at: v.nullable(v.string()),
+});
+export type TrialBalance = v.InferOutput<typeof TrialBalance>;
 
 /** One posting of the account, newest first, with the balance right after it. */
-export interface LedgerStatementRow {
-  posting_id: number;
-  entry_id: number;
-  reference: string;
-  kind: string;
-  description: string;
+export const LedgerStatementRow = v.strictObject({
+  posting_id: v.number(),
+  entry_id: v.number(),
+  reference: v.string(),
+  kind: v.string(),
+  description: v.string(),
   /** ISO instant the journal entry was written. */
-  time: string;
-  amount: number;
-  balance: number;
-}
+  time: v.string(),
+  amount: v.number(),
+  balance: v.number(),
+});
+export type LedgerStatementRow = v.InferOutput<typeof LedgerStatementRow>;
 
-export interface LedgerStatement {
-  account: LedgerAccount;
-  entries: LedgerStatementRow[];
-}
+export const LedgerStatement = v.strictObject({ account: LedgerAccount, entries: v.array(LedgerStatementRow) });
+export type LedgerStatement = v.InferOutput<typeof LedgerStatement>;
 
-export interface JournalPosting {
-  account_id: number;
-  account_code: string;
-  amount: number;
-}
+export const JournalPosting = v.strictObject({ account_id: v.number(), account_code: v.string(), amount: v.number() });
+export type JournalPosting = v.InferOutput<typeof JournalPosting>;
 
-export interface JournalEntry {
-  id: number;
-  kind: string;
-  reference: string;
-  description: string;
-  created_at: string;
-  postings: JournalPosting[];
-}
+export const JournalEntry = v.strictObject({
+  id: v.number(),
+  kind: v.string(),
+  reference: v.string(),
+  description: v.string(),
+  created_at: v.string(),
+  postings: v.array(JournalPosting),
+});
+export type JournalEntry = v.InferOutput<typeof JournalEntry>;
 
-export interface Journal {
-  reference: string;
-  entries: JournalEntry[];
-}
+export const Journal = v.strictObject({ reference: v.string(), entries: v.array(JournalEntry) });
+export type Journal = v.InferOutput<typeof Journal>;

@@ -254,29 +254,31 @@ export const RoleListQuery = v.strictObject({
 });
 export type RoleListQuery = v.InferOutput<typeof RoleListQuery>;
 
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  type: UserTypeName;
-  role_id: number | null;
-  role_name: string | null;
-  client_id: number[];
-  clients: string[];
-  is_active: boolean;
-  two_factor_active: boolean;
-  created_at: string;
-}
+export const UserRow = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  type: UserTypeName,
+  role_id: v.nullable(v.number()),
+  role_name: v.nullable(v.string()),
+  client_id: v.array(v.number()),
+  clients: v.array(v.string()),
+  is_active: v.boolean(),
+  two_factor_active: v.boolean(),
+  created_at: v.string(),
+});
+export type UserRow = v.InferOutput<typeof UserRow>;
 
-export interface RoleRow {
-  id: number;
-  name: string;
-  description: string;
-  type: UserTypeName;
-  modules: string[];
-  module_count: number;
-  created_at: string;
-}
+export const RoleRow = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  description: v.string(),
+  type: UserTypeName,
+  modules: v.array(v.string()),
+  module_count: v.number(),
+  created_at: v.string(),
+});
+export type RoleRow = v.InferOutput<typeof RoleRow>;
 
 /** SUPER ADMIN and AUDITOR users see every client by their type; the server stores no list for them. */
 export const takesClients = (type: UserTypeName | '') => !seesEveryClient(type);

@@ -8,72 +8,75 @@ import { idList } from './listQuery';
  */
 
 /** One channel's finalized pay-ins of a day (payment_method ids of transactionQuery). */
-export interface ChannelFigure {
-  channel: string;
-  count: number;
-  amount: number;
-}
+export const ChannelFigure = v.strictObject({ channel: v.string(), count: v.number(), amount: v.number() });
+export type ChannelFigure = v.InferOutput<typeof ChannelFigure>;
 
 /** A business day's finalized figures. `success_rate` is finalized ÷ every pay-in of the day (0 when none), 0..1. */
-export interface DayFigures {
+export const DayFigures = v.strictObject({
   /** The business day, YYYY-MM-DD. */
-  day: string;
-  finalized_count: number;
-  finalized_amount: number;
-  fee: number;
-  by_channel: ChannelFigure[];
-  success_rate: number;
-}
+  day: v.string(),
+  finalized_count: v.number(),
+  finalized_amount: v.number(),
+  fee: v.number(),
+  by_channel: v.array(ChannelFigure),
+  success_rate: v.number(),
+});
+export type DayFigures = v.InferOutput<typeof DayFigures>;
 
 /** One business day of the 14-day chart: count and amount per pay-in status. */
-export interface DailyVolume {
-  day: string;
-  by_status: { status: string; count: number; amount: number }[];
-}
+export const DailyVolume = v.strictObject({
+  day: v.string(),
+  by_status: v.array(v.strictObject({ status: v.string(), count: v.number(), amount: v.number() })),
+});
+export type DailyVolume = v.InferOutput<typeof DailyVolume>;
 
 /** What waits for a decision in the caller's scope; `approvals` is null for whoever cannot decide them. */
-export interface PendingFigures {
-  withdrawals: number;
+export const PendingFigures = v.strictObject({
+  withdrawals: v.number(),
   /** PENDING disbursements as the Disbursement List counts them in its default window (the last 7 days). */
-  disbursements: number;
+  disbursements: v.number(),
   /** The first business day (YYYY-MM-DD) of that window: the tile's link may name it. */
-  disbursements_since: string;
-  approvals: number | null;
-}
+  disbursements_since: v.string(),
+  approvals: v.nullable(v.number()),
+});
+export type PendingFigures = v.InferOutput<typeof PendingFigures>;
 
-export interface ClientBalance {
-  client_id: number;
-  client_name: string;
+export const ClientBalance = v.strictObject({
+  client_id: v.number(),
+  client_name: v.string(),
   /** As Payments Balance shows them. */
-  nonwithdrawable: number;
-  withdrawable: number;
-  disbursement: number;
-}
+  nonwithdrawable: v.number(),
+  withdrawable: v.number(),
+  disbursement: v.number(),
+});
+export type ClientBalance = v.InferOutput<typeof ClientBalance>;
 
 /** Whether yesterday's settlement window is settled for a settlement type (SETTLEMENT_TYPES). */
-export interface SettlementFigure {
-  type: string;
+export const SettlementFigure = v.strictObject({
+  type: v.string(),
   /** Yesterday's window, as the settlement screen names it. */
-  window: { start: string; end: string };
-  settled: boolean;
+  window: v.strictObject({ start: v.string(), end: v.string() }),
+  settled: v.boolean(),
   /** FINALIZED pay-ins of the window still waiting to settle. */
-  unsettled_count: number;
-}
+  unsettled_count: v.number(),
+});
+export type SettlementFigure = v.InferOutput<typeof SettlementFigure>;
 
-export interface Overview {
+export const Overview = v.strictObject({
   /** When the figures were read, ISO 8601. */
-  as_of: string;
-  today: DayFigures;
-  yesterday: DayFigures;
+  as_of: v.string(),
+  today: DayFigures,
+  yesterday: DayFigures,
   /** The last 14 business days, oldest first, today last. */
-  daily: DailyVolume[];
-  pending: PendingFigures;
-  balances: ClientBalance[];
+  daily: v.array(DailyVolume),
+  pending: PendingFigures,
+  balances: v.array(ClientBalance),
   /** Null where the caller cannot read settlement (not SUPER ADMIN or AUDITOR). */
-  settlement: SettlementFigure[] | null;
+  settlement: v.nullable(v.array(SettlementFigure)),
   /** Open callback work orders; null where the caller cannot see work orders. */
-  callbacks_failed: number | null;
-}
+  callbacks_failed: v.nullable(v.number()),
+});
+export type Overview = v.InferOutput<typeof Overview>;
 
 /** `GET /api/backoffice/overview` takes only a client filter, as the lists do (comma-joined ids, within scope). */
 export const OverviewQuery = v.strictObject({

@@ -19,4 +19,8 @@ export interface RouteOutput {
   201?: Answer;
   202?: Answer;
   file?: string;
+  /** A 200 answer that is not the envelope at all (the OpenAPI document of /api/docs). */
+  body?: v.GenericSchema;
+  /** What a failed answer of this route carries in `data` besides the failed envelope (/readyz's checks). */
+  failedData?: v.GenericSchema;
 }

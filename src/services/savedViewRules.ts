@@ -118,16 +118,17 @@ export const SavedViewParams = v.strictObject({
 });
 
 /** A saved view as the calls answer it: the caller's own only. */
-export interface SavedView {
-  id: number;
-  list: ListId;
-  name: string;
-  query: string;
+export const SavedView = v.strictObject({
+  id: v.number(),
+  list: ListIdParam,
+  name: v.string(),
+  query: v.string(),
   /** Shown columns in order; null keeps the person's current choice. */
-  columns: string[] | null;
-  is_default: boolean;
-  created_at: string;
-}
+  columns: v.nullable(v.array(v.string())),
+  is_default: v.boolean(),
+  created_at: v.string(),
+});
+export type SavedView = v.InferOutput<typeof SavedView>;
 
 /** `GET`/`PUT list-columns`: the shown columns of a list, in order, for the caller (null: the table's own). */
 export const ListColumnsQuery = v.strictObject({ list: ListIdParam });
@@ -139,10 +140,8 @@ export const ListColumnsBody = v.pipe(
     if (issue) addIssue({ message: issue });
   }),
 );
-export interface ListColumns {
-  list: ListId;
-  columns: string[] | null;
-}
+export const ListColumns = v.strictObject({ list: ListIdParam, columns: v.nullable(v.array(v.string())) });
+export type ListColumns = v.InferOutput<typeof ListColumns>;
 
 /** The most views one person keeps per list. */
 export const MAX_VIEWS_PER_LIST = 50;

@@ -57,7 +57,7 @@ export type PageUser = { type: UserTypeName; modules?: readonly string[] } | nul
 /** The role a page asks its lifecycles with: the user's type; without a user, the least of them. */
 export const roleOf = (user: PageUser): UserTypeName => user?.type ?? 'CLIENT';
 
-export const CurrentUser = v.object({
+export const CurrentUser = v.strictObject({
   token: v.string(),
   otp_verified: v.boolean(),
   two_factor_active: v.boolean(),
@@ -67,40 +67,39 @@ export const CurrentUser = v.object({
   modules: v.array(v.string()),
   allowed_paths: v.array(v.string()),
   client_id: v.array(v.number()),
-  role: v.array(v.object({ id: v.number(), name: v.string() })),
+  role: v.array(v.strictObject({ id: v.number(), name: v.string() })),
 });
 export type CurrentUser = v.InferOutput<typeof CurrentUser>;
 
-export interface ModuleChild {
-  id: string;
-  title: string;
-  path: string;
-  is_required: boolean;
-}
-export interface ModuleItem {
-  id: string;
-  title: string;
-  path: string;
-  icon: string;
-  is_required: boolean;
-  children: ModuleChild[];
-}
+/** The module tree (GET master/modules): a module's pages. */
+export const ModuleChild = v.strictObject({
+  id: v.string(),
+  title: v.string(),
+  path: v.string(),
+  is_required: v.boolean(),
+});
+export type ModuleChild = v.InferOutput<typeof ModuleChild>;
+export const ModuleItem = v.strictObject({
+  id: v.string(),
+  title: v.string(),
+  path: v.string(),
+  icon: v.string(),
+  is_required: v.boolean(),
+  children: v.array(ModuleChild),
+});
+export type ModuleItem = v.InferOutput<typeof ModuleItem>;
 
-export interface ClientOption {
-  id: number;
-  client_name: string;
-}
-export interface BankOption {
-  id: number;
-  code: string;
-  name: string;
-}
-export interface RoleOption {
-  id: number;
-  name: string;
-  type: UserTypeName;
-  description: string;
-}
+export const ClientOption = v.strictObject({ id: v.number(), client_name: v.string() });
+export type ClientOption = v.InferOutput<typeof ClientOption>;
+export const BankOption = v.strictObject({ id: v.number(), code: v.string(), name: v.string() });
+export type BankOption = v.InferOutput<typeof BankOption>;
+export const RoleOption = v.strictObject({
+  id: v.number(),
+  name: v.string(),
+  type: UserTypeName,
+  description: v.string(),
+});
+export type RoleOption = v.InferOutput<typeof RoleOption>;
 
 /** One work order the user was notified of, by its code. */
 export const WorkOrderQuery = v.strictObject({

@@ -4,6 +4,7 @@
  * after commit, shared across API nodes by the socket.io PostgreSQL adapter, and resolved on every
  * copy by the decision that settles the item.
  */
+import * as v from 'valibot';
 
 /** A new work order for this user. Payload: NotificationItem. */
 export const WORK_ORDER_EVENT = 'work-order';
@@ -31,35 +32,38 @@ export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];
  * pay-in's correlation id, a settlement run's id, an upload's audit id), its client and amount
  * where it has them, and for a withdrawal its kind (a withdrawal or a transfer to disburse).
  */
-export interface WorkOrderItem {
-  kind: WorkOrderKind;
-  ref: string;
-  client_id: number | null;
-  client_name: string | null;
-  amount: number | null;
-  withdrawal_kind?: 'withdrawal' | 'transfer_to_disburse';
-}
+export const WorkOrderItem = v.strictObject({
+  kind: v.picklist(WORK_ORDER_KINDS),
+  ref: v.string(),
+  client_id: v.nullable(v.number()),
+  client_name: v.nullable(v.string()),
+  amount: v.nullable(v.number()),
+  withdrawal_kind: v.optional(v.picklist(['withdrawal', 'transfer_to_disburse'])),
+});
+export type WorkOrderItem = v.InferOutput<typeof WorkOrderItem>;
 
-export interface WorkOrderData {
-  created_at: string;
-  work_order_code: string;
-  status: WorkOrderStatus;
-  resolved_at: string | null;
-  item: WorkOrderItem | null;
-}
+export const WorkOrderData = v.strictObject({
+  created_at: v.string(),
+  work_order_code: v.string(),
+  status: v.picklist(WORK_ORDER_STATUSES),
+  resolved_at: v.nullable(v.string()),
+  item: v.nullable(WorkOrderItem),
+});
+export type WorkOrderData = v.InferOutput<typeof WorkOrderData>;
 
 /**
  * A notification as the API and the socket send it: a work order for this user. It lives here, not
  * in schemas.ts, so the two files do not import each other.
  */
-export interface NotificationItem {
-  id: number;
-  subject: string;
-  message: string;
-  is_read: boolean;
-  data: WorkOrderData;
-  step_data: { icon: string };
-}
+export const NotificationItem = v.strictObject({
+  id: v.number(),
+  subject: v.string(),
+  message: v.string(),
+  is_read: v.boolean(),
+  data: WorkOrderData,
+  step_data: v.strictObject({ icon: v.string() }),
+});
+export type NotificationItem = v.InferOutput<typeof NotificationItem>;
 
 /**
  * What the bell counts: a work order this user has not read that still waits for someone. One
@@ -72,7 +76,5 @@ export const countsAsUnread = (n: Pick<NotificationItem, 'is_read' | 'data'>) =>
  * GET /api/v1/notification answers data: { items, unread } (the newest 50, and the count of every
  * unread OPEN one). A RESOLVED item's message says what happened ('Rejected by …').
  */
-export interface NotificationList {
-  items: NotificationItem[];
-  unread: number;
-}
+export const NotificationList = v.strictObject({ items: v.array(NotificationItem), unread: v.number() });
+export type NotificationList = v.InferOutput<typeof NotificationList>;

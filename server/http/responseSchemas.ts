@@ -1,0 +1,82 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import { failedAnswer, successAnswer } from '../../src/services/answerEnvelope.ts';
+import type { RouteOutput } from '../../src/services/routeOutput.ts';
+import { routeOutputs } from '../../src/services/routeOutputs.ts';
+import { routes, type RouteName } from '../../src/services/routes.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** Without its `$schema` (draft-07): inside an OpenAPI 3.1 document a schema is of the document's dialect. */
+function jsonSchema(schema: v.GenericSchema): JsonSchema {
+  const { $schema: _, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as JsonSchema;
+  return rest;
+}
+
+const SUCCESS_STATUSES = [200, 201, 202] as const;
+
+/** A route's answers as JSON Schemas: its success envelopes by status, and its failed envelope. */
+export interface RouteAnswers {
+  /** By success status; absent for a download (`file`). */
+  success: Partial<Record<(typeof SUCCESS_STATUSES)[number], JsonSchema>>;
+  failed: JsonSchema;
+  /** The media type of a download, which is not JSON. */
+  file?: string;
+  /** The 200 answer of a route that answers something else than the envelope (/api/docs). */
+  body?: JsonSchema;
+}
+
+function answersOf(output: RouteOutput): RouteAnswers {
+  const success: RouteAnswers['success'] = {};
+  for (const status of SUCCESS_STATUSES) {
+    const answer = output[status];
+    if (answer) success[status] = jsonSchema(successAnswer(answer));
+  }
+  return {
+    success,
+    failed: jsonSchema(failedAnswer(output.failedData)),
+    ...(output.file ? { file: output.file } : {}),
+    ...(output.body ? { body: jsonSchema(output.body) } : {}),
+  };
+}
+
+const cache = new Map<RouteName, RouteAnswers | null>();
+
+/** The answers a route declares (routeOutputs.ts), or null while it declares none. */
+export function routeAnswers(name: RouteName): RouteAnswers | null {
+  if (!cache.has(name)) {
+    const output = routeOutputs[name];
+    cache.set(name, output ? answersOf(output) : null);
+  }
+  return cache.get(name)!;
+}
+
+const nameOf = new Map<string, RouteName>(
+  (Object.entries(routes) as Array<[RouteName, (typeof routes)[RouteName]]>).map(([name, r]) => [
+    `${r.method} ${r.path}`,
+    name,
+  ]),
+);
+
+/** The route table's name of a registered route (HEAD is its GET), or undefined for one outside the table. */
+export const routeNameOf = (method: string, url: string): RouteName | undefined =>
+  nameOf.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+
+/**
+ * Every route of the table answers through fast-json-stringify with its declared schemas: a
+ * property a schema does not declare is not sent. A route that declares nothing yet, a download
+ * and /api/docs (a document, not the envelope) keep Fastify's plain JSON.stringify.
+ */
+export function registerResponseSchemas(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const name = methods.map((m) => routeNameOf(m, route.url)).find(Boolean);
+    const answers = name ? routeAnswers(name) : null;
+    if (!answers || answers.file || answers.body || route.schema?.response) return;
+    route.schema = {
+      ...route.schema,
+      response: { ...answers.success, '4xx': answers.failed, '5xx': answers.failed },
+    };
+  });
+}

@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import type { Answer } from './routeOutput';
+
+/**
+ * The two JSON envelopes of design.md section 3 as schemas, around a route's own `data` and `meta`
+ * (routeOutputs.ts): the server serializes with them and /api/docs shows them (issue 30).
+ */
+export function successAnswer(answer: Answer): v.GenericSchema {
+  const entries: v.ObjectEntries = { status: v.literal('success'), message: v.string() };
+  if (answer.data) entries.data = answer.data;
+  if (answer.meta) entries.meta = answer.meta;
+  return v.strictObject(entries);
+}
+
+/** Every refusal and failure of every route; `request_id` names it in the log (server/http/requestId.ts). */
+export function failedAnswer(data?: v.GenericSchema): v.GenericSchema {
+  const entries: v.ObjectEntries = {
+    status: v.literal('failed'),
+    message: v.string(),
+    responseMessage: v.string(),
+    errors: v.optional(v.array(v.strictObject({ field: v.string(), message: v.string() }))),
+    request_id: v.string(),
+  };
+  if (data) entries.data = data;
+  return v.strictObject(entries);
+}
+
+/** A download sent in the envelope (server/http/fileEnvelope.ts): the file as base64, and its name. */
+export const DownloadedFile = v.strictObject({ content: v.string(), filename: v.string() });
