@@ -41,14 +41,11 @@ function answersOf(output: RouteOutput): RouteAnswers {
   };
 }
 
-const cache = new Map<RouteName, RouteAnswers | null>();
+const cache = new Map<RouteName, RouteAnswers>();
 
-/** The answers a route declares (routeOutputs.ts), or null while it declares none. */
-export function routeAnswers(name: RouteName): RouteAnswers | null {
-  if (!cache.has(name)) {
-    const output = routeOutputs[name];
-    cache.set(name, output ? answersOf(output) : null);
-  }
+/** The answers a route declares (routeOutputs.ts), as JSON Schemas. */
+export function routeAnswers(name: RouteName): RouteAnswers {
+  if (!cache.has(name)) cache.set(name, answersOf(routeOutputs[name]));
   return cache.get(name)!;
 }
 
@@ -65,14 +62,14 @@ export const routeNameOf = (method: string, url: string): RouteName | undefined 
 
 /**
  * Every route of the table answers through fast-json-stringify with its declared schemas: a
- * property a schema does not declare is not sent. A route that declares nothing yet, a download
- * and /api/docs (a document, not the envelope) keep Fastify's plain JSON.stringify.
+ * property a schema does not declare is not sent. A download and /api/docs (a document, not the
+ * envelope) keep Fastify's plain JSON.stringify.
  */
 export function registerResponseSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const name = methods.map((m) => routeNameOf(m, route.url)).find(Boolean);
-    const answers = name ? routeAnswers(name) : null;
+    const answers = name ? routeAnswers(name) : undefined;
     if (!answers || answers.file || answers.body || route.schema?.response) return;
     route.schema = {
       ...route.schema,

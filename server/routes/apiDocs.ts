@@ -109,9 +109,32 @@ export const routeSummaries: Record<RouteName, string> = {
   editRole: 'Edit a role (type fixed)',
 };
 
-// Transforms (string to number) have no JSON Schema; the input side is what a caller sends.
+/**
+ * The input side of a schema: every pipe cut at its first transform, for what a caller sends is what
+ * comes before it (a comma-joined client_id is a string, not the array of numbers it becomes; a limit
+ * is the string enum, not a number). @valibot/to-json-schema's own typeMode 'input' also drops a
+ * picklist piped after a string, so the cut is made here. The server tests check their traffic against it.
+ */
+type SchemaNode = Record<string, unknown> & { type?: string; kind?: string };
+function inputSide(node: SchemaNode): SchemaNode {
+  const out: SchemaNode = { ...node };
+  const pipe = node.pipe as SchemaNode[] | undefined;
+  if (pipe) {
+    const cut = pipe.findIndex((item, i) => i > 0 && item.type === 'transform');
+    out.pipe = (cut === -1 ? pipe : pipe.slice(0, cut)).map((item) =>
+      item.kind === 'schema' ? inputSide(item) : item,
+    );
+  }
+  const entries = node.entries as Record<string, SchemaNode> | undefined;
+  if (entries) out.entries = Object.fromEntries(Object.entries(entries).map(([k, e]) => [k, inputSide(e)]));
+  if (node.wrapped) out.wrapped = inputSide(node.wrapped as SchemaNode);
+  if (node.item) out.item = inputSide(node.item as SchemaNode);
+  if (node.type === 'union' || node.type === 'variant') out.options = (node.options as SchemaNode[]).map(inputSide);
+  return out;
+}
+
 const jsonSchema = (schema: Schema) =>
-  toJsonSchema(schema, { errorMode: 'ignore' }) as {
+  toJsonSchema(inputSide(schema as unknown as SchemaNode) as unknown as Schema, { errorMode: 'ignore' }) as {
     properties?: Record<string, object>;
     required?: string[];
   };
@@ -132,20 +155,18 @@ const SUCCESS_WORDS = { 200: 'Done', 201: 'Created', 202: 'Held for approval by 
 /**
  * What a route answers, by status: its success envelopes (routeOutputs.ts), a download's media
  * type, and the failed envelope for every refusal and failure (`4XX`, `5XX`: the statuses a route
- * can refuse with are many: 404, 409, 422, 429, 503...). A route that declares no answer yet gets
- * the envelope's words only.
+ * can refuse with are many: 404, 409, 422, 429, 503...).
  */
-function responsesOf(answers: RouteAnswers | null, rule: AccessRule) {
-  const failed = (description: string) => ({ description, ...(answers ? { content: json(answers.failed) } : {}) });
+function responsesOf(answers: RouteAnswers, rule: AccessRule) {
+  const failed = (description: string) => ({ description, content: json(answers.failed) });
   const success: Record<string, object> = {};
-  if (!answers) success[200] = { description: '`{ status: "success", message, data?, meta? }`' };
-  else if (answers.file)
+  if (answers.file)
     success[200] = {
       description: 'The file',
       content: { [answers.file]: { schema: { type: 'string', format: 'binary' } } },
     };
-  else if (answers.body) success[200] = { description: 'The document', content: json(answers.body) };
-  for (const [status, schema] of Object.entries(answers?.success ?? {}))
+  if (answers.body) success[200] = { description: 'The document', content: json(answers.body) };
+  for (const [status, schema] of Object.entries(answers.success))
     success[status] = {
       description: SUCCESS_WORDS[Number(status) as keyof typeof SUCCESS_WORDS],
       content: json(schema),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../src/services/routes.ts';
+import { routes, type RouteName } from '../../src/services/routes.ts';
 import { routeTable } from '../http/routeTable.ts';
 import { routeSummaries } from '../routes/apiDocs.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
@@ -63,5 +63,25 @@ describe('GET /api/docs', () => {
             contradictions.push(`${where}: default ${JSON.stringify(schema.default)} not in its enum`);
         }
     expect(contradictions).toEqual([]);
+  });
+
+  it('documents every declared success answer: the envelope with its data (and meta), a download by its media type', async () => {
+    const { paths } = (await call(server, 'GET', '/api/docs')).body;
+    const undocumented: string[] = [];
+    for (const [name, { method, path }] of Object.entries(routes) as Array<[RouteName, (typeof routes)[RouteName]]>) {
+      const responses = paths[path.replace(/:(\w+)/g, '{$1}')][method.toLowerCase()].responses;
+      const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
+      if (!success.length || success.some(([, r]) => !(r as { content?: object }).content)) undocumented.push(name);
+      if (!responses['4XX']?.content?.['application/json']?.schema) undocumented.push(`${name} (failures)`);
+    }
+    expect(undocumented).toEqual([]);
+    const users = paths['/api/backoffice/management/get-users'].get.responses[200].content['application/json'].schema;
+    expect(users.required).toEqual(['status', 'message', 'data', 'meta']);
+    expect(users.properties.data.items.required).toEqual(expect.arrayContaining(['id', 'email', 'type', 'client_id']));
+    expect(users.properties.data.items.additionalProperties).toBe(false);
+    const createUser = paths['/api/backoffice/management/create-user'].post.responses;
+    expect(Object.keys(createUser)).toContain('201');
+    const failed = createUser['4XX'].content['application/json'].schema;
+    expect(failed.required).toEqual(['status', 'message', 'responseMessage', 'request_id']);
   });
 });

@@ -60,7 +60,8 @@ export function trafficCheck(document = openApiDocument()): TrafficCheck {
   function answerViolations(method: string, url: string, status: number, payload: unknown): string[] {
     const key = operationKey(method, url);
     const op = operations.get(key);
-    if (!op) return [];
+    // A route outside the table, or one that documents no answer yet (routeOutputs.ts), is not checked.
+    if (!op || !Object.values(op.responses).some((r) => r.content)) return [];
     const documented = op.responses[status] ?? op.responses[`${String(status)[0]}XX`];
     if (!documented) return [`${key} ${status}: the status is not documented`];
     const schema = documented.content?.['application/json']?.schema;

@@ -24,6 +24,3 @@ export function failedAnswer(data?: v.GenericSchema): v.GenericSchema {
   if (data) entries.data = data;
   return v.strictObject(entries);
 }
-
-/** A download sent in the envelope (server/http/fileEnvelope.ts): the file as base64, and its name. */
-export const DownloadedFile = v.strictObject({ content: v.string(), filename: v.string() });

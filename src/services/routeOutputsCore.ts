@@ -1,15 +1,15 @@
 import * as v from 'valibot';
-import { DownloadedFile } from './answerEnvelope';
+import { FileContent } from './answerParts';
 import { ApprovalPolicyEntry, ApprovalRow } from './approvalRules';
 import { AuditChainVerdict, AuditLogRow, AuditPath } from './auditLogRules';
 import { Journal, LedgerStatement, TrialBalance } from './ledgerRules';
 import { RoleRow, UserRow } from './managementRules';
 import { Overview } from './overviewRules';
-import { PageMetaSchema } from './pageMeta';
 import type { RouteOutput } from './routeOutput';
 import type { RouteName } from './routes';
 import { ListColumns, SavedView } from './savedViewRules';
 import { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from './schemas';
+import { PageMeta } from './withdrawalRules';
 import { NotificationItem, NotificationList } from './workOrders';
 
 /** /readyz's checks, each 'ok' or what fails (server/domain/readiness.ts), in its success and its 503 alike. */
@@ -18,7 +18,7 @@ const ReadyChecks = v.record(v.string(), v.string());
 /** An answer with no `data`: the envelope's message says it all. */
 const DONE: RouteOutput = { 200: {} };
 const one = (data: v.GenericSchema): RouteOutput => ({ 200: { data } });
-const paged = (row: v.GenericSchema): RouteOutput => ({ 200: { data: v.array(row), meta: PageMetaSchema } });
+const paged = (row: v.GenericSchema): RouteOutput => ({ 200: { data: v.array(row), meta: PageMeta } });
 const created = (data: v.GenericSchema): RouteOutput => ({ 201: { data } });
 
 /**
@@ -53,16 +53,16 @@ export const coreRouteOutputs = {
     200: {
       data: v.array(AuditLogRow),
       // The chain's head beside every page (null on an empty log).
-      meta: v.strictObject({ ...PageMetaSchema.entries, chain_head: v.nullable(v.string()) }),
+      meta: v.strictObject({ ...PageMeta.entries, chain_head: v.nullable(v.string()) }),
     },
   },
-  auditLogDownload: one(DownloadedFile),
+  auditLogDownload: one(FileContent),
   auditPath: one(AuditPath),
   auditLogVerify: one(AuditChainVerdict),
 
   ledgerTrialBalance: one(TrialBalance),
-  ledgerAccountEntries: { 200: { data: LedgerStatement, meta: PageMetaSchema } },
-  ledgerAccountEntriesDownload: one(DownloadedFile),
+  ledgerAccountEntries: { 200: { data: LedgerStatement, meta: PageMeta } },
+  ledgerAccountEntriesDownload: one(FileContent),
   ledgerJournal: one(Journal),
 
   overview: one(Overview),
