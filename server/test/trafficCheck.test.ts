@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/services/routes.ts';
 import { call, startTestServer, type TestServer } from './harness.ts';
+import { trafficCheck } from './trafficCheck.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,5 +42,23 @@ describe("the suite's traffic is checked against /api/docs", () => {
     expect((await call(server, 'GET', '/healthz?verbose=1')).status).toBe(200);
     const found = server.traffic.violations.splice(0);
     expect(found).toEqual(['GET /healthz query (whole) must NOT have additional properties (answered 200)']);
+  });
+
+  it('reports an answer the serializer changed on the way out (a serializer schema that forgot a property)', async () => {
+    const traffic = trafficCheck();
+    const app = Fastify();
+    traffic.observe(app);
+    const forgetful = { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' } } };
+    app.get(routes.health.path, { schema: { response: { 200: forgetful } } }, async () => ({
+      status: 'success',
+      message: 'OK',
+      data: { database: 'pglite' },
+    }));
+    const sent = await app.inject({ method: 'GET', url: routes.health.path });
+    await app.close();
+    expect(sent.json()).toEqual({ status: 'success', message: 'OK' });
+    expect(traffic.violations).toEqual([
+      'GET /healthz 200: the serializer changed the answer: sent {"status":"success","message":"OK"}',
+    ]);
   });
 });
