@@ -30,7 +30,7 @@ const COLUMNS: ExportColumn<DisbursementRow>[] = [
 ];
 export const DISBURSEMENT_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
-/** The Disbursement List through the pay-in export's streaming path (keyset batches into ExcelJS). */
+/** The Disbursement List through the pay-in export's streaming path (one cursor, in batches, into ExcelJS). */
 export const DISBURSEMENT_EXPORT: ExportSource<DisbursementRow> = {
   table: 'disbursements',
   // As disbursements_time_idx and disbursements_client_time_idx are (DESC NULLS FIRST).
