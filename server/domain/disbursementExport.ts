@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DisbursementFilter, DisbursementRow } from '../../src/services/disbursementQuery.ts';
 import type { Db } from '../db/connect.ts';
 import type { RequestOrigin } from './authentication.ts';
@@ -30,9 +30,11 @@ const COLUMNS: ExportColumn<DisbursementRow>[] = [
 ];
 export const DISBURSEMENT_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
-/** The Disbursement List through the pay-in export's streaming path (keyset batches into ExcelJS). */
+/** The Disbursement List through the pay-in export's streaming path (one cursor, in batches, into ExcelJS). */
 export const DISBURSEMENT_EXPORT: ExportSource<DisbursementRow> = {
   table: 'disbursements',
+  // As disbursements_time_idx and disbursements_client_time_idx are (DESC NULLS FIRST).
+  order: sql`t.transaction_time desc, t.id desc`,
   columns: DISBURSEMENT_COLUMNS,
   toRow: toDisbursementListRow,
   sheetName: 'Disbursements',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionFilter, TransactionRow } from '../../src/services/transactionQuery.ts';
 import type { Db } from '../db/connect.ts';
-import { EXCEL_MAX_ROWS, writeXlsxFile, type Cell, type SheetColumn } from '../export/xlsxStream.ts';
+import { EXCEL_MAX_ROWS, writeXlsxFile, type Cell, type SheetColumn, type SheetRows } from '../export/xlsxStream.ts';
 import { audit, type AuditEntry } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { ruleBroken } from './errors.ts';
@@ -18,11 +18,18 @@ const BATCH_SIZE = 10_000;
 export type ExportColumn<R> = SheetColumn & { value: (row: R, time: (iso: string | null) => string | null) => Cell };
 
 /**
- * What one list exports: its table (aliased `t` in `where`, ordered by transaction_time and id as
- * the list is), the columns to read with the client's name as `c`, and the sheet built from them.
+ * What one list exports: its table (aliased `t` in `where`), its order (newest first by
+ * transaction_time and id, as the list is), the columns to read with the client's name as `c`, and
+ * the sheet built from them.
  */
 export interface ExportSource<R> {
   table: string;
+  /**
+   * Spelled as the table's time index is, so that the rows stream in index order: a sort must read
+   * the whole window before its first row. Both columns are NOT NULL, so NULLS FIRST or LAST
+   * changes the plan only, never the rows or their order.
+   */
+  order: SQL;
   columns: SQL;
   toRow: (raw: any) => R;
   sheetName: string;
@@ -48,6 +55,9 @@ export const EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 export const TRANSACTION_EXPORT: ExportSource<TransactionRow> = {
   table: 'transactions',
+  // transactions_time_idx and transactions_client_time_idx are DESC NULLS LAST (migration 0005); a
+  // plain DESC (NULLS FIRST) matches neither, and the export sorted every window (docs/bench-export.md).
+  order: sql`t.transaction_time desc nulls last, t.id desc nulls last`,
   columns: TRANSACTION_COLUMNS,
   toRow: toTransactionRow,
   sheetName: 'Transactions',
@@ -78,29 +88,53 @@ export async function assertExportable(
 }
 
 /**
- * The list's rows for a filter, newest first, read in keyset pages: each query starts below the
- * last (transaction_time, id) seen, so memory and query cost stay the same on every page.
+ * Hands the list's rows for a filter, newest first, to `each` in batches, from one query read
+ * through a cursor in the time index's order. Keyset pages (one query per 10,000 rows) were planned
+ * as a sort of all the window's rows left, read and sorted again for every page; one statement in
+ * index order reads each row once and its first batch comes at once, so PostgreSQL reads while
+ * ExcelJS writes (docs/bench-export.md). The next batch is fetched while `each` writes this one.
+ * The cursor lives in a read-only transaction, held for the export's few seconds.
  */
-type BatchRow = Record<string, unknown> & { cursor_time: string; cursor_id: string | number };
-
-async function* rowBatches<R>(db: Db, source: ExportSource<R>, where: SQL): AsyncGenerator<R[]> {
-  let after: { time: string; id: string | number } | null = null;
-  for (;;) {
-    const below: SQL = after
-      ? sql`and (t.transaction_time, t.id) < (${after.time}::timestamptz, ${after.id}::bigint)`
-      : sql``;
-    const { rows }: { rows: BatchRow[] } = await db.execute<BatchRow>(sql`
-      select ${source.columns}, t.transaction_time::text as cursor_time, t.id as cursor_id
-      from ${sql.raw(source.table)} t join clients c on c.id = t.client_id
-      where ${where} ${below} order by t.transaction_time desc, t.id desc limit ${BATCH_SIZE}`);
-    if (rows.length) yield rows.map(source.toRow);
-    if (rows.length < BATCH_SIZE) return;
-    const last: BatchRow = rows[rows.length - 1];
-    after = { time: last.cursor_time, id: last.cursor_id };
-  }
+async function eachRowBatch<R>(
+  db: Db,
+  source: ExportSource<R>,
+  where: SQL,
+  each: (rows: R[]) => Promise<void>,
+): Promise<void> {
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`declare export_rows no scroll cursor for
+        select ${source.columns} from ${sql.raw(source.table)} t join clients c on c.id = t.client_id
+        where ${where} order by ${source.order}`);
+      // Drizzle's query runs each time it is awaited: one real promise per fetch.
+      const fetchBatch = async () => tx.execute(sql`fetch forward ${sql.raw(String(BATCH_SIZE))} from export_rows`);
+      let next = fetchBatch();
+      for (;;) {
+        const { rows } = await next;
+        const more = rows.length === BATCH_SIZE;
+        if (more) {
+          next = fetchBatch();
+          // Should `each` fail first, the transaction's rollback is what ends this fetch.
+          next.catch(() => {});
+        }
+        if (rows.length) await each(rows.map(source.toRow));
+        if (!more) return;
+      }
+    },
+    { accessMode: 'read only' },
+  );
 }
 
-/** Times on the business clock, as the sheets show them ('2026-11-25 14:03:09'). */
+/** Minutes remembered by one `businessTime`: rows come in time order, so a few suffice. */
+const MINUTES_KEPT = 10_000;
+
+/**
+ * Times on the business clock, as the sheets show them ('2026-11-25 14:03:09'), from ISO strings
+ * ('2026-11-25T07:03:09.123Z'). Intl's formatting costs about 5 µs a time, a second per 100,000 rows
+ * of three times each (docs/bench-export.md); it is done once per UTC minute and the seconds copied,
+ * which is exact wherever the zone's offset is whole minutes (every zone since 1972). A minute whose
+ * start is not ':00' on the business clock (an offset with seconds) is formatted time by time.
+ */
 export function businessTime(timeZone: string) {
   const format = new Intl.DateTimeFormat('sv-SE', {
     timeZone,
@@ -112,18 +146,31 @@ export function businessTime(timeZone: string) {
     second: '2-digit',
     hourCycle: 'h23',
   });
+  const minutes = new Map<string, string | null>();
+  function minuteOf(utcMinute: string): string | null {
+    let local = minutes.get(utcMinute);
+    if (local === undefined) {
+      if (minutes.size >= MINUTES_KEPT) minutes.clear();
+      const start = format.format(new Date(`${utcMinute}:00Z`));
+      local = start.endsWith(':00') ? start.slice(0, -3) : null;
+      minutes.set(utcMinute, local);
+    }
+    return local;
+  }
   function time(iso: string): string;
   function time(iso: string | null): string | null;
   function time(iso: string | null) {
-    return iso == null ? null : format.format(new Date(iso));
+    if (iso == null) return null;
+    const local = iso.length >= 19 && iso[16] === ':' ? minuteOf(iso.slice(0, 16)) : null;
+    return local == null ? format.format(new Date(iso)) : `${local}:${iso.slice(17, 19)}`;
   }
   return time;
 }
 
-async function* sheetRows<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): AsyncGenerator<Cell[][]> {
+function sheetRows<R>(db: Db, source: ExportSource<R>, where: SQL, timeZone: string): SheetRows {
   const time = businessTime(timeZone);
-  for await (const batch of rowBatches(db, source, where))
-    yield batch.map((r) => source.sheet.map((c) => c.value(r, time)));
+  return (write) =>
+    eachRowBatch(db, source, where, (batch) => write(batch.map((r) => source.sheet.map((c) => c.value(r, time)))));
 }
 
 export interface ExportFile {
@@ -194,7 +241,7 @@ export async function writeListExport<R>(
 /** Streams batches of cells to an .xlsx in a private temporary folder; on any failure the folder goes. */
 export async function writeSheetFile(
   file: { prefix: string; filename: string; sheetName: string; sheet: SheetColumn[]; trailer?: Cell[][] },
-  cells: AsyncIterable<Cell[][]>,
+  cells: SheetRows,
 ): Promise<ExportFile> {
   const dir = await mkdtemp(join(tmpdir(), file.prefix));
   const dispose = () => rm(dir, { recursive: true, force: true });

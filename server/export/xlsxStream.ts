@@ -11,6 +11,12 @@ export interface SheetColumn {
 
 export type Cell = string | number | null;
 
+/**
+ * The rows of a sheet, in batches: an async iterable, or a function that hands each batch to
+ * `write` and waits for it (for a reader that must keep a transaction open around its batches).
+ */
+export type SheetRows = AsyncIterable<Cell[][]> | ((write: (rows: Cell[][]) => Promise<void>) => Promise<void>);
+
 /** Rows written between two turns of the event loop: about 25 ms of work on this machine. */
 const ROWS_PER_SLICE = 1_000;
 
@@ -26,7 +32,7 @@ export async function writeXlsxFile(
   filename: string,
   sheetName: string,
   columns: SheetColumn[],
-  batches: AsyncIterable<Cell[][]>,
+  batches: SheetRows,
   trailer: Cell[][] = [],
 ): Promise<number> {
   // Without styles (a bold header, number formats) ExcelJS writes about three times faster;
@@ -36,7 +42,7 @@ export async function writeXlsxFile(
   sheet.columns = columns.map((c) => ({ width: c.width }));
   sheet.addRow(columns.map((c) => c.header)).commit();
   let written = 0;
-  for await (const rows of batches) {
+  const write = async (rows: Cell[][]) => {
     for (let i = 0; i < rows.length; i++) {
       sheet.addRow(rows[i]).commit();
       // Writing rows is synchronous work on the event loop: let other requests in every slice.
@@ -44,7 +50,9 @@ export async function writeXlsxFile(
     }
     written += rows.length;
     await zipCaughtUp(sheet);
-  }
+  };
+  if (typeof batches === 'function') await batches(write);
+  else for await (const rows of batches) await write(rows);
   for (const row of trailer) sheet.addRow(row).commit();
   sheet.commit();
   await workbook.commit();
