@@ -21,6 +21,7 @@ export function failedAnswer(data?: v.GenericSchema): v.GenericSchema {
     errors: v.optional(v.array(v.strictObject({ field: v.string(), message: v.string() }))),
     request_id: v.string(),
   };
-  if (data) entries.data = data;
+  // Only some failures of such a route carry it (a 502 of resend-callback, not its 409).
+  if (data) entries.data = v.optional(data);
   return v.strictObject(entries);
 }

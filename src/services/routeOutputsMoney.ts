@@ -51,7 +51,8 @@ export const moneyRouteOutputs = {
   transactionSummary: { 200: { data: TransactionStats } },
   transactionDownload: exported,
   refreshTransactionStatus: { 200: { data: TransactionStatusAnswer } },
-  resendCallback: { 200: { data: CallbacksResent } },
+  // 502 when a callback failed: the failed envelope with the same counts.
+  resendCallback: { 200: { data: CallbacksResent }, failedData: CallbacksResent },
   finalizeTransaction: { 200: { data: Finalized }, ...held },
   addToWithdrawable: { 200: {} },
   // dry_run: true previews; the apply answers what moved.
