@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { WholeNumber } from './answerParts';
 import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
 
 /**
@@ -153,8 +154,8 @@ export const ApprovalRow = v.strictObject({
 });
 export type ApprovalRow = v.InferOutput<typeof ApprovalRow>;
 
-/** The 202 answer of a held request: `data.approval_id`. */
-export const ApprovalHeld = v.strictObject({ approval_id: v.number() });
+/** The 202 answer of a movement held for a second SUPER ADMIN (issue 25): `data.approval_id` (server/routes/heldReply.ts). */
+export const ApprovalHeld = v.strictObject({ approval_id: WholeNumber });
 export type ApprovalHeld = v.InferOutput<typeof ApprovalHeld>;
 
 export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';

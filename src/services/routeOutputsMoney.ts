@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { FileContent } from './answerParts';
+import { ApprovalHeld } from './approvalRules';
 import { DepositRow } from './disbursementAccountRules';
 import { DisbursementStatusAnswer, VoidUploadResult } from './disbursementActions';
 import { DisbursementRow, DisbursementStats } from './disbursementQuery';
-import { HeldAnswer } from './heldAnswer';
 import { BalanceAdjusted } from './masterBalanceRules';
 import { ReconciliationResult } from './reconciliationRules';
 import type { RouteName } from './routes';
@@ -23,7 +23,7 @@ import { BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
 /** A paged list: a page of rows, and the page's place in the whole. */
 const paged = <Row extends v.GenericSchema>(row: Row) => ({ data: v.array(row), meta: PageMeta });
 /** A movement the approval policy may hold for a second SUPER ADMIN (issue 25): 202 with the approval's id. */
-const held = { 202: { data: HeldAnswer } };
+const held = { 202: { data: ApprovalHeld } };
 /**
  * A list's Export: the .xlsx in the envelope (streamed by hand, so never serialized by Fastify), or, with
  * `email=`, no data at all: 'Export will be sent to …'. `v.optional`: the envelope may carry no `data`.
