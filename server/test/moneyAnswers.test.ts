@@ -396,7 +396,10 @@ describe('movements held for a second SUPER ADMIN', () => {
 describe('the declared answers', () => {
   it('were each met by a real answer above', () => {
     const declared = Object.entries(moneyRouteOutputs).flatMap(([route, outputs]) =>
-      Object.keys(outputs).map((status) => `${route} ${status}`),
+      // The success statuses (200, 201, 202); failedData describes failures, which this file does not provoke.
+      Object.keys(outputs)
+        .filter((key) => /^\d+$/.test(key))
+        .map((status) => `${route} ${status}`),
     );
     const met = [...checked].flatMap(([route, statuses]) => [...statuses].map((status) => `${route} ${status}`));
     expect(met.sort()).toEqual(declared.sort());
