@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './connect.ts';
+import { renderSql } from './flatSql.ts';
 
 /**
  * Statement texts given a name so far. A name is per text (a hash of it), so two texts never share
@@ -29,7 +30,7 @@ function nameOf(text: string): string | undefined {
  */
 export function executePrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<{ rows: T[] }> {
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
-  const built = dialect.sqlToQuery(query);
+  const built = renderSql(query) ?? dialect.sqlToQuery(query);
   return session.prepareQuery(built, undefined, nameOf(built.sql), false).execute() as Promise<{ rows: T[] }>;
 }
 

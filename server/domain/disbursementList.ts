@@ -15,6 +15,7 @@ import {
   type TransactionKey,
 } from './transactionFilter.ts';
 import { countedPage, totalsQuery, type Totals, type TotalsSource } from './paymentsList.ts';
+import { isoTime } from '../db/pgTime.ts';
 
 /** The Disbursement List's table and its hour and day totals (migration 0011), for the shared totals query. */
 export const DISBURSEMENT_TOTALS: TotalsSource = {
@@ -89,8 +90,6 @@ type RawRow = {
   added_to_withdrawable: boolean;
 };
 
-const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
-
 export const toDisbursementListRow = (r: RawRow): DisbursementRow => ({
   uuid: r.uuid,
   withdrawal_method: r.withdrawal_method,
@@ -101,8 +100,8 @@ export const toDisbursementListRow = (r: RawRow): DisbursementRow => ({
   original_transaction_no: r.original_transaction_no,
   amount: Number(r.amount),
   fee_amount: Number(r.fee_amount),
-  transaction_time: iso(r.transaction_time)!,
-  paid_time: iso(r.paid_time),
+  transaction_time: isoTime(r.transaction_time),
+  paid_time: isoTime(r.paid_time),
   status: r.status,
   client_id: Number(r.client_id),
   client_name: r.client_name,

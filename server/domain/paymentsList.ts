@@ -6,6 +6,7 @@ import { executePrepared } from '../db/prepared.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { pageMeta } from './paging.ts';
 import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
+import { isoTime } from '../db/pgTime.ts';
 
 type RawRow = {
   uuid: string;
@@ -26,8 +27,6 @@ type RawRow = {
   withdrawable_at: Date | string | null;
 };
 
-const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
-
 export const toTransactionRow = (r: RawRow): TransactionRow => ({
   uuid: r.uuid,
   type: r.type,
@@ -39,9 +38,9 @@ export const toTransactionRow = (r: RawRow): TransactionRow => ({
   amount: Number(r.amount),
   fee_amount: Number(r.fee_amount),
   status: r.status,
-  paid_time: iso(r.paid_time),
-  transaction_time: iso(r.transaction_time)!,
-  settlement_time: iso(r.settlement_time),
+  paid_time: isoTime(r.paid_time),
+  transaction_time: isoTime(r.transaction_time),
+  settlement_time: isoTime(r.settlement_time),
   client_id: Number(r.client_id),
   client_name: r.client_name,
   added_to_withdrawable: r.withdrawable_at != null,

@@ -20,6 +20,7 @@ import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
 import { windowBounds } from './transactionFilter.ts';
+import { isoTime } from '../db/pgTime.ts';
 
 /**
  * What SETTLE does by the pay-in lifecycle for this channel and role: the statuses it settles
@@ -121,8 +122,6 @@ type RunRecord = {
   finished_at: Date | string | null;
 };
 
-const iso = (value: Date | string | null) => (value == null ? null : new Date(value).toISOString());
-
 const toRun = (r: RunRecord): SettlementRun => ({
   id: Number(r.id),
   type: r.type,
@@ -138,8 +137,8 @@ const toRun = (r: RunRecord): SettlementRun => ({
   settled_amount: Number(r.settled_amount) - Number(r.settled_fee),
   moved_amount: Number(r.moved_amount),
   error: r.error,
-  started_at: iso(r.started_at)!,
-  finished_at: iso(r.finished_at),
+  started_at: isoTime(r.started_at)!,
+  finished_at: isoTime(r.finished_at),
 });
 
 const runColumns = sql`r.id, r.type, r.window_start, r.window_end, u.name as requested_by_name, r.status,

@@ -60,6 +60,32 @@ const nameOf = new Map<string, RouteName>(
 export const routeNameOf = (method: string, url: string): RouteName | undefined =>
   nameOf.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);
 
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
+const isScalarBranch = (branch: unknown): branch is { type: string; format?: string } =>
+  !!branch &&
+  typeof branch === 'object' &&
+  SCALAR_TYPES.has((branch as JsonSchema).type as string) &&
+  Object.keys(branch).every((key) => key === 'type' || key === 'format');
+
+/**
+ * A schema as the serializer is given it: `anyOf` of scalar types (how valibot's nullable and
+ * nullish come out, `{anyOf: [{type: 'string', format: 'date-time'}, {type: 'null'}]}`) as one list of
+ * types. fast-json-stringify decides an `anyOf` by running Ajv on the value, about 0.4 µs a field,
+ * three times a row on the Payments List; a list of types is a typeof check (0.05 µs). It writes
+ * the same JSON for every value the branches allow; /api/docs and the traffic check keep the `anyOf`.
+ */
+export function serializerSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(serializerSchema);
+  if (!node || typeof node !== 'object') return node;
+  const { anyOf } = node as JsonSchema;
+  if (Object.keys(node).length === 1 && Array.isArray(anyOf) && anyOf.every(isScalarBranch)) {
+    const formats = new Set(anyOf.flatMap((branch) => (branch.format ? [branch.format] : [])));
+    if (formats.size <= 1)
+      return { type: anyOf.map((branch) => branch.type), ...(formats.size ? { format: [...formats][0] } : {}) };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, serializerSchema(value)]));
+}
+
 /**
  * Every route of the table answers through fast-json-stringify with its declared schemas: a
  * property a schema does not declare is not sent. A download and /api/docs (a document, not the
@@ -73,7 +99,7 @@ export function registerResponseSchemas(app: FastifyInstance): void {
     if (!answers || answers.file || answers.body || route.schema?.response) return;
     route.schema = {
       ...route.schema,
-      response: { ...answers.success, '4xx': answers.failed, '5xx': answers.failed },
+      response: serializerSchema({ ...answers.success, '4xx': answers.failed, '5xx': answers.failed }),
     };
   });
 }
