@@ -28,6 +28,14 @@ export function flatSql(query: SQL): SQL {
   return new SQL(chunks);
 }
 
+/**
+ * A parameter a statement template leaves open (prepared.ts's templateStatement): rendered as `$n`
+ * like a value, and filled with the `index`th value of each call.
+ */
+export class Slot {
+  constructor(readonly index: number) {}
+}
+
 /** A value Drizzle sends as one `$n` parameter just as it is (its last case, for anything not its own kind). */
 const isPlainParam = (chunk: unknown) =>
   chunk === null ||
@@ -53,7 +61,7 @@ export function renderSql(query: SQL): { sql: string; params: unknown[] } | null
       if (chunk instanceof StringChunk) text += chunk.value.join('');
       else if (chunk instanceof SQL) {
         if (!walk(chunk)) return false;
-      } else if (isPlainParam(chunk)) text += `$${params.push(chunk)}`;
+      } else if (isPlainParam(chunk) || chunk instanceof Slot) text += `$${params.push(chunk)}`;
       else return false;
     }
     return true;

@@ -2,19 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DisbursementFilter, DisbursementRow, DisbursementStats } from '../../src/services/disbursementQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { executePrepared } from '../db/prepared.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
+import { businessDay, filterClientIds, filterWhere, orderedWindow, type ScopedFilter } from './transactionFilter.ts';
 import {
-  businessDay,
-  filterClientIds,
-  keyConditions,
-  registerRollupWindow,
-  windowBounds,
-  type ScopedFilter,
-  type TransactionKey,
-} from './transactionFilter.ts';
-import { countedPage, totalsQuery, type Totals, type TotalsSource } from './paymentsList.ts';
+  countedPage,
+  countedPageQuery,
+  executeOver,
+  totalsQuery,
+  type Totals,
+  type TotalsSource,
+} from './paymentsList.ts';
 import { isoTime } from '../db/pgTime.ts';
 
 /** The Disbursement List's table and its hour and day totals (migration 0011), for the shared totals query. */
@@ -54,21 +52,13 @@ export async function scopedDisbursementFilter(
     ...(f.start ? { start: f.start } : {}),
     ...(f.end ? { end: f.end } : {}),
   };
-  const { from, until } = windowBounds(window.start, window.end, timeZone);
-  const key: TransactionKey = {
-    clientIds,
-    status: f.status || undefined,
-    methods: f.payment_method,
-    methodColumn: 'withdrawal_method',
-  };
-  const parts: SQL[] = [
-    sql`t.transaction_time >= ${from}`,
-    sql`t.transaction_time < ${until}`,
-    ...keyConditions('t', key),
-  ];
-  if (f.search) parts.push(sql`${SEARCH_COLUMNS[f.search_by]} = ${f.search}`);
-  const where = sql.join(parts, sql` and `);
-  if (!f.search) registerRollupWindow(where, { ...key, from, until });
+  const where = filterWhere(
+    'disbursement',
+    orderedWindow(window.start, window.end),
+    timeZone,
+    { clientIds, status: f.status || undefined, methods: f.payment_method, methodColumn: 'withdrawal_method' },
+    f.search ? { by: f.search_by, column: SEARCH_COLUMNS[f.search_by], text: f.search } : null,
+  );
   return { where, clientIds };
 }
 
@@ -114,11 +104,19 @@ export const DISBURSEMENT_COLUMNS = sql`t.uuid, t.withdrawal_method, t.correlati
     c.client_name, t.added_to_withdrawable`;
 
 /** One page, newest first (ties broken by id so pages never overlap); `page_id` orders it again in countedPage. */
-export const disbursementPageQuery = (where: SQL, page: number, limit: number) => sql`
+export const disbursementPageQuery = (where: SQL, page: number, limit: number) =>
+  disbursementPageAt(where, limit, (page - 1) * limit);
+
+/** disbursementPageQuery by its limit and offset (Slots in a statement template). */
+const disbursementPageAt = (where: SQL, limit: unknown, offset: unknown) => sql`
   select ${DISBURSEMENT_COLUMNS}, t.id as page_id from disbursements t join clients c on c.id = t.client_id
-  where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`;
+  where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${offset}`;
 
 export const disbursementTotalsQuery = (where: SQL) => totalsQuery(where, DISBURSEMENT_TOTALS);
+
+/** The list's statement: a page and its count over `where` (extra: limit, offset). */
+export const disbursementListStatement = (where: SQL, [limit, offset]: readonly unknown[]) =>
+  countedPageQuery(disbursementTotalsQuery(where), disbursementPageAt(where, limit, offset));
 
 /** One page of the list and how many rows the whole filter holds. */
 export async function listDisbursements(
@@ -128,16 +126,14 @@ export async function listDisbursements(
   limit: number,
 ): Promise<{ rows: DisbursementRow[]; meta: PageMeta }> {
   const { total, rows } = await countedPage<RawRow>(
-    db,
-    disbursementTotalsQuery(where),
-    disbursementPageQuery(where, page, limit),
+    executeOver(db, 'disbursement-list', where, [limit, (page - 1) * limit], disbursementListStatement),
   );
   return { rows: rows.map(toDisbursementListRow), meta: pageMeta(page, limit, total) };
 }
 
 /** The three tiles: exactly the rows the list would return, summed. */
 export async function summarizeDisbursements(db: Db, where: SQL): Promise<DisbursementStats> {
-  const [r] = (await executePrepared<Totals>(db, disbursementTotalsQuery(where))).rows;
+  const [r] = (await executeOver<Totals>(db, 'disbursement-summary', where, [], disbursementTotalsQuery)).rows;
   return {
     total_transaction_count: Number(r.n),
     total_transaction_amount: Number(r.amount),

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow, TransactionStats } from '../../src/services/transactionQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { preparedStatement, runStatement, templateStatement, type Statement } from '../db/prepared.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { pageMeta } from './paging.ts';
-import { keyConditions, rollupWindowOf } from './transactionFilter.ts';
+import { keyConditions, rollupWindowOf, whereShapeOf } from './transactionFilter.ts';
 import { isoTime } from '../db/pgTime.ts';
 
 type RawRow = {
@@ -51,9 +51,12 @@ export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.
   t.status, t.paid_time, t.transaction_time, t.settlement_time, t.client_id, c.client_name, t.withdrawable_at`;
 
 /** One page, newest first (ties broken by id so pages never overlap); `page_id` orders it again in countedPage. */
-export const pageQuery = (where: SQL, page: number, limit: number) => sql`
+export const pageQuery = (where: SQL, page: number, limit: number) => pageAt(where, limit, (page - 1) * limit);
+
+/** pageQuery by its limit and offset (Slots in a statement template). */
+const pageAt = (where: SQL, limit: unknown, offset: unknown) => sql`
   select ${TRANSACTION_COLUMNS}, t.id as page_id from transactions t join clients c on c.id = t.client_id
-  where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`;
+  where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${offset}`;
 
 // Bucket edges in UTC. ceilTo is the first edge at or after `at` (timestamps are whole microseconds);
 // '24 hours', as '1 day' would follow the session time zone's daylight saving.
@@ -131,24 +134,52 @@ export function totalsQuery(where: SQL, source: TotalsSource = PAYIN_TOTALS): SQ
 export type Totals = { n: string | number; amount: string | number; fee: string | number };
 
 /**
+ * `statement(where, extra)` as it is sent, named. For a `where` built with its shape (shapedWhere),
+ * it is rendered once per shape and `kind` and then only filled with the values (templateStatement);
+ * `kind` must name everything `statement` adds as text.
+ */
+export function statementOver(
+  kind: string,
+  where: SQL,
+  extra: readonly unknown[],
+  statement: (where: SQL, extra: readonly unknown[]) => SQL,
+): Statement {
+  const shape = whereShapeOf(where);
+  if (!shape) return preparedStatement(statement(where, extra));
+  const own = shape.values.length;
+  return templateStatement(`${kind}|${shape.key}`, [...shape.values, ...extra], (values) =>
+    statement(shape.build(values.slice(0, own)), values.slice(own)),
+  );
+}
+
+/** statementOver, run. */
+export const executeOver = <T extends Record<string, unknown>>(
+  db: Db,
+  ...over: Parameters<typeof statementOver>
+): Promise<{ rows: T[] }> => runStatement<T>(db, statementOver(...over));
+
+/**
  * How many rows `totals` counts and one `page` of them (a pageQuery: newest first, with page_id), in
  * one statement: one round trip and one snapshot instead of two, which on demo data took a list's
  * PostgreSQL CPU from about 0.6 to 0.4 ms (issue 30). The page is the lateral side of a left join to
  * the one totals row, so an empty page still brings the count (as one row of nulls), and is ordered
  * again outside by its own keys, as a join promises no order.
  */
+export const countedPageQuery = (totals: SQL, page: SQL) =>
+  sql`select tot.n as total_count, p.* from (${totals}) tot left join lateral (${page}) p on true
+      order by p.transaction_time desc, p.page_id desc`;
+
+/** A list's page and its count (countedPageQuery) as `executeOver` runs it, read into the count and the rows. */
 export async function countedPage<Row extends Record<string, unknown>>(
-  db: Db,
-  totals: SQL,
-  page: SQL,
+  run: Promise<{ rows: Array<Row & { total_count: string | number; page_id: unknown }> }>,
 ): Promise<{ total: number; rows: Row[] }> {
-  const { rows } = await executePrepared<Row & { total_count: string | number; page_id: unknown }>(
-    db,
-    sql`select tot.n as total_count, p.* from (${totals}) tot left join lateral (${page}) p on true
-      order by p.transaction_time desc, p.page_id desc`,
-  );
+  const { rows } = await run;
   return { total: Number(rows[0].total_count), rows: rows.filter((row) => row.page_id != null) };
 }
+
+/** The list's statement: a pageQuery and its count over `where` (extra: limit, offset). */
+export const listStatement = (where: SQL, [limit, offset]: readonly unknown[]) =>
+  countedPageQuery(totalsQuery(where), pageAt(where, limit, offset));
 
 /** One page of the list and how many rows the whole filter holds. */
 export async function listTransactions(
@@ -157,13 +188,15 @@ export async function listTransactions(
   page: number,
   limit: number,
 ): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
-  const { total, rows } = await countedPage<RawRow>(db, totalsQuery(where), pageQuery(where, page, limit));
+  const { total, rows } = await countedPage<RawRow>(
+    executeOver(db, 'payin-list', where, [limit, (page - 1) * limit], listStatement),
+  );
   return { rows: rows.map(toTransactionRow), meta: pageMeta(page, limit, total) };
 }
 
 /** The three tiles: exactly the rows the list would return, summed. */
 export async function summarizeTransactions(db: Db, where: SQL): Promise<TransactionStats> {
-  const [r] = (await executePrepared<Totals>(db, totalsQuery(where))).rows;
+  const [r] = (await executeOver<Totals>(db, 'payin-summary', where, [], (w) => totalsQuery(w))).rows;
   return {
     total_transaction_count: Number(r.n),
     total_transaction_amount: Number(r.amount),

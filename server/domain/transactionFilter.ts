@@ -36,6 +36,32 @@ export const registerRollupWindow = (where: SQL, window: RollupWindow) => {
   rollupWindows.set(where, window);
 };
 
+/**
+ * How a `where` built here is made: `build(values)` gives it again, and `key` names everything it
+ * writes as text, so a statement over it can be rendered once per key and filled with the values of
+ * each request (prepared.ts's templateStatement).
+ */
+export interface WhereShape {
+  key: string;
+  values: readonly unknown[];
+  build(values: readonly unknown[]): SQL;
+}
+const whereShapes = new WeakMap<SQL, WhereShape>();
+
+/** The shape of a `where` built by shapedWhere, if it was. */
+export const whereShapeOf = (where: SQL): WhereShape | undefined => whereShapes.get(where);
+
+/** `build(values)`, remembered with its shape (the rollup window it registers comes along on each build). */
+function shapedWhere(shape: WhereShape): SQL {
+  const where = shape.build(shape.values);
+  whereShapes.set(where, shape);
+  return where;
+}
+
+/** The text a key condition writes: the inlined client list, whether a status is asked for, how many methods. */
+const keyShape = (k: TransactionKey) =>
+  `${k.clientIds ? `[${k.clientIds.join(',')}]` : '*'}|${k.status ? 'status' : ''}|${k.methods?.length ?? 0}`;
+
 /** The key conditions on a table aliased `alias` (`t` for transactions): one text for both tables. */
 export function keyConditions(alias: 't' | 'r', k: TransactionKey): SQL[] {
   const col = (name: string) => sql.raw(`${alias}.${name}`);
@@ -86,14 +112,63 @@ export async function filterClientIds(
   return named?.length ? clientsInScope(db, principal, named) : principal.clientScope;
 }
 
+/** A window's two ends in time order: a reversed window is read the other way round. */
+export const orderedWindow = (start: string, end: string): [string, string] =>
+  start <= end ? [start, end] : [end, start];
+
 /** [from, until) of a window typed as start/end minutes on the business clock, end minute included. */
 export function windowBounds(start: string, end: string, timeZone: string): { from: SQL; until: SQL } {
-  const [a, b] = start <= end ? [start, end] : [end, start];
-  return {
-    from: sql`(${a}::timestamp at time zone ${timeZone})`,
-    until: sql`((${b}::timestamp at time zone ${timeZone}) + interval '1 minute')`,
-  };
+  const [a, b] = orderedWindow(start, end);
+  return boundsSql(a, b, timeZone);
 }
+
+/** windowBounds of ends already in order (or Slots standing for them). */
+const boundsSql = (a: unknown, b: unknown, timeZone: unknown) => ({
+  from: sql`(${a}::timestamp at time zone ${timeZone})`,
+  until: sql`((${b}::timestamp at time zone ${timeZone}) + interval '1 minute')`,
+});
+
+/**
+ * The WHERE of a list filter over `t` (pay-ins or disbursements): the window's two ends in order on
+ * the business clock, the key conditions and an exact text search, built with its shape (shapedWhere)
+ * so that its statements are rendered once per shape. Without a search, the rollups can count it.
+ */
+export function filterWhere(
+  kind: string,
+  [a, b]: [string, string],
+  timeZone: string,
+  { clientIds, status, methods: named, methodColumn }: TransactionKey,
+  search: { by: string; column: SQL; text: string } | null,
+): SQL {
+  const methods = named?.length ? named : undefined;
+  return shapedWhere({
+    key: `${kind}|${keyShape({ clientIds, status, methods })}|${search?.by ?? ''}`,
+    values: [a, b, timeZone, ...(status ? [status] : []), ...(methods ?? []), ...(search ? [search.text] : [])],
+    // The values in the order above: two ends, the zone, then each optional one there is.
+    build: (values) => {
+      const [start, end, zone, ...rest] = values;
+      const key: TransactionKey = {
+        clientIds,
+        status: (status ? rest.shift() : undefined) as string | undefined,
+        methods: methods && (rest.splice(0, methods.length) as string[]),
+        methodColumn,
+      };
+      const { from, until } = boundsSql(start, end, zone);
+      const parts: SQL[] = [
+        sql`t.transaction_time >= ${from}`,
+        sql`t.transaction_time < ${until}`,
+        ...keyConditions('t', key),
+      ];
+      if (search) parts.push(sql`${search.column} = ${rest[0]}`);
+      const where = sql.join(parts, sql` and `);
+      if (!search) rollupWindows.set(where, { ...key, from, until });
+      return where;
+    },
+  });
+}
+
+/** The column a pay-in text search reads. */
+const SEARCH_COLUMNS = { correlation_id: sql`t.correlation_id`, account_no: sql`t.account_no`, rrn: sql`t.rrn` };
 
 /**
  * The WHERE clause over `transactions t` for a filter, within the user's client scope. Naming a
@@ -109,20 +184,13 @@ export async function scopedTransactionFilter(
   const clientIds = await filterClientIds(db, principal, f.client_id);
   // Today's date is formatted only when the filter leaves a bound out: the list sends both as a rule.
   const today = f.start && f.end ? undefined : todayIn(timeZone);
-  const window = { start: f.start || today!.start, end: f.end || today!.end };
-  const { from, until } = windowBounds(window.start, window.end, timeZone);
-  const key: TransactionKey = { clientIds, status: f.status, methods: f.payment_method };
-  const parts: SQL[] = [
-    sql`t.transaction_time >= ${from}`,
-    sql`t.transaction_time < ${until}`,
-    ...keyConditions('t', key),
-  ];
-  if (f.search) {
-    const column =
-      f.search_by === 'account_no' ? sql`t.account_no` : f.search_by === 'rrn' ? sql`t.rrn` : sql`t.correlation_id`;
-    parts.push(sql`${column} = ${f.search}`);
-  }
-  const where = sql.join(parts, sql` and `);
-  if (!f.search) rollupWindows.set(where, { ...key, from, until });
+  const searchBy = f.search_by === 'account_no' || f.search_by === 'rrn' ? f.search_by : 'correlation_id';
+  const where = filterWhere(
+    'payin',
+    orderedWindow(f.start || today!.start, f.end || today!.end),
+    timeZone,
+    { clientIds, status: f.status, methods: f.payment_method },
+    f.search ? { by: searchBy, column: SEARCH_COLUMNS[searchBy], text: f.search } : null,
+  );
   return { where, clientIds };
 }

@@ -168,6 +168,24 @@ export async function rewindTotp(server: TestServer, email: string): Promise<voi
   await server.database.db.update(users).set({ totpLastStep: null }).where(eq(users.email, email));
 }
 
+/** A fresh authenticator code for a demo user signed in as `who` (the replay guard rewound: each call confirms once). */
+export async function freshAuthenticatorCode(server: TestServer, who: string, secret: string): Promise<string> {
+  await rewindTotp(server, `${who}@demo.local`);
+  return totpAt(secret);
+}
+
+/** A withdrawal request of Rp. 100,000 from demo client 1 to its operating account, confirmed by `otp`. */
+export const withdrawalRequestBody = (otp: string, over: Record<string, unknown> = {}) => ({
+  bank_name: 'BCA',
+  account_no: '7100012345',
+  bank_account_name: 'Budi Santoso',
+  client_filter: 1,
+  description: 'Operating account',
+  amount: 100_000,
+  otp_num: otp,
+  ...over,
+});
+
 /** Adds a user of a demo role, scoped to the given clients, with the demo password. */
 export async function addUser(
   server: TestServer,

@@ -15,10 +15,10 @@ import { providerAnswer } from '../providers/simulator.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import {
   call,
-  rewindTotp,
+  freshAuthenticatorCode,
   signInVerified,
   startTestServer,
-  totpAt,
+  withdrawalRequestBody,
   type CallResult,
   type TestServer,
 } from './harness.ts';
@@ -96,11 +96,7 @@ function expectDeclared(route: MoneyRoute, res: CallResult) {
   return res.body;
 }
 
-/** A fresh authenticator code (the replay guard rewound: each request here confirms once). */
-async function freshOtp(who: string) {
-  await rewindTotp(server, `${who}@demo.local`);
-  return totpAt(session[who].secret);
-}
+const freshOtp = (who: string) => freshAuthenticatorCode(server, who, session[who].secret);
 
 /** Pay-ins of client 1 of our own making; FINALIZED ones are credited, as a paid pay-in is. */
 async function payins(
@@ -139,15 +135,7 @@ function paidByProvider() {
   for (let i = 0; ; i++) if (providerAnswer(`MA-PAID-${i}`).status === 'PAID') return `MA-PAID-${i}`;
 }
 
-const withdrawalBody = async () => ({
-  bank_name: 'BCA',
-  account_no: '7100012345',
-  bank_account_name: 'Budi Santoso',
-  client_filter: 1,
-  description: 'Operating account',
-  amount: 100_000,
-  otp_num: await freshOtp('client'),
-});
+const withdrawalBody = async () => withdrawalRequestBody(await freshOtp('client'));
 
 const requestWithdrawal = async (key: string) =>
   fetch(server.url + routes.addWithdrawal.path, {

@@ -4,8 +4,24 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { transactions } from '../db/schema.ts';
 import { flatSql, renderSql } from '../db/flatSql.ts';
-import { pageQuery, totalsQuery } from '../domain/paymentsList.ts';
-import { keyConditions, registerRollupWindow, windowBounds } from '../domain/transactionFilter.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import type { Db } from '../db/connect.ts';
+import { countedPageQuery, listStatement, pageQuery, statementOver, totalsQuery } from '../domain/paymentsList.ts';
+import {
+  disbursementListStatement,
+  disbursementPageQuery,
+  disbursementTotalsQuery,
+  scopedDisbursementFilter,
+} from '../domain/disbursementList.ts';
+import type { Principal } from '../domain/principal.ts';
+import { DISBURSEMENT_SEARCH_BY } from '../../src/services/disbursementQuery.ts';
+import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/transactionQuery.ts';
+import {
+  keyConditions,
+  registerRollupWindow,
+  scopedTransactionFilter,
+  windowBounds,
+} from '../domain/transactionFilter.ts';
 
 const dialect = new PgDialect();
 const byDrizzle = (query: SQL) => {
@@ -97,5 +113,98 @@ describe('renderSql: the text and parameters Drizzle would send, in one walk', (
     expect(renderSql(sql`select 1 where x in ${[1, 2]}`)).toBeNull();
     expect(renderSql(sql`select ${sql`${'a'}`.inlineParams()}`)).toBeNull();
     expect(renderSql(sql`select ${undefined}`)).toBeNull();
+  });
+});
+
+/** A user whose scope is every client (null), none, or some: no client is named, so no query is made. */
+const principalOf = (clientScope: number[] | null): Principal => ({
+  id: 1,
+  name: 'Shape',
+  email: 'shape@example.invalid',
+  type: clientScope ? 'ADMIN' : 'SUPER ADMIN',
+  twoFactorActive: true,
+  role: null,
+  moduleIds: [],
+  allowedPaths: [],
+  clientScope,
+});
+const minuteArb = fc
+  .record({
+    day: fc.integer({ min: 1, max: 28 }),
+    hour: fc.integer({ min: 0, max: 23 }),
+    minute: fc.integer({ min: 0, max: 59 }),
+  })
+  .map(
+    ({ day, hour, minute }) =>
+      `2026-11-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+  );
+/** Filters of every shape, few enough shapes that most runs fill a template another run rendered. */
+const listFilterArb = fc.record({
+  scope: fc.constantFrom<number[] | null>(null, [], [1, 2, 3], [5]),
+  start: fc.option(minuteArb, { nil: undefined }),
+  end: fc.option(minuteArb, { nil: undefined }),
+  status: fc.option(fc.constantFrom('', ...TRANSACTION_STATUSES), { nil: undefined }),
+  methods: fc.option(fc.subarray([...TRANSACTION_TYPES], { maxLength: 3 }), { nil: undefined }),
+  search: fc.option(fc.constantFrom('', 'ABC-1', "o'hara", '$1'), { nil: undefined }),
+  searchBy: fc.constantFrom(...SEARCH_BY, ...DISBURSEMENT_SEARCH_BY),
+  zone: fc.constantFrom('Asia/Jakarta', 'Asia/Kolkata'),
+  page: fc.integer({ min: 1, max: 60 }),
+  limit: fc.constantFrom(15, 100),
+});
+
+describe('statements rendered once per shape (issue 30)', () => {
+  const noDb = undefined as unknown as Db;
+
+  it('send the text and parameters the statement built from the values would, pay-ins and disbursements', async () => {
+    await fc.assert(
+      fc.asyncProperty(listFilterArb, async (f) => {
+        const principal = principalOf(f.scope);
+        const extra = [f.limit, (f.page - 1) * f.limit];
+        const payins = await scopedTransactionFilter(
+          noDb,
+          principal,
+          {
+            start: f.start,
+            end: f.end,
+            status: f.status as never,
+            payment_method: f.methods as never,
+            search: f.search,
+            search_by: (SEARCH_BY as readonly string[]).includes(f.searchBy) ? f.searchBy : 'correlation_id',
+          } as never,
+          f.zone,
+        );
+        const sent = statementOver('payin-list', payins.where, extra, listStatement);
+        expect(sent).toEqual(preparedStatement(listStatement(payins.where, extra)));
+        expect(sent).toEqual(
+          preparedStatement(countedPageQuery(totalsQuery(payins.where), pageQuery(payins.where, f.page, f.limit))),
+        );
+        expect(statementOver('payin-summary', payins.where, [], (w) => totalsQuery(w))).toEqual(
+          preparedStatement(totalsQuery(payins.where)),
+        );
+
+        const disbursements = await scopedDisbursementFilter(
+          noDb,
+          principal,
+          {
+            start: f.start,
+            end: f.end,
+            status: f.status ? 'PAID' : undefined,
+            payment_method: f.methods?.length ? ['bank_transfer'] : undefined,
+            search: f.search,
+            search_by: (DISBURSEMENT_SEARCH_BY as readonly string[]).includes(f.searchBy) ? f.searchBy : 'account_no',
+          } as never,
+          f.zone,
+        );
+        expect(statementOver('disbursement-list', disbursements.where, extra, disbursementListStatement)).toEqual(
+          preparedStatement(
+            countedPageQuery(
+              disbursementTotalsQuery(disbursements.where),
+              disbursementPageQuery(disbursements.where, f.page, f.limit),
+            ),
+          ),
+        );
+      }),
+      { numRuns: 400 },
+    );
   });
 });

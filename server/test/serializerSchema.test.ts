@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import fastJson from 'fast-json-stringify';
+import fastJson, { type Schema } from 'fast-json-stringify';
 import { routes, type RouteName } from '../../src/services/routes.ts';
 import { routeAnswers, serializerSchema } from '../http/responseSchemas.ts';
 
@@ -34,7 +34,7 @@ describe('the schemas the serializer gets (issue 30)', () => {
         ),
         ({ types, dated, value, time }) => {
           const branches = types.map((type) => (dated && type === 'string' ? { type, format: 'date-time' } : { type }));
-          const original = { type: 'object', properties: { v: { anyOf: branches } }, required: ['v'] };
+          const original = { type: 'object', properties: { v: { anyOf: branches } }, required: ['v'] } as Schema;
           const given = serializerSchema(original) as typeof original;
           expect(JSON.stringify(given)).not.toContain('anyOf');
           // A date-time branch takes only date-times.

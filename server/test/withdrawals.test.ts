@@ -4,7 +4,17 @@ import { nextWithdrawalStatus, WITHDRAWAL_INVALID_STATUS } from '../../src/machi
 import { users, withdrawals } from '../db/schema.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { applyDecision, openWithdrawal } from '../domain/withdrawals.ts';
-import { addUser, call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+import {
+  addUser,
+  call,
+  freshAuthenticatorCode,
+  rewindTotp,
+  signInVerified,
+  startTestServer,
+  totpAt,
+  withdrawalRequestBody,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 const session: Record<string, { token: string; secret: string }> = {};
@@ -22,11 +32,7 @@ const get = (who: string, path: string) => call(server, 'GET', path, { token: se
 const balanceOf = async (clientId: number, who = 'superadmin') =>
   (await get(who, `${API}/balance/current-balance?client_filter=${clientId}`)).body.data;
 
-/** A fresh authenticator code for the user (the replay guard is rewound: each test confirms once). */
-async function freshOtp(who: string) {
-  await rewindTotp(server, `${who}@demo.local`);
-  return totpAt(session[who].secret);
-}
+const freshOtp = (who: string) => freshAuthenticatorCode(server, who, session[who].secret);
 
 async function requestWithdrawal(who: string, body: Record<string, unknown>, headers: { key?: string } = {}) {
   const response = await fetch(`${server.url}${API}/balance/add-withdrawal`, {
@@ -45,16 +51,8 @@ async function requestWithdrawal(who: string, body: Record<string, unknown>, hea
   };
 }
 
-const withdrawalBody = async (who: string, over: Record<string, unknown> = {}) => ({
-  bank_name: 'BCA',
-  account_no: '7100012345',
-  bank_account_name: 'Budi Santoso',
-  client_filter: 1,
-  description: 'Operating account',
-  amount: 100_000,
-  otp_num: await freshOtp(who),
-  ...over,
-});
+const withdrawalBody = async (who: string, over: Record<string, unknown> = {}) =>
+  withdrawalRequestBody(await freshOtp(who), over);
 
 describe('balances', () => {
   it('shows all four figures of a demo client, explained by the ledger', async () => {
