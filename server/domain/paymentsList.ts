@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { preparedStatement, runStatement, templateStatement, type Statement } from '../db/prepared.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { pageMeta } from './paging.ts';
-import { keyConditions, rollupWindowOf, whereShapeOf } from './transactionFilter.ts';
+import { keyConditions, mayFilterStatus, rollupWindowOf, whereShapeOf } from './transactionFilter.ts';
 import { isoTime } from '../db/pgTime.ts';
 
 type RawRow = {
@@ -53,10 +53,24 @@ export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.
 /** One page, newest first (ties broken by id so pages never overlap); `page_id` orders it again in countedPage. */
 export const pageQuery = (where: SQL, page: number, limit: number) => pageAt(where, limit, (page - 1) * limit);
 
+/**
+ * Newest first in the order of the index a page is read through: transactions_status_time_idx is
+ * (status, transaction_time DESC, id DESC), NULLS FIRST, but transactions_time_idx and
+ * transactions_client_time_idx are DESC NULLS LAST (as the export reads them). Asked in the other
+ * order, PostgreSQL sorts the whole window instead: at 10,000,000 pay-ins a day's page with no status
+ * chosen took 1.5 s, a parallel scan of the table (issue 30). transaction_time and id are NOT NULL,
+ * so both orders list the same rows in the same order.
+ */
+const NEWEST_FIRST = {
+  byStatus: sql`t.transaction_time desc, t.id desc`,
+  byTime: sql`t.transaction_time desc nulls last, t.id desc nulls last`,
+};
+
 /** pageQuery by its limit and offset (Slots in a statement template). */
 const pageAt = (where: SQL, limit: unknown, offset: unknown) => sql`
   select ${TRANSACTION_COLUMNS}, t.id as page_id from transactions t join clients c on c.id = t.client_id
-  where ${where} order by t.transaction_time desc, t.id desc limit ${limit} offset ${offset}`;
+  where ${where} order by ${mayFilterStatus(where) ? NEWEST_FIRST.byStatus : NEWEST_FIRST.byTime}
+  limit ${limit} offset ${offset}`;
 
 // Bucket edges in UTC. ceilTo is the first edge at or after `at` (timestamps are whole microseconds);
 // '24 hours', as '1 day' would follow the session time zone's daylight saving.

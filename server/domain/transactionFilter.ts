@@ -162,10 +162,17 @@ export function filterWhere(
       if (search) parts.push(sql`${search.column} = ${rest[0]}`);
       const where = sql.join(parts, sql` and `);
       if (!search) rollupWindows.set(where, { ...key, from, until });
+      if (!status) withoutStatus.add(where);
       return where;
     },
   });
 }
+
+/** Wheres built by filterWhere without a status condition: pages of them are read through a time index. */
+const withoutStatus = new WeakSet<SQL>();
+
+/** Whether `where` may hold a status condition (a where not built by filterWhere is assumed to). */
+export const mayFilterStatus = (where: SQL) => !withoutStatus.has(where);
 
 /** The column a pay-in text search reads. */
 const SEARCH_COLUMNS = { correlation_id: sql`t.correlation_id`, account_no: sql`t.account_no`, rrn: sql`t.rrn` };

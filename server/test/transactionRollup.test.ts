@@ -5,7 +5,7 @@ import { transactions, transactionStatuses, transactionTypes } from '../db/schem
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import type { Principal } from '../domain/principal.ts';
 import { rollupWindowOf, scopedTransactionFilter } from '../domain/transactionFilter.ts';
-import { listTransactions, summarizeTransactions } from '../domain/paymentsList.ts';
+import { listTransactions, pageQuery, summarizeTransactions } from '../domain/paymentsList.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -219,5 +219,34 @@ describe('list and summary totals from the hourly and daily rollups', () => {
         from transaction_daily_totals) as days`)
     ).rows;
     expect(left).toEqual({ hours: 0, days: 0 });
+  });
+});
+
+describe('a page of the Payments List', () => {
+  it('is read in the order of an index for every filter, never by sorting the window', async () => {
+    // Asked in another order than its index's (NULLS FIRST against NULLS LAST), a day's page with no
+    // status chosen sorted the whole day: 1.5 s at 10,000,000 pay-ins (issue 30). Sorting is made
+    // prohibitively expensive here, so a plan that still sorts could not have done without it.
+    const { db } = server.database;
+    const admin: Principal = { ...superAdmin, type: 'ADMIN', clientScope: [1, 2] };
+    const cases: Array<[Principal, Partial<TransactionFilter>]> = [
+      [superAdmin, {}],
+      [superAdmin, { status: 'FINALIZED' }],
+      [superAdmin, { client_id: [2] }],
+      [admin, {}],
+      [admin, { status: 'PENDING', payment_method: ['va_bca'] }],
+      [superAdmin, { search: 'ROLL-7' }],
+    ];
+    for (const [who, f] of cases) {
+      const filter = { start: '2025-03-10 00:00', end: '2025-03-11 23:59', search_by: 'correlation_id', ...f };
+      const { where } = await scopedTransactionFilter(db, who, filter as TransactionFilter, 'Asia/Jakarta');
+      const plan = await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return (await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${pageQuery(where, 2, 15)}`)).rows;
+      });
+      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text, `${who.type} ${JSON.stringify(f)}:\n${text}`).not.toMatch(/Sort/);
+    }
   });
 });
