@@ -42,10 +42,11 @@ describe('the schemas the serializer gets (issue 30)', () => {
           // The number branch writes an integer the same way: a whole number is valid for both.
           const json = fastJson(original)({ v: sent });
           expect(fastJson(given)({ v: sent })).toBe(json);
-          expect(JSON.parse(json)).toEqual({ v: sent });
+          // What JSON can carry of the value (-0 is written 0 by JSON.stringify too).
+          expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify({ v: sent })));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 500, examples: [[{ types: ['number'], dated: false, value: -0, time: '1970-01-01T00:00:00.000Z' }]] },
     );
   });
 
