@@ -14,7 +14,7 @@ import { clients } from '../server/db/schema.ts';
 import { checkPayinTotals } from '../server/domain/ledgerCheck.ts';
 import { listTransactions, pageQuery, summarizeTransactions, totalsQuery } from '../server/domain/paymentsList.ts';
 import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
-import type { Principal } from '../server/domain/principal.ts';
+import { standInPrincipal } from '../server/domain/principal.ts';
 import { ensureReferenceData } from '../server/seed/reference.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { loadPayins } from './benchLoadPayins.ts';
@@ -102,17 +102,7 @@ const SLOW_MS = 200;
 const EXPORT_SIZES = [100_000, 1_000_000];
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-const principal: Principal = {
-  id: 0,
-  name: 'Bench',
-  email: 'bench@example.invalid',
-  type: 'SUPER ADMIN',
-  twoFactorActive: true,
-  role: null,
-  moduleIds: [],
-  allowedPaths: [],
-  clientScope: null,
-};
+const principal = standInPrincipal();
 
 // "SQL" is the very text and parameters Drizzle renders for our queries, sent straight to the pool,
 // so the two sides differ only by what our code does around the query.

@@ -12,7 +12,7 @@ import {
   summarizeDisbursements,
 } from '../server/domain/disbursementList.ts';
 import { checkDisbursementTotals } from '../server/domain/ledgerCheck.ts';
-import type { Principal } from '../server/domain/principal.ts';
+import { standInPrincipal } from '../server/domain/principal.ts';
 import type { CaseResult, PlanSummary } from './benchReport.ts';
 
 /**
@@ -23,17 +23,7 @@ const dialect = new PgDialect();
 const render = (query: SQL) => dialect.sqlToQuery(query);
 const TZ = 'Asia/Jakarta';
 
-const principal: Principal = {
-  id: 0,
-  name: 'Bench',
-  email: 'bench@example.invalid',
-  type: 'SUPER ADMIN',
-  twoFactorActive: true,
-  role: null,
-  moduleIds: [],
-  allowedPaths: [],
-  clientScope: null,
-};
+const principal = standInPrincipal();
 
 /**
  * Loads `rows` disbursements over the last 30 days in random time order (as seedPayins does for

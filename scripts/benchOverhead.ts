@@ -8,7 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/connect.ts';
 import { listTransactions, pageQuery, toTransactionRow, totalsQuery } from '../server/domain/paymentsList.ts';
 import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
-import type { Principal } from '../server/domain/principal.ts';
+import { standInPrincipal } from '../server/domain/principal.ts';
 import { percentile } from './benchReport.ts';
 
 /**
@@ -25,17 +25,7 @@ if (!args.database) throw new Error('--database <url> is required');
 const RUNS = Number(args.runs);
 const CPU_RUNS = 5_000;
 const TZ = 'Asia/Jakarta';
-const principal: Principal = {
-  id: 0,
-  name: 'Bench',
-  email: 'bench@example.invalid',
-  type: 'SUPER ADMIN',
-  twoFactorActive: true,
-  role: null,
-  moduleIds: [],
-  allowedPaths: [],
-  clientScope: null,
-};
+const principal = standInPrincipal();
 const day = new Intl.DateTimeFormat('sv-SE', {
   timeZone: TZ,
   year: 'numeric',

@@ -5,7 +5,7 @@ import type { Database } from '../server/db/connect.ts';
 import { bucketDayTotalsQuery, businessDayTotalsQuery, lastBusinessDays } from '../server/domain/dayTotals.ts';
 import { OVERVIEW_DAYS, overview } from '../server/domain/overview.ts';
 import { summarizeTransactions } from '../server/domain/paymentsList.ts';
-import type { Principal } from '../server/domain/principal.ts';
+import { standInPrincipal } from '../server/domain/principal.ts';
 import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
 import type { CaseResult, PlanSummary } from './benchReport.ts';
 
@@ -28,18 +28,13 @@ type TimeCase = (
 ) => Promise<CaseResult>;
 type Explain = (raw: pg.Pool, label: string, text: string, params: unknown[]) => Promise<PlanSummary>;
 
-const bench = (clientScope: number[] | null): Principal => ({
-  id: 0,
-  name: 'Bench',
-  email: 'bench@example.invalid',
-  type: clientScope ? 'CLIENT' : 'SUPER ADMIN',
-  twoFactorActive: true,
-  role: null,
-  // What the demo roles hold: every figure the answer can carry is built (approvals, settlement, callbacks).
-  moduleIds: ['overview', 'transactions', 'balance', 'disbursement-list', 'settlement', 'approvals'],
-  allowedPaths: [],
-  clientScope,
-});
+const bench = (clientScope: number[] | null) =>
+  standInPrincipal({
+    type: clientScope ? 'CLIENT' : 'SUPER ADMIN',
+    // What the demo roles hold: every figure the answer can carry is built (approvals, settlement, callbacks).
+    moduleIds: ['overview', 'transactions', 'balance', 'disbursement-list', 'settlement', 'approvals'],
+    clientScope,
+  });
 
 /** The pool's query, each in a transaction of its own with JIT off, as overview() reads (server/domain/overview.ts). */
 const withoutJit = (raw: pg.Pool) =>

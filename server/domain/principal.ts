@@ -22,6 +22,23 @@ export interface Principal {
 }
 
 /**
+ * A principal no one signed in as, for the benches and tests that call the domain directly: a SUPER
+ * ADMIN (every client) unless `fields` give a scope, with no modules unless given.
+ */
+export const standInPrincipal = (fields: Partial<Principal> = {}): Principal => ({
+  id: 0,
+  name: 'Stand-in',
+  email: 'stand-in@example.invalid',
+  type: fields.clientScope ? 'ADMIN' : 'SUPER ADMIN',
+  twoFactorActive: true,
+  role: null,
+  moduleIds: [],
+  allowedPaths: [],
+  clientScope: null,
+  ...fields,
+});
+
+/**
  * The columns a Principal is built from, for a `users u` row: the user, its role (`roles r`, left
  * joined on u.role_id), the role's modules in modules.sort order and, unless the type sees every client, the user's
  * clients, aggregated as json so that the whole principal is one row of one statement.

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import { openDatabase } from '../db/connect.ts';
-import type { Principal } from '../domain/principal.ts';
+import { standInPrincipal } from '../domain/principal.ts';
 import { EXPORT_HEADERS, assertExportable, writeTransactionExport } from '../domain/transactionExport.ts';
 import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
 import { writeXlsxFile, type Cell } from '../export/xlsxStream.ts';
@@ -119,17 +119,7 @@ function parent(rows: number) {
 }
 
 const TZ = 'Asia/Jakarta';
-const exporter: Principal = {
-  id: 0,
-  name: 'Bench',
-  email: 'bench@example.invalid',
-  type: 'SUPER ADMIN',
-  twoFactorActive: true,
-  role: null,
-  moduleIds: [],
-  allowedPaths: [],
-  clientScope: null,
-};
+const exporter = standInPrincipal();
 
 async function fromDatabase(url: string, rows: number) {
   const database = await openDatabase({ url });

@@ -13,7 +13,7 @@ import {
   disbursementTotalsQuery,
   scopedDisbursementFilter,
 } from '../domain/disbursementList.ts';
-import type { Principal } from '../domain/principal.ts';
+import { standInPrincipal } from '../domain/principal.ts';
 import { DISBURSEMENT_SEARCH_BY } from '../../src/services/disbursementQuery.ts';
 import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/transactionQuery.ts';
 import {
@@ -117,17 +117,7 @@ describe('renderSql: the text and parameters Drizzle would send, in one walk', (
 });
 
 /** A user whose scope is every client (null), none, or some: no client is named, so no query is made. */
-const principalOf = (clientScope: number[] | null): Principal => ({
-  id: 1,
-  name: 'Shape',
-  email: 'shape@example.invalid',
-  type: clientScope ? 'ADMIN' : 'SUPER ADMIN',
-  twoFactorActive: true,
-  role: null,
-  moduleIds: [],
-  allowedPaths: [],
-  clientScope,
-});
+const principalOf = (clientScope: number[] | null) => standInPrincipal({ clientScope });
 const minuteArb = fc
   .record({
     day: fc.integer({ min: 1, max: 28 }),

@@ -3,24 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
 import { transactions, transactionStatuses, transactionTypes } from '../db/schema.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
-import type { Principal } from '../domain/principal.ts';
+import { standInPrincipal, type Principal } from '../domain/principal.ts';
 import { rollupWindowOf, scopedTransactionFilter } from '../domain/transactionFilter.ts';
 import { listTransactions, pageQuery, summarizeTransactions } from '../domain/paymentsList.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let token = '';
-const superAdmin: Principal = {
-  id: 0,
-  name: 'Test',
-  email: 'test@example.invalid',
-  type: 'SUPER ADMIN',
-  twoFactorActive: true,
-  role: null,
-  moduleIds: [],
-  allowedPaths: [],
-  clientScope: null,
-};
+const superAdmin = standInPrincipal();
 // 2025-03-10 and 2025-03-11 UTC: a pay-in every 7 minutes, so every edge minute of a window matters.
 const DAY = Date.UTC(2025, 2, 10);
 let seq = 0;
@@ -228,7 +218,7 @@ describe('a page of the Payments List', () => {
     // status chosen sorted the whole day: 1.5 s at 10,000,000 pay-ins (issue 30). Sorting is made
     // prohibitively expensive here, so a plan that still sorts could not have done without it.
     const { db } = server.database;
-    const admin: Principal = { ...superAdmin, type: 'ADMIN', clientScope: [1, 2] };
+    const admin = standInPrincipal({ clientScope: [1, 2] });
     const cases: Array<[Principal, Partial<TransactionFilter>]> = [
       [superAdmin, {}],
       [superAdmin, { status: 'FINALIZED' }],

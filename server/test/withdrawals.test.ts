@@ -99,6 +99,16 @@ describe('balances', () => {
       `${API}/balance/withdrawal-history?client_filter=1&start=2001-01-01 00:00&end=2001-01-02 00:00`,
     );
     expect(none.body.meta.total).toBe(0);
+    // The count rides on the page's rows: every page, and a page past the end, tells the same total.
+    const pages = [1, 2, 99].map((page) =>
+      get('client', `${API}/balance/withdrawal-history?client_filter=1&limit=15&page=${page}`),
+    );
+    const [p1, p2, past] = await Promise.all(pages);
+    const total = p1.body.meta.total;
+    expect(total).toBeGreaterThan(0);
+    expect([p2.body.meta.total, past.body.meta.total]).toEqual([total, total]);
+    expect(past.body.data).toEqual([]);
+    expect(p1.body.data.length + p2.body.data.length).toBe(Math.min(total, 30));
     const bad = await get('client', `${API}/balance/withdrawal-history?client_filter=1&limit=7`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('limit must be one of 15, 30, 50');
