@@ -422,18 +422,14 @@ export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
   );
-  const total = rows.length
-    ? rows[0].total
-    : q.page === 1
-      ? 0
-      : (
-          await runPrepared(
-            db
-              .select({ total: sql<number>`count(*)::int` })
-              .from(withdrawals)
-              .where(where),
-          )
-        )[0].total;
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && q.page > 1)
+    [{ total }] = await runPrepared(
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .where(where),
+    );
   return {
     rows: rows.map((r) => toWithdrawalRow(r.w, r.initiator)),
     meta: pageMeta(q.page, q.limit, total),
