@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
 import {
   APPROVAL_CANCEL_REFUSED,
+  holdsActionModule,
   APPROVAL_INVALID_STATUS,
   APPROVAL_SELF_REFUSED,
   type ApprovalAction,
@@ -21,6 +22,7 @@ import { applyAdjustment } from './masterBalance.ts';
 import { conflict, notAllowed, notFound } from './errors.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
+import { readsAsSuperAdmin } from '../../src/services/schemas.ts';
 import { applyHeldBulk, applyHeldFinalize, type HeldBulk } from './transactionActions.ts';
 import { applyHeldVoid, type HeldVoid } from './disbursementVoid.ts';
 import { applyWithdrawalRequest, type HeldWithdrawalRequest } from './withdrawals.ts';
@@ -59,18 +61,6 @@ export type Applier = (
   people: { maker: Person; checker: Principal },
   origin: RequestOrigin,
 ) => Promise<Applied>;
-
-/**
- * The module a checker must hold to approve each action (besides 'approvals' itself): the module
- * whose screen makes the movement.
- */
-export const APPROVAL_ACTION_MODULES: Readonly<Record<ApprovalAction, string>> = {
-  'balance-adjustment': 'disbursement-master-balance',
-  withdrawal: 'balance',
-  'void-upload': 'disbursement-list',
-  'bulk-withdrawable': 'transactions',
-  'manual-finalize': 'transactions',
-};
 
 /** One applier per action: how an approved request's movement is applied. */
 export const approvalAppliers: Readonly<Record<ApprovalAction, Applier>> = {
@@ -167,8 +157,16 @@ const selectRows = (db: Db) =>
     .leftJoin(checker, eq(checker.id, approvalRequests.checkerId))
     .leftJoin(clients, eq(clients.id, approvalRequests.clientId));
 
-export async function approvalRow(db: Db, id: number): Promise<ApprovalRow> {
-  const [row] = await selectRows(db).where(eq(approvalRequests.id, id));
+/**
+ * The requests a user may see (issue 42): a SUPER ADMIN (and an AUDITOR, who reads as one) sees every
+ * request; anyone else, who can only be a maker, sees their own, to follow and cancel them. Outside it a
+ * request is not found, as a client's record is outside the client's scope.
+ */
+export const approvalScope = (principal: Principal): SQL | undefined =>
+  readsAsSuperAdmin(principal.type) ? undefined : eq(approvalRequests.makerId, principal.id);
+
+export async function approvalRow(db: Db, id: number, principal: Principal): Promise<ApprovalRow> {
+  const [row] = await selectRows(db).where(and(eq(approvalRequests.id, id), approvalScope(principal)));
   if (!row) throw notFound('Approval request not found');
   return toRow(row);
 }
@@ -176,9 +174,10 @@ export async function approvalRow(db: Db, id: number): Promise<ApprovalRow> {
 /** GET approvals: newest first, optionally one status, paged. */
 export async function listApprovals(
   db: Db,
+  principal: Principal,
   q: { status?: ApprovalStatus; page: number; limit: number },
 ): Promise<{ rows: ApprovalRow[]; meta: PageMeta }> {
-  const where: SQL | undefined = q.status ? eq(approvalRequests.status, q.status) : undefined;
+  const where = and(q.status ? eq(approvalRequests.status, q.status) : undefined, approvalScope(principal));
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(approvalRequests).where(where),
     selectRows(db)
@@ -245,15 +244,22 @@ export async function decideApproval(
     });
   try {
     return await inTransaction(db, async (tx) => {
-      const [current] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
+      const [current] = await tx
+        .select()
+        .from(approvalRequests)
+        .where(and(eq(approvalRequests.id, id), approvalScope(principal)))
+        .for('update');
       if (!current) throw notFound('Approval request not found');
       const isMaker = current.makerId === principal.id;
-      const next = nextApprovalStatus(current.status, body.decision, principal.type, isMaker);
+      // Every gate is the lifecycle's (issue 42): the actor's type, whether they made it, and the action's module.
+      const next = nextApprovalStatus(current.status, body.decision, {
+        role: principal.type,
+        isMaker,
+        holdsModule: holdsActionModule(principal.moduleIds, current.action),
+      });
       if (!next) throw refusal(current, body.decision, isMaker);
       let applied: Applied | null = null;
       if (body.decision === 'APPROVE') {
-        // The checker holds the action's module too: whoever may not make the movement may not approve it.
-        if (!principal.moduleIds.includes(APPROVAL_ACTION_MODULES[current.action])) throw notAllowed();
         const applier = approvalAppliers[current.action];
         const [makerRow] = await tx
           .select({ id: users.id, name: users.name, email: users.email })
@@ -280,7 +286,7 @@ export async function decideApproval(
         maker_id: current.makerId,
         ...(reason ? { reason } : {}),
       });
-      return { row: await approvalRow(tx, id), applied };
+      return { row: await approvalRow(tx, id, principal), applied };
     });
   } catch (error) {
     const outcome = (error as { kind?: string }).kind === 'forbidden' ? 'denied' : 'failure';
@@ -305,7 +311,7 @@ export async function expireApprovals(db: Db): Promise<number[]> {
       .for('update', { skipLocked: true });
     const expired: number[] = [];
     for (const request of due) {
-      const next = nextApprovalStatus(request.status, 'EXPIRE', 'SYSTEM', false);
+      const next = nextApprovalStatus(request.status, 'EXPIRE', { role: 'SYSTEM', isMaker: false, holdsModule: false });
       if (next !== 'EXPIRED') continue;
       await tx
         .update(approvalRequests)

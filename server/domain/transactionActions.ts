@@ -116,9 +116,9 @@ export async function refreshStatus(
     const current = await findInScope(tx, principal, correlationId, true);
     const event: TransactionEvent =
       answer.status === 'PAID'
-        ? { type: 'PROVIDER_PAID' }
+        ? { type: 'PROVIDER_PAID', role: 'SYSTEM' }
         : answer.status === 'TIMEOUT'
-          ? { type: 'PROVIDER_TIMEOUT' }
+          ? { type: 'PROVIDER_TIMEOUT', role: 'SYSTEM' }
           : { type: 'REFRESH_STATUS', role: principal.type };
     const next = nextTransactionStatus(current.status, factsOf(current), event) ?? current.status;
     if (next === 'FINALIZED' && answer.status === 'PAID')

@@ -33,16 +33,20 @@ export function approvalRoutes({ database, realtime, jobs }: RouteDeps) {
     });
 
     app.get(routes.approvals.path, async (request) => {
-      requireAuth(request);
+      const { principal } = requireAuth(request);
       const q = parseInput(ApprovalListQuery, request.query);
-      const { rows, meta } = await listApprovals(db, { status: q.status || undefined, page: q.page, limit: q.limit });
+      const { rows, meta } = await listApprovals(db, principal, {
+        status: q.status || undefined,
+        page: q.page,
+        limit: q.limit,
+      });
       return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
     app.get(routes.approval.path, async (request) => {
-      requireAuth(request);
+      const { principal } = requireAuth(request);
       const { id } = parseInput(ApprovalIdParams, request.params);
-      return ok(await approvalRow(db, id));
+      return ok(await approvalRow(db, id, principal));
     });
 
     app.patch(routes.decideApproval.path, async (request) => {
@@ -50,7 +54,7 @@ export function approvalRoutes({ database, realtime, jobs }: RouteDeps) {
       const { id } = parseInput(ApprovalIdParams, request.params);
       const body = parseInput(ApprovalDecisionBody, request.body);
       const { row, applied } = await decideApproval(db, principal, id, body, originOf(request));
-      announceApproval(realtime, row.id, row.status);
+      announceApproval(realtime, row.id, row.status, row.maker_id);
       for (const clientId of applied?.clientIds ?? []) announceBalance(realtime, clientId);
       // A pay-in finalized on approval: its merchant is told, as after a manual finalize.
       for (const correlationId of applied?.finalizedPayins ?? []) await queueCallback(jobs, correlationId);

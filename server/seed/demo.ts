@@ -46,15 +46,7 @@ const demoClients = [
 ];
 
 const allModuleIds = [...moduleIds];
-const adminHidden = new Set([
-  'settlement',
-  'audit-log',
-  'approvals',
-  'ledger',
-  'management',
-  'management-user',
-  'management-role',
-]);
+const adminHidden = new Set(['settlement', 'audit-log', 'ledger', 'management', 'management-user', 'management-role']);
 
 const demoRoles: Array<{ name: string; type: UserType; description: string; modules: string[] }> = [
   { name: 'Super Admin', type: 'SUPER ADMIN', description: 'Every module, every client', modules: allModuleIds },
@@ -74,7 +66,16 @@ const demoRoles: Array<{ name: string; type: UserType; description: string; modu
     name: 'Client Finance',
     type: 'CLIENT',
     description: 'Client finance team: payments, balance and disbursements',
-    modules: ['overview', 'transactions', 'balance', 'disbursement', 'disbursement-list', 'settings', 'settings-user'],
+    modules: [
+      'overview',
+      'transactions',
+      'balance',
+      'disbursement',
+      'disbursement-list',
+      'approvals',
+      'settings',
+      'settings-user',
+    ],
   },
   {
     name: 'Auditor',

@@ -17,6 +17,7 @@ import {
   transactions,
   users,
   withdrawals,
+  userClients,
 } from '../db/schema.ts';
 import { nextApprovalStatus } from '../../src/machines/lifecycle/approvalLifecycle.ts';
 import { loadConfig } from '../config.ts';
@@ -220,7 +221,11 @@ describe('a master balance adjustment', () => {
       decided_at: null,
     });
     expect(list.body.data[0].summary).toContain('Rp. 100,000,000');
-    expect((await get('admin', 'approvals')).status).toBe(403);
+    // An ADMIN holding Approvals sees their own requests only (issue 42): another's is not found.
+    const adminList = await get('admin', 'approvals');
+    expect(adminList.status).toBe(200);
+    expect(adminList.body.data.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect((await get('admin', `approvals/${id}`)).status).toBe(404);
   });
 
   it('that would be refused now is refused at once (422 below zero), never queued', async () => {
@@ -241,7 +246,8 @@ describe('a master balance adjustment', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(APPROVAL_SELF_REFUSED);
     }
-    expect((await decide('admin', id, { decision: 'APPROVE' })).status).toBe(403);
+    // Another maker's request is outside an ADMIN's scope (their own requests only): not found, nothing decided.
+    expect((await decide('admin', id, { decision: 'APPROVE' })).status).toBe(404);
     expect(await statusOf(id)).toBe('PENDING_APPROVAL');
     expect(await disbursementBalance(client)).toBe(0);
   });
@@ -850,6 +856,49 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
 const balancesOf = async (clientId: number) =>
   (await get('superadmin', `balance/current-balance?client_filter=${clientId}`)).body.data;
 
+describe('every gate inside the approval lifecycle (issue 42)', () => {
+  it('lets an ADMIN maker cancel their own held adjustment over HTTP, and see it on their list', async () => {
+    const client = await freshClient(0);
+    // The demo ADMIN works for named clients: this one is made theirs.
+    await server.database.db.insert(userClients).values({ userId: await userId('admin@demo.local'), clientId: client });
+    const id = await held('admin', client, 120_000_000);
+    const mine = await get('admin', 'approvals?status=PENDING_APPROVAL');
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.map((r: { id: number }) => r.id)).toContain(id);
+    // Every row an ADMIN is shown is their own.
+    expect(new Set(mine.body.data.map((r: { maker_email: string }) => r.maker_email))).toEqual(
+      new Set(['admin@demo.local']),
+    );
+    const res = await decide('admin', id, { decision: 'CANCEL' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.status).toBe('CANCELLED');
+    expect(await disbursementBalance(client)).toBe(0);
+    await expectLedgerClean();
+  });
+
+  it("refuses APPROVE and DECLINE to a SUPER ADMIN without the action's module (403), and moves nothing", async () => {
+    const client = await freshClient(0);
+    const id = await held('superadmin', client, 130_000_000);
+    // A SUPER ADMIN whose role lacks Master Balance, the module of a balance adjustment.
+    await addUser(server, {
+      email: 'nomodule@demo.local',
+      name: 'Nadia Nomodule',
+      type: 'SUPER ADMIN',
+      role: 'Support Admin',
+      clients: [],
+    });
+    session.nomodule = await signInVerified(server, 'nomodule@demo.local');
+    for (const decision of ['APPROVE', 'DECLINE']) {
+      const res = await decide('nomodule', id, { decision, reason: 'no module' });
+      expect(res.status, decision).toBe(403);
+    }
+    expect(await statusOf(id)).toBe('PENDING_APPROVAL');
+    expect(await disbursementBalance(client)).toBe(0);
+    // The SUPER ADMIN who holds it decides.
+    expect((await decide('superadmin2', id, { decision: 'DECLINE', reason: 'checked' })).status).toBe(200);
+  });
+});
+
 describe('the approval lifecycle, through the API', () => {
   it('accepts exactly what the machine allows for each status, decision and caller (maker or another)', async () => {
     const client = await freshClient(0);
@@ -858,7 +907,11 @@ describe('the approval lifecycle, through the API', () => {
         for (const who of ['superadmin', 'superadmin2'] as const) {
           const id = await held('superadmin', client, 100_000_000);
           await server.database.db.update(approvalRequests).set({ status }).where(eq(approvalRequests.id, id));
-          const next = nextApprovalStatus(status, decision, 'SUPER ADMIN', who === 'superadmin');
+          const next = nextApprovalStatus(status, decision, {
+            role: 'SUPER ADMIN',
+            isMaker: who === 'superadmin',
+            holdsModule: true,
+          });
           const res = await decide(who, id, { decision, reason: 'Because' });
           const label = `${status} ${decision} by ${who}`;
           if (next) {

@@ -126,9 +126,11 @@ export const authorizationExpectations: Record<string, Expectation> = {
   // (SUPER ADMIN)"; the Approvals screen and its calls are SUPER ADMIN's, with the module approvals.
   [`GET ${API}/approval-policy`]: superAdmin('approvals'),
   [`PUT ${API}/approval-policy`]: superAdmin('approvals'),
-  [`GET ${API}/approvals`]: superAdmin('approvals'),
-  [`GET ${API}/approvals/:id`]: superAdmin('approvals'),
-  [`PATCH ${API}/approvals/:id`]: superAdmin('approvals'),
+  // Issue 42: the requests are read by whoever holds Approvals (a maker of any type sees their own); a decision needs
+  // only a sign-in, as the approval lifecycle alone says who takes which step (type, maker, the action's module).
+  [`GET ${API}/approvals`]: holder('approvals'),
+  [`GET ${API}/approvals/:id`]: holder('approvals'),
+  [`PATCH ${API}/approvals/:id`]: VERIFIED,
 
   // Issue 29, lists that remember: a person's own saved views and column choices, whatever their role holds.
   [`GET ${API}/saved-views`]: VERIFIED,

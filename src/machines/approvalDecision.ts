@@ -7,6 +7,7 @@ import {
   type ApprovalChanged,
   type ApprovalDecision,
   type ApprovalRow,
+  holdsActionModule,
 } from '../services/approvalRules';
 import { watchApprovals } from '../services/realtime';
 import { approvalDecidedMessage } from '../services/successTexts';
@@ -22,10 +23,14 @@ import type { GuardWords } from './guardWords';
  * decision itself, which is one specialisation of the confirm-then-call machine (approvalDecision).
  */
 
-/** The signed-in user as the lifecycle is asked: their type, and their e-mail to tell whether they made a request. */
+/**
+ * The signed-in user as the lifecycle is asked: their type, their e-mail to tell whether they made a
+ * request, and the modules their role holds (a checker holds the action's module).
+ */
 export interface ApprovalViewer {
   role: UserTypeName;
   email: string;
+  modules: readonly string[];
 }
 
 /** Whether this user made the request (the session carries no user id; the e-mail is unique). */
@@ -34,11 +39,16 @@ export const isMakerOf = (row: Pick<ApprovalRow, 'maker_email'>, viewer: Approva
 
 /** The decisions the approval lifecycle lets this user take on this request now (in the order the buttons show). */
 export const decisionsFor = (
-  row: Pick<ApprovalRow, 'status' | 'maker_email'>,
+  row: Pick<ApprovalRow, 'status' | 'maker_email' | 'action'>,
   viewer: ApprovalViewer,
 ): ApprovalDecision[] =>
   APPROVAL_DECISIONS.filter((type) =>
-    allowsApproval(row.status, { type, role: viewer.role, isMaker: isMakerOf(row, viewer) }),
+    allowsApproval(row.status, {
+      type,
+      role: viewer.role,
+      isMaker: isMakerOf(row, viewer),
+      holdsModule: holdsActionModule(viewer.modules, row.action),
+    }),
   );
 
 /** Whether a decision carries a reason (a decline, where it is required): the dialog's Reason field is its. */

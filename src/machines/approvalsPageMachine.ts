@@ -18,7 +18,7 @@ import { messageOf } from '../services/http';
 import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import { groupDigits } from '../services/money';
 import { readRupiah } from '../services/rupiahInput';
-import { readsOnly, type UserTypeName } from '../services/schemas';
+import { readsAsSuperAdmin, readsOnly, type UserTypeName } from '../services/schemas';
 import { APPROVAL_POLICY_SAVED } from '../services/successTexts';
 import type { PageMeta } from '../services/withdrawalRules';
 import {
@@ -54,7 +54,7 @@ export interface ApprovalsPageInput {
    * The signed-in user as the session holds it: the lifecycle is asked with their type, and their e-mail tells their
    * own requests.
    */
-  user: { type: UserTypeName; email: string } | null | undefined;
+  user: { type: UserTypeName; email: string; modules?: readonly string[] } | null | undefined;
   /** The session token, for the 'approval-changed' socket. */
   token: string | null;
   /** A request to point out (`/dashboard/approvals?id=N`, from a work order). */
@@ -159,12 +159,12 @@ const isStatusFilter = (status: string): status is ApprovalStatusFilter =>
   status === '' || (APPROVAL_STATUSES as readonly string[]).includes(status);
 
 /**
- * Approvals (issue 25, dual control; SUPER ADMIN by the route guard): the requests waiting for a
- * second SUPER ADMIN (status filter, paged), each with the decisions the approval lifecycle lets
+ * Approvals (issue 25, dual control): the requests waiting for a second SUPER ADMIN (status filter,
+ * paged; a maker who is not a SUPER ADMIN sees their own, issue 42), each with the decisions the approval lifecycle lets
  * this user take (Approve / Decline for another's request, Cancel for their own), the decision
  * (the approvalDecision machine: 'Are you sure?' with the amount in figures and words, a reason to
- * decline, then the call; a refusal in the server's words), and the Policy tab (one line per action:
- * off, always or from a threshold). The list is read again when the socket says a request was made
+ * decline, then the call; a refusal in the server's words), and, for a SUPER ADMIN or an AUDITOR,
+ * the Policy tab (one line per action: off, always or from a threshold). The list is read again when the socket says a request was made
  * or decided. Four regions: `tab`, `list`, `decision` (the dialog) and `policy`.
  */
 export const approvalsPageMachine = setup({
@@ -242,11 +242,12 @@ export const approvalsPageMachine = setup({
       context.policy.some((l) => l.action === event.action),
     policyIsValid: ({ context }) => !readsOnly(context.viewer.role) && 'body' in policyBodyOf(context.policy),
     setsPolicy: ({ context }) => !readsOnly(context.viewer.role),
+    readsPolicy: ({ context }) => readsAsSuperAdmin(context.viewer.role),
   },
 }).createMachine({
   id: 'approvalsPage',
   context: ({ input }) => ({
-    viewer: { role: input.user?.type ?? 'CLIENT', email: input.user?.email ?? '' },
+    viewer: { role: input.user?.type ?? 'CLIENT', email: input.user?.email ?? '', modules: input.user?.modules ?? [] },
     token: input.token,
     openId: input.openId ?? null,
     status: 'PENDING_APPROVAL',
@@ -269,7 +270,7 @@ export const approvalsPageMachine = setup({
     tab: {
       initial: 'requests',
       states: {
-        requests: { on: { SHOW_POLICY: 'policy' } },
+        requests: { on: { SHOW_POLICY: { guard: 'readsPolicy', target: 'policy' } } },
         policy: { on: { SHOW_REQUESTS: 'requests' } },
       },
     },
@@ -366,7 +367,7 @@ export const approvalsPageMachine = setup({
     policy: {
       initial: 'unloaded',
       states: {
-        unloaded: { on: { SHOW_POLICY: 'loading' } },
+        unloaded: { on: { SHOW_POLICY: { guard: 'readsPolicy', target: 'loading' } } },
         loading: {
           invoke: {
             id: 'loadPolicy',
@@ -421,8 +422,8 @@ export const approvalsPageMachine = setup({
 
 /**
  * Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these.
- * Every event comes from a SUPER ADMIN or an AUDITOR on the Approvals page (the route guard admits no
- * one else).
+ * Every event comes from a user whose role holds the Approvals page: a SUPER ADMIN or an AUDITOR sees
+ * every request, anyone else their own (issue 42).
  */
 export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = {
   isStatusFilter: 'Only one of the approval statuses, or all of them.',
@@ -430,11 +431,15 @@ export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = 
   isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
   mayDecide:
     'The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline ' +
-    'only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
+    "only by a SUPER ADMIN who did not make it and holds the action's module, Cancel only by its maker, and only " +
+    'while PENDING_APPROVAL.',
   decisionFailed:
     'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
   decided: 'The server took the decision: it is announced in its words; otherwise it was cancelled, nothing sent.',
   setsPolicy: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it, with nothing to change or save.',
+  readsPolicy:
+    'Only a SUPER ADMIN (or an AUDITOR, who reads as one) sees the Policy tab; any other maker sees the Requests tab ' +
+    'with their own requests.',
   isPolicyMode: 'Only off, always or threshold, for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
   isPolicyLine: 'Only for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
   policyIsValid:

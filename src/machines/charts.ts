@@ -50,12 +50,16 @@ export function chartMarkdown({ id, purpose, machine, guardWords }: RegisteredMa
   );
 }
 
+/** A registered machine as SCXML: executable for a lifecycle, with its facts as `<data>` (scxml.ts). */
+export const scxmlOf = ({ machine, guardWords, factWords }: RegisteredMachine): string =>
+  toScxml(machine, guardWords, factWords);
+
 /** Every file of docs/workflows, as the registered machines make it: `<id>.md` and `<id>.scxml` each. */
 export function chartFiles(
   registry: readonly RegisteredMachine[] = machineRegistry,
 ): Array<{ path: string; content: string }> {
   return registry.flatMap((entry) => [
     { path: `${CHARTS_DIR}/${entry.id}.md`, content: chartMarkdown(entry) },
-    { path: `${CHARTS_DIR}/${entry.id}.scxml`, content: toScxml(entry.machine, entry.guardWords) },
+    { path: `${CHARTS_DIR}/${entry.id}.scxml`, content: scxmlOf(entry) },
   ]);
 }

@@ -18,3 +18,10 @@ export type GuardNames<M> =
  * added without words (or words left for a guard that is gone) does not compile.
  */
 export type GuardWords<M> = Readonly<Record<GuardNames<M>, string>>;
+
+/**
+ * Fact words: each field of a lifecycle's context (the record's facts its guards read), in words. The
+ * SCXML declares one `<data>` per field with these words beside it, and the record makes the compile
+ * fail when a field is added without words.
+ */
+export type FactWords<Facts> = Readonly<Record<keyof Facts & string, string>>;

@@ -1,7 +1,11 @@
 import type { AnyStateMachine } from 'xstate';
 import type { GuardWords } from './guardWords';
-import { disbursementLifecycle, disbursementGuardWords } from './lifecycle/disbursementLifecycle';
-import { transactionLifecycle, transactionGuardWords } from './lifecycle/transactionLifecycle';
+import {
+  disbursementFactWords,
+  disbursementLifecycle,
+  disbursementGuardWords,
+} from './lifecycle/disbursementLifecycle';
+import { transactionFactWords, transactionLifecycle, transactionGuardWords } from './lifecycle/transactionLifecycle';
 import { withdrawalLifecycle, withdrawalGuardWords } from './lifecycle/withdrawalLifecycle';
 import { approvalLifecycle, approvalGuardWords } from './lifecycle/approvalLifecycle';
 import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMachine';
@@ -57,6 +61,8 @@ export interface RegisteredMachine {
   readonly machine: AnyStateMachine;
   /** Words for each guard, from the machine's file (`{}` for a machine without guards). */
   readonly guardWords: Readonly<Record<string, string>>;
+  /** A lifecycle's facts of the record (its context fields) in words: the executable chart's `<data>`. */
+  readonly factWords: Readonly<Record<string, string>>;
 }
 
 const entry = <M extends AnyStateMachine>(
@@ -65,7 +71,8 @@ const entry = <M extends AnyStateMachine>(
   purpose: string,
   guardWords: GuardWords<M>,
   lifecycle = false,
-): RegisteredMachine => ({ id, purpose, lifecycle, machine, guardWords });
+  factWords: Readonly<Record<string, string>> = {},
+): RegisteredMachine => ({ id, purpose, lifecycle, machine, guardWords, factWords });
 
 /**
  * Every workflow machine of src/machines, lifecycles first: the one list the charts
@@ -78,6 +85,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.",
     transactionGuardWords,
     true,
+    transactionFactWords,
   ),
   entry(
     'withdrawal',
@@ -92,6 +100,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     "A disbursement's life from PENDING_REQUEST to FINALIZED, REJECTED, FAILED or VOIDED, and who may act on it.",
     disbursementGuardWords,
     true,
+    disbursementFactWords,
   ),
   entry(
     'approval',

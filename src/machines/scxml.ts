@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { ecmascriptOf, literal } from './lifecycle/conditions';
 
 /**
  * A machine as W3C SCXML (https://www.w3.org/TR/scxml/), for auditors and other tools.
@@ -6,7 +7,9 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
  * Mapping:
  * - `<scxml name="<machine id>" initial="<machine id>">` holds one state for the machine's root
  *   (`<state>`, or `<parallel>` when the root is parallel), so transitions and invocations on the
- *   root have a home (SCXML allows none on `<scxml>` itself).
+ *   root have a home (SCXML allows none on `<scxml>` itself). A root with nothing of its own (no
+ *   transition, invocation or delay: every lifecycle) is left out and its states sit in `<scxml>`
+ *   itself, so that reaching one of its `<final>` states ends the run, as it ends the record's life.
  * - Every state node is `<state>` (atomic or compound, compound ones with `initial="<child id>"`),
  *   `<parallel>` or `<final>`; history nodes are `<history type="shallow|deep">`. Ids are XState's
  *   own state node ids (`settlement.flow.choosingType`; dots are legal in XML ids), with any
@@ -23,7 +26,16 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
  * - A transition with `reenter: false` whose targets all lie inside its source is `type="internal"`.
  * - Each invoked actor is `<invoke id="…" type="xstate" src="<actor name>"/>` (inline logic: its id).
  * - Guard words go in an XML comment just before the transition: `<!-- guard bySuperAdmin: … -->`.
- * Actions, context and input are not exported (no datamodel).
+ *
+ * Executable charts (issue 42). A machine whose every guard was built as a condition
+ * (lifecycle/conditions.ts: the function XState runs carries its ECMAScript) and whose every action
+ * is an assignment of fixed values (every lifecycle) is exported so that an interpreter runs it alone:
+ * `datamodel="ecmascript"`, a `<datamodel>` with one `<data id>` per fact of the record (the context
+ * field's own name; its words in a comment), each `cond` the guard's ECMAScript over those data and
+ * `_event.data` (the event's own fields: `role`, `isMaker`, `holdsModule`), and each assignment an
+ * `<assign location="field" expr="value"/>` in its transition. Any other machine (a page's flow, whose
+ * guards run schemas and read the screen) keeps its guards by name in `cond` and its actions, context
+ * and input unexported: a readable chart, not an executable one (`executableChart` tells which).
  */
 export type GuardWordsLike = Readonly<Record<string, string>>;
 
@@ -64,6 +76,7 @@ interface AnyTransition {
   eventType: string;
   target?: readonly AnyStateNode[];
   guard?: unknown;
+  actions?: readonly unknown[];
   reenter?: boolean;
   delay?: unknown;
 }
@@ -88,15 +101,98 @@ const delayText = (delay: unknown): [string, string] | null => {
   return null;
 };
 
-export function toScxml(machine: AnyStateMachine, guardWords: GuardWordsLike = {}): string {
+/** An action as the machine's definition gives it: its implementation (named, or inline), or undefined. */
+const implementationOf = (machine: AnyStateMachine, action: unknown): unknown => {
+  const name =
+    typeof action === 'string'
+      ? action
+      : typeof action === 'object' && action !== null
+        ? (action as { type?: unknown }).type
+        : undefined;
+  return typeof name === 'string' ? (machine.implementations.actions as Record<string, unknown>)[name] : action;
+};
+
+type Assignment = Array<[field: string, expr: string]>;
+
+/** An action that assigns fixed values (`assign({ flag: true })`), as `<assign>`s; undefined for any other. */
+function assignmentOf(machine: AnyStateMachine, action: unknown): Assignment | undefined {
+  const impl = implementationOf(machine, action);
+  if (typeof impl !== 'function') return undefined;
+  const { type, assignment } = impl as unknown as { type?: unknown; assignment?: unknown };
+  if (type !== 'xstate.assign') return undefined;
+  if (typeof assignment !== 'object' || assignment === null) return undefined;
+  const pairs: Assignment = [];
+  for (const [field, value] of Object.entries(assignment)) {
+    if (!['string', 'number', 'boolean'].includes(typeof value) && value !== null) return undefined;
+    pairs.push([field, literal(value as string | number | boolean | null)]);
+  }
+  return pairs;
+}
+
+/** A transition's guard as ECMAScript, when it was built as a condition (named or inline). */
+function condOf(machine: AnyStateMachine, guard: unknown): string | undefined {
+  if (guard == null) return undefined;
+  const name = guardName(guard);
+  const impl = typeof guard === 'function' ? guard : (machine.implementations.guards as Record<string, unknown>)[name!];
+  return ecmascriptOf(impl);
+}
+
+const allNodes = (node: AnyStateNode): AnyStateNode[] => [
+  node,
+  ...(Object.values(node.states) as AnyStateNode[]).flatMap(allNodes),
+];
+
+/**
+ * Whether the machine exports as a chart an interpreter runs alone: every guard a condition, every
+ * action an assignment of fixed values, no invoked actor (whose logic the chart cannot hold).
+ */
+export function executableChart(machine: AnyStateMachine): boolean {
+  return allNodes(machine.root).every(
+    (node) =>
+      !(node.invoke ?? []).length &&
+      !(node.entry ?? []).length &&
+      !(node.exit ?? []).length &&
+      transitionsOf(node).every(
+        ({ transition }) =>
+          (transition.guard == null || condOf(machine, transition.guard) !== undefined) &&
+          (transition.actions ?? []).every((a) => assignmentOf(machine, a) !== undefined),
+      ),
+  );
+}
+
+/** A root with nothing of its own: its states can sit in `<scxml>` directly. */
+const bareRoot = (root: AnyStateNode) =>
+  root.type === 'compound' && !transitionsOf(root).length && !(root.invoke ?? []).length && !(root.after ?? []).length;
+
+export function toScxml(
+  machine: AnyStateMachine,
+  guardWords: GuardWordsLike = {},
+  factWords: GuardWordsLike = {},
+): string {
+  const executable = executableChart(machine);
+  const flat = bareRoot(machine.root);
+  const initial = flat
+    ? machine.root.initial!.target.map((t: AnyStateNode) => scxmlId(t.id)).join(' ')
+    : scxmlId(machine.root.id);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<!-- Generated by \`npm run charts\` from src/machines: the ${commentText(machine.id)} machine. -->`,
+    executable
+      ? '<!-- Executable: run it in any SCXML interpreter (README, "Checking the charts yourself"). -->'
+      : '<!-- A page flow: guards are named in cond and run in the app; not meant to be run alone. -->',
     `<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"${attrs([
-      ['initial', scxmlId(machine.root.id)],
+      ['initial', initial],
       ['name', machine.id],
+      ['datamodel', executable ? 'ecmascript' : undefined],
     ])}>`,
   ];
+  const facts = Object.entries(factWords);
+  if (executable && facts.length) {
+    lines.push('  <datamodel>');
+    for (const [field, words] of facts)
+      lines.push(`    <!-- ${commentText(field)}: ${commentText(words)} -->`, `    <data${attrs([['id', field]])}/>`);
+    lines.push('  </datamodel>');
+  }
 
   const visit = (node: AnyStateNode, depth: number) => {
     const pad = '  '.repeat(depth);
@@ -137,19 +233,31 @@ export function toScxml(machine: AnyStateMachine, guardWords: GuardWordsLike = {
     }
 
     for (const { event, transition } of transitionsOf(node)) {
-      const cond = guardName(transition.guard);
-      if (cond && guardWords[cond])
-        body.push(`${inner}<!-- guard ${commentText(cond)}: ${commentText(guardWords[cond])} -->`);
+      const name = guardName(transition.guard);
+      if (name && guardWords[name])
+        body.push(`${inner}<!-- guard ${commentText(name)}: ${commentText(guardWords[name])} -->`);
       const targets = transition.target?.length ? transition.target : undefined;
       const internal = targets && transition.reenter === false && targets.every((t) => isInside(t, node));
-      body.push(
-        `${inner}<transition${attrs([
-          ['event', event],
-          ['target', targets?.map((t) => scxmlId(t.id)).join(' ')],
-          ['cond', cond],
-          ['type', internal ? 'internal' : undefined],
-        ])}/>`,
-      );
+      const open = `${inner}<transition${attrs([
+        ['event', event],
+        ['target', targets?.map((t) => scxmlId(t.id)).join(' ')],
+        ['cond', executable ? condOf(machine, transition.guard) : name],
+        ['type', internal ? 'internal' : undefined],
+      ])}`;
+      const assigns = executable ? (transition.actions ?? []).flatMap((a) => assignmentOf(machine, a)!) : [];
+      if (!assigns.length) body.push(`${open}/>`);
+      else
+        body.push(
+          `${open}>`,
+          ...assigns.map(
+            ([field, expr]) =>
+              `${inner}  <assign${attrs([
+                ['location', field],
+                ['expr', expr],
+              ])}/>`,
+          ),
+          `${inner}</transition>`,
+        );
     }
 
     for (const invoke of node.invoke ?? []) {
@@ -172,7 +280,8 @@ export function toScxml(machine: AnyStateMachine, guardWords: GuardWordsLike = {
     }
   };
 
-  visit(machine.root, 1);
+  if (flat) for (const child of Object.values(machine.root.states) as AnyStateNode[]) visit(child, 1);
+  else visit(machine.root, 1);
   lines.push('</scxml>', '');
   return lines.join('\n');
 }

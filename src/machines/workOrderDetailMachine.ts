@@ -131,6 +131,8 @@ export interface WorkOrderOutcome {
 export interface WorkOrderDetailContext extends Omit<WorkOrderDetailInput, 'user'> {
   role: UserTypeName;
   email: string;
+  /** The modules the user's role holds: an approval's checker must hold its action's module. */
+  modules: readonly string[];
   item: NotificationItem | null;
   /** What the item's lifecycle offers this user now (empty once RESOLVED). */
   offered: WorkOrderAction[];
@@ -210,7 +212,11 @@ export const workOrderDetailMachine = setup({
         approval: ({ spawn }) =>
           spawn('approvalWorkOrder', {
             id: 'approvalWorkOrder',
-            input: { id: Number(item.ref), viewer: { role: context.role, email: context.email }, workOrder: self },
+            input: {
+              id: Number(item.ref),
+              viewer: { role: context.role, email: context.email, modules: context.modules },
+              workOrder: self,
+            },
           }),
       });
     }),
@@ -239,6 +245,7 @@ export const workOrderDetailMachine = setup({
     token: input.token,
     role: roleOf(input.user),
     email: input.user?.email ?? '',
+    modules: input.user?.modules ?? [],
     item: null,
     offered: [],
     loadError: null,

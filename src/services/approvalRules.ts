@@ -28,6 +28,22 @@ export const APPROVAL_ACTION_LABELS: Readonly<Record<ApprovalAction, string>> = 
 };
 
 /** An approval request's statuses (the `approval` lifecycle's states). */
+/**
+ * The module of the screen that makes each held movement: a checker must hold it to approve or decline
+ * (the approval lifecycle's `holdsModule`), as whoever may not make the movement may not judge it.
+ */
+export const APPROVAL_ACTION_MODULES: Readonly<Record<ApprovalAction, string>> = {
+  'balance-adjustment': 'disbursement-master-balance',
+  withdrawal: 'balance',
+  'void-upload': 'disbursement-list',
+  'bulk-withdrawable': 'transactions',
+  'manual-finalize': 'transactions',
+};
+
+/** Whether a user holding these modules holds the module of this action's screen. */
+export const holdsActionModule = (moduleIds: readonly string[], action: ApprovalAction): boolean =>
+  moduleIds.includes(APPROVAL_ACTION_MODULES[action]);
+
 export const APPROVAL_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'DECLINED', 'CANCELLED', 'EXPIRED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 

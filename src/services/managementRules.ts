@@ -84,8 +84,11 @@ export function normalizeModules(tree: ModuleItem[], selected: readonly string[]
   return result;
 }
 
-/** Modules only SUPER ADMIN roles may hold (spec section 6), whatever else a role says. */
-export const SUPER_ADMIN_MODULES: readonly string[] = ['settlement', 'audit-log', 'approvals', 'ledger'];
+/**
+ * Modules only SUPER ADMIN roles may hold (spec section 6), whatever else a role says. Approvals is not
+ * among them (issue 42): a maker of any type follows and cancels their own held requests there.
+ */
+export const SUPER_ADMIN_MODULES: readonly string[] = ['settlement', 'audit-log', 'ledger'];
 
 /**
  * The pages an AUDITOR role may hold (issue 28): every list, figure and export, and their own settings;

@@ -52,7 +52,11 @@ const settlement = { kind: 'verified', module: 'settlement', superAdminOnly: tru
 const auditLog = { kind: 'verified', module: 'audit-log', superAdminOnly: true } as const;
 const ledger = { kind: 'verified', module: 'ledger', superAdminOnly: true } as const;
 const overview = { kind: 'verified', module: 'overview' } as const;
-const approvals = { kind: 'verified', module: 'approvals', superAdminOnly: true } as const;
+// The policy is a SUPER ADMIN's; the requests are read on the Approvals page by whoever holds it (a maker sees their
+// own: the domain's scope), and a decision needs no more than a sign-in: every gate on it (type, maker, the action's
+// module) is the approval lifecycle's own (issue 42).
+const approvalPolicy = { kind: 'verified', module: 'approvals', superAdminOnly: true } as const;
+const approvals = { kind: 'verified', module: 'approvals' } as const;
 // Managing users and roles is staff work: a client user is refused whatever their role holds (issue 28).
 const users = { kind: 'verified', module: 'management-user', staffOnly: true } as const;
 const roles = { kind: 'verified', module: 'management-role', staffOnly: true } as const;
@@ -162,11 +166,11 @@ export const routes = {
   saveListColumns: route('PUT', `${API}/list-columns`, CALLERS_OWN),
 
   // Dual control (issue 25): the policy and the requests waiting for a second SUPER ADMIN.
-  approvalPolicy: route('GET', `${API}/approval-policy`, approvals),
-  updateApprovalPolicy: route('PUT', `${API}/approval-policy`, approvals),
+  approvalPolicy: route('GET', `${API}/approval-policy`, approvalPolicy),
+  updateApprovalPolicy: route('PUT', `${API}/approval-policy`, approvalPolicy),
   approvals: route('GET', `${API}/approvals`, approvals),
   approval: route('GET', `${API}/approvals/:id`, approvals),
-  decideApproval: route('PATCH', `${API}/approvals/:id`, approvals),
+  decideApproval: route('PATCH', `${API}/approvals/:id`, VERIFIED),
 
   users: route('GET', `${API}/management/get-users`, users),
   createUser: route('POST', `${API}/management/create-user`, users),

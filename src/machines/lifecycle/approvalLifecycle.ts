@@ -1,16 +1,28 @@
 import { setup, transition } from 'xstate';
-import type { UserTypeName } from '../../services/schemas';
+import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import type { ApprovalDecision, ApprovalStatus } from '../../services/approvalRules';
 import type { GuardWords } from '../guardWords';
+import { allOf, field, is, oneOf } from './conditions';
 
-/** Who takes a step: a user of a type, or the expiry job (SYSTEM); and whether they made the request. */
+/** Who takes a step: a user of a type, or the expiry job (SYSTEM). */
 export type ApprovalActor = UserTypeName | 'SYSTEM';
 
+/**
+ * A step and everything that decides whether its actor may take it (issue 42: every gate is here,
+ * the route adds only authentication and scope): the actor's type, whether they made the request,
+ * and whether they hold the module of the screen that makes the held movement.
+ */
 export type ApprovalLifecycleEvent = {
   type: 'APPROVE' | 'DECLINE' | 'CANCEL' | 'EXPIRE';
   role: ApprovalActor;
   isMaker: boolean;
+  holdsModule: boolean;
 };
+
+// The request has no facts of its own that the steps read: only the event's fields decide.
+const role = field<unknown, ApprovalLifecycleEvent>('role');
+const isMaker = field<unknown, ApprovalLifecycleEvent>('isMaker');
+const holdsModule = field<unknown, ApprovalLifecycleEvent>('holdsModule');
 
 /**
  * A held movement's life (issue 25, dual control). A movement of money started by hand at or above
@@ -22,9 +34,9 @@ export const approvalLifecycle = setup({
   // Stryker disable next-line ObjectLiteral: these objects exist for TypeScript alone; emptied, the machine is the same
   types: { events: {} as ApprovalLifecycleEvent },
   guards: {
-    byChecker: ({ event }) => event.role === 'SUPER ADMIN' && !event.isMaker,
-    byMaker: ({ event }) => event.role !== 'SYSTEM' && event.isMaker,
-    bySystem: ({ event }) => event.role === 'SYSTEM',
+    byChecker: allOf(is(role, 'SUPER ADMIN'), is(isMaker, false), is(holdsModule, true)),
+    byMaker: allOf(oneOf(role, USER_TYPES), is(isMaker, true)),
+    bySystem: is(role, 'SYSTEM'),
   },
 }).createMachine({
   id: 'approval',
@@ -50,7 +62,7 @@ export const approvalGuardWords: GuardWords<typeof approvalLifecycle> = {
   byChecker:
     "Only the checker approves or declines (with a reason): a SUPER ADMIN holding the action's module who is not the " +
     'maker; only while PENDING_APPROVAL, and only once.',
-  byMaker: 'Only the maker of the request may cancel it, while PENDING_APPROVAL.',
+  byMaker: 'Only the maker of the request, of any user type, may cancel it, while PENDING_APPROVAL.',
   bySystem: 'Only the expiry job (role SYSTEM) expires a request, once it is older than APPROVAL_EXPIRE_HOURS.',
 };
 
@@ -65,10 +77,9 @@ export const allowsApproval = (status: ApprovalStatus, event: ApprovalLifecycleE
 export function nextApprovalStatus(
   status: ApprovalStatus,
   decision: ApprovalDecision | 'EXPIRE',
-  role: ApprovalActor,
-  isMaker: boolean,
+  actor: Omit<ApprovalLifecycleEvent, 'type'>,
 ): ApprovalStatus | null {
-  const event: ApprovalLifecycleEvent = { type: decision, role, isMaker };
+  const event: ApprovalLifecycleEvent = { type: decision, ...actor };
   if (!allowsApproval(status, event)) return null;
   const [next] = transition(approvalLifecycle, approvalLifecycle.resolveState({ value: status, context: {} }), event);
   return next.value as ApprovalStatus;

@@ -1,7 +1,8 @@
 import { assign, setup, transition } from 'xstate';
 import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import type { DisbursementStatusName } from '../../services/disbursementQuery';
-import type { GuardWords } from '../guardWords';
+import type { FactWords, GuardWords } from '../guardWords';
+import { allOf, fact, field, is } from './conditions';
 
 export const DISBURSEMENT_INVALID_STATUS =
   'Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed';
@@ -37,6 +38,10 @@ export type DisbursementEvent =
  *   one, and move a released hold (REJECTED, FAILED, VOIDED) on to the withdrawable balance, once.
  * The server checks every change against this machine; the Disbursement List shows row actions from it.
  */
+// Each guard once, as a condition: what the machine runs and the chart's ECMAScript (conditions.ts).
+const role = field<DisbursementFacts, DisbursementEvent>('role');
+const bySuperAdmin = is(role, 'SUPER ADMIN');
+
 const released = () =>
   ({ on: { ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: 'markAddedToWithdrawable' } } }) as const;
 
@@ -44,9 +49,12 @@ export const disbursementLifecycle = setup({
   // Stryker disable next-line ObjectLiteral: these objects exist for TypeScript alone; emptied, the machine is the same
   types: { context: {} as DisbursementFacts, events: {} as DisbursementEvent, input: {} as DisbursementFacts },
   guards: {
-    byProvider: ({ event }) => event.role === 'SYSTEM',
-    bySuperAdmin: ({ event }) => event.role === 'SUPER ADMIN',
-    notYetWithdrawable: ({ context, event }) => event.role === 'SUPER ADMIN' && !context.addedToWithdrawable,
+    byProvider: is(role, 'SYSTEM'),
+    bySuperAdmin,
+    notYetWithdrawable: allOf(
+      bySuperAdmin,
+      is(fact<DisbursementFacts, DisbursementEvent>('addedToWithdrawable'), false),
+    ),
   },
   actions: { markAddedToWithdrawable: assign({ addedToWithdrawable: true }) },
 }).createMachine({
@@ -99,6 +107,11 @@ export const disbursementGuardWords: GuardWords<typeof disbursementLifecycle> = 
   notYetWithdrawable:
     'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to ' +
     'the withdrawable balance.',
+};
+
+/** Each fact of a disbursement the lifecycle reads, in words: the chart's `<data>`. */
+export const disbursementFactWords: FactWords<DisbursementFacts> = {
+  addedToWithdrawable: 'Whether its released hold was already moved on to the withdrawable balance (true or false).',
 };
 
 /** Whether the lifecycle allows the event on a disbursement in this status with these facts. */

@@ -1,7 +1,8 @@
-import { and, assign, setup, transition } from 'xstate';
+import { assign, setup, transition } from 'xstate';
 import type { TransactionStatusName, TransactionTypeName } from '../../services/transactionQuery';
 import { USER_TYPES, readsOnly, type UserTypeName } from '../../services/schemas';
-import type { GuardWords } from '../guardWords';
+import type { FactWords, GuardWords } from '../guardWords';
+import { allOf, fact, field, is, oneOf, startsWith } from './conditions';
 
 /**
  * A pay-in's life (spec section 4) and who may act on it. The server checks every change and
@@ -19,34 +20,48 @@ export interface TransactionFacts {
   addedToWithdrawable: boolean;
 }
 
-export type TransactionEvent =
-  | { type: 'REFRESH_STATUS'; role: UserTypeName }
-  | { type: 'PROVIDER_PAID' }
-  | { type: 'PROVIDER_TIMEOUT' }
-  | { type: 'PROVIDER_EXPIRED' }
-  | { type: 'FINALIZE_MANUALLY'; role: UserTypeName }
-  | { type: 'RESEND_CALLBACK'; role: UserTypeName }
-  | { type: 'ADD_TO_WITHDRAWABLE'; role: UserTypeName }
-  | { type: 'GENERATE_INVOICE'; role: UserTypeName }
-  | { type: 'SETTLE'; role: UserTypeName };
+/** Provider-driven events carry the role SYSTEM (design.md section 2); every other step a user's type. */
+export type TransactionActor = UserTypeName | 'SYSTEM';
 
-const isQris = (facts: TransactionFacts) => facts.channel === 'fello_qris' || facts.channel === 'herra_qris';
-const byRole = (event: TransactionEvent) => ('role' in event ? event.role : null);
+export type TransactionEvent = {
+  type:
+    | 'REFRESH_STATUS'
+    | 'PROVIDER_PAID'
+    | 'PROVIDER_TIMEOUT'
+    | 'PROVIDER_EXPIRED'
+    | 'FINALIZE_MANUALLY'
+    | 'RESEND_CALLBACK'
+    | 'ADD_TO_WITHDRAWABLE'
+    | 'GENERATE_INVOICE'
+    | 'SETTLE';
+  role: TransactionActor;
+};
+
+// Each guard once, as a condition: what the machine runs and the chart's ECMAScript (conditions.ts).
+const channel = fact<TransactionFacts, TransactionEvent>('channel');
+const added = fact<TransactionFacts, TransactionEvent>('addedToWithdrawable');
+const role = field<TransactionFacts, TransactionEvent>('role');
+const qris = oneOf(channel, ['fello_qris', 'herra_qris'] satisfies TransactionTypeName[]);
+const virtualAccount = startsWith(channel, 'va_');
+// Anyone who sees the pay-in, but an AUDITOR, who reads and never acts (issue 28), nor the provider.
+const byActor = oneOf(
+  role,
+  USER_TYPES.filter((type) => !readsOnly(type)),
+);
+const byProvider = is(role, 'SYSTEM');
+const bySuperAdmin = is(role, 'SUPER ADMIN');
 
 export const transactionLifecycle = setup({
   // Stryker disable next-line ObjectLiteral: these objects exist for TypeScript alone; emptied, the machine is the same
   types: { context: {} as TransactionFacts, events: {} as TransactionEvent, input: {} as TransactionFacts },
   guards: {
-    qris: ({ context }) => isQris(context),
-    virtualAccount: ({ context }) => context.channel.startsWith('va_'),
-    // Anyone who sees the pay-in, but an AUDITOR, who reads and never acts (issue 28).
-    byActor: ({ event }) => {
-      const role = byRole(event);
-      return role !== null && !readsOnly(role);
-    },
-    qrisByActor: and(['qris', 'byActor']),
-    bySuperAdmin: ({ event }) => byRole(event) === 'SUPER ADMIN',
-    notYetWithdrawable: ({ context, event }) => byRole(event) === 'SUPER ADMIN' && !context.addedToWithdrawable,
+    qrisByActor: allOf(qris, byActor),
+    byActor,
+    byProvider,
+    qrisByProvider: allOf(qris, byProvider),
+    virtualAccountByProvider: allOf(virtualAccount, byProvider),
+    bySuperAdmin,
+    notYetWithdrawable: allOf(bySuperAdmin, is(added, false)),
   },
 }).createMachine({
   id: 'transaction',
@@ -58,16 +73,16 @@ export const transactionLifecycle = setup({
     PENDING: {
       on: {
         REFRESH_STATUS: { guard: 'qrisByActor', target: 'PENDING' },
-        PROVIDER_PAID: 'FINALIZED',
-        PROVIDER_TIMEOUT: { guard: 'qris', target: 'REQUEST_TIMEOUT' },
-        PROVIDER_EXPIRED: { guard: 'virtualAccount', target: 'VA_EXPIRED' },
+        PROVIDER_PAID: { guard: 'byProvider', target: 'FINALIZED' },
+        PROVIDER_TIMEOUT: { guard: 'qrisByProvider', target: 'REQUEST_TIMEOUT' },
+        PROVIDER_EXPIRED: { guard: 'virtualAccountByProvider', target: 'VA_EXPIRED' },
         FINALIZE_MANUALLY: { guard: 'bySuperAdmin', target: 'FINALIZED' },
       },
     },
     REQUEST_TIMEOUT: {
       on: {
         REFRESH_STATUS: { guard: 'qrisByActor', target: 'REQUEST_TIMEOUT' },
-        PROVIDER_PAID: 'FINALIZED',
+        PROVIDER_PAID: { guard: 'byProvider', target: 'FINALIZED' },
         FINALIZE_MANUALLY: { guard: 'bySuperAdmin', target: 'FINALIZED' },
       },
     },
@@ -81,25 +96,35 @@ export const transactionLifecycle = setup({
       },
     },
     SETTLED: { on: { GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'SETTLED' } } },
-    VA_EXPIRED: {},
+    // A virtual account that expired is done: nothing more happens to it (a final state: the run ends).
+    VA_EXPIRED: { type: 'final' },
   },
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
-  qris:
-    'Only a QRIS pay-in (fello_qris, herra_qris): only a QRIS pay-in can time out, and only its status can be ' +
-    'asked of the provider.',
   byActor: 'Anyone who sees the pay-in may resend its callback, but an AUDITOR, who reads and never acts.',
   qrisByActor:
-    'Only a QRIS pay-in, and anyone who sees it but an AUDITOR: its status may be asked of the provider while ' +
-    'PENDING or REQUEST_TIMEOUT.',
-  virtualAccount: 'Only a virtual-account pay-in (a va_ channel) can expire, and only while PENDING.',
+    'Only a QRIS pay-in (fello_qris, herra_qris), and anyone who sees it but an AUDITOR: its status may be asked ' +
+    'of the provider while PENDING or REQUEST_TIMEOUT.',
+  byProvider: 'Only the provider (role SYSTEM) reports a payment, the answer to a status inquiry.',
+  qrisByProvider:
+    'Only the provider (role SYSTEM), and only for a QRIS pay-in (fello_qris, herra_qris): only a QRIS pay-in can ' +
+    'time out.',
+  virtualAccountByProvider:
+    'Only the provider (role SYSTEM), and only for a virtual-account pay-in (a va_ channel): only a virtual ' +
+    'account can expire, and only while PENDING.',
   bySuperAdmin:
     'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or ' +
     'generate the invoice (while FINALIZED or SETTLED).',
   notYetWithdrawable:
     'Only a SUPER ADMIN, only while FINALIZED, and only once: the pay-in is not on the withdrawable balance yet.',
+};
+
+/** Each fact of a pay-in the lifecycle reads, in words: the chart's `<data>`. */
+export const transactionFactWords: FactWords<TransactionFacts> = {
+  channel: "The pay-in's channel (payment method): fello_qris, herra_qris, or a va_ virtual account.",
+  addedToWithdrawable: 'Whether its net was already added to the withdrawable balance (true or false).',
 };
 
 /** Whether the lifecycle allows the event on a pay-in in this status with these facts. */
@@ -116,10 +141,7 @@ export const refusesTransactionRole = (
   status: TransactionStatusName,
   facts: TransactionFacts,
   event: TransactionEvent,
-): boolean =>
-  'role' in event &&
-  !allows(status, facts, event) &&
-  USER_TYPES.some((role) => allows(status, facts, { ...event, role }));
+): boolean => !allows(status, facts, event) && USER_TYPES.some((role) => allows(status, facts, { ...event, role }));
 
 /**
  * Whether this role may add a FINALIZED pay-in not yet withdrawable to the withdrawable balance:

@@ -6,6 +6,7 @@ import {
   type WithdrawalStatusName,
 } from '../../services/withdrawalRules';
 import type { GuardWords } from '../guardWords';
+import { field, is } from './conditions';
 
 export const WITHDRAWAL_INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
 
@@ -20,7 +21,7 @@ export type WithdrawalLifecycleEvent = { type: 'COMPLETE' | 'REJECT'; role: User
 export const withdrawalLifecycle = setup({
   // Stryker disable next-line ObjectLiteral: these objects exist for TypeScript alone; emptied, the machine is the same
   types: { events: {} as WithdrawalLifecycleEvent },
-  guards: { bySuperAdmin: ({ event }) => event.role === 'SUPER ADMIN' },
+  guards: { bySuperAdmin: is(field<unknown, WithdrawalLifecycleEvent>('role'), 'SUPER ADMIN') },
 }).createMachine({
   id: 'withdrawal',
   initial: 'PENDING',

@@ -16,18 +16,30 @@ import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 import { PENDING_ADJUSTMENT } from '../fixtures';
 
 const ROW: ApprovalRow = PENDING_ADJUSTMENT;
-const CHECKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'adi@demo.local' } };
-const MAKER: ApprovalWorkOrderInput = { id: 7, viewer: { role: 'SUPER ADMIN', email: 'Budi@demo.local' } };
+// A balance adjustment is judged by whoever holds Master Balance, the screen that makes it.
+const MODULES = ['approvals', 'disbursement-master-balance'];
+const CHECKER: ApprovalWorkOrderInput = {
+  id: 7,
+  viewer: { role: 'SUPER ADMIN', email: 'adi@demo.local', modules: MODULES },
+};
+const MAKER: ApprovalWorkOrderInput = {
+  id: 7,
+  viewer: { role: 'SUPER ADMIN', email: 'Budi@demo.local', modules: MODULES },
+};
 
 describe('who may decide an approval request (the approval lifecycle, asked per row)', () => {
   it('gives another SUPER ADMIN Approve and Decline, the maker only Cancel, an ADMIN or a decided one nothing', () => {
     expect(decisionsFor(ROW, CHECKER.viewer)).toEqual(['APPROVE', 'DECLINE']);
     expect(decisionsFor(ROW, MAKER.viewer)).toEqual(['CANCEL']);
     expect(isMakerOf(ROW, MAKER.viewer)).toBe(true);
-    expect(decisionsFor(ROW, { role: 'ADMIN', email: 'x@demo.local' })).toEqual([]);
+    expect(decisionsFor(ROW, { role: 'ADMIN', email: 'x@demo.local', modules: MODULES })).toEqual([]);
+    // A SUPER ADMIN without the action's module neither approves nor declines it (issue 42).
+    expect(decisionsFor(ROW, { ...CHECKER.viewer, modules: ['approvals'] })).toEqual([]);
+    // A maker of another type cancels their own request.
+    expect(decisionsFor(ROW, { ...MAKER.viewer, role: 'ADMIN' })).toEqual(['CANCEL']);
     expect(decisionsFor({ ...ROW, status: 'APPROVED' }, CHECKER.viewer)).toEqual([]);
     // No e-mail known: never taken for the maker.
-    expect(isMakerOf(ROW, { role: 'SUPER ADMIN', email: '' })).toBe(false);
+    expect(isMakerOf(ROW, { role: 'SUPER ADMIN', email: '', modules: MODULES })).toBe(false);
   });
 
   it("refuses a decline without a reason, in the contract's words", () => {

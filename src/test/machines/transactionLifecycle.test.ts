@@ -19,9 +19,9 @@ const events = [
       (type) => ({ type, role }),
     ),
   ),
-  { type: 'PROVIDER_PAID' },
-  { type: 'PROVIDER_TIMEOUT' },
-  { type: 'PROVIDER_EXPIRED' },
+  { type: 'PROVIDER_PAID', role: 'SYSTEM' },
+  { type: 'PROVIDER_TIMEOUT', role: 'SYSTEM' },
+  { type: 'PROVIDER_EXPIRED', role: 'SYSTEM' },
 ];
 
 describe('transaction lifecycle: model', () => {
@@ -48,7 +48,7 @@ describe('transaction lifecycle: model', () => {
       'FINALIZED',
     );
     expect(nextTransactionStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBeNull();
-    expect(nextTransactionStatus('PENDING', va, { type: 'PROVIDER_EXPIRED' })).toBe('VA_EXPIRED');
+    expect(nextTransactionStatus('PENDING', va, { type: 'PROVIDER_EXPIRED', role: 'SYSTEM' })).toBe('VA_EXPIRED');
   });
 
   it('adds to withdrawable once, irreversibly, and re-sends callbacks only when FINALIZED', () => {
@@ -74,7 +74,7 @@ describe('transaction lifecycle: model', () => {
     }).start();
     expect(actor.getSnapshot().value).toBe('PENDING');
     expect(actor.getSnapshot().context).toEqual({ channel: 'herra_qris', addedToWithdrawable: false });
-    actor.send({ type: 'PROVIDER_PAID' });
+    actor.send({ type: 'PROVIDER_PAID', role: 'SYSTEM' });
     actor.send({ type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' });
     expect(actor.getSnapshot().context.addedToWithdrawable).toBe(true);
     expect(actor.getSnapshot().can({ type: 'ADD_TO_WITHDRAWABLE', role: 'SUPER ADMIN' })).toBe(false);
@@ -83,12 +83,14 @@ describe('transaction lifecycle: model', () => {
   it('treats both QRIS channels as QRIS, and only va_ channels as virtual accounts', () => {
     for (const channel of ['fello_qris', 'herra_qris'] as const) {
       const facts = { channel, addedToWithdrawable: false };
-      expect(nextTransactionStatus('PENDING', facts, { type: 'PROVIDER_TIMEOUT' }), channel).toBe('REQUEST_TIMEOUT');
+      expect(nextTransactionStatus('PENDING', facts, { type: 'PROVIDER_TIMEOUT', role: 'SYSTEM' }), channel).toBe(
+        'REQUEST_TIMEOUT',
+      );
       expect(allows('PENDING', facts, { type: 'REFRESH_STATUS', role: 'CLIENT' }), channel).toBe(true);
-      expect(allows('PENDING', facts, { type: 'PROVIDER_EXPIRED' }), channel).toBe(false);
+      expect(allows('PENDING', facts, { type: 'PROVIDER_EXPIRED', role: 'SYSTEM' }), channel).toBe(false);
     }
     const va = { channel: 'va_bca' as const, addedToWithdrawable: false };
-    expect(allows('PENDING', va, { type: 'PROVIDER_TIMEOUT' })).toBe(false);
+    expect(allows('PENDING', va, { type: 'PROVIDER_TIMEOUT', role: 'SYSTEM' })).toBe(false);
   });
 
   it('lets only a SUPER ADMIN add to withdrawable', () => {
@@ -132,13 +134,16 @@ describe('transaction lifecycle: model', () => {
         { type: 'REFRESH_STATUS', role: 'CLIENT' },
       ),
     ).toBe(false);
-    // A provider's event has no role to refuse.
-    expect(refusesTransactionRole('SETTLED', qris, { type: 'PROVIDER_PAID' })).toBe(false);
+    // The provider's event on a settled pay-in: the status refuses it, not the role.
+    expect(refusesTransactionRole('SETTLED', qris, { type: 'PROVIDER_PAID', role: 'SYSTEM' })).toBe(false);
+    // A user who sends the provider's event is refused for who they are (no user type may: SYSTEM only).
+    expect(allows('PENDING', qris, { type: 'PROVIDER_PAID', role: 'SUPER ADMIN' })).toBe(false);
   });
 });
 
-// Provider events carry no role in this lifecycle: 'provider' names that column of the table.
-type Actor = (typeof roles)[number] | 'provider';
+// Every actor the lifecycle can be asked with: each user type, and the provider (SYSTEM).
+const actors = [...roles, 'AUDITOR', 'SYSTEM'] as const;
+type Actor = (typeof actors)[number];
 const roleTypes = [
   'REFRESH_STATUS',
   'FINALIZE_MANUALLY',
@@ -149,10 +154,9 @@ const roleTypes = [
 ] as const;
 const providerTypes = ['PROVIDER_PAID', 'PROVIDER_TIMEOUT', 'PROVIDER_EXPIRED'] as const;
 type EventType = (typeof roleTypes)[number] | (typeof providerTypes)[number];
-const cells: Array<{ type: EventType; actor: Actor; event: TransactionEvent }> = [
-  ...roles.flatMap((role) => roleTypes.map((type) => ({ type, actor: role, event: { type, role } }))),
-  ...providerTypes.map((type) => ({ type, actor: 'provider' as const, event: { type } })),
-];
+const cells: Array<{ type: EventType; actor: Actor; event: TransactionEvent }> = actors.flatMap((role) =>
+  [...roleTypes, ...providerTypes].map((type) => ({ type, actor: role, event: { type, role } })),
+);
 type Row = [TransactionStatusName, EventType, Actor, TransactionStatusName];
 
 /*
@@ -165,27 +169,27 @@ const qrisOpen: Row[] = [
   ['PENDING', 'REFRESH_STATUS', 'ADMIN', 'PENDING'],
   ['PENDING', 'REFRESH_STATUS', 'CLIENT', 'PENDING'],
   ['PENDING', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
-  ['PENDING', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
-  ['PENDING', 'PROVIDER_TIMEOUT', 'provider', 'REQUEST_TIMEOUT'],
+  ['PENDING', 'PROVIDER_PAID', 'SYSTEM', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_TIMEOUT', 'SYSTEM', 'REQUEST_TIMEOUT'],
   ['REQUEST_TIMEOUT', 'REFRESH_STATUS', 'SUPER ADMIN', 'REQUEST_TIMEOUT'],
   ['REQUEST_TIMEOUT', 'REFRESH_STATUS', 'ADMIN', 'REQUEST_TIMEOUT'],
   ['REQUEST_TIMEOUT', 'REFRESH_STATUS', 'CLIENT', 'REQUEST_TIMEOUT'],
   ['REQUEST_TIMEOUT', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
-  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'SYSTEM', 'FINALIZED'],
 ];
 // No refresh and no time-out off QRIS; only a virtual account expires.
 const vaOpen: Row[] = [
   ['PENDING', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
-  ['PENDING', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
-  ['PENDING', 'PROVIDER_EXPIRED', 'provider', 'VA_EXPIRED'],
+  ['PENDING', 'PROVIDER_PAID', 'SYSTEM', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_EXPIRED', 'SYSTEM', 'VA_EXPIRED'],
   ['REQUEST_TIMEOUT', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
-  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'SYSTEM', 'FINALIZED'],
 ];
 const directDebitOpen: Row[] = [
   ['PENDING', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
-  ['PENDING', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+  ['PENDING', 'PROVIDER_PAID', 'SYSTEM', 'FINALIZED'],
   ['REQUEST_TIMEOUT', 'FINALIZE_MANUALLY', 'SUPER ADMIN', 'FINALIZED'],
-  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'provider', 'FINALIZED'],
+  ['REQUEST_TIMEOUT', 'PROVIDER_PAID', 'SYSTEM', 'FINALIZED'],
 ];
 const paid: Row[] = [
   ['FINALIZED', 'RESEND_CALLBACK', 'SUPER ADMIN', 'FINALIZED'],

@@ -20,7 +20,7 @@ export function ApprovalsPage({ logic = approvalsPageMachine }: { logic?: typeof
   const search = useSearch();
   const actor = useActorRef(logic, {
     input: {
-      user: user ? { type: user.type, email: user.email } : null,
+      user: user ? { type: user.type, email: user.email, modules: user.modules } : null,
       token: user?.token ?? null,
       openId: openIdOf(search),
     },

@@ -113,7 +113,8 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
         onTabSelect={(_, d) => actor.send({ type: d.value === 'policy' ? 'SHOW_POLICY' : 'SHOW_REQUESTS' })}
       >
         <Tab value="requests">Requests</Tab>
-        <Tab value="policy">Policy</Tab>
+        {/* The policy is a SUPER ADMIN's (an AUDITOR reads it): a maker of another type sees their requests only. */}
+        {(onPolicy || s.can({ type: 'SHOW_POLICY' })) && <Tab value="policy">Policy</Tab>}
       </TabList>
 
       {!onPolicy && (

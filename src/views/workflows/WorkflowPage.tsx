@@ -2,7 +2,7 @@ import { Button, Card, Subtitle2, Text, Title2, makeStyles } from '@fluentui/rea
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Link } from 'wouter';
 import { registeredMachine, type RegisteredMachine } from '../../machines/registry';
-import { toScxml } from '../../machines/scxml';
+import { scxmlOf } from '../../machines/charts';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { saveTextFile } from '../../services/download';
 import { pagePath } from '../../services/pages';
@@ -26,13 +26,7 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
         </Title2>
         <Button
           icon={<ArrowDownloadRegular />}
-          onClick={() =>
-            saveTextFile(
-              toScxml(workflow.machine, workflow.guardWords),
-              `${workflow.id}.scxml`,
-              'application/scxml+xml',
-            )
-          }
+          onClick={() => saveTextFile(scxmlOf(workflow), `${workflow.id}.scxml`, 'application/scxml+xml')}
         >
           Download SCXML
         </Button>
