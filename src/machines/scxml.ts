@@ -24,7 +24,8 @@ import { ecmascriptOf, literal } from './lifecycle/conditions';
  *   number of milliseconds, `delayexpr="'name'"` for a named delay of the machine's setup; the
  *   send is cancelled on exit.
  * - A transition with `reenter: false` whose targets all lie inside its source is `type="internal"`.
- * - Each invoked actor is `<invoke id="…" type="xstate" src="<actor name>"/>` (inline logic: its id).
+ * - Each invoked actor is `<invoke id="…" type="xstate" src="<actor name>"/>` (inline logic: its id),
+ *   its id XState's where that is a unique XML id, else `<state id>.<invoke id>`.
  * - Guard words go in an XML comment just before the transition: `<!-- guard bySuperAdmin: … -->`.
  *
  * Executable charts (issue 42). A machine whose every guard was built as a condition
@@ -194,6 +195,16 @@ export function toScxml(
     lines.push('  </datamodel>');
   }
 
+  // XML ids are one namespace per document: an invocation whose id is a state's, or another
+  // invocation's, or not an XML name (XState's own `0.alerts`) is named after its state as well.
+  const used = new Set(allNodes(machine.root).map((n) => scxmlId(n.id)));
+  const invokeId = (node: AnyStateNode, id: string) => {
+    const own = scxmlId(id);
+    const unique = !used.has(own) && own === id ? own : scxmlId(`${node.id}.${id}`);
+    used.add(unique);
+    return unique;
+  };
+
   const visit = (node: AnyStateNode, depth: number) => {
     const pad = '  '.repeat(depth);
     const children = Object.values(node.states) as AnyStateNode[];
@@ -264,7 +275,7 @@ export function toScxml(
       const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
       body.push(
         `${inner}<invoke${attrs([
-          ['id', invoke.id],
+          ['id', invokeId(node, invoke.id)],
           ['type', 'xstate'],
           ['src', src],
         ])}/>`,
