@@ -183,3 +183,46 @@ test('void upload set to always wait: preview warns, Confirm holds it, another S
     await setVoidMode('threshold', '100.000.000');
   }
 });
+
+test('an ADMIN whose adjustment was held follows it on Approvals (their own only, no Policy) and cancels it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'admin@demo.local');
+  // Rp. 120,000,000 is past the adjustment's threshold: it waits for a SUPER ADMIN.
+  await page.goto('/dashboard/disbursement/master-balance');
+  const client = page.getByRole('combobox', { name: 'Client' });
+  await expect(client).not.toHaveText('');
+  const clientName = (await client.textContent())!.trim();
+  await expect(page.getByRole('group', { name: 'Previous Balance' })).toContainText('Rp.');
+  const before = await figure(page, 'Previous Balance');
+  await page.getByRole('textbox', { name: 'Adjust Balance amount' }).fill('120.000.000');
+  await page.getByRole('button', { name: 'Update Balance' }).click();
+  await page.getByRole('alertdialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('region', { name: 'Master Disbursement Balance' }).getByText(WAITING)).toBeVisible();
+
+  // The menu leads an ADMIN to Approvals; the page shows their requests and no Policy tab.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Approvals' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/approvals$/);
+  await expect(page.getByRole('tab', { name: 'Requests' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Policy' })).toHaveCount(0);
+  const own = page
+    .getByRole('table', { name: 'Approval requests' })
+    .locator('tbody tr')
+    .filter({ hasText: clientName })
+    .filter({ hasText: 'Rp. 120,000,000' })
+    .first();
+  await expect(own).toBeVisible();
+  await expect(own.getByRole('button', { name: /^Approve request/ })).toHaveCount(0);
+  await screenshot(page, '86-approvals-admin-maker');
+  const cancel = own.getByRole('button', { name: /^Cancel request #\d+$/ });
+  const id = Number((await cancel.getAttribute('aria-label'))!.match(/#(\d+)/)![1]);
+  await cancel.click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The change has been cancelled').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: `Cancel request #${id}` })).toHaveCount(0);
+  // Nothing moved.
+  await page.goto('/dashboard/disbursement/master-balance');
+  await expect(page.getByRole('combobox', { name: 'Client' })).toHaveText(clientName);
+  await expect.poll(() => figure(page, 'Previous Balance')).toBe(before);
+});

@@ -56,7 +56,8 @@ function open(type: 'SUPER ADMIN' | 'ADMIN' = 'SUPER ADMIN') {
   });
   renderWithSession(
     <WorkOrderDetail code={CODE} logic={logic} />,
-    makeUser({ token: TOKEN, type, otp_verified: true }),
+    // The role holds Master Balance, the module of the request's action (a checker must: issue 42).
+    makeUser({ token: TOKEN, type, otp_verified: true, modules: ['approvals', 'disbursement-master-balance'] }),
     { modules: [], banks: [], clients: [], roles: [] },
   );
 }

@@ -1,3 +1,4 @@
+import { moduleIds } from '../../services/pages';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
@@ -37,6 +38,8 @@ import { PENDING_ADJUSTMENT } from '../fixtures';
 const TITLE = 'Approvals';
 /** The signed-in SUPER ADMIN of renderPage (makeUser's e-mail). */
 const ME = 'adi@demo.local';
+// A checker holds the module of each action they judge (issue 42): this SUPER ADMIN's role holds every module.
+const MODULES = [...moduleIds];
 
 const OTHERS: ApprovalRow = PENDING_ADJUSTMENT;
 const MINE: ApprovalRow = {
@@ -185,7 +188,7 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 const model = buildModel(approvalsPageMachine, {
-  inputs: [{ user: { type: 'SUPER ADMIN', email: ME }, token: TOKEN, openId: null }],
+  inputs: [{ user: { type: 'SUPER ADMIN', email: ME, modules: MODULES }, token: TOKEN, openId: null }],
   events: events as never,
   serialize: (s) => {
     const c = s.context as ApprovalsPageContext;
@@ -648,7 +651,7 @@ const startWorld = (): World => ({
 });
 
 async function drive(path: ModelPath) {
-  renderPage(<ApprovalsPage logic={logicFor()} />, CLIENTS);
+  renderPage(<ApprovalsPage logic={logicFor()} />, CLIENTS, {}, { modules: MODULES });
   let w = startWorld();
   let state = 'requests|loading|idle|unloaded';
   await screen.findByRole('region', { name: TITLE });
@@ -673,7 +676,7 @@ const scripted = (name: string, events: AnyEventObject[]) => {
   const path = {
     description: `scripted: ${name}`,
     events,
-    input: { user: { type: 'SUPER ADMIN', email: ME }, token: TOKEN, openId: null },
+    input: { user: { type: 'SUPER ADMIN', email: ME, modules: MODULES }, token: TOKEN, openId: null },
   } as unknown as ModelPath;
   return { ...path, end: model.replay(path) };
 };

@@ -1,3 +1,4 @@
+import { moduleIds } from '../../services/pages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { approvalChangesFrom } from '../../machines/approvalDecision';
@@ -54,7 +55,8 @@ describe('Approvals: a request named by the address', () => {
         approvalChanges: approvalChangesFrom(socket.watch as never),
       },
     });
-    renderPage(<ApprovalsPage logic={logic} />, CLIENTS);
+    // A checker holds the module of each action they judge (issue 42): this SUPER ADMIN's role holds every one.
+    renderPage(<ApprovalsPage logic={logic} />, CLIENTS, {}, { modules: [...moduleIds] });
     await screen.findByRole('region', { name: 'Approvals' });
     await waitFor(() => expect(calls.isOpen('loadApprovals')).toBe(true));
     await calls.settle(

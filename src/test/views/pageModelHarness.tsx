@@ -12,7 +12,7 @@ import {
 import { savedViewsMachine } from '../../machines/savedViewsMachine';
 import type { BalanceChanged } from '../../services/disbursementAccountRules';
 import type { SavedView } from '../../services/savedViewRules';
-import type { ClientOption } from '../../services/schemas';
+import type { ClientOption, CurrentUser } from '../../services/schemas';
 import { makeUser } from '../fixtures';
 import type { ModelPath } from '../machines/modelCoverage';
 import { renderWithSession } from './renderWithSession';
@@ -98,8 +98,10 @@ export function renderPage(
   page: ReactElement,
   clients: ClientOption[],
   sessionActors: Record<string, AnyActorLogic> = {},
+  /** What the signed-in SUPER ADMIN is besides, e.g. the modules their role holds. */
+  userOver: Partial<CurrentUser> = {},
 ) {
-  const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true });
+  const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true, ...userOver });
   return renderWithSession(page, user, { modules: [], banks: [], clients, roles: [] }, sessionActors);
 }
 

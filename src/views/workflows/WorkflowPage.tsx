@@ -51,7 +51,51 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
           </dl>
         )}
       </Card>
+      <ChartCheck workflow={workflow} />
     </section>
+  );
+}
+
+/**
+ * How the downloaded chart is checked (issue 42): a lifecycle's is executable, its facts and event
+ * fields named as the document names them; a page flow's is a readable chart only.
+ */
+function ChartCheck({ workflow }: { workflow: RegisteredMachine }) {
+  const styles = useStyles();
+  const facts = Object.keys(workflow.factWords);
+  return (
+    <Card className={styles.guards} aria-label="Checking this chart">
+      <Subtitle2 as="h2">Checking this chart</Subtitle2>
+      {workflow.lifecycle ? (
+        <>
+          <Text as="p">
+            The SCXML is executable: run it in any SCXML interpreter (such as SCION) with the record&apos;s facts as its
+            data ({facts.length ? facts.map((f) => <code key={f}>{f} </code>) : 'none'}) and each event&apos;s fields as
+            the event&apos;s data (<code>role</code>
+            {workflow.id === 'approval' ? (
+              <>
+                , <code>isMaker</code>, <code>holdsModule</code>
+              </>
+            ) : null}
+            ). It gives the server&apos;s answer: every step the server takes, it takes; every step the server refuses,
+            it refuses.
+          </Text>
+          <Text as="p">
+            Every build checks it so: each status, event, actor type, maker, module and fact combination is put to SCION
+            running this document alone and to the server&apos;s own lifecycle, and the two must agree (
+            <code>npm run charts:check</code> prints the table); the document is validated against the W3C SCXML 1.0
+            schema; and generated paths through the chart are walked on real records through the API with the ledger
+            checked at every step. The README&apos;s &ldquo;Checking the charts yourself&rdquo; shows how to run it.
+          </Text>
+        </>
+      ) : (
+        <Text as="p">
+          This is a screen&apos;s flow: its SCXML names each guard, which runs in the app, and is valid W3C SCXML 1.0 to
+          read, not a document to run alone. The record lifecycles (transaction, disbursement, withdrawal, approval) are
+          the executable charts.
+        </Text>
+      )}
+    </Card>
   );
 }
 
