@@ -1,6 +1,7 @@
 import { assign, setup, transition } from 'xstate';
 import type { TransactionStatusName, TransactionTypeName } from '../../services/transactionQuery';
 import { USER_TYPES, readsOnly, type UserTypeName } from '../../services/schemas';
+import { SETTLEMENT_TYPES } from '../../services/reconciliationRules';
 import type { FactWords, GuardWords } from '../guardWords';
 import { allOf, fact, field, is, oneOf, startsWith } from './conditions';
 
@@ -50,6 +51,8 @@ const byActor = oneOf(
 );
 const byProvider = is(role, 'SYSTEM');
 const bySuperAdmin = is(role, 'SUPER ADMIN');
+// Settlement runs per settlement type: a pay-in of another channel is never settled (the walks found it).
+const settledChannel = oneOf(channel, SETTLEMENT_TYPES);
 
 export const transactionLifecycle = setup({
   // Stryker disable next-line ObjectLiteral: these objects exist for TypeScript alone; emptied, the machine is the same
@@ -62,6 +65,7 @@ export const transactionLifecycle = setup({
     virtualAccountByProvider: allOf(virtualAccount, byProvider),
     bySuperAdmin,
     notYetWithdrawable: allOf(bySuperAdmin, is(added, false)),
+    settlesChannel: allOf(bySuperAdmin, settledChannel),
   },
 }).createMachine({
   id: 'transaction',
@@ -92,7 +96,8 @@ export const transactionLifecycle = setup({
         ADD_TO_WITHDRAWABLE: { guard: 'notYetWithdrawable', actions: assign({ addedToWithdrawable: true }) },
         GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'FINALIZED' },
         // Settlement is a SUPER ADMIN's act (the Settlement module), run by a job on their behalf.
-        SETTLE: { guard: 'bySuperAdmin', target: 'SETTLED' },
+        // Its net is on the withdrawable balance afterwards (moved now, or added by hand before): the flag says so.
+        SETTLE: { guard: 'settlesChannel', target: 'SETTLED', actions: assign({ addedToWithdrawable: true }) },
       },
     },
     SETTLED: { on: { GENERATE_INVOICE: { guard: 'bySuperAdmin', target: 'SETTLED' } } },
@@ -115,8 +120,12 @@ export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
     'Only the provider (role SYSTEM), and only for a virtual-account pay-in (a va_ channel): only a virtual ' +
     'account can expire, and only while PENDING.',
   bySuperAdmin:
-    'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT), settle (while FINALIZED) or ' +
-    'generate the invoice (while FINALIZED or SETTLED).',
+    'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT) or generate the invoice (while ' +
+    'FINALIZED or SETTLED).',
+  settlesChannel:
+    "Only a SUPER ADMIN's settlement (the Settlement module, run by a job on their behalf), only while FINALIZED, " +
+    'and only for a channel settlement runs: herra_qris, fello_direct_debit, fello_qris, va_mandiri, va_bri, ' +
+    'dana_directdebit. Its net goes to withdrawable unless it was added by hand already.',
   notYetWithdrawable:
     'Only a SUPER ADMIN, only while FINALIZED, and only once: the pay-in is not on the withdrawable balance yet.',
 };

@@ -217,7 +217,13 @@ const kinds: Array<[string, TransactionFacts, Row[]]> = [
     { channel: 'herra_qris', addedToWithdrawable: true },
     [...qrisOpen, ...paidAlreadyAdded],
   ],
-  ['virtual account', { channel: 'va_bca', addedToWithdrawable: false }, [...vaOpen, ...paid]],
+  ['virtual account', { channel: 'va_mandiri', addedToWithdrawable: false }, [...vaOpen, ...paid]],
+  // Settlement runs only for its types: a va_bca pay-in is never settled.
+  [
+    'virtual account that settlement does not run',
+    { channel: 'va_bca', addedToWithdrawable: false },
+    [...vaOpen, ...paid.filter(([, type]) => type !== 'SETTLE')],
+  ],
   ['direct debit', { channel: 'dana_directdebit', addedToWithdrawable: false }, [...directDebitOpen, ...paid]],
 ];
 
@@ -241,10 +247,12 @@ describe('transaction lifecycle: status x event x role table', () => {
         const [next] = transition(transactionLifecycle, snapshot, event);
         expect(snapshot.can(event), label).toBe(row !== undefined);
         expect(nextTransactionStatus(status, facts, event), label).toBe(row ? row[3] : null);
-        // A refusal leaves the pay-in as it was; only adding to withdrawable marks it.
+        // A refusal leaves the pay-in as it was; only adding to withdrawable and settling (its net goes there) mark it.
         expect(next.value, label).toBe(row ? row[3] : status);
         expect(next.context, label).toEqual(
-          row && type === 'ADD_TO_WITHDRAWABLE' ? { ...facts, addedToWithdrawable: true } : facts,
+          row && (type === 'ADD_TO_WITHDRAWABLE' || type === 'SETTLE')
+            ? { ...facts, addedToWithdrawable: true }
+            : facts,
         );
       }
     });
