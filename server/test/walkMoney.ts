@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { ApprovalAction } from '../../src/services/approvalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { ledgerAccounts } from '../db/schema.ts';
+import { accountKinds, ledgerAccounts, type AccountKind } from '../db/schema.ts';
 
 /**
  * What each step of a lifecycle walk moves, written by hand from the spec and the domain's rules
@@ -10,18 +10,9 @@ import { ledgerAccounts } from '../db/schema.ts';
  * the domain: a posting that goes to the wrong account, or twice, disagrees with this table.
  * An account a step does not name must not move.
  */
-export const ACCOUNTS = [
-  'nonwithdrawable',
-  'withdrawable',
-  'pending_withdrawal',
-  'disbursement',
-  'disbursement_hold',
-  'channel_receipts',
-  'fees',
-  'bank_payouts',
-  'adjustments',
-] as const;
-export type Account = (typeof ACCOUNTS)[number];
+// The accounts' names are the schema's (only the amounts below are written by hand).
+export const ACCOUNTS = accountKinds;
+export type Account = AccountKind;
 export type Moves = Partial<Record<Account, number>>;
 
 /** Every walked pay-in: Rp. 100,000 paid, Rp. 700 fee, so Rp. 99,300 net. */
