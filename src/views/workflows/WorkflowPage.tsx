@@ -69,9 +69,19 @@ function ChartCheck({ workflow }: { workflow: RegisteredMachine }) {
       {workflow.lifecycle ? (
         <>
           <Text as="p">
-            The SCXML is executable: run it in any SCXML interpreter (such as SCION) with the record&apos;s facts as its
-            data ({facts.length ? facts.map((f) => <code key={f}>{f} </code>) : 'none'}) and each event&apos;s fields as
-            the event&apos;s data (<code>role</code>
+            The SCXML is executable: run it in any SCXML interpreter (such as SCION) with{' '}
+            {facts.length ? (
+              <>
+                the record&apos;s facts as its data (
+                {facts.map((f) => (
+                  <code key={f}>{f} </code>
+                ))}
+                )
+              </>
+            ) : (
+              'no data (no fact of the record decides a step here)'
+            )}{' '}
+            and each event&apos;s fields as the event&apos;s data (<code>role</code>
             {workflow.id === 'approval' ? (
               <>
                 , <code>isMaker</code>, <code>holdsModule</code>
