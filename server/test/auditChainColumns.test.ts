@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditChainVerdict } from '../../src/services/auditLogRules.ts';
+import type { Db } from '../db/connect.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { audit, type AuditEntry } from '../domain/audit.ts';
+import { canonicalRow } from '../domain/auditChain.ts';
+import { auditVerifyReport } from '../scripts/auditVerifyReport.ts';
+import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
+import {
+  auditColumns,
+  editColumn,
+  headHash,
+  keyRoom,
+  kindOf,
+  rowText,
+  runAuditVerifyScript,
+  type AuditColumn,
+} from './auditTamper.ts';
+
+// Issue 49: planted one at a time, a verify that skipped the first row and a hash that left out `detail`
+// (in SQL and in Node alike) passed auditChain.test.ts. Here every column of every kind of row is edited.
+
+let server: TestServer;
+let superToken: string;
+const db = () => server.database.db as Db;
+/** The rows edited: the log's first, one in the middle (with a gap in the ids before it) and the last. */
+const victims = { first: 0, middle: 0, last: 0 };
+
+const verify = async () =>
+  (await call<{ data: AuditChainVerdict }>(server, 'GET', '/api/backoffice/audit-log/verify', { token: superToken }))
+    .body.data;
+const rowCount = async () =>
+  Number((await db().execute<{ n: string }>(sql`select count(*)::text as n from audit_log`)).rows[0].n);
+const newestId = async () =>
+  Number((await db().execute<{ id: string }>(sql`select max(id)::text as id from audit_log`)).rows[0].id);
+
+/** An audited write rolled back: its id is drawn (sequences do not roll back) and never used, a gap in the ids. */
+const rolledBackWrite = (entry: AuditEntry) =>
+  inTransaction(db(), async (tx) => {
+    await audit(tx, entry);
+    throw new Error('rolled back');
+  }).catch((error: Error) => expect(error.message).toBe('rolled back'));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // The first row with every nullable column null, so an edit sets a value where there was none.
+  await audit(db(), { action: 'test.first', outcome: 'success' });
+  victims.first = await newestId();
+  superToken = (await signInVerified(server, 'superadmin@demo.local')).token;
+  await rolledBackWrite({ action: 'test.gap', outcome: 'success' });
+  await audit(db(), {
+    actorUserId: 7,
+    actorEmail: 'middle@demo.local',
+    action: 'test.middle',
+    objectType: 'withdrawal',
+    objectId: 42,
+    outcome: 'denied',
+    ip: '10.0.0.9',
+    detail: { before: { status: 'PENDING' }, n: 1.5 },
+  });
+  victims.middle = await newestId();
+  await audit(db(), { action: 'test.after-middle', outcome: 'failure' });
+  await audit(db(), { action: 'test.last', outcome: 'success', actorEmail: '', detail: {} });
+  victims.last = await newestId();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A value other than the row's own, the smallest edit of the column's kind where there is one. */
+function otherValue(column: AuditColumn, id: number, room: { low: number; high: number }): SQL {
+  const c = sql.identifier(column.name);
+  switch (kindOf(column)) {
+    case 'key':
+      // A key that keeps the row in its place (see keyRoom); the fixture leaves room for each victim.
+      if (id - 1 >= room.low) return sql`${id - 1}::bigint`;
+      if (id + 1 <= room.high) return sql`${id + 1}::bigint`;
+      throw new Error(`no free id beside row ${id}`);
+    case 'integer':
+      return sql`coalesce(${c} + 1, 0)`;
+    case 'text':
+      // Null becomes '' (the canonical form tells them apart); a value gains a character.
+      return sql`coalesce(${c} || '.', '')`;
+    case 'timestamp':
+      // One microsecond: the canonical form keeps them all.
+      return sql`coalesce(${c} + interval '1 microsecond', now())`;
+    case 'jsonb':
+      // SQL null becomes JSON null; a value is wrapped in an array.
+      return sql`case when ${c} is null then 'null'::jsonb else jsonb_build_array(${c}) end`;
+  }
+}
+
+// The script itself (a child process, about 1.5 s each) runs once per position, on PostgreSQL only: the
+// server's PGlite is in this process's memory. Every other edit asks the function the script prints.
+const scriptRuns = {
+  first: auditColumns[0],
+  middle: auditColumns[Math.floor(auditColumns.length / 2)],
+  last: auditColumns[auditColumns.length - 1],
+};
+
+describe.each(['first', 'middle', 'last'] as const)('an edit of the %s row', (position) => {
+  // Every column can be edited, the hash and the link included: none is skipped.
+  it.each(auditColumns.map((column) => [column.name, column] as const))(
+    'in %s is named by the verify call and by audit:verify',
+    async (_, column) => {
+      const victim = victims[position];
+      const rows = await rowCount();
+      const before = await rowText(db(), victim);
+      const { id, restore } = await editColumn(
+        db(),
+        victim,
+        column,
+        otherValue(column, victim, await keyRoom(db(), victim)),
+      );
+      try {
+        // The edit changed the row: a test of no edit at all would pass nothing.
+        expect(await rowText(db(), id)).not.toBe(before);
+        const head = await headHash(db());
+        expect(await verify()).toEqual({ valid: false, rows, head, first_broken_id: id });
+        expect(await auditVerifyReport(db())).toEqual({
+          lines: [`Checked ${rows} audit rows. Chain head: ${head}`, `The audit chain is broken at entry #${id}.`],
+          exitCode: 1,
+        });
+        if (server.databaseUrl && scriptRuns[position] === column) {
+          const script = await runAuditVerifyScript({ DATABASE_URL: server.databaseUrl });
+          expect(script.code, script.out).toBe(1);
+          expect(script.out).toContain(`The audit chain is broken at entry #${id}.`);
+        }
+      } finally {
+        await restore();
+      }
+      // Put back, the row is as it was and the chain intact again: the next edit starts clean.
+      expect(await rowText(db(), victim)).toBe(before);
+      expect(await verify()).toMatchObject({ valid: true, rows, first_broken_id: null });
+    },
+  );
+});
+
+describe('the SQL hash and the Node canonical form', () => {
+  // The canonical form (migration 0020) is every column but the hash itself, in the schema's order.
+  const chained = auditColumns.filter((column) => column.name !== 'hash');
+  /** A value per column as the canonical form's text of it, distinct between columns and between variants. */
+  const marker = (column: AuditColumn, i: number, variant = 0): string => {
+    switch (kindOf(column)) {
+      case 'key':
+      case 'integer':
+        return String(1000 + 10 * i + variant);
+      case 'text':
+        return `${column.name} ${variant}`;
+      case 'timestamp':
+        return `2026-11-23T03:42:${String(i % 60).padStart(2, '0')}.12345${variant}Z`;
+      case 'jsonb':
+        // As jsonb prints it.
+        return `{"${column.name}": ${variant}}`;
+    }
+  };
+  const markers = chained.map((column, i) => marker(column, i));
+  const expected = `[${markers.map((m) => JSON.stringify(m)).join(',')}]`;
+
+  it('Node serialises every column but the hash, in the schema order', () => {
+    const probe = Object.fromEntries(chained.map((column, i) => [column.name, markers[i]]));
+    expect(canonicalRow(probe as unknown as Parameters<typeof canonicalRow>[0])).toBe(expected);
+  });
+
+  it('SQL (audit_log_hash) hashes every column but the hash, in the schema order', async () => {
+    // Arguments by name: a column the function has no parameter for fails the call.
+    const hashOf = async (values: string[]) =>
+      (
+        await db().execute<{ hash: string }>(
+          sql`select audit_log_hash(${sql.join(
+            chained.map((column, i) => sql`${sql.identifier(column.name)} => ${values[i]}`),
+            sql`, `,
+          )}) as hash`,
+        )
+      ).rows[0].hash;
+    const hash = await hashOf(markers);
+    const ignored: string[] = [];
+    for (const [i, column] of chained.entries())
+      if ((await hashOf(markers.with(i, marker(column, i, 1)))) === hash) ignored.push(column.name);
+    expect(ignored, 'columns the SQL hash leaves out').toEqual([]);
+    expect(hash).toBe(createHash('sha256').update(expected, 'utf8').digest('hex'));
+  });
+});
