@@ -164,22 +164,42 @@ describe('the SQL hash and the Node canonical form', () => {
     expect(canonicalRow(probe as unknown as Parameters<typeof canonicalRow>[0])).toBe(expected);
   });
 
+  /** audit_log_hash of the given canonical texts, passed by name: a column without a parameter fails the call. */
+  const hashOf = async (values: string[]) =>
+    (
+      await db().execute<{ hash: string }>(
+        sql`select audit_log_hash(${sql.join(
+          chained.map((column, i) => sql`${sql.identifier(column.name)} => ${values[i]}`),
+          sql`, `,
+        )}) as hash`,
+      )
+    ).rows[0].hash;
+
   it('SQL (audit_log_hash) hashes every column but the hash, in the schema order', async () => {
-    // Arguments by name: a column the function has no parameter for fails the call.
-    const hashOf = async (values: string[]) =>
-      (
-        await db().execute<{ hash: string }>(
-          sql`select audit_log_hash(${sql.join(
-            chained.map((column, i) => sql`${sql.identifier(column.name)} => ${values[i]}`),
-            sql`, `,
-          )}) as hash`,
-        )
-      ).rows[0].hash;
     const hash = await hashOf(markers);
     const ignored: string[] = [];
     for (const [i, column] of chained.entries())
       if ((await hashOf(markers.with(i, marker(column, i, 1)))) === hash) ignored.push(column.name);
     expect(ignored, 'columns the SQL hash leaves out').toEqual([]);
     expect(hash).toBe(createHash('sha256').update(expected, 'utf8').digest('hex'));
+  });
+
+  it('tells apart instants to_char prints alike: a wall time AD and BC, infinity and -infinity', async () => {
+    // Until migration 0025 each pair hashed the same, so an `at` moved to its twin went unseen.
+    const twins = ['2026-11-23 03:42:00.123456+00', '2026-11-23 03:42:00.123456+00 BC', 'infinity', '-infinity'];
+    for (const [i, column] of chained.entries()) {
+      if (kindOf(column) !== 'timestamp') continue;
+      const hashes = await Promise.all(twins.map((twin) => hashOf(markers.with(i, twin))));
+      expect(new Set(hashes).size, column.name).toBe(twins.length);
+      // Verify, which reads the column as the hash takes it, names a row moved to the same wall time BC.
+      const c = sql.identifier(column.name);
+      const bc = sql`(to_char(${c} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00 BC')::timestamptz`;
+      const { id, restore } = await editColumn(db(), victims.middle, column, bc);
+      try {
+        expect(await verify(), column.name).toMatchObject({ valid: false, first_broken_id: id });
+      } finally {
+        await restore();
+      }
+    }
   });
 });
