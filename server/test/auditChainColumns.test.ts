@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { AuditChainVerdict } from '../../src/services/auditLogRules.ts';
 import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -10,6 +11,7 @@ import { auditVerifyReport } from '../scripts/auditVerifyReport.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 import {
   auditColumns,
+  auditIds,
   editColumn,
   headHash,
   keyRoom,
@@ -18,9 +20,12 @@ import {
   runAuditVerifyScript,
   type AuditColumn,
 } from './auditTamper.ts';
+import { valueArb, writesArb, type NewValue } from './auditChainArbitraries.ts';
 
 // Issue 49: planted one at a time, a verify that skipped the first row and a hash that left out `detail`
-// (in SQL and in Node alike) passed auditChain.test.ts. Here every column of every kind of row is edited.
+// (in SQL and in Node alike) passed auditChain.test.ts. Here every column of the schema is edited in the
+// first, a middle and the last row; both forms of the hash are held to the schema's columns; and random
+// writes meet one random edit.
 
 let server: TestServer;
 let superToken: string;
@@ -33,8 +38,8 @@ const verify = async () =>
     .body.data;
 const rowCount = async () =>
   Number((await db().execute<{ n: string }>(sql`select count(*)::text as n from audit_log`)).rows[0].n);
-const newestId = async () =>
-  Number((await db().execute<{ id: string }>(sql`select max(id)::text as id from audit_log`)).rows[0].id);
+const endId = async (end: 'min' | 'max') =>
+  Number((await db().execute<{ id: string }>(sql`select ${sql.raw(end)}(id)::text as id from audit_log`)).rows[0].id);
 
 /** An audited write rolled back: its id is drawn (sequences do not roll back) and never used, a gap in the ids. */
 const rolledBackWrite = (entry: AuditEntry) =>
@@ -45,9 +50,9 @@ const rolledBackWrite = (entry: AuditEntry) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  // The first row with every nullable column null, so an edit sets a value where there was none.
+  // The demo log starts empty: the first row has every nullable column null (an edit sets a value there).
   await audit(db(), { action: 'test.first', outcome: 'success' });
-  victims.first = await newestId();
+  victims.first = await endId('min');
   superToken = (await signInVerified(server, 'superadmin@demo.local')).token;
   await rolledBackWrite({ action: 'test.gap', outcome: 'success' });
   await audit(db(), {
@@ -60,10 +65,10 @@ beforeAll(async () => {
     ip: '10.0.0.9',
     detail: { before: { status: 'PENDING' }, n: 1.5 },
   });
-  victims.middle = await newestId();
+  victims.middle = await endId('max');
   await audit(db(), { action: 'test.after-middle', outcome: 'failure' });
   await audit(db(), { action: 'test.last', outcome: 'success', actorEmail: '', detail: {} });
-  victims.last = await newestId();
+  victims.last = await endId('max');
 });
 afterAll(async () => {
   await server?.close();
@@ -92,6 +97,10 @@ function otherValue(column: AuditColumn, id: number, room: { low: number; high: 
   }
 }
 
+/** The instant a timestamp column holds, at the same wall time BC: before migration 0025 its hash was the same. */
+const sameWallTimeBC = (column: AuditColumn) =>
+  sql`(to_char(${sql.identifier(column.name)} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00 BC')::timestamptz`;
+
 // The script itself (a child process, about 1.5 s each) runs once per position, on PostgreSQL only: the
 // server's PGlite is in this process's memory. Every other edit asks the function the script prints.
 const scriptRuns = {
@@ -108,12 +117,9 @@ describe.each(['first', 'middle', 'last'] as const)('an edit of the %s row', (po
       const victim = victims[position];
       const rows = await rowCount();
       const before = await rowText(db(), victim);
-      const { id, restore } = await editColumn(
-        db(),
-        victim,
-        column,
-        otherValue(column, victim, await keyRoom(db(), victim)),
-      );
+      const ids = await auditIds(db());
+      const room = keyRoom(ids, ids.indexOf(victim));
+      const { id, restore } = await editColumn(db(), victim, column, otherValue(column, victim, room));
       try {
         // The edit changed the row: a test of no edit at all would pass nothing.
         expect(await rowText(db(), id)).not.toBe(before);
@@ -192,14 +198,66 @@ describe('the SQL hash and the Node canonical form', () => {
       const hashes = await Promise.all(twins.map((twin) => hashOf(markers.with(i, twin))));
       expect(new Set(hashes).size, column.name).toBe(twins.length);
       // Verify, which reads the column as the hash takes it, names a row moved to the same wall time BC.
-      const c = sql.identifier(column.name);
-      const bc = sql`(to_char(${c} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00 BC')::timestamptz`;
-      const { id, restore } = await editColumn(db(), victims.middle, column, bc);
+      const { id, restore } = await editColumn(db(), victims.middle, column, sameWallTimeBC(column));
       try {
         expect(await verify(), column.name).toMatchObject({ valid: false, first_broken_id: id });
       } finally {
         await restore();
       }
     }
+  });
+});
+
+const CAST = { key: 'bigint', integer: 'integer', text: 'text', timestamp: 'timestamptz', jsonb: 'jsonb' } as const;
+
+/** The row an edit lands on and the value as SQL: a key only where it keeps the row in its place (keyRoom). */
+async function placeEdit(column: AuditColumn, row: number, value: NewValue): Promise<{ victim: number; value: SQL }> {
+  const ids = await auditIds(db());
+  if ('keyPick' in value) {
+    const free = ids.map((id, i) => ({ id, ...keyRoom(ids, i) })).filter((r) => r.high > r.low);
+    const { id, low, high } = free[row % free.length];
+    const key = low + (value.keyPick % (high - low));
+    return { victim: id, value: sql`${key >= id ? key + 1 : key}::bigint` };
+  }
+  const victim = ids[row % ids.length];
+  if ('seconds' in value)
+    return {
+      victim,
+      value: sql`to_timestamp(${value.seconds}::double precision) + ${value.micros} * interval '1 microsecond'`,
+    };
+  if ('sameWallTimeBC' in value) return { victim, value: sameWallTimeBC(column) };
+  return { victim, value: sql`${value.literal}::${sql.raw(CAST[kindOf(column)])}` };
+}
+
+describe('random audited writes and one random edit', () => {
+  const byName = new Map(auditColumns.map((column) => [column.name, column]));
+  const editArb = fc
+    .constantFrom(...byName.keys())
+    .chain((name) => fc.record({ column: fc.constant(name), row: fc.nat(), value: valueArb(byName.get(name)!) }));
+
+  it('the chain is intact after the writes, and the edited row is the one verify names', async () => {
+    await fc.assert(
+      fc.asyncProperty(writesArb, editArb, async (writes, edit) => {
+        for (const { entry, rolledBack } of writes) await (rolledBack ? rolledBackWrite(entry) : audit(db(), entry));
+        const rows = await rowCount();
+        expect(await verify()).toEqual({ valid: true, rows, head: await headHash(db()), first_broken_id: null });
+
+        const column = byName.get(edit.column)!;
+        const { victim, value } = await placeEdit(column, edit.row, edit.value);
+        const c = sql.identifier(column.name);
+        const differs = await db().execute<{ differs: boolean }>(
+          sql`select ${c}::text is distinct from (${value})::text as differs from audit_log where id = ${victim}`,
+        );
+        fc.pre(differs.rows[0].differs);
+        const { id, restore } = await editColumn(db(), victim, column, value);
+        try {
+          expect(await verify()).toEqual({ valid: false, rows, head: await headHash(db()), first_broken_id: id });
+        } finally {
+          await restore();
+        }
+        expect(await verify()).toMatchObject({ valid: true, first_broken_id: null });
+      }),
+      { numRuns: 40 },
+    );
   });
 });

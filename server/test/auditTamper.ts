@@ -52,18 +52,21 @@ export const rowText = async (db: Db, id: number): Promise<string | undefined> =
     )
   ).rows[0]?.row;
 
+/** Every row's id in the order verify walks them. */
+export const auditIds = async (db: Db): Promise<number[]> =>
+  (await db.execute<{ id: string }>(sql`select id::text as id from audit_log order by audit_log.id`)).rows.map((r) =>
+    Number(r.id),
+  );
+
 /**
- * The ids an edit of row `id`'s key may take and keep the row in its place (verify walks id order, so
- * a key moved past a neighbour is a reordering, which breaks the link of another row): those between
- * its neighbours, or up to 1000 away at either end of the log.
+ * The ids an edit of the key of `ids[i]` may take and keep the row in its place (verify walks id
+ * order, so a key moved past a neighbour is a reordering, which breaks the link of another row): those
+ * between its neighbours, or up to 1000 away at either end of the log.
  */
-export async function keyRoom(db: Db, id: number): Promise<{ low: number; high: number }> {
-  const res = await db.execute<{ before: string | null; after: string | null }>(sql`
-    select (select max(a.id) from audit_log a where a.id < ${id})::text as before,
-      (select min(a.id) from audit_log a where a.id > ${id})::text as after`);
-  const { before, after } = res.rows[0];
-  return { low: before == null ? id - 1000 : Number(before) + 1, high: after == null ? id + 1000 : Number(after) - 1 };
-}
+export const keyRoom = (ids: number[], i: number): { low: number; high: number } => ({
+  low: i > 0 ? ids[i - 1] + 1 : ids[i] - 1000,
+  high: i < ids.length - 1 ? ids[i + 1] - 1 : ids[i] + 1000,
+});
 
 /**
  * Sets `column` of row `id` to `value` behind the application's back; answers the row's id after the
