@@ -144,6 +144,33 @@ describe.each(['first', 'middle', 'last'] as const)('an edit of the %s row', (po
   );
 });
 
+describe('a row rewritten with a fresh hash of its own', () => {
+  it('and the next row relinked to it is named at the next row: the link is hashed too', async () => {
+    // Edits of prev_hash are seen by the link check alone, so only this tells a hash that leaves the link out.
+    const ids = await auditIds(db());
+    const next = ids[ids.indexOf(victims.middle) + 1];
+    const byName = (name: string) => auditColumns.find((column) => column.name === name)!;
+    // The hash's arguments are the columns but the hash, in the schema order (checked below).
+    const args = auditColumns.filter((column) => column.name !== 'hash').map((column) => sql.identifier(column.name));
+    const edits = [
+      await editColumn(db(), victims.middle, byName('action'), sql`'forged'`),
+      await editColumn(db(), victims.middle, byName('hash'), sql`audit_log_hash(${sql.join(args, sql`, `)})`),
+      await editColumn(
+        db(),
+        next,
+        byName('prev_hash'),
+        sql`(select a.hash from audit_log a where a.id = ${victims.middle})`,
+      ),
+    ];
+    try {
+      expect(await verify()).toMatchObject({ valid: false, first_broken_id: next });
+    } finally {
+      for (const { restore } of edits.reverse()) await restore();
+    }
+    expect(await verify()).toMatchObject({ valid: true, first_broken_id: null });
+  });
+});
+
 describe('the SQL hash and the Node canonical form', () => {
   // The canonical form (migration 0020) is every column but the hash itself, in the schema's order.
   const chained = auditColumns.filter((column) => column.name !== 'hash');
