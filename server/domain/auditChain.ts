@@ -26,6 +26,7 @@ export interface ChainRow {
  * The canonical serialisation (documented in migration 0020, which computes it in SQL as
  * audit_log_hash): a JSON array of each field's text as a JSON string, or null, without spaces.
  * JSON.stringify escapes a string as PostgreSQL's to_json does, so the two agree byte for byte.
+ * `at` is read as audit_log_time prints it (migration 0025), the text the SQL hash takes too.
  */
 export const canonicalRow = (r: Omit<ChainRow, 'hash'>): string =>
   `[${[
@@ -50,7 +51,7 @@ export const rowHash = (r: Omit<ChainRow, 'hash'>): string =>
 /** The rows after `afterId` in id order, every column as the text the hash was taken over. */
 const page = async (db: Db, afterId: string | null, limit: number): Promise<ChainRow[]> => {
   const res = await db.execute<ChainRow & Record<string, unknown>>(sql`
-    select id::text as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+    select id::text as id, audit_log_time(at) as at,
       actor_user_id::text as actor_user_id, actor_email, action, object_type, object_id, outcome, ip,
       detail::text as detail, prev_hash, hash
     from audit_log

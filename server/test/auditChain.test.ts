@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuditChainVerdict } from '../../src/services/auditLogRules.ts';
@@ -12,9 +10,9 @@ import { audit } from '../domain/audit.ts';
 import { verifyAuditChain } from '../domain/auditChain.ts';
 import { call, freshDatabase, signInVerified, startTestServer, type TestServer } from './harness.ts';
 import { chainedByMigration } from './auditChainMigration.ts';
+import { runAuditVerifyScript, tamper } from './auditTamper.ts';
 
 const API = '/api/backoffice';
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 let server: TestServer;
 let superToken: string;
@@ -30,16 +28,6 @@ const links = async (d: Db) =>
       sql`select id::text as id, prev_hash, hash from audit_log order by audit_log.id`,
     )
   ).rows;
-
-/** Runs `change` on audit_log with the append-only triggers off, as someone with the database's keys could. */
-const tamper = async (d: Db, change: ReturnType<typeof sql>) => {
-  await d.execute(sql`alter table audit_log disable trigger user`);
-  try {
-    await d.execute(change);
-  } finally {
-    await d.execute(sql`alter table audit_log enable trigger user`);
-  }
-};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -167,19 +155,6 @@ describe('the audit hash chain', () => {
   });
 });
 
-/** Runs `npm run audit:verify`'s script against a database and answers its exit code and output. */
-const runScript = (env: Record<string, string | undefined>) =>
-  new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/scripts/audit-verify.ts'], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('close', (code) => resolve({ code, out }));
-  });
-
 describe('npm run audit:verify', () => {
   it('exits 0 on an intact chain and non-zero on a broken one, naming the first broken row', async () => {
     // The script opens the database by its environment: a PostgreSQL database by URL, or PGlite in a folder.
@@ -192,14 +167,14 @@ describe('npm run audit:verify', () => {
       for (let i = 0; i < 3; i++) await audit(database.db, { action: 'test.script', outcome: 'success' });
       const ids = (await links(database.db)).map((r) => r.id);
       if (!target) await database.close();
-      const intact = await runScript(env);
+      const intact = await runAuditVerifyScript(env);
       expect(intact.code, intact.out).toBe(0);
       expect(intact.out).toContain(`Checked ${ids.length} audit rows.`);
 
       const reopened = target ? database : await openDatabase({ dataDir: folder });
       await tamper(reopened.db, sql`update audit_log set ip = '6.6.6.6' where id = ${ids[1]}::bigint`);
       if (!target) await reopened.close();
-      const broken = await runScript(env);
+      const broken = await runAuditVerifyScript(env);
       expect(broken.code, broken.out).toBe(1);
       expect(broken.out).toContain(`The audit chain is broken at entry #${ids[1]}.`);
     } finally {

@@ -14,6 +14,8 @@ import { trafficCheck, type TrafficCheck } from './trafficCheck.ts';
 export interface TestServer {
   url: string;
   database: Database;
+  /** The database's URL on PostgreSQL, for another process (a script a test runs) to open; null on in-memory PGlite. */
+  databaseUrl: string | null;
   app: App;
   /** What the traffic so far broke of /api/docs. */
   traffic: TrafficCheck;
@@ -56,7 +58,7 @@ export async function freshDatabase(
 export async function startTestServer(
   options: { seed?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
-  const { database, dispose } = await freshDatabase(options.seed === false ? 'reference' : 'demo');
+  const { database, url, dispose } = await freshDatabase(options.seed === false ? 'reference' : 'demo');
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const traffic = trafficCheck();
   const app = await buildApp(database, config, { logStream: options.logStream, observe: traffic.observe });
@@ -66,6 +68,7 @@ export async function startTestServer(
   return {
     url: `http://127.0.0.1:${port}`,
     database,
+    databaseUrl: url,
     app,
     traffic,
     async close() {
