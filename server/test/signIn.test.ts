@@ -85,6 +85,8 @@ describe('the OTP step', () => {
         'disbursement',
         'disbursement-list',
         'balance',
+        // Issue 42: a client user follows and cancels their own held requests.
+        'approvals',
         'settings',
         'settings-user',
       ],
@@ -94,6 +96,7 @@ describe('the OTP step', () => {
         '/dashboard/disbursement',
         '/dashboard/disbursement/transactions',
         '/dashboard/balance',
+        '/dashboard/approvals',
         '/dashboard/settings',
         '/dashboard/settings/user',
       ],
