@@ -16,8 +16,8 @@ import {
   type WalkStep,
 } from './lifecycleWalkKit.ts';
 import { approvalWalks } from './walkApprovals.ts';
-import { disbursementWalks } from './walkDisbursements.ts';
-import { payinWalks } from './walkPayins.ts';
+import { DISBURSEMENT_USER_EVENTS, disbursementWalks } from './walkDisbursements.ts';
+import { PAYIN_USER_EVENTS, payinWalks } from './walkPayins.ts';
 import { withdrawalWalks } from './walkWithdrawals.ts';
 
 /**
@@ -195,24 +195,20 @@ export function chartLifecycles(ctx: WalkContext): ChartLifecycle[] {
   type Payin = Parameters<typeof payins.send>[0];
   const channel = (c: TransactionTypeName) => ({ label: c, machine: { channel: c, addedToWithdrawable: false } });
   const [qris, va] = [channel('fello_qris'), channel('va_mandiri')];
-  const PAYIN_EVENTS = [
-    'REFRESH_STATUS',
-    'FINALIZE_MANUALLY',
-    'RESEND_CALLBACK',
-    'ADD_TO_WITHDRAWABLE',
-    'GENERATE_INVOICE',
-    'SETTLE',
-  ];
   const payin: ChartLifecycle<Payin> = {
     id: 'transaction',
     spec: payins,
     situations: [
-      ...each(['PENDING', 'REQUEST_TIMEOUT', 'SETTLED'], { input: qris, events: PAYIN_EVENTS, callers: demoCallers }),
+      ...each(['PENDING', 'REQUEST_TIMEOUT', 'SETTLED'], {
+        input: qris,
+        events: PAYIN_USER_EVENTS,
+        callers: demoCallers,
+      }),
       {
         state: 'FINALIZED',
         input: qris,
         context: { addedToWithdrawable: false },
-        events: PAYIN_EVENTS,
+        events: PAYIN_USER_EVENTS,
         callers: demoCallers,
       },
       // Facts that change a verdict: a virtual account's refresh, an added pay-in, a channel settlement never runs.
@@ -228,7 +224,7 @@ export function chartLifecycles(ctx: WalkContext): ChartLifecycle[] {
       {
         state: 'VA_EXPIRED',
         input: va,
-        events: PAYIN_EVENTS,
+        events: PAYIN_USER_EVENTS,
         callers: demoCallers,
         // Nothing in the server expires a virtual account (the kit says why): written as the demo seed writes it.
         async make() {
@@ -270,14 +266,6 @@ export function chartLifecycles(ctx: WalkContext): ChartLifecycle[] {
   const disbursements = disbursementWalks(ctx);
   type Disbursement = Parameters<typeof disbursements.send>[0];
   const bifast = disbursements.inputs[0];
-  const DISBURSEMENT_EVENTS = [
-    'FINALIZE',
-    'REJECT',
-    'VOID',
-    'REFRESH_STATUS',
-    'GENERATE_INVOICE',
-    'ADD_TO_WITHDRAWABLE',
-  ];
   const disbursement: ChartLifecycle<Disbursement> = {
     id: 'disbursement',
     spec: disbursements,
@@ -285,7 +273,7 @@ export function chartLifecycles(ctx: WalkContext): ChartLifecycle[] {
       ...each(['PENDING_REQUEST', 'PENDING', 'FINALIZED', 'REJECTED', 'FAILED', 'VOIDED'], {
         input: bifast,
         context: { addedToWithdrawable: false },
-        events: DISBURSEMENT_EVENTS,
+        events: DISBURSEMENT_USER_EVENTS,
         callers: demoCallers,
       }),
       ...each(['REJECTED', 'FAILED', 'VOIDED'], {

@@ -6,18 +6,11 @@ import type { DisbursementRecord } from './walkRecords.ts';
 import { DISBURSEMENT_MONEY } from './walkMoney.ts';
 import { DISBURSEMENT_TARGETS } from './walkTargets.ts';
 
-const TYPES = [
-  'PROVIDER_ACCEPTED',
-  'PROVIDER_CONFIRMED',
-  'PROVIDER_FAILED',
-  'FINALIZE',
-  'REJECT',
-  'VOID',
-  'REFRESH_STATUS',
-  'GENERATE_INVOICE',
-  'ADD_TO_WITHDRAWABLE',
-] as const;
+// The events the lifecycle knows, read from it: one it gains is walked (or said to have no API) unlisted.
+const TYPES = [...disbursementLifecycle.root.events];
 const PROVIDER = new Set<string>(['PROVIDER_ACCEPTED', 'PROVIDER_CONFIRMED', 'PROVIDER_FAILED']);
+/** What a user sends over HTTP: every event but the provider's. */
+export const DISBURSEMENT_USER_EVENTS = TYPES.filter((type) => !PROVIDER.has(type));
 type Answer = 'PENDING' | 'FINALIZED' | 'FAILED' | 'NONE';
 
 interface Walked extends DisbursementRecord {

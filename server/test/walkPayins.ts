@@ -16,18 +16,11 @@ import type { PayinRecord } from './walkRecords.ts';
 import { PAYIN_MONEY } from './walkMoney.ts';
 import { PAYIN_TARGETS } from './walkTargets.ts';
 
-const TYPES = [
-  'REFRESH_STATUS',
-  'PROVIDER_PAID',
-  'PROVIDER_TIMEOUT',
-  'PROVIDER_EXPIRED',
-  'FINALIZE_MANUALLY',
-  'RESEND_CALLBACK',
-  'ADD_TO_WITHDRAWABLE',
-  'GENERATE_INVOICE',
-  'SETTLE',
-] as const;
+// The events the lifecycle knows, read from it: one it gains is walked (or said to have no API) unlisted.
+const TYPES = [...transactionLifecycle.root.events];
 const PROVIDER = new Set<string>(['PROVIDER_PAID', 'PROVIDER_TIMEOUT', 'PROVIDER_EXPIRED']);
+/** What a user sends over HTTP: every event but the provider's. */
+export const PAYIN_USER_EVENTS = TYPES.filter((type) => !PROVIDER.has(type));
 
 /**
  * One channel of each kind the lifecycle tells apart (its guards: QRIS, virtual account, neither),
