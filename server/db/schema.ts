@@ -158,6 +158,26 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * The records a bulk line moved, in the order its `items.digest` covers them (issue 43, migration
+ * 0026): append-only like the log, written in the transaction of the movement.
+ */
+export const auditItems = pgTable(
+  'audit_items',
+  {
+    auditId: bigint('audit_id', { mode: 'number' })
+      .notNull()
+      .references(() => auditLog.id),
+    position: integer('position').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.auditId, t.position] }),
+    index('audit_items_object_idx').on(t.objectId, t.objectType),
+  ],
+);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -248,8 +268,16 @@ export const journalEntries = pgTable(
     description: text('description').notNull(),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The key of the action that posted it, which its audit line's detail names (`action_key`, issue 43):
+     * drawn by the database default ledger_action_key() (migration 0026); null only on entries older than it.
+     */
+    actionKey: text('action_key').default(sql`ledger_action_key()`),
   },
-  (t) => [uniqueIndex('journal_entries_kind_reference_key').on(t.kind, t.reference)],
+  (t) => [
+    uniqueIndex('journal_entries_kind_reference_key').on(t.kind, t.reference),
+    index('journal_entries_action_key_idx').on(t.actionKey),
+  ],
 );
 
 export const postings = pgTable(

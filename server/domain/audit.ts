@@ -22,17 +22,29 @@ export interface AuditEntry {
 export const AUDIT_CHAIN_LOCK = sql`hashtext('audit_log_chain')`;
 
 /**
- * Appends one line to the append-only, hash-chained audit log; pass the transaction so it commits
- * with the change (and holds the chain's lock until then). Without one it runs in its own.
- * Needs READ COMMITTED (the default): each statement after the lock sees the head just committed.
+ * Appends one line to the append-only, hash-chained audit log and answers its id; pass the
+ * transaction so it commits with the change (and holds the chain's lock until then). Without one
+ * it runs in its own. Needs READ COMMITTED (the default): each statement after the lock sees the
+ * head just committed.
+ *
+ * The line claims the journal entries its transaction posted since the line before (issue 43): their
+ * action key (ledger_action_key, migration 0026) goes into the detail as `action_key`, under the
+ * chain's hash, and is cleared, so the next entries draw a new key for the next line.
  */
-export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  const detail = entry.detail == null ? null : JSON.stringify(entry.detail);
+export async function audit(db: Db, entry: AuditEntry): Promise<number> {
   const objectId = entry.objectId == null ? null : String(entry.objectId);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  return db.transaction(async (tx) => {
+    const {
+      rows: [{ action_key: actionKey }],
+    } = await tx.execute<{ action_key: string | null }>(sql`
+      select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK}) as locked,
+        nullif(current_setting('bo.action_key', true), '') as action_key`);
+    const withKey = actionKey == null ? entry.detail : { ...entry.detail, action_key: actionKey };
+    const detail = withKey == null ? null : JSON.stringify(withKey);
     // audit_log_hash (migration 0020) is the canonical serialisation that auditChain.ts verifies.
-    await tx.execute(sql`
+    const {
+      rows: [{ id }],
+    } = await tx.execute<{ id: string }>(sql`
       insert into audit_log
         (id, at, actor_user_id, actor_email, action, object_type, object_id, outcome, ip, detail, prev_hash, hash)
       select r.id, r.at, r.actor_user_id, r.actor_email, r.action, r.object_type, r.object_id, r.outcome, r.ip,
@@ -46,7 +58,10 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
           ${objectId}::text as object_id, ${entry.outcome}::text as outcome, ${entry.ip ?? null}::text as ip,
           ${detail}::jsonb as detail
       ) r
-      left join lateral (select a.hash from audit_log a order by a.id desc limit 1) head on true`);
+      left join lateral (select a.hash from audit_log a order by a.id desc limit 1) head on true
+      returning id::text as id`);
+    if (actionKey != null) await tx.execute(sql`select set_config('bo.action_key', '', true)`);
+    return Number(id);
   });
 }
 
@@ -56,4 +71,4 @@ export const auditBy = (
   actor: { id: number; email: string },
   origin: { ip?: string | null },
   entry: Omit<AuditEntry, 'actorUserId' | 'actorEmail' | 'ip'>,
-): Promise<void> => audit(db, { ...entry, actorUserId: actor.id, actorEmail: actor.email, ip: origin.ip });
+): Promise<number> => audit(db, { ...entry, actorUserId: actor.id, actorEmail: actor.email, ip: origin.ip });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AuditChainVerdict } from '../../src/services/auditLogRules.ts';
 import type { Db } from '../db/connect.ts';
+import { itemsMatchSeal, sealOf } from './auditItems.ts';
 
 /** Rows read per keyset page: memory stays flat however long the log. */
 export const VERIFY_PAGE_SIZE = 5_000;
@@ -62,9 +63,30 @@ const page = async (db: Db, afterId: string | null, limit: number): Promise<Chai
   return res.rows;
 };
 
+/** How many items each line of the page has (issue 43): lines without items are absent. */
+async function itemCountsOf(db: Db, batch: ChainRow[]): Promise<Map<string, number>> {
+  if (!batch.length) return new Map();
+  const { rows } = await db.execute<{ audit_id: string; n: number }>(sql`
+    select audit_id::text as audit_id, count(*)::int as n from audit_items
+    where audit_id between ${batch[0].id}::bigint and ${batch[batch.length - 1].id}::bigint group by audit_id`);
+  return new Map(rows.map((r) => [r.audit_id, Number(r.n)]));
+}
+
+/**
+ * A line's items agree with its chained seal: a line that names none has none, and a line that
+ * names some has exactly those, in order (their digest recomputed here).
+ */
+async function itemsHold(db: Db, row: ChainRow, itemCounts: Map<string, number>): Promise<boolean> {
+  // Parsing only what can hold a seal keeps a walk of a million plain lines cheap.
+  const seal = row.detail?.includes('"items"') ? sealOf(JSON.parse(row.detail)) : null;
+  const stored = itemCounts.get(row.id) ?? 0;
+  if (!seal) return stored === 0;
+  return stored === seal.count && itemsMatchSeal(db, Number(row.id), seal);
+}
+
 /**
  * Walks the whole log in id order, page by page, recomputing each row's hash and checking it names
- * the row before (the first row names none). The first row where either fails is the first broken
+ * the row before (the first row names none), and a bulk line's items against its seal. The first row where either fails is the first broken
  * one; the walk goes on to the end only to count the rows and find the head.
  */
 export async function verifyAuditChain(db: Db, pageSize = VERIFY_PAGE_SIZE): Promise<AuditChainVerdict> {
@@ -74,8 +96,12 @@ export async function verifyAuditChain(db: Db, pageSize = VERIFY_PAGE_SIZE): Pro
   let afterId: string | null = null;
   for (;;) {
     const batch = await page(db, afterId, pageSize);
+    const itemCounts = firstBroken == null ? await itemCountsOf(db, batch) : new Map<string, number>();
     for (const row of batch) {
-      if (firstBroken == null && (row.prev_hash !== previous || rowHash(row) !== row.hash))
+      if (
+        firstBroken == null &&
+        (row.prev_hash !== previous || rowHash(row) !== row.hash || !(await itemsHold(db, row, itemCounts)))
+      )
         firstBroken = Number(row.id);
       previous = row.hash;
     }

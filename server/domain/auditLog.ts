@@ -42,7 +42,11 @@ export function auditWhere(f: AuditLogFilter, timeZone: string, named?: NamedObj
   if (f.actor) parts.push(ilike(auditLog.actorEmail, containing(f.actor)));
   if (f.action) parts.push(sql`${auditLog.action} = ${f.action}`);
   if (f.object_type) parts.push(sql`${auditLog.objectType} = ${f.object_type}`);
-  if (f.object_id) parts.push(sql`${auditLog.objectId} in ${objectIdAliases(f.object_id)}`);
+  if (f.object_id)
+    parts.push(
+      sql`(${auditLog.objectId} in ${objectIdAliases(f.object_id)} or ${auditLog.id} in (select i.audit_id from
+        audit_items i where i.object_id in ${objectIdAliases(f.object_id)}))`,
+    );
   if (f.outcome) parts.push(sql`${auditLog.outcome} = ${f.outcome}`);
   if (f.start || f.end) {
     const { from, until } = windowBounds(f.start ?? f.end!, f.end ?? f.start!, timeZone);

@@ -53,13 +53,16 @@ export async function objectsNamed(db: Db, text: string): Promise<NamedObjects> 
   };
 }
 
-/** The log lines of the named objects, and those the named users wrote (both by index). */
+/** The log lines of the named objects (their own and the bulk lines that moved them), and those the named users wrote (all by index). */
 export function namedWhere(named: NamedObjects): SQL {
   const byType = new Map<string, string[]>();
   for (const o of named.objects) byType.set(o.type, [...(byType.get(o.type) ?? []), o.id]);
-  const parts = [...byType].map(
-    ([type, ids]) => sql`(audit_log.object_type = ${type} and audit_log.object_id in (${list(ids)}))`,
-  );
+  const parts = [...byType].flatMap(([type, ids]) => [
+    sql`(audit_log.object_type = ${type} and audit_log.object_id in (${list(ids)}))`,
+    // The bulk lines that moved the record (issue 43), by the items' index.
+    sql`audit_log.id in (select i.audit_id from audit_items i where i.object_id in (${list(ids)})
+      and i.object_type = ${type})`,
+  ]);
   if (named.userIds.length) parts.push(sql`audit_log.actor_user_id in (${list(named.userIds)})`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }

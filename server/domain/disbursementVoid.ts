@@ -11,6 +11,7 @@ import { invalidInput, ruleBroken } from './errors.ts';
 import { holdIfNeeded, wouldHold } from './approvalHold.ts';
 import { seesClient } from './clientScope.ts';
 import { audit } from './audit.ts';
+import { auditWithItems, itemsOfIds } from './auditItems.ts';
 import type { RequestOrigin } from './authentication.ts';
 import {
   applyDisbursementEvent,
@@ -198,8 +199,8 @@ async function voidOne(
   // A caller whose role may not void at all is refused outright (notAllowed), not row by row.
   if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: actor.type });
   else return { ...notFinalizedOutcome(entry, current.status), ...none };
-  await applyDisbursementEvent(tx, current, { type: 'VOID', role: actor.type }, { by: actor.id });
-  // Approved: the disbursement's audit path shows the maker's request, then the checker's void.
+  // Approved: the disbursement's audit path shows the maker's request, then the checker's void. The
+  // request's line comes before the movement, so the void's line is the one that claims its entries.
   if (actor.approval) {
     await audit(tx, {
       actorUserId: actor.approval.makerId,
@@ -219,6 +220,7 @@ async function voidOne(
       },
     });
   }
+  await applyDisbursementEvent(tx, current, { type: 'VOID', role: actor.type }, { by: actor.id });
   await audit(tx, {
     actorUserId: actor.id,
     actorEmail: actor.email,
@@ -291,6 +293,7 @@ export async function voidDisbursements(
   );
   if (held) return held;
   const results: VoidOutcome[] = [];
+  const voidedUuids: string[] = [];
   const movedClients = new Set<number>();
   let amount = 0;
   for (const [i, entry] of entries.entries()) {
@@ -310,18 +313,26 @@ export async function voidDisbursements(
       voidOne(tx, principal, principal, entry, uuid, filename, origin),
     );
     results.push(outcome);
+    if (outcome.outcome === 'voided') voidedUuids.push(uuid);
     amount += moved;
     if (moved > 0) movedClients.add(clientId);
   }
   const result = summarize(false, results, amount);
-  await audit(db, {
-    actorUserId: principal.id,
-    actorEmail: principal.email,
-    action: 'disbursement.void_upload',
-    outcome: 'success',
-    ip: origin.ip,
-    detail: { filename, ...result.summary, amount },
-  });
+  // Each row's void is audited in its own transaction; this line lists them all as its items.
+  await inTransaction(db, (tx) =>
+    auditWithItems(
+      tx,
+      {
+        actorUserId: principal.id,
+        actorEmail: principal.email,
+        action: 'disbursement.void_upload',
+        outcome: 'success',
+        ip: origin.ip,
+        detail: { filename, ...result.summary, amount },
+      },
+      itemsOfIds('disbursement', voidedUuids),
+    ),
+  );
   // Which clients' balances moved, for the live balance event (not part of the answer).
   return { ...result, movedClients: [...movedClients] };
 }
@@ -347,6 +358,7 @@ export async function applyHeldVoid(
     approval: { makerId: maker.id, makerEmail: maker.email, approvalId, requestedAt: approval.requestedAt },
   };
   const results: VoidOutcome[] = [];
+  const voidedUuids: string[] = [];
   const clientIds = new Set<number>();
   let amount = 0;
   // Locked in uuid order, so two approvals of overlapping files queue rather than deadlock.
@@ -361,17 +373,22 @@ export async function applyHeldVoid(
       origin,
     );
     results.push(outcome);
+    if (outcome.outcome === 'voided') voidedUuids.push(entry.uuid);
     amount += moved;
     if (moved > 0) clientIds.add(clientId);
   }
   const { summary } = summarize(false, results, amount);
-  await audit(tx, {
-    actorUserId: checker.id,
-    actorEmail: checker.email,
-    action: 'disbursement.void_upload',
-    outcome: 'success',
-    ip: origin.ip,
-    detail: { filename: held.filename, ...summary, amount, maker: maker.email, approval_id: approvalId },
-  });
+  await auditWithItems(
+    tx,
+    {
+      actorUserId: checker.id,
+      actorEmail: checker.email,
+      action: 'disbursement.void_upload',
+      outcome: 'success',
+      ip: origin.ip,
+      detail: { filename: held.filename, ...summary, amount, maker: maker.email, approval_id: approvalId },
+    },
+    itemsOfIds('disbursement', voidedUuids),
+  );
   return { clientIds: [...clientIds] };
 }

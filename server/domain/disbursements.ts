@@ -20,6 +20,7 @@ import {
   type DisbursementRow,
 } from '../../src/services/disbursementQuery.ts';
 import type { Db } from '../db/connect.ts';
+import { audit } from './audit.ts';
 import { disbursements } from '../db/schema.ts';
 import { inTransaction, isUniqueViolation } from '../db/transaction.ts';
 import { disbursementArrived, disbursementDecided } from './workOrderEvents.ts';
@@ -90,6 +91,20 @@ export async function createDisbursement(
       // An open disbursement whose money did not move would break 'hold equals open disbursements'.
       if (!(await holdDisbursement(tx, created, by)))
         throw new Error(`disbursement ${created.uuid} was already held in the ledger`);
+      // The merchant's request is the action that held the money (issue 43): its line claims the hold.
+      await audit(tx, {
+        actorUserId: by,
+        action: 'disbursement.create',
+        objectType: 'disbursement',
+        objectId: created.uuid,
+        outcome: 'success',
+        detail: {
+          correlation_id: created.correlationId,
+          after: { status: created.status },
+          amount: created.amount,
+          fee_amount: created.feeAmount,
+        },
+      });
       await disbursementArrived(tx, created);
       return created;
     });

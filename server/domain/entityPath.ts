@@ -30,36 +30,65 @@ const toIso = (text: string) => new Date(text).toISOString();
 
 interface Transition {
   before: string | null;
-  after: string;
+  after: string | null;
   at: string;
   by: string;
   action: string;
+  checker?: string;
+  auditId?: number;
 }
 
+/**
+ * The bulk actions whose line (not a line per record) is a record's step (issue 43), found through
+ * the line's items: Process Transactions (the pay-in stays FINALIZED; the step says it moved) and
+ * a settlement batch (after SETTLED). A held one names its maker; its actor is then the checker.
+ */
+const BULK_STEPS = ['transaction.bulk_add_withdrawable', 'settlement.batch'] as const;
+
 async function transitions(db: Db, objectType: string, ids: string[]): Promise<Transition[]> {
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const { rows } = await db.execute<{
+    id: string;
     at: string;
     actor_email: string | null;
     action: string;
     before: string | null;
-    after: string;
+    after: string | null;
+    maker: string | null;
+    bulk: boolean;
   }>(sql`
-    select ${iso(sql`a.at`)} as at, a.actor_email, a.action, a.detail->'before'->>'status' as before,
-      a.detail->'after'->>'status' as after
+    select a.id::text as id, ${iso(sql`a.at`)} as at, a.actor_email, a.action,
+      a.detail->'before'->>'status' as before, a.detail->'after'->>'status' as after, a.detail->>'maker' as maker,
+      false as bulk
     from audit_log a
-    where a.object_type = ${objectType} and a.object_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
+    where a.object_type = ${objectType} and a.object_id in (${idList})
       and a.outcome = 'success' and a.detail->'after'->>'status' is not null
-    order by a.at, a.id`);
-  return rows.map((r) => ({
-    before: r.before,
-    after: r.after,
-    at: toIso(r.at),
-    by: r.actor_email ?? 'system',
-    action: r.action,
-  }));
+    union all
+    select a.id::text, ${iso(sql`a.at`)}, a.actor_email, a.action, null, a.detail->'after'->>'status',
+      a.detail->>'maker', true
+    from audit_items i join audit_log a on a.id = i.audit_id
+    where i.object_type = ${objectType} and i.object_id in (${idList}) and a.outcome = 'success'
+      and a.action in (${sql.join(
+        BULK_STEPS.map((action) => sql`${action}`),
+        sql`, `,
+      )})
+    order by at, id`);
+  return rows.map((r) => {
+    const by = r.actor_email ?? 'system';
+    const held = r.bulk && r.maker != null;
+    return {
+      before: r.before,
+      after: r.after,
+      at: toIso(r.at),
+      by: held ? r.maker! : by,
+      action: r.action,
+      ...(held ? { checker: by } : {}),
+      ...(r.bulk ? { auditId: Number(r.id) } : {}),
+    };
+  });
 }
 
 interface Start {
@@ -75,8 +104,9 @@ function stepsFrom(start: Start, logged: Transition[], creationAction?: string):
   const steps: AuditPathStep[] = [];
   let rest = logged;
   const first = logged[0];
-  if (first && first.before == null && first.action === creationAction) {
-    steps.push({ status: first.after, from: null, at: first.at, by: first.by, action: first.action });
+  if (first && first.before == null && first.after != null && first.action === creationAction) {
+    // The row's own time: a record created with a past time (the seed, a merchant's transaction_time) starts then.
+    steps.push({ status: first.after, from: null, at: start.at, by: first.by, action: first.action });
     rest = logged.slice(1);
   } else {
     steps.push({
@@ -87,7 +117,13 @@ function stepsFrom(start: Start, logged: Transition[], creationAction?: string):
       action: start.action,
     });
   }
-  for (const t of rest) append(steps, { status: t.after, from: t.before, at: t.at, by: t.by, action: t.action });
+  for (const t of rest) {
+    const extra = { ...(t.checker ? { checker: t.checker } : {}), ...(t.auditId ? { audit_id: t.auditId } : {}) };
+    const last = steps[steps.length - 1].status;
+    // A bulk step that leaves the status (Process Transactions) is kept as a step of its own.
+    if (t.after == null) steps.push({ status: last, from: last, at: t.at, by: t.by, action: t.action, ...extra });
+    else append(steps, { status: t.after, from: t.before, at: t.at, by: t.by, action: t.action, ...extra });
+  }
   return steps;
 }
 
@@ -150,6 +186,7 @@ async function disbursementPath(db: Db, id: string): Promise<AuditPath> {
   const steps = stepsFrom(
     { fallbackStatus: d.status, at: toIso(d.created_at), by: 'system', action: 'disbursement.create' },
     logged,
+    'disbursement.create',
   );
   reconcile(
     steps,
@@ -201,7 +238,8 @@ async function transactionPath(db: Db, id: string): Promise<AuditPath> {
     },
     logged,
   );
-  if (settledByRun) {
+  // A run's batch line (issue 43) already brought the path to SETTLED; older runs wrote none.
+  if (settledByRun && steps[steps.length - 1].status !== 'SETTLED') {
     // The step before SETTLED, when no logged line reached it (paid by the provider).
     if (steps[steps.length - 1].status !== 'FINALIZED')
       append(steps, {

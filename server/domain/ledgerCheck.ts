@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
+import { checkTrace } from './traceCheck.ts';
 
 export interface LedgerProblem {
   check: string;
@@ -16,7 +17,8 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execu
  * of its open (PENDING_REQUEST, PENDING) disbursements; and, since the lists' totals come from
  * them, any hour, day or business-day bucket of the pay-in or disbursement totals that differs from its rows; a
  * credited SETTLED pay-in whose net never reached withdrawable, and a settlement run whose counts are
- * not those of the pay-ins stamped with it. An empty list means
+ * not those of the pay-ins stamped with it; and any posting not traced to its audit line or line to
+ * its postings (traceCheck.ts, issue 43). An empty list means
  * every figure is explained.
  */
 export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; accounts: number; entries: number }> {
@@ -142,6 +144,7 @@ export async function checkLedger(db: Db): Promise<{ problems: LedgerProblem[]; 
   }
   problems.push(...(await checkPayinTotals(db)));
   problems.push(...(await checkDisbursementTotals(db)));
+  problems.push(...(await checkTrace(db)).problems);
   const [{ accounts }] = await rows<{ accounts: number }>(
     db,
     sql`select count(*)::int as accounts from ledger_accounts`,

@@ -176,16 +176,7 @@ export async function* statementBatches(db: Db, account: LedgerAccount): AsyncGe
 export async function journalOf(db: Db, reference: string): Promise<Journal> {
   // The unique index is on (kind, reference): walking its few kinds (a loose index scan) and
   // looking each up with the reference uses it, where `reference = x` alone would read every entry.
-  const found = await rows<{
-    id: string;
-    kind: string;
-    reference: string;
-    description: string;
-    created_at: string;
-    account_id: number;
-    account_code: string;
-    amount: string;
-  }>(
+  const found = await rows<JournalRecord>(
     db,
     sql`with recursive kinds(kind) as (
       (select kind from journal_entries order by kind limit 1)
@@ -193,15 +184,41 @@ export async function journalOf(db: Db, reference: string): Promise<Journal> {
       select (select j.kind from journal_entries j where j.kind > k.kind order by j.kind limit 1)
       from kinds k where k.kind is not null
     )
-    select e.id, e.kind, e.reference, e.description,
-      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      p.account_id, a.code as account_code, p.amount
+    select ${JOURNAL_COLUMNS}
     from journal_entries e join postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
     where e.kind in (select kind from kinds where kind is not null)
       and e.reference in ${objectIdAliases(reference)}
     order by e.id, p.id`,
   );
   if (found.length === 0) throw notFound(`No journal entry has the reference ${reference}`);
+  return { reference, entries: entriesOf(found) };
+}
+
+/** One posting row of a journal read, with its entry's columns. */
+interface JournalRecord {
+  id: string;
+  kind: string;
+  reference: string;
+  description: string;
+  created_at: string;
+  audit_id: string | null;
+  account_id: number;
+  account_code: string;
+  amount: string;
+}
+
+/**
+ * The columns of JournalRecord over `e` (entry), `p` (posting) and `a` (account). The audit line is
+ * the one whose detail names the entry's action key (issue 43), found by the partial index of 0026.
+ */
+const JOURNAL_COLUMNS = sql`e.id, e.kind, e.reference, e.description,
+  to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  (select l.id from audit_log l where l.detail ? 'action_key' and l.detail->>'action_key' = e.action_key
+    order by l.id limit 1) as audit_id,
+  p.account_id, a.code as account_code, p.amount`;
+
+/** Posting rows (ordered by entry, then posting) gathered into entries. */
+function entriesOf(found: JournalRecord[]): JournalEntry[] {
   const entries = new Map<number, JournalEntry>();
   for (const r of found) {
     const id = Number(r.id);
@@ -212,9 +229,36 @@ export async function journalOf(db: Db, reference: string): Promise<Journal> {
       description: r.description,
       created_at: r.created_at,
       postings: [],
+      audit_id: r.audit_id == null ? null : Number(r.audit_id),
     };
     entry.postings.push({ account_id: Number(r.account_id), account_code: r.account_code, amount: Number(r.amount) });
     entries.set(id, entry);
   }
-  return { reference, entries: [...entries.values()] };
+  return [...entries.values()];
+}
+
+/**
+ * The journal entries one audit line's action posted (issue 43), oldest first, a page at a time (a
+ * bulk line's can be 100,000): those whose action key the line's detail names.
+ */
+export async function auditLineJournal(
+  db: Db,
+  auditId: number,
+  page: number,
+  limit: number,
+): Promise<{ rows: JournalEntry[]; meta: PageMeta }> {
+  const keyOf = sql`(select l.detail->>'action_key' from audit_log l where l.id = ${auditId})`;
+  const [{ total }] = await rows<{ total: string }>(
+    db,
+    sql`select count(*) as total from journal_entries e where e.action_key = ${keyOf}`,
+  );
+  const found = await rows<JournalRecord>(
+    db,
+    sql`with shown as (select e.* from journal_entries e where e.action_key = ${keyOf}
+        order by e.id limit ${limit} offset ${(page - 1) * limit})
+      select ${JOURNAL_COLUMNS}
+      from shown e join postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
+      order by e.id, p.id`,
+  );
+  return { rows: entriesOf(found), meta: pageMeta(page, limit, Number(total)) };
 }

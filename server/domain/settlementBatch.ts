@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { audit } from './audit.ts';
+import { auditWithItems } from './auditItems.ts';
 import { settlementFailed } from './workOrderEvents.ts';
 import { bulkSettle } from './payinLedgerBulk.ts';
 import { literal, settleableWhere, settleStep, type WindowKey } from './settlement.ts';
@@ -117,6 +118,27 @@ export async function settleBatch(db: Db, run: RunToSettle, size: number): Promi
         settled_amount = settled_amount + ${Number(batch.amount)},
         settled_fee = settled_fee + ${Number(batch.fee)}, moved_amount = moved_amount + ${moved.amount}
       where id = ${run.id}`);
+    // The batch's own line (issue 43): each pay-in it settled is an item, so a search by one finds
+    // the run and who pressed it; the line claims the batch's journal entries.
+    await auditWithItems(
+      tx,
+      {
+        actorUserId: run.requestedBy,
+        actorEmail: run.requestedByEmail,
+        action: 'settlement.batch',
+        objectType: 'settlement_run',
+        objectId: run.id,
+        outcome: 'success',
+        detail: {
+          settled: n,
+          amount: Number(batch.amount),
+          fee: Number(batch.fee),
+          moved: moved.amount,
+          after: { status: step.to },
+        },
+      },
+      sql`select 'transaction' as object_type, correlation_id as object_id from settling`,
+    );
     return n;
   });
 }

@@ -31,6 +31,7 @@ import { inquireQrisStatus } from '../providers/qrisAdapter.ts';
 import { holdIfNeeded, wouldHold } from './approvalHold.ts';
 import { seesClient } from './clientScope.ts';
 import { audit } from './audit.ts';
+import { auditWithItems } from './auditItems.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { callbackTargetOf, deliverCallback } from './callbacks.ts';
 import { callbackDelivered } from './workOrderEvents.ts';
@@ -316,6 +317,10 @@ async function lockSelection(
   return { ...now, fingerprint: selected.fingerprint };
 }
 
+/** The bulk line's items (issue 43): every pay-in of the locked selection, which moveSelection moves. */
+const SELECTION_ITEMS = sql`select 'transaction' as object_type, t.correlation_id as object_id
+  from bulk_selection s join transactions t on t.id = s.id`;
+
 /**
  * Moves exactly the locked selection to withdrawable; answers how many moved, how many of the filter were already
  * added, and whose balances moved.
@@ -385,14 +390,18 @@ export async function bulkAddToWithdrawable(
     );
     if (held) return held;
     const { processed, skipped } = await moveSelection(tx, where, principal.id);
-    await audit(tx, {
-      actorUserId: principal.id,
-      actorEmail: principal.email,
-      action: 'transaction.bulk_add_withdrawable',
-      outcome: 'success',
-      ip: origin.ip,
-      detail: { filter, processed, skipped, count: now.count, amount: now.amount, fee: now.fee },
-    });
+    await auditWithItems(
+      tx,
+      {
+        actorUserId: principal.id,
+        actorEmail: principal.email,
+        action: 'transaction.bulk_add_withdrawable',
+        outcome: 'success',
+        ip: origin.ip,
+        detail: { filter, processed, skipped, count: now.count, amount: now.amount, fee: now.fee },
+      },
+      SELECTION_ITEMS,
+    );
     return { processed, skipped, ...now };
   });
 }
@@ -415,23 +424,27 @@ export async function applyHeldBulk(
   const { fingerprint, ...now } = await lockSelection(tx, pending, held.expected);
   if (fingerprint !== held.fingerprint) throw conflict(SELECTION_REPLACED);
   const { processed, skipped, clientIds } = await moveSelection(tx, where, checker.id);
-  await audit(tx, {
-    actorUserId: checker.id,
-    actorEmail: checker.email,
-    action: 'transaction.bulk_add_withdrawable',
-    outcome: 'success',
-    ip: origin.ip,
-    detail: {
-      filter: held.filter,
-      processed,
-      skipped,
-      count: now.count,
-      amount: now.amount,
-      fee: now.fee,
-      maker: maker.email,
-      approval_id: approvalId,
+  await auditWithItems(
+    tx,
+    {
+      actorUserId: checker.id,
+      actorEmail: checker.email,
+      action: 'transaction.bulk_add_withdrawable',
+      outcome: 'success',
+      ip: origin.ip,
+      detail: {
+        filter: held.filter,
+        processed,
+        skipped,
+        count: now.count,
+        amount: now.amount,
+        fee: now.fee,
+        maker: maker.email,
+        approval_id: approvalId,
+      },
     },
-  });
+    SELECTION_ITEMS,
+  );
   return { clientIds };
 }
 

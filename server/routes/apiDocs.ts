@@ -70,6 +70,12 @@ export const routeSummaries: Record<RouteName, string> = {
   auditLog: 'The audit log, paged, newest first (SUPER ADMIN); actor is a case-insensitive contains on the e-mail',
   auditLogDownload: 'The filtered audit log as .xlsx (base64), at most 100,000 lines',
   auditPath: "An entity's status path from the audit log: data { entity, steps[] }",
+  auditLineItems:
+    'The records a bulk audit line moved (issue 43), paged in the order its chained digest covers: data [{ position, ' +
+    'object_type, object_id, object_label }]; 404 for a line that moved none in bulk',
+  auditLineItemsDownload: "A bulk audit line's records as .xlsx (base64)",
+  auditLineJournal:
+    "The journal entries the audit line's action posted (issue 43), oldest first, paged, each with its postings",
   auditLogVerify:
     "Recomputes the audit log's hash chain in id order: data { valid, rows, head, first_broken_id } (issue 28)",
   ledgerTrialBalance:

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from '../../src/services/auditLogRules.ts';
+import {
+  AUDIT_ITEMS_FILENAME,
+  AuditLineParams,
+  AuditLinePageQuery,
+  AuditLogFilterQuery,
+  AuditLogQuery,
+  AuditPathQuery,
+} from '../../src/services/auditLogRules.ts';
 import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
 import {
   AUDIT_EXPORT_FILENAME,
@@ -9,7 +16,9 @@ import {
   listAuditLog,
 } from '../domain/auditLog.ts';
 import { auditChainHead, verifyAuditChain } from '../domain/auditChain.ts';
+import { auditLineItems, downloadAuditLineItems } from '../domain/auditLineViews.ts';
 import { entityPath } from '../domain/entityPath.ts';
+import { auditLineJournal } from '../domain/ledgerViews.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { sendFileEnvelope } from '../http/fileEnvelope.ts';
@@ -45,6 +54,30 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       requireAuth(request);
       const q = parseInput(AuditPathQuery, request.query);
       return ok(await entityPath(db, q.object_type, q.object_id));
+    });
+
+    // Issue 43: a bulk line's records and the journal entries a line's action posted.
+    app.get(routes.auditLineItems.path, async (request) => {
+      requireAuth(request);
+      const { id } = parseInput(AuditLineParams, request.params);
+      const { page, limit } = parseInput(AuditLinePageQuery, request.query);
+      const { rows, meta } = await auditLineItems(db, id, page, limit);
+      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+    });
+
+    app.get(routes.auditLineItemsDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
+      const { principal } = requireAuth(request);
+      const { id } = parseInput(AuditLineParams, request.params);
+      const file = await downloadAuditLineItems(db, principal, id, originOf(request));
+      return sendFileEnvelope(reply, file, AUDIT_ITEMS_FILENAME, FILE_DOWNLOADED);
+    });
+
+    app.get(routes.auditLineJournal.path, async (request) => {
+      requireAuth(request);
+      const { id } = parseInput(AuditLineParams, request.params);
+      const { page, limit } = parseInput(AuditLinePageQuery, request.query);
+      const { rows, meta } = await auditLineJournal(db, id, page, limit);
+      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
     });
 
     app.get(routes.auditLogVerify.path, async (request) => {

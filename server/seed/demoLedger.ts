@@ -1,3 +1,4 @@
+import { auditSeeded } from './seedAudit.ts';
 import type { Db } from '../db/connect.ts';
 import { lockClientAccount } from '../domain/ledger.ts';
 import { eq } from 'drizzle-orm';
@@ -56,6 +57,7 @@ export async function seedDemoLedger(
           reference: `DEMO-DEP-${clientId}-${n + 1}`,
           at,
         });
+        await auditSeeded(tx, 'deposit', { client_id: clientId, reference: `DEMO-DEP-${clientId}-${n + 1}` });
       }
 
       const available = await lockClientAccount(tx, clientId, 'withdrawable');
@@ -63,8 +65,8 @@ export async function seedDemoLedger(
       if (available < 4 * share(0.05)) return;
       const requestedBy = initiators.get(clientId) ?? deciderId;
       const who = beneficiaries[index % beneficiaries.length];
-      const open = (day: number, amount: number, kind: 'withdrawal' | 'transfer_to_disburse' = 'withdrawal') =>
-        openWithdrawal(tx, {
+      const open = async (day: number, amount: number, kind: 'withdrawal' | 'transfer_to_disburse' = 'withdrawal') => {
+        const opened = await openWithdrawal(tx, {
           clientId,
           kind,
           amount,
@@ -76,15 +78,16 @@ export async function seedDemoLedger(
           description:
             kind === 'withdrawal' ? 'Weekly settlement to operating account' : 'Request transfer to disburse balance.',
         });
-      await applyDecision(tx, await open(9, share(0.1)), 'COMPLETED', deciderId, daysAgo(8, 14));
-      await applyDecision(tx, await open(6, share(0.05)), 'REJECTED', deciderId, daysAgo(6, 16));
-      await applyDecision(
-        tx,
-        await open(4, share(0.08), 'transfer_to_disburse'),
-        'COMPLETED',
-        deciderId,
-        daysAgo(3, 11),
-      );
+        await auditSeeded(tx, 'withdrawal', { uuid: opened.uuid, amount });
+        return opened;
+      };
+      const decide = async (...args: Parameters<typeof applyDecision>) => {
+        await applyDecision(...args);
+        await auditSeeded(tx, 'withdrawal_decided', { uuid: args[1].uuid, status: args[2] });
+      };
+      await decide(tx, await open(9, share(0.1)), 'COMPLETED', deciderId, daysAgo(8, 14));
+      await decide(tx, await open(6, share(0.05)), 'REJECTED', deciderId, daysAgo(6, 16));
+      await decide(tx, await open(4, share(0.08), 'transfer_to_disburse'), 'COMPLETED', deciderId, daysAgo(3, 11));
       await open(1, share(0.04));
     });
   }

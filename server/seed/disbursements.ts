@@ -1,3 +1,4 @@
+import { auditSeeded } from './seedAudit.ts';
 import { sql } from 'drizzle-orm';
 import type { DisbursementEvent } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
 import {
@@ -118,6 +119,7 @@ export async function seedDisbursements(db: Db, o: SeedDisbursementsOptions): Pr
         description: 'Deposit by bank transfer for disbursements',
         at: new Date(now - 8 * 86_400_000),
       });
+      await auditSeeded(tx, 'deposit', { client_id: clientId, amount: needed });
       for (const p of planned) {
         const created = await createDisbursement(tx, p.input);
         for (const type of pathTo[p.status]) {
@@ -132,6 +134,7 @@ export async function seedDisbursements(db: Db, o: SeedDisbursementsOptions): Pr
               paidTime: paidTime.getTime() < now ? paidTime : new Date(now),
             },
           );
+          await auditSeeded(tx, 'disbursement_moved', { uuid: created.uuid, event: type });
         }
       }
     });

@@ -1,3 +1,4 @@
+import { auditSeeded } from './seedAudit.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { transactions } from '../db/schema.ts';
@@ -27,8 +28,10 @@ export async function seedPayins(
   }
   await flush();
   await db.transaction(async (tx) => {
-    await bulkCreditPayins(tx as unknown as Db, sql`true`);
-    await bulkReleaseToWithdrawable(tx as unknown as Db, sql`t.withdrawable_at is not null`);
+    const credited = await bulkCreditPayins(tx as unknown as Db, sql`true`);
+    await auditSeeded(tx as unknown as Db, 'payins_credited', { count: credited });
+    const released = await bulkReleaseToWithdrawable(tx as unknown as Db, sql`t.withdrawable_at is not null`);
+    await auditSeeded(tx as unknown as Db, 'payins_withdrawable', { count: released });
   });
   return options.count;
 }

@@ -18,9 +18,10 @@ import type {
   AuditLogQuery,
   AuditLogRow,
   AuditPath,
+  AuditItemRow,
   AuditPathType,
 } from './auditLogRules';
-import type { Journal, LedgerStatement, TrialBalance } from './ledgerRules';
+import type { Journal, JournalEntry, LedgerStatement, TrialBalance } from './ledgerRules';
 import type { Overview } from './overviewRules';
 import type { ListColumns, ListId, SavedView, SavedViewBody } from './savedViewRules';
 import {
@@ -373,6 +374,26 @@ export const api = {
         quiet: true,
       }),
     ),
+
+  // Issue 43: a bulk line's records and a line's journal entries; shown in place in their dialogs, so quiet.
+  auditLineItems: async (id: number, query: { page: number; limit: number }) => {
+    const path = pathOf(routes.auditLineItems, { id });
+    const res = await send<ApiEnvelope<AuditItemRow[]>>(routes.auditLineItems, { query, quiet: true }, path);
+    return { rows: res.data as AuditItemRow[], meta: res.meta as unknown as PageMeta };
+  },
+  downloadAuditLineItems: (id: number) =>
+    data(
+      send<ApiEnvelope<{ content: string; filename: string }>>(
+        routes.auditLineItemsDownload,
+        { quiet: true },
+        pathOf(routes.auditLineItemsDownload, { id }),
+      ),
+    ),
+  auditLineJournal: async (id: number, query: { page: number; limit: number }) => {
+    const path = pathOf(routes.auditLineJournal, { id });
+    const res = await send<ApiEnvelope<JournalEntry[]>>(routes.auditLineJournal, { query, quiet: true }, path);
+    return { rows: res.data as JournalEntry[], meta: res.meta as unknown as PageMeta };
+  },
 
   // The ledger (issue 28, read-only): every failure is shown in place on the Ledger page, so all are quiet.
   ledgerTrialBalance: (at: string | null) =>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DateTimeParam, GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
+import { JournalEntry } from './ledgerRules';
 
 /** Issue 15: reading the append-only audit log (SUPER ADMIN only). */
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
@@ -85,6 +86,10 @@ export const AuditPathStep = v.strictObject({
   at: v.string(),
   by: v.string(),
   action: v.string(),
+  /** Who approved it, when a second person did (a held bulk action applied on approval, issue 43). */
+  checker: v.optional(v.string()),
+  /** The audit line of a bulk step (issue 43), whose items list every record it moved. */
+  audit_id: v.optional(v.number()),
 });
 export type AuditPathStep = v.InferOutput<typeof AuditPathStep>;
 
@@ -106,3 +111,36 @@ export const AuditChainVerdict = v.strictObject({
   first_broken_id: v.nullable(v.number()),
 });
 export type AuditChainVerdict = v.InferOutput<typeof AuditChainVerdict>;
+
+/** `:id` of one audit line (issue 43): its items and its journal entries. */
+export const AuditLineParams = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The audit line id must be a number'), v.transform(Number)),
+});
+
+/** A page of a line's items or journal entries (15, 30 or 50 a page). */
+export const AuditLinePageQuery = v.strictObject({ page: PageParam, limit: limitParam(GENERIC_PAGE_SIZES, 15) });
+export type AuditLinePageQuery = v.InferOutput<typeof AuditLinePageQuery>;
+
+/** One record a bulk line moved, in the order its chained digest covers them. */
+export const AuditItemRow = v.strictObject({
+  position: v.number(),
+  object_type: v.string(),
+  object_id: v.string(),
+  /** The record's human id (a correlation id, a WD- code), as the log's Object column shows it. */
+  object_label: v.nullable(v.string()),
+});
+export type AuditItemRow = v.InferOutput<typeof AuditItemRow>;
+
+/** A line's journal entries (the ones its action posted), oldest first, each with its postings. */
+export const AuditLineJournalRows = v.array(JournalEntry);
+
+export const AUDIT_ITEMS_FILENAME = 'Audit Line Items.xlsx';
+
+/** How many records a bulk line moved (its chained `items.count`), or null for a line without items. */
+export function itemCountOf(row: Pick<AuditLogRow, 'detail'>): number | null {
+  const items = row.detail?.items as { count?: unknown } | undefined;
+  return typeof items?.count === 'number' ? items.count : null;
+}
+
+/** Whether the line's action posted journal entries (its detail names their action key). */
+export const movedMoney = (row: Pick<AuditLogRow, 'detail'>): boolean => typeof row.detail?.action_key === 'string';

@@ -98,6 +98,8 @@ export const JournalEntry = v.strictObject({
   description: v.string(),
   created_at: v.string(),
   postings: v.array(JournalPosting),
+  /** The audit line whose action posted it (issue 43); null for an entry older than migration 0026. */
+  audit_id: v.nullable(v.number()),
 });
 export type JournalEntry = v.InferOutput<typeof JournalEntry>;
 

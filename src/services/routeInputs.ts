@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './approvalRules';
-import { AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
+import { AuditLinePageQuery, AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
 import { LedgerEntriesQuery, LedgerJournalQuery, LedgerTrialBalanceQuery } from './ledgerRules';
 import { BalanceHistoryQuery, PayinListQuery } from './disbursementAccountRules';
 import { UpdateBalanceBody } from './masterBalanceRules';
@@ -92,6 +92,8 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   auditLog: { query: AuditLogQuery },
   auditLogDownload: { query: AuditLogFilterQuery },
   auditPath: { query: AuditPathQuery },
+  auditLineItems: { query: AuditLinePageQuery },
+  auditLineJournal: { query: AuditLinePageQuery },
 
   ledgerTrialBalance: { query: LedgerTrialBalanceQuery },
   ledgerAccountEntries: { query: LedgerEntriesQuery },

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { FileContent } from './answerParts';
 import { ApprovalPolicyEntry, ApprovalRow } from './approvalRules';
-import { AuditChainVerdict, AuditLogRow, AuditPath } from './auditLogRules';
+import { AuditChainVerdict, AuditItemRow, AuditLineJournalRows, AuditLogRow, AuditPath } from './auditLogRules';
 import { Journal, LedgerStatement, TrialBalance } from './ledgerRules';
 import { RoleRow, UserRow } from './managementRules';
 import { Overview } from './overviewRules';
@@ -59,6 +59,9 @@ export const coreRouteOutputs = {
   auditLogDownload: one(FileContent),
   auditPath: one(AuditPath),
   auditLogVerify: one(AuditChainVerdict),
+  auditLineItems: { 200: { data: v.array(AuditItemRow), meta: PageMeta } },
+  auditLineItemsDownload: one(FileContent),
+  auditLineJournal: { 200: { data: AuditLineJournalRows, meta: PageMeta } },
 
   ledgerTrialBalance: one(TrialBalance),
   ledgerAccountEntries: { 200: { data: LedgerStatement, meta: PageMeta } },

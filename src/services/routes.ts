@@ -149,6 +149,10 @@ export const routes = {
   auditLogDownload: route('GET', `${API}/audit-log/download`, auditLog),
   auditPath: route('GET', `${API}/audit-log/path`, auditLog),
   auditLogVerify: route('GET', `${API}/audit-log/verify`, auditLog),
+  // Issue 43: one line's records moved in bulk (paged, and as a file) and the journal entries its action posted.
+  auditLineItems: route('GET', `${API}/audit-log/:id/items`, auditLog),
+  auditLineItemsDownload: route('GET', `${API}/audit-log/:id/items/download`, auditLog),
+  auditLineJournal: route('GET', `${API}/audit-log/:id/journal`, auditLog),
 
   // The double-entry ledger, read-only (issue 28): the trial balance, an account's statement, a reference's journal.
   ledgerTrialBalance: route('GET', `${API}/ledger/trial-balance`, ledger),

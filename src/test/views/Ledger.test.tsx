@@ -80,6 +80,7 @@ const journal: Journal = {
       reference: WD,
       description: 'Withdrawal requested',
       created_at: '2026-11-23T03:00:00Z',
+      audit_id: 41,
       postings: [
         { account_id: 7, account_code: 'client:3:withdrawable', amount: -250_000 },
         { account_id: 8, account_code: 'client:3:pending_withdrawal', amount: 250_000 },
