@@ -1,8 +1,11 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
+import { auditLineMachine, type AuditLineView } from './auditLineMachine';
 import {
   AUDIT_PATH_TYPES,
+  itemCountOf,
+  movedMoney,
   type AuditChainVerdict,
   type AuditLogRow,
   type AuditOutcome,
@@ -63,6 +66,8 @@ export interface AuditPathTarget {
 }
 
 export interface AuditLogContext extends MemoryContext {
+  /** The line whose records or journal entries are open (issue 43); null when none is. */
+  line: { id: number; view: AuditLineView; itemCount: number | null; movedMoney: boolean } | null;
   /** The fields as typed. */
   fields: AuditFields;
   /** The fields last searched: the rows on screen, paging and Export use these. */
@@ -93,6 +98,8 @@ export type AuditLogEvent =
   | { type: 'EXPORT' }
   | { type: 'OPEN_PATH'; object_type: string; object_id: string }
   | { type: 'CLOSE_PATH' }
+  | { type: 'OPEN_LINE'; id: number; view: AuditLineView }
+  | { type: 'CLOSE_LINE' }
   | { type: 'VERIFY' }
   | UrlChangedEvent
   | ApplyViewEvent
@@ -161,7 +168,8 @@ export const queryOf = (c: AuditLogContext): AuditQuery => ({
 /**
  * Audit Log (issue 15; SUPER ADMIN by the route guard): filters, a paged list newest first, Export
  * of the searched filter, one entity's path (the statuses it went through) beside it, and Verify
- * of the log's hash chain (issue 28). Four regions: `list`, `export`, `path` and `verify`.
+ * of the log's hash chain (issue 28), and a line's records or journal entries (issue 43). Five regions:
+ * `list`, `export`, `path`, `line` and `verify`.
  */
 export const auditLogMachine = setup({
   types: {
@@ -171,6 +179,7 @@ export const auditLogMachine = setup({
   },
   actors: {
     savedViews: savedViewsMachine,
+    auditLine: auditLineMachine,
     urlWatch,
     loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta; head?: string | null }, AuditQuery>(({ input }) =>
       api.auditLog(input),
@@ -210,6 +219,11 @@ export const auditLogMachine = setup({
     isPageSize: ({ event }) =>
       event.type === 'PAGE_SIZE' && (GENERIC_PAGE_SIZES as readonly number[]).includes(event.limit),
     ...memory.guards,
+    opensLine: ({ context, event }) => {
+      if (event.type !== 'OPEN_LINE') return false;
+      const row = context.rows.find((r) => r.id === event.id);
+      return row != null && (event.view === 'items' ? itemCountOf(row) != null : movedMoney(row));
+    },
     hasPath: ({ event }) =>
       event.type === 'OPEN_PATH' && isPathType(event.object_type) && event.object_id.trim() !== '',
   },
@@ -226,6 +240,7 @@ export const auditLogMachine = setup({
     loadError: null,
     exportError: null,
     target: null,
+    line: null,
     path: null,
     pathError: null,
     chain: null,
@@ -352,6 +367,30 @@ export const auditLogMachine = setup({
         failed: { on: { CLOSE_PATH: 'closed', RETRY: 'loading' } },
       },
     },
+    // Issue 43: one line's records (a bulk line) or journal entries, in a dialog of their own machine.
+    line: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            OPEN_LINE: {
+              guard: 'opensLine',
+              target: 'open',
+              actions: assign({
+                line: ({ context, event }) => {
+                  const row = context.rows.find((r) => r.id === event.id)!;
+                  return { id: row.id, view: event.view, itemCount: itemCountOf(row), movedMoney: movedMoney(row) };
+                },
+              }),
+            },
+          },
+        },
+        open: {
+          invoke: { id: 'auditLine', src: 'auditLine', input: ({ context }) => context.line! },
+          on: { CLOSE_LINE: { target: 'closed', actions: assign({ line: null }) } },
+        },
+      },
+    },
     // The check reads the whole log on the server; one at a time, its verdict announced.
     verify: {
       initial: 'idle',
@@ -397,6 +436,9 @@ export const auditLogGuardWords: GuardWords<typeof auditLogMachine> = {
   queryReadable:
     "The address's query (Back, Forward, a saved view) reads as the log's filters: the log opens it; otherwise it " +
     'says why and keeps what it shows.',
+  opensLine:
+    "A line's records open only for a bulk line (it names how many it moved), its journal entries only for a " +
+    'line whose action moved money.',
   hasPath:
     'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities ' +
     'whose status transitions the log tells.',

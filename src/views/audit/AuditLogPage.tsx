@@ -23,6 +23,8 @@ import { LIST_COLUMNS } from '../../services/savedViewRules';
 import { ColumnChooser } from '../common/ColumnChooser';
 import { SavedViewsMenu, type SavedViewsActor } from '../common/SavedViewsMenu';
 import { AuditLogTable } from './AuditLogTable';
+import { AuditLineDialog } from './AuditLineDialog';
+import type { AuditLineActor } from '../../machines/auditLineMachine';
 import { auditLogMachine, type AuditField } from '../../machines/auditLogMachine';
 import { registeredMachine } from '../../machines/registry';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
@@ -59,7 +61,10 @@ const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; 
 
 /** One step in words: 'PENDING > REJECTED by who at when', or 'PENDING by who at when' for the first. */
 export const stepText = (step: AuditPathStep) =>
-  `${step.from ? `${step.from} > ` : ''}${step.status} by ${step.by} at ${formatDateTime(step.at)}`;
+  `${step.from && step.from !== step.status ? `${step.from} > ` : ''}${step.status}` +
+  // A step that kept the status (Process Transactions) says what it did.
+  `${step.from === step.status ? ` (${step.action})` : ''} by ${step.by}` +
+  `${step.checker ? `, approved by ${step.checker}` : ''} at ${formatDateTime(step.at)}`;
 
 /** Each status the path reached, with the (1-based) steps at which it did. */
 export function visitedStates(path: AuditPath): Map<string, number[]> {
@@ -153,6 +158,7 @@ export function AuditLogPage({
   const loading = s.matches({ list: 'loading' });
   const pathOpen = !s.matches({ path: 'closed' });
   const views = s.children.views as SavedViewsActor | undefined;
+  const lineActor = s.children.auditLine as AuditLineActor | undefined;
   const shown = useSelector(views, (snapshot) => snapshot?.context.shown ?? null) ?? LIST_COLUMNS['audit-log'];
 
   return (
@@ -240,9 +246,11 @@ export function AuditLogPage({
           loading={loading}
           failed={c.loadError != null}
           onPath={(object_type, object_id) => page.send({ type: 'OPEN_PATH', object_type, object_id })}
+          onLine={(id, view) => page.send({ type: 'OPEN_LINE', id, view })}
         />
         <Pager meta={c.meta} limit={c.limit} disabled={loading} send={page.send} />
       </Card>
+      {lineActor && <AuditLineDialog actor={lineActor} onClose={() => page.send({ type: 'CLOSE_LINE' })} />}
       {pathOpen && (
         <PathDialog
           path={c.path}

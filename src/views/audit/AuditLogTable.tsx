@@ -11,11 +11,12 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { FlowRegular } from '@fluentui/react-icons';
+import { BookRegular, FlowRegular, ListRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { isPathType } from '../../machines/auditLogMachine';
 import { auditDetailLines } from '../../services/auditDetail';
-import type { AuditLogRow } from '../../services/auditLogRules';
+import { itemCountOf, movedMoney, type AuditLogRow } from '../../services/auditLogRules';
+import type { AuditLineView } from '../../machines/auditLineMachine';
 import { formatDateTime } from '../../services/format';
 
 const useStyles = makeStyles({
@@ -28,9 +29,11 @@ const useStyles = makeStyles({
     wordBreak: 'normal',
     overflowWrap: 'normal',
     hyphens: 'none',
-    minWidth: '220px',
-    maxWidth: '420px',
+    minWidth: '200px',
+    maxWidth: '340px',
   },
+  // The line's ways on, one under the other, so the column stays narrow at 1366 px.
+  open: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   object: { display: 'flex', flexDirection: 'column' },
   objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
@@ -53,9 +56,18 @@ function ObjectCell({ row }: { row: AuditLogRow }) {
   );
 }
 
-function DetailCell({ detail }: { detail: AuditLogRow['detail'] }) {
+/**
+ * The detail in words. The action key and the items' seal are for the chain and the trace (issue 43):
+ * the line says how many records it moved instead, and its buttons open them and its journal.
+ */
+function DetailCell({ row }: { row: AuditLogRow }) {
   const styles = useStyles();
-  const lines = auditDetailLines(detail);
+  const { action_key: _key, items: _items, ...rest } = row.detail ?? {};
+  const count = itemCountOf(row);
+  const lines = [
+    ...(count != null ? [`records moved: ${count.toLocaleString('en-US')}`] : []),
+    ...auditDetailLines(row.detail == null ? null : rest),
+  ];
   if (!lines.length) return <>-</>;
   return (
     <div className={styles.detail}>
@@ -82,7 +94,7 @@ export const AUDIT_COLUMNS: readonly AuditColumn[] = [
   { header: 'Action', cell: (r) => r.action },
   { header: 'Object', cell: (r) => <ObjectCell row={r} /> },
   { header: 'Outcome', cell: (r) => r.outcome },
-  { header: 'Detail', cell: (r) => <DetailCell detail={r.detail} /> },
+  { header: 'Detail', cell: (r) => <DetailCell row={r} /> },
 ];
 
 /** The audit lines, with the person's shown columns in their order, and each line's Path button last. */
@@ -92,12 +104,14 @@ export function AuditLogTable({
   loading,
   failed,
   onPath,
+  onLine,
 }: {
   rows: AuditLogRow[];
   shown: readonly string[];
   loading: boolean;
   failed: boolean;
   onPath: (objectType: string, objectId: string) => void;
+  onLine: (id: number, view: AuditLineView) => void;
 }) {
   const styles = useStyles();
   const columns = [
@@ -106,13 +120,13 @@ export function AuditLogTable({
   ];
   return (
     <div className={styles.wrap}>
-      <Table aria-label="Audit log" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 900 }}>
+      <Table aria-label="Audit log" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 860 }}>
         <TableHeader>
           <TableRow>
             {columns.map((column) => (
               <TableHeaderCell key={column.header}>{column.header}</TableHeaderCell>
             ))}
-            <TableHeaderCell />
+            <TableHeaderCell>Open</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -124,11 +138,23 @@ export function AuditLogTable({
                 </TableCell>
               ))}
               <TableCell>
-                {isPathType(r.object_type) && r.object_id && (
-                  <Button size="small" icon={<FlowRegular />} onClick={() => onPath(r.object_type!, r.object_id!)}>
-                    Path
-                  </Button>
-                )}
+                <div className={styles.open}>
+                  {isPathType(r.object_type) && r.object_id && (
+                    <Button size="small" icon={<FlowRegular />} onClick={() => onPath(r.object_type!, r.object_id!)}>
+                      Path
+                    </Button>
+                  )}
+                  {itemCountOf(r) != null && (
+                    <Button size="small" icon={<ListRegular />} onClick={() => onLine(r.id, 'items')}>
+                      Records
+                    </Button>
+                  )}
+                  {movedMoney(r) && (
+                    <Button size="small" icon={<BookRegular />} onClick={() => onLine(r.id, 'journal')}>
+                      Journal
+                    </Button>
+                  )}
+                </div>
               </TableCell>
             </TableRow>
           ))}
