@@ -1,6 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { DISBURSEMENT_INVALID_VOID } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
-import { DISBURSEMENT_NOT_FOUND, type VoidUploadResult } from '../../src/services/disbursementActions.ts';
+import type { VoidUploadResult } from '../../src/services/disbursementActions.ts';
 import type { VoidOutcome } from '../../src/services/disbursementQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
@@ -20,6 +19,7 @@ import {
   type DisbursementRecord,
 } from './disbursements.ts';
 import type { Principal } from './principal.ts';
+import { notFinalizedOutcome, previewVoidRows, summarizeVoid, type VoidEntry } from './voidRows.ts';
 
 export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /**
@@ -31,12 +31,6 @@ export const VOID_MAX_ROWS = 20_000;
 export const VOID_MAX_CELLS = VOID_MAX_ROWS * 16;
 export const voidTooManyRows = (filename: string) =>
   `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
-
-/** A correlation id to void, with the sheet row (1-based, the header row being row 1) it came from. */
-export interface VoidEntry {
-  row: number;
-  correlation_id: string;
-}
 
 // Headers compare lower-cased without spaces, '_' or '-'; the first alias present wins.
 const ALIASES = [
@@ -111,30 +105,6 @@ async function lookUp(db: Db, principal: Principal, entries: VoidEntry[]): Promi
   return known;
 }
 
-const notFoundOutcome = (entry: VoidEntry): VoidOutcome => ({
-  ...entry,
-  outcome: 'not_found',
-  message: entry.correlation_id ? DISBURSEMENT_NOT_FOUND : 'No correlation_id in this row',
-});
-const notFinalizedOutcome = (entry: VoidEntry, status: string): VoidOutcome => ({
-  ...entry,
-  outcome: 'not_finalized',
-  message: `${DISBURSEMENT_INVALID_VOID} (it is ${status})`,
-});
-
-function summarize(dryRun: boolean, results: VoidOutcome[], amount: number): VoidUploadResult {
-  const count = (outcome: VoidOutcome['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  const summary = {
-    rows: results.length,
-    voided: count('voided'),
-    would_void: count('would_void'),
-    not_found: count('not_found'),
-    not_finalized: count('not_finalized'),
-    already_voided: count('already_voided'),
-  };
-  return { dry_run: dryRun, summary, total: { count: dryRun ? summary.would_void : summary.voided, amount }, results };
-}
-
 /**
  * The void upload's dry run: what each row would do now, the amount + fee that would come back
  * to the disbursement balance, and whether applying it would wait for a second SUPER ADMIN. Reads only: no status,
@@ -148,25 +118,10 @@ export async function previewVoidDisbursements(
   lookedUp?: Map<string, Found>,
 ): Promise<VoidUploadResult> {
   const known = lookedUp ?? (await lookUp(db, principal, entries));
-  const voiding = new Set<string>();
-  let amount = 0;
-  const results = entries.map((entry): VoidOutcome => {
-    const target = entry.correlation_id ? known.get(entry.correlation_id) : undefined;
-    if (!target) return notFoundOutcome(entry);
-    // The apply voids the first row naming it; a later row finds it voided.
-    if (target.status === 'VOIDED' || voiding.has(target.uuid))
-      return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing would move' };
-    if (target.status !== 'FINALIZED') return notFinalizedOutcome(entry, target.status);
-    checkDisbursement(target, { type: 'VOID', role: principal.type });
-    voiding.add(target.uuid);
-    amount += target.amount + target.feeAmount;
-    return {
-      ...entry,
-      outcome: 'would_void',
-      message: 'Will be voided; amount and fee return to the disbursement balance',
-    };
-  });
-  return { ...summarize(true, results, amount), needs_approval: await wouldHold(db, 'void-upload', amount) };
+  const { results, amount } = previewVoidRows(entries, known, (target) =>
+    checkDisbursement(target, { type: 'VOID', role: principal.type }),
+  );
+  return { ...summarizeVoid(true, results, amount), needs_approval: await wouldHold(db, 'void-upload', amount) };
 }
 
 /** Who a void is by: the caller, or for an approved void upload the checker, naming the maker. */
@@ -181,7 +136,7 @@ interface VoidActor {
  * One row's void, in the caller's transaction under the disbursement's row lock, through the
  * lifecycle (VOID, the actor's role): VOIDED, and the paid-out amount and fee back to the
  * disbursement balance. Checked at this moment whatever a preview said: one already VOIDED (an
- * earlier upload, or the same id twice) moves no money again.
+ * earlier upload, or another upload at the same time) moves no money again.
  */
 async function voidOne(
   tx: Db,
@@ -299,7 +254,8 @@ export async function voidDisbursements(
   for (const [i, entry] of entries.entries()) {
     const seen = preview.results[i];
     // Only the rows the hold was weighed on may void (each checked again under its lock): a row
-    // that became FINALIZED since is not voided by this file, so nothing returns unweighed.
+    // that became FINALIZED since is not voided by this file, so nothing returns unweighed. A
+    // repeated id keeps its preview's word: its first row did (or did not) void it.
     if (seen.outcome !== 'would_void') {
       results.push(
         seen.outcome === 'already_voided'
@@ -317,7 +273,7 @@ export async function voidDisbursements(
     amount += moved;
     if (moved > 0) movedClients.add(clientId);
   }
-  const result = summarize(false, results, amount);
+  const result = summarizeVoid(false, results, amount);
   // Each row's void is audited in its own transaction; this line lists them all as its items.
   await inTransaction(db, (tx) =>
     auditWithItems(
@@ -377,7 +333,7 @@ export async function applyHeldVoid(
     amount += moved;
     if (moved > 0) clientIds.add(clientId);
   }
-  const { summary } = summarize(false, results, amount);
+  const { summary } = summarizeVoid(false, results, amount);
   await auditWithItems(
     tx,
     {

@@ -68,6 +68,7 @@ describe('the void file', () => {
       not_found: 1,
       not_finalized: 1,
       already_voided: 0,
+      duplicate: 0,
     });
     expect(first.body.data.results.map((r: any) => [r.row, r.correlation_id, r.outcome])).toEqual([
       [2, paid[0].correlationId, 'voided'],
@@ -96,6 +97,7 @@ describe('the void file', () => {
       not_found: 1,
       not_finalized: 1,
       already_voided: 2,
+      duplicate: 0,
     });
     expect(second.body.data.total).toEqual({ count: 0, amount: 0 });
     expect(delta(middle, await balancesOf(db, 1))).toEqual(NO_MOVEMENT);
@@ -126,7 +128,7 @@ describe('the void file', () => {
         ]),
       },
     ]);
-    expect(xlsx.body.data.results.map((r: any) => r.outcome)).toEqual(['voided', 'already_voided']);
+    expect(xlsx.body.data.results.map((r: any) => r.outcome)).toEqual(['voided', 'duplicate']);
     const bare = await upload([{ name: 'ids.csv', content: `${b.correlationId}\r\n${c.correlationId}\r\n` }]);
     expect(bare.body.data.summary).toMatchObject({ rows: 2, voided: 2 });
     await expectLedgerClean();
@@ -219,7 +221,7 @@ describe('the preview before the void (issue 25)', () => {
     ];
     const open = await makeDisbursement(db, { clientId: 1, status: 'PENDING' });
     const gone = await makeDisbursement(db, { clientId: 1, status: 'VOIDED' });
-    // The first paid one twice: it would be voided once.
+    // The first paid one twice: it would be voided once, and its second row says it is a repeat.
     const csv =
       `correlation_id\n${paid[0].correlationId}\nNO-SUCH-DISBURSEMENT\n${open.correlationId}\n` +
       `${gone.correlationId}\n${paid[1].correlationId}\n${paid[0].correlationId}\n`;
@@ -230,12 +232,13 @@ describe('the preview before the void (issue 25)', () => {
     const preview = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'));
     expect(preview.status).toBe(200);
     expect(preview.body.message).toBe(
-      '6 rows checked: 2 would be voided, 1 not found, 1 not FINALIZED, 2 already voided; nothing changed',
+      '6 rows checked: 2 would be voided, 1 not found, 1 not FINALIZED, 1 already voided, 1 named twice in the file; ' +
+        'nothing changed',
     );
     expect(preview.body.data).toMatchObject({
       dry_run: true,
       total: { count: 2, amount: total },
-      summary: { rows: 6, voided: 0, would_void: 2, not_found: 1, not_finalized: 1, already_voided: 2 },
+      summary: { rows: 6, voided: 0, would_void: 2, not_found: 1, not_finalized: 1, already_voided: 1, duplicate: 1 },
     });
     expect(preview.body.data.results.map((r: any) => [r.row, r.outcome])).toEqual([
       [2, 'would_void'],
@@ -243,7 +246,7 @@ describe('the preview before the void (issue 25)', () => {
       [4, 'not_finalized'],
       [5, 'already_voided'],
       [6, 'would_void'],
-      [7, 'already_voided'],
+      [7, 'duplicate'],
     ]);
     expect(preview.body.data.results[0].message).toBe(
       'Will be voided; amount and fee return to the disbursement balance',
@@ -258,7 +261,7 @@ describe('the preview before the void (issue 25)', () => {
     expect(applied.body.data).toMatchObject({
       dry_run: false,
       total: { count: 2, amount: total },
-      summary: { voided: 2, would_void: 0, already_voided: 2 },
+      summary: { voided: 2, would_void: 0, already_voided: 1, duplicate: 1 },
     });
     expect(applied.body.data.results.map((r: any) => r.outcome)).toEqual([
       'voided',
@@ -266,7 +269,7 @@ describe('the preview before the void (issue 25)', () => {
       'not_finalized',
       'already_voided',
       'voided',
-      'already_voided',
+      'duplicate',
     ]);
     expect(delta(before.balances, await balancesOf(db, 1))).toEqual({
       ...NO_MOVEMENT,
@@ -278,7 +281,62 @@ describe('the preview before the void (issue 25)', () => {
     const after = await upload([{ name: 'void.csv', content: csv }], (f) => f.append('dry_run', 'true'));
     expect(after.body.data).toMatchObject({
       total: { count: 0, amount: 0 },
-      summary: { would_void: 0, already_voided: 4 },
+      summary: { would_void: 0, already_voided: 3, duplicate: 1 },
+    });
+    await expectLedgerClean();
+  });
+
+  it('names a repeated id as named twice, in the preview and the apply, and voids and moves it once', async () => {
+    const { db } = server.database;
+    const paid = await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' });
+    const gone = await makeDisbursement(db, { clientId: 2, status: 'VOIDED' });
+    const [p, g] = [paid.correlationId, gone.correlationId];
+    const csv = `correlation_id\n${p}\n${g}\n${p}\n${g}\n`;
+    const twice = 'Named twice in the file: counted once';
+    const before = await balancesOf(db, 2);
+    const voidsOf = (uuid: string) =>
+      db.$count(journalEntries, and(eq(journalEntries.kind, 'disbursement.void'), eq(journalEntries.reference, uuid)));
+    const voidAudits = (uuid: string) =>
+      db.$count(auditLog, and(eq(auditLog.action, 'disbursement.void'), eq(auditLog.objectId, uuid)));
+    const [paidAudits, goneVoids] = [await voidAudits(paid.uuid), await voidsOf(gone.uuid)];
+    const counted = { rows: 4, not_found: 0, not_finalized: 0, already_voided: 1, duplicate: 2 };
+
+    const preview = await upload([{ name: 'twice.csv', content: csv }], (f) => f.append('dry_run', 'true'));
+    expect(preview.body.message).toBe(
+      '4 rows checked: 1 would be voided, 0 not found, 0 not FINALIZED, 1 already voided, 2 named twice in the file; ' +
+        'nothing changed',
+    );
+    expect(preview.body.data.summary).toEqual({ ...counted, voided: 0, would_void: 1 });
+    expect(preview.body.data.total).toEqual({ count: 1, amount: paid.amount + paid.feeAmount });
+    expect(preview.body.data.results.map((r: any) => [r.row, r.correlation_id, r.outcome, r.message])).toEqual([
+      [2, p, 'would_void', 'Will be voided; amount and fee return to the disbursement balance'],
+      [3, g, 'already_voided', 'Disbursement was already voided; nothing would move'],
+      [4, p, 'duplicate', twice],
+      [5, g, 'duplicate', twice],
+    ]);
+
+    const applied = await upload([{ name: 'twice.csv', content: csv }]);
+    expect(applied.body.message).toBe(
+      '4 rows checked: 1 voided, 0 not found, 0 not FINALIZED, 1 already voided, 2 named twice in the file',
+    );
+    expect(applied.body.data.summary).toEqual({ ...counted, voided: 1, would_void: 0 });
+    expect(applied.body.data.total).toEqual({ count: 1, amount: paid.amount + paid.feeAmount });
+    expect(applied.body.data.results.map((r: any) => [r.row, r.outcome, r.message])).toEqual([
+      [2, 'voided', 'Disbursement voided; amount and fee returned to the disbursement balance'],
+      [3, 'already_voided', 'Disbursement was already voided; nothing moved'],
+      [4, 'duplicate', twice],
+      [5, 'duplicate', twice],
+    ]);
+    // Voided once, its money back once; the one voided before moved nothing again.
+    expect((await clientIdOf(db, paid.uuid)).status).toBe('VOIDED');
+    expect(await voidsOf(paid.uuid)).toBe(1);
+    expect(await voidAudits(paid.uuid)).toBe(paidAudits + 1);
+    expect(await voidsOf(gone.uuid)).toBe(goneVoids);
+    expect(delta(before, await balancesOf(db, 2))).toEqual({
+      ...NO_MOVEMENT,
+      disbursement: paid.amount + paid.feeAmount,
+      payouts: -paid.amount,
+      fees: -paid.feeAmount,
     });
     await expectLedgerClean();
   });

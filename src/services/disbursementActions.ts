@@ -43,6 +43,8 @@ export const VoidUploadResult = v.strictObject({
     not_found: WholeNumber,
     not_finalized: WholeNumber,
     already_voided: WholeNumber,
+    /** Rows naming a correlation_id an earlier row named: each disbursement is counted by its first row only. */
+    duplicate: WholeNumber,
   }),
   total: v.strictObject({ count: WholeNumber, amount: WholeNumber }),
   results: v.array(VoidOutcome),
@@ -58,7 +60,9 @@ export const VOID_DRY_RUN_INVALID = "dry_run must be 'true' or 'false'";
 /** The answer's message: what each row did, or would do. */
 export function voidUploadMessage(r: Pick<VoidUploadResult, 'dry_run' | 'summary'>): string {
   const s = r.summary;
-  const rest = `${s.not_found} not found, ${s.not_finalized} not FINALIZED, ${s.already_voided} already voided`;
+  // Named only when there are any, so the words for a file without repeats stay as they were.
+  const twice = s.duplicate ? `, ${s.duplicate} named twice in the file` : '';
+  const rest = `${s.not_found} not found, ${s.not_finalized} not FINALIZED, ${s.already_voided} already voided${twice}`;
   return r.dry_run
     ? `${s.rows} rows checked: ${s.would_void} would be voided, ${rest}; nothing changed`
     : `${s.rows} rows checked: ${s.voided} voided, ${rest}`;

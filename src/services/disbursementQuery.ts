@@ -104,12 +104,15 @@ export type DisbursementRow = v.InferOutput<typeof DisbursementRow>;
 export const DisbursementStats = TransactionStats;
 export type DisbursementStats = TransactionStats;
 
-/** One row of the void upload's answer; `would_void` is a dry run's word for what the apply would void. */
+/**
+ * One row of the void upload's answer; `would_void` is a dry run's word for what the apply would void, and
+ * `duplicate` a row whose correlation_id an earlier row of the file named (only that first row counts it).
+ */
 export const VoidOutcome = v.strictObject({
   /** The row's number in the file (the header is row 1). */
   row: WholeNumber,
   correlation_id: v.string(),
-  outcome: v.picklist(['voided', 'would_void', 'not_found', 'not_finalized', 'already_voided']),
+  outcome: v.picklist(['voided', 'would_void', 'not_found', 'not_finalized', 'already_voided', 'duplicate']),
   message: v.string(),
 });
 export type VoidOutcome = v.InferOutput<typeof VoidOutcome>;

@@ -69,16 +69,20 @@ export const disbursementInvoice: Invoice = {
   client_name: 'PT Maju',
 };
 
-/** A void upload's answer naming three rows, `voided` of them FINALIZED; as a dry run they are 'would_void'. */
-export const voidResult = (voided: number, dryRun = false): VoidUploadResult => ({
+/**
+ * A void upload's answer naming three rows, `voided` of them FINALIZED; as a dry run they are 'would_void'. With
+ * `namedTwice`, a fourth row names the first row's id again: counted once, as `duplicate`.
+ */
+export const voidResult = (voided: number, dryRun = false, namedTwice = false): VoidUploadResult => ({
   dry_run: dryRun,
   summary: {
-    rows: 3,
+    rows: namedTwice ? 4 : 3,
     voided: dryRun ? 0 : voided,
     would_void: dryRun ? voided : 0,
     not_found: 1,
     not_finalized: 2 - voided,
     already_voided: 0,
+    duplicate: namedTwice ? 1 : 0,
   },
   total: { count: voided, amount: voided * (finalizedRow.amount + finalizedRow.fee_amount) },
   results: [
@@ -90,5 +94,15 @@ export const voidResult = (voided: number, dryRun = false): VoidUploadResult => 
     },
     { row: 2, correlation_id: 'NO-SUCH-REF', outcome: 'not_found', message: 'Not found' },
     { row: 3, correlation_id: pendingRow.correlation_id, outcome: 'not_finalized', message: 'Status is PENDING' },
+    ...(namedTwice
+      ? [
+          {
+            row: 4,
+            correlation_id: finalizedRow.correlation_id,
+            outcome: 'duplicate' as const,
+            message: 'Named twice in the file: counted once',
+          },
+        ]
+      : []),
   ],
 });

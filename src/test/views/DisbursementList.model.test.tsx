@@ -157,11 +157,11 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       { type: 'CHOOSE_FILE', file: csv },
       { type: 'CHOOSE_FILE', file: png },
       { type: 'UPLOAD' },
-      // The dry run first: one would be voided, or none; or the file is refused.
-      doneEvent('voidPreview', voidResult(1, true)),
+      // The dry run first: one would be voided (its id named twice), or none; or the file is refused.
+      doneEvent('voidPreview', voidResult(1, true, true)),
       doneEvent('voidPreview', voidResult(0, true)),
       errorEvent('voidPreview', new ApiError(422, 'The file has no correlation_id column')),
-      doneEvent('voidUpload', { message: '1 disbursement voided', result: voidResult(1) }),
+      doneEvent('voidUpload', { message: '1 disbursement voided', result: voidResult(1, false, true) }),
       doneEvent('voidUpload', { message: 'Nothing voided', result: voidResult(0) }),
       // Held for a second SUPER ADMIN (issue 25): no row voided yet.
       doneEvent('voidUpload', { message: APPROVAL_WAITING, result: null }),
@@ -253,6 +253,11 @@ const voidPreviewOpen = () =>
   [...document.querySelectorAll<HTMLElement>('[role=dialog]')].find(
     (d) => d.querySelector('h2')?.textContent === 'Upload Void Transaction: Preview',
   );
+/** The summary's 'N named twice' badge: there when the file repeats an id, and only then. */
+const namedTwiceBadge = (dialog: HTMLElement, duplicates: number) =>
+  duplicates
+    ? expect(dialog).toHaveTextContent(`${duplicates} named twice`)
+    : expect(dialog).not.toHaveTextContent('named twice');
 const click = (scope: HTMLElement, name: string | RegExp) =>
   fireEvent.click(scope === document.body ? within(scope).getByRole('button', { name }) : buttonIn(scope, name));
 
@@ -592,9 +597,12 @@ async function expectScreenAfter(
       ).toEqual(
         event.output.result.results.map(
           (r: { outcome: string }) =>
-            ({ voided: 'Voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome],
+            ({ voided: 'Voided', not_found: 'Not found', not_finalized: 'Not FINALIZED', duplicate: 'Named twice' })[
+              r.outcome
+            ],
         ),
       );
+      namedTwiceBadge(await dialogNamed('Upload Void Transaction: Results'), event.output.result.summary.duplicate);
       if (event.output.result.summary.voided) {
         expect(await dialogNamed('Upload Void Transaction: Results')).toHaveTextContent(
           'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back',
@@ -618,9 +626,15 @@ async function expectScreenAfter(
       ).toEqual(
         event.output.results.map(
           (r: { outcome: string }) =>
-            ({ would_void: 'Will be voided', not_found: 'Not found', not_finalized: 'Not FINALIZED' })[r.outcome],
+            ({
+              would_void: 'Will be voided',
+              not_found: 'Not found',
+              not_finalized: 'Not FINALIZED',
+              duplicate: 'Named twice',
+            })[r.outcome],
         ),
       );
+      namedTwiceBadge(d, event.output.summary.duplicate);
       if (event.output.total.count) {
         expect(d).toHaveTextContent(
           'Void 1 disbursement returning Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah)?',

@@ -289,13 +289,14 @@ describe('Disbursement List', () => {
   });
 
   it("previews a void file, voids nothing until Confirm, then lists every row's outcome", async () => {
-    api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(1, true));
-    api.voidDisbursementsFile.mockResolvedValue({ message: '1 of 3 rows voided', result: voidResult(1) });
+    // The file names its FINALIZED one twice: the second row says so, and it is counted once.
+    api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(1, true, true));
+    api.voidDisbursementsFile.mockResolvedValue({ message: '1 of 4 rows voided', result: voidResult(1, false, true) });
     open('SUPER ADMIN');
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
     const dialog = await dialogTitled('Upload Void Transaction');
-    const file = new File(['correlation_id\nDSB-FINAL-3\nNO-SUCH-REF\nDSB-PENDING-1\n'], 'void.csv', {
+    const file = new File(['correlation_id\nDSB-FINAL-3\nNO-SUCH-REF\nDSB-PENDING-1\nDSB-FINAL-3\n'], 'void.csv', {
       type: 'text/csv',
     });
     fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
@@ -312,7 +313,9 @@ describe('Disbursement List', () => {
     const previewed = [...preview.querySelectorAll('table[aria-label="Void preview"] tbody tr')].map((r) =>
       [...r.querySelectorAll('td')].map((c) => c.textContent),
     );
-    expect(previewed.map((r) => r[2])).toEqual(['Will be voided', 'Not found', 'Not FINALIZED']);
+    expect(previewed.map((r) => r[2])).toEqual(['Will be voided', 'Not found', 'Not FINALIZED', 'Named twice']);
+    expect(preview).toHaveTextContent('1 will be voided');
+    expect(preview).toHaveTextContent('1 named twice');
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
     press(preview, 'Confirm');
     const results = await dialogTitled('Upload Void Transaction: Results');
@@ -324,13 +327,15 @@ describe('Disbursement List', () => {
       ['1', 'DSB-FINAL-3', 'Voided', 'Voided'],
       ['2', 'NO-SUCH-REF', 'Not found', 'Not found'],
       ['3', 'DSB-PENDING-1', 'Not FINALIZED', 'Status is PENDING'],
+      ['4', 'DSB-FINAL-3', 'Named twice', 'Named twice in the file: counted once'],
     ]);
     expect(results).toHaveTextContent('1 voided');
+    expect(results).toHaveTextContent('1 named twice');
     expect(results).toHaveTextContent(
       'Voided 1 disbursement: Rp. 1,255,000 (satu juta dua ratus lima puluh lima ribu rupiah) back on the ' +
         'disbursement balance.',
     );
-    expect(await screen.findByText('1 of 3 rows voided')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 4 rows voided')).toBeInTheDocument();
     await waitFor(() => expect(api.disbursementList).toHaveBeenCalledTimes(2));
   });
 
@@ -346,6 +351,8 @@ describe('Disbursement List', () => {
     press(dialog, 'Upload');
     const preview = await dialogTitled('Upload Void Transaction: Preview');
     expect(preview).toHaveTextContent('Nothing in this file would be voided');
+    // No id repeats: no word of one.
+    expect(preview).not.toHaveTextContent('named twice');
     expect([...preview.querySelectorAll('button')].map((b) => b.textContent)).not.toContain('Confirm');
     press(preview, 'Close');
     await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());

@@ -21,6 +21,7 @@ const OUTCOME_LABELS: Record<VoidOutcome['outcome'], string> = {
   not_found: 'Not found',
   not_finalized: 'Not FINALIZED',
   already_voided: 'Already voided',
+  duplicate: 'Named twice',
 };
 
 /** Each row's outcome; one that is not (or would not be) voided, in red. */
@@ -59,6 +60,8 @@ function OutcomeTable({ result }: { result: VoidUploadResult }) {
         { text: `${s.not_found} not found`, color: alarmIf(s.not_found) },
         { text: `${s.not_finalized} not FINALIZED`, color: alarmIf(s.not_finalized) },
         { text: `${s.already_voided} already voided`, color: 'informative' },
+        // Only a file that repeats an id says so: the others keep the badges they always had.
+        ...(s.duplicate ? [{ text: `${s.duplicate} named twice`, color: 'informative' as const }] : []),
       ]}
     />
   );
