@@ -34,11 +34,14 @@ export const AUDIT_CHAIN_LOCK = sql`hashtext('audit_log_chain')`;
 export async function audit(db: Db, entry: AuditEntry): Promise<number> {
   const objectId = entry.objectId == null ? null : String(entry.objectId);
   return db.transaction(async (tx) => {
+    // A key with no entry is not claimed: an insert that met its unique pair (the movement was
+    // applied before) still drew one for the row it did not write.
     const {
-      rows: [{ action_key: actionKey }],
-    } = await tx.execute<{ action_key: string | null }>(sql`
-      select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK}) as locked,
-        nullif(current_setting('bo.action_key', true), '') as action_key`);
+      rows: [{ action_key: actionKey, drawn }],
+    } = await tx.execute<{ action_key: string | null; drawn: boolean }>(sql`
+      select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK}) as locked, k.key is not null as drawn,
+        case when exists (select 1 from journal_entries e where e.action_key = k.key) then k.key end as action_key
+      from (select nullif(current_setting('bo.action_key', true), '') as key) k`);
     const withKey = actionKey == null ? entry.detail : { ...entry.detail, action_key: actionKey };
     const detail = withKey == null ? null : JSON.stringify(withKey);
     // audit_log_hash (migration 0020) is the canonical serialisation that auditChain.ts verifies.
@@ -60,7 +63,7 @@ export async function audit(db: Db, entry: AuditEntry): Promise<number> {
       ) r
       left join lateral (select a.hash from audit_log a order by a.id desc limit 1) head on true
       returning id::text as id`);
-    if (actionKey != null) await tx.execute(sql`select set_config('bo.action_key', '', true)`);
+    if (drawn) await tx.execute(sql`select set_config('bo.action_key', '', true)`);
     return Number(id);
   });
 }

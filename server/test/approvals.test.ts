@@ -31,6 +31,7 @@ import { SELECTION_REPLACED } from '../../src/services/transactionActions.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import type { NotificationList } from '../../src/services/workOrders.ts';
 import { addUser, call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
+import { setupMoney } from './setupMoney.ts';
 
 /**
  * Issue 25, section 3: dual control on the server. Expectations written from the issue: at or above
@@ -82,7 +83,7 @@ async function freshClient(disbursement: number, withdrawable = 0): Promise<numb
         returning id`,
     )
   ).rows;
-  await db.transaction(async (txRaw) => {
+  await setupMoney(db, async (txRaw) => {
     const tx = txRaw as never;
     if (disbursement)
       await recordDeposit(tx, {
@@ -752,9 +753,7 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
       transactionTime: new Date(at),
       paidTime: new Date(at),
     });
-    await db.transaction(async (tx: any) => {
-      await creditPayin(tx, { clientId, reference: correlationId, amount, fee });
-    });
+    await setupMoney(db, (tx) => creditPayin(tx, { clientId, reference: correlationId, amount, fee }));
     return correlationId;
   }
 

@@ -148,7 +148,12 @@ describe('GET /audit-log', () => {
   it('narrows by object_id, action, object_type, actor and outcome', async () => {
     const ofWithdrawal = await rows({ object_id: withdrawalUuid });
     expect(ofWithdrawal.map((r) => r.action)).toEqual(['withdrawal.decide', 'withdrawal.request']);
-    expect(ofWithdrawal[0].detail).toEqual({ before: { status: 'PENDING' }, after: { status: 'REJECTED' } });
+    // The decision moved money: its line names the action key its journal entries carry (issue 43).
+    expect(ofWithdrawal[0].detail).toEqual({
+      before: { status: 'PENDING' },
+      after: { status: 'REJECTED' },
+      action_key: expect.any(String),
+    });
     expect(ofWithdrawal[1]).toMatchObject({
       actor_email: WHO.client,
       object_type: 'withdrawal',
@@ -335,7 +340,8 @@ describe('GET /audit-log/path', () => {
     expect(after.steps.map((s) => [s.status, s.from, s.by, s.action])).toEqual([
       [t.status, null, 'system', 'transaction.create'],
       ['FINALIZED', t.status, WHO.superadmin, 'transaction.finalize'],
-      ['SETTLED', 'FINALIZED', WHO.superadmin, 'settlement.finish'],
+      // The run's batch that settled it (issue 43), by the one who pressed.
+      ['SETTLED', 'FINALIZED', WHO.superadmin, 'settlement.batch'],
     ]);
   });
 

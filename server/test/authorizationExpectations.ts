@@ -112,6 +112,10 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/audit-log/path`]: superAdmin('audit-log'),
   // Issue 28: checking the chain reads the whole log, so it is the log's readers' call too.
   [`GET ${API}/audit-log/verify`]: superAdmin('audit-log'),
+  // Issue 43: a line's records moved in bulk and its journal entries are the log's readers' too.
+  [`GET ${API}/audit-log/:id/items`]: superAdmin('audit-log'),
+  [`GET ${API}/audit-log/:id/items/download`]: superAdmin('audit-log'),
+  [`GET ${API}/audit-log/:id/journal`]: superAdmin('audit-log'),
 
   // Issue 28: the Ledger screen and its calls are SUPER ADMIN's, with the module ledger (read-only).
   [`GET ${API}/ledger/trial-balance`]: superAdmin('ledger'),
@@ -223,6 +227,9 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`GET ${API}/audit-log/download`]: READS,
   [`GET ${API}/audit-log/path`]: READS,
   [`GET ${API}/audit-log/verify`]: READS,
+  [`GET ${API}/audit-log/:id/items`]: READS,
+  [`GET ${API}/audit-log/:id/items/download`]: READS,
+  [`GET ${API}/audit-log/:id/journal`]: READS,
 
   [`GET ${API}/ledger/trial-balance`]: READS,
   [`GET ${API}/ledger/accounts/:id/entries`]: READS,

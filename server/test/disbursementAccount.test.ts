@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { recordDeposit } from '../domain/disbursementAccount.ts';
 import { addUser, call, signInVerified, startTestServer, type TestServer } from './harness.ts';
+import { setupMoney } from './setupMoney.ts';
 
 /** Issue 12: deposit history, Payin Detail and the master balance adjustment, on the ledger. */
 let server: TestServer;
@@ -37,8 +38,8 @@ async function clientWithBalance(balance: number): Promise<number> {
     )
   ).rows;
   if (balance)
-    await db.transaction(async (tx) => {
-      await recordDeposit(tx as never, {
+    await setupMoney(db, async (tx) => {
+      await recordDeposit(tx, {
         clientId: id,
         amount: balance,
         kind: 'deposit',

@@ -6,6 +6,7 @@ import { ledgerAccounts } from '../db/schema.ts';
 import { createDisbursement, moveDisbursement, type DisbursementRecord } from '../domain/disbursements.ts';
 import { clientAccountCode, systemAccounts } from '../domain/ledger.ts';
 import { recordDeposit } from '../domain/disbursementAccount.ts';
+import { setupMoney } from './setupMoney.ts';
 
 /** Shared by the disbursement test files: disbursements in a chosen state, made by the real domain code. */
 const pathTo: Record<DisbursementStatusName, Array<DisbursementEvent['type']>> = {
@@ -42,8 +43,8 @@ export async function makeDisbursement(
   const amount = o.amount ?? 100_000 + sequence * 1_000;
   const fee = o.fee ?? 2_500;
   const tag = `${process.pid}${Date.now() % 1_000_000}${sequence}`;
-  await db.transaction((tx) =>
-    recordDeposit(tx as unknown as Db, {
+  await setupMoney(db, (tx) =>
+    recordDeposit(tx, {
       clientId: o.clientId,
       kind: 'deposit',
       picName: 'Test',
@@ -67,7 +68,7 @@ export async function makeDisbursement(
   let current = created;
   for (const type of [...pathTo[o.status], ...(o.addedToWithdrawable ? ['ADD_TO_WITHDRAWABLE' as const] : [])]) {
     const role = bySystem.has(type) ? ('SYSTEM' as const) : ('SUPER ADMIN' as const);
-    current = await moveDisbursement(db, current.uuid, { type, role }, { by: null });
+    current = await setupMoney(db, (tx) => moveDisbursement(tx, current.uuid, { type, role }, { by: null }));
   }
   return current;
 }

@@ -5,9 +5,9 @@ import * as XLSX from 'xlsx';
 import type { Journal, LedgerStatement, TrialBalance } from '../../src/services/ledgerRules.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
-import { inTransaction } from '../db/transaction.ts';
 import { postEntry } from '../domain/ledger.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
+import { setupMoney } from './setupMoney.ts';
 import { STATEMENT_EXPORT_HEADERS } from '../domain/ledgerExport.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
@@ -77,7 +77,7 @@ describe('the trial balance', () => {
     const [{ now }] = (await db().execute<{ now: string }>(sql`select now()::text as now`)).rows;
     const at = new Date(now).toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await inTransaction(db(), (tx) =>
+    await setupMoney(db(), (tx) =>
       postEntry(tx, {
         kind: 'test.later',
         reference: 'LATER-1',

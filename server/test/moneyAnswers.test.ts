@@ -22,6 +22,7 @@ import {
   type CallResult,
   type TestServer,
 } from './harness.ts';
+import { setupMoney } from './setupMoney.ts';
 
 /**
  * Issue 30: the money routes' declared answers (routeOutputsMoney.ts) hold for what the server really
@@ -124,9 +125,7 @@ async function payins(
   await db().insert(transactions).values(rows);
   const ids = rows.map((r) => r.correlationId);
   if (rows[0].status === 'FINALIZED')
-    await db().transaction((tx) =>
-      bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id in (${sql.join(ids, sql`, `)})`),
-    );
+    await setupMoney(db(), (tx) => bulkCreditPayins(tx, sql`t.correlation_id in (${sql.join(ids, sql`, `)})`));
   return ids;
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../db/connect.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { bulkCreditPayins } from '../domain/payinLedgerBulk.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
+import { setupMoney } from './setupMoney.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -62,7 +63,7 @@ async function finalizedPayins(
     };
   });
   await db().insert(transactions).values(rows);
-  await db().transaction((tx) => bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like ${`${prefix}-%`}`));
+  await setupMoney(db(), (tx) => bulkCreditPayins(tx, sql`t.correlation_id like ${`${prefix}-%`}`));
   return rows.map((r) => r.correlationId);
 }
 
@@ -209,7 +210,12 @@ describe('settling a window', () => {
           and object_id = ${String(run.id)} order by id`,
       )
     ).rows;
-    expect(audit.map((a) => a.action)).toEqual(['settlement.start', 'settlement.finish']);
+    // One line per batch (issue 43) between the press and the end, each listing the pay-ins it settled.
+    const actions = audit.map((a) => a.action);
+    expect(actions[0]).toBe('settlement.start');
+    expect(actions.at(-1)).toBe('settlement.finish');
+    expect(actions.slice(1, -1).length).toBeGreaterThan(1);
+    expect(new Set(actions.slice(1, -1))).toEqual(new Set(['settlement.batch']));
     await ledgerIsClean();
   });
 

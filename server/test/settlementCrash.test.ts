@@ -9,6 +9,7 @@ import { seedDemo } from '../seed/demo.ts';
 import { ensureReferenceData } from '../seed/reference.ts';
 import { call, freshDatabase, signInVerified, type TestServer } from './harness.ts';
 import { freePort, startChildServer } from './childServer.ts';
+import { setupMoney } from './setupMoney.ts';
 
 /**
  * Issue 30 adds a graceful stop: SIGTERM while a settlement runs and an export is in flight.
@@ -83,7 +84,7 @@ async function insertPayins(prefix: string, day: string) {
       }),
     );
   }
-  await db.transaction((tx) => bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like ${`${prefix}-%`}`));
+  await setupMoney(db, (tx) => bulkCreditPayins(tx, sql`t.correlation_id like ${`${prefix}-%`}`));
 }
 
 describe.skipIf(!onPostgres)('a settlement survives kill -9 and SIGTERM of its server', () => {

@@ -5,6 +5,7 @@ import { auditLog, callbackAttempts, clients, demoMerchantInbox, journalEntries,
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { providerAnswer } from '../providers/simulator.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
+import { setupMoney } from './setupMoney.ts';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -179,7 +180,7 @@ describe('the lifecycle, action by action', () => {
           });
           if (status === 'FINALIZED' || status === 'SETTLED') {
             const { creditPayin, releaseToWithdrawable } = await import('../domain/payins.ts');
-            await server.database.db.transaction(async (tx: any) => {
+            await setupMoney(server.database.db, async (tx) => {
               await creditPayin(tx, { clientId: 1, reference: id, amount: 100_000, fee: 700 });
               // A SETTLED pay-in was settled: its net went to withdrawable with it.
               if (status === 'SETTLED')
@@ -236,9 +237,7 @@ describe('Process Transactions: a preview, then the apply of exactly what was pr
       feeAmount: fee,
     });
     const { creditPayin } = await import('../domain/payins.ts');
-    await server.database.db.transaction(async (tx: any) => {
-      await creditPayin(tx, { clientId, reference: id, amount, fee });
-    });
+    await setupMoney(server.database.db, (tx) => creditPayin(tx, { clientId, reference: id, amount, fee }));
     return id;
   }
   /** Everything a bulk apply could touch: balances, ledger entries, stamps and audit rows. */

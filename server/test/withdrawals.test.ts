@@ -15,6 +15,7 @@ import {
   withdrawalRequestBody,
   type TestServer,
 } from './harness.ts';
+import { setupMoney } from './setupMoney.ts';
 
 let server: TestServer;
 const session: Record<string, { token: string; secret: string }> = {};
@@ -257,7 +258,7 @@ describe('deciding a withdrawal', () => {
   async function withdrawalIn(status: 'PENDING' | 'COMPLETED' | 'REJECTED', amount = 30_000) {
     const { db } = server.database;
     const [decider] = await db.select().from(users).where(eq(users.email, 'superadmin@demo.local'));
-    return db.transaction(async (tx: any) => {
+    return setupMoney(db, async (tx) => {
       const w = await openWithdrawal(tx, {
         clientId: 1,
         kind: 'withdrawal',
