@@ -760,7 +760,7 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
   it("follows the policy ('off' by default); held, moves nothing till approved, re-checks the selection", async () => {
     const client = await freshClient(0);
     const filter = { start: '2021-03-01 00:00', end: '2021-03-01 23:59', client_id: String(client) };
-    await finalizedPayin(client, '2021-03-01T02:00:00Z', 300_000_000, 1_000_000);
+    const moved = await finalizedPayin(client, '2021-03-01T02:00:00Z', 300_000_000, 1_000_000);
     await finalizedPayin(client, '2021-03-01T03:00:00Z', 200_000_000, 1_000_000);
     await putPolicy('superadmin', {
       policy: [{ action: 'bulk-withdrawable', mode: 'threshold', threshold: 400_000_000 }],
@@ -812,6 +812,15 @@ describe('Process Transactions (bulk add to withdrawable)', () => {
       expect(line).toMatchObject({
         actorEmail: 'superadmin2@demo.local',
         detail: expect.objectContaining({ maker: 'superadmin@demo.local', processed: 2 }),
+      });
+      // Issue 43: the line lists the pay-ins it moved, and each one's path shows the step, maker and checker.
+      expect(line.detail).toMatchObject({ items: { count: 2 } });
+      const path = await get('superadmin', `audit-log/path?object_type=transaction&object_id=${moved}`);
+      expect(path.body.data.steps.at(-1)).toMatchObject({
+        action: 'transaction.bulk_add_withdrawable',
+        by: 'superadmin@demo.local',
+        checker: 'superadmin2@demo.local',
+        audit_id: line.id,
       });
       expect((await bulk('superadmin', { ...filter, dry_run: true })).body.data.count).toBe(0);
       await expectLedgerClean();
