@@ -11,6 +11,7 @@ import { approvalLifecycle, approvalGuardWords } from './lifecycle/approvalLifec
 import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMachine';
 import { approvalWorkOrderGuardWords, approvalWorkOrderMachine } from './approvalWorkOrderMachine';
 import { approvalDecisionGuardWords, approvalDecisionMachine } from './approvalDecision';
+import { auditLineGuardWords, auditLineMachine } from './auditLineMachine';
 import { auditLogGuardWords, auditLogMachine } from './auditLogMachine';
 import { ledgerGuardWords, ledgerMachine } from './ledgerMachine';
 import { overviewGuardWords, overviewMachine } from './overviewMachine';
@@ -268,8 +269,15 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'auditLog',
     auditLogMachine,
     'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a ' +
-      'withdrawal, disbursement or transaction.',
+      "withdrawal, disbursement or transaction; a line's records moved in bulk or its journal entries.",
     auditLogGuardWords,
+  ),
+  entry(
+    'auditLine',
+    auditLineMachine,
+    'One audit line opened from the Audit Log: the records a bulk line moved (paged, exported) and the journal ' +
+      'entries its action posted (paged).',
+    auditLineGuardWords,
   ),
   entry(
     'ledger',
