@@ -8,7 +8,9 @@ import type { ChartLayout } from '../../machines/chartLayout';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { alerts, type Alert } from '../../services/alerts';
 import { ApiError } from '../../services/http';
-import type { AuditChainVerdict, AuditLogRow, AuditPath } from '../../services/auditLogRules';
+import type { AuditChainVerdict, AuditItemRow, AuditLogRow, AuditPath } from '../../services/auditLogRules';
+import type { JournalEntry } from '../../services/ledgerRules';
+import { auditLineMachine, type AuditLineView } from '../../machines/auditLineMachine';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 import { savedViewsWith } from './pageModelHarness';
@@ -299,5 +301,119 @@ describe('Audit Log page', () => {
       expect(seen[1]).toEqual({ title: 'Error!', message: 'The database is down', intent: 'error' });
       stop();
     });
+  });
+});
+
+describe("a bulk line's records and journal (issue 43)", () => {
+  const PAYINS = ['FQR2611280000095022', 'FQR2611280000095023', 'FQR2611280000095024'];
+  const bulk: AuditLogRow = {
+    id: 41,
+    created_at: '2026-11-28T03:00:00Z',
+    actor_email: 'superadmin@demo.local',
+    ip: '10.0.0.1',
+    action: 'transaction.bulk_add_withdrawable',
+    object_type: null,
+    object_id: null,
+    object_label: null,
+    outcome: 'success',
+    detail: { processed: 3, items: { count: 3, digest: 'ab'.repeat(32) }, action_key: 'k-41' },
+  };
+  const items: AuditItemRow[] = PAYINS.map((id, i) => ({
+    position: i + 1,
+    object_type: 'transaction',
+    object_id: id,
+    object_label: id,
+  }));
+  const entries: JournalEntry[] = PAYINS.map((id, i) => ({
+    id: 100 + i,
+    kind: 'payin.withdrawable',
+    reference: id,
+    description: 'Added to withdrawable balance',
+    created_at: '2026-11-28T03:00:00Z',
+    audit_id: 41,
+    postings: [
+      { account_id: 5, account_code: 'client:2:nonwithdrawable', amount: -99_300 },
+      { account_id: 6, account_code: 'client:2:withdrawable', amount: 99_300 },
+    ],
+  }));
+
+  function setupLine(fail = false) {
+    const asked: Array<{ id: number; view: string; page: number }> = [];
+    const lineLogic = auditLineMachine.provide({
+      actors: {
+        loadPage: fromPromise<
+          { rows: AuditItemRow[] | JournalEntry[]; meta: PageMeta },
+          { id: number; view: AuditLineView; page: number; limit: number }
+        >(async ({ input }) => {
+          asked.push({ id: input.id, view: input.view, page: input.page });
+          if (fail) throw new ApiError(500, 'The records could not be read.');
+          const meta = { current_page: input.page, last_page: 1, total: 3, per_page: input.limit };
+          return input.view === 'items' ? { rows: items, meta } : { rows: entries, meta };
+        }),
+      },
+    });
+    const logic = auditLogMachine.provide({
+      actors: {
+        loadLog: fromPromise(async () => ({
+          rows: [bulk, ...rows],
+          meta: { current_page: 1, last_page: 1, total: 3, per_page: 15 },
+        })),
+        auditLine: lineLogic,
+        savedViews: savedViewsWith(),
+      },
+    });
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <AuditLogPage logic={logic} chartLogic={chartLogic} />
+      </FluentProvider>,
+    );
+    return asked;
+  }
+
+  it('says how many records it moved, hides the key and seal, and offers Records and Journal only where they exist', async () => {
+    setupLine();
+    const table = screen.getByRole('table', { name: 'Audit log' });
+    const row = (await within(table).findByText('transaction.bulk_add_withdrawable')).closest('tr')!;
+    expect(row.textContent).toContain('records moved: 3');
+    expect(row.textContent).not.toMatch(/k-41|digest|action_key/);
+    expect(within(row).getByRole('button', { name: 'Records' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Journal' })).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: 'Records' })).toHaveLength(1);
+    expect(within(table).getAllByRole('button', { name: 'Journal' })).toHaveLength(1);
+    expect(within(table).getByRole('columnheader', { name: 'Open' })).toBeTruthy();
+  });
+
+  it('opens the records moved, then its journal entries, each naming the pay-in', async () => {
+    const asked = setupLine();
+    const table = screen.getByRole('table', { name: 'Audit log' });
+    await within(table).findByText('transaction.bulk_add_withdrawable');
+    fireEvent.click(within(table).getByRole('button', { name: 'Records' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Audit line 41' });
+    expect(within(dialog).getByText('Audit line #41: moved 3 records')).toBeTruthy();
+    const list = await within(dialog).findByRole('table', { name: 'Records moved' });
+    for (const id of PAYINS) expect(within(list).getAllByText(id).length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('button', { name: 'Export' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Journal entries' }));
+    const entry = await within(dialog).findByRole('table', { name: `Postings of payin.withdrawable ${PAYINS[1]}` });
+    expect(entry.textContent).toContain('client:2:withdrawable');
+    expect(within(dialog).queryByRole('button', { name: 'Export' })).toBeNull();
+    expect(asked).toEqual([
+      { id: 41, view: 'items', page: 1 },
+      { id: 41, view: 'journal', page: 1 },
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Audit line 41' })).toBeNull());
+  });
+
+  it('says in place when the records cannot be read, and tries again', async () => {
+    const asked = setupLine(true);
+    const table = screen.getByRole('table', { name: 'Audit log' });
+    await within(table).findByText('transaction.bulk_add_withdrawable');
+    fireEvent.click(within(table).getByRole('button', { name: 'Journal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Audit line 41' });
+    await within(dialog).findByText('The records could not be read.');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Retry|Try again/ }));
+    await waitFor(() => expect(asked).toHaveLength(2));
   });
 });
