@@ -48,6 +48,7 @@ export function auditWhere(f: AuditLogFilter, timeZone: string, named?: NamedObj
         audit_items i where i.object_id in ${objectIdAliases(f.object_id)}))`,
     );
   if (f.outcome) parts.push(sql`${auditLog.outcome} = ${f.outcome}`);
+  if (f.line) parts.push(sql`${auditLog.id} = ${Number(f.line)}`);
   if (f.start || f.end) {
     const { from, until } = windowBounds(f.start ?? f.end!, f.end ?? f.start!, timeZone);
     if (f.start && f.end) parts.push(sql`${auditLog.at} >= ${from} and ${auditLog.at} < ${until}`);

@@ -49,6 +49,8 @@ export interface AuditFields {
   object_id: string;
   outcome: '' | AuditOutcome;
   search: string;
+  /** One line by its number (issue 43: the Ledger's journal opens the line that posted an entry). */
+  line: string;
 }
 export type AuditField = keyof AuditFields;
 
@@ -110,7 +112,15 @@ export type AuditLogEvent =
 const DEFAULT_DAYS = 14;
 const defaultRange = () => lastDays(DEFAULT_DAYS);
 
-const EMPTY_FIELDS: AuditFields = { actor: '', action: '', object_type: '', object_id: '', outcome: '', search: '' };
+const EMPTY_FIELDS: AuditFields = {
+  actor: '',
+  action: '',
+  object_type: '',
+  object_id: '',
+  outcome: '',
+  search: '',
+  line: '',
+};
 
 /** An object whose status transitions the audit log can tell. */
 export const isPathType = (type: string | null | undefined): type is AuditPathType =>
@@ -123,6 +133,7 @@ const trimmed = (f: AuditFields): AuditFields => ({
   object_id: f.object_id.trim(),
   outcome: f.outcome,
   search: f.search.trim(),
+  line: f.line.trim(),
 });
 
 /**
@@ -140,6 +151,7 @@ function openedFrom(query: string, given?: DateRange) {
     object_id: q?.object_id ?? '',
     outcome: q?.outcome ?? '',
     search: q?.search ?? '',
+    line: q?.line ?? '',
   };
   const range = q?.start && q.end ? { start: q.start, end: q.end } : given;
   return {

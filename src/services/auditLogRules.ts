@@ -20,6 +20,7 @@ const text = (label: string, max = 200) =>
  * - object_id: exact, where a disbursement's or pay-in's uuid and correlation_id stand for each other;
  * - outcome: success, failure or denied;
  * - start, end: business clock 'YYYY-MM-DD HH:mm', end minute included (either alone bounds one side);
+ * - line: one line by its number (#41), as the Ledger's journal names the line that posted an entry;
  * - search: an identifier people know (a pay-in's or disbursement's correlation id or uuid, a
  *   withdrawal's uuid or WD- code, a disbursement's DSB- code, a user's e-mail, APR-n, STL-n) finds
  *   that object's lines (and, for an e-mail, the lines the user wrote), looked up by index; any
@@ -35,6 +36,9 @@ export const AuditLogFilterQuery = v.strictObject({
   start: v.optional(DateTimeParam),
   end: v.optional(DateTimeParam),
   search: text('search', 100),
+  line: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^(\d{1,15})?$/, 'line must be an audit line number, e.g. 41')),
+  ),
 });
 export type AuditLogFilter = v.InferOutput<typeof AuditLogFilterQuery>;
 

@@ -1,3 +1,5 @@
+import { formatDateTime } from './format';
+import { pageQuery } from './listUrl';
 import { pagePath } from './pages';
 
 /**
@@ -24,4 +26,14 @@ export function ledgerTargetOf(search: string): { account: number | null; refere
   const account = params.get('account');
   const reference = params.get('reference')?.trim();
   return { account: account && /^\d{1,9}$/.test(account) ? Number(account) : null, reference: reference || null };
+}
+
+/**
+ * Where the Audit Log shows the one line that posted a journal entry (issue 43): by its number, in
+ * the minute the entry was posted (the line is written in the same transaction, so at the same instant).
+ */
+export function auditLineLink(entry: { audit_id: number | null; created_at: string }): string | null {
+  if (entry.audit_id == null) return null;
+  const minute = formatDateTime(entry.created_at);
+  return `${pagePath('audit-log')}?${pageQuery({ line: String(entry.audit_id), start: minute, end: minute })}`;
 }

@@ -57,6 +57,7 @@ const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; 
   { field: 'action', label: 'Action' },
   { field: 'object_type', label: 'Object Type' },
   { field: 'object_id', label: 'Object ID' },
+  { field: 'line', label: 'Line #' },
 ];
 
 /** One step in words: 'PENDING > REJECTED by who at when', or 'PENDING by who at when' for the first. */
