@@ -10,6 +10,7 @@ import { findRun, recordSettlementRun } from '../server/domain/settlement.ts';
 import { queueSettlement, startSettlementWorker } from '../server/domain/settlementJob.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
 import { startJobQueue } from '../server/queue/jobQueue.ts';
+import { auditSeeded } from '../server/seed/seedAudit.ts';
 
 /**
  * The settlement half of `npm run bench` (issue 13): a day of N FINALIZED FELLO QRIS pay-ins,
@@ -59,7 +60,11 @@ export async function benchSettlement(
       [clients, from, to, day, count],
     );
   }
-  await db.transaction((tx) => bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like 'BSETTLE%'`));
+  await db.transaction(async (tx) => {
+    await bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like 'BSETTLE%'`);
+    // The load's own audit line (issue 43), so the ledger check after finds every entry traced.
+    await auditSeeded(tx as unknown as Db, 'bench_payins', { count });
+  });
   await raw.query('vacuum (analyze) transactions');
   const loadSeconds = (performance.now() - loadStart) / 1000;
   log(
