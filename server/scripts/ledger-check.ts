@@ -11,7 +11,8 @@ async function main() {
       console.log(
         'Ledger is balanced: every balance equals its postings, every entry sums to zero, nothing went negative, ' +
           'each disbursement hold equals its open disbursements, and the hourly and daily pay-in and disbursement ' +
-          'totals match their rows.',
+          'totals match their rows; every journal entry names the audit line of the action that posted it, and ' +
+          'every such line its entries.',
       );
       return;
     }
