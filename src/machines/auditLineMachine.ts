@@ -41,7 +41,9 @@ export type AuditLineEvent =
   | { type: 'RETRY' }
   | { type: 'EXPORT' };
 
-type Page = { id: number; view: AuditLineView; page: number; limit: number };
+/** What one read asks for, and what it answers: a page of records or of journal entries. */
+export type AuditLinePageQuery = { id: number; view: AuditLineView; page: number; limit: number };
+export type AuditLinePage = { rows: AuditItemRow[] | JournalEntry[]; meta: PageMeta };
 
 /**
  * One audit line opened (issue 43), spawned by the Audit Log while its dialog is open: the records
@@ -55,7 +57,7 @@ export const auditLineMachine = setup({
     input: {} as AuditLineInput,
   },
   actors: {
-    loadPage: fromPromise<{ rows: AuditItemRow[] | JournalEntry[]; meta: PageMeta }, Page>(({ input }) =>
+    loadPage: fromPromise<AuditLinePage, AuditLinePageQuery>(({ input }) =>
       input.view === 'items'
         ? api.auditLineItems(input.id, { page: input.page, limit: input.limit })
         : api.auditLineJournal(input.id, { page: input.page, limit: input.limit }),

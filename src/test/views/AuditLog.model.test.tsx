@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
+import { auditLineMachine, type AuditLinePage, type AuditLinePageQuery } from '../../machines/auditLineMachine';
 import { auditLogMachine } from '../../machines/auditLogMachine';
 import type { ChartGraph } from '../../machines/chartGraph';
 import type { ChartLayout } from '../../machines/chartLayout';
@@ -46,7 +47,8 @@ const ROWS: AuditLogRow[] = [
     object_id: WD,
     object_label: 'WD-11111111',
     outcome: 'success',
-    detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' } },
+    // A decision moved money: its line names the entries' action key, so it opens its journal (issue 43).
+    detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, action_key: 'k-2' },
   },
 ];
 const loaded = (page: number, limit: number): { rows: AuditLogRow[]; meta: PageMeta } => ({
@@ -92,6 +94,8 @@ type Ui =
   | { type: 'EXPORT' }
   | { type: 'OPEN_PATH'; object_type: string; object_id: string }
   | { type: 'CLOSE_PATH' }
+  | { type: 'OPEN_LINE'; id: number; view: 'journal' }
+  | { type: 'CLOSE_LINE' }
   | { type: 'VERIFY' };
 
 const UI: Ui[] = [
@@ -103,24 +107,31 @@ const UI: Ui[] = [
   { type: 'PAGE_SIZE', limit: 30 },
   { type: 'EXPORT' },
   { type: 'CLOSE_PATH' },
+  { type: 'CLOSE_LINE' },
   { type: 'VERIFY' },
 ];
-// What a person can reach: while the path dialog is open (modal) only its own buttons.
-const DIALOG_UI = new Set(['RETRY', 'CLOSE_PATH']);
+// What a person can reach: while a dialog is open (modal) only its own buttons.
+const PATH_UI = new Set(['RETRY', 'CLOSE_PATH']);
+const LINE_UI = new Set(['CLOSE_LINE']);
 
 const model = buildModel(auditLogMachine, {
   inputs: [{ clients: CLIENTS }],
   events: (s: AnyMachineSnapshot) => {
-    const dialogOpen = !s.matches({ path: 'closed' });
+    const pathOpen = !s.matches({ path: 'closed' });
+    const lineOpen = !s.matches({ line: 'closed' });
+    const dialogOpen = pathOpen || lineOpen;
     const limit = s.context.limit as number;
     const page = s.context.page as number;
     return [
-      ...UI.filter((e) => !dialogOpen || DIALOG_UI.has(e.type)),
+      ...UI.filter((e) => (pathOpen ? PATH_UI.has(e.type) : lineOpen ? LINE_UI.has(e.type) : true)),
       // 'Next page' is the pager's way forward.
       ...(dialogOpen ? [] : [{ type: 'PAGE', page: page + 1 }]),
       // A path opens from a row's Path button, so only while a row is on screen.
       ...(!dialogOpen && (s.context.rows as unknown[]).length
-        ? [{ type: 'OPEN_PATH', object_type: 'withdrawal', object_id: WD }]
+        ? [
+            { type: 'OPEN_PATH', object_type: 'withdrawal', object_id: WD },
+            { type: 'OPEN_LINE', id: 2, view: 'journal' },
+          ]
         : []),
       doneEvent('loadLog', loaded(page, limit)),
       errorEvent('loadLog', LOG_DOWN),
@@ -152,7 +163,8 @@ type List = 'loading' | 'ready' | 'failed';
 type Export = 'idle' | 'exporting' | 'failed';
 type PathPart = 'closed' | 'loading' | 'shown' | 'failed';
 type Verify = 'idle' | 'verifying';
-const parts = (state: string) => state.split('|') as [List, Export, PathPart, Verify];
+type LinePart = 'closed' | 'open';
+const parts = (state: string) => state.split('|') as [List, Export, PathPart, Verify, LinePart];
 
 interface World {
   typedText: string;
@@ -172,7 +184,7 @@ interface World {
 const textValid = (text: string) => text === VALID_TEXT || text === '';
 
 function expectedAfter(state: string, event: AnyEventObject, w: World): string {
-  let [list, exp, path, verify] = parts(state);
+  let [list, exp, path, verify, line] = parts(state);
   switch (event.type) {
     case 'SEARCH':
       if (list !== 'loading' && textValid(w.typedText)) list = 'loading';
@@ -196,6 +208,13 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
       break;
     case 'CLOSE_PATH':
       path = 'closed';
+      break;
+    case 'OPEN_LINE':
+      // The row's Journal: its line moved money.
+      line = 'open';
+      break;
+    case 'CLOSE_LINE':
+      line = 'closed';
       break;
     case 'VERIFY':
       verify = 'verifying';
@@ -225,7 +244,7 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
     default:
       break;
   }
-  return `${list}|${exp}|${path}|${verify}`;
+  return `${list}|${exp}|${path}|${verify}|${line}`;
 }
 
 function nextWorld(w: World, event: AnyEventObject, before: string): World {
@@ -270,7 +289,10 @@ function nextWorld(w: World, event: AnyEventObject, before: string): World {
 
 const page = () => region(TITLE);
 const table = () => within(page()).getByRole('table', { name: 'Audit log', hidden: true });
-const pathDialog = () => screen.queryByRole('dialog', { hidden: true });
+// The path's dialog is named by its label only once drawn; the line's dialog is told apart by its own.
+const isLineDialog = (el: HTMLElement) => /^Audit line/.test(el.getAttribute('aria-label') ?? '');
+const pathDialog = () => screen.queryAllByRole('dialog', { hidden: true }).find((el) => !isLineDialog(el)) ?? null;
+const lineDialog = () => screen.queryByRole('dialog', { name: 'Audit line 2', hidden: true });
 const shows = (text: string) => within(page()).queryAllByText(text).length > 0;
 
 function readScreen(): string {
@@ -289,7 +311,8 @@ function readScreen(): string {
   }
   const verifyButton = within(page()).getByRole('button', { name: /^Verify/, hidden: true });
   const verify: Verify = verifyButton.textContent === 'Verifying…' ? 'verifying' : 'idle';
-  return `${list}|${exp}|${path}|${verify}`;
+  const line: LinePart = lineDialog() ? 'open' : 'closed';
+  return `${list}|${exp}|${path}|${verify}|${line}`;
 }
 
 function checkScreen(state: string, w: World) {
@@ -298,7 +321,7 @@ function checkScreen(state: string, w: World) {
   if (list === 'ready') {
     expect(rows.map((r) => r.textContent)).toEqual([
       `2026-11-21 10:00superadmin@demo.local10.0.0.1withdrawal.decidewithdrawal WD-11111111${WD}successstatus: ` +
-        `PENDING → REJECTEDPath`,
+        `PENDING → REJECTEDPathJournal`,
     ]);
   }
   if (list === 'failed') {
@@ -366,6 +389,10 @@ async function perform(event: AnyEventObject) {
       return click(within(table()).getByRole('button', { name: 'Path', hidden: true }));
     case 'CLOSE_PATH':
       return click(within(pathDialog()!).getByRole('button', { name: 'Close', hidden: true }));
+    case 'OPEN_LINE':
+      return click(within(table()).getByRole('button', { name: 'Journal', hidden: true }));
+    case 'CLOSE_LINE':
+      return click(within(lineDialog()!).getByRole('button', { name: 'Close', hidden: true }));
     case 'RETRY': {
       // The Try again a person sees: the dialog's when it is open, else the page's.
       const dialog = pathDialog();
@@ -379,13 +406,13 @@ async function perform(event: AnyEventObject) {
 }
 
 const label = (value: StateValue) => {
-  const v = value as { list: string; export: string; path: string; verify: string };
-  return `${v.list}|${v.export}|${v.path}|${v.verify}`;
+  const v = value as { list: string; export: string; path: string; verify: string; line: string };
+  return `${v.list}|${v.export}|${v.path}|${v.verify}|${v.line}`;
 };
 
 function pageModel(): PageModel<World> {
   // The state before the event, for nextWorld (the harness gives it the world and event only).
-  let before = 'loading|idle|closed|idle';
+  let before = 'loading|idle|closed|idle|closed';
   return {
     title: TITLE,
     start: () => ({
@@ -399,7 +426,7 @@ function pageModel(): PageModel<World> {
       asked: { page: 1, limit: 15, actor: '' },
       verified: false,
     }),
-    initial: () => (before = 'loading|idle|closed|idle'),
+    initial: () => (before = 'loading|idle|closed|idle|closed'),
     expectedAfter: (state, event, w) => {
       before = state;
       return expectedAfter(state, event, w);
@@ -437,6 +464,10 @@ describe('Audit Log: every path of auditLog, driven through the page', () => {
           exportLog: calls.logic(),
           loadPath: calls.logic(),
           verifyChain: calls.logic(),
+          // The line's own calls are its machine's (AuditLog.test.tsx reads them): here they never answer.
+          auditLine: auditLineMachine.provide({
+            actors: { loadPage: fromPromise<AuditLinePage, AuditLinePageQuery>(() => new Promise(() => {})) },
+          }),
           savedViews: savedViewsWith(),
         },
       });

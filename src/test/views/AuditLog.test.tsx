@@ -10,7 +10,7 @@ import { alerts, type Alert } from '../../services/alerts';
 import { ApiError } from '../../services/http';
 import type { AuditChainVerdict, AuditItemRow, AuditLogRow, AuditPath } from '../../services/auditLogRules';
 import type { JournalEntry } from '../../services/ledgerRules';
-import { auditLineMachine, type AuditLineView } from '../../machines/auditLineMachine';
+import { auditLineMachine, type AuditLinePage, type AuditLinePageQuery } from '../../machines/auditLineMachine';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 import { savedViewsWith } from './pageModelHarness';
@@ -341,10 +341,7 @@ describe("a bulk line's records and journal (issue 43)", () => {
     const asked: Array<{ id: number; view: string; page: number }> = [];
     const lineLogic = auditLineMachine.provide({
       actors: {
-        loadPage: fromPromise<
-          { rows: AuditItemRow[] | JournalEntry[]; meta: PageMeta },
-          { id: number; view: AuditLineView; page: number; limit: number }
-        >(async ({ input }) => {
+        loadPage: fromPromise<AuditLinePage, AuditLinePageQuery>(async ({ input }) => {
           asked.push({ id: input.id, view: input.view, page: input.page });
           if (fail) throw new ApiError(500, 'The records could not be read.');
           const meta = { current_page: input.page, last_page: 1, total: 3, per_page: input.limit };

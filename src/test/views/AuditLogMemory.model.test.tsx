@@ -227,7 +227,7 @@ function checkScreen(state: string, w: World, calls: PendingCalls) {
     within(table())
       .getAllByRole('columnheader', { hidden: true })
       .map((h) => h.textContent),
-  ).toEqual(['Time', 'Actor', ...w.shown, '']);
+  ).toEqual(['Time', 'Actor', ...w.shown, 'Open']);
   if (state === 'loading')
     expect(calls.inputs.filter((c) => c.id === 'loadLog').at(-1)!.input).toMatchObject({
       ...w.asked,
@@ -361,7 +361,7 @@ describe('Audit Log memory (issue 29): the address, Back and Forward, saved view
         within(table())
           .getAllByRole('columnheader', { hidden: true })
           .map((h) => h.textContent),
-      ).toEqual(['Time', 'Actor', ...rest, '']),
+      ).toEqual(['Time', 'Actor', ...rest, 'Open']),
     );
     expect(kept).toEqual([rest]);
   });
