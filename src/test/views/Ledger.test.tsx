@@ -12,6 +12,7 @@ const WD = '11111111-2222-3333-4444-555555555555';
 
 const balance: TrialBalance = {
   at: null,
+  first_posting_at: null,
   totals: { debit: 1_250_000, credit: 1_250_000 },
   accounts: [
     {
