@@ -30,7 +30,8 @@ export const ProofDay = v.pipe(
 
 export const DailyProofQuery = v.strictObject({
   client_id: v.pipe(
-    v.string(PROOF_CLIENT_MESSAGE),
+    v.string(),
+    v.nonEmpty(PROOF_CLIENT_MESSAGE),
     v.regex(/^[1-9]\d{0,8}$/, 'client_id must be a client id (a number)'),
     v.transform(Number),
   ),
@@ -38,9 +39,9 @@ export const DailyProofQuery = v.strictObject({
 });
 export type DailyProofQuery = v.InferOutput<typeof DailyProofQuery>;
 
-/** What a person asks on the screen: a chosen client (or none yet) and a day as typed. */
+/** What a person asks on the screen, as the route reads it: a chosen client ('' for none yet) and a day as typed. */
 export const proofQueryOf = (clientId: number | null, day: string) => ({
-  client_id: clientId == null ? undefined : String(clientId),
+  client_id: clientId == null ? '' : String(clientId),
   day,
 });
 
