@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { WCAG_AND_BEST_PRACTICE, expectClean } from './axe';
 import { screenshot, signInAs } from './helpers';
 
 /**
@@ -99,4 +100,89 @@ test('AUDITOR reads without acting: no row actions, the trial balance, a journal
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(/The audit chain is intact \([\d,]+ rows\)\./)).toBeVisible();
   await screenshot(page, '93-auditor-verify');
+});
+
+/** The element lies wholly inside the window as it is scrolled now. */
+async function inView(page: Page, name: string) {
+  const box = (await page.getByRole('heading', { name, level: 2 }).boundingBox())!;
+  const { height } = page.viewportSize()!;
+  expect(box.y, `${name} starts below the window's top`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${name} ends above the window's bottom`).toBeLessThanOrEqual(height);
+}
+
+/**
+ * Issue 43: the Ledger reads well for an AUDITOR at 1366x768: its heading and the Trial balance section,
+ * an account's statement opened in view (not 2,700 px below it), 'As of' before the first posting said
+ * in words, a client's daily proof agreeing with the ledger and exported, and nothing axe finds, best
+ * practices included.
+ */
+test('AUDITOR on the Ledger: a statement opens in view, the daily proof of a client and day, axe clean', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAs(page, 'auditor@demo.local');
+  await page.goto('/dashboard/ledger');
+  await expect(page).toHaveTitle('Ledger · Nusa Payments Back Office');
+  await expect(page.getByRole('heading', { name: 'Ledger', level: 1 })).toBeVisible();
+  const trial = page.getByRole('region', { name: 'Trial balance' });
+  await expect(trial.getByRole('heading', { name: 'Trial balance', level: 2 })).toBeVisible();
+  await expect(trial.getByText(/The ledger is kept by posting time/)).toBeVisible();
+  const table = trial.getByRole('table', { name: 'Trial balance' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+
+  // The last account of the last client, far down the page: its statement opens in view, its heading focused.
+  const last = table.getByRole('button').last();
+  const account = (await last.textContent())!;
+  await last.click();
+  const heading = page.getByRole('heading', { name: new RegExp(`^Statement of ${account} · `), level: 2 });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('table', { name: 'Statement' }).getByRole('row').nth(1)).toBeVisible();
+  await inView(page, (await heading.textContent())!);
+  // What the window shows (not the whole page): the statement, where the click left the reader.
+  await page.screenshot({ path: 'test-results/screens/94-ledger-statement-window-1366.png' });
+  await screenshot(page, '94-ledger-statement-1366');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, '94-ledger-statement-1440');
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // 'As of' before anything was posted says so, rather than Rp. 0 everywhere in silence.
+  await trial.getByLabel('As of date', { exact: true }).fill('2020-01-01');
+  await trial.getByLabel('As of date', { exact: true }).press('Tab');
+  await trial.getByLabel('As of time', { exact: true }).fill('09:00');
+  await trial.getByLabel('As of time', { exact: true }).press('Tab');
+  await trial.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(
+    trial.getByText(
+      /^No postings before \d{4}-\d{2}-\d{2} \d{2}:\d{2}: the ledger is kept by posting time, so as of 2020-01-01 09:00/,
+    ),
+  ).toBeVisible();
+  await expect(trial.getByLabel('Totals')).toHaveText('Debits Rp. 0 = Credits Rp. 0 as of 2020-01-01 09:00');
+
+  // A client's daily proof today (the demo's postings were made as the server started): it agrees with the ledger.
+  const proof = page.getByRole('region', { name: 'Daily proof', exact: true });
+  await proof.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: 'PT Garuda Edukasi Indonesia' }).click();
+  await expect(proof.getByRole('combobox', { name: 'Day' })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await proof.getByRole('button', { name: 'Show proof' }).click();
+  const sheet = proof.getByRole('table', { name: /^Daily proof of PT Garuda Edukasi Indonesia on \d{4}-\d{2}-\d{2}$/ });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('row', { name: /^Opening balance/ })).toBeVisible();
+  await expect(sheet.getByRole('row', { name: /^Pay-ins finalized/ })).toBeVisible();
+  await expect(sheet.getByRole('row').last()).toHaveText(/^Closing equals the ledger(Yes){5}$/);
+  await expect(proof.getByText(/every closing balance equals the ledger's own balance/)).toBeVisible();
+  await proof.scrollIntoViewIfNeeded();
+  await screenshot(page, '95-ledger-daily-proof-1366');
+  // Nothing on the page scrolls sideways at 1366 px: the table fits its card.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+  const fits = await sheet.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth);
+  expect(fits, 'the daily proof fits without scrolling sideways').toBe(true);
+
+  const download = page.waitForEvent('download');
+  await proof.getByRole('button', { name: 'Export' }).click();
+  expect((await download).suggestedFilename()).toBe('Daily Proof.xlsx');
+
+  await expectClean(page, 'the Ledger (statement and daily proof open)', undefined, WCAG_AND_BEST_PRACTICE);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, '95-ledger-daily-proof-1440');
 });

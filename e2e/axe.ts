@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** WCAG and axe's best practices (landmarks, one h1, heading order, regions …): for pages held to more than the minimum. */
+export const WCAG_AND_BEST_PRACTICE = [...WCAG, 'best-practice'];
 
 /**
  * Fluent's keyboard handling (Tabster) puts empty `<i tabindex="0" aria-hidden="true" data-tabster-dummy>`
@@ -34,9 +36,9 @@ async function stillFrames(page: Page) {
 }
 
 /** Every violation as one readable line: rule, impact, the nodes' selectors. */
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
+async function axeViolations(page: Page, include?: string, tags = WCAG): Promise<string[]> {
   await stillFrames(page);
-  const builder = new AxeBuilder({ page }).withTags(WCAG);
+  const builder = new AxeBuilder({ page }).withTags(tags);
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   return violations.flatMap((v) =>
@@ -47,6 +49,6 @@ async function axeViolations(page: Page, include?: string): Promise<string[]> {
 }
 
 /** Soft, so one run lists every page's violations rather than stopping at the first page. */
-export async function expectClean(page: Page, where: string, include?: string) {
-  expect.soft(await axeViolations(page, include), `axe violations on ${where}`).toEqual([]);
+export async function expectClean(page: Page, where: string, include?: string, tags = WCAG) {
+  expect.soft(await axeViolations(page, include, tags), `axe violations on ${where}`).toEqual([]);
 }

@@ -69,7 +69,24 @@ export async function trialBalance(db: Db, at?: string): Promise<TrialBalance> {
       order by a.client_id nulls first, c.client_name, a.id`,
     )
   ).map(toAccount);
-  return { accounts, totals: trialTotals(accounts), at: at ? new Date(at).toISOString() : null };
+  return {
+    accounts,
+    totals: trialTotals(accounts),
+    at: at ? new Date(at).toISOString() : null,
+    first_posting_at: at ? await firstPostingAt(db) : null,
+  };
+}
+
+/**
+ * When the first journal entry was posted (the ledger is kept by posting time), or null. Asked only
+ * with a moment: it reads every entry's time, as the balances as of a moment read every posting.
+ */
+async function firstPostingAt(db: Db): Promise<string | null> {
+  const [row] = await rows<{ first: string | null }>(
+    db,
+    sql`select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first from journal_entries`,
+  );
+  return row?.first ?? null;
 }
 
 export async function ledgerAccount(db: Db, id: number): Promise<LedgerAccount> {

@@ -80,7 +80,8 @@ export const routeSummaries: Record<RouteName, string> = {
     "Recomputes the audit log's hash chain in id order: data { valid, rows, head, first_broken_id } (issue 28)",
   ledgerTrialBalance:
     'The trial balance (SUPER ADMIN): data { accounts[{ id, code, name, client_id, kind, balance }], totals { debit, ' +
-    'credit } }, now or as of `at` (an ISO moment); debits are the positive balances and equal the credits',
+    'credit }, first_posting_at } }, now or as of `at` (an ISO moment: only entries posted by then count, and ' +
+    'first_posting_at says when the first was); debits are the positive balances and equal the credits',
   ledgerAccountEntries:
     "An account's statement, paged, newest first: data { account, entries[{ reference, kind, time, amount, balance }] }," +
     ' each balance the one right after that entry; 404 for an unknown account',
@@ -88,6 +89,11 @@ export const routeSummaries: Record<RouteName, string> = {
   ledgerJournal:
     'The journal entries of one reference (pay-in, withdrawal, disbursement, adjustment), each with its postings ' +
     '{ account_id, account_code, amount } (debits positive), which sum to zero; 404 when none',
+  ledgerDailyProof:
+    "A client's daily proof for a business day (`client_id`, `day` YYYY-MM-DD): data { opening, movements[{ kind, " +
+    'name, entries, amounts }], closing, ledger, agrees } per account; closing = opening + movements, and ledger is ' +
+    "the sum of each account's postings before the day's end, read apart; 404 for a client the caller cannot see",
+  ledgerDailyProofDownload: 'The daily proof as .xlsx (base64), the same lines as on screen',
   overview:
     'What needs the caller today, in their client scope (issue 29): data { today, yesterday, daily[14], pending, ' +
     'balances, settlement, callbacks_failed }, from the rollups',

@@ -6,8 +6,11 @@ import {
   LedgerJournalQuery,
   LedgerTrialBalanceQuery,
 } from '../../src/services/ledgerRules.ts';
+import { DAILY_PROOF_FILENAME, DailyProofQuery } from '../../src/services/dailyProofRules.ts';
 import { routes } from '../../src/services/routes.ts';
 import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
+import { dailyProof } from '../domain/dailyProof.ts';
+import { downloadDailyProof } from '../domain/dailyProofExport.ts';
 import { assertStatementExportable, downloadStatement } from '../domain/ledgerExport.ts';
 import { accountStatement, journalOf, ledgerAccount, trialBalance } from '../domain/ledgerViews.ts';
 import { requireAuth } from '../http/access.ts';
@@ -48,6 +51,20 @@ export function ledgerRoutes({ database, config }: RouteDeps) {
       requireAuth(request);
       const { reference } = parseInput(LedgerJournalQuery, request.query);
       return ok(await journalOf(db, reference));
+    });
+
+    app.get(routes.ledgerDailyProof.path, async (request) => {
+      const { principal } = requireAuth(request);
+      const query = parseInput(DailyProofQuery, request.query);
+      return ok(await dailyProof(db, principal, query, config.businessTimeZone));
+    });
+
+    app.get(routes.ledgerDailyProofDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
+      const { principal } = requireAuth(request);
+      const query = parseInput(DailyProofQuery, request.query);
+      const proof = await dailyProof(db, principal, query, config.businessTimeZone);
+      const file = await downloadDailyProof(db, principal, proof, config.businessTimeZone, originOf(request));
+      return sendFileEnvelope(reply, file, DAILY_PROOF_FILENAME, FILE_DOWNLOADED);
     });
   };
 }

@@ -122,6 +122,9 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/ledger/accounts/:id/entries`]: superAdmin('ledger'),
   [`GET ${API}/ledger/accounts/:id/entries/download`]: superAdmin('ledger'),
   [`GET ${API}/ledger/journal`]: superAdmin('ledger'),
+  // Issue 43: the daily proof of a client, on screen and as .xlsx, is the Ledger's read too.
+  [`GET ${API}/ledger/daily-proof`]: superAdmin('ledger'),
+  [`GET ${API}/ledger/daily-proof/download`]: superAdmin('ledger'),
 
   // Issue 29: the Overview is a module that roles grant; each figure is then in the caller's own client scope.
   [`GET ${API}/overview`]: holder('overview'),
@@ -235,6 +238,8 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`GET ${API}/ledger/accounts/:id/entries`]: READS,
   [`GET ${API}/ledger/accounts/:id/entries/download`]: READS,
   [`GET ${API}/ledger/journal`]: READS,
+  [`GET ${API}/ledger/daily-proof`]: READS,
+  [`GET ${API}/ledger/daily-proof/download`]: READS,
 
   [`GET ${API}/overview`]: READS,
 

@@ -101,6 +101,19 @@ describe('the trial balance', () => {
     const first = await trial(`?at=${encodeURIComponent('2000-01-01T00:00:00+07:00')}`);
     expect(first.accounts.every((a) => a.balance === 0)).toBe(true);
     expect(first.totals).toEqual({ debit: 0, credit: 0 });
+    // Issue 43: the answer says when the first entry was posted, so the screen can say why all is zero.
+    const [edge] = (
+      await db().execute<{ before: number; within: number }>(
+        sql`select count(*) filter (where created_at < ${first.first_posting_at}::timestamptz)::int as before,
+          count(*) filter (where created_at < ${first.first_posting_at}::timestamptz + interval '1 millisecond')::int
+            as within
+        from journal_entries`,
+      )
+    ).rows;
+    expect(edge).toEqual({ before: 0, within: expect.any(Number) });
+    expect(edge.within).toBeGreaterThan(0);
+    expect(Date.parse(then.first_posting_at!)).toBeLessThanOrEqual(Date.parse(at));
+    expect(now2.first_posting_at).toBeNull();
     expect((await checkLedger(db())).problems).toEqual([]);
   });
 });

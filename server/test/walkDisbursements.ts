@@ -18,7 +18,7 @@ interface Walked extends DisbursementRecord {
 }
 
 /** The void upload of one row, as the Disbursement List sends its file. */
-async function voidUpload(server: TestServer, token: string, correlationId: string): Promise<CallResult> {
+export async function voidUpload(server: TestServer, token: string, correlationId: string): Promise<CallResult> {
   const form = new FormData();
   form.append('file', new Blob([`correlation_id\n${correlationId}\n`], { type: 'text/csv' }), 'void.csv');
   const response = await fetch(`${server.url}${API}/transaction/disbursement-check-transaction`, {

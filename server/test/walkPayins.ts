@@ -43,7 +43,7 @@ interface Walked extends PayinRecord {
   bulk?: { count: number; amount: number };
 }
 
-async function settle(sessions: Sessions, role: Actor, p: Walked): Promise<CallResult> {
+export async function settle(sessions: Sessions, role: Actor, p: PayinRecord): Promise<CallResult> {
   const press = await sessions.callAs(role, 'POST', '/transaction/update-settlement-v2', {
     type: p.channel,
     start: p.minute,

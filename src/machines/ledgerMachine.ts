@@ -1,8 +1,12 @@
 import dayjs from 'dayjs';
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
+import { DailyProofQuery, proofQueryOf, type DailyProof } from '../services/dailyProofRules';
+import { businessNow } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import { BUSINESS_TIME_ZONE } from '../services/format';
+import { fieldMessages } from '../services/formIssues';
 import { messageOf } from '../services/http';
 import type { Journal, LedgerAccount, LedgerStatement, TrialBalance } from '../services/ledgerRules';
 import { GENERIC_PAGE_SIZES, isRealDateTime } from '../services/listQuery';
@@ -14,6 +18,8 @@ export const STATEMENT_FAILED = "The account's statement could not be loaded.";
 export const JOURNAL_FAILED = 'The journal could not be loaded.';
 export const EXPORT_FAILED = 'The statement could not be exported.';
 export const INVALID_AS_OF = "'As of' must be a date and time, YYYY-MM-DD HH:mm, or empty for now";
+export const PROOF_FAILED = 'The daily proof could not be loaded.';
+export const PROOF_EXPORT_FAILED = 'The daily proof could not be exported.';
 
 export interface StatementQuery {
   id: number;
@@ -40,6 +46,16 @@ export interface LedgerContext {
   reference: string | null;
   journal: Journal | null;
   journalError: string | null;
+  /** The daily proof's client (null until chosen) and business day (YYYY-MM-DD) as chosen. */
+  proofClientId: number | null;
+  proofDay: string;
+  /** Why the choice cannot be asked (the route's own schema's words), or null. */
+  proofProblem: string | null;
+  /** What was last asked (a retry asks it again). */
+  proofAsked: DailyProofQuery | null;
+  proof: DailyProof | null;
+  proofError: string | null;
+  proofExportError: string | null;
 }
 
 export type LedgerEvent =
@@ -54,7 +70,12 @@ export type LedgerEvent =
   | { type: 'EXPORT' }
   | { type: 'OPEN_JOURNAL'; reference: string }
   | { type: 'CLOSE_JOURNAL' }
-  | { type: 'RETRY_JOURNAL' };
+  | { type: 'RETRY_JOURNAL' }
+  | { type: 'SET_PROOF_CLIENT'; clientId: number }
+  | { type: 'SET_PROOF_DAY'; value: string }
+  | { type: 'SHOW_PROOF' }
+  | { type: 'RETRY_PROOF' }
+  | { type: 'EXPORT_PROOF' };
 
 /** What the page's URL asks to open first (journalLink / accountLink in src/services/ledgerLinks.ts). */
 export interface LedgerInput {
@@ -68,10 +89,27 @@ export const asOfMoment = (text: string): string | null =>
 
 const isAccountId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 
+/** The proof's choice as the route reads it: the same schema refuses it here and there. */
+const proofChoice = (c: Pick<LedgerContext, 'proofClientId' | 'proofDay'>) => proofQueryOf(c.proofClientId, c.proofDay);
+
 /**
- * Ledger (issue 28; SUPER ADMIN by the route guard, read-only): the trial balance (now or as of a
- * moment), one account's statement with its Export, and one reference's journal. A link may open
- * the page on an account or a reference. Four regions: `balance`, `statement`, `export`, `journal`.
+ * The account whose statement is open: the answer's, or while it loads the trial balance's row of the
+ * same id, so the statement's heading names the account as soon as it opens.
+ */
+export const openedAccount = (c: Pick<LedgerContext, 'account' | 'accountId' | 'balance'>): LedgerAccount | null =>
+  c.account ?? c.balance?.accounts.find((a) => a.id === c.accountId) ?? null;
+
+/** Show: the choice is asked when the route's schema takes it, else its words are shown in place. */
+const proofAsk = [
+  { guard: 'proofAskable', target: 'loading', actions: 'askProof' },
+  { actions: 'refuseProof' },
+] as const;
+
+/**
+ * Ledger (issue 28; SUPER ADMIN and AUDITOR by the route guard, read-only): the trial balance (now or
+ * as of a moment), one account's statement with its Export, one reference's journal, and a client's
+ * daily proof with its Export (issue 43). A link may open the page on an account or a reference. Six
+ * regions: `balance`, `statement`, `export`, `journal`, `proof`, `proofExport`.
  */
 export const ledgerMachine = setup({
   types: {
@@ -89,6 +127,11 @@ export const ledgerMachine = setup({
       saveBase64File(file.content, file.filename);
     }),
     loadJournal: fromPromise<Journal, { reference: string }>(({ input }) => api.ledgerJournal(input.reference)),
+    loadProof: fromPromise<DailyProof, DailyProofQuery>(({ input }) => api.ledgerDailyProof(input)),
+    exportProof: fromPromise<void, DailyProofQuery>(async ({ input }) => {
+      const file = await api.downloadLedgerDailyProof(input);
+      saveBase64File(file.content, file.filename);
+    }),
   },
   guards: {
     asOfIsValid: ({ context }) => context.atText.trim() === '' || isRealDateTime(context.atText.trim()),
@@ -101,6 +144,8 @@ export const ledgerMachine = setup({
     hasStatement: ({ context }) => context.account != null,
     referenceAsked: ({ context }) => context.reference != null,
     isReference: ({ event }) => event.type === 'OPEN_JOURNAL' && event.reference.trim() !== '',
+    proofAskable: ({ context }) => v.is(DailyProofQuery, proofChoice(context)),
+    hasProof: ({ context }) => context.proof != null,
   },
   actions: {
     openAccount: assign(({ event }) =>
@@ -112,6 +157,14 @@ export const ledgerMachine = setup({
     openJournal: assign(({ event }) =>
       event.type === 'OPEN_JOURNAL' ? { reference: event.reference.trim(), journal: null, journalError: null } : {},
     ),
+    askProof: assign(({ context }) => ({
+      proofAsked: v.parse(DailyProofQuery, proofChoice(context)),
+      proofProblem: null,
+      proofError: null,
+    })),
+    refuseProof: assign(({ context }) => ({
+      proofProblem: fieldMessages(DailyProofQuery, proofChoice(context), ['client_id', 'day']).join(' '),
+    })),
   },
 }).createMachine({
   id: 'ledger',
@@ -132,10 +185,20 @@ export const ledgerMachine = setup({
     reference: input?.reference?.trim() || null,
     journal: null,
     journalError: null,
+    proofClientId: null,
+    // Today on the business clock: the day so far (a closed day is one pick away).
+    proofDay: businessNow().format('YYYY-MM-DD'),
+    proofProblem: null,
+    proofAsked: null,
+    proof: null,
+    proofError: null,
+    proofExportError: null,
   }),
   type: 'parallel',
   on: {
     SET_AT: { actions: assign({ atText: ({ event }) => event.value, atError: null }) },
+    SET_PROOF_CLIENT: { actions: assign({ proofClientId: ({ event }) => event.clientId, proofProblem: null }) },
+    SET_PROOF_DAY: { actions: assign({ proofDay: ({ event }) => event.value, proofProblem: null }) },
   },
   states: {
     balance: {
@@ -263,6 +326,46 @@ export const ledgerMachine = setup({
         failed: { on: { CLOSE_JOURNAL: 'closed', RETRY_JOURNAL: 'loading' } },
       },
     },
+    // Issue 43: one client's daily proof, asked with Show; the shown one stays until the next answer.
+    proof: {
+      initial: 'idle',
+      states: {
+        idle: { on: { SHOW_PROOF: proofAsk } },
+        loading: {
+          invoke: {
+            src: 'loadProof',
+            input: ({ context }) => context.proofAsked!,
+            onDone: { target: 'shown', actions: assign({ proof: ({ event }) => event.output }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ proofError: ({ event }) => messageOf(event.error, PROOF_FAILED) }),
+            },
+          },
+        },
+        shown: { on: { SHOW_PROOF: proofAsk } },
+        failed: { on: { SHOW_PROOF: proofAsk, RETRY_PROOF: 'loading' } },
+      },
+    },
+    proofExport: {
+      initial: 'idle',
+      states: {
+        idle: { on: { EXPORT_PROOF: { guard: 'hasProof', target: 'exporting' } } },
+        exporting: {
+          entry: assign({ proofExportError: null }),
+          invoke: {
+            src: 'exportProof',
+            // The proof on screen: its client and day, whatever is chosen since.
+            input: ({ context }) => ({ client_id: context.proof!.client.id, day: context.proof!.day }),
+            onDone: 'idle',
+            onError: {
+              target: 'failed',
+              actions: assign({ proofExportError: ({ event }) => messageOf(event.error, PROOF_EXPORT_FAILED) }),
+            },
+          },
+        },
+        failed: { on: { EXPORT_PROOF: { guard: 'hasProof', target: 'exporting' } } },
+      },
+    },
   },
 });
 
@@ -280,4 +383,8 @@ export const ledgerGuardWords: GuardWords<typeof ledgerMachine> = {
   referenceAsked:
     "The page was opened on a reference (?reference=..., another page's Journal link): its journal opens.",
   isReference: 'Only a non-empty reference.',
+  proofAskable:
+    "The daily proof is asked only for a chosen client and a real day (YYYY-MM-DD): the route's own schema " +
+    '(DailyProofQuery) decides; otherwise its words are shown in place.',
+  hasProof: "Export only once a daily proof is on screen: the file is that client's proof of that day.",
 };

@@ -283,7 +283,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'ledger',
     ledgerMachine,
     "Ledger: the trial balance (now or as of a moment, debits = credits), an account's statement and its Export, " +
-      "and a reference's journal; read-only.",
+      "a reference's journal, and a client's daily proof (opening + movements = closing = the ledger) and its " +
+      'Export; read-only.',
     ledgerGuardWords,
   ),
   entry(

@@ -22,6 +22,7 @@ import type {
   AuditPathType,
 } from './auditLogRules';
 import type { Journal, JournalEntry, LedgerStatement, TrialBalance } from './ledgerRules';
+import type { DailyProof, DailyProofQuery } from './dailyProofRules';
 import type { Overview } from './overviewRules';
 import type { ListColumns, ListId, SavedView, SavedViewBody } from './savedViewRules';
 import {
@@ -38,6 +39,9 @@ import {
 const APPROVAL_REFUSALS = [APPROVAL_SELF_REFUSED, APPROVAL_CANCEL_REFUSED];
 
 export type { VoidUploadResult };
+
+/** The daily proof's query as the route reads it (strings on the wire). */
+const proofParams = (query: DailyProofQuery) => ({ client_id: String(query.client_id), day: query.day });
 
 /** A movement's answer was 202: held for a second SUPER ADMIN (issue 25), nothing moved. */
 const isHeld = (data: unknown): data is ApprovalHeld =>
@@ -413,6 +417,16 @@ export const api = {
     ),
   ledgerJournal: (reference: string) =>
     data(send<ApiEnvelope<Journal>>(routes.ledgerJournal, { query: { reference }, quiet: true })),
+  // Issue 43: a client's daily proof, and the same as .xlsx; the page shows a failure in place.
+  ledgerDailyProof: (query: DailyProofQuery) =>
+    data(send<ApiEnvelope<DailyProof>>(routes.ledgerDailyProof, { query: proofParams(query), quiet: true })),
+  downloadLedgerDailyProof: (query: DailyProofQuery) =>
+    data(
+      send<ApiEnvelope<{ content: string; filename: string }>>(routes.ledgerDailyProofDownload, {
+        query: proofParams(query),
+        quiet: true,
+      }),
+    ),
 
   // Issue 29: the overview, in the caller's scope; the page shows a failure in place.
   overview: () => data(send<ApiEnvelope<Overview>>(routes.overview, { quiet: true })),

@@ -68,6 +68,11 @@ export const TrialBalance = v.strictObject({
   totals: v.strictObject({ debit: v.number(), credit: v.number() }),
   /** The moment asked for (ISO), or null for now. */
   at: v.nullable(v.string()),
+  /**
+   * Asked as of a moment: when the ledger's first entry was posted (ISO; null while it has none), so a
+   * moment before it can be told from a ledger that nets to zero (issue 43). Null when asked for now.
+   */
+  first_posting_at: v.nullable(v.string()),
 });
 export type TrialBalance = v.InferOutput<typeof TrialBalance>;
 

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './approvalRules';
 import { AuditLinePageQuery, AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
 import { LedgerEntriesQuery, LedgerJournalQuery, LedgerTrialBalanceQuery } from './ledgerRules';
+import { DailyProofQuery } from './dailyProofRules';
 import { BalanceHistoryQuery, PayinListQuery } from './disbursementAccountRules';
 import { UpdateBalanceBody } from './masterBalanceRules';
 import {
@@ -98,6 +99,8 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   ledgerTrialBalance: { query: LedgerTrialBalanceQuery },
   ledgerAccountEntries: { query: LedgerEntriesQuery },
   ledgerJournal: { query: LedgerJournalQuery },
+  ledgerDailyProof: { query: DailyProofQuery },
+  ledgerDailyProofDownload: { query: DailyProofQuery },
 
   updateApprovalPolicy: { body: ApprovalPolicyBody },
   approvals: { query: ApprovalListQuery },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FileContent } from './answerParts';
 import { ApprovalPolicyEntry, ApprovalRow } from './approvalRules';
 import { AuditChainVerdict, AuditItemRow, AuditLineJournalRows, AuditLogRow, AuditPath } from './auditLogRules';
+import { DailyProof } from './dailyProofRules';
 import { Journal, LedgerStatement, TrialBalance } from './ledgerRules';
 import { RoleRow, UserRow } from './managementRules';
 import { Overview } from './overviewRules';
@@ -67,6 +68,8 @@ export const coreRouteOutputs = {
   ledgerAccountEntries: { 200: { data: LedgerStatement, meta: PageMeta } },
   ledgerAccountEntriesDownload: one(FileContent),
   ledgerJournal: one(Journal),
+  ledgerDailyProof: one(DailyProof),
+  ledgerDailyProofDownload: one(FileContent),
 
   overview: one(Overview),
   savedViews: one(v.array(SavedView)),

@@ -159,6 +159,9 @@ export const routes = {
   ledgerAccountEntries: route('GET', `${API}/ledger/accounts/:id/entries`, ledger),
   ledgerAccountEntriesDownload: route('GET', `${API}/ledger/accounts/:id/entries/download`, ledger),
   ledgerJournal: route('GET', `${API}/ledger/journal`, ledger),
+  // Issue 43: a client's daily proof (opening + movements by kind = closing = the ledger), and as .xlsx.
+  ledgerDailyProof: route('GET', `${API}/ledger/daily-proof`, ledger),
+  ledgerDailyProofDownload: route('GET', `${API}/ledger/daily-proof/download`, ledger),
 
   // What needs the caller today (issue 29), in their client scope.
   overview: route('GET', `${API}/overview`, overview),

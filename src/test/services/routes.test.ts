@@ -99,6 +99,8 @@ const args: Record<keyof typeof api, unknown[]> = {
   ledgerAccountEntries: [12, list],
   downloadLedgerStatement: [12],
   ledgerJournal: ['WD-1'],
+  ledgerDailyProof: [{ client_id: 3, day: '2026-11-23' }],
+  downloadLedgerDailyProof: [{ client_id: 3, day: '2026-11-23' }],
   overview: [],
   savedViews: ['transactions'],
   createSavedView: [{ list: 'transactions', name: 'Mine', query: 'status=PENDING', columns: null, is_default: false }],

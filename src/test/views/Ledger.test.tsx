@@ -1,17 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { ledgerMachine, type StatementQuery } from '../../machines/ledgerMachine';
+import type { DailyProof, DailyProofQuery } from '../../services/dailyProofRules';
 import { journalLink } from '../../services/ledgerLinks';
 import type { Journal, LedgerStatement, TrialBalance } from '../../services/ledgerRules';
 import type { PageMeta } from '../../services/withdrawalRules';
 import { LedgerPage } from '../../views/ledger/LedgerPage';
+import { makeUser } from '../fixtures';
+import { renderWithSession } from './renderWithSession';
 
 const WD = '11111111-2222-3333-4444-555555555555';
 
 const balance: TrialBalance = {
   at: null,
+  first_posting_at: null,
   totals: { debit: 1_250_000, credit: 1_250_000 },
   accounts: [
     {
@@ -89,13 +92,98 @@ const journal: Journal = {
   ],
 };
 
-function setup() {
-  const asked = { balances: [] as Array<string | null>, statements: [] as StatementQuery[], journals: [] as string[] };
+/** PT Maju Jaya's 23 November: a pay-in finalized and added to withdrawable, and a withdrawal requested. */
+const proof: DailyProof = {
+  client: { id: 3, client_name: 'PT Maju Jaya' },
+  day: '2026-11-23',
+  start: '2026-11-22T17:00:00.000Z',
+  end: '2026-11-23T17:00:00.000Z',
+  opening: {
+    nonwithdrawable: 0,
+    withdrawable: 1_000_000,
+    pending_withdrawal: 0,
+    disbursement: 500_000,
+    disbursement_hold: 0,
+  },
+  movements: [
+    {
+      kind: 'payin.finalized',
+      name: 'Pay-ins finalized',
+      entries: 1,
+      amounts: {
+        nonwithdrawable: 99_300,
+        withdrawable: 0,
+        pending_withdrawal: 0,
+        disbursement: 0,
+        disbursement_hold: 0,
+      },
+    },
+    {
+      kind: 'payin.withdrawable',
+      name: 'Pay-ins added to withdrawable (by hand or settled)',
+      entries: 1,
+      amounts: {
+        nonwithdrawable: -99_300,
+        withdrawable: 99_300,
+        pending_withdrawal: 0,
+        disbursement: 0,
+        disbursement_hold: 0,
+      },
+    },
+    {
+      kind: 'withdrawal.request',
+      name: 'Withdrawals and transfers requested',
+      entries: 1,
+      amounts: {
+        nonwithdrawable: 0,
+        withdrawable: -250_000,
+        pending_withdrawal: 250_000,
+        disbursement: 0,
+        disbursement_hold: 0,
+      },
+    },
+  ],
+  closing: {
+    nonwithdrawable: 0,
+    withdrawable: 849_300,
+    pending_withdrawal: 250_000,
+    disbursement: 500_000,
+    disbursement_hold: 0,
+  },
+  ledger: {
+    nonwithdrawable: 0,
+    withdrawable: 849_300,
+    pending_withdrawal: 250_000,
+    disbursement: 500_000,
+    disbursement_hold: 0,
+  },
+  agrees: {
+    nonwithdrawable: true,
+    withdrawable: true,
+    pending_withdrawal: true,
+    disbursement: true,
+    disbursement_hold: true,
+  },
+};
+
+const clients = [
+  { id: 2, client_name: 'PT Sinar Abadi' },
+  { id: 3, client_name: 'PT Maju Jaya' },
+];
+
+function setup(answers: { proof?: DailyProof; balance?: Partial<TrialBalance> } = {}) {
+  const asked = {
+    balances: [] as Array<string | null>,
+    statements: [] as StatementQuery[],
+    journals: [] as string[],
+    proofs: [] as DailyProofQuery[],
+    proofExports: [] as DailyProofQuery[],
+  };
   const logic = ledgerMachine.provide({
     actors: {
       loadBalance: fromPromise<TrialBalance, { at: string | null }>(async ({ input }) => {
         asked.balances.push(input.at);
-        return { ...balance, at: input.at };
+        return { ...balance, ...answers.balance, at: input.at };
       }),
       loadStatement: fromPromise<LedgerStatement & { meta: PageMeta }, StatementQuery>(async ({ input }) => {
         asked.statements.push(input);
@@ -106,12 +194,19 @@ function setup() {
         return journal;
       }),
       exportStatement: fromPromise<void, { id: number }>(async () => undefined),
+      loadProof: fromPromise<DailyProof, DailyProofQuery>(async ({ input }) => {
+        asked.proofs.push(input);
+        return answers.proof ?? proof;
+      }),
+      exportProof: fromPromise<void, DailyProofQuery>(async ({ input }) => {
+        asked.proofExports.push(input);
+      }),
     },
   });
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <LedgerPage logic={logic} />
-    </FluentProvider>,
+  renderWithSession(
+    <LedgerPage logic={logic} />,
+    makeUser({ type: 'AUDITOR', otp_verified: true, modules: ['ledger'] }),
+    { modules: [], banks: [], clients, roles: [] },
   );
   return asked;
 }
@@ -126,8 +221,12 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 describe('Ledger page', () => {
   it('shows the trial balance grouped by client, with debits = credits', async () => {
     const asked = setup();
-    expect(screen.getByRole('heading', { name: 'Ledger' })).toBeTruthy();
-    const table = screen.getByRole('table', { name: 'Trial balance' });
+    expect(await screen.findByRole('heading', { name: 'Ledger', level: 1 })).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Trial balance' });
+    expect(within(section).getByRole('heading', { name: 'Trial balance', level: 2 })).toBeTruthy();
+    // The 'As of' field says the ledger is kept by posting time.
+    expect(within(section).getByText(/The ledger is kept by posting time/)).toBeTruthy();
+    const table = within(section).getByRole('table', { name: 'Trial balance' });
     await within(table).findByText('PT Maju Jaya');
     const rows = within(table).getAllByRole('row').slice(1).map(cellsOf);
     expect(rows).toEqual([
@@ -145,7 +244,11 @@ describe('Ledger page', () => {
   it("opens an account's statement, pages it, and opens a reference's journal whose postings sum to zero", async () => {
     const asked = setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Withdrawable' }));
-    const region = await screen.findByRole('region', { name: 'Statement of client:3:withdrawable' });
+    const region = await screen.findByRole('region', { name: 'Statement of Withdrawable · PT Maju Jaya' });
+    // The statement's heading takes the focus as it opens, so it is where the keyboard and a screen reader are.
+    const heading = within(region).getByRole('heading', { name: 'Statement of Withdrawable · PT Maju Jaya', level: 2 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(within(region).getByText('client:3:withdrawable · balance Rp. 1,000,000', { exact: false })).toBeTruthy();
     const table = within(region).getByRole('table', { name: 'Statement' });
     await within(table).findByText(WD);
     expect(within(table).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
@@ -188,7 +291,7 @@ describe('Ledger page', () => {
 
   it("refuses an 'As of' it cannot read, and asks for the trial balance as of a moment it can", async () => {
     const asked = setup();
-    await screen.findByText('PT Maju Jaya');
+    await within(await screen.findByRole('table', { name: 'Trial balance' })).findByText('PT Maju Jaya');
     const date = screen.getByLabelText('As of date', { selector: 'input' });
     fireEvent.change(date, { target: { value: '2026-11-23' } });
     fireEvent.blur(date);
@@ -206,5 +309,122 @@ describe('Ledger page', () => {
       'Debits Rp. 1,250,000 = Credits Rp. 1,250,000 as of 2026-11-23 10:00',
     );
     expect(screen.queryByText(/'As of' must be a date and time/)).toBeNull();
+  });
+
+  it("says so when 'As of' is before the first posting, instead of a silent Rp. 0", async () => {
+    const asked = setup({
+      balance: {
+        first_posting_at: '2026-11-23T08:00:00.000Z',
+        totals: { debit: 0, credit: 0 },
+        accounts: balance.accounts.map((a) => ({ ...a, balance: 0 })),
+      },
+    });
+    await within(await screen.findByRole('table', { name: 'Trial balance' })).findByText('PT Maju Jaya');
+    for (const [label, value] of [
+      ['As of date', '2026-11-23'],
+      ['As of time', '10:00'],
+    ]) {
+      const input = screen.getByLabelText(label, { selector: 'input' });
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(asked.balances).toEqual([null, '2026-11-23T03:00:00.000Z']));
+    expect(
+      await screen.findByText(
+        'No postings before 2026-11-23 15:00: the ledger is kept by posting time, so as of 2026-11-23 10:00 every ' +
+          'balance is Rp. 0.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+const proofRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map(cellsOf);
+
+async function showProof(day: string) {
+  const card = await screen.findByRole('region', { name: 'Daily proof' });
+  fireEvent.click(within(card).getByRole('button', { name: 'Show proof' }));
+  // No client chosen: the route's own rule, in place, and nothing asked.
+  expect(await within(card).findByText('Choose a client')).toBeTruthy();
+  fireEvent.click(within(card).getByRole('combobox', { name: 'Client' }));
+  fireEvent.click(await screen.findByRole('option', { name: 'PT Maju Jaya' }));
+  const input = within(card).getByRole('combobox', { name: 'Day' });
+  fireEvent.change(input, { target: { value: day } });
+  fireEvent.blur(input);
+  fireEvent.click(within(card).getByRole('button', { name: 'Show proof' }));
+  return card;
+}
+
+describe("Ledger page: a client's daily proof", () => {
+  it('shows opening, the movements by kind and closing per account, agreeing with the ledger, and exports it', async () => {
+    const asked = setup();
+    const card = await showProof('2026-11-23');
+    const table = await within(card).findByRole('table', { name: 'Daily proof of PT Maju Jaya on 2026-11-23' });
+    expect(asked.proofs).toEqual([{ client_id: 3, day: '2026-11-23' }]);
+    const blank = '';
+    expect(proofRows(table)).toEqual([
+      ['Opening balance', blank, 'Rp. 0', 'Rp. 1,000,000', 'Rp. 0', 'Rp. 500,000', 'Rp. 0'],
+      ['Pay-ins finalized', '1', 'Rp. 99,300', blank, blank, blank, blank],
+      ['Pay-ins added to withdrawable (by hand or settled)', '1', '-Rp. 99,300', 'Rp. 99,300', blank, blank, blank],
+      ['Withdrawals and transfers requested', '1', blank, '-Rp. 250,000', 'Rp. 250,000', blank, blank],
+      ['Closing balance (opening + movements)', blank, 'Rp. 0', 'Rp. 849,300', 'Rp. 250,000', 'Rp. 500,000', 'Rp. 0'],
+      ["Ledger balance at the day's end", blank, 'Rp. 0', 'Rp. 849,300', 'Rp. 250,000', 'Rp. 500,000', 'Rp. 0'],
+      ['Closing equals the ledger', blank, 'Yes', 'Yes', 'Yes', 'Yes', 'Yes'],
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Line',
+      'Entries',
+      'Not yet withdrawable',
+      'Withdrawable',
+      'Pending withdrawals',
+      'Disbursement balance',
+      'Held for disbursements',
+    ]);
+    expect(within(card).getByText(/every closing balance equals the ledger's own balance/)).toBeTruthy();
+    expect(within(card).queryByText('The proof does not agree with the ledger')).toBeNull();
+
+    // Export takes the proof on screen, whatever is chosen since.
+    fireEvent.click(within(card).getByRole('combobox', { name: 'Client' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'PT Sinar Abadi' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(asked.proofExports).toEqual([{ client_id: 3, day: '2026-11-23' }]));
+  });
+
+  it('refuses a cleared day in place, and asks nothing', async () => {
+    const asked = setup();
+    // The picker keeps the last real day it had when what is typed is none (2026-02-30): only a cleared one reaches
+    // the machine, whose rule is the route's.
+    const card = await showProof('');
+    expect(await within(card).findByText('The day must be a real date as YYYY-MM-DD')).toBeTruthy();
+    expect(asked.proofs).toEqual([]);
+    expect(within(card).getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows a disagreement: which account, its closing and the ledger, and No in its column', async () => {
+    setup({
+      proof: {
+        ...proof,
+        ledger: { ...proof.ledger, withdrawable: 850_000 },
+        agrees: { ...proof.agrees, withdrawable: false },
+      },
+    });
+    const card = await showProof('2026-11-23');
+    const table = await within(card).findByRole('table', { name: 'Daily proof of PT Maju Jaya on 2026-11-23' });
+    expect(within(card).getByText('The proof does not agree with the ledger')).toBeTruthy();
+    expect(within(card).getByText(/Withdrawable: closing Rp\. 849,300, ledger Rp\. 850,000/)).toBeTruthy();
+    expect(proofRows(table).at(-1)).toEqual(['Closing equals the ledger', '', 'Yes', 'No', 'Yes', 'Yes', 'Yes']);
+    expect(proofRows(table).at(-2)).toEqual([
+      "Ledger balance at the day's end",
+      '',
+      'Rp. 0',
+      'Rp. 850,000',
+      'Rp. 250,000',
+      'Rp. 500,000',
+      'Rp. 0',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Label, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { TimePicker } from '@fluentui/react-timepicker-compat';
@@ -16,6 +17,16 @@ const useStyles = makeStyles({
 
 const DATE = 'YYYY-MM-DD';
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * Fluent's time picker points its input's aria-activedescendant at the option last highlighted and
+ * leaves it there when the list closes and its options go: an id of nothing, which axe rightly calls an
+ * invalid ARIA value (issue 43). Once the list has closed, a reference to an option that is gone is dropped.
+ */
+function dropStaleActiveOption(input: HTMLInputElement | null) {
+  const id = input?.getAttribute('aria-activedescendant');
+  if (input && id && !document.getElementById(id)) input.removeAttribute('aria-activedescendant');
+}
 
 /** 'YYYY-MM-DD HH:mm' split into its date and its 24-hour time ('' where the text does not say). */
 export function dateTimeParts(text: string): { date: string; time: string } {
@@ -51,6 +62,7 @@ export function DateTimeField({
   const styles = useStyles();
   const labelId = useId('date-time-label');
   const hintId = useId('date-time-hint');
+  const timeInput = useRef<HTMLInputElement>(null);
   const { date, time } = dateTimeParts(value);
   const send = (next: { date?: string; time?: string }) =>
     onChange([next.date ?? date, next.time ?? time].filter(Boolean).join(' '));
@@ -86,6 +98,11 @@ export function DateTimeField({
           increment={15}
           inlinePopup
           defaultValue={time}
+          ref={timeInput}
+          onOpenChange={(_, d) => {
+            if (!d.open) requestAnimationFrame(() => dropStaleActiveOption(timeInput.current));
+          }}
+          onBlur={() => requestAnimationFrame(() => dropStaleActiveOption(timeInput.current))}
           onTimeChange={(_, d) => {
             if (d.selectedTimeText && TIME.test(d.selectedTimeText)) send({ time: d.selectedTimeText });
           }}

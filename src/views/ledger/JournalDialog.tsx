@@ -21,11 +21,11 @@ import type { Journal, JournalEntry } from '../../services/ledgerRules';
 import { formatRupiah } from '../../services/money';
 import { MachineDialog } from '../common/MachineDialog';
 import { RetryBar } from '../common/RetryBar';
+import { useAmountStyles } from './amountStyles';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '900px', width: '95vw' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  amount: { textAlign: 'right', whiteSpace: 'nowrap' },
   sum: { fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -33,6 +33,7 @@ export const postingsSum = (entry: JournalEntry) => entry.postings.reduce((sum, 
 
 function EntryTable({ entry }: { entry: JournalEntry }) {
   const styles = useStyles();
+  const amounts = useAmountStyles();
   const sum = postingsSum(entry);
   return (
     <section aria-label={`Entry ${entry.kind}`}>
@@ -44,19 +45,19 @@ function EntryTable({ entry }: { entry: JournalEntry }) {
         <TableHeader>
           <TableRow>
             <TableHeaderCell>Account</TableHeaderCell>
-            <TableHeaderCell className={styles.amount}>Amount (debit +, credit −)</TableHeaderCell>
+            <TableHeaderCell className={amounts.header}>Amount (debit +, credit −)</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
           {entry.postings.map((p, i) => (
             <TableRow key={i}>
               <TableCell>{p.account_code}</TableCell>
-              <TableCell className={styles.amount}>{formatRupiah(p.amount)}</TableCell>
+              <TableCell className={amounts.amount}>{formatRupiah(p.amount)}</TableCell>
             </TableRow>
           ))}
           <TableRow className={styles.sum}>
             <TableCell>Sum of postings</TableCell>
-            <TableCell className={styles.amount}>{formatRupiah(sum)}</TableCell>
+            <TableCell className={amounts.amount}>{formatRupiah(sum)}</TableCell>
           </TableRow>
         </TableBody>
       </Table>

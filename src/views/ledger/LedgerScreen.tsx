@@ -1,43 +1,79 @@
-import { Button, Card, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ledgerMachine } from '../../machines/ledgerMachine';
 import { pageTitle } from '../../services/pages';
+import type { ClientOption } from '../../services/schemas';
 import { DateTimeField } from '../common/DateTimeField';
 import { PageSection } from '../common/PageSection';
 import { RetryBar } from '../common/RetryBar';
+import { DailyProofCard } from './DailyProofCard';
 import { JournalDialog } from './JournalDialog';
 import { StatementCard } from './StatementCard';
-import { TrialBalanceTable } from './TrialBalanceTable';
+import { TrialBalanceTable, asOfNotice } from './TrialBalanceTable';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  filters: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  filters: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // Level with the pickers, below the field's label.
+  show: { marginTop: '26px' },
+  // The pickers' width: the hint wraps under them rather than pushing Show away.
+  asOf: { maxWidth: '440px' },
 });
 
-/** The Ledger (issue 28): renders the ledger machine, sends its events; nothing here moves money. */
-export function LedgerScreen({ actor }: { actor: ActorRefFrom<typeof ledgerMachine> }) {
+/** What 'As of' means: the ledger is kept by posting time, so a moment counts only what was posted by then. */
+export const AS_OF_HINT =
+  'Empty for now. The ledger is kept by posting time: as of a moment, only the entries posted by then count ' +
+  '(YYYY-MM-DD HH:mm, Asia/Jakarta).';
+
+/**
+ * The Ledger (issue 28, 43): the trial balance, an account's statement, a reference's journal and a
+ * client's daily proof. Renders the ledger machine, sends its events; nothing here moves money.
+ */
+export function LedgerScreen({
+  actor,
+  clients,
+}: {
+  actor: ActorRefFrom<typeof ledgerMachine>;
+  clients: ClientOption[];
+}) {
   const styles = useStyles();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
   const show = () => actor.send({ type: 'SHOW_BALANCE' });
+  const notice = c.balance && asOfNotice(c.balance);
   return (
     <PageSection title={pageTitle('ledger')}>
-      <Card className={styles.panel}>
+      <Card className={styles.panel} role="region" aria-labelledby="trial-balance-title">
+        <Subtitle2 as="h2" id="trial-balance-title">
+          Trial balance
+        </Subtitle2>
         <div className={styles.filters}>
-          <DateTimeField
-            label="As of"
-            value={c.atText}
-            hint="Empty for now"
-            validationMessage={c.atError ?? undefined}
-            onChange={(value) => actor.send({ type: 'SET_AT', value })}
-          />
-          <Button appearance="primary" disabled={!s.can({ type: 'SHOW_BALANCE' })} onClick={show}>
+          <div className={styles.asOf}>
+            <DateTimeField
+              label="As of"
+              value={c.atText}
+              hint={AS_OF_HINT}
+              validationMessage={c.atError ?? undefined}
+              onChange={(value) => actor.send({ type: 'SET_AT', value })}
+            />
+          </div>
+          <Button
+            className={styles.show}
+            appearance="primary"
+            disabled={!s.can({ type: 'SHOW_BALANCE' })}
+            onClick={show}
+          >
             Show
           </Button>
         </div>
         {s.matches({ balance: 'failed' }) && (
           <RetryBar message={c.balanceError} onRetry={() => actor.send({ type: 'RETRY_BALANCE' })} />
+        )}
+        {notice && (
+          <MessageBar intent="info">
+            <MessageBarBody>{notice}</MessageBarBody>
+          </MessageBar>
         )}
         <TrialBalanceTable
           balance={c.balance}
@@ -46,6 +82,7 @@ export function LedgerScreen({ actor }: { actor: ActorRefFrom<typeof ledgerMachi
         />
       </Card>
       {!s.matches({ statement: 'closed' }) && <StatementCard actor={actor} />}
+      <DailyProofCard actor={actor} clients={clients} />
       {!s.matches({ journal: 'closed' }) && (
         <JournalDialog
           reference={c.reference}

@@ -12,44 +12,63 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   makeStyles,
   tokens,
+  typographyStyles,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ledgerMachine } from '../../machines/ledgerMachine';
+import { openedAccount, type ledgerMachine } from '../../machines/ledgerMachine';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { Pager } from '../common/Pager';
 import { RetryBar } from '../common/RetryBar';
+import { useAmountStyles } from './amountStyles';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
   wrap: { overflowX: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
-  amount: { textAlign: 'right', whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  heading: {
+    ...typographyStyles.subtitle2,
+    margin: 0,
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
 });
+
+/**
+ * An account's statement opens below a trial balance that may be thousands of pixels tall: its heading
+ * is brought into view and takes the focus as it appears, so a keyboard or screen-reader user lands on
+ * it too. A ref callback (stable, so React calls it only when the heading mounts; the heading is keyed by
+ * the account, so each account opened mounts a new one) rather than an effect on the machine's state.
+ */
+function bringIntoView(heading: HTMLHeadingElement | null) {
+  if (!heading) return;
+  heading.scrollIntoView?.({ block: 'start' });
+  heading.focus({ preventScroll: true });
+}
 
 /** One account's statement, newest first, each balance the one after its entry; a reference opens its journal. */
 export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMachine> }) {
   const styles = useStyles();
+  const amounts = useAmountStyles();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ statement: 'loading' });
-  const title = c.account ? `Statement of ${c.account.code}` : 'Statement';
+  const shown = openedAccount(c);
+  const title = shown ? `Statement of ${shown.name} · ${shown.client_name ?? 'System'}` : 'Statement';
   return (
     <Card className={styles.panel} role="region" aria-label={title}>
       <CardHeader
-        header={<Text weight="semibold">{title}</Text>}
-        description={
-          c.account
-            ? `${c.account.client_name ?? 'System'} · ${c.account.name} · ${formatRupiah(c.account.balance)}`
-            : ''
+        header={
+          <h2 key={c.accountId} ref={bringIntoView} tabIndex={-1} className={styles.heading}>
+            {title}
+          </h2>
         }
+        description={c.account ? `${c.account.code} · balance ${formatRupiah(c.account.balance)}` : ''}
         action={
           <div className={styles.buttons}>
             <Button
@@ -80,8 +99,8 @@ export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMach
               <TableHeaderCell>Time</TableHeaderCell>
               <TableHeaderCell>Reference</TableHeaderCell>
               <TableHeaderCell>Kind</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>Amount</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>Balance</TableHeaderCell>
+              <TableHeaderCell className={amounts.header}>Amount</TableHeaderCell>
+              <TableHeaderCell className={amounts.header}>Balance</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -94,8 +113,8 @@ export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMach
                   </Link>
                 </TableCell>
                 <TableCell>{e.kind}</TableCell>
-                <TableCell className={styles.amount}>{formatRupiah(e.amount)}</TableCell>
-                <TableCell className={styles.amount}>{formatRupiah(e.balance)}</TableCell>
+                <TableCell className={amounts.amount}>{formatRupiah(e.amount)}</TableCell>
+                <TableCell className={amounts.amount}>{formatRupiah(e.balance)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

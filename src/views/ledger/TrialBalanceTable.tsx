@@ -14,11 +14,11 @@ import {
 import type { LedgerAccount, TrialBalance } from '../../services/ledgerRules';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
+import { useAmountStyles } from './amountStyles';
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
   group: { backgroundColor: tokens.colorNeutralBackground3 },
-  amount: { textAlign: 'right', whiteSpace: 'nowrap' },
   totals: { fontWeight: tokens.fontWeightSemibold },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
@@ -40,6 +40,17 @@ export function accountGroups(accounts: readonly LedgerAccount[]): Array<{ name:
 export const totalsText = ({ debit, credit }: TrialBalance['totals']) =>
   `Debits ${formatRupiah(debit)} ${debit === credit ? '=' : '≠'} Credits ${formatRupiah(credit)}`;
 
+/**
+ * Why every balance is Rp. 0 as of a moment before anything was posted (the ledger is kept by posting
+ * time), so an empty past is not taken for a ledger that nets to nothing; null otherwise.
+ */
+export function asOfNotice({ at, first_posting_at: first }: Pick<TrialBalance, 'at' | 'first_posting_at'>) {
+  if (!at) return null;
+  const why = `the ledger is kept by posting time, so as of ${formatDateTime(at)} every balance is Rp. 0.`;
+  if (!first) return `Nothing has been posted yet: ${why}`;
+  return Date.parse(at) < Date.parse(first) ? `No postings before ${formatDateTime(first)}: ${why}` : null;
+}
+
 /** The trial balance grouped by client; each account's name opens its statement. */
 export function TrialBalanceTable({
   balance,
@@ -51,6 +62,7 @@ export function TrialBalanceTable({
   onOpen: (id: number) => void;
 }) {
   const styles = useStyles();
+  const amounts = useAmountStyles();
   return (
     <div className={styles.wrap}>
       <Table aria-label="Trial balance" aria-busy={loading} size="small">
@@ -59,7 +71,7 @@ export function TrialBalanceTable({
             <TableHeaderCell>Account</TableHeaderCell>
             <TableHeaderCell>Kind</TableHeaderCell>
             <TableHeaderCell>Code</TableHeaderCell>
-            <TableHeaderCell className={styles.amount}>Balance</TableHeaderCell>
+            <TableHeaderCell className={amounts.header}>Balance</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -78,7 +90,7 @@ export function TrialBalanceTable({
                 </TableCell>
                 <TableCell>{a.kind}</TableCell>
                 <TableCell>{a.code}</TableCell>
-                <TableCell className={styles.amount}>{formatRupiah(a.balance)}</TableCell>
+                <TableCell className={amounts.amount}>{formatRupiah(a.balance)}</TableCell>
               </TableRow>
             )),
           ])}
