@@ -273,6 +273,11 @@ describe('Ledger page', () => {
       ['Sum of postings', 'Rp. 0'],
     ]);
     expect(asked.journals).toEqual([WD]);
+    // Issue 43: the entry names the audit line of the action that posted it, opened on the Audit Log in
+    // its minute (10:00 on the business clock).
+    expect(within(dialog).getByRole('link', { name: 'Audit line #41', hidden: true }).getAttribute('href')).toBe(
+      '/dashboard/audit-log?start=2026-11-23+10%3A00&end=2026-11-23+10%3A00&line=41',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Journal', hidden: true })).toBeNull());
 

@@ -14,7 +14,7 @@ import { PROOF_ACCOUNTS, type DailyProof, type ProofAmounts } from '../../servic
 import { ACCOUNT_NAMES } from '../../services/ledgerRules';
 import { formatRupiah } from '../../services/money';
 import { ScrollRegion } from '../common/ScrollRegion';
-import { useAmountStyles } from './amountStyles';
+import { useAmountStyles } from '../common/amountStyles';
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },

@@ -24,7 +24,7 @@ import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { Pager } from '../common/Pager';
 import { RetryBar } from '../common/RetryBar';
-import { useAmountStyles } from './amountStyles';
+import { useAmountStyles } from '../common/amountStyles';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

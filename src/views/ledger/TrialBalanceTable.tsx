@@ -14,7 +14,7 @@ import {
 import type { LedgerAccount, TrialBalance } from '../../services/ledgerRules';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
-import { useAmountStyles } from './amountStyles';
+import { useAmountStyles } from '../common/amountStyles';
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
