@@ -18,9 +18,10 @@ async function processTransactions(page: Page) {
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: 'Process Transactions' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeVisible({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  // 'Are you sure?' with the count and amount, once the server has counted them.
+  const question = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(question.getByRole('button', { name: 'Confirm' })).toBeVisible({ timeout: 30_000 });
+  await question.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/transactions? added to withdrawable balance/)).toBeVisible({ timeout: 30_000 });
 }
 

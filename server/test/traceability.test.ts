@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditItemRow, AuditLogRow, AuditPath } from '../../src/services/auditLogRules.ts';
 import type { Journal, JournalEntry } from '../../src/services/ledgerRules.ts';
 import type { SettlementRun } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
-import { transactions } from '../db/schema.ts';
+import { auditItems, transactions } from '../db/schema.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { bulkCreditPayins } from '../domain/payinLedgerBulk.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
@@ -196,10 +196,15 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('money moved in bulk, traced
   it('a settlement run: each pay-in finds the batch line that settled it, and its path the step', async () => {
     const day = '2020-03-03';
     const ids = await creditedPayins('TRACE-ST', day, 6, 'herra_qris');
-    const press = await call<{ data: { run: { id: number } } }>(server, 'POST', `${API}/transaction/update-settlement-v2`, {
-      token,
-      body: { type: 'herra_qris', start: `${day} 00:00`, end: `${day} 23:59` },
-    });
+    const press = await call<{ data: { run: { id: number } } }>(
+      server,
+      'POST',
+      `${API}/transaction/update-settlement-v2`,
+      {
+        token,
+        body: { type: 'herra_qris', start: `${day} 00:00`, end: `${day} 23:59` },
+      },
+    );
     expect(press.status).toBeLessThan(300);
     const run = await settled(press.body.data.run.id);
     expect(run).toMatchObject({ status: 'succeeded', settled_transaction: 6 });
@@ -259,6 +264,34 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('money moved in bulk, traced
       expect((await verify()).data).toMatchObject({ valid: false, first_broken_id: line.id });
       await edit(`${item.object_id}X`, item.object_id);
       expect((await verify()).data).toMatchObject({ valid: true });
+    }
+    // Every column of an item, as the schema lists them (a column added later is covered unedited): an
+    // edit of any one is named at the line, and the chain is whole again once it is put back.
+    const { line } = moved.process;
+    const other = (await searched(moved.void.ids[0])).find((l) => l.action === 'disbursement.void')!;
+    for (const column of Object.values(getTableColumns(auditItems))) {
+      const name = sql.identifier(column.name);
+      const changed =
+        column.name === 'audit_id'
+          ? sql`${other.id}::bigint`
+          : column.columnType === 'PgInteger'
+            ? sql`${name} + 1000`
+            : sql`${name} || 'X'`;
+      const back =
+        column.name === 'audit_id'
+          ? sql`${line.id}::bigint`
+          : column.columnType === 'PgInteger'
+            ? sql`${name} - 1000`
+            : sql`left(${name}, -1)`;
+      const at = column.name === 'audit_id' ? other.id : line.id;
+      await asOwner(sql`update audit_items set ${name} = ${changed} where audit_id = ${line.id} and position = 2`);
+      expect((await verify()).data, column.name).toMatchObject({
+        valid: false,
+        first_broken_id: Math.min(at, line.id),
+      });
+      await asOwner(sql`update audit_items set ${name} = ${back} where audit_id = ${at} and
+        position = ${column.name === 'position' ? 1002 : 2} and object_id like 'TRACE-PT-%'`);
+      expect((await verify()).data, `${column.name} put back`).toMatchObject({ valid: true });
     }
     // An item added to a line that had none breaks it too.
     const plain = (await searched(moved.void.ids[0])).find((l) => l.action === 'disbursement.void')!;
