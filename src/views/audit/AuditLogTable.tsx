@@ -29,13 +29,16 @@ const useStyles = makeStyles({
     wordBreak: 'normal',
     overflowWrap: 'normal',
     hyphens: 'none',
-    minWidth: '200px',
-    maxWidth: '340px',
+    minWidth: '180px',
+    maxWidth: '320px',
   },
   // The line's ways on, one under the other, so the column stays narrow at 1366 px.
   open: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
-  object: { display: 'flex', flexDirection: 'column' },
-  objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
+  object: { display: 'flex', flexDirection: 'column', maxWidth: '170px' },
+  // A uuid breaks anywhere rather than widen the column past the window at 1366 px (issue 43).
+  objectId: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  // Actions read as words joined by dots and underscores: they may break inside one.
+  action: { maxWidth: '150px', overflowWrap: 'anywhere' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
@@ -82,6 +85,8 @@ interface AuditColumn {
   header: string;
   cell: (row: AuditLogRow) => ReactNode;
   nowrap?: boolean;
+  /** The cell's own class name (a style key). */
+  style?: 'action';
 }
 
 /** Time and Actor say which line it is and stay; the others are the person's to show, hide and order (issue 29). */
@@ -91,7 +96,7 @@ const IDENTITY: readonly AuditColumn[] = [
 ];
 export const AUDIT_COLUMNS: readonly AuditColumn[] = [
   { header: 'IP', cell: (r) => r.ip ?? '-' },
-  { header: 'Action', cell: (r) => r.action },
+  { header: 'Action', cell: (r) => r.action, style: 'action' },
   { header: 'Object', cell: (r) => <ObjectCell row={r} /> },
   { header: 'Outcome', cell: (r) => r.outcome },
   { header: 'Detail', cell: (r) => <DetailCell row={r} /> },
@@ -133,7 +138,10 @@ export function AuditLogTable({
           {rows.map((r) => (
             <TableRow key={r.id}>
               {columns.map((column) => (
-                <TableCell key={column.header} className={column.nowrap ? styles.nowrap : undefined}>
+                <TableCell
+                  key={column.header}
+                  className={column.nowrap ? styles.nowrap : column.style ? styles[column.style] : undefined}
+                >
                   {column.cell(r)}
                 </TableCell>
               ))}
