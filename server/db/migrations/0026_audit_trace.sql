@@ -32,7 +32,10 @@ CREATE FUNCTION ledger_action_key() RETURNS text LANGUAGE sql VOLATILE AS $$
   SELECT set_config('bo.action_key',
     coalesce(nullif(current_setting('bo.action_key', true), ''), gen_random_uuid()::text), true)
 $$;--> statement-breakpoint
-ALTER TABLE "journal_entries" ADD COLUMN "action_key" text DEFAULT ledger_action_key();--> statement-breakpoint
+-- Added bare, then given its default: a volatile default in ADD COLUMN would rewrite the table and
+-- stamp every existing entry with one key that no line names.
+ALTER TABLE "journal_entries" ADD COLUMN "action_key" text;--> statement-breakpoint
+ALTER TABLE "journal_entries" ALTER COLUMN "action_key" SET DEFAULT ledger_action_key();--> statement-breakpoint
 CREATE INDEX "journal_entries_action_key_idx" ON "journal_entries" USING btree ("action_key");--> statement-breakpoint
 CREATE INDEX "audit_log_action_key_idx" ON "audit_log" USING btree ((detail->>'action_key'))
   WHERE detail ? 'action_key';
