@@ -62,20 +62,21 @@ async function transitions(db: Db, objectType: string, ids: string[]): Promise<T
   }>(sql`
     select a.id::text as id, ${iso(sql`a.at`)} as at, a.actor_email, a.action,
       a.detail->'before'->>'status' as before, a.detail->'after'->>'status' as after, a.detail->>'maker' as maker,
-      false as bulk
+      false as bulk, a.at as at_order, a.id as id_order
     from audit_log a
     where a.object_type = ${objectType} and a.object_id in (${idList})
       and a.outcome = 'success' and a.detail->'after'->>'status' is not null
     union all
     select a.id::text, ${iso(sql`a.at`)}, a.actor_email, a.action, null, a.detail->'after'->>'status',
-      a.detail->>'maker', true
+      a.detail->>'maker', true, a.at, a.id
     from audit_items i join audit_log a on a.id = i.audit_id
     where i.object_type = ${objectType} and i.object_id in (${idList}) and a.outcome = 'success'
       and a.action in (${sql.join(
         BULK_STEPS.map((action) => sql`${action}`),
         sql`, `,
       )})
-    order by at, id`);
+    -- By the instant and the id themselves: as text, '10' would sort before '9'.
+    order by at_order, id_order`);
   return rows.map((r) => {
     const by = r.actor_email ?? 'system';
     const held = r.bulk && r.maker != null;
