@@ -1,11 +1,13 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditItemRow, AuditLogRow, AuditPath } from '../../src/services/auditLogRules.ts';
 import type { Journal, JournalEntry } from '../../src/services/ledgerRules.ts';
 import type { SettlementRun } from '../../src/services/settlementRules.ts';
 import type { Db } from '../db/connect.ts';
 import { auditItems, transactions } from '../db/schema.ts';
+import { itemsDigest } from '../domain/auditItems.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { bulkCreditPayins } from '../domain/payinLedgerBulk.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
@@ -246,6 +248,24 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('money moved in bulk, traced
     expect((await get(`/audit-log/${plain.id}/items`)).status).toBe(404);
     expect((await get(`/audit-log/999999999/items`)).status).toBe(404);
     expect((await get(`/audit-log/abc/journal`)).status).toBe(400);
+  });
+
+  it("seals items alike in SQL (as written) and in Node (as verified), whatever the ids' characters", async () => {
+    const item = fc.record({
+      object_type: fc.constantFrom('transaction', 'disbursement', 'withdrawal'),
+      object_id: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((t) => !t.includes('\u0000')),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 12 }), async (items) => {
+        const { rows } = await db().execute<{ digest: string }>(sql`
+          select encode(sha256(convert_to(string_agg(audit_log_field(i.object_type) || ',' ||
+            audit_log_field(i.object_id) || E'\n', '' order by i.n), 'UTF8')), 'hex') as digest
+          from jsonb_to_recordset(${JSON.stringify(items.map((it, n) => ({ ...it, n })))}::jsonb)
+            as i(object_type text, object_id text, n int)`);
+        expect(rows[0].digest).toBe(itemsDigest(items));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('leaves every posting traced to its line and every line to its postings', async () => {
