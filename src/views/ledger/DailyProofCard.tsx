@@ -15,7 +15,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ledgerMachine } from '../../machines/ledgerMachine';
 import { disagreeing, type DailyProof } from '../../services/dailyProofRules';
-import { formatDateTime } from '../../services/format';
+import { BUSINESS_TIME_ZONE, formatDateTime } from '../../services/format';
 import { ACCOUNT_NAMES } from '../../services/ledgerRules';
 import { formatRupiah } from '../../services/money';
 import type { ClientOption } from '../../services/schemas';
@@ -90,7 +90,7 @@ export function DailyProofCard({
         <DayField
           label="Day"
           value={c.proofDay}
-          hint="YYYY-MM-DD, Asia/Jakarta"
+          hint={`YYYY-MM-DD, ${BUSINESS_TIME_ZONE}`}
           onChange={(value) => actor.send({ type: 'SET_PROOF_DAY', value })}
         />
         <div className={styles.buttons}>

@@ -11,6 +11,7 @@ import { DailyProofCard } from './DailyProofCard';
 import { JournalDialog } from './JournalDialog';
 import { StatementCard } from './StatementCard';
 import { TrialBalanceTable, asOfNotice } from './TrialBalanceTable';
+import { BUSINESS_TIME_ZONE } from '../../services/format';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -24,7 +25,7 @@ const useStyles = makeStyles({
 /** What 'As of' means: the ledger is kept by posting time, so a moment counts only what was posted by then. */
 export const AS_OF_HINT =
   'Empty for now. The ledger is kept by posting time: as of a moment, only the entries posted by then count ' +
-  '(YYYY-MM-DD HH:mm, Asia/Jakarta).';
+  `(YYYY-MM-DD HH:mm, ${BUSINESS_TIME_ZONE}).`;
 
 /**
  * The Ledger (issue 28, 43): the trial balance, an account's statement, a reference's journal and a
