@@ -1,14 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db/connect.ts';
 import { users } from '../server/db/schema.ts';
 import { checkLedger } from '../server/domain/ledgerCheck.ts';
-import { bulkCreditPayins } from '../server/domain/payinLedgerBulk.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
 import { loadPrincipal } from '../server/domain/principal.ts';
 import { bulkAddToWithdrawable } from '../server/domain/transactionActions.ts';
-import { auditSeeded } from '../server/seed/seedAudit.ts';
+import { BENCH_TZ, benchDay, loadFinalizedDay } from './benchFinalizedDay.ts';
 
 /**
  * Process Transactions at size (issue 43): N FINALIZED pay-ins of one client on one day, credited
@@ -16,7 +14,7 @@ import { auditSeeded } from '../server/seed/seedAudit.ts';
  * (`bulkAddToWithdrawable`: the selection locked and compared, the entries, the stamps, the audit
  * line and, since issue 43, the line's items), timed from the call to its answer.
  */
-const TZ = 'Asia/Jakarta';
+const TZ = BENCH_TZ;
 
 export interface ProcessBench {
   lines: string[];
@@ -32,35 +30,14 @@ export async function benchProcess(
   const raw = database.db.$client as pg.Pool;
   const db = database.db as Db;
   // Three days back on the business clock: clear of the days the other cases load.
-  const day = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: TZ,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() - 3 * 86_400_000));
-  const loadStart = performance.now();
-  for (let from = 1; from <= count; from += 100_000) {
-    const to = Math.min(count, from + 99_999);
-    await raw.query(
-      `
-      insert into transactions (uuid, client_id, type, service_type, rrn, correlation_id, account_no, amount,
-        fee_amount, status, transaction_time, paid_time)
-      select gen_random_uuid()::text, $1::int, 'fello_qris', 'QRIS', lpad(g::text, 12, '0'),
-        'BPROCESS' || lpad(g::text, 10, '0'), 'ID20' || lpad(g::text, 11, '0'), a.amount, round(a.amount * 0.007),
-        'FINALIZED', t.at, t.at + interval '30 seconds'
-      from generate_series($2::int, $3::int) g
-      cross join lateral (select ($4::timestamp at time zone '${TZ}') + (g::bigint * 86399 / $5) * interval '1 second'
-        as at) t
-      cross join lateral (select 10000 + (g::bigint * 104729 % 1490000) as amount) a`,
-      [clientId, from, to, day, count],
-    );
-  }
-  await db.transaction(async (tx) => {
-    await bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like 'BPROCESS%'`);
-    await auditSeeded(tx as unknown as Db, 'bench_payins', { count });
+  const day = benchDay(3);
+  const loadSeconds = await loadFinalizedDay(database, {
+    prefix: 'BPROCESS',
+    accountPrefix: 'ID20',
+    clientIds: [clientId],
+    day,
+    count,
   });
-  await raw.query('vacuum (analyze) transactions');
-  const loadSeconds = (performance.now() - loadStart) / 1000;
   log(
     `loaded and credited ${count.toLocaleString('en-US')} FINALIZED pay-ins of one client in ${loadSeconds.toFixed(1)} s`,
   );

@@ -1,16 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { Database, Db } from '../server/db/connect.ts';
 import { users } from '../server/db/schema.ts';
 import { checkLedger, checkPayinTotals } from '../server/domain/ledgerCheck.ts';
-import { bulkCreditPayins } from '../server/domain/payinLedgerBulk.ts';
 import { loadPrincipal } from '../server/domain/principal.ts';
 import { findRun, recordSettlementRun } from '../server/domain/settlement.ts';
 import { queueSettlement, startSettlementWorker } from '../server/domain/settlementJob.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
 import { startJobQueue } from '../server/queue/jobQueue.ts';
-import { auditSeeded } from '../server/seed/seedAudit.ts';
+import { BENCH_TZ, benchDay, loadFinalizedDay } from './benchFinalizedDay.ts';
 
 /**
  * The settlement half of `npm run bench` (issue 13): a day of N FINALIZED FELLO QRIS pay-ins,
@@ -18,7 +15,7 @@ import { auditSeeded } from '../server/seed/seedAudit.ts';
  * by recordSettlementRun, its pg-boss job, batches of 5,000), timed from the press to the run's end;
  * then the rollup tables and the whole ledger are checked.
  */
-const TZ = 'Asia/Jakarta';
+const TZ = BENCH_TZ;
 
 export interface SettlementBench {
   lines: string[];
@@ -32,41 +29,16 @@ export async function benchSettlement(
   count: number,
   log: (m: string) => void,
 ): Promise<SettlementBench> {
-  const raw = database.db.$client as pg.Pool;
   const db = database.db as Db;
   // The day before yesterday on the business clock: clear of whatever the pay-in cases loaded for yesterday.
-  const day = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: TZ,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() - 2 * 86_400_000));
-  const loadStart = performance.now();
-  const clients = `{${clientIds.join(',')}}`;
-  for (let from = 1; from <= count; from += 100_000) {
-    const to = Math.min(count, from + 99_999);
-    await raw.query(
-      `
-      insert into transactions (uuid, client_id, type, service_type, rrn, correlation_id, account_no, amount,
-        fee_amount, status, transaction_time, paid_time)
-      select gen_random_uuid()::text, ($1::int[])[1 + (g % cardinality($1::int[]))], 'fello_qris', 'QRIS',
-        lpad(g::text, 12, '0'),
-        'BSETTLE' || lpad(g::text, 10, '0'), 'ID10' || lpad(g::text, 11, '0'), a.amount, round(a.amount * 0.007),
-          'FINALIZED', t.at, t.at + interval '30 seconds'
-      from generate_series($2::int, $3::int) g
-      cross join lateral (
-        select ($4::timestamp at time zone '${TZ}') + (g::bigint * 86399 / $5) * interval '1 second' as at) t
-      cross join lateral (select 10000 + (g::bigint * 104729 % 1490000) as amount) a`,
-      [clients, from, to, day, count],
-    );
-  }
-  await db.transaction(async (tx) => {
-    await bulkCreditPayins(tx as unknown as Db, sql`t.correlation_id like 'BSETTLE%'`);
-    // The load's own audit line (issue 43), so the ledger check after finds every entry traced.
-    await auditSeeded(tx as unknown as Db, 'bench_payins', { count });
+  const day = benchDay(2);
+  const loadSeconds = await loadFinalizedDay(database, {
+    prefix: 'BSETTLE',
+    accountPrefix: 'ID10',
+    clientIds,
+    day,
+    count,
   });
-  await raw.query('vacuum (analyze) transactions');
-  const loadSeconds = (performance.now() - loadStart) / 1000;
   log(
     `loaded and credited ${count.toLocaleString('en-US')} FINALIZED pay-ins for ${day} in ${loadSeconds.toFixed(1)} s`,
   );
