@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { currentlyValidCodes, finishTwoFactorSetup, nextCode, screenshot, signIn, typeOtp } from './helpers';
+import {
+  currentlyValidCodes,
+  finishTwoFactorSetup,
+  nextCode,
+  screenshot,
+  sessionToken,
+  signIn,
+  typeOtp,
+} from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -108,7 +116,7 @@ test('an ADMIN sees the admin menu, and a session ended elsewhere sends the open
   await screenshot(page, '09-admin-shell');
 
   // The same session is ended from elsewhere (another tab's logout, an admin's reset).
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user')!).token as string);
+  const token = await sessionToken(page);
   const response = await page.request.post('/api/backoffice/auth/logout', {
     headers: { Authorization: `Bearer ${token}` },
   });

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInAs } from './helpers';
+import { businessDay, screenshot, signInAs } from './helpers';
 
 const number = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
-const day = (offset: number) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
 
 async function availableBalance(page: Page, clientName: string): Promise<number> {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Payments Balance' }).click();
@@ -27,7 +25,9 @@ async function chooseFelloQrisYesterday(page: Page) {
   await page.getByRole('combobox', { name: 'Settlement Type' }).click();
   await page.getByRole('option', { name: 'FELLO QRIS' }).click();
   // The default window is yesterday 00:00 to 23:59.
-  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(
+    `${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59`,
+  );
   await page.getByRole('button', { name: 'Search' }).click();
 }
 
@@ -67,7 +67,9 @@ test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run: pay-ins SETTLE
 
   await page.getByRole('button', { name: 'Settle All Transactions' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Settle All Transactions' });
-  await expect(dialog).toContainText(`Settle all FELLO QRIS transactions from ${day(-1)} 00:00 to ${day(-1)} 23:59?`);
+  await expect(dialog).toContainText(
+    `Settle all FELLO QRIS transactions from ${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59?`,
+  );
   await expect(dialog.getByRole('definition').first()).toHaveText(count.toLocaleString('en-US'));
   await screenshot(page, '41-settlement-confirm');
 
@@ -112,7 +114,7 @@ test("SUPER ADMIN settles yesterday's FELLO QRIS, watches it run: pay-ins SETTLE
 
   // Payments List: yesterday's FELLO QRIS are all SETTLED now, none FINALIZED.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Payments List' }).click();
-  await page.getByRole('textbox', { name: 'Date range' }).fill(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await page.getByRole('textbox', { name: 'Date range' }).fill(`${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59`);
   await page.getByRole('combobox', { name: 'Payment method' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'fello_qris' }).click();
   await page.keyboard.press('Escape');

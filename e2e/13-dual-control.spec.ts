@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectClean } from './axe';
-import { screenshot, signInAs } from './helpers';
+import { screenshot, sessionToken, signInAs } from './helpers';
 
 /** A figure card's rupiah, read from its text ('Previous BalanceRp. 1,250,000' -> 1250000). */
 const figure = async (page: Page, name: string) =>
@@ -10,7 +10,7 @@ const WAITING = 'Waiting for approval by another SUPER ADMIN';
 
 /** Asks the API as the page's own signed-in user (the session the app keeps in localStorage). */
 async function decideAsPage(page: Page, id: number, decision: string) {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user') ?? '{}').token as string);
+  const token = await sessionToken(page);
   const res = await page.request.patch(`/api/backoffice/approvals/${id}`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { decision },

@@ -1,8 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signInAs } from './helpers';
-
-const day = (offset: number) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
+import { businessDay, screenshot, signInAs } from './helpers';
 
 /**
  * Issue 29: the overview says where to start the day, and the lists remember how each person works:
@@ -43,20 +40,20 @@ test('the overview opens filtered lists; a preset, a reload and Back keep the wi
   // Payments List: Yesterday from the presets goes into the address on Search, and survives a reload.
   await menu.getByRole('link', { name: 'Payments List' }).click();
   const range = page.getByRole('textbox', { name: 'Date range' });
-  await expect(range).toHaveValue(`${day(0)} 00:00 to ${day(0)} 23:59`);
+  await expect(range).toHaveValue(`${businessDay(0)} 00:00 to ${businessDay(0)} 23:59`);
   await page.getByRole('button', { name: 'Date presets' }).first().click();
   await page.getByRole('menuitem', { name: 'Yesterday' }).click();
-  await expect(range).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(range).toHaveValue(`${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59`);
   // A preset fills the window as typing would; Search applies it, and the address says 'yesterday'.
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/range=yesterday/);
   await page.reload();
-  await expect(range).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(range).toHaveValue(`${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59`);
   // Back returns to the search before (today's window).
   await page.goBack();
-  await expect(range).toHaveValue(`${day(0)} 00:00 to ${day(0)} 23:59`);
+  await expect(range).toHaveValue(`${businessDay(0)} 00:00 to ${businessDay(0)} 23:59`);
   await page.goForward();
-  await expect(range).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(range).toHaveValue(`${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59`);
 
   // A saved view keeps the filters: PENDING, yesterday.
   await page.getByRole('combobox', { name: 'Status' }).click();
@@ -82,7 +79,7 @@ test('the overview opens filtered lists; a preset, a reload and Back keep the wi
   await page.getByRole('button', { name: 'Open view Yesterday pending' }).click();
   // Opening a view is a choice made: the menu closes and the list shows the view.
   await expect(page.getByRole('dialog', { name: 'Saved views' })).toHaveCount(0);
-  await expect(range).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(range).toHaveValue(`${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59`);
   await expect(status).toHaveText('PENDING');
   await expect(page).toHaveURL(/range=yesterday/);
   await expect(page).toHaveURL(/status=PENDING/);
@@ -114,7 +111,9 @@ test('the overview opens filtered lists; a preset, a reload and Back keep the wi
   const second = await other.newPage();
   await signInAs(second, 'superadmin@demo.local');
   await second.goto(address);
-  await expect(second.getByRole('textbox', { name: 'Date range' })).toHaveValue(`${day(-1)} 00:00 to ${day(-1)} 23:59`);
+  await expect(second.getByRole('textbox', { name: 'Date range' })).toHaveValue(
+    `${businessDay(-1)} 00:00 to ${businessDay(-1)} 23:59`,
+  );
   await expect(second.getByRole('combobox', { name: 'Status' })).toHaveText('PENDING');
   expect(await ids(second)).toEqual(mine);
   // Their own columns: RRN was hidden by the first person only.
@@ -142,7 +141,9 @@ test('the Audit Log keeps its window in the address and its columns across a rel
   await page.keyboard.press('Escape');
   await expect(headers.filter({ hasText: /^IP$/ })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(`${day(-6)} 00:00 to ${day(0)} 23:59`);
+  await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue(
+    `${businessDay(-6)} 00:00 to ${businessDay(0)} 23:59`,
+  );
   await expect(headers.filter({ hasText: /^Action$/ })).toHaveCount(1);
   await expect(headers.filter({ hasText: /^IP$/ })).toHaveCount(0);
   await screenshot(page, '98-audit-log-last-7-days-no-ip-1366');

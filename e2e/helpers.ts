@@ -41,6 +41,14 @@ export async function currentlyValidCodes(email: string): Promise<Set<string>> {
   return new Set(await Promise.all([now - 1, now, now + 1].map((s) => generate({ secret, epoch: s * 30 }))));
 }
 
+/** The business day `offset` days from today ('YYYY-MM-DD'), on the clock the demo server runs on. */
+export const businessDay = (offset = 0) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
+
+/** The signed-in page's session token, as the app keeps it, to ask the API as that user. */
+export const sessionToken = (page: Page): Promise<string> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user') ?? '{}').token as string);
+
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
