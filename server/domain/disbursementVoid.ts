@@ -1,12 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import type { VoidUploadResult } from '../../src/services/disbursementActions.ts';
+import { voidFileChanged, type VoidUploadResult } from '../../src/services/disbursementActions.ts';
 import type { VoidOutcome } from '../../src/services/disbursementQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
 import { disbursements } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { invalidInput, ruleBroken } from './errors.ts';
+import { conflict, invalidInput, ruleBroken } from './errors.ts';
 import { holdIfNeeded, wouldHold } from './approvalHold.ts';
 import { seesClient } from './clientScope.ts';
 import { audit } from './audit.ts';
@@ -213,7 +213,8 @@ export interface HeldVoid {
  * Voids the FINALIZED disbursements the entries name, as the preview found them, each in its own
  * transaction (voidOne). Every entry gets an outcome. When what would come back is at or above the approval policy's
  * 'void-upload' threshold (issue 25), nothing is voided: the rows that would void are held for a
- * second SUPER ADMIN, and the answer is the approval's id.
+ * second SUPER ADMIN, and the answer is the approval's id. With `expected` (the preview the person confirmed), a
+ * file that would now void another count or amount is refused (conflict) and nothing moves.
  */
 export async function voidDisbursements(
   db: Db,
@@ -221,9 +222,14 @@ export async function voidDisbursements(
   filename: string,
   entries: VoidEntry[],
   origin: RequestOrigin,
+  expected: { count: number; amount: number } | null = null,
 ): Promise<(VoidUploadResult & { movedClients: number[] }) | ApprovalHeld> {
   const known = await lookUp(db, principal, entries);
   const preview = await previewVoidDisbursements(db, principal, entries, known);
+  // The person confirmed a preview (issue 44): a file that would now void other figures is refused before anything
+  // is held or voided. Rows voided by someone else after this check still move nothing (voidOne, under its lock).
+  const changed = expected && voidFileChanged(preview.total, expected);
+  if (changed) throw conflict(changed);
   const voiding = preview.results
     .filter((r) => r.outcome === 'would_void')
     .map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));

@@ -9,10 +9,17 @@ import {
   voidDisbursements,
   voidRowsFromSheet,
 } from '../domain/disbursementVoid.ts';
-import { VOID_DRY_RUN_FIELD, VOID_DRY_RUN_INVALID, voidUploadMessage } from '../../src/services/disbursementActions.ts';
+import {
+  VOID_DRY_RUN_FIELD,
+  VOID_EXPECTED_AMOUNT_FIELD,
+  VOID_EXPECTED_COUNT_FIELD,
+  VoidUploadFields,
+  voidUploadMessage,
+} from '../../src/services/disbursementActions.ts';
 import { announceBalance } from '../events/balanceEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { invalidInput, ruleBroken } from '../domain/errors.ts';
+import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { readUploadParts } from '../uploads/multipartUpload.ts';
 import { readSheetRows } from '../uploads/sheetReader.ts';
@@ -24,7 +31,8 @@ import { routes } from '../../src/services/routes.ts';
 /**
  * 'Upload Void Transaction': one CSV or XLSX file (5 MB) of correlation ids; each FINALIZED one
  * becomes VOIDED with its money back. With the field dry_run=true the answer says what each row
- * would do and what would come back, and nothing changes. The sheet is read by the shared upload reader (a worker pool,
+ * would do and what would come back, and nothing changes; the apply may name that preview's count and amount
+ * (expected_count, expected_amount) and is refused (409) when the file would now void other figures. The sheet is read by the shared upload reader (a worker pool,
  * off the main thread); only the pure row handling and the voids are here.
  */
 export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
@@ -36,12 +44,9 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
         const { files, fields } = await readUploadParts(request, {
           maxFiles: 1,
           maxFileBytes: VOID_MAX_FILE_BYTES,
-          fields: [VOID_DRY_RUN_FIELD],
+          fields: [VOID_DRY_RUN_FIELD, VOID_EXPECTED_COUNT_FIELD, VOID_EXPECTED_AMOUNT_FIELD],
         });
-        const dryRunField = fields[VOID_DRY_RUN_FIELD];
-        if (dryRunField !== undefined && dryRunField !== 'true' && dryRunField !== 'false') {
-          throw invalidInput(VOID_DRY_RUN_INVALID, [{ field: VOID_DRY_RUN_FIELD, message: VOID_DRY_RUN_INVALID }]);
-        }
+        const { dry_run: dryRunField, expected_count, expected_amount } = parseInput(VoidUploadFields, fields);
         const file = files[0];
         if (!file) throw invalidInput('Choose a CSV or XLSX file of correlation_ids');
         assertVoidFileName(file.filename);
@@ -55,7 +60,9 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
           const preview = await previewVoidDisbursements(db, principal, entries);
           return ok(preview, voidUploadMessage(preview));
         }
-        const answer = await voidDisbursements(db, principal, file.filename, entries, originOf(request));
+        // What the person previewed (issue 44): the schema takes both or neither.
+        const expected = expected_count === undefined ? null : { count: expected_count, amount: expected_amount! };
+        const answer = await voidDisbursements(db, principal, file.filename, entries, originOf(request), expected);
         // Held for a second SUPER ADMIN (issue 25): nothing was voided.
         if ('approval_id' in answer) return replyHeld(reply, realtime, answer);
         const { movedClients, ...result } = answer;

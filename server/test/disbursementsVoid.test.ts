@@ -369,6 +369,88 @@ describe('the preview before the void (issue 25)', () => {
   });
 });
 
+describe('the apply names the preview it confirms (issue 44)', () => {
+  const expecting = (count: number, amount: number) => (f: FormData) => {
+    f.append('expected_count', String(count));
+    f.append('expected_amount', String(amount));
+  };
+  const voidLines = () => server.database.db.$count(auditLog, eq(auditLog.action, 'disbursement.void'));
+  const voidEntries = () => server.database.db.$count(journalEntries, eq(journalEntries.kind, 'disbursement.void'));
+
+  it('refuses (409, nothing moves) a file that would now void other rows or another amount than previewed', async () => {
+    const { db } = server.database;
+    const [a, b] = [
+      await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }),
+      await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }),
+    ];
+    const csv = `correlation_id\n${a.correlationId}\n${b.correlationId}\n`;
+    const preview = await upload([{ name: 'ab.csv', content: csv }], (f) => f.append('dry_run', 'true'));
+    const seen = preview.body.data.total;
+    expect(seen).toEqual({ count: 2, amount: a.amount + a.feeAmount + b.amount + b.feeAmount });
+    // B is voided by another upload in between.
+    expect((await upload([{ name: 'b.csv', content: `correlation_id\n${b.correlationId}\n` }])).status).toBe(200);
+    const before = { balances: await balancesOf(db, 2), lines: await voidLines(), entries: await voidEntries() };
+
+    const refused = await upload([{ name: 'ab.csv', content: csv }], expecting(seen.count, seen.amount));
+    expect(refused.status).toBe(409);
+    const rp = (n: number) => `Rp. ${n.toLocaleString('en-US')}`;
+    expect(refused.body).toMatchObject({
+      status: 'failed',
+      message:
+        `The file now voids 1 row for ${rp(a.amount + a.feeAmount)}, not the 2 rows for ${rp(seen.amount)} ` +
+        'you previewed. Preview it again.',
+    });
+    expect((await clientIdOf(db, a.uuid)).status).toBe('FINALIZED');
+    expect(await balancesOf(db, 2)).toEqual(before.balances);
+    expect(await voidLines()).toBe(before.lines);
+    expect(await voidEntries()).toBe(before.entries);
+
+    // The same count, another amount: refused too.
+    const amountOnly = await upload([{ name: 'ab.csv', content: csv }], expecting(1, a.amount));
+    expect(amountOnly.status).toBe(409);
+    expect(amountOnly.body.message).toBe(
+      `The file now voids 1 row for ${rp(a.amount + a.feeAmount)}, not the 1 row for ${rp(a.amount)} you previewed. ` +
+        'Preview it again.',
+    );
+    expect((await clientIdOf(db, a.uuid)).status).toBe('FINALIZED');
+
+    // Previewed again, the figures agree and it voids.
+    const again = await upload([{ name: 'ab.csv', content: csv }], (f) => f.append('dry_run', 'true'));
+    const applied = await upload(
+      [{ name: 'ab.csv', content: csv }],
+      expecting(again.body.data.total.count, again.body.data.total.amount),
+    );
+    expect(applied.status).toBe(200);
+    expect(applied.body.data.summary).toMatchObject({ voided: 1, already_voided: 1 });
+    expect(delta(before.balances, await balancesOf(db, 2)).disbursement).toBe(a.amount + a.feeAmount);
+    await expectLedgerClean();
+  });
+
+  it('refuses expectations that are not whole numbers, or one without the other, before anything is read', async () => {
+    const csv = 'correlation_id\nX\n';
+    const cases: Array<[(f: FormData) => void, string]> = [
+      [
+        (f) => f.append('expected_count', '1'),
+        'expected_count and expected_amount go together: send both from the preview',
+      ],
+      [expecting(1, -5), 'expected_amount must be a whole number'],
+      [
+        (f) => (f.append('expected_count', '1.5'), f.append('expected_amount', '10')),
+        'expected_count must be a whole number',
+      ],
+      [
+        (f) => (f.append('expected_count', '1'), f.append('expected_amount', '1e3')),
+        'expected_amount must be a whole number',
+      ],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await upload([{ name: 'v.csv', content: csv }], extra);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+});
+
 describe('voidRowsFromSheet (pure)', () => {
   it('numbers rows as in the sheet and keeps a row with no id so it can be reported', () => {
     expect(

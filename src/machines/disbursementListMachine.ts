@@ -148,9 +148,11 @@ export const disbursementListMachine = setup({
     voidPreview: fromPromise<VoidUploadResult, { file: File }>(({ input }) =>
       api.previewVoidDisbursementsFile(input.file),
     ),
-    voidUpload: fromPromise<{ message: string; result: VoidUploadResult | null }, { file: File }>(({ input }) =>
-      api.voidDisbursementsFile(input.file),
-    ),
+    // The apply names what the preview said (count and amount): a file that would now void other figures is refused.
+    voidUpload: fromPromise<
+      { message: string; result: VoidUploadResult | null },
+      { file: File; expected: { count: number; amount: number } }
+    >(({ input }) => api.voidDisbursementsFile(input.file, input.expected)),
     // The pay-in export's machine, pointed at the disbursement download.
     export: exportMachine.provide({
       actors: {
@@ -336,7 +338,7 @@ export const disbursementListMachine = setup({
               invoke: {
                 id: 'voidUpload',
                 src: 'voidUpload',
-                input: ({ context }) => ({ file: context.voidFile! }),
+                input: ({ context }) => ({ file: context.voidFile!, expected: context.voidPreview!.total }),
                 onDone: [
                   // Held for a second SUPER ADMIN (the approval policy, 202): no row voided yet.
                   {

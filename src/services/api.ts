@@ -8,7 +8,13 @@ import type { TransactionRow, TransactionStats } from './transactionQuery';
 import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
 import type { DepositRow } from './disbursementAccountRules';
 import type { UpdateBalanceBody } from './masterBalanceRules';
-import { VOID_DRY_RUN_FIELD, type DisbursementStatusAnswer, type VoidUploadResult } from './disbursementActions';
+import {
+  VOID_DRY_RUN_FIELD,
+  VOID_EXPECTED_AMOUNT_FIELD,
+  VOID_EXPECTED_COUNT_FIELD,
+  type DisbursementStatusAnswer,
+  type VoidUploadResult,
+} from './disbursementActions';
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 import type { NotificationItem, NotificationList } from './workOrders';
 import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
@@ -47,9 +53,14 @@ const proofParams = (query: DailyProofQuery) => ({ client_id: String(query.clien
 const isHeld = (data: unknown): data is ApprovalHeld =>
   data != null && typeof data === 'object' && 'approval_id' in data;
 
-function sendVoidFile(file: File, dryRun: boolean) {
+/** The void file, as a dry run, or applied naming the preview's figures (a changed file is refused, 409). */
+function sendVoidFile(file: File, expected: { count: number; amount: number } | 'dry run') {
   const form = new FormData();
-  if (dryRun) form.append(VOID_DRY_RUN_FIELD, 'true');
+  if (expected === 'dry run') form.append(VOID_DRY_RUN_FIELD, 'true');
+  else {
+    form.append(VOID_EXPECTED_COUNT_FIELD, String(expected.count));
+    form.append(VOID_EXPECTED_AMOUNT_FIELD, String(expected.amount));
+  }
   form.append('file', file, file.name);
   return send<ApiEnvelope<VoidUploadResult | ApprovalHeld>>(routes.voidDisbursementsFile, { body: form, quiet: true });
 }
@@ -317,10 +328,13 @@ export const api = {
   addDisbursementToWithdrawable: (uuid: string) =>
     send<ApiEnvelope<never>>(routes.addDisbursementToWithdrawable, { body: { uuid }, quiet: true }),
   /** The void upload's dry run: what each row would do, changing nothing (issue 25). */
-  previewVoidDisbursementsFile: async (file: File) => (await sendVoidFile(file, true)).data as VoidUploadResult,
+  previewVoidDisbursementsFile: async (file: File) => (await sendVoidFile(file, 'dry run')).data as VoidUploadResult,
   /** The void upload applied: each row's outcome, or (202) held for a second SUPER ADMIN with no row voided. */
-  voidDisbursementsFile: async (file: File): Promise<{ message: string; result: VoidUploadResult | null }> => {
-    const res = await sendVoidFile(file, false);
+  voidDisbursementsFile: async (
+    file: File,
+    expected: { count: number; amount: number },
+  ): Promise<{ message: string; result: VoidUploadResult | null }> => {
+    const res = await sendVoidFile(file, expected);
     return { message: res.message, result: isHeld(res.data) ? null : (res.data as VoidUploadResult) };
   },
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
+import { formatRupiah } from './money';
 import { DISBURSEMENT_STATUSES, DisbursementRow, VoidOutcome, type DisbursementStatusName } from './disbursementQuery';
 
 /**
@@ -56,6 +57,47 @@ export type VoidUploadResult = v.InferOutput<typeof VoidUploadResult>;
 /** The multipart field that asks for the preview; absent (or 'false') applies. */
 export const VOID_DRY_RUN_FIELD = 'dry_run';
 export const VOID_DRY_RUN_INVALID = "dry_run must be 'true' or 'false'";
+/** The apply's fields naming what the preview said would void (issue 44): the screen always sends both. */
+export const VOID_EXPECTED_COUNT_FIELD = 'expected_count';
+export const VOID_EXPECTED_AMOUNT_FIELD = 'expected_amount';
+export const VOID_EXPECTED_BOTH = 'expected_count and expected_amount go together: send both from the preview';
+
+// Multipart fields are text: digits only, read as a whole number.
+const WholeField = (field: string) =>
+  v.optional(
+    v.pipe(
+      v.string(`${field} must be a whole number`),
+      v.regex(/^\d{1,15}$/, `${field} must be a whole number`),
+      v.transform(Number),
+    ),
+  );
+
+/**
+ * The void upload's text fields. The spec's call is the file alone, so an API client may apply without the
+ * expectations (every row is still checked under its lock); the screen sends the preview's count and amount, and
+ * the apply is refused (409, nothing moves) when the file would now void other figures.
+ */
+export const VoidUploadFields = v.pipe(
+  v.object({
+    [VOID_DRY_RUN_FIELD]: v.optional(v.picklist(['true', 'false'], VOID_DRY_RUN_INVALID)),
+    [VOID_EXPECTED_COUNT_FIELD]: WholeField(VOID_EXPECTED_COUNT_FIELD),
+    [VOID_EXPECTED_AMOUNT_FIELD]: WholeField(VOID_EXPECTED_AMOUNT_FIELD),
+  }),
+  v.check((f) => (f.expected_count === undefined) === (f.expected_amount === undefined), VOID_EXPECTED_BOTH),
+);
+export type VoidUploadFields = v.InferOutput<typeof VoidUploadFields>;
+
+const rowsFor = (figures: { count: number; amount: number }) =>
+  `${figures.count.toLocaleString('en-US')} ${figures.count === 1 ? 'row' : 'rows'} for ${formatRupiah(figures.amount)}`;
+
+/** The 409 when the file would now void other figures than the preview the person confirmed; null when the same. */
+export function voidFileChanged(
+  now: { count: number; amount: number },
+  expected: { count: number; amount: number },
+): string | null {
+  if (now.count === expected.count && now.amount === expected.amount) return null;
+  return `The file now voids ${rowsFor(now)}, not the ${rowsFor(expected)} you previewed. Preview it again.`;
+}
 
 /** The answer's message: what each row did, or would do. */
 export function voidUploadMessage(r: Pick<VoidUploadResult, 'dry_run' | 'summary'>): string {

@@ -83,7 +83,7 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   refreshDisbursementStatus: { body: DisbursementUuidBody },
   disbursementInvoice: { body: DisbursementCorrelationBody },
   addDisbursementToWithdrawable: { body: DisbursementUuidBody },
-  voidDisbursementsFile: { multipart: ['file', 'dry_run'] },
+  voidDisbursementsFile: { multipart: ['file', 'dry_run', 'expected_count', 'expected_amount'] },
 
   settlementStatus: { query: SettlementWindowSchema },
   settle: { body: SettlementWindowSchema },

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 // The app's dayjs, with the time-zone plugin its formatters load.
 import '../../services/format';
+import { ApiError } from '../../services/http';
 import type { SavedView } from '../../services/savedViewRules';
 import type { UserTypeName } from '../../services/schemas';
 import { DisbursementListPage } from '../../views/disbursement/DisbursementListPage';
@@ -319,7 +320,7 @@ describe('Disbursement List', () => {
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
     press(preview, 'Confirm');
     const results = await dialogTitled('Upload Void Transaction: Results');
-    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file);
+    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file, { count: 1, amount: 1_255_000 });
     const rows = [...results.querySelectorAll('table[aria-label="Void results"] tbody tr')].map((r) =>
       [...r.querySelectorAll('td')].map((c) => c.textContent),
     );
@@ -383,6 +384,28 @@ describe('Disbursement List', () => {
     expect(screen.getByText('Waiting')).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());
     expect(screen.queryByText('Upload Void Transaction: Results')).toBeNull();
+    expect(api.disbursementList).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a refused apply (the file now voids other figures, 409) in the dialog, and Upload previews again', async () => {
+    const changed =
+      'The file now voids 1 row for Rp. 289,500, not the 2 rows for Rp. 1,308,400 you previewed. Preview it again.';
+    api.previewVoidDisbursementsFile.mockResolvedValue(voidResult(1, true));
+    api.voidDisbursementsFile.mockRejectedValue(new ApiError(409, changed));
+    open('SUPER ADMIN');
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Void Transaction' }));
+    const dialog = await dialogTitled('Upload Void Transaction');
+    const file = new File(['correlation_id\nDSB-FINAL-3\n'], 'void.csv', { type: 'text/csv' });
+    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
+    press(dialog, 'Upload');
+    press(await dialogTitled('Upload Void Transaction: Preview'), 'Confirm');
+    // The preview's figures went with the apply; the refusal is said where the file was chosen.
+    expect(await screen.findByText(changed)).toBeInTheDocument();
+    expect(api.voidDisbursementsFile).toHaveBeenCalledWith(file, { count: 1, amount: 1_255_000 });
+    press(await dialogTitled('Upload Void Transaction'), 'Upload');
+    await dialogTitled('Upload Void Transaction: Preview');
+    expect(api.previewVoidDisbursementsFile).toHaveBeenCalledTimes(2);
     expect(api.disbursementList).toHaveBeenCalledTimes(1);
   });
 
