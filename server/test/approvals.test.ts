@@ -182,6 +182,36 @@ describe('the approval policy', () => {
   });
 });
 
+describe('a threshold typed as text (issue 44)', () => {
+  it('is read by the one amount reader, as amounts are; what it refuses is refused with its words', async () => {
+    const typed = await putPolicy('superadmin', {
+      policy: [{ action: 'manual-finalize', mode: 'threshold', threshold: '100.000.000' }],
+    });
+    expect(typed.status).toBe(200);
+    expect(typed.body.data.find((e: any) => e.action === 'manual-finalize')).toEqual({
+      action: 'manual-finalize',
+      mode: 'threshold',
+      threshold: 100_000_000,
+    });
+    for (const [threshold, message] of [
+      ['1,25', "The separators are ambiguous: group thousands in threes ('1,250,000' or '1.250.000')"],
+      ['100.000,50', 'Rupiah amounts are whole numbers'],
+      ['1e8', 'Exponents are not accepted: type every digit'],
+      ['-Rp. 5.000', 'The amount cannot be negative'],
+      [true, 'threshold must be a whole number of rupiah'],
+      ['Rp. 0', 'threshold must be at least Rp. 1'],
+    ] as const) {
+      const res = await putPolicy('superadmin', {
+        policy: [{ action: 'manual-finalize', mode: 'threshold', threshold }],
+      });
+      expect([res.status, res.body.message], String(threshold)).toEqual([400, message]);
+    }
+    const kept = await get('superadmin', 'approval-policy');
+    expect(kept.body.data.find((e: any) => e.action === 'manual-finalize').threshold).toBe(100_000_000);
+    await putPolicy('superadmin', { policy: [{ action: 'manual-finalize', mode: 'off', threshold: null }] });
+  });
+});
+
 describe('a master balance adjustment', () => {
   it('below the threshold moves at once, exactly as before', async () => {
     const client = await freshClient(1_000_000);

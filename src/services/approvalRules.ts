@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
 import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
+import { rupiahAmount } from './rupiahInput';
 
 /**
  * Dual control (issue 25): a movement of money started by hand that is at or above its action's
@@ -96,8 +97,8 @@ const PolicyEntrySchema = v.pipe(
     mode: v.picklist(APPROVAL_MODES, 'mode must be off, always or threshold'),
     threshold: v.nullable(
       v.pipe(
-        v.number('threshold must be a whole number of rupiah'),
-        v.safeInteger('threshold must be a whole number of rupiah'),
+        // The one amount reader (issue 44): a JSON integer, or text as a person types it ('100.000.000').
+        rupiahAmount({ field: 'threshold' }),
         v.minValue(1, 'threshold must be at least Rp. 1'),
         v.maxValue(MAX_APPROVAL_THRESHOLD, 'threshold must be at most Rp. 1,000,000,000,000,000'),
       ),

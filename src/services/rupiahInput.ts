@@ -119,10 +119,12 @@ export function readRupiah(typed: string, options: { negative?: boolean } = {}):
  * taken as it is (an API caller sends numbers), typed text goes through readRupiah. Either way the
  * output is whole rupiah as a number.
  */
-export const rupiahAmount = (options: { negative?: boolean } = {}) =>
+export const rupiahAmount = (options: { negative?: boolean; field?: string } = {}) =>
   v.pipe(
     v.union([v.number(), v.string()], (issue) =>
-      issue.input === undefined ? RUPIAH_PROBLEMS.empty : 'amount must be a whole number of rupiah',
+      issue.input === undefined
+        ? RUPIAH_PROBLEMS.empty
+        : `${options.field ?? 'amount'} must be a whole number of rupiah`,
     ),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const input = dataset.value;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { ApprovalPolicyBody, MAX_APPROVAL_THRESHOLD } from '../../services/approvalRules';
 import { AdjustmentAmount } from '../../services/masterBalanceRules';
 import { readRupiah, rupiahAmount, RUPIAH_PROBLEMS } from '../../services/rupiahInput';
 import { WithdrawalAmount } from '../../services/withdrawalRules';
@@ -173,6 +174,31 @@ describe('readRupiah: properties over what a person could type', () => {
       fc.property(exponent, (text) => {
         expect(read(text)).toEqual({ ok: false, problem: RUPIAH_PROBLEMS.exponent });
       }),
+    );
+  });
+});
+
+describe('approval thresholds read as amounts do (issue 44)', () => {
+  const thresholdOf = (threshold: unknown) =>
+    v.safeParse(ApprovalPolicyBody, { policy: [{ action: 'manual-finalize', mode: 'threshold', threshold }] });
+  const inRange = (n: number) => n >= 1 && n <= MAX_APPROVAL_THRESHOLD;
+
+  it('takes every formatted amount an amount takes, as the same number, and refuses what it refuses', () => {
+    const typed = fc.oneof(
+      formatted.map(({ text }) => text),
+      fc.string({ unit: fc.constantFrom(...'0123456789.,  -Rpe'.split('')), maxLength: 22 }),
+      amounts,
+    );
+    fc.assert(
+      fc.property(typed, (input) => {
+        const amount = v.safeParse(rupiahAmount(), input);
+        const threshold = thresholdOf(input);
+        expect(threshold.success).toBe(amount.success && inRange(amount.output));
+        if (threshold.success) expect(threshold.output.policy[0].threshold).toBe(amount.output);
+        // Refused as an amount: refused with the amount's words.
+        if (!amount.success) expect(threshold.issues?.[0].message).toBe(amount.issues[0].message);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
