@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidInput } from '../domain/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan, textProblem } from '../domain/textCheck.ts';
+import { firstRepeatedKey, repeatedKeyMessage } from './duplicateKeys.ts';
 
 export const TOO_DEEP = `The request body nests deeper than ${MAX_JSON_DEPTH} levels`;
 
@@ -23,7 +24,10 @@ export function registerRequestGuards(app: FastifyInstance): void {
   });
 }
 
-/** Fastify's own JSON parsing (prototype-poisoning checks included), refusing deep nesting. */
+/**
+ * Fastify's own JSON parsing (secure-json-parse: `__proto__` and `constructor.prototype` refused as invalid JSON, as
+ * Fastify's default does), refusing deep nesting and any key repeated within one object.
+ */
 export function guardedJsonParser(app: FastifyInstance): (request: FastifyRequest, body: string) => Promise<unknown> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   return (request, body) =>
@@ -31,6 +35,12 @@ export function guardedJsonParser(app: FastifyInstance): (request: FastifyReques
       parseJson(request, body, (error: Error | null, value?: unknown) => {
         if (error) return reject(error);
         if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return reject(invalidInput(TOO_DEEP));
+        // Issue 44: a repeated key is refused, not read as its last value (the parse above kept only that one).
+        const repeated = firstRepeatedKey(body);
+        if (repeated !== null) {
+          const message = repeatedKeyMessage(repeated);
+          return reject(invalidInput(message, [{ field: repeated, message }]));
+        }
         resolve(value);
       });
     });

@@ -63,6 +63,51 @@ describe('the demo merchant callback', () => {
   });
 });
 
+describe('a key repeated in a JSON body (issue 44)', () => {
+  const balance = async (clientId: number) =>
+    (await call(server, 'GET', `${API}/transaction/account-summary?client_filter=${clientId}`, { token })).body.data
+      .disbursement_balance as number;
+  const adjust = (body: string) => raw('PATCH', `${API}/transaction/update-balance`, body);
+
+  it("the issue's adjustment is 400 naming 'amount', and nothing moves; the same without the repeat moves", async () => {
+    const before = await balance(1);
+    const entries = await count('journal_entries');
+    const refused = await adjust('{"client_id":1,"amount":250000,"amount":-250000}');
+    expectRefusal(refused, 400);
+    expect(refused.body.message).toBe("The request body repeats the key 'amount'");
+    expect(refused.body.errors).toEqual([{ field: 'amount', message: "The request body repeats the key 'amount'" }]);
+    // Written another way (an escape), the key is the same key.
+    expectRefusal(
+      await adjust('{"client_id":1,"amount":250000,"\\u0061mount":-250000}'),
+      400,
+      /repeats the key 'amount'/,
+    );
+    expect(await balance(1)).toBe(before);
+    expect(await count('journal_entries')).toBe(entries);
+    const moved = await adjust('{"client_id":1,"amount":250000}');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await balance(1)).toBe(before + 250_000);
+  });
+
+  it('is refused at any depth; the same key in two objects is not a repeat', async () => {
+    const policy = (entries: string) => raw('PUT', `${API}/approval-policy`, `{"policy":[${entries}]}`);
+    const off = '{"action":"manual-finalize","mode":"off","threshold":null}';
+    const nested = await policy(`${off.slice(0, -1)},"mode":"always"}`);
+    expectRefusal(nested, 400);
+    expect(nested.body.message).toBe("The request body repeats the key 'mode'");
+    const twoObjects = await policy(`${off},{"action":"void-upload","mode":"off","threshold":null}`);
+    expect(twoObjects.status, JSON.stringify(twoObjects.body)).toBe(200);
+  });
+
+  it('keeps the prototype-poisoning refusal: __proto__ and constructor.prototype are 400 as before', async () => {
+    for (const body of [
+      '{"client_id":1,"amount":5,"__proto__":{"admin":true}}',
+      '{"client_id":1,"amount":5,"constructor":{"prototype":{"admin":true}}}',
+    ])
+      expectRefusal(await adjust(body), 400, /not valid JSON/);
+  });
+});
+
 describe('impossible dates', () => {
   it.each(['2026-02-30 10:00:00', '2026-13-01 00:00:00', '0000-01-01 00:00:00'])(
     'a manual finalize paid at %s is 400 and changes nothing',
