@@ -16,6 +16,7 @@ import { announceBalance } from './events/balanceEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerAccessLog } from './http/accessLog.ts';
+import { answerClientError } from './http/clientError.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './http/requestId.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -82,6 +83,8 @@ export async function buildApp(
     genReqId: requestIdOf,
     // Fastify's own two lines per request are off: registerAccessLog writes one instead, and none when it is off.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    // Requests Node's HTTP parser refuses (headers too large, control characters in a header) leave as the envelope too.
+    clientErrorHandler: answerClientError,
     // Errors the router raises before any route (a path that is not valid UTF-8) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
       const message = 'The address is not valid';
