@@ -626,9 +626,13 @@ describe('a manual finalize', () => {
 });
 
 describe('a void upload', () => {
-  const upload = async (who: string, csv: string, dryRun = false) => {
+  const upload = async (who: string, csv: string, dryRun = false, expected?: { count: number; amount: number }) => {
     const form = new FormData();
     if (dryRun) form.append('dry_run', 'true');
+    if (expected) {
+      form.append('expected_count', String(expected.count));
+      form.append('expected_amount', String(expected.amount));
+    }
     form.append('file', new Blob([csv]), 'void.csv');
     const response = await fetch(`${server.url}${API}/transaction/disbursement-check-transaction`, {
       method: 'POST',
@@ -660,7 +664,17 @@ describe('a void upload', () => {
       total: { count: 2, amount: 100_010_000 },
       needs_approval: true,
     });
-    const res = await upload('superadmin', csv);
+    // Submitted with figures the file no longer voids (issue 44): 409, and nothing is held.
+    const pending = () => db.$count(approvalRequests, eq(approvalRequests.status, 'PENDING_APPROVAL'));
+    const heldBefore = await pending();
+    const stale = await upload('superadmin', csv, false, { count: 3, amount: 100_010_000 });
+    expect([stale.status, stale.body.message]).toEqual([
+      409,
+      'The file now voids 2 rows for Rp. 100,010,000, not the 3 rows for Rp. 100,010,000 you previewed. ' +
+        'Preview it again.',
+    ]);
+    expect(await pending()).toBe(heldBefore);
+    const res = await upload('superadmin', csv, false, { count: 2, amount: 100_010_000 });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({
       status: 'success',
