@@ -7,6 +7,7 @@ import {
 import { TRANSACTION_STATUSES } from '../../src/services/transactionQuery.ts';
 import {
   NOTHING_TO_SETTLE,
+  settlementChanged,
   type SettlementRow,
   type SettlementRun,
   type SettlementType,
@@ -15,7 +16,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { TransactionStatus, UserType } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { notAllowed, notFound, ruleBroken } from './errors.ts';
+import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
@@ -187,6 +188,7 @@ export async function recordSettlementRun(
   w: SettlementWindow,
   timeZone: string,
   origin: RequestOrigin,
+  expected: { count: number; amount: number } | null = null,
 ): Promise<{ runId: number; joined: boolean }> {
   const step = stepFor(principal, w.type);
   const key = windowKey(w, timeZone);
@@ -201,6 +203,9 @@ export async function recordSettlementRun(
       if (running != null) return { runId: running, joined: true };
       throw ruleBroken(NOTHING_TO_SETTLE);
     }
+    // The rows the person confirmed (issue 44): a window that would now settle other figures starts no run.
+    const changed = expected && settlementChanged({ count: Number(totals.n), amount: Number(totals.net) }, expected);
+    if (changed) throw conflict(changed);
     const { rows } = await tx.execute<{ id: number }>(sql`
       insert into settlement_runs (type, window_start, window_end, from_time, until_time, requested_by, total_count,
         total_amount)

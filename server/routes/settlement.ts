@@ -5,6 +5,7 @@ import {
   SettlementReportQuery,
   SettlementRunQuery,
   SettlementWindowSchema,
+  SettleBody,
 } from '../../src/services/settlementRules.ts';
 import { recentRuns, recordSettlementRun, settlementRows, settlementRun } from '../domain/settlement.ts';
 import { queueSettlement, requeueIfOrphaned } from '../domain/settlementJob.ts';
@@ -29,8 +30,10 @@ export function settlementRoutes({ database, config, jobs }: RouteDeps) {
 
     app.post(routes.settle.path, async (request) => {
       const { principal } = requireAuth(request);
-      const window = parseInput(SettlementWindowSchema, request.body);
-      const { runId, joined } = await recordSettlementRun(db, principal, window, timeZone, originOf(request));
+      const { expected_count, expected_amount, ...window } = parseInput(SettleBody, request.body);
+      // What the person confirmed (issue 44): the schema takes both or neither.
+      const expected = expected_count === undefined ? null : { count: expected_count, amount: expected_amount! };
+      const { runId, joined } = await recordSettlementRun(db, principal, window, timeZone, originOf(request), expected);
       if (joined) await requeueIfOrphaned(db, jobs, runId);
       else await queueSettlement(db, jobs, runId);
       return ok(

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { io } from 'socket.io-client';
+import { formatRupiah } from '../../src/services/money.ts';
 import {
   NOTHING_TO_SETTLE,
   SETTLEMENT_PROGRESS_EVENT,
+  figuresOfRows,
+  type SettlementRow,
   type SettlementRun,
 } from '../../src/services/settlementRules.ts';
-import { transactions } from '../db/schema.ts';
+import { settlementRuns, transactions } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { bulkCreditPayins } from '../domain/payinLedgerBulk.ts';
@@ -216,6 +219,32 @@ describe('settling a window', () => {
     expect(actions.at(-1)).toBe('settlement.finish');
     expect(actions.slice(1, -1).length).toBeGreaterThan(1);
     expect(new Set(actions.slice(1, -1))).toEqual(new Set(['settlement.batch']));
+    await ledgerIsClean();
+  });
+
+  it('a press naming figures the window no longer has is 409 and starts no run (issue 44)', async () => {
+    await finalizedPayins('EXP', 3, '2025-05-07 01:00', 30);
+    const window = { type: 'fello_qris', start: '2025-05-07 00:00', end: '2025-05-07 23:59' };
+    const rows = (await get(`/transaction/get-settlement-status?${qs(window)}`)).body.data as SettlementRow[];
+    const seen = figuresOfRows(rows);
+    expect(seen.count).toBe(3);
+    // One more pay-in lands in the window after the person looked.
+    await finalizedPayins('EXP2', 1, '2025-05-07 05:00', 1);
+    const now = figuresOfRows((await get(`/transaction/get-settlement-status?${qs(window)}`)).body.data);
+    const runsBefore = await db().$count(settlementRuns);
+    const stale = await press({ ...window, expected_count: seen.count, expected_amount: seen.amount });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(
+      `The window now settles 4 pay-ins for ${formatRupiah(now.amount)}, not the 3 pay-ins for ` +
+        `${formatRupiah(seen.amount)} you confirmed. Search it again.`,
+    );
+    expect(await db().$count(settlementRuns)).toBe(runsBefore);
+    expect((await payinsOf('EXP')).every((r) => r.status === 'FINALIZED')).toBe(true);
+    expect((await press({ ...window, expected_count: 4 })).status).toBe(400);
+    // Pressed with what is there now, it settles.
+    const res = await press({ ...window, expected_count: now.count, expected_amount: now.amount });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await finished(res.body.data.run.id)).settled_transaction).toBe(4);
     await ledgerIsClean();
   });
 

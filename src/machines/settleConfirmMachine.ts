@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { api } from '../services/api';
-import type { SettlementStarted, SettlementWindow } from '../services/settlementRules';
+import type { SettleBody, SettlementStarted, SettlementWindow } from '../services/settlementRules';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
 
@@ -28,11 +28,17 @@ export interface SettlePressOutput {
  * after a failed run presses again without asking (the window was already confirmed), so it asks
  * only when its input says so. A refusal ends it: the page shows the words with its own Retry.
  */
-export const settleConfirmMachine = confirmCallMachine<{ window: SettlementWindow }, SettlePressOutput, SettleAnswer>({
+export const settleConfirmMachine = confirmCallMachine<
+  { window: SettlementWindow; expected: { count: number; amount: number } | null },
+  SettlePressOutput,
+  SettleAnswer
+>({
   id: 'settlePress',
   call: 'startSettlement',
-  logic: fromPromise<SettleAnswer, SettlementWindow>(({ input }) => api.settle(input)),
-  callInput: ({ window }) => window,
+  logic: fromPromise<SettleAnswer, SettleBody>(({ input }) => api.settle(input)),
+  // The figures confirmed go with the window (issue 44): the server refuses the press when the window changed since.
+  callInput: ({ window, expected }) =>
+    expected ? { ...window, expected_count: expected.count, expected_amount: expected.amount } : window,
   wordsOf: (answer) => answer.message,
   states: { calling: 'startingRun', done: 'started' },
   ask: 'whenAsked',

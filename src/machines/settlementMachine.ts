@@ -9,6 +9,7 @@ import { readsOnly, roleOf, type PageUser } from '../services/schemas';
 import { watchSettlements } from '../services/realtime';
 import {
   SettlementWindowSchema,
+  figuresOfRows,
   type SettlementRow,
   type SettlementRun,
   type SettlementType,
@@ -68,6 +69,12 @@ export interface SettlementContext {
   /** The press joined a run of the same window already under way. */
   joined: boolean;
   failure: string | null;
+  /**
+   * The count and net of the rows confirmed with the press (issue 44), sent with it so a window that changed since is
+   * refused (409). Kept for Retry after a refused press (refused again until searched); none after a failed run, whose
+   * Retry settles the rest of a window already confirmed.
+   */
+  pressFigures: { count: number; amount: number } | null;
   runs: SettlementRun[];
   runsError: string | null;
   /** The run whose report is being (or was last) downloaded. */
@@ -183,7 +190,7 @@ export const settlementMachine = setup({
       const run = runOf(event)!;
       return { run, runs: withRun(context.runs, run) };
     }),
-    failureOfRun: assign({ failure: ({ event }) => runOf(event)?.error || RUN_FAILED }),
+    failureOfRun: assign({ failure: ({ event }) => runOf(event)?.error || RUN_FAILED, pressFigures: null }),
     // The press already put the refusal in words (the server's, or SETTLE_FAILED).
     startFailed: assign({ failure: ({ event }) => outputOf<SettlePressOutput>(event).message }),
     runEnded: raise({ type: 'RUN_ENDED' }),
@@ -216,6 +223,7 @@ export const settlementMachine = setup({
     run: null,
     joined: false,
     failure: null,
+    pressFigures: null,
     runs: [],
     runsError: null,
     reportRunId: null,
@@ -257,7 +265,11 @@ export const settlementMachine = setup({
         },
         showingRows: {
           on: {
-            SETTLE: { guard: 'settles', target: 'pressing' },
+            SETTLE: {
+              guard: 'settles',
+              target: 'pressing',
+              actions: assign({ pressFigures: ({ context }) => figuresOfRows(context.rows) }),
+            },
             // The same window read again; any edit goes back to choosing, so Settle only ever settles what is shown.
             SEARCH: 'loadingRows',
             ...editsReturnToChoosing,
@@ -275,7 +287,11 @@ export const settlementMachine = setup({
             id: 'settlePress',
             src: 'settlePress',
             // SETTLE asks first; RETRY after a failure starts the window already confirmed again.
-            input: ({ context, event }) => ({ window: context.shown!, confirm: event.type === 'SETTLE' }),
+            input: ({ context, event }) => ({
+              window: context.shown!,
+              expected: context.pressFigures,
+              confirm: event.type === 'SETTLE',
+            }),
             onDone: [
               { guard: 'pressStarted', target: 'settling', actions: 'started' },
               // 422 NOTHING_TO_SETTLE when someone settled the window first: the server's words.

@@ -17,7 +17,7 @@ import {
 } from './disbursementActions';
 import type { DisbursementRow, DisbursementStats } from './disbursementQuery';
 import type { NotificationItem, NotificationList } from './workOrders';
-import type { SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
+import type { SettleBody, SettlementRow, SettlementRun, SettlementStarted, SettlementWindow } from './settlementRules';
 import type {
   AuditChainVerdict,
   AuditLogFilterQuery,
@@ -204,8 +204,8 @@ export const api = {
   settlementStatus: async (window: SettlementWindow) =>
     (await data(send<ApiEnvelope<SettlementRow[]>>(routes.settlementStatus, { query: { ...window }, quiet: true }))) ??
     [],
-  settle: async (window: SettlementWindow) => {
-    const res = await send<ApiEnvelope<SettlementStarted>>(routes.settle, { body: window, quiet: true });
+  settle: async (body: SettleBody) => {
+    const res = await send<ApiEnvelope<SettlementStarted>>(routes.settle, { body, quiet: true });
     return { ...res.data!, message: res.message };
   },
   settlementRun: (id: number) =>

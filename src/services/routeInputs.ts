@@ -27,7 +27,7 @@ import { OverviewQuery } from './overviewRules';
 import type { RouteName } from './routes';
 import { ListColumnsBody, ListColumnsQuery, SavedViewBody, SavedViewsQuery } from './savedViewRules';
 import { LoginBody, PasscodeBody, WorkOrderQuery } from './schemas';
-import { SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema } from './settlementRules';
+import { SettleBody, SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema } from './settlementRules';
 import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from './transactionActions';
 import { TransactionDownloadQuery, TransactionListQuery, TransactionSummaryQuery } from './transactionQuery';
 import { AddWithdrawalBody, UpdateWithdrawalBody } from './withdrawalRules';
@@ -86,7 +86,7 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   voidDisbursementsFile: { multipart: ['file', 'dry_run', 'expected_count', 'expected_amount'] },
 
   settlementStatus: { query: SettlementWindowSchema },
-  settle: { body: SettlementWindowSchema },
+  settle: { body: SettleBody },
   settlementRun: { query: SettlementRunQuery },
   settlementReport: { query: SettlementReportQuery },
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, IdParam } from './listQuery';
+import { formatRupiah } from './money';
 import { SETTLEMENT_TYPES, SETTLEMENT_TYPE_LABELS } from './reconciliationRules';
 
 /**
@@ -35,6 +36,54 @@ export const SettlementWindowSchema = v.pipe(
   ),
 );
 export type SettlementWindow = v.InferOutput<typeof SettlementWindowSchema>;
+
+const ExpectedFigure = (field: string) =>
+  v.optional(
+    v.pipe(
+      v.number(`${field} must be a whole number`),
+      v.safeInteger(`${field} must be a whole number`),
+      v.minValue(0, `${field} cannot be negative`),
+    ),
+  );
+export const SETTLE_EXPECTED_BOTH = 'expected_count and expected_amount go together: send both from the rows shown';
+
+/**
+ * POST transaction/update-settlement-v2: the window, and (issue 44) the count and net amount (amount minus fee) of the
+ * rows the person confirmed. The spec's call is the window alone, so an API client may leave them out; the screen
+ * sends them, and the press is refused (409, no run) when the window would now settle other figures.
+ */
+export const SettleBody = v.pipe(
+  v.strictObject({
+    ...SettlementWindowSchema.pipe[0].entries,
+    expected_count: ExpectedFigure('expected_count'),
+    expected_amount: ExpectedFigure('expected_amount'),
+  }),
+  v.forward(
+    v.check((w) => w.start <= w.end, INVALID_SETTLEMENT_RANGE),
+    ['end'],
+  ),
+  v.check((b) => (b.expected_count === undefined) === (b.expected_amount === undefined), SETTLE_EXPECTED_BOTH),
+);
+export type SettleBody = v.InferOutput<typeof SettleBody>;
+
+/** The figures a press confirms, as the rows on screen add them up (the net amount is what settling moves). */
+export const figuresOfRows = (rows: readonly { total_transaction: number; total_amount: number }[]) => ({
+  count: rows.reduce((sum, r) => sum + r.total_transaction, 0),
+  amount: rows.reduce((sum, r) => sum + r.total_amount, 0),
+});
+
+const payIns = (figures: { count: number; amount: number }) =>
+  `${figures.count.toLocaleString('en-US')} ${figures.count === 1 ? 'pay-in' : 'pay-ins'} for ` +
+  formatRupiah(figures.amount);
+
+/** The 409 when the window would now settle other figures than the rows the person confirmed; null when the same. */
+export function settlementChanged(
+  now: { count: number; amount: number },
+  expected: { count: number; amount: number },
+): string | null {
+  if (now.count === expected.count && now.amount === expected.amount) return null;
+  return `The window now settles ${payIns(now)}, not the ${payIns(expected)} you confirmed. Search it again.`;
+}
 
 /** GET transaction/settlement-run?id= and GET transaction/settlement-report?run_id= */
 export const SettlementRunQuery = v.strictObject({ id: IdParam });

@@ -71,7 +71,7 @@ const args: Record<keyof typeof api, unknown[]> = {
   refreshDisbursementStatus: ['uuid'],
   disbursementInvoice: ['C1'],
   addDisbursementToWithdrawable: ['uuid'],
-  voidDisbursementsFile: [file],
+  voidDisbursementsFile: [file, { count: 1, amount: 1 }],
   previewVoidDisbursementsFile: [file],
   users: [list],
   createUser: [{}],

@@ -272,6 +272,8 @@ interface World {
   reads: number;
   /** The press on screen asks 'Are you sure?' first (Settle's does; Retry's starts the window again at once). */
   asked: boolean;
+  /** The press names the figures of the rows confirmed (issue 44): Settle's does, and so its Retry; not a failed run's. */
+  figures: boolean;
 }
 
 const parts = (state: string) => state.split('|') as [Flow, string, string];
@@ -372,7 +374,7 @@ function nextWorld(w: World, event: AnyEventObject): World {
       if (from === 'choosingRange' && flow === 'choosingRange') return { ...next, rangeError: true };
       return { ...next, rows: [], loadError: null, rangeError: false, shown: { type: w.type!, ...WINDOWS[w.text] } };
     case 'SETTLE':
-      return { ...next, asked: true };
+      return { ...next, asked: true, figures: true };
     case 'RETRY':
       return from === 'failed' ? { ...next, failure: null, asked: false } : { ...next, rows: [], loadError: null };
     case 'xstate.done.actor.loadRows':
@@ -397,7 +399,7 @@ function nextWorld(w: World, event: AnyEventObject): World {
       // Progress never goes backwards; an end is taken as it is.
       const taken = ended(news) || news.settled_transaction >= w.run.settled_transaction ? news : w.run;
       const after = { ...next, run: taken, runs: withRun(w.runs, taken) };
-      if (news.status === 'failed') return { ...after, failure: news.error };
+      if (news.status === 'failed') return { ...after, failure: news.error, figures: false };
       if (news.status === 'succeeded') return { ...after, rows: [], loadError: null };
       return after;
     }
@@ -472,9 +474,9 @@ let shownNow: SettlementWindow | null = null;
 /**
  * The confirmation: the count and the totals of the rows shown (3 + 2 pay-ins), worked out by hand;
  * Confirm and Cancel while it asks, both disabled with the spinner while the run is being started,
- * and then the call asks to settle exactly the window whose rows were shown.
+ * and then the call asks to settle exactly the window whose rows were shown, naming their count and total amount.
  */
-function checkPress(shown: SettlementWindow, step: 'asking' | 'starting') {
+function checkPress(shown: SettlementWindow, step: 'asking' | 'starting', figures: boolean) {
   expect(dialogTitle()).toBe('Settle All Transactions');
   const d = dialog()!;
   expect(d).toHaveTextContent(`Settle all ${LABELS[shown.type]} transactions from ${shown.start} to ${shown.end}?`);
@@ -492,7 +494,10 @@ function checkPress(shown: SettlementWindow, step: 'asking' | 'starting') {
   if (step === 'starting') {
     expect(within(d).getByText('Starting the settlement…')).toBeInTheDocument();
     expect(calls.isOpen('startSettlement')).toBe(true);
-    expect(calls.inputs.filter((c) => c.id === 'startSettlement').at(-1)!.input).toEqual(shown);
+    // With the figures the dialog shows (issue 44): a window that changed since is refused by the server.
+    expect(calls.inputs.filter((c) => c.id === 'startSettlement').at(-1)!.input).toEqual(
+      figures ? { ...shown, expected_count: 5, expected_amount: 1_732_500 } : shown,
+    );
   } else {
     expect(within(d).queryByText('Starting the settlement…')).toBeNull();
     expect(calls.isOpen('startSettlement')).toBe(false);
@@ -530,7 +535,7 @@ function checkScreen(state: string, w: World) {
   }
 
   // The press: asking, or (Retry's) already starting the run.
-  if (flow === 'pressing') checkPress(w.shown!, w.asked ? 'asking' : 'starting');
+  if (flow === 'pressing') checkPress(w.shown!, w.asked ? 'asking' : 'starting', w.figures);
   else expect(dialog()).toBeNull();
   shownNow = w.shown;
 
@@ -632,6 +637,7 @@ const pageModel: PageModel<World> = {
     reportError: null,
     reads: 0,
     asked: false,
+    figures: false,
   }),
   initial: () => START,
   // The screen shows done's two steps; settling's (reading the run, watching the socket) look the same.
@@ -690,7 +696,7 @@ async function finishPress(
   // Settle's press asks first (Retry's is already starting, as the last step's check saw).
   if (!(pressButton('Confirm') as HTMLButtonElement).disabled) {
     await click(pressButton('Confirm'));
-    checkPress(shownNow!, 'starting');
+    checkPress(shownNow!, 'starting', true);
   }
   await pending.settle(
     output.outcome === 'started'
