@@ -61,9 +61,12 @@ export const routeSummaries: Record<RouteName, string> = {
   addDisbursementToWithdrawable: "Move a released disbursement's amount + fee to withdrawable, once",
   voidDisbursementsFile:
     'Void the FINALIZED disbursements a CSV or XLSX of correlation_ids lists; with the field dry_run=true, say what ' +
-    'each row would do and what would come back, changing nothing',
+    "each row would do and what would come back, changing nothing; the apply may send the preview's expected_count " +
+    'and expected_amount (409, nothing voided, when the file would now void other figures)',
   settlementStatus: "A settlement type's FINALIZED pay-ins in the window, per client and service",
-  settle: 'Settle every FINALIZED pay-in of the type in the window, as a job (a second press joins the running one)',
+  settle:
+    'Settle every FINALIZED pay-in of the type in the window, as a job (a second press joins the running one); ' +
+    'expected_count and expected_amount (net) of the rows confirmed may be sent (409, no run, when they changed)',
   settlementRun: "A settlement run's progress and outcome",
   settlementRuns: 'The latest settlement runs, newest first',
   settlementReport: "A settlement run's report as .xlsx (base64)",
