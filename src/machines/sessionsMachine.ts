@@ -57,6 +57,7 @@ export const sessionsMachine = setup({
     hidden: {},
     loading: {
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'showing', actions: assign({ sessions: ({ event }) => event.output, loadError: null }) },
         onError: {
@@ -80,6 +81,7 @@ export const sessionsMachine = setup({
     confirmingOne: { on: { CONFIRM: 'endingOne', CANCEL: 'showing' } },
     endingOne: {
       invoke: {
+        id: 'endOne',
         src: 'endOne',
         input: ({ context }) => ({ id: context.target!.id }),
         onDone: { target: 'loading', actions: { type: 'saidDone', params: ({ event }) => event.output } },
@@ -95,6 +97,7 @@ export const sessionsMachine = setup({
     confirmingOthers: { on: { CONFIRM: 'endingOthers', CANCEL: 'showing' } },
     endingOthers: {
       invoke: {
+        id: 'endOthers',
         src: 'endOthers',
         onDone: { target: 'loading', actions: { type: 'saidDone', params: ({ event }) => event.output } },
         onError: {
