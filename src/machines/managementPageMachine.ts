@@ -28,8 +28,8 @@ export interface ManagementPage<Row> {
 
 export interface ManagementPageContext<Row> {
   ownType: UserTypeName;
-  /** The signed-in user's id (null when unknown). */
-  ownId: number | null;
+  /** The signed-in user's e-mail, lower case (null when unknown): their own row. */
+  ownEmail: string | null;
   /** A SUPER ADMIN sees every type: the Type column and the type filter (spec section 6). */
   seesTypes: boolean;
   /**
@@ -67,8 +67,8 @@ export type ManagementPageEvent<Row> =
   | { type: 'CANCEL' };
 
 export interface ManagementPageInput {
-  /** `id` tells the user's own row apart (their own sessions end from User Settings, not here). */
-  user: Pick<CurrentUser, 'type' | 'modules'> & { id?: number };
+  /** `email` tells the user's own row apart (their own sessions end from User Settings, not here). */
+  user: Pick<CurrentUser, 'type' | 'modules'> & { email?: string };
   /** The session's role options, shown until the first load brings fresh ones. */
   roles?: RoleOption[];
   /** The session's module tree. */
@@ -85,6 +85,10 @@ export const paramsOf = (filter: ManagementFilter, page: number, limit: number):
   role_id: filter.roleId,
   client_id: filter.clientId,
 });
+
+/** The signed-in user's own row of User Management (a role row has no e-mail, so is never one). */
+export const isOwnRow = (context: { ownEmail: string | null }, row: unknown) =>
+  context.ownEmail !== null && (row as Partial<UserRow>).email?.toLowerCase() === context.ownEmail;
 
 const failed = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
 const succeeded = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
@@ -190,7 +194,7 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       saved: ({ event }) => (event as unknown as { output: FormOutput }).output.saved,
       // The route is a SUPER ADMIN's; their own sessions end from User Settings, keeping the one in use.
       mayEndSessions: ({ context, event }) =>
-        event.type === 'END_SESSIONS' && context.seesTypes && event.row.id !== context.ownId,
+        event.type === 'END_SESSIONS' && context.seesTypes && !isOwnRow(context, event.row),
     },
   }).createMachine({
     id,
@@ -199,7 +203,7 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       const modules = input.modules ?? [];
       return {
         ownType: input.user.type,
-        ownId: input.user.id ?? null,
+        ownEmail: input.user.email?.toLowerCase() ?? null,
         seesTypes: superAdmin,
         tree: superAdmin ? modules : visibleModules(modules, input.user),
         filter: emptyFilter(),

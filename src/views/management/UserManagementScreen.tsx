@@ -2,7 +2,7 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { KeyResetRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { userManagementMachine } from '../../machines/managementPageMachine';
+import { isOwnRow, type userManagementMachine } from '../../machines/managementPageMachine';
 import type { UserRow } from '../../services/managementRules';
 import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
@@ -29,7 +29,7 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
   const resetting = s.matches({ dialog: 'resetting' });
   const endingSessions = s.matches({ dialog: 'endingSessions' });
   // The machine's guard decides; the button is offered on the rows it may ever take (a SUPER ADMIN's, not their own).
-  const offersEndSessions = (row: UserRow) => s.context.seesTypes && row.id !== s.context.ownId;
+  const offersEndSessions = (row: UserRow) => s.context.seesTypes && !isOwnRow(s.context, row);
   const rowActions = (row: UserRow) => (
     <div className={own.actions}>
       {row.two_factor_active && (
@@ -113,8 +113,8 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
           onCancel={() => actor.send({ type: 'CANCEL' })}
         >
           <Text>
-            End every session of {target.name} ({target.email})? They are signed out at once, on every device, and
-            sign in again to go on.
+            End every session of {target.name} ({target.email})? They are signed out at once, on every device, and sign
+            in again to go on.
           </Text>
         </ConfirmDialog>
       )}
