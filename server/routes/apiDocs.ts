@@ -24,7 +24,7 @@ export const routeSummaries: Record<RouteName, string> = {
     "The caller's live sessions, newest sign-in first: data [{ id, browser, ip, created_at, last_seen_at, current, " +
     'otp_verified }]',
   endOwnSession: "Sign out one of the caller's sessions at once (its sockets too); another user's session is 404",
-  endOtherSessions: "Sign out every session of the caller but this one: data { ended }",
+  endOtherSessions: 'Sign out every session of the caller but this one: data { ended }',
   modules: 'Module tree',
   banks: 'Banks',
   clients: 'Clients the user may see',

@@ -114,7 +114,8 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
       const { row, userIds, sessionsEnded, ended, kept } = await change(request, 'role.edit', EditRoleBody, editRole);
       const keptUser = kept === null ? null : requireAuth(request).principal.id;
       if (sessionsEnded) closeEndedSockets(realtime, userIds, ended, keptUser);
-      for (const id of userIds) if (!sessionsEnded || id === keptUser) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
+      for (const id of userIds)
+        if (!sessionsEnded || id === keptUser) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
       return ok(row, savedMessage('Role', row.name, 'edit'));
     });
   };

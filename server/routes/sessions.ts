@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  OTHER_SESSIONS_ENDED,
-  SESSION_ENDED,
-  USER_SESSIONS_ENDED,
-} from '../../src/services/sessionRules.ts';
+import { OTHER_SESSIONS_ENDED, SESSION_ENDED, USER_SESSIONS_ENDED } from '../../src/services/sessionRules.ts';
 import { auditRefusals } from '../domain/managementScope.ts';
 import { endOtherSessions, endOwnSession, endUserSessions, listOwnSessions } from '../domain/sessionList.ts';
 import type { EndedSession } from '../domain/sessions.ts';

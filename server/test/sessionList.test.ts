@@ -200,7 +200,10 @@ describe("a SUPER ADMIN ends a user's sessions (User Management)", () => {
     }
     // An ADMIN with User Management may not: it is a SUPER ADMIN's.
     const admin = await signInFrom('admin@demo.local', CHROME_LINUX);
-    const refused = await call(server, 'POST', `${API}/management/end-sessions`, { token: admin, body: { user_id: id } });
+    const refused = await call(server, 'POST', `${API}/management/end-sessions`, {
+      token: admin,
+      body: { user_id: id },
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -436,7 +436,8 @@ export const api = {
   // Issue 44: the caller's own sessions (User Settings); the card says every failure through the alerts.
   ownSessions: async () => (await data(send<ApiEnvelope<SessionRow[]>>(routes.ownSessions, { quiet: true }))) ?? [],
   endOwnSession: async (id: number) =>
-    (await send<ApiEnvelope<null>>(routes.endOwnSession, { quiet: true }, pathOf(routes.endOwnSession, { id }))).message,
+    (await send<ApiEnvelope<null>>(routes.endOwnSession, { quiet: true }, pathOf(routes.endOwnSession, { id })))
+      .message,
   endOtherSessions: async () =>
     (await send<ApiEnvelope<{ ended: number }>>(routes.endOtherSessions, { body: {}, quiet: true })).message,
 
