@@ -9,6 +9,8 @@ import { screenshot, signInAs } from './helpers';
  */
 const EMAIL = 'admin@demo.local';
 
+test.describe.configure({ mode: 'serial' });
+
 test('signing out everywhere else from a second browser signs the first out at its next request', async ({
   browser,
 }) => {
@@ -48,4 +50,38 @@ test('signing out everywhere else from a second browser signs the first out at i
 
   await firstContext.close();
   await secondContext.close();
+});
+
+test("a SUPER ADMIN ends a user's sessions from User Management; the user is signed out at the next request", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const userContext = await browser.newContext();
+  const user = await userContext.newPage();
+  await signInAs(user, EMAIL);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'superadmin@demo.local');
+
+  await admin.goto('/dashboard/management/user');
+  const row = admin.getByRole('table', { name: 'Users' }).getByRole('row', { name: /admin@demo\.local/ });
+  await row.getByRole('button', { name: 'End sessions of Adi Admin' }).click();
+  const dialog = admin.getByRole('alertdialog');
+  await expect(dialog).toContainText('End every session of Adi Admin (admin@demo.local)?');
+  await dialog.getByRole('button', { name: 'End sessions' }).click();
+  await expect(admin.getByText(/^Adi Admin: \d+ sessions? ended$/)).toBeVisible();
+  // Their own row offers no End sessions: User Settings ends one's own.
+  await expect(
+    admin
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row', { name: /superadmin@demo\.local/ })
+      .getByRole('button', { name: /End sessions/ }),
+  ).toHaveCount(0);
+
+  await user.goto('/dashboard/settings/user');
+  await expect(user).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(user.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+
+  await userContext.close();
+  await adminContext.close();
 });
