@@ -51,6 +51,7 @@ import { workOrderRoutes } from './routes/workOrders.ts';
 import { paymentsListRoutes } from './routes/paymentsList.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 
 const defaultWebRoot = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -200,6 +201,7 @@ export async function buildApp(
   await app.register(healthRoutes(deps));
   await app.register(authenticationRoutes(deps));
   await app.register(twoFactorRoutes(deps));
+  await app.register(sessionRoutes(deps));
   await app.register(optionsRoutes(deps));
   await app.register(overviewRoutes(deps));
   await app.register(workOrderRoutes(deps));

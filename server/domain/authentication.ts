@@ -14,6 +14,8 @@ export const INVALID_OTP = 'Invalid OTP';
 export interface RequestOrigin {
   ip?: string;
   userAgent?: string;
+  /** The session the request came with, if any: a change that ends sessions may keep this one (issue 44). */
+  sessionId?: number;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

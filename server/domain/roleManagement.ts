@@ -19,6 +19,7 @@ import { clientInScope } from './clientScope.ts';
 import { checkRoleModules, isSuperAdmin, manageableRoles, roleModuleIds } from './managementScope.ts';
 import { moduleTree } from './options.ts';
 import type { Principal } from './principal.ts';
+import { revokeSessionsOf, type EndedSession } from './sessions.ts';
 
 async function roleRows(
   db: Db,
@@ -121,14 +122,29 @@ export async function createRole(
   return oneRow(db, id);
 }
 
-/** Returns the role and the ids of its users, whose menus and access change at their next request. */
+/** What a role's edit did to its holders: their ids, and the sessions ended when its modules changed. */
+export interface RoleEditOutcome {
+  row: RoleRow;
+  userIds: number[];
+  sessionsEnded: boolean;
+  ended: EndedSession[];
+  /** The editor's own session, kept when they hold the role; null otherwise. */
+  kept: number | null;
+}
+
+const sameModules = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * Returns the role and the ids of its users. When its modules change, every session of every holder
+ * ends in the same transaction (issue 44), but the editor's own session if they hold the role.
+ */
 export async function editRole(
   db: Db,
   actor: Principal,
   body: EditRoleBody,
   origin: RequestOrigin,
-): Promise<{ row: RoleRow; userIds: number[] }> {
-  const userIds = await inTransaction(db, async (tx) => {
+): Promise<RoleEditOutcome> {
+  const outcome = await inTransaction(db, async (tx) => {
     const [before] = await tx
       .select()
       .from(roles)
@@ -144,6 +160,12 @@ export async function editRole(
     await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, before.id));
     await tx.delete(roleModules).where(eq(roleModules.roleId, before.id));
     await tx.insert(roleModules).values(modules.map((moduleId) => ({ roleId: before.id, moduleId })));
+    const userIds = (await tx.select({ id: users.id }).from(users).where(eq(users.roleId, before.id))).map((u) => u.id);
+    const sessionsEnded = !sameModules(modules, modulesBefore);
+    // A SUPER ADMIN changing a role they hold keeps the session they made the change from (they are here and now,
+    // and each request reads their access afresh); their other sessions end with everyone else's.
+    const kept = sessionsEnded && userIds.includes(actor.id) ? (origin.sessionId ?? null) : null;
+    const ended = sessionsEnded ? await revokeSessionsOf(tx, userIds, kept ?? undefined) : [];
     await auditBy(tx, actor, origin, {
       action: 'role.edit',
       objectType: 'role',
@@ -152,9 +174,12 @@ export async function editRole(
       detail: {
         before: { name: before.name, description: before.description, type: before.type, modules: modulesBefore },
         after: { name: body.name, description: body.description, type: before.type, modules },
+        sessions_ended: sessionsEnded,
+        ...(sessionsEnded ? { users_signed_out: userIds.length } : {}),
+        ...(kept !== null ? { session_kept: kept } : {}),
       },
     });
-    return (await tx.select({ id: users.id }).from(users).where(eq(users.roleId, before.id))).map((u) => u.id);
+    return { userIds, sessionsEnded, ended, kept };
   });
-  return { row: await oneRow(db, body.id), userIds };
+  return { row: await oneRow(db, body.id), ...outcome };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { sessions } from '../db/schema.ts';
 
@@ -88,4 +88,45 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<number
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * The sessions of a user that liveSessionCte would still take (not revoked, not idle past the limit,
+ * not older than the absolute limit), as a condition on `sessions`: what User Settings lists.
+ */
+export function liveSessionsOf(userId: number, limits: SessionLimits): SQL {
+  const idleSeconds = Math.floor(limits.idleMs / 1000);
+  const maxSeconds = Math.floor(limits.maxMs / 1000);
+  return and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${idleSeconds})`,
+    sql`${sessions.createdAt} > now() - make_interval(secs => ${maxSeconds})`,
+  )!;
+}
+
+/** A session whose access changed: which one, and whose. */
+export interface EndedSession {
+  id: number;
+  userId: number;
+}
+
+/**
+ * Revokes every session of these users but `keep` (the session making the change, when its own
+ * user is among them: see editUser and editRole). Run it in the change's transaction, so the change
+ * and the end of the sessions it affects commit together.
+ */
+export async function revokeSessionsOf(db: Db, userIds: number[], keep?: number): Promise<EndedSession[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(sessions.userId, userIds),
+        isNull(sessions.revokedAt),
+        keep === undefined ? undefined : ne(sessions.id, keep),
+      ),
+    )
+    .returning({ id: sessions.id, userId: sessions.userId });
 }

@@ -19,7 +19,7 @@ import {
 } from './managementScope.ts';
 import { hashPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
-import { revokeUserSessions } from './sessions.ts';
+import { revokeSessionsOf, type EndedSession } from './sessions.ts';
 
 const EMAIL_TAKEN = 'Email is already registered';
 
@@ -187,7 +187,13 @@ export async function createUser(
 export interface EditOutcome {
   row: UserRow;
   sessionsEnded: boolean;
+  /** The sessions the edit ended (all of the user's, but the editor's own when they edited themselves). */
+  ended: EndedSession[];
+  /** The editor's session, kept when they changed their own role or clients; null otherwise. */
+  kept: number | null;
 }
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 export async function editUser(
   db: Db,
@@ -196,7 +202,7 @@ export async function editUser(
   origin: RequestOrigin,
 ): Promise<EditOutcome> {
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
-  const sessionsEnded = await inTransaction(db, async (tx) => {
+  const outcome = await inTransaction(db, async (tx) => {
     const { user: before, clientIds: clientsBefore } = await manageableUser(tx, actor, body.id);
     if (body.email !== undefined && body.email !== before.email.toLowerCase())
       throw ruleBroken('Email cannot be changed');
@@ -229,9 +235,14 @@ export async function editUser(
         .insert(userClients)
         .values(clientIds.map((clientId) => ({ userId: before.id, clientId })))
         .onConflictDoNothing();
-    // A new password or a deactivation ends every session at once, not at the next idle timeout.
-    const endSessions = deactivating || passwordHash !== undefined;
-    if (endSessions) await revokeUserSessions(tx, before.id);
+    // A new password, a deactivation, another role or other clients end every session at once (on every node: the
+    // route disconnects the sockets after commit), not at the next idle timeout: what the user may reach changed.
+    const grantChanged = role.id !== before.roleId || !sameIds(clientIds, clientsBefore);
+    const endSessions = deactivating || passwordHash !== undefined || grantChanged;
+    // Editors changing their own role or clients keep the session they are using: they made the change, here and
+    // now, and each request reads their access afresh. A new password ends it too, as it always has.
+    const kept = before.id === actor.id && passwordHash === undefined ? (origin.sessionId ?? null) : null;
+    const ended = endSessions ? await revokeSessionsOf(tx, [before.id], kept ?? undefined) : [];
     await auditBy(tx, actor, origin, {
       action: deactivating ? 'user.deactivate' : 'user.edit',
       objectType: 'user',
@@ -242,11 +253,12 @@ export async function editUser(
         after: auditView(after, clientIds),
         password_changed: passwordHash !== undefined,
         sessions_ended: endSessions,
+        ...(endSessions && kept !== null ? { session_kept: kept } : {}),
       },
     });
-    return endSessions;
+    return { sessionsEnded: endSessions, ended, kept: endSessions ? kept : null };
   });
-  return { row: await oneRow(db, body.id), sessionsEnded };
+  return { row: await oneRow(db, body.id), ...outcome };
 }
 
 /** Clears a user's authenticator: they set it up again at their next sign-in. Every session ends. */

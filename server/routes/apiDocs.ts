@@ -20,6 +20,11 @@ export const routeSummaries: Record<RouteName, string> = {
   generateOtp: 'Start two-factor set-up: QR code and secret',
   verifyOtp: 'Finish two-factor set-up; every session ends',
   disableOtp: 'Turn two-factor off; every session ends',
+  ownSessions:
+    "The caller's live sessions, newest sign-in first: data [{ id, browser, ip, created_at, last_seen_at, current, " +
+    'otp_verified }]',
+  endOwnSession: "Sign out one of the caller's sessions at once (its sockets too); another user's session is 404",
+  endOtherSessions: 'Sign out every session of the caller but this one: data { ended }',
   modules: 'Module tree',
   banks: 'Banks',
   clients: 'Clients the user may see',
@@ -119,6 +124,7 @@ export const routeSummaries: Record<RouteName, string> = {
   createUser: 'Create a user',
   editUser: 'Edit a user (e-mail and type fixed)',
   removeAuthenticator: "Reset a user's authenticator; their sessions end",
+  endUserSessions: "End every session of a user (SUPER ADMIN; not one's own): body { user_id }, data { ended }",
   roleList: 'Roles the caller manages, paged',
   createRole: 'Create a role',
   editRole: 'Edit a role (type fixed)',

@@ -20,6 +20,10 @@ export interface RouteDeps {
   outbox: OutboxPublisher;
 }
 
-export const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+export const originOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  sessionId: request.auth?.sessionId,
+});
 
 export const API = '/api/backoffice';

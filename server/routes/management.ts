@@ -22,6 +22,7 @@ import { statusOf } from '../http/errorHandler.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
+import { closeEndedSockets } from './sessions.ts';
 import { routes } from '../../src/services/routes.ts';
 
 /** Tells a user's open tabs that what they may reach has changed, so menus follow at once. */
@@ -84,9 +85,10 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
     app.post(routes.createUser.path, creating('User', 'user.create', CreateUserBody, createUser));
 
     app.patch(routes.editUser.path, async (request) => {
-      const { row, sessionsEnded } = await change(request, 'user.edit', EditUserBody, editUser);
-      if (sessionsEnded) realtime.disconnectUser(row.id);
-      else {
+      const { row, sessionsEnded, ended, kept } = await change(request, 'user.edit', EditUserBody, editUser);
+      if (sessionsEnded) closeEndedSockets(realtime, [row.id], ended, kept === null ? null : row.id);
+      // The editor who kept their own session (their own role or clients changed) hears it, as an untouched user does.
+      if (!sessionsEnded || kept !== null) {
         // Live balance events follow the new clients at once, whatever the open tab does with access-changed.
         await realtime.refreshScope(row.id, scopeOf(row.type, row.client_id));
         realtime.emitToUser(row.id, ACCESS_CHANGED_EVENT, {});
@@ -109,8 +111,11 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
     app.post(routes.createRole.path, creating('Role', 'role.create', CreateRoleBody, createRole));
 
     app.patch(routes.editRole.path, async (request) => {
-      const { row, userIds } = await change(request, 'role.edit', EditRoleBody, editRole);
-      for (const id of userIds) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
+      const { row, userIds, sessionsEnded, ended, kept } = await change(request, 'role.edit', EditRoleBody, editRole);
+      const keptUser = kept === null ? null : requireAuth(request).principal.id;
+      if (sessionsEnded) closeEndedSockets(realtime, userIds, ended, keptUser);
+      for (const id of userIds)
+        if (!sessionsEnded || id === keptUser) realtime.emitToUser(id, ACCESS_CHANGED_EVENT, {});
       return ok(row, savedMessage('Role', row.name, 'edit'));
     });
   };

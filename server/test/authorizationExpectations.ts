@@ -44,6 +44,10 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`POST ${API}/user/verify-otp`]: ANY_SESSION,
   // User Settings' own action: a password alone must never remove the second factor.
   [`DELETE ${API}/user/disable-otp`]: holder('settings-user'),
+  // Issue 44: one's own sessions, from User Settings; only the caller's own change, so an AUDITOR may too.
+  [`GET ${API}/user/sessions`]: holder('settings-user'),
+  [`DELETE ${API}/user/sessions/:id`]: holder('settings-user'),
+  [`POST ${API}/user/sessions/sign-out-others`]: holder('settings-user'),
 
   // Option lists "loaded after login" and the notifications: every verified user.
   [`GET ${API}/master/modules`]: VERIFIED,
@@ -152,6 +156,8 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`POST ${API}/management/create-user`]: staff('management-user'),
   [`PATCH ${API}/management/edit-user`]: staff('management-user'),
   [`POST ${API}/management/remove-authenticator`]: staff('management-user'),
+  // Issue 44: "a SUPER ADMIN can end a user's sessions from User Management".
+  [`POST ${API}/management/end-sessions`]: superAdmin('management-user'),
   [`GET ${API}/management/get-roles`]: staff('management-role'),
   [`POST ${API}/management/create-role`]: staff('management-role'),
   [`PATCH ${API}/management/edit-role`]: staff('management-role'),
@@ -180,6 +186,10 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`POST ${API}/user/verify-otp`]: READS,
   // Removing the second factor changes the account: a SUPER ADMIN removes an auditor's authenticator.
   [`DELETE ${API}/user/disable-otp`]: REFUSED,
+  // Their own sessions are theirs to see and end (issue 44), as their saved views are.
+  [`GET ${API}/user/sessions`]: READS,
+  [`DELETE ${API}/user/sessions/:id`]: READS,
+  [`POST ${API}/user/sessions/sign-out-others`]: READS,
 
   [`GET ${API}/master/modules`]: READS,
   [`GET ${API}/master/banks`]: READS,
@@ -260,6 +270,7 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`POST ${API}/management/create-user`]: REFUSED,
   [`PATCH ${API}/management/edit-user`]: REFUSED,
   [`POST ${API}/management/remove-authenticator`]: REFUSED,
+  [`POST ${API}/management/end-sessions`]: REFUSED,
   [`GET ${API}/management/get-roles`]: REFUSED,
   [`POST ${API}/management/create-role`]: REFUSED,
   [`PATCH ${API}/management/edit-role`]: REFUSED,

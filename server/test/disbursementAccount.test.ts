@@ -229,31 +229,43 @@ describe('PATCH transaction/update-balance', () => {
   });
 
   it('tells every open screen that may see the client, live', async () => {
-    const socket = io(server.url, { auth: { token: token.admin }, transports: ['websocket'] });
-    try {
+    const connect = async (bearer: string) => {
+      const opened = io(server.url, { auth: { token: bearer }, transports: ['websocket'], forceNew: true });
       await new Promise<void>((resolve, reject) => {
-        socket.on('connect', () => resolve());
-        socket.on('connect_error', reject);
+        opened.on('connect', () => resolve());
+        opened.on('connect_error', reject);
       });
+      return opened;
+    };
+    const socket = await connect(token.admin);
+    let next: ReturnType<typeof io> | null = null;
+    try {
       const heard = new Promise((resolve) => socket.on('balance-changed', resolve));
       expect((await adjust('superadmin', { client_id: 2, amount: 1_000 })).status).toBe(200);
       expect(await heard).toEqual({ client_id: 2 });
 
-      // The admin loses client 2: its open socket stops hearing about it at once, and hears client 3 still.
+      // The admin loses client 2: their sessions end and the open socket is closed at once (issue 44); signed in
+      // again, the new socket hears client 3 still, and no longer client 2.
+      const closed = new Promise((resolve) => socket.on('disconnect', resolve));
       const admin = (await get('superadmin', 'management/get-users?search=admin%40demo.local')).body.data[0];
       const edit = await call(server, 'PATCH', `${API}/management/edit-user`, {
         token: token.superadmin,
         body: { id: admin.id, type: admin.type, role_id: admin.role_id, name: admin.name, client_id: [1, 3, 4, 5] },
       });
       expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      expect((await get('admin', 'balance/current-balance?client_filter=3')).status).toBe(401);
+      token.admin = (await signInVerified(server, 'admin@demo.local')).token;
+      next = await connect(token.admin);
       const heardNext: number[] = [];
-      socket.on('balance-changed', (e: { client_id: number }) => heardNext.push(e.client_id));
+      next.on('balance-changed', (e: { client_id: number }) => heardNext.push(e.client_id));
       expect((await adjust('superadmin', { client_id: 2, amount: 1_000 })).status).toBe(200);
       expect((await adjust('superadmin', { client_id: 3, amount: 1_000 })).status).toBe(200);
       await expect.poll(() => heardNext).toContain(3);
       expect(heardNext).not.toContain(2);
     } finally {
       socket.close();
+      next?.close();
     }
   });
 });

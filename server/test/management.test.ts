@@ -91,7 +91,7 @@ describe('roles', () => {
     expect(settlement.status).toBe(422);
   });
 
-  it("edits name, description and modules (type stays), audited; the role's users feel it next request", async () => {
+  it("edits name, description and modules (type stays), audited; the role's users are signed out (issue 44)", async () => {
     const role = await createRole(sa, { name: 'Payments Only', modules: ['transactions', 'settings-user'] });
     await createUser(sa, { role_id: role.id, name: 'Pat Payments', email: 'pat@demo.local' });
     const pat = (await signInVerified(server, 'pat@demo.local')).token;
@@ -106,8 +106,11 @@ describe('roles', () => {
     expect(edit.status).toBe(200);
     expect(edit.body.message).toBe('Role Balance Only has been successfully updated');
     expect(edit.body.data.type).toBe('ADMIN');
-    expect((await call(server, 'GET', '/api/backoffice/transaction/summary', { token: pat })).status).toBe(403);
-    const me = (await call(server, 'GET', '/api/backoffice/user/me', { token: pat })).body.data;
+    // Issue 44: a role's modules changed, so its holders' sessions ended; signed in again, they have the new ones.
+    expect((await call(server, 'GET', '/api/backoffice/transaction/summary', { token: pat })).status).toBe(401);
+    const again = (await signInVerified(server, 'pat@demo.local')).token;
+    expect((await call(server, 'GET', '/api/backoffice/transaction/summary', { token: again })).status).toBe(403);
+    const me = (await call(server, 'GET', '/api/backoffice/user/me', { token: again })).body.data;
     expect(me.allowed_paths).toEqual(['/dashboard/balance', '/dashboard/settings', '/dashboard/settings/user']);
     const audit = await lastAudit('role.edit');
     expect(audit.detail).toMatchObject({

@@ -97,4 +97,29 @@ describe.skipIf(!onPostgres)('two API nodes on one PostgreSQL', () => {
     );
     expect(onAChanged[0]?.item.is_read).toBe(true);
   }, 60_000);
+
+  it("ends sessions on every node at once: a change on A closes the user's socket on B, and B answers 401", async () => {
+    // Signed in through B (which knows this user's authenticator from the test before); the token is good on A too.
+    const admin = await signInVerified(nodeB, 'superadmin@demo.local');
+    const otherOnB = await signInVerified(nodeB, 'superadmin2@demo.local');
+    const socket = io(nodeB.url, { auth: { token: otherOnB.token }, transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const users = await call(nodeA, 'GET', '/api/backoffice/management/get-users?search=superadmin2', {
+      token: admin.token,
+    });
+    const sent = Date.now();
+    const ended = await call(nodeA, 'POST', '/api/backoffice/management/end-sessions', {
+      token: admin.token,
+      body: { user_id: users.body.data[0].id },
+    });
+    expect(ended.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(Date.now() - sent).toBeLessThan(3_000);
+    expect((await call(nodeB, 'GET', '/api/backoffice/user/me', { token: otherOnB.token })).status).toBe(401);
+  }, 60_000);
 });

@@ -28,6 +28,8 @@ export interface ManagementPage<Row> {
 
 export interface ManagementPageContext<Row> {
   ownType: UserTypeName;
+  /** The signed-in user's e-mail, lower case (null when unknown): their own row. */
+  ownEmail: string | null;
   /** A SUPER ADMIN sees every type: the Type column and the type filter (spec section 6). */
   seesTypes: boolean;
   /**
@@ -60,11 +62,13 @@ export type ManagementPageEvent<Row> =
   | { type: 'NEW' }
   | { type: 'EDIT'; row: Row }
   | { type: 'RESET_AUTHENTICATOR'; row: Row }
+  | { type: 'END_SESSIONS'; row: Row }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
 
 export interface ManagementPageInput {
-  user: Pick<CurrentUser, 'type' | 'modules'>;
+  /** `email` tells the user's own row apart (their own sessions end from User Settings, not here). */
+  user: Pick<CurrentUser, 'type' | 'modules'> & { email?: string };
   /** The session's role options, shown until the first load brings fresh ones. */
   roles?: RoleOption[];
   /** The session's module tree. */
@@ -81,6 +85,10 @@ export const paramsOf = (filter: ManagementFilter, page: number, limit: number):
   role_id: filter.roleId,
   client_id: filter.clientId,
 });
+
+/** The signed-in user's own row of User Management (a role row has no e-mail, so is never one). */
+export const isOwnRow = (context: { ownEmail: string | null }, row: unknown) =>
+  context.ownEmail !== null && (row as Partial<UserRow>).email?.toLowerCase() === context.ownEmail;
 
 const failed = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
 const succeeded = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
@@ -128,6 +136,30 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
         },
       },
     },
+    // Issue 44: a SUPER ADMIN ends every session of a user, after 'Are you sure?'.
+    confirmingEndSessions: { on: { CONFIRM: 'endingSessions', CANCEL: 'closed' } },
+    endingSessions: {
+      invoke: {
+        id: 'endUserSessions',
+        src: 'endUserSessions',
+        input: ({ context }: { context: ManagementPageContext<Row> }) => ({ userId: context.target!.id }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'announce', params: ({ event }: { event: { output: string } }) => succeeded(event.output) },
+            'reload',
+          ],
+        },
+        onError: {
+          target: 'closed',
+          actions: {
+            type: 'announce',
+            params: ({ event }: { event: { error: unknown } }) =>
+              failed(messageOf(event.error, 'The sessions could not be ended.')),
+          },
+        },
+      },
+    },
   } as const;
   return setup({
     types: {
@@ -143,6 +175,7 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       removeAuthenticator: fromPromise<string, { userId: number }>(
         async ({ input }) => (await api.removeAuthenticator(input.userId)).message || AUTHENTICATOR_RESET,
       ),
+      endUserSessions: fromPromise<string, { userId: number }>(({ input }) => api.endUserSessions(input.userId)),
     },
     actions: {
       applyFilter: assign(({ context }) => ({ applied: { ...context.filter }, page: 1 })),
@@ -159,6 +192,9 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       hasAuthenticator: ({ event }) =>
         event.type === 'RESET_AUTHENTICATOR' && (event.row as Partial<UserRow>).two_factor_active === true,
       saved: ({ event }) => (event as unknown as { output: FormOutput }).output.saved,
+      // The route is a SUPER ADMIN's; their own sessions end from User Settings, keeping the one in use.
+      mayEndSessions: ({ context, event }) =>
+        event.type === 'END_SESSIONS' && context.seesTypes && !isOwnRow(context, event.row),
     },
   }).createMachine({
     id,
@@ -167,6 +203,7 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
       const modules = input.modules ?? [];
       return {
         ownType: input.user.type,
+        ownEmail: input.user.email?.toLowerCase() ?? null,
         seesTypes: superAdmin,
         tree: superAdmin ? modules : visibleModules(modules, input.user),
         filter: emptyFilter(),
@@ -273,6 +310,11 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
                       target: 'confirmingReset',
                       actions: assign({ target: ({ event }) => event.row }),
                     },
+                    END_SESSIONS: {
+                      guard: 'mayEndSessions',
+                      target: 'confirmingEndSessions',
+                      actions: assign({ target: ({ event }) => event.row }),
+                    },
                   }
                 : {}),
             },
@@ -340,9 +382,11 @@ const commonWords = {
 export const userManagementGuardWords: GuardWords<typeof userManagementMachine> = {
   ...commonWords,
   hasAuthenticator: 'Reset Authenticator only for a user whose two-factor authenticator is active.',
+  mayEndSessions: "End sessions is a SUPER ADMIN's, for any user but themselves (theirs end from User Settings).",
 };
 
 export const roleManagementGuardWords: GuardWords<typeof roleManagementMachine> = {
   ...commonWords,
   hasAuthenticator: 'Roles have no authenticator: never taken here.',
+  mayEndSessions: 'Roles have no sessions: never taken here.',
 };

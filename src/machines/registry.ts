@@ -41,6 +41,7 @@ import { notificationsGuardWords, notificationsMachine } from './notificationsMa
 import { oneShotActionGuardWords, oneShotActionMachine } from './confirmCallMachine';
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
+import { sessionsGuardWords, sessionsMachine } from './sessionsMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
 import { settleConfirmGuardWords, settleConfirmMachine } from './settleConfirmMachine';
 import { twoFactorSetupGuardWords, twoFactorSetupMachine } from './twoFactorSetupMachine';
@@ -136,6 +137,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     twoFactorSetupMachine,
     "User Settings' two-factor panel: set-up when not active, Reset when it is.",
     twoFactorSetupGuardWords,
+  ),
+  entry(
+    'sessions',
+    sessionsMachine,
+    "User Settings' Sessions card: one's live sessions, Sign out of another one and Sign out everywhere else, " +
+      "each after 'Are you sure?' (issue 44).",
+    sessionsGuardWords,
   ),
   entry(
     'notifications',
@@ -244,7 +252,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'userManagement',
     userManagementMachine,
-    'User Management: filters, the paged users, New / Edit User as the form machine, the authenticator reset.',
+    'User Management: filters, the paged users, New / Edit User as the form machine, the authenticator reset, ' +
+      "a SUPER ADMIN's End sessions.",
     userManagementGuardWords,
   ),
   entry(

@@ -31,6 +31,7 @@ import type { Journal, JournalEntry, LedgerStatement, TrialBalance } from './led
 import type { DailyProof, DailyProofQuery } from './dailyProofRules';
 import type { Overview } from './overviewRules';
 import type { ListColumns, ListId, SavedView, SavedViewBody } from './savedViewRules';
+import type { SessionRow } from './sessionRules';
 import {
   APPROVAL_CANCEL_REFUSED,
   APPROVAL_SELF_REFUSED,
@@ -349,6 +350,10 @@ export const api = {
     send<ApiEnvelope<UserRow>>(routes.editUser, { body, quiet: true }),
   removeAuthenticator: (userId: number) =>
     send<ApiEnvelope<never>>(routes.removeAuthenticator, { body: { user_id: userId }, quiet: true }),
+  /** Issue 44: a SUPER ADMIN ends every session of a user; the server's words say how many. */
+  endUserSessions: async (userId: number) =>
+    (await send<ApiEnvelope<{ ended: number }>>(routes.endUserSessions, { body: { user_id: userId }, quiet: true }))
+      .message,
   roleList: async (query: ManagementListParams) => {
     const res = await send<ApiEnvelope<RoleRow[]>>(routes.roleList, { query: managementQuery(query), quiet: true });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
@@ -441,6 +446,14 @@ export const api = {
         quiet: true,
       }),
     ),
+
+  // Issue 44: the caller's own sessions (User Settings); the card says every failure through the alerts.
+  ownSessions: async () => (await data(send<ApiEnvelope<SessionRow[]>>(routes.ownSessions, { quiet: true }))) ?? [],
+  endOwnSession: async (id: number) =>
+    (await send<ApiEnvelope<null>>(routes.endOwnSession, { quiet: true }, pathOf(routes.endOwnSession, { id })))
+      .message,
+  endOtherSessions: async () =>
+    (await send<ApiEnvelope<{ ended: number }>>(routes.endOtherSessions, { body: {}, quiet: true })).message,
 
   // Issue 29: the overview, in the caller's scope; the page shows a failure in place.
   overview: () => data(send<ApiEnvelope<Overview>>(routes.overview, { quiet: true })),

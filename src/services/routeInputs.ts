@@ -24,6 +24,7 @@ import {
   UserListQuery,
 } from './managementRules';
 import { OverviewQuery } from './overviewRules';
+import { EndUserSessionsBody, SignOutOthersBody } from './sessionRules';
 import type { RouteName } from './routes';
 import { ListColumnsBody, ListColumnsQuery, SavedViewBody, SavedViewsQuery } from './savedViewRules';
 import { LoginBody, PasscodeBody, WorkOrderQuery } from './schemas';
@@ -53,6 +54,7 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   saveListColumns: { body: ListColumnsBody },
   validateOtp: { body: PasscodeBody },
   verifyOtp: { body: PasscodeBody },
+  endOtherSessions: { body: SignOutOthersBody },
   workOrder: { query: WorkOrderQuery },
 
   currentBalance: { query: ClientFilterQuery },
@@ -110,6 +112,7 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   createUser: { body: CreateUserBody },
   editUser: { body: EditUserBody },
   removeAuthenticator: { body: RemoveAuthenticatorBody },
+  endUserSessions: { body: EndUserSessionsBody },
   roleList: { query: RoleListQuery },
   createRole: { body: CreateRoleBody },
   editRole: { body: EditRoleBody },

@@ -9,6 +9,7 @@ import { Overview } from './overviewRules';
 import type { RouteOutput } from './routeOutput';
 import type { RouteName } from './routes';
 import { ListColumns, SavedView } from './savedViewRules';
+import { SessionRow } from './sessionRules';
 import { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from './schemas';
 import { PageMeta } from './withdrawalRules';
 import { NotificationItem, NotificationList } from './workOrders';
@@ -40,6 +41,9 @@ export const coreRouteOutputs = {
   generateOtp: one(v.strictObject({ qrcode: v.string(), secret: v.string() })),
   verifyOtp: DONE,
   disableOtp: DONE,
+  ownSessions: one(v.array(SessionRow)),
+  endOwnSession: DONE,
+  endOtherSessions: one(v.strictObject({ ended: v.number() })),
 
   modules: one(v.array(ModuleItem)),
   banks: one(v.array(BankOption)),
@@ -89,6 +93,7 @@ export const coreRouteOutputs = {
   createUser: created(UserRow),
   editUser: one(UserRow),
   removeAuthenticator: DONE,
+  endUserSessions: one(v.strictObject({ ended: v.number() })),
   roleList: paged(RoleRow),
   createRole: created(RoleRow),
   editRole: one(RoleRow),

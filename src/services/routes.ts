@@ -60,6 +60,10 @@ const approvals = { kind: 'verified', module: 'approvals' } as const;
 // Managing users and roles is staff work: a client user is refused whatever their role holds (issue 28).
 const users = { kind: 'verified', module: 'management-user', staffOnly: true } as const;
 const roles = { kind: 'verified', module: 'management-role', staffOnly: true } as const;
+// Issue 44: one's own sessions, seen and ended from User Settings (an AUDITOR's too: only their own change); a
+// SUPER ADMIN ends a user's from User Management.
+const ownSessions = { kind: 'verified', module: 'settings-user', callersOwn: true } as const;
+const userSessions = { kind: 'verified', module: 'management-user', superAdminOnly: true } as const;
 
 const route = <P extends string>(method: Method, path: P, access: AccessRule): RouteDef<P> => ({
   method,
@@ -83,6 +87,9 @@ export const routes = {
   verifyOtp: route('POST', `${API}/user/verify-otp`, SESSION),
   // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
   disableOtp: route('DELETE', `${API}/user/disable-otp`, { kind: 'verified', module: 'settings-user' }),
+  ownSessions: route('GET', `${API}/user/sessions`, ownSessions),
+  endOwnSession: route('DELETE', `${API}/user/sessions/:id`, ownSessions),
+  endOtherSessions: route('POST', `${API}/user/sessions/sign-out-others`, ownSessions),
 
   modules: route('GET', `${API}/master/modules`, VERIFIED),
   banks: route('GET', `${API}/master/banks`, VERIFIED),
@@ -183,6 +190,7 @@ export const routes = {
   createUser: route('POST', `${API}/management/create-user`, users),
   editUser: route('PATCH', `${API}/management/edit-user`, users),
   removeAuthenticator: route('POST', `${API}/management/remove-authenticator`, users),
+  endUserSessions: route('POST', `${API}/management/end-sessions`, userSessions),
   roleList: route('GET', `${API}/management/get-roles`, roles),
   createRole: route('POST', `${API}/management/create-role`, roles),
   editRole: route('PATCH', `${API}/management/edit-role`, roles),

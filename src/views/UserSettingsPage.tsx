@@ -27,6 +27,7 @@ import { pageTitle } from '../services/pages';
 import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
 import { MachineDialog } from './common/MachineDialog';
 import { SessionContext } from './SessionContext';
+import { SessionsCard } from './settings/SessionsCard';
 
 const useStyles = makeStyles({
   grid: {
@@ -189,6 +190,7 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
           <Title3 as="h2">More Options Coming Soon</Title3>
           <Text>Profile and notification preferences will be available here.</Text>
         </Card>
+        <SessionsCard />
       </div>
       {(state.matches('confirmingReset') || state.matches('disabling')) && (
         <MachineDialog busy={!can('CANCEL')} onDismiss={() => actor.send({ type: 'CANCEL' })}>

@@ -30,6 +30,7 @@ const meta = { current_page: 1, last_page: 2, total: 20, per_page: 15 };
 const loaded: ManagementPage<UserRow> = { rows: [budi, siti], meta, roles };
 const SAVED = 'User Budi has been successfully updated';
 const RESET = 'Authenticator has been reset successfully.';
+const ENDED = 'Budi: 2 sessions ended';
 const input = { user: { type: 'SUPER ADMIN' as const, modules: [] }, roles: [], clients: CLIENTS };
 
 // --- The model: what a SUPER ADMIN (or the server) can bring about in each state. ---------------
@@ -48,7 +49,10 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
       ...(c.target ? [doneEvent('form', { saved: true, message: SAVED })] : []),
     ];
   }
-  if (s.matches({ dialog: 'confirmingReset' })) return [{ type: 'CONFIRM' }, { type: 'CANCEL' }];
+  if (s.matches({ dialog: 'confirmingReset' }) || s.matches({ dialog: 'confirmingEndSessions' }))
+    return [{ type: 'CONFIRM' }, { type: 'CANCEL' }];
+  if (s.matches({ dialog: 'endingSessions' }))
+    return [doneEvent('endUserSessions', ENDED), errorEvent('endUserSessions', new ApiError(404, 'User not found'))];
   if (s.matches({ dialog: 'resetting' }))
     return [
       doneEvent('removeAuthenticator', RESET),
@@ -59,6 +63,7 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
     { type: 'NEW' },
     { type: 'EDIT', row: budi },
     { type: 'RESET_AUTHENTICATOR', row: budi },
+    { type: 'END_SESSIONS', row: budi },
   ];
   if (c.filter.search === '') events.push({ type: 'SET_SEARCH', value: 'bud' });
   else events.push({ type: 'SEARCH' });
@@ -93,6 +98,8 @@ const table = () => within(region(TITLE)).getByRole('table', { name: 'Users' });
 function readScreen(): string {
   const { list, dialog } = readListAndForm(table(), ['New User', 'Edit User']);
   if (dialog) return labelOf(list, dialog);
+  if (openDialog()!.textContent!.includes('End every session'))
+    return labelOf(list, buttonIn(openDialog()!, 'End sessions').disabled ? 'endingSessions' : 'confirmingEndSessions');
   return labelOf(list, buttonIn(openDialog()!, 'Reset').disabled ? 'resetting' : 'confirmingReset');
 }
 
@@ -106,15 +113,22 @@ const pageModel: PageModel<World> = {
   readScreen,
   // Written from the spec (section 2): selects and Search reload at once, typing waits for Enter; a
   // save or a reset announces the server's words and reloads; a refused reset reloads nothing.
+  // Issue 44: End sessions (a SUPER ADMIN's, on another user's row) the same way, with its own words.
   expectedAfter(state, event) {
     const common = expectedListAndForm(state, event);
     if (common) return common;
-    const list = state.split('/')[0];
+    const [list, dialog] = state.split('/');
     switch (event.type) {
       case 'RESET_AUTHENTICATOR':
         return labelOf(list, 'confirmingReset');
+      case 'END_SESSIONS':
+        return labelOf(list, 'confirmingEndSessions');
       case 'CONFIRM':
-        return labelOf(list, 'resetting');
+        return labelOf(list, dialog === 'confirmingEndSessions' ? 'endingSessions' : 'resetting');
+      case 'xstate.done.actor.endUserSessions':
+        return labelOf('loading', 'closed');
+      case 'xstate.error.actor.endUserSessions':
+        return labelOf(list, 'closed');
       case 'CANCEL':
         return labelOf(list, 'closed');
       case 'xstate.done.actor.removeAuthenticator':
@@ -130,7 +144,10 @@ const pageModel: PageModel<World> = {
       case 'xstate.done.actor.removeAuthenticator':
         return { ...w, alerts: [...w.alerts, { title: 'Success', message: RESET, intent: 'success' }] };
       case 'xstate.error.actor.removeAuthenticator':
+      case 'xstate.error.actor.endUserSessions':
         return { ...w, alerts: [...w.alerts, { title: 'Failed', message: 'User not found', intent: 'error' }] };
+      case 'xstate.done.actor.endUserSessions':
+        return { ...w, alerts: [...w.alerts, { title: 'Success', message: ENDED, intent: 'success' }] };
       default:
         return nextListWorld(w, event);
     }
@@ -160,14 +177,19 @@ const pageModel: PageModel<World> = {
       const row = within(table()).getByText('budi@demo.local').closest('tr')!;
       expect(buttonIn(row, 'Edit')).toBeEnabled();
       expect(buttonIn(row, 'Reset Authenticator')).toBeEnabled();
+      expect(buttonIn(row, 'End sessions')).toBeEnabled();
       expect(
         [...within(table()).getByText('siti@demo.local').closest('tr')!.querySelectorAll('button')].map(
           (b) => b.textContent,
         ),
-      ).toEqual(['Edit']);
+      ).toEqual(['End sessions', 'Edit']);
     }
     if (dialog === 'confirmingReset' || dialog === 'resetting')
       expect(openDialog()).toHaveTextContent('Reset the authenticator of Budi (budi@demo.local)?');
+    if (dialog === 'confirmingEndSessions' || dialog === 'endingSessions')
+      expect(openDialog()).toHaveTextContent(
+        'End every session of Budi (budi@demo.local)? They are signed out at once',
+      );
   },
   async perform(event) {
     const page = within(region(TITLE));
@@ -194,8 +216,12 @@ const pageModel: PageModel<World> = {
         return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Edit'));
       case 'RESET_AUTHENTICATOR':
         return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'Reset Authenticator'));
+      case 'END_SESSIONS':
+        return click(buttonIn(within(table()).getByText(event.row.email).closest('tr')!, 'End sessions'));
       case 'CONFIRM':
-        return click(buttonIn(openDialog()!, 'Reset'));
+        return click(
+          buttonIn(openDialog()!, openDialog()!.textContent!.includes('End every session') ? 'End sessions' : 'Reset'),
+        );
       case 'CANCEL':
         return click(buttonIn(openDialog()!, 'Cancel'));
       default:
@@ -224,6 +250,7 @@ describe('userManagement machine, driven through the User Management screen', ()
         actors: {
           load: calls.logic(),
           removeAuthenticator: calls.logic(),
+          endUserSessions: calls.logic(),
           form: userFormMachine.provide({ actors: { save: calls.logic() } }),
         },
       });

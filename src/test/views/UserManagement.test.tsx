@@ -62,7 +62,7 @@ describe('User Management', () => {
       'PT Maju, CV Jaya',
       'Active',
       'Active',
-      'Reset AuthenticatorEdit',
+      'Reset AuthenticatorEnd sessionsEdit',
     ]);
     const second = await rowOf('siti@demo.local');
     // Siti is a client user, whose type name is not shown (spec section 1): her Type cell is empty.
@@ -74,8 +74,15 @@ describe('User Management', () => {
     expect(screen.getByRole('combobox', { name: 'Filter by User Type' })).toBeInTheDocument();
   });
 
+  it("offers a SUPER ADMIN End sessions on every user's row but their own; an ADMIN never (issue 44)", async () => {
+    open('SUPER ADMIN', [budi, { ...siti, email: 'ADI@demo.local' }]);
+    expect(within(await rowOf('budi@demo.local')).getByRole('button', { name: 'End sessions of Budi' })).toBeEnabled();
+    expect(within(await rowOf('ADI@demo.local')).queryByRole('button', { name: /End sessions/ })).toBeNull();
+  });
+
   it('hides the Type column and the type filter from an ADMIN', async () => {
     open('ADMIN', [budi]);
+    expect(within(await table()).queryByRole('button', { name: /End sessions/ })).toBeNull();
     const headers = within(await table())
       .getAllByRole('columnheader')
       .map((h) => h.textContent);

@@ -1,8 +1,8 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { KeyResetRegular } from '@fluentui/react-icons';
+import { KeyResetRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { userManagementMachine } from '../../machines/managementPageMachine';
+import { isOwnRow, type userManagementMachine } from '../../machines/managementPageMachine';
 import type { UserRow } from '../../services/managementRules';
 import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
@@ -18,7 +18,7 @@ const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHo
 
 /**
  * User Management (spec section 2) as its page machine holds it: filters, the paged users, New / Edit User
- * and the authenticator reset.
+ * the authenticator reset and a SUPER ADMIN's End sessions (issue 44).
  */
 export function UserManagementScreen({ actor, clients }: { actor: UserManagementActor; clients: ClientOption[] }) {
   const own = useStyles();
@@ -27,6 +27,9 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
   const state = listStateOf(s);
   const filterRoles = filter.type ? roles.filter((r) => r.type === filter.type) : roles;
   const resetting = s.matches({ dialog: 'resetting' });
+  const endingSessions = s.matches({ dialog: 'endingSessions' });
+  // The machine's guard decides; the button is offered on the rows it may ever take (a SUPER ADMIN's, not their own).
+  const offersEndSessions = (row: UserRow) => s.context.seesTypes && !isOwnRow(s.context, row);
   const rowActions = (row: UserRow) => (
     <div className={own.actions}>
       {row.two_factor_active && (
@@ -37,6 +40,17 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
           onClick={() => actor.send({ type: 'RESET_AUTHENTICATOR', row })}
         >
           Reset Authenticator
+        </Button>
+      )}
+      {offersEndSessions(row) && (
+        <Button
+          size="small"
+          icon={<SignOutRegular />}
+          aria-label={`End sessions of ${row.name}`}
+          disabled={!s.can({ type: 'END_SESSIONS', row })}
+          onClick={() => actor.send({ type: 'END_SESSIONS', row })}
+        >
+          End sessions
         </Button>
       )}
       <EditButton enabled={s.can({ type: 'EDIT', row })} onEdit={() => actor.send({ type: 'EDIT', row })} />
@@ -87,6 +101,20 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
         >
           <Text>
             Reset the authenticator of {target.name} ({target.email})? They will set it up again at their next sign-in.
+          </Text>
+        </ConfirmDialog>
+      )}
+      {(s.matches({ dialog: 'confirmingEndSessions' }) || endingSessions) && target && (
+        <ConfirmDialog
+          busy={endingSessions}
+          busyLabel="Ending sessions…"
+          confirmLabel="End sessions"
+          onConfirm={() => actor.send({ type: 'CONFIRM' })}
+          onCancel={() => actor.send({ type: 'CANCEL' })}
+        >
+          <Text>
+            End every session of {target.name} ({target.email})? They are signed out at once, on every device, and sign
+            in again to go on.
           </Text>
         </ConfirmDialog>
       )}

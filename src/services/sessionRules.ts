@@ -1,0 +1,83 @@
+import * as v from 'valibot';
+
+/**
+ * Sessions one can see and end (issue 44): the rules shared by the User Settings card's machine, the
+ * API client and the server's routes.
+ */
+
+/** One live session of the caller, as User Settings lists it. */
+export const SessionRow = v.strictObject({
+  id: v.number(),
+  /** A short readable name from the user agent ("Chrome on Linux"); never the raw header. */
+  browser: v.string(),
+  ip: v.nullable(v.string()),
+  created_at: v.string(),
+  last_seen_at: v.string(),
+  /** The session making this request. */
+  current: v.boolean(),
+  /** False while the sign-in waits for its authenticator code. */
+  otp_verified: v.boolean(),
+});
+export type SessionRow = v.InferOutput<typeof SessionRow>;
+
+/** `:id` of DELETE .../user/sessions/:id: a session id is a bigserial, kept to what a number holds exactly. */
+export const SessionParams = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The session id must be a number'), v.transform(Number)),
+});
+
+/** Sign out everywhere else takes no input: a body, if any, must be empty (a stray field is a caller's mistake). */
+export const SignOutOthersBody = v.strictObject({});
+
+/** The user whose sessions a SUPER ADMIN ends from User Management. */
+export const EndUserSessionsBody = v.strictObject({
+  user_id: v.pipe(
+    v.number('User is required'),
+    v.integer('User is required'),
+    v.minValue(1, 'User is required'),
+    v.maxValue(2_147_483_647, 'User not found'),
+  ),
+});
+
+export const SESSION_ENDED = 'The session has been signed out';
+export const OTHER_SESSIONS_ENDED = (count: number) =>
+  count === 1 ? '1 other session has been signed out' : `${count} other sessions have been signed out`;
+export const USER_SESSIONS_ENDED = (name: string, count: number) =>
+  `${name}: ${count === 1 ? '1 session' : `${count} sessions`} ended`;
+export const OWN_SESSIONS_REFUSED = 'To end your own sessions, use User Settings';
+
+const BROWSERS: Array<[RegExp, string]> = [
+  // Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari".
+  [/\bEdg(e|A|iOS)?\//, 'Edge'],
+  [/\b(OPR|Opera)\//, 'Opera'],
+  [/\b(Firefox|FxiOS)\//, 'Firefox'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/(Chrome|Chromium|CriOS)\//, 'Chrome'], // HeadlessChrome too
+  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  [/^curl\//, 'curl'],
+  [/\bnode-fetch\b|\bundici\b|^node\b/i, 'Node.js'],
+  [/^python-requests\//, 'Python'],
+  [/^PostmanRuntime\//, 'Postman'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/**
+ * A short readable name for a user agent ("Chrome on Linux", "Safari on iOS"): a few patterns rather
+ * than a parser library, as only the browser family and system are shown. Unknown parts are said so.
+ */
+export function browserName(userAgent: string | null | undefined): string {
+  const ua = userAgent?.trim() ?? '';
+  if (!ua) return 'Unknown browser';
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser) return browser;
+  if (system) return `A browser on ${system}`;
+  return 'Unknown browser';
+}
