@@ -18,8 +18,12 @@ export const routeSummaries: Record<RouteName, string> = {
   logout: 'End this session',
   me: 'The signed-in user: modules, allowed paths, clients',
   generateOtp: 'Start two-factor set-up: QR code and secret',
-  verifyOtp: 'Finish two-factor set-up; every session ends',
+  verifyOtp: 'Finish two-factor set-up (or replace a lost authenticator); every session ends; data: ten recovery codes',
   disableOtp: 'Turn two-factor off; every session ends',
+  signInWithRecoveryCode:
+    'The OTP step with a single-use recovery code instead of the authenticator: answers as validate-otp; every ' +
+    'SUPER ADMIN is told, and the user is asked to set up a new authenticator (must_reset_two_factor)',
+  newRecoveryCodes: 'A new set of ten recovery codes, replacing the old; takes a current authenticator code (passcode)',
   modules: 'Module tree',
   banks: 'Banks',
   clients: 'Clients the user may see',

@@ -44,6 +44,9 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`POST ${API}/user/verify-otp`]: ANY_SESSION,
   // User Settings' own action: a password alone must never remove the second factor.
   [`DELETE ${API}/user/disable-otp`]: holder('settings-user'),
+  // Issue 44: a recovery code stands in for the OTP, so it comes before the OTP step; a new set is User Settings'.
+  [`POST ${API}/user/recovery-code`]: ANY_SESSION,
+  [`POST ${API}/user/recovery-codes`]: holder('settings-user'),
 
   // Option lists "loaded after login" and the notifications: every verified user.
   [`GET ${API}/master/modules`]: VERIFIED,
@@ -180,6 +183,9 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`POST ${API}/user/verify-otp`]: READS,
   // Removing the second factor changes the account: a SUPER ADMIN removes an auditor's authenticator.
   [`DELETE ${API}/user/disable-otp`]: REFUSED,
+  // Their own sign-in, and their own recovery codes: it changes nothing of anyone else's.
+  [`POST ${API}/user/recovery-code`]: READS,
+  [`POST ${API}/user/recovery-codes`]: READS,
 
   [`GET ${API}/master/modules`]: READS,
   [`GET ${API}/master/banks`]: READS,

@@ -26,7 +26,7 @@ import {
 import { OverviewQuery } from './overviewRules';
 import type { RouteName } from './routes';
 import { ListColumnsBody, ListColumnsQuery, SavedViewBody, SavedViewsQuery } from './savedViewRules';
-import { LoginBody, PasscodeBody, WorkOrderQuery } from './schemas';
+import { LoginBody, PasscodeBody, RecoveryCodeBody, WorkOrderQuery } from './schemas';
 import { SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema } from './settlementRules';
 import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from './transactionActions';
 import { TransactionDownloadQuery, TransactionListQuery, TransactionSummaryQuery } from './transactionQuery';
@@ -53,6 +53,8 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   saveListColumns: { body: ListColumnsBody },
   validateOtp: { body: PasscodeBody },
   verifyOtp: { body: PasscodeBody },
+  signInWithRecoveryCode: { body: RecoveryCodeBody },
+  newRecoveryCodes: { body: PasscodeBody },
   workOrder: { query: WorkOrderQuery },
 
   currentBalance: { query: ClientFilterQuery },

@@ -83,6 +83,13 @@ export const routes = {
   verifyOtp: route('POST', `${API}/user/verify-otp`, SESSION),
   // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
   disableOtp: route('DELETE', `${API}/user/disable-otp`, { kind: 'verified', module: 'settings-user' }),
+  // Issue 44: the OTP step with a recovery code instead of the authenticator; a new set takes a current OTP as well.
+  signInWithRecoveryCode: route('POST', `${API}/user/recovery-code`, SESSION),
+  newRecoveryCodes: route('POST', `${API}/user/recovery-codes`, {
+    kind: 'verified',
+    module: 'settings-user',
+    callersOwn: true,
+  }),
 
   modules: route('GET', `${API}/master/modules`, VERIFIED),
   banks: route('GET', `${API}/master/banks`, VERIFIED),
