@@ -133,10 +133,8 @@ export async function signOut(
  * Set-up is for a user without two-factor, or one who signed in with a recovery code (their
  * authenticator is lost) and is past the OTP step: a password alone never replaces an authenticator.
  */
-const maySetUp = (
-  user: { twoFactorActive: boolean; twoFactorResetRequired: boolean },
-  sessionVerified: boolean,
-) => !user.twoFactorActive || (user.twoFactorResetRequired && sessionVerified);
+const maySetUp = (user: { twoFactorActive: boolean; twoFactorResetRequired: boolean }, sessionVerified: boolean) =>
+  !user.twoFactorActive || (user.twoFactorResetRequired && sessionVerified);
 
 /** Step one of set-up: a fresh secret, kept pending until a code from it proves the app has it. */
 export async function startTwoFactorSetup(

@@ -1,11 +1,7 @@
 import { randomInt } from 'node:crypto';
 import argon2 from 'argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  RECOVERY_CODE_ALPHABET,
-  RECOVERY_CODE_COUNT,
-  RECOVERY_CODE_LENGTH,
-} from '../../src/services/schemas.ts';
+import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '../../src/services/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { recoveryCodes } from '../db/schema.ts';
 
@@ -21,9 +17,10 @@ const RECOVERY_HASH = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, 
 
 /** Twelve characters of the alphabet, each from the CSPRNG without modulo bias (randomInt). */
 const newCode = () =>
-  Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)]).join(
-    '',
-  );
+  Array.from(
+    { length: RECOVERY_CODE_LENGTH },
+    () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)],
+  ).join('');
 
 /** As shown and typed: xxxx-xxxx-xxxx. */
 export const formatRecoveryCode = (code: string) => code.match(/.{1,4}/g)!.join('-');

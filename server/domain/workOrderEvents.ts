@@ -174,12 +174,7 @@ export async function settlementFailed(
  * someone other than the user may hold the codes. The work order is resolved when the user sets up a new
  * authenticator or a SUPER ADMIN resets it; until then it stays open on the bell.
  */
-export async function recoveryCodeUsed(
-  tx: Db,
-  user: { id: number; email: string },
-  codeId: number,
-  codesLeft: number,
-) {
+export async function recoveryCodeUsed(tx: Db, user: { id: number; email: string }, codeId: number, codesLeft: number) {
   await openWorkOrder(tx, {
     item: { kind: 'recovery_code', ref: String(user.id), client_id: null, client_name: null, amount: null },
     subject: `${user.email} signed in with a recovery code`,

@@ -32,7 +32,10 @@ async function userWithCodes(email: string): Promise<{ secret: string; codes: st
   const token = (await login(server, email)).body.data.token;
   const setup = await call(server, 'GET', `${API}/user/generate-otp`, { token });
   const secret = setup.body.data.secret as string;
-  const verify = await call(server, 'POST', `${API}/user/verify-otp`, { token, body: { passcode: await totpAt(secret) } });
+  const verify = await call(server, 'POST', `${API}/user/verify-otp`, {
+    token,
+    body: { passcode: await totpAt(secret) },
+  });
   expect(verify.status).toBe(200);
   return { secret, codes: verify.body.data.recovery_codes };
 }
@@ -41,7 +44,10 @@ async function userWithCodes(email: string): Promise<{ secret: string; codes: st
 async function signInWithCode(email: string, code: unknown) {
   const first = await login(server, email);
   expect(first.status).toBe(200);
-  return call(server, 'POST', `${API}/user/recovery-code`, { token: first.body.data.token, body: { recovery_code: code } });
+  return call(server, 'POST', `${API}/user/recovery-code`, {
+    token: first.body.data.token,
+    body: { recovery_code: code },
+  });
 }
 
 /** Password and the authenticator (the replay guard rewound: set-up spent this step's code). */
@@ -111,7 +117,10 @@ describe('signing in with a recovery code', () => {
     );
     expect(item).toBeDefined();
     expect(item.message).toContain('9 codes left');
-    expect(item.data).toMatchObject({ status: 'OPEN', item: { kind: 'recovery_code', ref: String(await userId(email)) } });
+    expect(item.data).toMatchObject({
+      status: 'OPEN',
+      item: { kind: 'recovery_code', ref: String(await userId(email)) },
+    });
     // The user's own bell is not told (they know).
     const own = (await signInWithCode(email, codes[4])).body.data.token;
     const theirs = await call(server, 'GET', '/api/v1/notification', { token: own });
@@ -200,7 +209,9 @@ describe('signing in with a recovery code', () => {
   it('lets exactly one of ten concurrent uses of one code in', async () => {
     const email = 'rc.race@demo.local';
     const { codes } = await userWithCodes(email);
-    const tokens = await Promise.all(Array.from({ length: 10 }, async () => (await login(server, email)).body.data.token));
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, async () => (await login(server, email)).body.data.token),
+    );
     const answers = await Promise.all(
       tokens.map((token) =>
         call(server, 'POST', `${API}/user/recovery-code`, { token, body: { recovery_code: codes[5] } }),

@@ -44,6 +44,7 @@ import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
 import { settleConfirmGuardWords, settleConfirmMachine } from './settleConfirmMachine';
 import { twoFactorSetupGuardWords, twoFactorSetupMachine } from './twoFactorSetupMachine';
+import { recoveryCodesGuardWords, recoveryCodesMachine } from './recoveryCodesMachine';
 import { uploadGuardWords, uploadMachine } from './uploadMachine';
 import { withdrawalDecisionGuardWords, withdrawalDecisionMachine } from './withdrawalDecisionMachine';
 import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
@@ -136,6 +137,12 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     twoFactorSetupMachine,
     "User Settings' two-factor panel: set-up when not active, Reset when it is.",
     twoFactorSetupGuardWords,
+  ),
+  entry(
+    'recoveryCodes',
+    recoveryCodesMachine,
+    "User Settings' New recovery codes: a current authenticator code, then the new set, shown once.",
+    recoveryCodesGuardWords,
   ),
   entry(
     'notifications',
