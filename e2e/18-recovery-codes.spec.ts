@@ -31,7 +31,9 @@ test('set-up shows ten codes once; a code signs in once and asks for a new authe
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'I have saved these codes' }).click();
-  await expect(page.getByText('OTP has been validated. You will be redirected to login page to reconfirm.')).toBeVisible();
+  await expect(
+    page.getByText('OTP has been validated. You will be redirected to login page to reconfirm.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
 
   // Signed out: the authenticator is "lost"; a recovery code, typed in lower case, signs in instead.

@@ -451,7 +451,10 @@ describe('Sign In and Enter OTP: every transition of the login machine, driven t
         sendToSession({ type: 'REAUTHENTICATE', notice });
       });
       // Signed in with a recovery code: the session takes the user to User Settings, to set up a new authenticator.
-      if (path.end.matches('signedIn') && path.events.some((e) => e.type === 'xstate.done.actor.signInWithRecoveryCode')) {
+      if (
+        path.end.matches('signedIn') &&
+        path.events.some((e) => e.type === 'xstate.done.actor.signInWithRecoveryCode')
+      ) {
         await calls.settle(doneEvent('loadOptions', OPTIONS));
         await waitFor(() => expect(landedAt()).toBe(SETTINGS));
       }
