@@ -55,9 +55,10 @@ export function RecoveryCodesSection({ setup }: { setup: ActorRefFrom<typeof two
   );
 }
 
-function NewRecoveryCodes() {
+/** New recovery codes: its own machine (`logic` for tests), a current authenticator code, then the new set once. */
+export function NewRecoveryCodes({ logic = recoveryCodesMachine }: { logic?: typeof recoveryCodesMachine }) {
   const styles = useStyles();
-  const actor = useActorRef(recoveryCodesMachine);
+  const actor = useActorRef(logic);
   const state = useSelector(actor, (s) => s);
   const { code, codes, error } = state.context;
   const asking = state.matches('askingCode') || state.matches('creating');
