@@ -113,6 +113,8 @@ export async function validateOtp(
     action: 'auth.otp',
     outcome: 'success',
   });
+  // The authenticator was not lost after all (claimTimeStep withdrew the request for a new one).
+  if (user.twoFactorResetRequired) await recoveryCodeSettled(db, user.id, 'Signed in with the authenticator again');
   return token;
 }
 

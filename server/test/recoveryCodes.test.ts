@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../db/schema.ts';
+import { auditLog, recoveryCodes, users } from '../db/schema.ts';
 import {
   addUser,
   call,
@@ -155,6 +155,36 @@ describe('signing in with a recovery code', () => {
     );
     expect(item.data.status).toBe('RESOLVED');
     expect(item.message).toBe('New authenticator set up');
+  });
+
+  it('is withdrawn when the user signs in with the old authenticator after all', async () => {
+    const email = 'rc.found@demo.local';
+    const { codes, secret } = await userWithCodes(email);
+    expect((await signInWithCode(email, codes[0])).body.data.must_reset_two_factor).toBe(true);
+    const token = await signInWithOtp(email, secret);
+    const me = await call(server, 'GET', `${API}/user/me`, { token });
+    expect(me.body.data.must_reset_two_factor).toBe(false);
+    const bell = await call(server, 'GET', '/api/v1/notification', { token: superAdmin });
+    const item = bell.body.data.items.find(
+      (n: { subject: string }) => n.subject === `${email} signed in with a recovery code`,
+    );
+    expect(item.data.status).toBe('RESOLVED');
+    expect(item.message).toBe('Signed in with the authenticator again');
+  });
+
+  it('goes with the second factor: turning two-factor off deletes the codes', async () => {
+    const email = 'rc.off@demo.local';
+    const { codes, secret } = await userWithCodes(email);
+    const token = await signInWithOtp(email, secret);
+    expect((await call(server, 'DELETE', `${API}/user/disable-otp`, { token })).status).toBe(200);
+    const rows = await server.database.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, await userId(email)));
+    expect(rows).toHaveLength(0);
+    const refused = await signInWithCode(email, codes[0]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Two-factor authentication is not set up yet.');
   });
 
   it('counts wrong codes towards the lockout like wrong OTPs', async () => {
