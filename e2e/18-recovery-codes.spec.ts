@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectClean } from './axe';
 import { nextCode, remember, screenshot, signIn, stepNow } from './helpers';
 
 /**
@@ -24,6 +25,7 @@ test('set-up shows ten codes once; a code signs in once and asks for a new authe
   const codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
   for (const code of codes) expect(code).toMatch(CODE);
   await screenshot(page, '18-recovery-codes');
+  await expectClean(page, 'recovery codes dialog');
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download (.txt)' }).click();
   expect((await download).suggestedFilename()).toBe('recovery-codes.txt');
@@ -43,6 +45,7 @@ test('set-up shows ten codes once; a code signs in once and asks for a new authe
   await expect(page.getByRole('heading', { name: 'Use a recovery code' })).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Recovery code' });
   await expect(field).toBeFocused();
+  await expectClean(page, 'recovery code step');
   await field.fill(codes[0].toLowerCase());
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/settings\/user$/);
