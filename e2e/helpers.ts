@@ -9,7 +9,7 @@ const STORE = 'data/e2e/authenticators.json';
 type Store = Record<string, { secret: string; lastStep: number }>;
 const load = (): Store => (existsSync(STORE) ? JSON.parse(readFileSync(STORE, 'utf8')) : {});
 const save = (store: Store) => writeFileSync(STORE, JSON.stringify(store));
-const stepNow = () => Math.floor(Date.now() / 30_000);
+export const stepNow = () => Math.floor(Date.now() / 30_000);
 
 export const knownSecret = (email: string) => load()[email]?.secret;
 
@@ -72,11 +72,22 @@ export async function finishTwoFactorSetup(page: Page, email: string): Promise<s
   remember(email, secret, stepNow() - 2);
   await page.getByLabel('Authentication code').fill(await nextCode(email));
   await page.keyboard.press('Enter');
+  await saveRecoveryCodes(page);
   await expect(
     page.getByText('OTP has been validated. You will be redirected to login page to reconfirm.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   return secret;
+}
+
+/** The recovery codes dialog (issue 44), shown once after set-up or on demand: reads the ten codes and closes it. */
+export async function saveRecoveryCodes(page: Page): Promise<string[]> {
+  const dialog = page.getByRole('alertdialog', { name: 'Save your recovery codes' });
+  await expect(dialog).toBeVisible();
+  const codes = await dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  await dialog.getByRole('button', { name: 'I have saved these codes' }).click();
+  await expect(dialog).toBeHidden();
+  return codes.map((c) => c.trim());
 }
 
 /** Signs a demo user all the way in, setting two-factor up first if this run has not yet. */

@@ -50,6 +50,7 @@ import { overviewRoutes } from './routes/overview.ts';
 import { workOrderRoutes } from './routes/workOrders.ts';
 import { paymentsListRoutes } from './routes/paymentsList.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
+import { recoveryCodeRoutes } from './routes/recoveryCodes.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 
@@ -202,6 +203,7 @@ export async function buildApp(
   await app.register(authenticationRoutes(deps));
   await app.register(twoFactorRoutes(deps));
   await app.register(sessionRoutes(deps));
+  await app.register(recoveryCodeRoutes(deps));
   await app.register(optionsRoutes(deps));
   await app.register(overviewRoutes(deps));
   await app.register(workOrderRoutes(deps));

@@ -92,6 +92,8 @@ export const users = pgTable(
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     /** Highest TOTP time step accepted so far: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Set by a sign-in with a recovery code: the user is asked to set up a new authenticator (issue 44). */
+    twoFactorResetRequired: boolean('two_factor_reset_required').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -111,6 +113,21 @@ export const userClients = pgTable(
       .references(() => clients.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);
+
+/** A user's recovery codes (issue 44): argon2 hashes, each spent once (used_at); a new set deletes the old. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 export const sessions = pgTable(

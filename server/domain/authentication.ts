@@ -5,7 +5,9 @@ import { conflict, DomainError, notAuthenticated, ruleBroken, throttled } from '
 import { audit, auditBy } from './audit.ts';
 import { isLocked, LOCKED_MESSAGE, recordFailure } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
+import { deleteRecoveryCodes, prepareRecoveryCodes, storeRecoveryCodes } from './recoveryCodes.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { recoveryCodeSettled } from './workOrderEvents.ts';
 import { checkTotp, newTotpSecret, provisioningQr } from './totp.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid Email or Password';
@@ -68,17 +70,19 @@ export async function signIn(
 /**
  * Accepts a time step for a user only if it is newer than every step accepted before:
  * the conditional update makes two concurrent uses of one code succeed at most once.
+ * A code from the authenticator proves it is not lost: a request for a new one (after a
+ * recovery code) is withdrawn.
  */
 async function claimTimeStep(db: Db, userId: number, step: number): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ totpLastStep: step, failedAttempts: 0, lockedUntil: null })
+    .set({ totpLastStep: step, failedAttempts: 0, lockedUntil: null, twoFactorResetRequired: false })
     .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
   return rows.length === 1;
 }
 
-async function userForOtp(db: Db, userId: number) {
+export async function userForOtp(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notAuthenticated();
   if (isLocked(user.lockedUntil)) throw throttled(LOCKED_MESSAGE);
@@ -111,6 +115,8 @@ export async function validateOtp(
     action: 'auth.otp',
     outcome: 'success',
   });
+  // The authenticator was not lost after all (claimTimeStep withdrew the request for a new one).
+  if (user.twoFactorResetRequired) await recoveryCodeSettled(db, user.id, 'Signed in with the authenticator again');
   return token;
 }
 
@@ -127,10 +133,21 @@ export async function signOut(
   });
 }
 
+/**
+ * Set-up is for a user without two-factor, or one who signed in with a recovery code (their
+ * authenticator is lost) and is past the OTP step: a password alone never replaces an authenticator.
+ */
+const maySetUp = (user: { twoFactorActive: boolean; twoFactorResetRequired: boolean }, sessionVerified: boolean) =>
+  !user.twoFactorActive || (user.twoFactorResetRequired && sessionVerified);
+
 /** Step one of set-up: a fresh secret, kept pending until a code from it proves the app has it. */
-export async function startTwoFactorSetup(db: Db, userId: number): Promise<{ qrcode: string; secret: string }> {
+export async function startTwoFactorSetup(
+  db: Db,
+  userId: number,
+  sessionVerified = false,
+): Promise<{ qrcode: string; secret: string }> {
   const user = await userForOtp(db, userId);
-  if (user.twoFactorActive) throw conflict('Two-factor authentication is already active.');
+  if (!maySetUp(user, sessionVerified)) throw conflict('Two-factor authentication is already active.');
   const secret = newTotpSecret();
   await db
     .update(users)
@@ -139,15 +156,19 @@ export async function startTwoFactorSetup(db: Db, userId: number): Promise<{ qrc
   return { qrcode: await provisioningQr(secret, user.email), secret };
 }
 
-/** A valid code activates two-factor and ends every session: the user signs in again to reconfirm. */
+/**
+ * A valid code activates two-factor (or replaces a lost authenticator) and ends every session: the
+ * user signs in again to reconfirm. Answers the new recovery codes, in the clear, shown this once.
+ */
 export async function confirmTwoFactorSetup(
   db: Db,
   userId: number,
   passcode: string,
   origin: RequestOrigin,
-): Promise<void> {
+  sessionVerified = false,
+): Promise<string[]> {
   const user = await userForOtp(db, userId);
-  if (user.twoFactorActive) throw conflict('Two-factor authentication is already active.');
+  if (!maySetUp(user, sessionVerified)) throw conflict('Two-factor authentication is already active.');
   if (!user.twoFactorPendingSecret) throw conflict('Generate a QR code first.');
   const step = await checkTotp(user.twoFactorPendingSecret, passcode, null);
   if (step == null) {
@@ -160,6 +181,7 @@ export async function confirmTwoFactorSetup(
     });
     throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken('OTP is invalid.');
   }
+  const recovery = await prepareRecoveryCodes();
   await db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
@@ -167,22 +189,27 @@ export async function confirmTwoFactorSetup(
         twoFactorActive: true,
         twoFactorSecret: user.twoFactorPendingSecret,
         twoFactorPendingSecret: null,
+        twoFactorResetRequired: false,
         totpLastStep: step,
         failedAttempts: 0,
         lockedUntil: null,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(users.id, userId), eq(users.twoFactorActive, false)))
+      .where(and(eq(users.id, userId), or(eq(users.twoFactorActive, false), eq(users.twoFactorResetRequired, true))))
       .returning({ id: users.id });
     if (rows.length !== 1) throw conflict('Two-factor authentication is already active.');
+    await storeRecoveryCodes(tx as unknown as Db, userId, recovery.hashes);
+    if (user.twoFactorActive) await recoveryCodeSettled(tx as unknown as Db, userId, 'New authenticator set up');
     await revokeUserSessions(tx as unknown as Db, userId);
     await auditBy(tx as unknown as Db, user, origin, {
       action: 'two_factor.enable',
       objectType: 'user',
       objectId: user.id,
       outcome: 'success',
+      detail: { replaced_authenticator: user.twoFactorActive, recovery_codes: recovery.codes.length },
     });
   });
+  return recovery.codes;
 }
 
 /**
@@ -196,10 +223,14 @@ export async function clearTwoFactor(tx: Db, userId: number): Promise<void> {
       twoFactorActive: false,
       twoFactorSecret: null,
       twoFactorPendingSecret: null,
+      twoFactorResetRequired: false,
       totpLastStep: null,
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
+  // Codes belong to the second factor they back up: a new set-up gives a new set.
+  await deleteRecoveryCodes(tx, userId);
+  await recoveryCodeSettled(tx, userId, 'Authenticator reset');
   await revokeUserSessions(tx, userId);
 }
 

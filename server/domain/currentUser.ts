@@ -15,6 +15,7 @@ export async function toCurrentUser(
     token,
     otp_verified: otpVerified,
     two_factor_active: principal.twoFactorActive,
+    must_reset_two_factor: principal.twoFactorResetRequired,
     type: principal.type,
     display_name: principal.name,
     email: principal.email,

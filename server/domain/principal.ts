@@ -14,6 +14,8 @@ export interface Principal {
   email: string;
   type: UserType;
   twoFactorActive: boolean;
+  /** Signed in with a recovery code since the last authenticator: asked to set up a new one (issue 44). */
+  twoFactorResetRequired: boolean;
   role: { id: number; name: string } | null;
   moduleIds: string[];
   allowedPaths: string[];
@@ -31,6 +33,7 @@ export const standInPrincipal = (fields: Partial<Principal> = {}): Principal => 
   email: 'stand-in@example.invalid',
   type: fields.clientScope ? 'ADMIN' : 'SUPER ADMIN',
   twoFactorActive: true,
+  twoFactorResetRequired: false,
   role: null,
   moduleIds: [],
   allowedPaths: [],
@@ -43,7 +46,7 @@ export const standInPrincipal = (fields: Partial<Principal> = {}): Principal => 
  * joined on u.role_id), the role's modules in modules.sort order and, unless the type sees every client, the user's
  * clients, aggregated as json so that the whole principal is one row of one statement.
  */
-const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active, u.is_active,
+const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active, u.two_factor_reset_required, u.is_active,
   r.id as role_id, r.name as role_name,
   coalesce((
     select json_agg(json_build_object('id', m.id, 'path', m.path) order by m.sort, m.id)
@@ -63,6 +66,7 @@ type PrincipalRow = {
   email: string;
   type: UserType;
   two_factor_active: boolean;
+  two_factor_reset_required: boolean;
   is_active: boolean;
   role_id: number | null;
   role_name: string | null;
@@ -81,6 +85,7 @@ function toPrincipal(user: PrincipalRow): Principal | null {
     email: user.email,
     type: user.type,
     twoFactorActive: user.two_factor_active,
+    twoFactorResetRequired: user.two_factor_reset_required,
     role: user.role_id == null ? null : { id: Number(user.role_id), name: user.role_name ?? '' },
     moduleIds: permitted.map((m) => m.id),
     allowedPaths: permitted.map((m) => m.path),

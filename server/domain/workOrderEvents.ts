@@ -168,3 +168,25 @@ export async function settlementFailed(
     recipients: await superAdminIds(tx),
   });
 }
+
+/**
+ * A sign-in with a recovery code instead of the authenticator (issue 44): every SUPER ADMIN is told, since
+ * someone other than the user may hold the codes. The work order is resolved when the user sets up a new
+ * authenticator or a SUPER ADMIN resets it; until then it stays open on the bell.
+ */
+export async function recoveryCodeUsed(tx: Db, user: { id: number; email: string }, codeId: number, codesLeft: number) {
+  await openWorkOrder(tx, {
+    item: { kind: 'recovery_code', ref: String(user.id), client_id: null, client_name: null, amount: null },
+    subject: `${user.email} signed in with a recovery code`,
+    message:
+      `${user.email} signed in with a recovery code instead of their authenticator (${codesLeft} codes left). ` +
+      `If it was not them, reset their authenticator in User Management.`,
+    code: `RC-${codeId}`,
+    icon: 'shield',
+    recipients: await superAdminIds(tx),
+  });
+}
+
+/** The user set up a new authenticator, or a SUPER ADMIN reset it: the recovery sign-ins need no one any more. */
+export const recoveryCodeSettled = (tx: Db, userId: number, outcome: string) =>
+  resolveWorkOrders(tx, 'recovery_code', String(userId), outcome);

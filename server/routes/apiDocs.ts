@@ -18,13 +18,17 @@ export const routeSummaries: Record<RouteName, string> = {
   logout: 'End this session',
   me: 'The signed-in user: modules, allowed paths, clients',
   generateOtp: 'Start two-factor set-up: QR code and secret',
-  verifyOtp: 'Finish two-factor set-up; every session ends',
+  verifyOtp: 'Finish two-factor set-up (or replace a lost authenticator); every session ends; data: ten recovery codes',
   disableOtp: 'Turn two-factor off; every session ends',
   ownSessions:
     "The caller's live sessions, newest sign-in first: data [{ id, browser, ip, created_at, last_seen_at, current, " +
     'otp_verified }]',
   endOwnSession: "Sign out one of the caller's sessions at once (its sockets too); another user's session is 404",
   endOtherSessions: 'Sign out every session of the caller but this one: data { ended }',
+  signInWithRecoveryCode:
+    'The OTP step with a single-use recovery code instead of the authenticator: answers as validate-otp; every ' +
+    'SUPER ADMIN is told, and the user is asked to set up a new authenticator (must_reset_two_factor)',
+  newRecoveryCodes: 'A new set of ten recovery codes, replacing the old; takes a current authenticator code (passcode)',
   modules: 'Module tree',
   banks: 'Banks',
   clients: 'Clients the user may see',

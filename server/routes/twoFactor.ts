@@ -13,15 +13,16 @@ export function twoFactorRoutes({ database, realtime }: RouteDeps) {
   return async (app: FastifyInstance) => {
     app.get(routes.generateOtp.path, async (request) => {
       const auth = requireAuth(request);
-      return ok(await startTwoFactorSetup(db, auth.principal.id));
+      return ok(await startTwoFactorSetup(db, auth.principal.id, auth.otpVerified));
     });
 
     app.post(routes.verifyOtp.path, async (request) => {
       const auth = requireAuth(request);
       const { passcode } = parseInput(PasscodeBody, request.body);
-      await confirmTwoFactorSetup(db, auth.principal.id, passcode, originOf(request));
+      const codes = await confirmTwoFactorSetup(db, auth.principal.id, passcode, originOf(request), auth.otpVerified);
       realtime.disconnectUser(auth.principal.id);
-      return ok(undefined, OTP_VERIFIED);
+      // The recovery codes are in this answer only: the screen shows them once, before the user signs in again.
+      return ok({ recovery_codes: codes }, OTP_VERIFIED);
     });
 
     // Disabling needs a verified session: a password alone must never be enough to remove the second factor.

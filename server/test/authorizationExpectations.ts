@@ -48,6 +48,9 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/user/sessions`]: holder('settings-user'),
   [`DELETE ${API}/user/sessions/:id`]: holder('settings-user'),
   [`POST ${API}/user/sessions/sign-out-others`]: holder('settings-user'),
+  // Issue 44: a recovery code stands in for the OTP, so it comes before the OTP step; a new set is User Settings'.
+  [`POST ${API}/user/recovery-code`]: ANY_SESSION,
+  [`POST ${API}/user/recovery-codes`]: holder('settings-user'),
 
   // Option lists "loaded after login" and the notifications: every verified user.
   [`GET ${API}/master/modules`]: VERIFIED,
@@ -190,6 +193,9 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`GET ${API}/user/sessions`]: READS,
   [`DELETE ${API}/user/sessions/:id`]: READS,
   [`POST ${API}/user/sessions/sign-out-others`]: READS,
+  // Their own sign-in, and their own recovery codes: it changes nothing of anyone else's.
+  [`POST ${API}/user/recovery-code`]: READS,
+  [`POST ${API}/user/recovery-codes`]: READS,
 
   [`GET ${API}/master/modules`]: READS,
   [`GET ${API}/master/banks`]: READS,

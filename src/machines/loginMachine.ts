@@ -1,15 +1,25 @@
+import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
-import { OTP_LENGTH, digitsOf, otpDigits, type CurrentUser } from '../services/schemas';
+import { OTP_LENGTH, RecoveryCode, digitsOf, otpDigits, type CurrentUser } from '../services/schemas';
 import type { GuardWords } from './guardWords';
 
 export const INVALID_OTP = 'Invalid OTP';
+export const INVALID_RECOVERY_CODE = 'Invalid recovery code';
+
+/** What the recovery code field says is wrong with what was typed, or null when it is a code's shape. */
+const recoveryCodeProblem = (text: string) => {
+  const result = v.safeParse(RecoveryCode, text);
+  return result.success ? null : result.issues[0].message;
+};
 
 interface LoginContext {
   email: string;
   password: string;
   otp: string;
+  /** What was typed in the recovery code field (issue 44), as typed. */
+  recoveryCode: string;
   error: string | null;
   /** Why the user is here again (two-factor just set up or turned off): shown until they sign in. */
   notice: string | null;
@@ -24,7 +34,10 @@ type LoginEvent =
   | { type: 'SUBMIT' }
   | { type: 'OTP_CHANGE'; value: string }
   | { type: 'PASTE'; text: string }
-  | { type: 'BACK' };
+  | { type: 'BACK' }
+  | { type: 'USE_RECOVERY_CODE' }
+  | { type: 'USE_AUTHENTICATOR' }
+  | { type: 'RECOVERY_CODE_CHANGE'; value: string };
 
 /**
  * What a digit box's input event means (mobile keyboards and autofill arrive as input, not keys): a
@@ -55,6 +68,9 @@ export const loginMachine = setup({
     validateOtp: fromPromise<CurrentUser, { passcode: string; token: string }>(({ input }) =>
       api.validateOtp(input.passcode, input.token),
     ),
+    signInWithRecoveryCode: fromPromise<CurrentUser, { recoveryCode: string; token: string }>(({ input }) =>
+      api.signInWithRecoveryCode(input.recoveryCode, input.token),
+    ),
   },
   guards: {
     credentialsFilled: ({ context }) => context.email.trim() !== '' && context.password !== '',
@@ -62,6 +78,7 @@ export const loginMachine = setup({
     otpComplete: ({ context }) => context.otp.length === OTP_LENGTH,
     pasteIsCode: ({ event }) => event.type === 'PASTE' && /^\d{6}$/.test(event.text.trim()),
     preOtpSessionGone: (_, error: unknown) => statusOf(error) === 401,
+    recoveryCodeWellFormed: ({ context }) => recoveryCodeProblem(context.recoveryCode) == null,
   },
 }).createMachine({
   id: 'login',
@@ -69,6 +86,7 @@ export const loginMachine = setup({
     email: '',
     password: '',
     otp: '',
+    recoveryCode: '',
     error: null,
     notice: input.notice,
     pending: null,
@@ -120,6 +138,57 @@ export const loginMachine = setup({
           { actions: assign({ error: INVALID_OTP }) },
         ],
         BACK: { target: 'editingCredentials', actions: assign({ otp: '', pending: null, error: null, password: '' }) },
+        USE_RECOVERY_CODE: {
+          target: 'enteringRecoveryCode',
+          actions: assign({ otp: '', recoveryCode: '', error: null }),
+        },
+      },
+    },
+    /** Issue 44: the authenticator is lost; a single-use recovery code stands in for the OTP. */
+    enteringRecoveryCode: {
+      on: {
+        RECOVERY_CODE_CHANGE: {
+          actions: assign({ recoveryCode: ({ event }) => event.value.slice(0, 64), error: null }),
+        },
+        SUBMIT: [
+          { guard: 'recoveryCodeWellFormed', target: 'submittingRecoveryCode' },
+          { actions: assign({ error: ({ context }) => recoveryCodeProblem(context.recoveryCode) }) },
+        ],
+        USE_AUTHENTICATOR: { target: 'enteringOtp', actions: assign({ recoveryCode: '', error: null }) },
+        BACK: {
+          target: 'editingCredentials',
+          actions: assign({ recoveryCode: '', pending: null, error: null, password: '' }),
+        },
+      },
+    },
+    submittingRecoveryCode: {
+      invoke: {
+        id: 'signInWithRecoveryCode',
+        src: 'signInWithRecoveryCode',
+        input: ({ context }) => ({ recoveryCode: context.recoveryCode, token: context.pending?.token ?? '' }),
+        onDone: {
+          target: 'signedIn',
+          actions: assign({ user: ({ event }) => event.output, pending: null, recoveryCode: '' }),
+        },
+        onError: [
+          {
+            guard: { type: 'preOtpSessionGone', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'editingCredentials',
+            actions: assign({
+              error: 'Your session has ended. Please sign in again.',
+              recoveryCode: '',
+              pending: null,
+              password: '',
+            }),
+          },
+          {
+            target: 'enteringRecoveryCode',
+            actions: assign({
+              recoveryCode: '',
+              error: ({ event }) => (statusOf(event.error) === 422 ? INVALID_RECOVERY_CODE : messageOf(event.error)),
+            }),
+          },
+        ],
       },
     },
     submittingOtp: {
@@ -162,4 +231,6 @@ export const loginGuardWords: GuardWords<typeof loginMachine> = {
   pasteIsCode: 'A paste is taken as the OTP only when it is exactly six digits.',
   preOtpSessionGone:
     'The OTP was refused with 401: the session the credentials opened is gone, so the user signs in again.',
+  recoveryCodeWellFormed:
+    'A recovery code is sent only when it has the shape of one: 12 letters and digits, dashes and spaces aside.',
 };

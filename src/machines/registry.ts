@@ -45,6 +45,7 @@ import { sessionsGuardWords, sessionsMachine } from './sessionsMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
 import { settleConfirmGuardWords, settleConfirmMachine } from './settleConfirmMachine';
 import { twoFactorSetupGuardWords, twoFactorSetupMachine } from './twoFactorSetupMachine';
+import { recoveryCodesGuardWords, recoveryCodesMachine } from './recoveryCodesMachine';
 import { uploadGuardWords, uploadMachine } from './uploadMachine';
 import { withdrawalDecisionGuardWords, withdrawalDecisionMachine } from './withdrawalDecisionMachine';
 import { withdrawalRequestGuardWords, withdrawalRequestMachine } from './withdrawalRequestMachine';
@@ -144,6 +145,10 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     "User Settings' Sessions card: one's live sessions, Sign out of another one and Sign out everywhere else, " +
       "each after 'Are you sure?' (issue 44).",
     sessionsGuardWords,
+    'recoveryCodes',
+    recoveryCodesMachine,
+    "User Settings' New recovery codes: a current authenticator code, then the new set, shown once.",
+    recoveryCodesGuardWords,
   ),
   entry(
     'notifications',

@@ -52,6 +52,10 @@ const emptyContext = (): SessionContext => ({
 });
 const noFailureHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
 
+/** Where the user lands: User Settings while they must set up a new authenticator (a recovery code signed them in). */
+const landingOf = (modules: ModuleItem[], user: CurrentUser) =>
+  user.must_reset_two_factor ? SETTINGS_PATH : landingPath(visibleModules(modules, user));
+
 /**
  * The signed-in user for the whole app: who they are, the option lists loaded after the OTP step,
  * and where they land. While signed out it runs the login machine and takes the user it signs in;
@@ -109,7 +113,7 @@ export const sessionMachine = setup({
     clear: assign(({ context }) => ({ ...emptyContext(), notice: context.notice })),
     keepOptions: assign(({ context }, options: Options) => ({
       options,
-      landingPath: landingPath(visibleModules(options.modules, context.user!)),
+      landingPath: landingOf(options.modules, context.user!),
       error: null,
     })),
     goToLanding: ({ context }) => goTo(context.landingPath),
@@ -206,7 +210,7 @@ export const sessionMachine = setup({
             assign({
               user: ({ event }) => event.output.user,
               options: ({ context, event }) => ({ ...context.options!, modules: event.output.modules }),
-              landingPath: ({ event }) => landingPath(visibleModules(event.output.modules, event.output.user)),
+              landingPath: ({ event }) => landingOf(event.output.modules, event.output.user),
             }),
             'store',
           ],

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
-import { OTP_LENGTH, otpDigits, readsOnly, roleOf, type PageUser } from '../services/schemas';
+import { OTP_LENGTH, otpDigits, readsOnly, roleOf, type PageUser, type RecoveryCodes } from '../services/schemas';
 import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
 import type { ReauthenticateEvent } from './sessionMachine';
@@ -13,12 +13,16 @@ type SessionRef = ActorRef<Snapshot<unknown>, ReauthenticateEvent>;
 
 interface SetupContext {
   startsActive: boolean;
+  /** Signed in with a recovery code (issue 44): the active authenticator is lost, so set-up is offered again. */
+  mustReset: boolean;
   mayReset: boolean;
   session: SessionRef | null;
   qrcode: string | null;
   secret: string | null;
   code: string;
   error: string | null;
+  /** The recovery codes set-up answered: shown once, until the user says they saved them. */
+  codes: string[];
 }
 
 type SetupEvent =
@@ -27,7 +31,8 @@ type SetupEvent =
   | { type: 'RETRY' }
   | { type: 'RESET' }
   | { type: 'CONFIRM' }
-  | { type: 'CANCEL' };
+  | { type: 'CANCEL' }
+  | { type: 'CODES_SAVED' };
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
 
@@ -36,13 +41,15 @@ export const twoFactorSetupMachine = setup({
   types: {
     context: {} as SetupContext,
     events: {} as SetupEvent,
-    input: {} as { twoFactorActive: boolean; session: SessionRef | null; user?: PageUser },
+    input: {} as {
+      twoFactorActive: boolean;
+      session: SessionRef | null;
+      user?: (NonNullable<PageUser> & { must_reset_two_factor?: boolean }) | null;
+    },
   },
   actors: {
     generateSecret: fromPromise(() => api.generateOtp()),
-    verifyCode: fromPromise<void, { passcode: string }>(async ({ input }) => {
-      await api.verifyOtp(input.passcode);
-    }),
+    verifyCode: fromPromise<RecoveryCodes, { passcode: string }>(({ input }) => api.verifyOtp(input.passcode)),
     disableTwoFactor: fromPromise<void>(async () => {
       await api.disableOtp();
     }),
@@ -55,7 +62,7 @@ export const twoFactorSetupMachine = setup({
   },
   guards: {
     codeComplete: ({ context }) => context.code.length === OTP_LENGTH,
-    startsActive: ({ context }) => context.startsActive,
+    startsActive: ({ context }) => context.startsActive && !context.mustReset,
     mayReset: ({ context }) => context.mayReset,
   },
   delays: { redirect: REDIRECT_DELAY_MS },
@@ -63,6 +70,7 @@ export const twoFactorSetupMachine = setup({
   id: 'twoFactorSetup',
   context: ({ input }) => ({
     startsActive: input.twoFactorActive,
+    mustReset: input.user?.must_reset_two_factor === true,
     // Removing one's second factor changes the account: an AUDITOR asks a SUPER ADMIN (Remove Authenticator).
     mayReset: !readsOnly(roleOf(input.user)),
     session: input.session,
@@ -70,6 +78,7 @@ export const twoFactorSetupMachine = setup({
     secret: null,
     code: '',
     error: null,
+    codes: [],
   }),
   initial: 'deciding',
   states: {
@@ -106,7 +115,7 @@ export const twoFactorSetupMachine = setup({
         id: 'verifyCode',
         src: 'verifyCode',
         input: ({ context }) => ({ passcode: context.code }),
-        onDone: 'verified',
+        onDone: { target: 'showingCodes', actions: assign({ codes: ({ event }) => event.output.recovery_codes }) },
         onError: {
           target: 'awaitingCode',
           actions: assign({
@@ -119,6 +128,8 @@ export const twoFactorSetupMachine = setup({
         },
       },
     },
+    /** Issue 44: the ten recovery codes, shown this once; the user says when they have saved them. */
+    showingCodes: { on: { CODES_SAVED: { target: 'verified', actions: assign({ codes: [] }) } } },
     /** The spec's message shows for a moment before the redirect (and again on the sign-in page). */
     verified: {
       after: {
@@ -147,7 +158,9 @@ export const twoFactorSetupMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const twoFactorSetupGuardWords: GuardWords<typeof twoFactorSetupMachine> = {
-  startsActive: "The user's two-factor is already active: the panel offers Reset instead of set-up.",
+  startsActive:
+    "The user's two-factor is already active and not lost (no recovery code signed them in): the panel offers Reset " +
+    'instead of set-up.',
   codeComplete: 'Verify only when all six digits of the code are typed.',
   mayReset:
     'Anyone may reset their own two-factor but an AUDITOR, who changes nothing: a SUPER ADMIN removes their ' +

@@ -92,7 +92,16 @@ const filterQuery = (f: TransactionFilterParams) => ({
   ...(f.payment_method.length ? { payment_method: f.payment_method.join(',') } : {}),
   ...(f.client_id != null ? { client_id: String(f.client_id) } : {}),
 });
-import type { ApiEnvelope, BankOption, ClientOption, CurrentUser, LoginBody, ModuleItem, RoleOption } from './schemas';
+import type {
+  ApiEnvelope,
+  BankOption,
+  ClientOption,
+  CurrentUser,
+  LoginBody,
+  ModuleItem,
+  RecoveryCodes,
+  RoleOption,
+} from './schemas';
 
 /** A management list filter as the API reads it: empty values are left out. */
 export interface ManagementListParams {
@@ -135,6 +144,15 @@ export const api = {
   /** Made with the pre-OTP token, which is not stored: the user is stored only once verified. */
   validateOtp: (passcode: string, token: string) =>
     data(send<ApiEnvelope<CurrentUser>>(routes.validateOtp, { body: { passcode }, token, quiet: true })),
+  /** The OTP step with a recovery code instead (issue 44): the same answer as validateOtp. */
+  signInWithRecoveryCode: (recoveryCode: string, token: string) =>
+    data(
+      send<ApiEnvelope<CurrentUser>>(routes.signInWithRecoveryCode, {
+        body: { recovery_code: recoveryCode },
+        token,
+        quiet: true,
+      }),
+    ),
   logout: () => send<ApiEnvelope<never>>(routes.logout, { quiet: true }),
   /** The signed-in user as the server sees them now (role, modules, allowed paths, clients). */
   me: () => data(send<ApiEnvelope<CurrentUser>>(routes.me, { quiet: true })),
@@ -145,7 +163,11 @@ export const api = {
   roles: () => data(send<ApiEnvelope<RoleOption[]>>(routes.roles)),
 
   generateOtp: () => data(send<ApiEnvelope<{ qrcode: string; secret: string }>>(routes.generateOtp)),
-  verifyOtp: (passcode: string) => send<ApiEnvelope<never>>(routes.verifyOtp, { body: { passcode }, quiet: true }),
+  /** Answers the ten recovery codes, shown once. */
+  verifyOtp: (passcode: string) =>
+    data(send<ApiEnvelope<RecoveryCodes>>(routes.verifyOtp, { body: { passcode }, quiet: true })),
+  newRecoveryCodes: (passcode: string) =>
+    data(send<ApiEnvelope<RecoveryCodes>>(routes.newRecoveryCodes, { body: { passcode }, quiet: true })),
   disableOtp: () => send<ApiEnvelope<never>>(routes.disableOtp),
 
   currentBalance: (clientId: number) =>

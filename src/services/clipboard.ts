@@ -8,3 +8,13 @@ export async function readClipboardText(): Promise<string> {
     return '';
   }
 }
+
+/** Puts text on the clipboard; false when the browser refuses (the person can still select and copy it). */
+export async function writeClipboardText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -27,8 +27,8 @@ import { OverviewQuery } from './overviewRules';
 import { EndUserSessionsBody, SignOutOthersBody } from './sessionRules';
 import type { RouteName } from './routes';
 import { ListColumnsBody, ListColumnsQuery, SavedViewBody, SavedViewsQuery } from './savedViewRules';
-import { LoginBody, PasscodeBody, WorkOrderQuery } from './schemas';
 import { SettleBody, SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema } from './settlementRules';
+import { LoginBody, PasscodeBody, RecoveryCodeBody, WorkOrderQuery } from './schemas';
 import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from './transactionActions';
 import { TransactionDownloadQuery, TransactionListQuery, TransactionSummaryQuery } from './transactionQuery';
 import { AddWithdrawalBody, UpdateWithdrawalBody } from './withdrawalRules';
@@ -55,6 +55,8 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   validateOtp: { body: PasscodeBody },
   verifyOtp: { body: PasscodeBody },
   endOtherSessions: { body: SignOutOthersBody },
+  signInWithRecoveryCode: { body: RecoveryCodeBody },
+  newRecoveryCodes: { body: PasscodeBody },
   workOrder: { query: WorkOrderQuery },
 
   currentBalance: { query: ClientFilterQuery },

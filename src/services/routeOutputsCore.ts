@@ -10,7 +10,7 @@ import type { RouteOutput } from './routeOutput';
 import type { RouteName } from './routes';
 import { ListColumns, SavedView } from './savedViewRules';
 import { SessionRow } from './sessionRules';
-import { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from './schemas';
+import { BankOption, ClientOption, CurrentUser, ModuleItem, RecoveryCodes, RoleOption } from './schemas';
 import { PageMeta } from './withdrawalRules';
 import { NotificationItem, NotificationList } from './workOrders';
 
@@ -39,11 +39,14 @@ export const coreRouteOutputs = {
   logout: DONE,
   me: one(CurrentUser),
   generateOtp: one(v.strictObject({ qrcode: v.string(), secret: v.string() })),
-  verifyOtp: DONE,
+  // The new recovery codes, shown once (issue 44).
+  verifyOtp: one(RecoveryCodes),
   disableOtp: DONE,
   ownSessions: one(v.array(SessionRow)),
   endOwnSession: DONE,
   endOtherSessions: one(v.strictObject({ ended: v.number() })),
+  signInWithRecoveryCode: one(CurrentUser),
+  newRecoveryCodes: one(RecoveryCodes),
 
   modules: one(v.array(ModuleItem)),
   banks: one(v.array(BankOption)),

@@ -90,6 +90,13 @@ export const routes = {
   ownSessions: route('GET', `${API}/user/sessions`, ownSessions),
   endOwnSession: route('DELETE', `${API}/user/sessions/:id`, ownSessions),
   endOtherSessions: route('POST', `${API}/user/sessions/sign-out-others`, ownSessions),
+  // Issue 44: the OTP step with a recovery code instead of the authenticator; a new set takes a current OTP as well.
+  signInWithRecoveryCode: route('POST', `${API}/user/recovery-code`, SESSION),
+  newRecoveryCodes: route('POST', `${API}/user/recovery-codes`, {
+    kind: 'verified',
+    module: 'settings-user',
+    callersOwn: true,
+  }),
 
   modules: route('GET', `${API}/master/modules`, VERIFIED),
   banks: route('GET', `${API}/master/banks`, VERIFIED),

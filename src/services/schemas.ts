@@ -35,6 +35,27 @@ export const Passcode = v.pipe(v.string('OTP is required'), v.regex(/^\d{6}$/, '
 export const PasscodeBody = v.strictObject({ passcode: Passcode });
 export type PasscodeBody = v.InferOutput<typeof PasscodeBody>;
 
+/**
+ * Recovery codes (issue 44): twelve characters of an alphabet without 0, 1, I and O (none to mistake for
+ * another), 5 bits each, 60 bits a code; shown as xxxx-xxxx-xxxx. Typed in any case, with or without
+ * dashes and spaces: what is kept is the twelve characters in upper case.
+ */
+export const RECOVERY_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const RECOVERY_CODE_LENGTH = 12;
+export const RECOVERY_CODE_COUNT = 10;
+export const normaliseRecoveryCode = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+export const RecoveryCode = v.pipe(
+  v.string('Recovery code is required'),
+  v.maxLength(64, 'A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx'),
+  v.transform(normaliseRecoveryCode),
+  v.regex(/^[2-9A-HJ-NP-Z]{12}$/, 'A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx'),
+);
+export const RecoveryCodeBody = v.strictObject({ recovery_code: RecoveryCode });
+export type RecoveryCodeBody = v.InferOutput<typeof RecoveryCodeBody>;
+/** A new set of recovery codes, in the clear: shown once, never again. */
+export const RecoveryCodes = v.strictObject({ recovery_codes: v.array(v.string()) });
+export type RecoveryCodes = v.InferOutput<typeof RecoveryCodes>;
+
 /** The user types, highest first: the one list the forms, the filters, the payloads and the database use. */
 export const USER_TYPES = ['SUPER ADMIN', 'ADMIN', 'CLIENT', 'AUDITOR'] as const;
 export const UserTypeName = v.picklist(USER_TYPES);
@@ -61,6 +82,8 @@ export const CurrentUser = v.strictObject({
   token: v.string(),
   otp_verified: v.boolean(),
   two_factor_active: v.boolean(),
+  /** Signed in with a recovery code: the app asks for a new authenticator until one is set up (issue 44). */
+  must_reset_two_factor: v.boolean(),
   type: UserTypeName,
   display_name: v.string(),
   email: v.string(),

@@ -13,6 +13,9 @@ export const FILE_DOWNLOADED = 'File downloaded successfully';
 /** Two-factor set up and verified: the session ends, so the user signs in again with it. */
 export const OTP_VERIFIED = 'OTP has been validated. You will be redirected to login page to reconfirm.';
 export const OTP_DISABLED = 'OTP has been disabled.';
+/** Issue 44: signed in with a recovery code; User Settings says it until a new authenticator is set up. */
+export const RECOVERY_CODE_SIGN_IN = 'You signed in with a recovery code. Set up a new authenticator.';
+export const RECOVERY_CODES_CREATED = 'New recovery codes have been created. The old ones no longer work.';
 
 export const DISBURSEMENT_FINALIZED = 'Disbursement has been finalized';
 export const DISBURSEMENT_REJECTED = 'Disbursement has been rejected';

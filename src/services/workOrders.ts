@@ -24,6 +24,8 @@ export const WORK_ORDER_KINDS = [
   'reconciliation',
   'settlement',
   'approval',
+  // A sign-in with a recovery code, told to every SUPER ADMIN (issue 44): ref is the user's id.
+  'recovery_code',
 ] as const;
 export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];
 

@@ -18,6 +18,7 @@ import { LOGIN_YEAR, PRODUCT_NAME } from './brand';
 import { BrandMark } from './BrandMark';
 import { CredentialsForm } from './CredentialsForm';
 import { OtpForm } from './OtpForm';
+import { RecoveryCodeForm } from './RecoveryCodeForm';
 import { SessionContext } from './SessionContext';
 
 const useStyles = makeStyles({
@@ -89,6 +90,14 @@ export function LoginPage() {
 }
 
 function LoginSteps({ login }: { login: ActorRefFrom<typeof loginMachine> }) {
-  const otpStep = useSelector(login, (s) => s.matches('enteringOtp') || s.matches('submittingOtp'));
-  return otpStep ? <OtpForm actor={login} /> : <CredentialsForm actor={login} />;
+  const step = useSelector(login, (s) =>
+    s.matches('enteringOtp') || s.matches('submittingOtp')
+      ? 'otp'
+      : s.matches('enteringRecoveryCode') || s.matches('submittingRecoveryCode')
+        ? 'recoveryCode'
+        : 'credentials',
+  );
+  if (step === 'otp') return <OtpForm actor={login} />;
+  if (step === 'recoveryCode') return <RecoveryCodeForm actor={login} />;
+  return <CredentialsForm actor={login} />;
 }

@@ -45,7 +45,7 @@ const useStyles = makeStyles({
 /** 'Enter OTP': six digit boxes that submit by themselves when full (spec sections 2 and 5). */
 export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
-  const { otp, error, submitting, canBack, canPaste, canType } = useSelector(
+  const { otp, error, submitting, canBack, canPaste, canType, canRecover } = useSelector(
     actor,
     (s) => ({
       otp: s.context.otp,
@@ -54,6 +54,7 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
       canBack: s.can({ type: 'BACK' }),
       canPaste: s.can({ type: 'PASTE', text: '' }),
       canType: s.can({ type: 'OTP_CHANGE', value: '' }),
+      canRecover: s.can({ type: 'USE_RECOVERY_CODE' }),
     }),
     (a, b) =>
       a.otp === b.otp &&
@@ -61,7 +62,8 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
       a.submitting === b.submitting &&
       a.canBack === b.canBack &&
       a.canPaste === b.canPaste &&
-      a.canType === b.canType,
+      a.canType === b.canType &&
+      a.canRecover === b.canRecover,
   );
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
 
@@ -138,6 +140,10 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
         disabled={!canPaste}
       >
         {submitting ? 'Checking…' : 'Paste from Clipboard'}
+      </Button>
+      {/* Issue 44: the authenticator is lost. */}
+      <Button appearance="transparent" onClick={() => actor.send({ type: 'USE_RECOVERY_CODE' })} disabled={!canRecover}>
+        Use a recovery code
       </Button>
     </form>
   );

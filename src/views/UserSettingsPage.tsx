@@ -26,6 +26,7 @@ import { twoFactorSetupMachine } from '../machines/twoFactorSetupMachine';
 import { pageTitle } from '../services/pages';
 import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
 import { MachineDialog } from './common/MachineDialog';
+import { RecoveryCodesSection } from './RecoveryCodesSection';
 import { SessionContext } from './SessionContext';
 import { SessionsCard } from './settings/SessionsCard';
 
@@ -185,6 +186,7 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
               <MessageBarBody>{OTP_DISABLED}</MessageBarBody>
             </MessageBar>
           )}
+          <RecoveryCodesSection setup={actor} />
         </Card>
         <Card className={styles.card}>
           <Title3 as="h2">More Options Coming Soon</Title3>

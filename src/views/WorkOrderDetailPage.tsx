@@ -62,6 +62,8 @@ export function itemKindLabel(item: WorkOrderItem): string {
       return 'Settlement';
     case 'approval':
       return 'Approval request';
+    case 'recovery_code':
+      return 'Sign-in with a recovery code';
     default:
       return item.kind;
   }

@@ -24,6 +24,13 @@ const events = [
   errorEvent('validateOtp', new ApiError(422, 'Invalid OTP')),
   errorEvent('validateOtp', new ApiError(401, 'expired')),
   errorEvent('validateOtp', new ApiError(429, 'Too many failed attempts. The account is locked for 30 minutes.')),
+  { type: 'USE_RECOVERY_CODE' },
+  { type: 'USE_AUTHENTICATOR' },
+  { type: 'RECOVERY_CODE_CHANGE', value: 'abcd-efgh-jkmn' },
+  { type: 'RECOVERY_CODE_CHANGE', value: 'ABCD' },
+  doneEvent('signInWithRecoveryCode', user({ otp_verified: true, must_reset_two_factor: true })),
+  errorEvent('signInWithRecoveryCode', new ApiError(422, 'Invalid recovery code')),
+  errorEvent('signInWithRecoveryCode', new ApiError(401, 'expired')),
 ];
 
 describe('login machine: model', () => {
@@ -41,6 +48,8 @@ describe('login machine: model', () => {
     if (snapshot.matches('enteringOtp')) expect(snapshot.context.otp).toMatch(/^\d{0,5}$/);
     if (snapshot.matches('submittingOtp')) expect(snapshot.context.otp).toMatch(/^\d{6}$/);
     if (snapshot.matches('editingCredentials')) expect(snapshot.context.pending).toBeNull();
+    if (snapshot.matches('enteringRecoveryCode') || snapshot.matches('submittingRecoveryCode'))
+      expect(snapshot.context.pending?.token).toBe('t');
     if (snapshot.matches('signedIn')) expect(snapshot.output).toBe(snapshot.context.user);
   });
 });

@@ -29,6 +29,7 @@ const file = new File(['correlation_id\nA1'], 'void.csv');
 const args: Record<keyof typeof api, unknown[]> = {
   login: [{ email: 'a@b.c', password: 'x' }],
   validateOtp: ['123456', 'token'],
+  signInWithRecoveryCode: ['ABCD-EFGH-JKLM', 'token'],
   logout: [],
   me: [],
   modules: [],
@@ -37,6 +38,7 @@ const args: Record<keyof typeof api, unknown[]> = {
   roles: [],
   generateOtp: [],
   verifyOtp: ['123456'],
+  newRecoveryCodes: ['123456'],
   disableOtp: [],
   ownSessions: [],
   endOwnSession: [7],

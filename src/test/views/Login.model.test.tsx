@@ -39,12 +39,20 @@ const BAD_CODE = new ApiError(422, 'Invalid OTP');
 const EXPIRED = new ApiError(401, 'Session expired');
 const NOTICE = 'OTP has been validated. You will be redirected to login page to reconfirm.';
 const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
+// Issue 44: a recovery code in place of the OTP.
+const BAD_RECOVERY = new ApiError(422, 'Invalid recovery code');
+const CODE_SHAPE = 'A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx';
+/** Typed as a person might: lower case, spaces for dashes. */
+const TYPED_CODE = 'abcd efgh jkmn';
+const wellFormed = (code: string) => /^[2-9A-HJ-NP-Z]{12}$/.test(code.replace(/[\s-]/g, '').toUpperCase());
 
 /** Credentials accepted, two-factor active: the OTP step follows. */
 const withTwoFactor = makeUser({ token: 'pre-otp', two_factor_active: true, otp_verified: false });
 /** First sign-in: two-factor not set up yet. */
 const firstSignIn = makeUser({ token: 'pre-setup', two_factor_active: false, otp_verified: false });
 const verified = signedInUser();
+/** Signed in with a recovery code: verified, and asked for a new authenticator. */
+const recovered = signedInUser({ token: 'recovered', must_reset_two_factor: true });
 
 function events(s: AnyMachineSnapshot): AnyEventObject[] {
   const otp = (s.context as { otp: string }).otp;
@@ -66,6 +74,14 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
     errorEvent('validateOtp', BAD_CODE),
     errorEvent('validateOtp', EXPIRED),
     errorEvent('validateOtp', LOCKED),
+    { type: 'USE_RECOVERY_CODE' },
+    { type: 'USE_AUTHENTICATOR' },
+    { type: 'RECOVERY_CODE_CHANGE', value: TYPED_CODE },
+    { type: 'RECOVERY_CODE_CHANGE', value: 'ABCD' },
+    doneEvent('signInWithRecoveryCode', recovered),
+    errorEvent('signInWithRecoveryCode', BAD_RECOVERY),
+    errorEvent('signInWithRecoveryCode', EXPIRED),
+    errorEvent('signInWithRecoveryCode', LOCKED),
   ];
 }
 
@@ -83,10 +99,19 @@ const model = buildModel(loginMachine, {
       email: string;
       password: string;
       otp: string;
+      recoveryCode: string;
       error: string | null;
       notice: string | null;
     };
-    return JSON.stringify([s.value, c.email !== '', c.password !== '', c.otp.length, c.error, c.notice != null]);
+    return JSON.stringify([
+      s.value,
+      c.email !== '',
+      c.password !== '',
+      c.otp.length,
+      c.recoveryCode,
+      c.error,
+      c.notice != null,
+    ]);
   },
 });
 
@@ -96,6 +121,9 @@ interface World {
   email: string;
   password: string;
   otp: string;
+  /** On the recovery code step (issue 44), and what is typed there. */
+  recovering: boolean;
+  recoveryCode: string;
   error: string | null;
   notice: string | null;
   user: CurrentUser | null;
@@ -110,7 +138,17 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
     case 'EDIT_PASSWORD':
       return 'credentials';
     case 'SUBMIT':
+      if (w.recovering) return wellFormed(w.recoveryCode) ? 'checkingRecoveryCode' : 'recoveryCode';
       return w.email && w.password ? 'signingIn' : 'credentials';
+    case 'USE_RECOVERY_CODE':
+    case 'RECOVERY_CODE_CHANGE':
+      return 'recoveryCode';
+    case 'USE_AUTHENTICATOR':
+      return 'otp';
+    case 'xstate.done.actor.signInWithRecoveryCode':
+      return 'signedIn';
+    case 'xstate.error.actor.signInWithRecoveryCode':
+      return failure(event).status === 401 ? 'credentials' : 'recoveryCode';
     case 'xstate.done.actor.signIn':
       return output(event).two_factor_active ? 'otp' : 'signedIn';
     case 'xstate.error.actor.signIn':
@@ -139,6 +177,7 @@ function nextWorld(w: World, event: AnyEventObject): World {
     case 'EDIT_PASSWORD':
       return { ...w, password: event.value };
     case 'SUBMIT':
+      if (w.recovering) return wellFormed(w.recoveryCode) ? w : { ...w, error: CODE_SHAPE };
       return w.email && w.password
         ? { ...w, error: null, notice: null }
         : { ...w, error: 'Please enter your email and password' };
@@ -151,7 +190,21 @@ function nextWorld(w: World, event: AnyEventObject): World {
     case 'PASTE':
       return /^\d{6}$/.test(event.text) ? { ...w, otp: event.text, error: null } : { ...w, error: 'Invalid OTP' };
     case 'BACK':
-      return { ...w, otp: '', error: null, password: '', user: null };
+      return { ...w, otp: '', recoveryCode: '', recovering: false, error: null, password: '', user: null };
+    case 'USE_RECOVERY_CODE':
+      return { ...w, otp: '', recoveryCode: '', recovering: true, error: null };
+    case 'USE_AUTHENTICATOR':
+      return { ...w, recoveryCode: '', recovering: false, error: null };
+    case 'RECOVERY_CODE_CHANGE':
+      return { ...w, recoveryCode: event.value, error: null };
+    case 'xstate.done.actor.signInWithRecoveryCode':
+      return { ...w, user: output(event), recoveryCode: '' };
+    case 'xstate.error.actor.signInWithRecoveryCode': {
+      const { status, message } = failure(event);
+      if (status === 401)
+        return { ...w, recoveryCode: '', recovering: false, password: '', user: null, error: SESSION_ENDED_TEXT };
+      return { ...w, recoveryCode: '', error: status === 422 ? 'Invalid recovery code' : message };
+    }
     case 'xstate.done.actor.validateOtp':
       return { ...w, user: output(event) };
     case 'xstate.error.actor.validateOtp': {
@@ -169,6 +222,7 @@ function nextWorld(w: World, event: AnyEventObject): World {
 const heading = (name: string) => screen.queryByRole('heading', { name });
 const button = (name: string) => screen.getByRole('button', { name });
 const boxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ }) as HTMLInputElement[];
+const recoveryField = () => screen.getByRole('textbox', { name: 'Recovery code' }) as HTMLInputElement;
 const password = () => screen.getByLabelText(/^Password/, { selector: 'input' }) as HTMLInputElement;
 
 function readScreen(): string {
@@ -176,6 +230,8 @@ function readScreen(): string {
   if (landedAt()) return `landed at ${landedAt()}`;
   if (heading('Sign In')) return screen.queryByRole('button', { name: 'Signing in…' }) ? 'signingIn' : 'credentials';
   if (heading('Enter OTP')) return screen.queryByRole('button', { name: 'Checking…' }) ? 'checkingOtp' : 'otp';
+  if (heading('Use a recovery code'))
+    return screen.queryByRole('button', { name: 'Checking…' }) ? 'checkingRecoveryCode' : 'recoveryCode';
   // Signed in with the OTP: the session loads the options while the card waits.
   if (screen.queryByText('Signing in…')) return 'signedIn';
   return 'nothing known';
@@ -212,7 +268,23 @@ function checkScreen(state: string, w: World) {
       boxes().forEach((b) => expect(b).toBeEnabled());
       expect(button('Back')).toBeEnabled();
       expect(button('Paste from Clipboard')).toBeEnabled();
+      expect(button('Use a recovery code')).toBeEnabled();
       expect(alertText()).toBe(w.error);
+      return;
+    case 'recoveryCode':
+      expect(recoveryField()).toHaveValue(w.recoveryCode);
+      expect(recoveryField()).toBeEnabled();
+      expect(recoveryField()).toHaveFocus();
+      expect(button('Sign In')).toBeEnabled();
+      expect(button('Back')).toBeEnabled();
+      expect(button('Use the authenticator app instead')).toBeEnabled();
+      expect(alertText()).toBe(w.error);
+      return;
+    case 'checkingRecoveryCode':
+      expect(recoveryField()).toHaveValue(w.recoveryCode);
+      expect(recoveryField()).toBeDisabled();
+      expect(button('Checking…')).toBeDisabled();
+      expect(button('Back')).toBeDisabled();
       return;
     case 'checkingOtp':
       expect(
@@ -246,8 +318,18 @@ async function perform(event: AnyEventObject, w: World) {
     case 'EDIT_PASSWORD':
       fireEvent.change(password(), { target: { value: event.value } });
       return;
+    // The credentials and the recovery code step each have their own Sign In.
     case 'SUBMIT':
       await click(button('Sign In'));
+      return;
+    case 'USE_RECOVERY_CODE':
+      await click(button('Use a recovery code'));
+      return;
+    case 'USE_AUTHENTICATOR':
+      await click(button('Use the authenticator app instead'));
+      return;
+    case 'RECOVERY_CODE_CHANGE':
+      fireEvent.change(recoveryField(), { target: { value: event.value } });
       return;
     case 'OTP_CHANGE': {
       const box = boxes()[Math.min(w.otp.length, 5)];
@@ -270,6 +352,8 @@ const LABELS: Record<string, string> = {
   submittingCredentials: 'signingIn',
   enteringOtp: 'otp',
   submittingOtp: 'checkingOtp',
+  enteringRecoveryCode: 'recoveryCode',
+  submittingRecoveryCode: 'checkingRecoveryCode',
   signedIn: 'signedIn',
 };
 
@@ -279,6 +363,8 @@ const pageModel: PageModel<World> = {
     email: '',
     password: '',
     otp: '',
+    recovering: false,
+    recoveryCode: '',
     error: null,
     notice: (input as unknown as Input).notice,
     user: null,
@@ -312,6 +398,10 @@ const SPELLED_OUT = [
   errorEvent('validateOtp', EXPIRED),
   errorEvent('validateOtp', LOCKED),
   { type: 'PASTE', text: '1234' },
+  doneEvent('signInWithRecoveryCode', recovered),
+  errorEvent('signInWithRecoveryCode', BAD_RECOVERY),
+  errorEvent('signInWithRecoveryCode', EXPIRED),
+  errorEvent('signInWithRecoveryCode', LOCKED),
 ].map((e) => shortestEndingWith(e, null));
 const FROM_SET_UP = [
   shortestEndingWith({ type: 'EDIT_EMAIL', value: EMAIL }, NOTICE),
@@ -336,7 +426,11 @@ describe('Sign In and Enter OTP: every transition of the login machine, driven t
       const logic = sessionMachine.provide({
         actors: {
           login: loginMachine.provide({
-            actors: { signIn: calls.logic<CurrentUser>(), validateOtp: calls.logic<CurrentUser>() },
+            actors: {
+              signIn: calls.logic<CurrentUser>(),
+              validateOtp: calls.logic<CurrentUser>(),
+              signInWithRecoveryCode: calls.logic<CurrentUser>(),
+            },
           }),
           loadOptions: calls.logic(),
         },
@@ -356,6 +450,14 @@ describe('Sign In and Enter OTP: every transition of the login machine, driven t
         expect(landedAt()).toBe(SETTINGS);
         sendToSession({ type: 'REAUTHENTICATE', notice });
       });
+      // Signed in with a recovery code: the session takes the user to User Settings, to set up a new authenticator.
+      if (
+        path.end.matches('signedIn') &&
+        path.events.some((e) => e.type === 'xstate.done.actor.signInWithRecoveryCode')
+      ) {
+        await calls.settle(doneEvent('loadOptions', OPTIONS));
+        await waitFor(() => expect(landedAt()).toBe(SETTINGS));
+      }
       // Past the login machine: once the options load, the session takes a verified user to where they land.
       if (path.end.matches('signedIn') && path.events.some((e) => e.type === 'xstate.done.actor.validateOtp')) {
         await calls.settle(doneEvent('loadOptions', OPTIONS));

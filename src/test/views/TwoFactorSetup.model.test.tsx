@@ -24,6 +24,9 @@ const QR = 'data:image/png;base64,QRCODE';
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const VERIFIED_TEXT = 'OTP has been validated. You will be redirected to login page to reconfirm.';
 const DISABLED_TEXT = 'OTP has been disabled.';
+const MUST_RESET_TEXT = 'You signed in with a recovery code. Set up a new authenticator.';
+/** Issue 44: what set-up answers, shown once. */
+const CODES = Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JK${String.fromCharCode(65 + i)}${i + 2}`);
 /** Short in the test (the app's is REDIRECT_DELAY_MS): the message must be on screen while it runs. */
 const TEST_DELAY_MS = 600;
 
@@ -34,7 +37,8 @@ const events: AnyEventObject[] = [
   { type: 'CODE_CHANGE', value: '12' },
   { type: 'CODE_CHANGE', value: '123456' },
   { type: 'VERIFY' },
-  doneEvent('verifyCode', undefined),
+  doneEvent('verifyCode', { recovery_codes: CODES }),
+  { type: 'CODES_SAVED' },
   errorEvent('verifyCode', new ApiError(422, 'OTP is invalid.')),
   { type: 'xstate.after.redirect.twoFactorSetup.verified' },
   { type: 'RESET' },
@@ -45,10 +49,17 @@ const events: AnyEventObject[] = [
   { type: 'xstate.after.redirect.twoFactorSetup.disabled' },
 ];
 
-type Input = { twoFactorActive: boolean; session: null; clients: ClientOption[] };
+type Input = {
+  twoFactorActive: boolean;
+  session: null;
+  clients: ClientOption[];
+  user?: { type: 'ADMIN'; must_reset_two_factor: boolean };
+};
 const INPUTS: Input[] = [
   { twoFactorActive: false, session: null, clients: [] },
   { twoFactorActive: true, session: null, clients: [] },
+  // Signed in with a recovery code: active, but lost; set-up again.
+  { twoFactorActive: true, session: null, clients: [], user: { type: 'ADMIN', must_reset_two_factor: true } },
 ];
 
 const model = buildModel(twoFactorSetupMachine, {
@@ -61,6 +72,7 @@ const model = buildModel(twoFactorSetupMachine, {
 // --- The spec's table, by hand (sections 2 User Settings, 4 Two-factor, 8) ----------------------------
 
 interface World {
+  mustReset: boolean;
   code: string;
   error: string | null;
   notice: string | null;
@@ -79,6 +91,8 @@ function expectedAfter(state: string, event: AnyEventObject, w: World): string {
     case 'VERIFY':
       return w.code.length === 6 ? 'verifying' : 'awaitingCode';
     case 'xstate.done.actor.verifyCode':
+      return 'showingCodes';
+    case 'CODES_SAVED':
       return 'verified';
     case 'xstate.error.actor.verifyCode':
       return 'awaitingCode';
@@ -138,6 +152,7 @@ const has = (text: string) => screen.queryByText(text) != null;
 
 function readScreen(): string {
   if (screen.queryByRole('heading', { name: 'Sign In' })) return 'signIn';
+  if (dialog()?.textContent?.includes('Save your recovery codes')) return 'showingCodes';
   if (has('Preparing your QR code…')) return 'loadingSecret';
   if (screen.queryByRole('button', { name: 'Try again' })) return 'loadFailed';
   if (screen.queryByRole('button', { name: 'Verifying…' })) return 'verifying';
@@ -164,9 +179,21 @@ function checkScreen(state: string, w: World) {
   expect(window.location.pathname).toBe(SETTINGS);
   expect(screen.getByRole('heading', { name: 'User Settings' })).toBeInTheDocument();
   expect(screen.getByText('More Options Coming Soon')).toBeInTheDocument();
+  // Until a new authenticator is set up, a user a recovery code signed in is told why they are here.
+  if (['loadingSecret', 'loadFailed', 'awaitingCode', 'verifying'].includes(state))
+    expect(screen.queryByText(MUST_RESET_TEXT) != null).toBe(w.mustReset);
   switch (state) {
     case 'loadingSecret':
       return;
+    case 'showingCodes': {
+      const d = dialog()!;
+      const items = [...d.querySelectorAll('[aria-label="Recovery codes"] li')].map((li) => li.textContent);
+      expect(items).toEqual(CODES);
+      expect(buttonIn(d, 'Copy')).toBeEnabled();
+      expect(buttonIn(d, 'Download (.txt)')).toBeEnabled();
+      expect(buttonIn(d, 'I have saved these codes')).toBeEnabled();
+      return;
+    }
     case 'loadFailed':
       expect(screen.getByText(w.error!)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -193,6 +220,7 @@ function checkScreen(state: string, w: World) {
       return;
     case 'active':
       expect(screen.getByRole('button', { name: 'Reset' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'New recovery codes' })).toBeEnabled();
       if (w.error) expect(screen.getByText(w.error)).toBeInTheDocument();
       return;
     case 'confirmingReset':
@@ -226,6 +254,9 @@ async function perform(event: AnyEventObject) {
     case 'RESET':
       await click(screen.getByRole('button', { name: 'Reset' }));
       return;
+    case 'CODES_SAVED':
+      await click(buttonIn(dialog()!, 'I have saved these codes'));
+      return;
     case 'CONFIRM':
     case 'CANCEL': {
       const d = await waitFor(() => {
@@ -247,7 +278,12 @@ async function perform(event: AnyEventObject) {
 
 const pageModel: PageModel<World> = {
   title: SIGN_IN_REGION,
-  start: () => ({ code: '', error: null, notice: null }),
+  start: (input) => ({
+    mustReset: (input as unknown as Input).user?.must_reset_two_factor === true,
+    code: '',
+    error: null,
+    notice: null,
+  }),
   expectedAfter,
   nextWorld,
   readScreen,
@@ -257,16 +293,23 @@ const pageModel: PageModel<World> = {
   initial: () => 'nothing known',
 };
 
+/** Beside the cover: a user a recovery code signed in, set up again from the start to the codes (issue 44). */
+const MUST_RESET = model.paths
+  .filter((p) => (p as ModelPath & { input: Input }).input.user?.must_reset_two_factor)
+  .sort((a, b) => b.events.length - a.events.length)[0];
+const DRIVEN = [...new Set([...drivenPaths(twoFactorSetupMachine, model.paths), MUST_RESET])];
+
 describe('User Settings two-factor panel: each transition of twoFactorSetup, via the page and on to sign-in', () => {
   it('has a path through every transition of its definition', () => {
     expect(model.uncovered).toEqual([]);
   });
 
-  it.each(drivenPaths(twoFactorSetupMachine, model.paths).map((p) => [p.description, p]))(
+  it.each(DRIVEN.map((p) => [p.description, p]))(
     '%s',
     async (_, path: ModelPath) => {
       const calls = new PendingCalls();
-      const { twoFactorActive } = (path as ModelPath & { input: Input }).input;
+      const { twoFactorActive, user } = (path as ModelPath & { input: Input }).input;
+      const mustReset = user?.must_reset_two_factor === true;
       const setupLogic = twoFactorSetupMachine.provide({
         actors: { generateSecret: calls.logic(), verifyCode: calls.logic(), disableTwoFactor: calls.logic() },
         delays: { redirect: TEST_DELAY_MS },
@@ -281,9 +324,9 @@ describe('User Settings two-factor panel: each transition of twoFactorSetup, via
       });
       // Not yet set up: signed in without the OTP step, User Settings is the only page. Active: a verified user.
       const stored = twoFactorActive
-        ? signedInUser()
+        ? signedInUser({ must_reset_two_factor: mustReset })
         : makeUser({ token: 'pre-setup', two_factor_active: false, otp_verified: false });
-      const screenModel = { ...pageModel, initial: () => (twoFactorActive ? 'active' : 'loadingSecret') };
+      const screenModel = { ...pageModel, initial: () => (twoFactorActive && !mustReset ? 'active' : 'loadingSecret') };
       await drivePath(screenModel, path, calls, () =>
         renderSignIn({ logic: session, stored, at: SETTINGS, settings: <UserSettingsPage logic={setupLogic} /> }),
       );

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { users } from '../db/schema.ts';
+import { auditBy } from './audit.ts';
+import { OtpRejected, recordOtpRejection, spendTotp, userForOtp, type RequestOrigin } from './authentication.ts';
+import { conflict, ruleBroken, throttled } from './errors.ts';
+import { LOCKED_MESSAGE, recordFailure } from './lockout.ts';
+import { matchRecoveryCode, prepareRecoveryCodes, spendRecoveryCode, storeRecoveryCodes } from './recoveryCodes.ts';
+import { createSession, revokeSession } from './sessions.ts';
+import { recoveryCodeUsed } from './workOrderEvents.ts';
+
+export const INVALID_RECOVERY_CODE = 'Invalid recovery code';
+
+/** Thrown inside the transaction when another request spent the code first: a refusal like a wrong code. */
+class CodeAlreadySpent extends Error {}
+
+/**
+ * The OTP step of sign-in with a recovery code instead of the authenticator: swaps the unverified
+ * session for a verified one, as validateOtp does. The code is spent, the user is asked to set up a new
+ * authenticator (two_factor_reset_required), and every SUPER ADMIN is told through the bell, all in one
+ * transaction. A wrong or spent code counts towards the lockout exactly as a wrong OTP does.
+ */
+export async function signInWithRecoveryCode(
+  db: Db,
+  session: { sessionId: number; userId: number },
+  code: string,
+  origin: RequestOrigin,
+): Promise<string> {
+  const user = await userForOtp(db, session.userId);
+  if (!user.twoFactorActive) throw conflict('Two-factor authentication is not set up yet.');
+  const codeId = await matchRecoveryCode(db, user.id, code);
+  try {
+    if (codeId == null) throw new CodeAlreadySpent();
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const left = await spendRecoveryCode(tx, user.id, codeId);
+      if (left == null) throw new CodeAlreadySpent();
+      await tx
+        .update(users)
+        .set({ twoFactorResetRequired: true, failedAttempts: 0, lockedUntil: null })
+        .where(eq(users.id, user.id));
+      await revokeSession(tx, session.sessionId);
+      const token = await createSession(tx, { userId: user.id, otpVerified: true, ...origin });
+      await auditBy(tx, user, origin, {
+        action: 'auth.recovery_code',
+        objectType: 'user',
+        objectId: user.id,
+        outcome: 'success',
+        detail: { codes_left: left },
+      });
+      await recoveryCodeUsed(tx, user, codeId, left);
+      return token;
+    });
+  } catch (error) {
+    if (!(error instanceof CodeAlreadySpent)) throw error;
+    const { locked } = await recordFailure(db, user.id);
+    await auditBy(db, user, origin, {
+      action: 'auth.recovery_code',
+      objectType: 'user',
+      objectId: user.id,
+      outcome: 'failure',
+      detail: { locked },
+    });
+    if (locked) await revokeSession(db, session.sessionId);
+    throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(INVALID_RECOVERY_CODE);
+  }
+}
+
+/**
+ * A new set of recovery codes on demand, replacing every earlier code. It takes a current authenticator
+ * code as well as a verified session: a session left open (or stolen) must not be enough to mint codes
+ * that sign in without the authenticator. Answers the codes in the clear, shown this once.
+ */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  actor: { id: number; email: string },
+  passcode: string,
+  origin: RequestOrigin,
+): Promise<string[]> {
+  const recovery = await prepareRecoveryCodes();
+  try {
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await spendTotp(tx, actor.id, passcode);
+      await storeRecoveryCodes(tx, actor.id, recovery.hashes);
+      await auditBy(tx, actor, origin, {
+        action: 'two_factor.recovery_codes',
+        objectType: 'user',
+        objectId: actor.id,
+        outcome: 'success',
+        detail: { recovery_codes: recovery.codes.length },
+      });
+    });
+  } catch (error) {
+    if (error instanceof OtpRejected) return recordOtpRejection(db, actor, origin, 'two_factor.recovery_codes');
+    throw error;
+  }
+  return recovery.codes;
+}

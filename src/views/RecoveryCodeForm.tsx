@@ -1,0 +1,105 @@
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { loginMachine } from '../machines/loginMachine';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  code: { fontFamily: tokens.fontFamilyMonospace, letterSpacing: '1px' },
+});
+
+/** The OTP step with a recovery code instead of the authenticator (issue 44): one field, single use. */
+export function RecoveryCodeForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
+  const styles = useStyles();
+  const { code, error, submitting, canBack, canSubmit, canType, canSwitch } = useSelector(
+    actor,
+    (s) => ({
+      code: s.context.recoveryCode,
+      error: s.context.error,
+      submitting: s.matches('submittingRecoveryCode'),
+      canBack: s.can({ type: 'BACK' }),
+      canSubmit: s.can({ type: 'SUBMIT' }),
+      canType: s.can({ type: 'RECOVERY_CODE_CHANGE', value: '' }),
+      canSwitch: s.can({ type: 'USE_AUTHENTICATOR' }),
+    }),
+    (a, b) =>
+      a.code === b.code &&
+      a.error === b.error &&
+      a.submitting === b.submitting &&
+      a.canBack === b.canBack &&
+      a.canSubmit === b.canSubmit &&
+      a.canType === b.canType &&
+      a.canSwitch === b.canSwitch,
+  );
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-labelledby="recovery-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'SUBMIT' });
+      }}
+    >
+      <div className={styles.header}>
+        <Button
+          appearance="subtle"
+          icon={<ArrowLeftRegular />}
+          aria-label="Back"
+          onClick={() => actor.send({ type: 'BACK' })}
+          disabled={!canBack}
+        />
+        <Title2 as="h1" id="recovery-title">
+          Use a recovery code
+        </Title2>
+      </div>
+      <Text id="recovery-help">
+        Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.
+      </Text>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Field label="Recovery code" required>
+        <Input
+          className={styles.code}
+          value={code}
+          placeholder="xxxx-xxxx-xxxx"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus
+          aria-describedby="recovery-help"
+          disabled={!canType}
+          onChange={(_, d) => actor.send({ type: 'RECOVERY_CODE_CHANGE', value: d.value })}
+        />
+      </Field>
+      <Button
+        appearance="primary"
+        type="submit"
+        disabled={!canSubmit}
+        icon={submitting ? <Spinner size="tiny" /> : undefined}
+      >
+        {submitting ? 'Checking…' : 'Sign In'}
+      </Button>
+      <Button appearance="transparent" onClick={() => actor.send({ type: 'USE_AUTHENTICATOR' })} disabled={!canSwitch}>
+        Use the authenticator app instead
+      </Button>
+    </form>
+  );
+}
