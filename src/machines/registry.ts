@@ -145,6 +145,8 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     "User Settings' Sessions card: one's live sessions, Sign out of another one and Sign out everywhere else, " +
       "each after 'Are you sure?' (issue 44).",
     sessionsGuardWords,
+  ),
+  entry(
     'recoveryCodes',
     recoveryCodesMachine,
     "User Settings' New recovery codes: a current authenticator code, then the new set, shown once.",
