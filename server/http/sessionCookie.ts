@@ -4,10 +4,11 @@ import type { Config } from '../config.ts';
 /**
  * The browser's session lives in an HttpOnly cookie (issue 44): no script on the page can read it.
  * In production it is `__Host-session`: Secure, Path=/ and no Domain, so neither plain http nor a
- * sibling subdomain can set or overwrite it. A `__Host-` cookie must be Secure, which plain http in
- * development (the vite dev server, Playwright on http://127.0.0.1) cannot carry in every browser
- * (Chromium accepts Secure cookies from http://localhost, Firefox and Safari not alike): there the
- * cookie is `session`, without Secure. One rule decides both: `config.production`.
+ * sibling subdomain can set or overwrite it. A `__Host-` cookie must be Secure. Chromium keeps one
+ * from plain http on 127.0.0.1 and localhost (checked: it treats loopback as secure), but Safari does
+ * not, and no browser does for the dev server opened by a LAN address (a phone on http://192.168…):
+ * so in development, which is plain http, the cookie is `session`, without Secure and so without the
+ * prefix. One rule decides both: `config.production`.
  */
 export type CookieConfig = Pick<Config, 'production' | 'sessionMaxMs'>;
 
