@@ -7,8 +7,9 @@ export type OriginConfig = Pick<Config, 'production' | 'publicOrigin'>;
  * The app's own origin for a request: PUBLIC_ORIGIN when a proxy in front changes it, else the
  * request's Host with its scheme. In production the session cookie is Secure, so a browser sends
  * it only over https: behind a proxy that ends TLS the scheme is https although this hop is http.
- * The vite dev server's proxy keeps the browser's Host (no changeOrigin), so in development the
- * page's origin (http://localhost:5173) and the Host the API sees agree without any allowance.
+ * The vite dev server's proxy is told to keep the browser's Host (vite.config.ts, changeOrigin: false),
+ * so in development the page's origin (http://localhost:5173) and the Host the API sees agree
+ * without any allowance.
  */
 export function appOrigin(headers: IncomingHttpHeaders, encrypted: boolean, config: OriginConfig): string | null {
   if (config.publicOrigin) return config.publicOrigin;
