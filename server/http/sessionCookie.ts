@@ -72,3 +72,22 @@ export const readSessionCookie = (request: FastifyRequest, config: Pick<Config, 
 
 /** Whether the caller is a browser of this app: it asked for cookie mode (every call of src/services/http.ts). */
 export const asksForCookie = (request: FastifyRequest) => request.headers[SESSION_MODE_HEADER] === COOKIE_MODE;
+
+/** A browser's call (it asked for cookie mode, or came with the cookie): its session goes in the cookie, not the body. */
+export const inCookieMode = (request: FastifyRequest) => asksForCookie(request) || request.auth?.via === 'cookie';
+
+/**
+ * Hands a new session (any sign-in, any rotation) to its caller: a browser gets the cookie and no
+ * token in the body (null is returned for toCurrentUser); an API client gets the token back for the
+ * body, and no cookie.
+ */
+export function handOverSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  config: CookieConfig,
+): string | null {
+  if (!inCookieMode(request)) return token;
+  issueSessionCookie(reply, token, config);
+  return null;
+}

@@ -9,19 +9,14 @@ import { notAllowed, notAuthenticated } from '../domain/errors.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { comesFromApp } from '../http/sameOrigin.ts';
-import { asksForCookie, clearSessionCookie, issueSessionCookie } from '../http/sessionCookie.ts';
+import { asksForCookie, clearSessionCookie, handOverSession, inCookieMode } from '../http/sessionCookie.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 export function authenticationRoutes({ database, realtime, config }: RouteDeps) {
   const { db } = database;
-  /** The browser's session goes into the cookie, not the body; an API client keeps the token in the body. */
-  const cookieMode = (request: FastifyRequest) => asksForCookie(request) || request.auth?.via === 'cookie';
-  const handOver = (request: FastifyRequest, reply: FastifyReply, token: string): string | null => {
-    if (!cookieMode(request)) return token;
-    issueSessionCookie(reply, token, config);
-    return null;
-  };
+  const handOver = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    handOverSession(request, reply, token, config);
 
   return async (app: FastifyInstance) => {
     app.post(routes.login.path, async (request, reply) => {
@@ -60,7 +55,7 @@ export function authenticationRoutes({ database, realtime, config }: RouteDeps) 
     // a role or client change is announced. Its token is in the body only for a bearer caller.
     app.get(routes.me.path, async (request) => {
       const auth = requireAuth(request);
-      const token = cookieMode(request) ? null : auth.token;
+      const token = inCookieMode(request) ? null : auth.token;
       return ok(await toCurrentUser(db, auth.principal, token, auth.otpVerified));
     });
 
