@@ -12,9 +12,11 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     proxy: {
-      '/api': apiTarget,
+      // The browser's Host is kept (changeOrigin: false): the API's Origin check (README: Sessions) then
+      // sees the page's origin, http://localhost:5173, as the app's own, with no allowance for dev.
+      '/api': { target: apiTarget, changeOrigin: false },
       '/healthz': apiTarget,
-      '/socket.io': { target: apiTarget, ws: true },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
     },
   },
   build: {

@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  currentlyValidCodes,
-  finishTwoFactorSetup,
-  nextCode,
-  screenshot,
-  sessionToken,
-  signIn,
-  typeOtp,
-} from './helpers';
+import { asPage, currentlyValidCodes, finishTwoFactorSetup, nextCode, screenshot, signIn, typeOtp } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -116,10 +108,7 @@ test('an ADMIN sees the admin menu, and a session ended elsewhere sends the open
   await screenshot(page, '09-admin-shell');
 
   // The same session is ended from elsewhere (another tab's logout, an admin's reset).
-  const token = await sessionToken(page);
-  const response = await page.request.post('/api/backoffice/auth/logout', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const response = await page.request.post('/api/backoffice/auth/logout', { headers: asPage(page) });
   expect(response.status()).toBe(200);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();

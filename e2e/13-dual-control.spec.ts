@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectClean } from './axe';
-import { screenshot, sessionToken, signInAs } from './helpers';
+import { asPage, screenshot, signInAs } from './helpers';
 
 /** A figure card's rupiah, read from its text ('Previous BalanceRp. 1,250,000' -> 1250000). */
 const figure = async (page: Page, name: string) =>
@@ -8,11 +8,10 @@ const figure = async (page: Page, name: string) =>
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const WAITING = 'Waiting for approval by another SUPER ADMIN';
 
-/** Asks the API as the page's own signed-in user (the session the app keeps in localStorage). */
+/** Asks the API as the page's own signed-in user (its session cookie, shared by page.request). */
 async function decideAsPage(page: Page, id: number, decision: string) {
-  const token = await sessionToken(page);
   const res = await page.request.patch(`/api/backoffice/approvals/${id}`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: asPage(page),
     data: { decision },
   });
   return { status: res.status(), body: await res.json() };

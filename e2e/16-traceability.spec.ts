@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectClean, WCAG_AND_BEST_PRACTICE } from './axe';
-import { businessDay, screenshot, sessionToken, signInAs } from './helpers';
+import { asPage, businessDay, screenshot, signInAs } from './helpers';
 
 /**
  * Issue 43: a pay-in moved in bulk, traced by an AUDITOR at 1366x768. A SUPER ADMIN runs Process
@@ -17,10 +17,7 @@ const CLIENT = 'PT Lautan Biru Travel';
  */
 async function processTransactions(page: Page) {
   await signInAs(page, 'superadmin@demo.local');
-  const token = await sessionToken(page);
-  const clients = await page.request.get('/api/backoffice/master/client', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  const clients = await page.request.get('/api/backoffice/master/client');
   const client = ((await clients.json()).data as Array<{ id: number; client_name: string }>).find(
     (c) => c.client_name === CLIENT,
   )!;
@@ -28,7 +25,7 @@ async function processTransactions(page: Page) {
   const filter = { start: `${day} 00:00`, end: `${day} 23:59`, client_id: String(client.id) };
   const send = async (data: Record<string, unknown>) => {
     const res = await page.request.patch('/api/backoffice/transaction/update-transaction', {
-      headers: { Authorization: `Bearer ${token}` },
+      headers: asPage(page),
       data,
     });
     expect(res.status(), JSON.stringify(await res.json())).toBe(200);

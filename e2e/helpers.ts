@@ -45,9 +45,12 @@ export async function currentlyValidCodes(email: string): Promise<Set<string>> {
 export const businessDay = (offset = 0) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta' }).format(new Date(Date.now() + offset * 86_400_000));
 
-/** The signed-in page's session token, as the app keeps it, to ask the API as that user. */
-export const sessionToken = (page: Page): Promise<string> =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('backoffice.user') ?? '{}').token as string);
+/**
+ * Headers for `page.request` calls made as the page's signed-in user. `page.request` shares the
+ * context's cookies, so the HttpOnly session cookie goes by itself (no script can read it); a change
+ * must also name the app's own origin, as the browser does, or the server refuses it (CSRF check).
+ */
+export const asPage = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });

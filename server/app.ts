@@ -98,7 +98,7 @@ export async function buildApp(
     },
   });
   const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
-  const realtime = attachRealtime(app.server, database, limits);
+  const realtime = attachRealtime(app.server, database, limits, config);
   // Before the requests in flight are waited for: browsers reconnect to another node at once, and an
   // upgraded socket would otherwise hold the HTTP server open.
   app.addHook('preClose', async () => {
@@ -124,7 +124,7 @@ export async function buildApp(
   registerMetrics(app, { database, realtime, limits, metricsToken: config.metricsToken });
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerRequestGuards(app);
-  registerAccessControl(app, database, limits);
+  registerAccessControl(app, database, limits, config);
   await registerSecurityHeaders(app);
   // One multipart parser for every upload route; each route reads its parts within its own limits.
   await app.register(multipart);

@@ -54,11 +54,32 @@ const Env = v.object({
   WEB_ROOT: v.optional(v.string(), ''),
   SHUTDOWN_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(300)), '20'),
   // A scraper's bearer token for /metrics: long enough not to be guessed.
+  // The address people open the app at, when a proxy in front changes it (TLS ends there, another host or
+  // port): state-changing browser requests must come from it (the Origin check). Empty: the request's own Host.
+  PUBLIC_ORIGIN: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.check(isOrigin, 'must be an origin such as https://backoffice.example.com (scheme, host, port; no path)'),
+      ),
+    ]),
+    '',
+  ),
   METRICS_TOKEN: v.optional(
     v.union([v.literal(''), v.pipe(v.string(), v.minLength(24, 'at least 24 characters'))]),
     '',
   ),
 });
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -107,6 +128,8 @@ export interface Config {
   shutdownSeconds: number;
   /** A scraper's bearer token for /metrics (a SUPER ADMIN's session also reads it); empty: none. */
   metricsToken: string | null;
+  /** Where browsers open the app (PUBLIC_ORIGIN) when a proxy changes scheme, host or port; null: the request's Host. */
+  publicOrigin: string | null;
 }
 
 /** Reads the environment once at start; a bad value stops start with a message naming the variable. */
@@ -148,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     approvalExpireHours: e.APPROVAL_EXPIRE_HOURS,
     webRoot: e.WEB_ROOT || null,
     metricsToken: e.METRICS_TOKEN || null,
+    publicOrigin: e.PUBLIC_ORIGIN || null,
     shutdownSeconds: e.SHUTDOWN_SECONDS,
   };
 }

@@ -4,15 +4,18 @@ import type { Db } from '../db/connect.ts';
 import { visibleClientIds } from './clientScope.ts';
 import type { Principal } from './principal.ts';
 
-/** The spec's Current user entity, as login and validate-otp return it. */
+/**
+ * The spec's Current user entity, as login and validate-otp return it. `token` is null for the
+ * browser, whose session is in its HttpOnly cookie: the body then carries none.
+ */
 export async function toCurrentUser(
   db: Db,
   principal: Principal,
-  token: string,
+  token: string | null,
   otpVerified: boolean,
 ): Promise<CurrentUser> {
   return {
-    token,
+    ...(token === null ? {} : { token }),
     otp_verified: otpVerified,
     two_factor_active: principal.twoFactorActive,
     must_reset_two_factor: principal.twoFactorResetRequired,

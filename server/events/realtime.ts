@@ -4,7 +4,10 @@ import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Database } from '../db/connect.ts';
 import type { SessionLimits } from '../domain/sessions.ts';
+import type { Config } from '../config.ts';
 import { authenticateToken } from '../http/access.ts';
+import { comesFromApp } from '../http/sameOrigin.ts';
+import { readCookie, sessionCookieName } from '../http/sessionCookie.ts';
 import { readsAsSuperAdmin } from '../../src/services/schemas.ts';
 
 export interface Realtime {
@@ -31,8 +34,18 @@ const clientRoom = (id: number) => `client:${id}`;
 const ALL_CLIENTS = 'clients:all';
 const SETTLERS = 'settlers';
 
-/** socket.io on the API's own port, admitting only OTP-verified sessions. */
-export function attachRealtime(server: HttpServer, database: Database, limits: SessionLimits): Realtime {
+/**
+ * socket.io on the API's own port, admitting only OTP-verified sessions: an API script's
+ * `auth.token`, or else the browser's session cookie, which the handshake carries by itself. A
+ * cookie-authenticated handshake must come from the app's own page: another site's page could
+ * otherwise open a socket with the person's cookie and listen (cross-site WebSocket hijacking).
+ */
+export function attachRealtime(
+  server: HttpServer,
+  database: Database,
+  limits: SessionLimits,
+  config: Pick<Config, 'production' | 'publicOrigin'>,
+): Realtime {
   const io = new Server(server, { serveClient: false });
   // Several API nodes on one PostgreSQL share every emit (and fetchSockets, disconnectSockets) through
   // LISTEN/NOTIFY; embedded PGlite is one node, and keeps socket.io's in-memory adapter.
@@ -43,10 +56,15 @@ export function attachRealtime(server: HttpServer, database: Database, limits: S
       }),
     );
   io.use(async (socket, next) => {
-    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    const bearer = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    const cookie = bearer ? null : readCookie(socket.handshake.headers.cookie, sessionCookieName(config));
+    const token = bearer ?? (cookie?.kind === 'value' ? cookie.value : null);
+    const encrypted = 'encrypted' in socket.request.socket && socket.request.socket.encrypted === true;
+    if (!bearer && token && !comesFromApp(socket.handshake.headers, encrypted, config))
+      return next(new Error('forbidden'));
     let auth;
     try {
-      auth = token ? await authenticateToken(database, limits, token) : null;
+      auth = token ? await authenticateToken(database, limits, token, bearer ? 'bearer' : 'cookie') : null;
     } catch {
       // A database hiccup is not a verdict on the session: the client retries instead of signing out.
       return next(new Error('unavailable'));

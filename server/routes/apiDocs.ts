@@ -258,8 +258,22 @@ export function openApiDocument() {
   return {
     openapi: '3.1.0',
     info: { title: 'Nusa Payments Back Office API', version: '1' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    security: [{ bearer: [] }],
+    // Scripts send the bearer token; the browser its HttpOnly session cookie ('session' in development),
+    // with an Origin of the app's own on every change (README: Sessions).
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '__Host-session',
+          description:
+            "The browser's session (named 'session' in development). A POST, PUT, PATCH or DELETE made with it " +
+            "must carry an Origin (or Referer) of the app's own origin, else 403.",
+        },
+      },
+    },
+    security: [{ bearer: [] }, { sessionCookie: [] }],
     paths,
   };
 }

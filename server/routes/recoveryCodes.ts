@@ -6,17 +6,18 @@ import { notAuthenticated } from '../domain/errors.ts';
 import { loadPrincipal } from '../domain/principal.ts';
 import { regenerateRecoveryCodes, signInWithRecoveryCode } from '../domain/recoveryCodeSignIn.ts';
 import { requireAuth } from '../http/access.ts';
+import { handOverSession } from '../http/sessionCookie.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 /** Issue 44: signing in with a recovery code, and a new set on demand. */
-export function recoveryCodeRoutes({ database }: RouteDeps) {
+export function recoveryCodeRoutes({ database, config }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     // Answers as validate-otp does (the verified user), read again: the sign-in just set must_reset_two_factor.
-    app.post(routes.signInWithRecoveryCode.path, async (request) => {
+    app.post(routes.signInWithRecoveryCode.path, async (request, reply) => {
       const auth = requireAuth(request);
       const { recovery_code } = parseInput(RecoveryCodeBody, request.body);
       const token = await signInWithRecoveryCode(
@@ -27,7 +28,11 @@ export function recoveryCodeRoutes({ database }: RouteDeps) {
       );
       const principal = await loadPrincipal(db, auth.principal.id);
       if (!principal) throw notAuthenticated();
-      return ok(await toCurrentUser(db, principal, token, true), RECOVERY_CODE_SIGN_IN);
+      // The session was rotated, as validate-otp rotates it: the browser's cookie is replaced, a script gets the token.
+      return ok(
+        await toCurrentUser(db, principal, handOverSession(request, reply, token, config), true),
+        RECOVERY_CODE_SIGN_IN,
+      );
     });
 
     app.post(routes.newRecoveryCodes.path, async (request) => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleModules, users } from '../db/schema.ts';
 import { registerAccessControl } from '../http/access.ts';
+import { loadConfig } from '../config.ts';
 import { routeTable } from '../http/routeTable.ts';
 import { auditorExpectations, authorizationExpectations, type Expectation } from './authorizationExpectations.ts';
 import { call, login, signInVerified, startTestServer, type TestServer } from './harness.ts';
@@ -123,7 +124,7 @@ describe('authorization matrix', () => {
       expect(server.app.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
     }
     const app = Fastify();
-    registerAccessControl(app, server.database, { idleMs: 1, maxMs: 1 });
+    registerAccessControl(app, server.database, { idleMs: 1, maxMs: 1 }, loadConfig({}));
     expect(() => app.get('/api/backoffice/unlisted', async () => 'open')).toThrow(/routeTable/);
     expect(() =>
       app.get('/api/backoffice/transaction/list', { config: { access: { kind: 'public' } } }, async () => 'open'),

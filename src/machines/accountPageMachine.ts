@@ -41,7 +41,7 @@ export interface AccountLoaded {
 
 export interface AccountPageContext {
   clientId: number | null;
-  token: string | null;
+  live: boolean;
   filter: DateFilter;
   /** Stays 1 (and limit the first size) on a page that is not paged. */
   page: number;
@@ -102,7 +102,7 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
     types: {
       context: {} as AccountPageContext,
       events: {} as AccountPageEvent,
-      input: {} as { clients: ClientOption[]; token: string | null; range?: DateRange },
+      input: {} as { clients: ClientOption[]; live: boolean; range?: DateRange },
     },
     // Loosened here so that a test may provide a load typed by the page's own answer (an actor's
     // output type is invariant); onDone reads the answer as an AccountLoaded.
@@ -124,7 +124,7 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
     id,
     context: ({ input }) => ({
       clientId: input.clients[0]?.id ?? null,
-      token: input.token,
+      live: input.live,
       filter: startingFilter(input.range, defaultRange),
       page: 1,
       limit: GENERIC_PAGE_SIZES[0],
@@ -132,7 +132,7 @@ export function accountPageMachine<L extends AccountLoaded, Q extends AccountQue
       updatedAt: null,
       loadError: null,
     }),
-    invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
+    invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
     on: {
       SET_RANGE_TEXT: { actions: assign({ filter: ({ context, event }) => typedFilter(context.filter, event.value) }) },
     },

@@ -125,18 +125,17 @@ export interface ApprovalsChangedEvent {
   type: 'REFRESH';
 }
 
-type Watch = (token: string, onChanged: (change: ApprovalChanged) => void, onConnected?: () => void) => () => void;
+type Watch = (onChanged: (change: ApprovalChanged) => void, onConnected?: () => void) => () => void;
 
 /**
  * The 'approval-changed' socket as an actor a page invokes for as long as it is open: every change
  * and every reconnection (after the first connection) asks for a reload. Tests give it a fake `watch`.
  */
 export const approvalChangesFrom = (watch: Watch) =>
-  fromCallback<ApprovalsChangedEvent, { token: string | null }>(({ sendBack, input }) => {
-    if (!input.token) return undefined;
+  fromCallback<ApprovalsChangedEvent, { live: boolean }>(({ sendBack, input }) => {
+    if (!input.live) return undefined;
     let connectedBefore = false;
     return watch(
-      input.token,
       () => sendBack({ type: 'REFRESH' }),
       () => {
         if (connectedBefore) sendBack({ type: 'REFRESH' });

@@ -55,15 +55,15 @@ export interface ApprovalsPageInput {
    * own requests.
    */
   user: { type: UserTypeName; email: string; modules?: readonly string[] } | null | undefined;
-  /** The session token, for the 'approval-changed' socket. */
-  token: string | null;
+  /** Whether to open the 'approval-changed' socket (the session cookie authenticates it). */
+  live: boolean;
   /** A request to point out (`/dashboard/approvals?id=N`, from a work order). */
   openId?: number | null;
 }
 
 export interface ApprovalsPageContext {
   viewer: ApprovalViewer;
-  token: string | null;
+  live: boolean;
   openId: number | null;
   status: ApprovalStatusFilter;
   page: number;
@@ -248,7 +248,7 @@ export const approvalsPageMachine = setup({
   id: 'approvalsPage',
   context: ({ input }) => ({
     viewer: { role: input.user?.type ?? 'CLIENT', email: input.user?.email ?? '', modules: input.user?.modules ?? [] },
-    token: input.token,
+    live: input.live,
     openId: input.openId ?? null,
     status: 'PENDING_APPROVAL',
     page: 1,
@@ -264,7 +264,7 @@ export const approvalsPageMachine = setup({
     policyLoadError: null,
     policySaveError: null,
   }),
-  invoke: { id: 'approvalChanges', src: 'approvalChanges', input: ({ context }) => ({ token: context.token }) },
+  invoke: { id: 'approvalChanges', src: 'approvalChanges', input: ({ context }) => ({ live: context.live }) },
   type: 'parallel',
   states: {
     tab: {

@@ -8,16 +8,16 @@ export interface RefreshEvent {
   clientId: number;
 }
 
-type Watch = (token: string, onChanged: (change: BalanceChanged) => void) => () => void;
+type Watch = (onChanged: (change: BalanceChanged) => void) => () => void;
 
 /**
  * The 'balance-changed' socket as an actor a page machine invokes: it lives as long as the page,
  * and stopping the page closes the socket. Tests give it a fake `watch`; the mapping stays this one.
  */
 export const balanceChangesFrom = (watch: Watch) =>
-  fromCallback<RefreshEvent, { token: string | null }>(({ sendBack, input }) => {
-    if (!input.token) return undefined;
-    return watch(input.token, (change) => sendBack({ type: 'REFRESH', clientId: change.client_id }));
+  fromCallback<RefreshEvent, { live: boolean }>(({ sendBack, input }) => {
+    if (!input.live) return undefined;
+    return watch((change) => sendBack({ type: 'REFRESH', clientId: change.client_id }));
   });
 
 export const balanceChanges = balanceChangesFrom(watchBalances);

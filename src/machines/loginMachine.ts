@@ -23,7 +23,7 @@ interface LoginContext {
   error: string | null;
   /** Why the user is here again (two-factor just set up or turned off): shown until they sign in. */
   notice: string | null;
-  /** The user as auth/login returned it: holds the pre-OTP token until the OTP step passes. */
+  /** The user as auth/login returned it, until the OTP step passes (the pre-OTP session is the cookie). */
   pending: CurrentUser | null;
   user: CurrentUser | null;
 }
@@ -65,11 +65,9 @@ export const loginMachine = setup({
   },
   actors: {
     signIn: fromPromise<CurrentUser, { email: string; password: string }>(({ input }) => api.login(input)),
-    validateOtp: fromPromise<CurrentUser, { passcode: string; token: string }>(({ input }) =>
-      api.validateOtp(input.passcode, input.token),
-    ),
-    signInWithRecoveryCode: fromPromise<CurrentUser, { recoveryCode: string; token: string }>(({ input }) =>
-      api.signInWithRecoveryCode(input.recoveryCode, input.token),
+    validateOtp: fromPromise<CurrentUser, { passcode: string }>(({ input }) => api.validateOtp(input.passcode)),
+    signInWithRecoveryCode: fromPromise<CurrentUser, { recoveryCode: string }>(({ input }) =>
+      api.signInWithRecoveryCode(input.recoveryCode),
     ),
   },
   guards: {
@@ -165,7 +163,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'signInWithRecoveryCode',
         src: 'signInWithRecoveryCode',
-        input: ({ context }) => ({ recoveryCode: context.recoveryCode, token: context.pending?.token ?? '' }),
+        input: ({ context }) => ({ recoveryCode: context.recoveryCode }),
         onDone: {
           target: 'signedIn',
           actions: assign({ user: ({ event }) => event.output, pending: null, recoveryCode: '' }),
@@ -195,7 +193,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'validateOtp',
         src: 'validateOtp',
-        input: ({ context }) => ({ passcode: context.otp, token: context.pending?.token ?? '' }),
+        input: ({ context }) => ({ passcode: context.otp }),
         onDone: { target: 'signedIn', actions: assign({ user: ({ event }) => event.output, pending: null }) },
         onError: [
           {

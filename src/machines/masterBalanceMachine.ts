@@ -13,7 +13,7 @@ import { outputOf } from './doneOutput';
 
 interface AdjustmentContext {
   clientId: number | null;
-  token: string | null;
+  live: boolean;
   /** The disbursement balance before the adjustment; null until read. */
   previous: number | null;
   /** The field's text exactly as typed: what it shows is what is read, and the amount it reads is what is sent. */
@@ -60,7 +60,7 @@ export const masterBalanceMachine = setup({
   types: {
     context: {} as AdjustmentContext,
     events: {} as AdjustmentEvent,
-    input: {} as { clients: ClientOption[]; token: string | null },
+    input: {} as { clients: ClientOption[]; live: boolean },
   },
   actors: {
     loadBalance: fromPromise<number, { clientId: number }>(
@@ -96,7 +96,7 @@ export const masterBalanceMachine = setup({
   id: 'masterBalance',
   context: ({ input }) => ({
     clientId: input.clients[0]?.id ?? null,
-    token: input.token,
+    live: input.live,
     previous: null,
     amountText: '',
     amount: null,
@@ -107,7 +107,7 @@ export const masterBalanceMachine = setup({
     failure: null,
     loadError: null,
   }),
-  invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
+  invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'hasClient', target: 'loadingBalance' }, { target: 'noClient' }] },

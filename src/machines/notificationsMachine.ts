@@ -28,16 +28,16 @@ export type NotificationsEvent =
   /** Raised by the machine itself when a read mark was refused: the list is read again. */
   | { type: 'RELOAD' };
 
-type Connect = (token: string, handlers: RealtimeHandlers) => () => void;
+type Connect = (handlers: RealtimeHandlers) => () => void;
 
 /**
  * The notifications socket as an actor: open for as long as the bell's machine runs, closed when it
  * stops. Tests give it a fake `connect`; the mapping of the socket's callbacks to events stays this one.
  */
 export const notificationSocketFrom = (connect: Connect) =>
-  fromCallback<NotificationSocketEvent, { token: string | null }>(({ sendBack, input }) => {
-    if (!input.token) return undefined;
-    return connect(input.token, {
+  fromCallback<NotificationSocketEvent, { live: boolean }>(({ sendBack, input }) => {
+    if (!input.live) return undefined;
+    return connect({
       onWorkOrder: (item) => sendBack({ type: 'RECEIVED', item }),
       onWorkOrderChanged: (item) => sendBack({ type: 'CHANGED', item }),
       onWorkOrdersRead: () => sendBack({ type: 'READ_ALL' }),
@@ -50,7 +50,7 @@ export const notificationSocketFrom = (connect: Connect) =>
 export const notificationSocket = notificationSocketFrom(connectNotifications);
 
 export interface NotificationsInput {
-  token: string | null;
+  live: boolean;
   /** The session machine's SESSION_ENDED: the server ended this session. */
   onSessionEnded?: () => void;
   /** The session machine's ACCESS_CHANGED: menus and allowed paths are to be read again. */
@@ -58,7 +58,7 @@ export interface NotificationsInput {
 }
 
 export interface NotificationsContext {
-  token: string | null;
+  live: boolean;
   /** Newest first, one per id. */
   items: NotificationItem[];
   /** As the server counts them (every unread OPEN one, listed or not), kept in step with what happens here. */
@@ -161,14 +161,14 @@ export const notificationsMachine = setup({
 }).createMachine({
   id: 'notifications',
   context: ({ input }) => ({
-    token: input.token,
+    live: input.live,
     items: [],
     unread: 0,
     pendingReads: [],
     onSessionEnded: input.onSessionEnded ?? (() => {}),
     onAccessChanged: input.onAccessChanged ?? (() => {}),
   }),
-  invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ token: context.token }) },
+  invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ live: context.live }) },
   type: 'parallel',
   on: {
     SESSION_ENDED: { actions: 'endSession' },

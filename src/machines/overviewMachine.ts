@@ -14,11 +14,11 @@ export const OVERVIEW_SETTLE_MS = 2000;
 /** The signed-in user, whole: the tiles' links follow the pages their role holds. */
 export interface OverviewInput {
   user: PageUser;
-  token: string | null;
+  live: boolean;
 }
 
 export interface OverviewContext {
-  token: string | null;
+  live: boolean;
   /** Where each tile opens its list, for this user; null where the user has no such list. */
   links: OverviewLinks;
   /** The last figures read; kept through a re-read or a failed one, with the time they are of. */
@@ -30,16 +30,16 @@ export interface OverviewContext {
 
 export type OverviewEvent = { type: 'RETRY' } | { type: 'CHANGED' };
 
-type Watch = (token: string, onChanged: () => void) => () => void;
+type Watch = (onChanged: () => void) => () => void;
 
 /**
  * The lists' socket events as an actor the page invokes: it lives as long as the page, and leaving
  * the page closes the socket. Tests give it a fake `watch`; the mapping stays this one.
  */
 export const overviewChangesFrom = (watch: Watch) =>
-  fromCallback<OverviewEvent, { token: string | null }>(({ sendBack, input }) => {
-    if (!input.token) return undefined;
-    return watch(input.token, () => sendBack({ type: 'CHANGED' }));
+  fromCallback<OverviewEvent, { live: boolean }>(({ sendBack, input }) => {
+    if (!input.live) return undefined;
+    return watch(() => sendBack({ type: 'CHANGED' }));
   });
 
 export const overviewChanges = overviewChangesFrom(watchOverview);
@@ -66,13 +66,13 @@ export const overviewMachine = setup({
 }).createMachine({
   id: 'overview',
   context: ({ input }) => ({
-    token: input.token,
+    live: input.live,
     links: overviewLinks(input.user),
     overview: null,
     error: null,
     changedMeanwhile: false,
   }),
-  invoke: { id: 'overviewChanges', src: 'overviewChanges', input: ({ context }) => ({ token: context.token }) },
+  invoke: { id: 'overviewChanges', src: 'overviewChanges', input: ({ context }) => ({ live: context.live }) },
   initial: 'loading',
   states: {
     loading: {

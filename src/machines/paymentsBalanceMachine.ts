@@ -56,8 +56,8 @@ interface BalanceContext extends MemoryContext {
   /** The user reads the Ledger: each withdrawal's amount links to its journal (issue 28). */
   journals: boolean;
   clientId: number | null;
-  /** The session's token: the 'balance-changed' socket is opened with it (none: the page is not live). */
-  token: string | null;
+  /** Someone is signed in: the 'balance-changed' socket opens (the session cookie authenticates it); else the page is not live. */
+  live: boolean;
   rangeText: string;
   start: string;
   end: string;
@@ -99,8 +99,8 @@ export type BalanceEvent =
 export interface BalancePageInput {
   clients: ClientOption[];
   user: PageUser;
-  /** The session's token, for the live socket; without it the page reads only on the user's doing. */
-  token?: string | null;
+  /** Whether to open the live socket; without it the page reads only on the user's doing. */
+  live?: boolean;
   range?: { start: string; end: string };
   /** The page's address query (issue 29): the client, window, status and page a link or Back opens with. */
   query?: string;
@@ -245,7 +245,7 @@ export const paymentsBalanceMachine = setup({
       requests: !readsOnly(role),
       journals: readsJournals(input.user),
       clientId: input.clients[0]?.id ?? null,
-      token: input.token ?? null,
+      live: input.live ?? false,
       ...rangeFields(startingFilter(input.range, defaultRange)),
       status: '',
       page: 1,
@@ -270,7 +270,7 @@ export const paymentsBalanceMachine = setup({
   // beside the page. A bare address means the defaults, so it is left bare until a search.
   entry: 'refuseQuery',
   invoke: [
-    { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ token: context.token }) },
+    { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
     ...memory.invoke,
   ],
   on: {

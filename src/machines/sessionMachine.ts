@@ -60,7 +60,7 @@ const landingOf = (modules: ModuleItem[], user: CurrentUser) =>
  * The signed-in user for the whole app: who they are, the option lists loaded after the OTP step,
  * and where they land. While signed out it runs the login machine and takes the user it signs in;
  * it moves the user itself (to the landing path, to two-factor set-up, back to /login). Logout clears
- * the user, the token, the cached options and modules. Any call's 401 ends the session, a 403 goes
+ * the user (the server clears the session cookie), the cached options and modules. Any call's 401 ends the session, a 403 goes
  * back to the landing path (spec section 6).
  */
 // How a signed-in session ends, whether or not its two-factor is verified yet: Log Out, the server

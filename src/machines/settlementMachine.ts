@@ -36,17 +36,16 @@ export interface ConnectedEvent {
   type: 'CONNECTED';
 }
 
-type Watch = (token: string, onProgress: (run: SettlementRun) => void, onConnected: () => void) => () => void;
+type Watch = (onProgress: (run: SettlementRun) => void, onConnected: () => void) => () => void;
 
 /**
  * The 'settlement-progress' socket as an actor: open while a run is being watched, closed when the
  * settling state is left. Tests give it a fake `watch`; the mapping stays this one.
  */
 export const settlementProgressFrom = (watch: Watch) =>
-  fromCallback<ProgressEvent | ConnectedEvent, { token: string | null }>(({ sendBack, input }) => {
-    if (!input.token) return undefined;
+  fromCallback<ProgressEvent | ConnectedEvent, { live: boolean }>(({ sendBack, input }) => {
+    if (!input.live) return undefined;
     return watch(
-      input.token,
       (run) => sendBack({ type: 'PROGRESS', run }),
       () => sendBack({ type: 'CONNECTED' }),
     );
@@ -55,7 +54,7 @@ export const settlementProgressFrom = (watch: Watch) =>
 export const settlementProgress = settlementProgressFrom(watchSettlements);
 
 export interface SettlementContext {
-  token: string | null;
+  live: boolean;
   /** Whether this user settles: an AUDITOR reads the windows, runs and reports, and never presses. */
   settles: boolean;
   type: SettlementType | null;
@@ -137,7 +136,7 @@ export const settlementMachine = setup({
   types: {
     context: {} as SettlementContext,
     events: {} as SettlementEvent,
-    input: {} as { token: string | null; user?: PageUser },
+    input: {} as { live: boolean; user?: PageUser },
   },
   actors: {
     loadRows: fromPromise<SettlementRow[], SettlementWindow>(({ input }) => api.settlementStatus(input)),
@@ -213,7 +212,7 @@ export const settlementMachine = setup({
 }).createMachine({
   id: 'settlement',
   context: ({ input }) => ({
-    token: input.token,
+    live: input.live,
     settles: !readsOnly(roleOf(input.user)),
     type: null,
     filter: startingFilter(undefined, yesterday),
@@ -304,7 +303,7 @@ export const settlementMachine = setup({
           invoke: {
             id: 'settlementProgress',
             src: 'settlementProgress',
-            input: ({ context }) => ({ token: context.token }),
+            input: ({ context }) => ({ live: context.live }),
           },
           on: {
             // Another run's progress (another admin's window) matches no guard and is ignored.

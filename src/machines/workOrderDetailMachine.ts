@@ -95,17 +95,16 @@ export const disbursementRowOf = (item: WorkOrderItem): DisbursementRow => ({
 /** Said of this user's work orders by the socket: one changed (the whole item), or the socket (re)connected. */
 export type WorkOrderSocketEvent = { type: 'CHANGED'; item: NotificationItem } | { type: 'CONNECTED' };
 
-type Watch = (token: string, onChanged: (item: NotificationItem) => void, onConnected: () => void) => () => void;
+type Watch = (onChanged: (item: NotificationItem) => void, onConnected: () => void) => () => void;
 
 /**
  * The 'work-order-changed' socket as an actor the page invokes for as long as it is open. Tests
  * give it a fake `watch`; the mapping stays this one.
  */
 export const workOrderChangesFrom = (watch: Watch) =>
-  fromCallback<WorkOrderSocketEvent, { token: string | null }>(({ sendBack, input }) => {
-    if (!input.token) return undefined;
+  fromCallback<WorkOrderSocketEvent, { live: boolean }>(({ sendBack, input }) => {
+    if (!input.live) return undefined;
     return watch(
-      input.token,
       (item) => sendBack({ type: 'CHANGED', item }),
       () => sendBack({ type: 'CONNECTED' }),
     );
@@ -119,7 +118,7 @@ export const workOrderChanges = workOrderChangesFrom(watchWorkOrders);
  */
 export interface WorkOrderDetailInput {
   code: string;
-  token: string | null;
+  live: boolean;
   user: (NonNullable<PageUser> & { email?: string }) | null | undefined;
 }
 
@@ -242,7 +241,7 @@ export const workOrderDetailMachine = setup({
   id: 'workOrderDetail',
   context: ({ input }) => ({
     code: input.code,
-    token: input.token,
+    live: input.live,
     role: roleOf(input.user),
     email: input.user?.email ?? '',
     modules: input.user?.modules ?? [],
@@ -254,7 +253,7 @@ export const workOrderDetailMachine = setup({
     outcome: null,
     approval: null,
   }),
-  invoke: { id: 'workOrderChanges', src: 'workOrderChanges', input: ({ context }) => ({ token: context.token }) },
+  invoke: { id: 'workOrderChanges', src: 'workOrderChanges', input: ({ context }) => ({ live: context.live }) },
   type: 'parallel',
   states: {
     item: {

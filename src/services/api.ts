@@ -141,15 +141,14 @@ const data = async <T>(promise: Promise<ApiEnvelope<T>>): Promise<T> => (await p
 /** One function per endpoint of the spec's section 7, in the order the spec lists them. */
 export const api = {
   login: (body: LoginBody) => data(send<ApiEnvelope<CurrentUser>>(routes.login, { body, quiet: true })),
-  /** Made with the pre-OTP token, which is not stored: the user is stored only once verified. */
-  validateOtp: (passcode: string, token: string) =>
-    data(send<ApiEnvelope<CurrentUser>>(routes.validateOtp, { body: { passcode }, token, quiet: true })),
-  /** The OTP step with a recovery code instead (issue 44): the same answer as validateOtp. */
-  signInWithRecoveryCode: (recoveryCode: string, token: string) =>
+  /** Made with the pre-OTP session (the cookie login set); the answer's cookie replaces it with the verified one. */
+  validateOtp: (passcode: string) =>
+    data(send<ApiEnvelope<CurrentUser>>(routes.validateOtp, { body: { passcode }, quiet: true })),
+  /** The OTP step with a recovery code instead (issue 44): the same answer, and the same cookie, as validateOtp. */
+  signInWithRecoveryCode: (recoveryCode: string) =>
     data(
       send<ApiEnvelope<CurrentUser>>(routes.signInWithRecoveryCode, {
         body: { recovery_code: recoveryCode },
-        token,
         quiet: true,
       }),
     ),

@@ -50,12 +50,15 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(0, 'Error');
 }
 
+/**
+ * The session is the server's HttpOnly cookie, which the browser sends by itself on this origin; no
+ * script holds a token. `x-session: cookie` asks the server to keep the token out of the answers'
+ * bodies (an API client, sending no such header, gets it as the spec says).
+ */
 const client = ofetch.create({
   retry: 0,
-  onRequest({ options }) {
-    const token = sessionStore.token();
-    if (token && !options.headers.has('Authorization')) options.headers.set('Authorization', `Bearer ${token}`);
-  },
+  credentials: 'same-origin',
+  headers: { 'x-session': 'cookie' },
 });
 
 /**
@@ -70,19 +73,18 @@ export async function request<T>(
   options: {
     body?: unknown;
     query?: Record<string, unknown>;
-    token?: string;
     quiet?: boolean;
     headers?: Record<string, string>;
     refusalsInPlace?: readonly string[];
   } = {},
 ): Promise<T> {
-  const hadSession = sessionStore.token() != null;
+  const hadSession = sessionStore.signedIn();
   try {
     return await client<T>(path, {
       method,
       body: options.body as BodyInit | Record<string, unknown> | undefined,
       query: options.query,
-      headers: { ...options.headers, ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },
+      headers: options.headers,
     });
   } catch (error) {
     const failure = toApiError(error);

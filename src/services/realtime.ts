@@ -23,9 +23,12 @@ export interface RealtimeHandlers {
   onAccessChanged(): void;
 }
 
-/** Live 'work-order' notifications on the API's own origin, authenticated by the session token. */
-export function connectNotifications(token: string, handlers: RealtimeHandlers): () => void {
-  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+/**
+ * Live 'work-order' notifications on the API's own origin. Every socket here is authenticated by the
+ * session cookie, which the browser sends with the handshake by itself (the server checks its Origin).
+ */
+export function connectNotifications(handlers: RealtimeHandlers): () => void {
+  const socket: Socket = io({ transports: ['websocket'] });
   socket.on(WORK_ORDER_EVENT, handlers.onWorkOrder);
   socket.on(WORK_ORDER_CHANGED_EVENT, handlers.onWorkOrderChanged);
   socket.on(WORK_ORDERS_READ_EVENT, handlers.onWorkOrdersRead);
@@ -50,8 +53,8 @@ export function connectNotifications(token: string, handlers: RealtimeHandlers):
  * 'balance-changed' for the clients this user may see, on its own socket so a page can stop
  * listening when it closes. Ending the session is the notifications socket's job, not this one's.
  */
-export function watchBalances(token: string, onChanged: (change: BalanceChanged) => void): () => void {
-  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+export function watchBalances(onChanged: (change: BalanceChanged) => void): () => void {
+  const socket: Socket = io({ transports: ['websocket'] });
   socket.on(BALANCE_CHANGED_EVENT, onChanged);
   return () => {
     socket.close();
@@ -63,12 +66,8 @@ export function watchBalances(token: string, onChanged: (change: BalanceChanged)
  * `onConnected` is called each time the socket (re)connects: what was emitted before then (while
  * connecting, or while the connection was lost) never arrives, so a watcher reads the run again there.
  */
-export function watchSettlements(
-  token: string,
-  onProgress: (run: SettlementRun) => void,
-  onConnected?: () => void,
-): () => void {
-  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+export function watchSettlements(onProgress: (run: SettlementRun) => void, onConnected?: () => void): () => void {
+  const socket: Socket = io({ transports: ['websocket'] });
   socket.on(SETTLEMENT_PROGRESS_EVENT, onProgress);
   if (onConnected) socket.on('connect', onConnected);
   return () => {
@@ -82,12 +81,8 @@ export function watchSettlements(
  * pushed before then never arrives, so the watcher reads the work order again there. Ending the
  * session is the notifications socket's job, not this one's.
  */
-export function watchWorkOrders(
-  token: string,
-  onChanged: (item: NotificationItem) => void,
-  onConnected: () => void,
-): () => void {
-  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+export function watchWorkOrders(onChanged: (item: NotificationItem) => void, onConnected: () => void): () => void {
+  const socket: Socket = io({ transports: ['websocket'] });
   socket.on(WORK_ORDER_CHANGED_EVENT, onChanged);
   socket.on('connect', onConnected);
   return () => {
@@ -100,12 +95,8 @@ export function watchWorkOrders(
  * own socket so the Approvals page can stop listening when it closes. `onConnected` is called each
  * time the socket (re)connects: a change emitted meanwhile never arrives, so the watcher reads again.
  */
-export function watchApprovals(
-  token: string,
-  onChanged: (change: ApprovalChanged) => void,
-  onConnected?: () => void,
-): () => void {
-  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+export function watchApprovals(onChanged: (change: ApprovalChanged) => void, onConnected?: () => void): () => void {
+  const socket: Socket = io({ transports: ['websocket'] });
   socket.on(APPROVAL_CHANGED_EVENT, onChanged);
   if (onConnected) socket.on('connect', onConnected);
   return () => {
@@ -128,8 +119,8 @@ const OVERVIEW_EVENTS = [
   WORK_ORDER_CHANGED_EVENT,
 ] as const;
 
-export function watchOverview(token: string, onChanged: () => void): () => void {
-  const socket: Socket = io({ auth: { token }, transports: ['websocket'] });
+export function watchOverview(onChanged: () => void): () => void {
+  const socket: Socket = io({ transports: ['websocket'] });
   for (const event of OVERVIEW_EVENTS) socket.on(event, () => onChanged());
   let connectedBefore = false;
   socket.on('connect', () => {

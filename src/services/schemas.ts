@@ -79,7 +79,8 @@ export type PageUser = { type: UserTypeName; modules?: readonly string[] } | nul
 export const roleOf = (user: PageUser): UserTypeName => user?.type ?? 'CLIENT';
 
 export const CurrentUser = v.strictObject({
-  token: v.string(),
+  /** An API client's bearer token; absent for the browser, whose session is in an HttpOnly cookie. */
+  token: v.optional(v.string()),
   otp_verified: v.boolean(),
   two_factor_active: v.boolean(),
   /** Signed in with a recovery code: the app asks for a new authenticator until one is set up (issue 44). */

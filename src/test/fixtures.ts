@@ -16,7 +16,6 @@ export class MemoryStorage {
 }
 
 export const makeUser = (over: Partial<CurrentUser> = {}): CurrentUser => ({
-  token: 't',
   otp_verified: false,
   two_factor_active: true,
   must_reset_two_factor: false,

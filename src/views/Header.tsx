@@ -41,8 +41,8 @@ export function Header() {
         <BrandMark />
       </Link>
       <div className={styles.right}>
-        {/* A new session (another token) starts a new bell: its own socket and list. */}
-        {verified && <NotificationBell key={user?.token} />}
+        {/* Another user signed in starts a new bell: its own socket and list. */}
+        {verified && <NotificationBell key={user?.email} />}
         {user && (
           <>
             <Avatar name={user.display_name} color="brand" size={32} />

@@ -110,10 +110,10 @@ export function NotificationBell({ logic = notificationsMachine }: { logic?: typ
   const styles = useStyles();
   const [, navigate] = useLocation();
   const session = SessionContext.useActorRef();
-  const token = SessionContext.useSelector((s) => s.context.user?.token ?? null);
+  const live = SessionContext.useSelector((s) => s.context.user != null);
   const actor = useActorRef(logic, {
     input: {
-      token,
+      live,
       onSessionEnded: () => session.send({ type: 'SESSION_ENDED' }),
       onAccessChanged: () => session.send({ type: 'ACCESS_CHANGED' }),
     },

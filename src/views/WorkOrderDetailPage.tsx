@@ -89,7 +89,7 @@ export function WorkOrderDetail({
 }) {
   const styles = useStyles();
   const user = SessionContext.useSelector((s) => s.context.user);
-  const page = useActorRef(logic, { input: { code, token: user?.token ?? null, user } });
+  const page = useActorRef(logic, { input: { code, live: user != null, user } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const order = c.item?.data;

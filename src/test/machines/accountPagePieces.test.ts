@@ -58,13 +58,13 @@ describe('date ranges of the account pages', () => {
 });
 
 describe('the balance-changed actor', () => {
-  it("turns each 'balance-changed' into REFRESH for its client, with the session's token, and closes on stop", () => {
+  it("turns each 'balance-changed' into REFRESH for its client, on a socket of its own, and closes on stop", () => {
     const received: AnyEventObject[] = [];
     let push: (c: { client_id: number }) => void = () => {};
     let closed = false;
-    const tokens: string[] = [];
-    const logic = balanceChangesFrom((token, onChanged) => {
-      tokens.push(token);
+    let opened = 0;
+    const logic = balanceChangesFrom((onChanged) => {
+      opened += 1;
       push = onChanged;
       return () => {
         closed = true;
@@ -72,12 +72,12 @@ describe('the balance-changed actor', () => {
     });
     const parent = createMachine({
       types: {} as { events: AnyEventObject },
-      invoke: { id: 'balanceChanges', src: logic, input: { token: 'tok' } },
+      invoke: { id: 'balanceChanges', src: logic, input: { live: true } },
       on: { '*': { actions: ({ event }) => received.push(event) } },
     });
     const actor = createActor(parent).start();
     push({ client_id: 7 });
-    expect(tokens).toEqual(['tok']);
+    expect(opened).toBe(1);
     expect(received).toEqual([{ type: 'REFRESH', clientId: 7 }]);
     actor.stop();
     expect(closed).toBe(true);

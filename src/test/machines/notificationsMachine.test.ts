@@ -80,7 +80,7 @@ describe('notifications machine: model', () => {
   const sessionEnded = vi.fn();
   const accessChanged = vi.fn();
   const model = buildModel(notificationsMachine.provide({ actions: { notifyDesktop: () => {} } }), {
-    inputs: [{ token: 't', onSessionEnded: sessionEnded, onAccessChanged: accessChanged }],
+    inputs: [{ live: true, onSessionEnded: sessionEnded, onAccessChanged: accessChanged }],
     events: events as never,
   });
 
@@ -114,8 +114,7 @@ function started(unread: number, items: NotificationItem[]) {
   let answerLoad: (list: NotificationList) => void = () => {};
   const logic = notificationsMachine.provide({
     actors: {
-      socket: notificationSocketFrom((token, h) => {
-        expect(token).toBe('t');
+      socket: notificationSocketFrom((h) => {
         handlers.push(h);
         return closed;
       }),
@@ -140,7 +139,7 @@ function started(unread: number, items: NotificationItem[]) {
       },
     },
   });
-  const actor = createActor(logic, { input: { token: 't' } }).start();
+  const actor = createActor(logic, { input: { live: true } }).start();
   answerLoad({ items, unread });
   return {
     actor,

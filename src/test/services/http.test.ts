@@ -20,11 +20,11 @@ const answers: Record<string, [number, unknown]> = {
 };
 let server: Server;
 let base = '';
-const seenAuth: Array<string | undefined> = [];
+const seen: Array<{ authorization?: string; session?: string }> = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    seenAuth.push(req.headers.authorization);
+    seen.push({ authorization: req.headers.authorization, session: req.headers['x-session'] as string });
     const [status, body] = answers[req.url ?? ''] ?? [404, {}];
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
@@ -43,7 +43,7 @@ beforeEach(() => {
   handlers.onUnauthorized.mockClear();
   handlers.onForbidden.mockClear();
   const storage = new MemoryStorage();
-  storage.setItem('backoffice.user', JSON.stringify({ token: 'session-token' }));
+  storage.setItem('backoffice.user', JSON.stringify({ email: 'adi@demo.local' }));
   (globalThis as { localStorage?: unknown }).localStorage = storage;
 });
 
@@ -54,9 +54,9 @@ const failure = (path: string, quiet = false) =>
   );
 
 describe('HTTP failures (spec section 8)', () => {
-  it('sends the bearer token on every call', async () => {
+  it('sends no bearer token, and asks for cookie mode on every call (the session is the HttpOnly cookie)', async () => {
     await request('GET', `${base}/ok`);
-    expect(seenAuth.at(-1)).toBe('Bearer session-token');
+    expect(seen.at(-1)).toEqual({ authorization: undefined, session: 'cookie' });
   });
 
   it('logs out on 401 and sends the user to the landing path on 403, without an alert', async () => {

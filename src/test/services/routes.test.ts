@@ -28,8 +28,8 @@ const file = new File(['correlation_id\nA1'], 'void.csv');
 /** Arguments for every function of the API client: a function added without a line here does not compile. */
 const args: Record<keyof typeof api, unknown[]> = {
   login: [{ email: 'a@b.c', password: 'x' }],
-  validateOtp: ['123456', 'token'],
-  signInWithRecoveryCode: ['ABCD-EFGH-JKLM', 'token'],
+  validateOtp: ['123456'],
+  signInWithRecoveryCode: ['ABCD-EFGH-JKLM'],
   logout: [],
   me: [],
   modules: [],

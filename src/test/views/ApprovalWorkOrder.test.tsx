@@ -10,7 +10,7 @@ import type { NotificationItem } from '../../services/workOrders';
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';
 import { makeUser, PENDING_ADJUSTMENT } from '../fixtures';
 import { doneEvent, errorEvent } from '../machines/modelCoverage';
-import { PendingCalls, TOKEN, click, region } from './pageModelHarness';
+import { PendingCalls, click, region } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 /**
@@ -57,7 +57,7 @@ function open(type: 'SUPER ADMIN' | 'ADMIN' = 'SUPER ADMIN') {
   renderWithSession(
     <WorkOrderDetail code={CODE} logic={logic} />,
     // The role holds Master Balance, the module of the request's action (a checker must: issue 42).
-    makeUser({ token: TOKEN, type, otp_verified: true, modules: ['approvals', 'disbursement-master-balance'] }),
+    makeUser({ type, otp_verified: true, modules: ['approvals', 'disbursement-master-balance'] }),
     { modules: [], banks: [], clients: [], roles: [] },
   );
 }

@@ -20,7 +20,7 @@ import { APPROVAL_POLICY_SAVED, approvalDecidedMessage } from '../../services/su
 import type { PageMeta } from '../../services/withdrawalRules';
 import { ApprovalsPage } from '../../views/approvals/ApprovalsPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { CLIENTS, FakeSocket, PendingCalls, TOKEN, click, drivenPaths, region, renderPage } from './pageModelHarness';
+import { CLIENTS, FakeSocket, PendingCalls, click, drivenPaths, region, renderPage } from './pageModelHarness';
 import { PENDING_ADJUSTMENT } from '../fixtures';
 
 /**
@@ -188,7 +188,7 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
 }
 
 const model = buildModel(approvalsPageMachine, {
-  inputs: [{ user: { type: 'SUPER ADMIN', email: ME, modules: MODULES }, token: TOKEN, openId: null }],
+  inputs: [{ user: { type: 'SUPER ADMIN', email: ME, modules: MODULES }, live: true, openId: null }],
   events: events as never,
   serialize: (s) => {
     const c = s.context as ApprovalsPageContext;
@@ -429,7 +429,7 @@ const cellsOf = (row: HTMLElement) =>
 function checkScreen(state: string, w: World) {
   const [tab, list, decision, policy] = parts(state);
   expect(socket.watching).toBe(1);
-  expect(socket.tokens).toEqual([TOKEN]);
+  expect(socket.opened).toBe(1);
   if (w.announced) expect(screen.getAllByText(w.announced).length).toBeGreaterThan(0);
   if (tab === 'requests') {
     const select = within(page()).getByRole('combobox', { name: 'Status', hidden: true }) as HTMLSelectElement;
@@ -676,7 +676,7 @@ const scripted = (name: string, events: AnyEventObject[]) => {
   const path = {
     description: `scripted: ${name}`,
     events,
-    input: { user: { type: 'SUPER ADMIN', email: ME, modules: MODULES }, token: TOKEN, openId: null },
+    input: { user: { type: 'SUPER ADMIN', email: ME, modules: MODULES }, live: true, openId: null },
   } as unknown as ModelPath;
   return { ...path, end: model.replay(path) };
 };

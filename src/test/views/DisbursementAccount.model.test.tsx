@@ -5,16 +5,7 @@ import { disbursementAccountMachine, type HistoryLoaded } from '../../machines/a
 import { DisbursementAccountPage } from '../../views/disbursement/DisbursementAccountPage';
 import { buildModel } from '../machines/modelCoverage';
 import { depositEvents, depositPageModel, deposit, LOADED_AT, NOW } from './depositPageModel';
-import {
-  CLIENTS,
-  FakeSocket,
-  PendingCalls,
-  TOKEN,
-  drivePath,
-  drivenPaths,
-  region,
-  renderPage,
-} from './pageModelHarness';
+import { CLIENTS, FakeSocket, PendingCalls, drivePath, drivenPaths, region, renderPage } from './pageModelHarness';
 
 const TITLE = 'Disbursement Account';
 const output = (page: number): HistoryLoaded => ({
@@ -46,8 +37,8 @@ const options = {
 
 const model = buildModel(disbursementAccountMachine, {
   inputs: [
-    { clients: CLIENTS, token: TOKEN },
-    { clients: [], token: TOKEN },
+    { clients: CLIENTS, live: true },
+    { clients: [], live: true },
   ],
   events: depositEvents(options) as never,
   serialize: (s) =>

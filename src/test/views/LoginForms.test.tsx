@@ -11,19 +11,17 @@ import { CredentialsForm } from '../../views/CredentialsForm';
 import { OtpForm } from '../../views/OtpForm';
 import { makeUser } from '../fixtures';
 
-const user = (over: Partial<CurrentUser> = {}) => makeUser({ token: 'pre', ...over });
+const user = (over: Partial<CurrentUser> = {}) => makeUser({ ...over });
 
 function startLogin(
   signIn: (input: { email: string; password: string }) => Promise<CurrentUser>,
-  validateOtp = vi.fn(async (_input: { passcode: string; token: string }) => user({ otp_verified: true })),
+  validateOtp = vi.fn(async (_input: { passcode: string }) => user({ otp_verified: true })),
 ) {
   const actor = createActor(
     loginMachine.provide({
       actors: {
         signIn: fromPromise(({ input }: { input: { email: string; password: string } }) => signIn(input)),
-        validateOtp: fromPromise(({ input }: { input: { passcode: string; token: string } }) =>
-          validateOtp(input as never),
-        ),
+        validateOtp: fromPromise(({ input }: { input: { passcode: string } }) => validateOtp(input as never)),
       },
     }),
     { input: { notice: null } },
@@ -76,7 +74,7 @@ describe('Enter OTP', () => {
     expect(screen.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveFocus();
     await userEvent.keyboard('6');
     await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
-    expect(validateOtp).toHaveBeenCalledWith({ passcode: '123456', token: 'pre' });
+    expect(validateOtp).toHaveBeenCalledWith({ passcode: '123456' });
   });
 
   it("says 'Invalid OTP' when the pasted value is not six digits", async () => {

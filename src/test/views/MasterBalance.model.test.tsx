@@ -13,7 +13,6 @@ import {
   CLIENTS,
   FakeSocket,
   PendingCalls,
-  TOKEN,
   chooseClient,
   click,
   drivePath,
@@ -74,8 +73,8 @@ const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
 
 const model = buildModel(masterBalanceMachine, {
   inputs: [
-    { clients: CLIENTS, token: TOKEN },
-    { clients: [], token: TOKEN },
+    { clients: CLIENTS, live: true },
+    { clients: [], live: true },
   ],
   events: events as never,
   serialize: (s) =>

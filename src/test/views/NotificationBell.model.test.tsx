@@ -7,7 +7,7 @@ import { NotificationBell } from '../../views/NotificationBell';
 import { SessionContext } from '../../views/SessionContext';
 import { FakeNotificationSocket } from './fakeNotificationSocket';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, TOKEN, click, drivenPaths, isActorEvent, renderPage } from './pageModelHarness';
+import { PendingCalls, click, drivenPaths, isActorEvent, renderPage } from './pageModelHarness';
 
 /**
  * The header bell, driven through every transition of the notifications machine: socket events
@@ -55,7 +55,7 @@ const WD1_RESOLVED = item(1, 10, 'RESOLVED', false);
 const OLD_ONE = item(9, 5, 'RESOLVED', false);
 
 const model = buildModel(notificationsMachine, {
-  inputs: [{ token: TOKEN }],
+  inputs: [{ live: true }],
   events: (s: AnyMachineSnapshot) => [
     doneEvent('load', LISTED),
     errorEvent('load', new Error('offline')),

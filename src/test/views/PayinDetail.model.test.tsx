@@ -5,16 +5,7 @@ import { payinDetailMachine, type PayinLoaded } from '../../machines/accountPage
 import { PayinDetailPage } from '../../views/disbursement/PayinDetailPage';
 import { buildModel } from '../machines/modelCoverage';
 import { depositEvents, depositPageModel, deposit, LOADED_AT, NOW } from './depositPageModel';
-import {
-  CLIENTS,
-  FakeSocket,
-  PendingCalls,
-  TOKEN,
-  drivePath,
-  drivenPaths,
-  region,
-  renderPage,
-} from './pageModelHarness';
+import { CLIENTS, FakeSocket, PendingCalls, drivePath, drivenPaths, region, renderPage } from './pageModelHarness';
 
 const TITLE = 'Disbursement Accounts';
 const summary = {
@@ -48,8 +39,8 @@ const options = {
 
 const model = buildModel(payinDetailMachine, {
   inputs: [
-    { clients: CLIENTS, token: TOKEN },
-    { clients: [], token: TOKEN },
+    { clients: CLIENTS, live: true },
+    { clients: [], live: true },
   ],
   events: depositEvents(options) as never,
   serialize: (s) =>

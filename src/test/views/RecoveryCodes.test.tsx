@@ -18,12 +18,12 @@ const wrap = (node: ReactElement) => render(<FluentProvider theme={webLightTheme
 const CODES = Array.from({ length: 10 }, (_, i) => `ABCD-EFGH-JK${String.fromCharCode(65 + i)}${i + 2}`);
 const dialog = () => document.querySelector<HTMLElement>('[role=dialog],[role=alertdialog]');
 
-function atOtpStep(signInWithRecoveryCode: (input: { recoveryCode: string; token: string }) => Promise<CurrentUser>) {
+function atOtpStep(signInWithRecoveryCode: (input: { recoveryCode: string }) => Promise<CurrentUser>) {
   const actor = createActor(
     loginMachine.provide({
       actors: {
         signIn: fromPromise(async () => makeUser({ token: 'pre' })),
-        signInWithRecoveryCode: fromPromise(({ input }: { input: { recoveryCode: string; token: string } }) =>
+        signInWithRecoveryCode: fromPromise(({ input }: { input: { recoveryCode: string } }) =>
           signInWithRecoveryCode(input),
         ),
       },
@@ -37,7 +37,7 @@ function atOtpStep(signInWithRecoveryCode: (input: { recoveryCode: string; token
 }
 
 describe('Use a recovery code, on the OTP step', () => {
-  it('switches to one focused field, checks its shape, and sends the code with the sign-in token', async () => {
+  it('switches to one focused field, checks its shape, and sends the code (the pre-OTP session is the cookie)', async () => {
     const send = vi.fn(async () => makeUser({ otp_verified: true, must_reset_two_factor: true }));
     const actor = atOtpStep(send);
     await waitFor(() => expect(actor.getSnapshot().matches('enteringOtp')).toBe(true));
@@ -55,7 +55,7 @@ describe('Use a recovery code, on the OTP step', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx');
     expect(send).not.toHaveBeenCalled();
     await userEvent.type(field, ' efgh jkmn{Enter}');
-    await waitFor(() => expect(send).toHaveBeenCalledWith({ recoveryCode: 'abcd efgh jkmn', token: 'pre' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ recoveryCode: 'abcd efgh jkmn' }));
     await waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
   });
 

@@ -23,7 +23,7 @@ import {
   typeFilterText,
   type ManagementWorld,
 } from './managementPageModel';
-import { CLIENTS, TOKEN, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
+import { CLIENTS, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 const TITLE = 'Role Management';
@@ -170,7 +170,7 @@ describe('roleManagement machine, driven through the Role Management screen', ()
       const logic = roleManagementMachine.provide({
         actors: { load: calls.logic(), form: roleFormMachine.provide({ actors: { save: calls.logic() } }) },
       });
-      const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true });
+      const user = makeUser({ type: 'SUPER ADMIN', otp_verified: true });
       // The module tree comes with the session: an edited role keeps the modules it holds.
       await drivePath(pageModel, path, calls, (clients) =>
         renderWithSession(<RoleManagementPage logic={logic} />, user, { modules: tree, banks: [], clients, roles: [] }),

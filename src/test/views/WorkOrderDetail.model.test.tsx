@@ -19,7 +19,7 @@ import type { NotificationItem, WorkOrderItem } from '../../services/workOrders'
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, TOKEN, click, drivenPaths, region } from './pageModelHarness';
+import { PendingCalls, click, drivenPaths, region } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 /**
@@ -155,7 +155,7 @@ function events(s: AnyMachineSnapshot): AnyEventObject[] {
 
 const INPUTS: WorkOrderDetailInput[] = Object.values(CASES).map((c) => ({
   code: c.code,
-  token: TOKEN,
+  live: true,
   user: { type: c.role },
 }));
 
@@ -325,7 +325,7 @@ function checkScreen(state: string, w: World) {
   const [item, action] = parts(state);
   const page = within(region(title(w)));
   expect(socket.watching).toBe(1);
-  expect(socket.tokens).toEqual([TOKEN]);
+  expect(socket.opened).toBe(1);
   if (item === 'loading') {
     expect(card(w)).toBeNull();
     expect(calls.inputs.filter((c) => c.id === 'load').at(-1)!.input).toEqual({ code: w.case.code });
@@ -463,9 +463,10 @@ async function perform(event: AnyEventObject, w: World) {
 /** The 'work-order-changed' socket, as watchWorkOrders' stand-in. */
 class FakeWorkOrderSocket {
   private listeners = new Map<(item: NotificationItem) => void, () => void>();
-  tokens: string[] = [];
-  watch = (token: string, onChanged: (item: NotificationItem) => void, onConnected: () => void) => {
-    this.tokens.push(token);
+  /** How many sockets the page opened (the session cookie authenticates each). */
+  opened = 0;
+  watch = (onChanged: (item: NotificationItem) => void, onConnected: () => void) => {
+    this.opened += 1;
     this.listeners.set(onChanged, onConnected);
     return () => {
       this.listeners.delete(onChanged);
@@ -501,7 +502,7 @@ const logicFor = () =>
   });
 
 function renderAs(input: WorkOrderDetailInput) {
-  const user = makeUser({ token: TOKEN, type: input.user!.type, otp_verified: true });
+  const user = makeUser({ type: input.user!.type, otp_verified: true });
   renderWithSession(<WorkOrderDetail code={input.code} logic={logicFor()} />, user, {
     modules: [],
     banks: [],
@@ -552,7 +553,7 @@ const scripted = (name: string, code: string, events: AnyEventObject[]) => {
   const path = {
     description: `scripted: ${name}`,
     events,
-    input: { code, token: TOKEN, user: { type: c.role } },
+    input: { code, live: true, user: { type: c.role } },
   } as unknown as ModelPath;
   return { ...path, end: model.replay(path) };
 };
@@ -630,7 +631,7 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
 
   it('offers an ADMIN no decision on a withdrawal: only a SUPER ADMIN decides one', async () => {
     const c = CASES['WD-1'];
-    await opened({ code: c.code, token: TOKEN, user: { type: 'ADMIN' } }, workOrder(c, 'OPEN'));
+    await opened({ code: c.code, live: true, user: { type: 'ADMIN' } }, workOrder(c, 'OPEN'));
     expect(pair({ case: c } as World, 'Status')).toBe('Open');
     expect(actionsGroup({ case: c } as World)).toBeNull();
   });
@@ -643,7 +644,7 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
       message: 'The Herra QRIS settlement stopped: the ledger could not be written',
       item: { kind: 'settlement', ref: '7', client_id: null, client_name: null, amount: null },
     };
-    await opened({ code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } }, workOrder(c, 'OPEN'));
+    await opened({ code: c.code, live: true, user: { type: 'SUPER ADMIN' } }, workOrder(c, 'OPEN'));
     expect(pair({ case: c } as World, 'Item')).toBe('Settlement');
     expect(pair({ case: c } as World, 'Client')).toBe('-');
     expect(pair({ case: c } as World, 'Amount')).toBe('-');
@@ -653,7 +654,7 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
   it("shows a work order without an item (the demo seed's) as it is", async () => {
     const c = CASES['WD-1'];
     await opened(
-      { code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } },
+      { code: c.code, live: true, user: { type: 'SUPER ADMIN' } },
       { ...workOrder(c, 'OPEN'), data: { ...workOrder(c, 'OPEN').data, item: null } },
     );
     expect(within(region('Work Order WD-1')).queryByRole('group', { name: 'Item' })).toBeNull();
@@ -662,7 +663,7 @@ describe('Work order detail: what the lifecycle offers, and what the socket says
 
   it('leaves the page as it is when another work order changes', async () => {
     const c = CASES['WD-1'];
-    await opened({ code: c.code, token: TOKEN, user: { type: 'SUPER ADMIN' } }, workOrder(c, 'OPEN'));
+    await opened({ code: c.code, live: true, user: { type: 'SUPER ADMIN' } }, workOrder(c, 'OPEN'));
     await socket.change(other(c));
     expect(calls.isOpen('refresh')).toBe(false);
     expect(card({ case: c } as World)).toHaveAttribute('aria-busy', 'false');

@@ -70,9 +70,10 @@ export class PendingCalls {
 /** The 'balance-changed' socket, as watchBalances' stand-in. */
 export class FakeSocket {
   private listeners = new Set<(change: BalanceChanged) => void>();
-  tokens: string[] = [];
-  watch = (token: string, onChanged: (change: BalanceChanged) => void) => {
-    this.tokens.push(token);
+  /** How many sockets the page opened (the session cookie authenticates each). */
+  opened = 0;
+  watch = (onChanged: (change: BalanceChanged) => void) => {
+    this.opened += 1;
     this.listeners.add(onChanged);
     return () => {
       this.listeners.delete(onChanged);
@@ -92,7 +93,6 @@ export const CLIENTS: ClientOption[] = [
   { id: 1, client_name: 'PT Maju' },
   { id: 2, client_name: 'CV Jaya' },
 ];
-export const TOKEN = 'token-of-the-session';
 
 export function renderPage(
   page: ReactElement,
@@ -101,7 +101,7 @@ export function renderPage(
   /** What the signed-in SUPER ADMIN is besides, e.g. the modules their role holds. */
   userOver: Partial<CurrentUser> = {},
 ) {
-  const user = makeUser({ token: TOKEN, type: 'SUPER ADMIN', otp_verified: true, ...userOver });
+  const user = makeUser({ type: 'SUPER ADMIN', otp_verified: true, ...userOver });
   return renderWithSession(page, user, { modules: [], banks: [], clients, roles: [] }, sessionActors);
 }
 

@@ -38,7 +38,6 @@ export const SETTINGS = '/dashboard/settings/user';
 
 export const signedInUser = (over: Partial<CurrentUser> = {}) =>
   makeUser({
-    token: 'session-token',
     otp_verified: true,
     two_factor_active: true,
     type: 'CLIENT',

@@ -12,7 +12,7 @@ export const openIdOf = (search: string): number | null => {
 
 /**
  * /dashboard/approvals (SUPER ADMIN): the page machine started with the signed-in user (their type
- * and e-mail, which the approval lifecycle is asked with), the socket's token and the request the
+ * and e-mail, which the approval lifecycle is asked with), whether its socket opens and the request the
  * address names.
  */
 export function ApprovalsPage({ logic = approvalsPageMachine }: { logic?: typeof approvalsPageMachine }) {
@@ -21,7 +21,7 @@ export function ApprovalsPage({ logic = approvalsPageMachine }: { logic?: typeof
   const actor = useActorRef(logic, {
     input: {
       user: user ? { type: user.type, email: user.email, modules: user.modules } : null,
-      token: user?.token ?? null,
+      live: user != null,
       openId: openIdOf(search),
     },
   });

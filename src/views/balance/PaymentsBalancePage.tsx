@@ -50,7 +50,7 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
   const user = SessionContext.useSelector((s) => s.context.user);
   // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
   const query = useSearch();
-  const page = useActorRef(logic, { input: { clients, user, token: user?.token ?? null, query } });
+  const page = useActorRef(logic, { input: { clients, user, live: user != null, query } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ figures: 'loading' });

@@ -42,8 +42,8 @@ interface AccountPageProps {
  */
 export function AccountPage({ logic, title, top, figures, heading, updatedInPanel, table, paged }: AccountPageProps) {
   const styles = useStyles();
-  const { clients, token } = useAccountSession();
-  const page = useActorRef(logic, { input: { clients, token } });
+  const { clients, live } = useAccountSession();
+  const page = useActorRef(logic, { input: { clients, live } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ showing: 'loading' });

@@ -37,8 +37,8 @@ const shown = (amount: number | null) => (amount == null ? '-' : formatRupiah(am
  */
 export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: typeof masterBalanceMachine }) {
   const styles = useStyles();
-  const { clients, token } = useAccountSession();
-  const page = useActorRef(logic, { input: { clients, token } });
+  const { clients, live } = useAccountSession();
+  const page = useActorRef(logic, { input: { clients, live } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches('loadingBalance');

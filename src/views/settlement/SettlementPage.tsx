@@ -38,7 +38,7 @@ const HOW_TO = 'Choose a settlement type and a date range, then press Search.';
 export function SettlementPage({ logic = settlementMachine }: { logic?: typeof settlementMachine }) {
   const styles = useStyles();
   const user = SessionContext.useSelector((s) => s.context.user);
-  const page = useActorRef(logic, { input: { token: user?.token ?? null, user } });
+  const page = useActorRef(logic, { input: { live: user != null, user } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const search = () => page.send({ type: 'SEARCH' });
