@@ -112,54 +112,35 @@ interface PageOptions<Row> {
 function createManagementPageMachine<Row extends { id: number }>(id: string, options: PageOptions<Row>) {
   const { noun, filtersByRoleAndClient, resetsAuthenticator } = options;
   const reloadOn = { target: '.loading', reenter: true } as const;
+  // A user's row action after 'Are you sure?': the call, then the server's words and a reload, or the refusal.
+  const confirmedUserCall = <Src extends 'removeAuthenticator' | 'endUserSessions'>(src: Src, fallback: string) =>
+    ({
+      invoke: {
+        id: src,
+        src,
+        input: ({ context }: { context: ManagementPageContext<Row> }) => ({ userId: context.target!.id }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'announce', params: ({ event }: { event: { output: string } }) => succeeded(event.output) },
+            'reload',
+          ],
+        },
+        onError: {
+          target: 'closed',
+          actions: {
+            type: 'announce',
+            params: ({ event }: { event: { error: unknown } }) => failed(messageOf(event.error, fallback)),
+          },
+        },
+      },
+    }) as const;
   const resetStates = {
     confirmingReset: { on: { CONFIRM: 'resetting', CANCEL: 'closed' } },
-    resetting: {
-      invoke: {
-        id: 'removeAuthenticator',
-        src: 'removeAuthenticator',
-        input: ({ context }: { context: ManagementPageContext<Row> }) => ({ userId: context.target!.id }),
-        onDone: {
-          target: 'closed',
-          actions: [
-            { type: 'announce', params: ({ event }: { event: { output: string } }) => succeeded(event.output) },
-            'reload',
-          ],
-        },
-        onError: {
-          target: 'closed',
-          actions: {
-            type: 'announce',
-            params: ({ event }: { event: { error: unknown } }) =>
-              failed(messageOf(event.error, 'The authenticator could not be reset.')),
-          },
-        },
-      },
-    },
+    resetting: confirmedUserCall('removeAuthenticator', 'The authenticator could not be reset.'),
     // Issue 44: a SUPER ADMIN ends every session of a user, after 'Are you sure?'.
     confirmingEndSessions: { on: { CONFIRM: 'endingSessions', CANCEL: 'closed' } },
-    endingSessions: {
-      invoke: {
-        id: 'endUserSessions',
-        src: 'endUserSessions',
-        input: ({ context }: { context: ManagementPageContext<Row> }) => ({ userId: context.target!.id }),
-        onDone: {
-          target: 'closed',
-          actions: [
-            { type: 'announce', params: ({ event }: { event: { output: string } }) => succeeded(event.output) },
-            'reload',
-          ],
-        },
-        onError: {
-          target: 'closed',
-          actions: {
-            type: 'announce',
-            params: ({ event }: { event: { error: unknown } }) =>
-              failed(messageOf(event.error, 'The sessions could not be ended.')),
-          },
-        },
-      },
-    },
+    endingSessions: confirmedUserCall('endUserSessions', 'The sessions could not be ended.'),
   } as const;
   return setup({
     types: {
