@@ -109,7 +109,8 @@ export async function validateOtp(
     if (locked) await revokeSession(db, session.sessionId);
     throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(INVALID_OTP);
   }
-  await revokeSession(db, session.sessionId);
+  // Ended meanwhile (signed out everywhere, ended by a SUPER ADMIN): no verified session comes of it.
+  if (!(await revokeSession(db, session.sessionId))) throw notAuthenticated();
   const token = await createSession(db, { userId: user.id, otpVerified: true, ...origin });
   await auditBy(db, user, origin, {
     action: 'auth.otp',
@@ -273,6 +274,8 @@ export async function spendTotp(tx: Db, userId: number, code: string): Promise<v
   if (!user.twoFactorActive || !user.twoFactorSecret) throw ruleBroken('Set up two-factor authentication first.');
   const step = await checkTotp(user.twoFactorSecret, code, user.totpLastStep);
   if (step == null || !(await claimTimeStep(tx, user.id, step))) throw new OtpRejected(INVALID_OTP);
+  // As at sign-in: the authenticator was not lost after all, so the SUPER ADMINs' work order is settled too.
+  if (user.twoFactorResetRequired) await recoveryCodeSettled(tx, user.id, 'Confirmed with the authenticator again');
 }
 
 /** A wrong confirming code counts towards the lockout and is audited. */

@@ -210,11 +210,28 @@ export interface HeldVoid {
 }
 
 /**
- * Voids the FINALIZED disbursements the entries name, as the preview found them, each in its own
- * transaction (voidOne). Every entry gets an outcome. When what would come back is at or above the approval policy's
- * 'void-upload' threshold (issue 25), nothing is voided: the rows that would void are held for a
- * second SUPER ADMIN, and the answer is the approval's id. With `expected` (the preview the person confirmed), a
- * file that would now void another count or amount is refused (conflict) and nothing moves.
+ * Locks the disbursements the lookup found, in uuid order (the order applyHeldVoid locks them in), so two uploads
+ * naming the same rows queue instead of deadlocking; chunked like the lookup.
+ */
+async function lockFound(tx: Db, found: Map<string, Found>): Promise<void> {
+  const uuids = [...new Set([...found.values()].map((d) => d.uuid))].sort((a, b) => a.localeCompare(b));
+  for (let i = 0; i < uuids.length; i += 1_000)
+    await tx
+      .select({ uuid: disbursements.uuid })
+      .from(disbursements)
+      .where(inArray(disbursements.uuid, uuids.slice(i, i + 1_000)))
+      .orderBy(disbursements.uuid)
+      .for('update');
+}
+
+/**
+ * Voids the FINALIZED disbursements the entries name, in one transaction under the rows' locks: the
+ * preview is made again under them, so what it says is what moves. When what would come back is at or
+ * above the approval policy's 'void-upload' threshold (issue 25), nothing is voided: the rows that would
+ * void are held for a second SUPER ADMIN, and the answer is the approval's id. With `expected` (the
+ * preview the person confirmed), a file that would now void another count or amount is refused
+ * (conflict) and nothing moves (issue 44): a void by another upload that commits first is seen here,
+ * because this one waits for its locks.
  */
 export async function voidDisbursements(
   db: Db,
@@ -224,18 +241,19 @@ export async function voidDisbursements(
   origin: RequestOrigin,
   expected: { count: number; amount: number } | null = null,
 ): Promise<(VoidUploadResult & { movedClients: number[] }) | ApprovalHeld> {
-  const known = await lookUp(db, principal, entries);
-  const preview = await previewVoidDisbursements(db, principal, entries, known);
-  // The person confirmed a preview (issue 44): a file that would now void other figures is refused before anything
-  // is held or voided. Rows voided by someone else after this check still move nothing (voidOne, under its lock).
-  const changed = expected && voidFileChanged(preview.total, expected);
-  if (changed) throw conflict(changed);
-  const voiding = preview.results
-    .filter((r) => r.outcome === 'would_void')
-    .map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));
-  const clientIds = new Set(voiding.map((e) => known.get(e.correlation_id)!.clientId));
-  const held = await inTransaction(db, (tx) =>
-    holdIfNeeded(
+  // Unlocked, only to learn which rows to lock; read again once they are locked.
+  const named = await lookUp(db, principal, entries);
+  return inTransaction(db, async (tx) => {
+    await lockFound(tx, named);
+    const known = await lookUp(tx, principal, entries);
+    const preview = await previewVoidDisbursements(tx, principal, entries, known);
+    const changed = expected && voidFileChanged(preview.total, expected);
+    if (changed) throw conflict(changed);
+    const voiding = preview.results
+      .filter((r) => r.outcome === 'would_void')
+      .map((r) => ({ row: r.row, correlation_id: r.correlation_id, uuid: known.get(r.correlation_id)!.uuid }));
+    const clientIds = new Set(voiding.map((e) => known.get(e.correlation_id)!.clientId));
+    const held = await holdIfNeeded(
       tx,
       principal,
       'void-upload',
@@ -250,39 +268,34 @@ export async function voidDisbursements(
         payload: { filename, entries: voiding } satisfies HeldVoid,
       },
       origin,
-    ),
-  );
-  if (held) return held;
-  const results: VoidOutcome[] = [];
-  const voidedUuids: string[] = [];
-  const movedClients = new Set<number>();
-  let amount = 0;
-  for (const [i, entry] of entries.entries()) {
-    const seen = preview.results[i];
-    // Only the rows the hold was weighed on may void (each checked again under its lock): a row
-    // that became FINALIZED since is not voided by this file, so nothing returns unweighed. A
-    // repeated id keeps its preview's word: its first row did (or did not) void it.
-    if (seen.outcome !== 'would_void') {
-      results.push(
-        seen.outcome === 'already_voided'
-          ? { ...seen, message: 'Disbursement was already voided; nothing moved' }
-          : seen,
-      );
-      continue;
-    }
-    const uuid = known.get(entry.correlation_id)!.uuid;
-    const { moved, clientId, ...outcome } = await inTransaction(db, (tx) =>
-      voidOne(tx, principal, principal, entry, uuid, filename, origin),
     );
-    results.push(outcome);
-    if (outcome.outcome === 'voided') voidedUuids.push(uuid);
-    amount += moved;
-    if (moved > 0) movedClients.add(clientId);
-  }
-  const result = summarizeVoid(false, results, amount);
-  // Each row's void is audited in its own transaction; this line lists them all as its items.
-  await inTransaction(db, (tx) =>
-    auditWithItems(
+    if (held) return held;
+    const results: VoidOutcome[] = [];
+    const voidedUuids: string[] = [];
+    const movedClients = new Set<number>();
+    let amount = 0;
+    for (const [i, entry] of entries.entries()) {
+      const seen = preview.results[i];
+      // Only the rows the preview (under the locks) found FINALIZED void. A repeated id keeps its
+      // preview's word: its first row did (or did not) void it.
+      if (seen.outcome !== 'would_void') {
+        results.push(
+          seen.outcome === 'already_voided'
+            ? { ...seen, message: 'Disbursement was already voided; nothing moved' }
+            : seen,
+        );
+        continue;
+      }
+      const uuid = known.get(entry.correlation_id)!.uuid;
+      const { moved, clientId, ...outcome } = await voidOne(tx, principal, principal, entry, uuid, filename, origin);
+      results.push(outcome);
+      if (outcome.outcome === 'voided') voidedUuids.push(uuid);
+      amount += moved;
+      if (moved > 0) movedClients.add(clientId);
+    }
+    const result = summarizeVoid(false, results, amount);
+    // Each row's void has its own line; this one lists them all as its items, in the same transaction.
+    await auditWithItems(
       tx,
       {
         actorUserId: principal.id,
@@ -293,10 +306,10 @@ export async function voidDisbursements(
         detail: { filename, ...result.summary, amount },
       },
       itemsOfIds('disbursement', voidedUuids),
-    ),
-  );
-  // Which clients' balances moved, for the live balance event (not part of the answer).
-  return { ...result, movedClients: [...movedClients] };
+    );
+    // Which clients' balances moved, for the live balance event (not part of the answer).
+    return { ...result, movedClients: [...movedClients] };
+  });
 }
 
 /**

@@ -3,10 +3,10 @@ import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { auditBy } from './audit.ts';
 import { OtpRejected, recordOtpRejection, spendTotp, userForOtp, type RequestOrigin } from './authentication.ts';
-import { conflict, ruleBroken, throttled } from './errors.ts';
+import { conflict, notAuthenticated, ruleBroken, throttled } from './errors.ts';
 import { LOCKED_MESSAGE, recordFailure } from './lockout.ts';
 import { matchRecoveryCode, prepareRecoveryCodes, spendRecoveryCode, storeRecoveryCodes } from './recoveryCodes.ts';
-import { createSession, revokeSession } from './sessions.ts';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { recoveryCodeUsed } from './workOrderEvents.ts';
 
 export const INVALID_RECOVERY_CODE = 'Invalid recovery code';
@@ -39,14 +39,19 @@ export async function signInWithRecoveryCode(
         .update(users)
         .set({ twoFactorResetRequired: true, failedAttempts: 0, lockedUntil: null })
         .where(eq(users.id, user.id));
-      await revokeSession(tx, session.sessionId);
+      // Every session of the user ends, not only the unverified one swapped here: someone who needed a
+      // code may have lost the device, and while the user is asked for a new authenticator any verified
+      // session could set one up (and take its codes). The unverified one must still be live: ended
+      // meanwhile (signed out everywhere, ended by a SUPER ADMIN), the sign-in fails and the code stays unspent.
+      const ended = await revokeUserSessions(tx, user.id);
+      if (!ended.includes(session.sessionId)) throw notAuthenticated();
       const token = await createSession(tx, { userId: user.id, otpVerified: true, ...origin });
       await auditBy(tx, user, origin, {
         action: 'auth.recovery_code',
         objectType: 'user',
         objectId: user.id,
         outcome: 'success',
-        detail: { codes_left: left },
+        detail: { codes_left: left, other_sessions_ended: ended.length - 1 },
       });
       await recoveryCodeUsed(tx, user, codeId, left);
       return token;

@@ -112,7 +112,7 @@ export async function endUserSessions(
   body: unknown,
   origin: RequestOrigin,
   limits: SessionLimits,
-): Promise<{ name: string; ended: EndedSession[] }> {
+): Promise<{ userId: number; name: string; ended: EndedSession[] }> {
   const { user_id } = parseInput(EndUserSessionsBody, body);
   return inTransaction(db, async (tx) => {
     const [user] = await tx
@@ -130,6 +130,6 @@ export async function endUserSessions(
       outcome: 'success',
       detail: { session_ids: ended.map((s) => s.id), sessions_ended: ended.length > 0 },
     });
-    return { name: user.name, ended };
+    return { userId: user.id, name: user.name, ended };
   });
 }

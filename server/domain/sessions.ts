@@ -74,11 +74,14 @@ export function liveSessionCte(token: string, limits: SessionLimits): SQL {
   )`;
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db
+/** Whether this call ended the session (false: it was already revoked). */
+export async function revokeSession(db: Db, sessionId: number): Promise<boolean> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 export async function revokeUserSessions(db: Db, userId: number): Promise<number[]> {

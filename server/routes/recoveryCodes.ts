@@ -13,7 +13,7 @@ import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
 /** Issue 44: signing in with a recovery code, and a new set on demand. */
-export function recoveryCodeRoutes({ database, config }: RouteDeps) {
+export function recoveryCodeRoutes({ database, config, realtime }: RouteDeps) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     // Answers as validate-otp does (the verified user), read again: the sign-in just set must_reset_two_factor.
@@ -26,6 +26,8 @@ export function recoveryCodeRoutes({ database, config }: RouteDeps) {
         recovery_code,
         originOf(request),
       );
+      // The sign-in ended every other session of the user: their sockets close now, on every node.
+      realtime.disconnectUser(auth.principal.id);
       const principal = await loadPrincipal(db, auth.principal.id);
       if (!principal) throw notAuthenticated();
       // The session was rotated, as validate-otp rotates it: the browser's cookie is replaced, a script gets the token.

@@ -54,15 +54,16 @@ export function sessionRoutes({ database, config, realtime }: RouteDeps) {
       const { principal } = requireAuth(request);
       const origin = originOf(request);
       // Refusals (an unknown user, one's own) are audited as User Management's are.
-      const { name, ended } = await auditRefusals(
+      const { userId, name, ended } = await auditRefusals(
         db,
         principal,
         { action: 'user.end_sessions', input: request.body, origin },
         statusOf,
         () => endUserSessions(db, principal, request.body, origin, limits),
       );
-      const userIds = [...new Set(ended.map((s) => s.userId))];
-      closeEndedSockets(realtime, userIds, ended, null);
+      // Every socket of the user closes, also one whose session had already expired unrevoked (none ended
+      // by this call): an expired session's socket is not closed by anything else.
+      closeEndedSockets(realtime, [userId], ended, null);
       return ok({ ended: ended.length }, USER_SESSIONS_ENDED(name, ended.length));
     });
   };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, journalEntries, outbox } from '../db/schema.ts';
 import { voidRowsFromSheet } from '../domain/disbursementVoid.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
-import { signInVerified, startTestServer, type TestServer } from './harness.ts';
+import { addUser, signInVerified, startTestServer, type TestServer } from './harness.ts';
 import { balancesOf, clientIdOf, delta, makeDisbursement, NO_MOVEMENT } from './disbursementsTestKit.ts';
 
 /**
@@ -426,7 +426,33 @@ describe('the apply names the preview it confirms (issue 44)', () => {
     await expectLedgerClean();
   });
 
-  it('refuses expectations that are not whole numbers, or one without the other, before anything is read', async () => {
+  it('ten applies of one previewed file at once: exactly one voids, nine are refused 409, the money moves once', async () => {
+    const { db } = server.database;
+    const [a, b] = [
+      await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }),
+      await makeDisbursement(db, { clientId: 2, status: 'FINALIZED' }),
+    ];
+    const csv = `correlation_id\n${a.correlationId}\n${b.correlationId}\n`;
+    const seen = (await upload([{ name: 'ab.csv', content: csv }], (f) => f.append('dry_run', 'true'))).body.data.total;
+    // Ten SUPER ADMINs: one person's second upload at once is refused (429) before it is read.
+    const people: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const email = `voider${i}@demo.local`;
+      await addUser(server, { email, name: `Voider ${i}`, type: 'SUPER ADMIN', role: 'Super Admin', clients: [] });
+      people.push((await signInVerified(server, email)).token);
+    }
+    const before = await balancesOf(db, 2);
+    // The check and the voids are one transaction under the rows' locks: no apply voids a part of what it previewed.
+    const answers = await Promise.all(
+      people.map((as) => upload([{ name: 'ab.csv', content: csv }], expecting(seen.count, seen.amount), as)),
+    );
+    expect(answers.map((x) => x.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(answers.find((x) => x.status === 200)!.body.data.summary).toMatchObject({ voided: 2 });
+    expect(delta(before, await balancesOf(db, 2)).disbursement).toBe(seen.amount);
+    await expectLedgerClean();
+  });
+
+  it('refuses expectations that are not whole numbers, one without the other, or a field sent twice, before anything is read', async () => {
     const csv = 'correlation_id\nX\n';
     const cases: Array<[(f: FormData) => void, string]> = [
       [
@@ -441,6 +467,12 @@ describe('the apply names the preview it confirms (issue 44)', () => {
       [
         (f) => (f.append('expected_count', '1'), f.append('expected_amount', '1e3')),
         'expected_amount must be a whole number',
+      ],
+      // A repeated field is refused, not read last-wins: 'true' then 'false' must not apply the file.
+      [(f) => (f.append('dry_run', 'true'), f.append('dry_run', 'false')), "The upload repeats the field 'dry_run'"],
+      [
+        (f) => (expecting(1, 10)(f), f.append('expected_amount', '20')),
+        "The upload repeats the field 'expected_amount'",
       ],
     ];
     for (const [extra, message] of cases) {

@@ -100,6 +100,17 @@ describe('signing in with a recovery code', () => {
     expect((await signInWithCode(email, codes[1])).status).toBe(200);
   });
 
+  it("ends the user's other sessions: none but this one may set up the new authenticator", async () => {
+    const email = 'rc.others@demo.local';
+    const { codes, secret } = await userWithCodes(email);
+    const older = await signInWithOtp(email, secret);
+    const first = await signInWithCode(email, codes[0]);
+    expect(first.status).toBe(200);
+    expect((await call(server, 'GET', `${API}/user/me`, { token: older })).status).toBe(401);
+    expect((await call(server, 'GET', `${API}/user/generate-otp`, { token: older })).status).toBe(401);
+    expect((await call(server, 'GET', `${API}/user/me`, { token: first.body.data.token })).status).toBe(200);
+  });
+
   it('writes the audit line and tells every SUPER ADMIN through the bell', async () => {
     const email = 'rc.audit@demo.local';
     const { codes } = await userWithCodes(email);
@@ -248,7 +259,8 @@ describe('signing in with a recovery code', () => {
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 422)).toHaveLength(9);
+    // A loser is refused the code (422), or, when the winner's sign-in ended its session first, the session (401).
+    expect(answers.filter((a) => a.status === 422 || a.status === 401)).toHaveLength(9);
   });
 });
 
@@ -284,6 +296,25 @@ describe('a new set on demand', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'two_factor.recovery_codes'), eq(auditLog.outcome, 'success')));
     expect(line).toMatchObject({ actorEmail: email, detail: { recovery_codes: 10 } });
+  });
+
+  it("settles the SUPER ADMINs' work order when the old authenticator confirms an action after a code", async () => {
+    const email = 'rc.confirm@demo.local';
+    const { codes, secret } = await userWithCodes(email);
+    const token = (await signInWithCode(email, codes[0])).body.data.token;
+    await server.database.db.update(users).set({ totpLastStep: null }).where(eq(users.email, email));
+    const fresh = await call(server, 'POST', `${API}/user/recovery-codes`, {
+      token,
+      body: { passcode: await totpAt(secret) },
+    });
+    expect(fresh.status).toBe(200);
+    expect((await call(server, 'GET', `${API}/user/me`, { token })).body.data.must_reset_two_factor).toBe(false);
+    const bell = await call(server, 'GET', '/api/v1/notification', { token: superAdmin });
+    const item = bell.body.data.items.find(
+      (n: { subject: string }) => n.subject === `${email} signed in with a recovery code`,
+    );
+    expect(item.data.status).toBe('RESOLVED');
+    expect(item.message).toBe('Confirmed with the authenticator again');
   });
 
   it('is refused to a session that has not passed the OTP step', async () => {

@@ -43,6 +43,9 @@ export async function readUploadParts(
         files.push({ filename, data });
         if (files.length > limits.maxFiles) throw invalidInput(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
       } else if (limits.fields.includes(part.fieldname)) {
+        // As a JSON body's repeated key is (issue 44): 'dry_run=true' then 'dry_run=false' must not apply.
+        if (Object.hasOwn(fields, part.fieldname))
+          throw invalidInput(`The upload repeats the field '${part.fieldname}'`);
         fields[part.fieldname] = String(part.value);
       }
     }
