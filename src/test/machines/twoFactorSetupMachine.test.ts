@@ -12,7 +12,8 @@ const events = [
   { type: 'CODE_CHANGE', value: '12' },
   { type: 'CODE_CHANGE', value: '123456' },
   { type: 'VERIFY' },
-  doneEvent('verifyCode', {}),
+  doneEvent('verifyCode', { recovery_codes: ['ABCD-EFGH-JKMN'] }),
+  { type: 'CODES_SAVED' },
   errorEvent('verifyCode', new ApiError(422, 'OTP is invalid.')),
   { type: 'xstate.after.redirect.twoFactorSetup.verified' },
   { type: 'RESET' },
@@ -41,6 +42,9 @@ describe('two-factor set-up machine: model', () => {
     if (snapshot.matches('awaitingCode')) expect(snapshot.context.secret).toBeTruthy();
     if (snapshot.matches('verifying')) expect(snapshot.context.code).toMatch(/^\d{6}$/);
     if (snapshot.matches('reconfirm')) expect(snapshot.status).toBe('done');
+    // The codes are held only while shown, once.
+    if (snapshot.matches('showingCodes')) expect(snapshot.context.codes).toEqual(['ABCD-EFGH-JKMN']);
+    else expect(snapshot.context.codes).toEqual([]);
   });
 });
 

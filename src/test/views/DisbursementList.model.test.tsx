@@ -533,11 +533,11 @@ async function expectScreenAfter(
       return;
     case 'CONFIRM':
       if (knowledge.previewed) {
-        // Only now does the file go up to void: the same file, without dry_run.
+        // Only now does the file go up to void: the same file, without dry_run, naming the total the preview showed.
         const d = await dialogNamed('Upload Void Transaction: Preview');
         expect(d).toHaveTextContent('Voiding…');
         expect(buttonIn(d, 'Confirm')).toBeDisabled();
-        expect(f.last('voidUpload').input).toEqual({ file: csv });
+        expect(f.last('voidUpload').input).toEqual({ file: csv, expected: voidResult(1, true, true).total });
         return;
       }
       expect(await alertDialog()).toHaveTextContent('Adding…');
