@@ -101,7 +101,8 @@ test('SUPER ADMIN makes a role and a user, who sees only those menus; an authent
   await user.goto('/dashboard/balance');
   await expect(user.getByRole('heading', { name: 'Payments Balance' })).toBeVisible();
 
-  // SUPER ADMIN takes Payments Balance out of the role: the user's open menu follows without signing in again.
+  // SUPER ADMIN takes Payments Balance out of the role: that ends the user's sessions (issue 44), so their open page
+  // is sent to sign in at once; signed in again, the menu is the role as it is now.
   await openManagement(admin, 'Role', 'Role Management');
   await admin
     .getByRole('table', { name: 'Roles' })
@@ -112,7 +113,13 @@ test('SUPER ADMIN makes a role and a user, who sees only those menus; an authent
   await editRole.getByRole('group', { name: 'Payments Balance' }).getByRole('switch', { name: 'Select all' }).click();
   await editRole.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Role Reports Reader has been successfully updated', { exact: true })).toBeVisible();
+  await expect(user).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await signIn(user, NEW_USER);
+  await typeOtp(user, await nextCode(NEW_USER));
+  await expect(user).toHaveURL(/\/dashboard\/transactions$/);
+  await expect(menu.getByRole('link', { name: 'Payments List' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Payments Balance' })).toHaveCount(0);
+  await user.goto('/dashboard/balance');
   await expect(user).toHaveURL(/\/404$/);
   await user.goto('/dashboard/transactions');
   await expect(user.getByRole('heading', { name: 'Payments List' })).toBeVisible();
