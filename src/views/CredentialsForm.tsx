@@ -12,7 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../machines/loginMachine';
 
@@ -34,14 +34,7 @@ export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMac
       canSubmit: s.can({ type: 'SUBMIT' }),
       canEdit: s.can({ type: 'EDIT_EMAIL', value: '' }),
     }),
-    (a, b) =>
-      a.email === b.email &&
-      a.password === b.password &&
-      a.error === b.error &&
-      a.notice === b.notice &&
-      a.submitting === b.submitting &&
-      a.canSubmit === b.canSubmit &&
-      a.canEdit === b.canEdit,
+    shallowEqual,
   );
   const [showPassword, setShowPassword] = useState(false);
 

@@ -9,7 +9,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Redirect } from 'wouter';
 import type { loginMachine } from '../machines/loginMachine';
@@ -52,12 +52,7 @@ export function LoginPage() {
       canRetry: s.can({ type: 'RETRY' }),
       login: s.children.login,
     }),
-    (a, b) =>
-      a.value === b.value &&
-      a.landing === b.landing &&
-      a.error === b.error &&
-      a.canRetry === b.canRetry &&
-      a.login === b.login,
+    shallowEqual,
   );
 
   if (value === 'signedIn') return <Redirect to={landing} replace />;

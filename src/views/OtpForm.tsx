@@ -10,7 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ClipboardPasteRegular } from '@fluentui/react-icons';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { INVALID_OTP, typedOtp, type loginMachine } from '../machines/loginMachine';
 import { readClipboardText } from '../services/clipboard';
@@ -56,14 +56,7 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
       canType: s.can({ type: 'OTP_CHANGE', value: '' }),
       canRecover: s.can({ type: 'USE_RECOVERY_CODE' }),
     }),
-    (a, b) =>
-      a.otp === b.otp &&
-      a.error === b.error &&
-      a.submitting === b.submitting &&
-      a.canBack === b.canBack &&
-      a.canPaste === b.canPaste &&
-      a.canType === b.canType &&
-      a.canRecover === b.canRecover,
+    shallowEqual,
   );
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
 

@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../machines/loginMachine';
 
@@ -35,14 +35,7 @@ export function RecoveryCodeForm({ actor }: { actor: ActorRefFrom<typeof loginMa
       canType: s.can({ type: 'RECOVERY_CODE_CHANGE', value: '' }),
       canSwitch: s.can({ type: 'USE_AUTHENTICATOR' }),
     }),
-    (a, b) =>
-      a.code === b.code &&
-      a.error === b.error &&
-      a.submitting === b.submitting &&
-      a.canBack === b.canBack &&
-      a.canSubmit === b.canSubmit &&
-      a.canType === b.canType &&
-      a.canSwitch === b.canSwitch,
+    shallowEqual,
   );
 
   return (
