@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInAs } from './helpers';
+import { focusPlace, screenshot, signInAs } from './helpers';
 
 // Columns of the Disbursements table (spec section 3's fields, in the screen's order: the row's
 // identity, pinned in view, leads; issue 26).
@@ -97,6 +97,8 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   // Issue 25: nothing moves on the first click; the preview says what would, and Confirm applies it.
   const preview = page.getByRole('dialog', { name: 'Upload Void Transaction: Preview' });
   await expect(preview).toContainText('Void 1 disbursement returning Rp.');
+  // Issue 45: the step that replaced the Upload button keeps the focus in the dialog (Escape and Tab still reach it).
+  await expect.poll(() => focusPlace(page)).toBe('inside');
   await expect(
     preview.getByRole('table', { name: 'Void preview' }).locator('tbody tr').filter({ hasText: toFinalize }),
   ).toContainText('Will be voided');
@@ -107,6 +109,7 @@ test('SUPER ADMIN rejects and finalizes PENDING disbursements, voids a FINALIZED
   await expect(outcomes).toHaveCount(2);
   await expect(outcomes.filter({ hasText: toFinalize })).toContainText('Voided');
   await expect(outcomes.filter({ hasText: 'NO-SUCH-DISBURSEMENT-1' })).toContainText('Not found');
+  await expect.poll(() => focusPlace(page)).toBe('inside');
   await screenshot(page, '52-disbursement-void-results');
   await results.getByRole('button', { name: 'Close' }).click();
   await expect(table.locator('tbody tr').filter({ hasText: toFinalize })).toContainText('VOIDED');

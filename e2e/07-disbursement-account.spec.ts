@@ -28,8 +28,10 @@ test('SUPER ADMIN adjusts a disbursement balance, is refused too much, sees the 
   await expect(amount).toHaveValue('250.000,00');
   await expect(page.getByText('Reads as Rp. 250,000 (dua ratus lima puluh ribu rupiah)')).toBeVisible();
   await expect(page.getByRole('group', { name: 'After Balance' })).toContainText(rp(before + 250_000));
-  await page.getByRole('button', { name: 'Update Balance' }).click();
+  // Issue 45: Enter in the amount submits the form once; the question it opens stays open, on its Cancel.
+  await amount.press('Enter');
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expect(confirm).toContainText(
     `by ${rp(250_000)} (dua ratus lima puluh ribu rupiah), from ${rp(before)} to ${rp(before + 250_000)}`,
   );

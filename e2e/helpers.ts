@@ -104,3 +104,30 @@ export async function signInAs(page: Page, email: string) {
   await typeOtp(page, await nextCode(email));
   await expect(page).toHaveURL(/\/dashboard\/(?!settings)/);
 }
+
+/** Where the focus is: inside the open dialog on top (the last one in the page), or what it rests on outside. */
+export const focusPlace = (page: Page) =>
+  page.evaluate(() => {
+    const dialogs = document.querySelectorAll('[role=dialog],[role=alertdialog]');
+    const top = dialogs[dialogs.length - 1];
+    const el = document.activeElement as HTMLElement | null;
+    if (top && el && el !== top && top.contains(el)) return 'inside';
+    return `outside: ${el?.tagName ?? 'none'} '${(el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim().slice(0, 40)}'`;
+  });
+
+/**
+ * Issue 45: an open dialog keeps the focus. It starts on one of its controls, and 30 Tab then 30
+ * Shift+Tab presses never leave it (they wrap at its ends, never reaching the page behind).
+ */
+export async function expectFocusTrapped(page: Page, where: string) {
+  await expect.poll(() => focusPlace(page), { message: `${where}: the dialog opens with the focus` }).toBe('inside');
+  for (const key of ['Tab', 'Shift+Tab']) {
+    const left: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press(key);
+      const place = await focusPlace(page);
+      if (place !== 'inside') left.push(`${key} #${i + 1}: ${place}`);
+    }
+    expect.soft(left, `${where}: the focus leaves the dialog`).toEqual([]);
+  }
+}

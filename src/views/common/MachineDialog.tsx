@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
-import { Dialog, type DialogProps } from '@fluentui/react-components';
+import { Dialog, useFocusFinders, type DialogProps } from '@fluentui/react-components';
+import { holdDialogFocus } from './dialogFocus';
 import { restoreRowFocus, rowActionPlace } from './rowFocus';
 
 /**
@@ -49,7 +50,8 @@ function useReturnFocus() {
 /**
  * Every screen's dialog: Fluent's Dialog, shown while it is mounted (the machine's state mounts it),
  * closed by Escape (and, for a plain modal, a click outside) through the event the machine already
- * takes for Cancel or Close, except while busy sending; the focus goes back to its opener after.
+ * takes for Cancel or Close, except while busy sending; the focus stays inside it while it is open,
+ * across its own steps (dialogFocus.ts), and goes back to its opener after.
  */
 export function MachineDialog({
   busy = false,
@@ -62,6 +64,9 @@ export function MachineDialog({
   onDismiss?: () => void;
 }) {
   useReturnFocus();
+  const { findAllFocusable } = useFocusFinders();
+  // In layout, before the key press that opened the dialog reaches it (see swallowOpeningKey).
+  useLayoutEffect(() => holdDialogFocus((container) => findAllFocusable(container)), [findAllFocusable]);
   return (
     <Dialog
       {...rest}
