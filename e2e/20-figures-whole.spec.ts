@@ -90,7 +90,19 @@ test('SUPER ADMIN: every amount and fee on the lists is whole and uncovered at 1
   await signInAs(page, 'superadmin@demo.local');
 
   await page.goto('/dashboard/transactions');
-  await expectFiguresWhole(page, page.getByRole('table', { name: 'Payments' }), 'figures-payments');
+  const payments = page.getByRole('table', { name: 'Payments' });
+  await expectFiguresWhole(page, payments, 'figures-payments');
+
+  // Issue 45 (8): the way to the row actions is on screen, and doing what it says gets there.
+  const hint = page.getByText(/Tab into the table, then the arrow keys .* move to a row's actions/);
+  await expect(hint).toBeVisible();
+  await expect(payments).toHaveAccessibleDescription(/arrow keys/);
+  await page.getByRole('button', { name: 'Columns' }).focus();
+  await page.keyboard.press('Tab');
+  const inActions = () =>
+    page.evaluate(() => document.activeElement?.closest('[role=group][aria-label^="Actions for"]') != null);
+  for (let i = 0; i < 3 && !(await inActions()); i += 1) await page.keyboard.press('ArrowRight');
+  expect(await inActions()).toBe(true);
 
   await page.goto('/dashboard/disbursement/transactions');
   await expectFiguresWhole(page, page.getByRole('table', { name: 'Disbursements' }), 'figures-disbursements');
