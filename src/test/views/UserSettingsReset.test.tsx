@@ -12,10 +12,8 @@ import { OPTIONS, SETTINGS, renderSignIn, signedInUser } from './signInHarness';
  * reads only, so User Settings has no Reset for their two-factor (a SUPER ADMIN removes it for them).
  */
 function renderSettings(type: UserTypeName) {
-  const never = fromPromise<never>(() => new Promise(() => {}));
-  const setup = twoFactorSetupMachine.provide({
-    actors: { generateSecret: never, verifyCode: never, disableTwoFactor: never },
-  });
+  // Two-factor is active: the panel starts there and calls nothing until a button is pressed.
+  const setup = twoFactorSetupMachine;
   const session = sessionMachine.provide({ actors: { loadOptions: fromPromise(async () => OPTIONS) } });
   renderSignIn({
     logic: session,
