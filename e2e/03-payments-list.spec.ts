@@ -45,7 +45,7 @@ test('SUPER ADMIN filters the Payments List and the tiles add up the rows shown'
   expect(await tile(page, 'Total Transactions')).toBe(count);
   const statuses = await rows.locator('td:nth-child(5)').allTextContents();
   expect(new Set(statuses)).toEqual(new Set(['PENDING']));
-  expect(new Set(await rows.locator('td:nth-child(3)').allTextContents())).toEqual(new Set(['fello_qris']));
+  expect(new Set(await rows.locator('td:nth-child(7)').allTextContents())).toEqual(new Set(['fello_qris']));
   const amounts = (await rows.locator('td:nth-child(3)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
   expect(await tile(page, 'Total Amount')).toBe(amounts.reduce((a, b) => a + b, 0));
   await screenshot(page, '21-payments-list-filtered');
