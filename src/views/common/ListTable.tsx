@@ -56,9 +56,9 @@ const useStyles = makeStyles({
 /**
  * Issue 45 (8): how a keyboard reaches the row actions, said on screen and as the table's description.
  * The actions stay out of the Tab order (one Tab stop for the table, the arrow keys inside it, issue
- * 26): tried in Chromium on a 1000-row page, every row's icons in the Tab order put some 3000 stops
- * between the filters and the pager, so Tab no longer moved anywhere useful. Saying the keys is the
- * cheaper fix.
+ * 26): a 1000-row page offers up to three actions a row, so with them in the Tab order some 3000 stops
+ * would lie between the filters and the pager, and Tab would no longer move anywhere useful. Saying
+ * the keys costs nothing and keeps Tab quick.
  */
 export const ROW_ACTIONS_HINT =
   "Keyboard: Tab into the table, then the arrow keys (Left, Right, Up, Down) move to a row's actions; Enter opens one.";
