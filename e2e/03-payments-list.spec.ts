@@ -43,10 +43,10 @@ test('SUPER ADMIN filters the Payments List and the tiles add up the rows shown'
   const count = await rows.count();
   expect(count).toBeGreaterThan(0);
   expect(await tile(page, 'Total Transactions')).toBe(count);
-  const statuses = await rows.locator('td:nth-child(9)').allTextContents();
+  const statuses = await rows.locator('td:nth-child(5)').allTextContents();
   expect(new Set(statuses)).toEqual(new Set(['PENDING']));
-  expect(new Set(await rows.locator('td:nth-child(4)').allTextContents())).toEqual(new Set(['fello_qris']));
-  const amounts = (await rows.locator('td:nth-child(7)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
+  expect(new Set(await rows.locator('td:nth-child(7)').allTextContents())).toEqual(new Set(['fello_qris']));
+  const amounts = (await rows.locator('td:nth-child(3)').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
   expect(await tile(page, 'Total Amount')).toBe(amounts.reduce((a, b) => a + b, 0));
   await screenshot(page, '21-payments-list-filtered');
 });
@@ -104,7 +104,7 @@ test("SUPER ADMIN checks a provider's report against our records", async ({ page
   const table = page.getByRole('table', { name: 'Payments' });
   await expect(table).toHaveAttribute('aria-busy', 'false');
   const ids = await table.locator('tbody tr td:nth-child(2)').allTextContents();
-  const amounts = (await table.locator('tbody tr td:nth-child(7)').allTextContents()).map((t) => t.replace(/\D/g, ''));
+  const amounts = (await table.locator('tbody tr td:nth-child(3)').allTextContents()).map((t) => t.replace(/\D/g, ''));
   const csv =
     `correlation_id,status,amount\n${ids[0]},SUCCESS,${amounts[0]}\n` +
     `${ids[1]},SUCCESS,1\nUNKNOWN-REF-1,SUCCESS,10000\n`;

@@ -38,6 +38,11 @@ test('AUDITOR reads without acting: no row actions, the trial balance, a journal
   await expect(menu.getByRole('link', { name: 'Ledger' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Management' })).toHaveCount(0);
 
+  // User Settings: their two-factor is set, and no Reset (issue 45: an AUDITOR can never take it).
+  await page.goto('/dashboard/settings/user');
+  await expect(page.getByText('2FA Verification Set')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset', exact: true })).toHaveCount(0);
+
   // Disbursement List: every client's rows, none with an action, and no void upload.
   await page.goto('/dashboard/disbursement/transactions');
   const disbursements = page.locator('table[aria-label="Disbursements"]');

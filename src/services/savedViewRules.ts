@@ -21,17 +21,17 @@ export const ListIdParam = v.picklist(LIST_IDS, `list must be one of ${LIST_IDS.
  * table are the row's identity, pinned in view, and are not offered. Withdrawal History has none.
  */
 export const LIST_COLUMNS: Record<ListId, readonly string[]> = {
-  transactions: ['Client', 'Type', 'Account No', 'RRN', 'Amount', 'Fee', 'Status', 'Paid Time', 'Settlement Time'],
+  transactions: ['Amount', 'Fee', 'Status', 'Client', 'Type', 'Account No', 'RRN', 'Paid Time', 'Settlement Time'],
   disbursements: [
     'Status',
+    'Amount',
+    'Fee',
     'Withdrawal Method',
     'Client',
     'Bank Name',
     'Bank Account Name',
     'Account No',
     'Original Transaction No',
-    'Amount',
-    'Fee',
     'Completed Time',
   ],
   withdrawals: [],

@@ -174,11 +174,14 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
                 <CheckmarkCircleFilled /> 2FA Verification Set
               </Text>
               <Text>Your account asks for a code from your authenticator app at every sign-in.</Text>
-              <div>
-                <Button onClick={() => actor.send({ type: 'RESET' })} disabled={!can('RESET')}>
-                  Reset
-                </Button>
-              </div>
+              {/* Issue 45: a read-only user (an AUDITOR) can never reset, so the button is not shown at all. */}
+              {state.context.mayReset && (
+                <div>
+                  <Button onClick={() => actor.send({ type: 'RESET' })} disabled={!can('RESET')}>
+                    Reset
+                  </Button>
+                </div>
+              )}
             </>
           )}
           {state.matches('disabled') && (

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import type { RowActionType } from '../../machines/disbursementListMachine';
 import type { PaymentRowActionType } from '../../machines/paymentsListMachine';
 import type { TransactionRow } from '../../services/transactionQuery';
 import { DisbursementRowActions } from '../../views/disbursement/DisbursementRowActions';
+import { ROW_ACTIONS_HINT } from '../../views/common/ListTable';
 import { DisbursementTable } from '../../views/disbursement/DisbursementTable';
 import { TransactionRowActions } from '../../views/payments/TransactionRowActions';
 import { TransactionTable } from '../../views/payments/TransactionTable';
@@ -215,5 +216,45 @@ describe('Disbursement List: row identity and actions in view', () => {
     await expectArrowKeysMove(
       within(screen.getByRole('group', { name: `Actions for ${pendingRow.correlation_id}` })).getAllByRole('button'),
     );
+  });
+});
+
+describe('Both lists: the keyboard way to the row actions is said, and the figures lead (issue 45)', () => {
+  it.each([
+    ['Payments', openPayments],
+    ['Disbursements', openDisbursements],
+  ] as const)('the %s table is described by a visible hint that names the keys', (_, open) => {
+    const table = open();
+    expect(table).toHaveAccessibleDescription(ROW_ACTIONS_HINT);
+    expect(ROW_ACTIONS_HINT).toMatch(/Tab.*arrow keys.*Enter/);
+    const hint = document.getElementById(table.getAttribute('aria-describedby')!)!;
+    expect(hint).toHaveTextContent(ROW_ACTIONS_HINT);
+    expect(hint.closest('table')).toBeNull();
+  });
+
+  it('a table without row actions has no hint', () => {
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <TransactionTable rows={[finalized]} loading={false} />
+      </FluentProvider>,
+    );
+    expect(screen.getByRole('table', { name: 'Payments' })).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText(ROW_ACTIONS_HINT)).toBeNull();
+  });
+
+  it('Amount and Fee come right after the row identity (and the Disbursement List’s Status)', () => {
+    const heads = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+    expect(heads(openPayments()).slice(0, 4)).toEqual(['Transaction Time', 'Correlation ID', 'Amount', 'Fee']);
+    cleanup();
+    expect(heads(openDisbursements()).slice(0, 5)).toEqual([
+      'Transaction Time',
+      'Correlation ID',
+      'Status',
+      'Amount',
+      'Fee',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useId, useMemo, type ReactNode } from 'react';
 import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
 import { JournalLink } from './JournalLink';
 import { ScrollRegion } from './ScrollRegion';
@@ -50,7 +50,18 @@ const useStyles = makeStyles({
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   mono: { fontFamily: tokens.fontFamilyMonospace },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  hint: { display: 'block', marginBottom: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3 },
 });
+
+/**
+ * Issue 45 (8): how a keyboard reaches the row actions, said on screen and as the table's description.
+ * The actions stay out of the Tab order (one Tab stop for the table, the arrow keys inside it, issue
+ * 26): a 1000-row page offers up to three actions a row, so with them in the Tab order some 3000 stops
+ * would lie between the filters and the pager, and Tab would no longer move anywhere useful. Saying
+ * the keys costs nothing and keeps Tab quick.
+ */
+export const ROW_ACTIONS_HINT =
+  "Keyboard: Tab into the table, then the arrow keys (Left, Right, Up, Down) move to a row's actions; Enter opens one.";
 
 export interface ListTableProps<Row extends { uuid: string }> {
   rows: Row[];
@@ -110,11 +121,13 @@ function ListTableOf<Row extends { uuid: string }>({
     return kind ? `${styles.td} ${styles[kind]}` : styles.td;
   };
   const noun = label.toLowerCase();
+  const hintId = useId();
   const table = (
     <table
       className={mergeClasses(styles.table, wide && styles.wide)}
       aria-label={label}
       aria-busy={loading}
+      aria-describedby={actions ? hintId : undefined}
       {...arrowKeys}
       ref={keptFocus}
     >
@@ -156,16 +169,27 @@ function ListTableOf<Row extends { uuid: string }>({
       )}
     </>
   );
+  const hint = actions && (
+    <Text id={hintId} size={200} className={styles.hint}>
+      {ROW_ACTIONS_HINT}
+    </Text>
+  );
   return scrollLabel ? (
-    <ScrollRegion label={scrollLabel} className={styles.wrap}>
-      {table}
-      {after}
-    </ScrollRegion>
+    <>
+      {hint}
+      <ScrollRegion label={scrollLabel} className={styles.wrap}>
+        {table}
+        {after}
+      </ScrollRegion>
+    </>
   ) : (
-    <div className={styles.wrap}>
-      {table}
-      {after}
-    </div>
+    <>
+      {hint}
+      <div className={styles.wrap}>
+        {table}
+        {after}
+      </div>
+    </>
   );
 }
 
