@@ -257,7 +257,12 @@ export const paymentsBalanceMachine = setup({
     offersAll: ({ context }) => context.offersAll,
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
     mayRequest: ({ context }) => context.requests,
-    figuresShown: and(['mayRequest', stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
+    // One client's figures: never with All clients, whatever a load answered (a request needs one chosen client).
+    figuresShown: and([
+      'mayRequest',
+      stateIn({ figures: 'ready' }),
+      ({ context }) => !context.allClients && context.summary != null,
+    ]),
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
     lifecycleAllows: ({ context, event }) =>
       'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
@@ -479,8 +484,8 @@ export const paymentsBalanceGuardWords: GuardWords<typeof paymentsBalanceMachine
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   mayRequest: 'Anyone on this page may request a withdrawal but an AUDITOR, who reads and never acts.',
   figuresShown:
-    "A request opens only for a user who may request, when the client's figures are loaded and not being read " +
-    'again: it starts from their available balance.',
+    "A request opens only for a user who may request, when one client's figures are loaded (not All clients) and " +
+    'not being read again: it starts from their available balance.',
   belowMinimum:
     'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an ' +
     'error naming the minimum and the balance.',
