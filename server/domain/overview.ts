@@ -20,7 +20,10 @@ import { grants } from './grants.ts';
 import type { Totals } from './paymentsList.ts';
 import type { Principal } from './principal.ts';
 import { settleStep } from './settlement.ts';
-import { filterClientIds } from './transactionFilter.ts';
+import { businessDay, filterClientIds } from './transactionFilter.ts';
+
+/** Withdrawal History's default window, the last 14 days (paymentsBalanceMachine's DEFAULT_DAYS). */
+const WITHDRAWAL_HISTORY_DAYS = 14;
 
 /** The chart's length: two weeks of business days, today the last. */
 export const OVERVIEW_DAYS = 14;
@@ -164,6 +167,7 @@ export async function overview(
         approvals: string | number | null;
         callbacks: string | number | null;
         oldest: string | null;
+        oldest_withdrawal: string | null;
       }>(
         sql`select
           (select count(*) from withdrawals w where w.status in ${statusList(WAITING_STATUSES.withdrawal)}
@@ -182,7 +186,10 @@ export async function overview(
           } as callbacks,
           (select to_char(min(d.transaction_time) at time zone ${timeZone}, 'YYYY-MM-DD') from disbursements d
             where d.status in ${statusList(WAITING_STATUSES.disbursement)} and ${inScope('d.client_id', clientIds)}
-          ) as oldest`,
+          ) as oldest,
+          (select to_char(min(w.withdrawal_time) at time zone ${timeZone}, 'YYYY-MM-DD') from withdrawals w
+            where w.status in ${statusList(WAITING_STATUSES.withdrawal)} and ${inScope('w.client_id', clientIds)}
+          ) as oldest_withdrawal`,
       )
     ).rows;
     const countOrNull = (n: string | number | null) => (n === null ? null : Number(n));
@@ -201,14 +208,23 @@ export async function overview(
     );
     const disbursements = Number((await tx.execute<Totals>(disbursementTotalsQuery(where))).rows[0].n);
     const balances = await clientBalances(tx, clientIds);
-    return { totals, withdrawals, disbursements, since, approvals, balances, callbacks };
+    // Withdrawal History's window as the tile opens it: from the oldest PENDING one's day, or the page's
+    // default (the last 14 days) if that reaches further back; to today. The count has no window: every one.
+    const defaultWithdrawalStart = businessDay(timeZone, WITHDRAWAL_HISTORY_DAYS);
+    const withdrawalsSince =
+      counts.oldest_withdrawal && counts.oldest_withdrawal < defaultWithdrawalStart
+        ? counts.oldest_withdrawal
+        : defaultWithdrawalStart;
+    return { totals, withdrawals, withdrawalsSince, disbursements, since, approvals, balances, callbacks };
   };
-  const { totals, withdrawals, disbursements, since, approvals, balances, callbacks } = await db.transaction(
-    (tx) => read(tx as unknown as Db),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const { totals, withdrawals, withdrawalsSince, disbursements, since, approvals, balances, callbacks } =
+    await db.transaction((tx) => read(tx as unknown as Db), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
   const pending: PendingFigures = {
     withdrawals,
+    withdrawals_since: withdrawalsSince,
     disbursements,
     disbursements_since: since,
     approvals,

@@ -113,8 +113,13 @@ describe('Overview: everything waiting (issue 45)', () => {
         .total;
     expect(sum).toBe(o.pending.disbursements);
 
-    // The withdrawal tile's list: every client's PENDING withdrawals.
-    const history = await get('superadmin', 'balance/withdrawal-history?client_filter=&status=PENDING&limit=50');
+    // The withdrawal tile's list: every client's PENDING withdrawals, in the window the tile opens.
+    expect(o.pending.withdrawals_since <= businessDay(TZ, 14)).toBe(true);
+    const since = `start=${o.pending.withdrawals_since} 00:00&end=${o.today.day} 23:59`;
+    const history = await get(
+      'superadmin',
+      `balance/withdrawal-history?client_filter=&status=PENDING&${since}&limit=50`,
+    );
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     expect(history.body.meta.total).toBe(o.pending.withdrawals);
     expect(new Set(history.body.data.map((r: { client_id: number }) => r.client_id)).size).toBeGreaterThanOrEqual(3);

@@ -43,8 +43,16 @@ export const pendingDisbursementsLink = (window?: { since: string; today: string
     status: WAITING,
     ...(window ? { start: `${window.since} 00:00`, end: `${window.today} 23:59` } : {}),
   });
-/** Every client's PENDING withdrawals (issue 45): an empty client_filter is All clients. */
-export const pendingWithdrawalsLink = () => withdrawalsLink({ client_filter: '', status: 'PENDING' });
+/**
+ * Every client's PENDING withdrawals (issue 45): an empty client_filter is All clients, from the day the
+ * Overview names (the oldest PENDING one's) to today; before the figures are read, the page's default window.
+ */
+export const pendingWithdrawalsLink = (window?: { since: string; today: string }) =>
+  withdrawalsLink({
+    client_filter: '',
+    status: 'PENDING',
+    ...(window ? { start: `${window.since} 00:00`, end: `${window.today} 23:59` } : {}),
+  });
 /** The Approvals page lists only what waits: it needs no filter. */
 export const pendingApprovalsLink = () => pagePath('approvals');
 export const settlementLink = () => pagePath('settlement');
@@ -64,14 +72,16 @@ export interface OverviewLinks {
 }
 
 export function overviewLinks(user: PageUser, overview?: Overview | null): OverviewLinks {
-  const window = overview ? { since: overview.pending.disbursements_since, today: overview.today.day } : undefined;
+  const since = (day: string) => (overview ? { since: day, today: overview.today.day } : undefined);
   const holds = (module: string) => user?.modules?.includes(module) ?? false;
   const when = (module: string, link: () => string) => (holds(module) ? link() : null);
   return {
     today: when('transactions', () => finalizedPayinsLink('today')),
     yesterday: when('transactions', () => finalizedPayinsLink('yesterday')),
-    withdrawals: when('balance', pendingWithdrawalsLink),
-    disbursements: when('disbursement-list', () => pendingDisbursementsLink(window)),
+    withdrawals: when('balance', () => pendingWithdrawalsLink(since(overview?.pending.withdrawals_since ?? ''))),
+    disbursements: when('disbursement-list', () =>
+      pendingDisbursementsLink(since(overview?.pending.disbursements_since ?? '')),
+    ),
     approvals: when('approvals', pendingApprovalsLink),
     settlement: user && readsAsSuperAdmin(user.type) ? when('settlement', settlementLink) : null,
   };

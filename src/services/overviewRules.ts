@@ -35,6 +35,11 @@ export const PendingFigures = v.strictObject({
   /** PENDING withdrawals of every client of the scope, as Withdrawal History's All clients counts them. */
   withdrawals: v.number(),
   /**
+   * The first business day (YYYY-MM-DD) of the history window the tile opens: the oldest PENDING
+   * withdrawal's, or the page's default window's first day (14 days ago) if that is earlier.
+   */
+  withdrawals_since: v.string(),
+  /**
    * Waiting disbursements (PENDING_REQUEST and PENDING: workOrders.ts's WAITING_STATUSES) as the
    * Disbursement List counts `status=WAITING` from `disbursements_since` to today: every one, however old.
    */

@@ -20,6 +20,9 @@ describe('overview links', () => {
     );
     // Issue 45: every client's (an empty client_filter is All clients).
     expect(pendingWithdrawalsLink()).toBe('/dashboard/balance?client_filter=&status=PENDING');
+    expect(pendingWithdrawalsLink({ since: '2026-11-01', today: '2026-11-26' })).toBe(
+      '/dashboard/balance?client_filter=&status=PENDING&start=2026-11-01+00%3A00&end=2026-11-26+23%3A59',
+    );
     expect(pendingApprovalsLink()).toBe('/dashboard/approvals');
     expect(finalizedPayinsLink('today')).toBe('/dashboard/transactions?range=today&status=FINALIZED');
     expect(finalizedPayinsLink('yesterday')).toBe('/dashboard/transactions?range=yesterday&status=FINALIZED');
@@ -32,6 +35,7 @@ describe('overview links', () => {
       ['disbursements', pendingDisbursementsLink()],
       ['disbursements', pendingDisbursementsLink({ since: '2026-11-01', today: '2026-11-26' })],
       ['withdrawals', pendingWithdrawalsLink()],
+      ['withdrawals', pendingWithdrawalsLink({ since: '2026-11-01', today: '2026-11-26' })],
       ['transactions', finalizedPayinsLink('today')],
       ['transactions', finalizedPayinsLink('yesterday')],
     ];
