@@ -176,7 +176,14 @@ function openedFrom(
 
 /** The history's query as the address shows it and a saved view keeps it. */
 const addressOf = (c: BalanceContext) =>
-  pageQuery({ client_filter: c.allClients ? '' : c.clientId, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
+  pageQuery({
+    client_filter: c.allClients ? '' : c.clientId,
+    start: c.start,
+    end: c.end,
+    status: c.status,
+    page: c.page,
+    limit: c.limit,
+  });
 
 /** Issue 29: the history's filters in the address, Back and Forward, and the person's saved views ('withdrawals'). */
 const memory = listMemory<BalanceContext>(() => 'withdrawals', addressOf);

@@ -49,7 +49,9 @@ export function offeredActions(item: NotificationItem | null, role: UserTypeName
   switch (order.item.kind) {
     case 'withdrawal':
       return (['COMPLETE', 'REJECT'] as const).filter(
-        (type) => nextWithdrawalStatus(WAITING_STATUSES.withdrawal[0], type === 'COMPLETE' ? 'COMPLETED' : 'REJECTED', role) != null,
+        (type) =>
+          nextWithdrawalStatus(WAITING_STATUSES.withdrawal[0], type === 'COMPLETE' ? 'COMPLETED' : 'REJECTED', role) !=
+          null,
       );
     case 'disbursement':
       return (['FINALIZE', 'REJECT'] as const).filter((type) =>

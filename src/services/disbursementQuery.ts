@@ -46,10 +46,7 @@ export const DisbursementFilterQuery = v.object({
   end: v.optional(DateTimeParam),
   client_id: v.optional(idList),
   status: v.optional(
-    v.picklist(
-      ['', ...DISBURSEMENT_STATUS_FILTERS],
-      `status must be one of ${DISBURSEMENT_STATUS_FILTERS.join(', ')}`,
-    ),
+    v.picklist(['', ...DISBURSEMENT_STATUS_FILTERS], `status must be one of ${DISBURSEMENT_STATUS_FILTERS.join(', ')}`),
   ),
   search_by: v.optional(
     v.picklist(DISBURSEMENT_SEARCH_BY, `search_by must be one of ${DISBURSEMENT_SEARCH_BY.join(', ')}`),

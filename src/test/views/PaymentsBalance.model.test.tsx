@@ -349,9 +349,7 @@ const pageModel: PageModel<World> = {
       // The cards are one client's: the page asks for one instead (issue 45).
       expect(within(region(TITLE)).queryByRole('group', { name: 'Available Balance' })).toBeNull();
       expect(
-        within(region(TITLE)).getByText(
-          'Choose a client to see its balance and to request a withdrawal or transfer.',
-        ),
+        within(region(TITLE)).getByText('Choose a client to see its balance and to request a withdrawal or transfer.'),
       ).toBeInTheDocument();
     } else expect(figure('Available Balance')).toHaveTextContent(w.available == null ? '-' : rp(w.available));
     if (w.loadFailed) expect(within(region(TITLE)).getByText('The balance could not be loaded.')).toBeInTheDocument();

@@ -1,7 +1,11 @@
 import { Button } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import type { DisbursementListEvent } from '../../machines/disbursementListMachine';
-import { DISBURSEMENT_METHODS, DISBURSEMENT_SEARCH_BY, DISBURSEMENT_STATUS_FILTERS } from '../../services/disbursementQuery';
+import {
+  DISBURSEMENT_METHODS,
+  DISBURSEMENT_SEARCH_BY,
+  DISBURSEMENT_STATUS_FILTERS,
+} from '../../services/disbursementQuery';
 import type { ListFilterFields } from '../common/ListScreen';
 
 /** The Payments List's filter layout, over the disbursement fields. */
