@@ -29,13 +29,38 @@ test('the overview opens filtered lists; a preset, a reload and Back keep the wi
   await page.setViewportSize({ width: 1366, height: 768 });
   const pendingCount = Number((await pendingTile.getAttribute('aria-label'))!.replace(/\D/g, ''));
 
-  // The tile opens the Disbursement List filtered to PENDING, with as many rows as it counted.
+  const withdrawalTile = page.getByRole('link', { name: /^Pending withdrawals: / });
+  const withdrawalCount = Number((await withdrawalTile.getAttribute('aria-label'))!.replace(/\D/g, ''));
+
+  // Issue 45: the tile counts every disbursement waiting (PENDING_REQUEST and PENDING, however old) and opens
+  // the Disbursement List filtered to WAITING from the oldest one's day, whose total is the tile's.
   await pendingTile.click();
-  await expect(page).toHaveURL(/\/dashboard\/disbursement\/transactions\?.*status=PENDING/);
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('PENDING');
+  await expect(page).toHaveURL(/\/dashboard\/disbursement\/transactions\?.*status=WAITING/);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('WAITING');
   const disbursements = page.locator('table[aria-label="Disbursements"]');
+  await expect(disbursements).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText(`${pendingCount} in all`)).toBeVisible();
   if (pendingCount > 0) await expect(disbursements.getByRole('row').nth(1)).toContainText('PENDING');
   await expect(disbursements.getByRole('row').filter({ hasText: /FINALIZED|FAILED|VOIDED/ })).toHaveCount(0);
+
+  // Issue 45: the withdrawal tile opens Payments Balance's history of All clients, PENDING, with a Client
+  // column: rows of several clients, as many as the tile counts; the cards ask for one client.
+  await menu.getByRole('link', { name: 'Overview' }).click();
+  await withdrawalTile.click();
+  await expect(page).toHaveURL(/\/dashboard\/balance\?client_filter=&status=PENDING/);
+  await expect(page.getByRole('combobox', { name: 'Client' })).toHaveText('All clients');
+  const history = page.locator('table[aria-label="Withdrawal History"]');
+  await expect(history).toHaveAttribute('aria-busy', 'false');
+  await expect(history.getByRole('columnheader', { name: 'Client' })).toHaveCount(1);
+  await expect(page.getByText(`${withdrawalCount} in all`)).toBeVisible();
+  await expect(
+    page.getByText('Choose a client to see its balance and to request a withdrawal or transfer.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request Widthdrawal' })).toBeDisabled();
+  const clientCells = await history.locator('tbody tr td:nth-child(2)').allTextContents();
+  expect(new Set(clientCells).size).toBeGreaterThan(1);
+  await expect(history.getByRole('row').filter({ hasText: /COMPLETED|REJECTED/ })).toHaveCount(0);
+  await screenshot(page, '98-withdrawals-all-clients-1366');
 
   // Payments List: Yesterday from the presets goes into the address on Search, and survives a reload.
   await menu.getByRole('link', { name: 'Payments List' }).click();

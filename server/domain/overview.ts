@@ -12,6 +12,7 @@ import type {
 import { routes } from '../../src/services/routes.ts';
 import { SETTLEMENT_TYPES } from '../../src/services/settlementRules.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/transactionQuery.ts';
+import { WAITING, WAITING_STATUSES } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import { dayTotals, lastBusinessDays, type DayStatusTotals } from './dayTotals.ts';
 import { defaultDisbursementWindow, scopedDisbursementFilter, disbursementTotalsQuery } from './disbursementList.ts';
@@ -19,13 +20,19 @@ import { grants } from './grants.ts';
 import type { Totals } from './paymentsList.ts';
 import type { Principal } from './principal.ts';
 import { settleStep } from './settlement.ts';
-import { filterClientIds } from './transactionFilter.ts';
+import { businessDay, filterClientIds } from './transactionFilter.ts';
+
+/** Withdrawal History's default window, the last 14 days (paymentsBalanceMachine's DEFAULT_DAYS). */
+const WITHDRAWAL_HISTORY_DAYS = 14;
 
 /** The chart's length: two weeks of business days, today the last. */
 export const OVERVIEW_DAYS = 14;
 
 /** Pay-ins that reached FINALIZED: settling moves them on to SETTLED (transactionLifecycle), still a success. */
 const SUCCEEDED = new Set(['FINALIZED', 'SETTLED']);
+
+/** A shared status list as SQL: the constants of WAITING_STATUSES, written into the statement. */
+const statusList = (statuses: readonly string[]) => sql.raw(`(${statuses.map((st) => `'${st}'`).join(', ')})`);
 
 const inScope = (column: string, clientIds: number[] | null) =>
   clientIds === null ? sql`true` : clientIds.length ? sql.raw(`${column} in (${clientIds.join(',')})`) : sql`false`;
@@ -124,9 +131,12 @@ async function clientBalances(db: Db, clientIds: number[] | null): Promise<Clien
 /**
  * GET overview: what needs the caller today, within their client scope (and the clients they name,
  * each checked against it as the lists do). Every figure is one the lists answer too: the days
- * from the pay-in rollups (dayTotals.ts), pending disbursements as the Disbursement List counts
- * `status=PENDING` in its default window, pending withdrawals as Withdrawal History counts
- * `status=PENDING`, balances as Payments Balance sums them. What the caller may not see is null.
+ * from the pay-in rollups (dayTotals.ts), balances as Payments Balance sums them. What waits for a
+ * decision is counted as the bell counts it (issue 45: workOrders.ts's WAITING_STATUSES, every age):
+ * disbursements as the Disbursement List counts `status=WAITING` from the day of the oldest one
+ * waiting (or its default window's first day, if later), withdrawals as Withdrawal History of every
+ * client counts `status=PENDING`, approvals the caller may decide (not their own, as the bell's work
+ * orders go to every SUPER ADMIN but the maker). What the caller may not see is null.
  */
 export async function overview(
   db: Db,
@@ -156,41 +166,67 @@ export async function overview(
         withdrawals: string | number;
         approvals: string | number | null;
         callbacks: string | number | null;
+        oldest: string | null;
+        oldest_withdrawal: string | null;
       }>(
         sql`select
-          (select count(*) from withdrawals w where w.status = 'PENDING' and ${inScope('w.client_id', clientIds)}) as withdrawals,
-          ${decidesApprovals ? sql`(select count(*) from approval_requests where status = 'PENDING_APPROVAL')` : sql`null`} as approvals,
+          (select count(*) from withdrawals w where w.status in ${statusList(WAITING_STATUSES.withdrawal)}
+            and ${inScope('w.client_id', clientIds)}) as withdrawals,
+          ${
+            decidesApprovals
+              ? sql`(select count(*) from approval_requests where status in ${statusList(WAITING_STATUSES.approval)}
+                  and maker_id <> ${principal.id})`
+              : sql`null`
+          } as approvals,
           ${
             seesCallbacks
               ? sql`(select count(distinct n.item_ref) from notifications n where n.item_kind = 'callback'
                   and n.status = 'OPEN' and ${inScope("(n.item->>'client_id')::int", clientIds)})`
               : sql`null`
-          } as callbacks`,
+          } as callbacks,
+          (select to_char(min(d.transaction_time) at time zone ${timeZone}, 'YYYY-MM-DD') from disbursements d
+            where d.status in ${statusList(WAITING_STATUSES.disbursement)} and ${inScope('d.client_id', clientIds)}
+          ) as oldest,
+          (select to_char(min(w.withdrawal_time) at time zone ${timeZone}, 'YYYY-MM-DD') from withdrawals w
+            where w.status in ${statusList(WAITING_STATUSES.withdrawal)} and ${inScope('w.client_id', clientIds)}
+          ) as oldest_withdrawal`,
       )
     ).rows;
     const countOrNull = (n: string | number | null) => (n === null ? null : Number(n));
     const withdrawals = Number(counts.withdrawals);
     const approvals = countOrNull(counts.approvals);
     const callbacks = countOrNull(counts.callbacks);
-    // The Disbursement List's own count, by its own filter: the tile opens exactly these rows.
+    // The Disbursement List's own count, by its own filter from the oldest waiting one's day: the
+    // tile opens exactly these rows, however old (a waiting disbursement may predate any preset).
+    const defaultStart = defaultDisbursementWindow(timeZone).start.slice(0, 10);
+    const since = counts.oldest && counts.oldest < defaultStart ? counts.oldest : defaultStart;
     const { where } = await scopedDisbursementFilter(
       tx,
       principal,
-      { client_id: query.client_id, status: 'PENDING', search_by: 'correlation_id' },
+      { client_id: query.client_id, status: WAITING, search_by: 'correlation_id', start: `${since} 00:00` },
       timeZone,
     );
     const disbursements = Number((await tx.execute<Totals>(disbursementTotalsQuery(where))).rows[0].n);
     const balances = await clientBalances(tx, clientIds);
-    return { totals, withdrawals, disbursements, approvals, balances, callbacks };
+    // Withdrawal History's window as the tile opens it: from the oldest PENDING one's day, or the page's
+    // default (the last 14 days) if that reaches further back; to today. The count has no window: every one.
+    const defaultWithdrawalStart = businessDay(timeZone, WITHDRAWAL_HISTORY_DAYS);
+    const withdrawalsSince =
+      counts.oldest_withdrawal && counts.oldest_withdrawal < defaultWithdrawalStart
+        ? counts.oldest_withdrawal
+        : defaultWithdrawalStart;
+    return { totals, withdrawals, withdrawalsSince, disbursements, since, approvals, balances, callbacks };
   };
-  const { totals, withdrawals, disbursements, approvals, balances, callbacks } = await db.transaction(
-    (tx) => read(tx as unknown as Db),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const { totals, withdrawals, withdrawalsSince, disbursements, since, approvals, balances, callbacks } =
+    await db.transaction((tx) => read(tx as unknown as Db), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
   const pending: PendingFigures = {
     withdrawals,
+    withdrawals_since: withdrawalsSince,
     disbursements,
-    disbursements_since: defaultDisbursementWindow(timeZone).start.slice(0, 10),
+    disbursements_since: since,
     approvals,
   };
   return {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import { WAITING, WAITING_STATUSES } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import { clientsInScope } from './clientScope.ts';
 import type { Principal } from './principal.ts';
@@ -13,6 +14,8 @@ export interface ScopedFilter {
 export interface TransactionKey {
   clientIds: number[] | null;
   status?: string;
+  /** Any of these statuses (a list's WAITING, issue 45): constants, written into the statement's text. */
+  statusIn?: readonly string[];
   methods?: string[];
   /** The column `methods` filters: `type` for pay-ins (the default), `withdrawal_method` for disbursements. */
   methodColumn?: 'type' | 'withdrawal_method';
@@ -60,7 +63,11 @@ function shapedWhere(shape: WhereShape): SQL {
 
 /** The text a key condition writes: the inlined client list, whether a status is asked for, how many methods. */
 const keyShape = (k: TransactionKey) =>
-  `${k.clientIds ? `[${k.clientIds.join(',')}]` : '*'}|${k.status ? 'status' : ''}|${k.methods?.length ?? 0}`;
+  `${k.clientIds ? `[${k.clientIds.join(',')}]` : '*'}|${k.status ? 'status' : ''}|${k.statusIn?.join(',') ?? ''}|` +
+  `${k.methods?.length ?? 0}`;
+
+/** The statuses a list's WAITING stands for, by the list's kind (only the Disbursement List offers it). */
+const WAITING_BY_KIND: Record<string, readonly string[]> = { disbursement: WAITING_STATUSES.disbursement };
 
 /** The key conditions on a table aliased `alias` (`t` for transactions): one text for both tables. */
 export function keyConditions(alias: 't' | 'r', k: TransactionKey): SQL[] {
@@ -69,6 +76,7 @@ export function keyConditions(alias: 't' | 'r', k: TransactionKey): SQL[] {
   if (k.clientIds)
     parts.push(k.clientIds.length ? sql`${col('client_id')} in ${sql.raw(`(${k.clientIds.join(',')})`)}` : sql`false`);
   if (k.status) parts.push(sql`${col('status')} = ${k.status}`);
+  if (k.statusIn) parts.push(sql.raw(`${alias}.status in (${k.statusIn.map((s) => `'${s}'`).join(', ')})`));
   if (k.methods?.length)
     parts.push(
       sql`${col(k.methodColumn ?? 'type')} in (${sql.join(
@@ -137,12 +145,15 @@ export function filterWhere(
   kind: string,
   [a, b]: [string, string],
   timeZone: string,
-  { clientIds, status, methods: named, methodColumn }: TransactionKey,
+  { clientIds, status: asked, methods: named, methodColumn }: TransactionKey,
   search: { by: string; column: SQL; text: string } | null,
 ): SQL {
   const methods = named?.length ? named : undefined;
+  // WAITING is no status of its own: it is the kind's waiting statuses, one constant list.
+  const statusIn = asked === WAITING ? WAITING_BY_KIND[kind] : undefined;
+  const status = statusIn ? undefined : asked;
   return shapedWhere({
-    key: `${kind}|${keyShape({ clientIds, status, methods })}|${search?.by ?? ''}`,
+    key: `${kind}|${keyShape({ clientIds, status, statusIn, methods })}|${search?.by ?? ''}`,
     values: [a, b, timeZone, ...(status ? [status] : []), ...(methods ?? []), ...(search ? [search.text] : [])],
     // The values in the order above: two ends, the zone, then each optional one there is.
     build: (values) => {
@@ -150,6 +161,7 @@ export function filterWhere(
       const key: TransactionKey = {
         clientIds,
         status: (status ? rest.shift() : undefined) as string | undefined,
+        statusIn,
         methods: methods && (rest.splice(0, methods.length) as string[]),
         methodColumn,
       };
@@ -162,7 +174,7 @@ export function filterWhere(
       if (search) parts.push(sql`${search.column} = ${rest[0]}`);
       const where = sql.join(parts, sql` and `);
       if (!search) rollupWindows.set(where, { ...key, from, until });
-      if (!status) withoutStatus.add(where);
+      if (!status && !statusIn) withoutStatus.add(where);
       return where;
     },
   });

@@ -38,7 +38,8 @@ export function paymentsBalanceRoutes({ database, config, realtime }: RouteDeps)
       const { principal } = requireAuth(request);
       const q = parseInput(WithdrawalHistoryQuery, request.query);
       const { rows, meta } = await withdrawalHistory(db, {
-        clientIds: await clientsForFilter(db, principal, q.client_filter),
+        // Empty or absent: every client the caller may see (issue 45), a client user's own alone.
+        clientIds: await clientsForFilter(db, principal, q.client_filter === '' ? undefined : q.client_filter),
         status: q.status || undefined,
         start: q.start,
         end: q.end,

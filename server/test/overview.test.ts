@@ -125,7 +125,8 @@ beforeAll(async () => {
       time: new Date(Date.now() - daysAgo * 86_400_000),
       prefix: 'OVP',
     });
-  const [maker] = await db.select().from(users).where(eq(users.email, 'superadmin@demo.local'));
+  // Made by the other SUPER ADMIN: the tile counts what the caller may decide (issue 45), not their own.
+  const [maker] = await db.select().from(users).where(eq(users.email, 'superadmin2@demo.local'));
   await db.insert(approvalRequests).values({
     action: 'withdrawal',
     makerId: maker.id,
@@ -191,17 +192,24 @@ describe('Overview', () => {
 
   it.each(CALLERS)('counts pending withdrawals and disbursements as their lists do (%s)', async (who) => {
     const o = await overviewOf(who);
-    const withdrawals = await get(who, 'balance/withdrawal-history?status=PENDING');
+    // Every client of the scope's (issue 45): Withdrawal History's All clients.
+    const withdrawals = await get(who, 'balance/withdrawal-history?client_filter=&status=PENDING');
     if (withdrawals.status === 200) expect(o.pending.withdrawals).toBe(withdrawals.body.meta.total);
-    expect(o.pending.disbursements_since).toBe(businessDay(TZ, 6));
-    const disbursements = await get(who, 'transaction/summary-disbursement?status=PENDING');
+    // Every waiting one however old (issue 45): the window reaches back to the oldest, at least the default 7 days.
+    expect(o.pending.disbursements_since <= businessDay(TZ, 6)).toBe(true);
+    const window = `start=${o.pending.disbursements_since} 00:00&end=${today} 23:59`;
+    const disbursements = await get(who, `transaction/summary-disbursement?status=WAITING&${window}`);
     if (disbursements.status === 200)
       expect(o.pending.disbursements).toBe(disbursements.body.data.total_transaction_count);
     // Counted whatever the list grants: the count is the list's, opened with its filter.
-    const list = await get('superadmin', 'transaction/list-disbursement?status=PENDING&limit=100');
+    const list = await get('superadmin', `transaction/list-disbursement?status=WAITING&${window}&limit=1000`);
     const scope = new Set(o.balances.map((b) => b.client_id));
     expect(o.pending.disbursements).toBe(list.body.data.filter((r: any) => scope.has(r.client_id)).length);
-    if (who === 'superadmin') expect(o.pending.disbursements).toBeGreaterThanOrEqual(2);
+    if (who === 'superadmin') {
+      expect(o.pending.disbursements).toBeGreaterThanOrEqual(3);
+      // The one made 10 days ago, before the list's default window, is counted.
+      expect(o.pending.disbursements_since <= businessDay(TZ, 10)).toBe(true);
+    }
   });
 
   it.each(CALLERS)('shows each client of the scope with its Payments Balance (%s)', async (who) => {

@@ -8,7 +8,7 @@ import {
   DISBURSEMENT_STATUSES,
   type DisbursementRow,
   type DisbursementStats,
-  type DisbursementStatusName,
+  type DisbursementStatusFilter,
 } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
 import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
@@ -39,7 +39,7 @@ export interface DisbursementFilterForm {
   methods: string[];
   rangeText: string;
   clientId: number | null;
-  status: '' | DisbursementStatusName;
+  status: '' | DisbursementStatusFilter;
 }
 
 /** The row actions: each is the lifecycle event of the same name, asked of the lifecycle as the user's role. */

@@ -19,6 +19,7 @@ export interface OverviewInput {
 
 export interface OverviewContext {
   live: boolean;
+  user: PageUser;
   /** Where each tile opens its list, for this user; null where the user has no such list. */
   links: OverviewLinks;
   /** The last figures read; kept through a re-read or a failed one, with the time they are of. */
@@ -60,6 +61,13 @@ export const overviewMachine = setup({
     overviewChanges,
   },
   delays: { settle: OVERVIEW_SETTLE_MS },
+  actions: {
+    // The disbursement tile's link names the window its count is of (issue 45): it follows the figures.
+    show: assign(({ context, event }) => {
+      const overview = (event as unknown as { output: Overview }).output;
+      return { overview, links: overviewLinks(context.user, overview), error: null };
+    }),
+  },
   guards: {
     changedMeanwhile: ({ context }) => context.changedMeanwhile,
   },
@@ -67,6 +75,7 @@ export const overviewMachine = setup({
   id: 'overview',
   context: ({ input }) => ({
     live: input.live,
+    user: input.user,
     links: overviewLinks(input.user),
     overview: null,
     error: null,
@@ -84,9 +93,9 @@ export const overviewMachine = setup({
           {
             guard: 'changedMeanwhile',
             target: 'showing.settling',
-            actions: assign({ overview: ({ event }) => event.output, error: null }),
+            actions: 'show',
           },
-          { target: 'showing', actions: assign({ overview: ({ event }) => event.output, error: null }) },
+          { target: 'showing', actions: 'show' },
         ],
         onError: {
           target: 'failed',

@@ -4,7 +4,14 @@ import { api } from '../services/api';
 import { APPROVAL_WAITING } from '../services/approvalRules';
 import { lastDays } from '../services/dateRange';
 import { readsJournals } from '../services/ledgerLinks';
-import { readsOnly, roleOf, type ClientOption, type PageUser, type UserTypeName } from '../services/schemas';
+import {
+  readsAllClientsAtOnce,
+  readsOnly,
+  roleOf,
+  type ClientOption,
+  type PageUser,
+  type UserTypeName,
+} from '../services/schemas';
 import { WITHDRAWAL_SUBMITTED } from '../services/successTexts';
 import {
   insufficientBalanceMessage,
@@ -38,7 +45,8 @@ import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 export { WITHDRAWAL_STATUSES };
 
 interface BalanceQuery {
-  clientId: number;
+  /** null: All clients (the history of every client the user may see, and no figures). */
+  clientId: number | null;
   start: string;
   end: string;
   status: string;
@@ -56,6 +64,16 @@ interface BalanceContext extends MemoryContext {
   /** The user reads the Ledger: each withdrawal's amount links to its journal (issue 28). */
   journals: boolean;
   clientId: number | null;
+  /**
+   * Issue 45: staff may show the history of All clients at once (with a Client column). The balance
+   * cards and the Request Widthdrawal / Transfer to Disburse buttons are one client's: with All clients
+   * the cards are not read and the page asks for a client to show them (`clientId` is kept for when the
+   * person picks one), so a request still needs one chosen client. Decisions on rows act on each row's
+   * own client, so they work from here too.
+   */
+  allClients: boolean;
+  /** Whether this user may choose All clients: staff (SUPER ADMIN, ADMIN, AUDITOR), not a client user. */
+  offersAll: boolean;
   /** Someone is signed in: the 'balance-changed' socket opens (the session cookie authenticates it); else the page is not live. */
   live: boolean;
   rangeText: string;
@@ -69,8 +87,8 @@ interface BalanceContext extends MemoryContext {
   meta: PageMeta | null;
   rangeError: string | null;
   loadError: string | null;
-  /** The clients the person may pick (a link's client is taken only from these). */
-  clients: readonly { id: number }[];
+  /** The clients the person may pick (a link's client is taken only from these); names for the Client column. */
+  clients: readonly ClientOption[];
   /** The default range ('last 14 days back to now') keeps following now until the user sets one. */
   rangeFollowsNow: boolean;
   /** What the open dialog is: the request's mode, or the row and the decision asked for it. */
@@ -83,6 +101,7 @@ type RowEvent = { type: 'COMPLETE' | 'REJECT'; row: WithdrawalRow };
 
 export type BalanceEvent =
   | { type: 'SELECT_CLIENT'; clientId: number }
+  | { type: 'SELECT_ALL_CLIENTS' }
   | { type: 'SET_RANGE_TEXT'; value: string }
   | { type: 'SET_STATUS'; value: string }
   | { type: 'SEARCH' }
@@ -133,7 +152,12 @@ const rangeFields = (f: DateFilter): RangeFields => ({
  * What Withdrawal History shows for an address's query (issue 29): its client (when the person may pick it),
  * window (or the default one, following the clock), status and page; null when it cannot be read.
  */
-function openedFrom(query: string, clients: readonly { id: number }[], given?: { start: string; end: string }) {
+function openedFrom(
+  query: string,
+  clients: readonly { id: number }[],
+  offersAll: boolean,
+  given?: { start: string; end: string },
+) {
   const read = readPageQuery('withdrawals', query);
   if (read.kind === 'refused') return null;
   const q = read.kind === 'read' ? read.value : null;
@@ -141,6 +165,8 @@ function openedFrom(query: string, clients: readonly { id: number }[], given?: {
   const range = q?.start && q.end ? { start: q.start, end: q.end } : given;
   return {
     clientId: client?.id ?? null,
+    // `client_filter=` (empty) is All clients; a client user is shown their first client instead.
+    allClients: offersAll && q?.client_filter === '',
     ...rangeFields(startingFilter(range, defaultRange)),
     status: q?.status ?? '',
     page: q?.page ?? 1,
@@ -150,17 +176,27 @@ function openedFrom(query: string, clients: readonly { id: number }[], given?: {
 
 /** The history's query as the address shows it and a saved view keeps it. */
 const addressOf = (c: BalanceContext) =>
-  pageQuery({ client_filter: c.clientId, start: c.start, end: c.end, status: c.status, page: c.page, limit: c.limit });
+  pageQuery({
+    client_filter: c.allClients ? '' : c.clientId,
+    start: c.start,
+    end: c.end,
+    status: c.status,
+    page: c.page,
+    limit: c.limit,
+  });
 
 /** Issue 29: the history's filters in the address, Back and Forward, and the person's saved views ('withdrawals'). */
 const memory = listMemory<BalanceContext>(() => 'withdrawals', addressOf);
 
 /** Another client's figures and history are not this one's: they go as soon as another client is asked for. */
-const figuresOf = (c: Pick<BalanceContext, 'clientId' | 'summary' | 'rows' | 'meta'>, clientId: number | null) =>
-  clientId === c.clientId ? {} : { summary: null, rows: [], meta: null };
+const figuresOf = (
+  c: Pick<BalanceContext, 'clientId' | 'allClients' | 'summary' | 'rows' | 'meta'>,
+  shown: Pick<BalanceContext, 'clientId' | 'allClients'>,
+) =>
+  shown.clientId === c.clientId && shown.allClients === c.allClients ? {} : { summary: null, rows: [], meta: null };
 
 const queryOf = (c: BalanceContext): BalanceQuery => ({
-  clientId: c.clientId!,
+  clientId: c.allClients ? null : c.clientId,
   start: c.start,
   end: c.end,
   status: c.status,
@@ -186,10 +222,11 @@ export const paymentsBalanceMachine = setup({
     input: {} as BalancePageInput,
   },
   actors: {
-    load: fromPromise<{ summary: BalanceSummary; rows: WithdrawalRow[]; meta: PageMeta }, BalanceQuery>(
+    load: fromPromise<{ summary: BalanceSummary | null; rows: WithdrawalRow[]; meta: PageMeta }, BalanceQuery>(
       async ({ input }) => {
         const [summary, history] = await Promise.all([
-          api.currentBalance(input.clientId),
+          // All clients: the cards are one client's, so none are read (BalanceContext.allClients).
+          input.clientId === null ? null : api.currentBalance(input.clientId),
           api.withdrawalHistory({
             client_filter: input.clientId,
             start: input.start,
@@ -213,19 +250,26 @@ export const paymentsBalanceMachine = setup({
     reload: raise({ type: 'RELOAD' }),
     ...memory.actions,
     open: assign(({ context, event }) => {
-      const opened = openedFrom((event as UrlChangedEvent | ApplyViewEvent).query, context.clients)!;
-      return { ...figuresOf(context, opened.clientId), ...opened };
+      const opened = openedFrom((event as UrlChangedEvent | ApplyViewEvent).query, context.clients, context.offersAll)!;
+      return { ...figuresOf(context, opened), ...opened };
     }),
     /** Rolls a default range forward to now, so a withdrawal made a moment ago is in the history. */
     rollRange: assign(({ context }) => rangeFields(rolledFilter(filterOf(context), defaultRange))),
   },
   guards: {
     ...memory.guards,
-    hasClient: ({ context }) => context.clientId != null,
-    isShownClient,
+    hasClient: ({ context }) => context.allClients || context.clientId != null,
+    // With All clients shown, any client's change is on screen.
+    isShownClient: (args) => args.context.allClients || isShownClient(args),
+    offersAll: ({ context }) => context.offersAll,
     rangeIsValid: ({ context }) => filterTextIsValid(filterOf(context)),
     mayRequest: ({ context }) => context.requests,
-    figuresShown: and(['mayRequest', stateIn({ figures: 'ready' }), ({ context }) => context.summary != null]),
+    // One client's figures: never with All clients, whatever a load answered (a request needs one chosen client).
+    figuresShown: and([
+      'mayRequest',
+      stateIn({ figures: 'ready' }),
+      ({ context }) => !context.allClients && context.summary != null,
+    ]),
     belowMinimum: and(['figuresShown', ({ context }) => context.summary!.withdrawable_balance < MIN_WITHDRAWAL]),
     lifecycleAllows: ({ context, event }) =>
       'row' in event && allowsWithdrawal(event.row.status, { type: (event as RowEvent).type, role: context.role }),
@@ -239,19 +283,22 @@ export const paymentsBalanceMachine = setup({
   id: 'paymentsBalance',
   context: ({ input }) => {
     const role = roleOf(input.user);
+    const offersAll = readsAllClientsAtOnce(role);
     return {
       role,
       decidesRows: decidesWithdrawals(role),
       requests: !readsOnly(role),
       journals: readsJournals(input.user),
       clientId: input.clients[0]?.id ?? null,
+      allClients: false,
+      offersAll,
       live: input.live ?? false,
       ...rangeFields(startingFilter(input.range, defaultRange)),
       status: '',
       page: 1,
       limit: 15,
-      ...openedFrom(input.query ?? '', input.clients, input.range),
-      clients: input.clients.map((c) => ({ id: c.id })),
+      ...openedFrom(input.query ?? '', input.clients, offersAll, input.range),
+      clients: input.clients.map((c) => ({ id: c.id, client_name: c.client_name })),
       opensDefault: !input.query,
       linkRefusal: queryRefusal('withdrawals', input.query ?? ''),
       summary: null,
@@ -306,8 +353,23 @@ export const paymentsBalanceMachine = setup({
               target: 'loading',
               actions: [
                 assign(({ context, event }) => ({
-                  ...figuresOf(context, event.clientId),
+                  ...figuresOf(context, { clientId: event.clientId, allClients: false }),
                   clientId: event.clientId,
+                  allClients: false,
+                  page: 1,
+                })),
+                'rollRange',
+                'showQuery',
+                'tellViews',
+              ],
+            },
+            SELECT_ALL_CLIENTS: {
+              guard: 'offersAll',
+              target: 'loading',
+              actions: [
+                assign(({ context }) => ({
+                  ...figuresOf(context, { clientId: context.clientId, allClients: true }),
+                  allClients: true,
                   page: 1,
                 })),
                 'rollRange',
@@ -419,15 +481,18 @@ export const paymentsBalanceGuardWords: GuardWords<typeof paymentsBalanceMachine
   queryReadable:
     "The address's query (Back, Forward, a saved view) reads as the history's filters: the page opens it; otherwise " +
     'it says why and keeps what it shows.',
-  hasClient: 'The user has a client to show; without one the page says so.',
+  hasClient: 'The user has a client to show, or All clients; without one the page says so.',
   isShownClient:
-    'The socket says the money of the client on screen moved (a withdrawal or transfer requested or decided, ' +
-    "anyone's): its figures and history are read again.",
+    'The socket says the money of the client on screen (any client, with All clients shown) moved (a withdrawal ' +
+    "or transfer requested or decided, anyone's): its figures and history are read again.",
+  offersAll:
+    'Staff (SUPER ADMIN, ADMIN, AUDITOR) may show the withdrawals of All clients at once; a client user picks ' +
+    'one of their own.',
   rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
   mayRequest: 'Anyone on this page may request a withdrawal but an AUDITOR, who reads and never acts.',
   figuresShown:
-    "A request opens only for a user who may request, when the client's figures are loaded and not being read " +
-    'again: it starts from their available balance.',
+    "A request opens only for a user who may request, when one client's figures are loaded (not All clients) and " +
+    'not being read again: it starts from their available balance.',
   belowMinimum:
     'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an ' +
     'error naming the minimum and the balance.',

@@ -14,7 +14,7 @@ import type { DisbursementRow } from '../services/disbursementQuery';
 import { messageOf } from '../services/http';
 import { watchWorkOrders } from '../services/realtime';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
-import type { NotificationItem, WorkOrderItem } from '../services/workOrders';
+import { WAITING_STATUSES, type NotificationItem, type WorkOrderItem } from '../services/workOrders';
 import { approvalWorkOrderMachine } from './approvalWorkOrderMachine';
 import {
   disbursementDecisionMachine,
@@ -39,8 +39,8 @@ export type WorkOrderAction = (typeof WORK_ORDER_ACTIONS)[number];
 /**
  * The actions the item's own lifecycle allows this user while the work order is OPEN. An OPEN work
  * order names its item in the status it was raised in, since the decision that moves the item on
- * resolves the work order in the same transaction: a withdrawal PENDING, a disbursement
- * PENDING_REQUEST, a pay-in whose callback failed FINALIZED. A RESOLVED one offers nothing, nor do
+ * resolves the work order in the same transaction (the first of its WAITING_STATUSES, which the
+ * Overview counts too): a withdrawal PENDING, a disbursement PENDING_REQUEST, a pay-in whose callback failed FINALIZED. A RESOLVED one offers nothing, nor do
  * reconciliations and settlements (they have no decision of their own).
  */
 export function offeredActions(item: NotificationItem | null, role: UserTypeName): WorkOrderAction[] {
@@ -49,11 +49,13 @@ export function offeredActions(item: NotificationItem | null, role: UserTypeName
   switch (order.item.kind) {
     case 'withdrawal':
       return (['COMPLETE', 'REJECT'] as const).filter(
-        (type) => nextWithdrawalStatus('PENDING', type === 'COMPLETE' ? 'COMPLETED' : 'REJECTED', role) != null,
+        (type) =>
+          nextWithdrawalStatus(WAITING_STATUSES.withdrawal[0], type === 'COMPLETE' ? 'COMPLETED' : 'REJECTED', role) !=
+          null,
       );
     case 'disbursement':
       return (['FINALIZE', 'REJECT'] as const).filter((type) =>
-        allowsDisbursement('PENDING_REQUEST', { addedToWithdrawable: false }, { type, role }),
+        allowsDisbursement(WAITING_STATUSES.disbursement[0], { addedToWithdrawable: false }, { type, role }),
       );
     case 'callback':
       // The item does not carry the pay-in's channel; no rule of RESEND_CALLBACK reads it.

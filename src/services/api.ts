@@ -171,8 +171,9 @@ export const api = {
 
   currentBalance: (clientId: number) =>
     data(send<ApiEnvelope<BalanceSummary>>(routes.currentBalance, { query: { client_filter: clientId }, quiet: true })),
+  /** client_filter null: every client the user may see (issue 45). */
   withdrawalHistory: async (query: {
-    client_filter: number;
+    client_filter: number | null;
     start: string;
     end: string;
     status?: string;
@@ -180,7 +181,13 @@ export const api = {
     limit: number;
   }) => {
     const res = await send<ApiEnvelope<WithdrawalRow[]>>(routes.withdrawalHistory, {
-      query: { ...query, status: query.status || undefined, order: 'desc', by: 'withdrawal_time' },
+      query: {
+        ...query,
+        client_filter: query.client_filter ?? undefined,
+        status: query.status || undefined,
+        order: 'desc',
+        by: 'withdrawal_time',
+      },
       quiet: true,
     });
     return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };

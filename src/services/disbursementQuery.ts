@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { TransactionStats } from './transactionQuery';
 import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
+import { WAITING } from './workOrders';
 
 /** Disbursement statuses (spec sections 4 and 9) with the badge colours the spec gives them. */
 export const DISBURSEMENT_STATUSES = [
@@ -23,6 +24,14 @@ export const DISBURSEMENT_STATUS_COLOURS: Record<DisbursementStatusName, 'blue' 
     VOIDED: 'grey',
   };
 
+/**
+ * What the Disbursement List's status filter takes: one status, or WAITING for every status a
+ * disbursement waits for a decision in (workOrders.ts's WAITING_STATUSES: PENDING_REQUEST and
+ * PENDING), which the Overview's tile opens (issue 45).
+ */
+export const DISBURSEMENT_STATUS_FILTERS = [...DISBURSEMENT_STATUSES, WAITING] as const;
+export type DisbursementStatusFilter = (typeof DISBURSEMENT_STATUS_FILTERS)[number];
+
 /** How the money leaves: Indonesian interbank transfer rails. */
 export const DISBURSEMENT_METHODS = ['BIFAST', 'ONLINE', 'SKN', 'RTGS'] as const;
 export type DisbursementMethodName = (typeof DISBURSEMENT_METHODS)[number];
@@ -37,7 +46,7 @@ export const DisbursementFilterQuery = v.object({
   end: v.optional(DateTimeParam),
   client_id: v.optional(idList),
   status: v.optional(
-    v.picklist(['', ...DISBURSEMENT_STATUSES], `status must be one of ${DISBURSEMENT_STATUSES.join(', ')}`),
+    v.picklist(['', ...DISBURSEMENT_STATUS_FILTERS], `status must be one of ${DISBURSEMENT_STATUS_FILTERS.join(', ')}`),
   ),
   search_by: v.optional(
     v.picklist(DISBURSEMENT_SEARCH_BY, `search_by must be one of ${DISBURSEMENT_SEARCH_BY.join(', ')}`),

@@ -86,8 +86,13 @@ export const TRANSACTION_PAGE_SIZES = [15, 100, 250, 500, 1000] as const;
 
 export const ClientFilterQuery = v.strictObject({ client_filter: v.optional(IdParam) });
 
+/**
+ * Withdrawal History's query. An empty (or absent) client_filter is every client the caller may see
+ * (issue 45: staff read all clients' withdrawals at once; a client user still only their own), which the
+ * page's address writes as `client_filter=` to tell All clients from its default, the first client.
+ */
 export const WithdrawalHistoryQuery = v.strictObject({
-  client_filter: v.optional(IdParam),
+  client_filter: v.optional(v.union([v.literal(''), IdParam])),
   status: v.optional(
     v.picklist(
       ['', ...WITHDRAWAL_STATUSES],

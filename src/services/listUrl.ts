@@ -28,8 +28,9 @@ export function pageQuery(params: Record<string, QueryValue>, now?: Dayjs): stri
     if (value == null || (key === 'page' && Number(value) === 1)) continue;
     if (Array.isArray(value)) {
       if (value.length) entries.push([key, value.join(',')]);
-    } else if (value !== '' || key === 'status') {
-      // An empty status is 'All Status', which differs from the list's default status: it is kept.
+    } else if (value !== '' || key === 'status' || key === 'client_filter') {
+      // An empty status is 'All Status', which differs from the list's default status: it is kept. So is
+      // an empty client_filter: Withdrawal History's All clients, not its default first client (issue 45).
       entries.push([key, String(value)]);
     }
   }

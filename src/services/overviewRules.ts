@@ -32,10 +32,22 @@ export type DailyVolume = v.InferOutput<typeof DailyVolume>;
 
 /** What waits for a decision in the caller's scope; `approvals` is null for whoever cannot decide them. */
 export const PendingFigures = v.strictObject({
+  /** PENDING withdrawals of every client of the scope, as Withdrawal History's All clients counts them. */
   withdrawals: v.number(),
-  /** PENDING disbursements as the Disbursement List counts them in its default window (the last 7 days). */
+  /**
+   * The first business day (YYYY-MM-DD) of the history window the tile opens: the oldest PENDING
+   * withdrawal's, or the page's default window's first day (14 days ago) if that is earlier.
+   */
+  withdrawals_since: v.string(),
+  /**
+   * Waiting disbursements (PENDING_REQUEST and PENDING: workOrders.ts's WAITING_STATUSES) as the
+   * Disbursement List counts `status=WAITING` from `disbursements_since` to today: every one, however old.
+   */
   disbursements: v.number(),
-  /** The first business day (YYYY-MM-DD) of that window: the tile's link may name it. */
+  /**
+   * The first business day (YYYY-MM-DD) of that window: the oldest waiting disbursement's, or the
+   * list's default window's first day if that is earlier. The tile's link names it.
+   */
   disbursements_since: v.string(),
   approvals: v.nullable(v.number()),
 });

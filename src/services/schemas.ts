@@ -72,6 +72,11 @@ export const EVERY_CLIENT_TYPES: readonly UserTypeName[] = ['SUPER ADMIN', 'AUDI
 export const seesEveryClient = (type: UserTypeName | ''): boolean => EVERY_CLIENT_TYPES.includes(type as UserTypeName);
 /** Who may read what is SUPER ADMIN only (settlement, audit log, approvals, ledger): a SUPER ADMIN, and an AUDITOR. */
 export const readsAsSuperAdmin = seesEveryClient;
+/**
+ * Issue 45: staff (every type but CLIENT) read Withdrawal History of all their clients at once; a
+ * client user picks one of their own.
+ */
+export const readsAllClientsAtOnce = (type: UserTypeName): boolean => type !== 'CLIENT';
 
 /** Who a page machine is started for: the signed-in user as the session holds it (a page passes it whole). */
 export type PageUser = { type: UserTypeName; modules?: readonly string[] } | null | undefined;

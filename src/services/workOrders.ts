@@ -80,3 +80,18 @@ export const countsAsUnread = (n: Pick<NotificationItem, 'is_read' | 'data'>) =>
  */
 export const NotificationList = v.strictObject({ items: v.array(NotificationItem), unread: v.number() });
 export type NotificationList = v.InferOutput<typeof NotificationList>;
+
+/**
+ * Issue 45: what waits for a decision, per work order kind: the item's statuses in which its work
+ * order stays OPEN (the decision that moves the item on resolves it in the same transaction). The
+ * bell counts these work orders and the Overview counts these records, from this one list, so the
+ * two agree: a disbursement waits as PENDING_REQUEST and as PENDING (both take Finalize/Reject).
+ */
+export const WAITING_STATUSES = {
+  withdrawal: ['PENDING'],
+  disbursement: ['PENDING_REQUEST', 'PENDING'],
+  approval: ['PENDING_APPROVAL'],
+} as const satisfies Partial<Record<WorkOrderKind, readonly string[]>>;
+
+/** A list's status filter value meaning every waiting status of its kind (the Disbursement List's takes one value). */
+export const WAITING = 'WAITING';

@@ -13,8 +13,16 @@ import type { UserTypeName } from '../../services/schemas';
 /** Issue 29: each overview tile opens its list already filtered; the addresses written out by hand. */
 describe('overview links', () => {
   it('each target is its list page with the filter the tile counts', () => {
-    expect(pendingDisbursementsLink()).toBe('/dashboard/disbursement/transactions?status=PENDING');
-    expect(pendingWithdrawalsLink()).toBe('/dashboard/balance?status=PENDING');
+    // Issue 45: both waiting statuses, from the day the Overview names (before it is read, the list's default window).
+    expect(pendingDisbursementsLink()).toBe('/dashboard/disbursement/transactions?status=WAITING');
+    expect(pendingDisbursementsLink({ since: '2026-11-01', today: '2026-11-26' })).toBe(
+      '/dashboard/disbursement/transactions?status=WAITING&start=2026-11-01+00%3A00&end=2026-11-26+23%3A59',
+    );
+    // Issue 45: every client's (an empty client_filter is All clients).
+    expect(pendingWithdrawalsLink()).toBe('/dashboard/balance?client_filter=&status=PENDING');
+    expect(pendingWithdrawalsLink({ since: '2026-11-01', today: '2026-11-26' })).toBe(
+      '/dashboard/balance?client_filter=&status=PENDING&start=2026-11-01+00%3A00&end=2026-11-26+23%3A59',
+    );
     expect(pendingApprovalsLink()).toBe('/dashboard/approvals');
     expect(finalizedPayinsLink('today')).toBe('/dashboard/transactions?range=today&status=FINALIZED');
     expect(finalizedPayinsLink('yesterday')).toBe('/dashboard/transactions?range=yesterday&status=FINALIZED');
@@ -25,7 +33,9 @@ describe('overview links', () => {
     const queryOf = (link: string) => link.split('?')[1] ?? '';
     const lists: Array<[ListId, string]> = [
       ['disbursements', pendingDisbursementsLink()],
+      ['disbursements', pendingDisbursementsLink({ since: '2026-11-01', today: '2026-11-26' })],
       ['withdrawals', pendingWithdrawalsLink()],
+      ['withdrawals', pendingWithdrawalsLink({ since: '2026-11-01', today: '2026-11-26' })],
       ['transactions', finalizedPayinsLink('today')],
       ['transactions', finalizedPayinsLink('yesterday')],
     ];
@@ -39,14 +49,14 @@ describe('overview links', () => {
       today: '/dashboard/transactions?range=today&status=FINALIZED',
       yesterday: '/dashboard/transactions?range=yesterday&status=FINALIZED',
       withdrawals: null,
-      disbursements: '/dashboard/disbursement/transactions?status=PENDING',
+      disbursements: '/dashboard/disbursement/transactions?status=WAITING',
       approvals: null,
       settlement: null,
     });
     expect(overviewLinks(user('SUPER ADMIN', ['balance', 'approvals', 'settlement']))).toEqual({
       today: null,
       yesterday: null,
-      withdrawals: '/dashboard/balance?status=PENDING',
+      withdrawals: '/dashboard/balance?client_filter=&status=PENDING',
       disbursements: null,
       approvals: '/dashboard/approvals',
       settlement: '/dashboard/settlement',

@@ -63,7 +63,7 @@ const LINK = 'status=PENDING&range=yesterday';
 const VIEW_QUERY = 'status=FINALIZED&range=last-7-days&search=DSB-FINAL&limit=100';
 const UNREADABLE = 'status=NOPE';
 const REFUSAL =
-  "This link's filters cannot be read: status must be one of PENDING_REQUEST, PENDING, FINALIZED, REJECTED, FAILED, VOIDED";
+  "This link's filters cannot be read: status must be one of PENDING_REQUEST, PENDING, FINALIZED, REJECTED, FAILED, VOIDED, WAITING";
 const OPENS: Record<string, { bar: Bar; limit: number }> = {
   [LINK]: { bar: { ...DEFAULTS, rangeText: '2026-11-20 00:00 to 2026-11-20 23:59', status: 'PENDING' }, limit: 15 },
   [VIEW_QUERY]: {

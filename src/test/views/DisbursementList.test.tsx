@@ -436,7 +436,7 @@ describe('Disbursement List', () => {
       expect(
         await screen.findByText(
           "This link's filters cannot be read: status must be one of PENDING_REQUEST, PENDING, FINALIZED, " +
-            'REJECTED, FAILED, VOIDED',
+            'REJECTED, FAILED, VOIDED, WAITING',
         ),
       ).toBeInTheDocument();
       expect(bar().status).toBe('All Status');

@@ -109,7 +109,10 @@ const pageModel = (socket: FakeOverviewSocket): PageModel<World> => ({
       const asOf = w.shown === LATER ? 'As of 2026-11-26 10:20:00' : 'As of 2026-11-26 10:15:30';
       expect(within(page()).getByText(asOf)).toBeInTheDocument();
       expect(disbursementsLink()).toHaveAccessibleName(`Pending disbursements: ${w.shown.pending.disbursements}`);
-      expect(disbursementsLink()).toHaveAttribute('href', '/dashboard/disbursement/transactions?status=PENDING');
+      expect(disbursementsLink()).toHaveAttribute(
+        'href',
+        '/dashboard/disbursement/transactions?status=WAITING&start=2026-11-20+00%3A00&end=2026-11-26+23%3A59',
+      );
       // The user holds no Payments List: today's count is shown, as no link.
       expect(within(page()).queryByRole('link', { name: /finalized pay-ins/ })).toBeNull();
     } else {

@@ -96,9 +96,12 @@ describe('Overview', () => {
 
     expect(link('Pending disbursements: 3')).toHaveAttribute(
       'href',
-      '/dashboard/disbursement/transactions?status=PENDING',
+      '/dashboard/disbursement/transactions?status=WAITING&start=2026-11-20+00%3A00&end=2026-11-26+23%3A59',
     );
-    expect(link('Pending withdrawals: 2')).toHaveAttribute('href', '/dashboard/balance?status=PENDING');
+    expect(link('Pending withdrawals: 2')).toHaveAttribute(
+      'href',
+      '/dashboard/balance?client_filter=&status=PENDING&start=2026-11-12+00%3A00&end=2026-11-26+23%3A59',
+    );
     expect(link('Pending approvals: 4')).toHaveAttribute('href', '/dashboard/approvals');
     // No list of work orders exists: the count is there, as no link.
     expect(group('Callbacks failed')).toHaveTextContent('5');
@@ -144,7 +147,10 @@ describe('Overview', () => {
     expect(within(page()).queryByText(/Pending approvals/)).toBeNull();
     expect(within(page()).queryByText(/Callbacks failed/)).toBeNull();
     expect(within(page()).queryByRole('table', { name: 'Settlement of yesterday' })).toBeNull();
-    expect(link('Pending withdrawals: 2')).toHaveAttribute('href', '/dashboard/balance?status=PENDING');
+    expect(link('Pending withdrawals: 2')).toHaveAttribute(
+      'href',
+      '/dashboard/balance?client_filter=&status=PENDING&start=2026-11-12+00%3A00&end=2026-11-26+23%3A59',
+    );
     // Without the Disbursement List, the count is shown and opens nothing.
     expect(group('Pending disbursements')).toHaveTextContent('3');
     expect(within(page()).queryByRole('link', { name: /Pending disbursements/ })).toBeNull();

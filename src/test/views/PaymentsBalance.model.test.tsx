@@ -92,6 +92,8 @@ const INPUTS: Input[] = [
 
 const pageEvents: AnyEventObject[] = [
   { type: 'SELECT_CLIENT', clientId: 2 },
+  // Issue 45: staff read every client's withdrawals at once.
+  { type: 'SELECT_ALL_CLIENTS' },
   { type: 'SET_RANGE_TEXT', value: BAD_RANGE },
   { type: 'SET_RANGE_TEXT', value: GOOD_RANGE },
   { type: 'SET_STATUS', value: 'PENDING' },
@@ -137,6 +139,7 @@ const model = buildModel(paymentsBalanceMachine, {
       s.value,
       s.context.role,
       s.context.clientId,
+      s.context.allClients,
       parseDateRange(s.context.rangeText) != null,
       s.context.rangeError != null,
       s.context.loadError != null,
@@ -150,6 +153,8 @@ const model = buildModel(paymentsBalanceMachine, {
 interface World {
   role: UserTypeName;
   clientId: number | null;
+  /** All clients is chosen (issue 45): no figures, a Client column, no requests. */
+  allClients: boolean;
   available: number | null;
   rowsShown: boolean;
   loadFailed: boolean;
@@ -192,6 +197,7 @@ const pageModel: PageModel<World> = {
     return {
       role: user.type,
       clientId: input.clients[0]?.id ?? null,
+      allClients: false,
       available: null,
       rowsShown: false,
       loadFailed: false,
@@ -221,9 +227,13 @@ const pageModel: PageModel<World> = {
       case 'PAGE':
       case 'PAGE_SIZE':
         return 'loading';
-      // Issue 26: a change to the client on screen reads it again; another client's leaves it be.
+      // Issue 45: staff only (a client user is not offered it), and only with clients to show.
+      case 'SELECT_ALL_CLIENTS':
+        return w.role !== 'CLIENT' && state !== 'noClient' ? 'loading' : state;
+      // Issue 26: a change to the client on screen reads it again; another client's leaves it be (with All
+      // clients, every client is on screen).
       case 'REFRESH':
-        return event.clientId === w.clientId ? 'loading' : state;
+        return event.clientId === w.clientId || w.allClients ? 'loading' : state;
       case 'SEARCH':
         return w.rangeValid ? 'loading' : state;
       case 'SET_RANGE_TEXT':
@@ -255,12 +265,24 @@ const pageModel: PageModel<World> = {
     };
     switch (e.type) {
       case 'xstate.done.actor.load':
-        return { ...w, available: e.output.summary.withdrawable_balance, rowsShown: true, loadFailed: false };
+        // With All clients no figures are shown, whatever the load answered: they are one client's.
+        return {
+          ...w,
+          available: w.allClients ? null : e.output.summary.withdrawable_balance,
+          rowsShown: true,
+          loadFailed: false,
+        };
       case 'xstate.error.actor.load':
         return { ...w, loadFailed: true };
       // The figures and history shown were another client's: they go at once (the same client's stay).
       case 'SELECT_CLIENT':
-        return e.clientId === w.clientId ? w : { ...w, clientId: e.clientId!, available: null, rowsShown: false };
+        return e.clientId === w.clientId && !w.allClients
+          ? w
+          : { ...w, clientId: e.clientId!, allClients: false, available: null, rowsShown: false };
+      case 'SELECT_ALL_CLIENTS':
+        return w.role === 'CLIENT' || w.clientId == null || w.allClients
+          ? w
+          : { ...w, allClients: true, available: null, rowsShown: false };
       case 'SET_RANGE_TEXT':
         return { ...w, rangeValid: e.value === GOOD_RANGE, rangeRefused: false };
       case 'SEARCH':
@@ -321,9 +343,15 @@ const pageModel: PageModel<World> = {
       return;
     }
     expect(within(region(TITLE)).getByRole('combobox', { name: 'Client' })).toHaveTextContent(
-      CLIENTS.find((c) => c.id === w.clientId)!.client_name,
+      w.allClients ? 'All clients' : CLIENTS.find((c) => c.id === w.clientId)!.client_name,
     );
-    expect(figure('Available Balance')).toHaveTextContent(w.available == null ? '-' : rp(w.available));
+    if (w.allClients) {
+      // The cards are one client's: the page asks for one instead (issue 45).
+      expect(within(region(TITLE)).queryByRole('group', { name: 'Available Balance' })).toBeNull();
+      expect(
+        within(region(TITLE)).getByText('Choose a client to see its balance and to request a withdrawal or transfer.'),
+      ).toBeInTheDocument();
+    } else expect(figure('Available Balance')).toHaveTextContent(w.available == null ? '-' : rp(w.available));
     if (w.loadFailed) expect(within(region(TITLE)).getByText('The balance could not be loaded.')).toBeInTheDocument();
     else expect(within(region(TITLE)).queryByText('The balance could not be loaded.')).toBeNull();
     if (w.rangeRefused)
@@ -356,6 +384,14 @@ const pageModel: PageModel<World> = {
       }
     }
     if (w.rowsShown) {
+      // Issue 45: all clients' rows say whose they are, in a Client column after Status.
+      const headers = within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+      if (w.allClients) {
+        expect(headers.slice(0, 2)).toEqual(['Status', 'Client']);
+        expect(within(table()).getAllByRole('cell', { name: CLIENTS[0].client_name }).length).toBe(2);
+      } else expect(headers).not.toContain('Client');
       // Issue 16: a transfer names itself, not the spec's '0', '0', 'None' it is stored with.
       const cells = within(table())
         .getAllByRole('cell')
@@ -383,6 +419,15 @@ const pageModel: PageModel<World> = {
     switch (event.type) {
       case 'SELECT_CLIENT':
         return chooseClient(TITLE, event.clientId);
+      case 'SELECT_ALL_CLIENTS': {
+        const box = within(region(TITLE)).getByRole('combobox', { name: 'Client' });
+        await click(box);
+        const all = screen.queryByRole('option', { name: 'All clients' });
+        // A client user is not offered All clients: the list closes again with nothing chosen.
+        if (all) await click(all);
+        else await click(box);
+        return;
+      }
       case 'SET_RANGE_TEXT': {
         const box = within(region(TITLE)).getByRole('textbox', { name: 'Date range' });
         // the same text again fires no change, and means nothing

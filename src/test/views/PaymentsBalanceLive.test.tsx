@@ -40,11 +40,11 @@ const summary = (withdrawable: number, pending: number): BalanceSummary => ({
 });
 
 let socket: FakeSocket;
-type Answer = { summary: BalanceSummary; rows: WithdrawalRow[]; meta: PageMeta };
-type Query = { clientId: number; start: string; end: string; status: string; page: number; limit: number };
+type Answer = { summary: BalanceSummary | null; rows: WithdrawalRow[]; meta: PageMeta };
+type Query = { clientId: number | null; start: string; end: string; status: string; page: number; limit: number };
 /** What the server answers, in turn, and which client each load asked for. */
 let answers: Answer[];
-let asked: number[];
+let asked: (number | null)[];
 beforeEach(() => {
   socket = new FakeSocket();
   answers = [];

@@ -39,7 +39,13 @@ export const OVERVIEW: Overview = {
       ],
     },
   ],
-  pending: { withdrawals: 2, disbursements: 3, disbursements_since: '2026-11-20', approvals: 4 },
+  pending: {
+    withdrawals: 2,
+    withdrawals_since: '2026-11-12',
+    disbursements: 3,
+    disbursements_since: '2026-11-20',
+    approvals: 4,
+  },
   balances: [
     { client_id: 1, client_name: 'PT Maju', nonwithdrawable: 500_000, withdrawable: 750_000, disbursement: 100_000 },
   ],

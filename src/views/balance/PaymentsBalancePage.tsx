@@ -9,11 +9,11 @@ import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisio
 import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { pageTitle } from '../../services/pages';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
-import { ClientSelect } from '../common/ClientSelect';
 import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { SessionContext } from '../SessionContext';
 import { BalanceCards } from './BalanceCards';
+import { BalanceClientSelect } from './BalanceClientSelect';
 import { WithdrawalDecisionDialog } from './WithdrawalDecisionDialog';
 import { WithdrawalHistoryTable, type RowAction } from './WithdrawalHistoryTable';
 import { WithdrawalRequestDialog } from './WithdrawalRequestDialog';
@@ -54,7 +54,7 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ figures: 'loading' });
-  const client = clients.find((x) => x.id === c.clientId);
+  const client = c.clients.find((x) => x.id === c.clientId);
   const views = s.children.views as SavedViewsActor | undefined;
   const actionsOf = (row: WithdrawalRow) => ROW_ACTIONS.filter((type) => s.can({ type, row }));
 
@@ -66,10 +66,13 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
         </MessageBar>
       )}
       <div className={styles.toolbar}>
-        <ClientSelect
-          clients={clients}
+        <BalanceClientSelect
+          clients={c.clients}
           value={c.clientId}
-          onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
+          all={c.allClients}
+          offersAll={c.offersAll}
+          onClient={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
+          onAll={() => page.send({ type: 'SELECT_ALL_CLIENTS' })}
         />
         {c.requests && (
           <div className={styles.buttons}>
@@ -96,7 +99,14 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
           <MessageBarBody>{c.loadError}</MessageBarBody>
         </MessageBar>
       )}
-      <BalanceCards summary={c.summary} />
+      {c.allClients ? (
+        // The cards and the request buttons are one client's (the machine's allClients says why).
+        <MessageBar intent="info">
+          <MessageBarBody>Choose a client to see its balance and to request a withdrawal or transfer.</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <BalanceCards summary={c.summary} />
+      )}
       <Card className={styles.history}>
         <Title3 as="h2">Withdrawal History</Title3>
         <div className={styles.filters}>
@@ -129,6 +139,7 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
           rows={c.rows}
           loading={loading}
           decides={c.decidesRows}
+          clientNames={c.allClients ? c.clients : null}
           journals={c.journals}
           actionsOf={actionsOf}
           onAction={(type, row) => page.send({ type, row })}

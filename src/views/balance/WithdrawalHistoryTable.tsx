@@ -1,6 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
+import type { ClientOption } from '../../services/schemas';
 import { TRANSFER_TO_DISBURSE_LABEL, type WithdrawalRow } from '../../services/withdrawalRules';
 import { DataTable, type Column } from '../common/DataTable';
 import { JournalLink } from '../common/JournalLink';
@@ -39,6 +40,12 @@ const withJournal = (column: Column<WithdrawalRow>): Column<WithdrawalRow> =>
     ? { ...column, cell: (r) => <JournalLink reference={r.uuid}>{formatRupiah(r.amount)}</JournalLink> }
     : column;
 
+/** The Client column, after Status, when the history shows All clients (issue 45): each row's client by name. */
+const clientColumn = (clients: readonly ClientOption[]): Column<WithdrawalRow> => ({
+  header: 'Client',
+  cell: (r) => clients.find((c) => c.id === r.client_id)?.client_name ?? String(r.client_id),
+});
+
 /**
  * Withdrawal History (spec section 2). A transfer to disburse has no bank account: the API keeps
  * the spec's '0', '0', 'None', and the table says what it is instead (issue 16).
@@ -47,6 +54,7 @@ export function WithdrawalHistoryTable({
   rows,
   loading,
   decides,
+  clientNames = null,
   journals = false,
   actionsOf,
   onAction,
@@ -55,6 +63,8 @@ export function WithdrawalHistoryTable({
   loading: boolean;
   /** The role decides withdrawals: the table has an Actions column. */
   decides: boolean;
+  /** All clients are shown: a Client column names each row's client from these. */
+  clientNames?: readonly ClientOption[] | null;
   /** The user reads the Ledger: each amount links to the withdrawal's journal. */
   journals?: boolean;
   /** The decisions the page allows on this row now. */
@@ -81,10 +91,16 @@ export function WithdrawalHistoryTable({
       </div>
     ),
   };
+  const shown = journals ? columns.map(withJournal) : columns;
   return (
     <DataTable
       label="Withdrawal History"
-      columns={[...(journals ? columns.map(withJournal) : columns), ...(decides ? [actions] : [])]}
+      columns={[
+        ...shown.slice(0, 1),
+        ...(clientNames ? [clientColumn(clientNames)] : []),
+        ...shown.slice(1),
+        ...(decides ? [actions] : []),
+      ]}
       rows={rows}
       rowKey={(r) => r.uuid}
       loading={loading}
