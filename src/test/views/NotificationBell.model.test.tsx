@@ -201,8 +201,8 @@ function after(w: World, event: AnyEventObject): World {
 const bellButton = () => screen.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 /** The open bell's surface (opened when it is not). */
 async function surface() {
-  if (!screen.queryByRole('group', { name: 'Notifications' })) await click(bellButton());
-  return screen.findByRole('group', { name: 'Notifications' });
+  if (!screen.queryByRole('region', { name: 'Notifications' })) await click(bellButton());
+  return screen.findByRole('region', { name: 'Notifications' });
 }
 
 async function perform(event: AnyEventObject, socket: FakeNotificationSocket) {
