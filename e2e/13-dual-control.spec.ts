@@ -150,7 +150,7 @@ test('void upload set to always wait: preview warns, Confirm holds it, another S
     await upload.getByRole('button', { name: 'Upload' }).click();
     const preview = maker.getByRole('dialog', { name: 'Upload Void Transaction: Preview' });
     await expect(preview).toContainText('Void 1 disbursement returning Rp.');
-    await expect(preview).toContainText('after Confirm it waits for approval by another SUPER ADMIN');
+    await expect(preview).toContainText("This waits for a second SUPER ADMIN's approval before anything moves.");
     await screenshot(maker, '86-void-preview-needs-approval');
     await expectClean(maker, 'the void upload preview');
     await preview.getByRole('button', { name: 'Confirm' }).click();

@@ -6,6 +6,8 @@ import type { GuardWords } from './guardWords';
 export interface ConfirmCallState {
   /** Ask 'Are you sure?' first (a decision always does; a one-shot action only when its input says so). */
   confirm: boolean;
+  /** The movement asked about will wait for a second SUPER ADMIN (the invoking page read the policy): the question says so. */
+  held: boolean;
   /** The reason typed in the dialog ('' where the dialog has no reason field). */
   reason: string;
   /** Why Confirm was refused (a reason the rule wants is missing), under the Reason field; null otherwise. */
@@ -68,7 +70,7 @@ export function confirmCallMachine<I extends object, O, R = string>(spec: Confir
     types: {
       context: {} as Context,
       events: {} as ConfirmCallEvent,
-      input: {} as I & { confirm?: boolean },
+      input: {} as I & { confirm?: boolean; held?: boolean },
       output: {} as O,
     },
     // Keyed by the spec's call name; loosened so a test or a page may provide a call of its own type.
@@ -119,6 +121,7 @@ export function confirmCallMachine<I extends object, O, R = string>(spec: Confir
     context: ({ input }) => ({
       ...input,
       confirm: input.confirm ?? true,
+      held: input.held ?? false,
       reason: '',
       reasonError: null,
       result: null,

@@ -11,6 +11,8 @@ interface FinalizeContext {
   failure: string | null;
   message: string | null;
   held: boolean;
+  /** The policy will hold this finalize for a second SUPER ADMIN (the page read it): the form says so before Finalize. */
+  heldAhead: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export const manualFinalizeMachine = setup({
       | { type: 'SET_PAID_TIME'; value: string }
       | { type: 'SUBMIT' }
       | { type: 'CANCEL' },
-    input: {} as { correlationId: string; paidTime: string },
+    input: {} as { correlationId: string; paidTime: string; heldAhead?: boolean },
     output: {} as ManualFinalizeOutput,
   },
   actors: {
@@ -57,6 +59,7 @@ export const manualFinalizeMachine = setup({
     failure: null,
     message: null,
     held: false,
+    heldAhead: input.heldAhead ?? false,
   }),
   initial: 'editing',
   states: {

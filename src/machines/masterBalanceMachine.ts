@@ -4,7 +4,9 @@ import { alerts } from '../services/alerts';
 import { api } from '../services/api';
 import { AdjustmentAmount, adjustmentProblem } from '../services/masterBalanceRules';
 import { messageOf } from '../services/http';
+import { holdsAhead, type ApprovalPolicyEntry } from '../services/approvalRules';
 import type { ClientOption } from '../services/schemas';
+import { approvalPolicyActor } from './approvalPolicyActor';
 import { readAdjustment } from './adjustmentInput';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import type { GuardWords } from './guardWords';
@@ -14,6 +16,10 @@ import { outputOf } from './doneOutput';
 interface AdjustmentContext {
   clientId: number | null;
   live: boolean;
+  /** Whether the user may read the approval policy (readsApprovalPolicy). */
+  readsPolicy: boolean;
+  /** The approval policy, to say in the question that an adjustment will be held; null until read or unreadable. */
+  policy: readonly ApprovalPolicyEntry[] | null;
   /** The disbursement balance before the adjustment; null until read. */
   previous: number | null;
   /** The field's text exactly as typed: what it shows is what is read, and the amount it reads is what is sent. */
@@ -60,7 +66,7 @@ export const masterBalanceMachine = setup({
   types: {
     context: {} as AdjustmentContext,
     events: {} as AdjustmentEvent,
-    input: {} as { clients: ClientOption[]; live: boolean },
+    input: {} as { clients: ClientOption[]; live: boolean; readsPolicy?: boolean },
   },
   actors: {
     loadBalance: fromPromise<number, { clientId: number }>(
@@ -68,6 +74,7 @@ export const masterBalanceMachine = setup({
     ),
     adjustment: masterBalanceAdjustmentMachine,
     balanceChanges,
+    approvalPolicy: approvalPolicyActor,
   },
   actions: {
     typed: assign(({ event }) => {
@@ -97,6 +104,8 @@ export const masterBalanceMachine = setup({
   context: ({ input }) => ({
     clientId: input.clients[0]?.id ?? null,
     live: input.live,
+    readsPolicy: input.readsPolicy ?? false,
+    policy: null,
     previous: null,
     amountText: '',
     amount: null,
@@ -107,7 +116,15 @@ export const masterBalanceMachine = setup({
     failure: null,
     loadError: null,
   }),
-  invoke: { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
+  invoke: [
+    { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
+    {
+      id: 'approvalPolicy',
+      src: 'approvalPolicy',
+      input: ({ context }) => ({ reads: context.readsPolicy }),
+      onDone: { actions: assign({ policy: ({ event }) => event.output }) },
+    },
+  ],
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'hasClient', target: 'loadingBalance' }, { target: 'noClient' }] },
@@ -147,7 +164,12 @@ export const masterBalanceMachine = setup({
       invoke: {
         id: 'adjustment',
         src: 'adjustment',
-        input: ({ context }) => ({ clientId: context.clientId!, amount: context.amount!, previous: context.previous! }),
+        input: ({ context }) => ({
+          clientId: context.clientId!,
+          amount: context.amount!,
+          previous: context.previous!,
+          held: holdsAhead(context.policy, 'balance-adjustment', context.amount),
+        }),
         onDone: [
           {
             guard: 'adjusted',

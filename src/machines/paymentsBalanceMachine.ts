@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { alerts, waitingAlert, type Alert } from '../services/alerts';
 import { api } from '../services/api';
-import { APPROVAL_WAITING } from '../services/approvalRules';
+import { APPROVAL_WAITING, readsApprovalPolicy, type ApprovalPolicyEntry } from '../services/approvalRules';
 import { lastDays } from '../services/dateRange';
 import { readsJournals } from '../services/ledgerLinks';
 import {
@@ -36,6 +36,7 @@ import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLife
 import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdrawalRequestMachine';
+import { approvalPolicyActor } from './approvalPolicyActor';
 import { openDecision } from './rowDecision';
 import { listMemory, memoryOn, queryRefusal, urlWatch, type MemoryContext, type UrlChangedEvent } from './listMemory';
 import { pageQuery, readPageQuery } from '../services/listUrl';
@@ -95,6 +96,10 @@ interface BalanceContext extends MemoryContext {
   requestMode: WithdrawalMode | null;
   target: WithdrawalRow | null;
   decision: WithdrawalDecision | null;
+  /** Whether the user may read the approval policy (a SUPER ADMIN granted Approvals); anyone else learns from the 202. */
+  readsPolicy: boolean;
+  /** The approval policy, so the request form says beforehand that it will be held; null until read or unreadable. */
+  policy: readonly ApprovalPolicyEntry[] | null;
 }
 
 type RowEvent = { type: 'COMPLETE' | 'REJECT'; row: WithdrawalRow };
@@ -240,6 +245,7 @@ export const paymentsBalanceMachine = setup({
       },
     ),
     request: withdrawalRequestMachine,
+    approvalPolicy: approvalPolicyActor,
     decision: withdrawalDecisionMachine,
     balanceChanges,
     savedViews: savedViewsMachine,
@@ -308,6 +314,8 @@ export const paymentsBalanceMachine = setup({
       requestMode: null,
       target: null,
       decision: null,
+      readsPolicy: readsApprovalPolicy(input.user),
+      policy: null,
     };
   },
   type: 'parallel',
@@ -318,6 +326,12 @@ export const paymentsBalanceMachine = setup({
   entry: 'refuseQuery',
   invoke: [
     { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
+    {
+      id: 'approvalPolicy',
+      src: 'approvalPolicy',
+      input: ({ context }) => ({ reads: context.readsPolicy }),
+      onDone: { actions: assign({ policy: ({ event }) => event.output }) },
+    },
     ...memory.invoke,
   ],
   on: {
@@ -434,6 +448,7 @@ export const paymentsBalanceMachine = setup({
               mode: context.requestMode!,
               clientId: context.clientId,
               available: context.summary!.withdrawable_balance,
+              policy: context.policy?.find((e) => e.action === 'withdrawal') ?? null,
             }),
             onDone: [
               {

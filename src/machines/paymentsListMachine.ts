@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { waitingAlert } from '../services/alerts';
+import { holdsAhead, type ApprovalPolicyEntry } from '../services/approvalRules';
 import { businessNow, DATE_TIME_FORMAT, daysThroughToday, formatDateRange } from '../services/dateRange';
 import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
@@ -8,6 +9,7 @@ import type { UserTypeName } from '../services/schemas';
 import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/transactionActions';
 import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/transactionQuery';
 import type { PageMeta } from '../services/withdrawalRules';
+import { approvalPolicyActor } from './approvalPolicyActor';
 import { exportMachine } from './exportMachine';
 import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle/transactionLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
@@ -50,6 +52,10 @@ export interface PaymentsListContext extends SharedContext {
   processError: string | null;
   /** The refusal was 409 (the selection changed): the dialog offers to preview again. */
   selectionChanged: boolean;
+  /** Whether the user may read the approval policy (readsApprovalPolicy): Finalize's form then says it will be held. */
+  readsPolicy: boolean;
+  /** The approval policy as read; null until read or where it cannot be (the server's 202 tells then). */
+  policy: readonly ApprovalPolicyEntry[] | null;
 }
 
 export type PaymentsListEvent =
@@ -66,6 +72,8 @@ export interface PaymentsListInput {
   role: UserTypeName;
   /** The user reads the Ledger (readsJournals): the Correlation ID links to the pay-in's journal. */
   journals?: boolean;
+  /** The user may read the approval policy (readsApprovalPolicy). */
+  readsPolicy?: boolean;
   form?: PaymentsFilterForm;
 }
 
@@ -108,6 +116,7 @@ export const paymentsListMachine = setup({
   actors: {
     savedViews: savedViewsMachine,
     urlWatch,
+    approvalPolicy: approvalPolicyActor,
     load: fromPromise<
       { rows: TransactionRow[]; meta: PageMeta; stats: TransactionStats },
       { filter: TransactionFilterParams; page: number; limit: number }
@@ -184,13 +193,23 @@ export const paymentsListMachine = setup({
       bulkPreview: null,
       processError: null,
       selectionChanged: false,
+      readsPolicy: input.readsPolicy ?? false,
+      policy: null,
     };
   },
   type: 'parallel',
   // Issue 29: a link's query that cannot be read is said at once; the person's saved views and columns, and Back and
   // Forward, run beside the list. A bare address means the defaults, so it is left bare until a search.
   entry: 'refuseQuery',
-  invoke: [...list.memoryInvoke],
+  invoke: [
+    ...list.memoryInvoke,
+    {
+      id: 'approvalPolicy',
+      src: 'approvalPolicy',
+      input: ({ context }) => ({ reads: context.readsPolicy }),
+      onDone: { actions: assign({ policy: ({ event }) => event.output }) },
+    },
+  ],
   on: list.filterBar,
   states: {
     list: {
@@ -269,6 +288,7 @@ export const paymentsListMachine = setup({
             input: ({ context }) => ({
               correlationId: context.target!.correlation_id,
               paidTime: businessNow().format(DATE_TIME_FORMAT),
+              heldAhead: holdsAhead(context.policy, 'manual-finalize', context.target!.amount),
             }),
             onDone: [
               {

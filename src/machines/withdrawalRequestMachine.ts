@@ -14,6 +14,7 @@ import {
   withdrawalErrors,
   type WithdrawalMode,
 } from '../services/withdrawalRules';
+import { needsApproval, type ApprovalPolicyEntry } from '../services/approvalRules';
 import type { GuardWords } from './guardWords';
 
 export type { WithdrawalMode };
@@ -44,7 +45,13 @@ interface RequestContext {
   submitted: boolean;
   /** The server holds it for a second SUPER ADMIN (202): nothing moved yet. */
   held: boolean;
+  /** The policy's withdrawal entry where the page could read it (null: not known until the server answers). */
+  policy: ApprovalPolicyEntry | null;
 }
+
+/** Whether the request as the form stands will wait for a second SUPER ADMIN: the form says so before Confirm. */
+export const requestHeldAhead = (c: Pick<RequestContext, 'policy' | 'amount'>): boolean =>
+  needsApproval(c.policy ?? undefined, c.amount ?? 0);
 
 type RequestEvent =
   | { type: 'SET_BANK'; value: string }
@@ -128,7 +135,12 @@ export const withdrawalRequestMachine = setup({
   types: {
     context: {} as RequestContext,
     events: {} as RequestEvent,
-    input: {} as { mode: WithdrawalMode; clientId: number | null; available: number },
+    input: {} as {
+      mode: WithdrawalMode;
+      clientId: number | null;
+      available: number;
+      policy?: ApprovalPolicyEntry | null;
+    },
     output: {} as WithdrawalRequestOutput,
   },
   actors: {
@@ -171,6 +183,7 @@ export const withdrawalRequestMachine = setup({
     idempotencyKey: newKey(),
     submitted: false,
     held: false,
+    policy: input.policy ?? null,
   }),
   initial: 'editing',
   states: {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
 import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
+import { routes } from './routes';
 import { rupiahAmount } from './rupiahInput';
 
 /**
@@ -91,6 +92,29 @@ export function needsApproval(
   return entry.threshold != null && Math.abs(amount) >= entry.threshold;
 }
 
+/** Whether a movement of this amount under the policy as read (null: not readable, so not known) will be held. */
+export const holdsAhead = (
+  policy: readonly ApprovalPolicyEntry[] | null,
+  action: ApprovalAction,
+  amount: number | null,
+): boolean =>
+  needsApproval(
+    policy?.find((e) => e.action === action),
+    amount ?? 0,
+  );
+
+/**
+ * Whether this user may read the approval policy (its route: a SUPER ADMIN granted Approvals), so a page can say
+ * beforehand that a movement will be held. Any other maker (a client user's withdrawal) learns it from the 202.
+ */
+export const readsApprovalPolicy = (
+  user: { type: string; modules?: readonly string[] } | null | undefined,
+): boolean => {
+  const access = routes.approvalPolicy.access;
+  const module = access.kind === 'verified' ? access.module : undefined;
+  return user?.type === 'SUPER ADMIN' && (module == null || (user.modules?.includes(module) ?? false));
+};
+
 const PolicyEntrySchema = v.pipe(
   v.strictObject({
     action: v.picklist(APPROVAL_ACTIONS, `action must be one of ${APPROVAL_ACTIONS.join(', ')}`),
@@ -177,9 +201,11 @@ export type ApprovalHeld = v.InferOutput<typeof ApprovalHeld>;
 
 export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';
 /** A preview's warning when the policy would hold the movement it confirms. */
-export const APPROVAL_AHEAD =
-  'This is at or above the approval threshold: after Confirm it waits for approval by another SUPER ADMIN, and ' +
-  'nothing moves until then.';
+/**
+ * What a question says, before Confirm, when the policy will hold the movement it asks about (issue 45): the one
+ * sentence, which every held action's question shows through one component (views/common/HeldAhead.tsx).
+ */
+export const APPROVAL_AHEAD = "This waits for a second SUPER ADMIN's approval before anything moves.";
 export const APPROVAL_SELF_REFUSED = 'The maker of a change cannot approve it';
 export const APPROVAL_CANCEL_REFUSED = 'Only the maker of a change can cancel it';
 export const APPROVAL_INVALID_STATUS = 'Invalid Status: Only PENDING_APPROVAL requests can be decided';

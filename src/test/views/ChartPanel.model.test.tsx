@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import fc from 'fast-check';
@@ -66,6 +66,7 @@ async function perform(event: AnyEventObject) {
   await act(async () => {
     if (name === 'ZOOM_IN') fireEvent.click(button('Zoom in'));
     else if (name === 'FIT') fireEvent.click(button('Fit'));
+    else if (name === 'RESIZE') resizeTo(event.width, event.height);
     else if (name === 'PAN') {
       // A drag: the chart follows the pointer (jsdom draws nothing, so one pixel is one chart unit).
       fireEvent.pointerDown(chart(), { pointerId: 1, clientX: 300, clientY: 200 });
@@ -94,6 +95,8 @@ function expected(before: View, event: AnyEventObject): View {
     }
     case 'FIT':
       return { x: 0, y: 0, ...WHOLE };
+    case 'RESIZE':
+      return before;
     default: {
       if (!zoomed) return before;
       const step =
@@ -143,6 +146,24 @@ async function drive(events: AnyEventObject[]) {
   cleanup();
 }
 
+/**
+ * jsdom lays nothing out: the panel's size is given here, as the browser's ResizeObserver reports it. The chart's own
+ * size (one unit, one pixel) leaves the view as it was: the whole chart is readable whole, and a zoomed view keeps
+ * its scale and centre.
+ */
+const observed = new Map<Element, (entries: unknown[]) => void>();
+class MeasuringObserver {
+  constructor(private readonly report: (entries: unknown[]) => void) {}
+  observe(element: Element) {
+    observed.set(element, this.report);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+beforeAll(() => vi.stubGlobal('ResizeObserver', MeasuringObserver));
+afterAll(() => vi.unstubAllGlobals());
+const resizeTo = (width: number, height: number) => observed.get(chart())?.([{ contentRect: { width, height } }]);
+
 const PANS = [
   { type: 'PAN_STEP', x: 1, y: 0 },
   { type: 'PAN_STEP', x: 0, y: 1 },
@@ -155,6 +176,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'FIT' },
   ...PANS,
   { type: 'PAN', dx: 100, dy: -40 },
+  { type: 'RESIZE', width: WHOLE.width, height: WHOLE.height },
 ];
 
 // Two zoom levels keep the model's state space small; the property test below goes to the limit.
@@ -185,7 +207,7 @@ describe('Chart panel: every transition of chartViewport, driven through the but
       ),
       { numRuns: 40 },
     );
-  });
+  }, 90_000);
 
   it('ignores the keys it does not use and keys pressed with Ctrl, so the browser keeps its shortcuts', async () => {
     renderPanel();
@@ -194,5 +216,81 @@ describe('Chart panel: every transition of chartViewport, driven through the but
       fireEvent.keyDown(chart(), { key: 'a' });
     });
     checkScreen(readView(), { x: 0, y: 0, ...WHOLE });
+  });
+});
+
+/**
+ * Issue 45, part 9: a large chart (the Payments List machine's is about 4,000 units wide) fitted into a 1,100 × 500
+ * panel drew its labels about 1 px tall. Now it opens at a readable scale at its initial state, the whole beside it
+ * as an overview, and at Fit it leaves out every label too small to read.
+ */
+describe('Chart panel: a chart too large to read whole', () => {
+  const box = (id: string, x: number, y: number, initial = false) => ({
+    node: { id: `big.${id}`, key: id, parent: 'big', kind: 'atomic', initial, invokes: ['load'] },
+    x,
+    y,
+    width: 160,
+    height: 52,
+  });
+  const BIG = {
+    width: 4_000,
+    height: 1_200,
+    boxes: [box('START', 20, 560, true), box('MIDDLE', 1_900, 40), box('END', 3_800, 1_100)],
+    lines: [
+      {
+        edge: { id: 'e1', source: 'big.START', target: 'big.MIDDLE', event: 'GO', guard: null, label: 'GO' },
+        points: [
+          { x: 180, y: 586 },
+          { x: 1_900, y: 66 },
+        ],
+        label: { x: 1_000, y: 300 },
+      },
+    ],
+  } as unknown as ChartLayout;
+  const PANEL = { width: 1_100, height: 500 };
+  const svgOf = () => chart().querySelector('svg')!;
+  const viewBox = () => svgOf().getAttribute('viewBox')!.split(' ').map(Number);
+  /** Screen pixels per chart unit: the SVG fits its viewBox into the panel. */
+  const scale = () => Math.min(PANEL.width / viewBox()[2], PANEL.height / viewBox()[3]);
+
+  async function openBig() {
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <ChartPanel layout={BIG} title="demo chart" />
+      </FluentProvider>,
+    );
+    await act(async () => resizeTo(PANEL.width, PANEL.height));
+  }
+
+  it('opens at a readable scale at its initial state, every label it draws at least 11 px, the whole in the overview', async () => {
+    await openBig();
+    expect(scale()).toBeGreaterThanOrEqual(1);
+    const fonts = [...svgOf().querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')));
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font * scale()).toBeGreaterThanOrEqual(11);
+    // The initial state (START at 20, 560 inside a 12-unit margin) is in view, near the top-left.
+    const [x, y, w, h] = viewBox();
+    expect(x).toBeLessThanOrEqual(32);
+    expect(x + w).toBeGreaterThanOrEqual(32 + 160);
+    expect(y).toBeLessThanOrEqual(572);
+    expect(y + h).toBeGreaterThanOrEqual(572 + 52);
+    const overview = document.querySelector('[data-chart-overview] svg')!;
+    expect(overview.getAttribute('viewBox')).toBe(`0 0 ${4_024} ${1_224}`);
+    expect(overview.querySelectorAll('rect[data-box]')).toHaveLength(3);
+    expect(overview.querySelectorAll('text')).toHaveLength(0);
+    const mark = overview.querySelector('rect[data-in-view]')!;
+    expect(Number(mark.getAttribute('width'))).toBeCloseTo(w, 6);
+    expect(button('Fit')).toBeEnabled();
+  });
+
+  it('at Fit shows the whole chart as boxes and arrows, no label too small to read; zooming in brings them back', async () => {
+    await openBig();
+    await act(async () => fireEvent.click(button('Fit')));
+    expect(scale()).toBeCloseTo(PANEL.width / 4_024, 6);
+    expect(svgOf().querySelectorAll('rect[data-box]')).toHaveLength(3);
+    expect(svgOf().querySelectorAll('text')).toHaveLength(0);
+    for (let i = 0; i < 8; i++) await act(async () => fireEvent.click(button('Zoom in')));
+    expect(scale()).toBeGreaterThanOrEqual(1);
+    expect(svgOf().querySelectorAll('text').length).toBeGreaterThan(0);
   });
 });

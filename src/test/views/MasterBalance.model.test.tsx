@@ -5,6 +5,7 @@ import { masterBalanceAdjustmentMachine } from '../../machines/masterBalanceAdju
 import { masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
 import type { MoneyMoved } from '../../services/api';
+import { APPROVAL_AHEAD, type ApprovalPolicyEntry } from '../../services/approvalRules';
 import { adjustmentProblem } from '../../services/masterBalanceRules';
 import { ApiError } from '../../services/http';
 import { MasterBalancePage } from '../../views/disbursement/MasterBalancePage';
@@ -35,6 +36,8 @@ const TYPED: Record<string, { amount: number | null; problem: string | null; wor
   '1.5': { amount: null, problem: 'Rupiah amounts are whole numbers' },
   '': { amount: null, problem: null },
 };
+/** The approval policy as the page reads it (issue 45): every adjustment is held, so the question says so. */
+const POLICY: ApprovalPolicyEntry[] = [{ action: 'balance-adjustment', mode: 'always', threshold: null }];
 const HELD = { message: 'Waiting for approval by another SUPER ADMIN', balance: null, approvalId: 7 };
 const UPDATED = { message: 'Balance has been updated', balance: 350_000, approvalId: null };
 
@@ -45,6 +48,8 @@ interface World {
   failure: string | null;
   /** The last answer was 'waiting for approval': nothing moved. */
   held: boolean;
+  /** The page has read the approval policy (POLICY): its question says the adjustment will be held. */
+  policyRead: boolean;
   answered: string | null;
 }
 const typedOf = (w: World) => TYPED[w.typed];
@@ -52,6 +57,7 @@ const typedOf = (w: World) => TYPED[w.typed];
 // Clearing a field that is already empty is no event a user can make: '' only when there is text.
 const events = (s: { context: { amountText: string } }): AnyEventObject[] => [
   doneEvent('loadBalance', 100_000),
+  doneEvent('approvalPolicy', POLICY),
   errorEvent('loadBalance', new ApiError(500, 'The server is down')),
   { type: 'RETRY' },
   { type: 'SELECT_CLIENT', clientId: 2 },
@@ -78,7 +84,14 @@ const model = buildModel(masterBalanceMachine, {
   ],
   events: events as never,
   serialize: (s) =>
-    JSON.stringify([s.value, s.context.clientId, s.context.previous, s.context.amountText, s.context.held]),
+    JSON.stringify([
+      s.value,
+      s.context.clientId,
+      s.context.previous,
+      s.context.amountText,
+      s.context.held,
+      s.context.policy != null,
+    ]),
 });
 
 /**
@@ -115,6 +128,7 @@ const pageModel: PageModel<World> = {
     typed: '',
     failure: null,
     held: false,
+    policyRead: false,
     answered: null,
   }),
   initial: (w) => (w.clientId == null ? 'noClient' : 'loadingBalance'),
@@ -157,6 +171,8 @@ const pageModel: PageModel<World> = {
       case 'xstate.done.actor.loadBalance':
       case 'xstate.done.actor.reloadBalance':
         return { ...w, previous: e.output as number };
+      case 'xstate.done.actor.approvalPolicy':
+        return { ...w, policyRead: true };
       case 'SELECT_CLIENT':
         return { ...w, clientId: e.clientId!, previous: null, typed: '', answered: null };
       case 'SET_AMOUNT_TEXT':
@@ -236,6 +252,9 @@ const pageModel: PageModel<World> = {
       expect(dialog()).toHaveTextContent(`by ${words}, from ${rp(w.previous!)} to ${rp(w.previous! + amount!)}`);
       expect(amountBox()).toBeDisabled();
       expect(updateButton()).toBeDisabled();
+      // Issue 45: the question says beforehand that the adjustment waits, where the policy read says it will.
+      if (w.policyRead) expect(dialog()).toHaveTextContent(APPROVAL_AHEAD);
+      else expect(dialog()).not.toHaveTextContent(APPROVAL_AHEAD);
       // Nothing can be taken back while the balance is updated.
       const button = (name: string) => within(dialog()!).getByRole('button', { name, hidden: true });
       if (state === 'confirming') {
@@ -294,6 +313,7 @@ describe('Master Disbursement Balance: every path of masterBalance, driven throu
           loadBalance: calls.logic<number>(),
           adjustment: masterBalanceAdjustmentMachine.provide({ actors: { submit: calls.logic<MoneyMoved>() } }),
           balanceChanges: balanceChangesFrom(socket.watch),
+          approvalPolicy: calls.logic<readonly ApprovalPolicyEntry[] | null>(),
         },
       });
       await drivePath(pageModel, path, calls, (clients) => renderPage(<MasterBalancePage logic={logic} />, clients));

@@ -6,6 +6,7 @@ import { paymentsBalanceMachine } from '../../machines/paymentsBalanceMachine';
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { alerts, type Alert } from '../../services/alerts';
+import { DEFAULT_APPROVAL_POLICY } from '../../services/approvalRules';
 import { parseDateRange } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
 import type { UserTypeName } from '../../services/schemas';
@@ -130,6 +131,8 @@ const model = buildModel(paymentsBalanceMachine, {
           doneEvent('load', loaded(RICH)),
           doneEvent('load', loaded(POOR)),
           errorEvent('load', new ApiError(500, 'down')),
+          // The approval policy, read once (issue 45): the request form's words on it are tested in HeldAhead.test.
+          ...(s.context.policy == null ? [doneEvent('approvalPolicy', DEFAULT_APPROVAL_POLICY)] : []),
           ...pageEvents,
           ...(s.context.rows.length ? rowEvents : []),
         ]
@@ -236,8 +239,10 @@ const pageModel: PageModel<World> = {
         return event.clientId === w.clientId || w.allClients ? 'loading' : state;
       case 'SEARCH':
         return w.rangeValid ? 'loading' : state;
+      // The policy read changes nothing on screen until a request is asked for (HeldAhead.test).
       case 'SET_RANGE_TEXT':
       case 'SET_STATUS':
+      case 'xstate.done.actor.approvalPolicy':
         return state;
       case 'OPEN_REQUEST':
         return w.available != null && w.available >= 20_000 ? withDialog('requesting') : state;
@@ -579,6 +584,7 @@ describe('Payments Balance: every path of paymentsBalance, driven through the pa
       const logic = paymentsBalanceMachine.provide({
         actors: {
           balanceChanges: balanceChangesFrom(socket.watch),
+          approvalPolicy: calls.logic(),
           load: calls.logic(),
           request: withdrawalRequestMachine.provide({
             actors: { submit: calls.logic<{ message: string; held: boolean }>() },

@@ -10,7 +10,7 @@ import { savedViewsMachine } from '../../machines/savedViewsMachine';
 import { uploadMachine } from '../../machines/uploadMachine';
 import { alerts, waitingAlert, type Alert } from '../../services/alerts';
 import { api } from '../../services/api';
-import { APPROVAL_AHEAD, APPROVAL_WAITING as WAITING } from '../../services/approvalRules';
+import { APPROVAL_AHEAD, APPROVAL_WAITING as WAITING, DEFAULT_APPROVAL_POLICY } from '../../services/approvalRules';
 import { INVALID_DATE_RANGE, parseDateRange } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
 import type { ReconciliationResult } from '../../services/reconciliationRules';
@@ -188,6 +188,8 @@ function eventsFor(s: AnyMachineSnapshot): AnyEventObject[] {
   const events: AnyEventObject[] = [
     doneEvent('load', loaded),
     ...(closed ? [errorEvent('load', new ApiError(500, 'Database unavailable'))] : []),
+    // The approval policy, read once (issue 45): Finalize's words on it are tested in HeldAhead.test.
+    ...(closed && s.context.policy == null ? [doneEvent('approvalPolicy', DEFAULT_APPROVAL_POLICY)] : []),
   ];
   if (closed && showing && s.context.stats) {
     events.push(
@@ -385,12 +387,14 @@ function expectedAfter(state: string, event: AnyEventObject & Output, w: World):
     case 'URL_CHANGED':
     case 'APPLY_VIEW':
       return event.query === UNREADABLE ? state : `loading|${dialog}`;
+    // The approval policy's read changes nothing on screen until Finalize is asked for (HeldAhead.test).
     case 'SET_RANGE_TEXT':
     case 'SET_STATUS':
     case 'SET_SEARCH':
     case 'SET_SEARCH_BY':
     case 'SET_METHODS':
     case 'SET_CLIENT':
+    case 'xstate.done.actor.approvalPolicy':
       return state;
     case 'REFRESH_STATUS':
       return at('refreshingStatus');
@@ -966,6 +970,7 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
         processTransactions: calls.logic(),
         loadInvoice: calls.logic(),
         manualFinalize: manualFinalizeMachine.provide({ actors: { finalize: calls.logic() } }),
+        approvalPolicy: calls.logic(),
         check: uploadMachine.provide({ actors: { upload: calls.logic() } }),
         export: exportMachine.provide({ actors: { download: calls.logic(), sendEmail: calls.logic() } }),
         // The person's views as the server keeps them; Back and Forward go through the real urlWatch.

@@ -15,7 +15,8 @@ import { FormDialog } from '../common/FormDialog';
 import { ClipboardPasteRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
+import { requestHeldAhead, type withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
+import { HeldAhead } from '../common/HeldAhead';
 import { readClipboardText } from '../../services/clipboard';
 import { formatRupiah } from '../../services/money';
 import type { BankOption } from '../../services/schemas';
@@ -162,6 +163,7 @@ export function WithdrawalRequestDialog({
               Paste from Clipboard
             </Button>
           </div>
+          <HeldAhead held={requestHeldAhead(c)} />
         </DialogContent>
         <FormActions
           busy={submitting}

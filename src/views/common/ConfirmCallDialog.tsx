@@ -62,6 +62,7 @@ export function ConfirmCallDialog({
             }
           : undefined
       }
+      held={s.context.held}
       error={failed ? s.context.error : null}
       canConfirm={s.can({ type: 'CONFIRM' })}
       canCancel={canCancel}

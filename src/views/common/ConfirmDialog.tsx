@@ -12,6 +12,7 @@ import {
   Spinner,
   Textarea,
 } from '@fluentui/react-components';
+import { HeldAhead } from './HeldAhead';
 import { MachineDialog } from './MachineDialog';
 
 /** A reason the person types before confirming (an approval's decline), with why it was refused. */
@@ -39,6 +40,7 @@ export function ConfirmDialog({
   closeLabel = 'Close',
   modalType = 'alert',
   reason,
+  held,
   error,
   canConfirm = !busy,
   canCancel = !busy,
@@ -59,6 +61,8 @@ export function ConfirmDialog({
   closeLabel?: string;
   modalType?: 'alert' | 'modal';
   reason?: ConfirmReason;
+  /** The movement asked about will wait for a second SUPER ADMIN: the question says so (its machine decides). */
+  held?: boolean;
   error?: string | null;
   /** Whether each button is enabled; a machine-driven dialog passes `snapshot.can(event)`. */
   canConfirm?: boolean;
@@ -76,6 +80,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogContent>
             {children}
+            <HeldAhead held={held} style={{ marginTop: 12 }} />
             {reason && (
               <Field
                 label="Reason"

@@ -4,6 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { masterBalanceAdjustmentMachine } from '../../machines/masterBalanceAdjustmentMachine';
 import { afterBalance, masterBalanceMachine } from '../../machines/masterBalanceMachine';
 import { formatRupiah } from '../../services/money';
+import { readsApprovalPolicy } from '../../services/approvalRules';
+import { SessionContext } from '../SessionContext';
 import { pageTitle } from '../../services/pages';
 import { ClientSelect } from '../common/ClientSelect';
 import { MoneyInput } from '../common/MoneyInput';
@@ -38,7 +40,8 @@ const shown = (amount: number | null) => (amount == null ? '-' : formatRupiah(am
 export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: typeof masterBalanceMachine }) {
   const styles = useStyles();
   const { clients, live } = useAccountSession();
-  const page = useActorRef(logic, { input: { clients, live } });
+  const readsPolicy = SessionContext.useSelector((x) => readsApprovalPolicy(x.context.user));
+  const page = useActorRef(logic, { input: { clients, live, readsPolicy } });
   const s = useSelector(page, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches('loadingBalance');

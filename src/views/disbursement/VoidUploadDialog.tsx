@@ -1,8 +1,8 @@
-import { MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
-import { APPROVAL_AHEAD } from '../../services/approvalRules';
+import { Spinner, Text } from '@fluentui/react-components';
 import type { VoidUploadResult } from '../../services/disbursementActions';
 import type { VoidOutcome } from '../../services/disbursementQuery';
 import { rupiahWithWords } from '../../services/money';
+import { HeldAhead } from '../common/HeldAhead';
 import { UPLOAD_MAX_MB } from '../../services/reconciliationRules';
 import {
   UploadDialog,
@@ -160,11 +160,7 @@ export function VoidUploadDialog({
           ) : (
             <Text weight="semibold">Nothing in this file would be voided: no row names a FINALIZED disbursement.</Text>
           )}
-          {preview.total.count > 0 && preview.needs_approval && (
-            <MessageBar intent="warning" layout="multiline">
-              <MessageBarBody>{APPROVAL_AHEAD}</MessageBarBody>
-            </MessageBar>
-          )}
+          <HeldAhead held={preview.total.count > 0 && preview.needs_approval} />
           <OutcomeTable result={preview} />
           {step === 'sending' && <Spinner label="Voiding…" />}
         </>

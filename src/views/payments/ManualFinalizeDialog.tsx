@@ -6,6 +6,7 @@ import type { manualFinalizeMachine } from '../../machines/manualFinalizeMachine
 import { DateTimeField } from '../common/DateTimeField';
 import { FormErrors } from '../common/FormErrors';
 import { FormActions } from '../common/FormActions';
+import { HeldAhead } from '../common/HeldAhead';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -44,6 +45,7 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
           hint="YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta; seconds are sent as :00"
           onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })}
         />
+        <HeldAhead held={s.context.heldAhead} />
       </DialogContent>
       <FormActions
         busy={submitting}

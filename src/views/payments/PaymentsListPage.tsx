@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { paymentsListMachine } from '../../machines/paymentsListMachine';
+import { readsApprovalPolicy } from '../../services/approvalRules';
 import { readsJournals } from '../../services/ledgerLinks';
 import { roleOf } from '../../services/schemas';
 import { SessionContext } from '../SessionContext';
@@ -12,7 +13,9 @@ export function PaymentsListPage({ logic = paymentsListMachine }: { logic?: type
   const user = SessionContext.useSelector((s) => s.context.user);
   // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
   const query = useSearch();
-  const actor = useActorRef(logic, { input: { role: roleOf(user), journals: readsJournals(user), query } });
+  const actor = useActorRef(logic, {
+    input: { role: roleOf(user), journals: readsJournals(user), readsPolicy: readsApprovalPolicy(user), query },
+  });
   return <PaymentsListScreen actor={actor} clients={clients} />;
 }
 

@@ -12,9 +12,9 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { HeldAhead } from '../common/HeldAhead';
 import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
-import { APPROVAL_AHEAD } from '../../services/approvalRules';
 import type { BulkPreviewAnswer } from '../../services/transactionActions';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
@@ -68,11 +68,7 @@ export function ProcessTransactionsDialog({
                   Fees {formatRupiah(preview.fee)}: {formatRupiah(preview.amount - preview.fee)} moves from the
                   non-withdrawable to the withdrawable balance. This cannot be undone.
                 </Text>
-                {preview.needs_approval && (
-                  <MessageBar intent="warning" layout="multiline">
-                    <MessageBarBody>{APPROVAL_AHEAD}</MessageBarBody>
-                  </MessageBar>
-                )}
+                <HeldAhead held={preview.needs_approval} />
               </>
             )}
             {step === 'running' && <Spinner size="small" label="Working…" />}

@@ -1,10 +1,15 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button, Text, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowMaximizeRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ChartLayout } from '../../machines/chartLayout';
-import { chartViewportMachine, type ChartViewportEvent } from '../../machines/chartViewportMachine';
-import { ChartSvg, chartExtent } from './ChartSvg';
+import {
+  chartViewportMachine,
+  needsOverview,
+  smallestDrawnFont,
+  type ChartViewportEvent,
+} from '../../machines/chartViewportMachine';
+import { CHART_MARGIN, ChartSvg, chartExtent } from './ChartSvg';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -12,6 +17,7 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   // Nothing scrolls inside: the view is moved by the machine, so there is no scrollable region to reach.
   frame: {
+    minHeight: '120px',
     overflow: 'hidden',
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
@@ -21,6 +27,20 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   svg: { display: 'block', width: '100%', height: '100%' },
+  stage: { position: 'relative', minWidth: 0 },
+  // The overview sits in the panel's corner, over the chart: a small card a person can press to move the view.
+  overview: {
+    position: 'absolute',
+    right: tokens.spacingHorizontalS,
+    bottom: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalXS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow8,
+    cursor: 'pointer',
+    opacity: 0.95,
+  },
 });
 
 /** The keys the chart takes while it has the focus. */
@@ -36,10 +56,32 @@ const KEYS: Record<string, ChartViewportEvent> = {
 };
 
 /**
- * A laid-out chart in a panel that first shows it whole (every state, and any highlighted path, in
- * view), then zooms and pans by the buttons, the keys above (the panel is one Tab stop) or a drag.
- * The panel has the chart's shape, as wide as the page and no taller than the chart at full size or
- * `maxHeight`: a chart wider than the page is scaled down to fit, a small one is not blown up.
+ * Where the chart starts, in the whole chart's units (the SVG draws the layout inside its margin): the state entered
+ * first, found from the root down through each initial child (a parallel state's first region).
+ */
+function anchorOf(layout: ChartLayout) {
+  const root = layout.boxes.find((b) => b.node.parent == null);
+  let at = root;
+  for (let depth = 0; at && depth < 20; depth++) {
+    const parent = at.node.id;
+    const children = layout.boxes.filter((b) => b.node.parent === parent);
+    const next = children.find((b) => b.node.initial) ?? children[0];
+    if (!next) break;
+    at = next;
+  }
+  const first = at ?? layout.boxes[0];
+  return first ? { x: first.x + CHART_MARGIN, y: first.y + CHART_MARGIN } : { x: 0, y: 0 };
+}
+
+/** The overview's room, in pixels: a long chart gets the width, a tall one the height. */
+const OVERVIEW = { width: 360, height: 140 };
+
+/**
+ * A laid-out chart in a panel as tall as the room it is given (`maxHeight`, no taller than the chart at full size).
+ * Its viewport machine opens it whole where it is readable so, else at a readable scale from its initial state with
+ * an overview of the whole in the corner (the part in view marked; a click there moves the view). It zooms and pans
+ * by the buttons, the keys above (the panel is one Tab stop), a drag, and Fit shows the whole, leaving out the
+ * labels too small to read.
  */
 export function ChartPanel({
   layout,
@@ -54,10 +96,24 @@ export function ChartPanel({
 }) {
   const styles = useStyles();
   const extent = chartExtent(layout);
-  const viewport = useActorRef(chartViewportMachine, { input: extent });
+  const viewport = useActorRef(chartViewportMachine, { input: { ...extent, anchor: anchorOf(layout) } });
   const snapshot = useSelector(viewport, (s) => s);
   const drag = useRef<{ x: number; y: number } | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const hintId = `${title.replace(/\W+/g, '-')}-keys`;
+  const { view, whole } = snapshot.context;
+
+  // The panel's size on screen goes to the machine, which decides the scale from it (the view only measures).
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      viewport.send({ type: 'RESIZE', width, height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [viewport]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const event = KEYS[e.key];
@@ -73,7 +129,6 @@ export function ChartPanel({
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
-    const { view } = snapshot.context;
     const box = e.currentTarget.getBoundingClientRect();
     // Screen pixels to chart units at the scale the SVG draws (it fits the view in its box).
     const scale = Math.min(box.width / view.width, box.height / view.height) || 1;
@@ -83,6 +138,14 @@ export function ChartPanel({
   const endDrag = () => {
     drag.current = null;
   };
+  // A press on the overview centres the view there: the point, in chart units, less the view's centre.
+  const onOverviewDown = (e: PointerEvent<SVGSVGElement>) => {
+    const matrix = e.currentTarget.getScreenCTM?.();
+    if (!matrix) return;
+    const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+    viewport.send({ type: 'PAN', dx: at.x - (view.x + view.width / 2), dy: at.y - (view.y + view.height / 2) });
+  };
+  const overviewScale = Math.min(OVERVIEW.width / whole.width, OVERVIEW.height / whole.height);
 
   return (
     <div className={styles.panel}>
@@ -117,24 +180,57 @@ export function ChartPanel({
           On the chart: arrow keys pan, + and − zoom, 0 fits.
         </Text>
       </div>
-      <div
-        className={styles.frame}
-        tabIndex={0}
-        role="group"
-        aria-label={`${title}: zoom and pan`}
-        aria-describedby={hintId}
-        style={{
-          aspectRatio: `${extent.width} / ${extent.height}`,
-          maxHeight: `min(${maxHeight}, ${Math.ceil(extent.height)}px)`,
-          minHeight: 160,
-        }}
-        onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={endDrag}
-      >
-        <ChartSvg layout={layout} title={title} view={snapshot.context.view} visited={visited} className={styles.svg} />
+      <div className={styles.stage}>
+        <div
+          ref={frame}
+          className={styles.frame}
+          tabIndex={0}
+          role="group"
+          aria-label={`${title}: zoom and pan`}
+          aria-describedby={hintId}
+          style={{ height: `min(${maxHeight}, ${Math.ceil(extent.height)}px)` }}
+          onKeyDown={onKeyDown}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+        >
+          <ChartSvg
+            layout={layout}
+            title={title}
+            view={view}
+            visited={visited}
+            minFont={smallestDrawnFont(snapshot.context)}
+            className={styles.svg}
+          />
+        </div>
+        {needsOverview(snapshot.context) && (
+          // The whole chart, too small to read, to find one's way: a pointer aid beside the keys, so hidden from
+          // assistive technology (the group above is the chart).
+          <div className={styles.overview} data-chart-overview aria-hidden="true">
+            <ChartSvg
+              layout={layout}
+              title={`${title} overview`}
+              view={whole}
+              minFont={Infinity}
+              className={styles.svg}
+              onPointerDown={onOverviewDown}
+              style={{ width: whole.width * overviewScale, height: whole.height * overviewScale }}
+            >
+              <rect
+                data-in-view
+                x={Math.max(view.x, whole.x)}
+                y={Math.max(view.y, whole.y)}
+                width={Math.min(view.x + view.width, whole.width) - Math.max(view.x, whole.x)}
+                height={Math.min(view.y + view.height, whole.height) - Math.max(view.y, whole.y)}
+                fill={tokens.colorBrandBackground2}
+                fillOpacity={0.35}
+                stroke={tokens.colorBrandStroke1}
+                strokeWidth={2 / overviewScale}
+              />
+            </ChartSvg>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { CSSProperties, PointerEvent, ReactNode } from 'react';
 import { tokens } from '@fluentui/react-components';
 import type { ChartBox, ChartLayout, ChartLine } from '../../machines/chartLayout';
 import { EDGE_FONT, INVOKE_FONT, STATE_FONT, stateTitle } from '../../machines/chartLayout';
@@ -6,7 +7,7 @@ import type { ViewRect } from '../../machines/chartViewportMachine';
 /** Room around the laid-out chart, so the outermost strokes and badges are not cut. */
 export const CHART_MARGIN = 12;
 
-function StateBox({ box, steps }: { box: ChartBox; steps?: readonly number[] }) {
+function StateBox({ box, steps, minFont }: { box: ChartBox; steps?: readonly number[]; minFont: number }) {
   const { node } = box;
   const container = node.kind === 'compound' || node.kind === 'parallel';
   const visited = !container && steps != null && steps.length > 0;
@@ -45,21 +46,24 @@ function StateBox({ box, steps }: { box: ChartBox; steps?: readonly number[] }) 
           stroke={tokens.colorPaletteGreenBorder2}
         />
       )}
-      <text data-name x={box.x + 10} y={box.y + 20} fontWeight={600} fontSize={STATE_FONT}>
-        {stateTitle(node)}
-      </text>
-      {node.invokes.map((src, i) => (
-        <text
-          key={src + i}
-          x={box.x + 10}
-          y={box.y + 36 + 16 * i}
-          fontSize={INVOKE_FONT}
-          fill={tokens.colorNeutralForeground3}
-        >
-          invoke {src}
+      {STATE_FONT >= minFont && (
+        <text data-name x={box.x + 10} y={box.y + 20} fontWeight={600} fontSize={STATE_FONT}>
+          {stateTitle(node)}
         </text>
-      ))}
-      {visited && (
+      )}
+      {INVOKE_FONT >= minFont &&
+        node.invokes.map((src, i) => (
+          <text
+            key={src + i}
+            x={box.x + 10}
+            y={box.y + 36 + 16 * i}
+            fontSize={INVOKE_FONT}
+            fill={tokens.colorNeutralForeground3}
+          >
+            invoke {src}
+          </text>
+        ))}
+      {visited && STATE_FONT >= minFont && (
         // The step numbers in a badge on the box's top-right corner, clear of the state's name.
         <g aria-hidden="true">
           <rect
@@ -85,13 +89,13 @@ function StateBox({ box, steps }: { box: ChartBox; steps?: readonly number[] }) 
   );
 }
 
-function Transition({ line }: { line: ChartLine }) {
+function Transition({ line, minFont }: { line: ChartLine; minFont: number }) {
   if (line.points.length < 2) return null;
   const d = line.points.map((p, i) => `${i ? 'L' : 'M'}${p.x},${p.y}`).join(' ');
   return (
     <g data-edge={line.edge.id}>
       <path d={d} fill="none" stroke={tokens.colorBrandStroke1} markerEnd="url(#arrow)" />
-      {line.label && (
+      {line.label && EDGE_FONT >= minFont && (
         <text x={line.label.x} y={line.label.y} fontSize={EDGE_FONT} fill={tokens.colorNeutralForeground2}>
           {line.edge.label}
         </text>
@@ -109,7 +113,8 @@ export const chartExtent = (layout: ChartLayout) => ({
 /**
  * The machine as SVG, drawn from a finished layout and showing `view` of it, scaled to the SVG's
  * box (the panel sizes it). `visited` (optional) highlights states by their key, each numbered with
- * the steps (1-based) at which it was reached.
+ * the steps (1-based) at which it was reached. A label whose font is below `minFont` is not drawn
+ * (it would be too small to read at the scale shown: the viewport machine says which).
  */
 export function ChartSvg({
   layout,
@@ -117,12 +122,21 @@ export function ChartSvg({
   view,
   visited,
   className,
+  minFont = 0,
+  children,
+  onPointerDown,
+  style,
 }: {
   layout: ChartLayout;
   title: string;
   view: ViewRect;
   visited?: ReadonlyMap<string, readonly number[]>;
   className?: string;
+  minFont?: number;
+  /** Drawn over the chart in the view's own units (the overview's mark of what is in view). */
+  children?: ReactNode;
+  onPointerDown?: (e: PointerEvent<SVGSVGElement>) => void;
+  style?: CSSProperties;
 }) {
   const outer = layout.boxes.filter((b) => b.node.kind === 'compound' || b.node.kind === 'parallel');
   const leaves = layout.boxes.filter((b) => !outer.includes(b));
@@ -131,6 +145,8 @@ export function ChartSvg({
       role="img"
       aria-label={title}
       className={className}
+      style={style}
+      onPointerDown={onPointerDown}
       fontFamily={tokens.fontFamilyBase}
       viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
       preserveAspectRatio="xMidYMid meet"
@@ -150,15 +166,21 @@ export function ChartSvg({
       </defs>
       <g transform={`translate(${CHART_MARGIN},${CHART_MARGIN})`}>
         {outer.map((b) => (
-          <StateBox key={b.node.id} box={b} />
+          <StateBox key={b.node.id} box={b} minFont={minFont} />
         ))}
         {leaves.map((b) => (
-          <StateBox key={b.node.id} box={b} steps={b.node.parent != null ? visited?.get(b.node.key) : undefined} />
+          <StateBox
+            key={b.node.id}
+            box={b}
+            minFont={minFont}
+            steps={b.node.parent != null ? visited?.get(b.node.key) : undefined}
+          />
         ))}
         {layout.lines.map((l) => (
-          <Transition key={l.edge.id} line={l} />
+          <Transition key={l.edge.id} line={l} minFont={minFont} />
         ))}
       </g>
+      {children}
     </svg>
   );
 }

@@ -33,7 +33,13 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
         <Link href={`~${pagePath('workflows')}`}>All workflows</Link>
       </div>
       <Text>{workflow.purpose}</Text>
-      <WorkflowChart workflow={workflow} title={`${workflow.id} chart`} logic={logic} />
+      {/* As tall as the window leaves below the header (issue 45: a 160-px strip was unreadable), 320 px at least. */}
+      <WorkflowChart
+        workflow={workflow}
+        title={`${workflow.id} chart`}
+        logic={logic}
+        maxHeight="max(320px, calc(100vh - 290px))"
+      />
       <Card className={styles.guards} aria-label="Guards">
         <Subtitle2 as="h2">Guards</Subtitle2>
         {guards.length === 0 ? (
