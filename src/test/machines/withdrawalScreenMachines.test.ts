@@ -4,6 +4,7 @@ import { nextWithdrawalStatus, withdrawalLifecycle } from '../../machines/lifecy
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import { INVALID_DATE_RANGE } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
+import { DEFAULT_APPROVAL_POLICY } from '../../services/approvalRules';
 import { buildModel, doneEvent, errorEvent } from './modelCoverage';
 
 describe('withdrawal lifecycle: model', () => {
@@ -83,6 +84,8 @@ describe('Payments Balance page machine: model', () => {
   });
   const pageEvents = [
     { type: 'SELECT_CLIENT', clientId: 2 },
+    // Issue 45: staff see every client's withdrawals at once.
+    { type: 'SELECT_ALL_CLIENTS' },
     { type: 'SET_RANGE_TEXT', value: '2026-11-05 10:00 to 2026-11-01 00:00' },
     { type: 'SET_RANGE_TEXT', value: 'yesterday' },
     { type: 'SET_STATUS', value: 'PENDING' },
@@ -117,6 +120,8 @@ describe('Payments Balance page machine: model', () => {
       doneEvent('load', loaded(3_000_000)),
       doneEvent('load', loaded(15_000)),
       errorEvent('load', new ApiError(500, 'down')),
+      // The approval policy, read once (issue 45) so a request's question can say it will be held.
+      ...(s.context.policy == null ? [doneEvent('approvalPolicy', DEFAULT_APPROVAL_POLICY)] : []),
       ...(s.matches({ dialog: 'closed' }) ? pageEvents : dialogOutcomes),
     ],
     inputs: [
