@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { Dialog, useFocusFinders, type DialogProps } from '@fluentui/react-components';
+import { Dialog, type DialogProps } from '@fluentui/react-components';
 import { holdDialogFocus } from './dialogFocus';
 import { restoreRowFocus, rowActionPlace } from './rowFocus';
 
@@ -64,9 +64,8 @@ export function MachineDialog({
   onDismiss?: () => void;
 }) {
   useReturnFocus();
-  const { findAllFocusable } = useFocusFinders();
   // In layout, before the key press that opened the dialog reaches it (see swallowOpeningKey).
-  useLayoutEffect(() => holdDialogFocus((container) => findAllFocusable(container)), [findAllFocusable]);
+  useLayoutEffect(holdDialogFocus, []);
   return (
     <Dialog
       {...rest}

@@ -8,16 +8,27 @@ import { dialogSurfaceClassNames } from '@fluentui/react-components';
  * control (the void upload's Preview, then its Results) drops the focus to <body>, where Escape and
  * Tab no longer reach the dialog; and a control that is disabled while the server works does the same.
  *
- * So, while a dialog is open: Tab and Shift+Tab wrap at its first and last focusable elements (as
- * found by Tabster, the same finder Fluent uses), a focus that lands behind the dialog is brought
+ * So, while a dialog is open: Tab and Shift+Tab wrap at its first and last controls, a focus that lands behind the dialog is brought
  * back, and a focus that falls to <body> or to the bare surface goes to the dialog's first control.
  */
 
-/** Tabster's finder of the focusable elements in a container (Fluent's `useFocusFinders`). */
-export type FindAllFocusable = (container: HTMLElement) => HTMLElement[];
+const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * The controls Tab may rest on, in document order: enabled, in the Tab order, shown, and neither inert nor
+ * hidden from screen readers (Tabster's own sentinels are such). Not Tabster's finder: reaching for it from
+ * the wrapper (`useFocusFinders`) makes Tabster set up before the dialog's own modalizer does.
+ */
+const stops = (surface: HTMLElement) =>
+  [...surface.querySelectorAll<HTMLElement>(CONTROLS)].filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      !(el as HTMLButtonElement).disabled &&
+      !el.closest('[inert], [aria-hidden="true"]') &&
+      (typeof el.checkVisibility !== 'function' || el.checkVisibility({ visibilityProperty: true })),
+  );
 
 let holders = 0;
-let findAll: FindAllFocusable = () => [];
 let observer: MutationObserver | null = null;
 let checkQueued = false;
 
@@ -26,10 +37,6 @@ function topSurface(): HTMLElement | null {
   const surfaces = document.querySelectorAll<HTMLElement>(`.${dialogSurfaceClassNames.root}`);
   return surfaces.length ? surfaces[surfaces.length - 1] : null;
 }
-
-/** The controls Tab may rest on, in order; Tabster's own sentinels left out. */
-const stops = (surface: HTMLElement) =>
-  findAll(surface).filter((el) => !el.hasAttribute('data-tabster-dummy') && !el.closest('[inert]'));
 
 /** The control a dialog starts on, or comes back to: its first, else the surface itself (focusable by Fluent). */
 function focusStart(surface: HTMLElement, last = false) {
@@ -110,8 +117,7 @@ function swallowOpeningKey() {
 }
 
 /** Called by each dialog as it opens; the returned function as it closes. */
-export function holdDialogFocus(finder: FindAllFocusable): () => void {
-  findAll = finder;
+export function holdDialogFocus(): () => void {
   swallowOpeningKey();
   if (holders++ === 0) {
     document.addEventListener('keydown', onKeyDown, true);
