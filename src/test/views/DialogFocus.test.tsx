@@ -19,6 +19,8 @@ function page(dialog: string) {
     <div id="root"><button>Menu</button><input aria-label="Search by" /><button>Next page</button></div>
     <div data-portal><div class="${dialogSurfaceClassNames.root}" role="alertdialog" tabindex="-1">${dialog}</div></div>`;
   surface = document.querySelector(`.${dialogSurfaceClassNames.root}`)!;
+  // Shown, as in a browser (jsdom lays nothing out): the keeper leaves a surface not laid out to Fluent.
+  surface.getClientRects = () => [new DOMRect(0, 0, 400, 200)] as unknown as DOMRectList;
 }
 
 const focused = () => document.activeElement?.textContent || document.activeElement?.getAttribute('aria-label');

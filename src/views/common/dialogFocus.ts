@@ -80,7 +80,8 @@ function onFocusIn(e: FocusEvent) {
 function checkFocus() {
   checkQueued = false;
   const surface = topSurface();
-  if (!surface) return;
+  // A surface not laid out (not shown yet, or no layout at all, as in jsdom) is left to Fluent.
+  if (!surface || surface.getClientRects().length === 0) return;
   const active = document.activeElement;
   if (!active || active === document.body || (active === surface && stops(surface).length > 0)) focusStart(surface);
 }
