@@ -20,7 +20,16 @@ import { APPROVAL_POLICY_SAVED, approvalDecidedMessage } from '../../services/su
 import type { PageMeta } from '../../services/withdrawalRules';
 import { ApprovalsPage } from '../../views/approvals/ApprovalsPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { CLIENTS, FakeSocket, PendingCalls, click, drivenPaths, region, renderPage } from './pageModelHarness';
+import {
+  CLIENTS,
+  FakeSocket,
+  PendingCalls,
+  click,
+  drivenPaths,
+  region,
+  renderPage,
+  SCREEN_SETTLES_MS,
+} from './pageModelHarness';
 import { PENDING_ADJUSTMENT } from '../fixtures';
 
 /**
@@ -662,7 +671,7 @@ async function drive(path: ModelPath) {
     await perform(event, w);
     w = nextWorld(w, event, state);
     await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(visible(expected)), {
-      timeout: 1500,
+      timeout: SCREEN_SETTLES_MS,
     });
     checkScreen(expected, w);
     state = expected;

@@ -23,7 +23,7 @@ import { PaymentsListPage } from '../../views/payments/PaymentsListPage';
 import { PaymentsListScreen, type PaymentsListActor } from '../../views/payments/PaymentsListScreen';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, drivenPaths, isActorEvent } from './pageModelHarness';
+import { PendingCalls, drivenPaths, isActorEvent, SCREEN_SETTLES_MS } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 /**
@@ -994,7 +994,9 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
       const expected = expectedAfter(state, event, world);
       await perform(event, actor, calls);
       world = nextWorld(world, event);
-      await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(expected), { timeout: 1500 });
+      await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(expected), {
+        timeout: SCREEN_SETTLES_MS,
+      });
       checkScreen(expected, world, seen);
       // Every reload asks for the search as applied.
       if (expected.startsWith('loading') && calls.isOpen('load')) {

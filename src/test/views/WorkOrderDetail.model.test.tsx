@@ -19,7 +19,7 @@ import type { NotificationItem, WorkOrderItem } from '../../services/workOrders'
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, click, drivenPaths, region } from './pageModelHarness';
+import { PendingCalls, click, drivenPaths, region, SCREEN_SETTLES_MS } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 /**
@@ -535,7 +535,9 @@ async function drive(path: ModelPath) {
     const expected = expectedAfter(state, event, w);
     await perform(event, w);
     w = nextWorld(w, event);
-    await waitFor(() => expect(readScreen(w), `after ${event.type} from ${state}`).toBe(expected), { timeout: 1500 });
+    await waitFor(() => expect(readScreen(w), `after ${event.type} from ${state}`).toBe(expected), {
+      timeout: SCREEN_SETTLES_MS,
+    });
     checkScreen(expected, w);
     state = expected;
   }

@@ -186,6 +186,10 @@ export interface PageModel<World> {
   initial(world: World): string;
 }
 
+// How long a step may take to show on screen. Generous on purpose: under CI's full load (two cores, four
+// projects) a dialog's first render has taken longer than 1.5 s; a wrong screen still fails, only later.
+export const SCREEN_SETTLES_MS = 5000;
+
 export async function drivePath<World>(
   model: PageModel<World>,
   path: ModelPath,
@@ -205,7 +209,7 @@ export async function drivePath<World>(
     else await model.perform(event, world);
     world = model.nextWorld(world, event);
     await waitFor(() => expect(model.readScreen(), `after ${event.type} from ${state}`).toBe(expected), {
-      timeout: 1500,
+      timeout: SCREEN_SETTLES_MS,
     });
     model.checkScreen(expected, world);
     state = expected;
