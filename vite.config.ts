@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     proxy: {
-      // The browser's Host is kept (changeOrigin: false): the API's Origin check (README: Sessions) then
+      // The browser's Host is kept (changeOrigin: false): the API's Origin check (docs/security.md: Sessions) then
       // sees the page's origin, http://localhost:5173, as the app's own, with no allowance for dev.
       '/api': { target: apiTarget, changeOrigin: false },
       '/healthz': apiTarget,

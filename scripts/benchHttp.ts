@@ -701,7 +701,7 @@ export async function benchHttp(opts: {
           )}. Each node: one \`pg.Pool\` of 10 connections, the outbox sweep (1 s), pg-boss (three workers polling ` +
         `every 2 s, maintenance every 30 s) and the provider simulator on loopback, all running; the bench requests ` +
         `are reads only and queue no job. The second node starts after the first answers /healthz.`,
-      `Static share (issue 30): first, on the first node, ${USERS} connections ask back to back for ` +
+      `Static share: first, on the first node, ${USERS} connections ask back to back for ` +
         `\`${STATIC_PATH}\` (${existsSync(join(serverRoot, 'dist', 'index.html')) ? "the built app's" : 'a stand-in, as no `vite build` has run:'} ` +
         `served by @fastify/static with the security headers of every answer), then ${USERS} connections, each one of the ` +
         `${admins.length} ADMIN users in turn, ask for the Payments List, ${listOnly(admins[0], 0)[0].kind}, as in the ` +

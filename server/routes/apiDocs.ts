@@ -259,7 +259,7 @@ export function openApiDocument() {
     openapi: '3.1.0',
     info: { title: 'Nusa Payments Back Office API', version: '1' },
     // Scripts send the bearer token; the browser its HttpOnly session cookie ('session' in development),
-    // with an Origin of the app's own on every change (README: Sessions).
+    // with an Origin of the app's own on every change (docs/security.md: Sessions).
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },

@@ -1,6 +1,6 @@
 /**
  * Who may call each route, written by hand from the product spec (section 6, Roles and permissions;
- * section 7, the calls) and the README's "Users, roles and authorization" and module notes. It is
+ * section 7, the calls) and docs/api.md's "Users, roles and authorization" and the module notes in docs/. It is
  * deliberately NOT read from server/http/routeTable.ts: the matrix test holds the server's answers
  * against this table, so a rule dropped from the route table fails instead of moving its
  * expectation along with it. A new route must be added here by hand (a test checks both name the
@@ -76,7 +76,7 @@ export const authorizationExpectations: Record<string, Expectation> = {
     'balance',
   ),
 
-  // README: payin for payin-list, disbursement-account for balance-history, disbursement-master-balance
+  // docs/disbursements.md: payin for payin-list, disbursement-account for balance-history, disbursement-master-balance
   // for update-balance, which makes money and so is never a client user's act.
   [`GET ${API}/transaction/payin-list`]: holder('payin'),
   [`GET ${API}/transaction/balance-history`]: holder('disbursement-account'),
@@ -113,7 +113,7 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/transaction/settlement-runs`]: superAdmin('settlement'),
   [`GET ${API}/transaction/settlement-report`]: superAdmin('settlement'),
 
-  // README, Audit log API: "SUPER ADMINs (module audit-log) read it".
+  // docs/api.md, Audit log API: "SUPER ADMINs (module audit-log) read it".
   [`GET ${API}/audit-log`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/download`]: superAdmin('audit-log'),
   [`GET ${API}/audit-log/path`]: superAdmin('audit-log'),
@@ -153,8 +153,8 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/list-columns`]: VERIFIED,
   [`PUT ${API}/list-columns`]: VERIFIED,
 
-  // README: "A role may grant Management to an ADMIN" (within their scope): the module decides, and a client user is
-  // refused whatever their role holds (issue 28: client users managing each other and their shared role).
+  // docs/api.md: "A role may grant Management to an ADMIN" (within their scope): the module decides, and a client user is
+  // refused whatever their role holds (client users must not manage each other and their shared role).
   [`GET ${API}/management/get-users`]: staff('management-user'),
   [`POST ${API}/management/create-user`]: staff('management-user'),
   [`PATCH ${API}/management/edit-user`]: staff('management-user'),

@@ -143,7 +143,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'sessions',
     sessionsMachine,
     "User Settings' Sessions card: one's live sessions, Sign out of another one and Sign out everywhere else, " +
-      "each after 'Are you sure?' (issue 44).",
+      "each after 'Are you sure?'.",
     sessionsGuardWords,
   ),
   entry(
@@ -306,7 +306,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'savedViews',
     savedViewsMachine,
-    "A list's saved views and columns, the person's own (issue 29): open, save (optionally as the list's default), " +
+    "A list's saved views and columns, the person's own: open, save (optionally as the list's default), " +
       'delete; the columns kept as they change.',
     savedViewsGuardWords,
   ),

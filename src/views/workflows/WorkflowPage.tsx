@@ -101,7 +101,8 @@ function ChartCheck({ workflow }: { workflow: RegisteredMachine }) {
             running this document alone and to the server&apos;s own lifecycle, and the two must agree (
             <code>npm run charts:check</code> prints the table); the document is validated against the W3C SCXML 1.0
             schema; and generated paths through the chart are walked on real records through the API with the ledger
-            checked at every step. The README&apos;s &ldquo;Checking the charts yourself&rdquo; shows how to run it.
+            checked at every step. &ldquo;Checking the charts yourself&rdquo; in <code>docs/charts.md</code> shows how
+            to run it.
           </Text>
         </>
       ) : (
