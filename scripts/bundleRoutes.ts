@@ -36,7 +36,7 @@ export const ROUTES: RouteLoad[] = [
   page('settings-user', 'src/views/UserSettingsPage.tsx'),
   // The charts (@fluentui/react-charts) are their own chunk, loaded as the overview's chart cards show.
   page('overview', 'src/views/overview/OverviewPage.tsx', 'src/views/overview/OverviewCharts.tsx'),
-  page('balance', 'src/views/balance/PaymentsBalancePage.tsx'),
+  page('balance', 'src/views/withdrawals/PaymentsBalancePage.tsx'),
   page('transactions', 'src/views/payments/PaymentsListPage.tsx'),
   page('payin', 'src/views/disbursement/PayinDetailPage.tsx'),
   page('disbursement-list', 'src/views/disbursement/DisbursementListPage.tsx'),

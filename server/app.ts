@@ -39,7 +39,7 @@ import { auditLogRoutes } from './routes/auditLog.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
-import { paymentsBalanceRoutes } from './routes/paymentsBalance.ts';
+import { withdrawalRoutes } from './routes/withdrawals.ts';
 import type { RouteDeps } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { apiDocsRoutes } from './routes/apiDocs.ts';
@@ -207,7 +207,7 @@ export async function buildApp(
   await app.register(optionsRoutes(deps));
   await app.register(overviewRoutes(deps));
   await app.register(workOrderRoutes(deps));
-  await app.register(paymentsBalanceRoutes(deps));
+  await app.register(withdrawalRoutes(deps));
   await app.register(paymentsListRoutes(deps));
   await app.register(listExportRoutes('transactions', deps));
   await app.register(disbursementListRoutes(deps));

@@ -54,23 +54,43 @@ export const amountCappedMessage = (max: number) => `The most you can withdraw i
 export const insufficientBalanceMessage = (available: number) =>
   `The minimum withdrawal is ${formatRupiah(MIN_WITHDRAWAL)}; the available balance is ${formatRupiah(available)}.`;
 
-/** Every broken rule at once, in the order the form shows the fields (listed together under 'Error!'). */
+/**
+ * The rules of a withdrawal's bank account (a transfer has none): what is wrong with each field, in the form's order.
+ * Pure, so the form and the server judge the same data the same way.
+ */
+export function bankAccountIssues(bankName: string, accountNo: string, beneficiary: string): string[] {
+  const issues: string[] = [];
+  if (!bankName.trim()) issues.push('Bank Name is required');
+  if (!accountNo.trim()) issues.push('Account Number is required');
+  else if (!/^\d+$/.test(accountNo)) issues.push('Account Number must contain digits only');
+  if (!beneficiary.trim()) issues.push('Beneficary Account Name is required');
+  return issues;
+}
+
+/**
+ * What is wrong with an amount, withdrawal or transfer alike: missing, under the minimum, or over what is available.
+ * Without `available` only the amount itself is judged (the server, before it reads the balance).
+ */
+export function withdrawalAmountIssue(amount: number | null, available = Infinity): string | null {
+  if (amount == null || amount === 0) return 'Amount is required';
+  if (amount < MIN_WITHDRAWAL) return `Amount must be at least ${formatRupiah(MIN_WITHDRAWAL)}`;
+  if (amount > available) return `Amount must not exceed ${formatRupiah(available)}`;
+  return null;
+}
+
+/** What is wrong with the authenticator code a request carries. */
+export function otpIssue(otp: string): string | null {
+  if (!otp) return 'OTP is required';
+  if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp)) return `OTP must be ${OTP_LENGTH} digits`;
+  return null;
+}
+
+/** Every broken rule of the form at once, in the order it shows the fields (listed together under 'Error!'). */
 export function withdrawalErrors(form: WithdrawalForm, max: number, options: { transfer: boolean }): string[] {
-  const errors: string[] = [];
-  if (!options.transfer) {
-    if (!form.bankName.trim()) errors.push('Bank Name is required');
-    if (!form.accountNo.trim()) errors.push('Account Number is required');
-    else if (!/^\d+$/.test(form.accountNo)) errors.push('Account Number must contain digits only');
-    if (!form.beneficiary.trim()) errors.push('Beneficary Account Name is required');
-  }
-  if (form.clientId == null) errors.push('Client Name is required');
-  if (form.amountProblem) errors.push(`Amount: ${form.amountProblem}`);
-  else if (form.amount == null || form.amount === 0) errors.push('Amount is required');
-  else if (form.amount < MIN_WITHDRAWAL) errors.push(`Amount must be at least ${formatRupiah(MIN_WITHDRAWAL)}`);
-  else if (form.amount > max) errors.push(`Amount must not exceed ${formatRupiah(max)}`);
-  if (!form.otp) errors.push('OTP is required');
-  else if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(form.otp)) errors.push(`OTP must be ${OTP_LENGTH} digits`);
-  return errors;
+  const issues = options.transfer ? [] : bankAccountIssues(form.bankName, form.accountNo, form.beneficiary);
+  if (form.clientId == null) issues.push('Client Name is required');
+  const amount = form.amountProblem ? `Amount: ${form.amountProblem}` : withdrawalAmountIssue(form.amount, max);
+  return [...issues, ...[amount, otpIssue(form.otp)].filter((issue) => issue != null)];
 }
 
 /** A withdrawal's or transfer's amount: typed text or a JSON integer, read by the one amount reader, never negative. */

@@ -22,7 +22,8 @@ import { SETTINGS_PATH } from '../services/navigation';
 import type { WorkOrderItem } from '../services/workOrders';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
-import { DisbursementConfirm, WithdrawalConfirm } from './workOrder/WorkOrderDecisionDialogs';
+import { DisbursementConfirm } from './workOrder/WorkOrderDecisionDialogs';
+import { WithdrawalDecisionDialog } from './withdrawals/WithdrawalDecisionDialog';
 import { wordsOf } from './approvals/amountText';
 import { ApprovalWorkOrderPanel } from './approvals/ApprovalWorkOrderPanel';
 import { RetryBar } from './common/RetryBar';
@@ -151,9 +152,13 @@ export function WorkOrderDetail({
         </MessageBar>
       )}
       {s.matches({ action: 'decidingWithdrawal' }) && s.children.withdrawalDecision && item && (
-        <WithdrawalConfirm
+        <WithdrawalDecisionDialog
           actor={s.children.withdrawalDecision as ActorRefFrom<typeof withdrawalDecisionMachine>}
-          item={item}
+          withdrawal={{
+            kind: item.withdrawal_kind ?? 'withdrawal',
+            amount: item.amount,
+            clientName: item.client_name,
+          }}
         />
       )}
       {s.matches({ action: 'decidingDisbursement' }) && s.children.disbursementDecision && item && (

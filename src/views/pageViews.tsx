@@ -32,7 +32,7 @@ const pageViews: Record<PageId, LazyExoticComponent<ComponentType>> = {
   'disbursement-master-balance': lazy(() =>
     import('./disbursement/MasterBalancePage').then((m) => ({ default: m.MasterBalancePage })),
   ),
-  balance: lazy(() => import('./balance/PaymentsBalancePage').then((m) => ({ default: m.PaymentsBalancePage }))),
+  balance: lazy(() => import('./withdrawals/PaymentsBalancePage').then((m) => ({ default: m.PaymentsBalancePage }))),
   settlement: lazy(() => import('./settlement/SettlementPage').then((m) => ({ default: m.SettlementPage }))),
   'audit-log': lazy(() => import('./audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage }))),
   ledger: lazy(() => import('./ledger/LedgerPage').then((m) => ({ default: m.LedgerPage }))),

@@ -19,7 +19,7 @@ const manifest: Manifest = {
     isDynamicEntry: true,
     imports: ['index.html', '_fluent.js'],
   },
-  'src/views/balance/PaymentsBalancePage.tsx': {
+  'src/views/withdrawals/PaymentsBalancePage.tsx': {
     file: 'assets/PaymentsBalancePage.js',
     isDynamicEntry: true,
     imports: ['index.html', '_table.js'],
@@ -46,7 +46,7 @@ describe('what a route downloads', () => {
   it('adds each lazy chunk and what it imports, counting a shared chunk once', () => {
     const files = routeFiles(manifest, {
       route: '/dashboard/balance',
-      lazy: ['src/views/DashboardRoutes.tsx', 'src/views/balance/PaymentsBalancePage.tsx'],
+      lazy: ['src/views/DashboardRoutes.tsx', 'src/views/withdrawals/PaymentsBalancePage.tsx'],
     });
     expect(files).toEqual([
       'assets/index.js',
@@ -73,7 +73,7 @@ describe('the route table stays honest', () => {
   const complete = [
     {
       route: '/dashboard/balance',
-      lazy: ['src/views/DashboardRoutes.tsx', 'src/views/balance/PaymentsBalancePage.tsx'],
+      lazy: ['src/views/DashboardRoutes.tsx', 'src/views/withdrawals/PaymentsBalancePage.tsx'],
     },
     {
       route: '/dashboard/workflows/:machine',

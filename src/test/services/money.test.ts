@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupiah } from '../../services/money';
-import { halfAmount, withdrawalErrors } from '../../services/withdrawalRules';
+import {
+  bankAccountIssues,
+  halfAmount,
+  otpIssue,
+  withdrawalAmountIssue,
+  withdrawalErrors,
+} from '../../services/withdrawalRules';
 
 describe('amounts', () => {
   it("are shown as 'Rp. 1,250,000'", () => {
@@ -28,5 +34,21 @@ describe('withdrawal rules', () => {
     expect(
       withdrawalErrors({ ...form, bankName: '', accountNo: '', beneficiary: '' }, 100_000, { transfer: true }),
     ).toEqual([]);
+  });
+
+  it('judge each part on its own data, with the texts the form lists', () => {
+    expect(withdrawalAmountIssue(null)).toBe('Amount is required');
+    expect(withdrawalAmountIssue(10_000)).toBe('Amount must be at least Rp. 20,000');
+    // Without a balance only the amount itself is judged; with one, the amount against it.
+    expect(withdrawalAmountIssue(5_000_000)).toBeNull();
+    expect(withdrawalAmountIssue(5_000_000, 100_000)).toBe('Amount must not exceed Rp. 100,000');
+    expect(bankAccountIssues(' ', '12a', '')).toEqual([
+      'Bank Name is required',
+      'Account Number must contain digits only',
+      'Beneficary Account Name is required',
+    ]);
+    expect(otpIssue('')).toBe('OTP is required');
+    expect(otpIssue('12345')).toBe('OTP must be 6 digits');
+    expect(otpIssue('123456')).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import {
   type ApprovalPolicyEntry,
 } from '../../services/approvalRules';
 import type { BulkPreviewAnswer } from '../../services/transactionActions';
-import { WithdrawalRequestDialog } from '../../views/balance/WithdrawalRequestDialog';
+import { WithdrawalRequestDialog } from '../../views/withdrawals/WithdrawalRequestDialog';
 import { AdjustmentConfirm } from '../../views/disbursement/AdjustmentDialog';
 import { ManualFinalizeDialog } from '../../views/payments/ManualFinalizeDialog';
 import { ProcessTransactionsDialog } from '../../views/payments/ProcessTransactionsDialog';

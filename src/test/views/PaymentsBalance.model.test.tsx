@@ -11,7 +11,7 @@ import { parseDateRange } from '../../services/dateRange';
 import { ApiError } from '../../services/http';
 import type { UserTypeName } from '../../services/schemas';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
-import { PaymentsBalancePage } from '../../views/balance/PaymentsBalancePage';
+import { PaymentsBalancePage } from '../../views/withdrawals/PaymentsBalancePage';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import {

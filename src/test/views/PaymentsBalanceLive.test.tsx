@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
 import { paymentsBalanceMachine } from '../../machines/paymentsBalanceMachine';
 import type { BalanceSummary, PageMeta, WithdrawalRow } from '../../services/withdrawalRules';
-import { PaymentsBalancePage } from '../../views/balance/PaymentsBalancePage';
+import { PaymentsBalancePage } from '../../views/withdrawals/PaymentsBalancePage';
 import { makeUser } from '../fixtures';
 import { CLIENTS, FakeSocket, region } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';

@@ -4,8 +4,8 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { createActor } from 'xstate';
 import { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
-import { WithdrawalHistoryTable } from '../../views/balance/WithdrawalHistoryTable';
-import { WithdrawalRequestDialog } from '../../views/balance/WithdrawalRequestDialog';
+import { WithdrawalHistoryTable } from '../../views/withdrawals/WithdrawalHistoryTable';
+import { WithdrawalRequestDialog } from '../../views/withdrawals/WithdrawalRequestDialog';
 
 /**
  * Issue 26: what the Payments Balance screen looks like, read from the style rules the page puts in

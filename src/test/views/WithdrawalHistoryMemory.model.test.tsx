@@ -6,7 +6,7 @@ import { paymentsBalanceMachine } from '../../machines/paymentsBalanceMachine';
 import { alerts, type Alert } from '../../services/alerts';
 import type { SavedView } from '../../services/savedViewRules';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
-import { PaymentsBalancePage } from '../../views/balance/PaymentsBalancePage';
+import { PaymentsBalancePage } from '../../views/withdrawals/PaymentsBalancePage';
 import { buildModel, doneEvent, type ModelPath } from '../machines/modelCoverage';
 import { NOW } from './depositPageModel';
 import {

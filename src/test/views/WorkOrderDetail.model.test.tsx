@@ -373,7 +373,9 @@ function checkScreen(state: string, w: World) {
   if (action === 'decidingWithdrawal') {
     expect(dialogTitle()).toBe('Are you sure?');
     const verb = w.decision === 'COMPLETED' ? 'Complete' : 'Reject';
-    expect(dialog()).toHaveTextContent(`${verb} the withdrawal of Rp. 250,000 from PT Maju? This cannot be undone.`);
+    expect(dialog()).toHaveTextContent(
+      `${verb} the withdrawal of Rp. 250,000 (dua ratus lima puluh ribu rupiah) from PT Maju? This cannot be undone.`,
+    );
     expect(buttonIn(dialog()!, verb)).toBeEnabled();
   } else if (action === 'decidingDisbursement') {
     expect(dialogTitle()).toBe('Are you sure?');

@@ -2,7 +2,6 @@ import { Text } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
-import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import { formatRupiah } from '../../services/money';
 import type { WorkOrderItem } from '../../services/workOrders';
 import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
@@ -11,29 +10,6 @@ import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 const named = (item: WorkOrderItem) =>
   `${item.amount != null ? ` of ${formatRupiah(item.amount)}` : ''}` +
   `${item.client_name ? ` from ${item.client_name}` : ''}`;
-
-/**
- * 'Are you sure?' before completing or rejecting the withdrawal a work order names (the withdrawal decision machine).
- */
-export function WithdrawalConfirm({
-  actor,
-  item,
-}: {
-  actor: ActorRefFrom<typeof withdrawalDecisionMachine>;
-  item: WorkOrderItem;
-}) {
-  const decision = useSelector(actor, (snapshot) => snapshot.context.decision);
-  const verb = decision === 'COMPLETED' ? 'Complete' : 'Reject';
-  const what = item.withdrawal_kind === 'transfer_to_disburse' ? 'transfer to the disbursement balance' : 'withdrawal';
-  return (
-    <ConfirmCallDialog actor={actor} verb={verb} busyVerb={`${verb}…`}>
-      <Text block>
-        {verb} the {what}
-        {named(item)}? This cannot be undone.
-      </Text>
-    </ConfirmCallDialog>
-  );
-}
 
 /**
  * 'Are you sure?' before finalizing or rejecting the disbursement a work order names; a refusal stays here with the

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ClientFilterQuery, WithdrawalHistoryQuery } from '../../src/services/listQuery.ts';
 import { AddWithdrawalBody, UpdateWithdrawalBody } from '../../src/services/withdrawalRules.ts';
@@ -18,21 +18,22 @@ const IdempotencyKey = v.optional(
   v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')),
 );
 
-export function paymentsBalanceRoutes({ database, config, realtime }: RouteDeps) {
+/**
+ * The withdrawal request's routes (history, request, decision), and the balance read the Payments Balance page
+ * shows above them.
+ */
+export function withdrawalRoutes({ database, config, realtime }: RouteDeps) {
   const { db } = database;
   const announceBalance = (clientId: number) => announce(realtime, clientId);
   return async (app: FastifyInstance) => {
-    app.get(routes.currentBalance.path, async (request) => {
+    // The spec names the same read twice (current-balance and account-summary): one handler answers both.
+    const balances = async (request: FastifyRequest) => {
       const { principal } = requireAuth(request);
       const { client_filter } = parseInput(ClientFilterQuery, request.query);
       return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
-    });
-
-    app.get(routes.accountSummary.path, async (request) => {
-      const { principal } = requireAuth(request);
-      const { client_filter } = parseInput(ClientFilterQuery, request.query);
-      return ok(summaryOf(await clientBalances(db, await clientsForFilter(db, principal, client_filter))));
-    });
+    };
+    app.get(routes.currentBalance.path, balances);
+    app.get(routes.accountSummary.path, balances);
 
     app.get(routes.withdrawalHistory.path, async (request) => {
       const { principal } = requireAuth(request);

@@ -156,7 +156,7 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
       {s.matches({ dialog: 'deciding' }) && s.children.decision && c.target && (
         <WithdrawalDecisionDialog
           actor={s.children.decision as ActorRefFrom<typeof withdrawalDecisionMachine>}
-          row={c.target}
+          withdrawal={{ kind: c.target.type, amount: c.target.amount, account: c.target }}
         />
       )}
     </PageSection>
