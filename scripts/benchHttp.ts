@@ -13,7 +13,7 @@ import { clients, roleModules, roles, sessions, userClients, users, type UserTyp
 import { hashPassword } from '../server/domain/passwords.ts';
 import { createSession } from '../server/domain/sessions.ts';
 import { newTotpSecret } from '../server/domain/totp.ts';
-import { businessDay } from '../server/domain/transactionFilter.ts';
+import { businessDay } from '../server/domain/payinFilter.ts';
 import { moduleIds } from '../src/services/pages.ts';
 import { routes } from '../src/services/routes.ts';
 import { USER_TYPES } from '../src/services/schemas.ts';

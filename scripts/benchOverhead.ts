@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../server/db/connect.ts';
 import { listTransactions, pageQuery, toTransactionRow, totalsQuery } from '../server/domain/paymentsList.ts';
-import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
+import { scopedTransactionFilter } from '../server/domain/payinFilter.ts';
 import { standInPrincipal } from '../server/domain/principal.ts';
 import { percentile } from './benchReport.ts';
 

@@ -6,7 +6,7 @@ import { bucketDayTotalsQuery, businessDayTotalsQuery, lastBusinessDays } from '
 import { OVERVIEW_DAYS, overview } from '../server/domain/overview.ts';
 import { summarizeTransactions } from '../server/domain/paymentsList.ts';
 import { standInPrincipal } from '../server/domain/principal.ts';
-import { scopedTransactionFilter } from '../server/domain/transactionFilter.ts';
+import { scopedTransactionFilter } from '../server/domain/payinFilter.ts';
 import type { CaseResult, PlanSummary } from './benchReport.ts';
 
 /**

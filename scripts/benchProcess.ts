@@ -5,7 +5,7 @@ import { users } from '../server/db/schema.ts';
 import { checkLedger } from '../server/domain/ledgerCheck.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
 import { loadPrincipal } from '../server/domain/principal.ts';
-import { bulkAddToWithdrawable } from '../server/domain/transactionActions.ts';
+import { bulkAddToWithdrawable } from '../server/domain/payinActions.ts';
 import { BENCH_TZ, benchDay, loadFinalizedDay } from './benchFinalizedDay.ts';
 
 /**

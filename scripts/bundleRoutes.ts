@@ -37,8 +37,8 @@ export const ROUTES: RouteLoad[] = [
   // The charts (@fluentui/react-charts) are their own chunk, loaded as the overview's chart cards show.
   page('overview', 'src/views/overview/OverviewPage.tsx', 'src/views/overview/OverviewCharts.tsx'),
   page('balance', 'src/views/withdrawals/PaymentsBalancePage.tsx'),
-  page('transactions', 'src/views/payments/PaymentsListPage.tsx'),
-  page('payin', 'src/views/disbursement/PayinDetailPage.tsx'),
+  page('transactions', 'src/views/payins/PaymentsListPage.tsx'),
+  page('payin', 'src/views/payins/PayinDetailPage.tsx'),
   page('disbursement-list', 'src/views/disbursement/DisbursementListPage.tsx'),
   page('disbursement-account', 'src/views/disbursement/DisbursementAccountPage.tsx'),
   page('disbursement-master-balance', 'src/views/disbursement/MasterBalancePage.tsx'),

@@ -8,7 +8,7 @@ import {
   TRANSACTION_TYPES,
   type TransactionStatusName,
   type TransactionTypeName,
-} from '../../src/services/transactionQuery.ts';
+} from '../../src/services/payinQuery.ts';
 import type { WithdrawalStatusName } from '../../src/services/withdrawalRules.ts';
 import type { WorkOrderItem, WorkOrderKind, WorkOrderStatus } from '../../src/services/workOrders.ts';
 import { sql } from 'drizzle-orm';
@@ -348,12 +348,15 @@ export const withdrawals = pgTable(
   ],
 );
 
-// A pay-in's types and statuses are the API's (src/services/transactionQuery.ts), named here as the server's.
+// A pay-in's types and statuses are the API's (src/services/payinQuery.ts), named here as the server's.
 export { TRANSACTION_TYPES as transactionTypes, TRANSACTION_STATUSES as transactionStatuses };
 export type TransactionType = TransactionTypeName;
 export type TransactionStatus = TransactionStatusName;
 
-/** A pay-in. Amounts are whole rupiah; times are instants (timestamptz). */
+/**
+ * A pay-in. Amounts are whole rupiah; times are instants (timestamptz). The table keeps the name
+ * `transactions` its migrations gave it; the code calls the record a pay-in.
+ */
 export const transactions = pgTable(
   'transactions',
   {

@@ -23,7 +23,7 @@ import { conflict, notAllowed, notFound } from './errors.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
 import { readsAsSuperAdmin } from '../../src/services/schemas.ts';
-import { applyHeldBulk, applyHeldFinalize, type HeldBulk } from './transactionActions.ts';
+import { applyHeldBulk, applyHeldFinalize, type HeldBulk } from './payinActions.ts';
 import { applyHeldVoid, type HeldVoid } from './disbursementVoid.ts';
 import { applyWithdrawalRequest, type HeldWithdrawalRequest } from './withdrawals.ts';
 import { decidedBy, resolveWorkOrders } from './workOrders.ts';

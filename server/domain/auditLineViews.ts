@@ -9,7 +9,7 @@ import { objectLabels } from './auditObjects.ts';
 import { notFound } from './errors.ts';
 import { pageMeta, pageOffset } from './paging.ts';
 import type { Principal } from './principal.ts';
-import { auditDownload, writeSheetFile, type ExportFile } from './transactionExport.ts';
+import { auditDownload, writeSheetFile, type ExportFile } from './payinExport.ts';
 
 /** One audit line's reads (issue 43): the records a bulk line moved, a page at a time or as a file. */
 

@@ -11,8 +11,8 @@ import { ruleBroken } from './errors.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
 import { containing } from './textSearch.ts';
-import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './transactionExport.ts';
-import { windowBounds } from './transactionFilter.ts';
+import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './payinExport.ts';
+import { windowBounds } from './payinFilter.ts';
 
 export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
 /** The download's cap: beyond it the filter must be narrowed (ruleBroken). */

@@ -9,7 +9,7 @@ import type { Db } from '../db/connect.ts';
 import type { Cell, SheetColumn } from '../export/xlsxStream.ts';
 import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
-import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './transactionExport.ts';
+import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './payinExport.ts';
 
 /** The proof as the screen shows it: one line per row, one column per account, amounts as numbers. */
 const SHEET: SheetColumn[] = [

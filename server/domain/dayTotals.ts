@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { ceilTo, floorTo } from './paymentsList.ts';
-import { businessDay, keyConditions, windowBounds } from './transactionFilter.ts';
+import { businessDay, keyConditions, windowBounds } from './payinFilter.ts';
 
 /** One business day's pay-ins of one status and channel, summed. */
 export interface DayStatusTotals {

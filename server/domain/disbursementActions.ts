@@ -6,7 +6,7 @@ import {
 } from '../../src/machines/lifecycle/disbursementLifecycle.ts';
 import type { DisbursementStatusAnswer } from '../../src/services/disbursementActions.ts';
 import type { DisbursementDecisionBody, DisbursementRow } from '../../src/services/disbursementQuery.ts';
-import type { Invoice } from '../../src/services/transactionActions.ts';
+import type { Invoice } from '../../src/services/payinActions.ts';
 import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { isRefusal } from './errors.ts';

@@ -12,7 +12,7 @@ import {
   type ExportColumn,
   type ExportFile,
   type ExportSource,
-} from './transactionExport.ts';
+} from './payinExport.ts';
 
 const COLUMNS: ExportColumn<DisbursementRow>[] = [
   { header: 'Transaction Time', width: 20, value: (r, time) => time(r.transaction_time) },

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DisbursementFilter } from '../../src/services/disbursementQuery.ts';
-import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import type { TransactionFilter } from '../../src/services/payinQuery.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { exportJobs, type ExportKindName } from '../db/schema.ts';
@@ -12,8 +12,8 @@ import { audit } from './audit.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
 import { assertDisbursementsExportable, writeDisbursementExport } from './disbursementExport.ts';
 import { defaultDisbursementWindow, scopedDisbursementFilter } from './disbursementList.ts';
-import { businessDay, scopedTransactionFilter } from './transactionFilter.ts';
-import { EXPORT_FILENAME, assertExportable, writeTransactionExport, type ExportFile } from './transactionExport.ts';
+import { businessDay, scopedTransactionFilter } from './payinFilter.ts';
+import { EXPORT_FILENAME, assertExportable, writeTransactionExport, type ExportFile } from './payinExport.ts';
 
 export const EXPORT_QUEUE = 'transaction-export';
 export const EMAIL_FAILED = 'Email failed to send';

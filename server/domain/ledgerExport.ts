@@ -10,7 +10,7 @@ import type { RequestOrigin } from './authentication.ts';
 import { ruleBroken } from './errors.ts';
 import { statementBatches } from './ledgerViews.ts';
 import type { Principal } from './principal.ts';
-import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './transactionExport.ts';
+import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './payinExport.ts';
 
 /** The statement download's cap, as the audit log's: beyond it the file would take minutes and hundreds of MB. */
 export const STATEMENT_EXPORT_MAX_ROWS = 100_000;

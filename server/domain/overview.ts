@@ -11,7 +11,7 @@ import type {
 } from '../../src/services/overviewRules.ts';
 import { routes } from '../../src/services/routes.ts';
 import { SETTLEMENT_TYPES } from '../../src/services/settlementRules.ts';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/transactionQuery.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/payinQuery.ts';
 import { WAITING, WAITING_STATUSES } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import { dayTotals, lastBusinessDays, type DayStatusTotals } from './dayTotals.ts';
@@ -20,7 +20,7 @@ import { grants } from './grants.ts';
 import type { Totals } from './paymentsList.ts';
 import type { Principal } from './principal.ts';
 import { settleStep } from './settlement.ts';
-import { businessDay, filterClientIds } from './transactionFilter.ts';
+import { businessDay, filterClientIds } from './payinFilter.ts';
 
 /** Withdrawal History's default window, the last 14 days (paymentsBalanceMachine's DEFAULT_DAYS). */
 const WITHDRAWAL_HISTORY_DAYS = 14;
@@ -28,7 +28,7 @@ const WITHDRAWAL_HISTORY_DAYS = 14;
 /** The chart's length: two weeks of business days, today the last. */
 export const OVERVIEW_DAYS = 14;
 
-/** Pay-ins that reached FINALIZED: settling moves them on to SETTLED (transactionLifecycle), still a success. */
+/** Pay-ins that reached FINALIZED: settling moves them on to SETTLED (payinLifecycle), still a success. */
 const SUCCEEDED = new Set(['FINALIZED', 'SETTLED']);
 
 /** A shared status list as SQL: the constants of WAITING_STATUSES, written into the statement. */

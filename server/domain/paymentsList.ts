@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TransactionRow, TransactionStats } from '../../src/services/transactionQuery.ts';
+import type { TransactionRow, TransactionStats } from '../../src/services/payinQuery.ts';
 import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { preparedStatement, runStatement, templateStatement, type Statement } from '../db/prepared.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { pageMeta } from './paging.ts';
-import { keyConditions, mayFilterStatus, rollupWindowOf, whereShapeOf } from './transactionFilter.ts';
+import { keyConditions, mayFilterStatus, rollupWindowOf, whereShapeOf } from './payinFilter.ts';
 import { isoTime } from '../db/pgTime.ts';
 
 type RawRow = {

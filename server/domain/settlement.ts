@@ -1,10 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  allows,
-  nextTransactionStatus,
-  type TransactionEvent,
-} from '../../src/machines/lifecycle/transactionLifecycle.ts';
-import { TRANSACTION_STATUSES } from '../../src/services/transactionQuery.ts';
+import { allows, nextPayinStatus, type PayinEvent } from '../../src/machines/lifecycle/payinLifecycle.ts';
+import { TRANSACTION_STATUSES } from '../../src/services/payinQuery.ts';
 import {
   NOTHING_TO_SETTLE,
   settlementChanged,
@@ -20,7 +16,7 @@ import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
-import { windowBounds } from './transactionFilter.ts';
+import { windowBounds } from './payinFilter.ts';
 import { isoTime } from '../db/pgTime.ts';
 
 /**
@@ -32,11 +28,11 @@ export function settleStep(
   type: SettlementType,
   role: UserType,
 ): { from: TransactionStatus[]; to: TransactionStatus } | null {
-  const event: TransactionEvent = { type: 'SETTLE', role };
+  const event: PayinEvent = { type: 'SETTLE', role };
   const facts = [false, true].map((addedToWithdrawable) => ({ channel: type, addedToWithdrawable }));
   const from = TRANSACTION_STATUSES.filter((status) => facts.some((f) => allows(status, f, event)));
   if (from.length === 0) return null;
-  const to = nextTransactionStatus(from[0], facts[0], event)!;
+  const to = nextPayinStatus(from[0], facts[0], event)!;
   return { from: [...from], to };
 }
 

@@ -4,20 +4,20 @@ import type * as v from 'valibot';
 import { DisbursementDownloadQuery, type DisbursementFilter } from '../../src/services/disbursementQuery.ts';
 import { routes } from '../../src/services/routes.ts';
 import { FILE_DOWNLOADED } from '../../src/services/successTexts.ts';
-import { TransactionDownloadQuery, type TransactionFilter } from '../../src/services/transactionQuery.ts';
+import { TransactionDownloadQuery, type TransactionFilter } from '../../src/services/payinQuery.ts';
 import type { RequestOrigin } from '../domain/authentication.ts';
 import type { Database } from '../domain/database.ts';
 import { assertDisbursementsExportable, downloadDisbursementExport } from '../domain/disbursementExport.ts';
 import { scopedDisbursementFilter } from '../domain/disbursementList.ts';
 import { emailAddress, queueEmailExport } from '../domain/exportJobs.ts';
 import type { Principal } from '../domain/principal.ts';
-import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
+import { scopedTransactionFilter } from '../domain/payinFilter.ts';
 import {
   EXPORT_FILENAME,
   assertExportable,
   downloadTransactionExport,
   type ExportFile,
-} from '../domain/transactionExport.ts';
+} from '../domain/payinExport.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { sendFileEnvelope } from '../http/fileEnvelope.ts';

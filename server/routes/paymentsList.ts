@@ -9,8 +9,8 @@ import {
   ResendCallbackBody,
   bulkPreviewMessage,
   bulkProcessedMessage,
-} from '../../src/services/transactionActions.ts';
-import { TransactionListQuery, TransactionSummaryQuery } from '../../src/services/transactionQuery.ts';
+} from '../../src/services/payinActions.ts';
+import { TransactionListQuery, TransactionSummaryQuery } from '../../src/services/payinQuery.ts';
 import {
   addToWithdrawable,
   bulkAddToWithdrawable,
@@ -19,8 +19,8 @@ import {
   previewBulkAddToWithdrawable,
   refreshStatus,
   resendCallbacks,
-} from '../domain/transactionActions.ts';
-import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
+} from '../domain/payinActions.ts';
+import { scopedTransactionFilter } from '../domain/payinFilter.ts';
 import { listTransactions, summarizeTransactions } from '../domain/paymentsList.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';

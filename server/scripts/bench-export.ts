@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
-import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import type { TransactionFilter } from '../../src/services/payinQuery.ts';
 import { openDatabase } from '../db/connect.ts';
 import { standInPrincipal } from '../domain/principal.ts';
-import { EXPORT_HEADERS, assertExportable, writeTransactionExport } from '../domain/transactionExport.ts';
-import { scopedTransactionFilter } from '../domain/transactionFilter.ts';
+import { EXPORT_HEADERS, assertExportable, writeTransactionExport } from '../domain/payinExport.ts';
+import { scopedTransactionFilter } from '../domain/payinFilter.ts';
 import { writeXlsxFile, type Cell } from '../export/xlsxStream.ts';
 
 /**

@@ -27,7 +27,7 @@ import { recordDeposit } from '../domain/disbursementAccount.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { postEntry } from '../domain/ledger.ts';
 import { creditPayin } from '../domain/payins.ts';
-import { SELECTION_REPLACED } from '../../src/services/transactionActions.ts';
+import { SELECTION_REPLACED } from '../../src/services/payinActions.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import type { NotificationList } from '../../src/services/workOrders.ts';
 import { addUser, call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessTime } from '../domain/transactionExport.ts';
+import { businessTime } from '../domain/payinExport.ts';
 
 const intl = (timeZone: string) =>
   new Intl.DateTimeFormat('sv-SE', {

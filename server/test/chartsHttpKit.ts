@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { APPROVAL_ACTION_MODULES, type ApprovalAction } from '../../src/services/approvalRules.ts';
-import type { TransactionTypeName } from '../../src/services/transactionQuery.ts';
+import type { TransactionTypeName } from '../../src/services/payinQuery.ts';
 import { loadScion } from '../../src/test/machines/scion.ts';
 import { transactions } from '../db/schema.ts';
 import { lifecycleGraph, shortestPrefixes, type Edge } from './lifecycleGraph.ts';
@@ -196,7 +196,7 @@ export function chartLifecycles(ctx: WalkContext): ChartLifecycle[] {
   const channel = (c: TransactionTypeName) => ({ label: c, machine: { channel: c, addedToWithdrawable: false } });
   const [qris, va] = [channel('fello_qris'), channel('va_mandiri')];
   const payin: ChartLifecycle<Payin> = {
-    id: 'transaction',
+    id: 'payin',
     spec: payins,
     situations: [
       ...each(['PENDING', 'REQUEST_TIMEOUT', 'SETTLED'], {

@@ -13,7 +13,7 @@ import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DAILY_PROOF_HEADERS, proofRows } from '../domain/dailyProofExport.ts';
 import { clientAccountKinds, postEntry } from '../domain/ledger.ts';
-import { businessDay } from '../domain/transactionFilter.ts';
+import { businessDay } from '../domain/payinFilter.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 import { API, Sessions } from './lifecycleWalkKit.ts';
 import { voidUpload } from './walkDisbursements.ts';

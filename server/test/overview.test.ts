@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../src/services/overviewRules.ts';
 import { SETTLEMENT_TYPES } from '../../src/services/settlementRules.ts';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/transactionQuery.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/payinQuery.ts';
 import { approvalRequests, transactions, users } from '../db/schema.ts';
 import {
   bucketDayTotalsQuery,
@@ -14,7 +14,7 @@ import {
   type DayStatusTotals,
 } from '../domain/dayTotals.ts';
 import { checkPayinTotals } from '../domain/ledgerCheck.ts';
-import { businessDay } from '../domain/transactionFilter.ts';
+import { businessDay } from '../domain/payinFilter.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 

@@ -4,7 +4,7 @@ import type { Overview } from '../../src/services/overviewRules.ts';
 import { WAITING_STATUSES } from '../../src/services/workOrders.ts';
 import { approvalRequests, users } from '../db/schema.ts';
 import { openWorkOrder } from '../domain/workOrders.ts';
-import { businessDay } from '../domain/transactionFilter.ts';
+import { businessDay } from '../domain/payinFilter.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import { call, freshAuthenticatorCode, signInVerified, startTestServer, withdrawalRequestBody } from './harness.ts';
 import type { TestServer } from './harness.ts';

@@ -15,13 +15,8 @@ import {
 } from '../domain/disbursementList.ts';
 import { standInPrincipal } from '../domain/principal.ts';
 import { DISBURSEMENT_SEARCH_BY } from '../../src/services/disbursementQuery.ts';
-import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/transactionQuery.ts';
-import {
-  keyConditions,
-  registerRollupWindow,
-  scopedTransactionFilter,
-  windowBounds,
-} from '../domain/transactionFilter.ts';
+import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/payinQuery.ts';
+import { keyConditions, registerRollupWindow, scopedTransactionFilter, windowBounds } from '../domain/payinFilter.ts';
 
 const dialect = new PgDialect();
 const byDrizzle = (query: SQL) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDay } from '../domain/transactionFilter.ts';
+import { businessDay } from '../domain/payinFilter.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

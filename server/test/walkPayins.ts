@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { transactionLifecycle } from '../../src/machines/lifecycle/transactionLifecycle.ts';
+import { payinLifecycle } from '../../src/machines/lifecycle/payinLifecycle.ts';
 import { SETTLEMENT_TYPES } from '../../src/services/settlementRules.ts';
-import { TRANSACTION_TYPES, type TransactionTypeName } from '../../src/services/transactionQuery.ts';
+import { TRANSACTION_TYPES, type TransactionTypeName } from '../../src/services/payinQuery.ts';
 import type { CallResult } from './harness.ts';
 import {
   ACTORS,
@@ -17,7 +17,7 @@ import { PAYIN_MONEY } from './walkMoney.ts';
 import { PAYIN_TARGETS } from './walkTargets.ts';
 
 // The events the lifecycle knows, read from it: one it gains is walked (or said to have no API) unlisted.
-const TYPES = [...transactionLifecycle.root.events];
+const TYPES = [...payinLifecycle.root.events];
 const PROVIDER = new Set<string>(['PROVIDER_PAID', 'PROVIDER_TIMEOUT', 'PROVIDER_EXPIRED']);
 /** What a user sends over HTTP: every event but the provider's. */
 export const PAYIN_USER_EVENTS = TYPES.filter((type) => !PROVIDER.has(type));
@@ -69,8 +69,8 @@ export async function settle(sessions: Sessions, role: Actor, p: PayinRecord): P
 export function payinWalks(ctx: WalkContext): WalkSpec<Walked> {
   const next = turns();
   return {
-    name: 'transactionLifecycle (pay-ins)',
-    machine: transactionLifecycle,
+    name: 'payinLifecycle (pay-ins)',
+    machine: payinLifecycle,
     events: TYPES.flatMap((type) => ACTORS.map((role) => ({ type, role }))),
     inputs: PAYIN_CHANNELS.map(machineInput),
     listedOnly: TRANSACTION_TYPES.filter((channel) => !PAYIN_CHANNELS.includes(channel)).map(machineInput),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TransactionTypeName } from '../../src/services/transactionQuery.ts';
+import type { TransactionTypeName } from '../../src/services/payinQuery.ts';
 import { disbursements, transactions } from '../db/schema.ts';
 import { createDisbursement } from '../domain/disbursements.ts';
 import { disbursementProviderAnswer, providerAnswer } from '../providers/simulator.ts';

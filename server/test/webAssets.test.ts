@@ -108,7 +108,7 @@ describe('the built web app', () => {
   });
 
   it('answers a page URL with index.html (the SPA fallback) under the same no-cache rule and the CSP', async () => {
-    for (const path of ['/login', '/dashboard/balance', '/dashboard/workflows/transaction?x=1']) {
+    for (const path of ['/login', '/dashboard/balance', '/dashboard/workflows/payin?x=1']) {
       const res = await get(path, 'gzip');
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type'], path).toMatch(/text\/html/);

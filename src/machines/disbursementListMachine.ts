@@ -15,7 +15,7 @@ import { tooLarge, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import { readsJournals } from '../services/ledgerLinks';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
 import { FILE_DOWNLOADED } from '../services/successTexts';
-import type { Invoice } from '../services/transactionActions';
+import type { Invoice } from '../services/payinActions';
 import type { PageMeta } from '../services/withdrawalRules';
 import {
   disbursementDecisionMachine,

@@ -4,7 +4,7 @@ import { alerts, type Alert } from '../services/alerts';
 import type { DateRange } from '../services/dateRange';
 import type { UserTypeName } from '../services/schemas';
 import { messageOf } from '../services/http';
-import type { Invoice } from '../services/transactionActions';
+import type { Invoice } from '../services/payinActions';
 import type { PageMeta } from '../services/withdrawalRules';
 import {
   barFieldsOf,

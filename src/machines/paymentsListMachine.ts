@@ -6,12 +6,12 @@ import { businessNow, DATE_TIME_FORMAT, daysThroughToday, formatDateRange } from
 import { ApiError, messageOf } from '../services/http';
 import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules';
 import type { UserTypeName } from '../services/schemas';
-import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/transactionActions';
-import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/transactionQuery';
+import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/payinActions';
+import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/payinQuery';
 import type { PageMeta } from '../services/withdrawalRules';
 import { approvalPolicyActor } from './approvalPolicyActor';
 import { exportMachine } from './exportMachine';
-import { allows, mayAddToWithdrawable, type TransactionFacts } from './lifecycle/transactionLifecycle';
+import { allows, mayAddToWithdrawable, type PayinFacts } from './lifecycle/payinLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
 import type { GuardWords } from './guardWords';
 import * as list from './listPageMachine';
@@ -89,7 +89,7 @@ export function defaultForm(now = businessNow()): PaymentsFilterForm {
   };
 }
 
-const facts = (row: TransactionRow): TransactionFacts => ({
+const facts = (row: TransactionRow): PayinFacts => ({
   channel: row.type,
   addedToWithdrawable: row.added_to_withdrawable,
 });

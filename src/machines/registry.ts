@@ -5,7 +5,7 @@ import {
   disbursementLifecycle,
   disbursementGuardWords,
 } from './lifecycle/disbursementLifecycle';
-import { transactionFactWords, transactionLifecycle, transactionGuardWords } from './lifecycle/transactionLifecycle';
+import { payinFactWords, payinLifecycle, payinGuardWords } from './lifecycle/payinLifecycle';
 import { withdrawalLifecycle, withdrawalGuardWords } from './lifecycle/withdrawalLifecycle';
 import { approvalLifecycle, approvalGuardWords } from './lifecycle/approvalLifecycle';
 import { approvalsPageGuardWords, approvalsPageMachine } from './approvalsPageMachine';
@@ -83,12 +83,12 @@ const entry = <M extends AnyStateMachine>(
  */
 export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
-    'transaction',
-    transactionLifecycle,
+    'payin',
+    payinLifecycle,
     "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.",
-    transactionGuardWords,
+    payinGuardWords,
     true,
-    transactionFactWords,
+    payinFactWords,
   ),
   entry(
     'withdrawal',

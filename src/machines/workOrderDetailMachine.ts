@@ -22,7 +22,7 @@ import {
   type DisbursementDecision,
 } from './disbursementDecisionMachine';
 import { allowsDisbursement } from './lifecycle/disbursementLifecycle';
-import { allows as allowsPayin } from './lifecycle/transactionLifecycle';
+import { allows as allowsPayin } from './lifecycle/payinLifecycle';
 import { nextWithdrawalStatus } from './lifecycle/withdrawalLifecycle';
 import { oneShotActionMachine } from './confirmCallMachine';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
-import { TransactionStats } from './transactionQuery';
+import { TransactionStats } from './payinQuery';
 import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
 import { WAITING } from './workOrders';
 

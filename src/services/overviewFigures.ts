@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { BUSINESS_TIME_ZONE } from './format';
 import type { DailyVolume } from './overviewRules';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from './settlementRules';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionTypeName } from './transactionQuery';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionTypeName } from './payinQuery';
 
 /** How the Overview words its figures: one place, so the tiles, the tables and the tests agree. */
 

@@ -7,7 +7,7 @@ import { idList } from './listQuery';
  * Today's finalized count and amount equal `transaction/summary` for today's window, status FINALIZED.
  */
 
-/** One channel's finalized pay-ins of a day (payment_method ids of transactionQuery). */
+/** One channel's finalized pay-ins of a day (payment_method ids of payinQuery). */
 export const ChannelFigure = v.strictObject({ channel: v.string(), count: v.number(), amount: v.number() });
 export type ChannelFigure = v.InferOutput<typeof ChannelFigure>;
 

@@ -16,7 +16,7 @@ export interface PageEntry {
   path: string;
   /** Always granted with its parent (the role form keeps it on). */
   isRequired?: boolean;
-  /** Has one sub-page per item (`/dashboard/workflows/transaction`), allowed wherever the list is. */
+  /** Has one sub-page per item (`/dashboard/workflows/payin`), allowed wherever the list is. */
   itemPages?: boolean;
 }
 

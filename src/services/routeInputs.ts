@@ -29,8 +29,8 @@ import type { RouteName } from './routes';
 import { ListColumnsBody, ListColumnsQuery, SavedViewBody, SavedViewsQuery } from './savedViewRules';
 import { SettleBody, SettlementReportQuery, SettlementRunQuery, SettlementWindowSchema } from './settlementRules';
 import { LoginBody, PasscodeBody, RecoveryCodeBody, WorkOrderQuery } from './schemas';
-import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from './transactionActions';
-import { TransactionDownloadQuery, TransactionListQuery, TransactionSummaryQuery } from './transactionQuery';
+import { BulkProcessBody, CorrelationBody, FinalizeBody, ResendCallbackBody } from './payinActions';
+import { TransactionDownloadQuery, TransactionListQuery, TransactionSummaryQuery } from './payinQuery';
 import { AddWithdrawalBody, UpdateWithdrawalBody } from './withdrawalRules';
 
 export interface RouteInput {

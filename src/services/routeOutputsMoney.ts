@@ -16,8 +16,8 @@ import {
   Finalized,
   Invoice,
   TransactionStatusAnswer,
-} from './transactionActions';
-import { TransactionRow, TransactionStats } from './transactionQuery';
+} from './payinActions';
+import { TransactionRow, TransactionStats } from './payinQuery';
 import { BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
 
 /** A paged list: a page of rows, and the page's place in the whole. */

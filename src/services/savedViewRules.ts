@@ -3,7 +3,7 @@ import { AuditLogQuery } from './auditLogRules';
 import { RANGE_PRESET_IDS } from './dateRange';
 import { DisbursementListQuery } from './disbursementQuery';
 import { WithdrawalHistoryQuery } from './listQuery';
-import { TransactionListQuery } from './transactionQuery';
+import { TransactionListQuery } from './payinQuery';
 
 /**
  * Issue 29: lists that remember how each person works. A list's filters travel in its page's query

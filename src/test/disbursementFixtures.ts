@@ -1,6 +1,6 @@
 import type { VoidUploadResult } from '../services/disbursementActions';
 import type { DisbursementRow, DisbursementStats } from '../services/disbursementQuery';
-import type { Invoice } from '../services/transactionActions';
+import type { Invoice } from '../services/payinActions';
 
 /** Disbursements in the statuses the screen treats differently, for machine and view tests. */
 const base: Omit<DisbursementRow, 'uuid' | 'correlation_id' | 'status'> = {

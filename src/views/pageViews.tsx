@@ -23,8 +23,8 @@ import { screens, type IconName, type PageId } from '../services/pages';
  */
 const pageViews: Record<PageId, LazyExoticComponent<ComponentType>> = {
   overview: lazy(() => import('./overview/OverviewPage').then((m) => ({ default: m.OverviewPage }))),
-  transactions: lazy(() => import('./payments/PaymentsListPage').then((m) => ({ default: m.PaymentsListPage }))),
-  payin: lazy(() => import('./disbursement/PayinDetailPage').then((m) => ({ default: m.PayinDetailPage }))),
+  transactions: lazy(() => import('./payins/PaymentsListPage').then((m) => ({ default: m.PaymentsListPage }))),
+  payin: lazy(() => import('./payins/PayinDetailPage').then((m) => ({ default: m.PayinDetailPage }))),
   'disbursement-list': lazy(() => import('./disbursement/DisbursementListPage')),
   'disbursement-account': lazy(() =>
     import('./disbursement/DisbursementAccountPage').then((m) => ({ default: m.DisbursementAccountPage })),

@@ -6,7 +6,7 @@ export default part('ledgerMovements', {
   server: [
     'server/test/disbursementsLifecycle.test.ts',
     'server/test/disbursementsVoid.test.ts',
-    'server/test/transactionActions.test.ts',
+    'server/test/payinActions.test.ts',
     'server/test/settlement.test.ts',
   ],
 });

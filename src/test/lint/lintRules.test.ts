@@ -26,7 +26,7 @@ describe('the lint rules refuse a planted violation', () => {
     [
       'a view importing the HTTP layer',
       "import { ApiError } from '../../services/http';\nexport const x = ApiError;\n",
-      'src/views/payments/Planted.tsx',
+      'src/views/payins/Planted.tsx',
     ],
     [
       'a machine importing a view',
@@ -112,7 +112,7 @@ describe('the lint rules refuse a planted violation', () => {
 
   it("a view opening Fluent's Dialog itself, not through MachineDialog (Escape, focus back)", async () => {
     const code = "import { Dialog } from '@fluentui/react-components';\nexport const x = Dialog;\n";
-    expect(await rulesBroken(code, 'src/views/payments/Planted.tsx')).toContain('no-restricted-imports');
+    expect(await rulesBroken(code, 'src/views/payins/Planted.tsx')).toContain('no-restricted-imports');
   });
 
   it('a hook called conditionally, and an effect missing a dependency', async () => {

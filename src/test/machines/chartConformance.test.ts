@@ -45,12 +45,12 @@ describe("the issue's cases, on the exported document alone", () => {
 
   it('refuses a second ADD_TO_WITHDRAWABLE inside the chart alone', async () => {
     const [first, second] = await scionWalk(
-      chartDocument('transaction'),
+      chartDocument('payin'),
       [
         { name: 'ADD_TO_WITHDRAWABLE', data: role('SUPER ADMIN') },
         { name: 'ADD_TO_WITHDRAWABLE', data: role('SUPER ADMIN') },
       ],
-      { state: 'transaction.FINALIZED', data: { channel: 'va_bca', addedToWithdrawable: false } },
+      { state: 'payin.FINALIZED', data: { channel: 'va_bca', addedToWithdrawable: false } },
     );
     expect(first.outcome).toBe('taken');
     expect(first.data.addedToWithdrawable).toBe(true);
@@ -92,11 +92,11 @@ describe("the issue's cases, on the exported document alone", () => {
 
   it('finishes the run at VA_EXPIRED', async () => {
     const expired = await scionStep(
-      chartDocument('transaction'),
-      { state: 'transaction.PENDING', data: { channel: 'va_bri', addedToWithdrawable: false } },
+      chartDocument('payin'),
+      { state: 'payin.PENDING', data: { channel: 'va_bri', addedToWithdrawable: false } },
       { name: 'PROVIDER_EXPIRED', data: role('SYSTEM') },
     );
-    expect(expired.states).toEqual(['transaction.VA_EXPIRED']);
+    expect(expired.states).toEqual(['payin.VA_EXPIRED']);
     expect(expired.final).toBe(true);
   });
 });

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { transition, type AnyStateMachine } from 'xstate';
 import { CHARTS_DIR } from '../../machines/charts';
 import { machineRegistry, type RegisteredMachine } from '../../machines/registry';
-import { allows } from '../../machines/lifecycle/transactionLifecycle';
+import { allows } from '../../machines/lifecycle/payinLifecycle';
 import { allowsDisbursement } from '../../machines/lifecycle/disbursementLifecycle';
 import { allowsWithdrawal } from '../../machines/lifecycle/withdrawalLifecycle';
 import { allowsApproval } from '../../machines/lifecycle/approvalLifecycle';
 import { USER_TYPES } from '../../services/schemas';
-import { TRANSACTION_TYPES } from '../../services/transactionQuery';
+import { TRANSACTION_TYPES } from '../../services/payinQuery';
 import { loadScion, type ScionModel } from './scion';
 
 /**
@@ -39,7 +39,7 @@ const bools = [false, true];
 
 export const LIFECYCLE_CASES: readonly LifecycleCases[] = [
   {
-    id: 'transaction',
+    id: 'payin',
     facts: TRANSACTION_TYPES.flatMap((channel) =>
       bools.map((addedToWithdrawable) => ({ channel, addedToWithdrawable })),
     ),

@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { defaultForm, paymentsListMachine } from '../../machines/paymentsListMachine';
 import { alerts, type Alert } from '../../services/alerts';
 import { api, type TransactionFilterParams } from '../../services/api';
-import type { TransactionRow } from '../../services/transactionQuery';
+import type { TransactionRow } from '../../services/payinQuery';
 import dayjs from 'dayjs';
 
 // Every transition of the machine is driven through the rendered screen in src/test/views/PaymentsList.model.test.tsx.

@@ -32,7 +32,7 @@ describe('the machine registry', () => {
   it('finds the machine files on disk (and not the helpers)', () => {
     const names = machineFiles.map((f) => relative(machinesDir, f));
     expect(names).toContain('settlementMachine.ts');
-    expect(names).toContain(join('lifecycle', 'transactionLifecycle.ts'));
+    expect(names).toContain(join('lifecycle', 'payinLifecycle.ts'));
     expect(names).not.toContain('dateFilter.ts');
     expect(names).not.toContain('balanceWatch.ts');
   });

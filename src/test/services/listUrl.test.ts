@@ -5,7 +5,7 @@ import { BUSINESS_TIME_ZONE } from '../../services/format';
 import { formatDateRange, presetRange, RANGE_PRESET_IDS, type DateRange } from '../../services/dateRange';
 import { pageQuery, readPageQuery } from '../../services/listUrl';
 import { listQueryIssue } from '../../services/savedViewRules';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, SEARCH_BY } from '../../services/transactionQuery';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, SEARCH_BY } from '../../services/payinQuery';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
 
 const now = dayjs.tz('2026-11-26 10:15', 'YYYY-MM-DD HH:mm', BUSINESS_TIME_ZONE);

@@ -80,10 +80,11 @@ describe('route guard', () => {
   it('allows a workflow page wherever the Workflows list is allowed, and no deeper path', () => {
     const u = user({ allowed_paths: ['/dashboard/workflows'] });
     expect(guardDashboardPath('/dashboard/workflows', u)).toEqual({ allow: true });
-    expect(guardDashboardPath('/dashboard/workflows/transaction', u)).toEqual({ allow: true });
-    expect(guardDashboardPath('/dashboard/workflows/transaction/x', u)).toEqual({ allow: false, redirect: '/404' });
-    expect(
-      guardDashboardPath('/dashboard/workflows/transaction', user({ allowed_paths: ['/dashboard/balance'] })),
-    ).toEqual({ allow: false, redirect: '/404' });
+    expect(guardDashboardPath('/dashboard/workflows/payin', u)).toEqual({ allow: true });
+    expect(guardDashboardPath('/dashboard/workflows/payin/x', u)).toEqual({ allow: false, redirect: '/404' });
+    expect(guardDashboardPath('/dashboard/workflows/payin', user({ allowed_paths: ['/dashboard/balance'] }))).toEqual({
+      allow: false,
+      redirect: '/404',
+    });
   });
 });

@@ -6,7 +6,7 @@ import { disbursementAccountMachine, payinDetailMachine } from '../../machines/a
 import { ApiError } from '../../services/http';
 import { DisbursementAccountPage } from '../../views/disbursement/DisbursementAccountPage';
 import { MasterBalancePage } from '../../views/disbursement/MasterBalancePage';
-import { PayinDetailPage } from '../../views/disbursement/PayinDetailPage';
+import { PayinDetailPage } from '../../views/payins/PayinDetailPage';
 import { deposit } from './depositPageModel';
 import { CLIENTS, FakeSocket, chooseClient, click, region, renderPage } from './pageModelHarness';
 

@@ -13,11 +13,11 @@ import {
   readsApprovalPolicy,
   type ApprovalPolicyEntry,
 } from '../../services/approvalRules';
-import type { BulkPreviewAnswer } from '../../services/transactionActions';
+import type { BulkPreviewAnswer } from '../../services/payinActions';
 import { WithdrawalRequestDialog } from '../../views/withdrawals/WithdrawalRequestDialog';
 import { AdjustmentConfirm } from '../../views/disbursement/AdjustmentDialog';
-import { ManualFinalizeDialog } from '../../views/payments/ManualFinalizeDialog';
-import { ProcessTransactionsDialog } from '../../views/payments/ProcessTransactionsDialog';
+import { ManualFinalizeDialog } from '../../views/payins/ManualFinalizeDialog';
+import { ProcessTransactionsDialog } from '../../views/payins/ProcessTransactionsDialog';
 
 /**
  * Issue 45, part 6: each of the five held actions' questions says, before Confirm, that the movement waits for a

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { LIST_COLUMNS } from '../../services/savedViewRules';
-import type { TransactionRow } from '../../services/transactionQuery';
+import type { TransactionRow } from '../../services/payinQuery';
 import { DISBURSEMENT_COLUMNS, DisbursementTable } from '../../views/disbursement/DisbursementTable';
-import { PAYMENT_COLUMNS, TransactionTable } from '../../views/payments/TransactionTable';
+import { PAYMENT_COLUMNS, PayinTable } from '../../views/payins/PayinTable';
 import { pendingRow } from '../disbursementFixtures';
 
 /** Issue 29: a list shows the person's columns, in their order, after the two pinned identity columns. */
@@ -41,7 +41,7 @@ const cells = (table: HTMLElement) =>
 function payments(shown?: readonly string[]) {
   render(
     <FluentProvider theme={webLightTheme}>
-      <TransactionTable rows={[payIn]} loading={false} shown={shown} />
+      <PayinTable rows={[payIn]} loading={false} shown={shown} />
     </FluentProvider>,
   );
   return screen.getByRole('table', { name: 'Payments' });

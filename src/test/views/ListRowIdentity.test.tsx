@@ -3,12 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import type { RowActionType } from '../../machines/disbursementListMachine';
 import type { PaymentRowActionType } from '../../machines/paymentsListMachine';
-import type { TransactionRow } from '../../services/transactionQuery';
+import type { TransactionRow } from '../../services/payinQuery';
 import { DisbursementRowActions } from '../../views/disbursement/DisbursementRowActions';
 import { ROW_ACTIONS_HINT } from '../../views/common/ListTable';
 import { DisbursementTable } from '../../views/disbursement/DisbursementTable';
-import { TransactionRowActions } from '../../views/payments/TransactionRowActions';
-import { TransactionTable } from '../../views/payments/TransactionTable';
+import { PayinRowActions } from '../../views/payins/PayinRowActions';
+import { PayinTable } from '../../views/payins/PayinTable';
 import { finalizedRow, pendingRow } from '../disbursementFixtures';
 
 /**
@@ -45,10 +45,10 @@ function openPayments(onAction = vi.fn()) {
   };
   render(
     <FluentProvider theme={webLightTheme}>
-      <TransactionTable
+      <PayinTable
         rows={[qrisPending, finalized]}
         loading={false}
-        actions={(r) => <TransactionRowActions row={r} offered={offered[r.uuid]} onAction={onAction} />}
+        actions={(r) => <PayinRowActions row={r} offered={offered[r.uuid]} onAction={onAction} />}
       />
     </FluentProvider>,
   );
@@ -235,7 +235,7 @@ describe('Both lists: the keyboard way to the row actions is said, and the figur
   it('a table without row actions has no hint', () => {
     render(
       <FluentProvider theme={webLightTheme}>
-        <TransactionTable rows={[finalized]} loading={false} />
+        <PayinTable rows={[finalized]} loading={false} />
       </FluentProvider>,
     );
     expect(screen.getByRole('table', { name: 'Payments' })).not.toHaveAttribute('aria-describedby');

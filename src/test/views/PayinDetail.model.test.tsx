@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { within } from '@testing-library/react';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
 import { payinDetailMachine, type PayinLoaded } from '../../machines/accountPageMachine';
-import { PayinDetailPage } from '../../views/disbursement/PayinDetailPage';
+import { PayinDetailPage } from '../../views/payins/PayinDetailPage';
 import { buildModel } from '../machines/modelCoverage';
 import { depositEvents, depositPageModel, deposit, LOADED_AT, NOW } from './depositPageModel';
 import { CLIENTS, FakeSocket, PendingCalls, drivePath, drivenPaths, region, renderPage } from './pageModelHarness';

@@ -14,7 +14,7 @@ import {
 } from '../../machines/workOrderDetailMachine';
 import { ApiError } from '../../services/http';
 import type { UserTypeName } from '../../services/schemas';
-import { CALLBACK_FAILED, CALLBACK_SENT } from '../../services/transactionActions';
+import { CALLBACK_FAILED, CALLBACK_SENT } from '../../services/payinActions';
 import type { NotificationItem, WorkOrderItem } from '../../services/workOrders';
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';
 import { makeUser } from '../fixtures';

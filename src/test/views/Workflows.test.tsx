@@ -88,7 +88,7 @@ describe('Workflows page', () => {
     );
     expect(screen.getByRole('heading', { name: 'Workflows' })).toBeTruthy();
     const links = screen.getAllByRole('link').map((a) => a.textContent);
-    expect(links.slice(0, 3)).toEqual(['transaction', 'withdrawal', 'disbursement']);
+    expect(links.slice(0, 3)).toEqual(['payin', 'withdrawal', 'disbursement']);
     expect(links).toHaveLength(machineRegistry.length);
     for (const m of machineRegistry) expect(screen.getByText(m.purpose)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'withdrawal' }).getAttribute('href')).toBe(

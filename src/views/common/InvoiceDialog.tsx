@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { MachineDialog } from './MachineDialog';
 import { PrintRegular } from '@fluentui/react-icons';
-import type { Invoice } from '../../services/transactionActions';
+import type { Invoice } from '../../services/payinActions';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../brand';
 import { InvoiceDocument } from './InvoiceDocument';
 

@@ -6,7 +6,7 @@ import type { exportMachine } from '../../machines/exportMachine';
 import type { ListFilterForm, ListPageContext, ListPageEvent, ListRow } from '../../machines/listPageMachine';
 import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
 import type { ClientOption } from '../../services/schemas';
-import type { TransactionStats } from '../../services/transactionQuery';
+import type { TransactionStats } from '../../services/payinQuery';
 import { InvoiceDialog } from './InvoiceDialog';
 import { StatTiles } from './StatTiles';
 import { ConfirmDialog } from './ConfirmDialog';

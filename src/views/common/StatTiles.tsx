@@ -1,5 +1,5 @@
 import { formatRupiah, groupDigits } from '../../services/money';
-import type { TransactionStats } from '../../services/transactionQuery';
+import type { TransactionStats } from '../../services/payinQuery';
 import { Figure, FigureGrid } from './Figure';
 
 /** Total Transactions, Total Amount, Total Fee: the sums of exactly the filtered rows. */

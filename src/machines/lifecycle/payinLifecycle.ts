@@ -1,5 +1,5 @@
 import { assign, setup, transition } from 'xstate';
-import type { TransactionStatusName, TransactionTypeName } from '../../services/transactionQuery';
+import type { TransactionStatusName, TransactionTypeName } from '../../services/payinQuery';
 import { USER_TYPES, readsOnly, type UserTypeName } from '../../services/schemas';
 import { SETTLEMENT_TYPES } from '../../services/reconciliationRules';
 import type { FactWords, GuardWords } from '../guardWords';
@@ -16,15 +16,15 @@ import { allOf, fact, field, is, oneOf, startsWith } from './conditions';
  * - A SUPER ADMIN's settlement moves FINALIZED to SETTLED (its net goes to withdrawable, once);
  *   a virtual account may expire.
  */
-export interface TransactionFacts {
+export interface PayinFacts {
   channel: TransactionTypeName;
   addedToWithdrawable: boolean;
 }
 
 /** Provider-driven events carry the role SYSTEM (design.md section 2); every other step a user's type. */
-export type TransactionActor = UserTypeName | 'SYSTEM';
+export type PayinActor = UserTypeName | 'SYSTEM';
 
-export type TransactionEvent = {
+export type PayinEvent = {
   type:
     | 'REFRESH_STATUS'
     | 'PROVIDER_PAID'
@@ -35,13 +35,13 @@ export type TransactionEvent = {
     | 'ADD_TO_WITHDRAWABLE'
     | 'GENERATE_INVOICE'
     | 'SETTLE';
-  role: TransactionActor;
+  role: PayinActor;
 };
 
 // Each guard once, as a condition: what the machine runs and the chart's ECMAScript (conditions.ts).
-const channel = fact<TransactionFacts, TransactionEvent>('channel');
-const added = fact<TransactionFacts, TransactionEvent>('addedToWithdrawable');
-const role = field<TransactionFacts, TransactionEvent>('role');
+const channel = fact<PayinFacts, PayinEvent>('channel');
+const added = fact<PayinFacts, PayinEvent>('addedToWithdrawable');
+const role = field<PayinFacts, PayinEvent>('role');
 const qris = oneOf(channel, ['fello_qris', 'herra_qris'] satisfies TransactionTypeName[]);
 const virtualAccount = startsWith(channel, 'va_');
 // Anyone who sees the pay-in, but an AUDITOR, who reads and never acts (issue 28), nor the provider.
@@ -54,9 +54,9 @@ const bySuperAdmin = is(role, 'SUPER ADMIN');
 // Settlement runs per settlement type: a pay-in of another channel is never settled (the walks found it).
 const settledChannel = oneOf(channel, SETTLEMENT_TYPES);
 
-export const transactionLifecycle = setup({
+export const payinLifecycle = setup({
   // Stryker disable next-line ObjectLiteral: these objects exist for TypeScript alone; emptied, the machine is the same
-  types: { context: {} as TransactionFacts, events: {} as TransactionEvent, input: {} as TransactionFacts },
+  types: { context: {} as PayinFacts, events: {} as PayinEvent, input: {} as PayinFacts },
   guards: {
     qrisByActor: allOf(qris, byActor),
     byActor,
@@ -68,7 +68,7 @@ export const transactionLifecycle = setup({
     settlesChannel: allOf(bySuperAdmin, settledChannel),
   },
 }).createMachine({
-  id: 'transaction',
+  id: 'payin',
   context: ({ input }) => input,
   initial: 'PENDING',
   states: {
@@ -107,7 +107,7 @@ export const transactionLifecycle = setup({
 });
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
-export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
+export const payinGuardWords: GuardWords<typeof payinLifecycle> = {
   byActor: 'Anyone who sees the pay-in may resend its callback, but an AUDITOR, who reads and never acts.',
   qrisByActor:
     'Only a QRIS pay-in (fello_qris, herra_qris), and anyone who sees it but an AUDITOR: its status may be asked ' +
@@ -131,14 +131,14 @@ export const transactionGuardWords: GuardWords<typeof transactionLifecycle> = {
 };
 
 /** Each fact of a pay-in the lifecycle reads, in words: the chart's `<data>`. */
-export const transactionFactWords: FactWords<TransactionFacts> = {
+export const payinFactWords: FactWords<PayinFacts> = {
   channel: "The pay-in's channel (payment method): fello_qris, herra_qris, or a va_ virtual account.",
   addedToWithdrawable: 'Whether its net was already added to the withdrawable balance (true or false).',
 };
 
 /** Whether the lifecycle allows the event on a pay-in in this status with these facts. */
-export function allows(status: TransactionStatusName, facts: TransactionFacts, event: TransactionEvent): boolean {
-  return transactionLifecycle.resolveState({ value: status, context: facts }).can(event);
+export function allows(status: TransactionStatusName, facts: PayinFacts, event: PayinEvent): boolean {
+  return payinLifecycle.resolveState({ value: status, context: facts }).can(event);
 }
 
 /**
@@ -146,11 +146,8 @@ export function allows(status: TransactionStatusName, facts: TransactionFacts, e
  * this pay-in now. The server answers that as not allowed (403), any other refusal as the status's
  * conflict (409), so who may act is said by the guards above and nowhere else.
  */
-export const refusesTransactionRole = (
-  status: TransactionStatusName,
-  facts: TransactionFacts,
-  event: TransactionEvent,
-): boolean => !allows(status, facts, event) && USER_TYPES.some((role) => allows(status, facts, { ...event, role }));
+export const refusesPayinRole = (status: TransactionStatusName, facts: PayinFacts, event: PayinEvent): boolean =>
+  !allows(status, facts, event) && USER_TYPES.some((role) => allows(status, facts, { ...event, role }));
 
 /**
  * Whether this role may add a FINALIZED pay-in not yet withdrawable to the withdrawable balance:
@@ -160,12 +157,12 @@ export const mayAddToWithdrawable = (role: UserTypeName): boolean =>
   allows('FINALIZED', { channel: 'va_bca', addedToWithdrawable: false }, { type: 'ADD_TO_WITHDRAWABLE', role });
 
 /** The status the event leads to, or null when the lifecycle refuses it. */
-export function nextTransactionStatus(
+export function nextPayinStatus(
   status: TransactionStatusName,
-  facts: TransactionFacts,
-  event: TransactionEvent,
+  facts: PayinFacts,
+  event: PayinEvent,
 ): TransactionStatusName | null {
-  const snapshot = transactionLifecycle.resolveState({ value: status, context: facts });
+  const snapshot = payinLifecycle.resolveState({ value: status, context: facts });
   if (!snapshot.can(event)) return null;
-  return transition(transactionLifecycle, snapshot, event)[0].value as TransactionStatusName;
+  return transition(payinLifecycle, snapshot, event)[0].value as TransactionStatusName;
 }

@@ -15,7 +15,7 @@ import {
 import { HeldAhead } from '../common/HeldAhead';
 import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
-import type { BulkPreviewAnswer } from '../../services/transactionActions';
+import type { BulkPreviewAnswer } from '../../services/payinActions';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
 

@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { payinDetailMachine } from '../../machines/accountPageMachine';
 import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
-import { AccountPage } from './AccountPage';
+import { AccountPage } from '../disbursement/AccountPage';
 import { Figure } from '../common/Figure';
 
 const useStyles = makeStyles({

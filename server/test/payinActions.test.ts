@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { allows } from '../../src/machines/lifecycle/transactionLifecycle.ts';
+import { allows } from '../../src/machines/lifecycle/payinLifecycle.ts';
 import { auditLog, callbackAttempts, clients, demoMerchantInbox, journalEntries, transactions } from '../db/schema.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { providerAnswer } from '../providers/simulator.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import type { TransactionFilter } from '../../src/services/payinQuery.ts';
 import { WAITING, WAITING_STATUSES } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import { clientsInScope } from './clientScope.ts';

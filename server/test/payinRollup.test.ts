@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+import type { TransactionFilter } from '../../src/services/payinQuery.ts';
 import type { DisbursementFilter } from '../../src/services/disbursementQuery.ts';
 import { disbursementPageQuery, scopedDisbursementFilter } from '../domain/disbursementList.ts';
 import { transactions, transactionStatuses, transactionTypes } from '../db/schema.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { standInPrincipal, type Principal } from '../domain/principal.ts';
-import { rollupWindowOf, scopedTransactionFilter } from '../domain/transactionFilter.ts';
+import { rollupWindowOf, scopedTransactionFilter } from '../domain/payinFilter.ts';
 import { listTransactions, pageQuery, summarizeTransactions } from '../domain/paymentsList.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 

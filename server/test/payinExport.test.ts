@@ -8,7 +8,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { auditLog, exportJobs } from '../db/schema.ts';
-import { assertExportable } from '../domain/transactionExport.ts';
+import { assertExportable } from '../domain/payinExport.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { parseMail } from './mime.ts';

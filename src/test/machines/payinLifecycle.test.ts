@@ -3,13 +3,13 @@ import { createActor, transition } from 'xstate';
 import {
   allows,
   mayAddToWithdrawable,
-  nextTransactionStatus,
-  refusesTransactionRole,
-  transactionLifecycle,
-  type TransactionEvent,
-  type TransactionFacts,
-} from '../../machines/lifecycle/transactionLifecycle';
-import { TRANSACTION_STATUSES, type TransactionStatusName } from '../../services/transactionQuery';
+  nextPayinStatus,
+  refusesPayinRole,
+  payinLifecycle,
+  type PayinEvent,
+  type PayinFacts,
+} from '../../machines/lifecycle/payinLifecycle';
+import { TRANSACTION_STATUSES, type TransactionStatusName } from '../../services/payinQuery';
 import { buildModel } from './modelCoverage';
 
 const roles = ['SUPER ADMIN', 'ADMIN', 'CLIENT'] as const;
@@ -24,10 +24,10 @@ const events = [
   { type: 'PROVIDER_EXPIRED', role: 'SYSTEM' },
 ];
 
-describe('transaction lifecycle: model', () => {
+describe('pay-in lifecycle: model', () => {
   it('has a path through every transition of its definition', () => {
     // Built inside the test: a machine that cannot be explored fails this test, not the file's loading.
-    const model = buildModel(transactionLifecycle, {
+    const model = buildModel(payinLifecycle, {
       events,
       inputs: [
         { channel: 'fello_qris', addedToWithdrawable: false },
@@ -44,11 +44,9 @@ describe('transaction lifecycle: model', () => {
     expect(allows('REQUEST_TIMEOUT', qris, { type: 'REFRESH_STATUS', role: 'ADMIN' })).toBe(true);
     expect(allows('PENDING', va, { type: 'REFRESH_STATUS', role: 'SUPER ADMIN' })).toBe(false);
     expect(allows('FINALIZED', qris, { type: 'REFRESH_STATUS', role: 'SUPER ADMIN' })).toBe(false);
-    expect(nextTransactionStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe(
-      'FINALIZED',
-    );
-    expect(nextTransactionStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBeNull();
-    expect(nextTransactionStatus('PENDING', va, { type: 'PROVIDER_EXPIRED', role: 'SYSTEM' })).toBe('VA_EXPIRED');
+    expect(nextPayinStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe('FINALIZED');
+    expect(nextPayinStatus('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBeNull();
+    expect(nextPayinStatus('PENDING', va, { type: 'PROVIDER_EXPIRED', role: 'SYSTEM' })).toBe('VA_EXPIRED');
   });
 
   it('adds to withdrawable once, irreversibly, and re-sends callbacks only when FINALIZED', () => {
@@ -69,7 +67,7 @@ describe('transaction lifecycle: model', () => {
   });
 
   it("starts PENDING with the pay-in's facts, and marks the move to withdrawable so it cannot happen twice", () => {
-    const actor = createActor(transactionLifecycle, {
+    const actor = createActor(payinLifecycle, {
       input: { channel: 'herra_qris', addedToWithdrawable: false },
     }).start();
     expect(actor.getSnapshot().value).toBe('PENDING');
@@ -83,7 +81,7 @@ describe('transaction lifecycle: model', () => {
   it('treats both QRIS channels as QRIS, and only va_ channels as virtual accounts', () => {
     for (const channel of ['fello_qris', 'herra_qris'] as const) {
       const facts = { channel, addedToWithdrawable: false };
-      expect(nextTransactionStatus('PENDING', facts, { type: 'PROVIDER_TIMEOUT', role: 'SYSTEM' }), channel).toBe(
+      expect(nextPayinStatus('PENDING', facts, { type: 'PROVIDER_TIMEOUT', role: 'SYSTEM' }), channel).toBe(
         'REQUEST_TIMEOUT',
       );
       expect(allows('PENDING', facts, { type: 'REFRESH_STATUS', role: 'CLIENT' }), channel).toBe(true);
@@ -114,28 +112,28 @@ describe('transaction lifecycle: model', () => {
   it('tells a refusal of the role (another user type may act) from a refusal of the status', () => {
     const qris = { channel: 'fello_qris' as const, addedToWithdrawable: false };
     // Only the role is wrong: a SUPER ADMIN may finalize this one by hand.
-    expect(refusesTransactionRole('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBe(true);
-    expect(refusesTransactionRole('FINALIZED', qris, { type: 'ADD_TO_WITHDRAWABLE', role: 'CLIENT' })).toBe(true);
+    expect(refusesPayinRole('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBe(true);
+    expect(refusesPayinRole('FINALIZED', qris, { type: 'ADD_TO_WITHDRAWABLE', role: 'CLIENT' })).toBe(true);
     // Allowed: nothing refused.
-    expect(refusesTransactionRole('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe(false);
+    expect(refusesPayinRole('PENDING', qris, { type: 'FINALIZE_MANUALLY', role: 'SUPER ADMIN' })).toBe(false);
     // The status (or the facts) refuse everyone: not the role's refusal.
-    expect(refusesTransactionRole('SETTLED', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBe(false);
+    expect(refusesPayinRole('SETTLED', qris, { type: 'FINALIZE_MANUALLY', role: 'ADMIN' })).toBe(false);
     expect(
-      refusesTransactionRole(
+      refusesPayinRole(
         'FINALIZED',
         { ...qris, addedToWithdrawable: true },
         { type: 'ADD_TO_WITHDRAWABLE', role: 'ADMIN' },
       ),
     ).toBe(false);
     expect(
-      refusesTransactionRole(
+      refusesPayinRole(
         'PENDING',
         { channel: 'va_bca', addedToWithdrawable: false },
         { type: 'REFRESH_STATUS', role: 'CLIENT' },
       ),
     ).toBe(false);
     // The provider's event on a settled pay-in: the status refuses it, not the role.
-    expect(refusesTransactionRole('SETTLED', qris, { type: 'PROVIDER_PAID', role: 'SYSTEM' })).toBe(false);
+    expect(refusesPayinRole('SETTLED', qris, { type: 'PROVIDER_PAID', role: 'SYSTEM' })).toBe(false);
     // A user who sends the provider's event is refused for who they are (no user type may: SYSTEM only).
     expect(allows('PENDING', qris, { type: 'PROVIDER_PAID', role: 'SUPER ADMIN' })).toBe(false);
   });
@@ -154,7 +152,7 @@ const roleTypes = [
 ] as const;
 const providerTypes = ['PROVIDER_PAID', 'PROVIDER_TIMEOUT', 'PROVIDER_EXPIRED'] as const;
 type EventType = (typeof roleTypes)[number] | (typeof providerTypes)[number];
-const cells: Array<{ type: EventType; actor: Actor; event: TransactionEvent }> = actors.flatMap((role) =>
+const cells: Array<{ type: EventType; actor: Actor; event: PayinEvent }> = actors.flatMap((role) =>
   [...roleTypes, ...providerTypes].map((type) => ({ type, actor: role, event: { type, role } })),
 );
 type Row = [TransactionStatusName, EventType, Actor, TransactionStatusName];
@@ -210,7 +208,7 @@ const paidAlreadyAdded: Row[] = [
   ['SETTLED', 'GENERATE_INVOICE', 'SUPER ADMIN', 'SETTLED'],
 ];
 
-const kinds: Array<[string, TransactionFacts, Row[]]> = [
+const kinds: Array<[string, PayinFacts, Row[]]> = [
   ['QRIS', { channel: 'fello_qris', addedToWithdrawable: false }, [...qrisOpen, ...paid]],
   [
     'QRIS already on withdrawable',
@@ -227,9 +225,9 @@ const kinds: Array<[string, TransactionFacts, Row[]]> = [
   ['direct debit', { channel: 'dana_directdebit', addedToWithdrawable: false }, [...directDebitOpen, ...paid]],
 ];
 
-describe('transaction lifecycle: status x event x role table', () => {
+describe('pay-in lifecycle: status x event x role table', () => {
   it('names every event the machine knows', () => {
-    expect([...transactionLifecycle.root.events].sort()).toEqual([...roleTypes, ...providerTypes].sort());
+    expect([...payinLifecycle.root.events].sort()).toEqual([...roleTypes, ...providerTypes].sort());
   });
 
   it('has each row once', () => {
@@ -240,13 +238,13 @@ describe('transaction lifecycle: status x event x role table', () => {
 
   describe.each(kinds)('%s', (_kind, facts, rows) => {
     it.each(TRANSACTION_STATUSES)("from %s allows exactly the table, to the table's status", (status) => {
-      const snapshot = transactionLifecycle.resolveState({ value: status, context: facts });
+      const snapshot = payinLifecycle.resolveState({ value: status, context: facts });
       for (const { type, actor, event } of cells) {
         const row = rows.find(([from, t, who]) => from === status && t === type && who === actor);
         const label = `${status} ${type} by ${actor}`;
-        const [next] = transition(transactionLifecycle, snapshot, event);
+        const [next] = transition(payinLifecycle, snapshot, event);
         expect(snapshot.can(event), label).toBe(row !== undefined);
-        expect(nextTransactionStatus(status, facts, event), label).toBe(row ? row[3] : null);
+        expect(nextPayinStatus(status, facts, event), label).toBe(row ? row[3] : null);
         // A refusal leaves the pay-in as it was; only adding to withdrawable and settling (its net goes there) mark it.
         expect(next.value, label).toBe(row ? row[3] : status);
         expect(next.context, label).toEqual(

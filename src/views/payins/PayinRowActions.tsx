@@ -6,7 +6,7 @@ import {
   WalletRegular,
 } from '@fluentui/react-icons';
 import type { PaymentRowActionType } from '../../machines/paymentsListMachine';
-import type { TransactionRow } from '../../services/transactionQuery';
+import type { TransactionRow } from '../../services/payinQuery';
 import { RowActions, type RowActionLabels, type RowActionsProps } from '../common/RowActions';
 
 export const PAYMENT_ACTION_LABELS: RowActionLabels<PaymentRowActionType> = {
@@ -18,6 +18,6 @@ export const PAYMENT_ACTION_LABELS: RowActionLabels<PaymentRowActionType> = {
 };
 
 /** A pay-in's actions, as the pay-in lifecycle offers them. */
-export function TransactionRowActions(props: RowActionsProps<PaymentRowActionType, TransactionRow>) {
+export function PayinRowActions(props: RowActionsProps<PaymentRowActionType, TransactionRow>) {
   return <RowActions {...props} labels={PAYMENT_ACTION_LABELS} idPrefix="payin" />;
 }

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { DocumentSearchRegular, WalletRegular } from '@fluentui/react-icons';
 import type { PaymentsListEvent } from '../../machines/paymentsListMachine';
-import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../services/transactionQuery';
+import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../services/payinQuery';
 import type { ListFilterFields } from '../common/ListScreen';
 
 /** The Payments List's filter bar: the pay-in fields. */

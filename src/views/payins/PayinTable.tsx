@@ -1,8 +1,8 @@
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
-import type { TransactionRow } from '../../services/transactionQuery';
+import type { TransactionRow } from '../../services/payinQuery';
 import { ListTable, type ListColumn, type ListTableProps } from '../common/ListTable';
-import { TransactionStatusBadge } from './TransactionStatusBadge';
+import { PayinStatusBadge } from './PayinStatusBadge';
 
 /**
  * The figures follow the row's identity (issue 45): at 1366 and 1440 px the list is wider than its box,
@@ -14,7 +14,7 @@ export const PAYMENT_COLUMNS: readonly ListColumn<TransactionRow>[] = [
   { header: 'Correlation ID', cell: (r) => r.correlation_id, journal: (r) => r.correlation_id },
   { header: 'Amount', cell: (r) => formatRupiah(r.amount), kind: 'num' },
   { header: 'Fee', cell: (r) => formatRupiah(r.fee_amount), kind: 'num' },
-  { header: 'Status', cell: (r) => <TransactionStatusBadge status={r.status} /> },
+  { header: 'Status', cell: (r) => <PayinStatusBadge status={r.status} /> },
   { header: 'Client', cell: (r) => r.client_name },
   { header: 'Type', cell: (r) => r.type },
   { header: 'Account No', cell: (r) => r.account_no, kind: 'mono' },
@@ -24,6 +24,6 @@ export const PAYMENT_COLUMNS: readonly ListColumn<TransactionRow>[] = [
 ];
 
 /** The Payments List's table: the pay-in fields, the row's identity leading. */
-export function TransactionTable(props: ListTableProps<TransactionRow>) {
+export function PayinTable(props: ListTableProps<TransactionRow>) {
   return <ListTable {...props} columns={PAYMENT_COLUMNS} label="Payments" />;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { TransactionFilter, TransactionRow } from '../../src/services/transactionQuery.ts';
+import type { TransactionFilter, TransactionRow } from '../../src/services/payinQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { EXCEL_MAX_ROWS, writeXlsxFile, type Cell, type SheetColumn, type SheetRows } from '../export/xlsxStream.ts';
 import { audit, type AuditEntry } from './audit.ts';

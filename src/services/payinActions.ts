@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { isRealDateTime } from './listQuery';
 import { formatRupiah } from './money';
-import { TRANSACTION_STATUSES, TransactionFilterQuery } from './transactionQuery';
+import { TRANSACTION_STATUSES, TransactionFilterQuery } from './payinQuery';
 
 /** Payloads of the Payments List row actions (spec section 7), shared by the UI and the server. */
 const CorrelationId = v.pipe(

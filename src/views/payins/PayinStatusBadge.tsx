@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import type { TransactionStatusName } from '../../services/transactionQuery';
+import type { TransactionStatusName } from '../../services/payinQuery';
 
 const colors = {
   FINALIZED: 'success',
@@ -9,7 +9,7 @@ const colors = {
   VA_EXPIRED: 'subtle',
 } as const;
 
-export function TransactionStatusBadge({ status }: { status: TransactionStatusName }) {
+export function PayinStatusBadge({ status }: { status: TransactionStatusName }) {
   return (
     <Badge appearance={status === 'VA_EXPIRED' ? 'tint' : 'filled'} color={colors[status]} shape="rounded">
       {status}

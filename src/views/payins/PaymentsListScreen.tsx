@@ -7,15 +7,15 @@ import type { uploadMachine } from '../../machines/uploadMachine';
 import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import type { ClientOption } from '../../services/schemas';
-import type { TransactionRow } from '../../services/transactionQuery';
+import type { TransactionRow } from '../../services/payinQuery';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ListScreen } from '../common/ListScreen';
 import { CheckTransactionsDialog } from './CheckTransactionsDialog';
 import { ManualFinalizeDialog } from './ManualFinalizeDialog';
 import { PAYMENT_FILTERS, PaymentsFilterButtons } from './PaymentsFilters';
 import { ProcessTransactionsDialog, type ProcessStep } from './ProcessTransactionsDialog';
-import { TransactionRowActions } from './TransactionRowActions';
-import { TransactionTable } from './TransactionTable';
+import { PayinRowActions } from './PayinRowActions';
+import { PayinTable } from './PayinTable';
 
 export type PaymentsListActor = ActorRefFrom<typeof paymentsListMachine>;
 
@@ -48,9 +48,9 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
           send={actor.send}
         />
       }
-      Table={TransactionTable}
+      Table={PayinTable}
       rowActions={PAYMENT_ROW_ACTIONS}
-      RowActions={TransactionRowActions}
+      RowActions={PayinRowActions}
       refreshTitle="Refresh status"
       addQuestion={addQuestion}
       addBusyLabel="Working…"

@@ -2,10 +2,10 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   allows,
   mayAddToWithdrawable,
-  nextTransactionStatus,
-  refusesTransactionRole,
-  type TransactionEvent,
-} from '../../src/machines/lifecycle/transactionLifecycle.ts';
+  nextPayinStatus,
+  refusesPayinRole,
+  type PayinEvent,
+} from '../../src/machines/lifecycle/payinLifecycle.ts';
 import {
   FINALIZED_ONLY,
   NOT_FINALIZED,
@@ -19,8 +19,8 @@ import {
   type Finalized,
   type Invoice,
   type TransactionStatusAnswer,
-} from '../../src/services/transactionActions.ts';
-import type { TransactionFilter } from '../../src/services/transactionQuery.ts';
+} from '../../src/services/payinActions.ts';
+import type { TransactionFilter } from '../../src/services/payinQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
@@ -38,7 +38,7 @@ import { callbackDelivered } from './workOrderEvents.ts';
 import { bulkReleaseToWithdrawable } from './payinLedgerBulk.ts';
 import { creditPayin, releaseToWithdrawable } from './payins.ts';
 import type { Principal } from './principal.ts';
-import { scopedTransactionFilter } from './transactionFilter.ts';
+import { scopedTransactionFilter } from './payinFilter.ts';
 
 type TransactionRecord = typeof transactions.$inferSelect;
 
@@ -61,9 +61,9 @@ async function findInScope(
  * Refuses what the lifecycle refuses: notAllowed when only the role is wrong (the lifecycle says whose it is), conflict
  * for the status.
  */
-function check(row: TransactionRecord, event: TransactionEvent, statusMessage: string) {
+function check(row: TransactionRecord, event: PayinEvent, statusMessage: string) {
   if (allows(row.status, factsOf(row), event)) return;
-  if (refusesTransactionRole(row.status, factsOf(row), event)) throw notAllowed();
+  if (refusesPayinRole(row.status, factsOf(row), event)) throw notAllowed();
   throw conflict(statusMessage);
 }
 
@@ -115,13 +115,13 @@ export async function refreshStatus(
   const answer = await inquireQrisStatus(providerUrl, row.type as 'fello_qris' | 'herra_qris', row.correlationId);
   return inTransaction(db, async (tx) => {
     const current = await findInScope(tx, principal, correlationId, true);
-    const event: TransactionEvent =
+    const event: PayinEvent =
       answer.status === 'PAID'
         ? { type: 'PROVIDER_PAID', role: 'SYSTEM' }
         : answer.status === 'TIMEOUT'
           ? { type: 'PROVIDER_TIMEOUT', role: 'SYSTEM' }
           : { type: 'REFRESH_STATUS', role: principal.type };
-    const next = nextTransactionStatus(current.status, factsOf(current), event) ?? current.status;
+    const next = nextPayinStatus(current.status, factsOf(current), event) ?? current.status;
     if (next === 'FINALIZED' && answer.status === 'PAID')
       await markPaid(tx, current, answer.rrn, answer.paidTime, principal.id);
     else if (next !== current.status)
