@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { signInAs } from './helpers';
 
 /**
@@ -36,6 +39,8 @@ test.beforeAll(async () => {
       TZ_BUSINESS: ZONE,
     },
     stdio: 'inherit',
+    // Its own process group: npx starts tsx, which starts node; ending the group ends them all.
+    detached: true,
   });
   await expect
     .poll(
@@ -52,7 +57,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
+    process.kill(-server.pid!, 'SIGTERM');
     await exited;
   }
   if (storeBefore === null) rmSync(STORE, { force: true });
@@ -60,16 +65,12 @@ test.afterAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
-/** An instant as the business clock of `timeZone` writes it: 'YYYY-MM-DD HH:mm'. */
-const wall = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** An instant `minutes` after `iso` as the business clock of `timeZone` writes it: 'YYYY-MM-DD HH:mm'. */
+const wall = (iso: string, timeZone: string, minutes = 0) =>
+  dayjs(iso).add(minutes, 'minute').tz(timeZone).format('YYYY-MM-DD HH:mm');
 
 test(`a window typed on the Payments List is read in ${ZONE}, the server's zone`, async ({ page }) => {
   test.setTimeout(120_000);
@@ -83,7 +84,7 @@ test(`a window typed on the Payments List is read in ${ZONE}, the server's zone`
   const [payin] = (await answer.json()).data as Array<{ correlation_id: string; transaction_time: string }>;
   const shown = wall(payin.transaction_time, ZONE);
   expect(shown).not.toBe(wall(payin.transaction_time, 'Asia/Jakarta'));
-  const nextMinute = wall(new Date(Date.parse(payin.transaction_time) + 60_000).toISOString(), ZONE);
+  const nextMinute = wall(payin.transaction_time, ZONE, 1);
 
   // Its minute on Makassar's clock (Jakarta's reading of this text starts an hour after it).
   const range = page.getByRole('textbox', { name: 'Date range' });
@@ -97,9 +98,7 @@ test(`a window typed on the Payments List is read in ${ZONE}, the server's zone`
   await expect(row).toContainText(shown);
 
   // The two minutes before it hold nothing.
-  const minutesBefore = (n: number) =>
-    wall(new Date(Date.parse(payin.transaction_time) - n * 60_000).toISOString(), ZONE);
-  await range.fill(`${minutesBefore(2)} to ${minutesBefore(1)}`);
+  await range.fill(`${wall(payin.transaction_time, ZONE, -2)} to ${wall(payin.transaction_time, ZONE, -1)}`);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(table).toHaveAttribute('aria-busy', 'false');
   await expect(table.locator('tbody tr').filter({ hasText: payin.correlation_id })).toHaveCount(0);
