@@ -16,6 +16,8 @@ export default defineConfig({
       // sees the page's origin, http://localhost:5173, as the app's own, with no allowance for dev.
       '/api': { target: apiTarget, changeOrigin: false },
       '/healthz': apiTarget,
+      // The server's settings for the app (server/http/appConfig.ts): the dev page reads the same zone.
+      '/app-config.js': apiTarget,
       '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
     },
   },

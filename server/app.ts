@@ -23,6 +23,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { registerRequestGuards } from './http/requestGuards.ts';
 import { registerResponseSchemas } from './http/responseSchemas.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { registerAppConfig } from './http/appConfig.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { closeSheetReader, configureSheetReader } from './uploads/sheetReader.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -225,6 +226,7 @@ export async function buildApp(
   await app.register(savedViewRoutes(deps));
   await app.register(apiDocsRoutes());
 
+  registerAppConfig(app, config);
   if (serveWeb) await registerWebApp(app, webRoot);
   return { app, realtime, outbox, jobs };
 }

@@ -12,7 +12,7 @@ import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
 import { containing } from './textSearch.ts';
 import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './payinExport.ts';
-import { windowBounds } from './payinFilter.ts';
+import { windowConditions } from './businessWindow.ts';
 
 export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
 /** The download's cap: beyond it the filter must be narrowed (ruleBroken). */
@@ -49,12 +49,7 @@ export function auditWhere(f: AuditLogFilter, timeZone: string, named?: NamedObj
     );
   if (f.outcome) parts.push(sql`${auditLog.outcome} = ${f.outcome}`);
   if (f.line) parts.push(sql`${auditLog.id} = ${Number(f.line)}`);
-  if (f.start || f.end) {
-    const { from, until } = windowBounds(f.start ?? f.end!, f.end ?? f.start!, timeZone);
-    if (f.start && f.end) parts.push(sql`${auditLog.at} >= ${from} and ${auditLog.at} < ${until}`);
-    else if (f.start) parts.push(sql`${auditLog.at} >= ${from}`);
-    else parts.push(sql`${auditLog.at} < ${until}`);
-  }
+  parts.push(...windowConditions(auditLog.at, f, timeZone));
   if (f.search && named?.objects.length) parts.push(namedWhere(named));
   else if (f.search) {
     const pattern = containing(f.search);

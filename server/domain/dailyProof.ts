@@ -13,7 +13,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import { clientInScope, clientNameOf } from './clientScope.ts';
 import type { Principal } from './principal.ts';
-import { windowBounds } from './payinFilter.ts';
+import { windowBounds } from './businessWindow.ts';
 
 /**
  * Issue 43: one client's daily proof (design.md section 4). The ledger is kept by posting time (a

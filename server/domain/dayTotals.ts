@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { ceilTo, floorTo } from './paymentsList.ts';
-import { businessDay, keyConditions, windowBounds } from './payinFilter.ts';
+import { windowBounds } from './businessWindow.ts';
+import { businessDay, keyConditions } from './payinFilter.ts';
 
 /** One business day's pay-ins of one status and channel, summed. */
 export interface DayStatusTotals {

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { clients, disbursementDeposits } from '../db/schema.ts';
 import { pageMeta } from './paging.ts';
 import { postEntry } from './ledger.ts';
+import { windowConditions } from './businessWindow.ts';
 
 /**
  * Inside a transaction: money onto (or off) a client's disbursement balance by a person or a bank
@@ -60,12 +61,7 @@ export interface DepositQuery {
 
 function depositFilter(q: DepositQuery): SQL | undefined {
   const filters: SQL[] = [inArray(disbursementDeposits.clientId, q.clientIds)];
-  if (q.start)
-    filters.push(sql`${disbursementDeposits.createdAt} >= (${q.start}::timestamp at time zone ${q.timeZone})`);
-  if (q.end)
-    filters.push(
-      sql`${disbursementDeposits.createdAt} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`,
-    );
+  filters.push(...windowConditions(disbursementDeposits.createdAt, q, q.timeZone));
   return and(...filters);
 }
 

@@ -4,7 +4,8 @@ import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
-import { businessDay, filterClientIds, filterWhere, orderedWindow, type ScopedFilter } from './payinFilter.ts';
+import { orderedWindow } from './businessWindow.ts';
+import { businessDay, filterClientIds, filterWhere, type ScopedFilter } from './payinFilter.ts';
 import {
   countedPage,
   countedPageQuery,

@@ -4,6 +4,7 @@ import { WAITING, WAITING_STATUSES } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import { clientsInScope } from './clientScope.ts';
 import type { Principal } from './principal.ts';
+import { orderedBounds, orderedWindow } from './businessWindow.ts';
 
 export interface ScopedFilter {
   where: SQL;
@@ -120,22 +121,6 @@ export async function filterClientIds(
   return named?.length ? clientsInScope(db, principal, named) : principal.clientScope;
 }
 
-/** A window's two ends in time order: a reversed window is read the other way round. */
-export const orderedWindow = (start: string, end: string): [string, string] =>
-  start <= end ? [start, end] : [end, start];
-
-/** [from, until) of a window typed as start/end minutes on the business clock, end minute included. */
-export function windowBounds(start: string, end: string, timeZone: string): { from: SQL; until: SQL } {
-  const [a, b] = orderedWindow(start, end);
-  return boundsSql(a, b, timeZone);
-}
-
-/** windowBounds of ends already in order (or Slots standing for them). */
-const boundsSql = (a: unknown, b: unknown, timeZone: unknown) => ({
-  from: sql`(${a}::timestamp at time zone ${timeZone})`,
-  until: sql`((${b}::timestamp at time zone ${timeZone}) + interval '1 minute')`,
-});
-
 /**
  * The WHERE of a list filter over `t` (pay-ins or disbursements): the window's two ends in order on
  * the business clock, the key conditions and an exact text search, built with its shape (shapedWhere)
@@ -165,7 +150,7 @@ export function filterWhere(
         methods: methods && (rest.splice(0, methods.length) as string[]),
         methodColumn,
       };
-      const { from, until } = boundsSql(start, end, zone);
+      const { from, until } = orderedBounds(start, end, zone);
       const parts: SQL[] = [
         sql`t.transaction_time >= ${from}`,
         sql`t.transaction_time < ${until}`,

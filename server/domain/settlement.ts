@@ -16,7 +16,7 @@ import { conflict, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
-import { windowBounds } from './payinFilter.ts';
+import { windowBounds } from './businessWindow.ts';
 import { isoTime } from '../db/pgTime.ts';
 
 /**

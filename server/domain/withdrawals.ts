@@ -31,6 +31,7 @@ import { OtpRejected, recordOtpRejection, spendTotp, type RequestOrigin } from '
 import { clientInScope, clientNameOf, seesClient } from './clientScope.ts';
 import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
 import type { Principal } from './principal.ts';
+import { windowConditions } from './businessWindow.ts';
 
 type WithdrawalRecord = typeof withdrawals.$inferSelect;
 type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id' | 'uuid' | 'status'>;
@@ -397,11 +398,7 @@ export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows
     return { rows: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: q.limit } };
   const filters: SQL[] = [inArray(withdrawals.clientId, q.clientIds)];
   if (q.status) filters.push(eq(withdrawals.status, q.status as WithdrawalRecord['status']));
-  if (q.start) filters.push(sql`${withdrawals.withdrawalTime} >= (${q.start}::timestamp at time zone ${q.timeZone})`);
-  if (q.end)
-    filters.push(
-      sql`${withdrawals.withdrawalTime} < (${q.end}::timestamp at time zone ${q.timeZone}) + interval '1 minute'`,
-    );
+  filters.push(...windowConditions(withdrawals.withdrawalTime, q, q.timeZone));
   const where = and(...filters);
   const column =
     q.by === 'amount'

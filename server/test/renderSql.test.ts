@@ -16,7 +16,8 @@ import {
 import { standInPrincipal } from '../domain/principal.ts';
 import { DISBURSEMENT_SEARCH_BY } from '../../src/services/disbursementQuery.ts';
 import { SEARCH_BY, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/services/payinQuery.ts';
-import { keyConditions, registerRollupWindow, scopedTransactionFilter, windowBounds } from '../domain/payinFilter.ts';
+import { keyConditions, registerRollupWindow, scopedTransactionFilter } from '../domain/payinFilter.ts';
+import { windowBounds } from '../domain/businessWindow.ts';
 
 const dialect = new PgDialect();
 const byDrizzle = (query: SQL) => {

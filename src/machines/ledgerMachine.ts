@@ -5,7 +5,7 @@ import { api } from '../services/api';
 import { DailyProofQuery, proofQueryOf, type DailyProof } from '../services/dailyProofRules';
 import { businessNow } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
-import { BUSINESS_TIME_ZONE } from '../services/format';
+import { BUSINESS_TIME_ZONE } from '../services/businessClock';
 import { fieldMessages } from '../services/formIssues';
 import { messageOf } from '../services/http';
 import type { Journal, LedgerAccount, LedgerStatement, TrialBalance } from '../services/ledgerRules';

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { BUSINESS_TIME_ZONE } from './format';
+import { BUSINESS_TIME_ZONE } from './businessClock';
 
 dayjs.extend(customParseFormat);
 
@@ -30,7 +30,7 @@ export function parseDateRange(text: string): DateRange | null {
   return { start: start.format(DATE_TIME_FORMAT), end: end.format(DATE_TIME_FORMAT) };
 }
 
-/** Now on the business clock: filters are read in Asia/Jakarta whatever the browser's zone is. */
+/** Now on the business clock: filters are read in the business zone whatever the browser's zone is. */
 export const businessNow = () => dayjs().tz(BUSINESS_TIME_ZONE);
 
 /**

@@ -1,13 +1,7 @@
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { BUSINESS_TIME_ZONE } from './businessClock';
 
 /** Times are shown in the business time zone, whatever the browser's is. */
-export const BUSINESS_TIME_ZONE = 'Asia/Jakarta';
-
 export const formatDateTime = (iso: string | null | undefined) =>
   iso ? dayjs(iso).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD HH:mm') : '-';
 

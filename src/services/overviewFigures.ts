@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { BUSINESS_TIME_ZONE } from './format';
+import { BUSINESS_TIME_ZONE } from './businessClock';
 import type { DailyVolume } from './overviewRules';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from './settlementRules';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionTypeName } from './payinQuery';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import dayjs from 'dayjs';
-import { BUSINESS_TIME_ZONE } from '../../services/format';
+import { BUSINESS_TIME_ZONE } from '../../services/businessClock';
 import { RANGE_PRESETS, presetOf, presetRange, type RangePresetId } from '../../services/dateRange';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { BUSINESS_TIME_ZONE } from '../../services/format';
+import { BUSINESS_TIME_ZONE } from '../../services/businessClock';
 import { formatDateRange, presetRange, RANGE_PRESET_IDS, type DateRange } from '../../services/dateRange';
 import { pageQuery, readPageQuery } from '../../services/listUrl';
 import { listQueryIssue } from '../../services/savedViewRules';

@@ -4,6 +4,7 @@ import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { TimePicker } from '@fluentui/react-timepicker-compat';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { DATE_TIME_HINT } from '../../services/businessClock';
 
 dayjs.extend(customParseFormat);
 
@@ -109,7 +110,7 @@ export function DateTimeField({
         />
       </div>
       <Text id={hintId} size={200} className={styles.hint}>
-        {hint ?? 'YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta'}
+        {hint ?? DATE_TIME_HINT}
       </Text>
       {validationMessage && (
         <Text role="alert" size={200} className={styles.error}>

@@ -11,7 +11,7 @@ import { DailyProofCard } from './DailyProofCard';
 import { JournalDialog } from './JournalDialog';
 import { StatementCard } from './StatementCard';
 import { TrialBalanceTable, asOfNotice } from './TrialBalanceTable';
-import { BUSINESS_TIME_ZONE } from '../../services/format';
+import { BUSINESS_TIME_ZONE } from '../../services/businessClock';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -7,6 +7,7 @@ import { DateTimeField } from '../common/DateTimeField';
 import { FormErrors } from '../common/FormErrors';
 import { FormActions } from '../common/FormActions';
 import { HeldAhead } from '../common/HeldAhead';
+import { DATE_TIME_HINT } from '../../services/businessClock';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -42,7 +43,7 @@ export function ManualFinalizeDialog({ actor }: { actor: ActorRefFrom<typeof man
           required
           value={s.context.paidTime}
           disabled={submitting}
-          hint="YYYY-MM-DD HH:mm, 24-hour, Asia/Jakarta; seconds are sent as :00"
+          hint={`${DATE_TIME_HINT}; seconds are sent as :00`}
           onChange={(value) => actor.send({ type: 'SET_PAID_TIME', value })}
         />
         <HeldAhead held={s.context.heldAhead} />
