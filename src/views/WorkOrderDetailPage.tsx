@@ -22,7 +22,7 @@ import { SETTINGS_PATH } from '../services/navigation';
 import type { WorkOrderItem } from '../services/workOrders';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
-import { DisbursementConfirm } from './workOrder/WorkOrderDecisionDialogs';
+import { DisbursementConfirm } from './workOrder/DisbursementConfirm';
 import { WithdrawalDecisionDialog } from './withdrawals/WithdrawalDecisionDialog';
 import { wordsOf } from './approvals/amountText';
 import { ApprovalWorkOrderPanel } from './approvals/ApprovalWorkOrderPanel';

@@ -380,7 +380,9 @@ function checkScreen(state: string, w: World) {
   } else if (action === 'decidingDisbursement') {
     expect(dialogTitle()).toBe('Are you sure?');
     const verb = w.decision === 'COMPLETED' ? 'Finalize' : 'Reject';
-    expect(dialog()).toHaveTextContent(`${verb} the disbursement of Rp. 1,250,000 from CV Jaya?`);
+    expect(dialog()).toHaveTextContent(
+      `${verb} the disbursement of Rp. 1,250,000 (satu juta dua ratus lima puluh ribu rupiah) from CV Jaya?`,
+    );
     expect(dialog()).toHaveTextContent(
       w.decision === 'COMPLETED'
         ? 'The held amount and fee are paid out.'

@@ -2,13 +2,13 @@ import { Text } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { disbursementDecisionMachine } from '../../machines/disbursementDecisionMachine';
-import { formatRupiah } from '../../services/money';
+import { rupiahWithWords } from '../../services/money';
 import type { WorkOrderItem } from '../../services/workOrders';
 import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 
-/** The item as the question names it: its amount and client, where the work order has them. */
+/** The item as the question names it: its amount in figures and words and its client, where the work order has them. */
 const named = (item: WorkOrderItem) =>
-  `${item.amount != null ? ` of ${formatRupiah(item.amount)}` : ''}` +
+  `${item.amount != null ? ` of ${rupiahWithWords(item.amount)}` : ''}` +
   `${item.client_name ? ` from ${item.client_name}` : ''}`;
 
 /**
