@@ -10,7 +10,6 @@ import {
   TRANSFER_TO_DISBURSE,
   withdrawalErrors,
   type BalanceSummary,
-  type PageMeta,
   type WithdrawalRequest,
   type WithdrawalRow,
 } from '../../src/services/withdrawalRules.ts';
@@ -29,6 +28,7 @@ import { OtpRejected, recordOtpRejection, spendTotp, type RequestOrigin } from '
 import { clientInScope, clientNameOf, seesClient } from './clientScope.ts';
 import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
 import type { Principal } from './principal.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 type WithdrawalRecord = typeof withdrawals.$inferSelect;
 type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id' | 'uuid' | 'status'>;
@@ -392,7 +392,7 @@ export interface HistoryQuery {
   timeZone: string;
 }
 
-export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows: WithdrawalRow[]; meta: PageMeta }> {
+export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<Paged<WithdrawalRow>> {
   if (q.clientIds.length === 0)
     return { rows: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: q.limit } };
   const filters: SQL[] = [inArray(withdrawals.clientId, q.clientIds)];

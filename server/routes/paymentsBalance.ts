@@ -49,7 +49,7 @@ export function paymentsBalanceRoutes({ database, config, realtime }: RouteDeps)
         by: q.by,
         timeZone: config.businessTimeZone,
       });
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
 
     app.post(routes.addWithdrawal.path, async (request, reply) => {
