@@ -137,4 +137,24 @@ export default tseslint.config(
     },
   },
   { files: ['src/views/common/MachineDialog.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // Who may do what by user type is decided once, in grants.ts and clientScope.ts: a type's name anywhere else in
+    // the server (a comparison, a SQL condition) would be a second rule to keep in step. Seeds and tests name types
+    // as data.
+    files: ['server/**/*.ts'],
+    ignores: ['server/domain/grants.ts', 'server/domain/clientScope.ts', 'server/seed/**', 'server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^(SUPER ADMIN|ADMIN|CLIENT|AUDITOR)$/]',
+          message: 'Name a user type only in server/domain/grants.ts or clientScope.ts: call a named rule from there.',
+        },
+        {
+          selector: "TemplateElement[value.raw=/'(SUPER ADMIN|ADMIN|CLIENT|AUDITOR)'/]",
+          message: 'Name a user type only in server/domain/grants.ts or clientScope.ts: interpolate a rule from there.',
+        },
+      ],
+    },
+  },
 );

@@ -12,7 +12,6 @@ import {
   type ApprovalRow,
   type ApprovalStatus,
 } from '../../src/services/approvalRules.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { approvalRequests, clients, users } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -27,6 +26,7 @@ import { applyHeldBulk, applyHeldFinalize, type HeldBulk } from './payinActions.
 import { applyHeldVoid, type HeldVoid } from './disbursementVoid.ts';
 import { applyWithdrawalRequest, type HeldWithdrawalRequest } from './withdrawals.ts';
 import { decidedBy, resolveWorkOrders } from './workOrders.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 /**
  * Dual control (issue 25), the deciding side: list the requests, decide one (applying its movement
@@ -176,7 +176,7 @@ export async function listApprovals(
   db: Db,
   principal: Principal,
   q: { status?: ApprovalStatus; page: number; limit: number },
-): Promise<{ rows: ApprovalRow[]; meta: PageMeta }> {
+): Promise<Paged<ApprovalRow>> {
   const where = and(q.status ? eq(approvalRequests.status, q.status) : undefined, approvalScope(principal));
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(approvalRequests).where(where),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { AUDIT_ITEMS_FILENAME, type AuditItemRow } from '../../src/services/auditLogRules.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import type { Cell, SheetColumn } from '../export/xlsxStream.ts';
 import { allItems, sealOf } from './auditItems.ts';
@@ -10,6 +9,7 @@ import { notFound } from './errors.ts';
 import { pageMeta, pageOffset } from './paging.ts';
 import type { Principal } from './principal.ts';
 import { auditDownload, writeSheetFile, type ExportFile } from './payinExport.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 /** One audit line's reads (issue 43): the records a bulk line moved, a page at a time or as a file. */
 
@@ -36,7 +36,7 @@ export async function auditLineItems(
   auditId: number,
   page: number,
   limit: number,
-): Promise<{ rows: AuditItemRow[]; meta: PageMeta }> {
+): Promise<Paged<AuditItemRow>> {
   const seal = await sealedLine(db, auditId);
   // Positions run 1..count without gaps (audit:verify checks it), so a page is a key range.
   const { rows } = await db.execute<{ position: number; object_type: string; object_id: string }>(sql`

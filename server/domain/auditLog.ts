@@ -1,6 +1,5 @@
 import { and, desc, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogFilter, AuditLogRow, AuditOutcome } from '../../src/services/auditLogRules.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { auditLog } from '../db/schema.ts';
 import { auditChainHead } from './auditChain.ts';
@@ -13,6 +12,7 @@ import type { Principal } from './principal.ts';
 import { containing } from './textSearch.ts';
 import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './payinExport.ts';
 import { windowConditions } from './businessWindow.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
 /** The download's cap: beyond it the filter must be narrowed (ruleBroken). */
@@ -101,7 +101,7 @@ export async function listAuditLog(
   page: number,
   limit: number,
   timeZone: string,
-): Promise<{ rows: AuditLogRow[]; meta: PageMeta }> {
+): Promise<Paged<AuditLogRow>> {
   const where = await auditFilterWhere(db, f, timeZone);
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })

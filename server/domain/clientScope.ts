@@ -3,12 +3,31 @@ import type { Db } from '../db/connect.ts';
 import { runPrepared } from '../db/prepared.ts';
 import { clients, type UserType } from '../db/schema.ts';
 import { notFound } from './errors.ts';
-import { seesEveryClient } from '../../src/services/schemas.ts';
+import { EVERY_CLIENT_TYPES, seesEveryClient } from '../../src/services/schemas.ts';
+import { SUPER_ADMIN } from './grants.ts';
 import type { Principal } from './principal.ts';
 
 /** A user's client scope: none (every client) for a SUPER ADMIN or AUDITOR, else the clients they are given. */
 export const scopeOf = (type: UserType, clientIds: number[]): number[] | null =>
   seesEveryClient(type) ? null : clientIds;
+
+/**
+ * seesEveryClient as SQL on a user's type column or expression (`u.type`): the types whose scope is every client,
+ * whose user_clients rows are none.
+ */
+export const seesEveryClientSql = (type: SQL): SQL =>
+  sql`${type} in (${sql.join(
+    EVERY_CLIENT_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
+
+/** Whether the `users u` row sees the client, as SQL: every client by type, else through its user_clients. */
+export const userSeesClientSql = (clientId: number): SQL =>
+  sql`(${seesEveryClientSql(sql`u.type`)} or exists (select 1 from user_clients uc where uc.user_id = u.id
+    and uc.client_id = ${clientId}))`;
+
+/** The type of a stand-in principal (standInPrincipal): an ADMIN with a client scope, else a SUPER ADMIN. */
+export const standInType = (scope: number[] | null | undefined): UserType => (scope ? 'ADMIN' : SUPER_ADMIN);
 
 /** Whether the user may see this client: every client without a scope (SUPER ADMIN), else those of the scope. */
 export const seesClient = (principal: Pick<Principal, 'clientScope'>, clientId: number): boolean =>

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisbursementFilter, DisbursementRow, DisbursementStats } from '../../src/services/disbursementQuery.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { pageMeta } from './paging.ts';
 import type { Principal } from './principal.ts';
@@ -15,6 +14,7 @@ import {
   type TotalsSource,
 } from './paymentsList.ts';
 import { isoTime } from '../db/pgTime.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 /** The Disbursement List's table and its hour and day totals (migration 0011), for the shared totals query. */
 export const DISBURSEMENT_TOTALS: TotalsSource = {
@@ -125,7 +125,7 @@ export async function listDisbursements(
   where: SQL,
   page: number,
   limit: number,
-): Promise<{ rows: DisbursementRow[]; meta: PageMeta }> {
+): Promise<Paged<DisbursementRow>> {
   const { total, rows } = await countedPage<RawRow>(
     executeOver(db, 'disbursement-list', where, [limit, (page - 1) * limit], disbursementListStatement),
   );

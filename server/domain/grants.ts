@@ -1,9 +1,22 @@
-import type { AccessRule } from '../../src/services/routes.ts';
+import { routes, type AccessRule, type RouteDef } from '../../src/services/routes.ts';
 import type { UserType } from '../db/schema.ts';
 import { SUPER_ADMIN_MODULES } from '../../src/services/managementRules.ts';
 import { MANAGEMENT_MODULES } from '../../src/services/roleModuleRules.ts';
 import { allEntries } from '../../src/services/pages.ts';
-import { readsAsSuperAdmin, readsOnly } from '../../src/services/schemas.ts';
+import { readsAsSuperAdmin, readsOnly, USER_TYPES } from '../../src/services/schemas.ts';
+
+/**
+ * The one type that decides (withdrawals, disbursements, settlements, held approvals), manages everyone and reads
+ * the server's metrics. Every role decision names it from here: `npm run lint` refuses a user type's name elsewhere
+ * in server/ (seeds and tests aside).
+ */
+export const SUPER_ADMIN: UserType = 'SUPER ADMIN';
+
+/** Whether the caller is a SUPER ADMIN (an AUDITOR reads as one, but never decides: see grants). */
+export const isSuperAdmin = (caller: { type: UserType }): boolean => caller.type === SUPER_ADMIN;
+
+/** The types that may act on what they see: every type but the one that only reads (the AUDITOR). */
+export const ACTING_TYPES: readonly UserType[] = USER_TYPES.filter((t) => !readsOnly(t));
 
 /** The methods that only read (HEAD is GET without a body). */
 const READS = new Set(['GET', 'HEAD']);
@@ -57,3 +70,19 @@ export function grants(caller: Grant, rule: AccessRule, method = 'GET'): boolean
   if (rule.anyModule && !rule.anyModule.some((m) => caller.moduleIds.includes(m))) return false;
   return true;
 }
+
+/** Whether the caller may call `route` (its own method): grants, for a route of the table. */
+export const mayCall = (caller: Grant, route: RouteDef): boolean => grants(caller, route.access, route.method);
+
+/**
+ * Whether held approvals wait for the caller's decision: a SUPER ADMIN's with the Approvals page (the approval
+ * lifecycle gates each decision; an AUDITOR and a maker of another type only read the requests).
+ */
+export const decidesApprovals = (caller: Grant): boolean =>
+  isSuperAdmin(caller) && grants(caller, routes.approvals.access);
+
+/** Whether a signed-in caller reads /metrics (a scraper comes with METRICS_TOKEN instead). */
+export const readsMetrics = (caller: Grant): boolean => isSuperAdmin(caller);
+
+/** Whether the caller sees every role in the role options; anyone else sees only the roles of their own type. */
+export const seesEveryRole = (caller: Grant): boolean => isSuperAdmin(caller);

@@ -8,11 +8,11 @@ import {
   type LedgerStatementRow,
   type TrialBalance,
 } from '../../src/services/ledgerRules.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { objectIdAliases } from './auditLog.ts';
 import { notFound } from './errors.ts';
 import { pageMeta, pageOffset } from './paging.ts';
+import type { PageMeta, Paged } from '../../src/services/paging.ts';
 
 /**
  * Issue 28: the ledger as a person reads it (trial balance, an account's statement, a reference's
@@ -263,7 +263,7 @@ export async function auditLineJournal(
   auditId: number,
   page: number,
   limit: number,
-): Promise<{ rows: JournalEntry[]; meta: PageMeta }> {
+): Promise<Paged<JournalEntry>> {
   const keyOf = sql`(select l.detail->>'action_key' from audit_log l where l.id = ${auditId})`;
   const [{ total }] = await rows<{ total: string }>(
     db,

@@ -7,6 +7,8 @@ import { audit } from './audit.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { DomainError, notAllowed, notFound, ruleBroken } from './errors.ts';
 import { outsideScope, seesClient } from './clientScope.ts';
+import { isSuperAdmin } from './grants.ts';
+import { readsOnly } from '../../src/services/schemas.ts';
 import { moduleIds } from '../../src/services/pages.ts';
 import type { Principal } from './principal.ts';
 
@@ -20,10 +22,9 @@ import type { Principal } from './principal.ts';
  * and never hands out a type above their own, a client outside their scope, or a role granting a
  * module they do not hold themselves, so nobody can raise anyone, themselves included, above
  * what they already have.
+ *
+ * The user types an actor manages: every type for a SUPER ADMIN (never above their own), else their own.
  */
-export const isSuperAdmin = (actor: Principal) => actor.type === 'SUPER ADMIN';
-
-/** The user types an actor manages: every type for a SUPER ADMIN (never above their own), else their own. */
 export const manageableTypes = (actor: Principal): UserType[] =>
   isSuperAdmin(actor) ? assignableTypes(actor.type) : [actor.type];
 
@@ -99,7 +100,7 @@ export function checkRoleModules(actor: Principal, roleType: UserType, modules: 
   const refused = modules.filter((id) => !typeMayHold(roleType, id));
   if (refused.length)
     throw ruleBroken(
-      roleType === 'AUDITOR'
+      readsOnly(roleType)
         ? `An AUDITOR role can hold only pages that read: not ${refused.join(', ')}`
         : `Only SUPER ADMIN roles can hold: ${refused.join(', ')}`,
     );

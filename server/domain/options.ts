@@ -3,6 +3,7 @@ import type { ModuleItem } from '../../src/services/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { banks, modules, roles } from '../db/schema.ts';
 import { visibleClientIds } from './clientScope.ts';
+import { seesEveryRole } from './grants.ts';
 import { clientsIn, type Principal } from './principal.ts';
 
 export async function moduleTree(db: Db): Promise<ModuleItem[]> {
@@ -33,9 +34,8 @@ export async function roleList(db: Db, principal: Principal) {
   const query = db
     .select({ id: roles.id, name: roles.name, type: roles.type, description: roles.description })
     .from(roles);
-  const rows =
-    principal.type === 'SUPER ADMIN'
-      ? await query.orderBy(asc(roles.name))
-      : await query.where(eq(roles.type, principal.type)).orderBy(asc(roles.name));
+  const rows = seesEveryRole(principal)
+    ? await query.orderBy(asc(roles.name))
+    : await query.where(eq(roles.type, principal.type)).orderBy(asc(roles.name));
   return rows;
 }

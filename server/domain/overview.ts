@@ -16,7 +16,7 @@ import { WAITING, WAITING_STATUSES } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import { dayTotals, lastBusinessDays, type DayStatusTotals } from './dayTotals.ts';
 import { defaultDisbursementWindow, scopedDisbursementFilter, disbursementTotalsQuery } from './disbursementList.ts';
-import { grants } from './grants.ts';
+import { decidesApprovals, grants, mayCall, SUPER_ADMIN } from './grants.ts';
 import type { Totals } from './paymentsList.ts';
 import type { Principal } from './principal.ts';
 import { settleStep } from './settlement.ts';
@@ -91,7 +91,7 @@ export function dailyVolumes(days: string[], totals: DayStatusTotals[]): DailyVo
  */
 export function settlementFigures(yesterday: string, totals: DayStatusTotals[]): SettlementFigure[] {
   return SETTLEMENT_TYPES.map((type) => {
-    const from: readonly string[] = settleStep(type, 'SUPER ADMIN')?.from ?? [];
+    const from: readonly string[] = settleStep(type, SUPER_ADMIN)?.from ?? [];
     const unsettled = totals
       .filter((t) => t.day === yesterday && t.type === type && from.includes(t.status))
       .reduce((s, t) => s + t.count, 0);
@@ -148,10 +148,10 @@ export async function overview(
   const clientIds = await filterClientIds(db, principal, query.client_id);
   const days = lastBusinessDays(timeZone, OVERVIEW_DAYS);
   const [today, yesterday] = [days[days.length - 1], days[days.length - 2]];
-  const decidesApprovals = principal.type === 'SUPER ADMIN' && grants(principal, routes.approvals.access);
+  const decides = decidesApprovals(principal);
   const readsSettlement = grants(principal, routes.settlementStatus.access);
   // Callback work orders go to whoever can resend the callback (workOrderEvents.callbackFailed).
-  const seesCallbacks = grants(principal, routes.resendCallback.access, routes.resendCallback.method);
+  const seesCallbacks = mayCall(principal, routes.resendCallback);
   // One snapshot for every figure, so the tiles agree with each other whatever commits meanwhile.
   const read = async (tx: Db) => {
     // The 14 days' windows, when read from the hour buckets (a zone the business-day buckets do not
@@ -173,7 +173,7 @@ export async function overview(
           (select count(*) from withdrawals w where w.status in ${statusList(WAITING_STATUSES.withdrawal)}
             and ${inScope('w.client_id', clientIds)}) as withdrawals,
           ${
-            decidesApprovals
+            decides
               ? sql`(select count(*) from approval_requests where status in ${statusList(WAITING_STATUSES.approval)}
                   and maker_id <> ${principal.id})`
               : sql`null`

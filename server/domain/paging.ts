@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
+import type { PageMeta } from '../../src/services/paging.ts';
 
 /** Paged lists' `meta`: page n of at least one, however few the rows. */
 export const pageMeta = (page: number, limit: number, total: number): PageMeta => ({

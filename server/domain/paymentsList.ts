@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TransactionRow, TransactionStats } from '../../src/services/payinQuery.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { preparedStatement, runStatement, templateStatement, type Statement } from '../db/prepared.ts';
 import { flatSql } from '../db/flatSql.ts';
 import { pageMeta } from './paging.ts';
 import { keyConditions, mayFilterStatus, rollupWindowOf, whereShapeOf } from './payinFilter.ts';
 import { isoTime } from '../db/pgTime.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 type RawRow = {
   uuid: string;
@@ -201,7 +201,7 @@ export async function listTransactions(
   where: SQL,
   page: number,
   limit: number,
-): Promise<{ rows: TransactionRow[]; meta: PageMeta }> {
+): Promise<Paged<TransactionRow>> {
   const { total, rows } = await countedPage<RawRow>(
     executeOver(db, 'payin-list', where, [limit, (page - 1) * limit], listStatement),
   );

@@ -2,8 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { executePrepared } from '../db/prepared.ts';
 import { clients, type UserType } from '../db/schema.ts';
-import { scopeOf } from './clientScope.ts';
-import { EVERY_CLIENT_TYPES } from '../../src/services/schemas.ts';
+import { scopeOf, seesEveryClientSql, standInType } from './clientScope.ts';
 import { grants, pageTable } from './grants.ts';
 import { liveSessionCte, type ActiveSession, type SessionLimits } from './sessions.ts';
 
@@ -31,7 +30,7 @@ export const standInPrincipal = (fields: Partial<Principal> = {}): Principal => 
   id: 0,
   name: 'Stand-in',
   email: 'stand-in@example.invalid',
-  type: fields.clientScope ? 'ADMIN' : 'SUPER ADMIN',
+  type: standInType(fields.clientScope),
   twoFactorActive: true,
   twoFactorResetRequired: false,
   role: null,
@@ -53,10 +52,7 @@ const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active,
     from role_modules rm join modules m on m.id = rm.module_id
     where rm.role_id = u.role_id
   ), '[]'::json) as granted,
-  case when u.type in (${sql.join(
-    EVERY_CLIENT_TYPES.map((t) => sql`${t}`),
-    sql`, `,
-  )}) then null else coalesce((
+  case when ${seesEveryClientSql(sql`u.type`)} then null else coalesce((
     select json_agg(uc.client_id order by uc.client_id) from user_clients uc where uc.user_id = u.id
   ), '[]'::json) end as client_ids`;
 

@@ -6,7 +6,6 @@ import {
   type RoleListQuery,
   type RoleRow,
 } from '../../src/services/managementRules.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { countWhere, linksOf, pageMeta, pageOffset } from './paging.ts';
 import { roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
@@ -16,10 +15,12 @@ import { auditBy } from './audit.ts';
 import { containing } from './textSearch.ts';
 import type { RequestOrigin } from './authentication.ts';
 import { clientInScope } from './clientScope.ts';
-import { checkRoleModules, isSuperAdmin, manageableRoles, roleModuleIds } from './managementScope.ts';
+import { checkRoleModules, manageableRoles, roleModuleIds } from './managementScope.ts';
+import { isSuperAdmin } from './grants.ts';
 import { moduleTree } from './options.ts';
 import type { Principal } from './principal.ts';
 import { revokeSessionsOf, type EndedSession } from './sessions.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 async function roleRows(
   db: Db,
@@ -51,11 +52,7 @@ async function roleRows(
   return { rows, total };
 }
 
-export async function listRoles(
-  db: Db,
-  actor: Principal,
-  q: RoleListQuery,
-): Promise<{ rows: RoleRow[]; meta: PageMeta }> {
+export async function listRoles(db: Db, actor: Principal, q: RoleListQuery): Promise<Paged<RoleRow>> {
   const filters: Array<SQL | undefined> = [manageableRoles(actor)];
   if (q.search) filters.push(ilike(roles.name, containing(q.search)));
   if (q.type) filters.push(eq(roles.type, q.type));

@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateUserBody, EditUserBody, UserListQuery, UserRow } from '../../src/services/managementRules.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { countWhere, linksOf, pageMeta, pageOffset } from './paging.ts';
 import { clients, roles, userClients, users, type UserType } from '../db/schema.ts';
@@ -20,6 +19,7 @@ import {
 import { hashPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
 import { revokeSessionsOf, type EndedSession } from './sessions.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 const EMAIL_TAKEN = 'Email is already registered';
 
@@ -76,11 +76,7 @@ async function userRows(
   return { rows, total };
 }
 
-export async function listUsers(
-  db: Db,
-  actor: Principal,
-  q: UserListQuery,
-): Promise<{ rows: UserRow[]; meta: PageMeta }> {
+export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Promise<Paged<UserRow>> {
   const filters: Array<SQL | undefined> = [manageableUsers(actor)];
   if (q.search) filters.push(or(ilike(users.name, containing(q.search)), ilike(users.email, containing(q.search))));
   if (q.type) filters.push(eq(users.type, q.type));

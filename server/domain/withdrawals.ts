@@ -12,7 +12,6 @@ import {
   TRANSFER_TO_DISBURSE,
   withdrawalAmountIssue,
   type BalanceSummary,
-  type PageMeta,
   type WithdrawalRequest,
   type WithdrawalRow,
 } from '../../src/services/withdrawalRules.ts';
@@ -32,6 +31,7 @@ import { clientInScope, clientNameOf, seesClient } from './clientScope.ts';
 import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
 import type { Principal } from './principal.ts';
 import { windowConditions } from './businessWindow.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 type WithdrawalRecord = typeof withdrawals.$inferSelect;
 type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id' | 'uuid' | 'status'>;
@@ -393,7 +393,7 @@ export interface HistoryQuery {
   timeZone: string;
 }
 
-export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<{ rows: WithdrawalRow[]; meta: PageMeta }> {
+export async function withdrawalHistory(db: Db, q: HistoryQuery): Promise<Paged<WithdrawalRow>> {
   if (q.clientIds.length === 0)
     return { rows: [], meta: { current_page: 1, last_page: 1, total: 0, per_page: q.limit } };
   const filters: SQL[] = [inArray(withdrawals.clientId, q.clientIds)];

@@ -1,10 +1,11 @@
 import { formatRupiah } from '../../src/services/money.ts';
 import { settlementRunCode, shortCode } from '../../src/services/objectCodes.ts';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from '../../src/services/settlementRules.ts';
+import { routes } from '../../src/services/routes.ts';
 import type { Db } from '../db/connect.ts';
 import { clientNameOf } from './clientScope.ts';
 import {
-  clientUsersWithModule,
+  clientUsersWhoMay,
   decidedBy,
   decidedByUser,
   openWorkOrder,
@@ -117,7 +118,7 @@ export async function callbackFailed(
       `${attempts} times: check the merchant's endpoint and resend it`,
     code: `CB-${p.correlationId}`,
     icon: 'plug',
-    recipients: await clientUsersWithModule(tx, p.clientId, 'transactions'),
+    recipients: await clientUsersWhoMay(tx, p.clientId, routes.resendCallback),
   });
 }
 

@@ -1,7 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { RouteDef } from '../../src/services/routes.ts';
 import type { WorkOrderItem, WorkOrderKind } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
-import { notifications, outbox, users } from '../db/schema.ts';
+import { notifications, outbox, users, type UserType } from '../db/schema.ts';
+import { userSeesClientSql } from './clientScope.ts';
+import { mayCall, SUPER_ADMIN } from './grants.ts';
 
 /**
  * Work orders (issue 14), written inside the caller's transaction: the notification rows for
@@ -74,25 +77,22 @@ const ids = (rows: Array<{ id: number }>) => rows.map((r) => Number(r.id));
 /** Every active SUPER ADMIN: who decides withdrawals, disbursements and settlements. */
 export async function superAdminIds(tx: Db): Promise<number[]> {
   return ids(
-    (await tx.execute<{ id: number }>(sql`select id from users where type = 'SUPER ADMIN' and is_active order by id`))
+    (await tx.execute<{ id: number }>(sql`select id from users where type = ${SUPER_ADMIN} and is_active order by id`))
       .rows,
   );
 }
 
 /**
- * The active users who see the client (SUPER ADMINs see every client; others through their
- * assigned clients) and whose role grants the module.
+ * The active users who see the client (clientScope: every client by type, else their assigned clients) and whom
+ * grants() lets call `route`: who can do what a work order about the client asks. An AUDITOR sees every client but
+ * is granted no call that changes anything, so a work order asking for one never reaches their bell.
  */
-export async function clientUsersWithModule(tx: Db, clientId: number, module: string): Promise<number[]> {
-  return ids(
-    (
-      await tx.execute<{ id: number }>(sql`
-    select u.id from users u
-    where u.is_active
-      and (u.type = 'SUPER ADMIN' or exists (select 1 from user_clients uc where uc.user_id = u.id
-        and uc.client_id = ${clientId}))
-      and exists (select 1 from role_modules rm where rm.role_id = u.role_id and rm.module_id = ${module})
-    order by u.id`)
-    ).rows,
-  );
+export async function clientUsersWhoMay(tx: Db, clientId: number, route: RouteDef): Promise<number[]> {
+  const { rows } = await tx.execute<{ id: number; type: UserType; module_ids: string[] }>(sql`
+    select u.id, u.type, coalesce((select json_agg(rm.module_id) from role_modules rm where rm.role_id = u.role_id),
+      '[]'::json) as module_ids
+    from users u
+    where u.is_active and ${userSeesClientSql(clientId)}
+    order by u.id`);
+  return ids(rows.filter((r) => mayCall({ type: r.type, moduleIds: r.module_ids }, route)));
 }

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/connect.ts';
 import type { SessionLimits } from '../domain/sessions.ts';
+import { readsMetrics } from '../domain/grants.ts';
 import { operationalFigures } from '../domain/operationalFigures.ts';
 import type { Realtime } from '../events/realtime.ts';
 import { uploadPoolLoad } from '../uploads/sheetReader.ts';
@@ -28,7 +29,7 @@ async function scraperOf(request: FastifyRequest, deps: MetricsDeps): Promise<'o
   if (deps.metricsToken && sameSecret(token, deps.metricsToken)) return 'ok';
   const auth = await authenticateToken(deps.database, deps.limits, token);
   if (!auth) return 401;
-  return auth.otpVerified && auth.principal.type === 'SUPER ADMIN' ? 'ok' : 403;
+  return auth.otpVerified && readsMetrics(auth.principal) ? 'ok' : 403;
 }
 
 /**

@@ -40,7 +40,7 @@ export function approvalRoutes({ database, realtime, jobs }: RouteDeps) {
         page: q.page,
         limit: q.limit,
       });
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
 
     app.get(routes.approval.path, async (request) => {

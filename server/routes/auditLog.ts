@@ -62,7 +62,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       const { id } = parseInput(AuditLineParams, request.params);
       const { page, limit } = parseInput(AuditLinePageQuery, request.query);
       const { rows, meta } = await auditLineItems(db, id, page, limit);
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
 
     app.get(routes.auditLineItemsDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
@@ -77,7 +77,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       const { id } = parseInput(AuditLineParams, request.params);
       const { page, limit } = parseInput(AuditLinePageQuery, request.query);
       const { rows, meta } = await auditLineJournal(db, id, page, limit);
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
 
     app.get(routes.auditLogVerify.path, async (request) => {

@@ -39,7 +39,7 @@ export function disbursementAccountRoutes({ database, config }: RouteDeps) {
         page: q.page,
         limit: q.limit,
       });
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
   };
 }

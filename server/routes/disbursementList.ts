@@ -35,7 +35,7 @@ export function disbursementListRoutes({ database, config, providerUrl, realtime
       const q = parseInput(DisbursementListQuery, request.query);
       const { where } = await scopedDisbursementFilter(db, requireAuth(request).principal, q, tz);
       const { rows, meta } = await listDisbursements(db, where, q.page, q.limit);
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
 
     app.get(routes.disbursementSummary.path, async (request) => {

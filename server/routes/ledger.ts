@@ -34,7 +34,7 @@ export function ledgerRoutes({ database, config }: RouteDeps) {
       const { id } = parseInput(LedgerAccountParams, request.params);
       const { page, limit } = parseInput(LedgerEntriesQuery, request.query);
       const { meta, ...statement } = await accountStatement(db, id, page, limit);
-      return ok(statement, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(statement, 'OK', meta);
     });
 
     // No automatic HEAD route: a HEAD would build a whole file only to throw it away.

@@ -10,7 +10,6 @@ import {
   UserListQuery,
 } from '../../src/services/managementRules.ts';
 import { AUTHENTICATOR_RESET, savedMessage } from '../../src/services/successTexts.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { RequestOrigin } from '../domain/authentication.ts';
 import { scopeOf } from '../domain/clientScope.ts';
 import { auditRefusals } from '../domain/managementScope.ts';
@@ -24,6 +23,7 @@ import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { closeEndedSockets } from './sessions.ts';
 import { routes } from '../../src/services/routes.ts';
+import type { Paged } from '../../src/services/paging.ts';
 
 /** Tells a user's open tabs that what they may reach has changed, so menus follow at once. */
 export const ACCESS_CHANGED_EVENT = 'access-changed';
@@ -44,11 +44,11 @@ export function managementRoutes({ database, realtime }: RouteDeps) {
   const listing =
     <S extends v.GenericSchema, R>(
       schema: S,
-      list: (to: typeof db, actor: Principal, q: v.InferOutput<S>) => Promise<{ rows: R[]; meta: PageMeta }>,
+      list: (to: typeof db, actor: Principal, q: v.InferOutput<S>) => Promise<Paged<R>>,
     ) =>
     async (request: FastifyRequest) => {
       const { rows, meta } = await list(db, requireAuth(request).principal, parseInput(schema, request.query));
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     };
   /** A domain change of what `schema` parses from the body (createUser, editRole...). */
   type Change<S extends v.GenericSchema, T> = (

@@ -37,7 +37,7 @@ export function paymentsListRoutes({ database, config, providerUrl, selfUrl, job
       const q = parseInput(TransactionListQuery, request.query);
       const { where } = await scopedTransactionFilter(db, requireAuth(request).principal, q, config.businessTimeZone);
       const { rows, meta } = await listTransactions(db, where, q.page, q.limit);
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
 
     app.get(routes.transactionSummary.path, async (request) => {

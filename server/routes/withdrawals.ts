@@ -50,7 +50,7 @@ export function withdrawalRoutes({ database, config, realtime }: RouteDeps) {
         by: q.by,
         timeZone: config.businessTimeZone,
       });
-      return ok(rows, 'OK', meta as unknown as Record<string, unknown>);
+      return ok(rows, 'OK', meta);
     });
 
     app.post(routes.addWithdrawal.path, async (request, reply) => {

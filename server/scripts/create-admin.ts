@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { roleModules, roles, users } from '../db/schema.ts';
 import { audit } from '../domain/audit.ts';
+import { SUPER_ADMIN } from '../domain/grants.ts';
 import { normaliseEmail } from '../domain/authentication.ts';
 import { moduleIds } from '../../src/services/pages.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../domain/passwords.ts';
@@ -34,11 +35,11 @@ async function main() {
     const email = normaliseEmail(flags.email);
     if ((await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length)
       throw new Error(`A user with e-mail ${email} already exists`);
-    let [role] = await db.select().from(roles).where(eq(roles.type, 'SUPER ADMIN')).limit(1);
+    let [role] = await db.select().from(roles).where(eq(roles.type, SUPER_ADMIN)).limit(1);
     if (!role) {
       [role] = await db
         .insert(roles)
-        .values({ name: 'Super Admin', type: 'SUPER ADMIN', description: 'Every module, every client' })
+        .values({ name: 'Super Admin', type: SUPER_ADMIN, description: 'Every module, every client' })
         .returning();
       await db.insert(roleModules).values(moduleIds.map((moduleId) => ({ roleId: role.id, moduleId })));
     }
@@ -47,7 +48,7 @@ async function main() {
       .values({
         email,
         name: flags.name,
-        type: 'SUPER ADMIN',
+        type: SUPER_ADMIN,
         roleId: role.id,
         passwordHash: await hashPassword(password),
       })
@@ -57,7 +58,7 @@ async function main() {
       objectType: 'user',
       objectId: user.id,
       outcome: 'success',
-      detail: { via: 'create-admin', email, type: 'SUPER ADMIN' },
+      detail: { via: 'create-admin', email, type: SUPER_ADMIN },
     });
     console.log(`SUPER ADMIN ${email} created.`);
     if (!process.env.ADMIN_PASSWORD) console.log(`Password (shown once, change it after signing in): ${password}`);

@@ -5,6 +5,7 @@ import { seedDisbursements } from '../seed/disbursements.ts';
 import { seedPayins } from '../seed/payins.ts';
 import { DISBURSEMENT_STATUSES } from '../../src/services/disbursementQuery.ts';
 import { isEmpty } from '../seed/reference.ts';
+import { SUPER_ADMIN } from '../domain/grants.ts';
 import { openFromEnv, parseFlags } from './openFromEnv.ts';
 
 /**
@@ -33,7 +34,7 @@ async function main() {
     );
     const [decider] = (
       await database.db.execute<{ id: number }>(
-        sql`select id from users where type = 'SUPER ADMIN' and is_active order by id limit 1`,
+        sql`select id from users where type = ${SUPER_ADMIN} and is_active order by id limit 1`,
       )
     ).rows;
     const random = seededRandom(Date.now() % 100_000);

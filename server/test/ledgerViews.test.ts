@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as XLSX from 'xlsx';
 import type { Journal, LedgerStatement, TrialBalance } from '../../src/services/ledgerRules.ts';
-import type { PageMeta } from '../../src/services/withdrawalRules.ts';
 import type { Db } from '../db/connect.ts';
 import { postEntry } from '../domain/ledger.ts';
 import { checkLedger } from '../domain/ledgerCheck.ts';
 import { setupMoney } from './setupMoney.ts';
 import { STATEMENT_EXPORT_HEADERS } from '../domain/ledgerExport.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
+import type { PageMeta } from '../../src/services/paging.ts';
 
 /**
  * Issue 28: the Ledger's calls on the demo data (every kind of movement), held against what

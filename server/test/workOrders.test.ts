@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import {
   WORK_ORDER_CHANGED_EVENT,
@@ -8,13 +8,14 @@ import {
   WORK_ORDERS_READ_EVENT,
   type NotificationItem,
 } from '../../src/services/workOrders.ts';
-import { clients, outbox, transactions } from '../db/schema.ts';
+import { clients, outbox, transactions, users } from '../db/schema.ts';
 import type { Db } from '../db/connect.ts';
 import { startOutboxPublisher } from '../events/outboxPublisher.ts';
 import { recordSettlementRun } from '../domain/settlement.ts';
 import { finishRun, loadRunToSettle } from '../domain/settlementBatch.ts';
 import { loadPrincipal } from '../domain/principal.ts';
-import { openWorkOrder } from '../domain/workOrders.ts';
+import { clientUsersWhoMay, openWorkOrder } from '../domain/workOrders.ts';
+import { routes } from '../../src/services/routes.ts';
 import { makeDisbursement } from './disbursementsTestKit.ts';
 import { call, rewindTotp, signInVerified, startTestServer, totpAt, type TestServer } from './harness.ts';
 
@@ -26,6 +27,7 @@ const WHO = {
   superadmin2: 'superadmin2@demo.local',
   admin: 'admin@demo.local',
   client: 'client@demo.local',
+  auditor: 'auditor@demo.local',
 } as const;
 type Who = keyof typeof WHO;
 const sockets: Socket[] = [];
@@ -288,6 +290,8 @@ describe('a merchant callback', () => {
       // The client user sees client 2 with the Payments List module; the ADMIN sees clients 1-5 too.
       for (const who of ['admin', 'superadmin'] as const)
         expect(ofItem((await list(who)).items, correlationId).map((n) => n.data.status)).toEqual(['OPEN']);
+      // The AUDITOR reads client 2's Payments List too, but may not resend: nothing on their bell asks them to.
+      expect(ofItem((await list('auditor')).items, correlationId)).toEqual([]);
     } finally {
       await db().update(clients).set({ callbackUrl: before.callbackUrl }).where(eq(clients.id, 2));
     }
@@ -300,6 +304,26 @@ describe('a merchant callback', () => {
       ['RESOLVED', 'Resent by client@demo.local'],
     ]);
   }, 30_000);
+});
+
+describe('a work order about a client', () => {
+  it('goes to whoever sees the client and may do what it asks, never to the AUDITOR, who reads every client', async () => {
+    const emails = async (ids: number[]) =>
+      (await db().select({ email: users.email }).from(users).where(inArray(users.id, ids))).map((r) => r.email);
+    // The demo AUDITOR's role holds the Payments List, so only the rule that they never act keeps them off.
+    const auditorModules = await db().execute<{ module_id: string }>(sql`
+      select rm.module_id from role_modules rm join users u on u.role_id = rm.role_id where u.email = ${WHO.auditor}`);
+    expect(auditorModules.rows.map((r) => r.module_id)).toContain('transactions');
+    const resend = await emails(await clientUsersWhoMay(db(), 2, routes.resendCallback));
+    expect(resend).toEqual(expect.arrayContaining([WHO.superadmin, WHO.superadmin2, WHO.admin, WHO.client]));
+    expect(resend).not.toContain(WHO.auditor);
+    // A call only a SUPER ADMIN may make goes to the SUPER ADMINs alone, whatever else sees the client.
+    const finalize = await emails(await clientUsersWhoMay(db(), 2, routes.finalizeTransaction));
+    expect(finalize).toEqual(expect.arrayContaining([WHO.superadmin, WHO.superadmin2]));
+    expect(finalize).not.toContain(WHO.admin);
+    expect(finalize).not.toContain(WHO.client);
+    expect(finalize).not.toContain(WHO.auditor);
+  });
 });
 
 describe('a Check Transactions upload', () => {

@@ -3,9 +3,8 @@ import { api } from '../services/api';
 import { lastDays, yesterdayThroughToday, type DateRange } from '../services/dateRange';
 import type { DepositRow } from '../services/disbursementAccountRules';
 import { messageOf } from '../services/http';
-import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import type { ClientOption } from '../services/schemas';
-import type { BalanceSummary, PageMeta } from '../services/withdrawalRules';
+import type { BalanceSummary } from '../services/withdrawalRules';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import type { GuardWords } from './guardWords';
 import { loadedAtNow } from './loadedAt';
@@ -17,6 +16,7 @@ import {
   typedFilter,
   type DateFilter,
 } from './dateFilter';
+import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
 
 /** What a load is asked: the client and window, and (a paged page only) which page of what size. */
 export interface AccountQuery {

@@ -15,12 +15,10 @@ import {
   type ApprovalStatus,
 } from '../services/approvalRules';
 import { messageOf } from '../services/http';
-import { GENERIC_PAGE_SIZES } from '../services/listQuery';
 import { groupDigits } from '../services/money';
 import { readRupiah } from '../services/rupiahInput';
 import { readsAsSuperAdmin, readsOnly, type UserTypeName } from '../services/schemas';
 import { APPROVAL_POLICY_SAVED } from '../services/successTexts';
-import type { PageMeta } from '../services/withdrawalRules';
 import {
   approvalChanges,
   approvalDecisionMachine,
@@ -30,6 +28,7 @@ import {
 } from './approvalDecision';
 import type { GuardWords } from './guardWords';
 import { outputOf } from './doneOutput';
+import { GENERIC_PAGE_SIZES, type PageMeta, Paged } from '../services/paging';
 
 export const LOAD_FAILED = 'The approval requests could not be loaded.';
 export const POLICY_LOAD_FAILED = 'The approval policy could not be loaded.';
@@ -174,9 +173,7 @@ export const approvalsPageMachine = setup({
     input: {} as ApprovalsPageInput,
   },
   actors: {
-    loadApprovals: fromPromise<{ rows: ApprovalRow[]; meta: PageMeta }, ApprovalListQuery>(({ input }) =>
-      api.approvals(input),
-    ),
+    loadApprovals: fromPromise<Paged<ApprovalRow>, ApprovalListQuery>(({ input }) => api.approvals(input)),
     decideApproval: approvalDecisionMachine,
     loadPolicy: fromPromise<ApprovalPolicyEntry[]>(() => api.approvalPolicy()),
     savePolicy: fromPromise<{ policy: ApprovalPolicyEntry[]; message: string }, ApprovalPolicyBody>(({ input }) =>
@@ -192,7 +189,7 @@ export const approvalsPageMachine = setup({
       policyLoadError: null,
     })),
     showRows: assign(({ context, event }) => {
-      const { rows, meta } = outputOf<{ rows: ApprovalRow[]; meta: PageMeta }>(event);
+      const { rows, meta } = outputOf<Paged<ApprovalRow>>(event);
       return { rows, meta, actions: actionsOf(rows, context.viewer), loadError: null };
     }),
     setStatus: assign(({ event }) => (event.type === 'SET_STATUS' ? { status: event.status, page: 1 } : {})),

@@ -4,9 +4,8 @@ import type { AuditItemRow } from '../services/auditLogRules';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
 import type { JournalEntry } from '../services/ledgerRules';
-import { GENERIC_PAGE_SIZES } from '../services/listQuery';
-import type { PageMeta } from '../services/withdrawalRules';
 import type { GuardWords } from './guardWords';
+import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
 
 export const ITEMS_FAILED = "The line's records could not be loaded.";
 export const JOURNAL_FAILED = "The line's journal entries could not be loaded.";

@@ -15,8 +15,6 @@ import {
 import { lastDays, type DateRange } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
-import { GENERIC_PAGE_SIZES } from '../services/listQuery';
-import type { PageMeta } from '../services/withdrawalRules';
 import {
   filterTextIsValid,
   rolledFilter,
@@ -29,6 +27,7 @@ import type { GuardWords } from './guardWords';
 import { listMemory, memoryOn, urlWatch, queryRefusal, type MemoryContext, type UrlChangedEvent } from './listMemory';
 import { pageQuery, readPageQuery } from '../services/listUrl';
 import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
+import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
 
 export const LOAD_FAILED = 'The audit log could not be loaded.';
 export const EXPORT_FAILED = 'The audit log could not be exported.';

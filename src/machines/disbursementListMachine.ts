@@ -16,7 +16,6 @@ import { readsJournals } from '../services/ledgerLinks';
 import { roleOf, type PageUser, type UserTypeName } from '../services/schemas';
 import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { Invoice } from '../services/payinActions';
-import type { PageMeta } from '../services/withdrawalRules';
 import {
   disbursementDecisionMachine,
   type DecisionOutput,
@@ -29,6 +28,7 @@ import * as list from './listPageMachine';
 import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { openDecision } from './rowDecision';
+import type { Paged } from '../services/paging';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 
@@ -126,10 +126,9 @@ export const disbursementListMachine = setup({
   actors: {
     savedViews: savedViewsMachine,
     urlWatch,
-    loadList: fromPromise<
-      { rows: DisbursementRow[]; meta: PageMeta },
-      { filter: TransactionFilterParams; page: number; limit: number }
-    >(({ input }) => api.disbursementList(input.filter, input.page, input.limit)),
+    loadList: fromPromise<Paged<DisbursementRow>, { filter: TransactionFilterParams; page: number; limit: number }>(
+      ({ input }) => api.disbursementList(input.filter, input.page, input.limit),
+    ),
     loadSummary: fromPromise<DisbursementStats, { filter: TransactionFilterParams }>(({ input }) =>
       api.disbursementSummary(input.filter),
     ),

@@ -9,9 +9,9 @@ import { BUSINESS_TIME_ZONE } from '../services/businessClock';
 import { fieldMessages } from '../services/formIssues';
 import { messageOf } from '../services/http';
 import type { Journal, LedgerAccount, LedgerStatement, TrialBalance } from '../services/ledgerRules';
-import { GENERIC_PAGE_SIZES, isRealDateTime } from '../services/listQuery';
-import type { PageMeta } from '../services/withdrawalRules';
+import { isRealDateTime } from '../services/listQuery';
 import type { GuardWords } from './guardWords';
+import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
 
 export const BALANCE_FAILED = 'The trial balance could not be loaded.';
 export const STATEMENT_FAILED = "The account's statement could not be loaded.";

@@ -5,7 +5,6 @@ import type { DateRange } from '../services/dateRange';
 import type { UserTypeName } from '../services/schemas';
 import { messageOf } from '../services/http';
 import type { Invoice } from '../services/payinActions';
-import type { PageMeta } from '../services/withdrawalRules';
 import {
   barFieldsOf,
   filterOfBar,
@@ -27,6 +26,7 @@ import {
   type UrlChangedEvent,
 } from './listMemory';
 import type { ApplyViewEvent } from './savedViewsMachine';
+import type { PageMeta } from '../services/paging';
 
 // The Payments List and the Disbursement List were twins (issue 27). Their charts are the auditors'
 // definition and differ (the pay-in list loads rows and tiles at once, the disbursement list in two

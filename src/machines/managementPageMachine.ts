@@ -6,10 +6,10 @@ import type { RoleRow, UserRow } from '../services/managementRules';
 import { visibleModules } from '../services/navigation';
 import type { CurrentUser, ModuleItem, RoleOption, UserTypeName } from '../services/schemas';
 import { AUTHENTICATOR_RESET } from '../services/successTexts';
-import type { PageMeta } from '../services/withdrawalRules';
 import { choosesType, type FormOutput, type ManagementFormInput } from './managementForm';
 import { roleFormMachine, userFormMachine } from './managementFormMachine';
 import type { GuardWords } from './guardWords';
+import type { PageMeta } from '../services/paging';
 
 /** The filter bar of User Management and Role Management (roles use search and type only). */
 export interface ManagementFilter {

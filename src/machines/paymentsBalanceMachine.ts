@@ -18,7 +18,6 @@ import {
   MIN_WITHDRAWAL,
   WITHDRAWAL_STATUSES,
   type BalanceSummary,
-  type PageMeta,
   type WithdrawalDecision,
   type WithdrawalMode,
   type WithdrawalRow,
@@ -41,6 +40,7 @@ import { openDecision } from './rowDecision';
 import { listMemory, memoryOn, queryRefusal, urlWatch, type MemoryContext, type UrlChangedEvent } from './listMemory';
 import { pageQuery, readPageQuery } from '../services/listUrl';
 import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
+import type { PageMeta } from '../services/paging';
 
 // The views read the status list from here (a view imports machines, not every rules file).
 export { WITHDRAWAL_STATUSES };

@@ -8,7 +8,6 @@ import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules
 import type { UserTypeName } from '../services/schemas';
 import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/payinActions';
 import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/payinQuery';
-import type { PageMeta } from '../services/withdrawalRules';
 import { approvalPolicyActor } from './approvalPolicyActor';
 import { exportMachine } from './exportMachine';
 import { allows, mayAddToWithdrawable, type PayinFacts } from './lifecycle/payinLifecycle';
@@ -18,6 +17,7 @@ import * as list from './listPageMachine';
 import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { uploadMachine } from './uploadMachine';
+import type { PageMeta } from '../services/paging';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
 export interface PaymentsFilterForm {

@@ -5,7 +5,7 @@ import type { CreateRoleBody, CreateUserBody, EditRoleBody, EditUserBody, RoleRo
 import type { ReconciliationResult } from './reconciliationRules';
 import type { BulkPreviewAnswer, BulkProcessed, FinalizeBody, Invoice } from './payinActions';
 import type { TransactionRow, TransactionStats } from './payinQuery';
-import type { AddWithdrawalBody, BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
+import type { AddWithdrawalBody, BalanceSummary, WithdrawalRow } from './withdrawalRules';
 import type { DepositRow } from './disbursementAccountRules';
 import type { UpdateBalanceBody } from './masterBalanceRules';
 import {
@@ -102,6 +102,7 @@ import type {
   RecoveryCodes,
   RoleOption,
 } from './schemas';
+import type { PageMeta } from './paging';
 
 /** A management list filter as the API reads it: empty values are left out. */
 export interface ManagementListParams {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
-import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
 import { routes } from './routes';
 import { rupiahAmount } from './rupiahInput';
+import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 
 /**
  * Dual control (issue 25): a movement of money started by hand that is at or above its action's

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { DateTimeParam, GENERIC_PAGE_SIZES, PageParam, limitParam } from './listQuery';
+import { DateTimeParam } from './listQuery';
 import { JournalEntry } from './ledgerRules';
+import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 
 /** Issue 15: reading the append-only audit log (SUPER ADMIN only). */
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
-import { DateTimeParam, GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
+import { DateTimeParam, IdParam } from './listQuery';
+import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 
 /**
  * Payin Detail, Disbursement Account and Master Disbursement Balance (spec sections 2, 3, 7):

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { TransactionStats } from './payinQuery';
-import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
+import { DateTimeParam, commaList, idList } from './listQuery';
 import { WAITING } from './workOrders';
+import { PageParam, TRANSACTION_PAGE_SIZES, limitParam } from './paging';
 
 /** Disbursement statuses (spec sections 4 and 9) with the badge colours the spec gives them. */
 export const DISBURSEMENT_STATUSES = [

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { GENERIC_PAGE_SIZES, PageParam, isRealDateTime, limitParam } from './listQuery';
+import { isRealDateTime } from './listQuery';
+import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 
 /** Issue 28: reading the double-entry ledger (SUPER ADMIN; AUDITOR by grants.ts). Debits positive, credits negative. */
 

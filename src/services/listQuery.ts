@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { WITHDRAWAL_STATUSES } from './withdrawalRules';
+import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 
 /** Query-string pieces shared by the paged list endpoints (strings on the wire). */
 export const IdParam = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a number'), v.transform(Number));
@@ -32,30 +33,6 @@ export const DateTimeParam = v.pipe(
   v.string(),
   v.check((text) => isRealDateTime(text), 'start and end must be real dates as YYYY-MM-DD HH:mm'),
 );
-export const PageParam = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,6}$/, 'page must be a number'),
-    v.transform(Number),
-    v.minValue(1, 'page must be at least 1'),
-  ),
-  '1',
-);
-export const limitParam = (allowed: readonly number[], fallback: number) =>
-  v.optional(
-    // Checked as the words a caller sends ('15'), then read as a number: the JSON Schema /api/docs shows is
-    // then a string enum that a value can satisfy (a string type with numbers as its enum had none, issue 30).
-    v.pipe(
-      v.string(),
-      v.picklist(
-        allowed.map((n) => String(n)),
-        `limit must be one of ${allowed.join(', ')}`,
-      ),
-      v.transform(Number),
-    ),
-    String(fallback),
-  );
-
 /** A comma-joined list of allowed words (arrays travel comma-joined in query strings). */
 export const commaList = <T extends string>(allowed: readonly T[], label: string) =>
   v.pipe(
@@ -80,9 +57,6 @@ export const idList = v.pipe(
   ),
   v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'client_id must be comma-joined numbers'), v.transform(Number))),
 );
-
-export const GENERIC_PAGE_SIZES = [15, 30, 50] as const;
-export const TRANSACTION_PAGE_SIZES = [15, 100, 250, 500, 1000] as const;
 
 export const ClientFilterQuery = v.strictObject({ client_filter: v.optional(IdParam) });
 

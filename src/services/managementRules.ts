@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { fieldMessages } from './formIssues';
-import { GENERIC_PAGE_SIZES, IdParam, PageParam, limitParam } from './listQuery';
+import { IdParam } from './listQuery';
 import { roleMayHold, roleModulesProblem } from './roleModuleRules';
 import { USER_TYPES, UserTypeName, seesEveryClient, type ModuleItem } from './schemas';
+import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 
 /** Spec sections 3, 5 and 8: User Management and Role Management, shared by the forms and the server. */
 export const MIN_PASSWORD_LENGTH = 12;

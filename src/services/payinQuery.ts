@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
-import { DateTimeParam, PageParam, TRANSACTION_PAGE_SIZES, commaList, idList, limitParam } from './listQuery';
+import { DateTimeParam, commaList, idList } from './listQuery';
+import { PageParam, TRANSACTION_PAGE_SIZES, limitParam } from './paging';
 
 export const TRANSACTION_TYPES = [
   'fello_qris',

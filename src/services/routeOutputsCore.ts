@@ -11,8 +11,8 @@ import type { RouteName } from './routes';
 import { ListColumns, SavedView } from './savedViewRules';
 import { SessionRow } from './sessionRules';
 import { BankOption, ClientOption, CurrentUser, ModuleItem, RecoveryCodes, RoleOption } from './schemas';
-import { PageMeta } from './withdrawalRules';
 import { NotificationItem, NotificationList } from './workOrders';
+import { PageMeta } from './paging';
 
 /** /readyz's checks, each 'ok' or what fails (server/domain/readiness.ts), in its success and its 503 alike. */
 const ReadyChecks = v.record(v.string(), v.string());

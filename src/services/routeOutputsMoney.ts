@@ -18,7 +18,8 @@ import {
   TransactionStatusAnswer,
 } from './payinActions';
 import { TransactionRow, TransactionStats } from './payinQuery';
-import { BalanceSummary, PageMeta, WithdrawalRow } from './withdrawalRules';
+import { BalanceSummary, WithdrawalRow } from './withdrawalRules';
+import { PageMeta } from './paging';
 
 /** A paged list: a page of rows, and the page's place in the whole. */
 const paged = <Row extends v.GenericSchema>(row: Row) => ({ data: v.array(row), meta: PageMeta });

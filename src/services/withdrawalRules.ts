@@ -199,12 +199,3 @@ export const WithdrawalRow = v.strictObject({
   client_id: WholeNumber,
 });
 export type WithdrawalRow = v.InferOutput<typeof WithdrawalRow>;
-
-/** A paged list's `meta`: page n of last_page (at least 1), total rows, rows per page. */
-export const PageMeta = v.strictObject({
-  current_page: WholeNumber,
-  last_page: WholeNumber,
-  total: WholeNumber,
-  per_page: WholeNumber,
-});
-export type PageMeta = v.InferOutput<typeof PageMeta>;

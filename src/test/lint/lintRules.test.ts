@@ -94,6 +94,26 @@ describe('the lint rules refuse a planted violation', () => {
 
   it.each([
     [
+      'comparing a type',
+      "export const decides = (type: string) => type === 'SUPER ADMIN';\n",
+      'server/domain/planted.ts',
+    ],
+    [
+      'asking SQL for a type',
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`select id from users where type = 'AUDITOR'`;\n",
+      'server/domain/planted.ts',
+    ],
+    [
+      'picking a type',
+      "export const who = (scoped: boolean) => (scoped ? 'ADMIN' : 'CLIENT');\n",
+      'server/http/planted.ts',
+    ],
+  ])('the server %s outside grants.ts and clientScope.ts', async (_, code, path) => {
+    expect(await rulesBroken(code, path)).toContain('no-restricted-syntax');
+  });
+
+  it.each([
+    [
       'subscribing to it',
       'useEffect(() => { const sub = actor.subscribe(() => {}); return () => sub.unsubscribe(); }, [actor]);',
     ],
@@ -154,6 +174,12 @@ describe('the lint rules refuse a planted violation', () => {
       "import { machineRegistry } from './registry';\nexport const x = machineRegistry;\n",
       'src/machines/charts.ts',
     ],
+    [
+      'grants.ts naming a type',
+      "export const decides = (type: string) => type === 'SUPER ADMIN';\n",
+      'server/domain/grants.ts',
+    ],
+    ['a seed naming a type', "export const demo = { type: 'AUDITOR' };\n", 'server/seed/planted.ts'],
     [
       'the server importing a lifecycle',
       "import { withdrawalLifecycle } from '../../src/machines/lifecycle/withdrawalLifecycle';\n" +

@@ -6,7 +6,7 @@ import { formatDateRange, presetRange, RANGE_PRESET_IDS, type DateRange } from '
 import { pageQuery, readPageQuery } from '../../services/listUrl';
 import { listQueryIssue } from '../../services/savedViewRules';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, SEARCH_BY } from '../../services/payinQuery';
-import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
+import { TRANSACTION_PAGE_SIZES } from '../../services/paging';
 
 const now = dayjs.tz('2026-11-26 10:15', 'YYYY-MM-DD HH:mm', BUSINESS_TIME_ZONE);
 

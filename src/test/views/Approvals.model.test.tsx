@@ -17,7 +17,6 @@ import {
 } from '../../services/approvalRules';
 import { ApiError } from '../../services/http';
 import { APPROVAL_POLICY_SAVED, approvalDecidedMessage } from '../../services/successTexts';
-import type { PageMeta } from '../../services/withdrawalRules';
 import { ApprovalsPage } from '../../views/approvals/ApprovalsPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import {
@@ -31,6 +30,7 @@ import {
   SCREEN_SETTLES_MS,
 } from './pageModelHarness';
 import { PENDING_ADJUSTMENT } from '../fixtures';
+import type { Paged } from '../../services/paging';
 
 /**
  * Approvals (issue 25, dual control), driven through the page: every transition of the
@@ -77,7 +77,7 @@ const DECLINED: ApprovalRow = {
   created_at: '2026-11-20T01:00:00.000Z',
 };
 
-const answer = (status: string, page: number, limit: number): { rows: ApprovalRow[]; meta: PageMeta } => ({
+const answer = (status: string, page: number, limit: number): Paged<ApprovalRow> => ({
   rows: status === '' ? [OTHERS, MINE, DECLINED] : [OTHERS, MINE],
   meta: { current_page: page, last_page: 2, total: 20, per_page: limit },
 });

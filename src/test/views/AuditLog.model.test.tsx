@@ -8,7 +8,6 @@ import type { ChartLayout } from '../../machines/chartLayout';
 import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { ApiError } from '../../services/http';
 import type { AuditChainVerdict, AuditLogRow, AuditPath } from '../../services/auditLogRules';
-import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
 import { NOW } from './depositPageModel';
@@ -23,6 +22,7 @@ import {
   renderPage,
   type PageModel,
 } from './pageModelHarness';
+import type { Paged } from '../../services/paging';
 
 /**
  * Audit Log, driven through the page: every transition of the auditLog machine is taken by a
@@ -51,7 +51,7 @@ const ROWS: AuditLogRow[] = [
     detail: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, action_key: 'k-2' },
   },
 ];
-const loaded = (page: number, limit: number): { rows: AuditLogRow[]; meta: PageMeta } => ({
+const loaded = (page: number, limit: number): Paged<AuditLogRow> => ({
   rows: ROWS,
   meta: { current_page: page, last_page: 3, total: 40, per_page: limit },
 });

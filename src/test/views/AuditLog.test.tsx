@@ -11,9 +11,9 @@ import { ApiError } from '../../services/http';
 import type { AuditChainVerdict, AuditItemRow, AuditLogRow, AuditPath } from '../../services/auditLogRules';
 import type { JournalEntry } from '../../services/ledgerRules';
 import { auditLineMachine, type AuditLinePage, type AuditLinePageQuery } from '../../machines/auditLineMachine';
-import type { PageMeta } from '../../services/withdrawalRules';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 import { savedViewsWith } from './pageModelHarness';
+import type { Paged } from '../../services/paging';
 
 const WD = '11111111-2222-3333-4444-555555555555';
 const DSB = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
@@ -96,7 +96,7 @@ function setup(listed: AuditLogRow[] = rows) {
   const targets: AuditPathTarget[] = [];
   const logic = auditLogMachine.provide({
     actors: {
-      loadLog: fromPromise<{ rows: AuditLogRow[]; meta: PageMeta }, AuditQuery>(async ({ input }) => {
+      loadLog: fromPromise<Paged<AuditLogRow>, AuditQuery>(async ({ input }) => {
         queries.push(input);
         return { rows: listed, meta: { current_page: input.page, last_page: 3, total: 40, per_page: input.limit } };
       }),

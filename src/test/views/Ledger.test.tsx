@@ -5,10 +5,10 @@ import { ledgerMachine, type StatementQuery } from '../../machines/ledgerMachine
 import type { DailyProof, DailyProofQuery } from '../../services/dailyProofRules';
 import { journalLink } from '../../services/ledgerLinks';
 import type { Journal, LedgerStatement, TrialBalance } from '../../services/ledgerRules';
-import type { PageMeta } from '../../services/withdrawalRules';
 import { LedgerPage } from '../../views/ledger/LedgerPage';
 import { makeUser } from '../fixtures';
 import { renderWithSession } from './renderWithSession';
+import type { PageMeta } from '../../services/paging';
 
 const WD = '11111111-2222-3333-4444-555555555555';
 

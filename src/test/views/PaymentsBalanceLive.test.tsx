@@ -3,11 +3,12 @@ import { waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { balanceChangesFrom } from '../../machines/balanceWatch';
 import { paymentsBalanceMachine } from '../../machines/paymentsBalanceMachine';
-import type { BalanceSummary, PageMeta, WithdrawalRow } from '../../services/withdrawalRules';
+import type { BalanceSummary, WithdrawalRow } from '../../services/withdrawalRules';
 import { PaymentsBalancePage } from '../../views/withdrawals/PaymentsBalancePage';
 import { makeUser } from '../fixtures';
 import { CLIENTS, FakeSocket, region } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
+import type { PageMeta } from '../../services/paging';
 
 /**
  * Issue 26: another user's withdrawal request or decision shows on an open Payments Balance screen

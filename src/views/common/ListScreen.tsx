@@ -4,7 +4,6 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { exportMachine } from '../../machines/exportMachine';
 import type { ListFilterForm, ListPageContext, ListPageEvent, ListRow } from '../../machines/listPageMachine';
-import { TRANSACTION_PAGE_SIZES } from '../../services/listQuery';
 import type { ClientOption } from '../../services/schemas';
 import type { TransactionStats } from '../../services/payinQuery';
 import { InvoiceDialog } from './InvoiceDialog';
@@ -19,6 +18,7 @@ import { PageSection } from './PageSection';
 import { LIST_COLUMNS } from '../../services/savedViewRules';
 import { ColumnChooser } from './ColumnChooser';
 import { SavedViewsMenu, type SavedViewsActor } from './SavedViewsMenu';
+import { TRANSACTION_PAGE_SIZES } from '../../services/paging';
 
 const useStyles = makeStyles({
   // The person's views and columns sit at the table's top right, where its columns are.

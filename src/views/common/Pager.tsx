@@ -1,7 +1,6 @@
 import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { GENERIC_PAGE_SIZES } from '../../services/listQuery';
-import type { PageMeta } from '../../services/withdrawalRules';
+import { GENERIC_PAGE_SIZES, type PageMeta } from '../../services/paging';
 
 const useStyles = makeStyles({
   bar: {

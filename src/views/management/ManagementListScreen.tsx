@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Button, Card, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import type { ManagementFilter, ManagementPageEvent } from '../../machines/managementPageMachine';
-import type { PageMeta } from '../../services/withdrawalRules';
 import { Pager } from '../common/Pager';
 import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
 import { PageSection } from '../common/PageSection';
 import { SearchButton } from '../common/SearchButton';
+import type { PageMeta } from '../../services/paging';
 
 /** What one management page machine's snapshot gives the shared layout. */
 export interface ManagementListState {
