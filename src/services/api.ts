@@ -181,7 +181,7 @@ export const api = {
     page: number;
     limit: number;
   }) => {
-    const res = await send<ApiEnvelope<WithdrawalRow[]>>(routes.withdrawalHistory, {
+    const res = await send<ApiEnvelope<WithdrawalRow[], PageMeta>>(routes.withdrawalHistory, {
       query: {
         ...query,
         client_filter: query.client_filter ?? undefined,
@@ -191,7 +191,7 @@ export const api = {
       },
       quiet: true,
     });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
   },
   /** The Idempotency-Key makes a retried click or a lost answer safe: the server applies it once. */
   /** A withdrawal or transfer: made (pending), or (202) held for a second SUPER ADMIN. */
@@ -215,11 +215,11 @@ export const api = {
   payinList: async (query: { client_filter: number; start: string; end: string }) =>
     (await data(send<ApiEnvelope<DepositRow[]>>(routes.payinList, { query, quiet: true }))) ?? [],
   balanceHistory: async (query: { client_filter: number; start: string; end: string; page: number; limit: number }) => {
-    const res = await send<ApiEnvelope<DepositRow[]>>(routes.balanceHistory, {
+    const res = await send<ApiEnvelope<DepositRow[], PageMeta>>(routes.balanceHistory, {
       query: { ...query, pagination: 'true', order: 'desc', by: 'created_at' },
       quiet: true,
     });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
   },
   /** Applied: the new balance; held for a second SUPER ADMIN (202): the approval's id and no balance. */
   updateBalance: async (body: UpdateBalanceBody): Promise<MoneyMoved> => {
@@ -251,11 +251,11 @@ export const api = {
     ),
 
   transactionList: async (filter: TransactionFilterParams, page: number, limit: number) => {
-    const res = await send<ApiEnvelope<TransactionRow[]>>(routes.transactionList, {
+    const res = await send<ApiEnvelope<TransactionRow[], PageMeta>>(routes.transactionList, {
       query: { ...filterQuery(filter), page, limit },
       quiet: true,
     });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
   },
   transactionSummary: (filter: TransactionFilterParams) =>
     data(send<ApiEnvelope<TransactionStats>>(routes.transactionSummary, { query: filterQuery(filter), quiet: true })),
@@ -325,11 +325,11 @@ export const api = {
 
   // Disbursement List: the same filter shape as the Payments List (spec section 7, Disbursements).
   disbursementList: async (filter: TransactionFilterParams, page: number, limit: number) => {
-    const res = await send<ApiEnvelope<DisbursementRow[]>>(routes.disbursementList, {
+    const res = await send<ApiEnvelope<DisbursementRow[], PageMeta>>(routes.disbursementList, {
       query: { ...filterQuery(filter), page, limit },
       quiet: true,
     });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
   },
   disbursementSummary: (filter: TransactionFilterParams) =>
     data(send<ApiEnvelope<DisbursementStats>>(routes.disbursementSummary, { query: filterQuery(filter), quiet: true })),
@@ -370,8 +370,11 @@ export const api = {
 
   // Management failures are shown in place (the forms' 'Error!' dialog, the list's message bar).
   users: async (query: ManagementListParams) => {
-    const res = await send<ApiEnvelope<UserRow[]>>(routes.users, { query: managementQuery(query), quiet: true });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    const res = await send<ApiEnvelope<UserRow[], PageMeta>>(routes.users, {
+      query: managementQuery(query),
+      quiet: true,
+    });
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
   },
   createUser: (body: v.InferInput<typeof CreateUserBody>) =>
     send<ApiEnvelope<UserRow>>(routes.createUser, { body, quiet: true }),
@@ -384,8 +387,11 @@ export const api = {
     (await send<ApiEnvelope<{ ended: number }>>(routes.endUserSessions, { body: { user_id: userId }, quiet: true }))
       .message,
   roleList: async (query: ManagementListParams) => {
-    const res = await send<ApiEnvelope<RoleRow[]>>(routes.roleList, { query: managementQuery(query), quiet: true });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    const res = await send<ApiEnvelope<RoleRow[], PageMeta>>(routes.roleList, {
+      query: managementQuery(query),
+      quiet: true,
+    });
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
   },
   createRole: (body: v.InferInput<typeof CreateRoleBody>) =>
     send<ApiEnvelope<RoleRow>>(routes.createRole, { body, quiet: true }),
@@ -406,8 +412,12 @@ export const api = {
   auditLog: async (
     query: Omit<v.InferInput<typeof AuditLogQuery>, 'page' | 'limit'> & { page: number; limit: number },
   ) => {
-    const res = await send<ApiEnvelope<AuditLogRow[]>>(routes.auditLog, { query: withoutEmpty(query), quiet: true });
-    const meta = res.meta as unknown as PageMeta & { chain_head?: string | null };
+    const res = await send<ApiEnvelope<AuditLogRow[], PageMeta & { chain_head?: string | null }>>(routes.auditLog, {
+      query: withoutEmpty(query),
+      quiet: true,
+    });
+    // Every paged route sends its meta; the type says so here, once.
+    const meta = res.meta as PageMeta & { chain_head?: string | null };
     return { rows: res.data ?? [], meta, head: meta?.chain_head ?? null };
   },
   downloadAuditLog: (filter: v.InferInput<typeof AuditLogFilterQuery>) =>
@@ -430,8 +440,8 @@ export const api = {
   // Issue 43: a bulk line's records and a line's journal entries; shown in place in their dialogs, so quiet.
   auditLineItems: async (id: number, query: { page: number; limit: number }) => {
     const path = pathOf(routes.auditLineItems, { id });
-    const res = await send<ApiEnvelope<AuditItemRow[]>>(routes.auditLineItems, { query, quiet: true }, path);
-    return { rows: res.data as AuditItemRow[], meta: res.meta as unknown as PageMeta };
+    const res = await send<ApiEnvelope<AuditItemRow[], PageMeta>>(routes.auditLineItems, { query, quiet: true }, path);
+    return { rows: res.data as AuditItemRow[], meta: res.meta as PageMeta };
   },
   downloadAuditLineItems: (id: number) =>
     data(
@@ -443,8 +453,12 @@ export const api = {
     ),
   auditLineJournal: async (id: number, query: { page: number; limit: number }) => {
     const path = pathOf(routes.auditLineJournal, { id });
-    const res = await send<ApiEnvelope<JournalEntry[]>>(routes.auditLineJournal, { query, quiet: true }, path);
-    return { rows: res.data as JournalEntry[], meta: res.meta as unknown as PageMeta };
+    const res = await send<ApiEnvelope<JournalEntry[], PageMeta>>(
+      routes.auditLineJournal,
+      { query, quiet: true },
+      path,
+    );
+    return { rows: res.data as JournalEntry[], meta: res.meta as PageMeta };
   },
 
   // The ledger (issue 28, read-only): every failure is shown in place on the Ledger page, so all are quiet.
@@ -452,8 +466,12 @@ export const api = {
     data(send<ApiEnvelope<TrialBalance>>(routes.ledgerTrialBalance, { query: at ? { at } : {}, quiet: true })),
   ledgerAccountEntries: async (id: number, query: { page: number; limit: number }) => {
     const path = pathOf(routes.ledgerAccountEntries, { id });
-    const res = await send<ApiEnvelope<LedgerStatement>>(routes.ledgerAccountEntries, { query, quiet: true }, path);
-    return { ...(res.data as LedgerStatement), meta: res.meta as unknown as PageMeta };
+    const res = await send<ApiEnvelope<LedgerStatement, PageMeta>>(
+      routes.ledgerAccountEntries,
+      { query, quiet: true },
+      path,
+    );
+    return { ...(res.data as LedgerStatement), meta: res.meta as PageMeta };
   },
   downloadLedgerStatement: (id: number) =>
     data(
@@ -510,8 +528,11 @@ export const api = {
     return { policy: res.data ?? [], message: res.message };
   },
   approvals: async (query: { status: ApprovalStatus | ''; page: number; limit: number }) => {
-    const res = await send<ApiEnvelope<ApprovalRow[]>>(routes.approvals, { query: withoutEmpty(query), quiet: true });
-    return { rows: res.data ?? [], meta: res.meta as unknown as PageMeta };
+    const res = await send<ApiEnvelope<ApprovalRow[], PageMeta>>(routes.approvals, {
+      query: withoutEmpty(query),
+      quiet: true,
+    });
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
   },
   /** One request by its id (an approval work order names it). */
   approval: (id: number) =>

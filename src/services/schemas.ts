@@ -135,11 +135,12 @@ export const WorkOrderQuery = v.strictObject({
   wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)),
 });
 
-export interface ApiEnvelope<T> {
+/** The answer's envelope; `M` types its `meta` (a paged list's `PageMeta`, plus what the list adds). */
+export interface ApiEnvelope<T, M = Record<string, unknown>> {
   status: 'success' | 'failed';
   message: string;
   data?: T;
-  meta?: Record<string, unknown>;
+  meta?: M;
   responseMessage?: string;
   errors?: Array<{ field: string; message: string }>;
 }
