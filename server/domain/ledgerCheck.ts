@@ -169,30 +169,42 @@ export const checkPayinTotals = async (db: Db) => [
   ...(await checkBusinessDayTotals(db)),
 ];
 
+/** A totals bucket beside its rows: `r` is the kept totals row, `g` the rows grouped the same way. */
+interface TotalsRow {
+  client_id: number;
+  status: string;
+  type: string;
+  /** The kept count / amount / fee. */
+  rollup: string;
+  /** The rows' count / amount / fee. */
+  actual: string;
+}
+
+/** Both sides' count / amount / fee, as `rollup` and `actual`, for every totals check alike. */
+const figures = sql.raw(
+  `coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
+  coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual`,
+);
+
+/** A bucket whose kept count, amount or fee is not its rows'. */
+const figuresDiffer = sql.raw(
+  `coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0)
+  or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`,
+);
+
 /** The overview's business-day buckets (migration 0024), per kept zone, against the pay-ins' dates on its clock. */
 async function checkBusinessDayTotals(db: Db): Promise<LedgerProblem[]> {
-  const found = await rows<{
-    time_zone: string;
-    day: string;
-    client_id: number;
-    status: string;
-    type: string;
-    rollup: string;
-    actual: string;
-  }>(
+  const found = await rows<TotalsRow & { time_zone: string; day: string }>(
     db,
     sql`
-    select time_zone, to_char(day, 'YYYY-MM-DD') as day, client_id, status, type,
-      coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
-      coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
+    select time_zone, to_char(day, 'YYYY-MM-DD') as day, client_id, status, type, ${figures}
     from (select time_zone, day, client_id, status, type, count, amount, fee_amount
       from transaction_business_day_totals) r full join (
       select z.time_zone, (t.transaction_time at time zone z.time_zone)::date as day, t.client_id, t.status, t.type,
         count(*) as n, sum(t.amount) as amount, sum(t.fee_amount) as fee
       from transactions t cross join business_time_zones z group by 1, 2, 3, 4, 5) g
       using (time_zone, day, client_id, status, type)
-    where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0)
-      or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`,
+    where ${figuresDiffer}`,
   );
   return found.map((r) => ({
     check: 'pay-in totals equal pay-ins',
@@ -229,26 +241,16 @@ async function checkTotals(db: Db, t: TotalsTables): Promise<LedgerProblem[]> {
     [t.hourly, 'hour'],
     [t.daily, 'day'],
   ] as const) {
-    for (const r of await rows<{
-      bucket: string;
-      client_id: number;
-      status: string;
-      type: string;
-      rollup: string;
-      actual: string;
-    }>(
+    for (const r of await rows<TotalsRow & { bucket: string }>(
       db,
       sql`
-      select bucket, client_id, status, ${type} as type,
-        coalesce(r.count, 0) || ' / ' || coalesce(r.amount, 0) || ' / ' || coalesce(r.fee_amount, 0) as rollup,
-        coalesce(g.n, 0) || ' / ' || coalesce(g.amount, 0) || ' / ' || coalesce(g.fee, 0) as actual
+      select bucket, client_id, status, ${type} as type, ${figures}
       from (select ${sql.raw(unit)} as bucket, client_id, status, ${type}, count, amount, fee_amount
         from ${sql.raw(table)}) r full join (
         select date_trunc(${unit}, transaction_time, 'UTC') as bucket, client_id, status, ${type}, count(*) as n,
           sum(amount) as amount, sum(fee_amount) as fee
         from ${sql.raw(t.rows)} group by 1, 2, 3, 4) g using (bucket, client_id, status, ${type})
-      where coalesce(r.count, 0) <> coalesce(g.n, 0) or coalesce(r.amount, 0) <> coalesce(g.amount, 0)
-        or coalesce(r.fee_amount, 0) <> coalesce(g.fee, 0)`,
+      where ${figuresDiffer}`,
     )) {
       problems.push({
         check: t.check,
