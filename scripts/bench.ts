@@ -344,6 +344,14 @@ function measureExport(url: string, rows: number, runs: number, secondsTarget: n
   };
 }
 
+/** PostgreSQL's version and shared_buffers, as each report's header names the server. */
+async function serverVersion(raw: pg.Pool): Promise<string> {
+  const { rows } = await raw.query<{ version: string }>(
+    `select current_setting('server_version') || ', shared_buffers ' || current_setting('shared_buffers') as version`,
+  );
+  return rows[0].version;
+}
+
 async function explain(raw: pg.Pool, label: string, text: string, params: unknown[]): Promise<PlanSummary> {
   const { rows } = await raw.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, params);
   const lines = rows.map((r) => r['QUERY PLAN']);
@@ -571,12 +579,7 @@ async function main() {
         variants.push({ title: `\`${statement}\``, ...(await measure(database)), exported: null });
       }
 
-      const [{ version }] = (
-        await raw.query<{ version: string }>(
-          `select current_setting('server_version') || ', shared_buffers ' || ` +
-            `current_setting('shared_buffers') as version`,
-        )
-      ).rows;
+      const version = await serverVersion(raw);
       const cpus = os.cpus();
       const report = renderReport(
         {
@@ -686,12 +689,7 @@ async function main() {
         settlementRows,
         log,
       );
-      const [{ version }] = (
-        await raw.query<{ version: string }>(
-          `select current_setting('server_version') || ', shared_buffers ' || ` +
-            `current_setting('shared_buffers') as version`,
-        )
-      ).rows;
+      const version = await serverVersion(raw);
       const cpus = os.cpus();
       const report = [
         '# Settlement benchmark',

@@ -13,7 +13,7 @@ import {
 } from '../server/domain/disbursementList.ts';
 import { checkDisbursementTotals } from '../server/domain/ledgerCheck.ts';
 import { standInPrincipal } from '../server/domain/principal.ts';
-import type { CaseResult, PlanSummary } from './benchReport.ts';
+import type { CaseResult, Explain, PlanSummary, TimeCase } from './benchReport.ts';
 
 /**
  * The Disbursement List half of `npm run bench`: loads N disbursements into the bench database and
@@ -71,15 +71,6 @@ export async function loadDisbursements(
   await raw.query('analyze disbursement_hourly_totals; analyze disbursement_daily_totals');
   return (performance.now() - start) / 1000;
 }
-
-type TimeCase = (
-  name: string,
-  window: string,
-  ours: () => Promise<unknown>,
-  direct: () => Promise<unknown>,
-  targets: Pick<CaseResult, 'p95Target' | 'ratioTarget'>,
-) => Promise<CaseResult>;
-type Explain = (raw: pg.Pool, label: string, text: string, params: unknown[]) => Promise<PlanSummary>;
 
 const jakartaDay = (daysAgo: number) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(

@@ -575,70 +575,24 @@ export async function benchHttp(opts: {
       },
       log,
     );
-    for (const count of USER_COUNTS) {
+    // Each node count runs the same rounds: more users back to back, then all of them at the paced rate.
+    const rounds = async (nodesLabel: string) => {
+      const on = { urls: nodes.map((n) => n.url), pids: nodes.map((n) => n.child.pid), steps: stepsOf, seconds };
+      for (const count of USER_COUNTS) {
+        results.push(await run(db, { ...on, label: `${nodesLabel}, ${count} users`, users: all.slice(0, count) }, log));
+      }
       results.push(
         await run(
           db,
-          {
-            label: `1 node, ${count} users`,
-            urls: [nodes[0].url],
-            pids: [nodes[0].child.pid],
-            users: all.slice(0, count),
-            steps: stepsOf,
-            seconds,
-          },
+          { ...on, label: `${nodesLabel}, ${USERS} users at ${PACE} req/s each`, users: all, pace: PACE },
           log,
         ),
       );
-    }
-    results.push(
-      await run(
-        db,
-        {
-          label: `1 node, ${USERS} users at ${PACE} req/s each`,
-          urls: [nodes[0].url],
-          pids: [nodes[0].child.pid],
-          users: all,
-          steps: stepsOf,
-          seconds,
-          pace: PACE,
-        },
-        log,
-      ),
-    );
+    };
+    await rounds('1 node');
     // The second starts once the first is up: both would otherwise migrate and start pg-boss at once.
     nodes.push(await startNode(url, dataDir, log, serverRoot));
-    for (const count of USER_COUNTS) {
-      results.push(
-        await run(
-          db,
-          {
-            label: `2 nodes, ${count} users`,
-            urls: nodes.map((n) => n.url),
-            pids: nodes.map((n) => n.child.pid),
-            users: all.slice(0, count),
-            steps: stepsOf,
-            seconds,
-          },
-          log,
-        ),
-      );
-    }
-    results.push(
-      await run(
-        db,
-        {
-          label: `2 nodes, ${USERS} users at ${PACE} req/s each`,
-          urls: nodes.map((n) => n.url),
-          pids: nodes.map((n) => n.child.pid),
-          users: all,
-          steps: stepsOf,
-          seconds,
-          pace: PACE,
-        },
-        log,
-      ),
-    );
+    await rounds('2 nodes');
     const complaints = nodes.flatMap((n, i) => serverComplaints(n).map((line) => `node ${i + 1}: ${line}`));
     const [{ settings }] = (
       await db.execute<{ settings: string }>(

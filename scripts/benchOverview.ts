@@ -7,7 +7,7 @@ import { OVERVIEW_DAYS, overview } from '../server/domain/overview.ts';
 import { summarizeTransactions } from '../server/domain/paymentsList.ts';
 import { standInPrincipal } from '../server/domain/principal.ts';
 import { scopedTransactionFilter } from '../server/domain/payinFilter.ts';
-import type { CaseResult, PlanSummary } from './benchReport.ts';
+import type { CaseResult, Explain, PlanSummary, TimeCase } from './benchReport.ts';
 
 /**
  * Issue 29: GET overview's whole answer (`overview()`, every figure, as the route builds it) at the
@@ -18,15 +18,6 @@ import type { CaseResult, PlanSummary } from './benchReport.ts';
  */
 const TZ = 'Asia/Jakarta';
 const dialect = new PgDialect();
-
-type TimeCase = (
-  name: string,
-  window: string,
-  ours: () => Promise<unknown>,
-  direct: () => Promise<unknown>,
-  targets: Pick<CaseResult, 'p95Target' | 'ratioTarget'>,
-) => Promise<CaseResult>;
-type Explain = (raw: pg.Pool, label: string, text: string, params: unknown[]) => Promise<PlanSummary>;
 
 const bench = (clientScope: number[] | null) =>
   standInPrincipal({

@@ -1,5 +1,7 @@
 /** Timing statistics and the Markdown report for scripts/bench.ts. */
 
+import type pg from 'pg';
+
 export interface CaseResult {
   name: string;
   window: string;
@@ -19,6 +21,18 @@ export interface PlanSummary {
   scans: string[];
   full: string;
 }
+
+/** Times one case (our query beside the direct SQL it stands for); bench.ts hands it to each case module. */
+export type TimeCase = (
+  name: string,
+  window: string,
+  ours: () => Promise<unknown>,
+  direct: () => Promise<unknown>,
+  targets: Pick<CaseResult, 'p95Target' | 'ratioTarget'>,
+) => Promise<CaseResult>;
+
+/** Explains one statement's plan; bench.ts hands it to each case module. */
+export type Explain = (raw: pg.Pool, label: string, text: string, params: unknown[]) => Promise<PlanSummary>;
 
 /** The export, timed in its own process: per run, wall time and peak resident memory. */
 export interface ExportResult {
