@@ -6,7 +6,7 @@ import { AdjustmentAmount, adjustmentProblem } from '../services/masterBalanceRu
 import { messageOf } from '../services/http';
 import { holdsAhead, type ApprovalPolicyEntry } from '../services/approvalRules';
 import type { ClientOption } from '../services/schemas';
-import { approvalPolicyActor } from './approvalPolicyActor';
+import { approvalPolicyActor, approvalPolicyInvoke } from './approvalPolicyActor';
 import { readAdjustment } from './adjustmentInput';
 import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch';
 import type { GuardWords } from './guardWords';
@@ -118,12 +118,7 @@ export const masterBalanceMachine = setup({
   }),
   invoke: [
     { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
-    {
-      id: 'approvalPolicy',
-      src: 'approvalPolicy',
-      input: ({ context }) => ({ reads: context.readsPolicy }),
-      onDone: { actions: assign({ policy: ({ event }) => event.output }) },
-    },
+    approvalPolicyInvoke,
   ],
   initial: 'starting',
   states: {

@@ -35,7 +35,7 @@ import { allowsWithdrawal, decidesWithdrawals } from './lifecycle/withdrawalLife
 import type { GuardWords } from './guardWords';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import { withdrawalRequestMachine, type WithdrawalRequestOutput } from './withdrawalRequestMachine';
-import { approvalPolicyActor } from './approvalPolicyActor';
+import { approvalPolicyActor, approvalPolicyInvoke } from './approvalPolicyActor';
 import { openDecision } from './rowDecision';
 import { listMemory, memoryOn, queryRefusal, urlWatch, type MemoryContext, type UrlChangedEvent } from './listMemory';
 import { pageQuery, readPageQuery } from '../services/listUrl';
@@ -326,12 +326,7 @@ export const paymentsBalanceMachine = setup({
   entry: 'refuseQuery',
   invoke: [
     { id: 'balanceChanges', src: 'balanceChanges', input: ({ context }) => ({ live: context.live }) },
-    {
-      id: 'approvalPolicy',
-      src: 'approvalPolicy',
-      input: ({ context }) => ({ reads: context.readsPolicy }),
-      onDone: { actions: assign({ policy: ({ event }) => event.output }) },
-    },
+    approvalPolicyInvoke,
     ...memory.invoke,
   ],
   on: {

@@ -8,7 +8,7 @@ import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '../services/reconciliationRules
 import type { UserTypeName } from '../services/schemas';
 import type { BulkPreview, BulkPreviewAnswer, Invoice } from '../services/payinActions';
 import type { TransactionRow, TransactionStats, TransactionStatusName } from '../services/payinQuery';
-import { approvalPolicyActor } from './approvalPolicyActor';
+import { approvalPolicyActor, approvalPolicyInvoke } from './approvalPolicyActor';
 import { exportMachine } from './exportMachine';
 import { allows, mayAddToWithdrawable, type PayinFacts } from './lifecycle/payinLifecycle';
 import { manualFinalizeMachine, type ManualFinalizeOutput } from './manualFinalizeMachine';
@@ -201,15 +201,7 @@ export const paymentsListMachine = setup({
   // Issue 29: a link's query that cannot be read is said at once; the person's saved views and columns, and Back and
   // Forward, run beside the list. A bare address means the defaults, so it is left bare until a search.
   entry: 'refuseQuery',
-  invoke: [
-    ...list.memoryInvoke,
-    {
-      id: 'approvalPolicy',
-      src: 'approvalPolicy',
-      input: ({ context }) => ({ reads: context.readsPolicy }),
-      onDone: { actions: assign({ policy: ({ event }) => event.output }) },
-    },
-  ],
+  invoke: [...list.memoryInvoke, approvalPolicyInvoke],
   on: list.filterBar,
   states: {
     list: {
