@@ -1,30 +1,43 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import type { ClientOption } from '../../services/schemas';
 
-/** The client selector of every money screen: the clients the server lets this user see. */
+/** The option that stands for every client the user may see. */
+const ALL = 'all';
+const ALL_CLIENTS_TEXT = 'All clients';
+
+/**
+ * The client selector of every money screen: the clients the server lets this user see. Payments Balance
+ * passes `allClients` too: All clients first, for staff (the page machine says whether it is offered), to
+ * read every client's withdrawals at once.
+ */
 export function ClientSelect({
   clients,
   value,
   onChange,
   disabled,
+  allClients,
 }: {
-  clients: ClientOption[];
+  clients: readonly ClientOption[];
   value: number | null;
   onChange: (id: number) => void;
   disabled?: boolean;
+  allClients?: { chosen: boolean; offered: boolean; onChoose: () => void };
 }) {
-  const selected = clients.find((c) => c.id === value);
+  const all = allClients?.chosen ?? false;
+  const selected = all ? null : clients.find((c) => c.id === value);
   return (
     <Field label="Client" style={{ minWidth: 280 }}>
       <Dropdown
-        value={selected?.client_name ?? ''}
-        selectedOptions={selected ? [String(selected.id)] : []}
+        value={all ? ALL_CLIENTS_TEXT : (selected?.client_name ?? '')}
+        selectedOptions={all ? [ALL] : selected ? [String(selected.id)] : []}
         disabled={disabled}
         placeholder="Select client"
         onOptionSelect={(_, d) => {
-          if (d.optionValue) onChange(Number(d.optionValue));
+          if (d.optionValue === ALL) allClients?.onChoose();
+          else if (d.optionValue) onChange(Number(d.optionValue));
         }}
       >
+        {allClients?.offered && <Option value={ALL}>{ALL_CLIENTS_TEXT}</Option>}
         {clients.map((c) => (
           <Option key={c.id} value={String(c.id)}>
             {c.client_name}

@@ -13,7 +13,7 @@ import { DateRangeField } from '../common/DateRangeField';
 import { Pager } from '../common/Pager';
 import { SessionContext } from '../SessionContext';
 import { BalanceCards } from './BalanceCards';
-import { BalanceClientSelect } from './BalanceClientSelect';
+import { ClientSelect } from '../common/ClientSelect';
 import { WithdrawalDecisionDialog } from './WithdrawalDecisionDialog';
 import { WithdrawalHistoryTable, type RowAction } from './WithdrawalHistoryTable';
 import { WithdrawalRequestDialog } from './WithdrawalRequestDialog';
@@ -66,13 +66,15 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
         </MessageBar>
       )}
       <div className={styles.toolbar}>
-        <BalanceClientSelect
+        <ClientSelect
           clients={c.clients}
           value={c.clientId}
-          all={c.allClients}
-          offersAll={c.offersAll}
-          onClient={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
-          onAll={() => page.send({ type: 'SELECT_ALL_CLIENTS' })}
+          onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
+          allClients={{
+            chosen: c.allClients,
+            offered: c.offersAll,
+            onChoose: () => page.send({ type: 'SELECT_ALL_CLIENTS' }),
+          }}
         />
         {c.requests && (
           <div className={styles.buttons}>
