@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Paged } from '../../src/services/paging.ts';
 import {
   AUDIT_ITEMS_FILENAME,
   AuditLineParams,
@@ -30,6 +31,17 @@ import { routes } from '../../src/services/routes.ts';
 export function auditLogRoutes({ database, config }: RouteDeps) {
   const { db } = database;
   const tz = config.businessTimeZone;
+  // A line's records and the journal entries it posted page alike: signed in, by the line's id, a page of rows.
+  const linePage = async <T>(
+    request: FastifyRequest,
+    read: (on: typeof db, id: number, page: number, limit: number) => Promise<Paged<T>>,
+  ) => {
+    requireAuth(request);
+    const { id } = parseInput(AuditLineParams, request.params);
+    const { page, limit } = parseInput(AuditLinePageQuery, request.query);
+    const { rows, meta } = await read(db, id, page, limit);
+    return ok(rows, 'OK', meta);
+  };
   return async (app: FastifyInstance) => {
     app.get(routes.auditLog.path, async (request) => {
       requireAuth(request);
@@ -57,13 +69,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
     });
 
     // Issue 43: a bulk line's records and the journal entries a line's action posted.
-    app.get(routes.auditLineItems.path, async (request) => {
-      requireAuth(request);
-      const { id } = parseInput(AuditLineParams, request.params);
-      const { page, limit } = parseInput(AuditLinePageQuery, request.query);
-      const { rows, meta } = await auditLineItems(db, id, page, limit);
-      return ok(rows, 'OK', meta);
-    });
+    app.get(routes.auditLineItems.path, async (request) => linePage(request, auditLineItems));
 
     app.get(routes.auditLineItemsDownload.path, { exposeHeadRoute: false }, async (request, reply) => {
       const { principal } = requireAuth(request);
@@ -72,13 +78,7 @@ export function auditLogRoutes({ database, config }: RouteDeps) {
       return sendFileEnvelope(reply, file, AUDIT_ITEMS_FILENAME, FILE_DOWNLOADED);
     });
 
-    app.get(routes.auditLineJournal.path, async (request) => {
-      requireAuth(request);
-      const { id } = parseInput(AuditLineParams, request.params);
-      const { page, limit } = parseInput(AuditLinePageQuery, request.query);
-      const { rows, meta } = await auditLineJournal(db, id, page, limit);
-      return ok(rows, 'OK', meta);
-    });
+    app.get(routes.auditLineJournal.path, async (request) => linePage(request, auditLineJournal));
 
     app.get(routes.auditLogVerify.path, async (request) => {
       requireAuth(request);
