@@ -1,3 +1,5 @@
+import { readRupiah } from '../../src/services/rupiahInput.ts';
+
 export const MAX_FILES = 20;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 100_000;
@@ -100,19 +102,29 @@ const isEmpty = (r: unknown[] | undefined) => !r || r.every((v) => text(v) === n
 
 /**
  * Rupiah amounts arrive as '1250000', '1,250,000', '1.250.000', 'Rp. 1.250.000,00', 'IDR 1,250,000.50' or 'Rp
- * 10.000,-'. Rule: a trailing ',' or '.' followed by exactly 1-2 digits is the decimal part; every other ',' or '.' is
- * a thousands separator and must sit between groups of 3 digits. The result is rounded to whole rupiah; anything else
- * is null. Ambiguity accepted: '1,250' and '1.250' are 1250, never 1.25.
+ * 10.000,-'. The figures are read by the one rupiah reader the product has (readRupiah), so a file and a typed amount
+ * agree on every amount both can hold. A provider's report column needs two things typed input refuses, and only
+ * these are added here: its own decorations ('IDR' for 'Rp', a trailing ',-'), and cents that are not zero ('IDR
+ * 1,250,000.50'), because the provider settles in sen and the report is a fact to match, not an amount a person meant.
+ * A trailing ',' or '.' with exactly 1-2 digits is that decimal part; the whole is rounded to rupiah (half away from
+ * zero). Anything else is null. Ambiguity accepted: '1,250' and '1.250' are 1250, never 1.25.
  */
 export function parseAmount(raw: string | null): number | null {
   if (raw === null) return null;
-  const s = raw
-    .replace(/\s+/g, '')
-    .replace(/^(-?)(?:rp\.?|idr)/i, '$1')
-    .replace(/[.,]-$/, '');
-  const m = /^(-?)(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  const value = Number(`${m[2].replace(/[.,]/g, '')}.${m[3] ?? '0'}`);
-  const rounded = Math.round(value) * (m[1] ? -1 : 1);
-  return Number.isSafeInteger(rounded) ? rounded || 0 : null; // '-0,40' must not yield -0
+  const written = raw
+    .trim()
+    .replace(/^(-?\s*)idr/i, '$1Rp')
+    .replace(/[.,]\s*-$/, '');
+  // The figures hold a digit, so the dot of a prefix ('Rp.0') is never taken for a decimal mark.
+  const split = /^(.*?\d.*?)(?:[.,](\d{1,2}))?$/.exec(written);
+  const figures = split ? split[1] : written;
+  const cents = split?.[2];
+  const whole = readRupiah(figures, { negative: true });
+  if (!whole.ok) return null;
+  if (cents === undefined) return whole.amount;
+  // readRupiah has read the figures, so a '-' in them is the sign, even of '-0,40'.
+  const negative = figures.includes('-');
+  const rounded = Math.round(Number(`${Math.abs(whole.amount)}.${cents}`));
+  if (!Number.isSafeInteger(rounded)) return null;
+  return negative && rounded !== 0 ? -rounded : rounded; // '-0,40' must not yield -0
 }

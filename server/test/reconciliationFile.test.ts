@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import {
@@ -10,6 +11,7 @@ import {
   ReportFileError,
 } from '../domain/reconciliationFile.ts';
 import { parseSheet } from '../uploads/sheetParse.ts';
+import { readRupiah } from '../../src/services/rupiahInput.ts';
 
 /** The worker's read and the domain's reading of it, in this thread (the pool is tested over HTTP). */
 function parseReportFile(file: { filename: string; data: Buffer }) {
@@ -177,6 +179,54 @@ describe('parseAmount', () => {
       expect(parseAmount(raw)).toBeNull();
     },
   );
+});
+
+describe('parseAmount and the shared rupiah reader', () => {
+  const group = (n: number, mark: string) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, mark);
+  /** A whole amount as a provider's report column may write it: grouped or not, prefixed or not, zero cents or none. */
+  const cell = fc
+    .record({
+      amount: fc.oneof(
+        fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }),
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+      ),
+      convention: fc.constantFrom(
+        { group: ',', decimal: '.' },
+        { group: '.', decimal: ',' },
+        { group: '', decimal: '.' },
+        { group: '', decimal: ',' },
+      ),
+      cents: fc.constantFrom('', '0', '00'),
+      prefix: fc.constantFrom('', 'Rp', 'Rp.', 'Rp. ', 'IDR ', 'idr'),
+      dash: fc.constantFrom('', ',-', '.-'),
+    })
+    .map((c) => ({
+      amount: c.amount,
+      text:
+        `${c.amount < 0 ? '-' : ''}${c.prefix}${group(Math.abs(c.amount), c.convention.group)}` +
+        (c.cents ? c.convention.decimal + c.cents : c.dash),
+    }));
+  it('reads every whole amount a file could hold as the typed-amount reader reads it', () => {
+    fc.assert(
+      fc.property(cell, ({ amount, text }) => {
+        // The shared reader with the file's two decorations undone ('IDR' is 'Rp'; ',-' marks no cents).
+        const typed = readRupiah(text.replace(/idr/i, 'Rp').replace(/[.,]-$/, ''), { negative: true });
+        expect(typed).toEqual({ ok: true, amount });
+        expect(parseAmount(text)).toBe(amount);
+      }),
+    );
+  });
+
+  it('agrees with the shared reader on any text that reader accepts', () => {
+    const text = fc.string({ unit: fc.constantFrom(...'0123456789.,- Rp'.split('')), maxLength: 14 });
+    fc.assert(
+      fc.property(text, (t) => {
+        const typed = readRupiah(t, { negative: true });
+        if (typed.ok) expect(parseAmount(t.trim())).toBe(typed.amount);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('parseReportFile: rejected input', () => {

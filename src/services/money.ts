@@ -14,8 +14,20 @@ export const groupDigits = (amount: number) =>
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** Shown where the words would be when an amount is past what they reach (beyond a safe integer). */
+export const BEYOND_WORDS = 'too large to write in words';
+
+/**
+ * The words alone, for the line under a figure: 'seratus lima puluh juta rupiah'. An amount past what
+ * the words reach says so (BEYOND_WORDS) rather than showing nothing, so a reader knows why the words are missing.
+ */
+export function amountInWords(amount: number): string {
+  const whole = Math.trunc(amount);
+  return Number.isSafeInteger(whole) ? `${terbilang(whole)} rupiah` : BEYOND_WORDS;
+}
+
 /**
  * An amount as a confirmation of money moved by hand shows it: in figures and in Indonesian words,
  * as Indonesian finance documents do ('Rp. 250,000 (dua ratus lima puluh ribu rupiah)').
  */
-export const rupiahWithWords = (amount: number) => `${formatRupiah(amount)} (${terbilang(Math.trunc(amount))} rupiah)`;
+export const rupiahWithWords = (amount: number) => `${formatRupiah(amount)} (${amountInWords(amount)})`;

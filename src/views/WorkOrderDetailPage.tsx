@@ -17,14 +17,13 @@ import type { disbursementDecisionMachine } from '../machines/disbursementDecisi
 import type { withdrawalDecisionMachine } from '../machines/withdrawalDecisionMachine';
 import { workOrderDetailMachine, type WorkOrderAction } from '../machines/workOrderDetailMachine';
 import { formatDateTime } from '../services/format';
-import { formatRupiah } from '../services/money';
+import { amountInWords, formatRupiah } from '../services/money';
 import { SETTINGS_PATH } from '../services/navigation';
 import type { WorkOrderItem } from '../services/workOrders';
 import { DashboardLayout } from './DashboardLayout';
 import { SessionContext } from './SessionContext';
 import { DisbursementConfirm } from './workOrder/DisbursementConfirm';
 import { WithdrawalDecisionDialog } from './withdrawals/WithdrawalDecisionDialog';
-import { wordsOf } from './approvals/amountText';
 import { ApprovalWorkOrderPanel } from './approvals/ApprovalWorkOrderPanel';
 import { RetryBar } from './common/RetryBar';
 import { PageSection } from './common/PageSection';
@@ -120,7 +119,9 @@ export function WorkOrderDetail({
               <Pair label="Client">{item.client_name ?? '-'}</Pair>
               <Pair label="Amount">{item.amount != null ? formatRupiah(item.amount) : '-'}</Pair>
               {/* Money waiting for a second SUPER ADMIN is read in words too, as finance documents do. */}
-              {item.kind === 'approval' && item.amount != null && <Pair label="In words">{wordsOf(item.amount)}</Pair>}
+              {item.kind === 'approval' && item.amount != null && (
+                <Pair label="In words">{amountInWords(item.amount)}</Pair>
+              )}
             </>
           )}
         </Card>

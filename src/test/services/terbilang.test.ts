@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rupiahWithWords } from '../../services/money';
+import { amountInWords, rupiahWithWords } from '../../services/money';
 import { rupiahInWords, terbilang } from '../../services/terbilang';
 
 describe('terbilang', () => {
@@ -93,5 +93,19 @@ describe('rupiahWithWords', () => {
     expect(rupiahWithWords(250_000)).toBe('Rp. 250,000 (dua ratus lima puluh ribu rupiah)');
     expect(rupiahWithWords(0)).toBe('Rp. 0 (nol rupiah)');
     expect(rupiahWithWords(-150_000_000)).toBe('-Rp. 150,000,000 (minus seratus lima puluh juta rupiah)');
+  });
+});
+
+describe('amounts past what the words reach', () => {
+  it('say so in place of the words, and keep their figures', () => {
+    const past = Number.MAX_SAFE_INTEGER + 1;
+    expect(amountInWords(past)).toBe('too large to write in words');
+    expect(rupiahWithWords(past)).toBe('Rp. 9,007,199,254,740,992 (too large to write in words)');
+    expect(rupiahWithWords(-past)).toBe('-Rp. 9,007,199,254,740,992 (too large to write in words)');
+  });
+
+  it('read as before up to the largest safe integer', () => {
+    expect(amountInWords(150_000_000)).toBe('seratus lima puluh juta rupiah');
+    expect(amountInWords(Number.MAX_SAFE_INTEGER)).toBe(`${terbilang(Number.MAX_SAFE_INTEGER)} rupiah`);
   });
 });

@@ -16,6 +16,7 @@ import { ApprovalDecisionDialog, type ApprovalDecisionActor } from '../../views/
 import { PENDING_ADJUSTMENT } from '../fixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
 import { deferredActors } from './deferredActors';
+import { drivePath, type PageModel } from './pageModelHarness';
 
 /**
  * An approval's decision (issue 25) as the approvalDecision machine holds it and the one
@@ -164,25 +165,37 @@ describe('approvalDecision machine, driven through its dialog', () => {
     const input = (path as unknown as { input: ApprovalDecisionInput }).input;
     const fake = deferredActors(['decide'] as const);
     const actor = createActor(approvalDecisionMachine.provide({ actors: fake.actors }), { input }).start();
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <Harness actor={actor} />
-      </FluentProvider>,
-    );
-    let w: World = { phase: 'asking', reason: '', reasonError: false, sent: false, output: null };
-    checkScreen(w, input, actor);
-    for (const event of path.events) {
+    // Every step shows at once (no screen to wait for): the whole dialog is checked after each.
+    const dialogModel: PageModel<World> = {
+      title: '',
+      start: () => ({ phase: 'asking', reason: '', reasonError: false, sent: false, output: null }),
+      initial: (w) => w.phase,
+      expectedAfter: (_, event, w) => nextWorld(w, event, input).phase,
+      nextWorld: (w, event) => nextWorld(w, event, input),
+      checkScreen: (_, w) => checkScreen(w, input, actor),
       // Clicks and typing for the person's events; the API's answers settle the call the dialog waits on.
-      await act(async () => {
-        if (event.type === 'CONFIRM') fireEvent.click(buttonIn(dialog()!, 'Confirm'));
-        else if (event.type === 'CANCEL') fireEvent.click(buttonIn(dialog()!, keepText(input)));
-        else if (event.type === 'SET_REASON') fireEvent.change(reasonField()!, { target: { value: event.value } });
-        else if (event.type.startsWith('xstate.done.actor.')) fake.last('decide').resolve(event.output);
-        else fake.last('decide').reject(event.error);
-      });
-      w = nextWorld(w, event, input);
-      checkScreen(w, input, actor);
-    }
+      perform: (event) =>
+        act(async () => {
+          if (event.type === 'CONFIRM') fireEvent.click(buttonIn(dialog()!, 'Confirm'));
+          else if (event.type === 'CANCEL') fireEvent.click(buttonIn(dialog()!, keepText(input)));
+          else if (event.type === 'SET_REASON') fireEvent.change(reasonField()!, { target: { value: event.value } });
+          else if (event.type.startsWith('xstate.done.actor.')) fake.last('decide').resolve(event.output);
+          else fake.last('decide').reject(event.error);
+        }),
+      label: String,
+    };
+    const { world: w } = await drivePath(
+      dialogModel,
+      { events: path.events },
+      null,
+      () =>
+        render(
+          <FluentProvider theme={webLightTheme}>
+            <Harness actor={actor} />
+          </FluentProvider>,
+        ),
+      { ready: async () => {} },
+    );
     // A confirmation that was taken made exactly one call: the request, the decision, the reason as typed.
     expect(fake.calls.decide.map((c) => c.input)).toEqual(
       w.sent ? [{ id: input.row.id, decision: input.decision, reason: w.reason }] : [],

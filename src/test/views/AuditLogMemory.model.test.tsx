@@ -16,12 +16,14 @@ import {
   PendingCalls,
   addressParams,
   click,
+  drivePath,
   drivenPaths,
   moveInHistory,
   openSavedView,
   region,
   renderPage,
   savedViewsWith,
+  type PageModel,
 } from './pageModelHarness';
 
 /**
@@ -279,6 +281,19 @@ function renderLog(calls: PendingCalls, views = VIEWS, columns: string[][] = [])
 /** The transitions this model must take: the memory's own, and a search or page from a shown list. */
 const MEMORY_TRANSITIONS = /URL_CHANGED|APPLY_VIEW|RELOAD|ready --(SEARCH|PAGE)#0/;
 
+/** The list as the spec reads it: the screen shows loading or ready, and the address and calls match the world. */
+const pageModel = (calls: PendingCalls): PageModel<World> => ({
+  title: TITLE,
+  start,
+  initial: () => 'loading',
+  expectedAfter: (state, event) => expectedAfter(state, event),
+  nextWorld: (w, event) => nextWorld(w, event),
+  readScreen,
+  checkScreen: (state, w) => checkScreen(state, w, calls),
+  perform: (event) => perform(event),
+  label: (value) => (value as { list: string }).list,
+});
+
 describe('Audit Log memory (issue 29): the address, Back and Forward, saved views and columns', () => {
   beforeAll(() => configure({ defaultHidden: true }));
   afterAll(() => configure({ defaultHidden: false }));
@@ -311,21 +326,7 @@ describe('Audit Log memory (issue 29): the address, Back and Forward, saved view
 
   it.each(paths.map((p) => [nameOf(p), p]))('%s', { timeout: 30_000 }, async (_, path) => {
     const calls = new PendingCalls();
-    renderLog(calls);
-    let world = start();
-    let state = 'loading';
-    await screen.findByRole('region', { name: TITLE });
-    checkScreen(state, world, calls);
-    for (const event of path.events) {
-      const expected = expectedAfter(state, event);
-      if (event.type.startsWith('xstate.done.actor.')) await calls.settle(event);
-      else await perform(event);
-      world = nextWorld(world, event);
-      await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(expected));
-      checkScreen(expected, world, calls);
-      state = expected;
-    }
-    expect(state).toBe((path.end.value as { list: string }).list);
+    await drivePath(pageModel(calls), path, calls, () => renderLog(calls));
   });
 
   it('opens a link with its filters, and keeps the address as it was opened', async () => {

@@ -8,7 +8,7 @@ import { chartViewportMachine } from '../../machines/chartViewportMachine';
 import { ChartPanel } from '../../views/workflows/ChartPanel';
 import { chartExtent } from '../../views/workflows/ChartSvg';
 import { buildModel } from '../machines/modelCoverage';
-import { drivenPaths } from './pageModelHarness';
+import { drivePath, drivenPaths, type PageModel } from './pageModelHarness';
 
 /**
  * A chart's panel, driven as a person does: the Zoom in / Fit buttons, the keys on the focused chart
@@ -133,16 +133,23 @@ const renderPanel = () =>
     </FluentProvider>,
   );
 
+/**
+ * The panel as a model: each step shows at once; the view read after it must be where the spec moves the view read
+ * before it (the world holds both).
+ */
+const panelModel: PageModel<{ view: View; want: View }> = {
+  title: '',
+  start: () => ({ view: readView(), want: { x: 0, y: 0, ...WHOLE } }),
+  initial: () => 'panel',
+  expectedAfter: () => 'panel',
+  nextWorld: ({ view }, event) => ({ want: expected(view, event), view: readView() }),
+  checkScreen: (_, { view, want }) => checkScreen(view, want),
+  perform: (event) => perform(event),
+  label: String,
+};
+
 async function drive(events: AnyEventObject[]) {
-  renderPanel();
-  let view = readView();
-  checkScreen(view, { x: 0, y: 0, ...WHOLE });
-  for (const event of events) {
-    const want = expected(view, event);
-    await perform(event);
-    view = readView();
-    checkScreen(view, want);
-  }
+  await drivePath(panelModel, { events }, null, renderPanel, { ready: async () => {} });
   cleanup();
 }
 

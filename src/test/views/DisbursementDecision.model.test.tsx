@@ -11,6 +11,7 @@ import { DecisionDialog } from '../../views/disbursement/DecisionDialog';
 import { pendingRow, requestRow } from '../disbursementFixtures';
 import { buildModel, doneEvent, errorEvent } from '../machines/modelCoverage';
 import { deferredActors } from './deferredActors';
+import { drivePath, type PageModel } from './pageModelHarness';
 
 type DecisionActor = ActorRefFrom<typeof disbursementDecisionMachine>;
 
@@ -105,23 +106,38 @@ describe('disbursementDecision machine, driven through its dialog', () => {
     const input = (path as unknown as { input: DecisionInput }).input;
     const fake = deferredActors(['decide'] as const);
     const actor = createActor(disbursementDecisionMachine.provide({ actors: fake.actors }), { input }).start();
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <Harness actor={actor} />
-      </FluentProvider>,
-    );
-    expectOpening(input);
-    for (const event of path.events) {
+    // Every step shows at once (no screen to wait for); what the dialog must show follows from the last event.
+    const dialogModel: PageModel<AnyEventObject | null> = {
+      title: '',
+      start: () => null,
+      initial: () => 'open',
+      expectedAfter: () => 'open',
+      nextWorld: (_, event) => event,
+      checkScreen: (_, last) => (last ? expectScreenAfter(last, input, actor) : expectOpening(input)),
       // Clicks for the user's events; the API's answers settle the call the dialog is waiting on.
-      await act(async () => {
-        if (event.type === 'CONFIRM') fireEvent.click(within(dialog()!).getByRole('button', { name: verb(input) }));
-        else if (event.type === 'RETRY') fireEvent.click(within(dialog()!).getByRole('button', { name: 'Try again' }));
-        else if (event.type === 'CANCEL') fireEvent.click(within(dialog()!).getByRole('button', { name: 'Cancel' }));
-        else if (event.type.startsWith('xstate.done.actor.')) fake.last('decide').resolve(event.output);
-        else fake.last('decide').reject(event.error);
-      });
-      expectScreenAfter(event, input, actor);
-    }
+      perform: (event) =>
+        act(async () => {
+          if (event.type === 'CONFIRM') fireEvent.click(within(dialog()!).getByRole('button', { name: verb(input) }));
+          else if (event.type === 'RETRY')
+            fireEvent.click(within(dialog()!).getByRole('button', { name: 'Try again' }));
+          else if (event.type === 'CANCEL') fireEvent.click(within(dialog()!).getByRole('button', { name: 'Cancel' }));
+          else if (event.type.startsWith('xstate.done.actor.')) fake.last('decide').resolve(event.output);
+          else fake.last('decide').reject(event.error);
+        }),
+      label: String,
+    };
+    await drivePath(
+      dialogModel,
+      { events: path.events },
+      null,
+      () =>
+        render(
+          <FluentProvider theme={webLightTheme}>
+            <Harness actor={actor} />
+          </FluentProvider>,
+        ),
+      { ready: async () => {} },
+    );
     // Each confirmation made exactly one call, with the row's uuid and the API's decision word.
     const confirmations = path.events.filter((e) => e.type === 'CONFIRM' || e.type === 'RETRY').length;
     expect(fake.calls.decide.map((c) => c.input)).toEqual(

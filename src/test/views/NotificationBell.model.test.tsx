@@ -7,7 +7,7 @@ import { NotificationBell } from '../../views/NotificationBell';
 import { SessionContext } from '../../views/SessionContext';
 import { FakeNotificationSocket } from './fakeNotificationSocket';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, click, drivenPaths, isActorEvent, renderPage } from './pageModelHarness';
+import { PendingCalls, click, drivePath, drivenPaths, renderPage, type PageModel } from './pageModelHarness';
 
 /**
  * The header bell, driven through every transition of the notifications machine: socket events
@@ -309,26 +309,34 @@ describe('Notification bell: every path of the notifications machine, driven thr
         session = SessionContext.useActorRef();
         return null;
       }
-      // The session's re-read after ACCESS_CHANGED waits for ever: the path ends there.
-      renderPage(
-        <>
-          <Spy />
-          <NotificationBell logic={logic} />
-        </>,
-        [],
-        { refreshUser: fromPromise(() => new Promise<never>(() => {})) },
-      );
       const sessionState = () => String(session!.getSnapshot().value);
-
-      let world = START;
-      await waitFor(() => expect(calls.isOpen('load')).toBe(true));
-      await check(world, calls, desktop, socket, sessionState);
-      for (const event of path.events) {
-        if (isActorEvent(event)) await calls.settle(event);
-        else await perform(event, socket);
-        world = after(world, event);
-        await check(world, calls, desktop, socket, sessionState);
-      }
+      // The bell is checked whole after every step (its check waits for what it expects): no state names.
+      const bellModel: PageModel<World> = {
+        title: '',
+        start: () => START,
+        initial: () => 'bell',
+        expectedAfter: () => 'bell',
+        nextWorld: (w, event) => after(w, event),
+        checkScreen: (_, w) => check(w, calls, desktop, socket, sessionState),
+        perform: (event) => perform(event, socket),
+        label: String,
+      };
+      // The session's re-read after ACCESS_CHANGED waits for ever: the path ends there.
+      await drivePath(
+        bellModel,
+        { events: path.events },
+        calls,
+        () =>
+          renderPage(
+            <>
+              <Spy />
+              <NotificationBell logic={logic} />
+            </>,
+            [],
+            { refreshUser: fromPromise(() => new Promise<never>(() => {})) },
+          ),
+        { ready: () => waitFor(() => expect(calls.isOpen('load')).toBe(true)) },
+      );
     },
     30_000,
   );

@@ -23,7 +23,7 @@ import { PaymentsListPage } from '../../views/payins/PaymentsListPage';
 import { PaymentsListScreen, type PaymentsListActor } from '../../views/payins/PaymentsListScreen';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, drivenPaths, isActorEvent, SCREEN_SETTLES_MS } from './pageModelHarness';
+import { PendingCalls, drivePath, drivenPaths, isActorEvent, type PageModel } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 /**
@@ -981,36 +981,43 @@ describe('paymentsList machine, driven through the Payments List screen', () => 
     });
     const actor = createActor(logic, { input: path.input }).start();
     running = actor;
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <PaymentsListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} />
-      </FluentProvider>,
+    const model: PageModel<World> = {
+      title: '',
+      start: () => startWorld(path.input.role),
+      initial: () => 'loading|closed',
+      expectedAfter,
+      nextWorld: (w, event) => nextWorld(w, event),
+      readScreen,
+      checkScreen: (state, w) => checkScreen(state, w, seen),
+      perform: (event) => perform(event, actor, calls),
+      label,
+    };
+    await drivePath(
+      model,
+      path,
+      null,
+      () =>
+        render(
+          <FluentProvider theme={webLightTheme}>
+            <PaymentsListScreen actor={actor} clients={[{ id: 1, client_name: 'PT Maju' }]} />
+          </FluentProvider>,
+        ),
+      {
+        // The screen is drawn at once: the first state must show without waiting.
+        ready: async () => expect(readScreen()).toBe('loading|closed'),
+        afterStep: (state, world) => {
+          // Every reload asks for the search as applied.
+          if (state.startsWith('loading') && calls.isOpen('load')) {
+            const [start, end] = world.appliedRange.split(' to ');
+            expect(calls.inputs.filter((c) => c.id === 'load').at(-1)!.input).toEqual({
+              filter: { status: world.appliedStatus, ...world.applied, start, end },
+              page: world.page,
+              limit: world.limit,
+            });
+          }
+        },
+      },
     );
-    let world = startWorld(path.input.role);
-    let state = 'loading|closed';
-    expect(readScreen()).toBe(state);
-    checkScreen(state, world, seen);
-    for (const event of path.events) {
-      const expected = expectedAfter(state, event, world);
-      await perform(event, actor, calls);
-      world = nextWorld(world, event);
-      await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(expected), {
-        timeout: SCREEN_SETTLES_MS,
-      });
-      checkScreen(expected, world, seen);
-      // Every reload asks for the search as applied.
-      if (expected.startsWith('loading') && calls.isOpen('load')) {
-        const [start, end] = world.appliedRange.split(' to ');
-        expect(calls.inputs.filter((c) => c.id === 'load').at(-1)!.input).toEqual({
-          filter: { status: world.appliedStatus, ...world.applied, start, end },
-          page: world.page,
-          limit: world.limit,
-        });
-      }
-      state = expected;
-    }
-    // And the machine agrees with the screen where the path ends.
-    expect(state).toBe(label(path.end.value));
     actor.stop();
   });
 });

@@ -17,7 +17,7 @@ import { ApiError } from '../../services/http';
 import type { SavedView } from '../../services/savedViewRules';
 import { SavedViewsMenu, type SavedViewsActor } from '../../views/common/SavedViewsMenu';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, click, drivenPaths, savedViewsMenu } from './pageModelHarness';
+import { PendingCalls, click, drivePath, drivenPaths, savedViewsMenu, type PageModel } from './pageModelHarness';
 
 /**
  * Issue 29, the Views menu driven through its rendered self: every path of the savedViews machine (the
@@ -314,25 +314,34 @@ async function drive(events: AnyEventObject[]) {
       },
     }),
   ).start();
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <Menu list={list} />
-    </FluentProvider>,
+  const model: PageModel<World> = {
+    title: '',
+    start,
+    initial: () => 'loading',
+    expectedAfter,
+    nextWorld: (w, event) => nextWorld(w, event),
+    readScreen,
+    checkScreen: (state, w) => checkScreen(state, w, list, calls),
+    perform: (event, w) => perform(event, w),
+    label,
+  };
+  const { state } = await drivePath(
+    model,
+    { events },
+    calls,
+    () =>
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <Menu list={list} />
+        </FluentProvider>,
+      ),
+    {
+      ready: async () => {
+        await click(screen.getByRole('button', { name: 'Views' }));
+        await savedViewsMenu();
+      },
+    },
   );
-  await click(screen.getByRole('button', { name: 'Views' }));
-  await savedViewsMenu();
-  let world = start();
-  let state = 'loading';
-  checkScreen(state, world, list, calls);
-  for (const event of events) {
-    const expected = expectedAfter(state, event, world);
-    if (event.type.startsWith('xstate.')) await calls.settle(event);
-    else await perform(event, world);
-    world = nextWorld(world, event);
-    await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(expected));
-    checkScreen(expected, world, list, calls);
-    state = expected;
-  }
   list.stop();
   return state;
 }

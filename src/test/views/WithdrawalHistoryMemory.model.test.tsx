@@ -16,12 +16,14 @@ import {
   addressParams,
   chooseClient,
   click,
+  drivePath,
   drivenPaths,
   moveInHistory,
   openSavedView,
   region,
   renderPage,
   savedViewsWith,
+  type PageModel,
 } from './pageModelHarness';
 
 /**
@@ -280,6 +282,19 @@ function renderBalance(calls: PendingCalls, views = VIEWS) {
 /** The transitions this model must take: the memory's own, and each change of query from a shown history. */
 const MEMORY_TRANSITIONS = /URL_CHANGED|APPLY_VIEW|ready --(SELECT_CLIENT|SEARCH|PAGE)#0/;
 
+/** The list as the spec reads it: the screen shows loading or ready, and the address and calls match the world. */
+const pageModel = (calls: PendingCalls): PageModel<World> => ({
+  title: TITLE,
+  start,
+  initial: () => 'loading',
+  expectedAfter: (state, event) => expectedAfter(state, event),
+  nextWorld: (w, event) => nextWorld(w, event),
+  readScreen,
+  checkScreen: (state, w) => checkScreen(state, w, calls),
+  perform: (event) => perform(event),
+  label: (value) => (value as { figures: string }).figures,
+});
+
 describe('Withdrawal History memory (issue 29): the address, Back and Forward, saved views', () => {
   beforeAll(() => configure({ defaultHidden: true }));
   afterAll(() => configure({ defaultHidden: false }));
@@ -318,21 +333,7 @@ describe('Withdrawal History memory (issue 29): the address, Back and Forward, s
 
   it.each(paths.map((p) => [nameOf(p), p]))('%s', { timeout: 30_000 }, async (_, path) => {
     const calls = new PendingCalls();
-    renderBalance(calls);
-    let world = start();
-    let state = 'loading';
-    await screen.findByRole('region', { name: TITLE });
-    checkScreen(state, world, calls);
-    for (const event of path.events) {
-      const expected = expectedAfter(state, event);
-      if (event.type.startsWith('xstate.done.actor.')) await calls.settle(event);
-      else await perform(event);
-      world = nextWorld(world, event);
-      await waitFor(() => expect(readScreen(), `after ${event.type} from ${state}`).toBe(expected));
-      checkScreen(expected, world, calls);
-      state = expected;
-    }
-    expect(state).toBe((path.end.value as { figures: string }).figures);
+    await drivePath(pageModel(calls), path, calls, () => renderBalance(calls));
   });
 
   it('opens a link on its client, status and window, and keeps the address as it was opened', async () => {

@@ -19,7 +19,7 @@ import type { NotificationItem, WorkOrderItem } from '../../services/workOrders'
 import { WorkOrderDetail } from '../../views/WorkOrderDetailPage';
 import { makeUser } from '../fixtures';
 import { buildModel, doneEvent, errorEvent, type ModelPath } from '../machines/modelCoverage';
-import { PendingCalls, click, drivenPaths, region, SCREEN_SETTLES_MS } from './pageModelHarness';
+import { PendingCalls, click, drivePath, drivenPaths, region, type PageModel } from './pageModelHarness';
 import { renderWithSession } from './renderWithSession';
 
 /**
@@ -520,33 +520,31 @@ const label = (value: StateValue) => {
   return `${v.item}|${v.action}`;
 };
 
-async function drive(path: ModelPath) {
-  const input = (path as ModelPath & { input: WorkOrderDetailInput }).input;
-  let w: World = {
+/** The work order as the spec reads it; its own perform settles the calls. */
+const pageModel = (input: WorkOrderDetailInput): PageModel<World> => ({
+  title: '',
+  start: () => ({
     case: CASES[input.code],
     item: null,
     loadError: null,
     refreshError: null,
     decision: null,
     outcome: null,
-  };
-  renderAs(input);
-  let state = 'loading|idle';
-  await screen.findByRole('region', { name: title(w) });
-  await waitFor(() => expect(readScreen(w)).toBe(state));
-  checkScreen(state, w);
-  for (const event of path.events) {
-    const expected = expectedAfter(state, event, w);
-    await perform(event, w);
-    w = nextWorld(w, event);
-    await waitFor(() => expect(readScreen(w), `after ${event.type} from ${state}`).toBe(expected), {
-      timeout: SCREEN_SETTLES_MS,
-    });
-    checkScreen(expected, w);
-    state = expected;
-  }
-  // And the machine agrees with the screen where the path ends.
-  expect(state).toBe(label(path.end.value));
+  }),
+  initial: () => 'loading|idle',
+  expectedAfter,
+  nextWorld: (w, event) => nextWorld(w, event),
+  readScreen,
+  checkScreen,
+  perform: (event, w) => perform(event, w),
+  label,
+});
+
+function drive(path: ModelPath) {
+  const input = (path as ModelPath & { input: WorkOrderDetailInput }).input;
+  return drivePath(pageModel(input), path, null, () => renderAs(input), {
+    ready: (w) => screen.findByRole('region', { name: title(w) }),
+  });
 }
 
 /**

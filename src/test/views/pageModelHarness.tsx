@@ -174,48 +174,74 @@ export interface PageModel<World> {
   start(input: { clients: ClientOption[] }): World;
   /** Where the spec says this event takes the screen (hand-written from the spec, not from the machine). */
   expectedAfter(state: string, event: AnyEventObject, world: World): string;
-  nextWorld(world: World, event: AnyEventObject): World;
-  /** Which state the screen shows, read from the DOM alone. */
-  readScreen(): string;
+  nextWorld(world: World, event: AnyEventObject, state: string): World;
+  /**
+   * Which state the screen shows, read from the DOM alone. A model without it (a dialog whose every step shows at
+   * once) asserts the whole screen in checkScreen instead.
+   */
+  readScreen?(world: World): string;
   /** What the screen must show in that state, given what the user and the server did. */
-  checkScreen(state: string, world: World): void;
-  /** Performs a UI or socket event (actor events are settled by the harness). */
-  perform(event: AnyEventObject, world: World): Promise<void>;
+  checkScreen(state: string, world: World): void | Promise<void>;
+  /** Performs a UI or socket event (actor events are settled by the harness when it is given the calls). */
+  perform(event: AnyEventObject, world: World, state: string): Promise<void>;
   /** The machine's state value as the names readScreen uses. */
   label(value: StateValue): string;
   initial(world: World): string;
+}
+
+/** How one page differs from the common drive; every part is optional. */
+export interface DriveOptions<World> {
+  /** Waits for the first screen (default: the page's region, named by its title). */
+  ready?(world: World): Promise<unknown>;
+  /** What readScreen shows for a state name, where the screen cannot tell some states apart (default: the name). */
+  visible?(state: string): string;
+  /** Checks after each step besides the screen's, e.g. what the page asked the server. */
+  afterStep?(state: string, world: World, event: AnyEventObject): void | Promise<void>;
 }
 
 // How long a step may take to show on screen. Generous on purpose: under CI's full load (two cores, four
 // projects) a dialog's first render has taken longer than 1.5 s; a wrong screen still fails, only later.
 export const SCREEN_SETTLES_MS = 5000;
 
+/**
+ * The one runner of a path's steps: each event through the page (an actor event settles its pending call when
+ * `calls` is given, everything else goes to the model's perform), then the screen must show the state the model
+ * expects. `path.end` (when the path has one) must be where the screen ended. Returns the last state and world.
+ */
 export async function drivePath<World>(
   model: PageModel<World>,
-  path: ModelPath,
-  calls: PendingCalls,
+  path: Pick<ModelPath, 'events'> & { end?: ModelPath['end']; input?: unknown },
+  calls: PendingCalls | null,
   renderIt: (clients: ClientOption[]) => void,
+  options: DriveOptions<World> = {},
 ) {
-  const input = (path as ModelPath & { input: { clients: ClientOption[] } }).input;
+  const input = (path.input ?? { clients: [] }) as { clients: ClientOption[] };
+  const visible = options.visible ?? ((state: string) => state);
   renderIt(input.clients);
   let world = model.start(input);
   let state = model.initial(world);
-  await screen.findByRole('region', { name: model.title });
-  await waitFor(() => expect(model.readScreen()).toBe(state));
-  model.checkScreen(state, world);
+  await (options.ready ? options.ready(world) : screen.findByRole('region', { name: model.title }));
+  const shows = async (expected: string, why: string) => {
+    if (model.readScreen)
+      await waitFor(() => expect(model.readScreen!(world), why).toBe(visible(expected)), {
+        timeout: SCREEN_SETTLES_MS,
+      });
+  };
+  await shows(state, 'at first');
+  await model.checkScreen(state, world);
   for (const event of path.events) {
     const expected = model.expectedAfter(state, event, world);
-    if (isActorEvent(event)) await calls.settle(event);
-    else await model.perform(event, world);
-    world = model.nextWorld(world, event);
-    await waitFor(() => expect(model.readScreen(), `after ${event.type} from ${state}`).toBe(expected), {
-      timeout: SCREEN_SETTLES_MS,
-    });
-    model.checkScreen(expected, world);
+    if (calls && isActorEvent(event)) await calls.settle(event);
+    else await model.perform(event, world, state);
+    world = model.nextWorld(world, event, state);
+    await shows(expected, `after ${event.type} from ${state}`);
+    await model.checkScreen(expected, world);
+    await options.afterStep?.(expected, world, event);
     state = expected;
   }
   // And the machine agrees with the screen where the path ends.
-  expect(state).toBe(model.label(path.end.value));
+  if (path.end) expect(state).toBe(model.label(path.end.value));
+  return { state, world };
 }
 
 /** Opens a saved view from the Views menu (issue 29), then closes the menu (a dialog of its own while open). */

@@ -6,8 +6,7 @@ import { takesReason, type approvalDecisionMachine } from '../../machines/approv
 import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { APPROVAL_ACTION_LABELS, type ApprovalDecision, type ApprovalRow } from '../../services/approvalRules';
-import { formatRupiah } from '../../services/money';
-import { figuresAndWords } from './amountText';
+import { formatRupiah, rupiahWithWords } from '../../services/money';
 
 const useStyles = makeStyles({
   facts: {
@@ -53,7 +52,7 @@ export function ApprovalFacts({ row }: { row: ApprovalRow }) {
       {fact('Action', APPROVAL_ACTION_LABELS[row.action] ?? row.action)}
       {fact('Client', row.client_name ?? '-')}
       {fact('Maker', `${row.maker_name} (${row.maker_email})`)}
-      {fact('Amount', figuresAndWords(row.amount))}
+      {fact('Amount', rupiahWithWords(row.amount))}
       {fact('Balance', beforeAfterText(row))}
       {fact('Summary', row.summary)}
     </dl>

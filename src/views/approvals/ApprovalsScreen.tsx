@@ -28,10 +28,9 @@ import {
   type ApprovalRow,
 } from '../../services/approvalRules';
 import { formatDateTime } from '../../services/format';
-import { formatRupiah } from '../../services/money';
+import { amountInWords, formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { Pager } from '../common/Pager';
-import { wordsOf } from './amountText';
 import {
   ApprovalDecisionDialog,
   ApprovalDecisionFailed,
@@ -170,7 +169,7 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                     </TableCell>
                     <TableCell>
                       <span className={styles.nowrap}>{formatRupiah(row.amount)}</span>
-                      <span className={styles.words}>{wordsOf(row.amount)}</span>
+                      <span className={styles.words}>{amountInWords(row.amount)}</span>
                     </TableCell>
                     {/* Each figure stays whole; the pair may break at the arrow
                         so the Actions column fits at 1366 px. */}
