@@ -35,6 +35,7 @@ import {
   type PlanSummary,
   type Variant,
 } from './benchReport.ts';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 /**
  * `npx tsx scripts/bench.ts [--rows N] [--what-if "SQL"]... [--keep] [--cases payins,disbursements]
@@ -91,7 +92,7 @@ if (!Number.isInteger(disbursementRows) || disbursementRows < 1)
 const rows = Number(args.rows);
 if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows must be a positive whole number');
 
-const TZ = 'Asia/Jakarta';
+const TZ = DEFAULT_TZ_BUSINESS;
 // A server runs these paths all day: enough warm-ups for V8 to have optimized our code (with 5,
 // JIT stalls showed up as a p95 of twice the SQL's at 2 ms). Fast cases get more runs, so that on
 // this shared machine p95 is not decided by the two or three samples another process happened to
@@ -606,7 +607,7 @@ async function main() {
             `this bench alone keeps about one core busy)`,
           notes: [
             `Windows: 1 day = ${windows[0].start} to ${windows[0].end}; 30 days = ${windows[1].start} to ` +
-              `${windows[1].end} (Asia/Jakarta).`,
+              `${windows[1].end} (${TZ}).`,
             `After loading, \`VACUUM (ANALYZE)\` took ${vacuumSeconds.toFixed(1)} s. Per window, ${PROCESS_WARMUPS} ` +
               `runs of the 15-row list first; then each case: ${WARMUPS} warm-ups, then ${RUNS} to ${MAX_RUNS} ` +
               `measured runs, about ${RUN_BUDGET_MS / 1000} s of them (10 when a warm-up run averaged over ` +

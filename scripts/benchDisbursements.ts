@@ -14,6 +14,7 @@ import {
 import { checkDisbursementTotals } from '../server/domain/ledgerCheck.ts';
 import { standInPrincipal } from '../server/domain/principal.ts';
 import type { CaseResult, Explain, PlanSummary, TimeCase } from './benchReport.ts';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 /**
  * The Disbursement List half of `npm run bench`: loads N disbursements into the bench database and
@@ -21,7 +22,7 @@ import type { CaseResult, Explain, PlanSummary, TimeCase } from './benchReport.t
  */
 const dialect = new PgDialect();
 const render = (query: SQL) => dialect.sqlToQuery(query);
-const TZ = 'Asia/Jakarta';
+const TZ = DEFAULT_TZ_BUSINESS;
 
 const principal = standInPrincipal();
 

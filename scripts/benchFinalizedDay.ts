@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db/connect.ts';
 import { bulkCreditPayins } from '../server/domain/payinLedgerBulk.ts';
 import { auditSeeded } from '../server/seed/seedAudit.ts';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 /** The bench's business clock: the demo's own zone, as the server's default. */
-export const BENCH_TZ = 'Asia/Jakarta';
+export const BENCH_TZ = DEFAULT_TZ_BUSINESS;
 
 /** The business day `daysBack` days before today ('YYYY-MM-DD'). */
 export const benchDay = (daysBack: number) =>

@@ -18,6 +18,7 @@ import { moduleIds } from '../src/services/pages.ts';
 import { routes } from '../src/services/routes.ts';
 import { USER_TYPES } from '../src/services/schemas.ts';
 import { percentile } from './benchReport.ts';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 /**
  * The whole stack through HTTP under load (issue 17): the real server (`server/server.ts`, as
@@ -29,7 +30,7 @@ import { percentile } from './benchReport.ts';
  * own, recorded from autocannon's `response` event; percentiles are nearest-rank over them.
  */
 
-const TZ = 'Asia/Jakarta';
+const TZ = DEFAULT_TZ_BUSINESS;
 const USERS = 50;
 const USER_COUNTS = [10, 50] as const;
 /**
@@ -672,7 +673,7 @@ export async function benchHttp(opts: {
       `Request mix: each user loops over the same ${sample.length} GETs, starting at a different one, one request in ` +
         `flight per user (no think time): ${sample.map((s) => s.kind).join('; ')}. All pay-in filters are status ` +
         `FINALIZED, search_by correlation_id; 1 day = ${businessDay(TZ, 1)} 00:00-23:59, 30 days = ` +
-        `${businessDay(TZ, 29)} 00:00 to ${businessDay(TZ, 0)} 23:59 (Asia/Jakarta); "one client" and the balance ` +
+        `${businessDay(TZ, 29)} 00:00 to ${businessDay(TZ, 0)} 23:59 (${TZ}); "one client" and the balance ` +
         `reads use the user's client (staff: one of the ${clientIds.length} in rotation); the search is a real ` +
         `correlation id of that client. Example: \`${sample[0].path}\`.`,
       `Each run: ${WARMUP_SECONDS} s of warm-up (new connections, discarded), then ${seconds} s measured; autocannon ` +

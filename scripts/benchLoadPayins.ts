@@ -5,6 +5,7 @@ import type { Database, Db } from '../server/db/connect.ts';
 import { bulkCreditPayins, bulkReleaseToWithdrawable } from '../server/domain/payinLedgerBulk.ts';
 import { channels, hourWeights, vaPrefix } from '../server/seed/payinGenerator.ts';
 import { SETTLEMENT_TYPES } from '../src/services/settlementRules.ts';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 /**
  * Issue 17: ten million pay-ins for `npm run bench -- --rows 10000000`. seedPayins builds each row
@@ -17,7 +18,7 @@ import { SETTLEMENT_TYPES } from '../src/services/settlementRules.ts';
  */
 const CHUNK = 250_000;
 const LOADERS = Math.max(1, Math.min(4, os.availableParallelism()));
-const JAKARTA = 'Asia/Jakarta';
+const JAKARTA = DEFAULT_TZ_BUSINESS;
 
 /** Cumulative [lo, hi) bounds of weights that sum to anything, as fractions of 1. */
 function bands<T>(items: T[], weight: (t: T) => number): Array<T & { lo: number; hi: number }> {

@@ -10,6 +10,7 @@ import { listTransactions, pageQuery, toTransactionRow, totalsQuery } from '../s
 import { scopedTransactionFilter } from '../server/domain/payinFilter.ts';
 import { standInPrincipal } from '../server/domain/principal.ts';
 import { percentile } from './benchReport.ts';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 /**
  * `npx tsx scripts/benchOverhead.ts --database <url of a database kept by bench.ts --keep>`
@@ -24,7 +25,7 @@ const { values: args } = parseArgs({
 if (!args.database) throw new Error('--database <url> is required');
 const RUNS = Number(args.runs);
 const CPU_RUNS = 5_000;
-const TZ = 'Asia/Jakarta';
+const TZ = DEFAULT_TZ_BUSINESS;
 const principal = standInPrincipal();
 const day = new Intl.DateTimeFormat('sv-SE', {
   timeZone: TZ,

@@ -8,6 +8,7 @@ import { summarizeTransactions } from '../server/domain/paymentsList.ts';
 import { standInPrincipal } from '../server/domain/principal.ts';
 import { scopedTransactionFilter } from '../server/domain/payinFilter.ts';
 import type { CaseResult, Explain, PlanSummary, TimeCase } from './benchReport.ts';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 /**
  * Issue 29: GET overview's whole answer (`overview()`, every figure, as the route builds it) at the
@@ -16,7 +17,7 @@ import type { CaseResult, Explain, PlanSummary, TimeCase } from './benchReport.t
  * today's FINALIZED figures are held against `transaction/summary`'s and the 14 days against a plain
  * group-by over the pay-ins, so what is timed is also right at this scale. Target: p95 <= 50 ms.
  */
-const TZ = 'Asia/Jakarta';
+const TZ = DEFAULT_TZ_BUSINESS;
 const dialect = new PgDialect();
 
 const bench = (clientScope: number[] | null) =>

@@ -72,7 +72,7 @@ export async function benchProcess(
     seconds,
     lines: [
       `Selection: ${count.toLocaleString('en-US')} FINALIZED, credited FELLO QRIS pay-ins of one client on ${day} ` +
-        `(Asia/Jakarta), loaded by SQL and credited in ${loadSeconds.toFixed(1)} s.`,
+        `(${TZ}), loaded by SQL and credited in ${loadSeconds.toFixed(1)} s.`,
       `Process Transactions (\`bulkAddToWithdrawable\`, the Confirm's call): **${seconds.toFixed(1)} s** ` +
         `for ${rows[0].n.toLocaleString('en-US')} pay-ins, one database transaction.`,
       `Ledger check after: ${ledger.problems.length} problems over ${ledger.entries.toLocaleString('en-US')} entries.`,

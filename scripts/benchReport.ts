@@ -1,6 +1,7 @@
 /** Timing statistics and the Markdown report for scripts/bench.ts. */
 
 import type pg from 'pg';
+import { DEFAULT_TZ_BUSINESS } from '../server/config.ts';
 
 export interface CaseResult {
   name: string;
@@ -153,7 +154,7 @@ export function renderReport(meta: ReportMeta, variants: Variant[]): string {
     '"Ours" is `scopedTransactionFilter` + `listTransactions` / `summarizeTransactions` through Drizzle; "SQL" is ' +
       'the same SQL text',
     'sent straight to the `pg.Pool` under Drizzle (same connections). Principal: SUPER ADMIN (every client), status ' +
-      'FINALIZED, time zone Asia/Jakarta.',
+      `FINALIZED, time zone ${DEFAULT_TZ_BUSINESS}.`,
     '',
     '| Machine | |',
     '|---|---|',

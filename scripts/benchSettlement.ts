@@ -94,7 +94,7 @@ export async function benchSettlement(
   const ledger = await checkLedger(db);
   const ledgerSeconds = (performance.now() - ledgerStart) / 1000;
   const lines = [
-    `Window: FELLO QRIS, ${day} 00:00 to ${day} 23:59 (Asia/Jakarta): ${count.toLocaleString('en-US')} FINALIZED ` +
+    `Window: FELLO QRIS, ${day} 00:00 to ${day} 23:59 (${BENCH_TZ}): ${count.toLocaleString('en-US')} FINALIZED ` +
       `pay-ins over 7 clients, loaded by SQL and credited through the ledger (\`bulkCreditPayins\`) in ` +
       `${loadSeconds.toFixed(1)} s.`,
     `Settled: ${run.settled_transaction.toLocaleString('en-US')} of ${run.total_transaction.toLocaleString('en-US')} ` +

@@ -11,6 +11,7 @@ import { standInPrincipal } from '../domain/principal.ts';
 import { EXPORT_HEADERS, assertExportable, writeTransactionExport } from '../domain/payinExport.ts';
 import { scopedTransactionFilter } from '../domain/payinFilter.ts';
 import { writeXlsxFile, type Cell } from '../export/xlsxStream.ts';
+import { DEFAULT_TZ_BUSINESS } from '../config.ts';
 
 /**
  * `npx tsx server/scripts/bench-export.ts [rows]` (default 100,000): time and peak RSS of writing
@@ -118,7 +119,7 @@ function parent(rows: number) {
   }
 }
 
-const TZ = 'Asia/Jakarta';
+const TZ = DEFAULT_TZ_BUSINESS;
 const exporter = standInPrincipal();
 
 async function fromDatabase(url: string, rows: number) {
