@@ -44,6 +44,8 @@ export const toTransactionRow = (r: RawRow): TransactionRow => ({
   client_id: Number(r.client_id),
   client_name: r.client_name,
   added_to_withdrawable: r.withdrawable_at != null,
+  // Filled from the delivery log by issue 47.
+  last_callback: null,
 });
 
 export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.correlation_id, t.account_no,

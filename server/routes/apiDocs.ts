@@ -54,6 +54,12 @@ export const routeSummaries: Record<RouteName, string> = {
   transactionDownload: 'The filtered pay-ins as .xlsx, or e-mailed when email= is given',
   refreshTransactionStatus: "Ask the channel for a pending QRIS pay-in's status",
   resendCallback: "Send FINALIZED pay-ins to the client's callback URL again",
+  callbacks: 'Callback deliveries (one per pay-in, its latest attempt), paged, newest first',
+  callbackAttempts: "Every attempt at one pay-in's callback, newest first",
+  callbackEndpoint: "A client's callback URL and secret rotation (never the secret)",
+  updateCallbackUrl: "Set a client's callback URL (https in production; no private, loopback or metadata addresses)",
+  rotateCallbackSecret: 'A new callback secret, shown once; the old one signs beside it for 24 hours',
+  testCallback: "Send a signed sample callback to the client's URL and answer its outcome",
   finalizeTransaction: 'Finalize a pay-in by hand',
   addToWithdrawable: "Move a FINALIZED pay-in's amount to withdrawable, once",
   processTransactions:

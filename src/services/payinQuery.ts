@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, commaList, idList } from './listQuery';
 import { PageParam, TRANSACTION_PAGE_SIZES, limitParam } from './paging';
+import { LastCallback } from './callbackRules';
 
 export const TRANSACTION_TYPES = [
   'fello_qris',
@@ -63,6 +64,8 @@ export const TransactionRow = v.strictObject({
   client_id: WholeNumber,
   client_name: v.string(),
   added_to_withdrawable: v.boolean(),
+  /** Its callback's latest outcome, shown beside Resend (issue 47). */
+  last_callback: LastCallback,
 });
 export type TransactionRow = v.InferOutput<typeof TransactionRow>;
 

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './approvalRules';
 import { AuditLinePageQuery, AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
 import { LedgerEntriesQuery, LedgerJournalQuery, LedgerTrialBalanceQuery } from './ledgerRules';
+import { CallbackListQuery, CallbackUrlBody } from './callbackRules';
 import { DailyProofQuery } from './dailyProofRules';
 import { BalanceHistoryQuery, PayinListQuery } from './disbursementAccountRules';
 import { UpdateBalanceBody } from './masterBalanceRules';
@@ -79,6 +80,9 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   processTransactions: { body: BulkProcessBody },
   generateInvoice: { body: CorrelationBody },
   checkTransactionsFile: { multipart: ['file', 'settlementType'] },
+
+  callbacks: { query: CallbackListQuery },
+  updateCallbackUrl: { body: CallbackUrlBody },
 
   disbursementList: { query: DisbursementListQuery },
   disbursementSummary: { query: DisbursementSummaryQuery },

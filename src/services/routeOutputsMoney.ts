@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { FileContent } from './answerParts';
 import { ApprovalHeld } from './approvalRules';
+import {
+  CallbackAttemptRow,
+  CallbackDeliveryRow,
+  CallbackEndpoint,
+  RotatedSecret,
+  TestCallbackResult,
+} from './callbackRules';
 import { DepositRow } from './disbursementAccountRules';
 import { DisbursementStatusAnswer, VoidUploadResult } from './disbursementActions';
 import { DisbursementRow, DisbursementStats } from './disbursementQuery';
@@ -60,6 +67,14 @@ export const moneyRouteOutputs = {
   processTransactions: { 200: { data: v.union([BulkPreviewAnswer, BulkProcessed]) }, ...held },
   generateInvoice: { 200: { data: Invoice } },
   checkTransactionsFile: { 200: { data: ReconciliationResult } },
+
+  callbacks: { 200: paged(CallbackDeliveryRow) },
+  callbackAttempts: { 200: { data: v.array(CallbackAttemptRow) } },
+  callbackEndpoint: { 200: { data: CallbackEndpoint } },
+  updateCallbackUrl: { 200: { data: CallbackEndpoint } },
+  rotateCallbackSecret: { 200: { data: RotatedSecret } },
+  // 200 whether or not the receiver took it: the outcome is the answer.
+  testCallback: { 200: { data: TestCallbackResult } },
 
   disbursementList: { 200: paged(DisbursementRow) },
   disbursementSummary: { 200: { data: DisbursementStats } },

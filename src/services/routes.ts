@@ -144,6 +144,15 @@ export const routes = {
   generateInvoice: route('POST', `${API}/transaction/generate-invoice`, paymentsSuper),
   checkTransactionsFile: route('POST', `${API}/transaction/get-status-transaction-file`, paymentsSuper),
 
+  // Issue 47: merchant callbacks, seen by whoever may resend them on the Payments List (a client user only their
+  // clients'); a client's endpoint (URL, secret, a test callback) is a SUPER ADMIN's.
+  callbacks: route('GET', `${API}/callbacks`, payments),
+  callbackAttempts: route('GET', `${API}/callbacks/:correlationId/attempts`, payments),
+  callbackEndpoint: route('GET', `${API}/master/client/:id/callback`, paymentsSuper),
+  updateCallbackUrl: route('PUT', `${API}/master/client/:id/callback-url`, paymentsSuper),
+  rotateCallbackSecret: route('POST', `${API}/master/client/:id/callback-secret`, paymentsSuper),
+  testCallback: route('POST', `${API}/master/client/:id/test-callback`, paymentsSuper),
+
   disbursementList: route('GET', `${API}/transaction/list-disbursement`, disbursements),
   disbursementSummary: route('GET', `${API}/transaction/summary-disbursement`, disbursements),
   disbursementDownload: route('GET', `${API}/transaction/download-disbursement`, disbursements),

@@ -97,6 +97,7 @@ describe("Payments List machine: 'Refresh status' says whether anything changed 
     client_id: 1,
     client_name: 'PT Maju',
     added_to_withdrawable: false,
+    last_callback: null,
   };
 
   // The server's answer names the status now; the machine compares it with the row's status before.

@@ -27,6 +27,7 @@ const payIn: TransactionRow = {
   client_id: 1,
   client_name: 'PT Maju',
   added_to_withdrawable: false,
+  last_callback: null,
 };
 
 const headers = (table: HTMLElement) =>

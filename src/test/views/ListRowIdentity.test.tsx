@@ -34,6 +34,7 @@ const payIn = (n: number, status: TransactionRow['status']): TransactionRow => (
   client_id: 1,
   client_name: 'PT Maju',
   added_to_withdrawable: false,
+  last_callback: null,
 });
 const qrisPending = payIn(1, 'PENDING');
 const finalized = payIn(2, 'FINALIZED');

@@ -94,6 +94,7 @@ const payIn = (
   client_id: 1,
   client_name: 'PT Maju',
   added_to_withdrawable: added,
+  last_callback: null,
 });
 const qrisPending = payIn(1, 'fello_qris', 'PENDING');
 const vaPending = payIn(2, 'va_bca', 'PENDING');
