@@ -1,4 +1,5 @@
 import type { ApprovalAction, ApprovalMode, ApprovalStatus } from '../../src/services/approvalRules.ts';
+import { CALLBACK_OUTCOMES, CALLBACK_TRIGGERS } from '../../src/services/callbackRules.ts';
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
 import type { UserTypeName } from '../../src/services/schemas.ts';
 import type { ListId } from '../../src/services/savedViewRules.ts';
@@ -36,6 +37,10 @@ export const clients = pgTable('clients', {
   /** Where FINALIZED pay-ins are reported to the merchant, HMAC-SHA256 signed with the secret. */
   callbackUrl: text('callback_url'),
   callbackSecret: text('callback_secret'),
+  /** After a rotation (issue 47), the old secret signs beside the new one until callbackSecretPreviousUntil. */
+  callbackSecretPrevious: text('callback_secret_previous'),
+  callbackSecretPreviousUntil: timestamp('callback_secret_previous_until', { withTimezone: true }),
+  callbackSecretRotatedAt: timestamp('callback_secret_rotated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -454,8 +459,45 @@ export const callbackAttempts = pgTable(
     error: text('error'),
     attemptedBy: integer('attempted_by'),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first send, a scheduled retry, or a person's Resend (issue 47). */
+    trigger: text('trigger', { enum: CALLBACK_TRIGGERS }).notNull().default('system'),
+    durationMs: integer('duration_ms'),
+    /** The first 1 KB of the receiver's answer. */
+    responseExcerpt: text('response_excerpt'),
+    /** A failed attempt with a retry to come: when it is due. */
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
   },
-  (t) => [index('callback_attempts_transaction_idx').on(t.transactionId)],
+  (t) => [
+    index('callback_attempts_transaction_idx').on(t.transactionId),
+    index('callback_attempts_transaction_time_idx').on(t.transactionId, t.attemptedAt),
+  ],
+);
+
+/**
+ * A pay-in's callback delivery: its latest attempt, written in that attempt's transaction, so the Callbacks
+ * page filters and pages on an index (issue 47). The outcome: delivered, failing (a retry is due), gave up.
+ */
+export const callbackDeliveries = pgTable(
+  'callback_deliveries',
+  {
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => transactions.id),
+    clientId: integer('client_id').notNull(),
+    correlationId: text('correlation_id').notNull(),
+    outcome: text('outcome', { enum: CALLBACK_OUTCOMES }).notNull(),
+    attempts: integer('attempts').notNull(),
+    url: text('url').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('callback_deliveries_time_idx').on(t.lastAttemptAt),
+    index('callback_deliveries_client_time_idx').on(t.clientId, t.lastAttemptAt),
+    index('callback_deliveries_correlation_idx').on(t.correlationId),
+  ],
 );
 
 /** What the built-in demo merchant endpoint received (demo clients point their callbacks at it). */
