@@ -135,3 +135,14 @@ export const TestCallbackResult = v.strictObject({
   response_excerpt: v.nullable(v.string()),
 });
 export type TestCallbackResult = v.InferOutput<typeof TestCallbackResult>;
+
+/**
+ * Pushed to everyone who may see the client (its users and staff) when one of its deliveries changed: an
+ * attempt was made, by the system, a retry or a person. The Callbacks page and the Payments List read again.
+ */
+export const CALLBACK_CHANGED_EVENT = 'callback-changed';
+export interface CallbackChanged {
+  client_id: number;
+  correlation_id: string;
+  outcome: CallbackOutcome;
+}
