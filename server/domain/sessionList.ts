@@ -88,7 +88,8 @@ export async function endOtherSessions(
   origin: RequestOrigin & { sessionId: number },
   limits: SessionLimits,
 ): Promise<EndedSession[]> {
-  parseInput(SignOutOthersBody, body);
+  // No body at all is the same as {}: there is nothing to say but "sign the others out".
+  parseInput(SignOutOthersBody, body ?? {});
   return inTransaction(db, async (tx) => {
     const ended = await revokeLive(tx, and(liveSessionsOf(actor.id, limits), ne(sessions.id, origin.sessionId)));
     await auditBy(tx, actor, origin, {

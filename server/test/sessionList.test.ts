@@ -166,6 +166,12 @@ describe("one's own sessions (User Settings)", () => {
     });
     expect(stray.status).toBe(400);
     expect((await me(current)).status).toBe(200);
+    // A script that sends no body at all is understood: nothing else to say.
+    const other = await signInFrom('client@demo.local', FIREFOX_WINDOWS);
+    const bare = await call(server, 'POST', `${API}/user/sessions/sign-out-others`, { token: current });
+    expect(bare.status).toBe(200);
+    expect(bare.body.data.ended).toBe(1);
+    expect((await me(other)).status).toBe(401);
   });
 });
 
