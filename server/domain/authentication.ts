@@ -6,7 +6,7 @@ import { audit, auditBy } from './audit.ts';
 import { isLocked, LOCKED_MESSAGE, recordFailure } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 import { deleteRecoveryCodes, prepareRecoveryCodes, storeRecoveryCodes } from './recoveryCodes.ts';
-import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { createSession, revokeSession, revokeSessionOfToken, revokeUserSessions } from './sessions.ts';
 import { recoveryCodeSettled } from './workOrderEvents.ts';
 import { checkTotp, newTotpSecret, provisioningQr } from './totp.ts';
 
@@ -132,6 +132,23 @@ export async function signOut(
     action: 'auth.logout',
     outcome: 'success',
   });
+}
+
+/**
+ * A browser signing in again while its cookie still opens a session (a second sign-in in the same browser,
+ * as the same person or another): the old session ends, so the token it held is worth nothing if it was copied.
+ */
+export async function endReplacedSession(db: Db, token: string, origin: RequestOrigin): Promise<number | null> {
+  const ended = await revokeSessionOfToken(db, token);
+  if (!ended) return null;
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, ended.userId));
+  if (user)
+    await auditBy(db, user, origin, {
+      action: 'auth.logout',
+      outcome: 'success',
+      detail: { reason: 'signed-in-again' },
+    });
+  return ended.id;
 }
 
 /**

@@ -84,6 +84,16 @@ export async function revokeSession(db: Db, sessionId: number): Promise<boolean>
   return rows.length === 1;
 }
 
+/** Ends the session a token opens, if it is still open: the session a browser held before signing in again. */
+export async function revokeSessionOfToken(db: Db, token: string): Promise<{ id: number; userId: number } | null> {
+  const [row] = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  return row ?? null;
+}
+
 export async function revokeUserSessions(db: Db, userId: number): Promise<number[]> {
   const rows = await db
     .update(sessions)

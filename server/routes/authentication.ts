@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, PasscodeBody } from '../../src/services/schemas.ts';
-import { signIn, signOut, validateOtp } from '../domain/authentication.ts';
+import { endReplacedSession, signIn, signOut, validateOtp } from '../domain/authentication.ts';
 import { audit } from '../domain/audit.ts';
 import { toCurrentUser } from '../domain/currentUser.ts';
 import { loadPrincipal } from '../domain/principal.ts';
@@ -9,7 +9,13 @@ import { notAllowed, notAuthenticated } from '../domain/errors.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { comesFromApp } from '../http/sameOrigin.ts';
-import { asksForCookie, clearSessionCookie, handOverSession, inCookieMode } from '../http/sessionCookie.ts';
+import {
+  asksForCookie,
+  clearSessionCookie,
+  handOverSession,
+  inCookieMode,
+  readSessionCookie,
+} from '../http/sessionCookie.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 
@@ -35,6 +41,12 @@ export function authenticationRoutes({ database, realtime, config }: RouteDeps) 
       const { token, userId } = await signIn(db, body.email, body.password, originOf(request));
       const principal = await loadPrincipal(db, userId);
       if (!principal) throw notAuthenticated();
+      // The cookie about to be replaced may still open a session: it ends now rather than at its idle limit.
+      const held = asksForCookie(request) ? readSessionCookie(request, config) : null;
+      if (held?.kind === 'value') {
+        const ended = await endReplacedSession(db, held.value, originOf(request));
+        if (ended !== null) realtime.disconnectSession(ended);
+      }
       return ok(await toCurrentUser(db, principal, handOver(request, reply, token), false), 'Login successful');
     });
 

@@ -123,6 +123,27 @@ describe('the session cookie', () => {
     expect(me.body.data).not.toHaveProperty('token');
   });
 
+  it('ends the session a browser still held when it signs in again, as anyone', async () => {
+    const first = await browserSignIn(dev, 'admin@demo.local');
+    expect((await send(dev, 'GET', `${API}/user/me`, { cookie: first.cookie })).status).toBe(200);
+    // The same browser signs in again (here as another person), sending the cookie it holds.
+    const again = await send(dev, 'POST', `${API}/auth/login`, {
+      cookie: first.cookie,
+      body: { email: 'superadmin@demo.local', password: DEMO_PASSWORD },
+    });
+    expect(again.status).toBe(200);
+    // The old cookie, copied before, opens nothing now; the new one is the pre-OTP session.
+    expect((await send(dev, 'GET', `${API}/user/me`, { cookie: first.cookie })).status).toBe(401);
+    expect((await send(dev, 'GET', `${API}/user/me`, { cookie: cookieOf(again, dev) })).status).toBe(200);
+    const [line] = await dev.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.logout'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(line).toMatchObject({ actorEmail: 'admin@demo.local', detail: { reason: 'signed-in-again' } });
+  });
+
   it('is Secure and named __Host-session in production, and the Origin is the https one', async () => {
     const { login, otp, cookie } = await browserSignIn(prod, 'admin@demo.local');
     for (const answer of [login, otp])
