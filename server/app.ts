@@ -13,6 +13,7 @@ import { startApprovalExpiry } from './domain/approvalJob.ts';
 import { configureApprovals } from './domain/approvalHold.ts';
 import { announceApproval } from './events/approvalEvents.ts';
 import { announceBalance } from './events/balanceEvents.ts';
+import { announceCallback } from './events/callbackEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerAccessLog } from './http/accessLog.ts';
@@ -157,7 +158,9 @@ export async function buildApp(
     jobs,
     selfUrl,
     retryDelaySeconds: config.callbackRetrySeconds,
+    production: config.production,
     onWorkOrder: () => outbox.kick(),
+    onCallbackChanged: (changed) => announceCallback(realtime, changed),
   });
   configureApprovals({ expireHours: config.approvalExpireHours });
   const approvalExpiry = await startApprovalExpiry({
