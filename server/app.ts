@@ -51,6 +51,7 @@ import { optionsRoutes } from './routes/options.ts';
 import { overviewRoutes } from './routes/overview.ts';
 import { workOrderRoutes } from './routes/workOrders.ts';
 import { paymentsListRoutes } from './routes/paymentsList.ts';
+import { callbackLogRoutes } from './routes/callbackLog.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
 import { recoveryCodeRoutes } from './routes/recoveryCodes.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
@@ -213,6 +214,7 @@ export async function buildApp(
   await app.register(workOrderRoutes(deps));
   await app.register(withdrawalRoutes(deps));
   await app.register(paymentsListRoutes(deps));
+  await app.register(callbackLogRoutes(deps));
   await app.register(listExportRoutes('transactions', deps));
   await app.register(disbursementListRoutes(deps));
   await app.register(listExportRoutes('disbursements', deps));
