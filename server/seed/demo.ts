@@ -2,15 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
 import { eq, sql } from 'drizzle-orm';
-import {
-  clients,
-  notifications,
-  roleModules,
-  roles,
-  userClients,
-  users,
-  type UserType,
-} from '../db/schema.ts';
+import { clients, notifications, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { moduleIds } from '../../src/services/pages.ts';
 import { AUDITOR_MODULES } from '../../src/services/managementRules.ts';
 import { roleModulesProblem } from '../../src/services/roleModuleRules.ts';
