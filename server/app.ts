@@ -13,6 +13,7 @@ import { startApprovalExpiry } from './domain/approvalJob.ts';
 import { configureApprovals } from './domain/approvalHold.ts';
 import { announceApproval } from './events/approvalEvents.ts';
 import { announceBalance } from './events/balanceEvents.ts';
+import { announceCallback } from './events/callbackEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerAccessLog } from './http/accessLog.ts';
@@ -50,6 +51,7 @@ import { optionsRoutes } from './routes/options.ts';
 import { overviewRoutes } from './routes/overview.ts';
 import { workOrderRoutes } from './routes/workOrders.ts';
 import { paymentsListRoutes } from './routes/paymentsList.ts';
+import { callbackLogRoutes } from './routes/callbackLog.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
 import { recoveryCodeRoutes } from './routes/recoveryCodes.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
@@ -157,7 +159,9 @@ export async function buildApp(
     jobs,
     selfUrl,
     retryDelaySeconds: config.callbackRetrySeconds,
+    production: config.production,
     onWorkOrder: () => outbox.kick(),
+    onCallbackChanged: (changed) => announceCallback(realtime, changed),
   });
   configureApprovals({ expireHours: config.approvalExpireHours });
   const approvalExpiry = await startApprovalExpiry({
@@ -210,6 +214,7 @@ export async function buildApp(
   await app.register(workOrderRoutes(deps));
   await app.register(withdrawalRoutes(deps));
   await app.register(paymentsListRoutes(deps));
+  await app.register(callbackLogRoutes(deps));
   await app.register(listExportRoutes('transactions', deps));
   await app.register(disbursementListRoutes(deps));
   await app.register(listExportRoutes('disbursements', deps));

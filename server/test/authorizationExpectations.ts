@@ -94,6 +94,9 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`PATCH ${API}/transaction/update-transaction`]: superAdmin('transactions'),
   [`POST ${API}/transaction/generate-invoice`]: superAdmin('transactions'),
   [`POST ${API}/transaction/get-status-transaction-file`]: superAdmin('transactions'),
+  // Issue 47: the delivery log is read by whoever reads the Payments List (a client user only their clients').
+  [`GET ${API}/callbacks`]: holder('transactions'),
+  [`GET ${API}/callbacks/:correlationId/attempts`]: holder('transactions'),
 
   // Disbursement List: spec 6 "no row actions on disbursements" for other roles; finalize/reject and the void upload
   // are SUPER ADMIN's.
@@ -226,6 +229,8 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`PATCH ${API}/transaction/update-transaction`]: REFUSED,
   [`POST ${API}/transaction/generate-invoice`]: REFUSED,
   [`POST ${API}/transaction/get-status-transaction-file`]: REFUSED,
+  [`GET ${API}/callbacks`]: READS,
+  [`GET ${API}/callbacks/:correlationId/attempts`]: READS,
 
   [`GET ${API}/transaction/list-disbursement`]: READS,
   [`GET ${API}/transaction/summary-disbursement`]: READS,

@@ -58,6 +58,16 @@ export const CallbackListQuery = v.strictObject({
   limit: limitParam(GENERIC_PAGE_SIZES, 15),
 });
 
+/** `GET /callbacks/:correlationId/attempts`: the pay-in whose attempts are read. */
+export const CallbackAttemptsParams = v.object({
+  correlationId: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('correlation id is required'),
+    v.maxLength(100, 'correlation id is too long'),
+  ),
+});
+
 /** One delivery: a pay-in's callback, its latest attempt and, while failing, when the next is due. */
 export const CallbackDeliveryRow = v.strictObject({
   correlation_id: v.string(),
