@@ -2,6 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { callbackAttempts, clients, demoMerchantInbox, type transactions } from '../db/schema.ts';
+import { SIGNATURE_TOLERANCE_SECONDS } from '../../src/services/callbackRules.ts';
+import { signingSecrets } from './callbackEndpoint.ts';
+import { legacySignatureMatches, verifyCallbackSignature } from './callbackSignature.ts';
 import { notAuthenticated, notFound } from './errors.ts';
 
 /** Demo clients' callback URL: a path on this server, resolved against its own loopback address. */
@@ -14,19 +17,33 @@ export function signatureMatches(secret: string, body: string, signature: string
   return timingSafeEqual(Buffer.from(signBody(secret, body), 'hex'), Buffer.from(signature, 'hex'));
 }
 
+/** The two signature headers a callback carries (callbackRules.ts). */
+export interface CallbackSignatures {
+  timestamped: string | undefined;
+  legacy: string | undefined;
+}
+
 /**
- * A demo merchant receiving a callback: checks the HMAC signature with the client's secret and
- * records what arrived, badly signed too, so a resent callback can be seen landing.
+ * A demo merchant receiving a callback, checking it as the README tells merchants to: the timestamped
+ * header, within the tolerance, against any of the client's secrets that sign now; only a callback without
+ * it (a sender from before the timestamp) falls back to the legacy body-only HMAC, since a stale or
+ * tampered timestamped one must not pass by its legacy twin. Records what arrived, badly signed too, so
+ * a resent callback can be seen landing.
  */
 export async function receiveDemoCallback(
   db: Db,
   clientId: number,
   body: { raw: string; value: object },
-  signature: string | undefined,
+  signatures: CallbackSignatures,
+  now = new Date(),
 ): Promise<void> {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client?.callbackSecret) throw notFound('Unknown merchant');
-  const valid = signatureMatches(client.callbackSecret, body.raw, signature);
+  const secrets = signingSecrets(client, now);
+  const valid =
+    signatures.timestamped !== undefined
+      ? verifyCallbackSignature(signatures.timestamped, body.raw, secrets, now, SIGNATURE_TOLERANCE_SECONDS)
+      : legacySignatureMatches(signatures.legacy, body.raw, secrets);
   await db.insert(demoMerchantInbox).values({ clientId, body: body.value, signatureValid: valid });
   if (!valid) throw notAuthenticated('Invalid signature');
 }
