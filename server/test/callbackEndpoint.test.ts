@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,13 @@ import { auditLog, clients, demoMerchantInbox } from '../db/schema.ts';
 import { sendCallback } from '../domain/callbackSend.ts';
 import { hmacHex, timestampedSignature, verifyCallbackSignature } from '../domain/callbackSignature.ts';
 import { secretFingerprint } from '../domain/callbackEndpoint.ts';
-import { resolveNamesWith, type ResolvedAddress } from '../domain/callbackUrl.ts';
+import {
+  addressKind,
+  refusedKind,
+  resolveNamesWith,
+  type AddressKind,
+  type ResolvedAddress,
+} from '../domain/callbackUrl.ts';
 import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
 import { call, signInVerified, startTestServer, type TestServer } from './harness.ts';
 
@@ -483,5 +490,90 @@ describe('where callbacks may go, outside production', () => {
     ] as const)
       expect((await as(dev, method, endpointPath(999_999, tail), body)).status, tail).toBe(404);
     expect((await as(dev, 'POST', endpointPath(1, 'callback-secret'), { secret: 'mine' })).status).toBe(400);
+  });
+});
+
+describe('the address classifier, against a plain reference of the ranges', () => {
+  // The ranges as numbers, apart from REFUSED_RANGES and net.BlockList: [kind, first address, prefix length].
+  const V4: Array<[AddressKind, number, number]> = [
+    ['unspecified', 0x00000000, 8],
+    ['private', 0x0a000000, 8],
+    ['shared', 0x64400000, 10],
+    ['loopback', 0x7f000000, 8],
+    ['link-local', 0xa9fe0000, 16],
+    ['private', 0xac100000, 12],
+    ['private', 0xc0a80000, 16],
+    ['multicast', 0xe0000000, 4],
+    ['reserved', 0xf0000000, 4],
+  ];
+  const inPrefix = (value: bigint, base: bigint, prefix: number, bits: number) =>
+    value >> BigInt(bits - prefix) === base >> BigInt(bits - prefix);
+  const referenceV4 = (n: number) => V4.find(([, base, p]) => inPrefix(BigInt(n), BigInt(base), p, 32))?.[0] ?? null;
+  const referenceV6 = (groups: number[]): AddressKind | null => {
+    const n = groups.reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);
+    const low32 = Number(n & 0xffffffffn);
+    if (n >> 32n === 0xffffn || n >> 32n === 0x64ff9b0000000000000000n || (n >> 32n === 0n && n > 1n))
+      return referenceV4(low32);
+    if (n === 0n) return 'unspecified';
+    if (n === 1n) return 'loopback';
+    if (inPrefix(n, 0xfcn << 120n, 7, 128)) return 'unique-local';
+    if (inPrefix(n, 0xfe80n << 112n, 10, 128)) return 'link-local';
+    if (inPrefix(n, 0xffn << 120n, 8, 128)) return 'multicast';
+    return null;
+  };
+  const v4Text = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+  // Addresses in and around every range, not only uniform ones (which would almost never land in a range).
+  const v4 = fc.oneof(
+    fc.nat({ max: 0xffffffff }),
+    fc.tuple(fc.constantFrom(...V4), fc.nat({ max: 0xffffffff })).map(([[, base, p], r]) => base + (r >>> p)),
+    fc.tuple(fc.constantFrom(...V4), fc.constantFrom(-1, 0)).map(([[, base], d]) => (base + d + 2 ** 32) % 2 ** 32),
+  );
+  const group = fc.nat({ max: 0xffff });
+  const v6 = fc.oneof(
+    fc.array(group, { minLength: 8, maxLength: 8 }),
+    v4.map((n) => [0, 0, 0, 0, 0, 0xffff, n >>> 16, n & 0xffff]),
+    v4.map((n) => [0x64, 0xff9b, 0, 0, 0, 0, n >>> 16, n & 0xffff]),
+    v4.map((n) => [0, 0, 0, 0, 0, 0, n >>> 16, n & 0xffff]),
+    fc
+      .tuple(
+        fc.constantFrom(0xfc00, 0xfd00, 0xfe80, 0xfebf, 0xfec0, 0xff00, 0xfbff),
+        fc.array(group, { minLength: 7, maxLength: 7 }),
+      )
+      .map(([first, rest]) => [first | (rest[0] & 0xff), ...rest]),
+    fc.constantFrom([0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 1]),
+  );
+
+  it('classifies IPv4 addresses as the reference does', () => {
+    fc.assert(
+      fc.property(v4, (n) => {
+        expect(addressKind(v4Text(n)), v4Text(n)).toBe(referenceV4(n));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('classifies IPv6 addresses, written in full or as URL compresses them, as the reference does', () => {
+    fc.assert(
+      fc.property(v6, (groups) => {
+        const full = groups.map((g) => g.toString(16)).join(':');
+        const compressed = new URL(`http://[${full}]/`).hostname.slice(1, -1);
+        const want = referenceV6(groups);
+        expect(addressKind(full), full).toBe(want);
+        expect(addressKind(compressed), compressed).toBe(want);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('outside production lets loopback and private through, and nothing else', () => {
+    fc.assert(
+      fc.property(v4, (n) => {
+        const kind = referenceV4(n);
+        const allowed = kind === null || kind === 'loopback' || kind === 'private';
+        expect(refusedKind(v4Text(n), false)).toBe(allowed ? null : kind);
+        expect(refusedKind(v4Text(n), true)).toBe(kind);
+      }),
+      { numRuns: 1_000 },
+    );
   });
 });
