@@ -30,6 +30,7 @@ import { closeSheetReader, configureSheetReader } from './uploads/sheetReader.ts
 import { createMailer } from './mail/mailer.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
 import { startJobQueue, type JobQueue } from './queue/jobQueue.ts';
+import { callbackEndpointRoutes } from './routes/callbackEndpoint.ts';
 import { demoMerchantRoutes } from './routes/demoMerchant.ts';
 import { disbursementListRoutes } from './routes/disbursementList.ts';
 import { disbursementVoidRoutes } from './routes/disbursementVoid.ts';
@@ -220,6 +221,7 @@ export async function buildApp(
   await app.register(listExportRoutes('disbursements', deps));
   await app.register(disbursementVoidRoutes(deps));
   await app.register(demoMerchantRoutes(deps));
+  await app.register(callbackEndpointRoutes(deps));
   await app.register(reconciliationRoutes(deps));
   await app.register(managementRoutes(deps));
   await app.register(disbursementAccountRoutes(deps));

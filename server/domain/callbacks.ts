@@ -1,35 +1,44 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { CallbackChanged, CallbackOutcome, CallbackTrigger } from '../../src/services/callbackRules.ts';
 import type { Db } from '../db/connect.ts';
 import { callbackAttempts, callbackDeliveries, clients, demoMerchantInbox, type transactions } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { SIGNATURE_TOLERANCE_SECONDS } from '../../src/services/callbackRules.ts';
 import { sendCallback, type CallbackSendResult } from './callbackSend.ts';
+import { legacySignatureMatches, verifyCallbackSignature } from './callbackSignature.ts';
+import { absoluteCallbackUrl } from './callbackUrl.ts';
 import { notAuthenticated, notFound } from './errors.ts';
 
 /** Demo clients' callback URL: a path on this server, resolved against its own loopback address. */
 export const DEMO_CALLBACK_PATH = '/demo-merchant/callback';
 
-export const signBody = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-
-export function signatureMatches(secret: string, body: string, signature: string | undefined): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  return timingSafeEqual(Buffer.from(signBody(secret, body), 'hex'), Buffer.from(signature, 'hex'));
+/** The two signature headers a callback carries (callbackRules.ts). */
+export interface CallbackSignatures {
+  timestamped: string | undefined;
+  legacy: string | undefined;
 }
 
 /**
- * A demo merchant receiving a callback: checks the HMAC signature with the client's secret and
- * records what arrived, badly signed too, so a resent callback can be seen landing.
+ * A demo merchant receiving a callback, checking it as the README tells merchants to: the timestamped
+ * header, within the tolerance, against any of the client's secrets that sign now; only a callback without
+ * it (a sender from before the timestamp) falls back to the legacy body-only HMAC, since a stale or
+ * tampered timestamped one must not pass by its legacy twin. Records what arrived, badly signed too, so
+ * a resent callback can be seen landing.
  */
 export async function receiveDemoCallback(
   db: Db,
   clientId: number,
   body: { raw: string; value: object },
-  signature: string | undefined,
+  signatures: CallbackSignatures,
+  now = new Date(),
 ): Promise<void> {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client?.callbackSecret) throw notFound('Unknown merchant');
-  const valid = signatureMatches(client.callbackSecret, body.raw, signature);
+  const secrets = signingSecrets(client, now);
+  const valid =
+    signatures.timestamped !== undefined
+      ? verifyCallbackSignature(signatures.timestamped, body.raw, secrets, now, SIGNATURE_TOLERANCE_SECONDS)
+      : legacySignatureMatches(signatures.legacy, body.raw, secrets);
   await db.insert(demoMerchantInbox).values({ clientId, body: body.value, signatureValid: valid });
   if (!valid) throw notAuthenticated('Invalid signature');
 }
@@ -162,7 +171,7 @@ export async function deliverCallback(
   selfUrl: string,
   attempt: CallbackAttempt,
 ): Promise<CallbackDelivered> {
-  const url = target.url?.startsWith('/') ? `${selfUrl}${target.url}/${target.clientId}` : target.url;
+  const url = target.url ? absoluteCallbackUrl(target.url, target.clientId, selfUrl) : null;
   const at = new Date();
   const sent: CallbackSendResult =
     !url || target.secrets.length === 0

@@ -131,6 +131,9 @@ export const CallbackUrlBody = v.strictObject({
   ),
 });
 
+/** Rotating the secret and sending a test callback take no input: a body, if any, must be empty. */
+export const NoCallbackInput = v.strictObject({});
+
 /** A rotation's answer: the new secret, shown once, and until when the old one still signs. */
 export const RotatedSecret = v.strictObject({ secret: v.string(), previous_secret_until: IsoTime });
 export type RotatedSecret = v.InferOutput<typeof RotatedSecret>;
