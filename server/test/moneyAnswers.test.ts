@@ -236,6 +236,25 @@ describe('pay-ins', () => {
       }),
     );
     expect(attempts.data[0]).toMatchObject({ trigger: 'person', triggered_by: 'superadmin@demo.local', ok: true });
+    // A client's callback endpoint: read, pointed at the demo merchant by its full address, its secret rotated, tested.
+    const endpointPath = (route: 'callbackEndpoint' | 'updateCallbackUrl' | 'rotateCallbackSecret' | 'testCallback') =>
+      routes[route].path.replace(':id', '1');
+    const asSuperAdmin = (route: Parameters<typeof endpointPath>[0], body?: unknown) =>
+      call(server, routes[route].method, endpointPath(route), { token: session.superadmin.token, body });
+    expect(expectDeclared('callbackEndpoint', await asSuperAdmin('callbackEndpoint')).data.client_id).toBe(1);
+    const demoMerchant = `${server.url}/demo-merchant/callback/1`;
+    const saved = expectDeclared(
+      'updateCallbackUrl',
+      await asSuperAdmin('updateCallbackUrl', { callback_url: demoMerchant }),
+    );
+    expect(saved.data.callback_url).toBe(demoMerchant);
+    expect(expectDeclared('rotateCallbackSecret', await asSuperAdmin('rotateCallbackSecret', {})).data.secret).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+    expect(expectDeclared('testCallback', await asSuperAdmin('testCallback', {})).data).toMatchObject({
+      delivered: true,
+      status_code: 200,
+    });
   });
 
   it('answers Process Transactions, previewed and applied, as declared', async () => {
