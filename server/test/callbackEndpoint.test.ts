@@ -130,10 +130,10 @@ async function testCallbackArriving(id: number): Promise<Received & { signature:
 }
 
 describe("the README's receiver check (docs/snippets/verifyCallback.mjs)", () => {
-  it('is the very code docs/callback-signatures.md shows', async () => {
+  it('is the very code the README and docs/callback-signatures.md show', async () => {
     const snippet = (await readFile(snippetUrl, 'utf8')).trim();
-    const page = await readFile(new URL('../../docs/callback-signatures.md', import.meta.url), 'utf8');
-    expect(page).toContain(snippet);
+    for (const shown of ['../../README.md', '../../docs/callback-signatures.md'])
+      expect(await readFile(new URL(shown, import.meta.url), 'utf8'), shown).toContain(snippet);
     expect(snippet.split('\n').length).toBeLessThanOrEqual(15);
   });
 
