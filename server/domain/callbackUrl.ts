@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where merchant callbacks may go. A callback is a POST our server makes to an address a person typed, so
@@ -47,24 +48,11 @@ const KIND_LISTS = (() => {
   return [...lists];
 })();
 
-/** An IPv6 address as its eight 16-bit groups (a trailing dotted IPv4 part read as two). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1].split('.').map(Number);
-    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const read = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const front = read(head);
-  const back = read(tail);
-  return tail === undefined ? front : [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
-}
-
 /** The IPv4 address an IPv6 one stands for (mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, compatible ::/96). */
 export function embeddedIPv4(address: string): string | null {
-  const g = ipv6Groups(address);
+  // ipaddr.js reads every IPv6 spelling (::, a dotted IPv4 tail, a zone); invalid text stands for no IPv4 address.
+  if (!ipaddr.IPv6.isValid(address)) return null;
+  const g = ipaddr.IPv6.parse(address).parts;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   const mapped = zeros(0, 5) && g[5] === 0xffff;
   const nat64 = g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6);
