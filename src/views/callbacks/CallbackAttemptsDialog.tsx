@@ -72,7 +72,9 @@ export function CallbackAttemptsDialog({
               {delivery.client_name} · <CallbackOutcomeBadge outcome={delivery.outcome} size="small" />
             </Text>
             {error && <RetryBar message={error} onRetry={onRetry} />}
-            {loading && attempts.length === 0 && <Spinner size="small" label="Loading the attempts…" />}
+            {loading && (
+              <Spinner size="tiny" label={attempts.length ? 'Reading the attempts again…' : 'Loading the attempts…'} />
+            )}
             {attempts.length > 0 && (
               <Table aria-label="Attempts" size="small">
                 <TableHeader>

@@ -1,4 +1,4 @@
-import { Button, Card, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { PlugConnectedRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
@@ -89,6 +89,7 @@ export function CallbacksPage({ logic = callbacksPageMachine }: { logic?: typeof
         {s.matches({ list: 'failed' }) && (
           <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
+        {c.resending && <Spinner size="tiny" label={`Resending the callback of ${c.resending.correlation_id}…`} />}
         {views && (
           <div className={styles.memory}>
             <SavedViewsMenu actor={views} />

@@ -64,7 +64,7 @@ export function CallbacksTable({
 }) {
   const styles = useStyles();
   return (
-    <Table aria-label="Callbacks" size="small">
+    <Table aria-label="Callbacks" aria-busy={loading} size="small">
       <TableHeader>
         <TableRow>
           {COLUMNS.map((c) => (
