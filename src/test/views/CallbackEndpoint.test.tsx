@@ -3,7 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fromCallback, fromPromise } from 'xstate';
 import { callbackEndpointMachine } from '../../machines/callbackEndpointMachine';
 import { callbacksPageMachine } from '../../machines/callbacksPageMachine';
-import type { CallbackEndpoint, RotatedSecret, TestCallbackResult } from '../../services/callbackRules';
+import type {
+  CallbackDeliveryRow,
+  CallbackEndpoint,
+  RotatedSecret,
+  TestCallbackResult,
+} from '../../services/callbackRules';
 import { ApiError } from '../../services/http';
 import type { UserTypeName } from '../../services/schemas';
 import { CallbacksPage } from '../../views/callbacks/CallbacksPage';
@@ -58,7 +63,7 @@ function server() {
   const logic = callbacksPageMachine.provide({
     actors: {
       loadCallbacks: fromPromise(async () => ({
-        rows: [],
+        rows: [] as CallbackDeliveryRow[],
         meta: { current_page: 1, last_page: 1, total: 0, per_page: 15 },
       })),
       callbackWatch: fromCallback(() => () => {}),
