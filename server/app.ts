@@ -13,6 +13,7 @@ import { startApprovalExpiry } from './domain/approvalJob.ts';
 import { configureApprovals } from './domain/approvalHold.ts';
 import { announceApproval } from './events/approvalEvents.ts';
 import { announceBalance } from './events/balanceEvents.ts';
+import { announceCallback } from './events/callbackEvents.ts';
 import { SETTLEMENT_PROGRESS_EVENT } from '../src/services/settlementRules.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerAccessLog } from './http/accessLog.ts';
@@ -29,6 +30,7 @@ import { closeSheetReader, configureSheetReader } from './uploads/sheetReader.ts
 import { createMailer } from './mail/mailer.ts';
 import { startProviderSimulator } from './providers/simulator.ts';
 import { startJobQueue, type JobQueue } from './queue/jobQueue.ts';
+import { callbackEndpointRoutes } from './routes/callbackEndpoint.ts';
 import { demoMerchantRoutes } from './routes/demoMerchant.ts';
 import { disbursementListRoutes } from './routes/disbursementList.ts';
 import { disbursementVoidRoutes } from './routes/disbursementVoid.ts';
@@ -50,6 +52,7 @@ import { optionsRoutes } from './routes/options.ts';
 import { overviewRoutes } from './routes/overview.ts';
 import { workOrderRoutes } from './routes/workOrders.ts';
 import { paymentsListRoutes } from './routes/paymentsList.ts';
+import { callbackLogRoutes } from './routes/callbackLog.ts';
 import { twoFactorRoutes } from './routes/twoFactor.ts';
 import { recoveryCodeRoutes } from './routes/recoveryCodes.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
@@ -157,7 +160,9 @@ export async function buildApp(
     jobs,
     selfUrl,
     retryDelaySeconds: config.callbackRetrySeconds,
+    production: config.production,
     onWorkOrder: () => outbox.kick(),
+    onCallbackChanged: (changed) => announceCallback(realtime, changed),
   });
   configureApprovals({ expireHours: config.approvalExpireHours });
   const approvalExpiry = await startApprovalExpiry({
@@ -210,11 +215,13 @@ export async function buildApp(
   await app.register(workOrderRoutes(deps));
   await app.register(withdrawalRoutes(deps));
   await app.register(paymentsListRoutes(deps));
+  await app.register(callbackLogRoutes(deps));
   await app.register(listExportRoutes('transactions', deps));
   await app.register(disbursementListRoutes(deps));
   await app.register(listExportRoutes('disbursements', deps));
   await app.register(disbursementVoidRoutes(deps));
   await app.register(demoMerchantRoutes(deps));
+  await app.register(callbackEndpointRoutes(deps));
   await app.register(reconciliationRoutes(deps));
   await app.register(managementRoutes(deps));
   await app.register(disbursementAccountRoutes(deps));

@@ -3,7 +3,8 @@ import type { Db } from '../db/connect.ts';
 import { transactions } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { JobQueue, QueuedJob } from '../queue/jobQueue.ts';
-import { callbackTargetOf, deliverCallback } from './callbacks.ts';
+import type { CallbackChanged } from '../../src/services/callbackRules.ts';
+import { alreadyDelivered, callbackTargetOf, deliverCallback } from './callbacks.ts';
 import { callbackDelivered, callbackFailed } from './workOrderEvents.ts';
 
 export const CALLBACK_QUEUE = 'merchant-callback';
@@ -20,9 +21,21 @@ export interface CallbackWorkerDeps {
   selfUrl: () => string;
   /** Seconds before the second attempt; pg-boss doubles it for the third. */
   retryDelaySeconds: number;
+  /** Production refuses http and private addresses (sendCallback). */
+  production: boolean;
   /** Publish the work order a final failure committed. */
   onWorkOrder(): void;
+  /** Announce an attempt the delivery log committed. */
+  onCallbackChanged(changed: CallbackChanged): void;
 }
+
+/**
+ * When pg-boss runs the next attempt after attempt `retryCount` (0 for the first) fails, at the earliest:
+ * with retryBackoff it waits retryDelay * 2^retryCount plus a random part of as much again (pg-boss 10's
+ * failJobs), so the retry comes between this and twice the delay (and a poll) later.
+ */
+export const retryDueAt = (retryDelaySeconds: number, retryCount: number, now = new Date()) =>
+  new Date(now.getTime() + retryDelaySeconds * 2 ** retryCount * 1000);
 
 /** A pay-in just became FINALIZED: its merchant is told, by a job that retries. */
 export const queueCallback = (jobs: JobQueue, correlationId: string) =>
@@ -39,7 +52,15 @@ export async function runCallback(
 ): Promise<{ delivered: boolean }> {
   const [row] = await deps.db.select().from(transactions).where(eq(transactions.correlationId, job.data.correlationId));
   if (!row || (row.status !== 'FINALIZED' && row.status !== 'SETTLED')) return { delivered: false };
-  const ok = await deliverCallback(deps.db, await callbackTargetOf(deps.db, row), deps.selfUrl(), null);
+  // A person's Resend delivered it meanwhile: the merchant has it, nothing is sent again.
+  if (await alreadyDelivered(deps.db, row.id)) return { delivered: true };
+  const { ok, changed } = await deliverCallback(deps.db, await callbackTargetOf(deps.db, row), deps.selfUrl(), {
+    trigger: job.retryCount === 0 ? 'system' : 'retry',
+    by: null,
+    retryAt: job.finalAttempt ? null : retryDueAt(deps.retryDelaySeconds, job.retryCount),
+    production: deps.production,
+  });
+  deps.onCallbackChanged(changed);
   if (ok) {
     if (await inTransaction(deps.db, (tx) => callbackDelivered(tx, row.correlationId, null))) deps.onWorkOrder();
     return { delivered: true };

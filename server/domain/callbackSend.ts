@@ -1,9 +1,15 @@
-import { createHmac } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import {
   LEGACY_SIGNATURE_HEADER,
   RESPONSE_EXCERPT_BYTES,
   TIMESTAMPED_SIGNATURE_HEADER,
 } from '../../src/services/callbackRules.ts';
+import { hmacHex, timestampedSignature } from './callbackSignature.ts';
+import { KIND_WORDS, bareHost, checkHost, refusedKind, urlFormProblem, type UrlFormProblem } from './callbackUrl.ts';
+
+export { timestampedSignature };
 
 /** What one POST to a merchant came to: the delivery log's attempt, before who triggered it. */
 export interface CallbackSendResult {
@@ -22,19 +28,70 @@ export interface CallbackSendOptions {
   /** Production refuses http and private, loopback, link-local and metadata addresses. */
   production: boolean;
   now?: Date;
+  /** How long the whole attempt may take (tests shorten it). */
+  timeoutMs?: number;
 }
 
-const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+const TIMEOUT_MS = 5_000;
 
-/** `t=<unix seconds>,v1=<hex>` with one v1 per secret: Stripe's convention, so merchants' libraries know it. */
-export function timestampedSignature(secrets: readonly string[], body: string, unixSeconds: number): string {
-  return [`t=${unixSeconds}`, ...secrets.map((secret) => `v1=${hmac(secret, `${unixSeconds}.${body}`)}`)].join(',');
+const FORM_WORDS: Record<UrlFormProblem, string> = {
+  scheme: 'not an http or https URL',
+  'http in production': 'http refused in production (https only)',
+  credentials: 'credentials in the URL refused',
+};
+
+/** A failure whose words are already the attempt's error. */
+class AttemptFailed extends Error {}
+
+/** Node's error codes in a person's words; anything else keeps its own message. */
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connection timed out',
+  EPIPE: 'connection closed while sending',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found (DNS did not answer)',
+};
+
+function errorWords(error: unknown): string {
+  if (error instanceof AttemptFailed) return error.message;
+  // With several addresses Node tries each (autoSelectFamily) and reports them together.
+  const first = error instanceof AggregateError ? (error.errors[0] as unknown) : error;
+  const code = (first as { code?: unknown })?.code;
+  if (typeof code === 'string' && NETWORK_WORDS[code]) return NETWORK_WORDS[code];
+  const message = first instanceof Error ? first.message : 'failed';
+  return (typeof code === 'string' && /CERT|TLS|SSL/.test(code) ? `TLS: ${message}` : message).slice(0, 200);
 }
 
 /**
+ * Resolves as Node would, but refuses to hand over a refused address: the connection goes to the very
+ * addresses checked, so a name cannot pass the check and then resolve elsewhere (DNS rebinding).
+ */
+const guardedLookup =
+  (production: boolean): LookupFunction =>
+  (hostname, options, callback) => {
+    void checkHost(hostname, production).then((checked) => {
+      if (!checked.ok) {
+        const why = checked.refused
+          ? `refused address ${checked.refused.address} (${KIND_WORDS[checked.refused.kind]})`
+          : checked.reason;
+        callback(new AttemptFailed(why), '', 0);
+      } else if (options.all) callback(null, checked.addresses);
+      else callback(null, checked.addresses[0].address, checked.addresses[0].family);
+    });
+  };
+
+/** Postgres text holds no NUL; a cut multi-byte character becomes U+FFFD. */
+const excerptOf = (chunks: Buffer[]) =>
+  Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '') || null;
+
+/**
  * POSTs one signed callback and says what came of it. Never throws: a refused address, a timeout or a
- * closed port is the attempt's error. Redirects are not followed.
- * (Issue 47's interface; the address checks at send time are still to come.)
+ * closed port is the attempt's error. The address is checked again here, after DNS, on the address the
+ * connection is made to; redirects are not followed; only the first RESPONSE_EXCERPT_BYTES of the answer
+ * are read.
  */
 export async function sendCallback(
   url: string,
@@ -42,31 +99,83 @@ export async function sendCallback(
   options: CallbackSendOptions,
 ): Promise<CallbackSendResult> {
   const started = performance.now();
-  const unixSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const result = (r: Omit<CallbackSendResult, 'url' | 'durationMs'>): CallbackSendResult => ({
     url,
     durationMs: Math.round(performance.now() - started),
     ...r,
   });
+  const failed = (error: string) => result({ ok: false, statusCode: null, error, responseExcerpt: null });
+  let target: URL;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'content-type': 'application/json',
-        [LEGACY_SIGNATURE_HEADER]: hmac(options.secrets[0], body),
-        [TIMESTAMPED_SIGNATURE_HEADER]: timestampedSignature(options.secrets, body, unixSeconds),
-        'x-correlation-id': options.correlationId,
-      },
-      body,
-      signal: AbortSignal.timeout(5_000),
-    });
-    const text = Buffer.from(await response.arrayBuffer())
-      .subarray(0, RESPONSE_EXCERPT_BYTES)
-      .toString('utf8');
-    return result({ ok: response.ok, statusCode: response.status, error: null, responseExcerpt: text || null });
-  } catch (error) {
-    const message = error instanceof Error ? error.message.slice(0, 200) : 'failed';
-    return result({ ok: false, statusCode: null, error: message, responseExcerpt: null });
+    target = new URL(url);
+  } catch {
+    return failed('not a valid URL');
   }
+  if (!options.secrets.length) return failed('no callback secret configured');
+  const formProblem = urlFormProblem(target, options.production);
+  if (formProblem) return failed(FORM_WORDS[formProblem]);
+  // Node connects to an address literal without a lookup: checked here instead.
+  const literal = bareHost(target.hostname);
+  const literalKind = refusedKind(literal, options.production);
+  if (literalKind) return failed(`refused address ${literal} (${KIND_WORDS[literalKind]})`);
+
+  const unixSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<CallbackSendResult>((resolve) => {
+    let settled = false;
+    const settle = (outcome: CallbackSendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const answered = (response: IncomingMessage) => {
+      const statusCode = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => {
+        response.destroy();
+        const redirect = statusCode >= 300 && statusCode < 400;
+        settle(
+          result({
+            ok: statusCode >= 200 && statusCode < 300,
+            statusCode,
+            error: redirect ? 'redirect not followed' : null,
+            responseExcerpt: excerptOf(chunks),
+          }),
+        );
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= RESPONSE_EXCERPT_BYTES) done();
+      });
+      response.on('end', done);
+      // The answer broke off: what came of it is still the receiver's answer.
+      response.on('error', done);
+    };
+    const outgoing = request(
+      target,
+      {
+        method: 'POST',
+        agent: false,
+        lookup: guardedLookup(options.production),
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          [LEGACY_SIGNATURE_HEADER]: hmacHex(options.secrets[0], body),
+          [TIMESTAMPED_SIGNATURE_HEADER]: timestampedSignature(options.secrets, body, unixSeconds),
+          'x-correlation-id': options.correlationId,
+        },
+      },
+      answered,
+    );
+    const timer = setTimeout(
+      () => outgoing.destroy(new AttemptFailed(`timed out after ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    outgoing.on('error', (error) => settle(failed(errorWords(error))));
+    outgoing.end(body);
+  });
 }

@@ -1,7 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { CallbackChanged, CallbackOutcome, CallbackTrigger } from '../../src/services/callbackRules.ts';
 import type { Db } from '../db/connect.ts';
-import { callbackAttempts, clients, demoMerchantInbox, type transactions } from '../db/schema.ts';
+import { callbackAttempts, callbackDeliveries, clients, demoMerchantInbox, type transactions } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { sendCallback, type CallbackSendResult } from './callbackSend.ts';
+import { SIGNATURE_TOLERANCE_SECONDS } from '../../src/services/callbackRules.ts';
+import { legacySignatureMatches, verifyCallbackSignature } from './callbackSignature.ts';
 import { notAuthenticated, notFound } from './errors.ts';
 
 /** Demo clients' callback URL: a path on this server, resolved against its own loopback address. */
@@ -14,19 +19,33 @@ export function signatureMatches(secret: string, body: string, signature: string
   return timingSafeEqual(Buffer.from(signBody(secret, body), 'hex'), Buffer.from(signature, 'hex'));
 }
 
+/** The two signature headers a callback carries (callbackRules.ts). */
+export interface CallbackSignatures {
+  timestamped: string | undefined;
+  legacy: string | undefined;
+}
+
 /**
- * A demo merchant receiving a callback: checks the HMAC signature with the client's secret and
- * records what arrived, badly signed too, so a resent callback can be seen landing.
+ * A demo merchant receiving a callback, checking it as the README tells merchants to: the timestamped
+ * header, within the tolerance, against any of the client's secrets that sign now; only a callback without
+ * it (a sender from before the timestamp) falls back to the legacy body-only HMAC, since a stale or
+ * tampered timestamped one must not pass by its legacy twin. Records what arrived, badly signed too, so
+ * a resent callback can be seen landing.
  */
 export async function receiveDemoCallback(
   db: Db,
   clientId: number,
   body: { raw: string; value: object },
-  signature: string | undefined,
+  signatures: CallbackSignatures,
+  now = new Date(),
 ): Promise<void> {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client?.callbackSecret) throw notFound('Unknown merchant');
-  const valid = signatureMatches(client.callbackSecret, body.raw, signature);
+  const secrets = signingSecrets(client, now);
+  const valid =
+    signatures.timestamped !== undefined
+      ? verifyCallbackSignature(signatures.timestamped, body.raw, secrets, now, SIGNATURE_TOLERANCE_SECONDS)
+      : legacySignatureMatches(signatures.legacy, body.raw, secrets);
   await db.insert(demoMerchantInbox).values({ clientId, body: body.value, signatureValid: valid });
   if (!valid) throw notAuthenticated('Invalid signature');
 }
@@ -36,49 +55,151 @@ export interface CallbackTarget {
   correlationId: string;
   clientId: number;
   url: string | null;
-  secret: string | null;
+  /** The secrets that sign now, the current one first (signingSecrets). */
+  secrets: string[];
   payload: Record<string, unknown>;
 }
 
-/** POSTs one signed callback (HMAC-SHA256 of the exact body in X-Signature) and records the attempt. */
+type SecretColumns = Pick<
+  typeof clients.$inferSelect,
+  'callbackSecret' | 'callbackSecretPrevious' | 'callbackSecretPreviousUntil'
+>;
+
+/**
+ * The secrets a client's callbacks are signed with now: the current one, and the rotated-out one while
+ * its overlap lasts, so a merchant still checking with the old secret keeps accepting them for that time.
+ */
+export function signingSecrets(client: SecretColumns | undefined, now = new Date()): string[] {
+  if (!client?.callbackSecret) return [];
+  const previous = client.callbackSecretPrevious;
+  const until = client.callbackSecretPreviousUntil;
+  return previous && until && until > now ? [client.callbackSecret, previous] : [client.callbackSecret];
+}
+
+/** Who makes an attempt, and what follows if it fails. */
+export interface CallbackAttempt {
+  trigger: CallbackTrigger;
+  /** The person who pressed Resend; null for the system's attempts. */
+  by: number | null;
+  /** When pg-boss will try again if this attempt fails; null on the last one and on a person's Resend. */
+  retryAt: Date | null;
+  production: boolean;
+}
+
+export interface CallbackDelivered {
+  ok: boolean;
+  changed: CallbackChanged;
+}
+
+// PostgreSQL text holds no NUL character; a receiver's answer may.
+const storable = (text: string | null) => (text === null ? null : text.replaceAll('\u0000', ''));
+
+/** The delivery's state before this attempt, locked so two attempts at once count both. */
+async function deliveryBefore(tx: Db, transactionId: number) {
+  const [row] = await tx
+    .select({ outcome: callbackDeliveries.outcome, nextRetryAt: callbackDeliveries.nextRetryAt })
+    .from(callbackDeliveries)
+    .where(eq(callbackDeliveries.transactionId, transactionId))
+    .for('update');
+  return row;
+}
+
+/**
+ * Records one attempt and, in the same transaction, its pay-in's delivery: delivered on success;
+ * failing while a retry is due (a person's Resend that fails leaves a system retry still due in
+ * place); gave up when none is.
+ */
+async function recordAttempt(
+  db: Db,
+  target: CallbackTarget,
+  attempt: CallbackAttempt,
+  sent: CallbackSendResult,
+  at: Date,
+): Promise<CallbackOutcome> {
+  return inTransaction(db, async (tx) => {
+    const before = await deliveryBefore(tx, target.id);
+    const pendingRetry = before?.outcome === 'failing' ? before.nextRetryAt : null;
+    const nextRetryAt = sent.ok ? null : (attempt.retryAt ?? (attempt.trigger === 'person' ? pendingRetry : null));
+    const outcome: CallbackOutcome = sent.ok ? 'delivered' : nextRetryAt ? 'failing' : 'gave_up';
+    await tx.insert(callbackAttempts).values({
+      transactionId: target.id,
+      url: sent.url,
+      attemptedBy: attempt.by,
+      attemptedAt: at,
+      trigger: attempt.trigger,
+      statusCode: sent.statusCode,
+      ok: sent.ok,
+      error: storable(sent.error),
+      durationMs: sent.durationMs,
+      responseExcerpt: storable(sent.responseExcerpt),
+      nextRetryAt,
+    });
+    const delivery = {
+      outcome,
+      url: sent.url,
+      lastAttemptAt: at,
+      lastStatusCode: sent.statusCode,
+      lastError: storable(sent.error),
+      nextRetryAt,
+    };
+    await tx
+      .insert(callbackDeliveries)
+      .values({
+        transactionId: target.id,
+        clientId: target.clientId,
+        correlationId: target.correlationId,
+        attempts: 1,
+        ...delivery,
+      })
+      .onConflictDoUpdate({
+        target: callbackDeliveries.transactionId,
+        set: { ...delivery, attempts: sql`${callbackDeliveries.attempts} + 1` },
+      });
+    return outcome;
+  });
+}
+
+/** Whether the pay-in's callback has been delivered already (a retry after a person's Resend sends nothing). */
+export async function alreadyDelivered(db: Db, transactionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ outcome: callbackDeliveries.outcome })
+    .from(callbackDeliveries)
+    .where(eq(callbackDeliveries.transactionId, transactionId));
+  return row?.outcome === 'delivered';
+}
+
+/**
+ * POSTs one signed callback (sendCallback) and records the attempt in the delivery log. The caller
+ * announces `changed` after this returns (the record is committed by then).
+ */
 export async function deliverCallback(
   db: Db,
   target: CallbackTarget,
   selfUrl: string,
-  by: number | null,
-): Promise<boolean> {
+  attempt: CallbackAttempt,
+): Promise<CallbackDelivered> {
   const url = target.url?.startsWith('/') ? `${selfUrl}${target.url}/${target.clientId}` : target.url;
-  const record = (values: { statusCode?: number; ok: boolean; error?: string }) =>
-    db.insert(callbackAttempts).values({
-      transactionId: target.id,
-      url: url ?? '',
-      attemptedBy: by,
-      statusCode: values.statusCode ?? null,
-      ok: values.ok,
-      error: values.error ?? null,
-    });
-  if (!url || !target.secret) {
-    await record({ ok: false, error: 'no callback URL configured' });
-    return false;
-  }
-  const body = JSON.stringify(target.payload);
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-signature': signBody(target.secret, body),
-        'x-correlation-id': target.correlationId,
-      },
-      body,
-      signal: AbortSignal.timeout(5_000),
-    });
-    await record({ statusCode: response.status, ok: response.ok });
-    return response.ok;
-  } catch (error) {
-    await record({ ok: false, error: error instanceof Error ? error.message.slice(0, 200) : 'failed' });
-    return false;
-  }
+  const at = new Date();
+  const sent: CallbackSendResult =
+    !url || target.secrets.length === 0
+      ? {
+          url: url ?? '',
+          ok: false,
+          statusCode: null,
+          error: 'no callback URL configured',
+          durationMs: 0,
+          responseExcerpt: null,
+        }
+      : await sendCallback(url, JSON.stringify(target.payload), {
+          correlationId: target.correlationId,
+          secrets: target.secrets,
+          production: attempt.production,
+        });
+  const outcome = await recordAttempt(db, target, attempt, sent, at);
+  return {
+    ok: sent.ok,
+    changed: { client_id: target.clientId, correlation_id: target.correlationId, outcome },
+  };
 }
 
 /** What a pay-in's callback sends, and where: its client's URL and secret. */
@@ -89,7 +210,7 @@ export async function callbackTargetOf(db: Db, row: typeof transactions.$inferSe
     correlationId: row.correlationId,
     clientId: row.clientId,
     url: client?.callbackUrl ?? null,
-    secret: client?.callbackSecret ?? null,
+    secrets: signingSecrets(client),
     payload: {
       correlation_id: row.correlationId,
       status: row.status,

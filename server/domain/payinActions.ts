@@ -22,6 +22,7 @@ import {
 } from '../../src/services/payinActions.ts';
 import type { TransactionFilter } from '../../src/services/payinQuery.ts';
 import type { ApprovalHeld } from '../../src/services/approvalRules.ts';
+import type { CallbackChanged } from '../../src/services/callbackRules.ts';
 import { formatRupiah } from '../../src/services/money.ts';
 import type { Db } from '../db/connect.ts';
 import { clients, transactions } from '../db/schema.ts';
@@ -472,6 +473,7 @@ export async function resendCallbacks(
   correlationIds: string[],
   selfUrl: string,
   origin: RequestOrigin,
+  send: { production: boolean; onChanged(changed: CallbackChanged): void },
 ): Promise<CallbacksResent> {
   const rows = [];
   for (const id of new Set(correlationIds)) {
@@ -482,7 +484,13 @@ export async function resendCallbacks(
   }
   let delivered = 0;
   for (const row of rows) {
-    const ok = await deliverCallback(db, await callbackTargetOf(db, row), selfUrl, principal.id);
+    const { ok, changed } = await deliverCallback(db, await callbackTargetOf(db, row), selfUrl, {
+      trigger: 'person',
+      by: principal.id,
+      retryAt: null,
+      production: send.production,
+    });
+    send.onChanged(changed);
     // A successful resend settles a work order left by a callback that failed all its attempts.
     if (ok) await inTransaction(db, (tx) => callbackDelivered(tx, row.correlationId, principal.email));
     if (ok) delivered++;

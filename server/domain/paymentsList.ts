@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { CallbackOutcome } from '../../src/services/callbackRules.ts';
 import type { TransactionRow, TransactionStats } from '../../src/services/payinQuery.ts';
 import type { Db } from '../db/connect.ts';
 import { preparedStatement, runStatement, templateStatement, type Statement } from '../db/prepared.ts';
@@ -25,6 +26,9 @@ type RawRow = {
   client_id: number;
   client_name: string;
   withdrawable_at: Date | string | null;
+  /** From callback_deliveries (the list's page); the export reads none. */
+  callback_outcome?: CallbackOutcome | null;
+  callback_at?: Date | string | null;
 };
 
 export const toTransactionRow = (r: RawRow): TransactionRow => ({
@@ -44,8 +48,8 @@ export const toTransactionRow = (r: RawRow): TransactionRow => ({
   client_id: Number(r.client_id),
   client_name: r.client_name,
   added_to_withdrawable: r.withdrawable_at != null,
-  // Filled from the delivery log by issue 47.
-  last_callback: null,
+  last_callback:
+    r.callback_outcome && r.callback_at ? { outcome: r.callback_outcome, at: isoTime(r.callback_at) } : null,
 });
 
 export const TRANSACTION_COLUMNS = sql`t.uuid, t.type, t.service_type, t.rrn, t.correlation_id, t.account_no,
@@ -70,7 +74,9 @@ const NEWEST_FIRST = {
 
 /** pageQuery by its limit and offset (Slots in a statement template). */
 const pageAt = (where: SQL, limit: unknown, offset: unknown) => sql`
-  select ${TRANSACTION_COLUMNS}, t.id as page_id from transactions t join clients c on c.id = t.client_id
+  select ${TRANSACTION_COLUMNS}, cd.outcome as callback_outcome, cd.last_attempt_at as callback_at, t.id as page_id
+  from transactions t join clients c on c.id = t.client_id
+  left join callback_deliveries cd on cd.transaction_id = t.id
   where ${where} order by ${mayFilterStatus(where) ? NEWEST_FIRST.byStatus : NEWEST_FIRST.byTime}
   limit ${limit} offset ${offset}`;
 

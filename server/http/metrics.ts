@@ -4,6 +4,8 @@ import type pg from 'pg';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/connect.ts';
 import type { SessionLimits } from '../domain/sessions.ts';
+import { CALLBACK_OUTCOMES } from '../../src/services/callbackRules.ts';
+import { CALLBACK_QUEUE } from '../domain/callbackJob.ts';
 import { readsMetrics } from '../domain/grants.ts';
 import { operationalFigures } from '../domain/operationalFigures.ts';
 import type { Realtime } from '../events/realtime.ts';
@@ -122,6 +124,25 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     registers,
     async collect() {
       this.set((await read()).settlementsRunning);
+    },
+  });
+  new Gauge({
+    name: 'callback_deliveries',
+    help: "Merchant callbacks by their latest attempt's outcome (delivered, failing with a retry due, gave_up)",
+    labelNames: ['outcome'],
+    registers,
+    async collect() {
+      const counts = new Map((await read()).callbackDeliveries.map((d) => [d.outcome, d.count]));
+      for (const outcome of CALLBACK_OUTCOMES) this.set({ outcome }, counts.get(outcome) ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'callback_retry_queue_depth',
+    help: 'Merchant callbacks waiting in pg-boss for a retry after a failed attempt',
+    registers,
+    async collect() {
+      const retries = (await read()).jobs.find((j) => j.queue === CALLBACK_QUEUE && j.state === 'retry');
+      this.set(retries?.count ?? 0);
     },
   });
   app.get(METRICS_PATH, async (request, reply) => {

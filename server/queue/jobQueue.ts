@@ -7,6 +7,8 @@ export interface QueuedJob<T> {
   data: T;
   /** pg-boss will not try this job again if this attempt fails. */
   finalAttempt: boolean;
+  /** How many attempts came before this one (0 on the first). */
+  retryCount: number;
 }
 
 export interface QueueSettings {
@@ -75,6 +77,7 @@ export async function startJobQueue(
             id: job.id,
             data: job.data,
             finalAttempt: job.retryCount >= job.retryLimit,
+            retryCount: job.retryCount,
           }),
       );
       workers.set(queue, id);

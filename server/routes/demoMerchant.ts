@@ -6,6 +6,7 @@ import { parseInput } from '../http/errors.ts';
 import { guardedJsonParser } from '../http/requestGuards.ts';
 import type { RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { LEGACY_SIGNATURE_HEADER, TIMESTAMPED_SIGNATURE_HEADER } from '../../src/services/callbackRules.ts';
 
 const Params = v.object({
   clientId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'clientId must be a number'), v.transform(Number)),
@@ -17,7 +18,7 @@ interface SignedBody {
 }
 
 /**
- * The demo merchants' callback endpoint: checks the HMAC signature with the client's secret and
+ * The demo merchants' callback endpoint: checks the signatures with the client's secrets and
  * records what arrived, so a resent callback can be seen landing.
  */
 export function demoMerchantRoutes({ database }: RouteDeps) {
@@ -38,7 +39,14 @@ export function demoMerchantRoutes({ database }: RouteDeps) {
       const { raw, value } = (request.body ?? { raw: '', value: undefined }) as SignedBody;
       if (value === null || typeof value !== 'object' || Array.isArray(value))
         throw invalidInput('The callback body must be a JSON object');
-      await receiveDemoCallback(db, clientId, { raw, value }, request.headers['x-signature'] as string | undefined);
+      // Node joins a repeated header into one value (set-cookie aside).
+      const header = (name: string) => request.headers[name] as string | undefined;
+      await receiveDemoCallback(
+        db,
+        clientId,
+        { raw, value },
+        { timestamped: header(TIMESTAMPED_SIGNATURE_HEADER), legacy: header(LEGACY_SIGNATURE_HEADER) },
+      );
       return { status: 'success', message: 'Callback received' };
     });
   };

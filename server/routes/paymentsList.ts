@@ -22,6 +22,7 @@ import {
 } from '../domain/payinActions.ts';
 import { scopedTransactionFilter } from '../domain/payinFilter.ts';
 import { listTransactions, summarizeTransactions } from '../domain/paymentsList.ts';
+import { announceCallback } from '../events/callbackEvents.ts';
 import { requireAuth } from '../http/access.ts';
 import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
@@ -106,6 +107,7 @@ export function paymentsListRoutes({ database, config, providerUrl, selfUrl, job
         correlation_id,
         selfUrl(),
         originOf(request),
+        { production: config.production, onChanged: (changed) => announceCallback(realtime, changed) },
       );
       if (result.failed > 0)
         return reply

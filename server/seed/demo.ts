@@ -1,19 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { DEMO_CALLBACK_PATH } from '../domain/callbacks.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  callbackAttempts,
-  clients,
-  notifications,
-  roleModules,
-  roles,
-  transactions,
-  userClients,
-  users,
-  type UserType,
-} from '../db/schema.ts';
-import { callbackFailed } from '../domain/workOrderEvents.ts';
+import { eq, sql } from 'drizzle-orm';
+import { clients, notifications, roleModules, roles, userClients, users, type UserType } from '../db/schema.ts';
 import { moduleIds } from '../../src/services/pages.ts';
 import { AUDITOR_MODULES } from '../../src/services/managementRules.ts';
 import { roleModulesProblem } from '../../src/services/roleModuleRules.ts';
@@ -22,6 +11,7 @@ import { seedDemoLedger } from './demoLedger.ts';
 import { seededRandom } from './seededRandom.ts';
 import { seedDemoDisbursements } from './disbursements.ts';
 import { seedPayins } from './payins.ts';
+import { seedDemoCallbacks } from './callbacks.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1!';
 
@@ -159,34 +149,15 @@ export async function seedDemo(db: Db, options: { transactions?: number; days?: 
     seededRandom(11),
   );
   // Work orders come from the events themselves (the pending withdrawals and disbursements above
-  // opened theirs, the decided ones were resolved); one merchant endpoint also failed a callback.
-  await seedFailedCallback(db, clientRows[0].id);
+  // opened theirs, the decided ones were resolved); one endpoint of the client user's clients failed a callback,
+  // and one of a client only staff see failed two (their work orders are the SUPER ADMINs').
+  await seedDemoCallbacks(db, [
+    { clientId: clientRows[0].id, count: 1 },
+    { clientId: clientRows[5].id, count: 2 },
+  ]);
   // Whoever decided an item had seen its work order: the bell counts what still waits.
   await db
     .update(notifications)
     .set({ readAt: sql`${notifications.resolvedAt}` })
     .where(eq(notifications.status, 'RESOLVED'));
-}
-
-/** The client's newest FINALIZED pay-in: three failed callback attempts and the work order they make. */
-async function seedFailedCallback(db: Db, clientId: number) {
-  const [payin] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.clientId, clientId), eq(transactions.status, 'FINALIZED')))
-    .orderBy(desc(transactions.transactionTime))
-    .limit(1);
-  if (!payin) return;
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx.insert(callbackAttempts).values(
-      [1, 2, 3].map(() => ({
-        transactionId: payin.id,
-        url: 'https://merchant.example/callback',
-        ok: false,
-        statusCode: 503,
-      })),
-    );
-    await callbackFailed(tx, { correlationId: payin.correlationId, clientId, amount: payin.amount }, 3);
-  });
 }

@@ -94,6 +94,14 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`PATCH ${API}/transaction/update-transaction`]: superAdmin('transactions'),
   [`POST ${API}/transaction/generate-invoice`]: superAdmin('transactions'),
   [`POST ${API}/transaction/get-status-transaction-file`]: superAdmin('transactions'),
+  // Issue 47: the delivery log is read by whoever reads the Payments List (a client user only their clients').
+  [`GET ${API}/callbacks`]: holder('transactions'),
+  [`GET ${API}/callbacks/:correlationId/attempts`]: holder('transactions'),
+  // Issue 47: a client's callback endpoint (its URL, its secret, a test callback) is a SUPER ADMIN's.
+  [`GET ${API}/master/client/:id/callback`]: superAdmin('transactions'),
+  [`PUT ${API}/master/client/:id/callback-url`]: superAdmin('transactions'),
+  [`POST ${API}/master/client/:id/callback-secret`]: superAdmin('transactions'),
+  [`POST ${API}/master/client/:id/test-callback`]: superAdmin('transactions'),
 
   // Disbursement List: spec 6 "no row actions on disbursements" for other roles; finalize/reject and the void upload
   // are SUPER ADMIN's.
@@ -226,6 +234,13 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`PATCH ${API}/transaction/update-transaction`]: REFUSED,
   [`POST ${API}/transaction/generate-invoice`]: REFUSED,
   [`POST ${API}/transaction/get-status-transaction-file`]: REFUSED,
+  [`GET ${API}/callbacks`]: READS,
+  [`GET ${API}/callbacks/:correlationId/attempts`]: READS,
+  // Issue 47: an AUDITOR reads a client's callback endpoint (never its secret) and changes nothing of it.
+  [`GET ${API}/master/client/:id/callback`]: READS,
+  [`PUT ${API}/master/client/:id/callback-url`]: REFUSED,
+  [`POST ${API}/master/client/:id/callback-secret`]: REFUSED,
+  [`POST ${API}/master/client/:id/test-callback`]: REFUSED,
 
   [`GET ${API}/transaction/list-disbursement`]: READS,
   [`GET ${API}/transaction/summary-disbursement`]: READS,

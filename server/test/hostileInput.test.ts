@@ -220,3 +220,51 @@ describe('sizes, paths and wildcards', () => {
     }
   });
 });
+
+describe("a client's callback URL (issue 47)", () => {
+  const path = `${API}/master/client/6/callback-url`;
+  const saved = async () =>
+    (
+      await server.database.db.execute<{ url: string | null }>(
+        sql`select callback_url as url from clients where id = 6`,
+      )
+    ).rows[0].url;
+
+  it('a 10 MB URL gets a 413 answer, and nothing is saved', async () => {
+    const before = await saved();
+    expectRefusal(await raw('PUT', path, `{"callback_url":"https://x.test/${'a'.repeat(10 * 1024 * 1024)}"}`), 413);
+    expect(await saved()).toBe(before);
+  });
+
+  it.each([
+    ['a javascript: URL', 'javascript:alert(1)', /must start with https/],
+    ['a data: URL', 'data:text/html,<script>alert(1)</script>', /must start with https/],
+    ['a file: URL', 'file:///etc/passwd', /must start with https/],
+    ['credentials', 'http://user:pw@x.test/', /user name or password/],
+    ['only credentials and a host', 'http://user:pw@x', /user name or password/],
+    ['an IPv4-mapped metadata address', 'http://[::ffff:169.254.169.254]/latest', /link-local address/],
+    ['a hex-written metadata address', 'http://0xa9.254.169.254/', /link-local address \(169\.254\.169\.254\)/],
+    ['a link-local IPv6 literal', 'http://[fe80::1]/', /link-local address/],
+    ['a zone in an IPv6 literal', 'http://[fe80::1%25eth0]/', /full URL/],
+    ['a unicode host that does not resolve', 'https://пример.test/callback', /does not resolve/],
+    ['a zero-width space in the host', 'https://exa\u200bmple.test/', /does not resolve|full URL/],
+    ['a lone surrogate', 'https://x.test/\ud800', /valid Unicode|full URL/],
+    ['a URL longer than 2,000 characters', `https://x.test/${'a'.repeat(2_000)}`, /too long/],
+    ['no host', 'http://', /full URL/],
+    ['a number', 42, /must be text/],
+    ['an array', ['https://x.test/'], /must be text/],
+  ])('%s is 400 in the envelope, nothing saved and nothing audited', async (_label, url, message) => {
+    const before = await saved();
+    const audits = await count('audit_log');
+    const res = await raw('PUT', path, JSON.stringify({ callback_url: url }));
+    expectRefusal(res, 400, message);
+    expect(await saved()).toBe(before);
+    expect(await count('audit_log')).toBe(audits);
+  });
+
+  it('an extra field, or a body on a call that takes none, is 400', async () => {
+    expectRefusal(await raw('PUT', path, '{"callback_url":"http://127.0.0.1/cb","secret":"mine"}'), 400);
+    expectRefusal(await raw('POST', `${API}/master/client/6/callback-secret`, '{"secret":"mine"}'), 400);
+    expectRefusal(await raw('POST', `${API}/master/client/abc/test-callback`, '{}'), 400);
+  });
+});

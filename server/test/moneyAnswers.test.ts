@@ -226,6 +226,16 @@ describe('pay-ins', () => {
     expect(invoice.data.correlation_id).toBe(late);
     const resent = expectDeclared('resendCallback', await send('resendCallback', { body: { correlation_id: [late] } }));
     expect(resent.data).toEqual({ delivered: 1, failed: 0 });
+    // Issue 47: the delivery log of that callback, and its attempts.
+    const log = expectDeclared('callbacks', await send('callbacks', { query: { correlation_id: late } }));
+    expect(log.data).toEqual([expect.objectContaining({ correlation_id: late, outcome: 'delivered' })]);
+    const attempts = expectDeclared(
+      'callbackAttempts',
+      await call(server, 'GET', routes.callbackAttempts.path.replace(':correlationId', late), {
+        token: session.superadmin.token,
+      }),
+    );
+    expect(attempts.data[0]).toMatchObject({ trigger: 'person', triggered_by: 'superadmin@demo.local', ok: true });
   });
 
   it('answers Process Transactions, previewed and applied, as declared', async () => {

@@ -58,6 +58,16 @@ export const CallbackListQuery = v.strictObject({
   limit: limitParam(GENERIC_PAGE_SIZES, 15),
 });
 
+/** `GET /callbacks/:correlationId/attempts`: the pay-in whose attempts are read. */
+export const CallbackAttemptsParams = v.object({
+  correlationId: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('correlation id is required'),
+    v.maxLength(100, 'correlation id is too long'),
+  ),
+});
+
 /** One delivery: a pay-in's callback, its latest attempt and, while failing, when the next is due. */
 export const CallbackDeliveryRow = v.strictObject({
   correlation_id: v.string(),
@@ -120,6 +130,9 @@ export const CallbackUrlBody = v.strictObject({
     v.regex(/^https?:\/\//i, 'Callback URL must start with https://'),
   ),
 });
+
+/** Rotating the secret and sending a test callback take no input: a body, if any, must be empty. */
+export const NoCallbackInput = v.strictObject({});
 
 /** A rotation's answer: the new secret, shown once, and until when the old one still signs. */
 export const RotatedSecret = v.strictObject({ secret: v.string(), previous_secret_until: IsoTime });

@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import { ApprovalDecisionBody, ApprovalListQuery, ApprovalPolicyBody } from './approvalRules';
 import { AuditLinePageQuery, AuditLogFilterQuery, AuditLogQuery, AuditPathQuery } from './auditLogRules';
 import { LedgerEntriesQuery, LedgerJournalQuery, LedgerTrialBalanceQuery } from './ledgerRules';
-import { CallbackListQuery, CallbackUrlBody } from './callbackRules';
+import { CallbackListQuery, CallbackUrlBody, NoCallbackInput } from './callbackRules';
 import { DailyProofQuery } from './dailyProofRules';
 import { BalanceHistoryQuery, PayinListQuery } from './disbursementAccountRules';
 import { UpdateBalanceBody } from './masterBalanceRules';
@@ -83,6 +83,8 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
 
   callbacks: { query: CallbackListQuery },
   updateCallbackUrl: { body: CallbackUrlBody },
+  rotateCallbackSecret: { body: NoCallbackInput },
+  testCallback: { body: NoCallbackInput },
 
   disbursementList: { query: DisbursementListQuery },
   disbursementSummary: { query: DisbursementSummaryQuery },

@@ -27,6 +27,11 @@ ALTER TABLE "callback_deliveries" ADD CONSTRAINT "callback_deliveries_transactio
 CREATE INDEX "callback_deliveries_time_idx" ON "callback_deliveries" USING btree ("last_attempt_at");--> statement-breakpoint
 CREATE INDEX "callback_deliveries_client_time_idx" ON "callback_deliveries" USING btree ("client_id", "last_attempt_at");--> statement-breakpoint
 CREATE INDEX "callback_deliveries_correlation_idx" ON "callback_deliveries" USING btree ("correlation_id");--> statement-breakpoint
+-- Attempts made before this migration: a person's Resend is named by attempted_by; the system's attempts after its
+-- first at the same pay-in were retries.
+UPDATE "callback_attempts" a SET "trigger" = CASE WHEN a."attempted_by" IS NOT NULL THEN 'person' ELSE 'retry' END
+WHERE a."attempted_by" IS NOT NULL OR EXISTS (SELECT 1 FROM "callback_attempts" p WHERE p."transaction_id" = a."transaction_id"
+  AND p."attempted_by" IS NULL AND (p."attempted_at", p."id") < (a."attempted_at", a."id"));--> statement-breakpoint
 -- Attempts made before this migration: the latest one of each pay-in is its delivery (no retry is known to be due).
 INSERT INTO "callback_deliveries" ("transaction_id", "client_id", "correlation_id", "outcome", "attempts", "url", "last_attempt_at", "last_status_code", "last_error", "next_retry_at")
 SELECT t.id, t.client_id, t.correlation_id, CASE WHEN last.ok THEN 'delivered' ELSE 'gave_up' END, counts.n, last.url, last.attempted_at, last.status_code, last.error, NULL
