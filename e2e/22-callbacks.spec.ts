@@ -148,7 +148,7 @@ test('an operator sees a failing merchant callback, resends it to a mended recei
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     // Its attempts: the 500s and the delivered Resend, by whom.
-    await row.getByRole('link', { name: `Attempts of ${correlationId}` }).click();
+    await row.getByRole('button', { name: `Attempts of ${correlationId}` }).click();
     const attempts = page.getByRole('dialog', { name: 'Callback attempts' });
     const attemptRows = attempts.getByRole('table', { name: 'Attempts' }).locator('tbody tr');
     await expect(attemptRows.filter({ hasText: 'HTTP 200' })).toHaveCount(1);

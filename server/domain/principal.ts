@@ -4,8 +4,11 @@ import { executePrepared } from '../db/prepared.ts';
 import { clients, type UserType } from '../db/schema.ts';
 import { scopeOf, seesEveryClientSql, standInType } from './clientScope.ts';
 import { grants, pageTable } from './grants.ts';
-import { companionsOf, isCompanionPage } from '../../src/services/pages.ts';
+import { allEntries, companionsOf, isCompanionPage } from '../../src/services/pages.ts';
 import { liveSessionCte, type ActiveSession, type SessionLimits } from './sessions.ts';
+
+/** A page's place in the menu: a companion page sits beside the page it comes with. */
+const menuOrder = (id: string) => allEntries.findIndex((m) => m.id === id);
 
 /** Who is asking: everything an authorization decision needs, read fresh on each request. */
 export interface Principal {
@@ -79,7 +82,7 @@ function toPrincipal(user: PrincipalRow): Principal | null {
   const held = [
     ...user.granted.filter((m) => !isCompanionPage(m.id)),
     ...companionsOf(caller.moduleIds).map((m) => ({ id: m.id, path: m.path })),
-  ];
+  ].sort((a, b) => menuOrder(a.id) - menuOrder(b.id));
   const permitted = held.filter((m) => pageTable.some((p) => p.module === m.id && grants(caller, p.rule)));
   return {
     id: Number(user.id),

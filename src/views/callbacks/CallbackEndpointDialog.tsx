@@ -25,6 +25,8 @@ import { MachineDialog } from '../common/MachineDialog';
 import { RetryBar } from '../common/RetryBar';
 
 const useStyles = makeStyles({
+  // Wide enough for a long URL and the four buttons on one line.
+  surface: { maxWidth: '720px', width: '95vw' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   facts: {
     display: 'grid',
@@ -104,7 +106,7 @@ export function CallbackEndpointDialog({ actor, onClose }: { actor: CallbackEndp
   const confirming = s.matches('confirmingRotation') || s.matches('rotating');
   return (
     <MachineDialog onDismiss={onClose}>
-      <DialogSurface aria-label="Callback endpoint">
+      <DialogSurface aria-label="Callback endpoint" className={styles.surface}>
         <DialogBody>
           <DialogTitle>Callback endpoint{c.endpoint ? ` of ${c.endpoint.client_name}` : ''}</DialogTitle>
           <DialogContent className={styles.content}>
