@@ -45,7 +45,7 @@ const triggerText = (a: CallbackAttemptRow) =>
 const answerText = (a: CallbackAttemptRow) =>
   a.status_code != null ? `HTTP ${a.status_code}${a.ok ? '' : ' (failed)'}` : (a.error ?? '-');
 
-/** One delivery's attempts, oldest first as the log keeps them, read again when a new one is made. */
+/** One delivery's attempts, newest first as the server answers them, read again when a new one is made. */
 export function CallbackAttemptsDialog({
   delivery,
   attempts,

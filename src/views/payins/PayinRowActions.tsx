@@ -21,7 +21,8 @@ export const PAYMENT_ACTION_LABELS: RowActionLabels<PaymentRowActionType> = {
 };
 
 const useStyles = makeStyles({
-  cell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  // The caption goes under the buttons: the pinned Actions column stays as narrow as before.
+  cell: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
   caption: { whiteSpace: 'nowrap' },
   delivered: { color: tokens.colorPaletteGreenForeground1 },
   failing: { color: tokens.colorPaletteDarkOrangeForeground1 },
