@@ -509,7 +509,7 @@ describe('the address classifier, against a plain reference of the ranges', () =
   const inPrefix = (value: bigint, base: bigint, prefix: number, bits: number) =>
     value >> BigInt(bits - prefix) === base >> BigInt(bits - prefix);
   const referenceV4 = (n: number) => V4.find(([, base, p]) => inPrefix(BigInt(n), BigInt(base), p, 32))?.[0] ?? null;
-  const referenceV6 = (groups: number[]): AddressKind | null => {
+  const referenceV6 = (groups: readonly number[]): AddressKind | null => {
     const n = groups.reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);
     const low32 = Number(n & 0xffffffffn);
     if (n >> 32n === 0xffffn || n >> 32n === 0x64ff9b0000000000000000n || (n >> 32n === 0n && n > 1n))
