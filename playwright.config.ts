@@ -46,6 +46,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Settlement in batches of 10, so the demo's few hundred pay-ins show their progress step by step.
       SETTLEMENT_BATCH_SIZE: '10',
+      // A failed merchant callback is tried again after 2 s (then 4 s) and given up: the Callbacks spec waits seconds.
+      CALLBACK_RETRY_SECONDS: '2',
     },
   },
 });

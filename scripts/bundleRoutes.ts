@@ -38,6 +38,7 @@ export const ROUTES: RouteLoad[] = [
   page('overview', 'src/views/overview/OverviewPage.tsx', 'src/views/overview/OverviewCharts.tsx'),
   page('balance', 'src/views/withdrawals/PaymentsBalancePage.tsx'),
   page('transactions', 'src/views/payins/PaymentsListPage.tsx'),
+  page('callbacks', 'src/views/callbacks/CallbacksPage.tsx'),
   page('payin', 'src/views/payins/PayinDetailPage.tsx'),
   page('disbursement-list', 'src/views/disbursement/DisbursementListPage.tsx'),
   page('disbursement-account', 'src/views/disbursement/DisbursementAccountPage.tsx'),

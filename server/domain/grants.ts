@@ -45,7 +45,8 @@ export const pageTable: Array<{ path: string; module: string; rule: AccessRule }
   module: m.id,
   rule: {
     kind: 'verified',
-    module: m.id,
+    // A companion page is its module's: the same check as the calls it makes.
+    module: m.grantedWith ?? m.id,
     superAdminOnly: superAdminModules.has(m.id),
     staffOnly: staffOnlyModules.has(m.id),
   },

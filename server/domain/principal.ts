@@ -4,7 +4,11 @@ import { executePrepared } from '../db/prepared.ts';
 import { clients, type UserType } from '../db/schema.ts';
 import { scopeOf, seesEveryClientSql, standInType } from './clientScope.ts';
 import { grants, pageTable } from './grants.ts';
+import { allEntries, companionsOf, isCompanionPage } from '../../src/services/pages.ts';
 import { liveSessionCte, type ActiveSession, type SessionLimits } from './sessions.ts';
+
+/** A page's place in the menu: a companion page sits beside the page it comes with. */
+const menuOrder = (id: string) => allEntries.findIndex((m) => m.id === id);
 
 /** Who is asking: everything an authorization decision needs, read fresh on each request. */
 export interface Principal {
@@ -74,7 +78,12 @@ function toPrincipal(user: PrincipalRow): Principal | null {
   if (!user.is_active) return null;
   // A page is permitted by the very check its module's routes pass (see src/services/routes.ts).
   const caller = { type: user.type, moduleIds: user.granted.map((m) => m.id) };
-  const permitted = user.granted.filter((m) => pageTable.some((p) => p.module === m.id && grants(caller, p.rule)));
+  // A companion page (the Callbacks page) comes with the module it belongs to, never from a role of its own.
+  const held = [
+    ...user.granted.filter((m) => !isCompanionPage(m.id)),
+    ...companionsOf(caller.moduleIds).map((m) => ({ id: m.id, path: m.path })),
+  ].sort((a, b) => menuOrder(a.id) - menuOrder(b.id));
+  const permitted = held.filter((m) => pageTable.some((p) => p.module === m.id && grants(caller, p.rule)));
   return {
     id: Number(user.id),
     name: user.name,

@@ -171,6 +171,8 @@ describe('authorization matrix', () => {
     expect((await me('auditor')).allowed_paths).toEqual([
       '/dashboard/overview',
       '/dashboard/transactions',
+      // Issue 47: the Callbacks page comes with the Payments List.
+      '/dashboard/callbacks',
       '/dashboard/payin',
       '/dashboard/disbursement',
       '/dashboard/disbursement/transactions',

@@ -82,6 +82,15 @@ describe('roles', () => {
       (await as(sa).post('create-role', { name: 'Odd', description: 'x', type: 'ADMIN', modules: ['root-shell'] }))
         .status,
     ).toBe(422);
+    // Issue 47: the Callbacks page comes with the Payments List; no role grants it on its own.
+    const companion = await as(sa).post('create-role', {
+      name: 'Callbacks Only',
+      description: 'x',
+      type: 'ADMIN',
+      modules: ['callbacks'],
+    });
+    expect(companion.status).toBe(422);
+    expect(companion.body.message).toBe('Unknown module: callbacks');
     const settlement = await as(sa).post('create-role', {
       name: 'Settler',
       description: 'x',

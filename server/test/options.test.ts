@@ -36,6 +36,8 @@ describe('option lists', () => {
     expect(res.body.data.map((m: any) => m.title)).toEqual([
       'Overview',
       'Payments List',
+      // Issue 47: in the menu with the Payments List; no role grants it (the role form does not offer it).
+      'Callbacks',
       'Payin Detail',
       'Disbursement',
       'Payments Balance',

@@ -82,6 +82,8 @@ describe('the OTP step', () => {
       modules: [
         'overview',
         'transactions',
+        // Issue 47: the Callbacks page comes with the Payments List, granted by no role of its own.
+        'callbacks',
         'disbursement',
         'disbursement-list',
         'balance',
@@ -93,6 +95,7 @@ describe('the OTP step', () => {
       allowed_paths: [
         '/dashboard/overview',
         '/dashboard/transactions',
+        '/dashboard/callbacks',
         '/dashboard/disbursement',
         '/dashboard/disbursement/transactions',
         '/dashboard/balance',

@@ -4,6 +4,7 @@ import { alerts, type Alert } from '../services/alerts';
 import { messageOf } from '../services/http';
 import type { RoleRow, UserRow } from '../services/managementRules';
 import { visibleModules } from '../services/navigation';
+import { isCompanionPage } from '../services/pages';
 import type { CurrentUser, ModuleItem, RoleOption, UserTypeName } from '../services/schemas';
 import { AUTHENTICATOR_RESET } from '../services/successTexts';
 import { choosesType, type FormOutput, type ManagementFormInput } from './managementForm';
@@ -186,7 +187,8 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
         ownType: input.user.type,
         ownEmail: input.user.email?.toLowerCase() ?? null,
         seesTypes: superAdmin,
-        tree: superAdmin ? modules : visibleModules(modules, input.user),
+        // A companion page (the Callbacks page) comes with its module: no role grants it, so none offers it.
+        tree: (superAdmin ? modules : visibleModules(modules, input.user)).filter((m) => !isCompanionPage(m.id)),
         filter: emptyFilter(),
         applied: emptyFilter(),
         page: 1,

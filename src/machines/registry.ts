@@ -53,6 +53,8 @@ import { workOrderDetailGuardWords, workOrderDetailMachine } from './workOrderDe
 import { workflowChartMachine } from './workflowChartMachine';
 import { chartViewportGuardWords, chartViewportMachine } from './chartViewportMachine';
 import { alertsMachine } from './alertsMachine';
+import { callbacksPageGuardWords, callbacksPageMachine } from './callbacksPageMachine';
+import { callbackEndpointGuardWords, callbackEndpointMachine } from './callbackEndpointMachine';
 
 export interface RegisteredMachine {
   /** The machine's own `id` (the registry test checks they agree); also the chart's file name. */
@@ -287,6 +289,20 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a ' +
       "withdrawal, disbursement or transaction; a line's records moved in bulk or its journal entries.",
     auditLogGuardWords,
+  ),
+  entry(
+    'callbacksPage',
+    callbacksPageMachine,
+    "Callbacks: merchant callback deliveries by client, outcome, window and correlation id, paged; a delivery's " +
+      "attempts; Resend; read again when a delivery changes; the chosen client's callback endpoint.",
+    callbacksPageGuardWords,
+  ),
+  entry(
+    'callbackEndpoint',
+    callbackEndpointMachine,
+    "A client's callback endpoint: its URL edited, its secret rotated (shown once) and a test callback sent, by a " +
+      'SUPER ADMIN; read only by an AUDITOR.',
+    callbackEndpointGuardWords,
   ),
   entry(
     'auditLine',

@@ -103,6 +103,14 @@ import type {
   RoleOption,
 } from './schemas';
 import type { PageMeta } from './paging';
+import type {
+  CallbackAttemptRow,
+  CallbackDeliveryRow,
+  CallbackEndpoint,
+  CallbackListQuery,
+  RotatedSecret,
+  TestCallbackResult,
+} from './callbackRules';
 
 /** A management list filter as the API reads it: empty values are left out. */
 export interface ManagementListParams {
@@ -277,6 +285,56 @@ export const api = {
     send<ApiEnvelope<never>>(routes.addToWithdrawable, { body: { correlation_id: correlationId }, quiet: true }),
   resendCallback: (correlationIds: string[]) =>
     send<ApiEnvelope<never>>(routes.resendCallback, { body: { correlation_id: correlationIds }, quiet: true }),
+  // Issue 47: the Callbacks page and a client's callback endpoint; shown in place or announced by their machines.
+  callbacks: async (
+    query: Omit<v.InferInput<typeof CallbackListQuery>, 'page' | 'limit'> & { page: number; limit: number },
+  ) => {
+    const res = await send<ApiEnvelope<CallbackDeliveryRow[], PageMeta>>(routes.callbacks, {
+      query: withoutEmpty(query),
+      quiet: true,
+    });
+    return { rows: res.data ?? [], meta: res.meta as PageMeta };
+  },
+  callbackAttempts: (correlationId: string) =>
+    data(
+      send<ApiEnvelope<CallbackAttemptRow[]>>(
+        routes.callbackAttempts,
+        { quiet: true },
+        pathOf(routes.callbackAttempts, { correlationId }),
+      ),
+    ),
+  callbackEndpoint: (clientId: number) =>
+    data(
+      send<ApiEnvelope<CallbackEndpoint>>(
+        routes.callbackEndpoint,
+        { quiet: true },
+        pathOf(routes.callbackEndpoint, { id: clientId }),
+      ),
+    ),
+  updateCallbackUrl: (clientId: number, callbackUrl: string) =>
+    data(
+      send<ApiEnvelope<CallbackEndpoint>>(
+        routes.updateCallbackUrl,
+        { body: { callback_url: callbackUrl }, quiet: true },
+        pathOf(routes.updateCallbackUrl, { id: clientId }),
+      ),
+    ),
+  rotateCallbackSecret: (clientId: number) =>
+    data(
+      send<ApiEnvelope<RotatedSecret>>(
+        routes.rotateCallbackSecret,
+        { quiet: true },
+        pathOf(routes.rotateCallbackSecret, { id: clientId }),
+      ),
+    ),
+  testCallback: (clientId: number) =>
+    data(
+      send<ApiEnvelope<TestCallbackResult>>(
+        routes.testCallback,
+        { quiet: true },
+        pathOf(routes.testCallback, { id: clientId }),
+      ),
+    ),
   generateInvoice: (correlationId: string) =>
     data(send<ApiEnvelope<Invoice>>(routes.generateInvoice, { body: { correlation_id: correlationId }, quiet: true })),
   /** Process Transactions' dry run: what would move now (issue 25). */

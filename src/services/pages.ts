@@ -18,6 +18,11 @@ export interface PageEntry {
   isRequired?: boolean;
   /** Has one sub-page per item (`/dashboard/workflows/payin`), allowed wherever the list is. */
   itemPages?: boolean;
+  /**
+   * A page that comes with another module's grant and is never granted itself: its calls are that module's
+   * (the Callbacks page is the Payments List's callbacks), so whoever holds the one holds the other.
+   */
+  grantedWith?: string;
 }
 
 /** A menu entry: a page, or a group whose own path only leads to its first child. */
@@ -30,6 +35,7 @@ const catalogue = [
   // Issue 29: first in the menu, but not where sign-in lands (navigation.ts landingPath skips it, as the spec says).
   { id: 'overview', title: 'Overview', path: '/dashboard/overview', icon: 'home' },
   { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'receipt' },
+  { id: 'callbacks', title: 'Callbacks', path: '/dashboard/callbacks', icon: 'plug', grantedWith: 'transactions' },
   { id: 'payin', title: 'Payin Detail', pageTitle: 'Disbursement Accounts', path: '/dashboard/payin', icon: 'wallet' },
   {
     id: 'disbursement',
@@ -100,12 +106,21 @@ export type ModuleId = Entry['id'] | Group['children'][number]['id'];
 /** The ids of the pages themselves (a group's own path only redirects). */
 export type PageId = Exclude<ModuleId, Group['id']>;
 
-/** The module catalogue, in menu order; a role grants module ids from it. */
+/** The module catalogue, in menu order; a role grants module ids from it (its `grantedWith` pages aside). */
 export const moduleCatalogue: readonly MenuEntry[] = catalogue;
 
 /** Every entry, each group followed by its children (the modules' sort order). */
 export const allEntries: readonly PageEntry[] = moduleCatalogue.flatMap((m) => [m, ...(m.children ?? [])]);
-export const moduleIds: readonly string[] = allEntries.map((m) => m.id);
+/** The module ids a role may grant. */
+export const moduleIds: readonly string[] = allEntries.filter((m) => !m.grantedWith).map((m) => m.id);
+
+/** The pages that come with another module's grant (`grantedWith`): no role grants them, none offers them. */
+export const companionPages: readonly PageEntry[] = allEntries.filter((m) => m.grantedWith);
+export const isCompanionPage = (id: string) => companionPages.some((m) => m.id === id);
+
+/** The companion pages a holder of `moduleIds` holds with them. */
+export const companionsOf = (moduleIds: readonly string[]): readonly PageEntry[] =>
+  companionPages.filter((m) => moduleIds.includes(m.grantedWith!));
 
 export interface Screen {
   id: PageId;

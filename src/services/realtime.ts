@@ -8,6 +8,7 @@ import {
 } from './workOrders';
 import { SETTLEMENT_PROGRESS_EVENT, type SettlementRun } from './settlementRules';
 import { APPROVAL_CHANGED_EVENT, type ApprovalChanged } from './approvalRules';
+import { CALLBACK_CHANGED_EVENT, type CallbackChanged } from './callbackRules';
 
 export interface RealtimeHandlers {
   onWorkOrder(item: NotificationItem): void;
@@ -56,6 +57,20 @@ export function connectNotifications(handlers: RealtimeHandlers): () => void {
 export function watchBalances(onChanged: (change: BalanceChanged) => void): () => void {
   const socket: Socket = io({ transports: ['websocket'] });
   socket.on(BALANCE_CHANGED_EVENT, onChanged);
+  return () => {
+    socket.close();
+  };
+}
+
+/**
+ * 'callback-changed' (issue 47) for the clients this user may see, on the Callbacks page's own socket.
+ * `onConnected` is called each time the socket (re)connects: a change pushed meanwhile never arrives, so the
+ * watcher reads again there.
+ */
+export function watchCallbacks(onChanged: (change: CallbackChanged) => void, onConnected?: () => void): () => void {
+  const socket: Socket = io({ transports: ['websocket'] });
+  socket.on(CALLBACK_CHANGED_EVENT, onChanged);
+  if (onConnected) socket.on('connect', onConnected);
   return () => {
     socket.close();
   };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AuditLogQuery } from './auditLogRules';
+import { CallbackListQuery } from './callbackRules';
 import { RANGE_PRESET_IDS } from './dateRange';
 import { DisbursementListQuery } from './disbursementQuery';
 import { WithdrawalHistoryQuery } from './listQuery';
@@ -12,7 +13,7 @@ import { TransactionListQuery } from './payinQuery';
  */
 
 /** The lists that remember, by their ids (the `list` of every call below). */
-export const LIST_IDS = ['transactions', 'disbursements', 'withdrawals', 'audit-log'] as const;
+export const LIST_IDS = ['transactions', 'disbursements', 'withdrawals', 'audit-log', 'callbacks'] as const;
 export type ListId = (typeof LIST_IDS)[number];
 export const ListIdParam = v.picklist(LIST_IDS, `list must be one of ${LIST_IDS.join(', ')}`);
 
@@ -36,6 +37,8 @@ export const LIST_COLUMNS: Record<ListId, readonly string[]> = {
   ],
   withdrawals: [],
   'audit-log': ['IP', 'Action', 'Object', 'Outcome', 'Detail'],
+  // The Callbacks page shows every column at 1366 px: nothing to choose.
+  callbacks: [],
 };
 
 /**
@@ -52,6 +55,7 @@ export const LIST_PAGE_QUERIES = {
   disbursements: withRange(DisbursementListQuery.entries),
   withdrawals: withRange(WithdrawalHistoryQuery.entries),
   'audit-log': withRange(AuditLogQuery.entries),
+  callbacks: withRange(CallbackListQuery.entries),
 } as const;
 
 /** The most a page's query string may hold: far more than any filter needs, far less than a row should. */

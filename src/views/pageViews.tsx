@@ -7,6 +7,7 @@ import {
   HomeRegular,
   MoneyHandRegular,
   PeopleSettingsRegular,
+  PlugConnectedRegular,
   ReceiptRegular,
   ScalesRegular,
   SettingsRegular,
@@ -24,6 +25,7 @@ import { screens, type IconName, type PageId } from '../services/pages';
 const pageViews: Record<PageId, LazyExoticComponent<ComponentType>> = {
   overview: lazy(() => import('./overview/OverviewPage').then((m) => ({ default: m.OverviewPage }))),
   transactions: lazy(() => import('./payins/PaymentsListPage').then((m) => ({ default: m.PaymentsListPage }))),
+  callbacks: lazy(() => import('./callbacks/CallbacksPage').then((m) => ({ default: m.CallbacksPage }))),
   payin: lazy(() => import('./payins/PayinDetailPage').then((m) => ({ default: m.PayinDetailPage }))),
   'disbursement-list': lazy(() => import('./disbursement/DisbursementListPage')),
   'disbursement-account': lazy(() =>
@@ -67,6 +69,7 @@ export function pageViewAt(path: string): ReactElement | null {
 
 const icons: Record<IconName, ReactElement> = {
   receipt: <ReceiptRegular />,
+  plug: <PlugConnectedRegular />,
   wallet: <WalletRegular />,
   'money-hand': <MoneyHandRegular />,
   scales: <ScalesRegular />,

@@ -1,3 +1,4 @@
+import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ArrowClockwiseRegular,
   CheckmarkCircleRegular,
@@ -6,6 +7,8 @@ import {
   WalletRegular,
 } from '@fluentui/react-icons';
 import type { PaymentRowActionType } from '../../machines/paymentsListMachine';
+import { CALLBACK_OUTCOME_LABELS, type LastCallback } from '../../services/callbackRules';
+import { formatWhen } from '../../services/format';
 import type { TransactionRow } from '../../services/payinQuery';
 import { RowActions, type RowActionLabels, type RowActionsProps } from '../common/RowActions';
 
@@ -17,7 +20,34 @@ export const PAYMENT_ACTION_LABELS: RowActionLabels<PaymentRowActionType> = {
   GENERATE_INVOICE: { label: 'Invoice', icon: <DocumentRegular /> },
 };
 
-/** A pay-in's actions, as the pay-in lifecycle offers them. */
+const useStyles = makeStyles({
+  // The caption goes under the buttons: the pinned Actions column stays as narrow as before.
+  cell: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
+  caption: { whiteSpace: 'nowrap' },
+  delivered: { color: tokens.colorPaletteGreenForeground1 },
+  failing: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  gave_up: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/** The last callback's outcome in a few words: 'Delivered 14:02', 'Failing 14:02', 'Gave up 14:02'. */
+export const lastCallbackText = (last: NonNullable<LastCallback>) =>
+  `${CALLBACK_OUTCOME_LABELS[last.outcome]} ${formatWhen(last.at)}`;
+
+/** A pay-in's actions, as the pay-in lifecycle offers them; beside Resend, how the last callback went. */
 export function PayinRowActions(props: RowActionsProps<PaymentRowActionType, TransactionRow>) {
-  return <RowActions {...props} labels={PAYMENT_ACTION_LABELS} idPrefix="payin" />;
+  const styles = useStyles();
+  const last = props.row.last_callback;
+  const actions = <RowActions {...props} labels={PAYMENT_ACTION_LABELS} idPrefix="payin" />;
+  if (!last || !props.offered.includes('RESEND_CALLBACK')) return actions;
+  return (
+    <div className={styles.cell}>
+      {actions}
+      <Caption1
+        className={`${styles.caption} ${styles[last.outcome]}`}
+        aria-label={`Last callback of ${props.row.correlation_id}: ${lastCallbackText(last)}`}
+      >
+        {lastCallbackText(last)}
+      </Caption1>
+    </div>
+  );
 }
