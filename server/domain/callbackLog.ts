@@ -16,9 +16,9 @@ import { businessDay, filterClientIds } from './payinFilter.ts';
 import { pageMeta, pageOffset } from './paging.ts';
 import type { Principal } from './principal.ts';
 
-/** The Disbursement List's default, as the Callbacks page is read like it: the last 7 days, today included. */
+/** The Callbacks page's own default (spec section 9, 'other screens last 14 days back to now'), for a caller naming none. */
 export const defaultCallbackWindow = (timeZone: string) => ({
-  start: `${businessDay(timeZone, 6)} 00:00`,
+  start: `${businessDay(timeZone, 14)} 00:00`,
   end: `${businessDay(timeZone)} 23:59`,
 });
 

@@ -290,7 +290,7 @@ describe('the delivery list', () => {
     expect(paged.body.meta).toMatchObject({ current_page: 2, per_page: 15, total: all.body.meta.total });
   });
 
-  it('reads the last 7 days on the business clock unless a window is given', async () => {
+  it('reads the last 14 days on the business clock unless a window is given', async () => {
     const [row] = await deliveriesOf('superadmin', 'outcome=delivered&client_id=2');
     const old = new Date('2026-01-15T03:00:00Z');
     await db()
