@@ -84,6 +84,7 @@ export type CallbacksPageEvent =
   | { type: 'OPEN_ENDPOINT' }
   | { type: 'CLOSE_ENDPOINT' }
   | ({ type: 'CALLBACK_CHANGED' } & CallbackChanged)
+  | { type: 'WATCH_CONNECTED' }
   | UrlChangedEvent
   | ApplyViewEvent
   // Raised by the machine when the list is to be read again (another query, a change pushed).
@@ -145,9 +146,16 @@ export const mayResend = (role: UserTypeName, row: Pick<CallbackDeliveryRow, 'pa
     { type: 'RESEND_CALLBACK', role },
   );
 
-/** Every change pushed for a client the person sees: the page reads again (the server scoped who hears it). */
+/**
+ * Every change pushed for a client the person sees: the page reads again (the server scoped who hears it).
+ * What was pushed before the socket (re)connected never arrives, so each connect reads again too: a retry
+ * made while the page was opening would otherwise stay unseen.
+ */
 const callbackWatch = fromCallback<EventObject>(({ sendBack }) =>
-  watchCallbacks((change) => sendBack({ type: 'CALLBACK_CHANGED', ...change })),
+  watchCallbacks(
+    (change) => sendBack({ type: 'CALLBACK_CHANGED', ...change }),
+    () => sendBack({ type: 'WATCH_CONNECTED' }),
+  ),
 );
 
 const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
@@ -205,6 +213,7 @@ export const callbacksPageMachine = setup({
     ...memory.guards,
     maySendAgain: ({ context, event }) => event.type === 'RESEND' && mayResend(context.role, event.row),
     readsEndpoint: ({ context }) => readsAsSuperAdmin(context.role) && context.searched.clientId != null,
+    hasOpened: ({ context }) => context.opened != null,
     aboutOpened: ({ context, event }) =>
       event.type === 'CALLBACK_CHANGED' && context.opened?.correlation_id === event.correlation_id,
   },
@@ -240,6 +249,7 @@ export const callbacksPageMachine = setup({
     SET_RANGE_TEXT: { actions: assign({ filter: ({ context, event }) => typedFilter(context.filter, event.value) }) },
     // A delivery changed (an attempt was made): the page reads again; the open attempts too when they are its.
     CALLBACK_CHANGED: [{ guard: 'aboutOpened', actions: ['reload', 'reloadAttempts'] }, { actions: 'reload' }],
+    WATCH_CONNECTED: [{ guard: 'hasOpened', actions: ['reload', 'reloadAttempts'] }, { actions: 'reload' }],
     ...memoryOn,
   },
   states: {
@@ -402,6 +412,7 @@ export const callbacksPageGuardWords: GuardWords<typeof callbacksPageMachine> = 
   maySendAgain:
     "The pay-in lifecycle allows RESEND_CALLBACK to the person's role on the row's pay-in (FINALIZED, anyone but " +
     "an AUDITOR): the Payments List's rule.",
+  hasOpened: "A delivery's attempts are open: they are read again with the list.",
   readsEndpoint: 'A SUPER ADMIN (an AUDITOR, to read) opens the endpoint of the one client the list is filtered by.',
   aboutOpened: "The change is the open delivery's: its attempts are read again too.",
 };

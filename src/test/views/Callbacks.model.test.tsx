@@ -84,10 +84,17 @@ const CHANGED: CallbackChanged = { client_id: 1, correlation_id: ID, outcome: 'd
 
 /** The 'callback-changed' socket, as watchCallbacks' stand-in. */
 const listeners = new Set<(change: CallbackChanged) => void>();
+/** The socket's (re)connects, as watchCallbacks' onConnected. */
+const connects = new Set<() => void>();
 const fakeWatch = fromCallback<EventObject>(({ sendBack }) => {
   const listener = (change: CallbackChanged) => sendBack({ type: 'CALLBACK_CHANGED', ...change });
+  const connected = () => sendBack({ type: 'WATCH_CONNECTED' });
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  connects.add(connected);
+  return () => {
+    listeners.delete(listener);
+    connects.delete(connected);
+  };
 });
 
 const model = buildModel(callbacksPageMachine, {
@@ -110,6 +117,7 @@ const model = buildModel(callbacksPageMachine, {
               : []),
           ]),
       { type: 'CALLBACK_CHANGED', ...CHANGED },
+      { type: 'WATCH_CONNECTED' },
       doneEvent('loadCallbacks', loaded),
       errorEvent('loadCallbacks', LIST_DOWN),
       doneEvent('loadAttempts', ATTEMPTS),
@@ -156,6 +164,7 @@ function expectedAfter(state: string, event: AnyEventObject): string {
       resend = 'resending';
       break;
     case 'CALLBACK_CHANGED':
+    case 'WATCH_CONNECTED':
       // The list reads again; the open delivery's attempts too, when they are on screen.
       list = 'loading';
       if (attempts === 'shown') attempts = 'loading';
@@ -277,6 +286,11 @@ async function perform(event: AnyEventObject) {
     case 'CALLBACK_CHANGED':
       await act(async () => {
         listeners.forEach((l) => l(CHANGED));
+      });
+      return;
+    case 'WATCH_CONNECTED':
+      await act(async () => {
+        connects.forEach((c) => c());
       });
       return;
     default:

@@ -27,6 +27,8 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   nowrap: { whiteSpace: 'nowrap' },
   url: { maxWidth: '220px', overflowWrap: 'anywhere', fontSize: tokens.fontSizeBase200 },
+  // 'Resend by someone.with.a.long.name@merchant.co.id' wraps at any character rather than run into the URL.
+  trigger: { maxWidth: '180px', overflowWrap: 'anywhere' },
   // The receiver's own words, as it sent them: monospace, scrolled within its cell.
   excerpt: {
     fontFamily: tokens.fontFamilyMonospace,
@@ -76,7 +78,7 @@ export function CallbackAttemptsDialog({
               <Spinner size="tiny" label={attempts.length ? 'Reading the attempts again…' : 'Loading the attempts…'} />
             )}
             {attempts.length > 0 && (
-              <Table aria-label="Attempts" size="small">
+              <Table aria-label="Attempts" size="small" style={{ tableLayout: 'auto' }}>
                 <TableHeader>
                   <TableRow>
                     {['Time', 'Trigger', 'URL', 'Answer', 'Duration', 'Response', 'Next retry'].map((c) => (
@@ -88,7 +90,7 @@ export function CallbackAttemptsDialog({
                   {attempts.map((a) => (
                     <TableRow key={a.id}>
                       <TableCell className={styles.nowrap}>{formatDateTime(a.attempted_at)}</TableCell>
-                      <TableCell>{triggerText(a)}</TableCell>
+                      <TableCell className={styles.trigger}>{triggerText(a)}</TableCell>
                       <TableCell className={styles.url}>{a.url}</TableCell>
                       <TableCell className={styles.nowrap}>{answerText(a)}</TableCell>
                       <TableCell className={styles.nowrap}>

@@ -21,9 +21,9 @@ import { CallbackOutcomeBadge } from './CallbackOutcomeBadge';
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   // A receiver's answer can be long: the cell keeps one line, the whole is in its title.
-  answer: { maxWidth: '200px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  id: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
-  client: { maxWidth: '180px' },
+  answer: { maxWidth: '140px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  id: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
+  client: { minWidth: '120px', maxWidth: '180px' },
   amount: { textAlign: 'right', whiteSpace: 'nowrap' },
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
@@ -64,7 +64,8 @@ export function CallbacksTable({
 }) {
   const styles = useStyles();
   return (
-    <Table aria-label="Callbacks" aria-busy={loading} size="small">
+    // Columns sized by their content (Fluent's fixed layout gave every column the same width: the date ran into the id).
+    <Table aria-label="Callbacks" aria-busy={loading} size="small" style={{ tableLayout: 'auto' }}>
       <TableHeader>
         <TableRow>
           {COLUMNS.map((c) => (
