@@ -121,15 +121,15 @@ test('an operator sees a failing merchant callback, resends it to a mended recei
     await finalize.getByRole('button', { name: 'Finalize' }).click();
     await expect(page.getByText('Transaction has been finalized').first()).toBeVisible();
 
-    // On the Callbacks page, filtered by the client: failing, then given up after its retries.
+    // On the Callbacks page, filtered by the client: failing (the retries' schedule and the give-up are the server
+    // tests' (callbackLog.test): here a retry's time depends on what else the e2e server's queue holds).
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Callbacks' }).click();
     await filterCallbacks(page, clientName, correlationId);
     const row = callbacksTable(page).getByRole('row', { name: `Callback ${correlationId}` });
     await expect(row).toContainText(/Failing|Gave up/, { timeout: 30_000 });
     await expect(row).toContainText('HTTP 500');
-    await expect(row).toContainText('Gave up', { timeout: 60_000 });
     await page.setViewportSize({ width: 1366, height: 768 });
-    await screenshot(page, '22-callbacks-gave-up-1366');
+    await screenshot(page, '22-callbacks-failing-1366');
     // Every column in view at 1366 px: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const actionsBox = await row.getByRole('button', { name: `Resend callback ${correlationId}` }).boundingBox();
@@ -151,8 +151,9 @@ test('an operator sees a failing merchant callback, resends it to a mended recei
     await row.getByRole('button', { name: `Attempts of ${correlationId}` }).click();
     const attempts = page.getByRole('dialog', { name: 'Callback attempts' });
     const attemptRows = attempts.getByRole('table', { name: 'Attempts' }).locator('tbody tr');
-    await expect(attemptRows.filter({ hasText: 'HTTP 200' })).toHaveCount(1);
-    expect(await attemptRows.filter({ hasText: 'HTTP 500' }).count()).toBeGreaterThanOrEqual(2);
+    // A system retry may reach the mended receiver too (then the Resend is a second 200).
+    await expect(attemptRows.filter({ hasText: 'HTTP 200' }).first()).toBeVisible();
+    expect(await attemptRows.filter({ hasText: 'HTTP 500' }).count()).toBeGreaterThanOrEqual(1);
     await expect(attempts).toContainText('Resend by superadmin@demo.local');
     await expect(attempts).toContainText(receiver.url);
     await screenshot(page, '22-callback-attempts-1366');
