@@ -29,11 +29,8 @@ export const defaultCallbackWindow = (timeZone: string) => ({
  */
 async function deliveriesWhere(db: Db, principal: Principal, f: CallbackFilter, timeZone: string): Promise<SQL> {
   const clientIds = await filterClientIds(db, principal, f.client_id);
-  const { from, until } = windowBounds(
-    f.start || defaultCallbackWindow(timeZone).start,
-    f.end || defaultCallbackWindow(timeZone).end,
-    timeZone,
-  );
+  const fallback = defaultCallbackWindow(timeZone);
+  const { from, until } = windowBounds(f.start || fallback.start, f.end || fallback.end, timeZone);
   const parts = [sql`d.last_attempt_at >= ${from}`, sql`d.last_attempt_at < ${until}`];
   if (clientIds) parts.push(clientIds.length ? sql`d.client_id in ${sql.raw(`(${clientIds.join(',')})`)}` : sql`false`);
   if (f.outcome) parts.push(sql`d.outcome = ${f.outcome}`);
