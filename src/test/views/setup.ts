@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // jsdom has no layout; Fluent's positioning asks for a ResizeObserver all the same.
 globalThis.ResizeObserver ??= class {
@@ -8,6 +8,10 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver;
+
+// findBy/waitFor give up after 1 s by default; on CI's busy 2 cores a Fluent dialog's first render took longer
+// (CallbackEndpoint.test failed CI that way). A real absence still fails, only 4 s later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
