@@ -24,6 +24,8 @@ export const routeSummaries: Record<RouteName, string> = {
     "The caller's live sessions, newest sign-in first: data [{ id, browser, ip, created_at, last_seen_at, current, " +
     'otp_verified }]',
   endOwnSession: "Sign out one of the caller's sessions at once (its sockets too); another user's session is 404",
+  saveLanguage:
+    "Save the caller's language (en or id): the app's and the API messages' from the next call on: data { language }",
   endOtherSessions: 'Sign out every session of the caller but this one: data { ended }',
   signInWithRecoveryCode:
     'The OTP step with a single-use recovery code instead of the authenticator: answers as validate-otp; every ' +

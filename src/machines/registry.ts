@@ -40,6 +40,7 @@ import { manualFinalizeGuardWords, manualFinalizeMachine } from './manualFinaliz
 import { notificationsGuardWords, notificationsMachine } from './notificationsMachine';
 import { oneShotActionGuardWords, oneShotActionMachine } from './confirmCallMachine';
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
+import { languageGuardWords, languageMachine } from './languageMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { sessionsGuardWords, sessionsMachine } from './sessionsMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
@@ -134,6 +135,13 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     sessionMachine,
     'The signed-in user for the whole app: who they are, their options, where they land, logout.',
     sessionGuardWords,
+  ),
+  entry(
+    'language',
+    languageMachine,
+    'The language the app speaks: chosen on the login page, in User Settings or saved by the person; shown once ' +
+      'its catalog has loaded.',
+    languageGuardWords,
   ),
   entry(
     'twoFactorSetup',

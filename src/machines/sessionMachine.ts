@@ -1,9 +1,12 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { api } from '../services/api';
 import { setFailureHandlers } from '../services/http';
 import { goTo, landingPath, SETTINGS_PATH, visibleModules } from '../services/navigation';
 import type { BankOption, ClientOption, CurrentUser, ModuleItem, RoleOption } from '../services/schemas';
 import { sessionStore } from '../services/sessionStore';
+import type { Language } from '../i18n/language';
+import { msg } from '../i18n/msg';
+import { languageMachine } from './languageMachine';
 import { loginMachine } from './loginMachine';
 import type { GuardWords } from './guardWords';
 
@@ -40,7 +43,9 @@ type SessionEvent =
   | { type: 'FORBIDDEN' }
   | ReauthenticateEvent
   | { type: 'RETRY' }
-  | { type: 'ACCESS_CHANGED' };
+  | { type: 'ACCESS_CHANGED' }
+  /** The login page's switch or User Settings: the language machine shows it. */
+  | { type: 'CHOOSE_LANGUAGE'; language: Language };
 
 const emptyContext = (): SessionContext => ({
   user: null,
@@ -76,9 +81,10 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as { stored: CurrentUser | null },
-    children: {} as { login: 'login'; httpFailures: 'httpFailures' },
+    children: {} as { login: 'login'; httpFailures: 'httpFailures'; language: 'language' },
   },
   actors: {
+    language: languageMachine,
     login: loginMachine,
     httpFailures: fromCallback<SessionEvent>(({ sendBack }) => {
       setFailureHandlers({
@@ -119,6 +125,12 @@ export const sessionMachine = setup({
     goToLanding: ({ context }) => goTo(context.landingPath),
     goToSettings: () => goTo(SETTINGS_PATH),
     goToSignIn: () => goTo('/login'),
+    // A person's saved language (User Settings) is theirs on any browser, from the sign-in on.
+    speakSaved: sendTo('language', ({ context }) => ({
+      type: 'SAVED_LANGUAGE' as const,
+      language: context.user?.language ?? null,
+    })),
+    forwardLanguage: sendTo('language', ({ event }) => event),
     keepNotice: assign({ notice: ({ event }) => (event.type === 'REAUTHENTICATE' ? event.notice : null) }),
   },
   guards: {
@@ -130,8 +142,14 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ ...emptyContext(), user: input.stored }),
-  invoke: { id: 'httpFailures', src: 'httpFailures' },
-  on: { FORBIDDEN: { actions: 'goToLanding' } },
+  invoke: [
+    { id: 'httpFailures', src: 'httpFailures' },
+    { id: 'language', src: 'language', input: {} },
+  ],
+  on: {
+    FORBIDDEN: { actions: 'goToLanding' },
+    CHOOSE_LANGUAGE: { actions: 'forwardLanguage' },
+  },
   initial: 'restoring',
   states: {
     restoring: {
@@ -151,12 +169,21 @@ export const sessionMachine = setup({
           {
             guard: { type: 'signedInVerified', params: ({ event }) => event.output },
             target: 'loadingOptions',
-            actions: [assign({ user: ({ event }) => event.output, arriving: true, notice: null }), 'store'],
+            actions: [
+              assign({ user: ({ event }) => event.output, arriving: true, notice: null }),
+              'store',
+              'speakSaved',
+            ],
           },
           // Without two-factor the user is stored as is and sent to set it up (spec section 4, login flow).
           {
             target: 'awaitingTwoFactor',
-            actions: [assign({ user: ({ event }) => event.output, notice: null }), 'store', 'goToSettings'],
+            actions: [
+              assign({ user: ({ event }) => event.output, notice: null }),
+              'store',
+              'speakSaved',
+              'goToSettings',
+            ],
           },
         ],
       },
@@ -181,7 +208,10 @@ export const sessionMachine = setup({
           },
           { target: 'signedIn', actions: { type: 'keepOptions', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'optionsFailed', actions: assign({ error: 'The menu could not be loaded.' }) },
+        onError: {
+          target: 'optionsFailed',
+          actions: assign({ error: msg({ defaultMessage: 'The menu could not be loaded.', id: 'PX4n01' }) }),
+        },
       },
       on: { SESSION_ENDED: { target: 'signedOut', actions: 'goToSignIn' } },
     },

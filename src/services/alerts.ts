@@ -1,3 +1,5 @@
+import { msg } from '../i18n/msg';
+
 /** Alerts raised anywhere (a machine's action, the HTTP layer) and shown by the one Toaster. */
 export interface Alert {
   title: string;
@@ -8,7 +10,11 @@ export interface Alert {
 export const ALERT_MS = 5000;
 
 /** Something was accepted but has not happened yet (a movement waiting for approval). */
-export const waitingAlert = (message: string): Alert => ({ title: 'Waiting', message, intent: 'info' });
+export const waitingAlert = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Waiting', id: 'dZd8H/' }),
+  message,
+  intent: 'info',
+});
 
 type Listener = (alert: Alert) => void;
 const listeners = new Set<Listener>();
@@ -18,10 +24,10 @@ export const alerts = {
     listeners.forEach((listener) => listener(alert));
   },
   error(message: string): void {
-    alerts.show({ title: 'Error!', message, intent: 'error' });
+    alerts.show({ title: msg({ defaultMessage: 'Error!', id: 'DIDBlF' }), message, intent: 'error' });
   },
   success(message: string): void {
-    alerts.show({ title: 'Success', message, intent: 'success' });
+    alerts.show({ title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }), message, intent: 'success' });
   },
   /** Something was accepted but has not happened yet (a movement waiting for approval). */
   info(message: string): void {

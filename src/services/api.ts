@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/language';
 import { request } from './http';
 import { pathOf, routes, type RouteDef } from './routes';
 import type * as v from 'valibot';
@@ -557,6 +558,9 @@ export const api = {
   endOwnSession: async (id: number) =>
     (await send<ApiEnvelope<null>>(routes.endOwnSession, { quiet: true }, pathOf(routes.endOwnSession, { id })))
       .message,
+  // Issue 48: the saved language; the page says a refusal in place.
+  saveLanguage: async (language: Language) =>
+    data(send<ApiEnvelope<{ language: Language }>>(routes.saveLanguage, { body: { language }, quiet: true })),
   endOtherSessions: async () =>
     (await send<ApiEnvelope<{ ended: number }>>(routes.endOtherSessions, { body: {}, quiet: true })).message,
 

@@ -1,11 +1,16 @@
+import { currentLanguage, type Language } from '../i18n/language';
 import { terbilang } from './terbilang';
 
-/** Whole rupiah as the product shows them: 'Rp. 1,250,000' (negative: '-Rp. 5,000'). */
-export function formatRupiah(amount: number): string {
+/**
+ * Whole rupiah as the product shows them, in the language shown (issue 48): the spec's 'Rp. 1,250,000' in English,
+ * 'Rp 1.250.000' in Bahasa Indonesia (negative: '-Rp. 5,000', '-Rp 5.000').
+ */
+export function formatRupiah(amount: number, language: Language = currentLanguage()): string {
+  const indonesian = language === 'id';
   const digits = Math.abs(Math.trunc(amount))
     .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}Rp. ${digits}`;
+    .replace(/\B(?=(\d{3})+(?!\d))/g, indonesian ? '.' : ',');
+  return `${amount < 0 ? '-' : ''}${indonesian ? 'Rp' : 'Rp.'} ${digits}`;
 }
 
 /** Digits with thousands separators, for amount inputs ('1,250,000'). */

@@ -24,6 +24,7 @@ import {
   RoleListQuery,
   UserListQuery,
 } from './managementRules';
+import { LanguageBody } from '../i18n/language';
 import { OverviewQuery } from './overviewRules';
 import { EndUserSessionsBody, SignOutOthersBody } from './sessionRules';
 import type { RouteName } from './routes';
@@ -56,6 +57,7 @@ export const routeInputs: Partial<Record<RouteName, RouteInput>> = {
   validateOtp: { body: PasscodeBody },
   verifyOtp: { body: PasscodeBody },
   endOtherSessions: { body: SignOutOthersBody },
+  saveLanguage: { body: LanguageBody },
   signInWithRecoveryCode: { body: RecoveryCodeBody },
   newRecoveryCodes: { body: PasscodeBody },
   workOrder: { query: WorkOrderQuery },

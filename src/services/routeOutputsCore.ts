@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Language } from '../i18n/language';
 import { FileContent } from './answerParts';
 import { ApprovalPolicyEntry, ApprovalRow } from './approvalRules';
 import { AuditChainVerdict, AuditItemRow, AuditLineJournalRows, AuditLogRow, AuditPath } from './auditLogRules';
@@ -45,6 +46,7 @@ export const coreRouteOutputs = {
   ownSessions: one(v.array(SessionRow)),
   endOwnSession: DONE,
   endOtherSessions: one(v.strictObject({ ended: v.number() })),
+  saveLanguage: one(v.strictObject({ language: Language })),
   signInWithRecoveryCode: one(CurrentUser),
   newRecoveryCodes: one(RecoveryCodes),
 

@@ -87,6 +87,9 @@ export const routes = {
   verifyOtp: route('POST', `${API}/user/verify-otp`, SESSION),
   // Disabling needs a verified session: a password alone must never be enough to remove the second factor.
   disableOtp: route('DELETE', `${API}/user/disable-otp`, { kind: 'verified', module: 'settings-user' }),
+  // Issue 48: the language a person reads the app and the API's messages in, saved for every browser (an AUDITOR's
+  // too: it changes nothing but their own reading).
+  saveLanguage: route('PUT', `${API}/user/language`, ownSessions),
   ownSessions: route('GET', `${API}/user/sessions`, ownSessions),
   endOwnSession: route('DELETE', `${API}/user/sessions/:id`, ownSessions),
   endOtherSessions: route('POST', `${API}/user/sessions/sign-out-others`, ownSessions),

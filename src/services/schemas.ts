@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Language } from '../i18n/language';
 
 /** Payload schemas shared by the browser (form rules) and the server (request validation). */
 
@@ -90,6 +91,8 @@ export const CurrentUser = v.strictObject({
   two_factor_active: v.boolean(),
   /** Signed in with a recovery code: the app asks for a new authenticator until one is set up (issue 44). */
   must_reset_two_factor: v.boolean(),
+  /** The language saved in User Settings (issue 48); null until one is chosen, when the browser's is kept. */
+  language: v.nullable(Language),
   type: UserTypeName,
   display_name: v.string(),
   email: v.string(),

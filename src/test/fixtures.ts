@@ -19,6 +19,7 @@ export const makeUser = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   otp_verified: false,
   two_factor_active: true,
   must_reset_two_factor: false,
+  language: null,
   type: 'ADMIN',
   display_name: 'Adi',
   email: 'adi@demo.local',

@@ -9,6 +9,7 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useSaid, useT } from '../i18n/useT';
 import { alertsMachine } from '../machines/alertsMachine';
 
 const useStyles = makeStyles({
@@ -29,6 +30,10 @@ const useStyles = makeStyles({
 /** The one alert stack: renders the alerts actor's snapshot; each alert closes after 5000 ms or on Dismiss. */
 export function AlertHost() {
   const styles = useStyles();
+  const t = useT();
+  // Alerts are raised by machines and the HTTP layer in English (the server's message in the person's language
+  // already): shown in the language shown.
+  const said = useSaid();
   const actor = useActorRef(alertsMachine);
   const shown = useSelector(actor, (s) => s.context.shown);
   return (
@@ -37,15 +42,15 @@ export function AlertHost() {
         // MessageBar speaks its intent: errors as role=alert (assertive), the rest as role=status.
         <MessageBar key={alert.id} intent={alert.intent} className={styles.bar} layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{alert.title}</MessageBarTitle>
+            <MessageBarTitle>{said(alert.title)}</MessageBarTitle>
             {/* Its own element, so the message can be found (and read) apart from its title. */}
-            <div>{alert.message}</div>
+            <div>{said(alert.message)}</div>
           </MessageBarBody>
           <MessageBarActions
             containerAction={
               <Button
                 appearance="transparent"
-                aria-label="Dismiss"
+                aria-label={t({ defaultMessage: 'Dismiss', id: 'TDaF6J' })}
                 icon={<DismissRegular />}
                 onClick={() => actor.send({ type: 'DISMISS', id: alert.id })}
               />

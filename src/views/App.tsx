@@ -4,6 +4,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { sessionStore } from '../services/sessionStore';
 import { AlertHost } from './AlertHost';
 import { DocumentTitle } from './DocumentTitle';
+import { IntlRoot } from './IntlRoot';
 import { PageSuspense } from './common/PageSuspense';
 import { LoginPage } from './LoginPage';
 import { NotFoundPage } from './NotFoundPage';
@@ -21,21 +22,23 @@ export function App() {
   return (
     <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
       <SessionContext.Provider options={{ input: { stored: sessionStore.load() } }}>
-        <AlertHost />
-        <DocumentTitle />
-        <PageSuspense>
-          <Switch>
-            <Route path="/">
-              <Redirect to="/login" />
-            </Route>
-            <Route path="/login" component={LoginPage} />
-            <Route path="/dashboard" nest>
-              <DashboardRoutes />
-            </Route>
-            <Route path="/work-order-detail" component={WorkOrderDetailPage} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </PageSuspense>
+        <IntlRoot>
+          <AlertHost />
+          <DocumentTitle />
+          <PageSuspense>
+            <Switch>
+              <Route path="/">
+                <Redirect to="/login" />
+              </Route>
+              <Route path="/login" component={LoginPage} />
+              <Route path="/dashboard" nest>
+                <DashboardRoutes />
+              </Route>
+              <Route path="/work-order-detail" component={WorkOrderDetailPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </PageSuspense>
+        </IntlRoot>
       </SessionContext.Provider>
     </FluentProvider>
   );

@@ -20,6 +20,10 @@ import { CredentialsForm } from './CredentialsForm';
 import { OtpForm } from './OtpForm';
 import { RecoveryCodeForm } from './RecoveryCodeForm';
 import { SessionContext } from './SessionContext';
+import { LanguageSwitch } from './common/LanguageSwitch';
+import { useSaid, useT } from '../i18n/useT';
+import type { languageMachine } from '../machines/languageMachine';
+import type { Language } from '../i18n/language';
 
 const useStyles = makeStyles({
   page: {
@@ -35,6 +39,7 @@ const useStyles = makeStyles({
   },
   card: { width: '100%', maxWidth: '420px', padding: tokens.spacingHorizontalXXL, boxShadow: tokens.shadow16 },
   footer: { color: tokens.colorNeutralForeground3 },
+  language: { width: '100%', maxWidth: '420px', display: 'flex', justifyContent: 'flex-end' },
 });
 
 /**
@@ -43,14 +48,17 @@ const useStyles = makeStyles({
  */
 export function LoginPage() {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const session = SessionContext.useActorRef();
-  const { value, landing, error, canRetry, login } = SessionContext.useSelector(
+  const { value, landing, error, canRetry, login, language } = SessionContext.useSelector(
     (s) => ({
       value: typeof s.value === 'string' ? s.value : '',
       landing: s.context.landingPath,
       error: s.context.error,
       canRetry: s.can({ type: 'RETRY' }),
       login: s.children.login,
+      language: s.children.language as ActorRefFrom<typeof languageMachine> | undefined,
     }),
     shallowEqual,
   );
@@ -61,27 +69,50 @@ export function LoginPage() {
   return (
     <main className={styles.page}>
       <BrandMark size="large" />
+      {language && (
+        <div className={styles.language}>
+          <ShownLanguage
+            actor={language}
+            onChoose={(chosen) => session.send({ type: 'CHOOSE_LANGUAGE', language: chosen })}
+          />
+        </div>
+      )}
       <Card className={styles.card}>
         {login ? (
           <LoginSteps login={login} />
         ) : value === 'optionsFailed' ? (
           <MessageBar intent="error">
-            <MessageBarBody>{error}</MessageBarBody>
+            <MessageBarBody>{error && said(error)}</MessageBarBody>
             <MessageBarActions>
               <Button disabled={!canRetry} onClick={() => session.send({ type: 'RETRY' })}>
-                Try again
+                {t({ defaultMessage: 'Try again', id: 'FazwRl' })}
               </Button>
             </MessageBarActions>
           </MessageBar>
         ) : (
-          <Spinner label="Signing in…" />
+          <Spinner label={t({ defaultMessage: 'Signing in…', id: 's4yZXg' })} />
         )}
       </Card>
       <Text size={200} className={styles.footer}>
-        © {LOGIN_YEAR} {PRODUCT_NAME}. All rights reserved.
+        {t(
+          { defaultMessage: '© {year} {product}. All rights reserved.', id: 'KfaI/K' },
+          { year: LOGIN_YEAR, product: PRODUCT_NAME },
+        )}
       </Text>
     </main>
   );
+}
+
+/** The switch shows the language being shown (or loading): the language machine's. */
+function ShownLanguage({
+  actor,
+  onChoose,
+}: {
+  actor: ActorRefFrom<typeof languageMachine>;
+  onChoose: (language: Language) => void;
+}) {
+  const shown = useSelector(actor, (s) => s.context.pending ?? s.context.language);
+  return <LanguageSwitch language={shown} onChoose={onChoose} />;
 }
 
 function LoginSteps({ login }: { login: ActorRefFrom<typeof loginMachine> }) {

@@ -74,6 +74,7 @@ const events = [
   { type: 'ACCESS_CHANGED' },
   doneEvent('refreshUser', { user: regranted, modules: options.modules }),
   errorEvent('refreshUser', new Error('offline')),
+  { type: 'CHOOSE_LANGUAGE', language: 'en' },
 ];
 
 describe('session machine: model', () => {

@@ -43,6 +43,7 @@ const args: Record<keyof typeof api, unknown[]> = {
   ownSessions: [],
   endOwnSession: [7],
   endOtherSessions: [],
+  saveLanguage: [{ language: 'id' }],
   currentBalance: [1],
   withdrawalHistory: [{ client_filter: 1, start: 'a', end: 'b', ...list }],
   addWithdrawal: [{}, 'key'],

@@ -1,0 +1,17 @@
+/**
+ * A user-facing English text made outside a view (a machine's alert, a rule's refusal, a server message), declared
+ * so that `formatjs extract` puts it in the catalogs (issue 48). It returns the English with `{name}` placeholders
+ * filled; whoever shows it translates it by its English (`translateText`), in the person's language.
+ */
+export interface TextDescriptor {
+  id?: string;
+  defaultMessage: string;
+  description?: string;
+}
+
+export function msg(descriptor: TextDescriptor, values?: Record<string, string | number>): string {
+  if (!values) return descriptor.defaultMessage;
+  return descriptor.defaultMessage.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Translating an English text made elsewhere (a machine, a rule, the server) by the catalogs (issue 48): the English
+ * catalog maps ids to English, the Indonesian one ids to Indonesian. A text equal to a catalog message is looked up;
+ * one made from a message with `{name}` placeholders is matched against it and its values carried over. A text no
+ * catalog holds (a name, an id, a figure) stays as it is.
+ */
+export type Catalog = Record<string, string>;
+export type Translate = (text: string) => string;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDER = /\{(\w+)\}/g;
+const HAS_PLACEHOLDER = /\{\w+\}/;
+
+interface Pattern {
+  regex: RegExp;
+  names: string[];
+  target: string;
+}
+
+function patternOf(english: string, target: string): Pattern {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const match of english.matchAll(PLACEHOLDER)) {
+    source += escape(english.slice(last, match.index));
+    source += '(.+?)';
+    names.push(match[1]!);
+    last = match.index! + match[0].length;
+  }
+  source += escape(english.slice(last));
+  return { regex: new RegExp(`^${source}$`, 's'), names, target };
+}
+
+const isPlain = (message: string) => !/[{}]/.test(message.replace(PLACEHOLDER, ''));
+
+export function makeTranslate(english: Catalog, translated: Catalog): Translate {
+  const exact = new Map<string, string>();
+  const patterns: Pattern[] = [];
+  for (const [id, text] of Object.entries(english)) {
+    const target = translated[id];
+    if (target === undefined || !isPlain(text)) continue;
+    if (HAS_PLACEHOLDER.test(text)) patterns.push(patternOf(text, target));
+    else if (!exact.has(text)) exact.set(text, target);
+  }
+  // The longest English first: 'Rejected by {name}' must not win over 'Rejected by {name} at {time}'.
+  patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);
+  return (text) => {
+    const found = exact.get(text);
+    if (found !== undefined) return found;
+    for (const pattern of patterns) {
+      const match = pattern.regex.exec(text);
+      if (!match) continue;
+      const values = Object.fromEntries(pattern.names.map((name, i) => [name, match[i + 1]!]));
+      return pattern.target.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+    }
+    return text;
+  };
+}
+
+/** English shown as it is. */
+export const asEnglish: Translate = (text) => text;
