@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompiledMessages } from './scripts/vitePrecompiledMessages';
 import { precompress } from './scripts/vitePrecompress';
 
 // In `vite` dev mode the API and socket.io come from the server on PORT (default 3000).
@@ -9,7 +10,7 @@ const FLUENT = /node_modules[\\/](@fluentui|@griffel|@floating-ui|tabster|keybor
 const ICONS = /node_modules[\\/]@fluentui[\\/]react-icons[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [precompiledMessages(), react(), precompress()],
   server: {
     proxy: {
       // The browser's Host is kept (changeOrigin: false): the API's Origin check (docs/security.md: Sessions) then

@@ -1,9 +1,10 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Language } from './language';
 import { asEnglish, makeTranslate, type Catalog, type Translate } from './translate';
 
 export interface Catalogs {
-  /** react-intl's messages by id: none for English, whose words are the code's default messages. */
-  messages: Catalog;
+  /** react-intl's messages by id, parsed: none for English, whose words are the code's default messages. */
+  messages: Record<string, MessageFormatElement[]>;
   /** For texts made outside views (machines, rules, the server's answers), translated by their English. */
   translate: Translate;
 }
@@ -14,11 +15,13 @@ export interface Catalogs {
 // that scripts run by tsx, which do not, can import this module.)
 export async function loadCatalogs(language: Language): Promise<Catalogs> {
   if (language === 'en') return { messages: {}, translate: asEnglish };
-  const indonesianParts = import.meta.glob<Catalog>('./id/*.json', { import: 'default' });
-  const [english, parts] = await Promise.all([
+  const parts = import.meta.glob<Catalog>('./id/*.json', { import: 'default' });
+  const [english, indonesian, { parse }] = await Promise.all([
     import('./en.json').then((m) => m.default as Catalog),
-    Promise.all(Object.values(indonesianParts).map((load) => load())),
+    Promise.all(Object.values(parts).map((load) => load())).then((all): Catalog => Object.assign({}, ...all)),
+    // The app's formatter has no parser (scripts/vitePrecompiledMessages.ts): the catalog is parsed here, once.
+    import('@formatjs/icu-messageformat-parser'),
   ]);
-  const messages: Catalog = Object.assign({}, ...parts);
-  return { messages, translate: makeTranslate(english, messages) };
+  const messages = Object.fromEntries(Object.entries(indonesian).map(([id, text]) => [id, parse(text)]));
+  return { messages, translate: makeTranslate(english, indonesian) };
 }

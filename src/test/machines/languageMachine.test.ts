@@ -8,7 +8,7 @@ import { formatRupiah } from '../../services/money';
 import { MemoryStorage } from '../fixtures';
 
 const INDONESIAN: Catalogs = {
-  messages: { a: 'Coba lagi' },
+  messages: { a: [{ type: 0, value: 'Coba lagi' }] } as Catalogs['messages'],
   translate: makeTranslate({ a: 'Try again' }, { a: 'Coba lagi' }),
 };
 
