@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
 import { routes } from './routes';
@@ -22,11 +23,11 @@ export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** How the people who run the product name each action (the Approvals screen, work orders). */
 export const APPROVAL_ACTION_LABELS: Readonly<Record<ApprovalAction, string>> = {
-  'balance-adjustment': 'Master balance adjustment',
-  withdrawal: 'Withdrawal or transfer to disburse',
-  'void-upload': 'Void upload',
-  'bulk-withdrawable': 'Process Transactions (bulk add to withdrawable)',
-  'manual-finalize': 'Manual finalize',
+  'balance-adjustment': msg({ defaultMessage: 'Master balance adjustment', id: 'zewRMt' }),
+  withdrawal: msg({ defaultMessage: 'Withdrawal or transfer to disburse', id: 'i1TGIz' }),
+  'void-upload': msg({ defaultMessage: 'Void upload', id: 'Ddjo/d' }),
+  'bulk-withdrawable': msg({ defaultMessage: 'Process Transactions (bulk add to withdrawable)', id: 'ukIqC1' }),
+  'manual-finalize': msg({ defaultMessage: 'Manual finalize', id: 'DGPWoF' }),
 };
 
 /** An approval request's statuses (the `approval` lifecycle's states). */
@@ -117,52 +118,94 @@ export const readsApprovalPolicy = (
 
 const PolicyEntrySchema = v.pipe(
   v.strictObject({
-    action: v.picklist(APPROVAL_ACTIONS, `action must be one of ${APPROVAL_ACTIONS.join(', ')}`),
-    mode: v.picklist(APPROVAL_MODES, 'mode must be off, always or threshold'),
+    action: v.picklist(
+      APPROVAL_ACTIONS,
+      msg(
+        { defaultMessage: 'action must be one of {actions}', id: 'HkiCmh' },
+        { actions: APPROVAL_ACTIONS.join(', ') },
+      ),
+    ),
+    mode: v.picklist(APPROVAL_MODES, msg({ defaultMessage: 'mode must be off, always or threshold', id: 'PFF0k2' })),
     threshold: v.nullable(
       v.pipe(
         // The one amount reader (issue 44): a JSON integer, or text as a person types it ('100.000.000').
         rupiahAmount({ field: 'threshold' }),
-        v.minValue(1, 'threshold must be at least Rp. 1'),
-        v.maxValue(MAX_APPROVAL_THRESHOLD, 'threshold must be at most Rp. 1,000,000,000,000,000'),
+        v.minValue(1, msg({ defaultMessage: 'threshold must be at least Rp. 1', id: 'x1qzmd' })),
+        v.maxValue(
+          MAX_APPROVAL_THRESHOLD,
+          msg({ defaultMessage: 'threshold must be at most Rp. 1,000,000,000,000,000', id: 'nSzCWf' }),
+        ),
       ),
     ),
   }),
   v.check(
     (e) => (e.mode === 'threshold') === (e.threshold != null),
-    'threshold is required with mode threshold, and only with it',
+    msg({ defaultMessage: 'threshold is required with mode threshold, and only with it', id: 'N/hF6d' }),
   ),
 );
 
 /** PUT approval-policy: one or more entries, each action at most once; the actions not named keep their entry. */
 export const ApprovalPolicyBody = v.strictObject({
   policy: v.pipe(
-    v.array(PolicyEntrySchema, 'policy must be a list of { action, mode, threshold }'),
-    v.minLength(1, 'policy must name at least one action'),
-    v.check((list) => new Set(list.map((e) => e.action)).size === list.length, 'each action may be named once'),
+    v.array(
+      PolicyEntrySchema,
+      msg(
+        { defaultMessage: 'policy must be a list of {entry}', id: 'he3EdP' },
+        { entry: '{ action, mode, threshold }' },
+      ),
+    ),
+    v.minLength(1, msg({ defaultMessage: 'policy must name at least one action', id: 'F+8tEv' })),
+    v.check(
+      (list) => new Set(list.map((e) => e.action)).size === list.length,
+      msg({ defaultMessage: 'each action may be named once', id: 'T/jorl' }),
+    ),
   ),
 });
 export type ApprovalPolicyBody = v.InferOutput<typeof ApprovalPolicyBody>;
 
 /** GET approvals. */
 export const ApprovalListQuery = v.strictObject({
-  status: v.optional(v.picklist(['', ...APPROVAL_STATUSES], `status must be one of ${APPROVAL_STATUSES.join(', ')}`)),
+  status: v.optional(
+    v.picklist(
+      ['', ...APPROVAL_STATUSES],
+      msg(
+        { defaultMessage: 'status must be one of {statuses}', id: 'UwlJ6j' },
+        { statuses: APPROVAL_STATUSES.join(', ') },
+      ),
+    ),
+  ),
   page: PageParam,
   limit: limitParam(GENERIC_PAGE_SIZES, 15),
 });
 
 /** The `:id` of PATCH approvals/{id}. */
 export const ApprovalIdParams = v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'id must be a number'), v.transform(Number)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, msg({ defaultMessage: 'id must be a number', id: 'phQa64' })),
+    v.transform(Number),
+  ),
 });
 
 /** PATCH approvals/{id}: approve, decline (with a reason) or cancel (the maker only). */
 export const ApprovalDecisionBody = v.pipe(
   v.strictObject({
-    decision: v.picklist(APPROVAL_DECISIONS, 'decision must be APPROVE, DECLINE or CANCEL'),
-    reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'reason must be at most 500 characters'))),
+    decision: v.picklist(
+      APPROVAL_DECISIONS,
+      msg({ defaultMessage: 'decision must be APPROVE, DECLINE or CANCEL', id: 'ZJQA5x' }),
+    ),
+    reason: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(500, msg({ defaultMessage: 'reason must be at most 500 characters', id: 'elHatW' })),
+      ),
+    ),
   }),
-  v.check((b) => b.decision !== 'DECLINE' || (b.reason ?? '') !== '', 'A reason is required to decline'),
+  v.check(
+    (b) => b.decision !== 'DECLINE' || (b.reason ?? '') !== '',
+    msg({ defaultMessage: 'A reason is required to decline', id: 'z6EeHs' }),
+  ),
 );
 export type ApprovalDecisionBody = v.InferOutput<typeof ApprovalDecisionBody>;
 
@@ -199,16 +242,25 @@ export type ApprovalRow = v.InferOutput<typeof ApprovalRow>;
 export const ApprovalHeld = v.strictObject({ approval_id: WholeNumber });
 export type ApprovalHeld = v.InferOutput<typeof ApprovalHeld>;
 
-export const APPROVAL_WAITING = 'Waiting for approval by another SUPER ADMIN';
+export const APPROVAL_WAITING = msg({ defaultMessage: 'Waiting for approval by another SUPER ADMIN', id: 'Txu2ty' });
 /** A preview's warning when the policy would hold the movement it confirms. */
 /**
  * What a question says, before Confirm, when the policy will hold the movement it asks about (issue 45): the one
  * sentence, which every held action's question shows through one component (views/common/HeldAhead.tsx).
  */
-export const APPROVAL_AHEAD = "This waits for a second SUPER ADMIN's approval before anything moves.";
-export const APPROVAL_SELF_REFUSED = 'The maker of a change cannot approve it';
-export const APPROVAL_CANCEL_REFUSED = 'Only the maker of a change can cancel it';
-export const APPROVAL_INVALID_STATUS = 'Invalid Status: Only PENDING_APPROVAL requests can be decided';
+export const APPROVAL_AHEAD = msg({
+  defaultMessage: "This waits for a second SUPER ADMIN's approval before anything moves.",
+  id: '7us6mX',
+});
+export const APPROVAL_SELF_REFUSED = msg({ defaultMessage: 'The maker of a change cannot approve it', id: '8cmkbx' });
+export const APPROVAL_CANCEL_REFUSED = msg({
+  defaultMessage: 'Only the maker of a change can cancel it',
+  id: 'zzbn8v',
+});
+export const APPROVAL_INVALID_STATUS = msg({
+  defaultMessage: 'Invalid Status: Only PENDING_APPROVAL requests can be decided',
+  id: 'JWHrzz',
+});
 
 /** Socket event to every SUPER ADMIN when a request is made or decided, so open Approvals screens update. */
 export const APPROVAL_CHANGED_EVENT = 'approval-changed';

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { DateTimeParam } from './listQuery';
 import { JournalEntry } from './ledgerRules';
@@ -12,7 +13,13 @@ export const AUDIT_PATH_TYPES = ['withdrawal', 'disbursement', 'transaction', 'a
 export type AuditPathType = (typeof AUDIT_PATH_TYPES)[number];
 
 const text = (label: string, max = 200) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} is too long`)));
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, msg({ defaultMessage: '{field} is too long', id: 'epQjdN' }, { field: label })),
+    ),
+  );
 
 /**
  * The audit log's filter (every field optional, empty means "any"):
@@ -33,12 +40,21 @@ export const AuditLogFilterQuery = v.strictObject({
   action: text('action', 100),
   object_type: text('object_type', 100),
   object_id: text('object_id', 100),
-  outcome: v.optional(v.picklist(['', ...AUDIT_OUTCOMES], 'outcome must be success, failure or denied')),
+  outcome: v.optional(
+    v.picklist(
+      ['', ...AUDIT_OUTCOMES],
+      msg({ defaultMessage: 'outcome must be success, failure or denied', id: 'x6l9er' }),
+    ),
+  ),
   start: v.optional(DateTimeParam),
   end: v.optional(DateTimeParam),
   search: text('search', 100),
   line: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^(\d{1,15})?$/, 'line must be an audit line number, e.g. 41')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(\d{1,15})?$/, msg({ defaultMessage: 'line must be an audit line number, e.g. 41', id: '/dOrSK' })),
+    ),
   ),
 });
 export type AuditLogFilter = v.InferOutput<typeof AuditLogFilterQuery>;
@@ -73,12 +89,15 @@ export const AuditLogRow = v.strictObject({
 export type AuditLogRow = v.InferOutput<typeof AuditLogRow>;
 
 export const AuditPathQuery = v.strictObject({
-  object_type: v.picklist(AUDIT_PATH_TYPES, 'object_type must be withdrawal, disbursement, transaction or approval'),
+  object_type: v.picklist(
+    AUDIT_PATH_TYPES,
+    msg({ defaultMessage: 'object_type must be withdrawal, disbursement, transaction or approval', id: '0LwKWY' }),
+  ),
   object_id: v.pipe(
-    v.string('object_id is required'),
+    v.string(msg({ defaultMessage: 'object_id is required', id: 'CoEaiY' })),
     v.trim(),
-    v.minLength(1, 'object_id is required'),
-    v.maxLength(100, 'object_id is too long'),
+    v.minLength(1, msg({ defaultMessage: 'object_id is required', id: 'CoEaiY' })),
+    v.maxLength(100, msg({ defaultMessage: 'object_id is too long', id: 'fLSZFt' })),
   ),
 });
 export type AuditPathQuery = v.InferOutput<typeof AuditPathQuery>;
@@ -119,7 +138,11 @@ export type AuditChainVerdict = v.InferOutput<typeof AuditChainVerdict>;
 
 /** `:id` of one audit line (issue 43): its items and its journal entries. */
 export const AuditLineParams = v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The audit line id must be a number'), v.transform(Number)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,15}$/, msg({ defaultMessage: 'The audit line id must be a number', id: '9nGMvO' })),
+    v.transform(Number),
+  ),
 });
 
 /** A page of a line's items or journal entries (15, 30 or 50 a page). */

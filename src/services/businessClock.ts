@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -43,4 +44,7 @@ export function servedTimeZone(config: ServedConfig | undefined): string {
 export const BUSINESS_TIME_ZONE = servedTimeZone(globalThis.window?.__APP_CONFIG__);
 
 /** How a typed date-time reads, naming the business zone. */
-export const DATE_TIME_HINT = `YYYY-MM-DD HH:mm, 24-hour, ${BUSINESS_TIME_ZONE}`;
+export const DATE_TIME_HINT = msg(
+  { defaultMessage: 'YYYY-MM-DD HH:mm, 24-hour, {zone}', id: '2NsIYF' },
+  { zone: BUSINESS_TIME_ZONE },
+);

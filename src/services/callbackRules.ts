@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, idList } from './listQuery';
@@ -15,9 +16,9 @@ import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 export const CALLBACK_OUTCOMES = ['delivered', 'failing', 'gave_up'] as const;
 export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
 export const CALLBACK_OUTCOME_LABELS: Record<CallbackOutcome, string> = {
-  delivered: 'Delivered',
-  failing: 'Failing',
-  gave_up: 'Gave up',
+  delivered: msg({ defaultMessage: 'Delivered', id: 'DMqnF4' }),
+  failing: msg({ defaultMessage: 'Failing', id: 'tKELc3' }),
+  gave_up: msg({ defaultMessage: 'Gave up', id: 'r8Iq4l' }),
 };
 export const CALLBACK_OUTCOME_COLOURS: Record<CallbackOutcome, 'green' | 'orange' | 'red'> = {
   delivered: 'green',
@@ -48,8 +49,18 @@ export const CallbackFilterQuery = v.object({
   start: v.optional(DateTimeParam),
   end: v.optional(DateTimeParam),
   client_id: v.optional(idList),
-  outcome: v.optional(v.picklist(['', ...CALLBACK_OUTCOMES], `outcome must be one of ${CALLBACK_OUTCOMES.join(', ')}`)),
-  correlation_id: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'correlation_id is too long'))),
+  outcome: v.optional(
+    v.picklist(
+      ['', ...CALLBACK_OUTCOMES],
+      msg(
+        { defaultMessage: 'outcome must be one of {outcomes}', id: 'DHpOvk' },
+        { outcomes: CALLBACK_OUTCOMES.join(', ') },
+      ),
+    ),
+  ),
+  correlation_id: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(100, msg({ defaultMessage: 'correlation_id is too long', id: '3v93td' }))),
+  ),
 });
 export type CallbackFilter = v.InferOutput<typeof CallbackFilterQuery>;
 export const CallbackListQuery = v.strictObject({
@@ -63,8 +74,8 @@ export const CallbackAttemptsParams = v.object({
   correlationId: v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty('correlation id is required'),
-    v.maxLength(100, 'correlation id is too long'),
+    v.nonEmpty(msg({ defaultMessage: 'correlation id is required', id: 'GwL6Al' })),
+    v.maxLength(100, msg({ defaultMessage: 'correlation id is too long', id: 'HufI94' })),
   ),
 });
 
@@ -122,12 +133,17 @@ export type CallbackEndpoint = v.InferOutput<typeof CallbackEndpoint>;
 /** The URL's shape; where it may point (https in production, no private addresses) is the server's check. */
 export const CallbackUrlBody = v.strictObject({
   callback_url: v.pipe(
-    v.string('callback_url must be text'),
+    v.string(msg({ defaultMessage: 'callback_url must be text', id: 'v1awd1' })),
     v.trim(),
-    v.nonEmpty('Callback URL is required'),
-    v.maxLength(2000, 'Callback URL is too long'),
-    v.url('Callback URL must be a full URL such as https://merchant.example/callback'),
-    v.regex(/^https?:\/\//i, 'Callback URL must start with https://'),
+    v.nonEmpty(msg({ defaultMessage: 'Callback URL is required', id: 'le3S5N' })),
+    v.maxLength(2000, msg({ defaultMessage: 'Callback URL is too long', id: 'dHvN2w' })),
+    v.url(
+      msg({
+        defaultMessage: 'Callback URL must be a full URL such as https://merchant.example/callback',
+        id: 'DjDVuC',
+      }),
+    ),
+    v.regex(/^https?:\/\//i, msg({ defaultMessage: 'Callback URL must start with https://', id: 'heeyEQ' })),
   ),
 });
 

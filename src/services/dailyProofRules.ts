@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { isRealDateTime } from './listQuery';
@@ -18,8 +19,8 @@ export const PROOF_ACCOUNTS = [
 ] as const;
 export type ProofAccount = (typeof PROOF_ACCOUNTS)[number];
 
-export const PROOF_CLIENT_MESSAGE = 'Choose a client';
-export const PROOF_DAY_MESSAGE = 'The day must be a real date as YYYY-MM-DD';
+export const PROOF_CLIENT_MESSAGE = msg({ defaultMessage: 'Choose a client', id: 'QSl6RX' });
+export const PROOF_DAY_MESSAGE = msg({ defaultMessage: 'The day must be a real date as YYYY-MM-DD', id: 'e3BW9C' });
 
 /** A business day, YYYY-MM-DD, that exists on the calendar (2026-02-30 does not). */
 export const ProofDay = v.pipe(
@@ -32,7 +33,7 @@ export const DailyProofQuery = v.strictObject({
   client_id: v.pipe(
     v.string(),
     v.nonEmpty(PROOF_CLIENT_MESSAGE),
-    v.regex(/^[1-9]\d{0,8}$/, 'client_id must be a client id (a number)'),
+    v.regex(/^[1-9]\d{0,8}$/, msg({ defaultMessage: 'client_id must be a client id (a number)', id: 'yjL/s/' })),
     v.transform(Number),
   ),
   day: ProofDay,
@@ -51,15 +52,15 @@ export const proofQueryOf = (clientId: number | null, day: string) => ({
  * by its own name: it still counts, so the proof agrees whatever is posted.
  */
 export const MOVEMENT_NAMES: Record<string, string> = {
-  'payin.finalized': 'Pay-ins finalized',
-  'payin.withdrawable': 'Pay-ins added to withdrawable (by hand or settled)',
-  'withdrawal.request': 'Withdrawals and transfers requested',
-  'withdrawal.decision': 'Withdrawals and transfers completed or rejected',
-  'disbursement.adjustment': 'Deposits and balance adjustments',
-  'disbursement.hold': 'Disbursements held',
-  'disbursement.settle': 'Disbursements paid out or released',
-  'disbursement.void': 'Disbursements voided',
-  'disbursement.withdrawable': 'Released disbursements added to withdrawable',
+  'payin.finalized': msg({ defaultMessage: 'Pay-ins finalized', id: 'UIL5Go' }),
+  'payin.withdrawable': msg({ defaultMessage: 'Pay-ins added to withdrawable (by hand or settled)', id: 'BlICa5' }),
+  'withdrawal.request': msg({ defaultMessage: 'Withdrawals and transfers requested', id: 'n9nk53' }),
+  'withdrawal.decision': msg({ defaultMessage: 'Withdrawals and transfers completed or rejected', id: 'Y/3f+a' }),
+  'disbursement.adjustment': msg({ defaultMessage: 'Deposits and balance adjustments', id: 'g4+7Fj' }),
+  'disbursement.hold': msg({ defaultMessage: 'Disbursements held', id: 'negP96' }),
+  'disbursement.settle': msg({ defaultMessage: 'Disbursements paid out or released', id: '2ELjNr' }),
+  'disbursement.void': msg({ defaultMessage: 'Disbursements voided', id: '58qI3Z' }),
+  'disbursement.withdrawable': msg({ defaultMessage: 'Released disbursements added to withdrawable', id: 'lUL7TP' }),
 };
 const MOVEMENT_ORDER = Object.keys(MOVEMENT_NAMES);
 

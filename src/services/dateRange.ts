@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { BUSINESS_TIME_ZONE } from './businessClock';
@@ -5,7 +6,10 @@ import { BUSINESS_TIME_ZONE } from './businessClock';
 dayjs.extend(customParseFormat);
 
 /** Spec section 5, 'Date range (all screens)'. */
-export const INVALID_DATE_RANGE = 'Invalid Date Range - Please input a valid date range';
+export const INVALID_DATE_RANGE = msg({
+  defaultMessage: 'Invalid Date Range - Please input a valid date range',
+  id: 'oCu9jR',
+});
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 const SEPARATOR = ' to ';
 
@@ -71,11 +75,11 @@ export function yesterday(now = businessNow()): DateRange {
 
 /** Issue 29: the named windows every date range offers, on the business clock; their ids travel in links (`range=`). */
 export const RANGE_PRESETS = [
-  { id: 'today', label: 'Today' },
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: 'last-7-days', label: 'Last 7 days' },
-  { id: 'this-month', label: 'This month' },
-  { id: 'last-month', label: 'Last month' },
+  { id: 'today', label: msg({ defaultMessage: 'Today', id: 'zWgbGg' }) },
+  { id: 'yesterday', label: msg({ defaultMessage: 'Yesterday', id: '6dIxDP' }) },
+  { id: 'last-7-days', label: msg({ defaultMessage: 'Last 7 days', id: 'irFBKn' }) },
+  { id: 'this-month', label: msg({ defaultMessage: 'This month', id: 'J3fNDZ' }) },
+  { id: 'last-month', label: msg({ defaultMessage: 'Last month', id: 'y9ZbeM' }) },
 ] as const;
 export type RangePresetId = (typeof RANGE_PRESETS)[number]['id'];
 export const RANGE_PRESET_IDS = RANGE_PRESETS.map((p) => p.id) as unknown as readonly [

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, IdParam } from './listQuery';
@@ -13,7 +14,7 @@ export const PayinListQuery = v.strictObject({
   start: v.optional(DateTimeParam),
   end: v.optional(DateTimeParam),
   client_filter: v.optional(IdParam),
-  status: v.optional(v.picklist(['', 'SUCCESS'], 'status must be SUCCESS')),
+  status: v.optional(v.picklist(['', 'SUCCESS'], msg({ defaultMessage: 'status must be SUCCESS', id: 'LzvHB3' }))),
 });
 
 /** GET transaction/balance-history: the same rows, paged 15/30/50, newest first by default. */

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
 import { formatRupiah } from './money';
@@ -7,17 +8,30 @@ import { DISBURSEMENT_STATUSES, DisbursementRow, VoidOutcome, type DisbursementS
  * What the Disbursement List's row actions and void upload answer, beside the contract in
  * disbursementQuery.ts and the lifecycle's DISBURSEMENT_INVALID_STATUS / DISBURSEMENT_INVALID_VOID.
  */
-export const DISBURSEMENT_NO_INVOICE = 'Invalid Status: Only FINALIZED disbursements have an invoice';
-export const DISBURSEMENT_NOT_RELEASED =
-  'Invalid Status: Only REJECTED, FAILED or VOIDED disbursements can be added to withdrawable balance';
-export const DISBURSEMENT_ALREADY_WITHDRAWABLE = 'Disbursement has already been added to withdrawable balance';
-export const DISBURSEMENT_ADDED_TO_WITHDRAWABLE = 'Disbursement has been added to withdrawable balance';
-export const DISBURSEMENT_NOT_FOUND = 'Disbursement not found';
-export const INVOICE_GENERATED = 'Invoice Have Been Generated';
+export const DISBURSEMENT_NO_INVOICE = msg({
+  defaultMessage: 'Invalid Status: Only FINALIZED disbursements have an invoice',
+  id: 'MD943h',
+});
+export const DISBURSEMENT_NOT_RELEASED = msg({
+  defaultMessage: 'Invalid Status: Only REJECTED, FAILED or VOIDED disbursements can be added to withdrawable balance',
+  id: 'B2fgOb',
+});
+export const DISBURSEMENT_ALREADY_WITHDRAWABLE = msg({
+  defaultMessage: 'Disbursement has already been added to withdrawable balance',
+  id: '90PPyz',
+});
+export const DISBURSEMENT_ADDED_TO_WITHDRAWABLE = msg({
+  defaultMessage: 'Disbursement has been added to withdrawable balance',
+  id: 'WxzDwr',
+});
+export const DISBURSEMENT_NOT_FOUND = msg({ defaultMessage: 'Disbursement not found', id: 's4kUMn' });
+export const INVOICE_GENERATED = msg({ defaultMessage: 'Invoice Have Been Generated', id: '9GRWdS' });
 
 /** The auto-update's message: 'Status updated to FINALIZED' or 'Status unchanged: PENDING'. */
 export const statusAnswerMessage = (a: { changed: boolean; status: DisbursementStatusName }) =>
-  a.changed ? `Status updated to ${a.status}` : `Status unchanged: ${a.status}`;
+  a.changed
+    ? msg({ defaultMessage: 'Status updated to {status}', id: '7mS+Is' }, { status: a.status })
+    : msg({ defaultMessage: 'Status unchanged: {status}', id: 'lzJtJN' }, { status: a.status });
 
 /** PATCH transaction/get-status-disbursement's data. */
 export const DisbursementStatusAnswer = v.strictObject({
@@ -56,18 +70,21 @@ export type VoidUploadResult = v.InferOutput<typeof VoidUploadResult>;
 
 /** The multipart field that asks for the preview; absent (or 'false') applies. */
 export const VOID_DRY_RUN_FIELD = 'dry_run';
-export const VOID_DRY_RUN_INVALID = "dry_run must be 'true' or 'false'";
+export const VOID_DRY_RUN_INVALID = msg({ defaultMessage: "dry_run must be 'true' or 'false'", id: 'GK9V+I' });
 /** The apply's fields naming what the preview said would void (issue 44): the screen always sends both. */
 export const VOID_EXPECTED_COUNT_FIELD = 'expected_count';
 export const VOID_EXPECTED_AMOUNT_FIELD = 'expected_amount';
-export const VOID_EXPECTED_BOTH = 'expected_count and expected_amount go together: send both from the preview';
+export const VOID_EXPECTED_BOTH = msg({
+  defaultMessage: 'expected_count and expected_amount go together: send both from the preview',
+  id: 'JzjjS2',
+});
 
 // Multipart fields are text: digits only, read as a whole number.
 const WholeField = (field: string) =>
   v.optional(
     v.pipe(
-      v.string(`${field} must be a whole number`),
-      v.regex(/^\d{1,15}$/, `${field} must be a whole number`),
+      v.string(msg({ defaultMessage: '{field} must be a whole number', id: 'G9ehJB' }, { field })),
+      v.regex(/^\d{1,15}$/, msg({ defaultMessage: '{field} must be a whole number', id: 'G9ehJB' }, { field })),
       v.transform(Number),
     ),
   );
@@ -87,25 +104,101 @@ export const VoidUploadFields = v.pipe(
 );
 export type VoidUploadFields = v.InferOutput<typeof VoidUploadFields>;
 
-const rowsFor = (figures: { count: number; amount: number }) =>
-  `${figures.count.toLocaleString('en-US')} ${figures.count === 1 ? 'row' : 'rows'} for ${formatRupiah(figures.amount)}`;
-
 /** The 409 when the file would now void other figures than the preview the person confirmed; null when the same. */
 export function voidFileChanged(
   now: { count: number; amount: number },
   expected: { count: number; amount: number },
 ): string | null {
   if (now.count === expected.count && now.amount === expected.amount) return null;
-  return `The file now voids ${rowsFor(now)}, not the ${rowsFor(expected)} you previewed. Preview it again.`;
+  // One sentence per count's number (one row, or rows) on either side, so each translates whole.
+  const values = {
+    count: now.count.toLocaleString('en-US'),
+    amount: formatRupiah(now.amount),
+    expectedCount: expected.count.toLocaleString('en-US'),
+    expectedAmount: formatRupiah(expected.amount),
+  };
+  if (now.count === 1)
+    return expected.count === 1
+      ? msg(
+          {
+            defaultMessage:
+              'The file now voids {count} row for {amount}, not the {expectedCount} row for {expectedAmount} you previewed. Preview it again.',
+            id: 'iJi1gL',
+          },
+          values,
+        )
+      : msg(
+          {
+            defaultMessage:
+              'The file now voids {count} row for {amount}, not the {expectedCount} rows for {expectedAmount} you previewed. Preview it again.',
+            id: 'ee093k',
+          },
+          values,
+        );
+  return expected.count === 1
+    ? msg(
+        {
+          defaultMessage:
+            'The file now voids {count} rows for {amount}, not the {expectedCount} row for {expectedAmount} you previewed. Preview it again.',
+          id: 'G/jnFY',
+        },
+        values,
+      )
+    : msg(
+        {
+          defaultMessage:
+            'The file now voids {count} rows for {amount}, not the {expectedCount} rows for {expectedAmount} you previewed. Preview it again.',
+          id: '/g92UD',
+        },
+        values,
+      );
 }
 
 /** The answer's message: what each row did, or would do. */
 export function voidUploadMessage(r: Pick<VoidUploadResult, 'dry_run' | 'summary'>): string {
   const s = r.summary;
-  // Named only when there are any, so the words for a file without repeats stay as they were.
-  const twice = s.duplicate ? `, ${s.duplicate} named twice in the file` : '';
-  const rest = `${s.not_found} not found, ${s.not_finalized} not FINALIZED, ${s.already_voided} already voided${twice}`;
-  return r.dry_run
-    ? `${s.rows} rows checked: ${s.would_void} would be voided, ${rest}; nothing changed`
-    : `${s.rows} rows checked: ${s.voided} voided, ${rest}`;
+  const values = {
+    rows: s.rows,
+    voided: r.dry_run ? s.would_void : s.voided,
+    notFound: s.not_found,
+    notFinalized: s.not_finalized,
+    alreadyVoided: s.already_voided,
+    duplicate: s.duplicate,
+  };
+  // Repeats are named only when there are any, so the words for a file without them stay as they were.
+  if (r.dry_run)
+    return s.duplicate
+      ? msg(
+          {
+            defaultMessage:
+              '{rows} rows checked: {voided} would be voided, {notFound} not found, {notFinalized} not FINALIZED, {alreadyVoided} already voided, {duplicate} named twice in the file; nothing changed',
+            id: 'U1emzI',
+          },
+          values,
+        )
+      : msg(
+          {
+            defaultMessage:
+              '{rows} rows checked: {voided} would be voided, {notFound} not found, {notFinalized} not FINALIZED, {alreadyVoided} already voided; nothing changed',
+            id: 'o+M73Y',
+          },
+          values,
+        );
+  return s.duplicate
+    ? msg(
+        {
+          defaultMessage:
+            '{rows} rows checked: {voided} voided, {notFound} not found, {notFinalized} not FINALIZED, {alreadyVoided} already voided, {duplicate} named twice in the file',
+          id: '4Mq5TC',
+        },
+        values,
+      )
+    : msg(
+        {
+          defaultMessage:
+            '{rows} rows checked: {voided} voided, {notFound} not found, {notFinalized} not FINALIZED, {alreadyVoided} already voided',
+          id: '7gp4Ti',
+        },
+        values,
+      );
 }

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { TransactionStats } from './payinQuery';
@@ -47,13 +48,27 @@ export const DisbursementFilterQuery = v.object({
   end: v.optional(DateTimeParam),
   client_id: v.optional(idList),
   status: v.optional(
-    v.picklist(['', ...DISBURSEMENT_STATUS_FILTERS], `status must be one of ${DISBURSEMENT_STATUS_FILTERS.join(', ')}`),
+    v.picklist(
+      ['', ...DISBURSEMENT_STATUS_FILTERS],
+      msg(
+        { defaultMessage: 'status must be one of {statuses}', id: 'UwlJ6j' },
+        { statuses: DISBURSEMENT_STATUS_FILTERS.join(', ') },
+      ),
+    ),
   ),
   search_by: v.optional(
-    v.picklist(DISBURSEMENT_SEARCH_BY, `search_by must be one of ${DISBURSEMENT_SEARCH_BY.join(', ')}`),
+    v.picklist(
+      DISBURSEMENT_SEARCH_BY,
+      msg(
+        { defaultMessage: 'search_by must be one of {choices}', id: 'twQoNN' },
+        { choices: DISBURSEMENT_SEARCH_BY.join(', ') },
+      ),
+    ),
     'correlation_id',
   ),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long'))),
+  search: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(100, msg({ defaultMessage: 'search is too long', id: 'zJ2dd+' }))),
+  ),
   payment_method: v.optional(commaList(DISBURSEMENT_METHODS, 'payment_method')),
 });
 export type DisbursementFilter = v.InferOutput<typeof DisbursementFilterQuery>;
@@ -66,15 +81,24 @@ export const DisbursementListQuery = v.strictObject({
 export const DisbursementSummaryQuery = v.strictObject(DisbursementFilterQuery.entries);
 export const DisbursementDownloadQuery = v.strictObject({
   ...DisbursementFilterQuery.entries,
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Email failed to send'))),
+  email: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(254, msg({ defaultMessage: 'Email failed to send', id: '0hFlqy' }))),
+  ),
 });
 
-const Uuid = v.pipe(v.string('uuid is required'), v.trim(), v.uuid('uuid must be a UUID'));
+const Uuid = v.pipe(
+  v.string(msg({ defaultMessage: 'uuid is required', id: 'GDgs/B' })),
+  v.trim(),
+  v.uuid(msg({ defaultMessage: 'uuid must be a UUID', id: 'q2GUUf' })),
+);
 
 /** PATCH transaction/update-disbursement: finalize is sent as COMPLETED (spec section 4). */
 export const DisbursementDecisionBody = v.strictObject({
   uuid: Uuid,
-  status: v.picklist(['COMPLETED', 'REJECTED'], 'status must be COMPLETED or REJECTED'),
+  status: v.picklist(
+    ['COMPLETED', 'REJECTED'],
+    msg({ defaultMessage: 'status must be COMPLETED or REJECTED', id: 'Q9pai4' }),
+  ),
 });
 export type DisbursementDecisionBody = v.InferOutput<typeof DisbursementDecisionBody>;
 
@@ -82,10 +106,10 @@ export type DisbursementDecisionBody = v.InferOutput<typeof DisbursementDecision
 export const DisbursementUuidBody = v.strictObject({ uuid: Uuid });
 export const DisbursementCorrelationBody = v.strictObject({
   correlation_id: v.pipe(
-    v.string('correlation_id is required'),
+    v.string(msg({ defaultMessage: 'correlation_id is required', id: 'P37Tfw' })),
     v.trim(),
-    v.nonEmpty('correlation_id is required'),
-    v.maxLength(64, 'correlation_id is too long'),
+    v.nonEmpty(msg({ defaultMessage: 'correlation_id is required', id: 'P37Tfw' })),
+    v.maxLength(64, msg({ defaultMessage: 'correlation_id is too long', id: '3v93td' })),
   ),
 });
 

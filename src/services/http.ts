@@ -1,8 +1,9 @@
+import { msg } from '../i18n/msg';
 import { ofetch, FetchError } from 'ofetch';
 import { alerts } from './alerts';
 import { sessionStore } from './sessionStore';
 
-export const GENERIC_ERROR = 'Something went wrong, please try again later.';
+export const GENERIC_ERROR = msg({ defaultMessage: 'Something went wrong, please try again later.', id: 'K4qCn9' });
 
 /** A failed call as the UI sees it: the HTTP status (0 when no response came) and the message to show. */
 export class ApiError extends Error {
@@ -33,7 +34,7 @@ export function setFailureHandlers(next: FailureHandlers): void {
 function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
-    if (status === 0) return new ApiError(0, 'Error');
+    if (status === 0) return new ApiError(0, msg({ defaultMessage: 'Error', id: 'KN7zKn' }));
     const body = (error.data ?? {}) as {
       message?: string;
       reason?: string;
@@ -44,10 +45,16 @@ function toApiError(error: unknown): ApiError {
     const message = body.message || body.reason || body.responseMessage || GENERIC_ERROR;
     // A failure on our side names its request (issue 30): the words a person reads out or screenshots
     // lead support to its lines in the log. A refusal (4xx) is the person's to fix and says only why.
-    const reference = status >= 500 && body.request_id ? ` (reference ${body.request_id})` : '';
-    return new ApiError(status, `${message}${reference}`, body.errors ?? []);
+    const said =
+      status >= 500 && body.request_id
+        ? msg(
+            { defaultMessage: '{message} (reference {reference})', id: 'klTR8f' },
+            { message, reference: body.request_id },
+          )
+        : message;
+    return new ApiError(status, said, body.errors ?? []);
   }
-  return new ApiError(0, 'Error');
+  return new ApiError(0, msg({ defaultMessage: 'Error', id: 'KN7zKn' }));
 }
 
 /**

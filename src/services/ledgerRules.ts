@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { isRealDateTime } from './listQuery';
 import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
@@ -8,11 +9,13 @@ import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 export const LedgerMoment = v.pipe(
   v.string(),
   v.trim(),
-  v.isoTimestamp('at must be an ISO 8601 moment, e.g. 2026-11-23T10:00:00+07:00'),
+  v.isoTimestamp(
+    msg({ defaultMessage: 'at must be an ISO 8601 moment, e.g. 2026-11-23T10:00:00+07:00', id: 'ryiGA4' }),
+  ),
   // valibot's pattern and Date.parse both take 2026-02-30 (as 2 March): the day itself must exist.
   v.check(
     (text) => isRealDateTime(`${text.slice(0, 10)} ${text.slice(11, 16)}`),
-    'at must be an ISO 8601 moment, e.g. 2026-11-23T10:00:00+07:00',
+    msg({ defaultMessage: 'at must be an ISO 8601 moment, e.g. 2026-11-23T10:00:00+07:00', id: 'ryiGA4' }),
   ),
 );
 
@@ -21,7 +24,11 @@ export const LedgerTrialBalanceQuery = v.strictObject({ at: v.optional(LedgerMom
 
 /** `:id` of an account's statement. */
 export const LedgerAccountParams = v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The account id must be a number'), v.transform(Number)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, msg({ defaultMessage: 'The account id must be a number', id: 'mK/pZE' })),
+    v.transform(Number),
+  ),
 });
 
 export const LedgerEntriesQuery = v.strictObject({ page: PageParam, limit: limitParam(GENERIC_PAGE_SIZES, 15) });
@@ -29,10 +36,10 @@ export type LedgerEntriesQuery = v.InferOutput<typeof LedgerEntriesQuery>;
 
 export const LedgerJournalQuery = v.strictObject({
   reference: v.pipe(
-    v.string('reference is required'),
+    v.string(msg({ defaultMessage: 'reference is required', id: 'MMBIY+' })),
     v.trim(),
-    v.minLength(1, 'reference is required'),
-    v.maxLength(100, 'reference is too long'),
+    v.minLength(1, msg({ defaultMessage: 'reference is required', id: 'MMBIY+' })),
+    v.maxLength(100, msg({ defaultMessage: 'reference is too long', id: 'eoMJ0V' })),
   ),
 });
 
@@ -40,15 +47,15 @@ export const LEDGER_STATEMENT_FILENAME = 'Ledger Statement.xlsx';
 
 /** What each kind of account holds, in words (accounts have a code, not a name). */
 export const ACCOUNT_NAMES: Record<string, string> = {
-  nonwithdrawable: 'Not yet withdrawable',
-  withdrawable: 'Withdrawable',
-  pending_withdrawal: 'Pending withdrawals',
-  disbursement: 'Disbursement balance',
-  disbursement_hold: 'Held for disbursements',
-  channel_receipts: 'Channel receipts',
-  fees: 'Fees earned',
-  bank_payouts: 'Paid out to banks',
-  adjustments: 'Manual adjustments',
+  nonwithdrawable: msg({ defaultMessage: 'Not yet withdrawable', id: '5v/E3G' }),
+  withdrawable: msg({ defaultMessage: 'Withdrawable', id: '1wANY0' }),
+  pending_withdrawal: msg({ defaultMessage: 'Pending withdrawals', id: 'vlboYx' }),
+  disbursement: msg({ defaultMessage: 'Disbursement balance', id: 'gbMrX8' }),
+  disbursement_hold: msg({ defaultMessage: 'Held for disbursements', id: '8mOm4I' }),
+  channel_receipts: msg({ defaultMessage: 'Channel receipts', id: '96VQ1s' }),
+  fees: msg({ defaultMessage: 'Fees earned', id: 'kcPJpp' }),
+  bank_payouts: msg({ defaultMessage: 'Paid out to banks', id: 'lz/7vT' }),
+  adjustments: msg({ defaultMessage: 'Manual adjustments', id: 'P6eNDx' }),
 };
 
 export const LedgerAccount = v.strictObject({

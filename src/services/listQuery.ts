@@ -1,9 +1,14 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { WITHDRAWAL_STATUSES } from './withdrawalRules';
 import { GENERIC_PAGE_SIZES, PageParam, limitParam } from './paging';
 
 /** Query-string pieces shared by the paged list endpoints (strings on the wire). */
-export const IdParam = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a number'), v.transform(Number));
+export const IdParam = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,9}$/, msg({ defaultMessage: 'must be a number', id: 'Z2xPBI' })),
+  v.transform(Number),
+);
 
 // The calendar date and time a list filter names: YYYY-MM-DD HH:mm, with :ss where asked for.
 const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -31,7 +36,10 @@ export function isRealDateTime(
 
 export const DateTimeParam = v.pipe(
   v.string(),
-  v.check((text) => isRealDateTime(text), 'start and end must be real dates as YYYY-MM-DD HH:mm'),
+  v.check(
+    (text) => isRealDateTime(text),
+    msg({ defaultMessage: 'start and end must be real dates as YYYY-MM-DD HH:mm', id: 'mSAd0B' }),
+  ),
 );
 /** A comma-joined list of allowed words (arrays travel comma-joined in query strings). */
 export const commaList = <T extends string>(allowed: readonly T[], label: string) =>
@@ -43,7 +51,15 @@ export const commaList = <T extends string>(allowed: readonly T[], label: string
         .map((x) => x.trim())
         .filter(Boolean),
     ),
-    v.array(v.picklist(allowed, `${label} must be one of ${allowed.join(', ')}`)),
+    v.array(
+      v.picklist(
+        allowed,
+        msg(
+          { defaultMessage: '{field} must be one of {allowed}', id: 'VrjDxe' },
+          { field: label, allowed: allowed.join(', ') },
+        ),
+      ),
+    ),
   );
 
 /** A comma-joined list of client ids. */
@@ -55,7 +71,13 @@ export const idList = v.pipe(
       .map((x) => x.trim())
       .filter(Boolean),
   ),
-  v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'client_id must be comma-joined numbers'), v.transform(Number))),
+  v.array(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, msg({ defaultMessage: 'client_id must be comma-joined numbers', id: 'I4AiI1' })),
+      v.transform(Number),
+    ),
+  ),
 );
 
 export const ClientFilterQuery = v.strictObject({ client_filter: v.optional(IdParam) });
@@ -70,7 +92,10 @@ export const WithdrawalHistoryQuery = v.strictObject({
   status: v.optional(
     v.picklist(
       ['', ...WITHDRAWAL_STATUSES],
-      `status must be ${WITHDRAWAL_STATUSES.slice(0, -1).join(', ')} or ${WITHDRAWAL_STATUSES.at(-1)}`,
+      msg(
+        { defaultMessage: 'status must be {statuses} or {last}', id: 'OIdbVe' },
+        { statuses: WITHDRAWAL_STATUSES.slice(0, -1).join(', '), last: WITHDRAWAL_STATUSES.at(-1)! },
+      ),
     ),
   ),
   start: v.optional(DateTimeParam),

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import type { Dayjs } from 'dayjs';
 import { presetOf, presetRange } from './dateRange';
@@ -49,7 +50,11 @@ export function readPageQuery<L extends ListId>(list: L, query: string, now?: Da
   if (Object.keys(raw).length === 0) return { kind: 'none' };
   // The server's words for a view's query (an unknown filter is named, not valibot's 'Expected never').
   const issue = listQueryIssue(list, query);
-  if (issue) return { kind: 'refused', message: `This link's filters cannot be read: ${issue}` };
+  if (issue)
+    return {
+      kind: 'refused',
+      message: msg({ defaultMessage: "This link's filters cannot be read: {issue}", id: 'GH3Age' }, { issue }),
+    };
   const parsed = v.parse(LIST_PAGE_QUERIES[list], raw);
   const { range, ...value } = parsed as PageQueryOf<L> & { range?: Parameters<typeof presetRange>[0] };
   return { kind: 'read', value: (range ? { ...value, ...presetRange(range, now) } : value) as PageQueryOf<L> };

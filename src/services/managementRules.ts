@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { fieldMessages } from './formIssues';
 import { IdParam } from './listQuery';
@@ -13,7 +14,8 @@ export const MIN_PASSWORD_LENGTH = 12;
  * a person picks a type, client users are called what they are instead.
  */
 export const shownUserType = (type: UserTypeName): string => (type === 'CLIENT' ? '' : type);
-export const userTypeChoice = (type: UserTypeName): string => (type === 'CLIENT' ? 'Client user' : type);
+export const userTypeChoice = (type: UserTypeName): string =>
+  type === 'CLIENT' ? msg({ defaultMessage: 'Client user', id: 'Trp+oO' }) : type;
 
 /**
  * A user may hand out their own type or a lower one, never a higher one. An AUDITOR ranks with a
@@ -23,10 +25,13 @@ const typeRank: Record<UserTypeName, number> = { 'SUPER ADMIN': 3, AUDITOR: 3, A
 export const assignableTypes = (own: UserTypeName): UserTypeName[] =>
   USER_TYPES.filter((t) => typeRank[t] <= typeRank[own]);
 
-export const SAVE_FAILED = 'An error has occurred. Please try again later.';
-export const MODULE_REQUIRED = 'At least 1 selected Module is required';
-export const PASSWORDS_DIFFER = 'Password and Password Confirmation does not match';
-export const NO_ROLE_NAME = 'Tidak Ada Role';
+export const SAVE_FAILED = msg({ defaultMessage: 'An error has occurred. Please try again later.', id: 'GzxcSR' });
+export const MODULE_REQUIRED = msg({ defaultMessage: 'At least 1 selected Module is required', id: 'Oh8UOW' });
+export const PASSWORDS_DIFFER = msg({
+  defaultMessage: 'Password and Password Confirmation does not match',
+  id: 'H0rXbE',
+});
+export const NO_ROLE_NAME = msg({ defaultMessage: 'Tidak Ada Role', id: 'VVqyu1' });
 
 export interface UserForm {
   type: UserTypeName | '';
@@ -149,94 +154,126 @@ export function toggleModule(tree: ModuleItem[], selected: readonly string[], id
 export const allChildrenSelected = (parent: ModuleItem, selected: readonly string[]) =>
   parent.children.length > 0 ? parent.children.every((c) => selected.includes(c.id)) : selected.includes(parent.id);
 
-const Name = (label: string) =>
+// Each field says its own name in its messages, so that the name translates with the sentence ('Role Name is required').
+const Name = (said: { required: string; tooLong: string }) =>
+  v.pipe(v.string(said.required), v.trim(), v.nonEmpty(said.required), v.maxLength(100, said.tooLong));
+const Id = (said: { required: string; notFound: string }) =>
   v.pipe(
-    v.string(`${label} is required`),
-    v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.maxLength(100, `${label} is too long`),
+    v.number(said.required),
+    v.integer(said.required),
+    v.minValue(1, said.required),
+    v.maxValue(2_147_483_647, said.notFound),
   );
-const Id = (label: string) =>
-  v.pipe(
-    v.number(`${label} is required`),
-    v.integer(`${label} is required`),
-    v.minValue(1, `${label} is required`),
-    v.maxValue(2_147_483_647, `${label} not found`),
-  );
+const ClientId = () =>
+  Id({
+    required: msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' }),
+    notFound: msg({ defaultMessage: 'Client Name not found', id: 'KqJbAh' }),
+  });
+const RoleId = () =>
+  Id({
+    required: msg({ defaultMessage: 'Role is required', id: '2juRXU' }),
+    notFound: msg({ defaultMessage: 'Role not found', id: 'IzAX76' }),
+  });
+const UserId = () =>
+  Id({
+    required: msg({ defaultMessage: 'User is required', id: 'Kr/eX6' }),
+    notFound: msg({ defaultMessage: 'User not found', id: 'INrbJL' }),
+  });
+const PersonName = () =>
+  Name({
+    required: msg({ defaultMessage: 'Name is required', id: 'Gvxoji' }),
+    tooLong: msg({ defaultMessage: 'Name is too long', id: 'd19HEG' }),
+  });
+const RoleName = () =>
+  Name({
+    required: msg({ defaultMessage: 'Role Name is required', id: 'V7Io8v' }),
+    tooLong: msg({ defaultMessage: 'Role Name is too long', id: 'RzjR1Y' }),
+  });
 const UserEmail = v.pipe(
-  v.string('Email is required'),
+  v.string(msg({ defaultMessage: 'Email is required', id: 'cU/aSG' })),
   v.trim(),
-  v.nonEmpty('Email is required'),
-  v.maxLength(254, 'Email is too long'),
-  v.check(isEmailValid, 'Email is invalid'),
+  v.nonEmpty(msg({ defaultMessage: 'Email is required', id: 'cU/aSG' })),
+  v.maxLength(254, msg({ defaultMessage: 'Email is too long', id: 'sxk4vy' })),
+  v.check(isEmailValid, msg({ defaultMessage: 'Email is invalid', id: 'kZ7kzU' })),
   v.toLowerCase(),
 );
 const Password = v.pipe(
-  v.string('Password is required'),
-  v.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
-  v.maxLength(256, 'Password is too long'),
+  v.string(msg({ defaultMessage: 'Password is required', id: 'uiFoFm' })),
+  v.minLength(
+    MIN_PASSWORD_LENGTH,
+    msg({ defaultMessage: 'Password must be at least {min} characters', id: 'x+CG9v' }, { min: MIN_PASSWORD_LENGTH }),
+  ),
+  v.maxLength(256, msg({ defaultMessage: 'Password is too long', id: 'rdgh3P' })),
 );
-const ClientIds = v.pipe(v.array(Id('Client Name'), 'Client Name is required'), v.maxLength(1000, 'Too many clients'));
+const ClientIds = v.pipe(
+  v.array(ClientId(), msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' })),
+  v.maxLength(1000, msg({ defaultMessage: 'Too many clients', id: 'iVkmh1' })),
+);
 
 export const CreateUserBody = v.strictObject({
-  type: v.picklist(USER_TYPES, 'User Type is required'),
-  role_id: Id('Role'),
+  type: v.picklist(USER_TYPES, msg({ defaultMessage: 'User Type is required', id: 'M9tmXI' })),
+  role_id: RoleId(),
   client_id: v.optional(ClientIds, []),
-  name: Name('Name'),
+  name: PersonName(),
   email: UserEmail,
   password: Password,
-  is_active: v.optional(v.boolean('is_active must be true or false'), true),
+  is_active: v.optional(v.boolean(msg({ defaultMessage: 'is_active must be true or false', id: 'xXfWL2' })), true),
 });
 export type CreateUserBody = v.InferOutput<typeof CreateUserBody>;
 
 /** Email and type are fixed after creation; they may be echoed back but must not change. */
 export const EditUserBody = v.strictObject({
-  id: Id('User'),
-  type: v.optional(v.picklist(USER_TYPES, 'User Type is invalid')),
-  role_id: Id('Role'),
+  id: UserId(),
+  type: v.optional(v.picklist(USER_TYPES, msg({ defaultMessage: 'User Type is invalid', id: 'XbS51I' }))),
+  role_id: RoleId(),
   client_id: v.optional(ClientIds, []),
-  name: Name('Name'),
+  name: PersonName(),
   email: v.optional(UserEmail),
   password: v.optional(Password),
-  is_active: v.optional(v.boolean('is_active must be true or false')),
+  is_active: v.optional(v.boolean(msg({ defaultMessage: 'is_active must be true or false', id: 'xXfWL2' }))),
 });
 export type EditUserBody = v.InferOutput<typeof EditUserBody>;
 
-export const RemoveAuthenticatorBody = v.strictObject({ user_id: Id('User') });
+export const RemoveAuthenticatorBody = v.strictObject({ user_id: UserId() });
 
 const ModuleIds = v.pipe(
   v.array(v.pipe(v.string(), v.maxLength(64)), MODULE_REQUIRED),
   v.minLength(1, MODULE_REQUIRED),
-  v.maxLength(100, 'Too many modules'),
+  v.maxLength(100, msg({ defaultMessage: 'Too many modules', id: 'eGn5VO' })),
 );
 
 /** A role's description: required, at most 255 characters once trimmed. */
 const Description = v.pipe(
-  v.string('Description is required'),
+  v.string(msg({ defaultMessage: 'Description is required', id: '+NKkKd' })),
   v.trim(),
-  v.nonEmpty('Description is required'),
-  v.maxLength(255, 'Description is too long'),
+  v.nonEmpty(msg({ defaultMessage: 'Description is required', id: '+NKkKd' })),
+  v.maxLength(255, msg({ defaultMessage: 'Description is too long', id: 'x/Yy4t' })),
 );
 
 export const CreateRoleBody = v.strictObject({
-  name: Name('Role Name'),
+  name: RoleName(),
   description: Description,
-  type: v.picklist(USER_TYPES, 'User Type is required'),
+  type: v.picklist(USER_TYPES, msg({ defaultMessage: 'User Type is required', id: 'M9tmXI' })),
   modules: ModuleIds,
 });
 export type CreateRoleBody = v.InferOutput<typeof CreateRoleBody>;
 
 export const EditRoleBody = v.strictObject({
-  id: Id('Role'),
-  name: Name('Role Name'),
+  id: RoleId(),
+  name: RoleName(),
   description: Description,
   modules: ModuleIds,
 });
 export type EditRoleBody = v.InferOutput<typeof EditRoleBody>;
 
-const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long')));
+const Search = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(100, msg({ defaultMessage: 'search is too long', id: 'zJ2dd+' }))),
+);
 const TypeParam = v.optional(
-  v.union([v.picklist(USER_TYPES), v.literal('')], 'type must be SUPER ADMIN, ADMIN, CLIENT or AUDITOR'),
+  v.union(
+    [v.picklist(USER_TYPES), v.literal('')],
+    msg({ defaultMessage: 'type must be SUPER ADMIN, ADMIN, CLIENT or AUDITOR', id: '4S+R9C' }),
+  ),
 );
 
 export const UserListQuery = v.strictObject({
@@ -289,7 +326,7 @@ export const takesClients = (type: UserTypeName | '') => !seesEveryClient(type);
 
 /** The Clients column of User Management. */
 export const clientsText = (row: Pick<UserRow, 'type' | 'clients'>) =>
-  takesClients(row.type) ? row.clients.join(', ') || '-' : 'All Clients';
+  takesClients(row.type) ? row.clients.join(', ') || '-' : msg({ defaultMessage: 'All Clients', id: '/04a1C' });
 
 const passwordAsked = (form: UserForm, mode: 'create' | 'edit') =>
   mode === 'create' || form.password !== '' || form.passwordConfirmation !== '';
@@ -309,12 +346,14 @@ export function userFormSchema(form: UserForm, mode: 'create' | 'edit') {
       type: body.type,
       role_id: body.role_id,
       client_id: takesClients(form.type)
-        ? v.pipe(ClientIds, v.minLength(1, 'Client Name is required'))
+        ? v.pipe(ClientIds, v.minLength(1, msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' })))
         : v.array(v.number()),
       name: body.name,
       email: body.email,
       password: asked ? Password : v.optional(v.string()),
-      password_confirmation: asked ? v.string('Password Confirmation is required') : v.optional(v.string()),
+      password_confirmation: asked
+        ? v.string(msg({ defaultMessage: 'Password Confirmation is required', id: 'RgIQyb' }))
+        : v.optional(v.string()),
     }),
     v.forward(
       v.partialCheck(

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
 import { formatRupiah } from './money';
@@ -13,24 +14,30 @@ export const MAX_ADJUSTMENT = 1_000_000_000_000_000;
  */
 export const AdjustmentAmount = v.pipe(
   rupiahAmount({ negative: true }),
-  v.check((n) => n !== 0, 'amount must not be 0'),
-  v.check((n) => Math.abs(n) <= MAX_ADJUSTMENT, 'amount must be within +/- 1,000,000,000,000,000'),
+  v.check((n) => n !== 0, msg({ defaultMessage: 'amount must not be 0', id: 'xcfhdX' })),
+  v.check(
+    (n) => Math.abs(n) <= MAX_ADJUSTMENT,
+    msg({ defaultMessage: 'amount must be within +/- 1,000,000,000,000,000', id: 'ERCl3T' }),
+  ),
 );
 
 /** PATCH transaction/update-balance. */
 export const UpdateBalanceBody = v.strictObject({
   client_id: v.pipe(
-    v.number('client_id is required'),
-    v.integer('client_id must be a number'),
-    v.minValue(1, 'client_id must be a number'),
-    v.maxValue(2_147_483_647, 'client_id must be a number'),
+    v.number(msg({ defaultMessage: 'client_id is required', id: 'T/bU0E' })),
+    v.integer(msg({ defaultMessage: 'client_id must be a number', id: 'lhxzC6' })),
+    v.minValue(1, msg({ defaultMessage: 'client_id must be a number', id: 'lhxzC6' })),
+    v.maxValue(2_147_483_647, msg({ defaultMessage: 'client_id must be a number', id: 'lhxzC6' })),
   ),
   amount: AdjustmentAmount,
 });
 export type UpdateBalanceBody = v.InferOutput<typeof UpdateBalanceBody>;
 
 export const balanceBelowZeroMessage = (previous: number) =>
-  `The disbursement balance cannot go below zero: it is ${formatRupiah(previous)}`;
+  msg(
+    { defaultMessage: 'The disbursement balance cannot go below zero: it is {balance}', id: 'ZEgeYO' },
+    { balance: formatRupiah(previous) },
+  );
 
 /**
  * The one rule of an adjustment against the balance it applies to, used by the screen's machine
@@ -43,7 +50,7 @@ export function adjustmentProblem(previous: number, amount: number): string | nu
   return null;
 }
 
-export const BALANCE_UPDATED = 'Balance has been updated';
+export const BALANCE_UPDATED = msg({ defaultMessage: 'Balance has been updated', id: 'oQAS2a' });
 
 /** PATCH transaction/update-balance, applied (not held): the balance before, the adjustment and the balance now. */
 export const BalanceAdjusted = v.strictObject({

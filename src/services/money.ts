@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { currentLanguage, type Language } from '../i18n/language';
 import { terbilang } from './terbilang';
 
@@ -20,7 +21,7 @@ export const groupDigits = (amount: number) =>
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Shown where the words would be when an amount is past what they reach (beyond a safe integer). */
-export const BEYOND_WORDS = 'too large to write in words';
+export const BEYOND_WORDS = msg({ defaultMessage: 'too large to write in words', id: '1Pl0yC' });
 
 /**
  * The words alone, for the line under a figure: 'seratus lima puluh juta rupiah'. An amount past what

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import type { ModuleItem } from './schemas';
 
 /**
@@ -33,65 +34,130 @@ export interface MenuEntry extends PageEntry {
 
 const catalogue = [
   // Issue 29: first in the menu, but not where sign-in lands (navigation.ts landingPath skips it, as the spec says).
-  { id: 'overview', title: 'Overview', path: '/dashboard/overview', icon: 'home' },
-  { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'receipt' },
-  { id: 'callbacks', title: 'Callbacks', path: '/dashboard/callbacks', icon: 'plug', grantedWith: 'transactions' },
-  { id: 'payin', title: 'Payin Detail', pageTitle: 'Disbursement Accounts', path: '/dashboard/payin', icon: 'wallet' },
+  {
+    id: 'overview',
+    title: msg({ defaultMessage: 'Overview', id: '9uOFF3' }),
+    path: '/dashboard/overview',
+    icon: 'home',
+  },
+  {
+    id: 'transactions',
+    title: msg({ defaultMessage: 'Payments List', id: '0+ysk9' }),
+    path: '/dashboard/transactions',
+    icon: 'receipt',
+  },
+  {
+    id: 'callbacks',
+    title: msg({ defaultMessage: 'Callbacks', id: 'kThHj4' }),
+    path: '/dashboard/callbacks',
+    icon: 'plug',
+    grantedWith: 'transactions',
+  },
+  {
+    id: 'payin',
+    title: msg({ defaultMessage: 'Payin Detail', id: 'vuRV9m' }),
+    pageTitle: msg({ defaultMessage: 'Disbursement Accounts', id: 'iAhPFH' }),
+    path: '/dashboard/payin',
+    icon: 'wallet',
+  },
   {
     id: 'disbursement',
-    title: 'Disbursement',
+    title: msg({ defaultMessage: 'Disbursement', id: 'rKX2ah' }),
     path: '/dashboard/disbursement',
     icon: 'money-hand',
     children: [
       {
         id: 'disbursement-list',
-        title: 'List',
-        pageTitle: 'Disbursement List',
+        title: msg({ defaultMessage: 'List', id: 'nOk9mh' }),
+        pageTitle: msg({ defaultMessage: 'Disbursement List', id: 'W7cH/K' }),
         path: '/dashboard/disbursement/transactions',
         isRequired: true,
       },
       {
         id: 'disbursement-account',
-        title: 'Account',
-        pageTitle: 'Disbursement Account',
+        title: msg({ defaultMessage: 'Account', id: 'TwyMau' }),
+        pageTitle: msg({ defaultMessage: 'Disbursement Account', id: '3wNfuT' }),
         path: '/dashboard/disbursement/account',
       },
       {
         id: 'disbursement-master-balance',
-        title: 'Master Balance',
-        pageTitle: 'Master Disbursement Balance',
+        title: msg({ defaultMessage: 'Master Balance', id: 'dUgydq' }),
+        pageTitle: msg({ defaultMessage: 'Master Disbursement Balance', id: 'b7W5vW' }),
         path: '/dashboard/disbursement/master-balance',
       },
     ],
   },
-  { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'scales' },
-  { id: 'settlement', title: 'Settlement', path: '/dashboard/settlement', icon: 'calendar-checkmark' },
-  { id: 'audit-log', title: 'Audit Log', path: '/dashboard/audit-log', icon: 'document-search' },
-  { id: 'ledger', title: 'Ledger', path: '/dashboard/ledger', icon: 'book-open' },
-  { id: 'workflows', title: 'Workflows', path: '/dashboard/workflows', icon: 'flowchart', itemPages: true },
-  { id: 'approvals', title: 'Approvals', path: '/dashboard/approvals', icon: 'checkmark-shield' },
+  {
+    id: 'balance',
+    title: msg({ defaultMessage: 'Payments Balance', id: 'KLj4rl' }),
+    path: '/dashboard/balance',
+    icon: 'scales',
+  },
+  {
+    id: 'settlement',
+    title: msg({ defaultMessage: 'Settlement', id: 'XY4MjK' }),
+    path: '/dashboard/settlement',
+    icon: 'calendar-checkmark',
+  },
+  {
+    id: 'audit-log',
+    title: msg({ defaultMessage: 'Audit Log', id: '7GrpT1' }),
+    path: '/dashboard/audit-log',
+    icon: 'document-search',
+  },
+  {
+    id: 'ledger',
+    title: msg({ defaultMessage: 'Ledger', id: 'scwekL' }),
+    path: '/dashboard/ledger',
+    icon: 'book-open',
+  },
+  {
+    id: 'workflows',
+    title: msg({ defaultMessage: 'Workflows', id: '6La3aS' }),
+    path: '/dashboard/workflows',
+    icon: 'flowchart',
+    itemPages: true,
+  },
+  {
+    id: 'approvals',
+    title: msg({ defaultMessage: 'Approvals', id: 'nFa1Ms' }),
+    path: '/dashboard/approvals',
+    icon: 'checkmark-shield',
+  },
   {
     id: 'management',
-    title: 'Management',
+    title: msg({ defaultMessage: 'Management', id: 'm6lDC9' }),
     path: '/dashboard/management',
     icon: 'people-settings',
     children: [
       {
         id: 'management-user',
-        title: 'User',
-        pageTitle: 'User Management',
+        title: msg({ defaultMessage: 'User', id: 'EwRIOm' }),
+        pageTitle: msg({ defaultMessage: 'User Management', id: 'J/X6rJ' }),
         path: '/dashboard/management/user',
         isRequired: true,
       },
-      { id: 'management-role', title: 'Role', pageTitle: 'Role Management', path: '/dashboard/management/role' },
+      {
+        id: 'management-role',
+        title: msg({ defaultMessage: 'Role', id: '1ZgrhW' }),
+        pageTitle: msg({ defaultMessage: 'Role Management', id: 'GUwPPz' }),
+        path: '/dashboard/management/role',
+      },
     ],
   },
   {
     id: 'settings',
-    title: 'Settings',
+    title: msg({ defaultMessage: 'Settings', id: 'D3idYv' }),
     path: '/dashboard/settings',
     icon: 'settings',
-    children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', isRequired: true }],
+    children: [
+      {
+        id: 'settings-user',
+        title: msg({ defaultMessage: 'User Settings', id: 'jUes8R' }),
+        path: '/dashboard/settings/user',
+        isRequired: true,
+      },
+    ],
   },
 ] as const satisfies readonly MenuEntry[];
 

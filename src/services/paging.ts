@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
 
@@ -15,9 +16,9 @@ export const TRANSACTION_PAGE_SIZES = [15, 100, 250, 500, 1000] as const;
 export const PageParam = v.optional(
   v.pipe(
     v.string(),
-    v.regex(/^\d{1,6}$/, 'page must be a number'),
+    v.regex(/^\d{1,6}$/, msg({ defaultMessage: 'page must be a number', id: 'qU4Ly5' })),
     v.transform(Number),
-    v.minValue(1, 'page must be at least 1'),
+    v.minValue(1, msg({ defaultMessage: 'page must be at least 1', id: '4CTen0' })),
   ),
   '1',
 );
@@ -30,7 +31,7 @@ export const limitParam = (allowed: readonly number[], fallback: number) =>
       v.string(),
       v.picklist(
         allowed.map((n) => String(n)),
-        `limit must be one of ${allowed.join(', ')}`,
+        msg({ defaultMessage: 'limit must be one of {sizes}', id: 'kNIowH' }, { sizes: allowed.join(', ') }),
       ),
       v.transform(Number),
     ),

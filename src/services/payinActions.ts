@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { isRealDateTime } from './listQuery';
@@ -6,10 +7,10 @@ import { TRANSACTION_STATUSES, TransactionFilterQuery } from './payinQuery';
 
 /** Payloads of the Payments List row actions (spec section 7), shared by the UI and the server. */
 const CorrelationId = v.pipe(
-  v.string('correlation_id is required'),
+  v.string(msg({ defaultMessage: 'correlation_id is required', id: 'P37Tfw' })),
   v.trim(),
-  v.nonEmpty('correlation_id is required'),
-  v.maxLength(64, 'correlation_id is too long'),
+  v.nonEmpty(msg({ defaultMessage: 'correlation_id is required', id: 'P37Tfw' })),
+  v.maxLength(64, msg({ defaultMessage: 'correlation_id is too long', id: '3v93td' })),
 );
 
 export const CorrelationBody = v.strictObject({ correlation_id: CorrelationId });
@@ -17,32 +18,38 @@ export const CorrelationBody = v.strictObject({ correlation_id: CorrelationId })
 export const FinalizeBody = v.strictObject({
   correlation_id: CorrelationId,
   rrn: v.pipe(
-    v.string('Please enter RRN'),
+    v.string(msg({ defaultMessage: 'Please enter RRN', id: '8edic3' })),
     v.trim(),
-    v.nonEmpty('Please enter RRN'),
-    v.maxLength(32, 'RRN is too long'),
+    v.nonEmpty(msg({ defaultMessage: 'Please enter RRN', id: '8edic3' })),
+    v.maxLength(32, msg({ defaultMessage: 'RRN is too long', id: 'JUbRL9' })),
   ),
   paid_time: v.pipe(
-    v.string('Please enter the paid time'),
-    v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/, 'Paid time must be YYYY-MM-DD HH:mm:00'),
-    v.check((text) => isRealDateTime(text, 'YYYY-MM-DD HH:mm:ss'), 'Paid time must be a real date and time'),
+    v.string(msg({ defaultMessage: 'Please enter the paid time', id: 'LTh2qV' })),
+    v.regex(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/,
+      msg({ defaultMessage: 'Paid time must be YYYY-MM-DD HH:mm:00', id: 'PvqJ65' }),
+    ),
+    v.check(
+      (text) => isRealDateTime(text, 'YYYY-MM-DD HH:mm:ss'),
+      msg({ defaultMessage: 'Paid time must be a real date and time', id: 'mq+kbP' }),
+    ),
   ),
 });
 export type FinalizeBody = v.InferOutput<typeof FinalizeBody>;
 
 export const ResendCallbackBody = v.strictObject({
   correlation_id: v.pipe(
-    v.array(CorrelationId, 'correlation_id must be a list'),
-    v.minLength(1, 'Choose at least one transaction'),
-    v.maxLength(100, 'At most 100 transactions at once'),
+    v.array(CorrelationId, msg({ defaultMessage: 'correlation_id must be a list', id: 'gNgC3v' })),
+    v.minLength(1, msg({ defaultMessage: 'Choose at least one transaction', id: 'dL5Bhy' })),
+    v.maxLength(100, msg({ defaultMessage: 'At most 100 transactions at once', id: 'fks/vF' })),
   ),
 });
 
 const WholeCount = (field: string) =>
   v.pipe(
-    v.number(`${field} must be a whole number`),
-    v.safeInteger(`${field} must be a whole number`),
-    v.minValue(0, `${field} cannot be negative`),
+    v.number(msg({ defaultMessage: '{field} must be a whole number', id: 'G9ehJB' }, { field })),
+    v.safeInteger(msg({ defaultMessage: '{field} must be a whole number', id: 'G9ehJB' }, { field })),
+    v.minValue(0, msg({ defaultMessage: '{field} cannot be negative', id: 'jet0zf' }, { field })),
   );
 
 /**
@@ -55,14 +62,20 @@ export const BulkProcessBody = v.pipe(
   v.strictObject({
     ...TransactionFilterQuery.entries,
     start: v.pipe(
-      v.string('start is required'),
-      v.check((text) => isRealDateTime(text), 'start must be a real date as YYYY-MM-DD HH:mm'),
+      v.string(msg({ defaultMessage: 'start is required', id: 'f/oURu' })),
+      v.check(
+        (text) => isRealDateTime(text),
+        msg({ defaultMessage: 'start must be a real date as YYYY-MM-DD HH:mm', id: 'sE2vCK' }),
+      ),
     ),
     end: v.pipe(
-      v.string('end is required'),
-      v.check((text) => isRealDateTime(text), 'end must be a real date as YYYY-MM-DD HH:mm'),
+      v.string(msg({ defaultMessage: 'end is required', id: 'KQD0zH' })),
+      v.check(
+        (text) => isRealDateTime(text),
+        msg({ defaultMessage: 'end must be a real date as YYYY-MM-DD HH:mm', id: 'v5K+Tn' }),
+      ),
     ),
-    dry_run: v.optional(v.boolean('dry_run must be true or false')),
+    dry_run: v.optional(v.boolean(msg({ defaultMessage: 'dry_run must be true or false', id: 'vOIVZ0' }))),
     expected_count: v.optional(WholeCount('expected_count')),
     expected_amount: v.optional(WholeCount('expected_amount')),
   }),
@@ -70,7 +83,7 @@ export const BulkProcessBody = v.pipe(
     v.partialCheck(
       [['dry_run'], ['expected_count']],
       (b) => b.dry_run === true || b.expected_count !== undefined,
-      'expected_count is required: preview with dry_run first',
+      msg({ defaultMessage: 'expected_count is required: preview with dry_run first', id: 'pTF+T7' }),
     ),
     ['expected_count'],
   ),
@@ -78,7 +91,7 @@ export const BulkProcessBody = v.pipe(
     v.partialCheck(
       [['dry_run'], ['expected_amount']],
       (b) => b.dry_run === true || b.expected_amount !== undefined,
-      'expected_amount is required: preview with dry_run first',
+      msg({ defaultMessage: 'expected_amount is required: preview with dry_run first', id: 'Litg4G' }),
     ),
     ['expected_amount'],
   ),
@@ -98,31 +111,47 @@ export type BulkPreviewAnswer = v.InferOutput<typeof BulkPreviewAnswer>;
 export const BulkProcessed = v.strictObject({ ...BulkPreview.entries, processed: WholeNumber, skipped: WholeNumber });
 export type BulkProcessed = v.InferOutput<typeof BulkProcessed>;
 
-export const bulkPreviewMessage = (count: number) => `${count} pay-ins would be added to withdrawable balance`;
+export const bulkPreviewMessage = (count: number) =>
+  msg({ defaultMessage: '{count} pay-ins would be added to withdrawable balance', id: 'Y7ETDE' }, { count });
 export const bulkProcessedMessage = (r: Pick<BulkProcessed, 'processed' | 'skipped'>) =>
-  `${r.processed} transactions added to withdrawable balance, ${r.skipped} already added`;
+  msg(
+    { defaultMessage: '{processed} transactions added to withdrawable balance, {skipped} already added', id: 'YZDIqy' },
+    { processed: r.processed, skipped: r.skipped },
+  );
 /** The 409 when what matches now is not what the person confirmed. */
 export function selectionChanged(
   now: { count: number; amount: number },
   expected: { count: number; amount: number },
 ): string | null {
   if (now.count !== expected.count)
-    return `The selection changed: ${now.count} pay-ins match now, not ${expected.count}`;
+    return msg(
+      { defaultMessage: 'The selection changed: {count} pay-ins match now, not {expected}', id: 'ErZfJa' },
+      { count: now.count, expected: expected.count },
+    );
   if (now.amount !== expected.amount)
-    return (
-      `The selection changed: ${now.count} pay-ins of ${formatRupiah(now.amount)} match now, not ` +
-      `${formatRupiah(expected.amount)}`
+    return msg(
+      { defaultMessage: 'The selection changed: {count} pay-ins of {amount} match now, not {expected}', id: 'Lkk8hV' },
+      { count: now.count, amount: formatRupiah(now.amount), expected: formatRupiah(expected.amount) },
     );
   return null;
 }
 
 /** The 409 when an approved selection has the confirmed count and amount but is not the same pay-ins. */
-export const SELECTION_REPLACED = 'The selection changed: other pay-ins match now than the ones confirmed';
+export const SELECTION_REPLACED = msg({
+  defaultMessage: 'The selection changed: other pay-ins match now than the ones confirmed',
+  id: 'OVYeNm',
+});
 
-export const FINALIZED_ONLY = 'Invalid Status: Only FINALIZED transactions can be processed';
-export const NOT_FINALIZED = 'Transaction is not FINALIZED Yet';
-export const CALLBACK_SENT = 'Successfully send Callback !';
-export const CALLBACK_FAILED = 'Failed to send callback! please contact admin to check.';
+export const FINALIZED_ONLY = msg({
+  defaultMessage: 'Invalid Status: Only FINALIZED transactions can be processed',
+  id: '0HG7VK',
+});
+export const NOT_FINALIZED = msg({ defaultMessage: 'Transaction is not FINALIZED Yet', id: 'VdnIo2' });
+export const CALLBACK_SENT = msg({ defaultMessage: 'Successfully send Callback !', id: 'pGJVrQ' });
+export const CALLBACK_FAILED = msg({
+  defaultMessage: 'Failed to send callback! please contact admin to check.',
+  id: 'kSHViz',
+});
 
 /** An invoice (of a pay-in, or of a FINALIZED disbursement: the transfer and its fee). */
 export const Invoice = v.strictObject({

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, commaList, idList } from './listQuery';
@@ -26,10 +27,21 @@ export const TransactionFilterQuery = v.object({
   end: v.optional(DateTimeParam),
   client_id: v.optional(idList),
   status: v.optional(
-    v.picklist(['', ...TRANSACTION_STATUSES], `status must be one of ${TRANSACTION_STATUSES.join(', ')}`),
+    v.picklist(
+      ['', ...TRANSACTION_STATUSES],
+      msg(
+        { defaultMessage: 'status must be one of {statuses}', id: 'UwlJ6j' },
+        { statuses: TRANSACTION_STATUSES.join(', ') },
+      ),
+    ),
   ),
-  search_by: v.optional(v.picklist(SEARCH_BY, 'search_by must be correlation_id, account_no or rrn'), 'correlation_id'),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search is too long'))),
+  search_by: v.optional(
+    v.picklist(SEARCH_BY, msg({ defaultMessage: 'search_by must be correlation_id, account_no or rrn', id: 'YrOdpK' })),
+    'correlation_id',
+  ),
+  search: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(100, msg({ defaultMessage: 'search is too long', id: 'zJ2dd+' }))),
+  ),
   payment_method: v.optional(commaList(TRANSACTION_TYPES, 'payment_method')),
 });
 export type TransactionFilter = v.InferOutput<typeof TransactionFilterQuery>;

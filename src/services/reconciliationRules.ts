@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
 
@@ -22,8 +23,10 @@ export const SETTLEMENT_TYPE_LABELS: Record<(typeof SETTLEMENT_TYPES)[number], s
 /** Upload limits on transaction pages (spec section 5) and their messages, as the product words them. */
 export const UPLOAD_MAX_FILES = 20;
 export const UPLOAD_MAX_MB = 5;
-export const tooManyFiles = (n: number) => `Maximum Gambar Diunduh ${n} Gambar`;
-export const tooLarge = (mb: number) => `Limit Size Gambar ${mb} MB`;
+export const tooManyFiles = (n: number) =>
+  msg({ defaultMessage: 'Maximum Gambar Diunduh {count} Gambar', id: 'cLUGIe' }, { count: n });
+export const tooLarge = (mb: number) =>
+  msg({ defaultMessage: 'Limit Size Gambar {size} MB', id: 'Uzbb/r' }, { size: mb });
 export const ACCEPTED_TYPES = '.csv,.xlsx,.xls';
 
 /** One row of an uploaded report matched against our pay-ins (null: not found, or the file has no such column). */

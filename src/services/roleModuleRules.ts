@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { allEntries, moduleCatalogue } from './pages';
 
@@ -39,7 +40,8 @@ function barredTitles(roleType: string, modules: readonly string[]): string[] {
   return named.map(titleOf);
 }
 
-export const clientRoleRefusal = (titles: readonly string[]) => `A client role cannot hold ${titles.join(', ')}.`;
+export const clientRoleRefusal = (titles: readonly string[]) =>
+  msg({ defaultMessage: 'A client role cannot hold {modules}.', id: 'F00t1d' }, { modules: titles.join(', ') });
 
 /** The rule as a schema over a role's type and modules; its message sits on `modules`. */
 export const RoleTypeModules = v.pipe(

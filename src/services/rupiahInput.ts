@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 
 /**
@@ -16,16 +17,19 @@ import * as v from 'valibot';
 export const MAX_TYPED_DIGITS = 16;
 
 export const RUPIAH_PROBLEMS = {
-  cents: 'Rupiah amounts are whole numbers',
-  exponent: 'Exponents are not accepted: type every digit',
-  letters: 'Only digits, thousands separators and an optional Rp. are accepted',
-  ambiguous: "The separators are ambiguous: group thousands in threes ('1,250,000' or '1.250.000')",
-  tooLong: `An amount has at most ${MAX_TYPED_DIGITS} digits`,
-  tooLarge: 'The amount is too large',
-  negative: 'The amount cannot be negative',
-  sign: "Only one '-', before the amount",
-  spaces: "Spaces may only group thousands in threes ('1 250 000')",
-  empty: 'Amount is required',
+  cents: msg({ defaultMessage: 'Rupiah amounts are whole numbers', id: 'mnyxh6' }),
+  exponent: msg({ defaultMessage: 'Exponents are not accepted: type every digit', id: '6v0bQM' }),
+  letters: msg({ defaultMessage: 'Only digits, thousands separators and an optional Rp. are accepted', id: 'IoyKCV' }),
+  ambiguous: msg({
+    defaultMessage: "The separators are ambiguous: group thousands in threes ('1,250,000' or '1.250.000')",
+    id: 'qGpyjj',
+  }),
+  tooLong: msg({ defaultMessage: 'An amount has at most {max} digits', id: '+E+REO' }, { max: MAX_TYPED_DIGITS }),
+  tooLarge: msg({ defaultMessage: 'The amount is too large', id: '6tUcqH' }),
+  negative: msg({ defaultMessage: 'The amount cannot be negative', id: 'CklnZU' }),
+  sign: msg({ defaultMessage: "Only one '-', before the amount", id: '3ZZ8mx' }),
+  spaces: msg({ defaultMessage: "Spaces may only group thousands in threes ('1 250 000')", id: 'FAXRI0' }),
+  empty: msg({ defaultMessage: 'Amount is required', id: 'jU3fsF' }),
 } as const;
 
 export type RupiahReading = { ok: true; amount: number } | { ok: false; problem: string };
@@ -124,7 +128,10 @@ export const rupiahAmount = (options: { negative?: boolean; field?: string } = {
     v.union([v.number(), v.string()], (issue) =>
       issue.input === undefined
         ? RUPIAH_PROBLEMS.empty
-        : `${options.field ?? 'amount'} must be a whole number of rupiah`,
+        : msg(
+            { defaultMessage: '{field} must be a whole number of rupiah', id: 'Xa1C+q' },
+            { field: options.field ?? 'amount' },
+          ),
     ),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const input = dataset.value;

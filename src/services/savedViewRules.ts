@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { AuditLogQuery } from './auditLogRules';
 import { CallbackListQuery } from './callbackRules';
@@ -15,7 +16,10 @@ import { TransactionListQuery } from './payinQuery';
 /** The lists that remember, by their ids (the `list` of every call below). */
 export const LIST_IDS = ['transactions', 'disbursements', 'withdrawals', 'audit-log', 'callbacks'] as const;
 export type ListId = (typeof LIST_IDS)[number];
-export const ListIdParam = v.picklist(LIST_IDS, `list must be one of ${LIST_IDS.join(', ')}`);
+export const ListIdParam = v.picklist(
+  LIST_IDS,
+  msg({ defaultMessage: 'list must be one of {lists}', id: 'MQc10A' }, { lists: LIST_IDS.join(', ') }),
+);
 
 /**
  * The columns a person may show, hide and order, by the header each table shows. The first two of a
@@ -48,7 +52,12 @@ export const LIST_COLUMNS: Record<ListId, readonly string[]> = {
 const withRange = <E extends v.ObjectEntries>(entries: E) =>
   v.strictObject({
     ...entries,
-    range: v.optional(v.picklist(RANGE_PRESET_IDS, `range must be one of ${RANGE_PRESET_IDS.join(', ')}`)),
+    range: v.optional(
+      v.picklist(
+        RANGE_PRESET_IDS,
+        msg({ defaultMessage: 'range must be one of {ranges}', id: 'yKTpE3' }, { ranges: RANGE_PRESET_IDS.join(', ') }),
+      ),
+    ),
   });
 export const LIST_PAGE_QUERIES = {
   transactions: withRange(TransactionListQuery.entries),
@@ -67,13 +76,17 @@ export const queryObject = (query: string): Record<string, string> =>
 
 /** Why `query` is no query of `list`'s page, or null when it is one. */
 export function listQueryIssue(list: ListId, query: string): string | null {
-  if (query.length > MAX_QUERY_LENGTH) return `query is longer than ${MAX_QUERY_LENGTH} characters`;
+  if (query.length > MAX_QUERY_LENGTH)
+    return msg({ defaultMessage: 'query is longer than {max} characters', id: 'rf2Lvm' }, { max: MAX_QUERY_LENGTH });
   const parsed = v.safeParse(LIST_PAGE_QUERIES[list], queryObject(query));
   if (parsed.success) return null;
   const [issue] = parsed.issues;
   // A key the page does not read: valibot's own words ('Expected never') mean nothing to a person.
   if (issue.type === 'strict_object' && issue.expected === 'never')
-    return `${list} has no filter '${v.getDotPath(issue)}'`;
+    return msg(
+      { defaultMessage: '{list} has no filter {filter}', id: 'ee4Szp' },
+      { list, filter: `'${v.getDotPath(issue)}'` },
+    );
   return issue.message;
 }
 
@@ -81,21 +94,25 @@ export function listQueryIssue(list: ListId, query: string): string | null {
 export function listColumnsIssue(list: ListId, columns: readonly string[]): string | null {
   const offered = LIST_COLUMNS[list];
   const unknown = columns.find((c) => !offered.includes(c));
-  if (unknown !== undefined) return `${list} has no column '${unknown}'`;
-  if (new Set(columns).size !== columns.length) return 'columns must not repeat';
+  if (unknown !== undefined)
+    return msg({ defaultMessage: '{list} has no column {column}', id: 'JPCeyr' }, { list, column: `'${unknown}'` });
+  if (new Set(columns).size !== columns.length) return msg({ defaultMessage: 'columns must not repeat', id: 'Op66LX' });
   return null;
 }
 
 const Columns = v.pipe(
-  v.array(v.pipe(v.string(), v.maxLength(60, 'a column name is too long')), 'columns must be a list of names'),
-  v.maxLength(40, 'too many columns'),
+  v.array(
+    v.pipe(v.string(), v.maxLength(60, msg({ defaultMessage: 'a column name is too long', id: 'SvBq+o' }))),
+    msg({ defaultMessage: 'columns must be a list of names', id: 'W1x0e3' }),
+  ),
+  v.maxLength(40, msg({ defaultMessage: 'too many columns', id: 'r5LtE1' })),
 );
 
 const ViewName = v.pipe(
-  v.string('name is required'),
+  v.string(msg({ defaultMessage: 'name is required', id: 'gVOEaK' })),
   v.trim(),
-  v.minLength(1, 'name is required'),
-  v.maxLength(60, 'name must be at most 60 characters'),
+  v.minLength(1, msg({ defaultMessage: 'name is required', id: 'gVOEaK' })),
+  v.maxLength(60, msg({ defaultMessage: 'name must be at most 60 characters', id: 'FI4TVW' })),
 );
 
 /** `POST saved-views`: a name for the current filters (and columns, where the list has a chooser). */
@@ -103,9 +120,9 @@ export const SavedViewBody = v.pipe(
   v.strictObject({
     list: ListIdParam,
     name: ViewName,
-    query: v.string('query is required'),
+    query: v.string(msg({ defaultMessage: 'query is required', id: 'maLZ+O' })),
     columns: v.optional(v.nullable(Columns), null),
-    is_default: v.optional(v.boolean('is_default must be true or false'), false),
+    is_default: v.optional(v.boolean(msg({ defaultMessage: 'is_default must be true or false', id: '8CwVFI' })), false),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -118,7 +135,11 @@ export type SavedViewBody = v.InferOutput<typeof SavedViewBody>;
 
 export const SavedViewsQuery = v.strictObject({ list: ListIdParam });
 export const SavedViewParams = v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The view id must be a number'), v.transform(Number)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, msg({ defaultMessage: 'The view id must be a number', id: 'a35TTh' })),
+    v.transform(Number),
+  ),
 });
 
 /** A saved view as the calls answer it: the caller's own only. */

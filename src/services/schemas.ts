@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { Language } from '../i18n/language';
 
@@ -15,23 +16,26 @@ export const digitsOf = (value: string) => value.replace(/\D/g, '');
 export const otpDigits = (value: string) => digitsOf(value).slice(0, OTP_LENGTH);
 
 export const Email = v.pipe(
-  v.string('Email is required'),
+  v.string(msg({ defaultMessage: 'Email is required', id: 'cU/aSG' })),
   v.trim(),
-  v.nonEmpty('Email is required'),
-  v.maxLength(254, 'Email is too long'),
+  v.nonEmpty(msg({ defaultMessage: 'Email is required', id: 'cU/aSG' })),
+  v.maxLength(254, msg({ defaultMessage: 'Email is too long', id: 'sxk4vy' })),
 );
 
 export const LoginBody = v.strictObject({
   email: Email,
   password: v.pipe(
-    v.string('Password is required'),
-    v.nonEmpty('Password is required'),
-    v.maxLength(1024, 'Password is too long'),
+    v.string(msg({ defaultMessage: 'Password is required', id: 'uiFoFm' })),
+    v.nonEmpty(msg({ defaultMessage: 'Password is required', id: 'uiFoFm' })),
+    v.maxLength(1024, msg({ defaultMessage: 'Password is too long', id: 'rdgh3P' })),
   ),
 });
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
-export const Passcode = v.pipe(v.string('OTP is required'), v.regex(/^\d{6}$/, 'OTP must be 6 digits'));
+export const Passcode = v.pipe(
+  v.string(msg({ defaultMessage: 'OTP is required', id: 'OnJAKN' })),
+  v.regex(/^\d{6}$/, msg({ defaultMessage: 'OTP must be 6 digits', id: 'NlTU5O' })),
+);
 
 export const PasscodeBody = v.strictObject({ passcode: Passcode });
 export type PasscodeBody = v.InferOutput<typeof PasscodeBody>;
@@ -46,10 +50,13 @@ export const RECOVERY_CODE_LENGTH = 12;
 export const RECOVERY_CODE_COUNT = 10;
 export const normaliseRecoveryCode = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
 export const RecoveryCode = v.pipe(
-  v.string('Recovery code is required'),
-  v.maxLength(64, 'A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx'),
+  v.string(msg({ defaultMessage: 'Recovery code is required', id: 'rl5+wi' })),
+  v.maxLength(64, msg({ defaultMessage: 'A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx', id: 'FvX89d' })),
   v.transform(normaliseRecoveryCode),
-  v.regex(/^[2-9A-HJ-NP-Z]{12}$/, 'A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx'),
+  v.regex(
+    /^[2-9A-HJ-NP-Z]{12}$/,
+    msg({ defaultMessage: 'A recovery code is 12 letters and digits, as xxxx-xxxx-xxxx', id: 'FvX89d' }),
+  ),
 );
 export const RecoveryCodeBody = v.strictObject({ recovery_code: RecoveryCode });
 export type RecoveryCodeBody = v.InferOutput<typeof RecoveryCodeBody>;
@@ -135,7 +142,11 @@ export type RoleOption = v.InferOutput<typeof RoleOption>;
 
 /** One work order the user was notified of, by its code. */
 export const WorkOrderQuery = v.strictObject({
-  wo: v.pipe(v.string('wo is required'), v.nonEmpty('wo is required'), v.maxLength(64)),
+  wo: v.pipe(
+    v.string(msg({ defaultMessage: 'wo is required', id: '8M6/aQ' })),
+    v.nonEmpty(msg({ defaultMessage: 'wo is required', id: '8M6/aQ' })),
+    v.maxLength(64),
+  ),
 });
 
 /** The answer's envelope; `M` types its `meta` (a paged list's `PageMeta`, plus what the list adds). */

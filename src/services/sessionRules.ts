@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 
 /**
@@ -22,7 +23,11 @@ export type SessionRow = v.InferOutput<typeof SessionRow>;
 
 /** `:id` of DELETE .../user/sessions/:id: a session id is a bigserial, kept to what a number holds exactly. */
 export const SessionParams = v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The session id must be a number'), v.transform(Number)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,15}$/, msg({ defaultMessage: 'The session id must be a number', id: 'y1dpNN' })),
+    v.transform(Number),
+  ),
 });
 
 /** Sign out everywhere else takes no input: a body, if any, must be empty (a stray field is a caller's mistake). */
@@ -31,19 +36,26 @@ export const SignOutOthersBody = v.strictObject({});
 /** The user whose sessions a SUPER ADMIN ends from User Management. */
 export const EndUserSessionsBody = v.strictObject({
   user_id: v.pipe(
-    v.number('User is required'),
-    v.integer('User is required'),
-    v.minValue(1, 'User is required'),
-    v.maxValue(2_147_483_647, 'User not found'),
+    v.number(msg({ defaultMessage: 'User is required', id: 'Kr/eX6' })),
+    v.integer(msg({ defaultMessage: 'User is required', id: 'Kr/eX6' })),
+    v.minValue(1, msg({ defaultMessage: 'User is required', id: 'Kr/eX6' })),
+    v.maxValue(2_147_483_647, msg({ defaultMessage: 'User not found', id: 'INrbJL' })),
   ),
 });
 
-export const SESSION_ENDED = 'The session has been signed out';
+export const SESSION_ENDED = msg({ defaultMessage: 'The session has been signed out', id: 'Tlph8X' });
 export const OTHER_SESSIONS_ENDED = (count: number) =>
-  count === 1 ? '1 other session has been signed out' : `${count} other sessions have been signed out`;
+  count === 1
+    ? msg({ defaultMessage: '1 other session has been signed out', id: 'QuQcXe' })
+    : msg({ defaultMessage: '{count} other sessions have been signed out', id: 'mx9AEm' }, { count });
 export const USER_SESSIONS_ENDED = (name: string, count: number) =>
-  `${name}: ${count === 1 ? '1 session' : `${count} sessions`} ended`;
-export const OWN_SESSIONS_REFUSED = 'To end your own sessions, use User Settings';
+  count === 1
+    ? msg({ defaultMessage: '{name}: 1 session ended', id: '2yc+Km' }, { name })
+    : msg({ defaultMessage: '{name}: {count} sessions ended', id: 'H7H4L4' }, { name, count });
+export const OWN_SESSIONS_REFUSED = msg({
+  defaultMessage: 'To end your own sessions, use User Settings',
+  id: 'LV4m4l',
+});
 
 const BROWSERS: Array<[RegExp, string]> = [
   // Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari".
@@ -73,11 +85,11 @@ const SYSTEMS: Array<[RegExp, string]> = [
  */
 export function browserName(userAgent: string | null | undefined): string {
   const ua = userAgent?.trim() ?? '';
-  if (!ua) return 'Unknown browser';
+  if (!ua) return msg({ defaultMessage: 'Unknown browser', id: 'fepi00' });
   const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
   if (browser && system) return `${browser} on ${system}`;
   if (browser) return browser;
-  if (system) return `A browser on ${system}`;
-  return 'Unknown browser';
+  if (system) return msg({ defaultMessage: 'A browser on {system}', id: '/B30ow' }, { system });
+  return msg({ defaultMessage: 'Unknown browser', id: 'fepi00' });
 }

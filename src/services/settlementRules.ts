@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, IdParam } from './listQuery';
@@ -12,16 +13,22 @@ import { SETTLEMENT_TYPES, SETTLEMENT_TYPE_LABELS } from './reconciliationRules'
 export { SETTLEMENT_TYPES, SETTLEMENT_TYPE_LABELS };
 export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
 
-export const INVALID_SETTLEMENT_RANGE = 'Invalid Date Range';
+export const INVALID_SETTLEMENT_RANGE = msg({ defaultMessage: 'Invalid Date Range', id: 'hIqIBr' });
 /** The spec's empty text; also the answer to settling a window with nothing left to settle. */
-export const NOTHING_TO_SETTLE = 'No Transaction Can Be Settled. Please Select Other Type Or Date';
-export const SETTLEMENT_STARTED = 'Settlement started';
+export const NOTHING_TO_SETTLE = msg({
+  defaultMessage: 'No Transaction Can Be Settled. Please Select Other Type Or Date',
+  id: '0uU/H1',
+});
+export const SETTLEMENT_STARTED = msg({ defaultMessage: 'Settlement started', id: 'Alh4mv' });
 /** A second press on a window whose run is still under way joins that run instead of starting one. */
-export const SETTLEMENT_ALREADY_RUNNING = 'This settlement is already running';
+export const SETTLEMENT_ALREADY_RUNNING = msg({ defaultMessage: 'This settlement is already running', id: '6udr+X' });
 /** The socket event carrying a SettlementRun each time a batch commits and when the run ends. */
 export const SETTLEMENT_PROGRESS_EVENT = 'settlement-progress';
 
-const SettlementTypeParam = v.picklist(SETTLEMENT_TYPES, `type must be one of ${SETTLEMENT_TYPES.join(', ')}`);
+const SettlementTypeParam = v.picklist(
+  SETTLEMENT_TYPES,
+  msg({ defaultMessage: 'type must be one of {types}', id: '0O3V5F' }, { types: SETTLEMENT_TYPES.join(', ') }),
+);
 
 /**
  * type, start and end as typed on the business clock ('YYYY-MM-DD HH:mm', end minute included); an
@@ -40,12 +47,15 @@ export type SettlementWindow = v.InferOutput<typeof SettlementWindowSchema>;
 const ExpectedFigure = (field: string) =>
   v.optional(
     v.pipe(
-      v.number(`${field} must be a whole number`),
-      v.safeInteger(`${field} must be a whole number`),
-      v.minValue(0, `${field} cannot be negative`),
+      v.number(msg({ defaultMessage: '{field} must be a whole number', id: 'G9ehJB' }, { field })),
+      v.safeInteger(msg({ defaultMessage: '{field} must be a whole number', id: 'G9ehJB' }, { field })),
+      v.minValue(0, msg({ defaultMessage: '{field} cannot be negative', id: 'jet0zf' }, { field })),
     ),
   );
-export const SETTLE_EXPECTED_BOTH = 'expected_count and expected_amount go together: send both from the rows shown';
+export const SETTLE_EXPECTED_BOTH = msg({
+  defaultMessage: 'expected_count and expected_amount go together: send both from the rows shown',
+  id: 'ftXljh',
+});
 
 /**
  * POST transaction/update-settlement-v2: the window, and (issue 44) the count and net amount (amount minus fee) of the
@@ -72,17 +82,54 @@ export const figuresOfRows = (rows: readonly { total_transaction: number; total_
   amount: rows.reduce((sum, r) => sum + r.total_amount, 0),
 });
 
-const payIns = (figures: { count: number; amount: number }) =>
-  `${figures.count.toLocaleString('en-US')} ${figures.count === 1 ? 'pay-in' : 'pay-ins'} for ` +
-  formatRupiah(figures.amount);
-
 /** The 409 when the window would now settle other figures than the rows the person confirmed; null when the same. */
 export function settlementChanged(
   now: { count: number; amount: number },
   expected: { count: number; amount: number },
 ): string | null {
   if (now.count === expected.count && now.amount === expected.amount) return null;
-  return `The window now settles ${payIns(now)}, not the ${payIns(expected)} you confirmed. Search it again.`;
+  // One sentence per count's number (one pay-in, or pay-ins) on either side, so each translates whole.
+  const values = {
+    count: now.count.toLocaleString('en-US'),
+    amount: formatRupiah(now.amount),
+    expectedCount: expected.count.toLocaleString('en-US'),
+    expectedAmount: formatRupiah(expected.amount),
+  };
+  if (now.count === 1)
+    return expected.count === 1
+      ? msg(
+          {
+            defaultMessage:
+              'The window now settles {count} pay-in for {amount}, not the {expectedCount} pay-in for {expectedAmount} you confirmed. Search it again.',
+            id: 'mNIlFn',
+          },
+          values,
+        )
+      : msg(
+          {
+            defaultMessage:
+              'The window now settles {count} pay-in for {amount}, not the {expectedCount} pay-ins for {expectedAmount} you confirmed. Search it again.',
+            id: 'Z2in0r',
+          },
+          values,
+        );
+  return expected.count === 1
+    ? msg(
+        {
+          defaultMessage:
+            'The window now settles {count} pay-ins for {amount}, not the {expectedCount} pay-in for {expectedAmount} you confirmed. Search it again.',
+          id: 'PlXM4z',
+        },
+        values,
+      )
+    : msg(
+        {
+          defaultMessage:
+            'The window now settles {count} pay-ins for {amount}, not the {expectedCount} pay-ins for {expectedAmount} you confirmed. Search it again.',
+          id: '0HUczc',
+        },
+        values,
+      );
 }
 
 /** GET transaction/settlement-run?id= and GET transaction/settlement-report?run_id= */

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { formatRupiah } from './money';
@@ -32,7 +33,7 @@ export const TRANSFER_TO_DISBURSE = {
 } as const;
 
 /** How Withdrawal History names a transfer's beneficiary, in place of the stored '0', '0', 'None'. */
-export const TRANSFER_TO_DISBURSE_LABEL = 'Transfer to disburse balance';
+export const TRANSFER_TO_DISBURSE_LABEL = msg({ defaultMessage: 'Transfer to disburse balance', id: 'J63v4e' });
 
 export interface WithdrawalForm {
   bankName: string;
@@ -40,7 +41,7 @@ export interface WithdrawalForm {
   beneficiary: string;
   clientId: number | null;
   amount: number | null;
-  /** Why the typed amount reads as none ('Rupiah amounts are whole numbers'); it stands in for 'Amount is required'. */
+  /** Why the typed amount reads as none ('Rupiah amounts are whole numbers'); it stands in for msg({ defaultMessage: 'Amount is required' }). */
   amountProblem?: string | null;
   otp: string;
 }
@@ -49,10 +50,14 @@ export interface WithdrawalForm {
 export const halfAmount = (max: number) => Math.max(MIN_WITHDRAWAL, Math.round(max / 2 / AMOUNT_STEP) * AMOUNT_STEP);
 
 /** Said beside the amount when a typed amount was above the maximum and was lowered to it. */
-export const amountCappedMessage = (max: number) => `The most you can withdraw is ${formatRupiah(max)}`;
+export const amountCappedMessage = (max: number) =>
+  msg({ defaultMessage: 'The most you can withdraw is {max}', id: '68Zm27' }, { max: formatRupiah(max) });
 
 export const insufficientBalanceMessage = (available: number) =>
-  `The minimum withdrawal is ${formatRupiah(MIN_WITHDRAWAL)}; the available balance is ${formatRupiah(available)}.`;
+  msg(
+    { defaultMessage: 'The minimum withdrawal is {min}; the available balance is {available}.', id: 'gI5SvN' },
+    { min: formatRupiah(MIN_WITHDRAWAL), available: formatRupiah(available) },
+  );
 
 /**
  * The rules of a withdrawal's bank account (a transfer has none): what is wrong with each field, in the form's order.
@@ -60,10 +65,11 @@ export const insufficientBalanceMessage = (available: number) =>
  */
 export function bankAccountIssues(bankName: string, accountNo: string, beneficiary: string): string[] {
   const issues: string[] = [];
-  if (!bankName.trim()) issues.push('Bank Name is required');
-  if (!accountNo.trim()) issues.push('Account Number is required');
-  else if (!/^\d+$/.test(accountNo)) issues.push('Account Number must contain digits only');
-  if (!beneficiary.trim()) issues.push('Beneficary Account Name is required');
+  if (!bankName.trim()) issues.push(msg({ defaultMessage: 'Bank Name is required', id: '4B9WmH' }));
+  if (!accountNo.trim()) issues.push(msg({ defaultMessage: 'Account Number is required', id: 'TPXc4B' }));
+  else if (!/^\d+$/.test(accountNo))
+    issues.push(msg({ defaultMessage: 'Account Number must contain digits only', id: 'tvu5y5' }));
+  if (!beneficiary.trim()) issues.push(msg({ defaultMessage: 'Beneficary Account Name is required', id: 'Me5ZeP' }));
   return issues;
 }
 
@@ -72,29 +78,40 @@ export function bankAccountIssues(bankName: string, accountNo: string, beneficia
  * Without `available` only the amount itself is judged (the server, before it reads the balance).
  */
 export function withdrawalAmountIssue(amount: number | null, available = Infinity): string | null {
-  if (amount == null || amount === 0) return 'Amount is required';
-  if (amount < MIN_WITHDRAWAL) return `Amount must be at least ${formatRupiah(MIN_WITHDRAWAL)}`;
-  if (amount > available) return `Amount must not exceed ${formatRupiah(available)}`;
+  if (amount == null || amount === 0) return msg({ defaultMessage: 'Amount is required', id: 'jU3fsF' });
+  if (amount < MIN_WITHDRAWAL)
+    return msg(
+      { defaultMessage: 'Amount must be at least {min}', id: 'OTl27B' },
+      { min: formatRupiah(MIN_WITHDRAWAL) },
+    );
+  if (amount > available)
+    return msg({ defaultMessage: 'Amount must not exceed {max}', id: '4vd9Kl' }, { max: formatRupiah(available) });
   return null;
 }
 
 /** What is wrong with the authenticator code a request carries. */
 export function otpIssue(otp: string): string | null {
-  if (!otp) return 'OTP is required';
-  if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp)) return `OTP must be ${OTP_LENGTH} digits`;
+  if (!otp) return msg({ defaultMessage: 'OTP is required', id: 'OnJAKN' });
+  if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp))
+    return msg({ defaultMessage: 'OTP must be {length} digits', id: 'zs+PSd' }, { length: OTP_LENGTH });
   return null;
 }
 
 /** Every broken rule of the form at once, in the order it shows the fields (listed together under 'Error!'). */
 export function withdrawalErrors(form: WithdrawalForm, max: number, options: { transfer: boolean }): string[] {
   const issues = options.transfer ? [] : bankAccountIssues(form.bankName, form.accountNo, form.beneficiary);
-  if (form.clientId == null) issues.push('Client Name is required');
-  const amount = form.amountProblem ? `Amount: ${form.amountProblem}` : withdrawalAmountIssue(form.amount, max);
+  if (form.clientId == null) issues.push(msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' }));
+  const amount = form.amountProblem
+    ? msg({ defaultMessage: 'Amount: {problem}', id: 'NiVJET' }, { problem: form.amountProblem })
+    : withdrawalAmountIssue(form.amount, max);
   return [...issues, ...[amount, otpIssue(form.otp)].filter((issue) => issue != null)];
 }
 
 /** A withdrawal's or transfer's amount: typed text or a JSON integer, read by the one amount reader, never negative. */
-export const WithdrawalAmount = v.pipe(rupiahAmount(), v.maxValue(1_000_000_000_000, 'Amount is too large'));
+export const WithdrawalAmount = v.pipe(
+  rupiahAmount(),
+  v.maxValue(1_000_000_000_000, msg({ defaultMessage: 'Amount is too large', id: 'jCzptf' })),
+);
 
 const isSpecTransfer = (b: { bank_name: string; account_no: string; bank_account_name: string }) =>
   b.bank_name === TRANSFER_TO_DISBURSE.bank_name &&
@@ -127,25 +144,42 @@ export type WithdrawalRequest =
  */
 export const AddWithdrawalBody = v.pipe(
   v.strictObject({
-    type: v.optional(v.picklist(WITHDRAWAL_MODES, 'type must be withdrawal or transfer')),
-    bank_name: v.optional(v.pipe(v.string('Bank Name is required'), v.maxLength(100)), ''),
-    account_no: v.optional(v.pipe(v.string('Account Number is required'), v.maxLength(34)), ''),
-    bank_account_name: v.optional(v.pipe(v.string('Beneficary Account Name is required'), v.maxLength(100)), ''),
-    client_filter: v.pipe(
-      v.number('Client Name is required'),
-      v.integer('Client Name is required'),
-      v.minValue(1, 'Client Name is required'),
-      v.maxValue(2_147_483_647, 'Client not found'),
+    type: v.optional(
+      v.picklist(WITHDRAWAL_MODES, msg({ defaultMessage: 'type must be withdrawal or transfer', id: 'hUImmo' })),
     ),
-    description: v.optional(v.pipe(v.string(), v.maxLength(255, 'Remarks must be at most 255 characters')), ''),
+    bank_name: v.optional(
+      v.pipe(v.string(msg({ defaultMessage: 'Bank Name is required', id: '4B9WmH' })), v.maxLength(100)),
+      '',
+    ),
+    account_no: v.optional(
+      v.pipe(v.string(msg({ defaultMessage: 'Account Number is required', id: 'TPXc4B' })), v.maxLength(34)),
+      '',
+    ),
+    bank_account_name: v.optional(
+      v.pipe(v.string(msg({ defaultMessage: 'Beneficary Account Name is required', id: 'Me5ZeP' })), v.maxLength(100)),
+      '',
+    ),
+    client_filter: v.pipe(
+      v.number(msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' })),
+      v.integer(msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' })),
+      v.minValue(1, msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' })),
+      v.maxValue(2_147_483_647, msg({ defaultMessage: 'Client not found', id: '06XTUO' })),
+    ),
+    description: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(255, msg({ defaultMessage: 'Remarks must be at most 255 characters', id: 'HJkMyo' })),
+      ),
+      '',
+    ),
     amount: WithdrawalAmount,
-    otp_num: v.string('OTP is required'),
+    otp_num: v.string(msg({ defaultMessage: 'OTP is required', id: 'OnJAKN' })),
   }),
   v.check(
     (b) =>
       b.type !== 'transfer' ||
       (b.bank_name === '' && b.account_no === '' && b.bank_account_name === '' && b.description === ''),
-    'A transfer to disburse carries no bank account or remarks',
+    msg({ defaultMessage: 'A transfer to disburse carries no bank account or remarks', id: 'JlFifU' }),
   ),
   v.transform((b): WithdrawalRequest => {
     const { client_filter, amount, otp_num } = b;
@@ -167,8 +201,14 @@ export const AddWithdrawalBody = v.pipe(
 export type AddWithdrawalBody = v.InferInput<typeof AddWithdrawalBody>;
 
 export const UpdateWithdrawalBody = v.strictObject({
-  uuid: v.pipe(v.string('uuid is required'), v.uuid('uuid is not valid')),
-  status: v.picklist(WITHDRAWAL_DECISIONS, 'status must be COMPLETED or REJECTED'),
+  uuid: v.pipe(
+    v.string(msg({ defaultMessage: 'uuid is required', id: 'GDgs/B' })),
+    v.uuid(msg({ defaultMessage: 'uuid is not valid', id: 'ATAysL' })),
+  ),
+  status: v.picklist(
+    WITHDRAWAL_DECISIONS,
+    msg({ defaultMessage: 'status must be COMPLETED or REJECTED', id: 'Q9pai4' }),
+  ),
 });
 export type UpdateWithdrawalBody = v.InferOutput<typeof UpdateWithdrawalBody>;
 
