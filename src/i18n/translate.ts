@@ -44,18 +44,28 @@ export function makeTranslate(english: Catalog, translated: Catalog): Translate 
   }
   // The longest English first: 'Rejected by {name}' must not win over 'Rejected by {name} at {time}'.
   patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);
-  return (text) => {
+  const translate: Translate = (text) => {
     const found = exact.get(text);
     if (found !== undefined) return found;
     for (const pattern of patterns) {
       const match = pattern.regex.exec(text);
       if (!match) continue;
-      const values = Object.fromEntries(pattern.names.map((name, i) => [name, match[i + 1]!]));
+      // A value may be a message itself ('Amount: {problem}' with the problem's words): it is said too.
+      const values = Object.fromEntries(pattern.names.map((name, i) => [name, translate(match[i + 1]!)]));
       return pattern.target.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
     }
     return text;
   };
+  return translate;
 }
 
 /** English shown as it is. */
 export const asEnglish: Translate = (text) => text;
+
+// The translation of the language shown, for code outside React that compares a text it was answered with to the
+// English it knows (src/services/http.ts: a refusal shown in place). Set by the language machine with the language.
+let shown: Translate = asEnglish;
+export const currentTranslate = () => shown;
+export const setCurrentTranslate = (translate: Translate) => {
+  shown = translate;
+};

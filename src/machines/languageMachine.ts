@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { loadCatalogs, type Catalogs } from '../i18n/catalogs';
 import { setFormatsLanguage, type Language } from '../i18n/language';
 import { storedLanguage } from '../i18n/storedLanguage';
-import { asEnglish } from '../i18n/translate';
+import { asEnglish, setCurrentTranslate } from '../i18n/translate';
 import type { GuardWords } from './guardWords';
 
 interface LanguageContext {
@@ -40,6 +40,7 @@ export const languageMachine = setup({
     show: assign((_, params: { language: Language; catalogs: Catalogs }) => ({ ...params, pending: null })),
     follow: ({ context }) => {
       setFormatsLanguage(context.language);
+      setCurrentTranslate(context.catalogs.translate);
       storedLanguage.save(context.language);
       if (typeof document !== 'undefined') document.documentElement.lang = context.language;
     },

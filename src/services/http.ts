@@ -1,4 +1,5 @@
 import { msg } from '../i18n/msg';
+import { currentTranslate } from '../i18n/translate';
 import { ofetch, FetchError } from 'ofetch';
 import { alerts } from './alerts';
 import { sessionStore } from './sessionStore';
@@ -68,6 +69,11 @@ const client = ofetch.create({
   headers: { 'x-session': 'cookie' },
 });
 
+// A signed-in person's saved language makes the server answer in it: the refusal is known by its English or by
+// that English said in the language shown (the server says it from the same catalogs).
+const isRefusedInPlace = (refusals: readonly string[] | undefined, message: string) =>
+  refusals?.some((refusal) => refusal === message || currentTranslate()(refusal) === message) ?? false;
+
 /**
  * Every call goes through here. A 401 on a call made with a session ends that session; a 403
  * sends the user to their landing page, unless its message is one of `refusalsInPlace` (a rule
@@ -96,7 +102,7 @@ export async function request<T>(
   } catch (error) {
     const failure = toApiError(error);
     if (failure.status === 401 && hadSession) handlers.onUnauthorized();
-    if (failure.status === 403 && !options.refusalsInPlace?.includes(failure.message)) handlers.onForbidden();
+    if (failure.status === 403 && !isRefusedInPlace(options.refusalsInPlace, failure.message)) handlers.onForbidden();
     // Section 8: any other answered failure is an 'Error!' alert, unless the caller shows it in place.
     if (failure.status >= 400 && failure.status !== 401 && failure.status !== 403 && !options.quiet)
       alerts.error(failure.message);

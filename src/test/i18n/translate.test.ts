@@ -10,6 +10,8 @@ const english = {
   c: 'Rejected by {name}',
   d: 'Rejected by {name} at {time}',
   e: '{count, plural, one {# pay-in} other {# pay-ins}}',
+  f: 'Amount: {problem}',
+  g: 'Amount is required',
 };
 const indonesian = {
   a: 'Penarikan diajukan.',
@@ -17,6 +19,8 @@ const indonesian = {
   c: 'Ditolak oleh {name}',
   d: 'Ditolak oleh {name} pada {time}',
   e: '{count, plural, other {# pay-in}}',
+  f: 'Nominal: {problem}',
+  g: 'Nominal wajib diisi',
 };
 const translate = makeTranslate(english, indonesian);
 
@@ -32,10 +36,15 @@ describe('translating texts made outside views (issue 48)', () => {
     expect(translate('Rejected by ani')).toBe('Ditolak oleh ani');
   });
 
+  it('says a value that is a message itself', () => {
+    expect(translate('Amount: Amount is required')).toBe('Nominal: Nominal wajib diisi');
+    expect(translate('Amount: too much')).toBe('Nominal: too much');
+  });
+
   it('leaves a text no catalog holds as it is', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
-        fc.pre(!text.startsWith('Withdrawal') && !text.startsWith('Rejected by '));
+        fc.pre(!/^(Withdrawal|Rejected by |Amount)/.test(text));
         expect(translate(text)).toBe(text);
       }),
     );
@@ -45,6 +54,7 @@ describe('translating texts made outside views (issue 48)', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (amount, client) => {
         fc.pre(!amount.includes(' for ') && !client.includes(' requested.'));
+        fc.pre(![amount, client].some((v) => Object.values(english).includes(v) || /^(Amount: |Rejected by )/.test(v)));
         const said = msg({ defaultMessage: english.b }, { amount, client });
         expect(translate(said)).toBe(`Penarikan ${amount} untuk ${client} diajukan.`);
       }),

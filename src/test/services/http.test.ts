@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, type Alert } from '../../services/alerts';
 import { ApiError, GENERIC_ERROR, request, setFailureHandlers } from '../../services/http';
+import { makeTranslate, setCurrentTranslate } from '../../i18n/translate';
 import { MemoryStorage } from '../fixtures';
 
 // A real HTTP peer answering each path with the status and body it names.
@@ -10,6 +11,7 @@ const answers: Record<string, [number, unknown]> = {
   '/401': [401, { status: 'failed', message: 'Your session has ended.' }],
   '/403': [403, { status: 'failed', message: 'You are not allowed to do this.' }],
   '/403-rule': [403, { status: 'failed', message: 'The maker of a change cannot approve it' }],
+  '/403-rule-id': [403, { status: 'failed', message: 'Pembuat perubahan tidak dapat menyetujuinya' }],
   '/message': [422, { status: 'failed', message: 'Only PENDING withdrawal requests can be processed' }],
   '/reason': [400, { reason: 'Bad filter' }],
   '/response-message': [409, { responseMessage: 'Invalid Status' }],
@@ -81,6 +83,21 @@ describe('HTTP failures (spec section 8)', () => {
     expect((await asked('/403'))?.status).toBe(403);
     expect(handlers.onForbidden).toHaveBeenCalledOnce();
     expect(shown).toEqual([]);
+  });
+
+  it('knows its refusal in the language shown: a saved Bahasa Indonesia makes the server say it so (issue 48)', async () => {
+    const refusals = ['The maker of a change cannot approve it'];
+    setCurrentTranslate(makeTranslate({ a: refusals[0] }, { a: 'Pembuat perubahan tidak dapat menyetujuinya' }));
+    try {
+      const refused = await request('PATCH', `${base}/403-rule-id`, { quiet: true, refusalsInPlace: refusals }).then(
+        () => null,
+        (e: ApiError) => e,
+      );
+      expect(refused?.status).toBe(403);
+      expect(handlers.onForbidden).not.toHaveBeenCalled();
+    } finally {
+      setCurrentTranslate((text) => text);
+    }
   });
 
   it("shows other failures as an 'Error!' alert: message, reason or responseMessage, else generic text", async () => {
