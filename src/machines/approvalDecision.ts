@@ -15,6 +15,7 @@ import type { UserTypeName } from '../services/schemas';
 import { allowsApproval } from './lifecycle/approvalLifecycle';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /**
  * The pieces every screen that decides an approval request shares (issue 25, dual control): who
@@ -83,7 +84,7 @@ export interface ApprovalDecisionOutput {
 }
 
 /** Shown when a refusal carries no words of its own (a lost connection): the words the call has always said. */
-export const DECISION_FAILED = 'Something went wrong, please try again later.';
+export const DECISION_FAILED = msg({ defaultMessage: 'Something went wrong, please try again later.', id: 'K4qCn9' });
 
 /**
  * A decision on one approval request, the same on the Approvals page and the work order page: the
@@ -119,7 +120,7 @@ export const approvalDecisionGuardWords: GuardWords<typeof approvalDecisionMachi
     'with the words under the Reason field.',
 };
 
-export const APPROVAL_NOT_FOUND = 'The approval request could not be found.';
+export const APPROVAL_NOT_FOUND = msg({ defaultMessage: 'The approval request could not be found.', id: '+dqWD1' });
 /** Asks the page to read its requests again: one was made or decided elsewhere, or the socket came back. */
 export interface ApprovalsChangedEvent {
   type: 'REFRESH';

@@ -29,10 +29,11 @@ import {
 import type { GuardWords } from './guardWords';
 import { outputOf } from './doneOutput';
 import { GENERIC_PAGE_SIZES, type PageMeta, Paged } from '../services/paging';
+import { msg } from '../i18n/msg';
 
-export const LOAD_FAILED = 'The approval requests could not be loaded.';
-export const POLICY_LOAD_FAILED = 'The approval policy could not be loaded.';
-export const POLICY_SAVE_FAILED = 'The approval policy could not be saved.';
+export const LOAD_FAILED = msg({ defaultMessage: 'The approval requests could not be loaded.', id: 'TG2mVi' });
+export const POLICY_LOAD_FAILED = msg({ defaultMessage: 'The approval policy could not be loaded.', id: 'UhAMK7' });
+export const POLICY_SAVE_FAILED = msg({ defaultMessage: 'The approval policy could not be saved.', id: 'W8+HeL' });
 
 /** The status filter: one status, or '' for all of them. */
 export type ApprovalStatusFilter = '' | ApprovalStatus;
@@ -345,7 +346,7 @@ export const approvalsPageMachine = setup({
                   {
                     type: 'announce',
                     params: ({ event }) => ({
-                      title: 'Success',
+                      title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }),
                       message: event.output.message ?? '',
                       intent: 'success' as const,
                     }),
@@ -399,7 +400,7 @@ export const approvalsPageMachine = setup({
                 {
                   type: 'announce',
                   params: ({ event }) => ({
-                    title: 'Success',
+                    title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }),
                     message: event.output.message || APPROVAL_POLICY_SAVED,
                     intent: 'success' as const,
                   }),

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
+import { asEnglish, type Translate } from '../i18n/translate';
 import { connectNotifications, type RealtimeHandlers } from '../services/realtime';
 import { countsAsUnread, type NotificationItem, type NotificationList } from '../services/workOrders';
 import type { GuardWords } from './guardWords';
@@ -55,6 +56,11 @@ export interface NotificationsInput {
   onSessionEnded?: () => void;
   /** The session machine's ACCESS_CHANGED: menus and allowed paths are to be read again. */
   onAccessChanged?: () => void;
+  /**
+   * Puts the server's English subject and message of a work order in the language shown (the bell's said()), for the
+   * desktop notification; without it they are shown as the server wrote them.
+   */
+  translate?: Translate;
 }
 
 export interface NotificationsContext {
@@ -67,6 +73,7 @@ export interface NotificationsContext {
   pendingReads: number[];
   onSessionEnded: () => void;
   onAccessChanged: () => void;
+  translate: Translate;
 }
 
 const newestFirst = (a: NotificationItem, b: NotificationItem) =>
@@ -96,9 +103,9 @@ export function withItem(
 const itemOf = (event: { type: string }) => (event as { item?: NotificationItem }).item;
 
 /** A new work order waiting for this user: a desktop notification too, when the browser allows it. */
-function desktopNotify(item: NotificationItem) {
+function desktopNotify(item: NotificationItem, translate: Translate) {
   if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-    new Notification(item.subject, { body: item.message, tag: `wo-${item.id}` });
+    new Notification(translate(item.subject), { body: translate(item.message), tag: `wo-${item.id}` });
   }
 }
 
@@ -141,7 +148,7 @@ export const notificationsMachine = setup({
       };
     }),
     dequeueRead: assign({ pendingReads: ({ context }) => context.pendingReads.slice(1) }),
-    notifyDesktop: ({ event }) => desktopNotify(itemOf(event)!),
+    notifyDesktop: ({ context, event }) => desktopNotify(itemOf(event)!, context.translate),
     endSession: ({ context }) => context.onSessionEnded(),
     changeAccess: ({ context }) => context.onAccessChanged(),
     reload: raise({ type: 'RELOAD' }),
@@ -167,6 +174,7 @@ export const notificationsMachine = setup({
     pendingReads: [],
     onSessionEnded: input.onSessionEnded ?? (() => {}),
     onAccessChanged: input.onAccessChanged ?? (() => {}),
+    translate: input.translate ?? asEnglish,
   }),
   invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ live: context.live }) },
   type: 'parallel',

@@ -41,6 +41,7 @@ import { listMemory, memoryOn, queryRefusal, urlWatch, type MemoryContext, type 
 import { pageQuery, readPageQuery } from '../services/listUrl';
 import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 import type { PageMeta } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 // The views read the status list from here (a view imports machines, not every rules file).
 export { WITHDRAWAL_STATUSES };
@@ -208,8 +209,16 @@ const queryOf = (c: BalanceContext): BalanceQuery => ({
   page: c.page,
   limit: c.limit,
 });
-const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
-const failure = (message: string): Alert => ({ title: 'Error!', message, intent: 'error' });
+const success = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }),
+  message,
+  intent: 'success',
+});
+const failure = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Error!', id: 'DIDBlF' }),
+  message,
+  intent: 'error',
+});
 
 /**
  * Payments Balance (spec section 2): the selected client's four figures and its withdrawal
@@ -353,7 +362,10 @@ export const paymentsBalanceMachine = setup({
             src: 'load',
             input: ({ context }) => queryOf(context),
             onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
-            onError: { target: 'ready', actions: assign({ loadError: 'The balance could not be loaded.' }) },
+            onError: {
+              target: 'ready',
+              actions: assign({ loadError: msg({ defaultMessage: 'The balance could not be loaded.', id: 'mER0Wd' }) }),
+            },
           },
         },
         ready: {

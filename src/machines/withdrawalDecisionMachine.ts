@@ -3,6 +3,7 @@ import { api } from '../services/api';
 import type { WithdrawalDecision as Decision } from '../services/withdrawalRules';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /**
  * How the dialog ended, for a page that invokes it: decided (the server's words), failed (its refusal), or cancelled.
@@ -29,7 +30,7 @@ export const withdrawalDecisionMachine = confirmCallMachine<
   states: { calling: 'deciding', done: 'decided' },
   ask: 'always',
   retry: false,
-  failureText: 'An error has occurred. Please try again later.',
+  failureText: msg({ defaultMessage: 'An error has occurred. Please try again later.', id: 'GzxcSR' }),
   output: ({ message, error }) =>
     message != null
       ? { outcome: 'decided', message }

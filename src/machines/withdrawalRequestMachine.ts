@@ -16,9 +16,10 @@ import {
 } from '../services/withdrawalRules';
 import { needsApproval, type ApprovalPolicyEntry } from '../services/approvalRules';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 export type { WithdrawalMode };
-export const FAILED_FALLBACK = 'An error has occurred. Please try again later.';
+export const FAILED_FALLBACK = msg({ defaultMessage: 'An error has occurred. Please try again later.', id: 'GzxcSR' });
 
 interface RequestContext {
   mode: WithdrawalMode;
@@ -221,7 +222,7 @@ export const withdrawalRequestMachine = setup({
         SET_OTP: { actions: [assign({ otp: ({ event }) => otpDigits(event.value) }), 'revalidate'] },
         PASTE_OTP: [
           { guard: 'pasteIsCode', actions: assign({ otp: ({ event }) => event.text.trim(), errors: [] }) },
-          { actions: assign({ errors: ['Invalid OTP'] }) },
+          { actions: assign({ errors: [msg({ defaultMessage: 'Invalid OTP', id: 'I3smtz' })] }) },
         ],
         CONFIRM: [
           { guard: 'isValid', target: 'submitting', actions: assign({ errors: [] }) },

@@ -28,9 +28,13 @@ import { oneShotActionMachine } from './confirmCallMachine';
 import { withdrawalDecisionMachine, type WithdrawalDecisionOutput } from './withdrawalDecisionMachine';
 import type { GuardWords } from './guardWords';
 import { outputOf } from './doneOutput';
+import { msg } from '../i18n/msg';
 
-export const LOAD_FAILED = 'The work order could not be loaded.';
-export const REFRESH_FAILED = 'The work order could not be read again: what is shown may be out of date.';
+export const LOAD_FAILED = msg({ defaultMessage: 'The work order could not be loaded.', id: '+/S5Xl' });
+export const REFRESH_FAILED = msg({
+  defaultMessage: 'The work order could not be read again: what is shown may be out of date.',
+  id: 'emd/0d',
+});
 
 /** What a work order's item may offer: each is the lifecycle event of the same name, asked as the user's role. */
 export const WORK_ORDER_ACTIONS = ['COMPLETE', 'FINALIZE', 'REJECT', 'RESEND_CALLBACK'] as const;
@@ -156,10 +160,13 @@ export type WorkOrderDetailEvent =
   /** Raised by the machine itself when an action ended: the work order is read again. */
   | { type: 'RELOAD' };
 
-const success = (message: string | null): WorkOrderOutcome => ({ intent: 'success', message: message || 'Done' });
+const success = (message: string | null): WorkOrderOutcome => ({
+  intent: 'success',
+  message: message || msg({ defaultMessage: 'Done', id: 'JXdbo8' }),
+});
 const failure = (message: string | null): WorkOrderOutcome => ({
   intent: 'error',
-  message: message || 'An error has occurred. Please try again later.',
+  message: message || msg({ defaultMessage: 'An error has occurred. Please try again later.', id: 'GzxcSR' }),
 });
 
 /**

@@ -12,6 +12,8 @@ import {
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useSaid, useT } from '../i18n/useT';
 import { useLocation } from 'wouter';
 import { notificationsMachine } from '../machines/notificationsMachine';
 import { formatDateTime } from '../services/format';
@@ -62,13 +64,14 @@ const useStyles = makeStyles({
 
 /** 'Open' while the work order waits for someone; 'Resolved' once the decision that settles it was made. */
 export function WorkOrderStatusBadge({ item }: { item: NotificationItem }) {
+  const t = useT();
   return item.data.status === 'RESOLVED' ? (
     <Badge appearance="tint" color="success" size="small">
-      Resolved
+      {t({ defaultMessage: 'Resolved', id: 'W6nSYE' })}
     </Badge>
   ) : (
     <Badge appearance="filled" color="warning" size="small">
-      Open
+      {t({ defaultMessage: 'Open', id: 'Wyjwx8', description: 'A work order waiting for someone (not resolved yet)' })}
     </Badge>
   );
 }
@@ -76,6 +79,8 @@ export function WorkOrderStatusBadge({ item }: { item: NotificationItem }) {
 /** One work order in the list, marked unread as the badge counts it: a resolved one needs no one. */
 function WorkOrderEntry({ item: n, onOpen }: { item: NotificationItem; onOpen: () => void }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const needsYou = countsAsUnread(n);
   return (
     <li data-status={n.data.status}>
@@ -88,11 +93,12 @@ function WorkOrderEntry({ item: n, onOpen }: { item: NotificationItem; onOpen: (
         )}
         onClick={onOpen}
       >
-        {needsYou && <span className={styles.hidden}>Unread: </span>}
+        {needsYou && <span className={styles.hidden}>{t({ defaultMessage: 'Unread:', id: '5NaVX8' })} </span>}
+        {/* The server writes a work order's subject and message in English: shown in the language shown. */}
         <Text weight={needsYou ? 'semibold' : 'regular'} size={300}>
-          {n.subject}
+          {said(n.subject)}
         </Text>
-        <Text size={300}>{n.message}</Text>
+        <Text size={300}>{said(n.message)}</Text>
         <span className={styles.meta}>
           <Text size={200}>{formatDateTime(n.data.created_at)}</Text>
           <WorkOrderStatusBadge item={n} />
@@ -108,12 +114,20 @@ function WorkOrderEntry({ item: n, onOpen }: { item: NotificationItem; onOpen: (
  */
 export function NotificationBell({ logic = notificationsMachine }: { logic?: typeof notificationsMachine }) {
   const styles = useStyles();
+  const t = useT();
+  // A desktop notification is written in the language shown when it arrives (the machine lives across a change).
+  const said = useSaid();
+  const saidNow = useRef(said);
+  useEffect(() => {
+    saidNow.current = said;
+  }, [said]);
   const [, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const live = SessionContext.useSelector((s) => s.context.user != null);
   const actor = useActorRef(logic, {
     input: {
       live,
+      translate: (text: string) => saidNow.current(text),
       onSessionEnded: () => session.send({ type: 'SESSION_ENDED' }),
       onAccessChanged: () => session.send({ type: 'ACCESS_CHANGED' }),
     },
@@ -141,7 +155,7 @@ export function NotificationBell({ logic = notificationsMachine }: { logic?: typ
             appearance="subtle"
             size="large"
             icon={<AlertRegular />}
-            aria-label={`Notifications, ${unread} unread`}
+            aria-label={t({ defaultMessage: 'Notifications, {unread} unread', id: '6ph22V' }, { unread })}
           />
         </PopoverTrigger>
         {unread > 0 && (
@@ -149,24 +163,30 @@ export function NotificationBell({ logic = notificationsMachine }: { logic?: typ
         )}
       </span>
       {/* A named region: a landmark of its own, as it opens outside the page's (axe best practice "region"). */}
-      <PopoverSurface className={styles.surface} role="region" aria-label="Notifications">
+      <PopoverSurface
+        className={styles.surface}
+        role="region"
+        aria-label={t({ defaultMessage: 'Notifications', id: 'NAidKb' })}
+      >
         <div className={styles.title}>
-          <Text weight="semibold">Notifications</Text>
+          <Text weight="semibold">{t({ defaultMessage: 'Notifications', id: 'NAidKb' })}</Text>
           <Button
             appearance="transparent"
             size="small"
             disabled={!s.can({ type: 'MARK_ALL_READ' })}
             onClick={() => actor.send({ type: 'MARK_ALL_READ' })}
           >
-            {markingAll ? 'Marking…' : 'Mark all read'}
+            {markingAll
+              ? t({ defaultMessage: 'Marking…', id: 'woE9P4' })
+              : t({ defaultMessage: 'Mark all read', id: 'ShdEie' })}
           </Button>
         </div>
         {items.length === 0 ? (
           <Text className={styles.empty} block>
-            No notifications yet.
+            {t({ defaultMessage: 'No notifications yet.', id: 'LoXACx' })}
           </Text>
         ) : (
-          <ul className={styles.list} aria-label="Work orders">
+          <ul className={styles.list} aria-label={t({ defaultMessage: 'Work orders', id: 'izHU3r' })}>
             {items.map((n) => (
               <WorkOrderEntry key={n.id} item={n} onOpen={() => open(n)} />
             ))}

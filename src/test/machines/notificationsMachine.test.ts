@@ -224,6 +224,35 @@ describe("notifications machine: the count is the server's", () => {
   });
 });
 
+describe('the desktop notification', () => {
+  it("is written in the language shown: the server's English subject and message through the bell's translation", async () => {
+    const shown: Array<{ title: string; body?: string; tag?: string }> = [];
+    class FakeNotification {
+      static permission = 'granted';
+      constructor(title: string, options?: { body?: string; tag?: string }) {
+        shown.push({ title, ...options });
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    try {
+      const logic = notificationsMachine.provide({
+        actors: {
+          socket: notificationSocketFrom(() => () => {}),
+          load: fromPromise<NotificationList>(async () => ({ items: [], unread: 0 })),
+        },
+      });
+      const translate = (text: string) => text.replace('Withdrawal', 'Penarikan').replace('is waiting for', 'menunggu');
+      const actor = createActor(logic, { input: { live: true, translate } }).start();
+      await settle();
+      actor.send({ type: 'RECEIVED', item: item(7) });
+      expect(shown).toEqual([{ title: 'Penarikan WD-7', body: 'Penarikan WD-7 menunggu your decision', tag: 'wo-7' }]);
+      actor.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('withItem', () => {
   it('places a late arrival by its time, and leaves out one older than a full list', () => {
     const full = Array.from({ length: NOTIFICATION_LIST_LIMIT }, (_, i) => item(1000 - i, { minute: 50 }));

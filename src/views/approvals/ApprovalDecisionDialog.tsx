@@ -7,6 +7,7 @@ import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { APPROVAL_ACTION_LABELS, type ApprovalDecision, type ApprovalRow } from '../../services/approvalRules';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   facts: {
@@ -22,12 +23,17 @@ const useStyles = makeStyles({
 
 export type ApprovalDecisionActor = ActorRefFrom<typeof approvalDecisionMachine>;
 
-/** How each decision is asked: 'Approve this request?'. */
-export const DECISION_VERBS: Record<ApprovalDecision, string> = {
-  APPROVE: 'Approve',
-  DECLINE: 'Decline',
-  CANCEL: 'Cancel',
-};
+/** How each decision is asked: 'Approve request #12? The movement is applied at once.'. */
+const decisionQuestion = (t: ReturnType<typeof useT>, decision: ApprovalDecision, id: number) =>
+  t(
+    {
+      defaultMessage:
+        '{decision, select, APPROVE {Approve request #{id}? The movement is applied at once.} ' +
+        'DECLINE {Decline request #{id}?} other {Cancel request #{id}?}}',
+      id: 'QVj8tV',
+    },
+    { decision, id },
+  );
 
 /** The balance before and after, where the movement acts on one: 'Rp. 10,000,000 → Rp. 160,000,000'. */
 export const beforeAfterText = (row: Pick<ApprovalRow, 'before' | 'after'>) =>
@@ -39,6 +45,8 @@ export const beforeAfterText = (row: Pick<ApprovalRow, 'before' | 'after'>) =>
  */
 export function ApprovalFacts({ row }: { row: ApprovalRow }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const fact = (term: string, detail: ReactNode) => (
     <>
       <dt className={styles.term}>{term}</dt>
@@ -49,12 +57,12 @@ export function ApprovalFacts({ row }: { row: ApprovalRow }) {
   );
   return (
     <dl className={styles.facts}>
-      {fact('Action', APPROVAL_ACTION_LABELS[row.action] ?? row.action)}
-      {fact('Client', row.client_name ?? '-')}
-      {fact('Maker', `${row.maker_name} (${row.maker_email})`)}
-      {fact('Amount', rupiahWithWords(row.amount))}
-      {fact('Balance', beforeAfterText(row))}
-      {fact('Summary', row.summary)}
+      {fact(t({ defaultMessage: 'Action', id: 'QlsDcr' }), said(APPROVAL_ACTION_LABELS[row.action] ?? row.action))}
+      {fact(t({ defaultMessage: 'Client', id: 'JX0502' }), row.client_name ?? '-')}
+      {fact(t({ defaultMessage: 'Maker', id: 'iVoUgg' }), `${row.maker_name} (${row.maker_email})`)}
+      {fact(t({ defaultMessage: 'Amount', id: '/0TOL5' }), rupiahWithWords(row.amount))}
+      {fact(t({ defaultMessage: 'Balance', id: 'H5+NAX' }), beforeAfterText(row))}
+      {fact(t({ defaultMessage: 'Summary', id: 'RrCui3' }), said(row.summary))}
     </dl>
   );
 }
@@ -66,20 +74,23 @@ export function ApprovalFacts({ row }: { row: ApprovalRow }) {
  * it can be closed, and so do Escape and Cancel.
  */
 export function ApprovalDecisionDialog({ actor }: { actor: ApprovalDecisionActor }) {
+  const t = useT();
   const { row, decision } = useSelector(actor, (snapshot) => snapshot.context);
   return (
     <ConfirmCallDialog
       actor={actor}
-      verb="Confirm"
+      verb={t({ defaultMessage: 'Confirm', id: 'N2IrpM' })}
       modalType="modal"
-      busyLabel="Sending your decision…"
+      busyLabel={t({ defaultMessage: 'Sending your decision…', id: 'EV4GoY' })}
       // 'Cancel' would read as the maker's Cancel request itself.
-      cancelLabel={decision === 'CANCEL' ? 'Keep it' : 'Cancel'}
+      cancelLabel={
+        decision === 'CANCEL'
+          ? t({ defaultMessage: 'Keep it', id: 'xNg7nj' })
+          : t({ defaultMessage: 'Cancel', id: '47FYwb' })
+      }
       reasonField={takesReason(decision)}
     >
-      <Text block>
-        {DECISION_VERBS[decision]} request #{row.id}?{decision === 'APPROVE' ? ' The movement is applied at once.' : ''}
-      </Text>
+      <Text block>{decisionQuestion(t, decision, row.id)}</Text>
       <ApprovalFacts row={row} />
     </ConfirmCallDialog>
   );
@@ -87,10 +98,17 @@ export function ApprovalDecisionDialog({ actor }: { actor: ApprovalDecisionActor
 
 /** The server's refusal of a decision in its words ('Failed'), until the person closes it. */
 export function ApprovalDecisionFailed({ message, onClose }: { message: string | null; onClose(): void }) {
+  const t = useT();
+  const said = useSaid();
   return (
-    <ConfirmDialog modalType="modal" title="Failed" busy={false} onClose={onClose}>
+    <ConfirmDialog
+      modalType="modal"
+      title={t({ defaultMessage: 'Failed', id: 'vXCeIi' })}
+      busy={false}
+      onClose={onClose}
+    >
       <MessageBar intent="error" role="alert">
-        <MessageBarBody>{message}</MessageBarBody>
+        <MessageBarBody>{message && said(message)}</MessageBarBody>
       </MessageBar>
     </ConfirmDialog>
   );

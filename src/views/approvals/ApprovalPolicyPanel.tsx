@@ -17,7 +17,13 @@ import {
 } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
 import { thresholdOf, type PolicyLine } from '../../machines/approvalsPageMachine';
-import { APPROVAL_ACTION_LABELS, type ApprovalAction, type ApprovalMode } from '../../services/approvalRules';
+import {
+  APPROVAL_ACTION_LABELS,
+  APPROVAL_MODES,
+  type ApprovalAction,
+  type ApprovalMode,
+} from '../../services/approvalRules';
+import { useSaid, useT } from '../../i18n/useT';
 import { MoneyInput } from '../common/MoneyInput';
 import { RetryBar } from '../common/RetryBar';
 
@@ -28,11 +34,9 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-export const MODE_LABELS: Record<ApprovalMode, string> = {
-  off: 'Off',
-  always: 'Always',
-  threshold: 'From a threshold',
-};
+/** A mode as the Mode field offers it, in the language shown. */
+const modeLabel = (t: ReturnType<typeof useT>, mode: ApprovalMode) =>
+  t({ defaultMessage: '{mode, select, off {Off} always {Always} other {From a threshold}}', id: 'QWNQYQ' }, { mode });
 
 /**
  * What a threshold field's text reads as (said back under it in figures and words), or null while it cannot be read.
@@ -72,38 +76,49 @@ export function ApprovalPolicyPanel({
   onRetry(): void;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const saving = phase === 'saving';
   if (phase === 'unloaded' || phase === 'loading')
     return (
       <Card className={styles.panel}>
-        <Spinner label="Loading the approval policy…" />
+        <Spinner label={t({ defaultMessage: 'Loading the approval policy…', id: 'iHFDpg' })} />
       </Card>
     );
   if (phase === 'loadFailed') {
     return (
       <Card className={styles.panel}>
-        <RetryBar message={loadError} onRetry={onRetry} />
+        <RetryBar message={loadError && said(loadError)} onRetry={onRetry} />
       </Card>
     );
   }
   return (
     <Card className={styles.panel}>
       <Text>
-        A movement of money started by hand waits for a second SUPER ADMIN when its action is set to Always, or when its
-        amount (taken without its sign) is at or above the action&apos;s threshold.
+        {t({
+          defaultMessage:
+            'A movement of money started by hand waits for a second SUPER ADMIN when its action is set to Always, ' +
+            "or when its amount (taken without its sign) is at or above the action's threshold.",
+          id: 'nJVud0',
+        })}
       </Text>
       <div className={styles.wrap}>
-        <Table aria-label="Approval policy" aria-busy={saving} size="small" style={{ minWidth: 720 }}>
+        <Table
+          aria-label={t({ defaultMessage: 'Approval policy', id: 'K0ev0f' })}
+          aria-busy={saving}
+          size="small"
+          style={{ minWidth: 720 }}
+        >
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>Action</TableHeaderCell>
-              <TableHeaderCell>Mode</TableHeaderCell>
-              <TableHeaderCell>Threshold</TableHeaderCell>
+              <TableHeaderCell>{t({ defaultMessage: 'Action', id: 'QlsDcr' })}</TableHeaderCell>
+              <TableHeaderCell>{t({ defaultMessage: 'Mode', id: 'mrOnjM' })}</TableHeaderCell>
+              <TableHeaderCell>{t({ defaultMessage: 'Threshold', id: 'zaSNMG' })}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {lines.map((line) => {
-              const label = APPROVAL_ACTION_LABELS[line.action];
+              const label = said(APPROVAL_ACTION_LABELS[line.action]);
               const byThreshold = line.mode === 'threshold';
               return (
                 <TableRow key={line.action}>
@@ -112,24 +127,28 @@ export function ApprovalPolicyPanel({
                     <Select
                       value={line.mode}
                       disabled={saving || readOnly}
-                      aria-label={`Mode for ${label}`}
+                      aria-label={t({ defaultMessage: 'Mode for {action}', id: 'pul1/1' }, { action: label })}
                       style={{ minWidth: 180 }}
                       onChange={(_, d) => onMode(line.action, d.value as ApprovalMode)}
                     >
-                      {(Object.keys(MODE_LABELS) as ApprovalMode[]).map((mode) => (
+                      {APPROVAL_MODES.map((mode) => (
                         <option key={mode} value={mode}>
-                          {MODE_LABELS[mode]}
+                          {modeLabel(t, mode)}
                         </option>
                       ))}
                     </Select>
                   </TableCell>
                   <TableCell className={styles.cell}>
                     <MoneyInput
-                      label={`Threshold for ${label}`}
+                      label={t({ defaultMessage: 'Threshold for {action}', id: 'CxdufN' }, { action: label })}
                       text={line.thresholdText}
                       amount={amountOf(line)}
-                      problem={line.error}
-                      hint={byThreshold ? 'Whole rupiah, e.g. 100,000,000' : 'Not used: choose From a threshold'}
+                      problem={line.error && said(line.error)}
+                      hint={
+                        byThreshold
+                          ? t({ defaultMessage: 'Whole rupiah, e.g. 100,000,000', id: 'vUyZ+8' })
+                          : t({ defaultMessage: 'Not used: choose From a threshold', id: 'yRAby4' })
+                      }
                       disabled={!byThreshold || saving || readOnly}
                       onText={(text) => onThreshold(line.action, text)}
                       onEnter={canSave ? onSave : undefined}
@@ -143,13 +162,13 @@ export function ApprovalPolicyPanel({
       </div>
       {saveError && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{saveError}</MessageBarBody>
+          <MessageBarBody>{said(saveError)}</MessageBarBody>
         </MessageBar>
       )}
       {!readOnly && (
         <div className={styles.buttons}>
           <Button appearance="primary" icon={<SaveRegular />} disabled={!canSave} onClick={onSave}>
-            {saving ? 'Saving…' : 'Save'}
+            {saving ? t({ defaultMessage: 'Saving…', id: 'WUV28A' }) : t({ defaultMessage: 'Save', id: 'jvo0vs' })}
           </Button>
         </div>
       )}

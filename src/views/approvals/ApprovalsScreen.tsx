@@ -30,6 +30,7 @@ import {
 import { formatDateTime } from '../../services/format';
 import { amountInWords, formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
+import { useSaid, useT } from '../../i18n/useT';
 import { Pager } from '../common/Pager';
 import {
   ApprovalDecisionDialog,
@@ -38,7 +39,7 @@ import {
   type ApprovalDecisionActor,
 } from './ApprovalDecisionDialog';
 import { ApprovalPolicyPanel } from './ApprovalPolicyPanel';
-import { ApprovalStatusBadge, STATUS_LABELS } from './ApprovalStatusBadge';
+import { ApprovalStatusBadge, statusLabel } from './ApprovalStatusBadge';
 import { RetryBar } from '../common/RetryBar';
 import { PageSection } from '../common/PageSection';
 
@@ -55,26 +56,36 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
+type T = ReturnType<typeof useT>;
+
+/** Between the balance before and after: a figure, not words. */
+const ARROW = ' → ';
+
 /** A row's buttons: the words on them, and how a screen reader names them (the request's number too). */
 const BUTTONS: Record<
   ApprovalDecision,
-  { text: string; name: (id: number) => string; icon: ReactElement; appearance: 'primary' | 'secondary' }
+  {
+    text: (t: T) => string;
+    name: (t: T, id: number) => string;
+    icon: ReactElement;
+    appearance: 'primary' | 'secondary';
+  }
 > = {
   APPROVE: {
-    text: 'Approve',
-    name: (id) => `Approve request #${id}`,
+    text: (t) => t({ defaultMessage: 'Approve', id: 'WCaf5C' }),
+    name: (t, id) => t({ defaultMessage: 'Approve request #{id}', id: '4RqLI6' }, { id }),
     icon: <CheckmarkRegular />,
     appearance: 'primary',
   },
   DECLINE: {
-    text: 'Decline',
-    name: (id) => `Decline request #${id}`,
+    text: (t) => t({ defaultMessage: 'Decline', id: 'pvtgR2' }),
+    name: (t, id) => t({ defaultMessage: 'Decline request #{id}', id: 'N1+gQ1' }, { id }),
     icon: <DismissRegular />,
     appearance: 'secondary',
   },
   CANCEL: {
-    text: 'Cancel request',
-    name: (id) => `Cancel request #${id}`,
+    text: (t) => t({ defaultMessage: 'Cancel request', id: 'biq8aT' }),
+    name: (t, id) => t({ defaultMessage: 'Cancel request #{id}', id: 'DgpOVV' }, { id }),
     icon: <ArrowUndoRegular />,
     appearance: 'secondary',
   },
@@ -82,7 +93,14 @@ const BUTTONS: Record<
 
 // Six columns, each with a second line (the maker, the client, the words, the checker or reason),
 // so the row and its buttons fit beside the menu at 1366 px without scrolling sideways.
-const COLUMNS = ['Requested', 'Action', 'Amount', 'Before → After', 'Status', 'Actions'];
+const columnsOf = (t: T) => [
+  t({ defaultMessage: 'Requested', id: 'jDG/zH' }),
+  t({ defaultMessage: 'Action', id: 'QlsDcr' }),
+  t({ defaultMessage: 'Amount', id: '/0TOL5' }),
+  t({ defaultMessage: 'Before → After', id: 'u5NzTs' }),
+  t({ defaultMessage: 'Status', id: 'tzMNF3' }),
+  t({ defaultMessage: 'Actions', id: 'wL7VAE' }),
+];
 
 /** Who decided, and the decline's reason; nothing while pending or when the maker cancelled. */
 const checkerText = (row: ApprovalRow) =>
@@ -95,6 +113,8 @@ const checkerText = (row: ApprovalRow) =>
  */
 export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
   const onPolicy = s.matches({ tab: 'policy' });
@@ -105,49 +125,56 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
     'unloaded';
 
   return (
-    <PageSection title={pageTitle('approvals')}>
+    <PageSection title={said(pageTitle('approvals'))}>
       <TabList
         selectedValue={onPolicy ? 'policy' : 'requests'}
-        aria-label="Approvals"
+        aria-label={said(pageTitle('approvals'))}
         onTabSelect={(_, d) => actor.send({ type: d.value === 'policy' ? 'SHOW_POLICY' : 'SHOW_REQUESTS' })}
       >
-        <Tab value="requests">Requests</Tab>
+        <Tab value="requests">{t({ defaultMessage: 'Requests', id: 'MNFqIW' })}</Tab>
         {/* The policy is a SUPER ADMIN's (an AUDITOR reads it): a maker of another type sees their requests only. */}
-        {(onPolicy || s.can({ type: 'SHOW_POLICY' })) && <Tab value="policy">Policy</Tab>}
+        {(onPolicy || s.can({ type: 'SHOW_POLICY' })) && (
+          <Tab value="policy">{t({ defaultMessage: 'Policy', id: 'o1vbho' })}</Tab>
+        )}
       </TabList>
 
       {!onPolicy && (
         <Card className={styles.panel}>
           <div className={styles.filters}>
-            <Field label="Status" style={{ minWidth: 200 }}>
+            <Field label={t({ defaultMessage: 'Status', id: 'tzMNF3' })} style={{ minWidth: 200 }}>
               <Select
                 value={c.status}
                 onChange={(_, d) => actor.send({ type: 'SET_STATUS', status: d.value as ApprovalStatusFilter })}
               >
                 {APPROVAL_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
+                    {statusLabel(t, status)}
                   </option>
                 ))}
-                <option value="">All</option>
+                <option value="">{t({ defaultMessage: 'All', id: 'zQvVDJ' })}</option>
               </Select>
             </Field>
           </div>
           {c.openId != null && !loading && (
             <Text role="status">
               {c.rows.some((r) => r.id === c.openId)
-                ? `Request #${c.openId} is marked below.`
-                : `Request #${c.openId} is not in this list.`}
+                ? t({ defaultMessage: 'Request #{id} is marked below.', id: 'Dd0u24' }, { id: c.openId })
+                : t({ defaultMessage: 'Request #{id} is not in this list.', id: '3ZfdzM' }, { id: c.openId })}
             </Text>
           )}
           {s.matches({ list: 'failed' }) && (
-            <RetryBar message={c.loadError} onRetry={() => actor.send({ type: 'RETRY' })} />
+            <RetryBar message={c.loadError && said(c.loadError)} onRetry={() => actor.send({ type: 'RETRY' })} />
           )}
           <div className={styles.wrap}>
-            <Table aria-label="Approval requests" aria-busy={loading} size="small" style={{ tableLayout: 'auto' }}>
+            <Table
+              aria-label={t({ defaultMessage: 'Approval requests', id: 'j6a0H5' })}
+              aria-busy={loading}
+              size="small"
+              style={{ tableLayout: 'auto' }}
+            >
               <TableHeader>
                 <TableRow>
-                  {COLUMNS.map((col) => (
+                  {columnsOf(t).map((col) => (
                     <TableHeaderCell key={col}>{col}</TableHeaderCell>
                   ))}
                 </TableRow>
@@ -161,10 +188,12 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                   >
                     <TableCell>
                       <span className={styles.nowrap}>{formatDateTime(row.created_at)}</span>
-                      <span className={styles.words}>by {row.maker_name}</span>
+                      <span className={styles.words}>
+                        {t({ defaultMessage: 'by {name}', id: '6UFrKg' }, { name: row.maker_name })}
+                      </span>
                     </TableCell>
                     <TableCell>
-                      {APPROVAL_ACTION_LABELS[row.action] ?? row.action}
+                      {said(APPROVAL_ACTION_LABELS[row.action] ?? row.action)}
                       {row.client_name && <span className={styles.words}>{row.client_name}</span>}
                     </TableCell>
                     <TableCell>
@@ -175,10 +204,10 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                         so the Actions column fits at 1366 px. */}
                     <TableCell>
                       {beforeAfterText(row)
-                        .split(' → ')
+                        .split(ARROW)
                         .map((part, i) => (
                           <span key={part + i} className={styles.nowrap}>
-                            {i > 0 ? ' → ' : ''}
+                            {i > 0 && ARROW}
                             {part}
                           </span>
                         ))}
@@ -198,11 +227,11 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                               size="small"
                               appearance={b.appearance}
                               icon={b.icon}
-                              aria-label={b.name(row.id)}
+                              aria-label={b.name(t, row.id)}
                               disabled={!s.can(event)}
                               onClick={() => actor.send(event)}
                             >
-                              {b.text}
+                              {b.text(t)}
                             </Button>
                           );
                         })}
@@ -212,8 +241,12 @@ export function ApprovalsScreen({ actor }: { actor: ApprovalsActor }) {
                 ))}
               </TableBody>
             </Table>
-            {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
-            {!loading && c.rows.length === 0 && !c.loadError && <div className={styles.empty}>No requests match.</div>}
+            {loading && (
+              <Spinner size="small" label={t({ defaultMessage: 'Loading…', id: 'T4VxQN' })} className={styles.empty} />
+            )}
+            {!loading && c.rows.length === 0 && !c.loadError && (
+              <div className={styles.empty}>{t({ defaultMessage: 'No requests match.', id: 'lm4Ykv' })}</div>
+            )}
           </div>
           <Pager meta={c.meta} limit={c.limit} disabled={loading} send={actor.send} />
         </Card>

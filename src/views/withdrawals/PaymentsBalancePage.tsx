@@ -7,6 +7,7 @@ import { SavedViewsMenu, type SavedViewsActor } from '../common/SavedViewsMenu';
 import { paymentsBalanceMachine, WITHDRAWAL_STATUSES } from '../../machines/paymentsBalanceMachine';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import type { withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
+import { useSaid, useT } from '../../i18n/useT';
 import { pageTitle } from '../../services/pages';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
 import { DateRangeField } from '../common/DateRangeField';
@@ -45,6 +46,8 @@ const ROW_ACTIONS: RowAction[] = ['COMPLETE', 'REJECT'];
 /** Payments Balance (spec section 2): renders the balance page machine and its dialogs; sends events. */
 export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?: typeof paymentsBalanceMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const banks = SessionContext.useSelector((s) => s.context.options?.banks ?? []);
   const user = SessionContext.useSelector((s) => s.context.user);
@@ -59,10 +62,12 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
   const actionsOf = (row: WithdrawalRow) => ROW_ACTIONS.filter((type) => s.can({ type, row }));
 
   return (
-    <PageSection title={pageTitle('balance')}>
+    <PageSection title={said(pageTitle('balance'))}>
       {s.matches({ figures: 'noClient' }) && (
         <MessageBar intent="warning">
-          <MessageBarBody>No client is assigned to your account.</MessageBarBody>
+          <MessageBarBody>
+            {t({ defaultMessage: 'No client is assigned to your account.', id: 'zdFPmU' })}
+          </MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.toolbar}>
@@ -84,33 +89,38 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
               disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
               onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'withdrawal' })}
             >
-              Request Widthdrawal
+              {t({ defaultMessage: 'Request Widthdrawal', id: 'x/o4v+' })}
             </Button>
             <Button
               icon={<ArrowSwapRegular />}
               disabled={!s.can({ type: 'OPEN_REQUEST', mode: 'transfer' })}
               onClick={() => page.send({ type: 'OPEN_REQUEST', mode: 'transfer' })}
             >
-              Transfer to Disburse
+              {t({ defaultMessage: 'Transfer to Disburse', id: '8Qdv4C' })}
             </Button>
           </div>
         )}
       </div>
       {c.loadError && (
         <MessageBar intent="error">
-          <MessageBarBody>{c.loadError}</MessageBarBody>
+          <MessageBarBody>{said(c.loadError)}</MessageBarBody>
         </MessageBar>
       )}
       {c.allClients ? (
         // The cards and the request buttons are one client's (the machine's allClients says why).
         <MessageBar intent="info">
-          <MessageBarBody>Choose a client to see its balance and to request a withdrawal or transfer.</MessageBarBody>
+          <MessageBarBody>
+            {t({
+              defaultMessage: 'Choose a client to see its balance and to request a withdrawal or transfer.',
+              id: 'QGkLmc',
+            })}
+          </MessageBarBody>
         </MessageBar>
       ) : (
         <BalanceCards summary={c.summary} />
       )}
       <Card className={styles.history}>
-        <Title3 as="h2">Withdrawal History</Title3>
+        <Title3 as="h2">{t({ defaultMessage: 'Withdrawal History', id: 'X6mbVV' })}</Title3>
         <div className={styles.filters}>
           <DateRangeField
             value={c.rangeText}
@@ -119,10 +129,10 @@ export function PaymentsBalancePage({ logic = paymentsBalanceMachine }: { logic?
             onEnter={() => page.send({ type: 'SEARCH' })}
           />
           <ChoiceField
-            label="Status"
+            label={t({ defaultMessage: 'Status', id: 'tzMNF3' })}
             minWidth={180}
             options={WITHDRAWAL_STATUSES}
-            noneText="All Status"
+            noneText={t({ defaultMessage: 'All Status', id: 'rOCnRE' })}
             value={c.status}
             onChange={(value) => page.send({ type: 'SET_STATUS', value })}
           />

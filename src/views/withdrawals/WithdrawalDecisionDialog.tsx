@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
+import { useT } from '../../i18n/useT';
 import { rupiahWithWords } from '../../services/money';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
 import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
@@ -16,33 +17,56 @@ export interface DecidedWithdrawal {
   account?: Pick<WithdrawalRow, 'bank_name' | 'account_no' | 'bank_account_name'>;
 }
 
-/** How the question names a withdrawal: its amount in figures and words, its client, where the money goes. */
-const named = ({ kind, amount, clientName, account }: DecidedWithdrawal) =>
-  `${kind === 'transfer_to_disburse' ? 'transfer' : 'withdrawal'}` +
-  `${amount != null ? ` of ${rupiahWithWords(amount)}` : ''}` +
-  `${clientName ? ` from ${clientName}` : ''}` +
-  (kind === 'transfer_to_disburse'
-    ? ' to the disbursement balance'
-    : account
-      ? ` to ${account.bank_account_name} (${account.bank_name} ${account.account_no})`
-      : '');
-
 /**
  * 'Are you sure?' before a SUPER ADMIN completes or rejects a withdrawal or transfer, from the Payments Balance page
- * or a work order: renders the decision machine the page invoked.
+ * or a work order: renders the decision machine the page invoked. The question names the withdrawal as much as the
+ * caller knows of it: its amount in figures and (Indonesian) words, its client, where the money goes; one message, so
+ * each language orders the parts its own way.
  */
 export function WithdrawalDecisionDialog({
   actor,
-  withdrawal,
+  withdrawal: { kind, amount, clientName, account },
 }: {
   actor: ActorRefFrom<typeof withdrawalDecisionMachine>;
   withdrawal: DecidedWithdrawal;
 }) {
+  const t = useT();
   const decision = useSelector(actor, (snapshot) => snapshot.context.decision);
-  const verb = decision === 'COMPLETED' ? 'Complete' : 'Reject';
+  const completes = decision === 'COMPLETED';
+  const yes = (value: unknown) => (value ? 'yes' : 'no');
   return (
-    <ConfirmCallDialog actor={actor} verb={verb} busyVerb={`${verb}…`}>
-      {verb} the {named(withdrawal)}? This cannot be undone.
+    <ConfirmCallDialog
+      actor={actor}
+      verb={completes ? t({ defaultMessage: 'Complete', id: 'U78NhE' }) : t({ defaultMessage: 'Reject', id: 'VzIOKf' })}
+      busyVerb={
+        completes ? t({ defaultMessage: 'Complete…', id: '3ZufBA' }) : t({ defaultMessage: 'Reject…', id: 'd1k+RQ' })
+      }
+    >
+      {t(
+        {
+          defaultMessage:
+            '{decision, select, COMPLETED {Complete} other {Reject}} the ' +
+            '{kind, select, transfer_to_disburse {transfer} other {withdrawal}}' +
+            '{hasAmount, select, yes { of {amount}} other {}}' +
+            '{hasClient, select, yes { from {client}} other {}}' +
+            '{kind, select, transfer_to_disburse { to the disbursement balance} other ' +
+            '{{hasAccount, select, yes { to {accountName} ({bank} {accountNo})} other {}}}}' +
+            '? This cannot be undone.',
+          id: '52J08f',
+        },
+        {
+          decision: completes ? 'COMPLETED' : 'REJECTED',
+          kind,
+          hasAmount: yes(amount != null),
+          amount: amount != null ? rupiahWithWords(amount) : '',
+          hasClient: yes(clientName),
+          client: clientName ?? '',
+          hasAccount: yes(account),
+          accountName: account?.bank_account_name ?? '',
+          bank: account?.bank_name ?? '',
+          accountNo: account?.account_no ?? '',
+        },
+      )}
     </ConfirmCallDialog>
   );
 }

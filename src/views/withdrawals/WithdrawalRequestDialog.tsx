@@ -18,6 +18,7 @@ import type { ActorRefFrom } from 'xstate';
 import { requestHeldAhead, type withdrawalRequestMachine } from '../../machines/withdrawalRequestMachine';
 import { HeldAhead } from '../common/HeldAhead';
 import { readClipboardText } from '../../services/clipboard';
+import { useSaid, useT } from '../../i18n/useT';
 import { formatRupiah } from '../../services/money';
 import type { BankOption } from '../../services/schemas';
 import { AMOUNT_STEP, MIN_WITHDRAWAL } from '../../services/withdrawalRules';
@@ -51,13 +52,18 @@ export function WithdrawalRequestDialog({
   banks: BankOption[];
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
   const mode = c.mode;
 
   if (s.status === 'done') return null;
   const submitting = s.matches('submitting');
-  const title = mode === 'transfer' ? 'Transfer to Disburse' : 'Request Widthdrawal';
+  const title =
+    mode === 'transfer'
+      ? t({ defaultMessage: 'Transfer to Disburse', id: '8Qdv4C' })
+      : t({ defaultMessage: 'Request Widthdrawal', id: 'x/o4v+' });
   const pasteOtp = async () => actor.send({ type: 'PASTE_OTP', text: await readClipboardText() });
 
   return (
@@ -71,14 +77,17 @@ export function WithdrawalRequestDialog({
       >
         <DialogContent className={styles.content}>
           <Text>
-            Client: <strong>{clientName}</strong> · Available: <strong>{formatRupiah(c.max)}</strong>
+            {t(
+              { defaultMessage: 'Client: <b>{client}</b> · Available: <b>{available}</b>', id: 'R8TlLE' },
+              { client: clientName, available: formatRupiah(c.max), b: (chunks) => <strong>{chunks}</strong> },
+            )}
           </Text>
-          <FormErrors errors={c.errors} />
+          <FormErrors errors={c.errors.map(said)} />
           {mode === 'withdrawal' && (
             <>
-              <Field label="Bank Name" required>
+              <Field label={t({ defaultMessage: 'Bank Name', id: 'hUQSwM' })} required>
                 <Dropdown
-                  placeholder="Select bank"
+                  placeholder={t({ defaultMessage: 'Select bank', id: '0GiHUW' })}
                   value={c.bankName}
                   selectedOptions={c.bankName ? [c.bankName] : []}
                   disabled={submitting}
@@ -91,7 +100,7 @@ export function WithdrawalRequestDialog({
                   ))}
                 </Dropdown>
               </Field>
-              <Field label="Account Number" required>
+              <Field label={t({ defaultMessage: 'Account Number', id: 'vV2G6z' })} required>
                 <Input
                   inputMode="numeric"
                   value={c.accountNo}
@@ -99,14 +108,14 @@ export function WithdrawalRequestDialog({
                   onChange={(_, d) => actor.send({ type: 'SET_ACCOUNT', value: d.value })}
                 />
               </Field>
-              <Field label="Beneficary Account Name" required>
+              <Field label={t({ defaultMessage: 'Beneficary Account Name', id: '0jKZwB' })} required>
                 <Input
                   value={c.beneficiary}
                   disabled={submitting}
                   onChange={(_, d) => actor.send({ type: 'SET_BENEFICIARY', value: d.value })}
                 />
               </Field>
-              <Field label="Remarks">
+              <Field label={t({ defaultMessage: 'Remarks', id: '+k5Igf' })}>
                 <Textarea
                   value={c.remarks}
                   disabled={submitting}
@@ -117,18 +126,21 @@ export function WithdrawalRequestDialog({
             </>
           )}
           <MoneyInput
-            label="Amount"
+            label={t({ defaultMessage: 'Amount', id: '/0TOL5' })}
             required
             text={c.amountText}
             amount={c.amount}
-            problem={c.amountProblem}
-            note={c.amountNote}
-            hint={`Between ${formatRupiah(MIN_WITHDRAWAL)} and ${formatRupiah(c.max)}`}
+            problem={c.amountProblem && said(c.amountProblem)}
+            note={c.amountNote && said(c.amountNote)}
+            hint={t(
+              { defaultMessage: 'Between {min} and {max}', id: 'MwZ/1H' },
+              { min: formatRupiah(MIN_WITHDRAWAL), max: formatRupiah(c.max) },
+            )}
             disabled={submitting}
             onText={(value) => actor.send({ type: 'SET_AMOUNT_TEXT', value })}
           />
           <Slider
-            aria-label="Amount slider"
+            aria-label={t({ defaultMessage: 'Amount slider', id: 'CHl/w5' })}
             style={{ width: '100%' }}
             rail={{ className: styles.rail }}
             min={MIN_WITHDRAWAL}
@@ -140,17 +152,22 @@ export function WithdrawalRequestDialog({
           />
           <div className={styles.shortcuts}>
             <Button size="small" onClick={() => actor.send({ type: 'MIN' })} disabled={submitting}>
-              Min
+              {t({ defaultMessage: 'Min', id: 'A4AHkc' })}
             </Button>
             <Button size="small" onClick={() => actor.send({ type: 'HALF' })} disabled={submitting}>
-              Half
+              {t({ defaultMessage: 'Half', id: 'U0Z6Ut' })}
             </Button>
             <Button size="small" onClick={() => actor.send({ type: 'MAX' })} disabled={submitting}>
-              Max
+              {t({ defaultMessage: 'Max', id: 'kkjl2v' })}
             </Button>
           </div>
           <div className={styles.otp}>
-            <Field label="OTP" required hint="The 6-digit code from your authenticator app" style={{ flexGrow: 1 }}>
+            <Field
+              label={t({ defaultMessage: 'OTP', id: 'SM+EuW' })}
+              required
+              hint={t({ defaultMessage: 'The 6-digit code from your authenticator app', id: 'UdMoCd' })}
+              style={{ flexGrow: 1 }}
+            >
               <Input
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -160,7 +177,7 @@ export function WithdrawalRequestDialog({
               />
             </Field>
             <Button icon={<ClipboardPasteRegular />} onClick={pasteOtp} disabled={submitting}>
-              Paste from Clipboard
+              {t({ defaultMessage: 'Paste from Clipboard', id: 'FMPb4p' })}
             </Button>
           </div>
           <HeldAhead held={requestHeldAhead(c)} />
@@ -168,12 +185,12 @@ export function WithdrawalRequestDialog({
         <FormActions
           busy={submitting}
           onCancel={() => actor.send({ type: 'CANCEL' })}
-          submit="Confirm"
-          busyText="Submitting…"
+          submit={t({ defaultMessage: 'Confirm', id: 'N2IrpM' })}
+          busyText={t({ defaultMessage: 'Submitting…', id: '/663dx' })}
         />
       </FormDialog>
       <SaveFailedDialog
-        failure={c.failure != null ? { message: c.failure, details: [] } : null}
+        failure={c.failure != null ? { message: said(c.failure), details: [] } : null}
         onDismiss={() => actor.send({ type: 'DISMISS_FAILURE' })}
       />
     </>
