@@ -3,6 +3,7 @@ import { api } from '../services/api';
 import type { WithdrawalDecision as Decision } from '../services/withdrawalRules';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /**
  * How the dialog ended, for a page that invokes it: decided (the server's words), failed (its refusal), or cancelled.
@@ -40,6 +41,9 @@ export const withdrawalDecisionMachine = confirmCallMachine<
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalDecisionGuardWords: GuardWords<typeof withdrawalDecisionMachine> = {
-  needsConfirmation: "Not asked here: a withdrawal decision always asks 'Are you sure?' first.",
-  reasonAccepted: 'Not asked here: a withdrawal decision has no reason field.',
+  needsConfirmation: msg({
+    defaultMessage: "Not asked here: a withdrawal decision always asks 'Are you sure?' first.",
+    id: 'ZenvFu',
+  }),
+  reasonAccepted: msg({ defaultMessage: 'Not asked here: a withdrawal decision has no reason field.', id: 'RaEPLu' }),
 };
