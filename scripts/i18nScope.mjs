@@ -7,4 +7,6 @@ export const TRANSLATED_VIEWS = [
   'src/views/workOrder/**',
   'src/views/WorkOrderDetailPage.tsx',
   'src/views/NotificationBell.tsx',
+  'src/views/management/**',
+  'src/views/workflows/**',
 ];

@@ -17,6 +17,7 @@ import {
   type DateFilter,
 } from './dateFilter';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 /** What a load is asked: the client and window, and (a paged page only) which page of what size. */
 export interface AccountQuery {
@@ -232,12 +233,21 @@ export const payinDetailMachine = accountPageMachine({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const payinDetailGuardWords: GuardWords<typeof payinDetailMachine> = {
-  hasClient: 'The user has a client to show; without one the page says so.',
-  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  isShownClient: 'The socket says the balances of the client on screen moved: the figures are read again.',
+  hasClient: msg({ defaultMessage: 'The user has a client to show; without one the page says so.', id: 'YRxhe2' }),
+  rangeIsValid: msg({
+    defaultMessage: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+    id: '+flau9',
+  }),
+  isShownClient: msg({
+    defaultMessage: 'The socket says the balances of the client on screen moved: the figures are read again.',
+    id: 'au+5TU',
+  }),
   // Declared by the shared account-page setup; no transition of this unpaged page names them.
-  isPageInRange: 'Not asked here: Payin Detail is not paged (Disbursement Account pages its history).',
-  isPageSize: 'Not asked here: Payin Detail has no page sizes.',
+  isPageInRange: msg({
+    defaultMessage: 'Not asked here: Payin Detail is not paged (Disbursement Account pages its history).',
+    id: 'dwR5LK',
+  }),
+  isPageSize: msg({ defaultMessage: 'Not asked here: Payin Detail has no page sizes.', id: '4rnD7/' }),
 };
 
 export interface HistoryQuery {
@@ -284,9 +294,18 @@ export const disbursementAccountMachine = accountPageMachine({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementAccountGuardWords: GuardWords<typeof disbursementAccountMachine> = {
-  hasClient: 'The user has a client to show; without one the page says so.',
-  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
-  isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
-  isPageSize: 'Only one of the offered page sizes.',
+  hasClient: msg({ defaultMessage: 'The user has a client to show; without one the page says so.', id: 'YRxhe2' }),
+  rangeIsValid: msg({
+    defaultMessage: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+    id: '+flau9',
+  }),
+  isShownClient: msg({
+    defaultMessage: 'The socket says the balance of the client on screen moved: it is read again.',
+    id: '2MU1nX',
+  }),
+  isPageInRange: msg({
+    defaultMessage: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
+    id: 'IiF0sI',
+  }),
+  isPageSize: msg({ defaultMessage: 'Only one of the offered page sizes.', id: 'gAAwRk' }),
 };

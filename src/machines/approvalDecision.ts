@@ -114,10 +114,16 @@ export const approvalDecisionMachine = confirmCallMachine<ApprovalDecisionInput,
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const approvalDecisionGuardWords: GuardWords<typeof approvalDecisionMachine> = {
-  needsConfirmation: "Not asked here: an approval's decision always asks 'Are you sure?' first.",
-  reasonAccepted:
-    'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place, ' +
-    'with the words under the Reason field.',
+  needsConfirmation: msg({
+    defaultMessage: "Not asked here: an approval's decision always asks 'Are you sure?' first.",
+    id: '+X8v3J',
+  }),
+  reasonAccepted: msg({
+    defaultMessage:
+      'The decision passes ApprovalDecisionBody: a Decline names a reason; otherwise Confirm is refused in place, ' +
+      'with the words under the Reason field.',
+    id: '7UKw2x',
+  }),
 };
 
 export const APPROVAL_NOT_FOUND = msg({ defaultMessage: 'The approval request could not be found.', id: '+dqWD1' });

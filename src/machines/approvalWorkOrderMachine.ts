@@ -11,6 +11,7 @@ import {
 } from './approvalDecision';
 import type { GuardWords } from './guardWords';
 import { outputOf } from './doneOutput';
+import { msg } from '../i18n/msg';
 
 export interface ApprovalWorkOrderInput {
   /** The request the work order names (its item's ref). */
@@ -155,10 +156,19 @@ export const approvalWorkOrderMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const approvalWorkOrderGuardWords: GuardWords<typeof approvalWorkOrderMachine> = {
-  mayDecide:
-    'The approval lifecycle lets this user take the decision on the request as last read: Approve or Decline ' +
-    'only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
-  decisionFailed:
-    'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
-  decided: 'The server took the decision: its words are shown; otherwise it was cancelled, nothing sent.',
+  mayDecide: msg({
+    defaultMessage:
+      'The approval lifecycle lets this user take the decision on the request as last read: Approve or Decline ' +
+      'only by a SUPER ADMIN who did not make it, Cancel only by its maker, and only while PENDING_APPROVAL.',
+    id: 'BB8jpM',
+  }),
+  decisionFailed: msg({
+    defaultMessage:
+      'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
+    id: 'TIZGIj',
+  }),
+  decided: msg({
+    defaultMessage: 'The server took the decision: its words are shown; otherwise it was cancelled, nothing sent.',
+    id: '3+RL1W',
+  }),
 };

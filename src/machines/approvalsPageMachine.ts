@@ -424,23 +424,48 @@ export const approvalsPageMachine = setup({
  * every request, anyone else their own (issue 42).
  */
 export const approvalsPageGuardWords: GuardWords<typeof approvalsPageMachine> = {
-  isStatusFilter: 'Only one of the approval statuses, or all of them.',
-  isPageInRange: 'Only a page the last answer says exists.',
-  isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  mayDecide:
-    'The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline ' +
-    "only by a SUPER ADMIN who did not make it and holds the action's module, Cancel only by its maker, and only " +
-    'while PENDING_APPROVAL.',
-  decisionFailed:
-    'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
-  decided: 'The server took the decision: it is announced in its words; otherwise it was cancelled, nothing sent.',
-  setsPolicy: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it, with nothing to change or save.',
-  readsPolicy:
-    'Only a SUPER ADMIN (or an AUDITOR, who reads as one) sees the Policy tab; any other maker sees the Requests tab ' +
-    'with their own requests.',
-  isPolicyMode: 'Only off, always or threshold, for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
-  isPolicyLine: 'Only for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
-  policyIsValid:
-    "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes " +
-    'ApprovalPolicyBody, and a SUPER ADMIN saves it; otherwise each line says why under its fields.',
+  isStatusFilter: msg({ defaultMessage: 'Only one of the approval statuses, or all of them.', id: 'TNUV84' }),
+  isPageInRange: msg({ defaultMessage: 'Only a page the last answer says exists.', id: 'SV51/E' }),
+  isPageSize: msg({ defaultMessage: 'Only one of the offered page sizes (15, 30 or 50).', id: '/Y5+Bu' }),
+  mayDecide: msg({
+    defaultMessage:
+      'The request is on screen and the approval lifecycle lets this user take the decision: Approve or Decline ' +
+      "only by a SUPER ADMIN who did not make it and holds the action's module, Cancel only by its maker, and only " +
+      'while PENDING_APPROVAL.',
+    id: '8B68Nv',
+  }),
+  decisionFailed: msg({
+    defaultMessage:
+      'The server refused the decision (the maker, decided already, or a rule broken now): its words are shown.',
+    id: 'TIZGIj',
+  }),
+  decided: msg({
+    defaultMessage:
+      'The server took the decision: it is announced in its words; otherwise it was cancelled, nothing sent.',
+    id: '8HdcdY',
+  }),
+  setsPolicy: msg({
+    defaultMessage: 'Only a SUPER ADMIN changes the policy: an AUDITOR reads it, with nothing to change or save.',
+    id: '7CD/ix',
+  }),
+  readsPolicy: msg({
+    defaultMessage:
+      'Only a SUPER ADMIN (or an AUDITOR, who reads as one) sees the Policy tab; any other maker sees the Requests tab ' +
+      'with their own requests.',
+    id: 'Ukssr9',
+  }),
+  isPolicyMode: msg({
+    defaultMessage: 'Only off, always or threshold, for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
+    id: 'cG06R6',
+  }),
+  isPolicyLine: msg({
+    defaultMessage: 'Only for an action of the policy, by a SUPER ADMIN (not an AUDITOR).',
+    id: 'RII2JQ',
+  }),
+  policyIsValid: msg({
+    defaultMessage:
+      "Every threshold line's amount reads as whole rupiah (the one rupiah reader) and the policy passes " +
+      'ApprovalPolicyBody, and a SUPER ADMIN saves it; otherwise each line says why under its fields.',
+    id: 'QJ49VI',
+  }),
 };

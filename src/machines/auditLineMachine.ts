@@ -6,6 +6,7 @@ import { messageOf } from '../services/http';
 import type { JournalEntry } from '../services/ledgerRules';
 import type { GuardWords } from './guardWords';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 export const ITEMS_FAILED = "The line's records could not be loaded.";
 export const JOURNAL_FAILED = "The line's journal entries could not be loaded.";
@@ -163,10 +164,13 @@ export type AuditLineActor = import('xstate').ActorRefFrom<typeof auditLineMachi
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const auditLineGuardWords: GuardWords<typeof auditLineMachine> = {
-  canShow:
-    'Switch to the other list only when the line has it: records for a bulk line, journal entries for a line ' +
-    'whose action moved money.',
-  isPageInRange: 'Only a page the last answer says exists.',
-  isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  hasItems: 'Only a bulk line has records to export.',
+  canShow: msg({
+    defaultMessage:
+      'Switch to the other list only when the line has it: records for a bulk line, journal entries for a line ' +
+      'whose action moved money.',
+    id: 'lYz5/q',
+  }),
+  isPageInRange: msg({ defaultMessage: 'Only a page the last answer says exists.', id: 'SV51/E' }),
+  isPageSize: msg({ defaultMessage: 'Only one of the offered page sizes (15, 30 or 50).', id: '/Y5+Bu' }),
+  hasItems: msg({ defaultMessage: 'Only a bulk line has records to export.', id: 'FXA3se' }),
 };

@@ -28,6 +28,7 @@ import { listMemory, memoryOn, urlWatch, queryRefusal, type MemoryContext, type 
 import { pageQuery, readPageQuery } from '../services/listUrl';
 import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 export const LOAD_FAILED = 'The audit log could not be loaded.';
 export const EXPORT_FAILED = 'The audit log could not be exported.';
@@ -441,16 +442,31 @@ export const auditLogMachine = setup({
  * Every event comes from a SUPER ADMIN on the Audit Log page (the route guard admits no one else).
  */
 export const auditLogGuardWords: GuardWords<typeof auditLogMachine> = {
-  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
-  isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  queryReadable:
-    "The address's query (Back, Forward, a saved view) reads as the log's filters: the log opens it; otherwise it " +
-    'says why and keeps what it shows.',
-  opensLine:
-    "A line's records open only for a bulk line (it names how many it moved), its journal entries only for a " +
-    'line whose action moved money.',
-  hasPath:
-    'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities ' +
-    'whose status transitions the log tells.',
+  rangeIsValid: msg({
+    defaultMessage: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+    id: '+flau9',
+  }),
+  isPageInRange: msg({
+    defaultMessage: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
+    id: 'IiF0sI',
+  }),
+  isPageSize: msg({ defaultMessage: 'Only one of the offered page sizes (15, 30 or 50).', id: '/Y5+Bu' }),
+  queryReadable: msg({
+    defaultMessage:
+      "The address's query (Back, Forward, a saved view) reads as the log's filters: the log opens it; otherwise it " +
+      'says why and keeps what it shows.',
+    id: 'J63n8o',
+  }),
+  opensLine: msg({
+    defaultMessage:
+      "A line's records open only for a bulk line (it names how many it moved), its journal entries only for a " +
+      'line whose action moved money.',
+    id: 'tkgYUj',
+  }),
+  hasPath: msg({
+    defaultMessage:
+      'A path opens only for a withdrawal, disbursement or transaction row with an object id: the only entities ' +
+      'whose status transitions the log tells.',
+    id: '50DK8N',
+  }),
 };

@@ -10,6 +10,7 @@ import {
 } from '../services/callbackRules';
 import { ApiError, messageOf } from '../services/http';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 export const ENDPOINT_FAILED = "The client's callback endpoint could not be loaded.";
 const FAILED = 'Something went wrong, please try again later.';
@@ -183,8 +184,15 @@ export const callbackEndpointMachine = setup({
 export type CallbackEndpointActor = ActorRefFrom<typeof callbackEndpointMachine>;
 
 export const callbackEndpointGuardWords: GuardWords<typeof callbackEndpointMachine> = {
-  acts: 'Only a SUPER ADMIN changes an endpoint (edits its URL, rotates its secret, sends a test); an AUDITOR reads it.',
-  urlIsValid:
-    'The URL is saved only when it reads as a full http(s) URL (the one rule, CallbackUrlBody); otherwise its ' +
-    'problem is shown at the field.',
+  acts: msg({
+    defaultMessage:
+      'Only a SUPER ADMIN changes an endpoint (edits its URL, rotates its secret, sends a test); an AUDITOR reads it.',
+    id: 'Oi3QSy',
+  }),
+  urlIsValid: msg({
+    defaultMessage:
+      'The URL is saved only when it reads as a full http(s) URL (the one rule, CallbackUrlBody); otherwise its ' +
+      'problem is shown at the field.',
+    id: 'UQRGCm',
+  }),
 };

@@ -27,6 +27,7 @@ import type { GuardWords } from './guardWords';
 import { allows } from './lifecycle/payinLifecycle';
 import { listMemory, memoryOn, queryRefusal, urlWatch, type MemoryContext, type UrlChangedEvent } from './listMemory';
 import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
+import { msg } from '../i18n/msg';
 
 export const LOAD_FAILED = 'The callbacks could not be loaded.';
 export const ATTEMPTS_FAILED = "The delivery's attempts could not be loaded.";
@@ -403,16 +404,34 @@ export const callbacksPageMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const callbacksPageGuardWords: GuardWords<typeof callbacksPageMachine> = {
-  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  isPageInRange: 'Only a page the last answer says exists.',
-  isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  queryReadable:
-    "The address's query (Back, Forward, a saved view) reads as the page's filters: the page opens it; otherwise " +
-    'it says why and keeps what it shows.',
-  maySendAgain:
-    "The pay-in lifecycle allows RESEND_CALLBACK to the person's role on the row's pay-in (FINALIZED, anyone but " +
-    "an AUDITOR): the Payments List's rule.",
-  hasOpened: "A delivery's attempts are open: they are read again with the list.",
-  readsEndpoint: 'A SUPER ADMIN (an AUDITOR, to read) opens the endpoint of the one client the list is filtered by.',
-  aboutOpened: "The change is the open delivery's: its attempts are read again too.",
+  rangeIsValid: msg({
+    defaultMessage: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+    id: '+flau9',
+  }),
+  isPageInRange: msg({ defaultMessage: 'Only a page the last answer says exists.', id: 'SV51/E' }),
+  isPageSize: msg({ defaultMessage: 'Only one of the offered page sizes (15, 30 or 50).', id: '/Y5+Bu' }),
+  queryReadable: msg({
+    defaultMessage:
+      "The address's query (Back, Forward, a saved view) reads as the page's filters: the page opens it; otherwise " +
+      'it says why and keeps what it shows.',
+    id: '/agxw7',
+  }),
+  maySendAgain: msg({
+    defaultMessage:
+      "The pay-in lifecycle allows RESEND_CALLBACK to the person's role on the row's pay-in (FINALIZED, anyone but " +
+      "an AUDITOR): the Payments List's rule.",
+    id: 'dU/D1G',
+  }),
+  hasOpened: msg({
+    defaultMessage: "A delivery's attempts are open: they are read again with the list.",
+    id: 'h7T93K',
+  }),
+  readsEndpoint: msg({
+    defaultMessage: 'A SUPER ADMIN (an AUDITOR, to read) opens the endpoint of the one client the list is filtered by.',
+    id: 'AsX0QF',
+  }),
+  aboutOpened: msg({
+    defaultMessage: "The change is the open delivery's: its attempts are read again too.",
+    id: 'PKEF5a',
+  }),
 };

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { EDGE_FONT, INVOKE_FONT, STATE_FONT } from './chartLayout';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /** A rectangle in the chart's own units. */
 export interface ViewRect {
@@ -198,8 +199,11 @@ export const chartViewportMachine = setup({
 });
 
 export const chartViewportGuardWords: GuardWords<typeof chartViewportMachine> = {
-  canZoomIn: 'The view is less than 8 times closer than the whole chart (or than twice the readable size).',
-  canZoomOut: 'The view is closer than the whole chart.',
-  canPan: 'The view is zoomed in, so part of the chart is out of view.',
-  notFitted: 'The view is not already the whole chart.',
+  canZoomIn: msg({
+    defaultMessage: 'The view is less than 8 times closer than the whole chart (or than twice the readable size).',
+    id: 'hitWoS',
+  }),
+  canZoomOut: msg({ defaultMessage: 'The view is closer than the whole chart.', id: 'Nj+gpe' }),
+  canPan: msg({ defaultMessage: 'The view is zoomed in, so part of the chart is out of view.', id: 'YUcJeM' }),
+  notFitted: msg({ defaultMessage: 'The view is not already the whole chart.', id: 'AHwomn' }),
 };

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRef, type PromiseActorLogic, type Snapshot } from 'xstate';
 import { messageOf } from '../services/http';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /** What every confirm-then-call machine keeps beside its input: whether it asks, and how the call ended. */
 export interface ConfirmCallState {
@@ -182,6 +183,6 @@ export const oneShotActionMachine = confirmCallMachine<
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const oneShotActionGuardWords: GuardWords<typeof oneShotActionMachine> = {
-  needsConfirmation: "The action asks 'Are you sure?' before the call.",
-  reasonAccepted: 'Not asked here: a one-shot action has no reason field.',
+  needsConfirmation: msg({ defaultMessage: "The action asks 'Are you sure?' before the call.", id: '6pr5nv' }),
+  reasonAccepted: msg({ defaultMessage: 'Not asked here: a one-shot action has no reason field.', id: 'UB1JBs' }),
 };

@@ -4,6 +4,7 @@ import type { DisbursementRow } from '../services/disbursementQuery';
 import { disbursementDecidedMessage } from '../services/successTexts';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 export type DisbursementDecision = 'COMPLETED' | 'REJECTED';
 
@@ -40,6 +41,9 @@ export const disbursementDecisionMachine = confirmCallMachine<DecisionInput, Dec
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementDecisionGuardWords: GuardWords<typeof disbursementDecisionMachine> = {
-  needsConfirmation: "Not asked here: a disbursement decision always asks 'Are you sure?' first.",
-  reasonAccepted: 'Not asked here: a disbursement decision has no reason field.',
+  needsConfirmation: msg({
+    defaultMessage: "Not asked here: a disbursement decision always asks 'Are you sure?' first.",
+    id: 'OhC5c+',
+  }),
+  reasonAccepted: msg({ defaultMessage: 'Not asked here: a disbursement decision has no reason field.', id: 'JmjBhf' }),
 };

@@ -29,6 +29,7 @@ import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { openDecision } from './rowDecision';
 import type { Paged } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 
@@ -395,24 +396,58 @@ export const disbursementListMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementListGuardWords: GuardWords<typeof disbursementListMachine> = {
-  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  lifecycleAllows:
-    "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and " +
-    'only in the statuses the lifecycle names.',
-  mayVoid: 'The void upload opens only for a role the lifecycle lets void a FINALIZED disbursement (SUPER ADMIN).',
-  somethingToExport: 'Export opens only when the tiles count at least one disbursement for the applied filter.',
-  voidFileChosen: 'The void file is sent (first as a dry run) only when it passes the file checks.',
-  somethingToVoid:
-    'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the ' +
-    'amount coming back; with none, there is nothing to confirm.',
-  decided: "The decision changed the disbursement's status: the list is read again.",
-  statusChanged: "The provider's answer changed the disbursement's status: the list is read again.",
-  voidHeld:
-    'The server took the void upload but holds it for a second SUPER ADMIN (what would come back is at or above ' +
-    'the approval threshold): announced as waiting; nothing was voided.',
-  anythingVoided: 'The void upload voided at least one disbursement: the list is read again.',
-  exportAnswered: 'The export ended with words from the server to show.',
-  queryReadable:
-    "The address's query (Back, Forward, a saved view) reads as this list's filters: the list opens it; " +
-    'otherwise it says why and keeps what it shows.',
+  rangeIsValid: msg({
+    defaultMessage: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+    id: '+flau9',
+  }),
+  lifecycleAllows: msg({
+    defaultMessage:
+      "The disbursement lifecycle allows this row action to the user's role on this row: only a SUPER ADMIN, and " +
+      'only in the statuses the lifecycle names.',
+    id: 'x+nTM2',
+  }),
+  mayVoid: msg({
+    defaultMessage:
+      'The void upload opens only for a role the lifecycle lets void a FINALIZED disbursement (SUPER ADMIN).',
+    id: 'YsVx0I',
+  }),
+  somethingToExport: msg({
+    defaultMessage: 'Export opens only when the tiles count at least one disbursement for the applied filter.',
+    id: '6ObD7y',
+  }),
+  voidFileChosen: msg({
+    defaultMessage: 'The void file is sent (first as a dry run) only when it passes the file checks.',
+    id: 'DEeQ2W',
+  }),
+  somethingToVoid: msg({
+    defaultMessage:
+      'The dry run found at least one FINALIZED disbursement to void: the dialog asks to confirm how many and the ' +
+      'amount coming back; with none, there is nothing to confirm.',
+    id: 'MYxYb+',
+  }),
+  decided: msg({
+    defaultMessage: "The decision changed the disbursement's status: the list is read again.",
+    id: 'y9bSk7',
+  }),
+  statusChanged: msg({
+    defaultMessage: "The provider's answer changed the disbursement's status: the list is read again.",
+    id: 's9SHSp',
+  }),
+  voidHeld: msg({
+    defaultMessage:
+      'The server took the void upload but holds it for a second SUPER ADMIN (what would come back is at or above ' +
+      'the approval threshold): announced as waiting; nothing was voided.',
+    id: 'IhW9hK',
+  }),
+  anythingVoided: msg({
+    defaultMessage: 'The void upload voided at least one disbursement: the list is read again.',
+    id: '1bq7qC',
+  }),
+  exportAnswered: msg({ defaultMessage: 'The export ended with words from the server to show.', id: '3KdrIG' }),
+  queryReadable: msg({
+    defaultMessage:
+      "The address's query (Back, Forward, a saved view) reads as this list's filters: the list opens it; " +
+      'otherwise it says why and keeps what it shows.',
+    id: 'kviqDC',
+  }),
 };

@@ -4,6 +4,7 @@ import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
 import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 export const EMAIL_FAILED = 'Email failed to send';
 
@@ -99,5 +100,8 @@ export const exportMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const exportGuardWords: GuardWords<typeof exportMachine> = {
-  emailValid: 'The export is e-mailed only to an address that passes the e-mail check.',
+  emailValid: msg({
+    defaultMessage: 'The export is e-mailed only to an address that passes the e-mail check.',
+    id: 'dO6A10',
+  }),
 };

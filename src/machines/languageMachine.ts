@@ -4,6 +4,7 @@ import { setFormatsLanguage, type Language } from '../i18n/language';
 import { storedLanguage } from '../i18n/storedLanguage';
 import { asEnglish, setCurrentTranslate } from '../i18n/translate';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 interface LanguageContext {
   /** The language shown. */
@@ -98,6 +99,9 @@ export const languageMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const languageGuardWords: GuardWords<typeof languageMachine> = {
-  isEnglish: "English is chosen: the code's own words, no catalog to load.",
-  changes: 'A language is chosen (or saved by the person signing in) and it is not the one shown or loading.',
+  isEnglish: msg({ defaultMessage: "English is chosen: the code's own words, no catalog to load.", id: 'PXm9kF' }),
+  changes: msg({
+    defaultMessage: 'A language is chosen (or saved by the person signing in) and it is not the one shown or loading.',
+    id: 'Xst9si',
+  }),
 };

@@ -12,6 +12,7 @@ import type { Journal, LedgerAccount, LedgerStatement, TrialBalance } from '../s
 import { isRealDateTime } from '../services/listQuery';
 import type { GuardWords } from './guardWords';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 export const BALANCE_FAILED = 'The trial balance could not be loaded.';
 export const STATEMENT_FAILED = "The account's statement could not be loaded.";
@@ -374,17 +375,39 @@ export const ledgerMachine = setup({
  * Every event comes from a SUPER ADMIN on the Ledger page (the route guard admits no one else); nothing here moves money.
  */
 export const ledgerGuardWords: GuardWords<typeof ledgerMachine> = {
-  asOfIsValid: "'As of' is empty (now) or a real date and time as YYYY-MM-DD HH:mm; otherwise it is refused in place.",
-  accountAsked: 'The page was opened on an account (?account=id): its statement loads at once.',
-  isAccount: 'Only an account of the trial balance (a positive whole id).',
-  isPageInRange: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
-  isPageSize: 'Only one of the offered page sizes (15, 30 or 50).',
-  hasStatement: "Export only once an account's statement is on screen: the file is that account's whole statement.",
-  referenceAsked:
-    "The page was opened on a reference (?reference=..., another page's Journal link): its journal opens.",
-  isReference: 'Only a non-empty reference.',
-  proofAskable:
-    "The daily proof is asked only for a chosen client and a real day (YYYY-MM-DD): the route's own schema " +
-    '(DailyProofQuery) decides; otherwise its words are shown in place.',
-  hasProof: "Export only once a daily proof is on screen: the file is that client's proof of that day.",
+  asOfIsValid: msg({
+    defaultMessage:
+      "'As of' is empty (now) or a real date and time as YYYY-MM-DD HH:mm; otherwise it is refused in place.",
+    id: 'qjkybN',
+  }),
+  accountAsked: msg({
+    defaultMessage: 'The page was opened on an account (?account=id): its statement loads at once.',
+    id: 'UrJsCU',
+  }),
+  isAccount: msg({ defaultMessage: 'Only an account of the trial balance (a positive whole id).', id: 'tGFOfd' }),
+  isPageInRange: msg({
+    defaultMessage: 'Only a page the last answer says exists (none before the first answer or after a failed one).',
+    id: 'IiF0sI',
+  }),
+  isPageSize: msg({ defaultMessage: 'Only one of the offered page sizes (15, 30 or 50).', id: '/Y5+Bu' }),
+  hasStatement: msg({
+    defaultMessage: "Export only once an account's statement is on screen: the file is that account's whole statement.",
+    id: 'fmkluF',
+  }),
+  referenceAsked: msg({
+    defaultMessage:
+      "The page was opened on a reference (?reference=..., another page's Journal link): its journal opens.",
+    id: '2kiX62',
+  }),
+  isReference: msg({ defaultMessage: 'Only a non-empty reference.', id: 'aab0ql' }),
+  proofAskable: msg({
+    defaultMessage:
+      "The daily proof is asked only for a chosen client and a real day (YYYY-MM-DD): the route's own schema " +
+      '(DailyProofQuery) decides; otherwise its words are shown in place.',
+    id: 'svg9o/',
+  }),
+  hasProof: msg({
+    defaultMessage: "Export only once a daily proof is on screen: the file is that client's proof of that day.",
+    id: 'MlvjjZ',
+  }),
 };

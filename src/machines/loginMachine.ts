@@ -4,6 +4,7 @@ import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, RecoveryCode, digitsOf, otpDigits, type CurrentUser } from '../services/schemas';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 export const INVALID_OTP = 'Invalid OTP';
 export const INVALID_RECOVERY_CODE = 'Invalid recovery code';
@@ -223,12 +224,25 @@ export const loginMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const loginGuardWords: GuardWords<typeof loginMachine> = {
-  credentialsFilled: 'Sign in is sent only when both the e-mail and the password are filled in.',
-  needsOtp: "The credentials were accepted and the user's two-factor is active: the six-digit OTP is asked next.",
-  otpComplete: 'All six OTP digits are typed: the code is sent at once.',
-  pasteIsCode: 'A paste is taken as the OTP only when it is exactly six digits.',
-  preOtpSessionGone:
-    'The OTP was refused with 401: the session the credentials opened is gone, so the user signs in again.',
-  recoveryCodeWellFormed:
-    'A recovery code is sent only when it has the shape of one: 12 letters and digits, dashes and spaces aside.',
+  credentialsFilled: msg({
+    defaultMessage: 'Sign in is sent only when both the e-mail and the password are filled in.',
+    id: 'vvvXrz',
+  }),
+  needsOtp: msg({
+    defaultMessage:
+      "The credentials were accepted and the user's two-factor is active: the six-digit OTP is asked next.",
+    id: 'nKVHfZ',
+  }),
+  otpComplete: msg({ defaultMessage: 'All six OTP digits are typed: the code is sent at once.', id: 'QnnfHr' }),
+  pasteIsCode: msg({ defaultMessage: 'A paste is taken as the OTP only when it is exactly six digits.', id: 'r0rsUv' }),
+  preOtpSessionGone: msg({
+    defaultMessage:
+      'The OTP was refused with 401: the session the credentials opened is gone, so the user signs in again.',
+    id: '/NNZKM',
+  }),
+  recoveryCodeWellFormed: msg({
+    defaultMessage:
+      'A recovery code is sent only when it has the shape of one: 12 letters and digits, dashes and spaces aside.',
+    id: 's0LzTV',
+  }),
 };

@@ -15,6 +15,7 @@ import {
 import type { GuardWords } from './guardWords';
 import { roleFormEntity } from './roleForm';
 import { userFormEntity } from './userForm';
+import { msg } from '../i18n/msg';
 
 export type ManagementFormEvent<Change> =
   { type: 'CHANGE'; change: Change } | { type: 'SUBMIT' } | { type: 'DISMISS_FAILURE' } | { type: 'CANCEL' };
@@ -126,16 +127,30 @@ export const roleFormMachine = createManagementFormMachine('roleForm', roleFormE
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const userFormGuardWords: GuardWords<typeof userFormMachine> = {
-  changeAllowed:
-    'A field change is taken only where the user form allows it: a type only when creating, by a SUPER ADMIN, and ' +
-    'one they may assign; a role of the chosen type; clients for a type tied to clients; the e-mail only when ' +
-    'creating; the active switch only when editing.',
-  isValid: "Save only when the form passes the user schema's every check; otherwise its messages are listed together.",
+  changeAllowed: msg({
+    defaultMessage:
+      'A field change is taken only where the user form allows it: a type only when creating, by a SUPER ADMIN, and ' +
+      'one they may assign; a role of the chosen type; clients for a type tied to clients; the e-mail only when ' +
+      'creating; the active switch only when editing.',
+    id: 'G4i8hy',
+  }),
+  isValid: msg({
+    defaultMessage:
+      "Save only when the form passes the user schema's every check; otherwise its messages are listed together.",
+    id: 'CN6qxB',
+  }),
 };
 
 export const roleFormGuardWords: GuardWords<typeof roleFormMachine> = {
-  changeAllowed:
-    'A field change is taken only where the role form allows it: a type only when creating, by a SUPER ADMIN, and ' +
-    'one they may assign.',
-  isValid: "Save only when the form passes the role schema's every check; otherwise its messages are listed together.",
+  changeAllowed: msg({
+    defaultMessage:
+      'A field change is taken only where the role form allows it: a type only when creating, by a SUPER ADMIN, and ' +
+      'one they may assign.',
+    id: 'WTv0YL',
+  }),
+  isValid: msg({
+    defaultMessage:
+      "Save only when the form passes the role schema's every check; otherwise its messages are listed together.",
+    id: 'Jmfl4E',
+  }),
 };

@@ -11,6 +11,7 @@ import { choosesType, type FormOutput, type ManagementFormInput } from './manage
 import { roleFormMachine, userFormMachine } from './managementFormMachine';
 import type { GuardWords } from './guardWords';
 import type { PageMeta } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 /** The filter bar of User Management and Role Management (roles use search and type only). */
 export interface ManagementFilter {
@@ -91,11 +92,20 @@ export const paramsOf = (filter: ManagementFilter, page: number, limit: number):
 export const isOwnRow = (context: { ownEmail: string | null }, row: unknown) =>
   context.ownEmail !== null && (row as Partial<UserRow>).email?.toLowerCase() === context.ownEmail;
 
-const failed = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
-const succeeded = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
+const failed = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Failed', id: 'vXCeIi' }),
+  message,
+  intent: 'error',
+});
+const succeeded = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }),
+  message,
+  intent: 'success',
+});
 
 interface PageOptions<Row> {
-  noun: string;
+  /** What a failed load says: 'The users could not be loaded.' */
+  loadFailed: string;
   /** The user list filters by role and client too. */
   filtersByRoleAndClient: boolean;
   /** Users have an authenticator a manager may reset. */
@@ -111,7 +121,7 @@ interface PageOptions<Row> {
  * announces the server's words through the one alerts channel and reloads the list.
  */
 function createManagementPageMachine<Row extends { id: number }>(id: string, options: PageOptions<Row>) {
-  const { noun, filtersByRoleAndClient, resetsAuthenticator } = options;
+  const { loadFailed, filtersByRoleAndClient, resetsAuthenticator } = options;
   const reloadOn = { target: '.loading', reenter: true } as const;
   // A user's row action after 'Are you sure?': the call, then the server's words and a reload, or the refusal.
   const confirmedUserCall = <Src extends 'removeAuthenticator' | 'endUserSessions'>(src: Src, fallback: string) =>
@@ -138,10 +148,16 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
     }) as const;
   const resetStates = {
     confirmingReset: { on: { CONFIRM: 'resetting', CANCEL: 'closed' } },
-    resetting: confirmedUserCall('removeAuthenticator', 'The authenticator could not be reset.'),
+    resetting: confirmedUserCall(
+      'removeAuthenticator',
+      msg({ defaultMessage: 'The authenticator could not be reset.', id: 'Ej8VwQ' }),
+    ),
     // Issue 44: a SUPER ADMIN ends every session of a user, after 'Are you sure?'.
     confirmingEndSessions: { on: { CONFIRM: 'endingSessions', CANCEL: 'closed' } },
-    endingSessions: confirmedUserCall('endUserSessions', 'The sessions could not be ended.'),
+    endingSessions: confirmedUserCall(
+      'endUserSessions',
+      msg({ defaultMessage: 'The sessions could not be ended.', id: 'RODFrX' }),
+    ),
   } as const;
   return setup({
     types: {
@@ -268,7 +284,7 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
               onError: {
                 target: 'showing',
                 actions: assign({
-                  loadError: ({ event }) => messageOf(event.error, `The ${noun} could not be loaded.`),
+                  loadError: ({ event }) => messageOf(event.error, loadFailed),
                 }),
               },
             },
@@ -330,7 +346,7 @@ function createManagementPageMachine<Row extends { id: number }>(id: string, opt
 
 /** User Management: its table loads the role options along (a failed option load keeps the ones held). */
 export const userManagementMachine = createManagementPageMachine<UserRow>('userManagement', {
-  noun: 'users',
+  loadFailed: msg({ defaultMessage: 'The users could not be loaded.', id: 'lLaYxp' }),
   filtersByRoleAndClient: true,
   resetsAuthenticator: true,
   form: userFormMachine,
@@ -345,7 +361,7 @@ export const userManagementMachine = createManagementPageMachine<UserRow>('userM
 });
 
 export const roleManagementMachine = createManagementPageMachine<RoleRow>('roleManagement', {
-  noun: 'roles',
+  loadFailed: msg({ defaultMessage: 'The roles could not be loaded.', id: 'buTpHv' }),
   filtersByRoleAndClient: false,
   resetsAuthenticator: false,
   form: roleFormMachine,
@@ -355,21 +371,36 @@ export const roleManagementMachine = createManagementPageMachine<RoleRow>('roleM
 });
 
 const commonWords = {
-  mayFilterByType: 'The type filter is for a SUPER ADMIN only (spec section 6).',
-  roleFitsType: 'A role filter is taken only when the role is of the chosen user type (or no type is chosen).',
-  firstLoadSettled: 'New opens once the first load has settled (it brings the role options the user form offers).',
-  saved: 'The form ended with a save: its message is announced and the list read again.',
+  mayFilterByType: msg({ defaultMessage: 'The type filter is for a SUPER ADMIN only (spec section 6).', id: 'ZZkKb1' }),
+  roleFitsType: msg({
+    defaultMessage: 'A role filter is taken only when the role is of the chosen user type (or no type is chosen).',
+    id: 'HnxZfn',
+  }),
+  firstLoadSettled: msg({
+    defaultMessage: 'New opens once the first load has settled (it brings the role options the user form offers).',
+    id: 'zDulhu',
+  }),
+  saved: msg({
+    defaultMessage: 'The form ended with a save: its message is announced and the list read again.',
+    id: 'wtlVJo',
+  }),
 };
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const userManagementGuardWords: GuardWords<typeof userManagementMachine> = {
   ...commonWords,
-  hasAuthenticator: 'Reset Authenticator only for a user whose two-factor authenticator is active.',
-  mayEndSessions: "End sessions is a SUPER ADMIN's, for any user but themselves (theirs end from User Settings).",
+  hasAuthenticator: msg({
+    defaultMessage: 'Reset Authenticator only for a user whose two-factor authenticator is active.',
+    id: '3uHXNS',
+  }),
+  mayEndSessions: msg({
+    defaultMessage: "End sessions is a SUPER ADMIN's, for any user but themselves (theirs end from User Settings).",
+    id: 'Dgok2y',
+  }),
 };
 
 export const roleManagementGuardWords: GuardWords<typeof roleManagementMachine> = {
   ...commonWords,
-  hasAuthenticator: 'Roles have no authenticator: never taken here.',
-  mayEndSessions: 'Roles have no sessions: never taken here.',
+  hasAuthenticator: msg({ defaultMessage: 'Roles have no authenticator: never taken here.', id: 'fIsTyE' }),
+  mayEndSessions: msg({ defaultMessage: 'Roles have no sessions: never taken here.', id: 'ulJ7ND' }),
 };

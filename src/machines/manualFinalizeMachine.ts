@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 interface FinalizeContext {
   correlationId: string;
@@ -108,7 +109,11 @@ export const manualFinalizeMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const manualFinalizeGuardWords: GuardWords<typeof manualFinalizeMachine> = {
-  complete: 'Finalize is sent only when the RRN and the paid time pass every check; otherwise the errors are shown.',
+  complete: msg({
+    defaultMessage:
+      'Finalize is sent only when the RRN and the paid time pass every check; otherwise the errors are shown.',
+    id: 'J9O+wL',
+  }),
 };
 
 export function errorsOf(c: Pick<FinalizeContext, 'rrn' | 'paidTime'>): string[] {

@@ -3,6 +3,7 @@ import { api, type MoneyMoved } from '../services/api';
 import type { UpdateBalanceBody } from '../services/masterBalanceRules';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /** Shown in the 'Failed' dialog when the server's refusal carries no words of its own. */
 export const ADJUSTMENT_FAILED_FALLBACK = 'An error has occurred. Please try again later.';
@@ -51,6 +52,9 @@ export const masterBalanceAdjustmentMachine = confirmCallMachine<AdjustmentInput
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const masterBalanceAdjustmentGuardWords: GuardWords<typeof masterBalanceAdjustmentMachine> = {
-  needsConfirmation: "Not asked here: an adjustment always asks 'Are you sure?' first.",
-  reasonAccepted: 'Not asked here: an adjustment has no reason field.',
+  needsConfirmation: msg({
+    defaultMessage: "Not asked here: an adjustment always asks 'Are you sure?' first.",
+    id: 'MftiQd',
+  }),
+  reasonAccepted: msg({ defaultMessage: 'Not asked here: an adjustment has no reason field.', id: 'SdhS6w' }),
 };

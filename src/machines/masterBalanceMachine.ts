@@ -12,6 +12,7 @@ import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch
 import type { GuardWords } from './guardWords';
 import { masterBalanceAdjustmentMachine, type AdjustmentOutput } from './masterBalanceAdjustmentMachine';
 import { outputOf } from './doneOutput';
+import { msg } from '../i18n/msg';
 
 interface AdjustmentContext {
   clientId: number | null;
@@ -225,11 +226,24 @@ export const masterBalanceMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const masterBalanceGuardWords: GuardWords<typeof masterBalanceMachine> = {
-  hasClient: 'The user has a client to adjust; without one the page says so.',
-  adjustmentAllowed:
-    'Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah ' +
-    "amount, and the after-balance keeps to the server's rule (never below zero).",
-  isShownClient: 'The socket says the balance of the client on screen moved: it is read again.',
-  adjusted: 'The adjustment was confirmed and the server took it (done at once, or held for a second SUPER ADMIN).',
-  adjustmentFailed: "The adjustment was confirmed and the server refused it: 'Failed' says why.",
+  hasClient: msg({ defaultMessage: 'The user has a client to adjust; without one the page says so.', id: '9JJwWl' }),
+  adjustmentAllowed: msg({
+    defaultMessage:
+      'Anyone on this screen may ask, only once the balance is read, the typed text reads as a whole rupiah ' +
+      "amount, and the after-balance keeps to the server's rule (never below zero).",
+    id: 'a9PkgS',
+  }),
+  isShownClient: msg({
+    defaultMessage: 'The socket says the balance of the client on screen moved: it is read again.',
+    id: '2MU1nX',
+  }),
+  adjusted: msg({
+    defaultMessage:
+      'The adjustment was confirmed and the server took it (done at once, or held for a second SUPER ADMIN).',
+    id: '0+JS+N',
+  }),
+  adjustmentFailed: msg({
+    defaultMessage: "The adjustment was confirmed and the server refused it: 'Failed' says why.",
+    id: 'bGlrgu',
+  }),
 };

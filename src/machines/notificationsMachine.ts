@@ -4,6 +4,7 @@ import { asEnglish, type Translate } from '../i18n/translate';
 import { connectNotifications, type RealtimeHandlers } from '../services/realtime';
 import { countsAsUnread, type NotificationItem, type NotificationList } from '../services/workOrders';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /** The server lists the newest 50 (and counts every unread one): the bell keeps no more than that. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -270,9 +271,22 @@ export const notificationsMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const notificationsGuardWords: GuardWords<typeof notificationsMachine> = {
-  isNewOpen: 'A work order not in the list yet, OPEN and unread: worth a desktop notification.',
-  isListed: 'The changed work order is in the list: it is replaced in place (otherwise the list is read again).',
-  isUnread: 'The opened work order is in the list and still unread: it is marked read.',
-  readPending: 'Reads are queued: the next one is sent to the server.',
-  anyUnread: 'Mark all read only when the server counts at least one unread work order.',
+  isNewOpen: msg({
+    defaultMessage: 'A work order not in the list yet, OPEN and unread: worth a desktop notification.',
+    id: 'ITpNLq',
+  }),
+  isListed: msg({
+    defaultMessage:
+      'The changed work order is in the list: it is replaced in place (otherwise the list is read again).',
+    id: 'H62KAM',
+  }),
+  isUnread: msg({
+    defaultMessage: 'The opened work order is in the list and still unread: it is marked read.',
+    id: 'x2eeZ+',
+  }),
+  readPending: msg({ defaultMessage: 'Reads are queued: the next one is sent to the server.', id: '5y4htl' }),
+  anyUnread: msg({
+    defaultMessage: 'Mark all read only when the server counts at least one unread work order.',
+    id: 'z4+mfI',
+  }),
 };

@@ -6,6 +6,7 @@ import type { Overview } from '../services/overviewRules';
 import { watchOverview } from '../services/realtime';
 import type { PageUser } from '../services/schemas';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 export const OVERVIEW_LOAD_FAILED = 'The overview could not be loaded.';
 /** The most often the figures are read again while changes keep arriving (a settlement run emits after every batch). */
@@ -119,7 +120,10 @@ export const overviewMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const overviewGuardWords: GuardWords<typeof overviewMachine> = {
-  changedMeanwhile:
-    'The socket said something changed while the figures were being read: they are shown, and read again ' +
-    'after the pause.',
+  changedMeanwhile: msg({
+    defaultMessage:
+      'The socket said something changed while the figures were being read: they are shown, and read again ' +
+      'after the pause.',
+    id: 'wqsUza',
+  }),
 };

@@ -500,32 +500,71 @@ export const paymentsBalanceMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const paymentsBalanceGuardWords: GuardWords<typeof paymentsBalanceMachine> = {
-  queryReadable:
-    "The address's query (Back, Forward, a saved view) reads as the history's filters: the page opens it; otherwise " +
-    'it says why and keeps what it shows.',
-  hasClient: 'The user has a client to show, or All clients; without one the page says so.',
-  isShownClient:
-    'The socket says the money of the client on screen (any client, with All clients shown) moved (a withdrawal ' +
-    "or transfer requested or decided, anyone's): its figures and history are read again.",
-  offersAll:
-    'Staff (SUPER ADMIN, ADMIN, AUDITOR) may show the withdrawals of All clients at once; a client user picks ' +
-    'one of their own.',
-  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  mayRequest: 'Anyone on this page may request a withdrawal but an AUDITOR, who reads and never acts.',
-  figuresShown:
-    "A request opens only for a user who may request, when one client's figures are loaded (not All clients) and " +
-    'not being read again: it starts from their available balance.',
-  belowMinimum:
-    'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an ' +
-    'error naming the minimum and the balance.',
-  lifecycleAllows:
-    "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a " +
-    'PENDING withdrawal.',
-  submitted: 'The request was taken by the server: it is announced, and the figures and history are read again.',
-  held:
-    'The request is at or above the approval threshold: the server holds it for a second SUPER ADMIN, which ' +
-    'is announced; nothing moved.',
-  decided: 'The decision was taken: announced, and the figures and history are read again.',
-  decisionFailed:
-    'The server refused the decision: its words are shown, and the history is read again (the row was stale).',
+  queryReadable: msg({
+    defaultMessage:
+      "The address's query (Back, Forward, a saved view) reads as the history's filters: the page opens it; otherwise " +
+      'it says why and keeps what it shows.',
+    id: 'tcHh79',
+  }),
+  hasClient: msg({
+    defaultMessage: 'The user has a client to show, or All clients; without one the page says so.',
+    id: 'R/cRAH',
+  }),
+  isShownClient: msg({
+    defaultMessage:
+      'The socket says the money of the client on screen (any client, with All clients shown) moved (a withdrawal ' +
+      "or transfer requested or decided, anyone's): its figures and history are read again.",
+    id: 'QupB5w',
+  }),
+  offersAll: msg({
+    defaultMessage:
+      'Staff (SUPER ADMIN, ADMIN, AUDITOR) may show the withdrawals of All clients at once; a client user picks ' +
+      'one of their own.',
+    id: 'in/Zyz',
+  }),
+  rangeIsValid: msg({
+    defaultMessage: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+    id: '+flau9',
+  }),
+  mayRequest: msg({
+    defaultMessage: 'Anyone on this page may request a withdrawal but an AUDITOR, who reads and never acts.',
+    id: '3vxAXf',
+  }),
+  figuresShown: msg({
+    defaultMessage:
+      "A request opens only for a user who may request, when one client's figures are loaded (not All clients) and " +
+      'not being read again: it starts from their available balance.',
+    id: '3gTBx/',
+  }),
+  belowMinimum: msg({
+    defaultMessage:
+      'The figures are shown and the available balance is below the minimum withdrawal (Rp. 20,000): no dialog, an ' +
+      'error naming the minimum and the balance.',
+    id: 'nuHDub',
+  }),
+  lifecycleAllows: msg({
+    defaultMessage:
+      "The withdrawal lifecycle allows this decision to the user's role on this row: only a SUPER ADMIN, only on a " +
+      'PENDING withdrawal.',
+    id: 'pl6T5o',
+  }),
+  submitted: msg({
+    defaultMessage: 'The request was taken by the server: it is announced, and the figures and history are read again.',
+    id: 'mxT+/2',
+  }),
+  held: msg({
+    defaultMessage:
+      'The request is at or above the approval threshold: the server holds it for a second SUPER ADMIN, which ' +
+      'is announced; nothing moved.',
+    id: 'NwUn3b',
+  }),
+  decided: msg({
+    defaultMessage: 'The decision was taken: announced, and the figures and history are read again.',
+    id: 'vyQtYy',
+  }),
+  decisionFailed: msg({
+    defaultMessage:
+      'The server refused the decision: its words are shown, and the history is read again (the row was stale).',
+    id: 'ItjmO4',
+  }),
 };

@@ -18,6 +18,7 @@ import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { uploadMachine } from './uploadMachine';
 import type { PageMeta } from '../services/paging';
+import { msg } from '../i18n/msg';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
 export interface PaymentsFilterForm {
@@ -387,29 +388,65 @@ export const paymentsListMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const paymentsListGuardWords: GuardWords<typeof paymentsListMachine> = {
-  rangeIsValid: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
-  lifecycleAllows:
-    "The pay-in lifecycle allows this row action to the user's role on this row (refresh and resend for anyone " +
-    'who sees it; finalize, add to withdrawable and invoice for a SUPER ADMIN), in the statuses the lifecycle ' +
-    'names.',
-  mayProcess:
-    'Process Transactions only for a role the lifecycle lets add a FINALIZED pay-in to the withdrawable balance ' +
-    '(SUPER ADMIN), on a search of FINALIZED pay-ins that found some.',
-  mayCheck: 'Check Transactions only for a role the lifecycle lets finalize a pay-in by hand (SUPER ADMIN).',
-  somethingToExport: 'Export opens only when the tiles count at least one pay-in for the applied filter.',
-  finalized: 'The manual finalize modal ended with the pay-in finalized: the list is read again.',
-  held:
-    'The server took the finalize or Process Transactions but holds it for a second SUPER ADMIN (the approval ' +
-    'policy): announced as waiting; nothing moved, so nothing is read again.',
-  statusChanged: "The provider's answer changed the pay-in's status: the list is read again.",
-  exportAnswered: 'The export ended with words from the server to show.',
-  queryReadable:
-    "The address's query (Back, Forward, a saved view) reads as this list's filters: the list opens it; " +
-    'otherwise it says why and keeps what it shows.',
-  somethingToProcess:
-    'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, ' +
-    'there is nothing to confirm.',
-  refusedAsChanged:
-    'The server refused the apply with 409: the pay-ins matching now are not the ones previewed, and nothing moved.',
-  mayPreviewAgain: 'A new preview is offered after the selection changed (409), not after any other refusal.',
+  rangeIsValid: msg({
+    defaultMessage: 'Search only when the typed date range can be read; otherwise the range is refused in place.',
+    id: '+flau9',
+  }),
+  lifecycleAllows: msg({
+    defaultMessage:
+      "The pay-in lifecycle allows this row action to the user's role on this row (refresh and resend for anyone " +
+      'who sees it; finalize, add to withdrawable and invoice for a SUPER ADMIN), in the statuses the lifecycle ' +
+      'names.',
+    id: 'u3Yj2g',
+  }),
+  mayProcess: msg({
+    defaultMessage:
+      'Process Transactions only for a role the lifecycle lets add a FINALIZED pay-in to the withdrawable balance ' +
+      '(SUPER ADMIN), on a search of FINALIZED pay-ins that found some.',
+    id: 'oMKadG',
+  }),
+  mayCheck: msg({
+    defaultMessage: 'Check Transactions only for a role the lifecycle lets finalize a pay-in by hand (SUPER ADMIN).',
+    id: '2MJlVo',
+  }),
+  somethingToExport: msg({
+    defaultMessage: 'Export opens only when the tiles count at least one pay-in for the applied filter.',
+    id: 'noIkB8',
+  }),
+  finalized: msg({
+    defaultMessage: 'The manual finalize modal ended with the pay-in finalized: the list is read again.',
+    id: 'UNtnM/',
+  }),
+  held: msg({
+    defaultMessage:
+      'The server took the finalize or Process Transactions but holds it for a second SUPER ADMIN (the approval ' +
+      'policy): announced as waiting; nothing moved, so nothing is read again.',
+    id: 'hMK3w6',
+  }),
+  statusChanged: msg({
+    defaultMessage: "The provider's answer changed the pay-in's status: the list is read again.",
+    id: 'vEVgjD',
+  }),
+  exportAnswered: msg({ defaultMessage: 'The export ended with words from the server to show.', id: '3KdrIG' }),
+  queryReadable: msg({
+    defaultMessage:
+      "The address's query (Back, Forward, a saved view) reads as this list's filters: the list opens it; " +
+      'otherwise it says why and keeps what it shows.',
+    id: 'kviqDC',
+  }),
+  somethingToProcess: msg({
+    defaultMessage:
+      'The dry run found at least one pay-in to add: the confirmation shows how many and how much; with none, ' +
+      'there is nothing to confirm.',
+    id: 'amLZ7O',
+  }),
+  refusedAsChanged: msg({
+    defaultMessage:
+      'The server refused the apply with 409: the pay-ins matching now are not the ones previewed, and nothing moved.',
+    id: 'n9K+2Z',
+  }),
+  mayPreviewAgain: msg({
+    defaultMessage: 'A new preview is offered after the selection changed (409), not after any other refusal.',
+    id: 'gNcShf',
+  }),
 };

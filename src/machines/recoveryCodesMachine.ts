@@ -6,6 +6,7 @@ import { OTP_LENGTH, otpDigits, type RecoveryCodes } from '../services/schemas';
 import { RECOVERY_CODES_CREATED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
 import { INVALID_OTP } from './loginMachine';
+import { msg } from '../i18n/msg';
 
 interface RecoveryCodesContext {
   code: string;
@@ -78,5 +79,8 @@ export const recoveryCodesMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const recoveryCodesGuardWords: GuardWords<typeof recoveryCodesMachine> = {
-  codeComplete: 'New codes are asked for only with all six digits of a current authenticator code.',
+  codeComplete: msg({
+    defaultMessage: 'New codes are asked for only with all six digits of a current authenticator code.',
+    id: 'V3rANs',
+  }),
 };

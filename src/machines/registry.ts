@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 import {
   disbursementFactWords,
   disbursementLifecycle,
@@ -88,7 +89,10 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'payin',
     payinLifecycle,
-    "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.",
+    msg({
+      defaultMessage: "A pay-in's life from PENDING to FINALIZED and SETTLED, and who may act on it.",
+      id: '0so/r6',
+    }),
     payinGuardWords,
     true,
     payinFactWords,
@@ -96,14 +100,18 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'withdrawal',
     withdrawalLifecycle,
-    "A withdrawal's life: PENDING until a SUPER ADMIN completes or rejects it.",
+    msg({ defaultMessage: "A withdrawal's life: PENDING until a SUPER ADMIN completes or rejects it.", id: 'OeZXlI' }),
     withdrawalGuardWords,
     true,
   ),
   entry(
     'disbursement',
     disbursementLifecycle,
-    "A disbursement's life from PENDING_REQUEST to FINALIZED, REJECTED, FAILED or VOIDED, and who may act on it.",
+    msg({
+      defaultMessage:
+        "A disbursement's life from PENDING_REQUEST to FINALIZED, REJECTED, FAILED or VOIDED, and who may act on it.",
+      id: 'fd0ZSu',
+    }),
     disbursementGuardWords,
     true,
     disbursementFactWords,
@@ -111,266 +119,404 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry(
     'approval',
     approvalLifecycle,
-    'A held movement of money (dual control): PENDING_APPROVAL until another SUPER ADMIN approves or declines it, ' +
-      'the maker cancels it or it expires.',
+    msg({
+      defaultMessage:
+        'A held movement of money (dual control): PENDING_APPROVAL until another SUPER ADMIN approves or declines it, ' +
+        'the maker cancels it or it expires.',
+      id: 'v2WF+O',
+    }),
     approvalGuardWords,
     true,
   ),
   entry(
     'settlement',
     settlementMachine,
-    'Settlement page: choose a type and window, settle its FINALIZED pay-ins, watch the run, download reports.',
+    msg({
+      defaultMessage:
+        'Settlement page: choose a type and window, settle its FINALIZED pay-ins, watch the run, download reports.',
+      id: 'NNKjYZ',
+    }),
     settlementGuardWords,
   ),
   entry(
     'settlePress',
     settleConfirmMachine,
-    "A SUPER ADMIN pressing 'Settle All Transactions': 'Are you sure?' with the window's totals, then the call " +
-      'that starts the run.',
+    msg({
+      defaultMessage:
+        "A SUPER ADMIN pressing 'Settle All Transactions': 'Are you sure?' with the window's totals, then the call " +
+        'that starts the run.',
+      id: 'M2f6Vm',
+    }),
     settleConfirmGuardWords,
   ),
-  entry('login', loginMachine, 'Sign-in: credentials, then the OTP when two-factor is active.', loginGuardWords),
+  entry(
+    'login',
+    loginMachine,
+    msg({ defaultMessage: 'Sign-in: credentials, then the OTP when two-factor is active.', id: 'JlrLtB' }),
+    loginGuardWords,
+  ),
   entry(
     'session',
     sessionMachine,
-    'The signed-in user for the whole app: who they are, their options, where they land, logout.',
+    msg({
+      defaultMessage: 'The signed-in user for the whole app: who they are, their options, where they land, logout.',
+      id: 'fln0/R',
+    }),
     sessionGuardWords,
   ),
   entry(
     'language',
     languageMachine,
-    'The language the app speaks: chosen on the login page, in User Settings or saved by the person; shown once ' +
-      'its catalog has loaded.',
+    msg({
+      defaultMessage:
+        'The language the app speaks: chosen on the login page, in User Settings or saved by the person; shown once ' +
+        'its catalog has loaded.',
+      id: 'KMyN4S',
+    }),
     languageGuardWords,
   ),
   entry(
     'twoFactorSetup',
     twoFactorSetupMachine,
-    "User Settings' two-factor panel: set-up when not active, Reset when it is.",
+    msg({ defaultMessage: "User Settings' two-factor panel: set-up when not active, Reset when it is.", id: 'lIDhiO' }),
     twoFactorSetupGuardWords,
   ),
   entry(
     'sessions',
     sessionsMachine,
-    "User Settings' Sessions card: one's live sessions, Sign out of another one and Sign out everywhere else, " +
-      "each after 'Are you sure?'.",
+    msg({
+      defaultMessage:
+        "User Settings' Sessions card: one's live sessions, Sign out of another one and Sign out everywhere else, " +
+        "each after 'Are you sure?'.",
+      id: 'Ap0dbt',
+    }),
     sessionsGuardWords,
   ),
   entry(
     'recoveryCodes',
     recoveryCodesMachine,
-    "User Settings' New recovery codes: a current authenticator code, then the new set, shown once.",
+    msg({
+      defaultMessage: "User Settings' New recovery codes: a current authenticator code, then the new set, shown once.",
+      id: '1DcIIV',
+    }),
     recoveryCodesGuardWords,
   ),
   entry(
     'notifications',
     notificationsMachine,
-    "The header bell: this user's work orders, live, with the unread count.",
+    msg({ defaultMessage: "The header bell: this user's work orders, live, with the unread count.", id: 'wRyJv4' }),
     notificationsGuardWords,
   ),
   entry(
     'workOrderDetail',
     workOrderDetailMachine,
-    "The work order detail page: the work order, its item, and the item's action as its lifecycle allows.",
+    msg({
+      defaultMessage:
+        "The work order detail page: the work order, its item, and the item's action as its lifecycle allows.",
+      id: '7UR2ce',
+    }),
     workOrderDetailGuardWords,
   ),
   entry(
     'overview',
     overviewMachine,
-    "Overview: today's and yesterday's figures, what waits for a decision, balances and settlement, read again " +
-      'when the socket says something changed.',
+    msg({
+      defaultMessage:
+        "Overview: today's and yesterday's figures, what waits for a decision, balances and settlement, read again " +
+        'when the socket says something changed.',
+      id: '9bJ5AO',
+    }),
     overviewGuardWords,
   ),
   entry(
     'paymentsList',
     paymentsListMachine,
-    'Payments List: filters, the three tiles, the paged table of pay-ins, and every dialog the screen opens.',
+    msg({
+      defaultMessage:
+        'Payments List: filters, the three tiles, the paged table of pay-ins, and every dialog the screen opens.',
+      id: 'kDug6t',
+    }),
     paymentsListGuardWords,
   ),
   entry(
     'payinDetail',
     payinDetailMachine,
-    "Payin Detail ('Disbursement Accounts'): a client's deposits in a window and its balance figures.",
+    msg({
+      defaultMessage:
+        "Payin Detail ('Disbursement Accounts'): a client's deposits in a window and its balance figures.",
+      id: '3ZvJ9d',
+    }),
     payinDetailGuardWords,
   ),
   entry(
     'manualFinalize',
     manualFinalizeMachine,
-    'The manual finalize modal of a pay-in: RRN and paid time, then the call.',
+    msg({ defaultMessage: 'The manual finalize modal of a pay-in: RRN and paid time, then the call.', id: 'SWOuhE' }),
     manualFinalizeGuardWords,
   ),
   entry(
     'oneShotAction',
     oneShotActionMachine,
-    "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', " +
-      'then the call.',
+    msg({
+      defaultMessage:
+        "One call on one row (refresh status, re-send callback, add to withdrawable …): optional 'Are you sure?', " +
+        'then the call.',
+      id: 'XDbqkV',
+    }),
     oneShotActionGuardWords,
   ),
   entry(
     'export',
     exportMachine,
-    'Export of the current search: an .xlsx downloaded now, or e-mailed by the server.',
+    msg({
+      defaultMessage: 'Export of the current search: an .xlsx downloaded now, or e-mailed by the server.',
+      id: '6qiuJq',
+    }),
     exportGuardWords,
   ),
   entry(
     'upload',
     uploadMachine,
-    'Check Transactions: choose provider reports, send them, read the matched results.',
+    msg({
+      defaultMessage: 'Check Transactions: choose provider reports, send them, read the matched results.',
+      id: 'J2nb7p',
+    }),
     uploadGuardWords,
   ),
   entry(
     'paymentsBalance',
     paymentsBalanceMachine,
-    "Payments Balance: the selected client's figures and its withdrawal history.",
+    msg({
+      defaultMessage: "Payments Balance: the selected client's figures and its withdrawal history.",
+      id: 'hxtVDE',
+    }),
     paymentsBalanceGuardWords,
   ),
   entry(
     'withdrawalRequest',
     withdrawalRequestMachine,
-    'Request Withdrawal and Transfer to Disburse: amount, OTP, submit.',
+    msg({ defaultMessage: 'Request Withdrawal and Transfer to Disburse: amount, OTP, submit.', id: '59Essh' }),
     withdrawalRequestGuardWords,
   ),
   entry(
     'withdrawalDecision',
     withdrawalDecisionMachine,
-    "A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call.",
+    msg({
+      defaultMessage: "A SUPER ADMIN completing or rejecting one PENDING withdrawal: 'Are you sure?', then the call.",
+      id: '6qWiUr',
+    }),
     withdrawalDecisionGuardWords,
   ),
   entry(
     'disbursementList',
     disbursementListMachine,
-    'Disbursement List: filters, tiles, the paged table, and every dialog the screen opens.',
+    msg({
+      defaultMessage: 'Disbursement List: filters, tiles, the paged table, and every dialog the screen opens.',
+      id: 'VCJNnF',
+    }),
     disbursementListGuardWords,
   ),
   entry(
     'disbursementDecision',
     disbursementDecisionMachine,
-    "A SUPER ADMIN finalizing or rejecting one open disbursement: 'Are you sure?', then the call.",
+    msg({
+      defaultMessage: "A SUPER ADMIN finalizing or rejecting one open disbursement: 'Are you sure?', then the call.",
+      id: 'jBpxk1',
+    }),
     disbursementDecisionGuardWords,
   ),
   entry(
     'disbursementAccount',
     disbursementAccountMachine,
-    "Disbursement Account: a client's disbursement balance and its paged deposit history.",
+    msg({
+      defaultMessage: "Disbursement Account: a client's disbursement balance and its paged deposit history.",
+      id: 'eMVmkY',
+    }),
     disbursementAccountGuardWords,
   ),
   entry(
     'masterBalance',
     masterBalanceMachine,
-    "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.",
+    msg({
+      defaultMessage: "Master Disbursement Balance: adjust a client's disbursement balance, never below zero.",
+      id: 'CDV6Mf',
+    }),
     masterBalanceGuardWords,
   ),
   entry(
     'masterBalanceAdjustment',
     masterBalanceAdjustmentMachine,
-    "'Update Balance' on Master Disbursement Balance: 'Are you sure?', then the adjustment; a refusal says why.",
+    msg({
+      defaultMessage:
+        "'Update Balance' on Master Disbursement Balance: 'Are you sure?', then the adjustment; a refusal says why.",
+      id: 'm5OJgF',
+    }),
     masterBalanceAdjustmentGuardWords,
   ),
   entry(
     'userManagement',
     userManagementMachine,
-    'User Management: filters, the paged users, New / Edit User as the form machine, the authenticator reset, ' +
-      "a SUPER ADMIN's End sessions.",
+    msg({
+      defaultMessage:
+        'User Management: filters, the paged users, New / Edit User as the form machine, the authenticator reset, ' +
+        "a SUPER ADMIN's End sessions.",
+      id: 'ilgOvO',
+    }),
     userManagementGuardWords,
   ),
   entry(
     'roleManagement',
     roleManagementMachine,
-    'Role Management: filters, the paged roles, New / Edit Role as the form machine.',
+    msg({
+      defaultMessage: 'Role Management: filters, the paged roles, New / Edit Role as the form machine.',
+      id: 'GLfmHQ',
+    }),
     roleManagementGuardWords,
   ),
   entry(
     'userForm',
     userFormMachine,
-    'New User and Edit User: the one management form machine with the user schema and fields.',
+    msg({
+      defaultMessage: 'New User and Edit User: the one management form machine with the user schema and fields.',
+      id: 'GyEn0N',
+    }),
     userFormGuardWords,
   ),
   entry(
     'roleForm',
     roleFormMachine,
-    'New Role and Edit Role: the one management form machine with the role schema and module selection.',
+    msg({
+      defaultMessage:
+        'New Role and Edit Role: the one management form machine with the role schema and module selection.',
+      id: 'D2IKJw',
+    }),
     roleFormGuardWords,
   ),
   entry(
     'auditLog',
     auditLogMachine,
-    'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a ' +
-      "withdrawal, disbursement or transaction; a line's records moved in bulk or its journal entries.",
+    msg({
+      defaultMessage:
+        'Audit Log: filters, the paged audit lines, Export, and the path (statuses in order, by whom) of a ' +
+        "withdrawal, disbursement or transaction; a line's records moved in bulk or its journal entries.",
+      id: 'wzJf5p',
+    }),
     auditLogGuardWords,
   ),
   entry(
     'callbacksPage',
     callbacksPageMachine,
-    "Callbacks: merchant callback deliveries by client, outcome, window and correlation id, paged; a delivery's " +
-      "attempts; Resend; read again when a delivery changes; the chosen client's callback endpoint.",
+    msg({
+      defaultMessage:
+        "Callbacks: merchant callback deliveries by client, outcome, window and correlation id, paged; a delivery's " +
+        "attempts; Resend; read again when a delivery changes; the chosen client's callback endpoint.",
+      id: 'LZuoRy',
+    }),
     callbacksPageGuardWords,
   ),
   entry(
     'callbackEndpoint',
     callbackEndpointMachine,
-    "A client's callback endpoint: its URL edited, its secret rotated (shown once) and a test callback sent, by a " +
-      'SUPER ADMIN; read only by an AUDITOR.',
+    msg({
+      defaultMessage:
+        "A client's callback endpoint: its URL edited, its secret rotated (shown once) and a test callback sent, by a " +
+        'SUPER ADMIN; read only by an AUDITOR.',
+      id: 'qU9ydl',
+    }),
     callbackEndpointGuardWords,
   ),
   entry(
     'auditLine',
     auditLineMachine,
-    'One audit line opened from the Audit Log: the records a bulk line moved (paged, exported) and the journal ' +
-      'entries its action posted (paged).',
+    msg({
+      defaultMessage:
+        'One audit line opened from the Audit Log: the records a bulk line moved (paged, exported) and the journal ' +
+        'entries its action posted (paged).',
+      id: 'lg0Huh',
+    }),
     auditLineGuardWords,
   ),
   entry(
     'ledger',
     ledgerMachine,
-    "Ledger: the trial balance (now or as of a moment, debits = credits), an account's statement and its Export, " +
-      "a reference's journal, and a client's daily proof (opening + movements = closing = the ledger) and its " +
-      'Export; read-only.',
+    msg({
+      defaultMessage:
+        "Ledger: the trial balance (now or as of a moment, debits = credits), an account's statement and its Export, " +
+        "a reference's journal, and a client's daily proof (opening + movements = closing = the ledger) and its " +
+        'Export; read-only.',
+      id: 'lRTsyX',
+    }),
     ledgerGuardWords,
   ),
   entry(
     'savedViews',
     savedViewsMachine,
-    "A list's saved views and columns, the person's own: open, save (optionally as the list's default), " +
-      'delete; the columns kept as they change.',
+    msg({
+      defaultMessage:
+        "A list's saved views and columns, the person's own: open, save (optionally as the list's default), " +
+        'delete; the columns kept as they change.',
+      id: 'l0PdNZ',
+    }),
     savedViewsGuardWords,
   ),
   entry(
     'approvalsPage',
     approvalsPageMachine,
-    'Approvals: the requests waiting for a second SUPER ADMIN with Approve / Decline / Cancel as the approval ' +
-      'lifecycle allows, and the approval policy.',
+    msg({
+      defaultMessage:
+        'Approvals: the requests waiting for a second SUPER ADMIN with Approve / Decline / Cancel as the approval ' +
+        'lifecycle allows, and the approval policy.',
+      id: 'nvHhdm',
+    }),
     approvalsPageGuardWords,
   ),
   entry(
     'approvalWorkOrder',
     approvalWorkOrderMachine,
-    "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as " +
-      'the approval lifecycle allows.',
+    msg({
+      defaultMessage:
+        "An approval work order's request on the work order page: read it, then Approve or Decline (with a reason) as " +
+        'the approval lifecycle allows.',
+      id: 'SvkIcS',
+    }),
     approvalWorkOrderGuardWords,
   ),
   entry(
     'approvalDecision',
     approvalDecisionMachine,
-    "A SUPER ADMIN's decision on one approval request (Approve, Decline with a reason, or the maker's Cancel): " +
-      "'Are you sure?', then the call.",
+    msg({
+      defaultMessage:
+        "A SUPER ADMIN's decision on one approval request (Approve, Decline with a reason, or the maker's Cancel): " +
+        "'Are you sure?', then the call.",
+      id: 'Sfs4m6',
+    }),
     approvalDecisionGuardWords,
   ),
   entry(
     'alerts',
     alertsMachine,
-    'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.',
+    msg({
+      defaultMessage: 'The one alert stack: every alert raised anywhere, shown until dismissed or 5 seconds pass.',
+      id: 'rCDd1k',
+    }),
     {},
   ),
   entry(
     'workflowChart',
     workflowChartMachine,
-    'A workflow page: the machine laid out as a chart by ELK, or why it could not be.',
+    msg({
+      defaultMessage: 'A workflow page: the machine laid out as a chart by ELK, or why it could not be.',
+      id: '+wLYjp',
+    }),
     {},
   ),
   entry(
     'chartViewport',
     chartViewportMachine,
-    "A chart's panel: the whole chart at first, then zoomed and panned by buttons, keys and drags.",
+    msg({
+      defaultMessage: "A chart's panel: the whole chart at first, then zoomed and panned by buttons, keys and drags.",
+      id: 'UI0OHl',
+    }),
     chartViewportGuardWords,
   ),
 ];

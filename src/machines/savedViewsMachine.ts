@@ -5,6 +5,7 @@ import { messageOf } from '../services/http';
 import { LIST_COLUMNS, type ListId, type SavedView } from '../services/savedViewRules';
 import type { GuardWords } from './guardWords';
 import { outputOf } from './doneOutput';
+import { msg } from '../i18n/msg';
 
 /**
  * Issue 29: a list's saved views and its columns, for the signed-in person, kept on the server so they
@@ -286,11 +287,20 @@ export const savedViewsMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const savedViewsGuardWords: GuardWords<typeof savedViewsMachine> = {
-  opensDefault:
-    "The list opened on a bare address and the person keeps a default view of it: that view opens in the list's " +
-    "defaults' place.",
-  nameGiven: 'A view is saved only under a name; without one, the form says so.',
-  viewExists: 'Only a view of the list as last read opens or is deleted.',
-  viewHasColumns: "The view keeps columns: opening it shows them, and they become the person's columns.",
-  offersColumns: 'Only a list with a column chooser keeps columns (Withdrawal History has none).',
+  opensDefault: msg({
+    defaultMessage:
+      "The list opened on a bare address and the person keeps a default view of it: that view opens in the list's " +
+      "defaults' place.",
+    id: '/BaVpi',
+  }),
+  nameGiven: msg({ defaultMessage: 'A view is saved only under a name; without one, the form says so.', id: 'qpxLza' }),
+  viewExists: msg({ defaultMessage: 'Only a view of the list as last read opens or is deleted.', id: '7qvaMD' }),
+  viewHasColumns: msg({
+    defaultMessage: "The view keeps columns: opening it shows them, and they become the person's columns.",
+    id: '7QqBBH',
+  }),
+  offersColumns: msg({
+    defaultMessage: 'Only a list with a column chooser keeps columns (Withdrawal History has none).',
+    id: 'MbvKba',
+  }),
 };

@@ -267,13 +267,22 @@ export const sessionMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const sessionGuardWords: GuardWords<typeof sessionMachine> = {
-  hasStoredUser: 'A user is stored from an earlier sign-in in this browser.',
-  isVerified:
-    'The stored user has passed the OTP step (otp_verified): their option lists are loaded and they land in the app.',
-  signedInVerified:
-    'The user the sign-in returned has passed the OTP step: their option lists load next; otherwise they are sent ' +
-    'to set two-factor up.',
-  arriving:
-    'The user signed in just now (not a restored session): once the options are loaded they are taken to their ' +
-    'landing path.',
+  hasStoredUser: msg({ defaultMessage: 'A user is stored from an earlier sign-in in this browser.', id: '++2hVE' }),
+  isVerified: msg({
+    defaultMessage:
+      'The stored user has passed the OTP step (otp_verified): their option lists are loaded and they land in the app.',
+    id: 'odxxxD',
+  }),
+  signedInVerified: msg({
+    defaultMessage:
+      'The user the sign-in returned has passed the OTP step: their option lists load next; otherwise they are sent ' +
+      'to set two-factor up.',
+    id: 'moFqsd',
+  }),
+  arriving: msg({
+    defaultMessage:
+      'The user signed in just now (not a restored session): once the options are loaded they are taken to their ' +
+      'landing path.',
+    id: 'IRTBar',
+  }),
 };

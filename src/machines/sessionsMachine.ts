@@ -4,6 +4,7 @@ import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import type { SessionRow } from '../services/sessionRules';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /**
  * User Settings' sessions card (issue 44): the person's live sessions, "Sign out" of one other session
@@ -114,8 +115,18 @@ export const sessionsMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const sessionsGuardWords: GuardWords<typeof sessionsMachine> = {
-  isOtherSession:
-    'Sign out is offered for a listed session other than the one in use (this one signs out from the header).',
-  hasOtherSessions: 'Sign out everywhere else is offered only while another session is listed.',
-  verified: 'The card shows once the sign-in has passed the OTP step (before it, two-factor set-up is all there is).',
+  isOtherSession: msg({
+    defaultMessage:
+      'Sign out is offered for a listed session other than the one in use (this one signs out from the header).',
+    id: 'eAKiyB',
+  }),
+  hasOtherSessions: msg({
+    defaultMessage: 'Sign out everywhere else is offered only while another session is listed.',
+    id: 'ohySLb',
+  }),
+  verified: msg({
+    defaultMessage:
+      'The card shows once the sign-in has passed the OTP step (before it, two-factor set-up is all there is).',
+    id: 'OEhpj9',
+  }),
 };

@@ -3,6 +3,7 @@ import { api } from '../services/api';
 import type { SettleBody, SettlementStarted, SettlementWindow } from '../services/settlementRules';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 /** Shown when the server refuses the press without words of its own. */
 export const SETTLE_FAILED = 'The settlement could not be started. Please try again later.';
@@ -54,8 +55,11 @@ export const settleConfirmMachine = confirmCallMachine<
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const settleConfirmGuardWords: GuardWords<typeof settleConfirmMachine> = {
-  needsConfirmation:
-    "A press of 'Settle All Transactions' asks 'Are you sure?' with the window's totals first; Retry after a " +
-    'failure starts the same window again without asking.',
-  reasonAccepted: 'Not asked here: the settle press has no reason field.',
+  needsConfirmation: msg({
+    defaultMessage:
+      "A press of 'Settle All Transactions' asks 'Are you sure?' with the window's totals first; Retry after a " +
+      'failure starts the same window again without asking.',
+    id: '2/r9G5',
+  }),
+  reasonAccepted: msg({ defaultMessage: 'Not asked here: the settle press has no reason field.', id: 'v3qw0z' }),
 };

@@ -19,6 +19,7 @@ import { refusedFilter, searchedFilter, startingFilter, typedFilter, typedRange,
 import type { GuardWords } from './guardWords';
 import { settleConfirmMachine, type SettlePressOutput } from './settleConfirmMachine';
 import { outputOf } from './doneOutput';
+import { msg } from '../i18n/msg';
 
 /** Shown in place when the server gives no words of its own. */
 export const ROWS_FAILED = 'The transactions to settle could not be loaded.';
@@ -430,17 +431,44 @@ export const settlementMachine = setup({
  * admits no one else) or from the server about that admin's run.
  */
 export const settlementGuardWords: GuardWords<typeof settlementMachine> = {
-  settles: 'Only a user who settles presses (a SUPER ADMIN): an AUDITOR reads the windows, runs and reports.',
-  rangeIsValid:
-    'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; ' +
-    'otherwise the range is refused in place.',
-  hasRows:
-    'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and ' +
-    'offers no Settle.',
-  pressStarted: 'The server started the run the press asked for (or joined one already under way).',
-  pressFailed: 'The server refused the press (someone settled the window first): its words, and Retry.',
-  isWatchedRun: "Only progress of the run this page started or joined counts; another admin's run is ignored.",
-  runSucceeded: 'The watched run has ended and settled everything: the window is read again.',
-  runFailed: "The watched run has ended in failure: the run's own error is shown, and Retry starts it again.",
-  reportReady: 'A report may be downloaded only for a run in the recent list that is no longer running.',
+  settles: msg({
+    defaultMessage: 'Only a user who settles presses (a SUPER ADMIN): an AUDITOR reads the windows, runs and reports.',
+    id: '55MzaJ',
+  }),
+  rangeIsValid: msg({
+    defaultMessage:
+      'Search only when a settlement type is chosen and the typed date range makes a window the contract accepts; ' +
+      'otherwise the range is refused in place.',
+    id: 'OgUECc',
+  }),
+  hasRows: msg({
+    defaultMessage:
+      'The searched window has at least one FINALIZED pay-in to settle; otherwise the page shows it empty and ' +
+      'offers no Settle.',
+    id: 'Q2uj5n',
+  }),
+  pressStarted: msg({
+    defaultMessage: 'The server started the run the press asked for (or joined one already under way).',
+    id: 'AW75fj',
+  }),
+  pressFailed: msg({
+    defaultMessage: 'The server refused the press (someone settled the window first): its words, and Retry.',
+    id: 'yIeepV',
+  }),
+  isWatchedRun: msg({
+    defaultMessage: "Only progress of the run this page started or joined counts; another admin's run is ignored.",
+    id: '1UYsx6',
+  }),
+  runSucceeded: msg({
+    defaultMessage: 'The watched run has ended and settled everything: the window is read again.',
+    id: 'h4wcCG',
+  }),
+  runFailed: msg({
+    defaultMessage: "The watched run has ended in failure: the run's own error is shown, and Retry starts it again.",
+    id: 'Q72rt3',
+  }),
+  reportReady: msg({
+    defaultMessage: 'A report may be downloaded only for a run in the recent list that is no longer running.',
+    id: 'he08sY',
+  }),
 };

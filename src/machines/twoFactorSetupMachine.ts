@@ -5,6 +5,7 @@ import { OTP_LENGTH, otpDigits, readsOnly, roleOf, type PageUser, type RecoveryC
 import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
 import type { ReauthenticateEvent } from './sessionMachine';
+import { msg } from '../i18n/msg';
 
 export const REDIRECT_DELAY_MS = 2500;
 
@@ -158,11 +159,17 @@ export const twoFactorSetupMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const twoFactorSetupGuardWords: GuardWords<typeof twoFactorSetupMachine> = {
-  startsActive:
-    "The user's two-factor is already active and not lost (no recovery code signed them in): the panel offers Reset " +
-    'instead of set-up.',
-  codeComplete: 'Verify only when all six digits of the code are typed.',
-  mayReset:
-    'Anyone may reset their own two-factor but an AUDITOR, who changes nothing: a SUPER ADMIN removes their ' +
-    'authenticator instead.',
+  startsActive: msg({
+    defaultMessage:
+      "The user's two-factor is already active and not lost (no recovery code signed them in): the panel offers Reset " +
+      'instead of set-up.',
+    id: 'pMNnmX',
+  }),
+  codeComplete: msg({ defaultMessage: 'Verify only when all six digits of the code are typed.', id: 'QWSuw5' }),
+  mayReset: msg({
+    defaultMessage:
+      'Anyone may reset their own two-factor but an AUDITOR, who changes nothing: a SUPER ADMIN removes their ' +
+      'authenticator instead.',
+    id: 'gTMM6s',
+  }),
 };

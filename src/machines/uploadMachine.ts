@@ -3,6 +3,7 @@ import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import { tooLarge, tooManyFiles, type ReconciliationResult } from '../services/reconciliationRules';
 import type { GuardWords } from './guardWords';
+import { msg } from '../i18n/msg';
 
 interface UploadContext {
   maxFiles: number;
@@ -101,7 +102,10 @@ export const uploadMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const uploadGuardWords: GuardWords<typeof uploadMachine> = {
-  sendable:
-    'The reports are sent only when a settlement type is chosen and the files pass every check (at least one, not ' +
-    'too many, not too large, CSV or Excel).',
+  sendable: msg({
+    defaultMessage:
+      'The reports are sent only when a settlement type is chosen and the files pass every check (at least one, not ' +
+      'too many, not too large, CSV or Excel).',
+    id: '0irLfB',
+  }),
 };

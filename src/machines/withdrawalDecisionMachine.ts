@@ -41,6 +41,9 @@ export const withdrawalDecisionMachine = confirmCallMachine<
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalDecisionGuardWords: GuardWords<typeof withdrawalDecisionMachine> = {
-  needsConfirmation: "Not asked here: a withdrawal decision always asks 'Are you sure?' first.",
-  reasonAccepted: 'Not asked here: a withdrawal decision has no reason field.',
+  needsConfirmation: msg({
+    defaultMessage: "Not asked here: a withdrawal decision always asks 'Are you sure?' first.",
+    id: 'ZenvFu',
+  }),
+  reasonAccepted: msg({ defaultMessage: 'Not asked here: a withdrawal decision has no reason field.', id: 'RaEPLu' }),
 };

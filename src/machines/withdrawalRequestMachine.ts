@@ -258,8 +258,14 @@ export const withdrawalRequestMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalRequestGuardWords: GuardWords<typeof withdrawalRequestMachine> = {
-  isValid:
-    'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit ' +
-    'OTP, and the bank account (withdrawal mode only).',
-  pasteIsCode: 'A paste is taken as the OTP only when it is exactly the OTP length in digits.',
+  isValid: msg({
+    defaultMessage:
+      'Submit only when the form passes every check: client, amount between the minimum and the maximum, six-digit ' +
+      'OTP, and the bank account (withdrawal mode only).',
+    id: 'wmaCjs',
+  }),
+  pasteIsCode: msg({
+    defaultMessage: 'A paste is taken as the OTP only when it is exactly the OTP length in digits.',
+    id: '63lRva',
+  }),
 };

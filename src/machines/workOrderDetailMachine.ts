@@ -400,15 +400,27 @@ export const workOrderDetailMachine = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const workOrderDetailGuardWords: GuardWords<typeof workOrderDetailMachine> = {
-  offered:
-    "The item's lifecycle offers this action to the user's role, on the work order as last read (not while it is " +
-    'read again): e.g. only a SUPER ADMIN may complete or reject a PENDING withdrawal.',
-  isWithdrawal: "The work order's item is a withdrawal.",
-  offeredOnWithdrawal:
-    'Reject is offered and the item is a withdrawal: the withdrawal decision, not the disbursement one.',
-  isThisWorkOrder: 'The socket says this work order (same code) changed: it is read again.',
-  withdrawalDecided: 'The withdrawal decision was taken (the server said yes).',
-  withdrawalFailed: 'The withdrawal decision was refused by the server.',
-  disbursementDecided: "The disbursement decision changed the disbursement's status.",
-  resendFailed: 'The callback could not be re-sent.',
+  offered: msg({
+    defaultMessage:
+      "The item's lifecycle offers this action to the user's role, on the work order as last read (not while it is " +
+      'read again): e.g. only a SUPER ADMIN may complete or reject a PENDING withdrawal.',
+    id: 'MckZgm',
+  }),
+  isWithdrawal: msg({ defaultMessage: "The work order's item is a withdrawal.", id: 'IEpdbb' }),
+  offeredOnWithdrawal: msg({
+    defaultMessage:
+      'Reject is offered and the item is a withdrawal: the withdrawal decision, not the disbursement one.',
+    id: '+xnBdv',
+  }),
+  isThisWorkOrder: msg({
+    defaultMessage: 'The socket says this work order (same code) changed: it is read again.',
+    id: '3lum3H',
+  }),
+  withdrawalDecided: msg({ defaultMessage: 'The withdrawal decision was taken (the server said yes).', id: 'mX+MKj' }),
+  withdrawalFailed: msg({ defaultMessage: 'The withdrawal decision was refused by the server.', id: 'h1TWcH' }),
+  disbursementDecided: msg({
+    defaultMessage: "The disbursement decision changed the disbursement's status.",
+    id: 'BKuX5Q',
+  }),
+  resendFailed: msg({ defaultMessage: 'The callback could not be re-sent.', id: 'Ql/ZTx' }),
 };

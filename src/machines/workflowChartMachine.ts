@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { machineGraph, type ChartGraph } from './chartGraph';
 import { layoutChart, type ChartLayout } from './chartLayout';
+import { msg } from '../i18n/msg';
 
-export const LAYOUT_FAILED = 'The chart could not be laid out.';
+export const LAYOUT_FAILED = msg({ defaultMessage: 'The chart could not be laid out.', id: 'sFIb98' });
 
 export interface WorkflowChartContext {
   readonly graph: ChartGraph;
@@ -40,7 +41,10 @@ export const workflowChartMachine = setup({
           actions: assign({
             error: ({ event }) =>
               event.error instanceof Error && event.error.message
-                ? `${LAYOUT_FAILED} ${event.error.message}`
+                ? msg(
+                    { defaultMessage: 'The chart could not be laid out. {reason}', id: 'MSxJM7' },
+                    { reason: event.error.message },
+                  )
                 : LAYOUT_FAILED,
           }),
         },

@@ -3,6 +3,7 @@ import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import type { ApprovalDecision, ApprovalStatus } from '../../services/approvalRules';
 import type { GuardWords } from '../guardWords';
 import { allOf, field, is, oneOf } from './conditions';
+import { msg } from '../../i18n/msg';
 
 /** Who takes a step: a user of a type, or the expiry job (SYSTEM). */
 export type ApprovalActor = UserTypeName | 'SYSTEM';
@@ -59,11 +60,20 @@ export const approvalLifecycle = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const approvalGuardWords: GuardWords<typeof approvalLifecycle> = {
-  byChecker:
-    "Only the checker approves or declines (with a reason): a SUPER ADMIN holding the action's module who is not the " +
-    'maker; only while PENDING_APPROVAL, and only once.',
-  byMaker: 'Only the maker of the request, of any user type, may cancel it, while PENDING_APPROVAL.',
-  bySystem: 'Only the expiry job (role SYSTEM) expires a request, once it is older than APPROVAL_EXPIRE_HOURS.',
+  byChecker: msg({
+    defaultMessage:
+      "Only the checker approves or declines (with a reason): a SUPER ADMIN holding the action's module who is not the " +
+      'maker; only while PENDING_APPROVAL, and only once.',
+    id: 'ARDerx',
+  }),
+  byMaker: msg({
+    defaultMessage: 'Only the maker of the request, of any user type, may cancel it, while PENDING_APPROVAL.',
+    id: 'FZpp31',
+  }),
+  bySystem: msg({
+    defaultMessage: 'Only the expiry job (role SYSTEM) expires a request, once it is older than APPROVAL_EXPIRE_HOURS.',
+    id: 'hifTDm',
+  }),
 };
 
 export const approvalDecisionEvent = (decision: ApprovalDecision): ApprovalLifecycleEvent['type'] => decision;

@@ -3,6 +3,7 @@ import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import type { DisbursementStatusName } from '../../services/disbursementQuery';
 import type { FactWords, GuardWords } from '../guardWords';
 import { allOf, fact, field, is } from './conditions';
+import { msg } from '../../i18n/msg';
 
 export const DISBURSEMENT_INVALID_STATUS =
   'Invalid Status: Only PENDING or PENDING_REQUEST disbursements can be processed';
@@ -98,15 +99,24 @@ export const disbursementLifecycle = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const disbursementGuardWords: GuardWords<typeof disbursementLifecycle> = {
-  byProvider:
-    'Only the provider (role SYSTEM) may accept (while PENDING_REQUEST), confirm or fail a disbursement (while ' +
-    'PENDING_REQUEST or PENDING).',
-  bySuperAdmin:
-    'Only a SUPER ADMIN may finalize, reject or refresh the status (while PENDING_REQUEST or PENDING), and void or ' +
-    'print the invoice (while FINALIZED).',
-  notYetWithdrawable:
-    'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to ' +
-    'the withdrawable balance.',
+  byProvider: msg({
+    defaultMessage:
+      'Only the provider (role SYSTEM) may accept (while PENDING_REQUEST), confirm or fail a disbursement (while ' +
+      'PENDING_REQUEST or PENDING).',
+    id: 'w4KFCe',
+  }),
+  bySuperAdmin: msg({
+    defaultMessage:
+      'Only a SUPER ADMIN may finalize, reject or refresh the status (while PENDING_REQUEST or PENDING), and void or ' +
+      'print the invoice (while FINALIZED).',
+    id: 'MdtfzU',
+  }),
+  notYetWithdrawable: msg({
+    defaultMessage:
+      'Only a SUPER ADMIN, only once, and only when the hold came back (REJECTED, FAILED or VOIDED): it moves on to ' +
+      'the withdrawable balance.',
+    id: 'kjXCJA',
+  }),
 };
 
 /** Each fact of a disbursement the lifecycle reads, in words: the chart's `<data>`. */

@@ -4,6 +4,7 @@ import { USER_TYPES, readsOnly, type UserTypeName } from '../../services/schemas
 import { SETTLEMENT_TYPES } from '../../services/reconciliationRules';
 import type { FactWords, GuardWords } from '../guardWords';
 import { allOf, fact, field, is, oneOf, startsWith } from './conditions';
+import { msg } from '../../i18n/msg';
 
 /**
  * A pay-in's life (spec section 4) and who may act on it. The server checks every change and
@@ -108,26 +109,50 @@ export const payinLifecycle = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const payinGuardWords: GuardWords<typeof payinLifecycle> = {
-  byActor: 'Anyone who sees the pay-in may resend its callback, but an AUDITOR, who reads and never acts.',
-  qrisByActor:
-    'Only a QRIS pay-in (fello_qris, herra_qris), and anyone who sees it but an AUDITOR: its status may be asked ' +
-    'of the provider while PENDING or REQUEST_TIMEOUT.',
-  byProvider: 'Only the provider (role SYSTEM) reports a payment, the answer to a status inquiry.',
-  qrisByProvider:
-    'Only the provider (role SYSTEM), and only for a QRIS pay-in (fello_qris, herra_qris): only a QRIS pay-in can ' +
-    'time out.',
-  virtualAccountByProvider:
-    'Only the provider (role SYSTEM), and only for a virtual-account pay-in (a va_ channel): only a virtual ' +
-    'account can expire, and only while PENDING.',
-  bySuperAdmin:
-    'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT) or generate the invoice (while ' +
-    'FINALIZED or SETTLED).',
-  settlesChannel:
-    "Only a SUPER ADMIN's settlement (the Settlement module, run by a job on their behalf), only while FINALIZED, " +
-    'and only for a channel settlement runs: herra_qris, fello_direct_debit, fello_qris, va_mandiri, va_bri, ' +
-    'dana_directdebit. Its net goes to withdrawable unless it was added by hand already.',
-  notYetWithdrawable:
-    'Only a SUPER ADMIN, only while FINALIZED, and only once: the pay-in is not on the withdrawable balance yet.',
+  byActor: msg({
+    defaultMessage: 'Anyone who sees the pay-in may resend its callback, but an AUDITOR, who reads and never acts.',
+    id: 'CJAkL0',
+  }),
+  qrisByActor: msg({
+    defaultMessage:
+      'Only a QRIS pay-in (fello_qris, herra_qris), and anyone who sees it but an AUDITOR: its status may be asked ' +
+      'of the provider while PENDING or REQUEST_TIMEOUT.',
+    id: 'vvf2U/',
+  }),
+  byProvider: msg({
+    defaultMessage: 'Only the provider (role SYSTEM) reports a payment, the answer to a status inquiry.',
+    id: 'xGYl3Q',
+  }),
+  qrisByProvider: msg({
+    defaultMessage:
+      'Only the provider (role SYSTEM), and only for a QRIS pay-in (fello_qris, herra_qris): only a QRIS pay-in can ' +
+      'time out.',
+    id: 'L+JLQ0',
+  }),
+  virtualAccountByProvider: msg({
+    defaultMessage:
+      'Only the provider (role SYSTEM), and only for a virtual-account pay-in (a va_ channel): only a virtual ' +
+      'account can expire, and only while PENDING.',
+    id: 'XRLabg',
+  }),
+  bySuperAdmin: msg({
+    defaultMessage:
+      'Only a SUPER ADMIN may finalize by hand (while PENDING or REQUEST_TIMEOUT) or generate the invoice (while ' +
+      'FINALIZED or SETTLED).',
+    id: 'DEV1u7',
+  }),
+  settlesChannel: msg({
+    defaultMessage:
+      "Only a SUPER ADMIN's settlement (the Settlement module, run by a job on their behalf), only while FINALIZED, " +
+      'and only for a channel settlement runs: herra_qris, fello_direct_debit, fello_qris, va_mandiri, va_bri, ' +
+      'dana_directdebit. Its net goes to withdrawable unless it was added by hand already.',
+    id: 'vEniJi',
+  }),
+  notYetWithdrawable: msg({
+    defaultMessage:
+      'Only a SUPER ADMIN, only while FINALIZED, and only once: the pay-in is not on the withdrawable balance yet.',
+    id: 'Mif/JH',
+  }),
 };
 
 /** Each fact of a pay-in the lifecycle reads, in words: the chart's `<data>`. */

@@ -7,6 +7,7 @@ import {
 } from '../../services/withdrawalRules';
 import type { GuardWords } from '../guardWords';
 import { field, is } from './conditions';
+import { msg } from '../../i18n/msg';
 
 export const WITHDRAWAL_INVALID_STATUS = 'Invalid Status: Only PENDING withdrawal requests can be processed';
 
@@ -39,7 +40,10 @@ export const withdrawalLifecycle = setup({
 
 /** Each guard in words, beside the machine: the chart, the Workflows page and the SCXML say these. */
 export const withdrawalGuardWords: GuardWords<typeof withdrawalLifecycle> = {
-  bySuperAdmin: 'Only a SUPER ADMIN may complete or reject; only while PENDING, and only once.',
+  bySuperAdmin: msg({
+    defaultMessage: 'Only a SUPER ADMIN may complete or reject; only while PENDING, and only once.',
+    id: 'JAn60k',
+  }),
 };
 
 export const decisionEvent = (decision: WithdrawalDecision): WithdrawalLifecycleEvent['type'] =>

@@ -7,6 +7,7 @@ import { RoleManagementPage } from '../../views/management/RoleManagementPage';
 import { makeUser } from '../fixtures';
 import { auditor, empty, tree } from '../machines/managementFixtures';
 import { renderWithSession } from './renderWithSession';
+import { InIndonesian } from './indonesianCatalog';
 
 const api = vi.hoisted(() => ({ roleList: vi.fn(), createRole: vi.fn(), editRole: vi.fn() }));
 vi.mock('../../services/api', () => ({ api }));
@@ -176,5 +177,33 @@ describe('Role Management', () => {
       .map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent);
     expect(titles).toEqual(['Payments List', 'Disbursement']);
     expect(within(moduleGroup(dialog, 'Disbursement')).getAllByRole('checkbox')).toHaveLength(1);
+  });
+});
+
+describe('Role Management in Bahasa Indonesia (issue 48)', () => {
+  it('speaks it: the table, the filters and New Role with its module selection; names and types stay', async () => {
+    api.roleList.mockResolvedValue({ rows: [auditor, empty], meta });
+    const user = makeUser({ type: 'SUPER ADMIN', otp_verified: true, modules: allModules });
+    renderWithSession(
+      <InIndonesian>
+        <RoleManagementPage />
+      </InIndonesian>,
+      user,
+      { modules: tree, banks: [], clients: [], roles: [] },
+    );
+    const list = await screen.findByRole('table', { name: 'Peran' });
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Nama', 'Deskripsi', 'Tipe', 'Total Modul', 'Dibuat Pada', 'Aksi']);
+    expect(within(list).getByRole('row', { name: /Auditor/ })).toHaveTextContent('ADMIN');
+    expect(screen.getByRole('combobox', { name: 'Filter berdasarkan Tipe Pengguna' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Peran Baru' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Peran Baru' });
+    expect(within(dialog).getByRole('textbox', { name: 'Nama Peran' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Pilihan Modul' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('switch', { name: 'Pilih semua' }).length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('button', { name: 'Simpan' })).toBeInTheDocument();
   });
 });

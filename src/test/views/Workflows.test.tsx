@@ -10,6 +10,14 @@ import * as download from '../../services/download';
 import { WorkflowPage } from '../../views/workflows/WorkflowPage';
 import { WorkflowsPage } from '../../views/workflows/WorkflowsPage';
 import { machineRegistry } from '../../machines/registry';
+import type { ReactNode } from 'react';
+import { InIndonesian } from './indonesianCatalog';
+
+const inIndonesian = (children: ReactNode) => (
+  <FluentProvider theme={webLightTheme}>
+    <InIndonesian>{children}</InIndonesian>
+  </FluentProvider>
+);
 
 /** A layout without ELK: states in a column, each edge a straight line with its label halfway. */
 const fakeLayout = fromPromise<ChartLayout, ChartGraph>(async ({ input }) => {
@@ -94,5 +102,35 @@ describe('Workflows page', () => {
     expect(screen.getByRole('link', { name: 'withdrawal' }).getAttribute('href')).toBe(
       '/dashboard/workflows/withdrawal',
     );
+  });
+});
+
+describe('in Bahasa Indonesia (issue 48)', () => {
+  it('the Workflows page speaks it: its captions and each purpose; workflow ids stay', () => {
+    render(inIndonesian(<WorkflowsPage />));
+    expect(screen.getByRole('table', { name: 'Alur Kerja' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Tujuan' })).toBeTruthy();
+    expect(screen.getAllByText('Siklus hidup')).toHaveLength(machineRegistry.filter((m) => m.lifecycle).length);
+    expect(
+      screen.getByText('Siklus hidup penarikan: PENDING sampai SUPER ADMIN menyelesaikan atau menolaknya.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'withdrawal' })).toBeTruthy();
+  });
+
+  it('a workflow page speaks it: its captions and guard words; state ids, events and guard names stay', async () => {
+    render(inIndonesian(<WorkflowPage id="withdrawal" logic={logic} />));
+    const chart = await screen.findByRole('img', { name: 'Bagan withdrawal' });
+    expect(within(chart).getByText('COMPLETE [bySuperAdmin]')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Alur kerja: withdrawal' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unduh SCXML' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Perbesar' })).toBeTruthy();
+    const guards = screen.getByLabelText('Guard');
+    expect(within(guards).getByText('bySuperAdmin')).toBeTruthy();
+    expect(
+      within(guards).getByText(
+        'Hanya SUPER ADMIN yang boleh menyelesaikan atau menolak; hanya selama PENDING, dan hanya sekali.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Memeriksa bagan ini' })).toBeTruthy();
   });
 });

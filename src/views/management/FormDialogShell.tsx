@@ -4,6 +4,7 @@ import { FormDialog } from '../common/FormDialog';
 import type { SaveFailure } from '../../services/saveFailure';
 import { FormErrors } from '../common/FormErrors';
 import { SaveFailedDialog } from '../common/SaveFailedDialog';
+import { useT } from '../../i18n/useT';
 import { FormActions } from '../common/FormActions';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
@@ -36,6 +37,7 @@ export function FormDialogShell({
   children: ReactNode;
 }) {
   const styles = useStyles();
+  const t = useT();
   const { submitting } = state;
   return (
     <>
@@ -44,7 +46,12 @@ export function FormDialogShell({
           <FormErrors errors={state.errors} />
           {children}
         </DialogContent>
-        <FormActions busy={submitting} onCancel={onCancel} submit="Save" busyText="Saving…" />
+        <FormActions
+          busy={submitting}
+          onCancel={onCancel}
+          submit={t({ defaultMessage: 'Save', id: 'jvo0vs' })}
+          busyText={t({ defaultMessage: 'Saving…', id: 'WUV28A' })}
+        />
       </FormDialog>
       <SaveFailedDialog failure={state.failure} onDismiss={onDismissFailure} />
     </>

@@ -1,6 +1,7 @@
 import { Dropdown, Field, Input, Option } from '@fluentui/react-components';
 import { assignableTypes, userTypeChoice } from '../../services/managementRules';
 import type { UserTypeName } from '../../services/schemas';
+import { useSaid, useT } from '../../i18n/useT';
 
 /** A required one-line text field of a management form. */
 export function TextField({
@@ -35,18 +36,20 @@ export function UserTypeField({
   hint?: string;
   onChange: (type: UserTypeName) => void;
 }) {
+  const t = useT();
+  const said = useSaid();
   return (
-    <Field label="User Type" required hint={hint}>
+    <Field label={t({ defaultMessage: 'User Type', id: 'Gt4GcJ' })} required hint={hint}>
       <Dropdown
-        placeholder="Select user type"
-        value={value && userTypeChoice(value)}
+        placeholder={t({ defaultMessage: 'Select user type', id: 'prfMEK' })}
+        value={value && said(userTypeChoice(value))}
         selectedOptions={value ? [value] : []}
         disabled={disabled}
         onOptionSelect={(_, d) => d.optionValue && onChange(d.optionValue as UserTypeName)}
       >
-        {assignableTypes(ownType).map((t) => (
-          <Option key={t} value={t}>
-            {userTypeChoice(t)}
+        {assignableTypes(ownType).map((type) => (
+          <Option key={type} value={type}>
+            {said(userTypeChoice(type))}
           </Option>
         ))}
       </Dropdown>

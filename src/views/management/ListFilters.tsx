@@ -3,6 +3,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { userTypeChoice } from '../../services/managementRules';
 import { USER_TYPES, type UserTypeName } from '../../services/schemas';
 import { ChoiceField } from '../common/ChoiceField';
+import { useSaid, useT } from '../../i18n/useT';
 
 /** The layout User Management and Role Management share: filter bar, then the table card. */
 export const useListPageStyles = makeStyles({
@@ -55,13 +56,15 @@ export function UserTypeFilter({
   value: UserTypeName | '';
   onChange: (value: UserTypeName | '') => void;
 }) {
+  const t = useT();
+  const said = useSaid();
   return (
     <ChoiceField
-      label="Filter by User Type"
+      label={t({ defaultMessage: 'Filter by User Type', id: 'cR1jAM' })}
       minWidth={180}
       options={USER_TYPES}
-      labelOf={userTypeChoice}
-      noneText="All Types"
+      labelOf={(type) => said(userTypeChoice(type))}
+      noneText={t({ defaultMessage: 'All Types', id: 'UjTL+F' })}
       value={value}
       onChange={onChange}
     />

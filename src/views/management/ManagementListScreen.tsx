@@ -7,6 +7,7 @@ import { SearchField, UserTypeFilter, useListPageStyles } from './ListFilters';
 import { PageSection } from '../common/PageSection';
 import { SearchButton } from '../common/SearchButton';
 import type { PageMeta } from '../../services/paging';
+import { useSaid, useT } from '../../i18n/useT';
 
 /** What one management page machine's snapshot gives the shared layout. */
 export interface ManagementListState {
@@ -43,6 +44,7 @@ export function ManagementListScreen({
   children?: ReactNode;
 }) {
   const styles = useListPageStyles();
+  const said = useSaid();
   const { filter } = state;
   return (
     <PageSection title={title}>
@@ -70,7 +72,7 @@ export function ManagementListScreen({
       </Card>
       {state.loadError && (
         <MessageBar intent="error">
-          <MessageBarBody>{state.loadError}</MessageBarBody>
+          <MessageBarBody>{said(state.loadError)}</MessageBarBody>
         </MessageBar>
       )}
       <Card className={styles.table}>
@@ -101,9 +103,10 @@ export function listStateOf(s: {
 
 /** A row's Edit, enabled when the page machine takes EDIT for that row. */
 export function EditButton({ enabled, onEdit }: { enabled: boolean; onEdit: () => void }) {
+  const t = useT();
   return (
     <Button size="small" icon={<EditRegular />} disabled={!enabled} onClick={onEdit}>
-      Edit
+      {t({ defaultMessage: 'Edit', id: 'wEQDC6' })}
     </Button>
   );
 }

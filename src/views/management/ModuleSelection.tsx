@@ -1,6 +1,7 @@
 import { Checkbox, Switch, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { allChildrenSelected } from '../../services/managementRules';
 import type { ModuleItem } from '../../services/schemas';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   fieldset: {
@@ -42,10 +43,12 @@ export function ModuleSelection({
   onToggle: (id: string, on: boolean) => void;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const idPrefix = useId('module-');
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>Modules Selection</legend>
+      <legend className={styles.legend}>{t({ defaultMessage: 'Modules Selection', id: 'wSI1YZ' })}</legend>
       <div className={styles.modules}>
         {tree.map((parent) => {
           const titleId = `${idPrefix}${parent.id}`;
@@ -54,10 +57,10 @@ export function ModuleSelection({
             <div key={parent.id} role="group" aria-labelledby={titleId} className={styles.module}>
               <div className={styles.head}>
                 <Text id={titleId} weight="semibold">
-                  {parent.title}
+                  {said(parent.title)}
                 </Text>
                 <Switch
-                  label="Select all"
+                  label={t({ defaultMessage: 'Select all', id: '94Fg25' })}
                   checked={allChildrenSelected(parent, selected)}
                   disabled={disabled}
                   onChange={(_, d) => onToggle(parent.id, d.checked)}
@@ -66,12 +69,19 @@ export function ModuleSelection({
               {parent.children.length > 0 && (
                 <div className={styles.children}>
                   <Text size={200}>
-                    {chosen} of {parent.children.length} selected
+                    {t(
+                      { defaultMessage: '{chosen} of {total} selected', id: 'rmLP5n' },
+                      { chosen, total: parent.children.length },
+                    )}
                   </Text>
                   {parent.children.map((c) => (
                     <Checkbox
                       key={c.id}
-                      label={c.is_required ? `${c.title} (required)` : c.title}
+                      label={
+                        c.is_required
+                          ? t({ defaultMessage: '{module} (required)', id: 'jNH3wM' }, { module: said(c.title) })
+                          : said(c.title)
+                      }
                       checked={selected.includes(c.id)}
                       disabled={disabled || c.is_required}
                       onChange={(_, d) => onToggle(c.id, d.checked === true)}

@@ -7,11 +7,13 @@ import { modulesFor } from '../../services/managementRules';
 import { FormDialogShell } from './FormDialogShell';
 import { TextField, UserTypeField } from './FormFields';
 import { ModuleSelection } from './ModuleSelection';
+import { useT } from '../../i18n/useT';
 
 export type RoleFormActor = ActorRefFrom<typeof roleFormMachine>;
 
 /** New Role / Edit Role (spec section 2): the role form machine's fields; the machine owns every rule. */
 export function RoleFormDialog({ actor }: { actor: RoleFormActor }) {
+  const t = useT();
   const s = useSelector(actor, (snapshot) => snapshot);
   const { form, mode, errors, failure, ownType, options: tree } = s.context;
   const submitting = s.matches('submitting');
@@ -19,14 +21,23 @@ export function RoleFormDialog({ actor }: { actor: RoleFormActor }) {
 
   return (
     <FormDialogShell
-      title={mode === 'create' ? 'New Role' : 'Edit Role'}
+      title={
+        mode === 'create'
+          ? t({ defaultMessage: 'New Role', id: 'fvZe5X' })
+          : t({ defaultMessage: 'Edit Role', id: 'lwQ2xb' })
+      }
       maxWidth="760px"
       state={{ submitting, errors, failure }}
       onSubmit={() => actor.send({ type: 'SUBMIT' })}
       onCancel={() => actor.send({ type: 'CANCEL' })}
       onDismissFailure={() => actor.send({ type: 'DISMISS_FAILURE' })}
     >
-      <TextField label="Role Name" value={form.name} disabled={submitting} onChange={(name) => change({ name })} />
+      <TextField
+        label={t({ defaultMessage: 'Role Name', id: 'bx8ZvK' })}
+        value={form.name}
+        disabled={submitting}
+        onChange={(name) => change({ name })}
+      />
       {s.context.choosesType && mode === 'create' && (
         <UserTypeField
           ownType={ownType}
@@ -35,7 +46,7 @@ export function RoleFormDialog({ actor }: { actor: RoleFormActor }) {
           onChange={(type) => change({ type })}
         />
       )}
-      <Field label="Description" required>
+      <Field label={t({ defaultMessage: 'Description', id: 'Q8Qw5B' })} required>
         <Textarea
           value={form.description}
           disabled={submitting}

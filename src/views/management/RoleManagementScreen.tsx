@@ -6,11 +6,14 @@ import { pageTitle } from '../../services/pages';
 import { EditButton, ManagementListScreen, listStateOf } from './ManagementListScreen';
 import { RoleFormDialog, type RoleFormActor } from './RoleFormDialog';
 import { RoleTable } from './RoleTable';
+import { useSaid, useT } from '../../i18n/useT';
 
 export type RoleManagementActor = ActorRefFrom<typeof roleManagementMachine>;
 
 /** Role Management (spec section 2) as its page machine holds it: search, the paged roles and New Role / Edit Role. */
 export function RoleManagementScreen({ actor }: { actor: RoleManagementActor }) {
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const state = listStateOf(s);
   const rowActions = (row: RoleRow) => (
@@ -19,11 +22,14 @@ export function RoleManagementScreen({ actor }: { actor: RoleManagementActor }) 
 
   return (
     <ManagementListScreen
-      title={pageTitle('management-role')}
-      search={{ label: 'Search Role Name', hint: 'Press Enter to search' }}
+      title={said(pageTitle('management-role'))}
+      search={{
+        label: t({ defaultMessage: 'Search Role Name', id: 'kEw9+R' }),
+        hint: t({ defaultMessage: 'Press Enter to search', id: 'D/ZSoc' }),
+      }}
       state={state}
       send={actor.send}
-      newLabel="New Role"
+      newLabel={t({ defaultMessage: 'New Role', id: 'fvZe5X' })}
       table={
         <RoleTable rows={s.context.rows} loading={state.loading} showType={s.context.seesTypes} actions={rowActions} />
       }

@@ -7,6 +7,7 @@ import { MIN_PASSWORD_LENGTH, type UserRow } from '../../services/managementRule
 import type { ClientOption } from '../../services/schemas';
 import { FormDialogShell } from './FormDialogShell';
 import { TextField, UserTypeField } from './FormFields';
+import { useT } from '../../i18n/useT';
 
 export type UserFormActor = ActorRefFrom<typeof userFormMachine>;
 
@@ -20,6 +21,7 @@ export function UserFormDialog({
   clients: ClientOption[];
   record: UserRow | null;
 }) {
+  const t = useT();
   const s = useSelector(actor, (snapshot) => snapshot);
   const { form, mode, errors, failure, ownType, options: roles } = s.context;
   const submitting = s.matches('submitting');
@@ -35,7 +37,9 @@ export function UserFormDialog({
 
   return (
     <FormDialogShell
-      title={editing ? 'Edit User' : 'New User'}
+      title={
+        editing ? t({ defaultMessage: 'Edit User', id: 'tT2D9t' }) : t({ defaultMessage: 'New User', id: 'MMr5YH' })
+      }
       maxWidth="560px"
       state={{ submitting, errors, failure }}
       onSubmit={() => actor.send({ type: 'SUBMIT' })}
@@ -46,14 +50,18 @@ export function UserFormDialog({
         <UserTypeField
           ownType={ownType}
           value={form.type}
-          hint={editing ? 'The type is fixed once the user exists.' : undefined}
+          hint={editing ? t({ defaultMessage: 'The type is fixed once the user exists.', id: 'EHFlqN' }) : undefined}
           disabled={!takes({ type: ownType })}
           onChange={(type) => change({ type })}
         />
       )}
-      <Field label="Role" required hint={form.type ? undefined : 'Choose a user type first.'}>
+      <Field
+        label={t({ defaultMessage: 'Role', id: '1ZgrhW' })}
+        required
+        hint={form.type ? undefined : t({ defaultMessage: 'Choose a user type first.', id: 'dZf+EI' })}
+      >
         <Dropdown
-          placeholder="Select role"
+          placeholder={t({ defaultMessage: 'Select role', id: 'iaCoRs' })}
           value={roleText}
           selectedOptions={form.roleId != null ? [String(form.roleId)] : []}
           disabled={submitting || !form.type}
@@ -66,15 +74,24 @@ export function UserFormDialog({
           ))}
         </Dropdown>
       </Field>
-      <TextField label="Name" value={form.name} disabled={submitting} onChange={(name) => change({ name })} />
+      <TextField
+        label={t({ defaultMessage: 'Name', id: 'HAlOn1' })}
+        value={form.name}
+        disabled={submitting}
+        onChange={(name) => change({ name })}
+      />
       <Field
-        label="Clients"
+        label={t({ defaultMessage: 'Clients', id: 'iCpuph' })}
         required={clientsApply}
-        hint={clientsApply ? undefined : 'SUPER ADMIN users see every client.'}
+        hint={clientsApply ? undefined : t({ defaultMessage: 'SUPER ADMIN users see every client.', id: 'VC5ONj' })}
       >
         <Dropdown
           multiselect
-          placeholder={clientsApply ? 'Select clients' : 'All clients'}
+          placeholder={
+            clientsApply
+              ? t({ defaultMessage: 'Select clients', id: 'Q4bLqd' })
+              : t({ defaultMessage: 'All clients', id: 'yp16Oy' })
+          }
           value={chosenClients.map((c) => c.client_name).join(', ')}
           selectedOptions={form.clientIds.map(String)}
           disabled={submitting || !clientsApply}
@@ -87,7 +104,11 @@ export function UserFormDialog({
           ))}
         </Dropdown>
       </Field>
-      <Field label="Email" required hint={editing ? 'The email is fixed once the user exists.' : undefined}>
+      <Field
+        label={t({ defaultMessage: 'Email', id: 'sy+pv5' })}
+        required
+        hint={editing ? t({ defaultMessage: 'The email is fixed once the user exists.', id: 'XeVtfv' }) : undefined}
+      >
         <Input
           type="email"
           value={form.email}
@@ -96,12 +117,14 @@ export function UserFormDialog({
           onChange={(_, d) => change({ email: d.value })}
         />
       </Field>
-      {editing && <Divider alignContent="start">RESET PASSWORD</Divider>}
+      {editing && <Divider alignContent="start">{t({ defaultMessage: 'RESET PASSWORD', id: 'QNGm0G' })}</Divider>}
       <Field
-        label="Password"
+        label={t({ defaultMessage: 'Password', id: '5sg7KC' })}
         required={!editing}
         hint={
-          editing ? 'Leave both empty to keep the current password.' : `At least ${MIN_PASSWORD_LENGTH} characters.`
+          editing
+            ? t({ defaultMessage: 'Leave both empty to keep the current password.', id: 'B8JqOq' })
+            : t({ defaultMessage: 'At least {count} characters.', id: 'MJLn8Z' }, { count: MIN_PASSWORD_LENGTH })
         }
       >
         <Input
@@ -112,7 +135,7 @@ export function UserFormDialog({
           onChange={(_, d) => change({ password: d.value })}
         />
       </Field>
-      <Field label="Password Confirmation" required={!editing}>
+      <Field label={t({ defaultMessage: 'Password Confirmation', id: 'tMBQmH' })} required={!editing}>
         <Input
           type="password"
           value={form.passwordConfirmation}
@@ -123,7 +146,7 @@ export function UserFormDialog({
       </Field>
       {editing && (
         <Switch
-          label="Active"
+          label={t({ defaultMessage: 'Active', id: '3a5wL8' })}
           checked={form.isActive}
           disabled={!takes({ isActive: form.isActive })}
           onChange={(_, d) => change({ isActive: d.checked })}

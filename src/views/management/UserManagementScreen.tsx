@@ -11,6 +11,7 @@ import { FilterDropdown } from '../common/FilterDropdown';
 import { EditButton, ManagementListScreen, listStateOf } from './ManagementListScreen';
 import { UserFormDialog, type UserFormActor } from './UserFormDialog';
 import { UserTable } from './UserTable';
+import { useSaid, useT } from '../../i18n/useT';
 
 export type UserManagementActor = ActorRefFrom<typeof userManagementMachine>;
 
@@ -22,6 +23,8 @@ const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHo
  */
 export function UserManagementScreen({ actor, clients }: { actor: UserManagementActor; clients: ClientOption[] }) {
   const own = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const { filter, roles, target } = s.context;
   const state = listStateOf(s);
@@ -39,18 +42,18 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
           disabled={!s.can({ type: 'RESET_AUTHENTICATOR', row })}
           onClick={() => actor.send({ type: 'RESET_AUTHENTICATOR', row })}
         >
-          Reset Authenticator
+          {t({ defaultMessage: 'Reset Authenticator', id: '+lHpLm' })}
         </Button>
       )}
       {offersEndSessions(row) && (
         <Button
           size="small"
           icon={<SignOutRegular />}
-          aria-label={`End sessions of ${row.name}`}
+          aria-label={t({ defaultMessage: 'End sessions of {name}', id: 'DEz08t' }, { name: row.name })}
           disabled={!s.can({ type: 'END_SESSIONS', row })}
           onClick={() => actor.send({ type: 'END_SESSIONS', row })}
         >
-          End sessions
+          {t({ defaultMessage: 'End sessions', id: 'Xs8YdH' })}
         </Button>
       )}
       <EditButton enabled={s.can({ type: 'EDIT', row })} onEdit={() => actor.send({ type: 'EDIT', row })} />
@@ -59,23 +62,26 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
 
   return (
     <ManagementListScreen
-      title={pageTitle('management-user')}
-      search={{ label: 'Search', hint: 'Name or email; press Enter to search' }}
+      title={said(pageTitle('management-user'))}
+      search={{
+        label: t({ defaultMessage: 'Search', id: 'xmcVZ0' }),
+        hint: t({ defaultMessage: 'Name or email; press Enter to search', id: 'b0NrU8' }),
+      }}
       state={state}
       send={actor.send}
       filters={
         <>
           <FilterDropdown
-            label="Filter by Role"
-            allText="All Roles"
+            label={t({ defaultMessage: 'Filter by Role', id: '8zuZcG' })}
+            allText={t({ defaultMessage: 'All Roles', id: '9nrF+x' })}
             options={filterRoles}
             value={filter.roleId}
             onChange={(value) => actor.send({ type: 'SET_ROLE', value })}
             minWidth={180}
           />
           <FilterDropdown
-            label="Filter by Client"
-            allText="All Clients"
+            label={t({ defaultMessage: 'Filter by Client', id: 'fXt2Jr' })}
+            allText={t({ defaultMessage: 'All Clients', id: '/04a1C' })}
             options={clients.map((c) => ({ id: c.id, name: c.client_name }))}
             value={filter.clientId}
             onChange={(value) => actor.send({ type: 'SET_CLIENT', value })}
@@ -83,7 +89,7 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
           />
         </>
       }
-      newLabel="New User"
+      newLabel={t({ defaultMessage: 'New User', id: 'MMr5YH' })}
       table={
         <UserTable rows={s.context.rows} loading={state.loading} showType={s.context.seesTypes} actions={rowActions} />
       }
@@ -94,27 +100,41 @@ export function UserManagementScreen({ actor, clients }: { actor: UserManagement
       {(s.matches({ dialog: 'confirmingReset' }) || resetting) && target && (
         <ConfirmDialog
           busy={resetting}
-          busyLabel="Resetting…"
-          confirmLabel="Reset"
+          busyLabel={t({ defaultMessage: 'Resetting…', id: '26SvXG' })}
+          confirmLabel={t({ defaultMessage: 'Reset', id: 'jm/spn' })}
           onConfirm={() => actor.send({ type: 'CONFIRM' })}
           onCancel={() => actor.send({ type: 'CANCEL' })}
         >
           <Text>
-            Reset the authenticator of {target.name} ({target.email})? They will set it up again at their next sign-in.
+            {t(
+              {
+                defaultMessage:
+                  'Reset the authenticator of {name} ({email})? They will set it up again at their next sign-in.',
+                id: 'nEWu3l',
+              },
+              { name: target.name, email: target.email },
+            )}
           </Text>
         </ConfirmDialog>
       )}
       {(s.matches({ dialog: 'confirmingEndSessions' }) || endingSessions) && target && (
         <ConfirmDialog
           busy={endingSessions}
-          busyLabel="Ending sessions…"
-          confirmLabel="End sessions"
+          busyLabel={t({ defaultMessage: 'Ending sessions…', id: 'k2xWGF' })}
+          confirmLabel={t({ defaultMessage: 'End sessions', id: 'Xs8YdH' })}
           onConfirm={() => actor.send({ type: 'CONFIRM' })}
           onCancel={() => actor.send({ type: 'CANCEL' })}
         >
           <Text>
-            End every session of {target.name} ({target.email})? They are signed out at once, on every device, and sign
-            in again to go on.
+            {t(
+              {
+                defaultMessage:
+                  'End every session of {name} ({email})? They are signed out at once, on every device, and sign in ' +
+                  'again to go on.',
+                id: 'wAuWaW',
+              },
+              { name: target.name, email: target.email },
+            )}
           </Text>
         </ConfirmDialog>
       )}

@@ -10,6 +10,7 @@ import {
   type ChartViewportEvent,
 } from '../../machines/chartViewportMachine';
 import { CHART_MARGIN, ChartSvg, chartExtent } from './ChartSvg';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -95,6 +96,7 @@ export function ChartPanel({
   maxHeight?: string;
 }) {
   const styles = useStyles();
+  const t = useT();
   const extent = chartExtent(layout);
   const viewport = useActorRef(chartViewportMachine, { input: { ...extent, anchor: anchorOf(layout) } });
   const snapshot = useSelector(viewport, (s) => s);
@@ -150,14 +152,14 @@ export function ChartPanel({
   return (
     <div className={styles.panel}>
       <div className={styles.bar}>
-        <Toolbar aria-label={`${title} view`} size="small">
+        <Toolbar aria-label={t({ defaultMessage: '{chart} view', id: 'Yml3Ze' }, { chart: title })} size="small">
           <Button
             size="small"
             icon={<ZoomInRegular />}
             disabled={!snapshot.can({ type: 'ZOOM_IN' })}
             onClick={() => viewport.send({ type: 'ZOOM_IN' })}
           >
-            Zoom in
+            {t({ defaultMessage: 'Zoom in', id: 'xbi38c' })}
           </Button>
           <Button
             size="small"
@@ -165,7 +167,7 @@ export function ChartPanel({
             disabled={!snapshot.can({ type: 'ZOOM_OUT' })}
             onClick={() => viewport.send({ type: 'ZOOM_OUT' })}
           >
-            Zoom out
+            {t({ defaultMessage: 'Zoom out', id: '/UnJ3S' })}
           </Button>
           <Button
             size="small"
@@ -173,11 +175,11 @@ export function ChartPanel({
             disabled={!snapshot.can({ type: 'FIT' })}
             onClick={() => viewport.send({ type: 'FIT' })}
           >
-            Fit
+            {t({ defaultMessage: 'Fit', id: 'N2HbmZ' })}
           </Button>
         </Toolbar>
         <Text size={200} id={hintId} className={styles.hint}>
-          On the chart: arrow keys pan, + and − zoom, 0 fits.
+          {t({ defaultMessage: 'On the chart: arrow keys pan, + and − zoom, 0 fits.', id: '6j0+Wj' })}
         </Text>
       </div>
       <div className={styles.stage}>
@@ -186,7 +188,7 @@ export function ChartPanel({
           className={styles.frame}
           tabIndex={0}
           role="group"
-          aria-label={`${title}: zoom and pan`}
+          aria-label={t({ defaultMessage: '{chart}: zoom and pan', id: 'DAAusD' }, { chart: title })}
           aria-describedby={hintId}
           style={{ height: `min(${maxHeight}, ${Math.ceil(extent.height)}px)` }}
           onKeyDown={onKeyDown}
@@ -210,7 +212,7 @@ export function ChartPanel({
           <div className={styles.overview} data-chart-overview aria-hidden="true">
             <ChartSvg
               layout={layout}
-              title={`${title} overview`}
+              title={t({ defaultMessage: '{chart} overview', id: 'FPZYOx' }, { chart: title })}
               view={whole}
               minFont={Infinity}
               className={styles.svg}

@@ -3,11 +3,13 @@ import { tokens } from '@fluentui/react-components';
 import type { ChartBox, ChartLayout, ChartLine } from '../../machines/chartLayout';
 import { EDGE_FONT, INVOKE_FONT, STATE_FONT, stateTitle } from '../../machines/chartLayout';
 import type { ViewRect } from '../../machines/chartViewportMachine';
+import { useT } from '../../i18n/useT';
 
 /** Room around the laid-out chart, so the outermost strokes and badges are not cut. */
 export const CHART_MARGIN = 12;
 
 function StateBox({ box, steps, minFont }: { box: ChartBox; steps?: readonly number[]; minFont: number }) {
+  const t = useT();
   const { node } = box;
   const container = node.kind === 'compound' || node.kind === 'parallel';
   const visited = !container && steps != null && steps.length > 0;
@@ -15,7 +17,14 @@ function StateBox({ box, steps, minFont }: { box: ChartBox; steps?: readonly num
     <g
       data-state={node.id}
       data-visited={visited ? steps.join(',') : undefined}
-      aria-label={visited ? `state ${node.key}, step ${steps.join(', ')}` : `state ${node.key}`}
+      aria-label={
+        visited
+          ? t(
+              { defaultMessage: 'state {state}, step {steps}', id: 'XifCbF' },
+              { state: node.key, steps: steps.join(', ') },
+            )
+          : t({ defaultMessage: 'state {state}', id: 'LxpFJt' }, { state: node.key })
+      }
     >
       <rect
         data-box
@@ -60,7 +69,7 @@ function StateBox({ box, steps, minFont }: { box: ChartBox; steps?: readonly num
             fontSize={INVOKE_FONT}
             fill={tokens.colorNeutralForeground3}
           >
-            invoke {src}
+            {t({ defaultMessage: 'invoke {service}', id: 'mdTI+C' }, { service: src })}
           </text>
         ))}
       {visited && STATE_FONT >= minFont && (

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import { Button, Card, Subtitle2, Text, Title2, makeStyles } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { Link } from 'wouter';
@@ -7,6 +8,7 @@ import { workflowChartMachine } from '../../machines/workflowChartMachine';
 import { saveTextFile } from '../../services/download';
 import { pagePath } from '../../services/pages';
 import { WorkflowChart } from './WorkflowChart';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '24px' },
@@ -15,35 +17,41 @@ const useStyles = makeStyles({
   guards: { display: 'flex', flexDirection: 'column', gap: '8px' },
 });
 
+const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
+/** Between code names, which are the same in every language. */
+const LIST_SEPARATOR = ', ';
+
 function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typeof workflowChartMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const guards = Object.entries(workflow.guardWords);
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <div className={styles.header}>
         <Title2 as="h1" id="page-title">
-          Workflow: {workflow.id}
+          {t({ defaultMessage: 'Workflow: {workflow}', id: 'oOeaYJ' }, { workflow: workflow.id })}
         </Title2>
         <Button
           icon={<ArrowDownloadRegular />}
           onClick={() => saveTextFile(scxmlOf(workflow), `${workflow.id}.scxml`, 'application/scxml+xml')}
         >
-          Download SCXML
+          {t({ defaultMessage: 'Download SCXML', id: '5hPuXc' })}
         </Button>
-        <Link href={`~${pagePath('workflows')}`}>All workflows</Link>
+        <Link href={`~${pagePath('workflows')}`}>{t({ defaultMessage: 'All workflows', id: 'hR2s7I' })}</Link>
       </div>
-      <Text>{workflow.purpose}</Text>
+      <Text>{said(workflow.purpose)}</Text>
       {/* As tall as the window leaves below the header (issue 45: a 160-px strip was unreadable), 320 px at least. */}
       <WorkflowChart
         workflow={workflow}
-        title={`${workflow.id} chart`}
+        title={t({ defaultMessage: '{workflow} chart', id: 'I0VCVA' }, { workflow: workflow.id })}
         logic={logic}
         maxHeight="max(320px, calc(100vh - 290px))"
       />
-      <Card className={styles.guards} aria-label="Guards">
-        <Subtitle2 as="h2">Guards</Subtitle2>
+      <Card className={styles.guards} aria-label={t({ defaultMessage: 'Guards', id: 'uIqFpL' })}>
+        <Subtitle2 as="h2">{t({ defaultMessage: 'Guards', id: 'uIqFpL' })}</Subtitle2>
         {guards.length === 0 ? (
-          <Text>This workflow has no guards.</Text>
+          <Text>{t({ defaultMessage: 'This workflow has no guards.', id: 'aaVr/W' })}</Text>
         ) : (
           <dl style={{ margin: 0 }}>
             {guards.map(([name, words]) => (
@@ -51,7 +59,8 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
                 <dt>
                   <code>{name}</code>
                 </dt>
-                <dd style={{ margin: 0 }}>{words}</dd>
+                {/* The guard's words are English in the machine's file (its SCXML says them so), shown translated. */}
+                <dd style={{ margin: 0 }}>{said(words)}</dd>
               </div>
             ))}
           </dl>
@@ -68,48 +77,72 @@ function Workflow({ workflow, logic }: { workflow: RegisteredMachine; logic: typ
  */
 function ChartCheck({ workflow }: { workflow: RegisteredMachine }) {
   const styles = useStyles();
+  const t = useT();
   const facts = Object.keys(workflow.factWords);
+  // The fact and field names are the document's own: code, in every language.
+  const names = (list: readonly string[]) =>
+    list.map((name, i) => (
+      <Fragment key={name}>
+        {i > 0 && LIST_SEPARATOR}
+        <code>{name}</code>
+      </Fragment>
+    ));
+  const eventFields = workflow.id === 'approval' ? ['role', 'isMaker', 'holdsModule'] : ['role'];
   return (
-    <Card className={styles.guards} aria-label="Checking this chart">
-      <Subtitle2 as="h2">Checking this chart</Subtitle2>
+    <Card className={styles.guards} aria-label={t({ defaultMessage: 'Checking this chart', id: '8NcHab' })}>
+      <Subtitle2 as="h2">{t({ defaultMessage: 'Checking this chart', id: '8NcHab' })}</Subtitle2>
       {workflow.lifecycle ? (
         <>
           <Text as="p">
-            The SCXML is executable: run it in any SCXML interpreter (such as SCION) with{' '}
-            {facts.length ? (
-              <>
-                the record&apos;s facts as its data (
-                {facts.map((f) => (
-                  <code key={f}>{f} </code>
-                ))}
+            {facts.length
+              ? t(
+                  {
+                    defaultMessage:
+                      "The SCXML is executable: run it in any SCXML interpreter (such as SCION) with the record's " +
+                      "facts as its data ({facts}) and each event's fields as the event's data ({fields}). It gives " +
+                      "the server's answer: every step the server takes, it takes; every step the server refuses, it " +
+                      'refuses.',
+                    id: 'hI30XQ',
+                  },
+                  { facts: names(facts), fields: names(eventFields) },
                 )
-              </>
-            ) : (
-              'no data (no fact of the record decides a step here)'
-            )}{' '}
-            and each event&apos;s fields as the event&apos;s data (<code>role</code>
-            {workflow.id === 'approval' ? (
-              <>
-                , <code>isMaker</code>, <code>holdsModule</code>
-              </>
-            ) : null}
-            ). It gives the server&apos;s answer: every step the server takes, it takes; every step the server refuses,
-            it refuses.
+              : t(
+                  {
+                    defaultMessage:
+                      'The SCXML is executable: run it in any SCXML interpreter (such as SCION) with no data (no fact ' +
+                      "of the record decides a step here) and each event's fields as the event's data ({fields}). It " +
+                      "gives the server's answer: every step the server takes, it takes; every step the server " +
+                      'refuses, it refuses.',
+                    id: 'CbmC81',
+                  },
+                  { fields: names(eventFields) },
+                )}
           </Text>
           <Text as="p">
-            Every build checks it so: each status, event, actor type, maker, module and fact combination is put to SCION
-            running this document alone and to the server&apos;s own lifecycle, and the two must agree (
-            <code>npm run charts:check</code> prints the table); the document is validated against the W3C SCXML 1.0
-            schema; and generated paths through the chart are walked on real records through the API with the ledger
-            checked at every step. &ldquo;Checking the charts yourself&rdquo; in <code>docs/charts.md</code> shows how
-            to run it.
+            {t(
+              {
+                defaultMessage:
+                  'Every build checks it so: each status, event, actor type, maker, module and fact combination is ' +
+                  "put to SCION running this document alone and to the server's own lifecycle, and the two must " +
+                  'agree (<code>npm run charts:check</code> prints the table); the document is validated against the ' +
+                  'W3C SCXML 1.0 schema; and generated paths through the chart are walked on real records through ' +
+                  'the API with the ledger checked at every step. “Checking the charts yourself” in ' +
+                  '<code>docs/charts.md</code> shows how to run it.',
+                id: 'b53xh9',
+              },
+              { code },
+            )}
           </Text>
         </>
       ) : (
         <Text as="p">
-          This is a screen&apos;s flow: its SCXML names each guard, which runs in the app, and is valid W3C SCXML 1.0 to
-          read, not a document to run alone. The record lifecycles (transaction, disbursement, withdrawal, approval) are
-          the executable charts.
+          {t({
+            defaultMessage:
+              "This is a screen's flow: its SCXML names each guard, which runs in the app, and is valid W3C SCXML " +
+              '1.0 to read, not a document to run alone. The record lifecycles (transaction, disbursement, ' +
+              'withdrawal, approval) are the executable charts.',
+            id: 'U/5IUf',
+          })}
         </Text>
       )}
     </Card>
@@ -124,15 +157,19 @@ export function WorkflowPage({
   id: string;
   logic?: typeof workflowChartMachine;
 }) {
+  const t = useT();
   const workflow = registeredMachine(id);
   if (!workflow) {
     return (
       <section style={{ padding: 24 }} aria-labelledby="page-title">
         <Title2 as="h1" id="page-title">
-          No such workflow
+          {t({ defaultMessage: 'No such workflow', id: 'd0gSdH' })}
         </Title2>
         <Text as="p">
-          There is no workflow named “{id}”. <Link href={`~${pagePath('workflows')}`}>All workflows</Link>
+          {t(
+            { defaultMessage: 'There is no workflow named “{workflow}”. <link>All workflows</link>', id: 'Arbe9i' },
+            { workflow: id, link: (chunks: ReactNode[]) => <Link href={`~${pagePath('workflows')}`}>{chunks}</Link> },
+          )}
         </Text>
       </section>
     );

@@ -12,6 +12,7 @@ import {
 import { Link } from 'wouter';
 import { machineRegistry } from '../../machines/registry';
 import { pagePath, pageTitle } from '../../services/pages';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '24px' } });
 
@@ -24,17 +25,19 @@ export const workflowsInOrder = () => [
 /** Every workflow machine of the app: what it is and a link to its chart. */
 export function WorkflowsPage() {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   return (
     <section className={styles.page} aria-labelledby="page-title">
       <Title2 as="h1" id="page-title">
-        {pageTitle('workflows')}
+        {said(pageTitle('workflows'))}
       </Title2>
-      <Table aria-label="Workflows" size="small">
+      <Table aria-label={t({ defaultMessage: 'Workflows', id: '6La3aS' })} size="small">
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>Workflow</TableHeaderCell>
-            <TableHeaderCell>Kind</TableHeaderCell>
-            <TableHeaderCell>Purpose</TableHeaderCell>
+            <TableHeaderCell>{t({ defaultMessage: 'Workflow', id: 'pv1lF7' })}</TableHeaderCell>
+            <TableHeaderCell>{t({ defaultMessage: 'Kind', id: 'e5x8FT' })}</TableHeaderCell>
+            <TableHeaderCell>{t({ defaultMessage: 'Purpose', id: 'm0RdHL' })}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -46,15 +49,15 @@ export function WorkflowsPage() {
               <TableCell>
                 {m.lifecycle ? (
                   <Badge appearance="tint" color="brand">
-                    Lifecycle
+                    {t({ defaultMessage: 'Lifecycle', id: 'TGAGHp' })}
                   </Badge>
                 ) : (
                   <Badge appearance="outline" color="informative">
-                    Page
+                    {t({ defaultMessage: 'Page', id: 'wFmAFC' })}
                   </Badge>
                 )}
               </TableCell>
-              <TableCell>{m.purpose}</TableCell>
+              <TableCell>{said(m.purpose)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
