@@ -41,6 +41,7 @@ import { notificationsGuardWords, notificationsMachine } from './notificationsMa
 import { oneShotActionGuardWords, oneShotActionMachine } from './confirmCallMachine';
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
 import { languageGuardWords, languageMachine } from './languageMachine';
+import { languageSettingGuardWords, languageSettingMachine } from './languageSettingMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { sessionsGuardWords, sessionsMachine } from './sessionsMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
@@ -142,6 +143,12 @@ export const machineRegistry: readonly RegisteredMachine[] = [
     'The language the app speaks: chosen on the login page, in User Settings or saved by the person; shown once ' +
       'its catalog has loaded.',
     languageGuardWords,
+  ),
+  entry(
+    'languageSetting',
+    languageSettingMachine,
+    "User Settings' Language card: saves the person's language, then the app speaks it; a refusal is said in place.",
+    languageSettingGuardWords,
   ),
   entry(
     'twoFactorSetup',

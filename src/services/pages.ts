@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import type { ModuleItem } from './schemas';
 
 /**
@@ -5,6 +6,7 @@ import type { ModuleItem } from './schemas';
  * The server seeds its modules (and so the menu and `allowed_paths`) from it; the browser derives
  * the routes, the tab titles, the headings and the guard's item pages from it. A page's view and
  * its icon's glyph are the browser's (src/views/pageViews.tsx, by the same ids and icon names).
+ * Titles are English messages (issue 48): whoever shows one says it with `said()` / `useSaid()`.
  */
 export interface PageEntry {
   /** The module id a role grants. */
@@ -33,65 +35,130 @@ export interface MenuEntry extends PageEntry {
 
 const catalogue = [
   // Issue 29: first in the menu, but not where sign-in lands (navigation.ts landingPath skips it, as the spec says).
-  { id: 'overview', title: 'Overview', path: '/dashboard/overview', icon: 'home' },
-  { id: 'transactions', title: 'Payments List', path: '/dashboard/transactions', icon: 'receipt' },
-  { id: 'callbacks', title: 'Callbacks', path: '/dashboard/callbacks', icon: 'plug', grantedWith: 'transactions' },
-  { id: 'payin', title: 'Payin Detail', pageTitle: 'Disbursement Accounts', path: '/dashboard/payin', icon: 'wallet' },
+  {
+    id: 'overview',
+    title: msg({ defaultMessage: 'Overview', id: 'GOHIi2', description: 'menu' }),
+    path: '/dashboard/overview',
+    icon: 'home',
+  },
+  {
+    id: 'transactions',
+    title: msg({ defaultMessage: 'Payments List', id: 'rV+gva', description: 'menu' }),
+    path: '/dashboard/transactions',
+    icon: 'receipt',
+  },
+  {
+    id: 'callbacks',
+    title: msg({ defaultMessage: 'Callbacks', id: 'D9zHtt', description: 'menu' }),
+    path: '/dashboard/callbacks',
+    icon: 'plug',
+    grantedWith: 'transactions',
+  },
+  {
+    id: 'payin',
+    title: msg({ defaultMessage: 'Payin Detail', id: '8u7k1i', description: 'menu' }),
+    pageTitle: msg({ defaultMessage: 'Disbursement Accounts', id: 'TjBlbK', description: 'page heading' }),
+    path: '/dashboard/payin',
+    icon: 'wallet',
+  },
   {
     id: 'disbursement',
-    title: 'Disbursement',
+    title: msg({ defaultMessage: 'Disbursement', id: 'u8SZhA', description: 'menu' }),
     path: '/dashboard/disbursement',
     icon: 'money-hand',
     children: [
       {
         id: 'disbursement-list',
-        title: 'List',
-        pageTitle: 'Disbursement List',
+        title: msg({ defaultMessage: 'List', id: 'lBfI2t', description: 'menu' }),
+        pageTitle: msg({ defaultMessage: 'Disbursement List', id: 'tWLTrb', description: 'page heading' }),
         path: '/dashboard/disbursement/transactions',
         isRequired: true,
       },
       {
         id: 'disbursement-account',
-        title: 'Account',
-        pageTitle: 'Disbursement Account',
+        title: msg({ defaultMessage: 'Account', id: 'bPwyq4', description: 'menu' }),
+        pageTitle: msg({ defaultMessage: 'Disbursement Account', id: 'SkL2qf', description: 'page heading' }),
         path: '/dashboard/disbursement/account',
       },
       {
         id: 'disbursement-master-balance',
-        title: 'Master Balance',
-        pageTitle: 'Master Disbursement Balance',
+        title: msg({ defaultMessage: 'Master Balance', id: 'a7EU0h', description: 'menu' }),
+        pageTitle: msg({ defaultMessage: 'Master Disbursement Balance', id: 'aSU6Xc', description: 'page heading' }),
         path: '/dashboard/disbursement/master-balance',
       },
     ],
   },
-  { id: 'balance', title: 'Payments Balance', path: '/dashboard/balance', icon: 'scales' },
-  { id: 'settlement', title: 'Settlement', path: '/dashboard/settlement', icon: 'calendar-checkmark' },
-  { id: 'audit-log', title: 'Audit Log', path: '/dashboard/audit-log', icon: 'document-search' },
-  { id: 'ledger', title: 'Ledger', path: '/dashboard/ledger', icon: 'book-open' },
-  { id: 'workflows', title: 'Workflows', path: '/dashboard/workflows', icon: 'flowchart', itemPages: true },
-  { id: 'approvals', title: 'Approvals', path: '/dashboard/approvals', icon: 'checkmark-shield' },
+  {
+    id: 'balance',
+    title: msg({ defaultMessage: 'Payments Balance', id: '7g2y7O', description: 'menu' }),
+    path: '/dashboard/balance',
+    icon: 'scales',
+  },
+  {
+    id: 'settlement',
+    title: msg({ defaultMessage: 'Settlement', id: 'EguTDX', description: 'menu' }),
+    path: '/dashboard/settlement',
+    icon: 'calendar-checkmark',
+  },
+  {
+    id: 'audit-log',
+    title: msg({ defaultMessage: 'Audit Log', id: 'xqZqxP', description: 'menu' }),
+    path: '/dashboard/audit-log',
+    icon: 'document-search',
+  },
+  {
+    id: 'ledger',
+    title: msg({ defaultMessage: 'Ledger', id: 'p+dCOQ', description: 'menu' }),
+    path: '/dashboard/ledger',
+    icon: 'book-open',
+  },
+  {
+    id: 'workflows',
+    title: msg({ defaultMessage: 'Workflows', id: 'RUJcFf', description: 'menu' }),
+    path: '/dashboard/workflows',
+    icon: 'flowchart',
+    itemPages: true,
+  },
+  {
+    id: 'approvals',
+    title: msg({ defaultMessage: 'Approvals', id: 'XtBxkn', description: 'menu' }),
+    path: '/dashboard/approvals',
+    icon: 'checkmark-shield',
+  },
   {
     id: 'management',
-    title: 'Management',
+    title: msg({ defaultMessage: 'Management', id: 'AXOp41', description: 'menu' }),
     path: '/dashboard/management',
     icon: 'people-settings',
     children: [
       {
         id: 'management-user',
-        title: 'User',
-        pageTitle: 'User Management',
+        title: msg({ defaultMessage: 'User', id: '5ORE+3', description: 'menu' }),
+        pageTitle: msg({ defaultMessage: 'User Management', id: 'JUVTn3', description: 'page heading' }),
         path: '/dashboard/management/user',
         isRequired: true,
       },
-      { id: 'management-role', title: 'Role', pageTitle: 'Role Management', path: '/dashboard/management/role' },
+      {
+        id: 'management-role',
+        title: msg({ defaultMessage: 'Role', id: 'vBmbq1', description: 'menu' }),
+        pageTitle: msg({ defaultMessage: 'Role Management', id: 'HpmMPu', description: 'page heading' }),
+        path: '/dashboard/management/role',
+      },
     ],
   },
   {
     id: 'settings',
-    title: 'Settings',
+    title: msg({ defaultMessage: 'Settings', id: '9Q6qkK', description: 'menu' }),
     path: '/dashboard/settings',
     icon: 'settings',
-    children: [{ id: 'settings-user', title: 'User Settings', path: '/dashboard/settings/user', isRequired: true }],
+    children: [
+      {
+        id: 'settings-user',
+        title: msg({ defaultMessage: 'User Settings', id: '40lJJK', description: 'menu' }),
+        path: '/dashboard/settings/user',
+        isRequired: true,
+      },
+    ],
   },
 ] as const satisfies readonly MenuEntry[];
 
