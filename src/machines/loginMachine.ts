@@ -3,11 +3,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, RecoveryCode, digitsOf, otpDigits, type CurrentUser } from '../services/schemas';
-import type { GuardWords } from './guardWords';
 import { msg } from '../i18n/msg';
+import type { GuardWords } from './guardWords';
 
-export const INVALID_OTP = 'Invalid OTP';
-export const INVALID_RECOVERY_CODE = 'Invalid recovery code';
+export const INVALID_OTP = msg({ defaultMessage: 'Invalid OTP', id: 'I3smtz' });
+export const INVALID_RECOVERY_CODE = msg({ defaultMessage: 'Invalid recovery code', id: 'Mk6fu+' });
 
 /** What the recovery code field says is wrong with what was typed, or null when it is a code's shape. */
 const recoveryCodeProblem = (text: string) => {
@@ -50,7 +50,8 @@ export function typedOtp(otp: string, text: string): LoginEvent | null {
   return typed ? { type: 'OTP_CHANGE', value: otp + typed } : null;
 }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : msg({ defaultMessage: 'Error', id: 'KN7zKn' });
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
 
 /**
@@ -99,7 +100,7 @@ export const loginMachine = setup({
         EDIT_PASSWORD: { actions: assign({ password: ({ event }) => event.value }) },
         SUBMIT: [
           { guard: 'credentialsFilled', target: 'submittingCredentials' },
-          { actions: assign({ error: 'Please enter your email and password' }) },
+          { actions: assign({ error: msg({ defaultMessage: 'Please enter your email and password', id: 'w1nslv' }) }) },
         ],
       },
     },
@@ -174,7 +175,7 @@ export const loginMachine = setup({
             guard: { type: 'preOtpSessionGone', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editingCredentials',
             actions: assign({
-              error: 'Your session has ended. Please sign in again.',
+              error: msg({ defaultMessage: 'Your session has ended. Please sign in again.', id: 'IsUPlh' }),
               recoveryCode: '',
               pending: null,
               password: '',
@@ -201,7 +202,7 @@ export const loginMachine = setup({
             guard: { type: 'preOtpSessionGone', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'editingCredentials',
             actions: assign({
-              error: 'Your session has ended. Please sign in again.',
+              error: msg({ defaultMessage: 'Your session has ended. Please sign in again.', id: 'IsUPlh' }),
               otp: '',
               pending: null,
               password: '',

@@ -4,9 +4,9 @@ import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, otpDigits, type RecoveryCodes } from '../services/schemas';
 import { RECOVERY_CODES_CREATED } from '../services/successTexts';
+import { msg } from '../i18n/msg';
 import type { GuardWords } from './guardWords';
 import { INVALID_OTP } from './loginMachine';
-import { msg } from '../i18n/msg';
 
 interface RecoveryCodesContext {
   code: string;
@@ -21,7 +21,8 @@ type RecoveryCodesEvent =
   | { type: 'CANCEL' }
   | { type: 'CODES_SAVED' };
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : msg({ defaultMessage: 'Error', id: 'KN7zKn' });
 
 /**
  * User Settings' "New recovery codes" (issue 44): a current authenticator code, then the new set, shown
@@ -49,7 +50,10 @@ export const recoveryCodesMachine = setup({
     askingCode: {
       on: {
         CODE_CHANGE: { actions: assign({ code: ({ event }) => otpDigits(event.value), error: null }) },
-        SUBMIT: [{ guard: 'codeComplete', target: 'creating' }, { actions: assign({ error: 'OTP must be 6 digits' }) }],
+        SUBMIT: [
+          { guard: 'codeComplete', target: 'creating' },
+          { actions: assign({ error: msg({ defaultMessage: 'OTP must be 6 digits', id: 'NlTU5O' }) }) },
+        ],
         CANCEL: { target: 'idle', actions: assign({ code: '', error: null }) },
       },
     },

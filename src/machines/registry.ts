@@ -42,6 +42,7 @@ import { notificationsGuardWords, notificationsMachine } from './notificationsMa
 import { oneShotActionGuardWords, oneShotActionMachine } from './confirmCallMachine';
 import { paymentsListGuardWords, paymentsListMachine } from './paymentsListMachine';
 import { languageGuardWords, languageMachine } from './languageMachine';
+import { languageSettingGuardWords, languageSettingMachine } from './languageSettingMachine';
 import { sessionGuardWords, sessionMachine } from './sessionMachine';
 import { sessionsGuardWords, sessionsMachine } from './sessionsMachine';
 import { settlementGuardWords, settlementMachine } from './settlementMachine';
@@ -174,6 +175,12 @@ export const machineRegistry: readonly RegisteredMachine[] = [
       id: 'KMyN4S',
     }),
     languageGuardWords,
+  ),
+  entry(
+    'languageSetting',
+    languageSettingMachine,
+    "User Settings' Language card: saves the person's language, then the app speaks it; a refusal is said in place.",
+    languageSettingGuardWords,
   ),
   entry(
     'twoFactorSetup',

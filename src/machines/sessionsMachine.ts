@@ -3,8 +3,8 @@ import { alerts } from '../services/alerts';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import type { SessionRow } from '../services/sessionRules';
-import type { GuardWords } from './guardWords';
 import { msg } from '../i18n/msg';
+import type { GuardWords } from './guardWords';
 
 /**
  * User Settings' sessions card (issue 44): the person's live sessions, "Sign out" of one other session
@@ -63,7 +63,10 @@ export const sessionsMachine = setup({
         onDone: { target: 'showing', actions: assign({ sessions: ({ event }) => event.output, loadError: null }) },
         onError: {
           target: 'loadFailed',
-          actions: assign({ loadError: ({ event }) => messageOf(event.error, 'Your sessions could not be loaded.') }),
+          actions: assign({
+            loadError: ({ event }) =>
+              messageOf(event.error, msg({ defaultMessage: 'Your sessions could not be loaded.', id: 'oV1k3P' })),
+          }),
         },
       },
     },
@@ -90,7 +93,8 @@ export const sessionsMachine = setup({
           target: 'loading',
           actions: {
             type: 'saidFailed',
-            params: ({ event }) => messageOf(event.error, 'The session could not be signed out.'),
+            params: ({ event }) =>
+              messageOf(event.error, msg({ defaultMessage: 'The session could not be signed out.', id: '4YLGRK' })),
           },
         },
       },
@@ -105,7 +109,11 @@ export const sessionsMachine = setup({
           target: 'loading',
           actions: {
             type: 'saidFailed',
-            params: ({ event }) => messageOf(event.error, 'The other sessions could not be signed out.'),
+            params: ({ event }) =>
+              messageOf(
+                event.error,
+                msg({ defaultMessage: 'The other sessions could not be signed out.', id: 'GXJVnW' }),
+              ),
           },
         },
       },

@@ -3,9 +3,9 @@ import { api } from '../services/api';
 import { ApiError } from '../services/http';
 import { OTP_LENGTH, otpDigits, readsOnly, roleOf, type PageUser, type RecoveryCodes } from '../services/schemas';
 import { OTP_DISABLED, OTP_VERIFIED } from '../services/successTexts';
+import { msg } from '../i18n/msg';
 import type { GuardWords } from './guardWords';
 import type { ReauthenticateEvent } from './sessionMachine';
-import { msg } from '../i18n/msg';
 
 export const REDIRECT_DELAY_MS = 2500;
 
@@ -35,7 +35,8 @@ type SetupEvent =
   | { type: 'CANCEL' }
   | { type: 'CODES_SAVED' };
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Error');
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : msg({ defaultMessage: 'Error', id: 'KN7zKn' });
 
 /** User Settings' two-factor panel: three-step set-up when not active, Reset when it is (spec section 2). */
 export const twoFactorSetupMachine = setup({
@@ -107,7 +108,7 @@ export const twoFactorSetupMachine = setup({
         CODE_CHANGE: { actions: assign({ code: ({ event }) => otpDigits(event.value), error: null }) },
         VERIFY: [
           { guard: 'codeComplete', target: 'verifying' },
-          { actions: assign({ error: 'OTP must be 6 digits' }) },
+          { actions: assign({ error: msg({ defaultMessage: 'OTP must be 6 digits', id: 'NlTU5O' }) }) },
         ],
       },
     },
@@ -123,7 +124,7 @@ export const twoFactorSetupMachine = setup({
             code: '',
             error: ({ event }) =>
               event.error instanceof ApiError && event.error.status === 422
-                ? 'OTP is invalid.'
+                ? msg({ defaultMessage: 'OTP is invalid.', id: 'EOtd6W' })
                 : messageOf(event.error),
           }),
         },

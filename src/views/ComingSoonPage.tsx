@@ -1,5 +1,6 @@
 import { Card, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { WrenchRegular } from '@fluentui/react-icons';
+import { useT } from '../i18n/useT';
 
 const useStyles = makeStyles({
   card: {
@@ -16,6 +17,7 @@ const useStyles = makeStyles({
 /** A module whose screen a later release builds. */
 export function ComingSoonPage({ title }: { title: string }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <section aria-labelledby="page-title">
       <Title2 as="h1" id="page-title">
@@ -24,9 +26,13 @@ export function ComingSoonPage({ title }: { title: string }) {
       <Card className={styles.card} style={{ marginTop: tokens.spacingVerticalL }}>
         <WrenchRegular className={styles.icon} aria-hidden="true" />
         <Text weight="semibold" size={400}>
-          Fitur Belum Tersedia
+          {t({
+            defaultMessage: 'Fitur Belum Tersedia',
+            id: 'twqqrG',
+            description: "The spec's feature-unavailable alert",
+          })}
         </Text>
-        <Text>This module is not available yet.</Text>
+        <Text>{t({ defaultMessage: 'This module is not available yet.', id: 'fqzjfd' })}</Text>
       </Card>
     </section>
   );

@@ -15,6 +15,7 @@ import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../machines/loginMachine';
+import { useSaid, useT } from '../i18n/useT';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -23,6 +24,8 @@ const useStyles = makeStyles({
 
 export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const { email, password, error, notice, submitting, canSubmit, canEdit } = useSelector(
     actor,
     (s) => ({
@@ -50,21 +53,21 @@ export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMac
     >
       <div className={styles.heading}>
         <Title2 as="h1" id="sign-in-title">
-          Sign In
+          {t({ defaultMessage: 'Sign In', id: 'Ub+AGc' })}
         </Title2>
-        <Text>Use your work email and password.</Text>
+        <Text>{t({ defaultMessage: 'Use your work email and password.', id: 'wD3Q3g' })}</Text>
       </div>
       {notice && (
         <MessageBar intent="info">
-          <MessageBarBody>{notice}</MessageBarBody>
+          <MessageBarBody>{said(notice)}</MessageBarBody>
         </MessageBar>
       )}
       {error && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarBody>{said(error)}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label="Email" required>
+      <Field label={t({ defaultMessage: 'Email', id: 'sy+pv5' })} required>
         <Input
           type="email"
           autoComplete="username"
@@ -74,7 +77,7 @@ export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMac
           onChange={(_, d) => actor.send({ type: 'EDIT_EMAIL', value: d.value })}
         />
       </Field>
-      <Field label="Password" required>
+      <Field label={t({ defaultMessage: 'Password', id: '5sg7KC' })} required>
         <Input
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
@@ -87,7 +90,11 @@ export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMac
               size="small"
               type="button"
               aria-pressed={showPassword}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-label={
+                showPassword
+                  ? t({ defaultMessage: 'Hide password', id: 'K3fWTv' })
+                  : t({ defaultMessage: 'Show password', id: 'JHTwdB' })
+              }
               icon={showPassword ? <EyeOffRegular /> : <EyeRegular />}
               onClick={() => setShowPassword((v) => !v)}
             />
@@ -101,7 +108,9 @@ export function CredentialsForm({ actor }: { actor: ActorRefFrom<typeof loginMac
         disabled={!canSubmit}
         icon={submitting ? <Spinner size="tiny" /> : undefined}
       >
-        {submitting ? 'Signing in…' : 'Sign In'}
+        {submitting
+          ? t({ defaultMessage: 'Signing in…', id: 's4yZXg' })
+          : t({ defaultMessage: 'Sign In', id: 'Ub+AGc' })}
       </Button>
     </form>
   );

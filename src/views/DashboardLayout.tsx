@@ -3,6 +3,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { FOOTER_YEAR, PRODUCT_NAME } from './brand';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { useT } from '../i18n/useT';
 
 const useStyles = makeStyles({
   shell: {
@@ -33,6 +34,7 @@ const useStyles = makeStyles({
 
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <div className={styles.shell}>
       <div className={styles.header}>
@@ -45,7 +47,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <main className={styles.main}>{children}</main>
       <footer className={styles.footer}>
         <Text size={200}>
-          © {FOOTER_YEAR} {PRODUCT_NAME}. All rights reserved.
+          {t(
+            { defaultMessage: '© {year} {product}. All rights reserved.', id: 'KfaI/K' },
+            { year: FOOTER_YEAR, product: PRODUCT_NAME },
+          )}
         </Text>
       </footer>
     </div>

@@ -8,11 +8,14 @@ import { SessionContext } from './SessionContext';
 import { PageSuspense } from './common/PageSuspense';
 import { pageViewAt } from './pageViews';
 import { RetryBar } from './common/RetryBar';
+import { useSaid, useT } from '../i18n/useT';
 
 const GROUPS = new Set(GROUP_PATHS);
 
 /** Everything under /dashboard: the spec's route guard, then the page for the path. */
 export function DashboardRoutes() {
+  const t = useT();
+  const said = useSaid();
   const [relative] = useLocation();
   const path = relative === '/' ? '/dashboard' : `/dashboard${relative}`.replace(/\/+$/, '');
   const session = SessionContext.useActorRef();
@@ -20,11 +23,17 @@ export function DashboardRoutes() {
 
   if (state.matches('signedOut') || state.matches('signingOut')) return <Redirect to="~/login" replace />;
   if (state.matches('loadingOptions') || state.matches('restoring')) {
-    return <Spinner label="Loading your dashboard…" style={{ marginTop: '30vh' }} />;
+    return (
+      <Spinner label={t({ defaultMessage: 'Loading your dashboard…', id: 'TsCAnC' })} style={{ marginTop: '30vh' }} />
+    );
   }
   if (state.matches('optionsFailed')) {
     return (
-      <RetryBar message={state.context.error} onRetry={() => session.send({ type: 'RETRY' })} style={{ margin: 24 }} />
+      <RetryBar
+        message={state.context.error && said(state.context.error)}
+        onRetry={() => session.send({ type: 'RETRY' })}
+        style={{ margin: 24 }}
+      />
     );
   }
   const user = state.context.user;
@@ -42,7 +51,9 @@ export function DashboardRoutes() {
   return (
     <DashboardLayout>
       <PageSuspense key={path}>
-        {pageViewAt(path) ?? <ComingSoonPage title={page?.title ?? 'Dashboard'} />}
+        {pageViewAt(path) ?? (
+          <ComingSoonPage title={page ? said(page.title) : t({ defaultMessage: 'Dashboard', id: 'hzSNj4' })} />
+        )}
       </PageSuspense>
     </DashboardLayout>
   );

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { BrandMark } from './BrandMark';
 import { NotificationBell } from './NotificationBell';
 import { SessionContext } from './SessionContext';
+import { useT } from '../i18n/useT';
 
 const useStyles = makeStyles({
   bar: {
@@ -21,6 +22,7 @@ const useStyles = makeStyles({
 
 export function Header() {
   const styles = useStyles();
+  const t = useT();
   const [, navigate] = useLocation();
   const { user, landing, verified } = SessionContext.useSelector((s) => ({
     user: s.context.user,
@@ -50,7 +52,14 @@ export function Header() {
               <Text weight="semibold" size={300}>
                 {user.display_name}
               </Text>
-              <Text size={200}>{user.role[0]?.name ?? 'Tidak Ada Role'}</Text>
+              <Text size={200}>
+                {user.role[0]?.name ??
+                  t({
+                    defaultMessage: 'Tidak Ada Role',
+                    id: 'X3bPrd',
+                    description: "The spec's words for a user without a role",
+                  })}
+              </Text>
             </div>
           </>
         )}

@@ -12,8 +12,9 @@ import {
 import { ArrowLeftRegular, ClipboardPasteRegular } from '@fluentui/react-icons';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { INVALID_OTP, typedOtp, type loginMachine } from '../machines/loginMachine';
+import { typedOtp, type loginMachine } from '../machines/loginMachine';
 import { readClipboardText } from '../services/clipboard';
+import { useSaid, useT } from '../i18n/useT';
 import { OTP_LENGTH } from '../services/schemas';
 
 const useStyles = makeStyles({
@@ -45,6 +46,8 @@ const useStyles = makeStyles({
 /** 'Enter OTP': six digit boxes that submit by themselves when full (spec sections 2 and 5). */
 export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const { otp, error, submitting, canBack, canPaste, canType, canRecover } = useSelector(
     actor,
     (s) => ({
@@ -88,18 +91,20 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
         <Button
           appearance="subtle"
           icon={<ArrowLeftRegular />}
-          aria-label="Back"
+          aria-label={t({ defaultMessage: 'Back', id: 'cyR7Kh' })}
           onClick={() => actor.send({ type: 'BACK' })}
           disabled={!canBack}
         />
         <Title2 as="h1" id="otp-title">
-          Enter OTP
+          {t({ defaultMessage: 'Enter OTP', id: 'LOvny9' })}
         </Title2>
       </div>
-      <Text id="otp-help">Enter the 6-digit code from your authenticator app.</Text>
+      <Text id="otp-help">
+        {t({ defaultMessage: 'Enter the 6-digit code from your authenticator app.', id: 'RKK2dE' })}
+      </Text>
       {error && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error === INVALID_OTP ? INVALID_OTP : error}</MessageBarBody>
+          <MessageBarBody>{said(error)}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.boxes} role="group" aria-labelledby="otp-title" aria-describedby="otp-help">
@@ -110,7 +115,10 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
               boxes.current[i] = el;
             }}
             className={styles.box}
-            aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
+            aria-label={t(
+              { defaultMessage: 'Digit {position} of {length}', id: '0u7Gj0' },
+              { position: i + 1, length: OTP_LENGTH },
+            )}
             inputMode="numeric"
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             maxLength={1}
@@ -132,11 +140,13 @@ export function OtpForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> })
         onClick={pasteFromClipboard}
         disabled={!canPaste}
       >
-        {submitting ? 'Checking…' : 'Paste from Clipboard'}
+        {submitting
+          ? t({ defaultMessage: 'Checking…', id: 'PfxzLv' })
+          : t({ defaultMessage: 'Paste from Clipboard', id: 'FMPb4p' })}
       </Button>
       {/* Issue 44: the authenticator is lost. */}
       <Button appearance="transparent" onClick={() => actor.send({ type: 'USE_RECOVERY_CODE' })} disabled={!canRecover}>
-        Use a recovery code
+        {t({ defaultMessage: 'Use a recovery code', id: '5BmWE8' })}
       </Button>
     </form>
   );

@@ -14,6 +14,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../machines/loginMachine';
+import { useSaid, useT } from '../i18n/useT';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -21,9 +22,14 @@ const useStyles = makeStyles({
   code: { fontFamily: tokens.fontFamilyMonospace, letterSpacing: '1px' },
 });
 
+/** A recovery code's shape, the same in every language. */
+const CODE_SHAPE = 'xxxx-xxxx-xxxx';
+
 /** The OTP step with a recovery code instead of the authenticator (issue 44): one field, single use. */
 export function RecoveryCodeForm({ actor }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const { code, error, submitting, canBack, canSubmit, canType, canSwitch } = useSelector(
     actor,
     (s) => ({
@@ -52,27 +58,31 @@ export function RecoveryCodeForm({ actor }: { actor: ActorRefFrom<typeof loginMa
         <Button
           appearance="subtle"
           icon={<ArrowLeftRegular />}
-          aria-label="Back"
+          aria-label={t({ defaultMessage: 'Back', id: 'cyR7Kh' })}
           onClick={() => actor.send({ type: 'BACK' })}
           disabled={!canBack}
         />
         <Title2 as="h1" id="recovery-title">
-          Use a recovery code
+          {t({ defaultMessage: 'Use a recovery code', id: '5BmWE8' })}
         </Title2>
       </div>
       <Text id="recovery-help">
-        Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.
+        {t({
+          defaultMessage:
+            'Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.',
+          id: 'K5OdT9',
+        })}
       </Text>
       {error && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarBody>{said(error)}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label="Recovery code" required>
+      <Field label={t({ defaultMessage: 'Recovery code', id: 'e4C1p0' })} required>
         <Input
           className={styles.code}
           value={code}
-          placeholder="xxxx-xxxx-xxxx"
+          placeholder={CODE_SHAPE}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -88,10 +98,10 @@ export function RecoveryCodeForm({ actor }: { actor: ActorRefFrom<typeof loginMa
         disabled={!canSubmit}
         icon={submitting ? <Spinner size="tiny" /> : undefined}
       >
-        {submitting ? 'Checking…' : 'Sign In'}
+        {submitting ? t({ defaultMessage: 'Checking…', id: 'PfxzLv' }) : t({ defaultMessage: 'Sign In', id: 'Ub+AGc' })}
       </Button>
       <Button appearance="transparent" onClick={() => actor.send({ type: 'USE_AUTHENTICATOR' })} disabled={!canSwitch}>
-        Use the authenticator app instead
+        {t({ defaultMessage: 'Use the authenticator app instead', id: 'ZRm1Rv' })}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PRODUCT_NAME } from './brand';
 import {
   Button,
   DialogActions,
@@ -14,6 +15,7 @@ import { ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { writeClipboardText } from '../services/clipboard';
 import { saveTextFile } from '../services/download';
 import { MachineDialog } from './common/MachineDialog';
+import { useT } from '../i18n/useT';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -33,8 +35,7 @@ const useStyles = makeStyles({
   tools: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-const asText = (codes: string[]) =>
-  `Payments Back Office recovery codes\nEach code signs in once instead of the authenticator app.\n\n${codes.join('\n')}\n`;
+const asText = (heading: string[], codes: string[]) => `${heading.join('\n')}\n\n${codes.join('\n')}\n`;
 
 /**
  * The ten recovery codes, shown this once (issue 44): a list a screen reader reads code by code, Copy and
@@ -42,18 +43,27 @@ const asText = (codes: string[]) =>
  */
 export function RecoveryCodesDialog({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
   const styles = useStyles();
+  const t = useT();
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
     <MachineDialog modalType="alert">
       <DialogSurface aria-describedby="recovery-codes-help">
         <DialogBody>
-          <DialogTitle>Save your recovery codes</DialogTitle>
+          <DialogTitle>{t({ defaultMessage: 'Save your recovery codes', id: 'n0fdpg' })}</DialogTitle>
           <DialogContent className={styles.content}>
             <Text id="recovery-codes-help">
-              If you lose your authenticator app, each of these codes signs you in once instead. Keep them somewhere
-              safe: they are shown only now.
+              {t({
+                defaultMessage:
+                  'If you lose your authenticator app, each of these codes signs you in once instead. Keep them ' +
+                  'somewhere safe: they are shown only now.',
+                id: 'Yo8Mhj',
+              })}
             </Text>
-            <ol className={styles.codes} aria-label="Recovery codes" data-testid="recovery-codes">
+            <ol
+              className={styles.codes}
+              aria-label={t({ defaultMessage: 'Recovery codes', id: 'a0PUqs' })}
+              data-testid="recovery-codes"
+            >
               {codes.map((code) => (
                 <li key={code}>{code}</li>
               ))}
@@ -63,23 +73,43 @@ export function RecoveryCodesDialog({ codes, onSaved }: { codes: string[]; onSav
                 icon={<CopyRegular />}
                 onClick={async () => setCopied(await writeClipboardText(codes.join('\n')))}
               >
-                Copy
+                {t({ defaultMessage: 'Copy', id: '4l6vz1' })}
               </Button>
-              <Button icon={<ArrowDownloadRegular />} onClick={() => saveTextFile(asText(codes), 'recovery-codes.txt')}>
-                Download (.txt)
+              <Button
+                icon={<ArrowDownloadRegular />}
+                onClick={() =>
+                  saveTextFile(
+                    asText(
+                      [
+                        t({ defaultMessage: '{product} recovery codes', id: '0uslUy' }, { product: PRODUCT_NAME }),
+                        t({
+                          defaultMessage: 'Each code signs in once instead of the authenticator app.',
+                          id: 'Ma/332',
+                        }),
+                      ],
+                      codes,
+                    ),
+                    'recovery-codes.txt',
+                  )
+                }
+              >
+                {t({ defaultMessage: 'Download (.txt)', id: '+wvBIO' })}
               </Button>
             </div>
             <Text role="status">
               {copied === true
-                ? 'Copied.'
+                ? t({ defaultMessage: 'Copied.', id: 'EPS+mh' })
                 : copied === false
-                  ? 'The browser refused the clipboard: select the codes to copy them.'
+                  ? t({
+                      defaultMessage: 'The browser refused the clipboard: select the codes to copy them.',
+                      id: 'QOfvm9',
+                    })
                   : ''}
             </Text>
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onSaved}>
-              I have saved these codes
+              {t({ defaultMessage: 'I have saved these codes', id: 'LyfHWE' })}
             </Button>
           </DialogActions>
         </DialogBody>

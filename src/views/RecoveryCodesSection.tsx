@@ -19,6 +19,7 @@ import { recoveryCodesMachine } from '../machines/recoveryCodesMachine';
 import type { twoFactorSetupMachine } from '../machines/twoFactorSetupMachine';
 import { RECOVERY_CODE_SIGN_IN } from '../services/successTexts';
 import { MachineDialog } from './common/MachineDialog';
+import { useSaid, useT } from '../i18n/useT';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import { SessionContext } from './SessionContext';
 
@@ -32,6 +33,7 @@ const useStyles = makeStyles({
  * recovery codes (its own machine) while two-factor is active.
  */
 export function RecoveryCodesSection({ setup }: { setup: ActorRefFrom<typeof twoFactorSetupMachine> }) {
+  const said = useSaid();
   const mustReset = SessionContext.useSelector((s) => s.context.user?.must_reset_two_factor === true);
   const { settingUp, codes, active } = useSelector(
     setup,
@@ -46,7 +48,7 @@ export function RecoveryCodesSection({ setup }: { setup: ActorRefFrom<typeof two
     <>
       {mustReset && settingUp && (
         <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{RECOVERY_CODE_SIGN_IN}</MessageBarBody>
+          <MessageBarBody>{said(RECOVERY_CODE_SIGN_IN)}</MessageBarBody>
         </MessageBar>
       )}
       {codes && <RecoveryCodesDialog codes={codes} onSaved={() => setup.send({ type: 'CODES_SAVED' })} />}
@@ -58,16 +60,20 @@ export function RecoveryCodesSection({ setup }: { setup: ActorRefFrom<typeof two
 /** New recovery codes: its own machine (`logic` for tests), a current authenticator code, then the new set once. */
 export function NewRecoveryCodes({ logic = recoveryCodesMachine }: { logic?: typeof recoveryCodesMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const actor = useActorRef(logic);
   const state = useSelector(actor, (s) => s);
   const { code, codes, error } = state.context;
   const asking = state.matches('askingCode') || state.matches('creating');
   return (
     <div className={styles.section}>
-      <Text weight="semibold">Recovery codes</Text>
-      <Text>A new set replaces your recovery codes: the old ones stop working.</Text>
+      <Text weight="semibold">{t({ defaultMessage: 'Recovery codes', id: 'a0PUqs' })}</Text>
+      <Text>
+        {t({ defaultMessage: 'A new set replaces your recovery codes: the old ones stop working.', id: 'pDxEpA' })}
+      </Text>
       <Button onClick={() => actor.send({ type: 'START' })} disabled={!state.can({ type: 'START' })}>
-        New recovery codes
+        {t({ defaultMessage: 'New recovery codes', id: 'XnqlAf' })}
       </Button>
       {asking && (
         <MachineDialog busy={!state.can({ type: 'CANCEL' })} onDismiss={() => actor.send({ type: 'CANCEL' })}>
@@ -80,11 +86,11 @@ export function NewRecoveryCodes({ logic = recoveryCodesMachine }: { logic?: typ
               }}
             >
               <DialogBody>
-                <DialogTitle>New recovery codes</DialogTitle>
+                <DialogTitle>{t({ defaultMessage: 'New recovery codes', id: 'XnqlAf' })}</DialogTitle>
                 <DialogContent>
                   <Field
-                    label="Code from your authenticator app"
-                    validationMessage={error ?? undefined}
+                    label={t({ defaultMessage: 'Code from your authenticator app', id: 'eT8Fef' })}
+                    validationMessage={error ? said(error) : undefined}
                     validationState={error ? 'error' : 'none'}
                   >
                     <Input
@@ -100,10 +106,12 @@ export function NewRecoveryCodes({ logic = recoveryCodesMachine }: { logic?: typ
                 </DialogContent>
                 <DialogActions>
                   <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={!state.can({ type: 'CANCEL' })}>
-                    Cancel
+                    {t({ defaultMessage: 'Cancel', id: '47FYwb' })}
                   </Button>
                   <Button appearance="primary" type="submit" disabled={!state.can({ type: 'SUBMIT' })}>
-                    {state.matches('creating') ? 'Creating…' : 'Create'}
+                    {state.matches('creating')
+                      ? t({ defaultMessage: 'Creating…', id: 'rQUSqe' })
+                      : t({ defaultMessage: 'Create', id: 'VzzYJk' })}
                   </Button>
                 </DialogActions>
               </DialogBody>

@@ -16,6 +16,7 @@ import { moduleItem } from '../services/pages';
 import type { ModuleItem } from '../services/schemas';
 import { moduleIcon } from './pageViews';
 import { SessionContext } from './SessionContext';
+import { useSaid, useT } from '../i18n/useT';
 
 const LOGOUT = '#logout';
 
@@ -30,6 +31,9 @@ const settingsOnly: ModuleItem[] = [moduleItem('settings')];
 /** The menu: the server's modules the user holds; Settings shows the display name and ends with Logout. */
 export function Sidebar() {
   const styles = useStyles();
+  const t = useT();
+  // Menu titles are English messages (the page table's, or the server's modules): said in the language shown.
+  const said = useSaid();
   const [location, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const { user, modules } = SessionContext.useSelector((s) => ({
@@ -55,7 +59,7 @@ export function Sidebar() {
     <NavDrawer
       open
       type="inline"
-      aria-label="Main menu"
+      aria-label={t({ defaultMessage: 'Main menu', id: 'QCv9lw' })}
       className={styles.drawer}
       selectedValue={path}
       defaultOpenCategories={openCategories}
@@ -64,17 +68,17 @@ export function Sidebar() {
         {items.map((m) =>
           m.children.length === 0 && m.id !== 'settings' ? (
             <NavItem key={m.id} value={m.path} icon={moduleIcon(m.icon)} href={m.path} onClick={follow(m.path)}>
-              {m.title}
+              {said(m.title)}
             </NavItem>
           ) : (
             <NavCategory key={m.id} value={m.id}>
               <NavCategoryItem icon={m.id === 'settings' ? <SettingsRegular /> : moduleIcon(m.icon)}>
-                {m.id === 'settings' ? user.display_name : m.title}
+                {m.id === 'settings' ? user.display_name : said(m.title)}
               </NavCategoryItem>
               <NavSubItemGroup>
                 {m.children.map((c) => (
                   <NavSubItem key={c.id} value={c.path} href={c.path} onClick={follow(c.path)}>
-                    {c.title}
+                    {said(c.title)}
                   </NavSubItem>
                 ))}
                 {m.id === 'settings' && (
@@ -86,7 +90,7 @@ export function Sidebar() {
                       session.send({ type: 'LOGOUT' });
                     }}
                   >
-                    Logout
+                    {t({ defaultMessage: 'Logout', id: 'C81/uG' })}
                   </NavSubItem>
                 )}
               </NavSubItemGroup>

@@ -29,6 +29,8 @@ import { MachineDialog } from './common/MachineDialog';
 import { RecoveryCodesSection } from './RecoveryCodesSection';
 import { SessionContext } from './SessionContext';
 import { SessionsCard } from './settings/SessionsCard';
+import { LanguageCard } from './settings/LanguageCard';
+import { useSaid, useT } from '../i18n/useT';
 
 const useStyles = makeStyles({
   grid: {
@@ -69,9 +71,15 @@ const useStyles = makeStyles({
   links: { display: 'flex', gap: tokens.spacingHorizontalL },
 });
 
+/** The app stores' names: theirs, the same in every language. */
+const APP_STORE = 'App Store';
+const GOOGLE_PLAY = 'Google Play';
+
 /** User Settings: the two-factor panel's machine tells the session when the user must sign in again. */
 export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: typeof twoFactorSetupMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const session = SessionContext.useActorRef();
   const user = SessionContext.useSelector((s) => s.context.user);
   const actor = useActorRef(logic, { input: { twoFactorActive: user?.two_factor_active ?? false, session, user } });
@@ -82,31 +90,37 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
   return (
     <section aria-labelledby="page-title">
       <Title2 as="h1" id="page-title">
-        {pageTitle('settings-user')}
+        {said(pageTitle('settings-user'))}
       </Title2>
       <div className={styles.grid}>
         <Card className={styles.card}>
           <CardHeader
             image={<ShieldKeyholeRegular fontSize={28} />}
-            header={<Title3 as="h2">Two-Factor Authentication</Title3>}
+            header={<Title3 as="h2">{t({ defaultMessage: 'Two-Factor Authentication', id: 'AJyYQz' })}</Title3>}
           />
           {error && !state.matches('awaitingCode') && (
             <MessageBar intent="error">
-              <MessageBarBody>{error}</MessageBarBody>
+              <MessageBarBody>{said(error)}</MessageBarBody>
             </MessageBar>
           )}
-          {state.matches('loadingSecret') && <Spinner label="Preparing your QR code…" />}
+          {state.matches('loadingSecret') && (
+            <Spinner label={t({ defaultMessage: 'Preparing your QR code…', id: 'GCJJVT' })} />
+          )}
           {state.matches('loadFailed') && (
             <Button disabled={!can('RETRY')} onClick={() => actor.send({ type: 'RETRY' })}>
-              Try again
+              {t({ defaultMessage: 'Try again', id: 'FazwRl' })}
             </Button>
           )}
           {(state.matches('awaitingCode') || state.matches('verifying')) && (
             <ol className={styles.steps}>
               <li className={styles.step}>
-                <Text weight="semibold">Install an authenticator app</Text>
+                <Text weight="semibold">{t({ defaultMessage: 'Install an authenticator app', id: '6fbk8O' })}</Text>
                 <Text>
-                  Use Google Authenticator, Microsoft Authenticator or any app that supports time-based codes.
+                  {t({
+                    defaultMessage:
+                      'Use Google Authenticator, Microsoft Authenticator or any app that supports time-based codes.',
+                    id: 'WU6INm',
+                  })}
                 </Text>
                 <div className={styles.links}>
                   <Link
@@ -114,27 +128,35 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
                     target="_blank"
                     rel="noreferrer"
                   >
-                    App Store
+                    {APP_STORE}
                   </Link>
                   <Link
                     href="https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2"
                     target="_blank"
                     rel="noreferrer"
                   >
-                    Google Play
+                    {GOOGLE_PLAY}
                   </Link>
                 </div>
               </li>
               <li className={styles.step}>
-                <Text weight="semibold">Scan the QR code</Text>
-                {qrcode && <Image className={styles.qr} src={qrcode} alt="QR code for your authenticator app" />}
-                <Text>Cannot scan it? Enter this secret key in the app:</Text>
+                <Text weight="semibold">{t({ defaultMessage: 'Scan the QR code', id: 'dChb0Y' })}</Text>
+                {qrcode && (
+                  <Image
+                    className={styles.qr}
+                    src={qrcode}
+                    alt={t({ defaultMessage: 'QR code for your authenticator app', id: 'MBwRvF' })}
+                  />
+                )}
+                <Text>{t({ defaultMessage: 'Cannot scan it? Enter this secret key in the app:', id: 'kHLDi6' })}</Text>
                 <Text className={styles.secret} data-testid="totp-secret">
                   {secret}
                 </Text>
               </li>
               <li className={styles.step}>
-                <Text weight="semibold">Enter the 6-digit code from the app</Text>
+                <Text weight="semibold">
+                  {t({ defaultMessage: 'Enter the 6-digit code from the app', id: '6HXy/Z' })}
+                </Text>
                 <form
                   className={styles.verify}
                   onSubmit={(e) => {
@@ -143,8 +165,8 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
                   }}
                 >
                   <Field
-                    label="Authentication code"
-                    validationMessage={error ?? undefined}
+                    label={t({ defaultMessage: 'Authentication code', id: 'odOTJw' })}
+                    validationMessage={error ? said(error) : undefined}
                     validationState={error ? 'error' : 'none'}
                   >
                     <Input
@@ -157,7 +179,9 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
                     />
                   </Field>
                   <Button appearance="primary" type="submit" disabled={!can('VERIFY')}>
-                    {state.matches('verifying') ? 'Verifying…' : 'Verify'}
+                    {state.matches('verifying')
+                      ? t({ defaultMessage: 'Verifying…', id: '9UZKR3' })
+                      : t({ defaultMessage: 'Verify', id: 'q5Xl0M' })}
                   </Button>
                 </form>
               </li>
@@ -165,20 +189,25 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
           )}
           {state.matches('verified') && (
             <MessageBar intent="success" role="status">
-              <MessageBarBody>{OTP_VERIFIED}</MessageBarBody>
+              <MessageBarBody>{said(OTP_VERIFIED)}</MessageBarBody>
             </MessageBar>
           )}
           {(state.matches('active') || state.matches('confirmingReset') || state.matches('disabling')) && (
             <>
               <Text className={styles.active} weight="semibold" size={400}>
-                <CheckmarkCircleFilled /> 2FA Verification Set
+                <CheckmarkCircleFilled /> {t({ defaultMessage: '2FA Verification Set', id: 'MJh+tv' })}
               </Text>
-              <Text>Your account asks for a code from your authenticator app at every sign-in.</Text>
+              <Text>
+                {t({
+                  defaultMessage: 'Your account asks for a code from your authenticator app at every sign-in.',
+                  id: 'f8LZoT',
+                })}
+              </Text>
               {/* Issue 45: a read-only user (an AUDITOR) can never reset, so the button is not shown at all. */}
               {state.context.mayReset && (
                 <div>
                   <Button onClick={() => actor.send({ type: 'RESET' })} disabled={!can('RESET')}>
-                    Reset
+                    {t({ defaultMessage: 'Reset', id: 'jm/spn' })}
                   </Button>
                 </div>
               )}
@@ -186,14 +215,17 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
           )}
           {state.matches('disabled') && (
             <MessageBar intent="success" role="status">
-              <MessageBarBody>{OTP_DISABLED}</MessageBarBody>
+              <MessageBarBody>{said(OTP_DISABLED)}</MessageBarBody>
             </MessageBar>
           )}
           <RecoveryCodesSection setup={actor} />
         </Card>
+        <LanguageCard />
         <Card className={styles.card}>
-          <Title3 as="h2">More Options Coming Soon</Title3>
-          <Text>Profile and notification preferences will be available here.</Text>
+          <Title3 as="h2">{t({ defaultMessage: 'More Options Coming Soon', id: '5phJPT' })}</Title3>
+          <Text>
+            {t({ defaultMessage: 'Profile and notification preferences will be available here.', id: 'tY0qWf' })}
+          </Text>
         </Card>
         <SessionsCard />
       </div>
@@ -201,17 +233,23 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
         <MachineDialog busy={!can('CANCEL')} onDismiss={() => actor.send({ type: 'CANCEL' })}>
           <DialogSurface>
             <DialogBody>
-              <DialogTitle>Are you sure?</DialogTitle>
+              <DialogTitle>{t({ defaultMessage: 'Are you sure?', id: '2oCaym' })}</DialogTitle>
               <DialogContent>
-                Two-factor authentication will be turned off and you will be signed out. You can set it up again after
-                signing in.
+                {t({
+                  defaultMessage:
+                    'Two-factor authentication will be turned off and you will be signed out. You can set it up ' +
+                    'again after signing in.',
+                  id: 'islDAr',
+                })}
               </DialogContent>
               <DialogActions>
                 <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={!can('CANCEL')}>
-                  Cancel
+                  {t({ defaultMessage: 'Cancel', id: '47FYwb' })}
                 </Button>
                 <Button appearance="primary" onClick={() => actor.send({ type: 'CONFIRM' })} disabled={!can('CONFIRM')}>
-                  {state.matches('disabling') ? 'Resetting…' : 'Confirm'}
+                  {state.matches('disabling')
+                    ? t({ defaultMessage: 'Resetting…', id: '26SvXG' })
+                    : t({ defaultMessage: 'Confirm', id: 'N2IrpM' })}
                 </Button>
               </DialogActions>
             </DialogBody>

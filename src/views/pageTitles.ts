@@ -1,5 +1,7 @@
 import { itemPageParent } from '../services/navigation';
 import { screens } from '../services/pages';
+import { msg } from '../i18n/msg';
+import { asEnglish, type Translate } from '../i18n/translate';
 import { PRODUCT_NAME } from './brand';
 
 /** Screen titles as the spec names them, by path (the menu keeps the module titles). */
@@ -8,10 +10,10 @@ export const pageTitles: Record<string, string> = Object.fromEntries(screens.map
 /** The pages outside the dashboard, by their headings; any other path outside it is the not-found page. */
 const outsideTitles: Record<string, string | null> = {
   '/': null,
-  '/login': 'Sign In',
-  '/work-order-detail': 'Work Order',
+  '/login': msg({ defaultMessage: 'Sign In', id: 'Ub+AGc' }),
+  '/work-order-detail': msg({ defaultMessage: 'Work Order', id: 'J+9E6b' }),
 };
-const NOT_FOUND_TITLE = '404 Not Found';
+const NOT_FOUND_TITLE = msg({ defaultMessage: '404 Not Found', id: 'kOfp9A' });
 
 function pageTitleOf(path: string): string | null {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -22,8 +24,11 @@ function pageTitleOf(path: string): string | null {
   return trimmed in outsideTitles ? outsideTitles[trimmed] : NOT_FOUND_TITLE;
 }
 
-/** The browser tab's title for a path: the page's title, then the product name (issue 26: tabs told apart). */
-export function documentTitle(path: string): string {
+/**
+ * The browser tab's title for a path: the page's title, then the product name (issue 26: tabs told apart). The
+ * titles are English messages, said in the language shown (issue 48); the product's name never translates.
+ */
+export function documentTitle(path: string, said: Translate = asEnglish): string {
   const page = pageTitleOf(path);
-  return page ? `${page} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  return page ? `${said(page)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
 }

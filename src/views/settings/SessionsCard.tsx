@@ -18,6 +18,7 @@ import type { SessionRow } from '../../services/sessionRules';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DataTable, type Column } from '../common/DataTable';
 import { SessionContext } from '../SessionContext';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -31,6 +32,8 @@ const useStyles = makeStyles({
  */
 export function SessionsCard({ logic = sessionsMachine }: { logic?: typeof sessionsMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const verified = SessionContext.useSelector((state) => state.context.user?.otp_verified === true);
   const actor = useActorRef(logic, { input: { verified } });
   const s = useSelector(actor, (snapshot) => snapshot);
@@ -42,37 +45,48 @@ export function SessionsCard({ logic = sessionsMachine }: { logic?: typeof sessi
 
   const columns: Column<SessionRow>[] = [
     {
-      header: 'Browser',
+      header: t({ defaultMessage: 'Browser', id: 'E3oB+t' }),
       cell: (r) => (
         <span className={styles.browser}>
           {r.browser}
           {r.current && (
             <Badge appearance="tint" color="success">
-              This session
+              {t({ defaultMessage: 'This session', id: 'tOCeMA' })}
             </Badge>
           )}
           {!r.otp_verified && (
             <Badge appearance="tint" color="warning">
-              Awaiting code
+              {t({ defaultMessage: 'Awaiting code', id: 'hEIaK7' })}
             </Badge>
           )}
         </span>
       ),
     },
-    { header: 'Address', cell: (r) => r.ip ?? '-' },
-    { header: 'Signed in', cell: (r) => formatDateTime(r.created_at), nowrap: true },
-    { header: 'Last seen', cell: (r) => formatDateTime(r.last_seen_at), nowrap: true },
+    { header: t({ defaultMessage: 'Address', id: 'e6Ph5+' }), cell: (r) => r.ip ?? '-' },
     {
-      header: 'Actions',
+      header: t({ defaultMessage: 'Signed in', id: '77MbQy' }),
+      cell: (r) => formatDateTime(r.created_at),
+      nowrap: true,
+    },
+    {
+      header: t({ defaultMessage: 'Last seen', id: 'PO83gc' }),
+      cell: (r) => formatDateTime(r.last_seen_at),
+      nowrap: true,
+    },
+    {
+      header: t({ defaultMessage: 'Actions', id: 'wL7VAE' }),
       cell: (r) =>
         r.current ? null : (
           <Button
             size="small"
-            aria-label={`Sign out ${r.browser}, signed in ${formatDateTime(r.created_at)}`}
+            aria-label={t(
+              { defaultMessage: 'Sign out {browser}, signed in {signedIn}', id: 'fDLVqa' },
+              { browser: r.browser, signedIn: formatDateTime(r.created_at) },
+            )}
             disabled={!s.can({ type: 'END', id: r.id })}
             onClick={() => actor.send({ type: 'END', id: r.id })}
           >
-            Sign out
+            {t({ defaultMessage: 'Sign out', id: 'xXbJso' })}
           </Button>
         ),
     },
@@ -80,59 +94,81 @@ export function SessionsCard({ logic = sessionsMachine }: { logic?: typeof sessi
 
   return (
     <Card className={styles.card}>
-      <CardHeader image={<DesktopRegular fontSize={28} />} header={<Title3 as="h2">Sessions</Title3>} />
-      <Text>Where your account is signed in now. Sign out of any session you do not recognise.</Text>
+      <CardHeader
+        image={<DesktopRegular fontSize={28} />}
+        header={<Title3 as="h2">{t({ defaultMessage: 'Sessions', id: 'Z3EDd9' })}</Title3>}
+      />
+      <Text>
+        {t({
+          defaultMessage: 'Where your account is signed in now. Sign out of any session you do not recognise.',
+          id: 'KDdj8B',
+        })}
+      </Text>
       {s.matches('loadFailed') ? (
         <>
           <MessageBar intent="error">
-            <MessageBarBody>{loadError}</MessageBarBody>
+            <MessageBarBody>{loadError && said(loadError)}</MessageBarBody>
           </MessageBar>
           <div>
             <Button disabled={!s.can({ type: 'RETRY' })} onClick={() => actor.send({ type: 'RETRY' })}>
-              Reload sessions
+              {t({ defaultMessage: 'Reload sessions', id: 'Tp3B8J' })}
             </Button>
           </div>
         </>
       ) : (
         <DataTable
-          label="Your sessions"
+          label={t({ defaultMessage: 'Your sessions', id: 'RRN2sV' })}
           columns={columns}
           rows={sessions}
           rowKey={(r) => r.id}
           loading={loading}
-          loadingText={{ label: 'Loading your sessions…', overRows: true }}
-          empty="No sessions to show."
+          loadingText={{ label: t({ defaultMessage: 'Loading your sessions…', id: 'zMzKdX' }), overRows: true }}
+          empty={t({ defaultMessage: 'No sessions to show.', id: '2UasTr' })}
           minWidth={560}
         />
       )}
       <div className={styles.footer}>
         <Button disabled={!s.can({ type: 'END_OTHERS' })} onClick={() => actor.send({ type: 'END_OTHERS' })}>
-          Sign out everywhere else
+          {t({ defaultMessage: 'Sign out everywhere else', id: 'lgboJq' })}
         </Button>
       </div>
       {(s.matches('confirmingOne') || endingOne) && target && (
         <ConfirmDialog
           busy={endingOne}
-          busyLabel="Signing out…"
-          confirmLabel="Sign out"
+          busyLabel={t({ defaultMessage: 'Signing out…', id: 'QfaEcB' })}
+          confirmLabel={t({ defaultMessage: 'Sign out', id: 'xXbJso' })}
           onConfirm={() => actor.send({ type: 'CONFIRM' })}
           onCancel={() => actor.send({ type: 'CANCEL' })}
         >
           <Text>
-            Sign out {target.browser} ({target.ip ?? 'unknown address'}), signed in {formatDateTime(target.created_at)}?
-            It is signed out at once.
+            {t(
+              {
+                defaultMessage: 'Sign out {browser} ({address}), signed in {signedIn}? It is signed out at once.',
+                id: 'kD3Igz',
+              },
+              {
+                browser: target.browser,
+                address: target.ip ?? t({ defaultMessage: 'unknown address', id: 'q4twZ3' }),
+                signedIn: formatDateTime(target.created_at),
+              },
+            )}
           </Text>
         </ConfirmDialog>
       )}
       {(s.matches('confirmingOthers') || endingOthers) && (
         <ConfirmDialog
           busy={endingOthers}
-          busyLabel="Signing out…"
-          confirmLabel="Sign out everywhere else"
+          busyLabel={t({ defaultMessage: 'Signing out…', id: 'QfaEcB' })}
+          confirmLabel={t({ defaultMessage: 'Sign out everywhere else', id: 'lgboJq' })}
           onConfirm={() => actor.send({ type: 'CONFIRM' })}
           onCancel={() => actor.send({ type: 'CANCEL' })}
         >
-          <Text>Every other session of your account is signed out at once. This one stays signed in.</Text>
+          <Text>
+            {t({
+              defaultMessage: 'Every other session of your account is signed out at once. This one stays signed in.',
+              id: 'pZYo1K',
+            })}
+          </Text>
         </ConfirmDialog>
       )}
     </Card>
