@@ -1,0 +1,140 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema.ts';
+import { signInVerified, startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Issue 48, the server speaking both languages: every answer's message (and each errors[].message) is in the
+ * caller's language: the one they saved (PUT /user/language), else their Accept-Language, else English, which an
+ * API client that says nothing reads exactly as before. Content-Language names it.
+ */
+
+const API = '/api/backoffice';
+const INDONESIAN = 'id-ID,id;q=0.9';
+
+let server: TestServer;
+let superAdmin: string;
+let auditor: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  superAdmin = (await signInVerified(server, 'superadmin@demo.local')).token;
+  auditor = (await signInVerified(server, 'auditor@demo.local')).token;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function ask(method: string, path: string, options: { token?: string; body?: unknown; language?: string }) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.language) headers['accept-language'] = options.language;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(server.url + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, language: response.headers.get('content-language'), body: await response.json() };
+}
+
+/** A refusal of the domain's: one's own session that does not exist. */
+const endMissingSession = (token: string, language?: string) =>
+  ask('DELETE', `${API}/user/sessions/999999`, { token, language });
+const saveLanguage = (token: string, language: unknown, acceptLanguage?: string) =>
+  ask('PUT', `${API}/user/language`, { token, body: { language }, language: acceptLanguage });
+
+describe('the language of the answers', () => {
+  it('is English for a caller that names none and saved none, as before', async () => {
+    const refused = await endMissingSession(superAdmin);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ status: 'failed', message: 'Session not found' });
+    expect(refused.body.responseMessage).toBe('Session not found');
+    expect(refused.language).toBe('en');
+    expect((await ask('GET', `${API}/user/me`, { token: superAdmin })).body.data.language).toBeNull();
+  });
+
+  it("is the caller's Accept-Language when they saved none", async () => {
+    const refused = await endMissingSession(superAdmin, INDONESIAN);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ message: 'Sesi tidak ditemukan', responseMessage: 'Sesi tidak ditemukan' });
+    expect(refused.language).toBe('id');
+    // Before anyone is known: the not-signed-in refusal and an unknown address.
+    const anonymous = await ask('GET', `${API}/user/me`, { language: INDONESIAN });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali.');
+    const unknown = await ask('GET', `${API}/no-such-thing`, { language: INDONESIAN });
+    expect(unknown).toMatchObject({ status: 404, language: 'id', body: { message: 'Tidak ditemukan' } });
+    // A language we do not speak leaves English.
+    expect((await endMissingSession(superAdmin, 'fr-FR,fr;q=0.9')).body.message).toBe('Session not found');
+  });
+
+  it('is the saved language over Accept-Language, until English is saved', async () => {
+    const saved = await saveLanguage(superAdmin, 'id', 'en');
+    expect(saved.status).toBe(200);
+    // The answer is in the language just saved.
+    expect(saved.body).toMatchObject({ status: 'success', message: 'Bahasa disimpan', data: { language: 'id' } });
+    expect(saved.language).toBe('id');
+    const me = await ask('GET', `${API}/user/me`, { token: superAdmin, language: 'en' });
+    expect(me.body.data.language).toBe('id');
+    expect(me.language).toBe('id');
+    expect((await endMissingSession(superAdmin, 'en')).body.message).toBe('Sesi tidak ditemukan');
+    expect((await endMissingSession(superAdmin)).body.message).toBe('Sesi tidak ditemukan');
+
+    const english = await saveLanguage(superAdmin, 'en', INDONESIAN);
+    expect(english.body).toMatchObject({ message: 'Language saved', data: { language: 'en' } });
+    expect((await endMissingSession(superAdmin)).body.message).toBe('Session not found');
+    expect((await endMissingSession(superAdmin, INDONESIAN)).body.message).toBe('Session not found');
+    expect((await ask('GET', `${API}/user/me`, { token: superAdmin })).body.data.language).toBe('en');
+
+    const line = (
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.language_saved'), eq(auditLog.actorEmail, 'superadmin@demo.local')))
+        .orderBy(desc(auditLog.id))
+    ).map((row) => row.detail);
+    expect(line).toEqual([
+      { from: 'id', to: 'en' },
+      { from: null, to: 'id' },
+    ]);
+  });
+
+  it('refuses a language we do not speak, listing the problem in the caller’s language', async () => {
+    // (The AUDITOR has saved no language: the Accept-Language decides.)
+    const refused = await saveLanguage(auditor, 'fr');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      status: 'failed',
+      message: 'Language must be en or id',
+      errors: [{ field: 'language', message: 'Language must be en or id' }],
+    });
+    const inIndonesian = await saveLanguage(auditor, 'fr', INDONESIAN);
+    expect(inIndonesian.status).toBe(400);
+    expect(inIndonesian.body).toMatchObject({
+      message: 'Bahasa harus en atau id',
+      errors: [{ field: 'language', message: 'Bahasa harus en atau id' }],
+    });
+    const unknownField = await ask('PUT', `${API}/user/language`, {
+      token: auditor,
+      body: { language: 'id', theme: 'dark' },
+      language: INDONESIAN,
+    });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.errors).toEqual([{ field: 'theme', message: "Kolom 'theme' tidak dikenal" }]);
+    // Nothing was saved.
+    expect((await ask('GET', `${API}/user/me`, { token: auditor })).body.data.language).toBeNull();
+  });
+
+  it("is an AUDITOR's to save too: it changes only their own reading", async () => {
+    const saved = await saveLanguage(auditor, 'id');
+    expect(saved).toMatchObject({ status: 200, body: { data: { language: 'id' } } });
+    expect((await ask('GET', `${API}/user/me`, { token: auditor })).body.data.language).toBe('id');
+    expect((await ask('GET', `${API}/user/me`, { token: superAdmin })).body.data.language).toBe('en');
+  });
+
+  it('needs a signed-in caller', async () => {
+    const refused = await ask('PUT', `${API}/user/language`, { body: { language: 'id' } });
+    expect(refused.status).toBe(401);
+  });
+});
