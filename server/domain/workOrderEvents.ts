@@ -55,10 +55,23 @@ export async function withdrawalRequested(
       withdrawal_kind: w.kind,
     },
     subject: name,
-    message: msg(
-      { defaultMessage: '{name} from {client} is waiting for your decision', id: 'TYhvcD' },
-      { name, client: clientName },
-    ),
+    // Whole sentences, not one inside another, so that each translates as a whole (issue 48).
+    message:
+      w.kind === 'transfer_to_disburse'
+        ? msg(
+            {
+              defaultMessage: 'Transfer to disburse of {amount} from {client} is waiting for your decision',
+              id: '1QL2GI',
+            },
+            { amount: formatRupiah(w.amount, 'en'), client: clientName },
+          )
+        : msg(
+            {
+              defaultMessage: 'Withdrawal of {amount} to {bank} from {client} is waiting for your decision',
+              id: 'Hhx+sE',
+            },
+            { amount: formatRupiah(w.amount, 'en'), bank: w.bankName, client: clientName },
+          ),
     code: shortCode('WD', w.uuid),
     icon: 'money',
     recipients: await superAdminIds(tx),
@@ -169,13 +182,15 @@ export const callbackDelivered = (tx: Db, correlationId: string, resentBy: strin
   );
 
 /** The uploader names an upload by its file (the first, and how many more came with it). */
-const filesName = (filenames: string[]) =>
+const checkSubject = (filenames: string[]) =>
   filenames.length > 1
     ? msg(
-        { defaultMessage: '{filename} and {count} more', id: '6zwCDl' },
+        { defaultMessage: 'Check Transactions of {filename} and {count} more', id: 'C7cpzN' },
         { filename: filenames[0]!, count: filenames.length - 1 },
       )
-    : (filenames[0] ?? msg({ defaultMessage: 'an upload', id: 'kZCDh3' }));
+    : filenames[0]
+      ? msg({ defaultMessage: 'Check Transactions of {filename}', id: 'Lbj3ga' }, { filename: filenames[0] })
+      : msg({ defaultMessage: 'Check Transactions of an upload', id: '8Fksk0' });
 
 export async function reconciliationMismatched(
   tx: Db,
@@ -187,7 +202,7 @@ export async function reconciliationMismatched(
   const code = `REC-${ref}`;
   await openWorkOrder(tx, {
     item: { kind: 'reconciliation', ref, client_id: null, client_name: null, amount: null },
-    subject: msg({ defaultMessage: 'Check Transactions of {files}', id: 'SX+5u1' }, { files: filesName(filenames) }),
+    subject: checkSubject(filenames),
     message: msg(
       {
         defaultMessage:

@@ -1,7 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.ts';
-import { signInVerified, startTestServer, type TestServer } from './harness.ts';
+import { auditLog, notifications } from '../db/schema.ts';
+import {
+  freshAuthenticatorCode,
+  signInVerified,
+  startTestServer,
+  withdrawalRequestBody,
+  type TestServer,
+} from './harness.ts';
 
 /**
  * Issue 48, the server speaking both languages: every answer's message (and each errors[].message) is in the
@@ -14,11 +20,12 @@ const INDONESIAN = 'id-ID,id;q=0.9';
 
 let server: TestServer;
 let superAdmin: string;
+let superAdminSecret: string;
 let auditor: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  superAdmin = (await signInVerified(server, 'superadmin@demo.local')).token;
+  ({ token: superAdmin, secret: superAdminSecret } = await signInVerified(server, 'superadmin@demo.local'));
   auditor = (await signInVerified(server, 'auditor@demo.local')).token;
 });
 afterAll(async () => {
@@ -136,5 +143,41 @@ describe('the language of the answers', () => {
   it('needs a signed-in caller', async () => {
     const refused = await ask('PUT', `${API}/user/language`, { body: { language: 'id' } });
     expect(refused.status).toBe(401);
+  });
+
+  it("writes the menu and the bell's work orders in the reader's language", async () => {
+    type Module = { id: string; title: string; children: Array<{ id: string; title: string }> };
+    const menu = async (token: string, language?: string) =>
+      (await ask('GET', `${API}/master/modules`, { token, language })).body.data as Module[];
+    const titleOf = (modules: Module[], id: string) =>
+      modules.flatMap((m) => [m, ...m.children]).find((m) => m.id === id)?.title;
+    // The AUDITOR saved Indonesian; the SUPER ADMIN saved English, whatever their browser asks.
+    expect(titleOf(await menu(auditor), 'overview')).toBe('Ringkasan');
+    expect(titleOf(await menu(auditor), 'settings-user')).toBe('Pengaturan Pengguna');
+    expect(titleOf(await menu(superAdmin, INDONESIAN), 'overview')).toBe('Overview');
+
+    await saveLanguage(superAdmin, 'id');
+    const otp = await freshAuthenticatorCode(server, 'superadmin', superAdminSecret);
+    const requested = await ask('POST', `${API}/balance/add-withdrawal`, {
+      token: superAdmin,
+      body: withdrawalRequestBody(otp, { type: 'withdrawal', client_filter: 1, amount: 20_000 }),
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    // Kept in English, as written; read in each reader's language, amounts as Indonesian writes them.
+    const [stored] = await server.database.db.select().from(notifications).orderBy(desc(notifications.id)).limit(1);
+    expect(stored.subject).toBe('Withdrawal of Rp. 20,000 to BCA');
+    const bell = await ask('GET', '/api/v1/notification', { token: superAdmin });
+    const item = bell.body.data.items.find(
+      (i: { data: { work_order_code: string } }) => i.data.work_order_code === stored.workOrderCode,
+    );
+    expect(item.subject).toBe('Penarikan sebesar Rp 20.000 ke BCA');
+    expect(item.message).toMatch(/^Penarikan sebesar Rp 20\.000 ke BCA dari .+ menunggu keputusan Anda$/);
+    await saveLanguage(superAdmin, 'en');
+    const english = await ask('GET', '/api/v1/notification', { token: superAdmin, language: INDONESIAN });
+    expect(
+      english.body.data.items.find(
+        (i: { data: { work_order_code: string } }) => i.data.work_order_code === stored.workOrderCode,
+      ).subject,
+    ).toBe('Withdrawal of Rp. 20,000 to BCA');
   });
 });
