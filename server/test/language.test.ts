@@ -1,6 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications } from '../db/schema.ts';
+import { loadConfig } from '../config.ts';
+import { auditLog, exportJobs, notifications, users } from '../db/schema.ts';
+import { runEmailExport } from '../domain/exportJobs.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import {
   freshAuthenticatorCode,
   signInVerified,
@@ -179,5 +182,43 @@ describe('the language of the answers', () => {
         (i: { data: { work_order_code: string } }) => i.data.work_order_code === stored.workOrderCode,
       ).subject,
     ).toBe('Withdrawal of Rp. 20,000 to BCA');
+  });
+
+  it("e-mails an export in the requester's saved language", async () => {
+    const { db } = server.database;
+    const sent: Array<{ subject?: unknown; text?: unknown }> = [];
+    const mailer: Mailer = {
+      send: async (message) => {
+        sent.push(message);
+        return { messageId: `m${sent.length}` };
+      },
+      close: () => {},
+    };
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const exportBy = async (email: string) => {
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      const [job] = await db
+        .insert(exportJobs)
+        .values({
+          requestedBy: user.id,
+          email: 'finance@example.com',
+          filter: { start: '2026-01-01 00:00', end: '2026-01-01 23:59' },
+        })
+        .returning();
+      await runEmailExport(
+        { db, config, mailer },
+        { id: 'j', data: { exportJobId: job.id }, finalAttempt: true, retryCount: 0 },
+      );
+      return sent.at(-1)!;
+    };
+    // The AUDITOR saved Indonesian; the client saved nothing.
+    expect(await exportBy('auditor@demo.local')).toMatchObject({
+      subject: 'Ekspor transaksi',
+      text: `Terlampir 0 transaksi dari 2026-01-01 00:00 sampai 2026-01-01 23:59 (${config.businessTimeZone}).`,
+    });
+    expect(await exportBy('client@demo.local')).toMatchObject({
+      subject: 'Transaction export',
+      text: `Attached are the 0 transactions from 2026-01-01 00:00 to 2026-01-01 23:59 (${config.businessTimeZone}).`,
+    });
   });
 });
