@@ -19,6 +19,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerAccessLog } from './http/accessLog.ts';
 import { answerClientError } from './http/clientError.ts';
 import { registerErrorHandling } from './http/errorHandler.ts';
+import { registerLanguage } from './http/language.ts';
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from './http/requestId.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerRequestGuards } from './http/requestGuards.ts';
@@ -57,6 +58,8 @@ import { twoFactorRoutes } from './routes/twoFactor.ts';
 import { recoveryCodeRoutes } from './routes/recoveryCodes.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { userLanguageRoutes } from './routes/userLanguage.ts';
+import { msg } from '../src/i18n/msg.ts';
 
 const defaultWebRoot = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -93,7 +96,7 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
     // Errors the router raises before any route (a path that is not valid UTF-8) still leave as the envelope.
     frameworkErrors: (error, request, reply) => {
-      const message = 'The address is not valid';
+      const message = msg({ defaultMessage: 'The address is not valid', id: 'potf7y' });
       const status: number = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as FastifyReply)
         .status(status)
@@ -123,6 +126,7 @@ export async function buildApp(
   const webRoot = config.webRoot ?? defaultWebRoot;
   const serveWeb = existsSync(webRoot);
   registerRequestId(app);
+  registerLanguage(app);
   registerAccessLog(app, { enabled: config.accessLog });
   registerResponseSchemas(app);
   registerMetrics(app, { database, realtime, limits, metricsToken: config.metricsToken });
@@ -209,6 +213,7 @@ export async function buildApp(
   await app.register(authenticationRoutes(deps));
   await app.register(twoFactorRoutes(deps));
   await app.register(sessionRoutes(deps));
+  await app.register(userLanguageRoutes(deps));
   await app.register(recoveryCodeRoutes(deps));
   await app.register(optionsRoutes(deps));
   await app.register(overviewRoutes(deps));

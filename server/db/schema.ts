@@ -1,6 +1,7 @@
 import type { ApprovalAction, ApprovalMode, ApprovalStatus } from '../../src/services/approvalRules.ts';
 import { CALLBACK_OUTCOMES, CALLBACK_TRIGGERS } from '../../src/services/callbackRules.ts';
 import type { DisbursementMethodName, DisbursementStatusName } from '../../src/services/disbursementQuery.ts';
+import type { Language } from '../../src/i18n/language.ts';
 import type { UserTypeName } from '../../src/services/schemas.ts';
 import type { ListId } from '../../src/services/savedViewRules.ts';
 import type { SettlementRunStatus } from '../../src/services/settlementRules.ts';
@@ -99,6 +100,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set by a sign-in with a recovery code: the user is asked to set up a new authenticator (issue 44). */
     twoFactorResetRequired: boolean('two_factor_reset_required').notNull().default(false),
+    /** The language saved in User Settings (issue 48, migration 0029: 'en' or 'id'); null until one is chosen. */
+    language: text('language').$type<Language>(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,7 @@ import type { RequestOrigin } from './authentication.ts';
 import { clientNameOf } from './clientScope.ts';
 import type { Principal } from './principal.ts';
 import { openWorkOrder, superAdminIds } from './workOrders.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Dual control (issue 25), the maker's side: the policy, and holding a movement that needs a
@@ -138,9 +139,15 @@ export async function holdIfNeeded(
   await openWorkOrder(tx, {
     item: { kind: 'approval', ref: String(created.id), client_id: details.clientId, client_name: clientName, amount },
     subject: `${label} ${code}`,
-    message:
-      `${label} of ${formatRupiah(amount)}${clientName ? ` for ${clientName}` : ''} by ${principal.name} ` +
-      `waits for your approval`,
+    message: clientName
+      ? msg(
+          { defaultMessage: '{action} of {amount} for {client} by {name} waits for your approval', id: 'pgEvJZ' },
+          { action: label, amount: formatRupiah(amount, 'en'), client: clientName, name: principal.name },
+        )
+      : msg(
+          { defaultMessage: '{action} of {amount} by {name} waits for your approval', id: '3C2v4I' },
+          { action: label, amount: formatRupiah(amount, 'en'), name: principal.name },
+        ),
     code,
     icon: 'checkmark-shield',
     recipients: (await superAdminIds(tx)).filter((id) => id !== principal.id),

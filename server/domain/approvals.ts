@@ -27,6 +27,7 @@ import { applyHeldVoid, type HeldVoid } from './disbursementVoid.ts';
 import { applyWithdrawalRequest, type HeldWithdrawalRequest } from './withdrawals.ts';
 import { decidedBy, resolveWorkOrders } from './workOrders.ts';
 import type { Paged } from '../../src/services/paging.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Dual control (issue 25), the deciding side: list the requests, decide one (applying its movement
@@ -167,7 +168,7 @@ export const approvalScope = (principal: Principal): SQL | undefined =>
 
 export async function approvalRow(db: Db, id: number, principal: Principal): Promise<ApprovalRow> {
   const [row] = await selectRows(db).where(and(eq(approvalRequests.id, id), approvalScope(principal)));
-  if (!row) throw notFound('Approval request not found');
+  if (!row) throw notFound(msg({ defaultMessage: 'Approval request not found', id: 'qK6vpx' }));
   return toRow(row);
 }
 
@@ -191,12 +192,12 @@ export async function listApprovals(
 
 /** What a decided request's work order says once resolved: the decision, then who took it. */
 const APPROVAL_OUTCOMES: Readonly<Record<ApprovalDecision, string>> = {
-  APPROVE: 'Approved',
-  DECLINE: 'Declined',
-  CANCEL: 'Cancelled',
+  APPROVE: msg({ defaultMessage: 'Approved', id: 'WAlFC4', description: "a work order's outcome" }),
+  DECLINE: msg({ defaultMessage: 'Declined', id: '68Myb6', description: "a work order's outcome" }),
+  CANCEL: msg({ defaultMessage: 'Cancelled', id: 'kIXo3D', description: "a work order's outcome" }),
 };
 /** No one decided in time: the expiry job (the lifecycle's SYSTEM) resolved it. */
-const APPROVAL_EXPIRED_OUTCOME = 'Expired: no SUPER ADMIN decided in time';
+const APPROVAL_EXPIRED_OUTCOME = msg({ defaultMessage: 'Expired: no SUPER ADMIN decided in time', id: 'sY+Dxj' });
 
 /** Why the lifecycle refused this decision, in the contract's words. */
 function refusal(current: ApprovalRecord, decision: ApprovalDecisionBody['decision'], isMaker: boolean) {
@@ -249,7 +250,7 @@ export async function decideApproval(
         .from(approvalRequests)
         .where(and(eq(approvalRequests.id, id), approvalScope(principal)))
         .for('update');
-      if (!current) throw notFound('Approval request not found');
+      if (!current) throw notFound(msg({ defaultMessage: 'Approval request not found', id: 'qK6vpx' }));
       const isMaker = current.makerId === principal.id;
       // Every gate is the lifecycle's (issue 42): the actor's type, whether they made it, and the action's module.
       const next = nextApprovalStatus(current.status, body.decision, {

@@ -10,15 +10,16 @@ import { pageMeta, pageOffset } from './paging.ts';
 import type { Principal } from './principal.ts';
 import { auditDownload, writeSheetFile, type ExportFile } from './payinExport.ts';
 import type { Paged } from '../../src/services/paging.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** One audit line's reads (issue 43): the records a bulk line moved, a page at a time or as a file. */
 
 /** The line's chained seal; 404 for no such line, and for a line that moved no records in bulk. */
 async function sealedLine(db: Db, auditId: number) {
   const { rows } = await db.execute<{ detail: unknown }>(sql`select detail from audit_log where id = ${auditId}`);
-  if (!rows[0]) throw notFound('Audit line not found');
+  if (!rows[0]) throw notFound(msg({ defaultMessage: 'Audit line not found', id: '5hP82S' }));
   const seal = sealOf(rows[0].detail);
-  if (!seal) throw notFound('This audit line moved no records in bulk');
+  if (!seal) throw notFound(msg({ defaultMessage: 'This audit line moved no records in bulk', id: 'JJc8nS' }));
   return seal;
 }
 

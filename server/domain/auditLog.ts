@@ -13,6 +13,7 @@ import { containing } from './textSearch.ts';
 import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './payinExport.ts';
 import { windowConditions } from './businessWindow.ts';
 import type { Paged } from '../../src/services/paging.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export const AUDIT_EXPORT_FILENAME = 'Audit Log.xlsx';
 /** The download's cap: beyond it the filter must be narrowed (ruleBroken). */
@@ -127,8 +128,14 @@ export async function assertAuditExportable(db: Db, where: SQL, maxRows = AUDIT_
   const rows = Number(n);
   if (rows > maxRows) {
     throw ruleBroken(
-      `The export has ${rows.toLocaleString('en-US')} audit lines, more than the ${maxRows.toLocaleString('en-US')} ` +
-        `a download may hold. Narrow the filter and try again.`,
+      msg(
+        {
+          defaultMessage:
+            'The export has {count} audit lines, more than the {max} a download may hold. Narrow the filter and try again.',
+          id: 'vl8AtU',
+        },
+        { count: rows.toLocaleString('en-US'), max: maxRows.toLocaleString('en-US') },
+      ),
     );
   }
   return rows;

@@ -9,9 +9,10 @@ import { deleteRecoveryCodes, prepareRecoveryCodes, storeRecoveryCodes } from '.
 import { createSession, revokeSession, revokeSessionOfToken, revokeUserSessions } from './sessions.ts';
 import { recoveryCodeSettled } from './workOrderEvents.ts';
 import { checkTotp, newTotpSecret, provisioningQr } from './totp.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid Email or Password';
-export const INVALID_OTP = 'Invalid OTP';
+export const INVALID_CREDENTIALS = msg({ defaultMessage: 'Invalid Email or Password', id: 'byf/fp' });
+export const INVALID_OTP = msg({ defaultMessage: 'Invalid OTP', id: 'I3smtz' });
 
 export interface RequestOrigin {
   ip?: string;
@@ -97,7 +98,8 @@ export async function validateOtp(
   origin: RequestOrigin,
 ): Promise<string> {
   const user = await userForOtp(db, session.userId);
-  if (!user.twoFactorActive || !user.twoFactorSecret) throw conflict('Two-factor authentication is not set up yet.');
+  if (!user.twoFactorActive || !user.twoFactorSecret)
+    throw conflict(msg({ defaultMessage: 'Two-factor authentication is not set up yet.', id: 'aerzLe' }));
   const step = await checkTotp(user.twoFactorSecret, passcode, user.totpLastStep);
   if (step == null || !(await claimTimeStep(db, user.id, step))) {
     const { locked } = await recordFailure(db, user.id);
@@ -117,7 +119,12 @@ export async function validateOtp(
     outcome: 'success',
   });
   // The authenticator was not lost after all (claimTimeStep withdrew the request for a new one).
-  if (user.twoFactorResetRequired) await recoveryCodeSettled(db, user.id, 'Signed in with the authenticator again');
+  if (user.twoFactorResetRequired)
+    await recoveryCodeSettled(
+      db,
+      user.id,
+      msg({ defaultMessage: 'Signed in with the authenticator again', id: '5rtLAs' }),
+    );
   return token;
 }
 
@@ -165,7 +172,8 @@ export async function startTwoFactorSetup(
   sessionVerified = false,
 ): Promise<{ qrcode: string; secret: string }> {
   const user = await userForOtp(db, userId);
-  if (!maySetUp(user, sessionVerified)) throw conflict('Two-factor authentication is already active.');
+  if (!maySetUp(user, sessionVerified))
+    throw conflict(msg({ defaultMessage: 'Two-factor authentication is already active.', id: 'FHlZOY' }));
   const secret = newTotpSecret();
   await db
     .update(users)
@@ -186,8 +194,9 @@ export async function confirmTwoFactorSetup(
   sessionVerified = false,
 ): Promise<string[]> {
   const user = await userForOtp(db, userId);
-  if (!maySetUp(user, sessionVerified)) throw conflict('Two-factor authentication is already active.');
-  if (!user.twoFactorPendingSecret) throw conflict('Generate a QR code first.');
+  if (!maySetUp(user, sessionVerified))
+    throw conflict(msg({ defaultMessage: 'Two-factor authentication is already active.', id: 'FHlZOY' }));
+  if (!user.twoFactorPendingSecret) throw conflict(msg({ defaultMessage: 'Generate a QR code first.', id: '4Uq8e5' }));
   const step = await checkTotp(user.twoFactorPendingSecret, passcode, null);
   if (step == null) {
     const { locked } = await recordFailure(db, user.id);
@@ -197,7 +206,7 @@ export async function confirmTwoFactorSetup(
       objectId: user.id,
       outcome: 'failure',
     });
-    throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken('OTP is invalid.');
+    throw locked ? throttled(LOCKED_MESSAGE) : ruleBroken(msg({ defaultMessage: 'OTP is invalid.', id: 'EOtd6W' }));
   }
   const recovery = await prepareRecoveryCodes();
   await db.transaction(async (tx) => {
@@ -215,9 +224,15 @@ export async function confirmTwoFactorSetup(
       })
       .where(and(eq(users.id, userId), or(eq(users.twoFactorActive, false), eq(users.twoFactorResetRequired, true))))
       .returning({ id: users.id });
-    if (rows.length !== 1) throw conflict('Two-factor authentication is already active.');
+    if (rows.length !== 1)
+      throw conflict(msg({ defaultMessage: 'Two-factor authentication is already active.', id: 'FHlZOY' }));
     await storeRecoveryCodes(tx as unknown as Db, userId, recovery.hashes);
-    if (user.twoFactorActive) await recoveryCodeSettled(tx as unknown as Db, userId, 'New authenticator set up');
+    if (user.twoFactorActive)
+      await recoveryCodeSettled(
+        tx as unknown as Db,
+        userId,
+        msg({ defaultMessage: 'New authenticator set up', id: 'kRma6x' }),
+      );
     await revokeUserSessions(tx as unknown as Db, userId);
     await auditBy(tx as unknown as Db, user, origin, {
       action: 'two_factor.enable',
@@ -248,7 +263,7 @@ export async function clearTwoFactor(tx: Db, userId: number): Promise<void> {
     .where(eq(users.id, userId));
   // Codes belong to the second factor they back up: a new set-up gives a new set.
   await deleteRecoveryCodes(tx, userId);
-  await recoveryCodeSettled(tx, userId, 'Authenticator reset');
+  await recoveryCodeSettled(tx, userId, msg({ defaultMessage: 'Authenticator reset', id: 'fFQRol' }));
   await revokeUserSessions(tx, userId);
 }
 
@@ -288,11 +303,17 @@ export class OtpRejected extends Error {}
  */
 export async function spendTotp(tx: Db, userId: number, code: string): Promise<void> {
   const user = await userForOtp(tx, userId);
-  if (!user.twoFactorActive || !user.twoFactorSecret) throw ruleBroken('Set up two-factor authentication first.');
+  if (!user.twoFactorActive || !user.twoFactorSecret)
+    throw ruleBroken(msg({ defaultMessage: 'Set up two-factor authentication first.', id: 'rDBNpT' }));
   const step = await checkTotp(user.twoFactorSecret, code, user.totpLastStep);
   if (step == null || !(await claimTimeStep(tx, user.id, step))) throw new OtpRejected(INVALID_OTP);
   // As at sign-in: the authenticator was not lost after all, so the SUPER ADMINs' work order is settled too.
-  if (user.twoFactorResetRequired) await recoveryCodeSettled(tx, user.id, 'Confirmed with the authenticator again');
+  if (user.twoFactorResetRequired)
+    await recoveryCodeSettled(
+      tx,
+      user.id,
+      msg({ defaultMessage: 'Confirmed with the authenticator again', id: 'mjTNXX' }),
+    );
 }
 
 /** A wrong confirming code counts towards the lockout and is audited. */

@@ -16,6 +16,7 @@ import { absoluteCallbackUrl, callbackUrlProblem } from './callbackUrl.ts';
 import { signingSecrets } from './callbacks.ts';
 import { invalidInput, notFound, ruleBroken } from './errors.ts';
 import type { Principal } from './principal.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * A client's callback endpoint (issue 47): its URL, checked for where it may point; its secret, rotated
@@ -40,7 +41,7 @@ const endpointOf = (row: ClientRow, now = new Date()): CallbackEndpoint => ({
 async function clientRow(db: Db, clientId: number, lock = false): Promise<ClientRow> {
   const query = db.select().from(clients).where(eq(clients.id, clientId));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Client not found');
+  if (!row) throw notFound(msg({ defaultMessage: 'Client not found', id: '06XTUO' }));
   return row;
 }
 
@@ -129,8 +130,10 @@ export async function sendTestCallback(
   where: { production: boolean; selfUrl: string },
 ): Promise<TestCallbackResult> {
   const client = await clientRow(db, clientId);
-  if (!client.callbackUrl) throw ruleBroken('This client has no callback URL yet');
-  if (!client.callbackSecret) throw ruleBroken('This client has no callback secret yet: rotate it first');
+  if (!client.callbackUrl)
+    throw ruleBroken(msg({ defaultMessage: 'This client has no callback URL yet', id: 'sVBKMs' }));
+  if (!client.callbackSecret)
+    throw ruleBroken(msg({ defaultMessage: 'This client has no callback secret yet: rotate it first', id: 'BYlOMr' }));
   const now = new Date();
   const correlationId = `TEST-${randomBytes(6).toString('hex').toUpperCase()}`;
   const body = JSON.stringify({

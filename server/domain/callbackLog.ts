@@ -15,6 +15,7 @@ import { notFound } from './errors.ts';
 import { businessDay, filterClientIds } from './payinFilter.ts';
 import { pageMeta, pageOffset } from './paging.ts';
 import type { Principal } from './principal.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** The Callbacks page's own default (spec section 9, 'other screens last 14 days back to now'), for a caller naming none. */
 export const defaultCallbackWindow = (timeZone: string) => ({
@@ -121,14 +122,15 @@ export async function callbackAttemptsOf(
       sql`select id, client_id from transactions where correlation_id = ${correlationId}`,
     )
   ).rows;
-  if (!payin || !seesClient(principal, Number(payin.client_id))) throw notFound('No callback attempts found');
+  if (!payin || !seesClient(principal, Number(payin.client_id)))
+    throw notFound(msg({ defaultMessage: 'No callback attempts found', id: 'jwkkUW' }));
   const { rows } = await db.execute<AttemptRaw>(sql`
     select a.id, a.attempted_at, a.url, a.trigger, u.email as triggered_by, a.ok, a.status_code, a.error,
       a.duration_ms, a.response_excerpt, a.next_retry_at
     from callback_attempts a left join users u on u.id = a.attempted_by
     where a.transaction_id = ${payin.id}
     order by a.attempted_at desc, a.id desc`);
-  if (rows.length === 0) throw notFound('No callback attempts found');
+  if (rows.length === 0) throw notFound(msg({ defaultMessage: 'No callback attempts found', id: 'jwkkUW' }));
   return rows.map((r) => ({
     id: Number(r.id),
     attempted_at: isoTime(r.attempted_at),

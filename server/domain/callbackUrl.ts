@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Where merchant callbacks may go. A callback is a POST our server makes to an address a person typed, so
@@ -156,9 +157,9 @@ export function urlFormProblem(url: URL, production: boolean): UrlFormProblem | 
 }
 
 const FORM_WORDS: Record<UrlFormProblem, string> = {
-  scheme: 'Callback URL must start with https://',
-  'http in production': 'Callback URL must use https',
-  credentials: 'Callback URL must not contain a user name or password',
+  scheme: msg({ defaultMessage: 'Callback URL must start with https://', id: 'heeyEQ' }),
+  'http in production': msg({ defaultMessage: 'Callback URL must use https', id: 'nxfJxg' }),
+  credentials: msg({ defaultMessage: 'Callback URL must not contain a user name or password', id: '7h6VKF' }),
 };
 
 /** The save-time check: the URL's form, then every address its host resolves to. Null when it may be saved. */
@@ -167,7 +168,10 @@ export async function callbackUrlProblem(text: string, production: boolean): Pro
   try {
     url = new URL(text);
   } catch {
-    return 'Callback URL must be a full URL such as https://merchant.example/callback';
+    return msg({
+      defaultMessage: 'Callback URL must be a full URL such as https://merchant.example/callback',
+      id: 'DjDVuC',
+    });
   }
   const formProblem = urlFormProblem(url, production);
   if (formProblem) return FORM_WORDS[formProblem];

@@ -8,6 +8,7 @@ import { sendCallback, type CallbackSendResult } from './callbackSend.ts';
 import { legacySignatureMatches, verifyCallbackSignature } from './callbackSignature.ts';
 import { absoluteCallbackUrl } from './callbackUrl.ts';
 import { notAuthenticated, notFound } from './errors.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** Demo clients' callback URL: a path on this server, resolved against its own loopback address. */
 export const DEMO_CALLBACK_PATH = '/demo-merchant/callback';
@@ -33,14 +34,14 @@ export async function receiveDemoCallback(
   now = new Date(),
 ): Promise<void> {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
-  if (!client?.callbackSecret) throw notFound('Unknown merchant');
+  if (!client?.callbackSecret) throw notFound(msg({ defaultMessage: 'Unknown merchant', id: 'Q+d2lP' }));
   const secrets = signingSecrets(client, now);
   const valid =
     signatures.timestamped !== undefined
       ? verifyCallbackSignature(signatures.timestamped, body.raw, secrets, now, SIGNATURE_TOLERANCE_SECONDS)
       : legacySignatureMatches(signatures.legacy, body.raw, secrets);
   await db.insert(demoMerchantInbox).values({ clientId, body: body.value, signatureValid: valid });
-  if (!valid) throw notAuthenticated('Invalid signature');
+  if (!valid) throw notAuthenticated(msg({ defaultMessage: 'Invalid signature', id: '+oWt3E' }));
 }
 
 export interface CallbackTarget {

@@ -6,6 +6,7 @@ import { notFound } from './errors.ts';
 import { EVERY_CLIENT_TYPES, seesEveryClient } from '../../src/services/schemas.ts';
 import { SUPER_ADMIN } from './grants.ts';
 import type { Principal } from './principal.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** A user's client scope: none (every client) for a SUPER ADMIN or AUDITOR, else the clients they are given. */
 export const scopeOf = (type: UserType, clientIds: number[]): number[] | null =>
@@ -88,7 +89,7 @@ async function existingClients(db: Db, named: number[]): Promise<Set<number>> {
 export async function clientsInScope(db: Db, principal: Principal, named: number[]): Promise<number[]> {
   const scope = principal.clientScope;
   const known = scope ? new Set(scope) : await existingClients(db, named);
-  if (!named.every((id) => known.has(id))) throw notFound('Client not found');
+  if (!named.every((id) => known.has(id))) throw notFound(msg({ defaultMessage: 'Client not found', id: '06XTUO' }));
   return named;
 }
 

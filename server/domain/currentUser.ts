@@ -19,8 +19,7 @@ export async function toCurrentUser(
     otp_verified: otpVerified,
     two_factor_active: principal.twoFactorActive,
     must_reset_two_factor: principal.twoFactorResetRequired,
-    // TODO(i48-server): the saved language (users.language).
-    language: null,
+    language: principal.language,
     type: principal.type,
     display_name: principal.name,
     email: principal.email,

@@ -20,6 +20,7 @@ import {
 } from './disbursements.ts';
 import type { Principal } from './principal.ts';
 import { notFinalizedOutcome, previewVoidRows, summarizeVoid, type VoidEntry } from './voidRows.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export const VOID_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /**
@@ -30,7 +31,10 @@ export const VOID_MAX_ROWS = 20_000;
 /** Cells read at most: the row cap times 16 columns (a void list needs 1; the Disbursement List export has 12). */
 export const VOID_MAX_CELLS = VOID_MAX_ROWS * 16;
 export const voidTooManyRows = (filename: string) =>
-  `${filename}: the file has more than ${VOID_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`;
+  msg(
+    { defaultMessage: '{filename}: the file has more than {rows} rows; split it into smaller files', id: '3Vlg7A' },
+    { filename, rows: VOID_MAX_ROWS.toLocaleString('en-US') },
+  );
 
 // Headers compare lower-cased without spaces, '_' or '-'; the first alias present wins.
 const ALIASES = [
@@ -52,7 +56,10 @@ const isEmpty = (row: unknown[] | undefined) => !row || row.every((cell) => text
 /** invalidInput unless the name ends in .csv or .xlsx (the void upload takes nothing else). */
 export function assertVoidFileName(filename: string): void {
   // The same kinds the shared reader and the screen take (old .xls exports of bank portals included).
-  if (!/\.(csv|xlsx|xls)$/i.test(filename)) throw invalidInput(`${filename}: only CSV or Excel files are accepted`);
+  if (!/\.(csv|xlsx|xls)$/i.test(filename))
+    throw invalidInput(
+      msg({ defaultMessage: '{filename}: only CSV or Excel files are accepted', id: 'w2mwsf' }, { filename }),
+    );
 }
 
 /**
@@ -63,7 +70,8 @@ export function assertVoidFileName(filename: string): void {
  */
 export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntry[] {
   const first = rows.findIndex((row) => !isEmpty(row));
-  if (first < 0) throw ruleBroken(`${filename}: the file has no rows`);
+  if (first < 0)
+    throw ruleBroken(msg({ defaultMessage: '{filename}: the file has no rows', id: 'V6oNbh' }, { filename }));
   const header = rows[first].map(normalise);
   const aliasAt = ALIASES.map((alias) => header.indexOf(alias)).find((i) => i >= 0);
   let column: number;
@@ -73,7 +81,10 @@ export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntr
     dataFrom = first + 1;
   } else {
     const used = new Set(rows.flatMap((row) => (row ?? []).flatMap((cell, i) => (text(cell) === '' ? [] : [i]))));
-    if (used.size !== 1) throw ruleBroken(`${filename}: no correlation_id column was found`);
+    if (used.size !== 1)
+      throw ruleBroken(
+        msg({ defaultMessage: '{filename}: no correlation_id column was found', id: 'kbk23j' }, { filename }),
+      );
     column = [...used][0];
     dataFrom = first;
   }
@@ -83,7 +94,10 @@ export function voidRowsFromSheet(filename: string, rows: unknown[][]): VoidEntr
     if (entries.length === VOID_MAX_ROWS) throw ruleBroken(voidTooManyRows(filename));
     entries.push({ row: i + 1, correlation_id: text(rows[i][column]) });
   }
-  if (entries.length === 0) throw ruleBroken(`${filename}: the file has no correlation_id rows`);
+  if (entries.length === 0)
+    throw ruleBroken(
+      msg({ defaultMessage: '{filename}: the file has no correlation_id rows', id: 'Ukn3eC' }, { filename }),
+    );
   return entries;
 }
 
@@ -150,7 +164,12 @@ async function voidOne(
   const current = await findDisbursement(tx, lookup, { uuid }, true);
   const none = { moved: 0, clientId: current.clientId };
   if (current.status === 'VOIDED')
-    return { ...entry, ...none, outcome: 'already_voided', message: 'Disbursement was already voided; nothing moved' };
+    return {
+      ...entry,
+      ...none,
+      outcome: 'already_voided',
+      message: msg({ defaultMessage: 'Disbursement was already voided; nothing moved', id: '23h3uK' }),
+    };
   // A caller whose role may not void at all is refused outright (notAllowed), not row by row.
   if (current.status === 'FINALIZED') checkDisbursement(current, { type: 'VOID', role: actor.type });
   else return { ...notFinalizedOutcome(entry, current.status), ...none };
@@ -281,7 +300,10 @@ export async function voidDisbursements(
       if (seen.outcome !== 'would_void') {
         results.push(
           seen.outcome === 'already_voided'
-            ? { ...seen, message: 'Disbursement was already voided; nothing moved' }
+            ? {
+                ...seen,
+                message: msg({ defaultMessage: 'Disbursement was already voided; nothing moved', id: '23h3uK' }),
+              }
             : seen,
         );
         continue;

@@ -33,6 +33,7 @@ import {
   settleDisbursement,
 } from './disbursementLedger.ts';
 import type { Principal } from './principal.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export type DisbursementRecord = typeof disbursements.$inferSelect;
 
@@ -63,12 +64,20 @@ export async function createDisbursement(
   by: number | null = null,
 ): Promise<DisbursementRecord> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
-    throw ruleBroken('amount must be a positive whole number of rupiah');
+    throw ruleBroken(msg({ defaultMessage: 'amount must be a positive whole number of rupiah', id: 'Hdgfuw' }));
   if (!Number.isSafeInteger(input.feeAmount) || input.feeAmount < 0)
-    throw ruleBroken('fee_amount must be a whole number of rupiah, zero or more');
-  if (!Number.isSafeInteger(input.amount + input.feeAmount)) throw ruleBroken('amount and fee are too large');
+    throw ruleBroken(
+      msg({ defaultMessage: 'fee_amount must be a whole number of rupiah, zero or more', id: 'sXFF9m' }),
+    );
+  if (!Number.isSafeInteger(input.amount + input.feeAmount))
+    throw ruleBroken(msg({ defaultMessage: 'amount and fee are too large', id: 'A4GQS0' }));
   if (!(DISBURSEMENT_METHODS as readonly string[]).includes(input.withdrawalMethod))
-    throw ruleBroken(`withdrawal_method must be one of ${DISBURSEMENT_METHODS.join(', ')}`);
+    throw ruleBroken(
+      msg(
+        { defaultMessage: 'withdrawal_method must be one of {methods}', id: 'E4F2Yt' },
+        { methods: DISBURSEMENT_METHODS.join(', ') },
+      ),
+    );
   try {
     return await inTransaction(db, async (tx) => {
       const [created] = await tx

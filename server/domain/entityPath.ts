@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditPath, AuditPathStep, AuditPathType } from '../../src/services/auditLogRules.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from './errors.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * An entity's real path (issue 15): the statuses it went through, each with who and when, read
@@ -154,7 +155,7 @@ async function withdrawalPath(db: Db, id: string): Promise<AuditPath> {
     from withdrawals w left join users ru on ru.id = w.requested_by left join users du on du.id = w.decided_by
     where w.uuid = ${id}`);
   const w = rows[0];
-  if (!w) throw notFound('Withdrawal not found');
+  if (!w) throw notFound(msg({ defaultMessage: 'Withdrawal not found', id: 'N+1rwe' }));
   const logged = await transitions(db, 'withdrawal', [w.uuid]);
   const steps = stepsFrom(
     { fallbackStatus: 'PENDING', at: toIso(w.requested_at), by: w.requester ?? 'system', action: 'withdrawal.request' },
@@ -182,7 +183,7 @@ async function disbursementPath(db: Db, id: string): Promise<AuditPath> {
     where d.uuid = ${id} or d.correlation_id = ${id}
     order by (d.uuid = ${id}) desc limit 1`);
   const d = rows[0];
-  if (!d) throw notFound('Disbursement not found');
+  if (!d) throw notFound(msg({ defaultMessage: 'Disbursement not found', id: 's4kUMn' }));
   const logged = await transitions(db, 'disbursement', [d.uuid, d.correlation_id]);
   const steps = stepsFrom(
     { fallbackStatus: d.status, at: toIso(d.created_at), by: 'system', action: 'disbursement.create' },
@@ -226,7 +227,7 @@ async function transactionPath(db: Db, id: string): Promise<AuditPath> {
     where t.correlation_id = ${id} or t.uuid = ${id}
     order by (t.correlation_id = ${id}) desc limit 1`);
   const t = rows[0];
-  if (!t) throw notFound('Transaction not found');
+  if (!t) throw notFound(msg({ defaultMessage: 'Transaction not found', id: 'zAGlVG' }));
   const logged = await transitions(db, 'transaction', [t.correlation_id]);
   const settledByRun = t.run_id != null;
   // A pay-in settles from FINALIZED: one settled without any logged change started there.
@@ -282,7 +283,7 @@ async function approvalPath(db: Db, id: string): Promise<AuditPath> {
     from approval_requests r left join users mu on mu.id = r.maker_id left join users cu on cu.id = r.checker_id
     where r.id::text = ${id}`);
   const r = rows[0];
-  if (!r) throw notFound('Approval request not found');
+  if (!r) throw notFound(msg({ defaultMessage: 'Approval request not found', id: 'qK6vpx' }));
   const logged = await transitions(db, 'approval', [String(r.id)]);
   const steps = stepsFrom(
     {

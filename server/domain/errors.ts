@@ -1,3 +1,5 @@
+import { msg } from '../../src/i18n/msg.ts';
+
 /** What went wrong, in the domain's words; server/http/errorHandler.ts alone decides how a caller hears it. */
 export type DomainErrorKind =
   | 'invalid' // the input breaks its schema
@@ -27,15 +29,19 @@ export class DomainError extends Error {
 }
 
 export const invalidInput = (message: string, errors?: FieldError[]) => new DomainError('invalid', message, errors);
-export const notAuthenticated = (message = 'Your session has ended. Please sign in again.') =>
-  new DomainError('unauthenticated', message);
-export const notAllowed = (message = 'You are not allowed to do this.') => new DomainError('forbidden', message);
-export const notFound = (message = 'Not found') => new DomainError('notFound', message);
+export const notAuthenticated = (
+  message = msg({ defaultMessage: 'Your session has ended. Please sign in again.', id: 'IsUPlh' }),
+) => new DomainError('unauthenticated', message);
+export const notAllowed = (message = msg({ defaultMessage: 'You are not allowed to do this.', id: 'mmkdoV' })) =>
+  new DomainError('forbidden', message);
+export const notFound = (message = msg({ defaultMessage: 'Not found', id: 'TThIOM' })) =>
+  new DomainError('notFound', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const ruleBroken = (message: string) => new DomainError('ruleBroken', message);
 export const throttled = (message: string) => new DomainError('throttled', message);
-export const providerFailed = (message = 'The payment provider did not answer. Please try again later.') =>
-  new DomainError('providerFailed', message);
+export const providerFailed = (
+  message = msg({ defaultMessage: 'The payment provider did not answer. Please try again later.', id: 'UWAhhL' }),
+) => new DomainError('providerFailed', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 
 /** A refusal of the caller's request (bad input, no right, a rule), as opposed to a failure on our side. */

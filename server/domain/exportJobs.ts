@@ -9,6 +9,9 @@ import { DomainError, invalidInput, unavailable } from './errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { JobQueue, QueuedJob } from '../queue/jobQueue.ts';
 import { audit } from './audit.ts';
+import { DEFAULT_LANGUAGE } from '../../src/i18n/language.ts';
+import { msg } from '../../src/i18n/msg.ts';
+import { inLanguage } from './translations.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
 import { assertDisbursementsExportable, writeDisbursementExport } from './disbursementExport.ts';
 import { defaultDisbursementWindow, scopedDisbursementFilter } from './disbursementList.ts';
@@ -16,7 +19,7 @@ import { businessDay, scopedTransactionFilter } from './payinFilter.ts';
 import { EXPORT_FILENAME, assertExportable, writeTransactionExport, type ExportFile } from './payinExport.ts';
 
 export const EXPORT_QUEUE = 'transaction-export';
-export const EMAIL_FAILED = 'Email failed to send';
+export const EMAIL_FAILED = msg({ defaultMessage: 'Email failed to send', id: '0hFlqy' });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface ExportJobData {
@@ -29,7 +32,9 @@ const EmailAddress = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email());
 export function emailAddress(input: string): string {
   const result = v.safeParse(EmailAddress, input);
   if (!result.success)
-    throw invalidInput(EMAIL_FAILED, [{ field: 'email', message: 'email must be a valid e-mail address' }]);
+    throw invalidInput(EMAIL_FAILED, [
+      { field: 'email', message: msg({ defaultMessage: 'email must be a valid e-mail address', id: 'Eg4fzN' }) },
+    ]);
   return result.output;
 }
 
@@ -44,7 +49,10 @@ interface ExportKind {
   module: string;
   /** Audit action prefix: `<prefix>.export.email`. */
   auditPrefix: string;
+  /** The e-mail's subject, in English (translated into the requester's language when sent). */
   subject: string;
+  /** The e-mail's text, in English. */
+  text(values: { count: number; start: string; end: string; timeZone: string }): string;
   noun: string;
   defaultWindow(timeZone: string): { start: string; end: string };
   scope(db: Db, principal: Principal, filter: ListFilter, timeZone: string): Promise<SQL>;
@@ -56,7 +64,12 @@ const exportKinds: Record<ExportKindName, ExportKind> = {
   transactions: {
     module: 'transactions',
     auditPrefix: 'transaction',
-    subject: 'Transaction export',
+    subject: msg({ defaultMessage: 'Transaction export', id: 'so6Sth' }),
+    text: (values) =>
+      msg(
+        { defaultMessage: 'Attached are the {count} transactions from {start} to {end} ({timeZone}).', id: 'QPlYUO' },
+        values,
+      ),
     noun: 'transactions',
     defaultWindow: (timeZone) => ({ start: `${businessDay(timeZone)} 00:00`, end: `${businessDay(timeZone)} 23:59` }),
     scope: async (db, principal, filter, timeZone) =>
@@ -67,7 +80,12 @@ const exportKinds: Record<ExportKindName, ExportKind> = {
   disbursements: {
     module: 'disbursement-list',
     auditPrefix: 'disbursement',
-    subject: 'Disbursement export',
+    subject: msg({ defaultMessage: 'Disbursement export', id: 'RpeeL5' }),
+    text: (values) =>
+      msg(
+        { defaultMessage: 'Attached are the {count} disbursements from {start} to {end} ({timeZone}).', id: '/LN9lb' },
+        values,
+      ),
     noun: 'disbursements',
     defaultWindow: defaultDisbursementWindow,
     scope: async (db, principal, filter, timeZone) =>
@@ -164,12 +182,20 @@ export async function runEmailExport(
       throw new PermanentFailure(`The requester may no longer export ${kind.noun}`);
     const where = await scoped(db, kind, principal, filter, config.businessTimeZone);
     file = await kind.write(db, where, config.businessTimeZone);
+    // In the requester's saved language (issue 48); English for one who saved none.
+    const language = principal.language ?? DEFAULT_LANGUAGE;
     const sent = await mailer.send({
       to: record.email,
-      subject: kind.subject,
-      text:
-        `Attached are the ${file.rows} ${kind.noun} from ${filter.start} to ${filter.end} (` +
-        `${config.businessTimeZone}).`,
+      subject: inLanguage(language, kind.subject),
+      text: inLanguage(
+        language,
+        kind.text({
+          count: file.rows,
+          start: filter.start ?? '',
+          end: filter.end ?? '',
+          timeZone: config.businessTimeZone,
+        }),
+      ),
       attachments: [{ filename: EXPORT_FILENAME, path: file.path, contentType: XLSX_TYPE }],
     });
     await db

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { invalidInput } from './errors.ts';
 import { textProblem } from './textCheck.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** A missing field's own schema says what it is called ('Role is required'); else its name does. */
 export function missingMessage(schema: v.GenericSchema, field: string): string {
@@ -10,7 +11,10 @@ export function missingMessage(schema: v.GenericSchema, field: string): string {
   const named = own ? v.safeParse(own, undefined).issues?.[0]?.message : undefined;
   return named && / is required$/.test(named)
     ? named
-    : `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')} is required`;
+    : msg(
+        { defaultMessage: '{field} is required', id: 'IZPgWf' },
+        { field: `${field.charAt(0).toUpperCase()}${field.slice(1).replace(/_/g, ' ')}` },
+      );
 }
 
 /** Parses input with a shared valibot schema; unknown or bad fields become an 'invalid' error listing each field. */
@@ -23,8 +27,9 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   const errors = result.issues.map((issue) => {
     const field = v.getDotPath(issue) ?? '';
     if (issue.type === 'strict_object' || issue.type === 'object') {
-      if (!field) return { field, message: 'The request must be a JSON object' };
-      if (issue.expected === 'never') return { field, message: `Unknown field '${field}'` };
+      if (!field) return { field, message: msg({ defaultMessage: 'The request must be a JSON object', id: 'RWiX9S' }) };
+      if (issue.expected === 'never')
+        return { field, message: msg({ defaultMessage: "Unknown field '{field}'", id: 'HPapS+' }, { field }) };
       if (issue.input === undefined) return { field, message: missingMessage(schema, field) };
     }
     return { field, message: issue.message };

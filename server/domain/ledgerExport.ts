@@ -11,6 +11,7 @@ import { ruleBroken } from './errors.ts';
 import { statementBatches } from './ledgerViews.ts';
 import type { Principal } from './principal.ts';
 import { auditDownload, businessTime, writeSheetFile, type ExportFile } from './payinExport.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** The statement download's cap, as the audit log's: beyond it the file would take minutes and hundreds of MB. */
 export const STATEMENT_EXPORT_MAX_ROWS = 100_000;
@@ -33,8 +34,10 @@ export async function assertStatementExportable(db: Db, accountId: number, maxRo
   const n = Number(rows[0].n);
   if (n > maxRows) {
     throw ruleBroken(
-      `The statement has ${n.toLocaleString('en-US')} entries, more than the ${maxRows.toLocaleString('en-US')} ` +
-        'a download may hold.',
+      msg(
+        { defaultMessage: 'The statement has {count} entries, more than the {max} a download may hold.', id: 'iYDSQu' },
+        { count: n.toLocaleString('en-US'), max: maxRows.toLocaleString('en-US') },
+      ),
     );
   }
 }

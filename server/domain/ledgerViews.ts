@@ -13,6 +13,7 @@ import { objectIdAliases } from './auditLog.ts';
 import { notFound } from './errors.ts';
 import { pageMeta, pageOffset } from './paging.ts';
 import type { PageMeta, Paged } from '../../src/services/paging.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Issue 28: the ledger as a person reads it (trial balance, an account's statement, a reference's
@@ -95,7 +96,7 @@ export async function ledgerAccount(db: Db, id: number): Promise<LedgerAccount> 
     sql`select a.id, a.code, a.client_id, c.client_name, a.kind, a.balance
     from ledger_accounts a left join clients c on c.id = a.client_id where a.id = ${id}`,
   );
-  if (!row) throw notFound('No ledger account has this id');
+  if (!row) throw notFound(msg({ defaultMessage: 'No ledger account has this id', id: 'ju3/J+' }));
   return toAccount(row);
 }
 
@@ -207,7 +208,10 @@ export async function journalOf(db: Db, reference: string): Promise<Journal> {
       and e.reference in ${objectIdAliases(reference)}
     order by e.id, p.id`,
   );
-  if (found.length === 0) throw notFound(`No journal entry has the reference ${reference}`);
+  if (found.length === 0)
+    throw notFound(
+      msg({ defaultMessage: 'No journal entry has the reference {reference}', id: 'uIb063' }, { reference }),
+    );
   return { reference, entries: entriesOf(found) };
 }
 

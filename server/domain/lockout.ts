@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export const MAX_FAILED_ATTEMPTS = 10;
 export const LOCK_MINUTES = 30;
-export const LOCKED_MESSAGE = `Too many failed attempts. The account is locked for ${LOCK_MINUTES} minutes.`;
+export const LOCKED_MESSAGE = msg(
+  { defaultMessage: 'Too many failed attempts. The account is locked for {minutes} minutes.', id: 'AxYecG' },
+  { minutes: LOCK_MINUTES },
+);
 
 export const isLocked = (lockedUntil: Date | null) => lockedUntil != null && lockedUntil.getTime() > Date.now();
 

@@ -11,6 +11,7 @@ import { isSuperAdmin } from './grants.ts';
 import { readsOnly } from '../../src/services/schemas.ts';
 import { moduleIds } from '../../src/services/pages.ts';
 import type { Principal } from './principal.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Who may manage whom. A SUPER ADMIN manages everyone. Anyone else (an ADMIN whose role grants
@@ -29,7 +30,8 @@ export const manageableTypes = (actor: Principal): UserType[] =>
   isSuperAdmin(actor) ? assignableTypes(actor.type) : [actor.type];
 
 export function assertTypeAssignable(actor: Principal, type: UserType): void {
-  if (!manageableTypes(actor).includes(type)) throw notAllowed('You can only create users of your own type.');
+  if (!manageableTypes(actor).includes(type))
+    throw notAllowed(msg({ defaultMessage: 'You can only create users of your own type.', id: 'anMYaL' }));
 }
 
 /** The users an actor may manage, as a condition on `users` (undefined: everyone). */
@@ -66,10 +68,10 @@ export async function assignableClients(db: Db, actor: Principal, type: UserType
   // A SUPER ADMIN or AUDITOR sees every client by type; a stored list would only mislead.
   if (!takesClients(type)) return [];
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw ruleBroken('Client Name is required');
+  if (unique.length === 0) throw ruleBroken(msg({ defaultMessage: 'Client Name is required', id: '0sLaR6' }));
   const found = await db.select({ id: clients.id }).from(clients).where(inArray(clients.id, unique));
   if (found.length !== unique.length || !unique.every((id) => seesClient(actor, id)))
-    throw notFound('Client not found');
+    throw notFound(msg({ defaultMessage: 'Client not found', id: '06XTUO' }));
   return unique.sort((a, b) => a - b);
 }
 
@@ -82,8 +84,9 @@ export async function roleModuleIds(db: Db, roleId: number): Promise<string[]> {
 /** A role the actor may hand out to a user of `type`. */
 export async function assignableRole(db: Db, actor: Principal, roleId: number, type: UserType) {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
-  if (!role || !roleVisible(actor, role)) throw notFound('Role not found');
-  if (role.type !== type) throw ruleBroken('Role must be a role of the chosen User Type');
+  if (!role || !roleVisible(actor, role)) throw notFound(msg({ defaultMessage: 'Role not found', id: 'IzAX76' }));
+  if (role.type !== type)
+    throw ruleBroken(msg({ defaultMessage: 'Role must be a role of the chosen User Type', id: 'hOwQ0V' }));
   assertModulesGrantable(actor, await roleModuleIds(db, role.id));
   return role;
 }
@@ -93,7 +96,10 @@ const catalogueIds = new Set(moduleIds);
 /** Modules a role of `roleType` may hold, as chosen by the actor. */
 export function checkRoleModules(actor: Principal, roleType: UserType, modules: string[]): void {
   const unknown = modules.filter((id) => !catalogueIds.has(id));
-  if (unknown.length) throw ruleBroken(`Unknown module: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw ruleBroken(
+      msg({ defaultMessage: 'Unknown module: {modules}', id: 'XuhG/a' }, { modules: unknown.join(', ') }),
+    );
   // A client role holding management would let client users manage each other and their shared role (issue 28).
   const barred = roleModulesProblem(roleType, modules);
   if (barred) throw ruleBroken(barred);
@@ -101,8 +107,14 @@ export function checkRoleModules(actor: Principal, roleType: UserType, modules: 
   if (refused.length)
     throw ruleBroken(
       readsOnly(roleType)
-        ? `An AUDITOR role can hold only pages that read: not ${refused.join(', ')}`
-        : `Only SUPER ADMIN roles can hold: ${refused.join(', ')}`,
+        ? msg(
+            { defaultMessage: 'An AUDITOR role can hold only pages that read: not {modules}', id: 'qq6j3c' },
+            { modules: refused.join(', ') },
+          )
+        : msg(
+            { defaultMessage: 'Only SUPER ADMIN roles can hold: {modules}', id: 'npdV1F' },
+            { modules: refused.join(', ') },
+          ),
     );
   assertModulesGrantable(actor, modules);
 }
@@ -110,7 +122,8 @@ export function checkRoleModules(actor: Principal, roleType: UserType, modules: 
 function assertModulesGrantable(actor: Principal, modules: string[]): void {
   if (isSuperAdmin(actor)) return;
   const beyond = modules.filter((id) => !actor.moduleIds.includes(id));
-  if (beyond.length) throw notAllowed('You cannot grant modules you do not hold yourself.');
+  if (beyond.length)
+    throw notAllowed(msg({ defaultMessage: 'You cannot grant modules you do not hold yourself.', id: 'GYS0l3' }));
 }
 
 /** A management change, as the request named it: `input` is the raw body, read only for the id it names. */

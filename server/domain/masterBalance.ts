@@ -13,6 +13,7 @@ import type { RequestOrigin } from './authentication.ts';
 import { lockClientAccount } from './ledger.ts';
 import { recordDeposit } from './disbursementAccount.ts';
 import type { Principal } from './principal.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** Who an adjustment is by: its maker (the deposit row's PIC) and, for a held one, the checker who approved it. */
 export interface AdjustmentBy {
@@ -83,7 +84,7 @@ export async function adjustMasterBalance(
   const [client] = visible
     ? await db.select({ id: clients.id, name: clients.clientName }).from(clients).where(eq(clients.id, input.client_id))
     : [];
-  if (!client) throw notFound('Client not found');
+  if (!client) throw notFound(msg({ defaultMessage: 'Client not found', id: '06XTUO' }));
   try {
     return await inTransaction(db, async (tx) => {
       const previous = await lockClientAccount(tx, client.id, 'disbursement');

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { NotificationItem } from '../../src/services/workOrders.ts';
+import type { Language } from '../../src/i18n/language.ts';
 import type { Db } from '../db/connect.ts';
+import { translatorFor } from './translations.ts';
 import { notifications, outbox } from '../db/schema.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -20,6 +22,16 @@ export const toItem = (row: Row): NotificationItem => ({
   },
   step_data: { icon: row.icon },
 });
+
+/**
+ * A work order in its reader's language (issue 48): its title and text are written in English (declared with msg())
+ * and kept so; each reader reads them in theirs, on the bell's list and as they are pushed.
+ */
+export function itemInLanguage(item: NotificationItem, language: Language): NotificationItem {
+  if (language === 'en') return item;
+  const say = translatorFor(language);
+  return { ...item, subject: say(item.subject), message: say(item.message) };
+}
 
 /**
  * The newest items and the badge's count: unread OPEN work orders only (countsAsUnread in

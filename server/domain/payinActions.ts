@@ -40,6 +40,7 @@ import { bulkReleaseToWithdrawable } from './payinLedgerBulk.ts';
 import { creditPayin, releaseToWithdrawable } from './payins.ts';
 import type { Principal } from './principal.ts';
 import { scopedTransactionFilter } from './payinFilter.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 type TransactionRecord = typeof transactions.$inferSelect;
 
@@ -54,7 +55,8 @@ async function findInScope(
 ): Promise<TransactionRecord> {
   const query = db.select().from(transactions).where(eq(transactions.correlationId, correlationId));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || !seesClient(principal, row.clientId)) throw notFound('Transaction not found');
+  if (!row || !seesClient(principal, row.clientId))
+    throw notFound(msg({ defaultMessage: 'Transaction not found', id: 'zAGlVG' }));
   return row;
 }
 
@@ -111,7 +113,10 @@ export async function refreshStatus(
   check(
     row,
     { type: 'REFRESH_STATUS', role: principal.type },
-    'Invalid Status: Only PENDING or REQUEST_TIMEOUT QRIS transactions can be refreshed',
+    msg({
+      defaultMessage: 'Invalid Status: Only PENDING or REQUEST_TIMEOUT QRIS transactions can be refreshed',
+      id: '4qrNiT',
+    }),
   );
   const answer = await inquireQrisStatus(providerUrl, row.type as 'fello_qris' | 'herra_qris', row.correlationId);
   return inTransaction(db, async (tx) => {
@@ -134,13 +139,19 @@ export async function refreshStatus(
     });
     return {
       status: next,
-      message: next === current.status ? `The provider still reports ${next}` : `Transaction status is now ${next}`,
+      message:
+        next === current.status
+          ? msg({ defaultMessage: 'The provider still reports {status}', id: 'LqsMFs' }, { status: next })
+          : msg({ defaultMessage: 'Transaction status is now {status}', id: 'xYq4UQ' }, { status: next }),
       paidNow: next === 'FINALIZED' && current.status !== 'FINALIZED',
     };
   });
 }
 
-const FINALIZE_INVALID_STATUS = 'Invalid Status: Only PENDING or REQUEST_TIMEOUT transactions can be finalized';
+const FINALIZE_INVALID_STATUS = msg({
+  defaultMessage: 'Invalid Status: Only PENDING or REQUEST_TIMEOUT transactions can be finalized',
+  id: 'xy2q+H',
+});
 
 /**
  * SUPER ADMIN marks a PENDING or REQUEST_TIMEOUT pay-in paid with the bank's RRN and paid time.
@@ -162,7 +173,7 @@ export async function finalizeManually(
     ).rows;
     const paidTime = new Date(at);
     if (Number.isNaN(paidTime.getTime()) || paidTime.getTime() > Date.now() + 60_000)
-      throw ruleBroken('Paid time cannot be in the future');
+      throw ruleBroken(msg({ defaultMessage: 'Paid time cannot be in the future', id: 'YXWh+Z' }));
     const held = await holdIfNeeded(
       tx,
       principal,
@@ -235,7 +246,9 @@ export async function addToWithdrawable(db: Db, principal: Principal, correlatio
     const event = { type: 'ADD_TO_WITHDRAWABLE', role: principal.type } as const;
     // Added already, by one the lifecycle would let add it otherwise: said as such, not as a wrong status.
     if (row.withdrawableAt && allows(row.status, { ...factsOf(row), addedToWithdrawable: false }, event))
-      throw conflict('Transaction has already been added to withdrawable balance');
+      throw conflict(
+        msg({ defaultMessage: 'Transaction has already been added to withdrawable balance', id: 'b/2QFh' }),
+      );
     check(row, event, FINALIZED_ONLY);
     const moved = await releaseToWithdrawable(tx, {
       clientId: row.clientId,
@@ -243,7 +256,10 @@ export async function addToWithdrawable(db: Db, principal: Principal, correlatio
       net: row.amount - row.feeAmount,
       by: principal.id,
     });
-    if (!moved) throw conflict('Transaction has already been added to withdrawable balance');
+    if (!moved)
+      throw conflict(
+        msg({ defaultMessage: 'Transaction has already been added to withdrawable balance', id: 'b/2QFh' }),
+      );
     await tx
       .update(transactions)
       .set({ withdrawableAt: sql`now()` })
@@ -454,7 +470,7 @@ export async function generateInvoice(db: Db, principal: Principal, correlationI
   check(
     row,
     { type: 'GENERATE_INVOICE', role: principal.type },
-    'Invalid Status: Only paid transactions have an invoice',
+    msg({ defaultMessage: 'Invalid Status: Only paid transactions have an invoice', id: 'Z6dmam' }),
   );
   const [client] = await db.select({ name: clients.clientName }).from(clients).where(eq(clients.id, row.clientId));
   return {

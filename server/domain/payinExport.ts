@@ -10,6 +10,7 @@ import type { RequestOrigin } from './authentication.ts';
 import { ruleBroken } from './errors.ts';
 import type { Principal } from './principal.ts';
 import { TRANSACTION_COLUMNS, toTransactionRow } from './paymentsList.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export const EXPORT_FILENAME = 'Data Download.xlsx';
 export const EXPORT_MAX_ROWS = EXCEL_MAX_ROWS - 1;
@@ -80,8 +81,14 @@ export async function assertExportable(
   const rows = Number(n);
   if (rows > maxRows) {
     throw ruleBroken(
-      `The export has ${rows.toLocaleString('en-US')} rows, more than the ${maxRows.toLocaleString('en-US')} an ` +
-        `Excel sheet can hold. Narrow the filter and try again.`,
+      msg(
+        {
+          defaultMessage:
+            'The export has {count} rows, more than the {max} an Excel sheet can hold. Narrow the filter and try again.',
+          id: 'yunslX',
+        },
+        { count: rows.toLocaleString('en-US'), max: maxRows.toLocaleString('en-US') },
+      ),
     );
   }
   return rows;

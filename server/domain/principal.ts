@@ -5,6 +5,7 @@ import { clients, type UserType } from '../db/schema.ts';
 import { scopeOf, seesEveryClientSql, standInType } from './clientScope.ts';
 import { grants, pageTable } from './grants.ts';
 import { allEntries, companionsOf, isCompanionPage } from '../../src/services/pages.ts';
+import { isLanguage, type Language } from '../../src/i18n/language.ts';
 import { liveSessionCte, type ActiveSession, type SessionLimits } from './sessions.ts';
 
 /** A page's place in the menu: a companion page sits beside the page it comes with. */
@@ -24,6 +25,8 @@ export interface Principal {
   allowedPaths: string[];
   /** null means every client (SUPER ADMIN, AUDITOR). */
   clientScope: number[] | null;
+  /** The language saved in User Settings (issue 48); null until one is chosen. */
+  language: Language | null;
 }
 
 /**
@@ -41,6 +44,7 @@ export const standInPrincipal = (fields: Partial<Principal> = {}): Principal => 
   moduleIds: [],
   allowedPaths: [],
   clientScope: null,
+  language: null,
   ...fields,
 });
 
@@ -50,6 +54,7 @@ export const standInPrincipal = (fields: Partial<Principal> = {}): Principal => 
  * clients, aggregated as json so that the whole principal is one row of one statement.
  */
 const principalColumns = sql`u.id, u.name, u.email, u.type, u.two_factor_active, u.two_factor_reset_required, u.is_active,
+  u.language,
   r.id as role_id, r.name as role_name,
   coalesce((
     select json_agg(json_build_object('id', m.id, 'path', m.path) order by m.sort, m.id)
@@ -68,6 +73,7 @@ type PrincipalRow = {
   two_factor_active: boolean;
   two_factor_reset_required: boolean;
   is_active: boolean;
+  language: string | null;
   role_id: number | null;
   role_name: string | null;
   granted: Array<{ id: string; path: string }>;
@@ -95,6 +101,7 @@ function toPrincipal(user: PrincipalRow): Principal | null {
     moduleIds: permitted.map((m) => m.id),
     allowedPaths: permitted.map((m) => m.path),
     clientScope: scopeOf(user.type, (user.client_ids ?? []).map(Number)),
+    language: isLanguage(user.language) ? user.language : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { readRupiah } from '../../src/services/rupiahInput.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export const MAX_FILES = 20;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -43,8 +44,11 @@ const normaliseHeader = (v: unknown) =>
     .replace(/[\s_-]+/g, '');
 
 export function checkFileCount(count: number): void {
-  if (count > MAX_FILES) throw new ReportFileError(`Maximum Gambar Diunduh ${MAX_FILES} Gambar`);
-  if (count <= 0) throw new ReportFileError('Choose at least one file');
+  if (count > MAX_FILES)
+    throw new ReportFileError(
+      msg({ defaultMessage: 'Maximum Gambar Diunduh {count} Gambar', id: 'cLUGIe' }, { count: MAX_FILES }),
+    );
+  if (count <= 0) throw new ReportFileError(msg({ defaultMessage: 'Choose at least one file', id: 'tqvLAj' }));
 }
 
 /**
@@ -54,7 +58,8 @@ export function checkFileCount(count: number): void {
 export function reportRowsFromSheet(filename: string, sheet: { rows: unknown[][]; truncated: boolean }): ReportRow[] {
   const { rows } = sheet;
   const headerAt = rows.findIndex((r) => !isEmpty(r));
-  if (headerAt < 0) throw new ReportFileError(`${filename}: the file has no rows`);
+  if (headerAt < 0)
+    throw new ReportFileError(msg({ defaultMessage: '{filename}: the file has no rows', id: 'V6oNbh' }, { filename }));
 
   const header = rows[headerAt].map(normaliseHeader);
   const column = (aliases: string[]) => {
@@ -67,11 +72,17 @@ export function reportRowsFromSheet(filename: string, sheet: { rows: unknown[][]
   const idCol = column(COLUMNS.correlation);
   const statusCol = column(COLUMNS.status);
   const amountCol = column(COLUMNS.amount);
-  if (idCol < 0) throw new ReportFileError(`${filename}: no correlation_id column was found`);
+  if (idCol < 0)
+    throw new ReportFileError(
+      msg({ defaultMessage: '{filename}: no correlation_id column was found', id: 'kbk23j' }, { filename }),
+    );
 
   const tooMany = () =>
     new ReportFileError(
-      `${filename}: the file has more than ${MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files`,
+      msg(
+        { defaultMessage: '{filename}: the file has more than {rows} rows; split it into smaller files', id: '3Vlg7A' },
+        { filename, rows: MAX_ROWS.toLocaleString('en-US') },
+      ),
     );
   const out: ReportRow[] = [];
   for (let i = headerAt + 1; i < rows.length; i++) {
@@ -88,7 +99,8 @@ export function reportRowsFromSheet(filename: string, sheet: { rows: unknown[][]
   }
   // The reader stopped early and the rows it stopped at still hold data: the sheet goes on.
   if (sheet.truncated && !isEmpty(rows[rows.length - 1])) throw tooMany();
-  if (out.length === 0) throw new ReportFileError(`${filename}: the file has no rows`);
+  if (out.length === 0)
+    throw new ReportFileError(msg({ defaultMessage: '{filename}: the file has no rows', id: 'V6oNbh' }, { filename }));
   return out;
 }
 

@@ -8,8 +8,9 @@ import { LOCKED_MESSAGE, recordFailure } from './lockout.ts';
 import { matchRecoveryCode, prepareRecoveryCodes, spendRecoveryCode, storeRecoveryCodes } from './recoveryCodes.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 import { recoveryCodeUsed } from './workOrderEvents.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
-export const INVALID_RECOVERY_CODE = 'Invalid recovery code';
+export const INVALID_RECOVERY_CODE = msg({ defaultMessage: 'Invalid recovery code', id: 'Mk6fu+' });
 
 /** Thrown inside the transaction when another request spent the code first: a refusal like a wrong code. */
 class CodeAlreadySpent extends Error {}
@@ -27,7 +28,8 @@ export async function signInWithRecoveryCode(
   origin: RequestOrigin,
 ): Promise<string> {
   const user = await userForOtp(db, session.userId);
-  if (!user.twoFactorActive) throw conflict('Two-factor authentication is not set up yet.');
+  if (!user.twoFactorActive)
+    throw conflict(msg({ defaultMessage: 'Two-factor authentication is not set up yet.', id: 'aerzLe' }));
   const codeId = await matchRecoveryCode(db, user.id, code);
   try {
     if (codeId == null) throw new CodeAlreadySpent();

@@ -21,6 +21,7 @@ import { moduleTree } from './options.ts';
 import type { Principal } from './principal.ts';
 import { revokeSessionsOf, type EndedSession } from './sessions.ts';
 import type { Paged } from '../../src/services/paging.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 async function roleRows(
   db: Db,
@@ -87,7 +88,8 @@ async function assertNameFree(db: Db, name: string, type: UserType, exceptId?: n
         exceptId ? ne(roles.id, exceptId) : undefined,
       ),
     );
-  if (taken) throw conflict(`A ${type} role named ${name} already exists`);
+  if (taken)
+    throw conflict(msg({ defaultMessage: 'A {type} role named {name} already exists', id: '0Ihb5U' }, { type, name }));
 }
 
 const oneRow = async (db: Db, id: number) => (await roleRows(db, eq(roles.id, id), 1, 1)).rows[0];
@@ -98,7 +100,8 @@ export async function createRole(
   body: CreateRoleBody,
   origin: RequestOrigin,
 ): Promise<RoleRow> {
-  if (!isSuperAdmin(actor) && body.type !== actor.type) throw notAllowed('You can only create roles of your own type.');
+  if (!isSuperAdmin(actor) && body.type !== actor.type)
+    throw notAllowed(msg({ defaultMessage: 'You can only create roles of your own type.', id: 'Ij93qe' }));
   const id = await inTransaction(db, async (tx) => {
     const modules = await storedModules(tx, actor, body.type, body.modules);
     await assertNameFree(tx, body.name, body.type);
@@ -147,11 +150,13 @@ export async function editRole(
       .from(roles)
       .where(and(eq(roles.id, body.id), manageableRoles(actor)))
       .for('update');
-    if (!before) throw notFound('Role not found');
+    if (!before) throw notFound(msg({ defaultMessage: 'Role not found', id: 'IzAX76' }));
     const modulesBefore = await roleModuleIds(tx, before.id);
     // Editing a role that holds more than the editor would hand its holders' access to the editor's judgement.
     if (!isSuperAdmin(actor) && modulesBefore.some((id) => !actor.moduleIds.includes(id)))
-      throw notAllowed('You cannot edit a role that holds modules you do not hold yourself.');
+      throw notAllowed(
+        msg({ defaultMessage: 'You cannot edit a role that holds modules you do not hold yourself.', id: 'I4Ls3Y' }),
+      );
     const modules = await storedModules(tx, actor, before.type, body.modules);
     await assertNameFree(tx, body.name, before.type, before.id);
     await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, before.id));

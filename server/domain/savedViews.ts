@@ -14,6 +14,7 @@ import { listColumns, savedViews } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { notFound, ruleBroken } from './errors.ts';
 import { parseInput } from './input.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Issue 29: a person's saved views and column choice of a list. Every call acts on the caller's own
@@ -32,7 +33,10 @@ const toView = (row: Row): SavedView => ({
   created_at: new Date(row.createdAt).toISOString(),
 });
 
-const TOO_MANY = `You can keep at most ${MAX_VIEWS_PER_LIST} views of a list. Delete one first.`;
+const TOO_MANY = msg(
+  { defaultMessage: 'You can keep at most {count} views of a list. Delete one first.', id: 'w8QMbF' },
+  { count: MAX_VIEWS_PER_LIST },
+);
 
 /** The caller's views of a list, by name (the order the list's menu shows them). */
 export async function listSavedViews(db: Db, userId: number, query: unknown): Promise<SavedView[]> {
@@ -91,7 +95,7 @@ export async function deleteSavedView(db: Db, userId: number, params: unknown): 
     .delete(savedViews)
     .where(and(eq(savedViews.id, id), eq(savedViews.userId, userId)))
     .returning({ id: savedViews.id });
-  if (deleted.length === 0) throw notFound('Saved view not found');
+  if (deleted.length === 0) throw notFound(msg({ defaultMessage: 'Saved view not found', id: '6NsHlW' }));
 }
 
 /** The caller's shown columns of a list, in order; null when they never chose (the table's own). */

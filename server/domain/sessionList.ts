@@ -17,6 +17,7 @@ import { parseInput } from './input.ts';
 import { manageableUsers } from './managementScope.ts';
 import type { Principal } from './principal.ts';
 import { liveSessionsOf, type EndedSession, type SessionLimits } from './sessions.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Sessions one can see and end (issue 44): the caller's own live sessions, ending one of them or all
@@ -68,7 +69,7 @@ export async function endOwnSession(
   return inTransaction(db, async (tx) => {
     const [ended] = await revokeLive(tx, and(liveSessionsOf(actor.id, limits), eq(sessions.id, id)));
     // Another user's session answers as an unknown one: its existence is not the caller's to learn.
-    if (!ended) throw notFound('Session not found');
+    if (!ended) throw notFound(msg({ defaultMessage: 'Session not found', id: 'w4eXTl' }));
     await auditBy(tx, actor, origin, {
       action: 'session.end',
       objectType: 'session',
@@ -121,7 +122,7 @@ export async function endUserSessions(
       .from(users)
       .where(and(eq(users.id, user_id), manageableUsers(actor)))
       .for('update');
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound(msg({ defaultMessage: 'User not found', id: 'INrbJL' }));
     if (user.id === actor.id) throw ruleBroken(OWN_SESSIONS_REFUSED);
     const ended = await revokeLive(tx, liveSessionsOf(user.id, limits));
     await auditBy(tx, actor, origin, {

@@ -18,6 +18,7 @@ import type { RequestOrigin } from './authentication.ts';
 import type { Principal } from './principal.ts';
 import { windowBounds } from './businessWindow.ts';
 import { isoTime } from '../db/pgTime.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * What SETTLE does by the pay-in lifecycle for this channel and role: the statuses it settles
@@ -152,7 +153,7 @@ export async function findRun(db: Db, id: number): Promise<SettlementRun | null>
 
 export async function settlementRun(db: Db, id: number): Promise<SettlementRun> {
   const run = await findRun(db, id);
-  if (!run) throw notFound('Settlement not found');
+  if (!run) throw notFound(msg({ defaultMessage: 'Settlement not found', id: 'YvO69i' }));
   return run;
 }
 

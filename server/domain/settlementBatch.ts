@@ -8,6 +8,7 @@ import { auditWithItems } from './auditItems.ts';
 import { settlementFailed } from './workOrderEvents.ts';
 import { bulkSettle } from './payinLedgerBulk.ts';
 import { literal, settleableWhere, settleStep, type WindowKey } from './settlement.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** A run as its worker needs it: the window as stored and who pressed (the lifecycle's role). */
 export interface RunToSettle extends WindowKey {
@@ -31,7 +32,10 @@ export class SettlementStalled extends Error {
     super(`Settlement run ${runId} made no progress: a batch picked ${picked} pay-in(s) it had no right to settle.`);
   }
 }
-export const SETTLEMENT_STALLED = 'The settlement made no progress and was stopped. Ask support to look at it.';
+export const SETTLEMENT_STALLED = msg({
+  defaultMessage: 'The settlement made no progress and was stopped. Ask support to look at it.',
+  id: 'JQgbeE',
+});
 
 /** A stored instant back into SQL, exactly (both drivers take the ISO text). */
 const instant = (value: Date | string) => sql`${new Date(value).toISOString()}::timestamptz`;

@@ -13,10 +13,17 @@ import {
   windowHasWork,
   type RunToSettle,
 } from './settlementBatch.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export const SETTLEMENT_QUEUE = 'settlement';
-export const SETTLEMENT_FAILED = 'The settlement stopped before it finished. Press Retry to settle the rest.';
-export const SETTLER_REFUSED = 'The user who started this settlement may no longer settle.';
+export const SETTLEMENT_FAILED = msg({
+  defaultMessage: 'The settlement stopped before it finished. Press Retry to settle the rest.',
+  id: 'Meac4t',
+});
+export const SETTLER_REFUSED = msg({
+  defaultMessage: 'The user who started this settlement may no longer settle.',
+  id: 'bfzALl',
+});
 
 export interface SettlementJobData {
   runId: number;

@@ -1,10 +1,15 @@
+import { msg } from '../../src/i18n/msg.ts';
+
 /** Checks of parsed request values that need nothing else, so both the request guards and parseInput use them. */
 
 /** Deeper than any payload of ours; deep enough nesting overflows the stack of jsonb encoders. */
 export const MAX_JSON_DEPTH = 32;
 
-export const NUL_TEXT = 'Text must not contain NUL characters';
-export const ILL_FORMED_TEXT = 'Text must be valid Unicode (it holds a lone surrogate)';
+export const NUL_TEXT = msg({ defaultMessage: 'Text must not contain NUL characters', id: 'l+psoB' });
+export const ILL_FORMED_TEXT = msg({
+  defaultMessage: 'Text must be valid Unicode (it holds a lone surrogate)',
+  id: 'ELTMEG',
+});
 
 /**
  * What is wrong with the text anywhere in a parsed value, or null: PostgreSQL text cannot hold

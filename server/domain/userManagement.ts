@@ -20,8 +20,9 @@ import { hashPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
 import { revokeSessionsOf, type EndedSession } from './sessions.ts';
 import type { Paged } from '../../src/services/paging.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
-const EMAIL_TAKEN = 'Email is already registered';
+const EMAIL_TAKEN = msg({ defaultMessage: 'Email is already registered', id: 'gdGnx2' });
 
 /** Users shown with their role and clients, in the shape of spec section 3. */
 async function userRows(
@@ -82,7 +83,7 @@ export async function listUsers(db: Db, actor: Principal, q: UserListQuery): Pro
   if (q.type) filters.push(eq(users.type, q.type));
   if (q.role_id !== undefined) {
     const [role] = await db.select({ type: roles.type }).from(roles).where(eq(roles.id, q.role_id));
-    if (!role || !roleVisible(actor, role)) throw notFound('Role not found');
+    if (!role || !roleVisible(actor, role)) throw notFound(msg({ defaultMessage: 'Role not found', id: 'IzAX76' }));
     filters.push(eq(users.roleId, q.role_id));
   }
   if (q.client_id !== undefined) {
@@ -102,7 +103,7 @@ async function manageableUser(tx: Db, actor: Principal, id: number) {
     .from(users)
     .where(and(eq(users.id, id), manageableUsers(actor)))
     .for('update');
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(msg({ defaultMessage: 'User not found', id: 'INrbJL' }));
   const clientIds = (
     await tx.select({ id: userClients.clientId }).from(userClients).where(eq(userClients.userId, id))
   ).map((r) => r.id);
@@ -201,10 +202,12 @@ export async function editUser(
   const outcome = await inTransaction(db, async (tx) => {
     const { user: before, clientIds: clientsBefore } = await manageableUser(tx, actor, body.id);
     if (body.email !== undefined && body.email !== before.email.toLowerCase())
-      throw ruleBroken('Email cannot be changed');
-    if (body.type !== undefined && body.type !== before.type) throw ruleBroken('User Type cannot be changed');
+      throw ruleBroken(msg({ defaultMessage: 'Email cannot be changed', id: 'FUo/p+' }));
+    if (body.type !== undefined && body.type !== before.type)
+      throw ruleBroken(msg({ defaultMessage: 'User Type cannot be changed', id: 'AQRUQw' }));
     const deactivating = body.is_active === false && before.isActive;
-    if (body.is_active === false && before.id === actor.id) throw ruleBroken('You cannot deactivate your own account');
+    if (body.is_active === false && before.id === actor.id)
+      throw ruleBroken(msg({ defaultMessage: 'You cannot deactivate your own account', id: 'n4vXtj' }));
     const role = await assignableRole(tx, actor, body.role_id, before.type);
     const clientIds = await assignableClients(tx, actor, before.type, body.client_id);
     const [after] = await tx
@@ -266,7 +269,8 @@ export async function removeAuthenticator(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { user } = await manageableUser(tx, actor, userId);
-    if (!user.twoFactorActive) throw conflict('Authenticator is not set for this user');
+    if (!user.twoFactorActive)
+      throw conflict(msg({ defaultMessage: 'Authenticator is not set for this user', id: 't/NFKW' }));
     await clearTwoFactor(tx, user.id);
     await auditBy(tx, actor, origin, {
       action: 'user.remove_authenticator',

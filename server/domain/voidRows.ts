@@ -2,6 +2,7 @@ import { DISBURSEMENT_INVALID_VOID } from '../../src/machines/lifecycle/disburse
 import { DISBURSEMENT_NOT_FOUND, type VoidUploadResult } from '../../src/services/disbursementActions.ts';
 import type { VoidOutcome } from '../../src/services/disbursementQuery.ts';
 import type { DisbursementRecord } from './disbursements.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * The void upload's rows and counts, apart from the database: what each row of a file would do given the
@@ -17,17 +18,22 @@ export interface VoidEntry {
 /** What a row's preview needs of the disbursement it names. */
 export type VoidTarget = Pick<DisbursementRecord, 'status' | 'amount' | 'feeAmount'>;
 
-export const VOID_NAMED_TWICE = 'Named twice in the file: counted once';
+export const VOID_NAMED_TWICE = msg({ defaultMessage: 'Named twice in the file: counted once', id: '8G7B1+' });
 
 export const notFoundOutcome = (entry: VoidEntry): VoidOutcome => ({
   ...entry,
   outcome: 'not_found',
-  message: entry.correlation_id ? DISBURSEMENT_NOT_FOUND : 'No correlation_id in this row',
+  message: entry.correlation_id
+    ? DISBURSEMENT_NOT_FOUND
+    : msg({ defaultMessage: 'No correlation_id in this row', id: 'Roo6LP' }),
 });
 export const notFinalizedOutcome = (entry: VoidEntry, status: string): VoidOutcome => ({
   ...entry,
   outcome: 'not_finalized',
-  message: `${DISBURSEMENT_INVALID_VOID} (it is ${status})`,
+  message: msg(
+    { defaultMessage: '{refusal} (it is {status})', id: 'jePv77' },
+    { refusal: DISBURSEMENT_INVALID_VOID, status },
+  ),
 });
 
 /**
@@ -50,14 +56,21 @@ export function previewVoidRows<T extends VoidTarget>(
     const target = id ? known.get(id) : undefined;
     if (!target) return notFoundOutcome(entry);
     if (target.status === 'VOIDED')
-      return { ...entry, outcome: 'already_voided', message: 'Disbursement was already voided; nothing would move' };
+      return {
+        ...entry,
+        outcome: 'already_voided',
+        message: msg({ defaultMessage: 'Disbursement was already voided; nothing would move', id: 'F+ohqv' }),
+      };
     if (target.status !== 'FINALIZED') return notFinalizedOutcome(entry, target.status);
     checkVoid(target);
     amount += target.amount + target.feeAmount;
     return {
       ...entry,
       outcome: 'would_void',
-      message: 'Will be voided; amount and fee return to the disbursement balance',
+      message: msg({
+        defaultMessage: 'Will be voided; amount and fee return to the disbursement balance',
+        id: '/BwKZR',
+      }),
     };
   });
   return { results, amount };

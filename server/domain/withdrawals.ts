@@ -32,6 +32,7 @@ import { clientBalances, lockClientAccount, postEntry } from './ledger.ts';
 import type { Principal } from './principal.ts';
 import { windowConditions } from './businessWindow.ts';
 import type { Paged } from '../../src/services/paging.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 type WithdrawalRecord = typeof withdrawals.$inferSelect;
 type NewWithdrawal = Omit<typeof withdrawals.$inferInsert, 'id' | 'uuid' | 'status'>;
@@ -362,7 +363,8 @@ export async function decideWithdrawal(
   }
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.uuid, uuid)).for('update');
-    if (!current || !seesClient(principal, current.clientId)) throw notFound('Withdrawal not found');
+    if (!current || !seesClient(principal, current.clientId))
+      throw notFound(msg({ defaultMessage: 'Withdrawal not found', id: 'N+1rwe' }));
     const next = nextWithdrawalStatus(current.status, decision, principal.type);
     if (!next || next === 'PENDING') throw conflict(WITHDRAWAL_INVALID_STATUS);
     const updated = await applyDecision(tx, current, next, principal.id);

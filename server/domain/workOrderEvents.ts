@@ -12,6 +12,7 @@ import {
   resolveWorkOrders,
   superAdminIds,
 } from './workOrders.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Which events make a work order, for whom, and in what words (issue 14). Each is called inside
@@ -22,8 +23,14 @@ import {
 /** A withdrawal as people name it: its amount and the bank it goes to (a transfer stays in the house). */
 export const withdrawalName = (w: { kind: 'withdrawal' | 'transfer_to_disburse'; amount: number; bankName: string }) =>
   w.kind === 'transfer_to_disburse'
-    ? `Transfer to disburse of ${formatRupiah(w.amount)}`
-    : `Withdrawal of ${formatRupiah(w.amount)} to ${w.bankName}`;
+    ? msg(
+        { defaultMessage: 'Transfer to disburse of {amount}', id: 'AYyErX' },
+        { amount: formatRupiah(w.amount, 'en') },
+      )
+    : msg(
+        { defaultMessage: 'Withdrawal of {amount} to {bank}', id: 'OChKfy' },
+        { amount: formatRupiah(w.amount, 'en'), bank: w.bankName },
+      );
 
 export async function withdrawalRequested(
   tx: Db,
@@ -48,7 +55,23 @@ export async function withdrawalRequested(
       withdrawal_kind: w.kind,
     },
     subject: name,
-    message: `${name} from ${clientName} is waiting for your decision`,
+    // Whole sentences, not one inside another, so that each translates as a whole (issue 48).
+    message:
+      w.kind === 'transfer_to_disburse'
+        ? msg(
+            {
+              defaultMessage: 'Transfer to disburse of {amount} from {client} is waiting for your decision',
+              id: '1QL2GI',
+            },
+            { amount: formatRupiah(w.amount, 'en'), client: clientName },
+          )
+        : msg(
+            {
+              defaultMessage: 'Withdrawal of {amount} to {bank} from {client} is waiting for your decision',
+              id: 'Hhx+sE',
+            },
+            { amount: formatRupiah(w.amount, 'en'), bank: w.bankName, client: clientName },
+          ),
     code: shortCode('WD', w.uuid),
     icon: 'money',
     recipients: await superAdminIds(tx),
@@ -56,7 +79,10 @@ export async function withdrawalRequested(
   });
 }
 
-const WITHDRAWAL_OUTCOMES = { COMPLETED: 'Completed', REJECTED: 'Rejected' } as const;
+const WITHDRAWAL_OUTCOMES = {
+  COMPLETED: msg({ defaultMessage: 'Completed', id: 'G+QEgR', description: "a work order's outcome" }),
+  REJECTED: msg({ defaultMessage: 'Rejected', id: 'M5CC8x', description: "a work order's outcome" }),
+} as const;
 
 export const withdrawalDecided = async (
   tx: Db,
@@ -72,9 +98,14 @@ export async function disbursementArrived(
   const clientName = await clientNameOf(tx, d.clientId);
   await openWorkOrder(tx, {
     item: { kind: 'disbursement', ref: d.uuid, client_id: d.clientId, client_name: clientName, amount: d.amount },
-    subject: `Disbursement ${d.correlationId}`,
-    message:
-      `Disbursement ${d.correlationId} of ${formatRupiah(d.amount)} from ${clientName} is waiting ` + `for a decision`,
+    subject: msg({ defaultMessage: 'Disbursement {correlationId}', id: 'GvGife' }, { correlationId: d.correlationId }),
+    message: msg(
+      {
+        defaultMessage: 'Disbursement {correlationId} of {amount} from {client} is waiting for a decision',
+        id: '20PSxX',
+      },
+      { correlationId: d.correlationId, amount: formatRupiah(d.amount, 'en'), client: clientName },
+    ),
     code: shortCode('DSB', d.uuid),
     icon: 'send',
     recipients: await superAdminIds(tx),
@@ -84,9 +115,18 @@ export async function disbursementArrived(
 
 /** A SUPER ADMIN's decision, or (no decider) the payment channel's report of the payout. */
 const DISBURSEMENT_OUTCOMES = {
-  FINALIZED: { person: 'Finalized', channel: 'Paid out by the payment channel' },
-  REJECTED: { person: 'Rejected', channel: 'Rejected by the payment channel' },
-  FAILED: { person: 'Failed', channel: 'Failed at the payment channel' },
+  FINALIZED: {
+    person: msg({ defaultMessage: 'Finalized', id: 'nuI8ar', description: "a work order's outcome" }),
+    channel: msg({ defaultMessage: 'Paid out by the payment channel', id: 'fwy1Gc' }),
+  },
+  REJECTED: {
+    person: msg({ defaultMessage: 'Rejected', id: 'M5CC8x', description: "a work order's outcome" }),
+    channel: msg({ defaultMessage: 'Rejected by the payment channel', id: 'v4VH7o' }),
+  },
+  FAILED: {
+    person: msg({ defaultMessage: 'Failed', id: 'aCcsLk', description: "a work order's outcome" }),
+    channel: msg({ defaultMessage: 'Failed at the payment channel', id: 'VP2aJI' }),
+  },
 } as const;
 
 export const disbursementDecided = async (
@@ -112,15 +152,25 @@ export async function callbackFailed(
   const clientName = await clientNameOf(tx, p.clientId);
   await openWorkOrder(tx, {
     item: { kind: 'callback', ref: p.correlationId, client_id: p.clientId, client_name: clientName, amount: p.amount },
-    subject: `Callback failed ${p.correlationId}`,
-    message:
-      `The callback of pay-in ${p.correlationId} (${formatRupiah(p.amount)}) to ${clientName} failed ` +
-      `${attempts} times: check the merchant's endpoint and resend it`,
+    subject: msg(
+      { defaultMessage: 'Callback failed {correlationId}', id: 'WVZb5w' },
+      { correlationId: p.correlationId },
+    ),
+    message: msg(
+      {
+        defaultMessage:
+          "The callback of pay-in {correlationId} ({amount}) to {client} failed {attempts} times: check the merchant's endpoint and resend it",
+        id: 'Rtigz5',
+      },
+      { correlationId: p.correlationId, amount: formatRupiah(p.amount, 'en'), client: clientName, attempts },
+    ),
     code: `CB-${p.correlationId}`,
     icon: 'plug',
     recipients: await clientUsersWhoMay(tx, p.clientId, routes.resendCallback),
   });
 }
+
+const RESENT = msg({ defaultMessage: 'Resent', id: 'liKB1K', description: "a work order's outcome" });
 
 /** Delivered: on a person's resend (named by e-mail), or on the callback job's own later attempt. */
 export const callbackDelivered = (tx: Db, correlationId: string, resentBy: string | null) =>
@@ -128,12 +178,19 @@ export const callbackDelivered = (tx: Db, correlationId: string, resentBy: strin
     tx,
     'callback',
     correlationId,
-    resentBy ? decidedBy('Resent', resentBy) : 'Delivered on a later attempt',
+    resentBy ? decidedBy(RESENT, resentBy) : msg({ defaultMessage: 'Delivered on a later attempt', id: '7TqwVP' }),
   );
 
 /** The uploader names an upload by its file (the first, and how many more came with it). */
-const filesName = (filenames: string[]) =>
-  filenames.length > 1 ? `${filenames[0]} and ${filenames.length - 1} more` : (filenames[0] ?? 'an upload');
+const checkSubject = (filenames: string[]) =>
+  filenames.length > 1
+    ? msg(
+        { defaultMessage: 'Check Transactions of {filename} and {count} more', id: 'C7cpzN' },
+        { filename: filenames[0]!, count: filenames.length - 1 },
+      )
+    : filenames[0]
+      ? msg({ defaultMessage: 'Check Transactions of {filename}', id: 'Lbj3ga' }, { filename: filenames[0] })
+      : msg({ defaultMessage: 'Check Transactions of an upload', id: '8Fksk0' });
 
 export async function reconciliationMismatched(
   tx: Db,
@@ -145,10 +202,20 @@ export async function reconciliationMismatched(
   const code = `REC-${ref}`;
   await openWorkOrder(tx, {
     item: { kind: 'reconciliation', ref, client_id: null, client_name: null, amount: null },
-    subject: `Check Transactions of ${filesName(filenames)}`,
-    message:
-      `Check Transactions found ${summary.missing} missing, ${summary.status_mismatch} status and ` +
-      `${summary.amount_mismatch} amount mismatches in ${summary.rows} rows`,
+    subject: checkSubject(filenames),
+    message: msg(
+      {
+        defaultMessage:
+          'Check Transactions found {missing} missing, {statusMismatch} status and {amountMismatch} amount mismatches in {rows} rows',
+        id: 'yplzgX',
+      },
+      {
+        missing: summary.missing,
+        statusMismatch: summary.status_mismatch,
+        amountMismatch: summary.amount_mismatch,
+        rows: summary.rows,
+      },
+    ),
     code,
     icon: 'document',
     recipients: [uploaderId],
@@ -162,8 +229,11 @@ export async function settlementFailed(
   const code = settlementRunCode(run.id);
   await openWorkOrder(tx, {
     item: { kind: 'settlement', ref: String(run.id), client_id: null, client_name: null, amount: null },
-    subject: `Settlement ${code} failed`,
-    message: `The ${SETTLEMENT_TYPE_LABELS[run.type]} settlement of ${run.start} to ${run.end} stopped: ${run.error}`,
+    subject: msg({ defaultMessage: 'Settlement {code} failed', id: 'xu42uA' }, { code }),
+    message: msg(
+      { defaultMessage: 'The {type} settlement of {start} to {end} stopped: {error}', id: 'tPg550' },
+      { type: SETTLEMENT_TYPE_LABELS[run.type], start: run.start, end: run.end, error: run.error },
+    ),
     code,
     icon: 'calendar',
     recipients: await superAdminIds(tx),
@@ -178,10 +248,15 @@ export async function settlementFailed(
 export async function recoveryCodeUsed(tx: Db, user: { id: number; email: string }, codeId: number, codesLeft: number) {
   await openWorkOrder(tx, {
     item: { kind: 'recovery_code', ref: String(user.id), client_id: null, client_name: null, amount: null },
-    subject: `${user.email} signed in with a recovery code`,
-    message:
-      `${user.email} signed in with a recovery code instead of their authenticator (${codesLeft} codes left). ` +
-      `If it was not them, reset their authenticator in User Management.`,
+    subject: msg({ defaultMessage: '{email} signed in with a recovery code', id: 'hK87H1' }, { email: user.email }),
+    message: msg(
+      {
+        defaultMessage:
+          '{email} signed in with a recovery code instead of their authenticator ({count} codes left). If it was not them, reset their authenticator in User Management.',
+        id: 'cKMJQt',
+      },
+      { email: user.email, count: codesLeft },
+    ),
     code: `RC-${codeId}`,
     icon: 'shield',
     recipients: await superAdminIds(tx),

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { notifications, outbox, users, type UserType } from '../db/schema.ts';
 import { userSeesClientSql } from './clientScope.ts';
 import { mayCall, SUPER_ADMIN } from './grants.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Work orders (issue 14), written inside the caller's transaction: the notification rows for
@@ -64,7 +65,19 @@ export async function resolveWorkOrders(tx: Db, kind: WorkOrderKind, ref: string
 }
 
 /** A person's decision in words: the verb and who took it, by the e-mail they sign in with. */
-export const decidedBy = (verb: string, email: string) => `${verb} by ${email}`;
+export const decidedBy = (verb: string, email: string): string => DECIDED_BY[verb]?.(email) ?? `${verb} by ${email}`;
+
+// Each outcome with its decider as one message, so that a translation may order the words as its language does.
+const DECIDED_BY: Record<string, (email: string) => string> = {
+  Approved: (email) => msg({ defaultMessage: 'Approved by {email}', id: 'XyCXdq' }, { email }),
+  Declined: (email) => msg({ defaultMessage: 'Declined by {email}', id: 'ngfCea' }, { email }),
+  Cancelled: (email) => msg({ defaultMessage: 'Cancelled by {email}', id: 'wAlIfg' }, { email }),
+  Completed: (email) => msg({ defaultMessage: 'Completed by {email}', id: 'w4N3ke' }, { email }),
+  Rejected: (email) => msg({ defaultMessage: 'Rejected by {email}', id: 'qp+peI' }, { email }),
+  Finalized: (email) => msg({ defaultMessage: 'Finalized by {email}', id: 'uGk/nm' }, { email }),
+  Failed: (email) => msg({ defaultMessage: 'Failed by {email}', id: 'fYjAWY' }, { email }),
+  Resent: (email) => msg({ defaultMessage: 'Resent by {email}', id: 'mh8gfR' }, { email }),
+};
 
 /** The same, for a decider known by id (a user since removed is named by the verb alone). */
 export async function decidedByUser(tx: Db, verb: string, userId: number): Promise<string> {

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { WORK_ORDER_CHANGED_EVENT, WORK_ORDER_EVENT } from '../../src/services/workOrders.ts';
 import type { Db } from '../db/connect.ts';
 import type { notifications } from '../db/schema.ts';
-import { toItem } from '../domain/notifications.ts';
+import { itemInLanguage, toItem } from '../domain/notifications.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../src/i18n/language.ts';
 import type { Realtime } from './realtime.ts';
 
 /** How long stop() waits for the publish in flight. */
@@ -43,8 +44,8 @@ export function startOutboxPublisher(
       const { rows } = await tx.execute<{ id: number; event: string } & Record<string, unknown>>(sql`
         select o.id, o.event, n.id as n_id, n.user_id, n.subject, n.message, n.work_order_code, n.icon, n.created_at,
           n.read_at,
-          n.status, n.resolved_at, n.outcome, n.item, n.item_kind, n.item_ref
-        from outbox o join notifications n on n.id = o.notification_id
+          n.status, n.resolved_at, n.outcome, n.item, n.item_kind, n.item_ref, u.language
+        from outbox o join notifications n on n.id = o.notification_id join users u on u.id = n.user_id
         where o.published_at is null order by o.id limit ${BATCH}
         for update of o skip locked`);
       for (const r of rows) {
@@ -67,7 +68,8 @@ export function startOutboxPublisher(
         realtime.emitToUser(
           row.userId,
           r.event === 'work-order' ? WORK_ORDER_EVENT : WORK_ORDER_CHANGED_EVENT,
-          toItem(row),
+          // In the language the recipient saved (issue 48); English for one who saved none.
+          itemInLanguage(toItem(row), isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE),
         );
       }
       if (rows.length)

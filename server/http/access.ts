@@ -8,6 +8,7 @@ import { grants } from '../domain/grants.ts';
 import { routeKey, routeTable, type AccessRule } from './routeTable.ts';
 import { comesFromApp, isSafeMethod, type OriginConfig } from './sameOrigin.ts';
 import { clearSessionCookie, readSessionCookie, type CookieConfig } from './sessionCookie.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export type { AccessRule };
 
@@ -59,7 +60,10 @@ export async function authenticateToken(
   };
 }
 
-export const FOREIGN_ORIGIN = 'This request did not come from the app. Please reload the page and try again.';
+export const FOREIGN_ORIGIN = msg({
+  defaultMessage: 'This request did not come from the app. Please reload the page and try again.',
+  id: '/Yrqzx',
+});
 
 /** Where the request's session comes from: the bearer header wins over the cookie when both are sent. */
 type Credential = { token: string; via: AuthContext['via'] } | { malformed: true } | null;
@@ -130,9 +134,9 @@ export function registerAccessControl(
       await deny(request, auth, FOREIGN_ORIGIN, 'foreign-origin');
     if (rule.kind === 'session') return;
     const refusal = !auth.otpVerified
-      ? 'Two-factor verification is required.'
+      ? msg({ defaultMessage: 'Two-factor verification is required.', id: '/fbkdP' })
       : !grants(auth.principal, rule, request.method)
-        ? 'You are not allowed to do this.'
+        ? msg({ defaultMessage: 'You are not allowed to do this.', id: 'mmkdoV' })
         : null;
     if (refusal) await deny(request, auth, refusal);
   });

@@ -3,13 +3,27 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { REQUEST_ID_HEADER } from './requestId.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** What the caller reads for each kind of request Node's HTTP parser refused before any route saw it. */
 const ANSWERS: Record<string, { status: number; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request line or headers are too large' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    message: msg({ defaultMessage: 'The request line or headers are too large', id: 'Vj0AGW' }),
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    message: msg({ defaultMessage: 'The request took too long to arrive', id: 'MoCg4y' }),
+  },
 };
-const MALFORMED = { status: 400, message: 'The request could not be read: its request line or headers are malformed' };
+// Answered in English: the headers (Accept-Language among them) could not be read.
+const MALFORMED = {
+  status: 400,
+  message: msg({
+    defaultMessage: 'The request could not be read: its request line or headers are malformed',
+    id: 'fq3WKU',
+  }),
+};
 
 /**
  * Fastify's `clientErrorHandler` (issue 44): a request Node's parser refuses (a 20,000-character query, a header with

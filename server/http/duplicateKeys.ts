@@ -1,3 +1,5 @@
+import { msg } from '../../src/i18n/msg.ts';
+
 /**
  * Issue 44: JSON.parse keeps the last of two equal keys, so `{"amount":250000,"amount":-250000}` moved
  * Rp. -250,000 while a person's tool showed 250,000. A reviver cannot see the repeat (the parse already
@@ -6,7 +8,8 @@
  */
 
 /** The message of a refused body: names the key as the caller wrote it (decoded, shortened, printable). */
-export const repeatedKeyMessage = (key: string) => `The request body repeats the key '${printable(key)}'`;
+export const repeatedKeyMessage = (key: string) =>
+  msg({ defaultMessage: "The request body repeats the key '{key}'", id: 'hcKklR' }, { key: printable(key) });
 
 // eslint-disable-next-line no-control-regex
 const printable = (key: string) => key.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 100);

@@ -2,9 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable, pgCode } from '../db/transaction.ts';
 import { DomainError, type DomainErrorKind } from '../domain/errors.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
-const GENERIC = 'Something went wrong, please try again later.';
-export const DATABASE_UNAVAILABLE = 'The database is not answering. Please try again in a moment.';
+const GENERIC = msg({ defaultMessage: 'Something went wrong, please try again later.', id: 'K4qCn9' });
+export const DATABASE_UNAVAILABLE = msg({
+  defaultMessage: 'The database is not answering. Please try again in a moment.',
+  id: '7xfdDl',
+});
 
 /** The one place a domain refusal becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -44,7 +48,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     if (status === 500 && (code === '22021' || code === '22P05')) {
       // Text the database cannot store (a NUL that slipped past parseInput): the caller's input, not our fault.
       status = 400;
-      message = 'The request contains characters that cannot be stored';
+      message = msg({ defaultMessage: 'The request contains characters that cannot be stored', id: 'Mv2Dz3' });
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (status === 413 || status === 429) {
@@ -68,7 +72,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && page) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ status: 'failed', message: 'Not found', responseMessage: 'Not found' });
+    const message = msg({ defaultMessage: 'Not found', id: 'TThIOM' });
+    return reply.status(404).send({ status: 'failed', message, responseMessage: message });
   });
 }
 
@@ -76,15 +81,15 @@ function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON';
+      return msg({ defaultMessage: 'The request body is not valid JSON', id: 'Qq8vgG' });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request is too large';
+      return msg({ defaultMessage: 'The request is too large', id: 'oZpioz' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return msg({ defaultMessage: 'Unsupported content type', id: 'Zrjj/E' });
     default:
       return error.statusCode === 429
-        ? 'Too many requests. Please wait and try again.'
-        : 'The request could not be processed';
+        ? msg({ defaultMessage: 'Too many requests. Please wait and try again.', id: '5+8Z9T' })
+        : msg({ defaultMessage: 'The request could not be processed', id: 'XcHroV' });
   }
 }
 

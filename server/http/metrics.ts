@@ -11,6 +11,7 @@ import { operationalFigures } from '../domain/operationalFigures.ts';
 import type { Realtime } from '../events/realtime.ts';
 import { uploadPoolLoad } from '../uploads/sheetReader.ts';
 import { authenticateToken, bearerToken } from './access.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -148,7 +149,10 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   app.get(METRICS_PATH, async (request, reply) => {
     const who = await scraperOf(request, deps);
     if (who !== 'ok') {
-      const message = who === 401 ? 'A SUPER ADMIN or the metrics token is needed' : 'You are not allowed to do this.';
+      const message =
+        who === 401
+          ? msg({ defaultMessage: 'A SUPER ADMIN or the metrics token is needed', id: '0ZcWOa' })
+          : msg({ defaultMessage: 'You are not allowed to do this.', id: 'mmkdoV' });
       return reply.status(who).send({ status: 'failed', message, responseMessage: message });
     }
     figures = null;

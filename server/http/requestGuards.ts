@@ -2,8 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidInput } from '../domain/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan, textProblem } from '../domain/textCheck.ts';
 import { firstRepeatedKey, repeatedKeyMessage } from './duplicateKeys.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
-export const TOO_DEEP = `The request body nests deeper than ${MAX_JSON_DEPTH} levels`;
+export const TOO_DEEP = msg(
+  { defaultMessage: 'The request body nests deeper than {depth} levels', id: 'Hx5OZ7' },
+  { depth: MAX_JSON_DEPTH },
+);
 
 /**
  * Checks every request before any handler runs: JSON bodies no deeper than MAX_JSON_DEPTH, and

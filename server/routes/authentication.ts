@@ -18,6 +18,7 @@ import {
 } from '../http/sessionCookie.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export function authenticationRoutes({ database, realtime, config }: RouteDeps) {
   const { db } = database;
@@ -47,7 +48,10 @@ export function authenticationRoutes({ database, realtime, config }: RouteDeps) 
         const ended = await endReplacedSession(db, held.value, originOf(request));
         if (ended !== null) realtime.disconnectSession(ended);
       }
-      return ok(await toCurrentUser(db, principal, handOver(request, reply, token), false), 'Login successful');
+      return ok(
+        await toCurrentUser(db, principal, handOver(request, reply, token), false),
+        msg({ defaultMessage: 'Login successful', id: 'Vbraq5' }),
+      );
     });
 
     app.post(routes.validateOtp.path, async (request, reply) => {
@@ -60,7 +64,10 @@ export function authenticationRoutes({ database, realtime, config }: RouteDeps) 
         originOf(request),
       );
       // The session was rotated: the browser's cookie is replaced by the verified session's.
-      return ok(await toCurrentUser(db, auth.principal, handOver(request, reply, token), true), 'OTP is valid');
+      return ok(
+        await toCurrentUser(db, auth.principal, handOver(request, reply, token), true),
+        msg({ defaultMessage: 'OTP is valid', id: 'x1MDb+' }),
+      );
     });
 
     // The signed-in user as of now: the browser reads it at start (the cookie answers) and again when
@@ -80,7 +87,7 @@ export function authenticationRoutes({ database, realtime, config }: RouteDeps) 
       } finally {
         realtime.disconnectSession(auth.sessionId);
       }
-      return ok(undefined, 'Logged out');
+      return ok(undefined, msg({ defaultMessage: 'Logged out', id: 'gqQRfP' }));
     });
   };
 }

@@ -12,9 +12,14 @@ import { parseInput } from '../http/errors.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 const ClientParams = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The client id must be a number'), v.transform(Number)),
+  id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, msg({ defaultMessage: 'The client id must be a number', id: 'T5TVHV' })),
+    v.transform(Number),
+  ),
 });
 
 /** A client's callback endpoint (issue 47): its URL, its secret's rotation, a test callback. SUPER ADMIN's. */
@@ -29,7 +34,7 @@ export function callbackEndpointRoutes({ database, config, selfUrl }: RouteDeps)
       const id = clientOf(request);
       const { callback_url } = parseInput(CallbackUrlBody, request.body);
       const endpoint = await setCallbackUrl(db, principal, id, callback_url, originOf(request), config.production);
-      return ok(endpoint, 'Callback URL saved');
+      return ok(endpoint, msg({ defaultMessage: 'Callback URL saved', id: 'U4VPey' }));
     });
 
     app.post(routes.rotateCallbackSecret.path, async (request) => {
@@ -37,7 +42,10 @@ export function callbackEndpointRoutes({ database, config, selfUrl }: RouteDeps)
       const id = clientOf(request);
       parseInput(NoCallbackInput, request.body ?? {});
       const rotated = await rotateCallbackSecret(db, principal, id, originOf(request));
-      return ok(rotated, 'Callback secret rotated: copy it now, it is not shown again');
+      return ok(
+        rotated,
+        msg({ defaultMessage: 'Callback secret rotated: copy it now, it is not shown again', id: 'MmJdcO' }),
+      );
     });
 
     app.post(routes.testCallback.path, async (request) => {
@@ -48,7 +56,12 @@ export function callbackEndpointRoutes({ database, config, selfUrl }: RouteDeps)
         production: config.production,
         selfUrl: selfUrl(),
       });
-      return ok(result, result.delivered ? 'Test callback delivered' : 'Test callback not delivered');
+      return ok(
+        result,
+        result.delivered
+          ? msg({ defaultMessage: 'Test callback delivered', id: 'ef3V+v' })
+          : msg({ defaultMessage: 'Test callback not delivered', id: '4Kw+bi' }),
+      );
     });
   };
 }

@@ -7,6 +7,7 @@ import { guardedJsonParser } from '../http/requestGuards.ts';
 import type { RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
 import { LEGACY_SIGNATURE_HEADER, TIMESTAMPED_SIGNATURE_HEADER } from '../../src/services/callbackRules.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 const Params = v.object({
   clientId: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'clientId must be a number'), v.transform(Number)),
@@ -38,7 +39,7 @@ export function demoMerchantRoutes({ database }: RouteDeps) {
       const { clientId } = parseInput(Params, request.params);
       const { raw, value } = (request.body ?? { raw: '', value: undefined }) as SignedBody;
       if (value === null || typeof value !== 'object' || Array.isArray(value))
-        throw invalidInput('The callback body must be a JSON object');
+        throw invalidInput(msg({ defaultMessage: 'The callback body must be a JSON object', id: 'ZCzk7W' }));
       // Node joins a repeated header into one value (set-cookie aside).
       const header = (name: string) => request.headers[name] as string | undefined;
       await receiveDemoCallback(

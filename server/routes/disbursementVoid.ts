@@ -27,6 +27,7 @@ import { oneUploadPerUser } from '../uploads/uploadSlots.ts';
 import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * 'Upload Void Transaction': one CSV or XLSX file (5 MB) of correlation ids; each FINALIZED one
@@ -48,7 +49,8 @@ export function disbursementVoidRoutes({ database, realtime }: RouteDeps) {
         });
         const { dry_run: dryRunField, expected_count, expected_amount } = parseInput(VoidUploadFields, fields);
         const file = files[0];
-        if (!file) throw invalidInput('Choose a CSV or XLSX file of correlation_ids');
+        if (!file)
+          throw invalidInput(msg({ defaultMessage: 'Choose a CSV or XLSX file of correlation_ids', id: 'fB2I1A' }));
         assertVoidFileName(file.filename);
         const sheet = await readSheetRows(file, { maxRows: VOID_MAX_ROWS, maxCells: VOID_MAX_CELLS });
         // The reader stopped past the limit with data still coming: refuse rather than void part of the file.

@@ -23,6 +23,7 @@ import { parseInput } from '../http/errors.ts';
 import { sendFileEnvelope } from '../http/fileEnvelope.ts';
 import { ok } from '../http/reply.ts';
 import { originOf, type RouteDeps } from './context.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 type Db = Database['db'];
 
@@ -81,7 +82,7 @@ export function listExportRoutes(kind: keyof typeof listExports, { database, con
 
       if (address) {
         await queueEmailExport(db, jobs, principal, filter, address, tz, request.ip, kind);
-        return ok(undefined, `Export will be sent to ${address}`);
+        return ok(undefined, msg({ defaultMessage: 'Export will be sent to {address}', id: '3/A6+p' }, { address }));
       }
 
       const file = await spec.download(db, principal, filter, where, tz, originOf(request));

@@ -29,6 +29,7 @@ import { ok } from '../http/reply.ts';
 import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export function paymentsListRoutes({ database, config, providerUrl, selfUrl, jobs, realtime }: RouteDeps) {
   const { db } = database;
@@ -67,13 +68,13 @@ export function paymentsListRoutes({ database, config, providerUrl, selfUrl, job
       if ('approval_id' in result) return replyHeld(reply, realtime, result);
       // The merchant is told it was paid, by a job that retries (and leaves a work order when it cannot).
       await queueCallback(jobs, body.correlation_id);
-      return ok(result, 'Transaction has been finalized');
+      return ok(result, msg({ defaultMessage: 'Transaction has been finalized', id: 'aJuksF' }));
     });
 
     app.patch(routes.addToWithdrawable.path, async (request) => {
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       await addToWithdrawable(db, requireAuth(request).principal, correlation_id, originOf(request));
-      return ok(undefined, 'Transaction has been added to withdrawable balance');
+      return ok(undefined, msg({ defaultMessage: 'Transaction has been added to withdrawable balance', id: 'SFAjKn' }));
     });
 
     // Two steps (issue 25): dry_run says what would move; the apply names what the person saw.
@@ -95,7 +96,7 @@ export function paymentsListRoutes({ database, config, providerUrl, selfUrl, job
       const { correlation_id } = parseInput(CorrelationBody, request.body);
       return ok(
         await generateInvoice(db, requireAuth(request).principal, correlation_id),
-        'Invoice Have Been Generated',
+        msg({ defaultMessage: 'Invoice Have Been Generated', id: '9GRWdS' }),
       );
     });
 

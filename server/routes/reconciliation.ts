@@ -17,6 +17,7 @@ import { readSheetRows } from '../uploads/sheetReader.ts';
 import { oneUploadPerUser } from '../uploads/uploadSlots.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** 'Check Transactions': up to 20 provider reports (CSV or Excel, 5 MB each) against our records. */
 export function reconciliationRoutes({ database }: RouteDeps) {
@@ -31,7 +32,12 @@ export function reconciliationRoutes({ database }: RouteDeps) {
         });
         const settlementType = fields.settlementType ?? '';
         if (!(SETTLEMENT_TYPES as readonly string[]).includes(settlementType))
-          throw invalidInput(`settlementType must be one of ${SETTLEMENT_TYPES.join(', ')}`);
+          throw invalidInput(
+            msg(
+              { defaultMessage: 'settlementType must be one of {types}', id: 'jGWr4d' },
+              { types: SETTLEMENT_TYPES.join(', ') },
+            ),
+          );
         try {
           checkFileCount(files.length);
           // One file at a time: the worker pool is shared by every upload, so one request never holds all of it.
@@ -50,7 +56,10 @@ export function reconciliationRoutes({ database }: RouteDeps) {
           );
           return ok(
             result,
-            `${result.summary.rows} rows checked: ${result.summary.found} found, ${result.summary.missing} missing`,
+            msg(
+              { defaultMessage: '{rows} rows checked: {found} found, {missing} missing', id: 'Xo0Or5' },
+              { rows: result.summary.rows, found: result.summary.found, missing: result.summary.missing },
+            ),
           );
         } catch (error) {
           if (error instanceof ReportFileError) throw invalidInput(error.message);

@@ -4,6 +4,7 @@ import { requireAuth } from '../http/access.ts';
 import { ok } from '../http/reply.ts';
 import type { RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Issue 29, lists that remember: the caller's own saved views and column choices. Not audited, as
@@ -19,13 +20,16 @@ export function savedViewRoutes({ database }: RouteDeps) {
 
     app.post(routes.createSavedView.path, async (request, reply) => {
       const { view, replaced } = await saveView(db, requireAuth(request).principal.id, request.body);
-      if (replaced) return ok(view, `View '${view.name}' has been updated`);
-      return reply.status(201).send(ok(view, `View '${view.name}' has been saved`));
+      if (replaced)
+        return ok(view, msg({ defaultMessage: "View '{name}' has been updated", id: 'w9skqc' }, { name: view.name }));
+      return reply
+        .status(201)
+        .send(ok(view, msg({ defaultMessage: "View '{name}' has been saved", id: 'G5BQpk' }, { name: view.name })));
     });
 
     app.delete(routes.deleteSavedView.path, async (request) => {
       await deleteSavedView(db, requireAuth(request).principal.id, request.params);
-      return ok(undefined, 'View has been deleted');
+      return ok(undefined, msg({ defaultMessage: 'View has been deleted', id: '5cSdKp' }));
     });
 
     app.get(routes.listColumns.path, async (request) => {
@@ -33,7 +37,10 @@ export function savedViewRoutes({ database }: RouteDeps) {
     });
 
     app.put(routes.saveListColumns.path, async (request) => {
-      return ok(await putListColumns(db, requireAuth(request).principal.id, request.body), 'Columns have been saved');
+      return ok(
+        await putListColumns(db, requireAuth(request).principal.id, request.body),
+        msg({ defaultMessage: 'Columns have been saved', id: 'lGhdPL' }),
+      );
     });
   };
 }

@@ -13,6 +13,7 @@ import { ok } from '../http/reply.ts';
 import { replyHeld } from './heldReply.ts';
 import { originOf, type RouteDeps } from './context.ts';
 import { routes } from '../../src/services/routes.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 const IdempotencyKey = v.optional(
   v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')),
@@ -74,7 +75,12 @@ export function withdrawalRoutes({ database, config, realtime }: RouteDeps) {
       const body = parseInput(UpdateWithdrawalBody, request.body);
       const row = await decideWithdrawal(db, auth.principal, body.uuid, body.status, originOf(request));
       announceBalance(row.client_id);
-      return ok(row, `Withdrawal has been ${body.status === 'COMPLETED' ? 'completed' : 'rejected'}`);
+      return ok(
+        row,
+        body.status === 'COMPLETED'
+          ? msg({ defaultMessage: 'Withdrawal has been completed', id: 'rQcZ3R' })
+          : msg({ defaultMessage: 'Withdrawal has been rejected', id: 'OaGXPu' }),
+      );
     });
   };
 }

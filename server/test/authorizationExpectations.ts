@@ -48,6 +48,8 @@ export const authorizationExpectations: Record<string, Expectation> = {
   [`GET ${API}/user/sessions`]: holder('settings-user'),
   [`DELETE ${API}/user/sessions/:id`]: holder('settings-user'),
   [`POST ${API}/user/sessions/sign-out-others`]: holder('settings-user'),
+  // Issue 48: one's own language, from User Settings; it changes only the caller's reading, so an AUDITOR's too.
+  [`PUT ${API}/user/language`]: holder('settings-user'),
   // Issue 44: a recovery code stands in for the OTP, so it comes before the OTP step; a new set is User Settings'.
   [`POST ${API}/user/recovery-code`]: ANY_SESSION,
   [`POST ${API}/user/recovery-codes`]: holder('settings-user'),
@@ -201,6 +203,8 @@ export const auditorExpectations: Record<string, AuditorAnswer> = {
   [`GET ${API}/user/sessions`]: READS,
   [`DELETE ${API}/user/sessions/:id`]: READS,
   [`POST ${API}/user/sessions/sign-out-others`]: READS,
+  // Their own language (issue 48): it changes only what they read.
+  [`PUT ${API}/user/language`]: READS,
   // Their own sign-in, and their own recovery codes: it changes nothing of anyone else's.
   [`POST ${API}/user/recovery-code`]: READS,
   [`POST ${API}/user/recovery-codes`]: READS,

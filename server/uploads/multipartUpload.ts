@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError, invalidInput } from '../domain/errors.ts';
 import type { UploadedFile } from './sheetReader.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export interface UploadLimits {
   maxFiles: number;
@@ -20,7 +21,8 @@ export async function readUploadParts(
   request: FastifyRequest,
   limits: UploadLimits,
 ): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw invalidInput('Send the files as multipart/form-data');
+  if (!request.isMultipart())
+    throw invalidInput(msg({ defaultMessage: 'Send the files as multipart/form-data', id: 'JczAUI' }));
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   try {
@@ -39,24 +41,46 @@ export async function readUploadParts(
         const data = await part.toBuffer();
         const filename = cleanFilename(part.filename);
         if (part.file.truncated || data.length > limits.maxFileBytes)
-          throw invalidInput(`${filename}: Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
+          throw invalidInput(
+            msg(
+              { defaultMessage: '{filename}: Limit Size Gambar {megabytes} MB', id: 'UDQMBR' },
+              { filename, megabytes: megabytes(limits.maxFileBytes) },
+            ),
+          );
         files.push({ filename, data });
-        if (files.length > limits.maxFiles) throw invalidInput(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
+        if (files.length > limits.maxFiles)
+          throw invalidInput(
+            msg({ defaultMessage: 'Maximum Gambar Diunduh {count} Gambar', id: 'cLUGIe' }, { count: limits.maxFiles }),
+          );
       } else if (limits.fields.includes(part.fieldname)) {
         // As a JSON body's repeated key is (issue 44): 'dry_run=true' then 'dry_run=false' must not apply.
         if (Object.hasOwn(fields, part.fieldname))
-          throw invalidInput(`The upload repeats the field '${part.fieldname}'`);
+          throw invalidInput(
+            msg({ defaultMessage: "The upload repeats the field '{field}'", id: 'f9Uxrw' }, { field: part.fieldname }),
+          );
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw invalidInput(`Maximum Gambar Diunduh ${limits.maxFiles} Gambar`);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalidInput(`Limit Size Gambar ${megabytes(limits.maxFileBytes)} MB`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw invalidInput('The upload has too many parts');
+    if (code === 'FST_FILES_LIMIT')
+      throw invalidInput(
+        msg({ defaultMessage: 'Maximum Gambar Diunduh {count} Gambar', id: 'cLUGIe' }, { count: limits.maxFiles }),
+      );
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw invalidInput(
+        msg(
+          { defaultMessage: 'Limit Size Gambar {megabytes} MB', id: '8sFwWX' },
+          { megabytes: megabytes(limits.maxFileBytes) },
+        ),
+      );
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw invalidInput(msg({ defaultMessage: 'The upload has too many parts', id: 'vZAgpN' }));
     if (error instanceof DomainError) throw error;
     // Everything else here is the multipart parser refusing the body.
-    throw invalidInput('The upload could not be read: the multipart body is malformed');
+    throw invalidInput(
+      msg({ defaultMessage: 'The upload could not be read: the multipart body is malformed', id: 'R+1sQ4' }),
+    );
   }
   return { files, fields };
 }

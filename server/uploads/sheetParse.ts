@@ -2,6 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
 import { countTextCells, countXmlEntries, type SheetSize } from './sheetSize.ts';
 import { checkZip, isZip, type ZipEntry, type ZipLimits } from './zipCheck.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * Reads the first sheet of an uploaded CSV or Excel file into rows of display strings. This runs
@@ -33,10 +34,19 @@ export const zipLimitsFor = (maxRows: number): ZipLimits => ({
 });
 const count = (n: number) => n.toLocaleString('en-US');
 export const tooManyRowsMessage = (filename: string, maxRows: number) =>
-  `${filename}: the file has more than ${count(maxRows)} rows; split it into smaller files`;
+  msg(
+    { defaultMessage: '{filename}: the file has more than {rows} rows; split it into smaller files', id: '3Vlg7A' },
+    { filename, rows: count(maxRows) },
+  );
 export const tooManyCellsMessage = (filename: string, maxRows: number, maxCells: number) =>
-  `${filename}: the file has more than ${count(maxCells)} cells (${count(maxRows)} rows of ` +
-  `${count(Math.floor(maxCells / maxRows))} columns); split it into smaller files`;
+  msg(
+    {
+      defaultMessage:
+        '{filename}: the file has more than {cells} cells ({rows} rows of {columns} columns); split it into smaller files',
+      id: '89d4Ox',
+    },
+    { filename, cells: count(maxCells), rows: count(maxRows), columns: count(Math.floor(maxCells / maxRows)) },
+  );
 export const extensionOf = (filename: string) => /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
 
 // Rows read past maxRows, so a sheet with a few trailing empty (formatted) rows is not mistaken for a long one.
@@ -50,7 +60,13 @@ export async function readSheet(task: SheetTask): Promise<SheetResult> {
   const sheetRows = task.maxRows + SLACK_ROWS;
   const size = await measureSheet(task, { rows: sheetRows, cells: task.maxCells });
   if (size === 'not xml')
-    return { ok: false, message: `${task.filename}: the file could not be read as an Excel file` };
+    return {
+      ok: false,
+      message: msg(
+        { defaultMessage: '{filename}: the file could not be read as an Excel file', id: 'O+me9i' },
+        { filename: task.filename },
+      ),
+    };
   // Counting a workbook's rows takes milliseconds; SheetJS reading 100,000 of them takes seconds.
   if (size && size.rows > sheetRows) return { ok: false, message: tooManyRowsMessage(task.filename, task.maxRows) };
   if (size && size.cells > task.maxCells)
@@ -63,7 +79,13 @@ export function parseSheet({ filename, data, maxRows }: SheetTask): SheetResult 
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const unreadable = {
     ok: false,
-    message: `${filename}: the file could not be read as ${ext === 'csv' ? 'CSV' : 'an Excel file'}`,
+    message:
+      ext === 'csv'
+        ? msg({ defaultMessage: '{filename}: the file could not be read as CSV', id: 'xOOSHM' }, { filename })
+        : msg(
+            { defaultMessage: '{filename}: the file could not be read as an Excel file', id: 'O+me9i' },
+            { filename },
+          ),
   } as const;
   // SheetJS falls back to reading unknown bytes as text, so obvious binary junk would otherwise become a garbage sheet.
   if (ext !== 'csv' && !isZipOrCfb(bytes) && bytes.subarray(0, 1024).includes(0)) return unreadable;

@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import { invalidInput, ruleBroken, throttled } from '../domain/errors.ts';
 import { extensionOf, SHEET_EXTENSIONS, zipLimitsFor, type SheetResult, type SheetTask } from './sheetParse.ts';
 import { checkZip, isZip } from './zipCheck.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -58,7 +59,10 @@ export async function closeSheetReader(): Promise<void> {
 /** The worker pool's load now, for /metrics: files being read, and files waiting for a free thread. */
 export const uploadPoolLoad = () => ({ busy: gate?.activeCount ?? 0, queued: gate?.pendingCount ?? 0 });
 
-export const TOO_MANY_UPLOADS = 'Too many uploads in progress, try again shortly';
+export const TOO_MANY_UPLOADS = msg({
+  defaultMessage: 'Too many uploads in progress, try again shortly',
+  id: 'fn5F4Q',
+});
 
 /** A route's limits on what it reads: rows, and cells (its rows times the columns it allows). */
 export interface SheetLimits {
@@ -78,17 +82,31 @@ export async function readSheetRows(
 ): Promise<{ rows: unknown[][]; truncated: boolean }> {
   const { filename, data } = file;
   if (!(SHEET_EXTENSIONS as readonly string[]).includes(extensionOf(filename)))
-    throw invalidInput(`${filename}: only CSV or Excel files are accepted`);
+    throw invalidInput(
+      msg({ defaultMessage: '{filename}: only CSV or Excel files are accepted', id: 'w2mwsf' }, { filename }),
+    );
   if (extensionOf(filename) !== 'csv' && isZip(data)) {
     const limits = zipLimitsFor(maxRows);
     const verdict = checkZip(data, limits);
     if (!verdict.ok && verdict.reason === 'too_large') {
       throw ruleBroken(
-        `${filename}: the file unpacks to more than a sheet of ${maxRows.toLocaleString('en-US')} rows needs; ` +
-          `split it into smaller files`,
+        msg(
+          {
+            defaultMessage:
+              '{filename}: the file unpacks to more than a sheet of {rows} rows needs; split it into smaller files',
+            id: 'OWkYfc',
+          },
+          { filename, rows: maxRows.toLocaleString('en-US') },
+        ),
       );
     }
-    if (!verdict.ok) throw invalidInput(`${filename}: the file could not be read as an Excel file (${verdict.detail})`);
+    if (!verdict.ok)
+      throw invalidInput(
+        msg(
+          { defaultMessage: '{filename}: the file could not be read as an Excel file ({detail})', id: 'q25h/1' },
+          { filename, detail: verdict.detail },
+        ),
+      );
   }
   gate ??= pLimit(settings.threads);
   const limit = gate;
@@ -109,9 +127,21 @@ async function runInWorker(task: SheetTask): Promise<SheetResult> {
   } catch (error) {
     const { name, code } = error as { name?: string; code?: string };
     if (name === 'AbortError' || name === 'TimeoutError')
-      throw ruleBroken(`${task.filename}: the file could not be read in time`);
+      throw ruleBroken(
+        msg(
+          { defaultMessage: '{filename}: the file could not be read in time', id: 'pQRTrS' },
+          { filename: task.filename },
+        ),
+      );
     if (code === 'ERR_WORKER_OUT_OF_MEMORY')
-      throw ruleBroken(`${task.filename}: the file needs more memory to read than an upload may use`);
-    throw ruleBroken(`${task.filename}: the file could not be read`);
+      throw ruleBroken(
+        msg(
+          { defaultMessage: '{filename}: the file needs more memory to read than an upload may use', id: 'oy6VUP' },
+          { filename: task.filename },
+        ),
+      );
+    throw ruleBroken(
+      msg({ defaultMessage: '{filename}: the file could not be read', id: 'kcBNd5' }, { filename: task.filename }),
+    );
   }
 }

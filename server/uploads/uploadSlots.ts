@@ -1,6 +1,7 @@
 import { throttled } from '../domain/errors.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
-export const UPLOAD_IN_PROGRESS = 'You already have an upload in progress';
+export const UPLOAD_IN_PROGRESS = msg({ defaultMessage: 'You already have an upload in progress', id: 'Rklnd0' });
 
 /**
  * One upload in flight per user, across every upload route (issue 28): eight small, costly sheets

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { msg } from './msg';
 
 /** The two languages a person may choose (issue 48): English, the spec's words, and Bahasa Indonesia. */
 export const LANGUAGES = ['en', 'id'] as const;
-export const Language = v.picklist(LANGUAGES, 'Language must be en or id');
+export const Language = v.picklist(LANGUAGES, msg({ defaultMessage: 'Language must be en or id', id: 'x0lKDT' }));
 export type Language = v.InferOutput<typeof Language>;
 
 /** What callers that say nothing get: the spec's English. */
