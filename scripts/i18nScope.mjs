@@ -26,4 +26,5 @@ export const TRANSLATED_VIEWS = [
   'src/views/pageTitles.ts',
   'src/views/BrandMark.tsx',
   'src/views/settings/**',
+  'src/views/common/**',
 ];

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRef, type PromiseActorLogic, type Snapshot } from 'xstate';
-import { messageOf } from '../services/http';
-import type { GuardWords } from './guardWords';
+import { GENERIC_ERROR, messageOf } from '../services/http';
 import { msg } from '../i18n/msg';
+import type { GuardWords } from './guardWords';
 
 /** What every confirm-then-call machine keeps beside its input: whether it asks, and how the call ended. */
 export interface ConfirmCallState {
@@ -168,12 +168,12 @@ export const oneShotActionMachine = confirmCallMachine<
 >({
   id: 'oneShotAction',
   call: 'run',
-  logic: fromPromise<string>(async () => 'Done'),
+  logic: fromPromise<string>(async () => msg({ defaultMessage: 'Done', id: 'JXdbo8' })),
   callInput: ({ args }) => args,
   states: { calling: 'running', done: 'succeeded' },
   ask: 'whenAsked',
   retry: false,
-  failureText: 'Something went wrong, please try again later.',
+  failureText: GENERIC_ERROR,
   output: ({ message, error }) => ({
     message: error ?? message,
     failed: error != null,

@@ -1,16 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { saveBase64File } from '../services/download';
-import { messageOf } from '../services/http';
+import { GENERIC_ERROR, messageOf } from '../services/http';
+import { msg } from '../i18n/msg';
 import { FILE_DOWNLOADED } from '../services/successTexts';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
-export const EMAIL_FAILED = 'Email failed to send';
+export const EMAIL_FAILED = msg({ defaultMessage: 'Email failed to send', id: '0hFlqy' });
 
 /** Email is required and must contain @ and . (spec section 5, User form; the same rule here). */
 export const emailError = (email: string) =>
-  !email.trim() ? 'Email is required' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'Email is invalid';
+  !email.trim()
+    ? msg({ defaultMessage: 'Email is required', id: 'cU/aSG' })
+    : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
+      ? null
+      : msg({ defaultMessage: 'Email is invalid', id: 'kZ7kzU' });
 
 /** How the export ended, for a page that alerts: no message when the user cancelled. */
 export interface ExportOutput {
@@ -67,7 +71,7 @@ export const exportMachine = setup({
           target: 'finished',
           actions: assign({
             failed: true,
-            message: ({ event }) => messageOf(event.error, 'Something went wrong, please try again later.'),
+            message: ({ event }) => messageOf(event.error, GENERIC_ERROR),
           }),
         },
       },

@@ -3,7 +3,9 @@ import type { TransactionFilterParams } from '../services/api';
 import { alerts, type Alert } from '../services/alerts';
 import type { DateRange } from '../services/dateRange';
 import type { UserTypeName } from '../services/schemas';
-import { messageOf } from '../services/http';
+import { GENERIC_ERROR, messageOf } from '../services/http';
+import { msg } from '../i18n/msg';
+import { INVOICE_GENERATED } from '../services/disbursementActions';
 import type { Invoice } from '../services/payinActions';
 import {
   barFieldsOf,
@@ -169,9 +171,18 @@ export const startingContext = <Form extends ListFilterForm>(
   };
 };
 
-export const FAILED = 'Something went wrong, please try again later.';
-export const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
-export const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
+// The list's words are English here and said in the person's language where they are shown (issue 48).
+export const FAILED = GENERIC_ERROR;
+export const success = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }),
+  message,
+  intent: 'success',
+});
+export const failure = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Failed', id: 'vXCeIi' }),
+  message,
+  intent: 'error',
+});
 export { outputOf };
 export const errorOf = (event: unknown) => (event as { error: unknown }).error;
 
@@ -326,7 +337,11 @@ export const refreshingStatus = <Row extends ListRow>(inputOf: (target: Row) => 
           target: 'closed',
           actions: {
             type: 'announce',
-            params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }),
+            params: ({ event }) => ({
+              title: msg({ defaultMessage: 'No change', id: 'bnMqMr' }),
+              message: event.output.message,
+              intent: 'info',
+            }),
           },
         },
       ],
@@ -382,12 +397,14 @@ export const viewingInvoice = shared({
           target: 'showing',
           actions: [
             assign({ invoice: ({ event }) => event.output }),
-            { type: 'announce', params: success('Invoice Have Been Generated') },
+            { type: 'announce', params: success(INVOICE_GENERATED) },
           ],
         },
         onError: {
           target: 'failed',
-          actions: assign({ invoiceError: ({ event }) => messageOf(event.error, 'Error') }),
+          actions: assign({
+            invoiceError: ({ event }) => messageOf(event.error, msg({ defaultMessage: 'Error', id: 'KN7zKn' })),
+          }),
         },
       },
     },

@@ -2,10 +2,10 @@ import { assign, enqueueActions, fromPromise, raise, sendParent, setup } from 'x
 import { api } from '../services/api';
 import { alerts } from '../services/alerts';
 import { messageOf } from '../services/http';
+import { msg } from '../i18n/msg';
 import { LIST_COLUMNS, type ListId, type SavedView } from '../services/savedViewRules';
 import type { GuardWords } from './guardWords';
 import { outputOf } from './doneOutput';
-import { msg } from '../i18n/msg';
 
 /**
  * Issue 29: a list's saved views and its columns, for the signed-in person, kept on the server so they
@@ -156,7 +156,10 @@ export const savedViewsMachine = setup({
           states: {
             idle: {
               on: {
-                SAVE: [{ guard: 'nameGiven', target: 'saving' }, { actions: assign({ error: 'Name the view' }) }],
+                SAVE: [
+                  { guard: 'nameGiven', target: 'saving' },
+                  { actions: assign({ error: msg({ defaultMessage: 'Name the view', id: 'tX7LWY' }) }) },
+                ],
                 APPLY: [
                   {
                     guard: 'viewHasColumns',
@@ -219,7 +222,10 @@ export const savedViewsMachine = setup({
                 },
                 onError: {
                   target: 'idle',
-                  actions: assign({ error: ({ event }) => messageOf(event.error, 'The view could not be saved.') }),
+                  actions: assign({
+                    error: ({ event }) =>
+                      messageOf(event.error, msg({ defaultMessage: 'The view could not be saved.', id: '7qgOgS' })),
+                  }),
                 },
               },
             },
@@ -240,7 +246,10 @@ export const savedViewsMachine = setup({
                 },
                 onError: {
                   target: 'idle',
-                  actions: assign({ error: ({ event }) => messageOf(event.error, 'The view could not be deleted.') }),
+                  actions: assign({
+                    error: ({ event }) =>
+                      messageOf(event.error, msg({ defaultMessage: 'The view could not be deleted.', id: 'HoqXYk' })),
+                  }),
                 },
               },
             },
@@ -271,7 +280,11 @@ export const savedViewsMachine = setup({
               target: 'kept',
               actions: {
                 type: 'refuse',
-                params: ({ event }) => messageOf(event.error, 'Your columns could not be kept for next time.'),
+                params: ({ event }) =>
+                  messageOf(
+                    event.error,
+                    msg({ defaultMessage: 'Your columns could not be kept for next time.', id: 'Y7xNEb' }),
+                  ),
               },
             },
           },

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
-import { messageOf } from '../services/http';
+import { GENERIC_ERROR, messageOf } from '../services/http';
+import { msg } from '../i18n/msg';
 import { tooLarge, tooManyFiles, type ReconciliationResult } from '../services/reconciliationRules';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
 interface UploadContext {
   maxFiles: number;
@@ -27,11 +27,15 @@ const ACCEPTED = /\.(csv|xlsx|xls)$/i;
 /** Every reason the chosen files cannot be sent, in the product's words (spec section 5, Upload). */
 export function uploadErrors(c: Pick<UploadContext, 'files' | 'maxFiles' | 'maxMb' | 'settlementType'>): string[] {
   const errors: string[] = [];
-  if (!c.settlementType) errors.push('Choose a settlement type');
-  if (c.files.length === 0) errors.push('Choose at least one file');
+  if (!c.settlementType) errors.push(msg({ defaultMessage: 'Choose a settlement type', id: 'k0jE12' }));
+  if (c.files.length === 0) errors.push(msg({ defaultMessage: 'Choose at least one file', id: 'tqvLAj' }));
   if (c.files.length > c.maxFiles) errors.push(tooManyFiles(c.maxFiles));
   if (c.files.some((f) => f.size > c.maxMb * 1024 * 1024)) errors.push(tooLarge(c.maxMb));
-  for (const f of c.files) if (!ACCEPTED.test(f.name)) errors.push(`${f.name}: only CSV or Excel files are accepted`);
+  for (const f of c.files)
+    if (!ACCEPTED.test(f.name))
+      errors.push(
+        msg({ defaultMessage: '{file}: only CSV or Excel files are accepted', id: 'pfRG5C' }, { file: f.name }),
+      );
   return errors;
 }
 
@@ -88,7 +92,7 @@ export const uploadMachine = setup({
         onError: {
           target: 'choosing',
           actions: assign({
-            errors: ({ event }) => [messageOf(event.error, 'Something went wrong, please try again later.')],
+            errors: ({ event }) => [messageOf(event.error, GENERIC_ERROR)],
           }),
         },
       },

@@ -70,4 +70,34 @@ describe('useKeptRowFocus', () => {
     await settle();
     expect(document.activeElement).toBe(document.body);
   });
+
+  it('finds the same action by its data-action, whatever language names it (issue 48)', async () => {
+    // Two actions whose names start alike, as they may in Bahasa Indonesia.
+    function Named({ ids }: { ids: string[] }) {
+      const kept = useKeptRowFocus();
+      return (
+        <table aria-label="Rows" ref={kept}>
+          <tbody>
+            {ids.map((id) => (
+              <tr key={id}>
+                <td>
+                  <button type="button" data-action="REJECT" aria-label={`Tandai ditolak ${id}`}>
+                    R
+                  </button>
+                  <button type="button" data-action="FINALIZE" aria-label={`Tandai selesai ${id}`}>
+                    F
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    }
+    const { rerender } = render(<Named ids={['A', 'B', 'C']} />);
+    screen.getByRole('button', { name: 'Tandai selesai B' }).focus();
+    rerender(<Named ids={['A', 'C']} />);
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Tandai selesai C' }));
+  });
 });

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, ColumnTripleEditRegular } from '@fluentui/react-icons';
+import { useSaid, useT } from '../../i18n/useT';
 import { canHide, canMove, moveColumn, shownColumns, toggleColumn } from '../../services/columnChoice';
 import { ToolbarPopover } from './ToolbarPopover';
 
@@ -27,6 +28,9 @@ export function ColumnChooser({
   disabled?: boolean;
 }) {
   const styles = useStyles();
+  const t = useT();
+  // A column is named by its header, in English (what the person's choice keeps); shown in their language.
+  const said = useSaid();
   const current = shownColumns(offered, shown);
   const rows = [...current, ...offered.filter((c) => !current.includes(c))];
   const surface = useRef<HTMLDivElement>(null);
@@ -56,7 +60,11 @@ export function ColumnChooser({
         appearance="subtle"
         size="small"
         icon={direction === 'up' ? <ArrowUpRegular /> : <ArrowDownRegular />}
-        aria-label={`Move ${column} ${direction}`}
+        aria-label={
+          direction === 'up'
+            ? t({ defaultMessage: 'Move {column} up', id: 'hnvUBb' }, { column: said(column) })
+            : t({ defaultMessage: 'Move {column} down', id: '+RfGEi' }, { column: said(column) })
+        }
         data-control={`${direction}:${column}`}
         // A shown column's button at an end stays focusable, so moving one step too far keeps the focus.
         disabled={!isShown}
@@ -68,19 +76,19 @@ export function ColumnChooser({
 
   return (
     <ToolbarPopover
-      label="Columns"
+      label={t({ defaultMessage: 'Columns', id: 'SUa8mp' })}
       icon={<ColumnTripleEditRegular />}
-      surfaceLabel="Choose columns"
+      surfaceLabel={t({ defaultMessage: 'Choose columns', id: 'JM4LEz' })}
       disabled={disabled}
     >
       <div ref={surface} className={styles.surface}>
         <Text size={200} className={styles.note}>
-          Shown columns first, in the table’s order.
+          {t({ defaultMessage: 'Shown columns first, in the table’s order.', id: '8K2eFT' })}
         </Text>
         {rows.map((column) => (
           <div key={column} className={styles.row}>
             <Checkbox
-              label={column}
+              label={said(column)}
               checked={current.includes(column)}
               disabled={!canHide(current, column)}
               data-control={`check:${column}`}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { useT } from '../../i18n/useT';
 import type { ConfirmCallActor } from '../../machines/confirmCallMachine';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -13,7 +14,7 @@ import { ConfirmDialog } from './ConfirmDialog';
  */
 export function ConfirmCallDialog({
   actor,
-  title = 'Are you sure?',
+  title,
   verb,
   busyVerb,
   busyLabel,
@@ -38,6 +39,7 @@ export function ConfirmCallDialog({
   reasonField?: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   const s = useSelector(actor, (snapshot) => snapshot);
   const canCancel = s.can({ type: 'CANCEL' });
   const failed = s.can({ type: 'RETRY' });
@@ -46,7 +48,7 @@ export function ConfirmCallDialog({
   const showsReason = reasonField && (asksReason || (busy && s.context.reason !== ''));
   return (
     <ConfirmDialog
-      title={failed ? 'Failed' : title}
+      title={failed ? t({ defaultMessage: 'Failed', id: 'vXCeIi' }) : title}
       modalType={modalType}
       busy={busy}
       busyLabel={busyLabel}

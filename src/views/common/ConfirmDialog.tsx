@@ -12,6 +12,7 @@ import {
   Spinner,
   Textarea,
 } from '@fluentui/react-components';
+import { useSaid, useT } from '../../i18n/useT';
 import { HeldAhead } from './HeldAhead';
 import { MachineDialog } from './MachineDialog';
 
@@ -30,14 +31,14 @@ export interface ConfirmReason {
  * (or closes), as the button does, unless it is busy.
  */
 export function ConfirmDialog({
-  title = 'Are you sure?',
+  title,
   children,
   busy,
   busyLabel,
-  confirmLabel = 'Confirm',
+  confirmLabel,
   busyConfirmLabel,
-  cancelLabel = 'Cancel',
-  closeLabel = 'Close',
+  cancelLabel,
+  closeLabel,
   modalType = 'alert',
   reason,
   held,
@@ -50,6 +51,7 @@ export function ConfirmDialog({
   onRetry,
   onClose,
 }: {
+  /** The question; 'Are you sure?' without it. */
   title?: string;
   children?: ReactNode;
   busy: boolean;
@@ -73,19 +75,22 @@ export function ConfirmDialog({
   onRetry?: () => void;
   onClose?: () => void;
 }) {
+  const t = useT();
+  // The refusals are the machines' and the server's English, said in the person's language.
+  const said = useSaid();
   return (
     <MachineDialog modalType={modalType} busy={busy} onDismiss={onClose ?? onCancel}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle>{title ?? t({ defaultMessage: 'Are you sure?', id: '2oCaym' })}</DialogTitle>
           <DialogContent>
             {children}
             <HeldAhead held={held} style={{ marginTop: 12 }} />
             {reason && (
               <Field
-                label="Reason"
+                label={t({ defaultMessage: 'Reason', id: 'AkCxS/' })}
                 required
-                validationMessage={reason.error ?? undefined}
+                validationMessage={reason.error ? said(reason.error) : undefined}
                 validationState={reason.error ? 'error' : 'none'}
               >
                 <Textarea
@@ -98,7 +103,7 @@ export function ConfirmDialog({
             )}
             {error && (
               <MessageBar intent="error" role="alert" style={{ marginTop: 12 }}>
-                <MessageBarBody>{error}</MessageBarBody>
+                <MessageBarBody>{said(error)}</MessageBarBody>
               </MessageBar>
             )}
             {busy && busyLabel && <Spinner size="small" label={busyLabel} style={{ marginTop: 12 }} />}
@@ -106,7 +111,7 @@ export function ConfirmDialog({
           {onClose ? (
             <DialogActions>
               <Button appearance="primary" onClick={onClose}>
-                {closeLabel}
+                {closeLabel ?? t({ defaultMessage: 'Close', id: 'rbrahO' })}
               </Button>
             </DialogActions>
           ) : (
@@ -114,15 +119,17 @@ export function ConfirmDialog({
             onCancel && (
               <DialogActions>
                 <Button disabled={!canCancel} onClick={onCancel}>
-                  {cancelLabel}
+                  {cancelLabel ?? t({ defaultMessage: 'Cancel', id: '47FYwb' })}
                 </Button>
                 {error && onRetry ? (
                   <Button appearance="primary" disabled={!canRetry} onClick={onRetry}>
-                    Try again
+                    {t({ defaultMessage: 'Try again', id: 'FazwRl' })}
                   </Button>
                 ) : (
                   <Button appearance="primary" disabled={!canConfirm} onClick={onConfirm}>
-                    {busy && busyConfirmLabel ? busyConfirmLabel : confirmLabel}
+                    {busy && busyConfirmLabel
+                      ? busyConfirmLabel
+                      : (confirmLabel ?? t({ defaultMessage: 'Confirm', id: 'N2IrpM' }))}
                   </Button>
                 )}
               </DialogActions>

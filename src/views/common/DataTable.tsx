@@ -11,6 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { useSaid } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
@@ -60,6 +61,8 @@ export function DataTable<Row>({
   minWidth: number;
 }) {
   const styles = useStyles();
+  // A header names its column (its key too): the page's English, said in the person's language.
+  const said = useSaid();
   const classOf = (c: Column<Row>) => (c.number ? styles.number : c.nowrap ? styles.nowrap : undefined);
   const showSpinner = loading && (loadingText.overRows || rows.length === 0);
   return (
@@ -69,7 +72,7 @@ export function DataTable<Row>({
           <TableRow>
             {columns.map((c) => (
               <TableHeaderCell key={c.header} className={c.number ? styles.number : undefined}>
-                {c.header}
+                {said(c.header)}
               </TableHeaderCell>
             ))}
           </TableRow>

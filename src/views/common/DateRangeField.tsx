@@ -16,6 +16,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CalendarClockRegular, CalendarLtrRegular } from '@fluentui/react-icons';
+import { useSaid, useT } from '../../i18n/useT';
 import { RANGE_PRESETS, formatDateRange, parseDateRange, presetRange } from '../../services/dateRange';
 import { DateTimeField } from './DateTimeField';
 
@@ -40,16 +41,19 @@ FieldButton.displayName = 'FieldButton';
  * sent as the range's text, through the same onChange as typing, so the page's machine needs no new event.
  */
 function DatePresetsMenu({ onChange, disabled }: { onChange: (text: string) => void; disabled?: boolean }) {
+  const t = useT();
+  const said = useSaid();
+  const presets = t({ defaultMessage: 'Date presets', id: 'ayEEIk' });
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
-        <FieldButton icon={<CalendarClockRegular />} label="Date presets" disabled={disabled} />
+        <FieldButton icon={<CalendarClockRegular />} label={presets} disabled={disabled} />
       </MenuTrigger>
       <MenuPopover>
-        <MenuList aria-label="Date presets">
+        <MenuList aria-label={presets}>
           {RANGE_PRESETS.map(({ id, label }) => (
             <MenuItem key={id} onClick={() => onChange(formatDateRange(presetRange(id)))}>
-              {label}
+              {said(label)}
             </MenuItem>
           ))}
         </MenuList>
@@ -73,15 +77,18 @@ export function DateRangeField({
   disabled?: boolean;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const current = parseDateRange(value);
   const [from, setFrom] = useState(current?.start ?? '');
   const [to, setTo] = useState(current?.end ?? '');
   return (
     <Field
-      label="Date range"
-      validationMessage={error ?? undefined}
+      label={t({ defaultMessage: 'Date range', id: 'tygEJX' })}
+      validationMessage={error ? said(error) : undefined}
       validationState={error ? 'error' : 'none'}
-      hint={error ? undefined : 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm'}
+      // The range is typed with 'to' between its ends in either language (dateRange.ts reads it so).
+      hint={error ? undefined : t({ defaultMessage: 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm', id: 'e5vemI' })}
       style={{ minWidth: 360 }}
     >
       <Input
@@ -104,13 +111,20 @@ export function DateRangeField({
               }}
             >
               <PopoverTrigger disableButtonEnhancement>
-                <FieldButton icon={<CalendarLtrRegular />} label="Pick dates" disabled={disabled} />
+                <FieldButton
+                  icon={<CalendarLtrRegular />}
+                  label={t({ defaultMessage: 'Pick dates', id: 'aGKsou' })}
+                  disabled={disabled}
+                />
               </PopoverTrigger>
-              <PopoverSurface className={styles.surface} aria-label="Pick a date range">
-                <DateTimeField label="From" value={from} onChange={setFrom} />
-                <DateTimeField label="To" value={to} onChange={setTo} />
+              <PopoverSurface
+                className={styles.surface}
+                aria-label={t({ defaultMessage: 'Pick a date range', id: '/j8v/g' })}
+              >
+                <DateTimeField label={t({ defaultMessage: 'From', id: 'dM+p3/' })} value={from} onChange={setFrom} />
+                <DateTimeField label={t({ defaultMessage: 'To', id: '9j3hXO' })} value={to} onChange={setTo} />
                 <Button appearance="primary" onClick={() => onChange(`${from} to ${to}`)}>
-                  Apply
+                  {t({ defaultMessage: 'Apply', id: 'EWw/tK' })}
                 </Button>
               </PopoverSurface>
             </Popover>

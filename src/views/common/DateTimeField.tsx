@@ -4,6 +4,7 @@ import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { TimePicker } from '@fluentui/react-timepicker-compat';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useSaid, useT } from '../../i18n/useT';
 import { DATE_TIME_HINT } from '../../services/businessClock';
 
 dayjs.extend(customParseFormat);
@@ -17,6 +18,8 @@ const useStyles = makeStyles({
 });
 
 const DATE = 'YYYY-MM-DD';
+/** The time picker's placeholder: 24-hour clock, written the same in both languages. */
+const TIME_FORMAT = 'HH:mm';
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
@@ -61,10 +64,16 @@ export function DateTimeField({
   validationMessage?: string;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const labelId = useId('date-time-label');
   const hintId = useId('date-time-hint');
   const timeInput = useRef<HTMLInputElement>(null);
   const { date, time } = dateTimeParts(value);
+  // Each picker's name: the field's label and its part. One message with a select, not '{label} date', which
+  // would read any text ending in ' date' as this one when texts made elsewhere are translated (translate.ts).
+  const partName = (part: 'date' | 'time') =>
+    t({ defaultMessage: '{label} {part, select, date {date} other {time}}', id: 'ln5Qiz' }, { label, part });
   const send = (next: { date?: string; time?: string }) =>
     onChange([next.date ?? date, next.time ?? time].filter(Boolean).join(' '));
   // Not a Fluent Field: a Field names its first control with its label, and here the label names
@@ -77,7 +86,7 @@ export function DateTimeField({
       <div className={styles.row} role="group" aria-labelledby={labelId} aria-describedby={hintId}>
         <DatePicker
           className={styles.date}
-          aria-label={`${label} date`}
+          aria-label={partName('date')}
           placeholder={DATE}
           disabled={disabled}
           allowTextInput
@@ -91,8 +100,8 @@ export function DateTimeField({
           onSelectDate={(d) => send({ date: d ? dayjs(d).format(DATE) : '' })}
         />
         <TimePicker
-          aria-label={`${label} time`}
-          placeholder="HH:mm"
+          aria-label={partName('time')}
+          placeholder={TIME_FORMAT}
           disabled={disabled}
           freeform
           hourCycle="h23"
@@ -110,11 +119,11 @@ export function DateTimeField({
         />
       </div>
       <Text id={hintId} size={200} className={styles.hint}>
-        {hint ?? DATE_TIME_HINT}
+        {hint ?? said(DATE_TIME_HINT)}
       </Text>
       {validationMessage && (
         <Text role="alert" size={200} className={styles.error}>
-          {validationMessage}
+          {said(validationMessage)}
         </Text>
       )}
     </div>

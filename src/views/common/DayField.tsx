@@ -2,6 +2,7 @@ import { Field, makeStyles } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useSaid } from '../../i18n/useT';
 
 dayjs.extend(customParseFormat);
 
@@ -28,9 +29,11 @@ export function DayField({
   validationMessage?: string;
 }) {
   const styles = useStyles();
+  // Why the day is refused: its machine's English, said in the person's language.
+  const said = useSaid();
   const day = dayjs(value, DAY, true);
   return (
-    <Field label={label} hint={hint} validationMessage={validationMessage}>
+    <Field label={label} hint={hint} validationMessage={validationMessage && said(validationMessage)}>
       <DatePicker
         className={styles.date}
         placeholder={DAY}

@@ -14,6 +14,7 @@ import { ArrowDownloadRegular, MailRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { exportMachine } from '../../machines/exportMachine';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({ choices: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' } });
 
@@ -23,12 +24,14 @@ const useStyles = makeStyles({ choices: { display: 'flex', gap: tokens.spacingHo
  */
 export function ExportDialogView({ actor, summary }: { actor: ActorRefFrom<typeof exportMachine>; summary: string }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const busy = s.matches('downloading') || s.matches('sending');
   const emailing = s.matches('enteringEmail') || s.matches('sending');
   return (
     <FormDialog
-      title="Export"
+      title={t({ defaultMessage: 'Export', id: 'SVwJTM' })}
       busy={busy}
       onSubmit={() => actor.send({ type: 'SEND' })}
       onCancel={() => actor.send({ type: 'CANCEL' })}
@@ -45,19 +48,19 @@ export function ExportDialogView({ actor, summary }: { actor: ActorRefFrom<typeo
               icon={<ArrowDownloadRegular />}
               onClick={() => actor.send({ type: 'DOWNLOAD' })}
             >
-              Download .xlsx
+              {t({ defaultMessage: 'Download .xlsx', id: 'PJuoN6' })}
             </Button>
             <Button icon={<MailRegular />} onClick={() => actor.send({ type: 'CHOOSE_EMAIL' })}>
-              Send by e-mail
+              {t({ defaultMessage: 'Send by e-mail', id: 'jfxFtp' })}
             </Button>
           </div>
         )}
-        {s.matches('downloading') && <Spinner label="Preparing the file…" />}
+        {s.matches('downloading') && <Spinner label={t({ defaultMessage: 'Preparing the file…', id: '7w3tcs' })} />}
         {emailing && (
           <Field
-            label="Input Your Email Address"
+            label={t({ defaultMessage: 'Input Your Email Address', id: 'BRIjnE' })}
             required
-            validationMessage={s.context.error ?? undefined}
+            validationMessage={s.context.error ? said(s.context.error) : undefined}
             validationState={s.context.error ? 'error' : 'none'}
           >
             <Input
@@ -71,13 +74,17 @@ export function ExportDialogView({ actor, summary }: { actor: ActorRefFrom<typeo
         )}
       </DialogContent>
       <DialogActions>
-        {s.matches('enteringEmail') && <Button onClick={() => actor.send({ type: 'BACK' })}>Back</Button>}
+        {s.matches('enteringEmail') && (
+          <Button onClick={() => actor.send({ type: 'BACK' })}>{t({ defaultMessage: 'Back', id: 'cyR7Kh' })}</Button>
+        )}
         <Button onClick={() => actor.send({ type: 'CANCEL' })} disabled={busy}>
-          Cancel
+          {t({ defaultMessage: 'Cancel', id: '47FYwb' })}
         </Button>
         {emailing && (
           <Button appearance="primary" type="submit" disabled={busy}>
-            {s.matches('sending') ? 'Sending…' : 'Send'}
+            {s.matches('sending')
+              ? t({ defaultMessage: 'Sending…', id: 'ff2VGL' })
+              : t({ defaultMessage: 'Send', id: '9WRlF4' })}
           </Button>
         )}
       </DialogActions>

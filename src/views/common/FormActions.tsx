@@ -1,4 +1,5 @@
 import { Button, DialogActions } from '@fluentui/react-components';
+import { useT } from '../../i18n/useT';
 
 /**
  * A form dialog's Cancel and its submit button, both held while the form is being sent; the submit
@@ -15,10 +16,11 @@ export function FormActions({
   submit: string;
   busyText: string;
 }) {
+  const t = useT();
   return (
     <DialogActions>
       <Button onClick={onCancel} disabled={busy}>
-        Cancel
+        {t({ defaultMessage: 'Cancel', id: '47FYwb' })}
       </Button>
       <Button appearance="primary" type="submit" disabled={busy}>
         {busy ? busyText : submit}

@@ -14,6 +14,7 @@ import { PrintRegular } from '@fluentui/react-icons';
 import type { Invoice } from '../../services/payinActions';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../brand';
 import { InvoiceDocument } from './InvoiceDocument';
+import { useSaid, useT } from '../../i18n/useT';
 
 // Printing shows the invoice alone: everything else on the page is hidden from the printer.
 const PRINT_ONLY_INVOICE =
@@ -31,17 +32,19 @@ export function InvoiceDialog({
   error: string | null;
   onClose: () => void;
 }) {
+  const t = useT();
+  const said = useSaid();
   return (
     <MachineDialog onDismiss={onClose}>
       <DialogSurface style={{ maxWidth: 880 }}>
         <DialogBody>
-          <DialogTitle>Invoice</DialogTitle>
+          <DialogTitle>{t({ defaultMessage: 'Invoice', id: 'Ecfndm' })}</DialogTitle>
           <DialogContent>
             <style>{PRINT_ONLY_INVOICE}</style>
-            {!invoice && !error && <Spinner label="Generating invoice…" />}
+            {!invoice && !error && <Spinner label={t({ defaultMessage: 'Generating invoice…', id: 'T67cuQ' })} />}
             {error && (
               <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
+                <MessageBarBody>{said(error)}</MessageBarBody>
               </MessageBar>
             )}
             {invoice && (
@@ -51,9 +54,9 @@ export function InvoiceDialog({
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t({ defaultMessage: 'Close', id: 'rbrahO' })}</Button>
             <Button appearance="primary" icon={<PrintRegular />} disabled={!invoice} onClick={() => window.print()}>
-              Print
+              {t({ defaultMessage: 'Print', id: 'CXRlIo' })}
             </Button>
           </DialogActions>
         </DialogBody>

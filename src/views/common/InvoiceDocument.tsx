@@ -1,4 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { currentLanguage } from '../../i18n/language';
+import { useT } from '../../i18n/useT';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { rupiahInWords } from '../../services/terbilang';
@@ -65,14 +67,27 @@ const useStyles = makeStyles({
   words: { marginTop: tokens.spacingVerticalM, fontStyle: 'italic' },
 });
 
+/** Each item is one of its kind: its quantity. */
+const ONE = 1;
+
 // Griffel cannot emit @page, so the sheet size lives in a plain style element.
 const PRINT_CSS = '@media print { @page { size: A4 portrait; margin: 15mm; } }';
 
-/** Discount from the list price, e.g. '25.00%'; a free list price has no discount to show. */
+/**
+ * Discount from the list price, e.g. '25.00%' ('25,00%' in Bahasa Indonesia, issue 48); a free list price has
+ * no discount to show.
+ */
 const discountPercent = ({ ori_price, curr_price }: InvoiceItem) =>
-  `${(ori_price === 0 ? 0 : ((ori_price - curr_price) / ori_price) * 100).toFixed(2)}%`;
+  new Intl.NumberFormat(currentLanguage(), {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(ori_price === 0 ? 0 : (ori_price - curr_price) / ori_price);
 
-/** A printable A4 invoice for one transaction. */
+/**
+ * A printable A4 invoice for one transaction, in the language shown (issue 48): its labels, figures and date; the
+ * amount in words (terbilang) is Indonesian in both languages.
+ */
 export function InvoiceDocument({
   invoice,
   supportEmail,
@@ -83,19 +98,26 @@ export function InvoiceDocument({
   companyName: string;
 }) {
   const styles = useStyles();
+  const t = useT();
   const total = invoice.items.reduce((sum, item) => sum + item.curr_price, 0);
   const details: Array<[string, string]> = [
-    ['Client', invoice.client_name],
-    ['Correlation ID', invoice.correlation_id],
-    ['Service', invoice.service],
-    ['Transaction Date', formatDateTime(invoice.transaction_date)],
+    [t({ defaultMessage: 'Client', id: 'JX0502' }), invoice.client_name],
+    [t({ defaultMessage: 'Correlation ID', id: 'p849eW' }), invoice.correlation_id],
+    [t({ defaultMessage: 'Service', id: 'n7yYXG' }), invoice.service],
+    [t({ defaultMessage: 'Transaction Date', id: '3h5GUT' }), formatDateTime(invoice.transaction_date)],
+  ];
+  const priceHeaders = [
+    t({ defaultMessage: 'Quantity', id: 'qVGRIE' }),
+    t({ defaultMessage: 'Original Price', id: 'xJhrSw' }),
+    t({ defaultMessage: 'Discount', id: '28C0Aj' }),
+    t({ defaultMessage: 'Price', id: 'b1zuN9' }),
   ];
   return (
-    <div role="document" aria-label="Invoice" className={styles.page}>
+    <div role="document" aria-label={t({ defaultMessage: 'Invoice', id: 'Ecfndm' })} className={styles.page}>
       <style>{PRINT_CSS}</style>
       <header className={styles.header}>
         <h1 className={styles.company}>{companyName}</h1>
-        <span>Support: {supportEmail}</span>
+        <span>{t({ defaultMessage: 'Support: {email}', id: 'POs//h' }, { email: supportEmail })}</span>
       </header>
       <dl className={styles.details}>
         {details.map(([term, value]) => [
@@ -107,13 +129,13 @@ export function InvoiceDocument({
           </dd>,
         ])}
       </dl>
-      <table className={styles.table} aria-label="Items">
+      <table className={styles.table} aria-label={t({ defaultMessage: 'Items', id: 'yNmV/R' })}>
         <thead>
           <tr>
             <th className={styles.th} scope="col">
-              Item
+              {t({ defaultMessage: 'Item', id: '5ujeDa' })}
             </th>
-            {['Quantity', 'Original Price', 'Discount', 'Price'].map((h) => (
+            {priceHeaders.map((h) => (
               <th key={h} className={mergeClasses(styles.th, styles.num)} scope="col">
                 {h}
               </th>
@@ -124,7 +146,7 @@ export function InvoiceDocument({
           {invoice.items.map((item, i) => (
             <tr key={i} className={styles.row}>
               <td className={styles.td}>{item.name}</td>
-              <td className={mergeClasses(styles.td, styles.num)}>1</td>
+              <td className={mergeClasses(styles.td, styles.num)}>{ONE}</td>
               <td className={mergeClasses(styles.td, styles.num)}>{formatRupiah(item.ori_price)}</td>
               <td className={mergeClasses(styles.td, styles.num)}>{discountPercent(item)}</td>
               <td className={mergeClasses(styles.td, styles.num)}>{formatRupiah(item.curr_price)}</td>
@@ -134,7 +156,7 @@ export function InvoiceDocument({
         <tfoot>
           <tr className={styles.row}>
             <th className={mergeClasses(styles.td, styles.total)} scope="row" colSpan={4}>
-              Total
+              {t({ defaultMessage: 'Total', id: 'MJ2jZQ' })}
             </th>
             <td className={mergeClasses(styles.td, styles.total, styles.num)}>{formatRupiah(total)}</td>
           </tr>

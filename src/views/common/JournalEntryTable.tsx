@@ -15,10 +15,14 @@ import { formatDateTime } from '../../services/format';
 import type { JournalEntry } from '../../services/ledgerRules';
 import { formatRupiah } from '../../services/money';
 import { useAmountStyles } from './amountStyles';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   sum: { fontWeight: tokens.fontWeightSemibold },
 });
+
+/** Between the entry's kind, reference and time, and before its audit line: no words, the same in both languages. */
+const SEPARATOR = ' · ';
 
 export const postingsSum = (entry: JournalEntry) => entry.postings.reduce((sum, p) => sum + p.amount, 0);
 
@@ -37,29 +41,43 @@ export function JournalEntryTable({
   linksLine?: boolean;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const amounts = useAmountStyles();
   const sum = postingsSum(entry);
   const line = linksLine ? auditLineLink(entry) : null;
+  // The entry's kind (and reference) are its codes, the same in both languages.
+  const named = `${entry.kind}${showReference ? ` ${entry.reference}` : ''}`;
+  // The entry and its postings, in one message with a select: 'Entry {entry}' alone would read any text starting
+  // 'Entry ' as this one when texts made elsewhere are translated (translate.ts).
+  const nameOf = (part: 'entry' | 'postings') =>
+    t(
+      { defaultMessage: '{part, select, postings {Postings of {entry}} other {Entry {entry}}}', id: 'PQWrp/' },
+      { part, entry: named },
+    );
   return (
-    <section aria-label={`Entry ${entry.kind}${showReference ? ` ${entry.reference}` : ''}`}>
+    <section aria-label={nameOf('entry')}>
       <Text weight="semibold">
-        {entry.kind}
-        {showReference ? ` · ${entry.reference}` : ''} · {formatDateTime(entry.created_at)}
+        {[entry.kind, ...(showReference ? [entry.reference] : []), formatDateTime(entry.created_at)].join(SEPARATOR)}
       </Text>
       <Text block>
-        {entry.description}
+        {said(entry.description)}
         {line && (
           <>
-            {' · '}
-            <Link href={`~${line}`}>Audit line #{entry.audit_id}</Link>
+            {SEPARATOR}
+            <Link href={`~${line}`}>
+              {t({ defaultMessage: 'Audit line #{id}', id: 'n8hCOz' }, { id: entry.audit_id })}
+            </Link>
           </>
         )}
       </Text>
-      <Table aria-label={`Postings of ${entry.kind}${showReference ? ` ${entry.reference}` : ''}`} size="small">
+      <Table aria-label={nameOf('postings')} size="small">
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>Account</TableHeaderCell>
-            <TableHeaderCell className={amounts.header}>Amount (debit +, credit −)</TableHeaderCell>
+            <TableHeaderCell>{t({ defaultMessage: 'Account', id: 'TwyMau' })}</TableHeaderCell>
+            <TableHeaderCell className={amounts.header}>
+              {t({ defaultMessage: 'Amount (debit +, credit −)', id: 'azA3sk' })}
+            </TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -70,7 +88,7 @@ export function JournalEntryTable({
             </TableRow>
           ))}
           <TableRow className={styles.sum}>
-            <TableCell>Sum of postings</TableCell>
+            <TableCell>{t({ defaultMessage: 'Sum of postings', id: 'Qv0QVH' })}</TableCell>
             <TableCell className={amounts.amount}>{formatRupiah(sum)}</TableCell>
           </TableRow>
         </TableBody>

@@ -6,6 +6,7 @@ import type { ClientOption } from '../../services/schemas';
 import { DateRangeField } from './DateRangeField';
 import { FilterDropdown } from './FilterDropdown';
 import { SearchButton } from './SearchButton';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   filters: {
@@ -56,10 +57,12 @@ export function ListFilterCard({
   children,
 }: Props) {
   const styles = useStyles();
+  const t = useT();
   const search = () => send({ type: 'SEARCH' });
+  const allStatus = t({ defaultMessage: 'All Status', id: 'rOCnRE' });
   return (
     <Card className={styles.filters} role="search" aria-label={label}>
-      <Field label="Search by" style={{ minWidth: 180 }}>
+      <Field label={t({ defaultMessage: 'Search by', id: 'Vd/5xJ' })} style={{ minWidth: 180 }}>
         <Dropdown
           value={form.searchBy}
           selectedOptions={[form.searchBy]}
@@ -72,10 +75,10 @@ export function ListFilterCard({
           ))}
         </Dropdown>
       </Field>
-      <Field label="Search" style={{ minWidth: 220 }}>
+      <Field label={t({ defaultMessage: 'Search', id: 'xmcVZ0' })} style={{ minWidth: 220 }}>
         <Input
           value={form.search}
-          placeholder={`Exact ${form.searchBy}`}
+          placeholder={t({ defaultMessage: 'Exact {field}', id: 'kFyx/8' }, { field: form.searchBy })}
           onChange={(_, d) => send({ type: 'SET_SEARCH', value: d.value })}
           onKeyDown={(e) => {
             if (e.key === 'Enter') search();
@@ -85,7 +88,7 @@ export function ListFilterCard({
       <Field label={methodLabel} style={{ minWidth: 220 }}>
         <Dropdown
           multiselect
-          placeholder="All methods"
+          placeholder={t({ defaultMessage: 'All methods', id: 'oaOr8Q' })}
           value={form.methods.join(', ')}
           selectedOptions={form.methods}
           onOptionSelect={(_, d) => send({ type: 'SET_METHODS', value: d.selectedOptions })}
@@ -104,20 +107,20 @@ export function ListFilterCard({
         onEnter={search}
       />
       <FilterDropdown
-        label="Client"
-        allText="All Clients"
+        label={t({ defaultMessage: 'Client', id: 'JX0502' })}
+        allText={t({ defaultMessage: 'All Clients', id: '/04a1C' })}
         options={clients.map((c) => ({ id: c.id, name: c.client_name }))}
         value={form.clientId}
         onChange={(value) => send({ type: 'SET_CLIENT', value })}
         minWidth={240}
       />
-      <Field label="Status" style={{ minWidth: 180 }}>
+      <Field label={t({ defaultMessage: 'Status', id: 'tzMNF3' })} style={{ minWidth: 180 }}>
         <Dropdown
-          value={form.status || 'All Status'}
+          value={form.status || allStatus}
           selectedOptions={[form.status]}
           onOptionSelect={(_, d) => send({ type: 'SET_STATUS', value: d.optionValue ?? '' })}
         >
-          <Option value="">All Status</Option>
+          <Option value="">{allStatus}</Option>
           {statuses.map((t) => (
             <Option key={t} value={t}>
               {t}
@@ -128,7 +131,7 @@ export function ListFilterCard({
       <div className={styles.actions}>
         <SearchButton disabled={!canSearch} onClick={search} />
         <Button icon={<ArrowExportRegular />} disabled={!canExport} onClick={() => send({ type: 'OPEN_EXPORT' })}>
-          Export
+          {t({ defaultMessage: 'Export', id: 'SVwJTM' })}
         </Button>
         {children}
       </div>

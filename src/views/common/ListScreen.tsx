@@ -19,6 +19,7 @@ import { LIST_COLUMNS } from '../../services/savedViewRules';
 import { ColumnChooser } from './ColumnChooser';
 import { SavedViewsMenu, type SavedViewsActor } from './SavedViewsMenu';
 import { TRANSACTION_PAGE_SIZES } from '../../services/paging';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   // The person's views and columns sit at the table's top right, where its columns are.
@@ -68,8 +69,8 @@ interface Props<Row extends ListRow, Type extends string> {
   /** Add to withdrawable: what the confirmation asks about the row, and what it says while it works. */
   addQuestion: (row: Row) => ReactNode;
   addBusyLabel: string;
-  /** What the rows are, for the export dialog's count. */
-  noun: string;
+  /** What the rows are, for the export dialog's count ('1 payment matches', '20 disbursements match'). */
+  noun: 'payments' | 'disbursements';
   /** The list's own dialogs. */
   children: ReactNode;
 }
@@ -109,6 +110,8 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
   );
   const send = (event: ListPageEvent) => actor.send(event);
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   // Issue 29: the person's saved views and columns, kept by the list's views child.
   const views = s.children.views as SavedViewsActor | undefined;
   const offeredColumns = LIST_COLUMNS[s.context.listId];
@@ -130,7 +133,7 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
       </ListFilterCard>
       {s.context.loadError && (
         <MessageBar intent="error" role={props.loadErrorRole}>
-          <MessageBarBody>{s.context.loadError}</MessageBarBody>
+          <MessageBarBody>{said(s.context.loadError)}</MessageBarBody>
         </MessageBar>
       )}
       <StatTiles stats={stats} />
@@ -155,15 +158,24 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
 
       {props.children}
       {s.matches({ dialog: 'refreshingStatus' }) && target && (
-        <ConfirmDialog title={props.refreshTitle} busy busyLabel="Asking the provider…">
-          <Text>Asking the provider for the status of {target.correlation_id}.</Text>
+        <ConfirmDialog
+          title={props.refreshTitle}
+          busy
+          busyLabel={t({ defaultMessage: 'Asking the provider…', id: 'AvNHdt' })}
+        >
+          <Text>
+            {t(
+              { defaultMessage: 'Asking the provider for the status of {correlationId}.', id: 'uc4z+I' },
+              { correlationId: target.correlation_id },
+            )}
+          </Text>
         </ConfirmDialog>
       )}
       {s.matches({ dialog: 'addingToWithdrawable' }) && target && (
         <ConfirmDialog
           busy={s.matches({ dialog: { addingToWithdrawable: 'adding' } })}
           busyLabel={props.addBusyLabel}
-          confirmLabel="Add"
+          confirmLabel={t({ defaultMessage: 'Add', id: '2/2yg+' })}
           onConfirm={() => send({ type: 'CONFIRM' })}
           onCancel={() => send({ type: 'CANCEL' })}
         >
@@ -180,10 +192,14 @@ export function ListScreen<Row extends ListRow, Type extends string>(props: Prop
       {s.matches({ dialog: 'exporting' }) && s.children.export && (
         <ExportDialogView
           actor={s.children.export as ActorRefFrom<typeof exportMachine>}
-          summary={
-            `${(stats?.total_transaction_count ?? 0).toLocaleString('en-US')} ` +
-            `${props.noun} match the current search.`
-          }
+          summary={t(
+            {
+              defaultMessage:
+                '{noun, select, disbursements {{count, plural, one {# disbursement matches} other {# disbursements match}}} other {{count, plural, one {# payment matches} other {# payments match}}}} the current search.',
+              id: 'kzXjKz',
+            },
+            { noun: props.noun, count: stats?.total_transaction_count ?? 0 },
+          )}
         />
       )}
     </PageSection>

@@ -1,5 +1,7 @@
 import { memo, useId, useMemo, type ReactNode } from 'react';
 import { Spinner, Text, makeStyles, mergeClasses, tokens, useArrowNavigationGroup } from '@fluentui/react-components';
+import { defineMessage } from 'react-intl';
+import { useSaid, useT } from '../../i18n/useT';
 import { JournalLink } from './JournalLink';
 import { ScrollRegion } from './ScrollRegion';
 import { usePinnedCells } from './pinnedColumns';
@@ -60,8 +62,13 @@ const useStyles = makeStyles({
  * would lie between the filters and the pager, and Tab would no longer move anywhere useful. Saying
  * the keys costs nothing and keeps Tab quick.
  */
-export const ROW_ACTIONS_HINT =
-  "Keyboard: Tab into the table, then the arrow keys (Left, Right, Up, Down) move to a row's actions; Enter opens one.";
+const ROW_ACTIONS_HINT_MESSAGE = defineMessage({
+  defaultMessage:
+    "Keyboard: Tab into the table, then the arrow keys (Left, Right, Up, Down) move to a row's actions; Enter opens one.",
+  id: '8Ypqon',
+});
+/** The hint in English, as a screen without a catalog says it. */
+export const ROW_ACTIONS_HINT = ROW_ACTIONS_HINT_MESSAGE.defaultMessage as string;
 
 export interface ListTableProps<Row extends { uuid: string }> {
   rows: Row[];
@@ -79,7 +86,10 @@ export interface ListTableProps<Row extends { uuid: string }> {
 
 interface Props<Row extends { uuid: string }> extends ListTableProps<Row> {
   columns: readonly ListColumn<Row>[];
-  /** The table's name ('Payments'); its lower case names the rows in the loading and empty words. */
+  /**
+   * The table's name ('Payments', said in the person's language); its lower case names the rows in the loading
+   * and empty words.
+   */
   label: string;
   /** Names the table's box as a focusable scroll region (ScrollRegion.tsx); without it, a plain box. */
   scrollLabel?: string;
@@ -109,6 +119,9 @@ function ListTableOf<Row extends { uuid: string }>({
   wide,
 }: Props<Row>) {
   const styles = useStyles();
+  const t = useT();
+  // The table's name and its headers are the page's English (a header is also the column's key): said here.
+  const said = useSaid();
   const columns = useMemo(() => chosenColumns(allColumns, shown), [allColumns, shown]);
   // The whole table is one Tab stop: the arrow keys move between the action buttons, along a row and
   // to the rows above and below, so Tab does not walk every icon of every row (issue 26).
@@ -120,12 +133,13 @@ function ListTableOf<Row extends { uuid: string }>({
     if (index === 1) return second;
     return kind ? `${styles.td} ${styles[kind]}` : styles.td;
   };
-  const noun = label.toLowerCase();
+  const name = said(label);
+  const noun = name.toLowerCase();
   const hintId = useId();
   const table = (
     <table
       className={mergeClasses(styles.table, wide && styles.wide)}
-      aria-label={label}
+      aria-label={name}
       aria-busy={loading}
       aria-describedby={actions ? hintId : undefined}
       {...arrowKeys}
@@ -135,12 +149,12 @@ function ListTableOf<Row extends { uuid: string }>({
         <tr>
           {columns.map(({ header }) => (
             <th key={header} scope="col" className={head(header)}>
-              {header}
+              {said(header)}
             </th>
           ))}
           {actions && (
             <th scope="col" className={actionsHead}>
-              Actions
+              {t({ defaultMessage: 'Actions', id: 'wL7VAE' })}
             </th>
           )}
         </tr>
@@ -161,23 +175,28 @@ function ListTableOf<Row extends { uuid: string }>({
   );
   const after = (
     <>
-      {loading && rows.length === 0 && <Spinner label={`Loading ${noun}…`} style={{ padding: 24 }} />}
+      {loading && rows.length === 0 && (
+        <Spinner
+          label={t({ defaultMessage: 'Loading {rows}…', id: 'bK1a8z' }, { rows: noun })}
+          style={{ padding: 24 }}
+        />
+      )}
       {!loading && rows.length === 0 && (
         <Text block className={styles.empty}>
-          {`No ${noun} match these filters.`}
+          {t({ defaultMessage: 'No {rows} match these filters.', id: 'Jpk3Zu' }, { rows: noun })}
         </Text>
       )}
     </>
   );
   const hint = actions && (
     <Text id={hintId} size={200} className={styles.hint}>
-      {ROW_ACTIONS_HINT}
+      {t(ROW_ACTIONS_HINT_MESSAGE)}
     </Text>
   );
   return scrollLabel ? (
     <>
       {hint}
-      <ScrollRegion label={scrollLabel} className={styles.wrap}>
+      <ScrollRegion label={said(scrollLabel)} className={styles.wrap}>
         {table}
         {after}
       </ScrollRegion>

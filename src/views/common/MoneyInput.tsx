@@ -1,5 +1,6 @@
 import { Field, Input } from '@fluentui/react-components';
-import { rupiahWithWords } from '../../services/money';
+import { useSaid, useT } from '../../i18n/useT';
+import { formatRupiah, rupiahWithWords } from '../../services/money';
 
 /**
  * The one field for an amount a person types (issue 25). It shows the text exactly as typed; its
@@ -34,19 +35,26 @@ export function MoneyInput({
   onText: (text: string) => void;
   onEnter?: () => void;
 }) {
-  const readBack = amount == null ? hint : `Reads as ${rupiahWithWords(amount)}`;
+  const t = useT();
+  // Why the text is refused, and what was done with it: the machine's English, said in the person's language.
+  const said = useSaid();
+  const readBack =
+    amount == null
+      ? hint
+      : t({ defaultMessage: 'Reads as {amount}', id: 'NzGqZm' }, { amount: rupiahWithWords(amount) });
+  const message = problem ?? note;
   return (
     <Field
       label={label}
       required={required}
       validationState={problem ? 'error' : note ? 'warning' : 'none'}
-      validationMessage={problem ?? note ?? undefined}
+      validationMessage={message ? said(message) : undefined}
       hint={problem ? undefined : readBack}
     >
       <Input
         value={text}
         autoComplete="off"
-        placeholder="Rp. 0"
+        placeholder={formatRupiah(0)}
         disabled={disabled}
         onChange={(_, d) => onText(d.value)}
         onKeyDown={

@@ -1,8 +1,16 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { defineMessage } from 'react-intl';
+import { useT } from '../../i18n/useT';
 
-export const PAGE_LOADING = 'Loading the page…';
-export const PAGE_LOAD_FAILED = 'This page could not be loaded. Reload to get the latest version of the back office.';
+const LOADING = defineMessage({ defaultMessage: 'Loading the page…', id: 'EYcX2I' });
+const LOAD_FAILED = defineMessage({
+  defaultMessage: 'This page could not be loaded. Reload to get the latest version of the back office.',
+  id: 'CqjoWx',
+});
+/** The words in English, as a screen without a catalog says them. */
+export const PAGE_LOADING = LOADING.defaultMessage as string;
+export const PAGE_LOAD_FAILED = LOAD_FAILED.defaultMessage as string;
 
 /**
  * Where a lazily loaded page (its own chunk, issue 16) shows: a labelled Spinner while its code
@@ -11,10 +19,24 @@ export const PAGE_LOAD_FAILED = 'This page could not be loaded. Reload to get th
  * on one page does not stay on the next.
  */
 export function PageSuspense({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <LoadFailure>
-      <Suspense fallback={<Spinner label={PAGE_LOADING} style={{ marginTop: '20vh' }} />}>{children}</Suspense>
+      <Suspense fallback={<Spinner label={t(LOADING)} style={{ marginTop: '20vh' }} />}>{children}</Suspense>
     </LoadFailure>
+  );
+}
+
+/** The failure's words and its Reload: a component of its own, as the boundary (a class) takes no hooks. */
+function LoadFailed() {
+  const t = useT();
+  return (
+    <MessageBar intent="error" style={{ margin: 24 }}>
+      <MessageBarBody>{t(LOAD_FAILED)}</MessageBarBody>
+      <MessageBarActions>
+        <Button onClick={() => window.location.reload()}>{t({ defaultMessage: 'Reload', id: 'fdCS5/' })}</Button>
+      </MessageBarActions>
+    </MessageBar>
   );
 }
 
@@ -27,13 +49,6 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <MessageBar intent="error" style={{ margin: 24 }}>
-        <MessageBarBody>{PAGE_LOAD_FAILED}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
+    return <LoadFailed />;
   }
 }

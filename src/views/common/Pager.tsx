@@ -1,6 +1,7 @@
 import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../../services/paging';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   bar: {
@@ -33,12 +34,13 @@ export function Pager({
 }) {
   const onPage = (page: number) => send({ type: 'PAGE', page });
   const styles = useStyles();
+  const t = useT();
   const page = meta?.current_page ?? 1;
   const last = meta?.last_page ?? 1;
   return (
     <div className={styles.bar}>
       <div className={styles.group}>
-        <Text id="rows-per-page">Rows per page</Text>
+        <Text id="rows-per-page">{t({ defaultMessage: 'Rows per page', id: 'VCZBMt' })}</Text>
         <Dropdown
           aria-labelledby="rows-per-page"
           value={String(limit)}
@@ -52,21 +54,26 @@ export function Pager({
             </Option>
           ))}
         </Dropdown>
-        <Text>{meta ? `${meta.total} in all` : ''}</Text>
+        <Text>
+          {meta
+            ? t(
+                { defaultMessage: '{total, plural, one {# in all} other {# in all}}', id: 'TpKpML' },
+                { total: meta.total },
+              )
+            : ''}
+        </Text>
       </div>
       <div className={styles.group}>
         <Button
           icon={<ChevronLeftRegular />}
-          aria-label="Previous page"
+          aria-label={t({ defaultMessage: 'Previous page', id: 'k9hDFZ' })}
           disabled={disabled || page <= 1}
           onClick={() => onPage(page - 1)}
         />
-        <Text>
-          Page {page} of {last}
-        </Text>
+        <Text>{t({ defaultMessage: 'Page {page} of {last}', id: '11OR27' }, { page, last })}</Text>
         <Button
           icon={<ChevronRightRegular />}
-          aria-label="Next page"
+          aria-label={t({ defaultMessage: 'Next page', id: 'rBj9Ib' })}
           disabled={disabled || page >= last}
           onClick={() => onPage(page + 1)}
         />

@@ -1,7 +1,8 @@
 import type { CSSProperties } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
+import { useSaid, useT } from '../../i18n/useT';
 
-/** What failed to load, in the server's words, with 'Try again' beside it. */
+/** What failed to load, in the server's words (said in the person's language), with 'Try again' beside it. */
 export function RetryBar({
   message,
   onRetry,
@@ -11,11 +12,13 @@ export function RetryBar({
   onRetry: () => void;
   style?: CSSProperties;
 }) {
+  const t = useT();
+  const said = useSaid();
   return (
     <MessageBar intent="error" style={style}>
-      <MessageBarBody>{message}</MessageBarBody>
+      <MessageBarBody>{message && said(message)}</MessageBarBody>
       <MessageBarActions>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>{t({ defaultMessage: 'Try again', id: 'FazwRl' })}</Button>
       </MessageBarActions>
     </MessageBar>
   );

@@ -1,16 +1,22 @@
 import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import type { ListRow } from '../../machines/listPageMachine';
+import { asEnglish, type Translate } from '../../i18n/translate';
+import { useSaid, useT } from '../../i18n/useT';
 
-/** Each row action's words (the spec's) and icon, by its event. */
+/** Each row action's words (the spec's, in English: said in the person's language) and icon, by its event. */
 export type RowActionLabels<Type extends string> = Record<Type, { label: string; icon: ReactElement }>;
 
-/** A row action's accessible name: the spec's words, then the row it acts on. */
+/** A row action's accessible name: the spec's words (in the language shown), then the row it acts on. */
 export const rowActionName = <Type extends string>(
   labels: RowActionLabels<Type>,
   type: Type,
   row: Pick<ListRow, 'correlation_id'>,
-) => `${labels[type].label} ${row.correlation_id}`;
+  said: Translate = asEnglish,
+) => `${said(labels[type].label)} ${row.correlation_id}`;
+
+/** What a row without actions shows in their place (named 'No actions' for a screen reader). */
+const NONE = '-';
 
 const useStyles = makeStyles({ row: { display: 'flex', gap: tokens.spacingHorizontalXS } });
 
@@ -36,17 +42,28 @@ export function RowActions<Type extends string, Row extends ListRow>({
   idPrefix,
 }: RowActionsProps<Type, Row> & { labels: RowActionLabels<Type>; idPrefix: string }) {
   const styles = useStyles();
-  if (offered.length === 0) return <span aria-label="No actions">-</span>;
+  const t = useT();
+  const said = useSaid();
+  if (offered.length === 0) return <span aria-label={t({ defaultMessage: 'No actions', id: '0kn7st' })}>{NONE}</span>;
   return (
-    <div className={styles.row} role="group" aria-label={`Actions for ${row.correlation_id}`}>
+    <div
+      className={styles.row}
+      role="group"
+      aria-label={t(
+        { defaultMessage: 'Actions for {correlationId}', id: 'Yn0UGu' },
+        { correlationId: row.correlation_id },
+      )}
+    >
       {offered.map((type) => (
-        <Tooltip key={type} content={labels[type].label} relationship="inaccessible">
+        <Tooltip key={type} content={said(labels[type].label)} relationship="inaccessible">
           <Button
             id={`${idPrefix}-${type}-${row.uuid}`}
+            // The action, whatever language names it: the focus finds the same action of the next row (rowFocus.ts).
+            data-action={type}
             size="small"
             appearance="subtle"
             icon={labels[type].icon}
-            aria-label={rowActionName(labels, type, row)}
+            aria-label={rowActionName(labels, type, row, said)}
             onClick={() => onAction(type, row)}
           />
         </Tooltip>

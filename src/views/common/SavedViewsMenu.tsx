@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { savedViewsMachine } from '../../machines/savedViewsMachine';
 import { ToolbarPopover } from './ToolbarPopover';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, width: '320px' },
@@ -20,36 +21,51 @@ export type SavedViewsActor = ActorRefFrom<typeof savedViewsMachine>;
  */
 export function SavedViewsMenu({ actor }: { actor: SavedViewsActor }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
+  const savedViews = t({ defaultMessage: 'Saved views', id: '49m/TX' });
   const { views, name, isDefault, error } = s.context;
   const failed = s.matches({ views: 'failed' });
   const busy = s.matches({ views: { ready: 'saving' } }) || s.matches({ views: { ready: 'deleting' } });
   return (
     <ToolbarPopover
-      label="Views"
+      label={t({ defaultMessage: 'Views', id: 'akF0Ly' })}
       icon={<BookmarkMultipleRegular />}
-      surfaceLabel="Saved views"
+      surfaceLabel={savedViews}
       className={styles.surface}
     >
       {(close) => (
         <>
-          <Text weight="semibold">Saved views</Text>
+          <Text weight="semibold">{savedViews}</Text>
           {failed && (
             <div className={styles.row}>
-              <Text className={styles.none}>Your views could not be read.</Text>
+              <Text className={styles.none}>
+                {t({ defaultMessage: 'Your views could not be read.', id: '63GeEH' })}
+              </Text>
               <Button size="small" onClick={() => actor.send({ type: 'RETRY' })}>
-                Retry
+                {t({ defaultMessage: 'Retry', id: '62nsdy' })}
               </Button>
             </div>
           )}
-          {!failed && views.length === 0 && <Text className={styles.none}>No saved views yet.</Text>}
+          {!failed && views.length === 0 && (
+            <Text className={styles.none}>{t({ defaultMessage: 'No saved views yet.', id: 'glghdw' })}</Text>
+          )}
           {views.map((view) => (
             <div key={view.id} className={styles.row}>
               <Button
                 appearance="subtle"
                 className={styles.open}
-                icon={view.is_default ? <StarFilled aria-label="default" /> : undefined}
-                aria-label={`Open view ${view.name}${view.is_default ? ' (default)' : ''}`}
+                icon={
+                  view.is_default ? (
+                    <StarFilled aria-label={t({ defaultMessage: 'default', id: 'FiXNt1' })} />
+                  ) : undefined
+                }
+                aria-label={
+                  view.is_default
+                    ? t({ defaultMessage: 'Open view {name} (default)', id: '/YF6Pl' }, { name: view.name })
+                    : t({ defaultMessage: 'Open view {name}', id: 'IAiNa1' }, { name: view.name })
+                }
                 disabled={!s.can({ type: 'APPLY', id: view.id })}
                 onClick={() => {
                   actor.send({ type: 'APPLY', id: view.id });
@@ -61,7 +77,7 @@ export function SavedViewsMenu({ actor }: { actor: SavedViewsActor }) {
               <Button
                 appearance="subtle"
                 icon={<DeleteRegular />}
-                aria-label={`Delete view ${view.name}`}
+                aria-label={t({ defaultMessage: 'Delete view {name}', id: 'ZA91bs' }, { name: view.name })}
                 disabled={!s.can({ type: 'DELETE', id: view.id })}
                 onClick={() => actor.send({ type: 'DELETE', id: view.id })}
               />
@@ -76,8 +92,8 @@ export function SavedViewsMenu({ actor }: { actor: SavedViewsActor }) {
             }}
           >
             <Field
-              label="Save current view as"
-              validationMessage={error ?? undefined}
+              label={t({ defaultMessage: 'Save current view as', id: 'RfmLkK' })}
+              validationMessage={error ? said(error) : undefined}
               validationState={error ? 'error' : 'none'}
             >
               <Input
@@ -88,7 +104,7 @@ export function SavedViewsMenu({ actor }: { actor: SavedViewsActor }) {
               />
             </Field>
             <Checkbox
-              label="Open this list with it"
+              label={t({ defaultMessage: 'Open this list with it', id: 'ehwzlZ' })}
               checked={isDefault}
               disabled={failed}
               onChange={(_, d) => actor.send({ type: 'SET_DEFAULT', value: d.checked === true })}
@@ -101,7 +117,9 @@ export function SavedViewsMenu({ actor }: { actor: SavedViewsActor }) {
                 disabled={failed || (!busy && !s.can({ type: 'SAVE' }))}
                 disabledFocusable={busy}
               >
-                {s.matches({ views: { ready: 'saving' } }) ? 'Saving…' : 'Save view'}
+                {s.matches({ views: { ready: 'saving' } })
+                  ? t({ defaultMessage: 'Saving…', id: 'WUV28A' })
+                  : t({ defaultMessage: 'Save view', id: 'JAYugF' })}
               </Button>
             </div>
           </form>

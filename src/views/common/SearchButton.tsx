@@ -1,5 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
+import { useT } from '../../i18n/useT';
 
 /** A filter bar's Search: applies what the bar says, enabled as the page machine takes SEARCH. */
 export function SearchButton({
@@ -13,6 +14,7 @@ export function SearchButton({
   appearance?: 'primary' | 'secondary';
   className?: string;
 }) {
+  const t = useT();
   return (
     <Button
       className={className}
@@ -21,7 +23,7 @@ export function SearchButton({
       disabled={disabled}
       onClick={onClick}
     >
-      Search
+      {t({ defaultMessage: 'Search', id: 'xmcVZ0' })}
     </Button>
   );
 }

@@ -17,6 +17,9 @@ import { ACCEPTED_TYPES } from '../../services/reconciliationRules';
 import { MachineDialog } from './MachineDialog';
 import { ScrollRegion } from './ScrollRegion';
 import { FormErrors } from './FormErrors';
+import { currentLanguage } from '../../i18n/language';
+import { msg } from '../../i18n/msg';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -32,7 +35,7 @@ const useStyles = makeStyles({
   bad: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
-/** One button of the dialog's footer. */
+/** One button of the dialog's footer; its label is said in the person's language. */
 export interface UploadAction {
   label: string;
   onClick: () => void;
@@ -56,8 +59,9 @@ export interface UploadBadge {
 /** A count that is a problem when there is any: red, else neutral. */
 export const alarmIf = (count: number): BadgeProps['color'] => (count ? 'danger' : 'informative');
 
-/** 'name (12.3 KB)': how a chosen file is listed. */
-export const fileSize = (file: File) => `(${(file.size / 1024).toFixed(1)} KB)`;
+/** 'name (12.3 KB)': how a chosen file is listed ('(12,3 KB)' in Bahasa Indonesia). */
+export const fileSize = (file: File) =>
+  `(${new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(file.size / 1024)} KB)`;
 
 /** The choosing step's footer, the same in every upload: Cancel, Upload; both wait while the file is sent. */
 export const uploadStepActions = (
@@ -65,8 +69,13 @@ export const uploadStepActions = (
   onCancel: () => void,
   onUpload: () => void,
 ): [UploadAction, UploadAction] => [
-  { label: 'Cancel', onClick: onCancel, disabled: busy },
-  { label: 'Upload', onClick: onUpload, disabled: busy, icon: <ArrowUploadRegular /> },
+  { label: msg({ defaultMessage: 'Cancel', id: '47FYwb' }), onClick: onCancel, disabled: busy },
+  {
+    label: msg({ defaultMessage: 'Upload', id: 'p4N05H' }),
+    onClick: onUpload,
+    disabled: busy,
+    icon: <ArrowUploadRegular />,
+  },
 ];
 
 /**
@@ -134,13 +143,16 @@ export function UploadResults<Row>({
   rowKey: (row: Row) => string;
 }) {
   const styles = useStyles();
+  const t = useT();
+  // Headers and badges are the page's English: said in the person's language.
+  const said = useSaid();
   const table = (
     <table className={styles.table} aria-label={label}>
       <thead>
         <tr>
           {columns.map((c) => (
             <th key={c.header} scope="col" className={styles.cell}>
-              {c.header}
+              {said(c.header)}
             </th>
           ))}
         </tr>
@@ -160,10 +172,10 @@ export function UploadResults<Row>({
   );
   return (
     <>
-      <div className={styles.summary} aria-label="Summary">
+      <div className={styles.summary} aria-label={t({ defaultMessage: 'Summary', id: 'RrCui3' })}>
         {badges.map((b) => (
           <Badge key={b.text} appearance="tint" color={b.color}>
-            {b.text}
+            {said(b.text)}
           </Badge>
         ))}
       </div>
@@ -201,6 +213,7 @@ export function UploadDialog({
   children: ReactNode;
 }) {
   const styles = useStyles();
+  const said = useSaid();
   const [secondary, primary] = actions;
   return (
     <MachineDialog busy={busy} onDismiss={onDismiss}>
@@ -213,10 +226,10 @@ export function UploadDialog({
           </DialogContent>
           <DialogActions>
             <Button icon={secondary.icon} disabled={secondary.disabled} onClick={secondary.onClick}>
-              {secondary.label}
+              {said(secondary.label)}
             </Button>
             <Button appearance="primary" icon={primary.icon} disabled={primary.disabled} onClick={primary.onClick}>
-              {primary.label}
+              {said(primary.label)}
             </Button>
           </DialogActions>
         </DialogBody>

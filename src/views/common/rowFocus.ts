@@ -1,9 +1,11 @@
 import { useCallback, useRef } from 'react';
 
 /**
- * Where a row's action button was: its table, the row's position and the action's verb ('Finalize'
- * of 'Finalize DSB26…'). A decided row leaves the list, and its button with it; the focus then goes
- * to the same action of the row that took its place, not to the top of the page (issue 26).
+ * Where a row's action button was: its table, the row's position and the action (its `data-action`, else the
+ * verb of its name: 'Finalize' of 'Finalize DSB26…'). A decided row leaves the list, and its button with it;
+ * the focus then goes to the same action of the row that took its place, not to the top of the page (issue 26).
+ * The `data-action` holds whatever language names the buttons: two actions whose names start alike in Bahasa
+ * Indonesia stay apart (issue 48).
  */
 export interface RowActionPlace {
   readonly table: HTMLTableElement;
@@ -12,12 +14,15 @@ export interface RowActionPlace {
 }
 
 const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+const actionOf = (el: Element) => el.getAttribute('data-action') ?? nameOf(el).split(' ')[0];
+const sameAction = (el: Element, action: string) =>
+  el.hasAttribute('data-action') ? el.getAttribute('data-action') === action : nameOf(el).startsWith(`${action} `);
 
 export function rowActionPlace(el: Element | null): RowActionPlace | null {
   const row = el?.closest('tbody > tr');
   const table = row?.closest('table');
   if (!el || !row || !table) return null;
-  return { table, row: Array.prototype.indexOf.call(row.parentElement!.children, row), verb: nameOf(el).split(' ')[0] };
+  return { table, row: Array.prototype.indexOf.call(row.parentElement!.children, row), verb: actionOf(el) };
 }
 
 /** Focuses that action in the row now at that place (or the last row), else the row's first action. */
@@ -26,7 +31,7 @@ export function focusRowAction(place: RowActionPlace): boolean {
   if (!rows?.length) return false;
   const row = rows[Math.min(place.row, rows.length - 1)];
   const buttons = Array.from(row.querySelectorAll<HTMLButtonElement>('button:not([disabled])'));
-  const target = buttons.find((b) => nameOf(b).startsWith(`${place.verb} `)) ?? buttons[0];
+  const target = buttons.find((b) => sameAction(b, place.verb)) ?? buttons[0];
   target?.focus();
   return target != null;
 }
