@@ -56,10 +56,8 @@ export function Pager({
         </Dropdown>
         <Text>
           {meta
-            ? t(
-                { defaultMessage: '{total, plural, one {# in all} other {# in all}}', id: 'TpKpML' },
-                { total: meta.total },
-              )
+            ? // The count as the spec writes it ('1234 in all'): a string, so ICU adds no grouping.
+              t({ defaultMessage: '{total} in all', id: 'z6hHi9' }, { total: String(meta.total) })
             : ''}
         </Text>
       </div>
