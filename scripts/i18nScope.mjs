@@ -27,4 +27,8 @@ export const TRANSLATED_VIEWS = [
   'src/views/BrandMark.tsx',
   'src/views/settings/**',
   'src/views/common/**',
+  'src/views/settlement/**',
+  'src/views/ledger/**',
+  'src/views/overview/**',
+  'src/views/audit/**',
 ];

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import type { AuditItemRow } from '../services/auditLogRules';
@@ -6,11 +7,10 @@ import { messageOf } from '../services/http';
 import type { JournalEntry } from '../services/ledgerRules';
 import type { GuardWords } from './guardWords';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
-import { msg } from '../i18n/msg';
 
-export const ITEMS_FAILED = "The line's records could not be loaded.";
-export const JOURNAL_FAILED = "The line's journal entries could not be loaded.";
-export const ITEMS_EXPORT_FAILED = "The line's records could not be exported.";
+export const ITEMS_FAILED = msg({ defaultMessage: "The line's records could not be loaded.", id: 'WMw23k' });
+export const JOURNAL_FAILED = msg({ defaultMessage: "The line's journal entries could not be loaded.", id: 'PUr1N4' });
+export const ITEMS_EXPORT_FAILED = msg({ defaultMessage: "The line's records could not be exported.", id: 'qJUvwG' });
 
 /** What the dialog shows of the line: the records a bulk line moved, or the journal entries its action posted. */
 export type AuditLineView = 'items' | 'journal';

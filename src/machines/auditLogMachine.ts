@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
@@ -28,18 +29,31 @@ import { listMemory, memoryOn, urlWatch, queryRefusal, type MemoryContext, type 
 import { pageQuery, readPageQuery } from '../services/listUrl';
 import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
-import { msg } from '../i18n/msg';
 
-export const LOAD_FAILED = 'The audit log could not be loaded.';
-export const EXPORT_FAILED = 'The audit log could not be exported.';
-export const PATH_FAILED = "The entity's path could not be loaded.";
-export const VERIFY_FAILED = 'The audit chain could not be verified.';
+export const LOAD_FAILED = msg({ defaultMessage: 'The audit log could not be loaded.', id: '3gV52S' });
+export const EXPORT_FAILED = msg({ defaultMessage: 'The audit log could not be exported.', id: 'ReCcTg' });
+export const PATH_FAILED = msg({ defaultMessage: "The entity's path could not be loaded.", id: '6f728O' });
+export const VERIFY_FAILED = msg({ defaultMessage: 'The audit chain could not be verified.', id: 'lTjr1l' });
 
 /** What a finished check says (issue 28): intact with its row count, or the first entry that breaks it. */
 export const verdictAlert = (v: AuditChainVerdict): Alert =>
   v.valid
-    ? { title: 'Verified', message: `The audit chain is intact (${v.rows} rows).`, intent: 'success' }
-    : { title: 'Broken chain', message: `The audit chain is broken at entry #${v.first_broken_id}.`, intent: 'error' };
+    ? {
+        title: msg({ defaultMessage: 'Verified', id: 'Z8971h' }),
+        message:
+          v.rows === 1
+            ? msg({ defaultMessage: 'The audit chain is intact (1 row).', id: 'i6+HWh' })
+            : msg({ defaultMessage: 'The audit chain is intact ({rows} rows).', id: '0JNZSy' }, { rows: v.rows }),
+        intent: 'success',
+      }
+    : {
+        title: msg({ defaultMessage: 'Broken chain', id: 'OLNLw4' }),
+        message: msg(
+          { defaultMessage: 'The audit chain is broken at entry #{id}.', id: 'uXWuB+' },
+          { id: String(v.first_broken_id) },
+        ),
+        intent: 'error',
+      };
 
 /** The text filters as typed; empty means "any". */
 export interface AuditFields {

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import dayjs from 'dayjs';
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
@@ -12,15 +13,17 @@ import type { Journal, LedgerAccount, LedgerStatement, TrialBalance } from '../s
 import { isRealDateTime } from '../services/listQuery';
 import type { GuardWords } from './guardWords';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
-import { msg } from '../i18n/msg';
 
-export const BALANCE_FAILED = 'The trial balance could not be loaded.';
-export const STATEMENT_FAILED = "The account's statement could not be loaded.";
-export const JOURNAL_FAILED = 'The journal could not be loaded.';
-export const EXPORT_FAILED = 'The statement could not be exported.';
-export const INVALID_AS_OF = "'As of' must be a date and time, YYYY-MM-DD HH:mm, or empty for now";
-export const PROOF_FAILED = 'The daily proof could not be loaded.';
-export const PROOF_EXPORT_FAILED = 'The daily proof could not be exported.';
+export const BALANCE_FAILED = msg({ defaultMessage: 'The trial balance could not be loaded.', id: 'dCFtvF' });
+export const STATEMENT_FAILED = msg({ defaultMessage: "The account's statement could not be loaded.", id: 'YaPqNP' });
+export const JOURNAL_FAILED = msg({ defaultMessage: 'The journal could not be loaded.', id: '88H5Q5' });
+export const EXPORT_FAILED = msg({ defaultMessage: 'The statement could not be exported.', id: 'foWfDa' });
+export const INVALID_AS_OF = msg({
+  defaultMessage: "'As of' must be a date and time, YYYY-MM-DD HH:mm, or empty for now",
+  id: 'IgR3ph',
+});
+export const PROOF_FAILED = msg({ defaultMessage: 'The daily proof could not be loaded.', id: '/e3Pcz' });
+export const PROOF_EXPORT_FAILED = msg({ defaultMessage: 'The daily proof could not be exported.', id: '4w0fxu' });
 
 export interface StatementQuery {
   id: number;
@@ -50,8 +53,8 @@ export interface LedgerContext {
   /** The daily proof's client (null until chosen) and business day (YYYY-MM-DD) as chosen. */
   proofClientId: number | null;
   proofDay: string;
-  /** Why the choice cannot be asked (the route's own schema's words), or null. */
-  proofProblem: string | null;
+  /** Why the choice cannot be asked (the route's own schema's words, each shown in the language shown), or none. */
+  proofProblems: string[];
   /** What was last asked (a retry asks it again). */
   proofAsked: DailyProofQuery | null;
   proof: DailyProof | null;
@@ -160,11 +163,11 @@ export const ledgerMachine = setup({
     ),
     askProof: assign(({ context }) => ({
       proofAsked: v.parse(DailyProofQuery, proofChoice(context)),
-      proofProblem: null,
+      proofProblems: [],
       proofError: null,
     })),
     refuseProof: assign(({ context }) => ({
-      proofProblem: fieldMessages(DailyProofQuery, proofChoice(context), ['client_id', 'day']).join(' '),
+      proofProblems: fieldMessages(DailyProofQuery, proofChoice(context), ['client_id', 'day']),
     })),
   },
 }).createMachine({
@@ -189,7 +192,7 @@ export const ledgerMachine = setup({
     proofClientId: null,
     // Today on the business clock: the day so far (a closed day is one pick away).
     proofDay: businessNow().format('YYYY-MM-DD'),
-    proofProblem: null,
+    proofProblems: [],
     proofAsked: null,
     proof: null,
     proofError: null,
@@ -198,8 +201,8 @@ export const ledgerMachine = setup({
   type: 'parallel',
   on: {
     SET_AT: { actions: assign({ atText: ({ event }) => event.value, atError: null }) },
-    SET_PROOF_CLIENT: { actions: assign({ proofClientId: ({ event }) => event.clientId, proofProblem: null }) },
-    SET_PROOF_DAY: { actions: assign({ proofDay: ({ event }) => event.value, proofProblem: null }) },
+    SET_PROOF_CLIENT: { actions: assign({ proofClientId: ({ event }) => event.clientId, proofProblems: [] }) },
+    SET_PROOF_DAY: { actions: assign({ proofDay: ({ event }) => event.value, proofProblems: [] }) },
   },
   states: {
     balance: {

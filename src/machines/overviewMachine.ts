@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
@@ -6,9 +7,8 @@ import type { Overview } from '../services/overviewRules';
 import { watchOverview } from '../services/realtime';
 import type { PageUser } from '../services/schemas';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
-export const OVERVIEW_LOAD_FAILED = 'The overview could not be loaded.';
+export const OVERVIEW_LOAD_FAILED = msg({ defaultMessage: 'The overview could not be loaded.', id: 'guHaVK' });
 /** The most often the figures are read again while changes keep arriving (a settlement run emits after every batch). */
 export const OVERVIEW_SETTLE_MS = 2000;
 

@@ -1,12 +1,15 @@
+import { msg } from '../i18n/msg';
 import { fromPromise } from 'xstate';
 import { api } from '../services/api';
 import type { SettleBody, SettlementStarted, SettlementWindow } from '../services/settlementRules';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
 /** Shown when the server refuses the press without words of its own. */
-export const SETTLE_FAILED = 'The settlement could not be started. Please try again later.';
+export const SETTLE_FAILED = msg({
+  defaultMessage: 'The settlement could not be started. Please try again later.',
+  id: 'MKQZoc',
+});
 
 /** The server's answer to a press: the run started (or joined), and its words. */
 export type SettleAnswer = SettlementStarted & { message: string };

@@ -1,10 +1,10 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { api } from '../services/api';
 import { yesterday } from '../services/dateRange';
 import { saveBase64File } from '../services/download';
 import { messageOf } from '../services/http';
-import { formatRupiah } from '../services/money';
 import { readsOnly, roleOf, type PageUser } from '../services/schemas';
 import { watchSettlements } from '../services/realtime';
 import {
@@ -19,13 +19,12 @@ import { refusedFilter, searchedFilter, startingFilter, typedFilter, typedRange,
 import type { GuardWords } from './guardWords';
 import { settleConfirmMachine, type SettlePressOutput } from './settleConfirmMachine';
 import { outputOf } from './doneOutput';
-import { msg } from '../i18n/msg';
 
 /** Shown in place when the server gives no words of its own. */
-export const ROWS_FAILED = 'The transactions to settle could not be loaded.';
-export const RUN_FAILED = 'The settlement stopped before it settled everything.';
-export const RUNS_FAILED = 'The recent settlements could not be loaded.';
-export const REPORT_FAILED = 'The report could not be downloaded.';
+export const ROWS_FAILED = msg({ defaultMessage: 'The transactions to settle could not be loaded.', id: 'hsFyyf' });
+export const RUN_FAILED = msg({ defaultMessage: 'The settlement stopped before it settled everything.', id: 'YFtkWT' });
+export const RUNS_FAILED = msg({ defaultMessage: 'The recent settlements could not be loaded.', id: 'G+zMEO' });
+export const REPORT_FAILED = msg({ defaultMessage: 'The report could not be downloaded.', id: 'qizzl3' });
 
 /** A run as the socket sends it after each committed batch and when it ends. */
 export interface ProgressEvent {
@@ -115,10 +114,6 @@ const isWatchedRun = (context: SettlementContext, event: { type: string }) =>
 /** The list with this run in it: replaced where it is, first if it is new. */
 const withRun = (runs: SettlementRun[], run: SettlementRun) =>
   runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
-
-/** What the done message says: the count this run settled and what actually moved to withdrawable. */
-export const settledMessage = (run: SettlementRun) =>
-  `${run.settled_transaction} transactions settled, ${formatRupiah(run.moved_amount)} moved to withdrawable`;
 
 /**
  * Settlement (spec sections 2 and 7, issue 13; SUPER ADMIN, and an AUDITOR to read): choose a

@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/id';
+import { currentLanguage } from '../i18n/language';
 import { BUSINESS_TIME_ZONE } from './businessClock';
 import type { DailyVolume } from './overviewRules';
 import { SETTLEMENT_TYPE_LABELS, type SettlementType } from './settlementRules';
@@ -22,8 +24,8 @@ export function changeText(today: number, yesterday: number): string | null {
 /** When the figures were read, on the business clock, to the second (the screen is live). */
 export const asOfText = (iso: string) => dayjs(iso).tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD HH:mm:ss');
 
-/** A business day (YYYY-MM-DD) as a chart's axis names it: '26 Nov'. */
-export const shortDay = (day: string) => dayjs(day).format('D MMM');
+/** A business day (YYYY-MM-DD) as a chart's axis names it: '26 Nov' ('26 Des' in Bahasa Indonesia, issue 48). */
+export const shortDay = (day: string) => dayjs(day).locale(currentLanguage()).format('D MMM');
 
 export const settlementTypeLabel = (type: string) => SETTLEMENT_TYPE_LABELS[type as SettlementType] ?? type;
 

@@ -27,6 +27,7 @@ import { JournalEntryTable } from '../common/JournalEntryTable';
 import { MachineDialog } from '../common/MachineDialog';
 import { Pager } from '../common/Pager';
 import { RetryBar } from '../common/RetryBar';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '900px', width: '95vw' },
@@ -35,24 +36,37 @@ const useStyles = makeStyles({
   id: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
 });
 
-const records = (n: number) => `${n.toLocaleString('en-US')} record${n === 1 ? '' : 's'}`;
-
 /**
  * One audit line's records moved in bulk and the journal entries its action posted (issue 43), as
  * its machine (auditLineMachine) holds them: two tabs, each paged; the records export as a file.
  */
+/** The records' position column: a sign, the same in every language. */
+const POSITION = '#';
+
 export function AuditLineDialog({ actor, onClose }: { actor: AuditLineActor; onClose: () => void }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ list: 'loading' });
   return (
     <MachineDialog onDismiss={onClose}>
-      <DialogSurface aria-label={`Audit line ${c.id}`} className={styles.surface}>
+      <DialogSurface
+        aria-label={t({ defaultMessage: 'Audit line {id}', id: 'nrzyLe' }, { id: c.id })}
+        className={styles.surface}
+      >
         <DialogBody>
           <DialogTitle>
-            Audit line #{c.id}
-            {c.itemCount != null ? `: moved ${records(c.itemCount)}` : ''}
+            {c.itemCount != null
+              ? t(
+                  {
+                    defaultMessage: 'Audit line #{id}: moved {count, plural, one {# record} other {# records}}',
+                    id: '8i+6VH',
+                  },
+                  { id: c.id, count: c.itemCount },
+                )
+              : t({ defaultMessage: 'Audit line #{id}', id: 'n8hCOz' }, { id: c.id })}
           </DialogTitle>
           <DialogContent className={styles.content}>
             <div className={styles.bar}>
@@ -61,10 +75,10 @@ export function AuditLineDialog({ actor, onClose }: { actor: AuditLineActor; onC
                 onTabSelect={(_, d) => actor.send({ type: 'SHOW', view: d.value as AuditLineView })}
               >
                 <Tab value="items" disabled={c.itemCount == null && c.view !== 'items'}>
-                  Records moved
+                  {t({ defaultMessage: 'Records moved', id: 'BXw6Sq' })}
                 </Tab>
                 <Tab value="journal" disabled={!c.movedMoney && c.view !== 'journal'}>
-                  Journal entries
+                  {t({ defaultMessage: 'Journal entries', id: 'HtN6s8' })}
                 </Tab>
               </TabList>
               {c.view === 'items' && (
@@ -73,26 +87,28 @@ export function AuditLineDialog({ actor, onClose }: { actor: AuditLineActor; onC
                   disabled={!s.can({ type: 'EXPORT' })}
                   onClick={() => actor.send({ type: 'EXPORT' })}
                 >
-                  {s.matches({ export: 'exporting' }) ? 'Exporting…' : 'Export'}
+                  {s.matches({ export: 'exporting' })
+                    ? t({ defaultMessage: 'Exporting…', id: 'LQbQno' })
+                    : t({ defaultMessage: 'Export', id: 'SVwJTM' })}
                 </Button>
               )}
             </div>
             {c.exportError && (
               <MessageBar intent="error">
-                <MessageBarBody>{c.exportError}</MessageBarBody>
+                <MessageBarBody>{said(c.exportError)}</MessageBarBody>
               </MessageBar>
             )}
-            {loading && <Spinner size="small" label="Loading…" />}
+            {loading && <Spinner size="small" label={t({ defaultMessage: 'Loading…', id: 'T4VxQN' })} />}
             {s.matches({ list: 'failed' }) && (
-              <RetryBar message={c.error} onRetry={() => actor.send({ type: 'RETRY' })} />
+              <RetryBar message={c.error && said(c.error)} onRetry={() => actor.send({ type: 'RETRY' })} />
             )}
             {c.view === 'items' && !loading && c.items.length > 0 && (
-              <Table aria-label="Records moved" size="small">
+              <Table aria-label={t({ defaultMessage: 'Records moved', id: 'BXw6Sq' })} size="small">
                 <TableHeader>
                   <TableRow>
-                    <TableHeaderCell>#</TableHeaderCell>
-                    <TableHeaderCell>Object</TableHeaderCell>
-                    <TableHeaderCell>Object ID</TableHeaderCell>
+                    <TableHeaderCell>{POSITION}</TableHeaderCell>
+                    <TableHeaderCell>{t({ defaultMessage: 'Object', id: 'XMUL1w' })}</TableHeaderCell>
+                    <TableHeaderCell>{t({ defaultMessage: 'Object ID', id: '7egVxu' })}</TableHeaderCell>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -114,7 +130,7 @@ export function AuditLineDialog({ actor, onClose }: { actor: AuditLineActor; onC
             {!loading && c.meta && <Pager meta={c.meta} limit={c.limit} send={actor.send} />}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t({ defaultMessage: 'Close', id: 'rbrahO' })}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

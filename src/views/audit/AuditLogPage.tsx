@@ -39,6 +39,8 @@ import { RetryBar } from '../common/RetryBar';
 import { PageSection } from '../common/PageSection';
 import { SearchButton } from '../common/SearchButton';
 import { ChoiceField } from '../common/ChoiceField';
+import type { IntlShape } from 'react-intl';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -52,20 +54,29 @@ const useStyles = makeStyles({
 /** Enough of the head to compare by eye; the whole hash is in the title. */
 const HEAD_SHOWN = 16;
 
-const TEXT_FIELDS: readonly { field: Exclude<AuditField, 'outcome' | 'search'>; label: string }[] = [
-  { field: 'actor', label: 'Actor' },
-  { field: 'action', label: 'Action' },
-  { field: 'object_type', label: 'Object Type' },
-  { field: 'object_id', label: 'Object ID' },
-  { field: 'line', label: 'Line #' },
+const TEXT_FIELDS: readonly Exclude<AuditField, 'outcome' | 'search'>[] = [
+  'actor',
+  'action',
+  'object_type',
+  'object_id',
+  'line',
 ];
 
 /** One step in words: 'PENDING > REJECTED by who at when', or 'PENDING by who at when' for the first. */
-export const stepText = (step: AuditPathStep) =>
-  `${step.from && step.from !== step.status ? `${step.from} > ` : ''}${step.status}` +
-  // A step that kept the status (Process Transactions) says what it did.
-  `${step.from === step.status ? ` (${step.action})` : ''} by ${step.by}` +
-  `${step.checker ? `, approved by ${step.checker}` : ''} at ${formatDateTime(step.at)}`;
+export function stepText(step: AuditPathStep, t: IntlShape['formatMessage']) {
+  // The statuses are the lifecycles' own names; the step that kept the status (Process Transactions) says what it did.
+  const status =
+    step.from === step.status
+      ? `${step.status} (${step.action})`
+      : `${step.from ? `${step.from} > ` : ''}${step.status}`;
+  const values = { status, by: step.by, at: formatDateTime(step.at) };
+  return step.checker
+    ? t(
+        { defaultMessage: '{status} by {by}, approved by {checker} at {at}', id: 'Ehh/a0' },
+        { ...values, checker: step.checker },
+      )
+    : t({ defaultMessage: '{status} by {by} at {at}', id: 'BJq/EL' }, values);
+}
 
 /** Each status the path reached, with the (1-based) steps at which it did. */
 export function visitedStates(path: AuditPath): Map<string, number[]> {
@@ -90,39 +101,49 @@ function PathDialog({
   chartLogic: typeof workflowChartMachine;
 }) {
   const styles = useStyles();
+  const t = useT();
   const lifecycle = path ? registeredMachine(path.entity.type) : undefined;
   return (
     <MachineDialog onDismiss={onClose}>
-      <DialogSurface aria-label="Entity path" className={styles.surface}>
+      <DialogSurface aria-label={t({ defaultMessage: 'Entity path', id: '7TPTVg' })} className={styles.surface}>
         <DialogBody>
-          <DialogTitle>{path ? `Path of ${path.entity.type} ${path.entity.id}` : 'Entity path'}</DialogTitle>
+          <DialogTitle>
+            {path
+              ? t(
+                  { defaultMessage: 'Path of {type} {id}', id: 'lw3K0a' },
+                  { type: path.entity.type, id: path.entity.id },
+                )
+              : t({ defaultMessage: 'Entity path', id: '7TPTVg' })}
+          </DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            {loading && <Spinner size="small" label="Loading the path…" />}
+            {loading && <Spinner size="small" label={t({ defaultMessage: 'Loading the path…', id: 'FWzB0M' })} />}
             {error && <RetryBar message={error} onRetry={onRetry} />}
             {path && (
               <>
                 <Text>
-                  Now {path.entity.status}
+                  {t({ defaultMessage: 'Now {status}', id: 'NKJvsM' }, { status: path.entity.status })}
                   {hasJournal(path.entity.type) && (
                     <>
                       {' · '}
-                      <Link href={`~${journalLink(path.entity.id)}`}>Journal</Link>
+                      <Link href={`~${journalLink(path.entity.id)}`}>
+                        {t({ defaultMessage: 'Journal', id: '046zjm' })}
+                      </Link>
                     </>
                   )}
                 </Text>
                 {path.steps.length === 0 ? (
-                  <Text>No status changes are recorded for it.</Text>
+                  <Text>{t({ defaultMessage: 'No status changes are recorded for it.', id: '1Vy/mi' })}</Text>
                 ) : (
-                  <ol aria-label="Steps" style={{ margin: 0 }}>
+                  <ol aria-label={t({ defaultMessage: 'Steps', id: 'huCHmk' })} style={{ margin: 0 }}>
                     {path.steps.map((step, i) => (
-                      <li key={i}>{stepText(step)}</li>
+                      <li key={i}>{stepText(step, t)}</li>
                     ))}
                   </ol>
                 )}
                 {lifecycle && (
                   <WorkflowChart
                     workflow={lifecycle}
-                    title={`${lifecycle.id} lifecycle`}
+                    title={t({ defaultMessage: '{workflow} lifecycle', id: 'pNO21I' }, { workflow: lifecycle.id })}
                     logic={chartLogic}
                     visited={visitedStates(path)}
                     maxHeight="50vh"
@@ -132,7 +153,7 @@ function PathDialog({
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t({ defaultMessage: 'Close', id: 'rbrahO' })}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
@@ -149,6 +170,15 @@ export function AuditLogPage({
   chartLogic?: typeof workflowChartMachine;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
+  const labels: Record<(typeof TEXT_FIELDS)[number], string> = {
+    actor: t({ defaultMessage: 'Actor', id: 'CHXoWz' }),
+    action: t({ defaultMessage: 'Action', id: 'QlsDcr' }),
+    object_type: t({ defaultMessage: 'Object Type', id: 'INclvL' }),
+    object_id: t({ defaultMessage: 'Object ID', id: '7egVxu' }),
+    line: t({ defaultMessage: 'Line #', id: 'aaz4bV' }),
+  };
   // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
   const query = useSearch();
   const page = useActorRef(logic, { input: { query } });
@@ -163,11 +193,11 @@ export function AuditLogPage({
   const shown = useSelector(views, (snapshot) => snapshot?.context.shown ?? null) ?? LIST_COLUMNS['audit-log'];
 
   return (
-    <PageSection title={pageTitle('audit-log')}>
+    <PageSection title={said(pageTitle('audit-log'))}>
       <Card className={styles.panel}>
         <div className={styles.filters}>
-          {TEXT_FIELDS.map(({ field, label }) => (
-            <Field key={field} label={label}>
+          {TEXT_FIELDS.map((field) => (
+            <Field key={field} label={labels[field]}>
               <Input
                 value={c.fields[field]}
                 onChange={(_, d) => set(field, d.value)}
@@ -178,10 +208,10 @@ export function AuditLogPage({
             </Field>
           ))}
           <ChoiceField
-            label="Outcome"
+            label={t({ defaultMessage: 'Outcome', id: 'iaHymw' })}
             minWidth={140}
             options={AUDIT_OUTCOMES}
-            noneText="Any"
+            noneText={t({ defaultMessage: 'Any', id: 'ToO3/h' })}
             value={c.fields.outcome as (typeof AUDIT_OUTCOMES)[number] | ''}
             onChange={(value) => set('outcome', value)}
           />
@@ -191,7 +221,7 @@ export function AuditLogPage({
             onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
             onEnter={search}
           />
-          <Field label="Search">
+          <Field label={t({ defaultMessage: 'Search', id: 'xmcVZ0' })}>
             <Input
               value={c.fields.search}
               onChange={(_, d) => set('search', d.value)}
@@ -207,28 +237,34 @@ export function AuditLogPage({
               disabled={!s.can({ type: 'EXPORT' })}
               onClick={() => page.send({ type: 'EXPORT' })}
             >
-              {s.matches({ export: 'exporting' }) ? 'Exporting…' : 'Export'}
+              {s.matches({ export: 'exporting' })
+                ? t({ defaultMessage: 'Exporting…', id: 'LQbQno' })
+                : t({ defaultMessage: 'Export', id: 'SVwJTM' })}
             </Button>
             <Button
               icon={<ShieldCheckmarkRegular />}
               disabled={!s.can({ type: 'VERIFY' })}
               onClick={() => page.send({ type: 'VERIFY' })}
             >
-              {s.matches({ verify: 'verifying' }) ? 'Verifying…' : 'Verify'}
+              {s.matches({ verify: 'verifying' })
+                ? t({ defaultMessage: 'Verifying…', id: '9UZKR3' })
+                : t({ defaultMessage: 'Verify', id: 'q5Xl0M' })}
             </Button>
           </div>
         </div>
         {(c.head || c.chain) && (
           <Text className={styles.head} title={c.head ?? undefined}>
-            {c.head ? `Chain head: ${c.head.slice(0, HEAD_SHOWN)}…` : 'Chain head: none (the log is empty)'}
+            {c.head
+              ? t({ defaultMessage: 'Chain head: {head}…', id: 'HQ1lIM' }, { head: c.head.slice(0, HEAD_SHOWN) })
+              : t({ defaultMessage: 'Chain head: none (the log is empty)', id: 'vuLorl' })}
           </Text>
         )}
         {s.matches({ list: 'failed' }) && (
-          <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
+          <RetryBar message={c.loadError && said(c.loadError)} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
         {s.matches({ export: 'failed' }) && (
           <MessageBar intent="error">
-            <MessageBarBody>{c.exportError}</MessageBarBody>
+            <MessageBarBody>{c.exportError && said(c.exportError)}</MessageBarBody>
           </MessageBar>
         )}
         {views && (
@@ -256,7 +292,7 @@ export function AuditLogPage({
         <PathDialog
           path={c.path}
           loading={s.matches({ path: 'loading' })}
-          error={s.matches({ path: 'failed' }) ? c.pathError : null}
+          error={s.matches({ path: 'failed' }) && c.pathError ? said(c.pathError) : null}
           onClose={() => page.send({ type: 'CLOSE_PATH' })}
           onRetry={() => page.send({ type: 'RETRY' })}
           chartLogic={chartLogic}

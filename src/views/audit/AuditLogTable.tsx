@@ -18,6 +18,8 @@ import { auditDetailLines } from '../../services/auditDetail';
 import { itemCountOf, movedMoney, type AuditLogRow } from '../../services/auditLogRules';
 import type { AuditLineView } from '../../machines/auditLineMachine';
 import { formatDateTime } from '../../services/format';
+import { countText } from '../../i18n/countText';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
@@ -42,10 +44,13 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
+/** A cell with nothing to say. */
+const NONE = '-';
+
 /** The object: its type and human id, the logged id smaller beside it when that differs. */
 function ObjectCell({ row }: { row: AuditLogRow }) {
   const styles = useStyles();
-  if (!row.object_type) return <>-</>;
+  if (!row.object_type) return <>{NONE}</>;
   const shown = row.object_label ?? row.object_id;
   return (
     <div className={styles.object}>
@@ -65,13 +70,16 @@ function ObjectCell({ row }: { row: AuditLogRow }) {
  */
 function DetailCell({ row }: { row: AuditLogRow }) {
   const styles = useStyles();
+  const t = useT();
   const { action_key: _key, items: _items, ...rest } = row.detail ?? {};
   const count = itemCountOf(row);
   const lines = [
-    ...(count != null ? [`records moved: ${count.toLocaleString('en-US')}`] : []),
+    ...(count != null
+      ? [t({ defaultMessage: 'records moved: {count}', id: 'WYQNI6' }, { count: countText(count) })]
+      : []),
     ...auditDetailLines(row.detail == null ? null : rest),
   ];
-  if (!lines.length) return <>-</>;
+  if (!lines.length) return <>{NONE}</>;
   return (
     <div className={styles.detail}>
       {lines.map((line, i) => (
@@ -82,6 +90,7 @@ function DetailCell({ row }: { row: AuditLogRow }) {
 }
 
 interface AuditColumn {
+  /** The column's name in the saved views (LIST_COLUMNS['audit-log']), in English whatever the language shown. */
   header: string;
   cell: (row: AuditLogRow) => ReactNode;
   nowrap?: boolean;
@@ -119,19 +128,35 @@ export function AuditLogTable({
   onLine: (id: number, view: AuditLineView) => void;
 }) {
   const styles = useStyles();
+  const t = useT();
   const columns = [
     ...IDENTITY,
     ...shown.flatMap((header) => AUDIT_COLUMNS.filter((column) => column.header === header)),
   ];
+  // Each column's heading in the language shown; the saved views keep the English names.
+  const headings: Record<string, string> = {
+    Time: t({ defaultMessage: 'Time', id: 'ug01Mk' }),
+    Actor: t({ defaultMessage: 'Actor', id: 'CHXoWz' }),
+    IP: t({ defaultMessage: 'IP', id: '99tjyG' }),
+    Action: t({ defaultMessage: 'Action', id: 'QlsDcr' }),
+    Object: t({ defaultMessage: 'Object', id: 'XMUL1w' }),
+    Outcome: t({ defaultMessage: 'Outcome', id: 'iaHymw' }),
+    Detail: t({ defaultMessage: 'Detail', id: '4aal2m' }),
+  };
   return (
     <div className={styles.wrap}>
-      <Table aria-label="Audit log" aria-busy={loading} size="small" style={{ tableLayout: 'auto', minWidth: 860 }}>
+      <Table
+        aria-label={t({ defaultMessage: 'Audit log', id: 'ED9RG5' })}
+        aria-busy={loading}
+        size="small"
+        style={{ tableLayout: 'auto', minWidth: 860 }}
+      >
         <TableHeader>
           <TableRow>
             {columns.map((column) => (
-              <TableHeaderCell key={column.header}>{column.header}</TableHeaderCell>
+              <TableHeaderCell key={column.header}>{headings[column.header] ?? column.header}</TableHeaderCell>
             ))}
-            <TableHeaderCell>Open</TableHeaderCell>
+            <TableHeaderCell>{t({ defaultMessage: 'Open', id: 'JfG49w' })}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -149,17 +174,17 @@ export function AuditLogTable({
                 <div className={styles.open}>
                   {isPathType(r.object_type) && r.object_id && (
                     <Button size="small" icon={<FlowRegular />} onClick={() => onPath(r.object_type!, r.object_id!)}>
-                      Path
+                      {t({ defaultMessage: 'Path', id: 'Qp1beM' })}
                     </Button>
                   )}
                   {itemCountOf(r) != null && (
                     <Button size="small" icon={<ListRegular />} onClick={() => onLine(r.id, 'items')}>
-                      Records
+                      {t({ defaultMessage: 'Records', id: 'AgxEdc' })}
                     </Button>
                   )}
                   {movedMoney(r) && (
                     <Button size="small" icon={<BookRegular />} onClick={() => onLine(r.id, 'journal')}>
-                      Journal
+                      {t({ defaultMessage: 'Journal', id: '046zjm' })}
                     </Button>
                   )}
                 </div>
@@ -168,8 +193,12 @@ export function AuditLogTable({
           ))}
         </TableBody>
       </Table>
-      {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
-      {!loading && rows.length === 0 && !failed && <div className={styles.empty}>No audit lines match.</div>}
+      {loading && (
+        <Spinner size="small" label={t({ defaultMessage: 'Loading…', id: 'T4VxQN' })} className={styles.empty} />
+      )}
+      {!loading && rows.length === 0 && !failed && (
+        <div className={styles.empty}>{t({ defaultMessage: 'No audit lines match.', id: '+Mu9xo' })}</div>
+      )}
     </div>
   );
 }

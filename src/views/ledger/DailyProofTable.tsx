@@ -13,6 +13,8 @@ import { CheckmarkCircleRegular, ErrorCircleRegular } from '@fluentui/react-icon
 import { PROOF_ACCOUNTS, type DailyProof, type ProofAmounts } from '../../services/dailyProofRules';
 import { ACCOUNT_NAMES } from '../../services/ledgerRules';
 import { formatRupiah } from '../../services/money';
+import { useSaid, useT } from '../../i18n/useT';
+import { countText } from '../../i18n/countText';
 import { ScrollRegion } from '../common/ScrollRegion';
 import { useAmountStyles } from '../common/amountStyles';
 
@@ -48,56 +50,61 @@ function AmountCells({ amounts, show = formatRupiah }: { amounts: ProofAmounts; 
 export function DailyProofTable({ proof }: { proof: DailyProof }) {
   const styles = useStyles();
   const amounts = useAmountStyles();
+  const t = useT();
+  const said = useSaid();
   return (
-    <ScrollRegion label="Daily proof table" className={styles.wrap}>
+    <ScrollRegion label={t({ defaultMessage: 'Daily proof table', id: 'hGHpnR' })} className={styles.wrap}>
       <Table
-        aria-label={`Daily proof of ${proof.client.client_name} on ${proof.day}`}
+        aria-label={t(
+          { defaultMessage: 'Daily proof of {client} on {day}', id: '+i08oI' },
+          { client: proof.client.client_name, day: proof.day },
+        )}
         size="small"
         className={styles.table}
       >
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>Line</TableHeaderCell>
-            <TableHeaderCell className={styles.count}>Entries</TableHeaderCell>
+            <TableHeaderCell>{t({ defaultMessage: 'Line', id: 'YcUhLa' })}</TableHeaderCell>
+            <TableHeaderCell className={styles.count}>{t({ defaultMessage: 'Entries', id: '87ZCAe' })}</TableHeaderCell>
             {PROOF_ACCOUNTS.map((account) => (
               <TableHeaderCell key={account} className={amounts.header}>
-                {ACCOUNT_NAMES[account]}
+                {said(ACCOUNT_NAMES[account])}
               </TableHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
         <TableBody>
           <TableRow className={styles.sum}>
-            <TableCell>Opening balance</TableCell>
+            <TableCell>{t({ defaultMessage: 'Opening balance', id: 'I+QxGo' })}</TableCell>
             <TableCell />
             <AmountCells amounts={proof.opening} />
           </TableRow>
           {proof.movements.map((m) => (
             <TableRow key={m.kind}>
-              <TableCell>{m.name}</TableCell>
-              <TableCell className={styles.count}>{m.entries.toLocaleString('en-US')}</TableCell>
+              <TableCell>{said(m.name)}</TableCell>
+              <TableCell className={styles.count}>{countText(m.entries)}</TableCell>
               <AmountCells amounts={m.amounts} show={moved} />
             </TableRow>
           ))}
           {proof.movements.length === 0 && (
             <TableRow>
               <TableCell colSpan={2 + PROOF_ACCOUNTS.length}>
-                Nothing was posted to these accounts on this day.
+                {t({ defaultMessage: 'Nothing was posted to these accounts on this day.', id: 'Hx8h5n' })}
               </TableCell>
             </TableRow>
           )}
           <TableRow className={styles.sum}>
-            <TableCell>Closing balance (opening + movements)</TableCell>
+            <TableCell>{t({ defaultMessage: 'Closing balance (opening + movements)', id: 'bTieo1' })}</TableCell>
             <TableCell />
             <AmountCells amounts={proof.closing} />
           </TableRow>
           <TableRow className={styles.sum}>
-            <TableCell>Ledger balance at the day&apos;s end</TableCell>
+            <TableCell>{t({ defaultMessage: "Ledger balance at the day's end", id: 'KcGj9i' })}</TableCell>
             <TableCell />
             <AmountCells amounts={proof.ledger} />
           </TableRow>
           <TableRow>
-            <TableCell>Closing equals the ledger</TableCell>
+            <TableCell>{t({ defaultMessage: 'Closing equals the ledger', id: '8bquJ7' })}</TableCell>
             <TableCell />
             {PROOF_ACCOUNTS.map((account) => (
               <TableCell
@@ -106,7 +113,9 @@ export function DailyProofTable({ proof }: { proof: DailyProof }) {
               >
                 <span className={styles.verdict}>
                   {proof.agrees[account] ? <CheckmarkCircleRegular aria-hidden /> : <ErrorCircleRegular aria-hidden />}
-                  {proof.agrees[account] ? 'Yes' : 'No'}
+                  {proof.agrees[account]
+                    ? t({ defaultMessage: 'Yes', id: 'a5msuh' })
+                    : t({ defaultMessage: 'No', id: 'oUWADl' })}
                 </span>
               </TableCell>
             ))}

@@ -9,6 +9,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { useT } from '../../i18n/useT';
 import type { Journal } from '../../services/ledgerRules';
 import { MachineDialog } from '../common/MachineDialog';
 import { RetryBar } from '../common/RetryBar';
@@ -36,20 +37,21 @@ export function JournalDialog({
   onRetry: () => void;
 }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <MachineDialog onDismiss={onClose}>
-      <DialogSurface aria-label="Journal" className={styles.surface}>
+      <DialogSurface aria-label={t({ defaultMessage: 'Journal', id: '046zjm' })} className={styles.surface}>
         <DialogBody>
-          <DialogTitle>Journal of {reference}</DialogTitle>
+          <DialogTitle>{t({ defaultMessage: 'Journal of {reference}', id: 'geLJ8n' }, { reference })}</DialogTitle>
           <DialogContent className={styles.content}>
-            {loading && <Spinner size="small" label="Loading the journal…" />}
+            {loading && <Spinner size="small" label={t({ defaultMessage: 'Loading the journal…', id: 'LtUjuu' })} />}
             {error && <RetryBar message={error} onRetry={onRetry} />}
             {journal?.entries.map((entry) => (
               <JournalEntryTable key={entry.id} entry={entry} linksLine />
             ))}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t({ defaultMessage: 'Close', id: 'rbrahO' })}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

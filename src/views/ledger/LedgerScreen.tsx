@@ -12,6 +12,7 @@ import { JournalDialog } from './JournalDialog';
 import { StatementCard } from './StatementCard';
 import { TrialBalanceTable, asOfNotice } from './TrialBalanceTable';
 import { BUSINESS_TIME_ZONE } from '../../services/businessClock';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -21,11 +22,6 @@ const useStyles = makeStyles({
   // The pickers' width: the hint wraps under them rather than pushing Show away.
   asOf: { maxWidth: '440px' },
 });
-
-/** What 'As of' means: the ledger is kept by posting time, so a moment counts only what was posted by then. */
-export const AS_OF_HINT =
-  'Empty for now. The ledger is kept by posting time: as of a moment, only the entries posted by then count ' +
-  `(YYYY-MM-DD HH:mm, ${BUSINESS_TIME_ZONE}).`;
 
 /**
  * The Ledger (issue 28, 43): the trial balance, an account's statement, a reference's journal and a
@@ -39,23 +35,34 @@ export function LedgerScreen({
   clients: ClientOption[];
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
   const show = () => actor.send({ type: 'SHOW_BALANCE' });
-  const notice = c.balance && asOfNotice(c.balance);
+  const notice = c.balance && asOfNotice(c.balance, t);
+  // What 'As of' means: the ledger is kept by posting time, so a moment counts only what was posted by then.
+  const asOfHint = t(
+    {
+      defaultMessage:
+        'Empty for now. The ledger is kept by posting time: as of a moment, only the entries posted by then count ({format}, {zone}).',
+      id: '2uKNWv',
+    },
+    { format: 'YYYY-MM-DD HH:mm', zone: BUSINESS_TIME_ZONE },
+  );
   return (
-    <PageSection title={pageTitle('ledger')}>
+    <PageSection title={said(pageTitle('ledger'))}>
       <Card className={styles.panel} role="region" aria-labelledby="trial-balance-title">
         <Subtitle2 as="h2" id="trial-balance-title">
-          Trial balance
+          {t({ defaultMessage: 'Trial balance', id: 'EXhKBi' })}
         </Subtitle2>
         <div className={styles.filters}>
           <div className={styles.asOf}>
             <DateTimeField
-              label="As of"
+              label={t({ defaultMessage: 'As of', id: 'B8Zi2z' })}
               value={c.atText}
-              hint={AS_OF_HINT}
-              validationMessage={c.atError ?? undefined}
+              hint={asOfHint}
+              validationMessage={c.atError ? said(c.atError) : undefined}
               onChange={(value) => actor.send({ type: 'SET_AT', value })}
             />
           </div>
@@ -65,11 +72,14 @@ export function LedgerScreen({
             disabled={!s.can({ type: 'SHOW_BALANCE' })}
             onClick={show}
           >
-            Show
+            {t({ defaultMessage: 'Show', id: 'K7AkdL' })}
           </Button>
         </div>
         {s.matches({ balance: 'failed' }) && (
-          <RetryBar message={c.balanceError} onRetry={() => actor.send({ type: 'RETRY_BALANCE' })} />
+          <RetryBar
+            message={c.balanceError && said(c.balanceError)}
+            onRetry={() => actor.send({ type: 'RETRY_BALANCE' })}
+          />
         )}
         {notice && (
           <MessageBar intent="info">
@@ -89,7 +99,7 @@ export function LedgerScreen({
           reference={c.reference}
           journal={c.journal}
           loading={s.matches({ journal: 'loading' })}
-          error={s.matches({ journal: 'failed' }) ? c.journalError : null}
+          error={s.matches({ journal: 'failed' }) && c.journalError ? said(c.journalError) : null}
           onClose={() => actor.send({ type: 'CLOSE_JOURNAL' })}
           onRetry={() => actor.send({ type: 'RETRY_JOURNAL' })}
         />

@@ -20,6 +20,7 @@ import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { openedAccount, type ledgerMachine } from '../../machines/ledgerMachine';
+import { useSaid, useT } from '../../i18n/useT';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { Pager } from '../common/Pager';
@@ -55,11 +56,18 @@ function bringIntoView(heading: HTMLHeadingElement | null) {
 export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMachine> }) {
   const styles = useStyles();
   const amounts = useAmountStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const c = s.context;
   const loading = s.matches({ statement: 'loading' });
   const shown = openedAccount(c);
-  const title = shown ? `Statement of ${shown.name} · ${shown.client_name ?? 'System'}` : 'Statement';
+  const title = shown
+    ? t(
+        { defaultMessage: 'Statement of {account} · {owner}', id: '990Xi8' },
+        { account: said(shown.name), owner: shown.client_name ?? t({ defaultMessage: 'System', id: '+CwN9C' }) },
+      )
+    : t({ defaultMessage: 'Statement', id: 'NR5v52' });
   return (
     <Card className={styles.panel} role="region" aria-label={title}>
       <CardHeader
@@ -68,7 +76,14 @@ export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMach
             {title}
           </h2>
         }
-        description={c.account ? `${c.account.code} · balance ${formatRupiah(c.account.balance)}` : ''}
+        description={
+          c.account
+            ? t(
+                { defaultMessage: '{code} · balance {balance}', id: 'zesgKb' },
+                { code: c.account.code, balance: formatRupiah(c.account.balance) },
+              )
+            : ''
+        }
         action={
           <div className={styles.buttons}>
             <Button
@@ -76,31 +91,40 @@ export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMach
               disabled={!s.can({ type: 'EXPORT' })}
               onClick={() => actor.send({ type: 'EXPORT' })}
             >
-              {s.matches({ export: 'exporting' }) ? 'Exporting…' : 'Export'}
+              {s.matches({ export: 'exporting' })
+                ? t({ defaultMessage: 'Exporting…', id: 'LQbQno' })
+                : t({ defaultMessage: 'Export', id: 'SVwJTM' })}
             </Button>
             <Button icon={<DismissRegular />} onClick={() => actor.send({ type: 'CLOSE_ACCOUNT' })}>
-              Close
+              {t({ defaultMessage: 'Close', id: 'rbrahO' })}
             </Button>
           </div>
         }
       />
       {s.matches({ statement: 'failed' }) && (
-        <RetryBar message={c.statementError} onRetry={() => actor.send({ type: 'RETRY_STATEMENT' })} />
+        <RetryBar
+          message={c.statementError && said(c.statementError)}
+          onRetry={() => actor.send({ type: 'RETRY_STATEMENT' })}
+        />
       )}
       {s.matches({ export: 'failed' }) && (
         <MessageBar intent="error">
-          <MessageBarBody>{c.exportError}</MessageBarBody>
+          <MessageBarBody>{c.exportError && said(c.exportError)}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.wrap}>
-        <Table aria-label="Statement" aria-busy={loading} size="small">
+        <Table aria-label={t({ defaultMessage: 'Statement', id: 'NR5v52' })} aria-busy={loading} size="small">
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>Time</TableHeaderCell>
-              <TableHeaderCell>Reference</TableHeaderCell>
-              <TableHeaderCell>Kind</TableHeaderCell>
-              <TableHeaderCell className={amounts.header}>Amount</TableHeaderCell>
-              <TableHeaderCell className={amounts.header}>Balance</TableHeaderCell>
+              <TableHeaderCell>{t({ defaultMessage: 'Time', id: 'ug01Mk' })}</TableHeaderCell>
+              <TableHeaderCell>{t({ defaultMessage: 'Reference', id: 'mcUhhf' })}</TableHeaderCell>
+              <TableHeaderCell>{t({ defaultMessage: 'Kind', id: 'e5x8FT' })}</TableHeaderCell>
+              <TableHeaderCell className={amounts.header}>
+                {t({ defaultMessage: 'Amount', id: '/0TOL5' })}
+              </TableHeaderCell>
+              <TableHeaderCell className={amounts.header}>
+                {t({ defaultMessage: 'Balance', id: 'H5+NAX' })}
+              </TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -119,9 +143,11 @@ export function StatementCard({ actor }: { actor: ActorRefFrom<typeof ledgerMach
             ))}
           </TableBody>
         </Table>
-        {loading && <Spinner size="small" label="Loading…" className={styles.empty} />}
+        {loading && (
+          <Spinner size="small" label={t({ defaultMessage: 'Loading…', id: 'T4VxQN' })} className={styles.empty} />
+        )}
         {!loading && c.account && c.entries.length === 0 && (
-          <div className={styles.empty}>No entries on this account.</div>
+          <div className={styles.empty}>{t({ defaultMessage: 'No entries on this account.', id: 'AfZ1wg' })}</div>
         )}
       </div>
       <Pager meta={c.meta} limit={c.limit} disabled={loading} send={actor.send} />

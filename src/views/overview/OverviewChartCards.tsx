@@ -2,7 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { channelLabel, countOf, shortDay, statusesOf } from '../../services/overviewFigures';
 import type { ChannelFigure, DailyVolume } from '../../services/overviewRules';
-import { formatRupiah, groupDigits } from '../../services/money';
+import { formatRupiah } from '../../services/money';
+import { countText } from '../../i18n/countText';
+import { useSaid, useT } from '../../i18n/useT';
 
 // The chart library is its own chunk, fetched as the charts first show (see OverviewCharts.tsx for why
 // @fluentui/react-charts). A failed download reaches the page's own boundary, which offers a reload.
@@ -55,8 +57,6 @@ function ChartCard({
   );
 }
 
-const chartLoading = <Spinner size="small" label="Loading the chart…" />;
-
 /** The 14-day volume chart and today's channel breakdown, each with its figures as a table beside the drawing. */
 export function OverviewChartCards({
   daily,
@@ -66,20 +66,27 @@ export function OverviewChartCards({
   channels: readonly ChannelFigure[];
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const statuses = statusesOf(daily);
+  const chartLoading = <Spinner size="small" label={t({ defaultMessage: 'Loading the chart…', id: '/6CFlm' })} />;
   return (
     <div className={styles.grid}>
-      <ChartCard title="Last 14 business days" id="overview-volume" className={styles.wide}>
+      <ChartCard
+        title={t({ defaultMessage: 'Last 14 business days', id: 'C/2iCF' })}
+        id="overview-volume"
+        className={styles.wide}
+      >
         <div className={styles.chart}>
           <Suspense fallback={chartLoading}>
             <VolumeChart daily={daily} />
           </Suspense>
         </div>
         <table className={styles.visuallyHidden}>
-          <caption>Pay-ins of the last 14 business days by status</caption>
+          <caption>{t({ defaultMessage: 'Pay-ins of the last 14 business days by status', id: 'Os/bvu' })}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{t({ defaultMessage: 'Day', id: '7pXrnq' })}</th>
               {statuses.map((s) => (
                 <th key={s} scope="col">
                   {s}
@@ -92,16 +99,16 @@ export function OverviewChartCards({
               <tr key={day.day}>
                 <th scope="row">{shortDay(day.day)}</th>
                 {statuses.map((s) => (
-                  <td key={s}>{groupDigits(countOf(day, s))}</td>
+                  <td key={s}>{countText(countOf(day, s))}</td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
       </ChartCard>
-      <ChartCard title="Today by channel" id="overview-channels">
+      <ChartCard title={t({ defaultMessage: 'Today by channel', id: 'w5aDv+' })} id="overview-channels">
         {channels.length === 0 ? (
-          <Text className={styles.empty}>No finalized pay-ins yet today.</Text>
+          <Text className={styles.empty}>{t({ defaultMessage: 'No finalized pay-ins yet today.', id: 'T1ptmz' })}</Text>
         ) : (
           <>
             <div className={styles.chart}>
@@ -110,19 +117,19 @@ export function OverviewChartCards({
               </Suspense>
             </div>
             <table className={styles.visuallyHidden}>
-              <caption>Today&apos;s finalized pay-ins by channel</caption>
+              <caption>{t({ defaultMessage: "Today's finalized pay-ins by channel", id: '3DMWMP' })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Channel</th>
-                  <th scope="col">Pay-ins</th>
-                  <th scope="col">Amount</th>
+                  <th scope="col">{t({ defaultMessage: 'Channel', id: 'KeO51o' })}</th>
+                  <th scope="col">{t({ defaultMessage: 'Pay-ins', id: '/vj8sT' })}</th>
+                  <th scope="col">{t({ defaultMessage: 'Amount', id: '/0TOL5' })}</th>
                 </tr>
               </thead>
               <tbody>
                 {channels.map((c) => (
                   <tr key={c.channel}>
-                    <th scope="row">{channelLabel(c.channel)}</th>
-                    <td>{groupDigits(c.count)}</td>
+                    <th scope="row">{said(channelLabel(c.channel))}</th>
+                    <td>{countText(c.count)}</td>
                     <td>{formatRupiah(c.amount)}</td>
                   </tr>
                 ))}

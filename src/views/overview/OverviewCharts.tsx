@@ -15,7 +15,9 @@ import {
 import { makeStyles } from '@fluentui/react-components';
 import { channelIndex, channelLabel, countOf, shortDay, statusesOf } from '../../services/overviewFigures';
 import type { ChannelFigure, DailyVolume } from '../../services/overviewRules';
-import { formatRupiah, groupDigits } from '../../services/money';
+import { formatRupiah } from '../../services/money';
+import { countText } from '../../i18n/countText';
+import { useSaid, useT } from '../../i18n/useT';
 
 const CHART_HEIGHT = 240;
 
@@ -37,6 +39,7 @@ const STATUS_COLOURS: Record<string, string> = {
 
 /** Pay-ins of the last 14 business days, one bar a day stacked by status (counts; the callout adds the amount). */
 export function VolumeChart({ daily }: { daily: readonly DailyVolume[] }) {
+  const t = useT();
   const statuses = statusesOf(daily);
   const data = daily.map((day) => ({
     xAxisPoint: shortDay(day.day),
@@ -46,7 +49,7 @@ export function VolumeChart({ daily }: { daily: readonly DailyVolume[] }) {
         legend: status,
         data: countOf(day, status),
         color: STATUS_COLOURS[status] ?? getNextColor(statuses.indexOf(status)),
-        yAxisCalloutData: `${groupDigits(countOf(day, status))} · ${formatRupiah(amount)}`,
+        yAxisCalloutData: `${countText(countOf(day, status))} · ${formatRupiah(amount)}`,
       };
     }),
   }));
@@ -54,8 +57,8 @@ export function VolumeChart({ daily }: { daily: readonly DailyVolume[] }) {
     <VerticalStackedBarChart
       data={data}
       height={CHART_HEIGHT}
-      chartTitle="Pay-ins of the last 14 business days by status"
-      yAxisTitle="Pay-ins"
+      chartTitle={t({ defaultMessage: 'Pay-ins of the last 14 business days by status', id: 'Os/bvu' })}
+      yAxisTitle={t({ defaultMessage: 'Pay-ins', id: '/vj8sT' })}
       hideLabels
       roundCorners
     />
@@ -64,20 +67,22 @@ export function VolumeChart({ daily }: { daily: readonly DailyVolume[] }) {
 
 /** Today's finalized pay-ins per channel: each slice their count, the callout their amount; a channel keeps its colour. */
 export function ChannelChart({ channels }: { channels: readonly ChannelFigure[] }) {
+  const t = useT();
+  const said = useSaid();
   const chartData: ChartDataPoint[] = channels.map((c) => ({
-    legend: channelLabel(c.channel),
+    legend: said(channelLabel(c.channel)),
     color: getNextColor(channelIndex(c.channel)),
     data: c.count,
-    yAxisCalloutData: `${groupDigits(c.count)} · ${formatRupiah(c.amount)}`,
+    yAxisCalloutData: `${countText(c.count)} · ${formatRupiah(c.amount)}`,
   }));
   const total = channels.reduce((sum, c) => sum + c.count, 0);
   const styles = useStyles();
   return (
     <DonutChart
-      data={{ chartTitle: "Today's finalized pay-ins by channel", chartData }}
+      data={{ chartTitle: t({ defaultMessage: "Today's finalized pay-ins by channel", id: '3DMWMP' }), chartData }}
       innerRadius={55}
       height={CHART_HEIGHT}
-      valueInsideDonut={groupDigits(total)}
+      valueInsideDonut={countText(total)}
       styles={{ chartTitle: styles.hidden, legendContainer: '' }}
       hideLabels
     />

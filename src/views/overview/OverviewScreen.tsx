@@ -12,6 +12,7 @@ import { DayCard } from './DayCard';
 import { OverviewChartCards } from './OverviewChartCards';
 import { PendingTiles } from './PendingTiles';
 import { SettlementStatus } from './SettlementStatus';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minHeight: '24px' },
@@ -41,29 +42,33 @@ const useStyles = makeStyles({
  */
 export function OverviewScreen({ actor }: { actor: ActorRefFrom<typeof overviewMachine> }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const { overview, links, error } = s.context;
   const loading = s.matches('loading');
   return (
-    <PageSection title={pageTitle('overview')}>
+    <PageSection title={said(pageTitle('overview'))}>
       <div className={styles.status} aria-live="polite">
-        {overview && <Caption1>As of {asOfText(overview.as_of)}</Caption1>}
-        {loading && overview && <Spinner size="extra-tiny" label="Updating…" />}
+        {overview && (
+          <Caption1>{t({ defaultMessage: 'As of {time}', id: '3e3bSm' }, { time: asOfText(overview.as_of) })}</Caption1>
+        )}
+        {loading && overview && <Spinner size="extra-tiny" label={t({ defaultMessage: 'Updating…', id: 'K0sz9Z' })} />}
       </div>
-      {loading && !overview && <Spinner label="Loading the overview…" />}
-      {s.matches('failed') && <RetryBar message={error} onRetry={() => actor.send({ type: 'RETRY' })} />}
+      {loading && !overview && <Spinner label={t({ defaultMessage: 'Loading the overview…', id: 'mUUSfv' })} />}
+      {s.matches('failed') && <RetryBar message={error && said(error)} onRetry={() => actor.send({ type: 'RETRY' })} />}
       {overview && (
         <>
           <div className={styles.days}>
-            <DayCard title="Today" figures={overview.today} href={links.today} compareWith={overview.yesterday} />
-            <DayCard title="Yesterday" figures={overview.yesterday} href={links.yesterday} />
+            <DayCard day="today" figures={overview.today} href={links.today} compareWith={overview.yesterday} />
+            <DayCard day="yesterday" figures={overview.yesterday} href={links.yesterday} />
           </div>
           <PendingTiles overview={overview} links={links} />
           <OverviewChartCards daily={overview.daily} channels={overview.today.by_channel} />
           <div className={styles.tables}>
             <Card className={styles.card} role="group" aria-labelledby="overview-balances">
               <Subtitle2 as="h2" id="overview-balances">
-                Balances
+                {t({ defaultMessage: 'Balances', id: 'FVYhKc' })}
               </Subtitle2>
               <BalancesTable balances={overview.balances} />
             </Card>
@@ -71,11 +76,11 @@ export function OverviewScreen({ actor }: { actor: ActorRefFrom<typeof overviewM
               <Card className={styles.card} role="group" aria-labelledby="overview-settlement">
                 <div className={styles.cardHead}>
                   <Subtitle2 as="h2" id="overview-settlement">
-                    Settlement
+                    {t({ defaultMessage: 'Settlement', id: 'XY4MjK' })}
                   </Subtitle2>
                   {links.settlement && (
                     <Link href={`~${links.settlement}`} asChild>
-                      <FluentLink>Open Settlement</FluentLink>
+                      <FluentLink>{t({ defaultMessage: 'Open Settlement', id: 'q/0CaB' })}</FluentLink>
                     </Link>
                   )}
                 </div>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
 import { Link } from 'wouter';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   tile: {
@@ -51,6 +52,7 @@ export interface OverviewTileProps {
  */
 export function OverviewTile({ label, value, note, href, name }: OverviewTileProps) {
   const styles = useStyles();
+  const t = useT();
   const noteId = useId();
   const body = (
     <>
@@ -77,7 +79,7 @@ export function OverviewTile({ label, value, note, href, name }: OverviewTilePro
   return (
     <Link
       href={`~${href}`}
-      aria-label={`${name ?? label}: ${value}`}
+      aria-label={t({ defaultMessage: '{name}: {value}', id: 'DCd6P2' }, { name: name ?? label, value })}
       aria-describedby={note ? noteId : undefined}
       className={mergeClasses(styles.tile, styles.link)}
     >

@@ -1,8 +1,9 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { OverviewLinks } from '../../services/overviewLinks';
 import type { Overview } from '../../services/overviewRules';
-import { groupDigits } from '../../services/money';
+import { countText } from '../../i18n/countText';
 import { OverviewTile } from './OverviewTile';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   grid: {
@@ -19,23 +20,32 @@ const useStyles = makeStyles({
  */
 export function PendingTiles({ overview, links }: { overview: Overview; links: OverviewLinks }) {
   const styles = useStyles();
+  const t = useT();
   const { pending } = overview;
   return (
     <div className={styles.grid}>
-      <OverviewTile label="Pending withdrawals" value={groupDigits(pending.withdrawals)} href={links.withdrawals} />
       <OverviewTile
-        label="Pending disbursements"
-        value={groupDigits(pending.disbursements)}
+        label={t({ defaultMessage: 'Pending withdrawals', id: 'vlboYx' })}
+        value={countText(pending.withdrawals)}
+        href={links.withdrawals}
+      />
+      <OverviewTile
+        label={t({ defaultMessage: 'Pending disbursements', id: 'mLZp+e' })}
+        value={countText(pending.disbursements)}
         href={links.disbursements}
       />
       {pending.approvals !== null && (
-        <OverviewTile label="Pending approvals" value={groupDigits(pending.approvals)} href={links.approvals} />
+        <OverviewTile
+          label={t({ defaultMessage: 'Pending approvals', id: 'HbTFJf' })}
+          value={countText(pending.approvals)}
+          href={links.approvals}
+        />
       )}
       {overview.callbacks_failed !== null && (
         <OverviewTile
-          label="Callbacks failed"
-          value={groupDigits(overview.callbacks_failed)}
-          note="Their work orders are in the bell"
+          label={t({ defaultMessage: 'Callbacks failed', id: '7MywSs' })}
+          value={countText(overview.callbacks_failed)}
+          note={t({ defaultMessage: 'Their work orders are in the bell', id: 'y/QLt4' })}
         />
       )}
     </div>

@@ -1,38 +1,44 @@
 import { Badge } from '@fluentui/react-components';
 import { settlementTypeLabel } from '../../services/overviewFigures';
 import type { SettlementFigure } from '../../services/overviewRules';
-import { groupDigits } from '../../services/money';
+import { countText } from '../../i18n/countText';
 import { DataTable, type Column } from '../common/DataTable';
-
-const COLUMNS: readonly Column<SettlementFigure>[] = [
-  { header: 'Type', cell: (s) => settlementTypeLabel(s.type) },
-  {
-    header: 'Yesterday',
-    cell: (s) =>
-      s.settled ? (
-        <Badge appearance="tint" color="success" shape="rounded">
-          Settled
-        </Badge>
-      ) : (
-        <Badge appearance="tint" color="warning" shape="rounded">
-          Not yet
-        </Badge>
-      ),
-  },
-  { header: 'Waiting pay-ins', cell: (s) => groupDigits(s.unsettled_count), number: true },
-];
+import { useSaid, useT } from '../../i18n/useT';
 
 /** Whether yesterday's window is settled, per settlement type, and how many pay-ins still wait. */
 export function SettlementStatus({ settlement }: { settlement: readonly SettlementFigure[] }) {
+  const t = useT();
+  const said = useSaid();
+  const columns: readonly Column<SettlementFigure>[] = [
+    { header: t({ defaultMessage: 'Type', id: '+U6ozc' }), cell: (s) => said(settlementTypeLabel(s.type)) },
+    {
+      header: t({ defaultMessage: 'Yesterday', id: '6dIxDP' }),
+      cell: (s) =>
+        s.settled ? (
+          <Badge appearance="tint" color="success" shape="rounded">
+            {t({ defaultMessage: 'Settled', id: 'f6a7e/' })}
+          </Badge>
+        ) : (
+          <Badge appearance="tint" color="warning" shape="rounded">
+            {t({ defaultMessage: 'Not yet', id: 'lO7wKc' })}
+          </Badge>
+        ),
+    },
+    {
+      header: t({ defaultMessage: 'Waiting pay-ins', id: '47fqcq' }),
+      cell: (s) => countText(s.unsettled_count),
+      number: true,
+    },
+  ];
   return (
     <DataTable
-      label="Settlement of yesterday"
-      columns={COLUMNS}
+      label={t({ defaultMessage: 'Settlement of yesterday', id: 'RedEUS' })}
+      columns={columns}
       rows={settlement}
       rowKey={(s) => s.type}
       loading={false}
       loadingText={{ label: '' }}
-      empty="No settlement type."
+      empty={t({ defaultMessage: 'No settlement type.', id: 'fTfb5N' })}
       minWidth={0}
     />
   );

@@ -17,8 +17,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { useSaid, useT } from '../../i18n/useT';
 import { formatDateTime } from '../../services/format';
-import { formatRupiah, groupDigits } from '../../services/money';
+import { formatRupiah } from '../../services/money';
+import { countText } from '../../i18n/countText';
 import { SETTLEMENT_TYPE_LABELS, type SettlementRun, type SettlementRunStatus } from '../../services/settlementRules';
 
 const useStyles = makeStyles({
@@ -29,13 +31,11 @@ const useStyles = makeStyles({
   note: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
-const STATUS: Record<SettlementRunStatus, { label: string; color: 'informative' | 'success' | 'danger' }> = {
-  running: { label: 'Running', color: 'informative' },
-  succeeded: { label: 'Succeeded', color: 'success' },
-  failed: { label: 'Failed', color: 'danger' },
+const STATUS_COLOR: Record<SettlementRunStatus, 'informative' | 'success' | 'danger'> = {
+  running: 'informative',
+  succeeded: 'success',
+  failed: 'danger',
 };
-
-const columns = ['Type', 'Window', 'Requested By', 'Settled', 'Net Amount', 'Started', 'Finished', 'Status', 'Report'];
 
 /** The recorded settlement runs, newest first, each with its report once it has ended. */
 export function RecentSettlements({
@@ -58,18 +58,39 @@ export function RecentSettlements({
   onDownload: (runId: number) => void;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
+  const status: Record<SettlementRunStatus, string> = {
+    running: t({ defaultMessage: 'Running', id: 'nDyaq/' }),
+    succeeded: t({ defaultMessage: 'Succeeded', id: 'LOghU6' }),
+    failed: t({ defaultMessage: 'Failed', id: 'vXCeIi' }),
+  };
+  const columns: Array<{ label: string; number?: boolean }> = [
+    { label: t({ defaultMessage: 'Type', id: '+U6ozc' }) },
+    { label: t({ defaultMessage: 'Window', id: 'dGjF1Z' }) },
+    { label: t({ defaultMessage: 'Requested By', id: 'dDzs68' }) },
+    { label: t({ defaultMessage: 'Settled', id: 'f6a7e/' }), number: true },
+    { label: t({ defaultMessage: 'Net Amount', id: 'FxUka3' }), number: true },
+    { label: t({ defaultMessage: 'Started', id: 'TDUfVk' }) },
+    { label: t({ defaultMessage: 'Finished', id: 'EQpfkS' }) },
+    { label: t({ defaultMessage: 'Status', id: 'tzMNF3' }) },
+    { label: t({ defaultMessage: 'Report', id: 'x5Tz6M' }) },
+  ];
   return (
     <Card className={styles.panel} role="region" aria-labelledby="recent-settlements-title">
       <Title3 as="h2" id="recent-settlements-title">
-        Recent settlements
+        {t({ defaultMessage: 'Recent settlements', id: 'aMP8Nn' })}
       </Title3>
       {error && (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
           {onReload && (
             <MessageBarActions>
-              <Button aria-label="Try again to load recent settlements" onClick={onReload}>
-                Try again
+              <Button
+                aria-label={t({ defaultMessage: 'Try again to load recent settlements', id: 'TuTddF' })}
+                onClick={onReload}
+              >
+                {t({ defaultMessage: 'Try again', id: 'FazwRl' })}
               </Button>
             </MessageBarActions>
           )}
@@ -82,7 +103,7 @@ export function RecentSettlements({
       )}
       <div className={styles.wrap}>
         <Table
-          aria-label="Recent settlements"
+          aria-label={t({ defaultMessage: 'Recent settlements', id: 'aMP8Nn' })}
           aria-busy={loading}
           size="small"
           style={{ tableLayout: 'auto', minWidth: 960 }}
@@ -90,8 +111,8 @@ export function RecentSettlements({
           <TableHeader>
             <TableRow>
               {columns.map((c) => (
-                <TableHeaderCell key={c} className={c === 'Net Amount' || c === 'Settled' ? styles.number : undefined}>
-                  {c}
+                <TableHeaderCell key={c.label} className={c.number ? styles.number : undefined}>
+                  {c.label}
                 </TableHeaderCell>
               ))}
             </TableRow>
@@ -99,18 +120,23 @@ export function RecentSettlements({
           <TableBody>
             {runs.map((r) => (
               <TableRow key={r.id}>
-                <TableCell>{SETTLEMENT_TYPE_LABELS[r.type] ?? r.type}</TableCell>
-                <TableCell className={styles.nowrap}>{`${r.start} to ${r.end}`}</TableCell>
+                <TableCell>{said(SETTLEMENT_TYPE_LABELS[r.type] ?? r.type)}</TableCell>
+                <TableCell className={styles.nowrap}>
+                  {t({ defaultMessage: '{start} to {end}', id: 'bnL41w' }, { start: r.start, end: r.end })}
+                </TableCell>
                 <TableCell>{r.requested_by}</TableCell>
-                <TableCell
-                  className={styles.number}
-                >{`${groupDigits(r.settled_transaction)} of ${groupDigits(r.total_transaction)}`}</TableCell>
+                <TableCell className={styles.number}>
+                  {t(
+                    { defaultMessage: '{settled} of {total}', id: '3FfhvC' },
+                    { settled: countText(r.settled_transaction), total: countText(r.total_transaction) },
+                  )}
+                </TableCell>
                 <TableCell className={styles.number}>{formatRupiah(r.settled_amount)}</TableCell>
                 <TableCell className={styles.nowrap}>{formatDateTime(r.started_at)}</TableCell>
                 <TableCell className={styles.nowrap}>{formatDateTime(r.finished_at)}</TableCell>
                 <TableCell>
-                  <Badge appearance="tint" color={STATUS[r.status].color}>
-                    {STATUS[r.status].label}
+                  <Badge appearance="tint" color={STATUS_COLOR[r.status]}>
+                    {status[r.status]}
                   </Badge>
                 </TableCell>
                 <TableCell>
@@ -120,15 +146,21 @@ export function RecentSettlements({
                     disabled={!canDownload(r.id)}
                     onClick={() => onDownload(r.id)}
                   >
-                    {downloadingId === r.id ? 'Downloading…' : 'Download Report'}
+                    {downloadingId === r.id
+                      ? t({ defaultMessage: 'Downloading…', id: 'Is04US' })
+                      : t({ defaultMessage: 'Download Report', id: 'iHdvdj' })}
                   </Button>
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {loading && <Spinner size="small" label="Loading…" className={styles.note} />}
-        {!loading && !error && runs.length === 0 && <div className={styles.note}>No settlement has been run yet.</div>}
+        {loading && (
+          <Spinner size="small" label={t({ defaultMessage: 'Loading…', id: 'T4VxQN' })} className={styles.note} />
+        )}
+        {!loading && !error && runs.length === 0 && (
+          <div className={styles.note}>{t({ defaultMessage: 'No settlement has been run yet.', id: 'XW/URX' })}</div>
+        )}
       </div>
     </Card>
   );

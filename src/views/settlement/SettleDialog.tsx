@@ -1,8 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ActorRefFrom } from 'xstate';
 import type { settleConfirmMachine } from '../../machines/settleConfirmMachine';
+import { useSaid, useT } from '../../i18n/useT';
 import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
-import { formatRupiah, groupDigits } from '../../services/money';
+import { formatRupiah } from '../../services/money';
+import { countText } from '../../i18n/countText';
 import {
   SETTLEMENT_TYPE_LABELS,
   settlementTotals,
@@ -36,24 +38,29 @@ export function SettleDialog({
   rows: SettlementRow[];
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const totals = settlementTotals(rows);
   const figures: Array<[string, string]> = [
-    ['Transactions', groupDigits(totals.count)],
-    ['Total Transaction Amount', formatRupiah(totals.amount)],
-    ['Total Fee Amount', formatRupiah(totals.fee)],
-    ['Total Amount', formatRupiah(totals.net)],
+    [t({ defaultMessage: 'Transactions', id: '/jJLYy' }), countText(totals.count)],
+    [t({ defaultMessage: 'Total Transaction Amount', id: 'H1Egnm' }), formatRupiah(totals.amount)],
+    [t({ defaultMessage: 'Total Fee Amount', id: 'RYepBx' }), formatRupiah(totals.fee)],
+    [t({ defaultMessage: 'Total Amount', id: 'CDTMW3' }), formatRupiah(totals.net)],
   ];
   return (
     // The confirm button keeps its word while busy: the spinner says what is under way.
     <ConfirmCallDialog
       actor={actor}
-      title="Settle All Transactions"
-      verb="Confirm"
-      busyVerb="Confirm"
-      busyLabel="Starting the settlement…"
+      title={t({ defaultMessage: 'Settle All Transactions', id: 'x0iDMu' })}
+      verb={t({ defaultMessage: 'Confirm', id: 'N2IrpM' })}
+      busyVerb={t({ defaultMessage: 'Confirm', id: 'N2IrpM' })}
+      busyLabel={t({ defaultMessage: 'Starting the settlement…', id: 'PZDw4m' })}
     >
-      {`Settle all ${SETTLEMENT_TYPE_LABELS[window.type]} transactions from ${window.start} to ${window.end}?`}
-      <dl className={styles.figures} aria-label="Settlement totals">
+      {t(
+        { defaultMessage: 'Settle all {type} transactions from {start} to {end}?', id: 'MT2QEJ' },
+        { type: said(SETTLEMENT_TYPE_LABELS[window.type]), start: window.start, end: window.end },
+      )}
+      <dl className={styles.figures} aria-label={t({ defaultMessage: 'Settlement totals', id: 'iguOgc' })}>
         {figures.map(([term, value]) => (
           <div key={term} style={{ display: 'contents' }}>
             <dt className={styles.term}>{term}</dt>
@@ -61,7 +68,10 @@ export function SettleDialog({
           </div>
         ))}
       </dl>
-      The total amount moves to the clients&apos; withdrawable balance. This cannot be undone.
+      {t({
+        defaultMessage: "The total amount moves to the clients' withdrawable balance. This cannot be undone.",
+        id: 'nzu48I',
+      })}
     </ConfirmCallDialog>
   );
 }

@@ -11,7 +11,9 @@ import { MoneyRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { settleConfirmMachine } from '../../machines/settleConfirmMachine';
-import { settledMessage, settlementMachine } from '../../machines/settlementMachine';
+import { settlementMachine } from '../../machines/settlementMachine';
+import { useSaid, useT } from '../../i18n/useT';
+import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { NOTHING_TO_SETTLE, SETTLEMENT_TYPE_LABELS, SETTLEMENT_TYPES } from '../../services/settlementRules';
 import { DateRangeField } from '../common/DateRangeField';
@@ -32,11 +34,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
 
-const HOW_TO = 'Choose a settlement type and a date range, then press Search.';
-
 /** Settlement (spec section 2; SUPER ADMIN, and an AUDITOR to read, by the route guard). Renders the settlement machine; sends events. */
 export function SettlementPage({ logic = settlementMachine }: { logic?: typeof settlementMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const user = SessionContext.useSelector((s) => s.context.user);
   const page = useActorRef(logic, { input: { live: user != null, user } });
   const s = useSelector(page, (snapshot) => snapshot);
@@ -45,25 +47,25 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
   const rowsLoading = s.matches({ flow: 'loadingRows' }) || s.matches({ flow: { done: 'loading' } });
   const searched = s.matches({ flow: 'empty' }) || s.matches({ flow: { done: 'showing' } });
   const note = searched
-    ? NOTHING_TO_SETTLE
+    ? said(NOTHING_TO_SETTLE)
     : s.matches({ flow: 'choosingType' }) || s.matches({ flow: 'choosingRange' })
-      ? HOW_TO
+      ? t({ defaultMessage: 'Choose a settlement type and a date range, then press Search.', id: 'YA0We1' })
       : null;
   const press = s.matches({ flow: 'pressing' }) ? s.children.settlePress : undefined;
 
   return (
-    <PageSection title={pageTitle('settlement')}>
+    <PageSection title={said(pageTitle('settlement'))}>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           <ChoiceField
-            label="Settlement Type"
+            label={t({ defaultMessage: 'Settlement Type', id: 'kkya5y' })}
             minWidth={260}
             options={SETTLEMENT_TYPES}
-            labelOf={(t) => SETTLEMENT_TYPE_LABELS[t]}
-            placeholder="Choose a settlement type"
+            labelOf={(type) => said(SETTLEMENT_TYPE_LABELS[type])}
+            placeholder={t({ defaultMessage: 'Choose a settlement type', id: 'k0jE12' })}
             value={c.type}
             disabled={!s.can({ type: 'SELECT_TYPE', settlementType: c.type ?? SETTLEMENT_TYPES[0] })}
-            onChange={(t) => t && page.send({ type: 'SELECT_TYPE', settlementType: t })}
+            onChange={(type) => type && page.send({ type: 'SELECT_TYPE', settlementType: type })}
           />
           <DateRangeField
             value={c.filter.text}
@@ -75,7 +77,7 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
           <SearchButton className={styles.search} disabled={!s.can({ type: 'SEARCH' })} onClick={search} />
         </div>
         {s.matches({ flow: 'loadFailed' }) && (
-          <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
+          <RetryBar message={c.loadError && said(c.loadError)} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
         <SettlementTable rows={c.rows} loading={rowsLoading} note={note} />
         {c.settles && (
@@ -86,28 +88,37 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
               disabled={!s.can({ type: 'SETTLE' })}
               onClick={() => page.send({ type: 'SETTLE' })}
             >
-              Settle All Transactions
+              {t({ defaultMessage: 'Settle All Transactions', id: 'x0iDMu' })}
             </Button>
           </div>
         )}
         {s.matches({ flow: 'settling' }) && c.run && <SettlementProgress run={c.run} joined={c.joined} />}
         {s.matches({ flow: 'done' }) && c.run && (
           <MessageBar intent="success">
-            <MessageBarBody>{settledMessage(c.run)}</MessageBarBody>
+            <MessageBarBody>
+              {t(
+                {
+                  defaultMessage:
+                    '{count, plural, one {# transaction settled} other {# transactions settled}}, {amount} moved to withdrawable',
+                  id: 'lfDmDr',
+                },
+                { count: c.run.settled_transaction, amount: formatRupiah(c.run.moved_amount) },
+              )}
+            </MessageBarBody>
           </MessageBar>
         )}
         {s.matches({ flow: { done: 'showing' } }) && c.loadError && (
           <MessageBar intent="warning">
-            <MessageBarBody>{c.loadError}</MessageBarBody>
+            <MessageBarBody>{said(c.loadError)}</MessageBarBody>
           </MessageBar>
         )}
         {s.matches({ flow: 'failed' }) && (
           <MessageBar intent="error">
-            <MessageBarBody>{c.failure}</MessageBarBody>
+            <MessageBarBody>{c.failure && said(c.failure)}</MessageBarBody>
             {c.settles && (
               <MessageBarActions>
                 <Button disabled={!s.can({ type: 'RETRY' })} onClick={() => page.send({ type: 'RETRY' })}>
-                  Retry
+                  {t({ defaultMessage: 'Retry', id: '62nsdy' })}
                 </Button>
               </MessageBarActions>
             )}
@@ -117,11 +128,11 @@ export function SettlementPage({ logic = settlementMachine }: { logic?: typeof s
       <RecentSettlements
         runs={c.runs}
         loading={s.matches({ recent: 'loading' })}
-        error={s.matches({ recent: 'loadFailed' }) ? c.runsError : null}
+        error={s.matches({ recent: 'loadFailed' }) && c.runsError ? said(c.runsError) : null}
         onReload={() => page.send({ type: 'RELOAD_RUNS' })}
         canDownload={(runId) => s.can({ type: 'DOWNLOAD_REPORT', runId })}
         downloadingId={s.matches({ report: 'downloading' }) ? c.reportRunId : null}
-        reportError={s.matches({ report: 'failed' }) ? c.reportError : null}
+        reportError={s.matches({ report: 'failed' }) && c.reportError ? said(c.reportError) : null}
         onDownload={(runId) => page.send({ type: 'DOWNLOAD_REPORT', runId })}
       />
       {press && c.shown && (

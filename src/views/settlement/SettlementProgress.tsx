@@ -1,6 +1,7 @@
 import { Field, MessageBar, MessageBarBody, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SETTLEMENT_ALREADY_RUNNING, type SettlementRun } from '../../services/settlementRules';
-import { groupDigits } from '../../services/money';
+import { countText } from '../../i18n/countText';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   area: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -9,17 +10,22 @@ const useStyles = makeStyles({
 /** A run under way: how much of it is settled, read out as it moves. */
 export function SettlementProgress({ run, joined }: { run: SettlementRun; joined: boolean }) {
   const styles = useStyles();
-  const text = `Settled ${groupDigits(run.settled_transaction)} of ${groupDigits(run.total_transaction)}`;
+  const t = useT();
+  const said = useSaid();
+  const text = t(
+    { defaultMessage: 'Settled {settled} of {total}', id: 'FnfUKD' },
+    { settled: countText(run.settled_transaction), total: countText(run.total_transaction) },
+  );
   return (
     <div className={styles.area}>
       {joined && (
         <MessageBar intent="info">
-          <MessageBarBody>{SETTLEMENT_ALREADY_RUNNING}</MessageBarBody>
+          <MessageBarBody>{said(SETTLEMENT_ALREADY_RUNNING)}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label="Settlement progress">
+      <Field label={t({ defaultMessage: 'Settlement progress', id: 'mp3Qg0' })}>
         <ProgressBar
-          aria-label="Settlement progress"
+          aria-label={t({ defaultMessage: 'Settlement progress', id: 'mp3Qg0' })}
           aria-valuetext={text}
           thickness="large"
           value={run.total_transaction > 0 ? run.settled_transaction : undefined}

@@ -1,15 +1,8 @@
-import { formatRupiah, groupDigits } from '../../services/money';
+import { formatRupiah } from '../../services/money';
+import { countText } from '../../i18n/countText';
 import type { SettlementRow } from '../../services/settlementRules';
 import { DataTable, type Column } from '../common/DataTable';
-
-const columns: Column<SettlementRow>[] = [
-  { header: 'Client Name', cell: (r) => r.client_name },
-  { header: 'Service Name', cell: (r) => r.service_name },
-  { header: 'Total Transaction Count', cell: (r) => groupDigits(r.total_transaction), number: true },
-  { header: 'Total Transaction Amount', cell: (r) => formatRupiah(r.total_transaction_amount), number: true },
-  { header: 'Total Fee Amount', cell: (r) => formatRupiah(r.total_fee_amount), number: true },
-  { header: 'Total Amount', cell: (r) => formatRupiah(r.total_amount), number: true },
-];
+import { useT } from '../../i18n/useT';
 
 /**
  * A window's FINALIZED pay-ins per client and service (spec section 2, Settlement). `note` is what
@@ -24,14 +17,39 @@ export function SettlementTable({
   loading: boolean;
   note: string | null;
 }) {
+  const t = useT();
+  const columns: Column<SettlementRow>[] = [
+    { header: t({ defaultMessage: 'Client Name', id: '1p0sty' }), cell: (r) => r.client_name },
+    { header: t({ defaultMessage: 'Service Name', id: 'J4gOpG' }), cell: (r) => r.service_name },
+    {
+      header: t({ defaultMessage: 'Total Transaction Count', id: 'O55j+R' }),
+      cell: (r) => countText(r.total_transaction),
+      number: true,
+    },
+    {
+      header: t({ defaultMessage: 'Total Transaction Amount', id: 'H1Egnm' }),
+      cell: (r) => formatRupiah(r.total_transaction_amount),
+      number: true,
+    },
+    {
+      header: t({ defaultMessage: 'Total Fee Amount', id: 'RYepBx' }),
+      cell: (r) => formatRupiah(r.total_fee_amount),
+      number: true,
+    },
+    {
+      header: t({ defaultMessage: 'Total Amount', id: 'CDTMW3' }),
+      cell: (r) => formatRupiah(r.total_amount),
+      number: true,
+    },
+  ];
   return (
     <DataTable
-      label="Transactions to settle"
+      label={t({ defaultMessage: 'Transactions to settle', id: 'vkkODO' })}
       columns={columns}
       rows={rows}
       rowKey={(r) => `${r.client_id}-${r.service_name}`}
       loading={loading}
-      loadingText={{ label: 'Loading…', overRows: true }}
+      loadingText={{ label: t({ defaultMessage: 'Loading…', id: 'T4VxQN' }), overRows: true }}
       empty={note}
       minWidth={760}
     />
