@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
  * The catalogs as the e2e tests read them (issue 48): a screen in Bahasa Indonesia is driven by the Indonesian of
  * the English it replaces (`id('Request Widthdrawal')`), so the test does not restate the translations.
  */
-const ROOT = join(__dirname, '..', 'src', 'i18n');
+const ROOT = new URL('../src/i18n', import.meta.url).pathname;
 const english = JSON.parse(readFileSync(join(ROOT, 'en.json'), 'utf8')) as Record<string, string>;
 const indonesian: Record<string, string> = Object.assign(
   {},
