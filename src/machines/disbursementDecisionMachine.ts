@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { fromPromise } from 'xstate';
 import { api } from '../services/api';
 import type { DisbursementRow } from '../services/disbursementQuery';
@@ -33,7 +34,7 @@ export const disbursementDecisionMachine = confirmCallMachine<DecisionInput, Dec
   states: { calling: 'submitting', done: 'done' },
   ask: 'always',
   retry: true,
-  failureText: 'An error has occurred. Please try again later.',
+  failureText: msg({ defaultMessage: 'An error has occurred. Please try again later.', id: 'GzxcSR' }),
   doneText: ({ decision }) => disbursementDecidedMessage(decision),
   output: ({ message }) => ({ changed: message != null, message }),
 });
