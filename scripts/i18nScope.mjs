@@ -31,4 +31,7 @@ export const TRANSLATED_VIEWS = [
   'src/views/ledger/**',
   'src/views/overview/**',
   'src/views/audit/**',
+  'src/views/payins/**',
+  'src/views/disbursement/**',
+  'src/views/callbacks/**',
 ];

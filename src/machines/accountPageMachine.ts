@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { assign, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { api } from '../services/api';
 import { lastDays, yesterdayThroughToday, type DateRange } from '../services/dateRange';
@@ -17,7 +18,6 @@ import {
   type DateFilter,
 } from './dateFilter';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../services/paging';
-import { msg } from '../i18n/msg';
 
 /** What a load is asked: the client and window, and (a paged page only) which page of what size. */
 export interface AccountQuery {
@@ -221,7 +221,7 @@ export const payinDetailMachine = accountPageMachine({
   id: 'payinDetail',
   defaultRange: yesterdayThroughToday,
   paged: false,
-  loadErrorText: 'The deposits could not be loaded.',
+  loadErrorText: msg({ defaultMessage: 'The deposits could not be loaded.', id: 'Y8E7g3' }),
   load: fromPromise<PayinLoaded, PayinQuery>(async ({ input }) => {
     const [rows, summary] = await Promise.all([
       api.payinList({ client_filter: input.clientId, start: input.start, end: input.end }),
@@ -276,7 +276,7 @@ export const disbursementAccountMachine = accountPageMachine({
   id: 'disbursementAccount',
   defaultRange: () => lastDays(DEFAULT_DAYS),
   paged: true,
-  loadErrorText: 'The deposit history could not be loaded.',
+  loadErrorText: msg({ defaultMessage: 'The deposit history could not be loaded.', id: 'd/dRWY' }),
   load: fromPromise<HistoryLoaded, HistoryQuery>(async ({ input }) => {
     const [summary, history] = await Promise.all([
       api.accountSummary(input.clientId),

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
@@ -10,10 +11,12 @@ import {
 } from '../services/callbackRules';
 import { ApiError, messageOf } from '../services/http';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
-export const ENDPOINT_FAILED = "The client's callback endpoint could not be loaded.";
-const FAILED = 'Something went wrong, please try again later.';
+export const ENDPOINT_FAILED = msg({
+  defaultMessage: "The client's callback endpoint could not be loaded.",
+  id: 'Xabu5k',
+});
+const FAILED = msg({ defaultMessage: 'Something went wrong, please try again later.', id: 'K4qCn9' });
 
 export interface CallbackEndpointInput {
   clientId: number;
@@ -53,7 +56,11 @@ const serverUrlError = (error: unknown) =>
   (error instanceof ApiError && error.errors.find((e) => e.field === 'callback_url')?.message) ||
   messageOf(error, FAILED);
 
-const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
+const failure = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Failed', id: 'vXCeIi' }),
+  message,
+  intent: 'error',
+});
 
 /**
  * One client's callback endpoint (issue 47), opened from the Callbacks page: its URL, when its secret was
@@ -143,7 +150,14 @@ export const callbackEndpointMachine = setup({
           target: 'viewing',
           actions: [
             assign({ endpoint: ({ event }) => event.output }),
-            { type: 'announce', params: { title: 'Success', message: 'Callback URL saved', intent: 'success' } },
+            {
+              type: 'announce',
+              params: {
+                title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }),
+                message: msg({ defaultMessage: 'Callback URL saved', id: 'U4VPey' }),
+                intent: 'success',
+              },
+            },
           ],
         },
         onError: { target: 'editing', actions: assign({ urlError: ({ event }) => serverUrlError(event.error) }) },

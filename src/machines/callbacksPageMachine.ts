@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import { alerts, type Alert } from '../services/alerts';
 import { api } from '../services/api';
@@ -27,11 +28,10 @@ import type { GuardWords } from './guardWords';
 import { allows } from './lifecycle/payinLifecycle';
 import { listMemory, memoryOn, queryRefusal, urlWatch, type MemoryContext, type UrlChangedEvent } from './listMemory';
 import { savedViewsMachine, type ApplyViewEvent } from './savedViewsMachine';
-import { msg } from '../i18n/msg';
 
-export const LOAD_FAILED = 'The callbacks could not be loaded.';
-export const ATTEMPTS_FAILED = "The delivery's attempts could not be loaded.";
-const FAILED = 'Something went wrong, please try again later.';
+export const LOAD_FAILED = msg({ defaultMessage: 'The callbacks could not be loaded.', id: 'ifoicd' });
+export const ATTEMPTS_FAILED = msg({ defaultMessage: "The delivery's attempts could not be loaded.", id: 'ATQ5PH' });
+const FAILED = msg({ defaultMessage: 'Something went wrong, please try again later.', id: 'K4qCn9' });
 
 /** The filters as chosen; empty means "any". */
 export interface CallbackFields {
@@ -159,8 +159,16 @@ const callbackWatch = fromCallback<EventObject>(({ sendBack }) =>
   ),
 );
 
-const success = (message: string): Alert => ({ title: 'Success', message, intent: 'success' });
-const failure = (message: string): Alert => ({ title: 'Failed', message, intent: 'error' });
+const success = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Success', id: 'xrKHS6' }),
+  message,
+  intent: 'success',
+});
+const failure = (message: string): Alert => ({
+  title: msg({ defaultMessage: 'Failed', id: 'vXCeIi' }),
+  message,
+  intent: 'error',
+});
 
 /**
  * The Callbacks page (issue 47): merchant callback deliveries filtered by client, outcome, window and

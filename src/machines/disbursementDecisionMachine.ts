@@ -1,10 +1,10 @@
+import { msg } from '../i18n/msg';
 import { fromPromise } from 'xstate';
 import { api } from '../services/api';
 import type { DisbursementRow } from '../services/disbursementQuery';
 import { disbursementDecidedMessage } from '../services/successTexts';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
 export type DisbursementDecision = 'COMPLETED' | 'REJECTED';
 
@@ -34,7 +34,7 @@ export const disbursementDecisionMachine = confirmCallMachine<DecisionInput, Dec
   states: { calling: 'submitting', done: 'done' },
   ask: 'always',
   retry: true,
-  failureText: 'An error has occurred. Please try again later.',
+  failureText: msg({ defaultMessage: 'An error has occurred. Please try again later.', id: 'GzxcSR' }),
   doneText: ({ decision }) => disbursementDecidedMessage(decision),
   output: ({ message }) => ({ changed: message != null, message }),
 });

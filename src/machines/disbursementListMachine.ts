@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams, type VoidUploadResult } from '../services/api';
 import { waitingAlert } from '../services/alerts';
@@ -29,7 +30,6 @@ import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { openDecision } from './rowDecision';
 import type { Paged } from '../services/paging';
-import { msg } from '../i18n/msg';
 
 export type DisbursementSearchBy = (typeof DISBURSEMENT_SEARCH_BY)[number];
 
@@ -97,9 +97,12 @@ export function defaultDisbursementForm(range = daysThroughToday(7)): Disburseme
 const VOID_ACCEPTED = /\.(csv|xlsx|xls)$/i;
 /** The void upload takes one CSV or Excel file of correlation_ids, within the transaction pages' size cap. */
 export function voidFileErrors(file: File | null): string[] {
-  if (!file) return ['Choose a CSV or Excel file of correlation_ids'];
+  if (!file) return [msg({ defaultMessage: 'Choose a CSV or Excel file of correlation_ids', id: '+5HBFJ' })];
   const errors: string[] = [];
-  if (!VOID_ACCEPTED.test(file.name)) errors.push(`${file.name}: only CSV or Excel files are accepted`);
+  if (!VOID_ACCEPTED.test(file.name))
+    errors.push(
+      msg({ defaultMessage: '{file}: only CSV or Excel files are accepted', id: 'pfRG5C' }, { file: file.name }),
+    );
   if (file.size > UPLOAD_MAX_MB * 1024 * 1024) errors.push(tooLarge(UPLOAD_MAX_MB));
   return errors;
 }
@@ -230,7 +233,11 @@ export const disbursementListMachine = setup({
               actions: assign({
                 rows: [],
                 meta: null,
-                loadError: ({ event }) => messageOf(event.error, 'The disbursements could not be loaded.'),
+                loadError: ({ event }) =>
+                  messageOf(
+                    event.error,
+                    msg({ defaultMessage: 'The disbursements could not be loaded.', id: 'gpVUtE' }),
+                  ),
               }),
             },
           },
@@ -362,7 +369,11 @@ export const disbursementListMachine = setup({
                       assign({ voidResult: ({ event }) => event.output.result }),
                       {
                         type: 'announce',
-                        params: ({ event }) => ({ title: 'No change', message: event.output.message, intent: 'info' }),
+                        params: ({ event }) => ({
+                          title: msg({ defaultMessage: 'No change', id: 'bnMqMr' }),
+                          message: event.output.message,
+                          intent: 'info',
+                        }),
                       },
                     ],
                   },

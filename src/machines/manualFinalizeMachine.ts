@@ -1,8 +1,8 @@
+import { msg } from '../i18n/msg';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../services/api';
 import { messageOf } from '../services/http';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
 interface FinalizeContext {
   correlationId: string;
@@ -91,7 +91,11 @@ export const manualFinalizeMachine = setup({
         onError: {
           target: 'editing',
           actions: assign({
-            failure: ({ event }) => messageOf(event.error, 'An error has occurred. Please try again later.'),
+            failure: ({ event }) =>
+              messageOf(
+                event.error,
+                msg({ defaultMessage: 'An error has occurred. Please try again later.', id: 'GzxcSR' }),
+              ),
           }),
         },
       },
@@ -118,7 +122,8 @@ export const manualFinalizeGuardWords: GuardWords<typeof manualFinalizeMachine> 
 
 export function errorsOf(c: Pick<FinalizeContext, 'rrn' | 'paidTime'>): string[] {
   const errors: string[] = [];
-  if (!c.rrn.trim()) errors.push('Please enter RRN');
-  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(c.paidTime)) errors.push('Please enter the paid time');
+  if (!c.rrn.trim()) errors.push(msg({ defaultMessage: 'Please enter RRN', id: '8edic3' }));
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(c.paidTime))
+    errors.push(msg({ defaultMessage: 'Please enter the paid time', id: 'LTh2qV' }));
   return errors;
 }

@@ -1,12 +1,15 @@
+import { msg } from '../i18n/msg';
 import { fromPromise } from 'xstate';
 import { api, type MoneyMoved } from '../services/api';
 import type { UpdateBalanceBody } from '../services/masterBalanceRules';
 import { confirmCallMachine } from './confirmCallMachine';
 import type { GuardWords } from './guardWords';
-import { msg } from '../i18n/msg';
 
 /** Shown in the 'Failed' dialog when the server's refusal carries no words of its own. */
-export const ADJUSTMENT_FAILED_FALLBACK = 'An error has occurred. Please try again later.';
+export const ADJUSTMENT_FAILED_FALLBACK = msg({
+  defaultMessage: 'An error has occurred. Please try again later.',
+  id: 'GzxcSR',
+});
 
 /**
  * The adjustment as the page asked for it. `previous` is the balance the question names ('from …

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { alerts } from '../services/alerts';
@@ -12,7 +13,6 @@ import { balanceChanges, isShownClient, type RefreshEvent } from './balanceWatch
 import type { GuardWords } from './guardWords';
 import { masterBalanceAdjustmentMachine, type AdjustmentOutput } from './masterBalanceAdjustmentMachine';
 import { outputOf } from './doneOutput';
-import { msg } from '../i18n/msg';
 
 interface AdjustmentContext {
   clientId: number | null;
@@ -136,7 +136,10 @@ export const masterBalanceMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign({ loadError: ({ event }) => messageOf(event.error, 'The balance could not be loaded.') }),
+          actions: assign({
+            loadError: ({ event }) =>
+              messageOf(event.error, msg({ defaultMessage: 'The balance could not be loaded.', id: 'mER0Wd' })),
+          }),
         },
       },
       // Typing goes on while a live change is read: the check runs when the balance arrives.

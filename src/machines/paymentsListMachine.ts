@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg';
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { api, type TransactionFilterParams } from '../services/api';
 import { waitingAlert } from '../services/alerts';
@@ -18,7 +19,6 @@ import { urlWatch } from './listMemory';
 import { savedViewsMachine } from './savedViewsMachine';
 import { uploadMachine } from './uploadMachine';
 import type { PageMeta } from '../services/paging';
-import { msg } from '../i18n/msg';
 
 /** What the filter bar holds; `applied` is what the table shows, set by Search. */
 export interface PaymentsFilterForm {
@@ -218,7 +218,8 @@ export const paymentsListMachine = setup({
             onError: {
               target: 'showing',
               actions: assign({
-                loadError: ({ event }) => messageOf(event.error, 'The payments could not be loaded.'),
+                loadError: ({ event }) =>
+                  messageOf(event.error, msg({ defaultMessage: 'The payments could not be loaded.', id: 'wR8nUq' })),
               }),
             },
           },

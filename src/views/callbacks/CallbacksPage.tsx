@@ -18,6 +18,7 @@ import { SessionContext } from '../SessionContext';
 import { CallbackAttemptsDialog } from './CallbackAttemptsDialog';
 import { CallbackEndpointDialog } from './CallbackEndpointDialog';
 import { CallbacksTable } from './CallbacksTable';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -29,6 +30,8 @@ const useStyles = makeStyles({
 /** /dashboard/callbacks (issue 47): renders the Callbacks page machine and sends it events. */
 export function CallbacksPage({ logic = callbacksPageMachine }: { logic?: typeof callbacksPageMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const clients = SessionContext.useSelector((s) => s.context.options?.clients ?? []);
   const user = SessionContext.useSelector((s) => s.context.user);
   // The address's query (issue 29) is read once, as the page opens; the machine keeps it in step after.
@@ -42,23 +45,23 @@ export function CallbacksPage({ logic = callbacksPageMachine }: { logic?: typeof
   const endpoint = s.children.endpoint as CallbackEndpointActor | undefined;
 
   return (
-    <PageSection title={pageTitle('callbacks')}>
+    <PageSection title={said(pageTitle('callbacks'))}>
       <Card className={styles.panel}>
         <div className={styles.filters}>
           <FilterDropdown
-            label="Client"
-            allText="All Clients"
+            label={t({ defaultMessage: 'Client', id: 'JX0502' })}
+            allText={t({ defaultMessage: 'All Clients', id: '/04a1C' })}
             minWidth={220}
             options={clients.map((cl) => ({ id: cl.id, name: cl.client_name }))}
             value={c.fields.clientId}
             onChange={(value) => page.send({ type: 'SET_CLIENT', value })}
           />
           <ChoiceField
-            label="Outcome"
+            label={t({ defaultMessage: 'Outcome', id: 'iaHymw' })}
             minWidth={140}
             options={CALLBACK_OUTCOMES}
-            labelOf={(o) => CALLBACK_OUTCOME_LABELS[o]}
-            noneText="All"
+            labelOf={(o) => said(CALLBACK_OUTCOME_LABELS[o])}
+            noneText={t({ defaultMessage: 'All', id: 'zQvVDJ' })}
             value={c.fields.outcome}
             onChange={(value) => page.send({ type: 'SET_OUTCOME', value })}
           />
@@ -68,7 +71,7 @@ export function CallbacksPage({ logic = callbacksPageMachine }: { logic?: typeof
             onChange={(value) => page.send({ type: 'SET_RANGE_TEXT', value })}
             onEnter={search}
           />
-          <Field label="Correlation ID">
+          <Field label={t({ defaultMessage: 'Correlation ID', id: 'p849eW' })}>
             <Input
               value={c.fields.correlationId}
               onChange={(_, d) => page.send({ type: 'SET_CORRELATION_ID', value: d.value })}
@@ -81,15 +84,23 @@ export function CallbacksPage({ logic = callbacksPageMachine }: { logic?: typeof
             <SearchButton disabled={!s.can({ type: 'SEARCH' })} onClick={search} />
             {s.can({ type: 'OPEN_ENDPOINT' }) && (
               <Button icon={<PlugConnectedRegular />} onClick={() => page.send({ type: 'OPEN_ENDPOINT' })}>
-                Callback endpoint
+                {t({ defaultMessage: 'Callback endpoint', id: '8lRMGx' })}
               </Button>
             )}
           </div>
         </div>
         {s.matches({ list: 'failed' }) && (
-          <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />
+          <RetryBar message={c.loadError && said(c.loadError)} onRetry={() => page.send({ type: 'RETRY' })} />
         )}
-        {c.resending && <Spinner size="tiny" label={`Resending the callback of ${c.resending.correlation_id}…`} />}
+        {c.resending && (
+          <Spinner
+            size="tiny"
+            label={t(
+              { defaultMessage: 'Resending the callback of {id}…', id: 'swmHJK' },
+              { id: c.resending.correlation_id },
+            )}
+          />
+        )}
         {views && (
           <div className={styles.memory}>
             <SavedViewsMenu actor={views} />

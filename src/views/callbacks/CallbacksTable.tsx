@@ -17,6 +17,11 @@ import type { CallbackDeliveryRow } from '../../services/callbackRules';
 import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { CallbackOutcomeBadge } from './CallbackOutcomeBadge';
+import { msg } from '../../i18n/msg';
+import { englishIntl, useSaid, useT } from '../../i18n/useT';
+
+// No words: what stands in a cell without a value.
+const NONE = '-';
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
@@ -29,19 +34,25 @@ const useStyles = makeStyles({
 });
 
 /** The last answer in a few words: the status code, or the network error. */
-export const lastAnswerOf = (row: Pick<CallbackDeliveryRow, 'last_status_code' | 'last_error'>) =>
-  row.last_status_code != null ? `HTTP ${row.last_status_code}` : (row.last_error ?? '-');
+export const lastAnswerOf = (
+  row: Pick<CallbackDeliveryRow, 'last_status_code' | 'last_error'>,
+  t: ReturnType<typeof useT> = englishIntl.formatMessage,
+) =>
+  row.last_status_code != null
+    ? t({ defaultMessage: 'HTTP {code}', id: 'TKcECh' }, { code: row.last_status_code })
+    : (row.last_error ?? NONE);
 
+// In English (issue 48): the table says them in the language shown.
 export const COLUMNS = [
-  'Last attempt',
-  'Correlation ID',
-  'Client',
-  'Amount',
-  'Outcome',
-  'Attempts',
-  'Last answer',
-  'Next retry',
-  'Actions',
+  msg({ defaultMessage: 'Last attempt', id: 'qL8Wks' }),
+  msg({ defaultMessage: 'Correlation ID', id: 'p849eW' }),
+  msg({ defaultMessage: 'Client', id: 'JX0502' }),
+  msg({ defaultMessage: 'Amount', id: '/0TOL5' }),
+  msg({ defaultMessage: 'Outcome', id: 'iaHymw' }),
+  msg({ defaultMessage: 'Attempts', id: 'HhYIki' }),
+  msg({ defaultMessage: 'Last answer', id: 'rMgI9U' }),
+  msg({ defaultMessage: 'Next retry', id: 'S+TMna' }),
+  msg({ defaultMessage: 'Actions', id: 'wL7VAE' }),
 ] as const;
 
 /** The deliveries, newest first: a row's correlation id opens its attempts; Resend where the page offers it. */
@@ -63,14 +74,21 @@ export function CallbacksTable({
   onResend: (row: CallbackDeliveryRow) => void;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   return (
     // Columns sized by their content (Fluent's fixed layout gave every column the same width: the date ran into the id).
-    <Table aria-label="Callbacks" aria-busy={loading} size="small" style={{ tableLayout: 'auto' }}>
+    <Table
+      aria-label={t({ defaultMessage: 'Callbacks', id: 'kThHj4' })}
+      aria-busy={loading}
+      size="small"
+      style={{ tableLayout: 'auto' }}
+    >
       <TableHeader>
         <TableRow>
           {COLUMNS.map((c) => (
-            <TableHeaderCell key={c} className={c === 'Amount' ? styles.amount : undefined}>
-              {c}
+            <TableHeaderCell key={c} className={c === COLUMNS[3] ? styles.amount : undefined}>
+              {said(c)}
             </TableHeaderCell>
           ))}
         </TableRow>
@@ -79,15 +97,28 @@ export function CallbacksTable({
         {rows.length === 0 && (
           <TableRow>
             <TableCell colSpan={COLUMNS.length} className={styles.empty}>
-              {loading ? <Spinner size="tiny" label="Loading…" /> : failed ? '-' : 'No callbacks in this window.'}
+              {loading ? (
+                <Spinner size="tiny" label={t({ defaultMessage: 'Loading…', id: 'T4VxQN' })} />
+              ) : failed ? (
+                NONE
+              ) : (
+                t({ defaultMessage: 'No callbacks in this window.', id: 'ybLdNK' })
+              )}
             </TableCell>
           </TableRow>
         )}
         {rows.map((row) => (
-          <TableRow key={row.correlation_id} aria-label={`Callback ${row.correlation_id}`}>
+          <TableRow
+            key={row.correlation_id}
+            aria-label={t({ defaultMessage: 'Callback {id}', id: 'XjG2mt' }, { id: row.correlation_id })}
+          >
             <TableCell className={styles.nowrap}>{formatDateTime(row.last_attempt_at)}</TableCell>
             <TableCell>
-              <Link className={styles.id} aria-label={`Attempts of ${row.correlation_id}`} onClick={() => onOpen(row)}>
+              <Link
+                className={styles.id}
+                aria-label={t({ defaultMessage: 'Attempts of {id}', id: '2aZoZ2' }, { id: row.correlation_id })}
+                onClick={() => onOpen(row)}
+              >
                 {row.correlation_id}
               </Link>
             </TableCell>
@@ -98,27 +129,27 @@ export function CallbacksTable({
             </TableCell>
             <TableCell>{row.attempts}</TableCell>
             <TableCell>
-              <div className={styles.answer} title={lastAnswerOf(row)}>
-                {lastAnswerOf(row)}
+              <div className={styles.answer} title={lastAnswerOf(row, t)}>
+                {lastAnswerOf(row, t)}
               </div>
             </TableCell>
             <TableCell className={styles.nowrap}>
-              {row.next_retry_at ? formatDateTime(row.next_retry_at) : '-'}
+              {row.next_retry_at ? formatDateTime(row.next_retry_at) : NONE}
             </TableCell>
             <TableCell>
               {mayResend(row) ? (
-                <Tooltip content="Resend callback" relationship="inaccessible">
+                <Tooltip content={t({ defaultMessage: 'Resend callback', id: 'aKvTlB' })} relationship="inaccessible">
                   <Button
                     size="small"
                     appearance="subtle"
                     icon={<SendRegular />}
-                    aria-label={`Resend callback ${row.correlation_id}`}
+                    aria-label={t({ defaultMessage: 'Resend callback {id}', id: '8qmP+7' }, { id: row.correlation_id })}
                     disabled={resending != null}
                     onClick={() => onResend(row)}
                   />
                 </Tooltip>
               ) : (
-                <span aria-label="No actions">-</span>
+                <span aria-label={t({ defaultMessage: 'No actions', id: '0kn7st' })}>{NONE}</span>
               )}
             </TableCell>
           </TableRow>

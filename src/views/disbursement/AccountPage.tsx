@@ -10,6 +10,7 @@ import { LastUpdated } from './LastUpdated';
 import { useAccountSession } from './useAccountSession';
 import { PageSection } from '../common/PageSection';
 import { SearchButton } from '../common/SearchButton';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -42,6 +43,8 @@ interface AccountPageProps {
  */
 export function AccountPage({ logic, title, top, figures, heading, updatedInPanel, table, paged }: AccountPageProps) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const { clients, live } = useAccountSession();
   const page = useActorRef(logic, { input: { clients, live } });
   const s = useSelector(page, (snapshot) => snapshot);
@@ -60,13 +63,15 @@ export function AccountPage({ logic, title, top, figures, heading, updatedInPane
     <PageSection title={title}>
       {s.matches('noClient') && (
         <MessageBar intent="warning">
-          <MessageBarBody>No client is assigned to your account.</MessageBarBody>
+          <MessageBarBody>
+            {t({ defaultMessage: 'No client is assigned to your account.', id: 'zdFPmU' })}
+          </MessageBarBody>
         </MessageBar>
       )}
       {top(clientSelect, c, loading)}
       {c.loadError && (
         <MessageBar intent="error">
-          <MessageBarBody>{c.loadError}</MessageBarBody>
+          <MessageBarBody>{said(c.loadError)}</MessageBarBody>
         </MessageBar>
       )}
       {figures?.(c)}

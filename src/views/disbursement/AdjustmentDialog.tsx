@@ -4,6 +4,7 @@ import type { masterBalanceAdjustmentMachine } from '../../machines/masterBalanc
 import { formatRupiah, rupiahWithWords } from '../../services/money';
 import { ConfirmCallDialog } from '../common/ConfirmCallDialog';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { useSaid, useT } from '../../i18n/useT';
 
 /**
  * 'Are you sure?' before the balance moves (spec section 8): renders the page's adjustment child,
@@ -17,11 +18,26 @@ export function AdjustmentConfirm({
   actor: ActorRefFrom<typeof masterBalanceAdjustmentMachine>;
   clientName: string;
 }) {
+  const t = useT();
   const { amount, previous } = useSelector(actor, (snapshot) => snapshot.context);
   return (
-    <ConfirmCallDialog actor={actor} verb="Confirm" busyVerb="Updating…">
-      {`Adjust the disbursement balance of ${clientName} by ${rupiahWithWords(amount)}, ` +
-        `from ${formatRupiah(previous)} to ${formatRupiah(previous + amount)}.`}
+    <ConfirmCallDialog
+      actor={actor}
+      verb={t({ defaultMessage: 'Confirm', id: 'N2IrpM' })}
+      busyVerb={t({ defaultMessage: 'Updating…', id: 'K0sz9Z' })}
+    >
+      {t(
+        {
+          defaultMessage: 'Adjust the disbursement balance of {client} by {amount}, from {previous} to {after}.',
+          id: 'wWa44O',
+        },
+        {
+          client: clientName,
+          amount: rupiahWithWords(amount),
+          previous: formatRupiah(previous),
+          after: formatRupiah(previous + amount),
+        },
+      )}
     </ConfirmCallDialog>
   );
 }
@@ -32,9 +48,16 @@ export function AdjustmentConfirm({
  * it, so the focus goes back to the form when it closes.
  */
 export function AdjustmentFailed({ message, onDismiss }: { message: string; onDismiss: () => void }) {
+  const t = useT();
+  const said = useSaid();
   return (
-    <ConfirmDialog title="Failed" busy={false} closeLabel="OK" onClose={onDismiss}>
-      {message}
+    <ConfirmDialog
+      title={t({ defaultMessage: 'Failed', id: 'vXCeIi' })}
+      busy={false}
+      closeLabel={t({ defaultMessage: 'OK', id: 'kAEQyV' })}
+      onClose={onDismiss}
+    >
+      {said(message)}
     </ConfirmDialog>
   );
 }

@@ -5,6 +5,7 @@ import { pageTitle } from '../../services/pages';
 import { AccountPage } from './AccountPage';
 import { Figure } from '../common/Figure';
 import { LastUpdated } from './LastUpdated';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalXL, flexWrap: 'wrap' },
@@ -22,19 +23,24 @@ export function DisbursementAccountPage({
   logic?: typeof disbursementAccountMachine;
 }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   return (
     <AccountPage
       logic={logic}
-      title={pageTitle('disbursement-account')}
-      heading="Deposit History"
-      table="Deposit History"
+      title={said(pageTitle('disbursement-account'))}
+      heading={t({ defaultMessage: 'Deposit History', id: 'isLjv2' })}
+      table={t({ defaultMessage: 'Deposit History', id: 'isLjv2' })}
       paged
       updatedInPanel={false}
       top={(clientSelect, c, loading) => (
         <div className={styles.top}>
           {clientSelect}
           <div className={styles.card}>
-            <Figure label="Disbursement Balance" value={balanceText(loading, c.balance)} />
+            <Figure
+              label={t({ defaultMessage: 'Disbursement Balance', id: 'G3Ethc' })}
+              value={balanceText(loading, c.balance)}
+            />
           </div>
           <LastUpdated at={c.updatedAt} />
         </div>

@@ -12,6 +12,7 @@ import { DISBURSEMENT_FILTERS, VoidUploadButton } from './DisbursementFilters';
 import { DisbursementRowActions } from './DisbursementRowActions';
 import { DisbursementTable } from './DisbursementTable';
 import { VoidUploadDialog, type VoidUploadStep } from './VoidUploadDialog';
+import { useSaid, useT } from '../../i18n/useT';
 
 export type DisbursementListActor = ActorRefFrom<typeof disbursementListMachine>;
 
@@ -24,16 +25,19 @@ const VOID_STEPS: readonly VoidUploadStep[] = [
   'showingResults',
 ];
 
-const addQuestion = (target: DisbursementRow) => (
-  <>
-    Add the released {formatRupiah(target.amount + target.fee_amount)} of {target.correlation_id} to{' '}
-    {target.client_name}&apos;s withdrawable balance? This cannot be undone.
-  </>
-);
-
 /** The Disbursement List: the shared list screen with the decision and void upload dialogs. */
 export function DisbursementListScreen({ actor, clients }: { actor: DisbursementListActor; clients: ClientOption[] }) {
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
+  const addQuestion = (row: DisbursementRow) =>
+    t(
+      {
+        defaultMessage: "Add the released {amount} of {id} to {client}'s withdrawable balance? This cannot be undone.",
+        id: '98oWxC',
+      },
+      { amount: formatRupiah(row.amount + row.fee_amount), id: row.correlation_id, client: row.client_name },
+    );
   const voidStep = VOID_STEPS.find((step) => s.matches({ dialog: { uploadingVoid: step } }));
 
   return (
@@ -41,17 +45,21 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
       actor={actor}
       s={s}
       clients={clients}
-      title={pageTitle('disbursement-list')}
-      filters={DISBURSEMENT_FILTERS}
+      title={said(pageTitle('disbursement-list'))}
+      filters={{
+        ...DISBURSEMENT_FILTERS,
+        label: said(DISBURSEMENT_FILTERS.label),
+        methodLabel: said(DISBURSEMENT_FILTERS.methodLabel),
+      }}
       filterButtons={s.can({ type: 'OPEN_VOID_UPLOAD' }) && <VoidUploadButton send={actor.send} />}
       loadErrorRole="alert"
       Table={DisbursementTable}
       rowActions={ROW_ACTIONS}
       RowActions={DisbursementRowActions}
       actsOnRows={s.context.actsOnRows}
-      refreshTitle="Auto-update status"
+      refreshTitle={t({ defaultMessage: 'Auto-update status', id: 'x8BI2C' })}
       addQuestion={addQuestion}
-      addBusyLabel="Adding…"
+      addBusyLabel={t({ defaultMessage: 'Adding…', id: 'sFMK25' })}
       noun="disbursements"
     >
       {s.matches({ dialog: 'deciding' }) && s.children.decision && (
@@ -61,7 +69,7 @@ export function DisbursementListScreen({ actor, clients }: { actor: Disbursement
         <VoidUploadDialog
           step={voidStep}
           file={s.context.voidFile}
-          errors={s.context.voidErrors}
+          errors={s.context.voidErrors.map(said)}
           preview={s.context.voidPreview}
           result={s.context.voidResult}
           onChoose={(file) => actor.send({ type: 'CHOOSE_FILE', file })}

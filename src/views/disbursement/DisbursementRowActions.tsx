@@ -8,13 +8,21 @@ import {
 import type { RowActionType } from '../../machines/disbursementListMachine';
 import type { DisbursementRow } from '../../services/disbursementQuery';
 import { RowActions, type RowActionLabels, type RowActionsProps } from '../common/RowActions';
+import { msg } from '../../i18n/msg';
 
+// In English: RowActions says them in the language shown.
 export const ROW_ACTION_LABELS: RowActionLabels<RowActionType> = {
-  FINALIZE: { label: 'Finalize', icon: <CheckmarkCircleRegular /> },
-  REJECT: { label: 'Reject', icon: <DismissCircleRegular /> },
-  REFRESH_STATUS: { label: 'Auto-update status', icon: <ArrowClockwiseRegular /> },
-  GENERATE_INVOICE: { label: 'Generate invoice', icon: <DocumentRegular /> },
-  ADD_TO_WITHDRAWABLE: { label: 'Add to withdrawable balance', icon: <WalletRegular /> },
+  FINALIZE: { label: msg({ defaultMessage: 'Finalize', id: 'J9w6+G' }), icon: <CheckmarkCircleRegular /> },
+  REJECT: { label: msg({ defaultMessage: 'Reject', id: 'VzIOKf' }), icon: <DismissCircleRegular /> },
+  REFRESH_STATUS: {
+    label: msg({ defaultMessage: 'Auto-update status', id: 'x8BI2C' }),
+    icon: <ArrowClockwiseRegular />,
+  },
+  GENERATE_INVOICE: { label: msg({ defaultMessage: 'Generate invoice', id: 'fkS6Jy' }), icon: <DocumentRegular /> },
+  ADD_TO_WITHDRAWABLE: {
+    label: msg({ defaultMessage: 'Add to withdrawable balance', id: 'pW4901' }),
+    icon: <WalletRegular />,
+  },
 };
 
 /** A disbursement's actions, as the disbursement lifecycle offers them. */

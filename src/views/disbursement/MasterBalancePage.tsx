@@ -14,6 +14,7 @@ import { Figure } from '../common/Figure';
 import { useAccountSession } from './useAccountSession';
 import { RetryBar } from '../common/RetryBar';
 import { PageSection } from '../common/PageSection';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   form: {
@@ -39,6 +40,8 @@ const shown = (amount: number | null) => (amount == null ? '-' : formatRupiah(am
  */
 export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: typeof masterBalanceMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   const { clients, live } = useAccountSession();
   const readsPolicy = SessionContext.useSelector((x) => readsApprovalPolicy(x.context.user));
   const page = useActorRef(logic, { input: { clients, live, readsPolicy } });
@@ -50,10 +53,12 @@ export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: ty
   const adjustment = s.children.adjustment as ActorRefFrom<typeof masterBalanceAdjustmentMachine> | undefined;
 
   return (
-    <PageSection title={pageTitle('disbursement-master-balance')}>
+    <PageSection title={said(pageTitle('disbursement-master-balance'))}>
       {s.matches('noClient') && (
         <MessageBar intent="warning">
-          <MessageBarBody>No client is assigned to your account.</MessageBarBody>
+          <MessageBarBody>
+            {t({ defaultMessage: 'No client is assigned to your account.', id: 'zdFPmU' })}
+          </MessageBarBody>
         </MessageBar>
       )}
       <ClientSelect
@@ -62,30 +67,41 @@ export function MasterBalancePage({ logic = masterBalanceMachine }: { logic?: ty
         disabled={!s.can({ type: 'SELECT_CLIENT', clientId: c.clientId ?? 0 })}
         onChange={(clientId) => page.send({ type: 'SELECT_CLIENT', clientId })}
       />
-      {s.matches('loadFailed') && <RetryBar message={c.loadError} onRetry={() => page.send({ type: 'RETRY' })} />}
+      {s.matches('loadFailed') && (
+        <RetryBar message={c.loadError && said(c.loadError)} onRetry={() => page.send({ type: 'RETRY' })} />
+      )}
       {s.matches('done') && c.message && (
         <MessageBar intent={c.held ? 'info' : 'success'}>
-          <MessageBarBody>{c.message}</MessageBarBody>
+          <MessageBarBody>{said(c.message)}</MessageBarBody>
         </MessageBar>
       )}
       <Card className={styles.form} aria-busy={loading}>
         <div className={styles.figures}>
-          <Figure label="Previous Balance" value={loading ? '-' : shown(c.previous)} />
-          <Figure label="After Balance" value={loading ? '-' : shown(afterBalance(c))} />
+          <Figure
+            label={t({ defaultMessage: 'Previous Balance', id: 'wsghsK' })}
+            value={loading ? '-' : shown(c.previous)}
+          />
+          <Figure
+            label={t({ defaultMessage: 'After Balance', id: 'YXn4HJ' })}
+            value={loading ? '-' : shown(afterBalance(c))}
+          />
         </div>
         <MoneyInput
-          label="Adjust Balance amount"
+          label={t({ defaultMessage: 'Adjust Balance amount', id: 'hji/iE' })}
           text={c.amountText}
           amount={c.amount}
-          problem={c.problem}
-          hint="A positive amount adds to the balance; a negative one (with -) takes from it."
+          problem={c.problem && said(c.problem)}
+          hint={t({
+            defaultMessage: 'A positive amount adds to the balance; a negative one (with -) takes from it.',
+            id: '0kpvVO',
+          })}
           disabled={!s.can({ type: 'SET_AMOUNT_TEXT', value: '' })}
           onText={(value) => page.send({ type: 'SET_AMOUNT_TEXT', value })}
           onEnter={update}
         />
         <div className={styles.actions}>
           <Button appearance="primary" disabled={!s.can({ type: 'UPDATE' })} onClick={update}>
-            Update Balance
+            {t({ defaultMessage: 'Update Balance', id: 'qUetJ1' })}
           </Button>
         </div>
       </Card>

@@ -4,6 +4,8 @@ import { formatRupiah } from '../../services/money';
 import { pageTitle } from '../../services/pages';
 import { AccountPage } from '../disbursement/AccountPage';
 import { Figure } from '../common/Figure';
+import { msg } from '../../i18n/msg';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   figures: {
@@ -15,26 +17,28 @@ const useStyles = makeStyles({
 
 /** The current-balance summary of the spec's Payin Detail: three of the client's figures. */
 const FIGURES = [
-  { label: 'Non-withdrawable Balance', key: 'nonwithdrawable_balance' },
-  { label: 'Withdrawable Balance', key: 'withdrawable_balance' },
-  { label: 'Balance', key: 'balance' },
+  { label: msg({ defaultMessage: 'Non-withdrawable Balance', id: 'bCl8/P' }), key: 'nonwithdrawable_balance' },
+  { label: msg({ defaultMessage: 'Withdrawable Balance', id: 'l9t/+3' }), key: 'withdrawable_balance' },
+  { label: msg({ defaultMessage: 'Balance', id: 'H5+NAX' }), key: 'balance' },
 ] as const;
 
 /** Payin Detail, titled 'Disbursement Accounts' (spec section 2): the account page, unpaged, with three figures. */
 export function PayinDetailPage({ logic = payinDetailMachine }: { logic?: typeof payinDetailMachine }) {
   const styles = useStyles();
+  const t = useT();
+  const said = useSaid();
   return (
     <AccountPage
       logic={logic}
-      title={pageTitle('payin')}
-      table="Deposits"
+      title={said(pageTitle('payin'))}
+      table={t({ defaultMessage: 'Deposits', id: '5M13hW' })}
       paged={false}
       updatedInPanel
       top={(clientSelect) => clientSelect}
       figures={(c) => (
         <div className={styles.figures}>
           {FIGURES.map((f) => (
-            <Figure key={f.key} label={f.label} value={c.summary ? formatRupiah(c.summary[f.key]) : '-'} />
+            <Figure key={f.key} label={said(f.label)} value={c.summary ? formatRupiah(c.summary[f.key]) : '-'} />
           ))}
         </div>
       )}

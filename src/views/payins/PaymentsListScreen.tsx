@@ -16,22 +16,23 @@ import { PAYMENT_FILTERS, PaymentsFilterButtons } from './PaymentsFilters';
 import { ProcessTransactionsDialog, type ProcessStep } from './ProcessTransactionsDialog';
 import { PayinRowActions } from './PayinRowActions';
 import { PayinTable } from './PayinTable';
+import { useSaid, useT } from '../../i18n/useT';
 
 export type PaymentsListActor = ActorRefFrom<typeof paymentsListMachine>;
 
 const PROCESS_STEPS: readonly ProcessStep[] = ['previewing', 'confirming', 'running', 'nothingToProcess', 'failed'];
 
-const addQuestion = (target: TransactionRow) => (
-  <>
-    Add {formatRupiah(target.amount - target.fee_amount)} of {target.correlation_id} to the withdrawable balance? This
-    cannot be undone.
-  </>
-);
-
 /** The Payments List: the shared list screen with the pay-in's own buttons and dialogs. */
 export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActor; clients: ClientOption[] }) {
+  const t = useT();
+  const said = useSaid();
   const s = useSelector(actor, (snapshot) => snapshot);
   const { target, offersProcess, offersCheck } = s.context;
+  const addQuestion = (row: TransactionRow) =>
+    t(
+      { defaultMessage: 'Add {amount} of {id} to the withdrawable balance? This cannot be undone.', id: 'weavgo' },
+      { amount: formatRupiah(row.amount - row.fee_amount), id: row.correlation_id },
+    );
   const processStep = PROCESS_STEPS.find((step) => s.matches({ dialog: { processing: step } }));
 
   return (
@@ -39,8 +40,12 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
       actor={actor}
       s={s}
       clients={clients}
-      title={pageTitle('transactions')}
-      filters={PAYMENT_FILTERS}
+      title={said(pageTitle('transactions'))}
+      filters={{
+        ...PAYMENT_FILTERS,
+        label: said(PAYMENT_FILTERS.label),
+        methodLabel: said(PAYMENT_FILTERS.methodLabel),
+      }}
       filterButtons={
         <PaymentsFilterButtons
           process={offersProcess ? s.can({ type: 'OPEN_PROCESS' }) : null}
@@ -51,21 +56,30 @@ export function PaymentsListScreen({ actor, clients }: { actor: PaymentsListActo
       Table={PayinTable}
       rowActions={PAYMENT_ROW_ACTIONS}
       RowActions={PayinRowActions}
-      refreshTitle="Refresh status"
+      refreshTitle={t({ defaultMessage: 'Refresh status', id: 's1u1Vq' })}
       addQuestion={addQuestion}
-      addBusyLabel="Working…"
+      addBusyLabel={t({ defaultMessage: 'Working…', id: 'hsvAwB' })}
       noun="payments"
     >
       {s.matches({ dialog: 'resendingCallback' }) && target && (
-        <ConfirmDialog title="Resend callback" busy busyLabel="Sending…">
-          <Text>Sending the callback of {target.correlation_id} to its merchant again.</Text>
+        <ConfirmDialog
+          title={t({ defaultMessage: 'Resend callback', id: 'aKvTlB' })}
+          busy
+          busyLabel={t({ defaultMessage: 'Sending…', id: 'ff2VGL' })}
+        >
+          <Text>
+            {t(
+              { defaultMessage: 'Sending the callback of {id} to its merchant again.', id: 'KNXKHa' },
+              { id: target.correlation_id },
+            )}
+          </Text>
         </ConfirmDialog>
       )}
       {processStep && (
         <ProcessTransactionsDialog
           step={processStep}
           preview={s.context.bulkPreview}
-          error={s.context.processError}
+          error={s.context.processError && said(s.context.processError)}
           canPreviewAgain={s.can({ type: 'PREVIEW_AGAIN' })}
           onConfirm={() => actor.send({ type: 'CONFIRM' })}
           onCancel={() => actor.send({ type: 'CANCEL' })}

@@ -16,12 +16,11 @@ import { HeldAhead } from '../common/HeldAhead';
 import { MachineDialog } from '../common/MachineDialog';
 import { formatRupiah, rupiahWithWords } from '../../services/money';
 import type { BulkPreviewAnswer } from '../../services/payinActions';
+import { useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
 
 export type ProcessStep = 'previewing' | 'confirming' | 'running' | 'nothingToProcess' | 'failed';
-
-const payIns = (n: number) => `${n.toLocaleString('en-US')} pay-in${n === 1 ? '' : 's'}`;
 
 /**
  * Process Transactions in two steps (issue 25): the dry run's count and total, in figures and in
@@ -48,8 +47,14 @@ export function ProcessTransactionsDialog({
   onClose: () => void;
 }) {
   const styles = useStyles();
+  const t = useT();
   const asking = step === 'confirming' || step === 'running';
-  const title = step === 'failed' ? 'Failed' : asking ? 'Are you sure?' : 'Process Transactions';
+  const title =
+    step === 'failed'
+      ? t({ defaultMessage: 'Failed', id: 'vXCeIi' })
+      : asking
+        ? t({ defaultMessage: 'Are you sure?', id: '2oCaym' })
+        : t({ defaultMessage: 'Process Transactions', id: 'd6d3mW' });
   // Escape does what the dialog's own button does; while the server counts or works there is none to press.
   const busy = step === 'previewing' || step === 'running';
   return (
@@ -58,24 +63,47 @@ export function ProcessTransactionsDialog({
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={styles.content}>
-            {step === 'previewing' && <Spinner size="small" label="Counting the pay-ins this search would add…" />}
+            {step === 'previewing' && (
+              <Spinner
+                size="small"
+                label={t({ defaultMessage: 'Counting the pay-ins this search would add…', id: 'IaJzD0' })}
+              />
+            )}
             {asking && preview && (
               <>
                 <Text weight="semibold">
-                  Add {payIns(preview.count)} of {rupiahWithWords(preview.amount)} to the withdrawable balance?
+                  {t(
+                    {
+                      defaultMessage:
+                        'Add {count, plural, one {# pay-in} other {# pay-ins}} of {amount} to the withdrawable balance?',
+                      id: 'DpXWN7',
+                    },
+                    { count: preview.count, amount: rupiahWithWords(preview.amount) },
+                  )}
                 </Text>
                 <Text>
-                  Fees {formatRupiah(preview.fee)}: {formatRupiah(preview.amount - preview.fee)} moves from the
-                  non-withdrawable to the withdrawable balance. This cannot be undone.
+                  {t(
+                    {
+                      defaultMessage:
+                        'Fees {fee}: {net} moves from the non-withdrawable to the withdrawable balance. ' +
+                        'This cannot be undone.',
+                      id: 'e+gXmw',
+                    },
+                    { fee: formatRupiah(preview.fee), net: formatRupiah(preview.amount - preview.fee) },
+                  )}
                 </Text>
                 <HeldAhead held={preview.needs_approval} />
               </>
             )}
-            {step === 'running' && <Spinner size="small" label="Working…" />}
+            {step === 'running' && <Spinner size="small" label={t({ defaultMessage: 'Working…', id: 'hsvAwB' })} />}
             {step === 'nothingToProcess' && (
               <Text>
-                No pay-ins match this filter: every FINALIZED pay-in of this search is already in the withdrawable
-                balance.
+                {t({
+                  defaultMessage:
+                    'No pay-ins match this filter: every FINALIZED pay-in of this search is already in the ' +
+                    'withdrawable balance.',
+                  id: 'm4fzSQ',
+                })}
               </Text>
             )}
             {step === 'failed' && (
@@ -89,19 +117,21 @@ export function ProcessTransactionsDialog({
               {asking && (
                 <>
                   <Button disabled={step === 'running'} onClick={onCancel}>
-                    Cancel
+                    {t({ defaultMessage: 'Cancel', id: '47FYwb' })}
                   </Button>
                   <Button appearance="primary" disabled={step === 'running'} onClick={onConfirm}>
-                    Confirm
+                    {t({ defaultMessage: 'Confirm', id: 'N2IrpM' })}
                   </Button>
                 </>
               )}
               {step === 'failed' && canPreviewAgain && (
                 <Button appearance="primary" onClick={onPreviewAgain}>
-                  Preview again
+                  {t({ defaultMessage: 'Preview again', id: 'VXy/ZX' })}
                 </Button>
               )}
-              {(step === 'failed' || step === 'nothingToProcess') && <Button onClick={onClose}>Close</Button>}
+              {(step === 'failed' || step === 'nothingToProcess') && (
+                <Button onClick={onClose}>{t({ defaultMessage: 'Close', id: 'rbrahO' })}</Button>
+              )}
             </DialogActions>
           )}
         </DialogBody>

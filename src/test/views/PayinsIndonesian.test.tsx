@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import english from '../../i18n/en.json';
+import { setFormatsLanguage } from '../../i18n/language';
+import { makeTranslate } from '../../i18n/translate';
+import { SaidContext } from '../../i18n/useT';
+import { msg } from '../../i18n/msg';
+import { voidFileErrors } from '../../machines/disbursementListMachine';
+import { CallbacksTable } from '../../views/callbacks/CallbacksTable';
+import { LastUpdated } from '../../views/disbursement/LastUpdated';
+import { VoidUploadDialog } from '../../views/disbursement/VoidUploadDialog';
+import { ProcessTransactionsDialog } from '../../views/payins/ProcessTransactionsDialog';
+
+// Issue 48: the pay-in, disbursement and callback screens in Bahasa Indonesia, as IntlRoot gives them once the
+// catalogs have loaded: the views' messages by id, the machines' texts said by their English, figures in 'Rp 1.250.000'.
+const parts = import.meta.glob<Record<string, string>>('../../i18n/id/*.json', { eager: true, import: 'default' });
+const messages: Record<string, string> = Object.assign({}, ...Object.values(parts));
+const said = makeTranslate(english, messages);
+
+function inIndonesian(children: ReactNode) {
+  setFormatsLanguage('id');
+  return render(
+    <IntlProvider locale="id" defaultLocale="en" messages={messages}>
+      <SaidContext.Provider value={said}>{children}</SaidContext.Provider>
+    </IntlProvider>,
+  );
+}
+
+const noop = () => {};
+
+afterEach(() => setFormatsLanguage('en'));
+
+describe('pay-ins and disbursements in Bahasa Indonesia', () => {
+  it("asks Process Transactions' question with the count and the amounts as Indonesian writes them", () => {
+    inIndonesian(
+      <ProcessTransactionsDialog
+        step="confirming"
+        preview={{ count: 1234, amount: 1_250_000, fee: 50_000, needs_approval: false } as never}
+        error={null}
+        canPreviewAgain={false}
+        onConfirm={noop}
+        onCancel={noop}
+        onPreviewAgain={noop}
+        onClose={noop}
+      />,
+    );
+    expect(screen.getByText(/^Tambahkan 1\.234 pembayaran masuk senilai Rp 1\.250\.000 \(/)).toBeInTheDocument();
+    expect(screen.getByText(/^Biaya Rp 50\.000: Rp 1\.200\.000 berpindah/)).toBeInTheDocument();
+  });
+
+  it("says the void file's problem, made by the machine in English, in Indonesian", () => {
+    const file = null;
+    inIndonesian(
+      <VoidUploadDialog
+        step="choosingFile"
+        file={file}
+        errors={voidFileErrors(file).map(said)}
+        preview={null}
+        result={null}
+        onChoose={noop}
+        onUpload={noop}
+        onConfirm={noop}
+        onCancel={noop}
+        onAnother={noop}
+        onClose={noop}
+      />,
+    );
+    expect(screen.getByText('Pilih berkas CSV atau Excel berisi correlation_id')).toBeInTheDocument();
+    expect(screen.getByText('Unggah Pembatalan Transaksi')).toBeInTheDocument();
+  });
+
+  it('names the callbacks columns and an empty window in Indonesian', () => {
+    inIndonesian(
+      <CallbacksTable
+        rows={[]}
+        loading={false}
+        failed={false}
+        mayResend={() => false}
+        resending={null}
+        onOpen={noop}
+        onResend={noop}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Percobaan terakhir' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Nominal' })).toBeInTheDocument();
+    expect(screen.getByText('Tidak ada callback dalam rentang waktu ini.')).toBeInTheDocument();
+  });
+
+  it("stamps the figures' time in Indonesian", () => {
+    inIndonesian(<LastUpdated at="14:02:05" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Terakhir diperbarui pada 14:02:05');
+  });
+
+  it("translates a machine's text with its values carried over", () => {
+    const text = msg({ defaultMessage: 'Resend by {name}' }, { name: 'ops@maju.co.id' });
+    expect(said(text)).toBe('Dikirim ulang oleh ops@maju.co.id');
+  });
+});
