@@ -112,6 +112,23 @@ describe('the lint rules refuse a planted violation', () => {
     expect(await rulesBroken(code, path)).toContain('no-restricted-syntax');
   });
 
+  // Issue 48: a view writes no words of its own, and a message says its English and carries the id of it.
+  it.each([
+    ['words in JSX', 'export const Planted = () => <p>Search</p>;\n', 'formatjs/no-literal-string-in-jsx'],
+    [
+      'words in a label',
+      'export const Planted = () => <input title="Search" />;\n',
+      'formatjs/no-literal-string-in-jsx',
+    ],
+    [
+      'a message with a wrong id',
+      "import { useT } from '../i18n/useT';\nexport function Planted() {\n  const t = useT();\n  return t({ id: 'x', defaultMessage: 'Search' });\n}\n",
+      'formatjs/enforce-id',
+    ],
+  ])('a view with %s', async (_, code, rule) => {
+    expect(await rulesBroken(code, 'src/views/Planted.tsx')).toContain(rule);
+  });
+
   it.each([
     [
       'subscribing to it',
