@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { setFormatsLanguage, type Language } from '../../i18n/language';
 import { loadCatalogs, type Catalogs } from '../../i18n/catalogs';
@@ -50,9 +50,11 @@ function renderCard(save: (language: Language) => Promise<unknown>) {
 
 const languageBox = () => screen.getByRole('combobox', { name: /^(Language|Bahasa)$/ });
 
+// A native select (the login screen's budget): a person picks an option by its name.
 async function choose(name: string) {
-  fireEvent.click(await waitFor(languageBox));
-  fireEvent.click(await screen.findByRole('option', { name }));
+  const box = await waitFor(languageBox);
+  const option = within(box).getByRole('option', { name, hidden: true }) as HTMLOptionElement;
+  fireEvent.change(box, { target: { value: option.value } });
 }
 
 beforeEach(() => localStorage.clear());

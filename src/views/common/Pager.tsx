@@ -1,4 +1,6 @@
 import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { countText } from '../../i18n/countText';
+import { currentLanguage } from '../../i18n/language';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { GENERIC_PAGE_SIZES, type PageMeta } from '../../services/paging';
 import { useT } from '../../i18n/useT';
@@ -56,8 +58,11 @@ export function Pager({
         </Dropdown>
         <Text>
           {meta
-            ? // The count as the spec writes it ('1234 in all'): a string, so ICU adds no grouping.
-              t({ defaultMessage: '{total} in all', id: 'z6hHi9' }, { total: String(meta.total) })
+            ? // English as the spec writes it ('1234 in all', no grouping); Indonesian groups ('Total 1.234').
+              t(
+                { defaultMessage: '{total} in all', id: 'z6hHi9' },
+                { total: currentLanguage() === 'en' ? String(meta.total) : countText(meta.total) },
+              )
             : ''}
         </Text>
       </div>
