@@ -220,14 +220,15 @@ export function UserSettingsPage({ logic = twoFactorSetupMachine }: { logic?: ty
           )}
           <RecoveryCodesSection setup={actor} />
         </Card>
-        <LanguageCard />
         <Card className={styles.card}>
           <Title3 as="h2">{t({ defaultMessage: 'More Options Coming Soon', id: '5phJPT' })}</Title3>
           <Text>
             {t({ defaultMessage: 'Profile and notification preferences will be available here.', id: 'tY0qWf' })}
           </Text>
         </Card>
+        {/* The sessions table in the wide column, where it does not scroll; the language beside it. */}
         <SessionsCard />
+        <LanguageCard />
       </div>
       {(state.matches('confirmingReset') || state.matches('disabling')) && (
         <MachineDialog busy={!can('CANCEL')} onDismiss={() => actor.send({ type: 'CANCEL' })}>
