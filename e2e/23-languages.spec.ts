@@ -15,6 +15,15 @@ async function chooseLanguage(page: Page, label: string, name: string) {
   await page.getByRole('combobox', { name: label }).selectOption({ label: name });
 }
 
+/** Indonesian runs longer than English: the page still fits 1366x768 without scrolling sideways. */
+async function fitsAt1366(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await screenshot(page, name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  if (size) await page.setViewportSize(size);
+}
+
 /** The OTP step, whatever language it is in: its six boxes take the typed code. */
 async function typeCode(page: Page, email: string) {
   const boxes = page.locator('input[autocomplete="one-time-code"], input[inputmode="numeric"]');
@@ -85,6 +94,7 @@ test('a client in Bahasa Indonesia from the login page; a SUPER ADMIN by the cho
   const requested = history.getByRole('row').filter({ hasText: 'Rp 41.000' }).first();
   await expect(requested).toContainText('PENDING');
   await expectNoEnglish(client, 'Payments Balance after the request');
+  await fitsAt1366(client, '95-payments-balance-id-1366');
 
   // The SUPER ADMIN saves Bahasa Indonesia in User Settings…
   const saving = await (await browser.newContext()).newPage();
@@ -122,6 +132,7 @@ test('a client in Bahasa Indonesia from the login page; a SUPER ADMIN by the cho
   await screenshot(admin, '93-decide-id');
   await confirm.getByRole('button', { name: id('Complete') }).click();
   await expect(adminRow).toContainText('COMPLETED');
+  await fitsAt1366(admin, '96-admin-balance-id-1366');
 
   await admin.getByRole('button', { name: idPattern('Notifications, {unread} unread') }).click();
   const workOrders = admin.getByRole('list', { name: id('Work orders') });
