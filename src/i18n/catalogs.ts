@@ -1,6 +1,6 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Language } from './language';
-import { asEnglish, makeTranslate, type Catalog, type Translate } from './translate';
+import { asEnglish, makeIndonesian, type Catalog, type Translate } from './translate';
 
 export interface Catalogs {
   /** react-intl's messages by id, parsed: none for English, whose words are the code's default messages. */
@@ -23,5 +23,5 @@ export async function loadCatalogs(language: Language): Promise<Catalogs> {
     import('@formatjs/icu-messageformat-parser'),
   ]);
   const messages = Object.fromEntries(Object.entries(indonesian).map(([id, text]) => [id, parse(text)]));
-  return { messages, translate: makeTranslate(english, indonesian) };
+  return { messages, translate: makeIndonesian(english, indonesian) };
 }

@@ -54,9 +54,23 @@ export function makeTranslate(english: Catalog, translated: Catalog): Translate 
       const values = Object.fromEntries(pattern.names.map((name, i) => [name, translate(match[i + 1]!)]));
       return pattern.target.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
     }
+    // Several messages joined by '; ' (the server's refusal lists every field's problem so): each one said.
+    if (text.includes('; ')) return text.split('; ').map(translate).join('; ');
     return text;
   };
   return translate;
+}
+
+// The English 'Rp. 1,250,000' a text was made with, as Bahasa Indonesia writes it: 'Rp 1.250.000'.
+const ENGLISH_RUPIAH = /Rp\. (\d{1,3}(?:,\d{3})*)(?![\d,])/g;
+
+/**
+ * Bahasa Indonesia's translation, for the browser and the server alike: the catalogs', with the amounts a text was
+ * made with in English written as Indonesian writes them.
+ */
+export function makeIndonesian(english: Catalog, indonesian: Catalog): Translate {
+  const translate = makeTranslate(english, indonesian);
+  return (text) => translate(text).replace(ENGLISH_RUPIAH, (_, digits: string) => `Rp ${digits.replace(/,/g, '.')}`);
 }
 
 /** English shown as it is. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fromAcceptLanguage } from '../../i18n/language';
 import { msg } from '../../i18n/msg';
-import { makeTranslate } from '../../i18n/translate';
+import { makeIndonesian, makeTranslate } from '../../i18n/translate';
 
 const english = {
   a: 'Withdrawal requested.',
@@ -41,10 +41,19 @@ describe('translating texts made outside views (issue 48)', () => {
     expect(translate('Amount: too much')).toBe('Nominal: too much');
   });
 
+  it('says each of several messages joined by "; ", and Indonesian writes their amounts its way', () => {
+    expect(translate('Amount is required; Withdrawal requested.')).toBe('Nominal wajib diisi; Penarikan diajukan.');
+    const indonesianOf = makeIndonesian(english, indonesian);
+    expect(indonesianOf('Withdrawal of Rp. 1,250,000 for PT Maju requested.')).toBe(
+      'Penarikan Rp 1.250.000 untuk PT Maju diajukan.',
+    );
+    expect(indonesianOf('Rp. 5,000')).toBe('Rp 5.000');
+  });
+
   it('leaves a text no catalog holds as it is', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
-        fc.pre(!/^(Withdrawal|Rejected by |Amount)/.test(text));
+        fc.pre(!/^(Withdrawal|Rejected by |Amount)/.test(text) && !text.includes('; '));
         expect(translate(text)).toBe(text);
       }),
     );
