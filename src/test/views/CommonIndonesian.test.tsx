@@ -2,31 +2,24 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { createIntl, IntlProvider } from 'react-intl';
+import { createIntl } from 'react-intl';
 import english from '../../i18n/en.json';
 import { setFormatsLanguage } from '../../i18n/language';
-import { makeTranslate, type Catalog } from '../../i18n/translate';
-import { SaidContext } from '../../i18n/useT';
 import { uploadErrors } from '../../machines/uploadMachine';
 import { FormErrors } from '../../views/common/FormErrors';
 import { InvoiceDocument } from '../../views/common/InvoiceDocument';
 import { Pager } from '../../views/common/Pager';
 import { SearchButton } from '../../views/common/SearchButton';
+import { indonesian, InIndonesian } from './indonesianCatalog';
 
 /**
  * Issue 48: the shared building blocks in Bahasa Indonesia, with the catalogs the app loads (every part of
  * src/i18n/id), as IntlRoot provides them: a view's own words by id, texts made elsewhere by their English.
  */
-const parts = import.meta.glob<Catalog>('../../i18n/id/*.json', { eager: true, import: 'default' });
-const indonesian: Catalog = Object.assign({}, ...Object.values(parts));
-const translate = makeTranslate(english, indonesian);
-
 const inIndonesian = (ui: ReactElement) =>
   render(
     <FluentProvider theme={webLightTheme}>
-      <IntlProvider locale="id" defaultLocale="en" messages={indonesian}>
-        <SaidContext.Provider value={translate}>{ui}</SaidContext.Provider>
-      </IntlProvider>
+      <InIndonesian>{ui}</InIndonesian>
     </FluentProvider>,
   );
 

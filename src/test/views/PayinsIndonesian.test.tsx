@@ -1,31 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import english from '../../i18n/en.json';
 import { setFormatsLanguage } from '../../i18n/language';
-import { makeTranslate } from '../../i18n/translate';
-import { SaidContext } from '../../i18n/useT';
 import { msg } from '../../i18n/msg';
 import { voidFileErrors } from '../../machines/disbursementListMachine';
 import { CallbacksTable } from '../../views/callbacks/CallbacksTable';
 import { LastUpdated } from '../../views/disbursement/LastUpdated';
 import { VoidUploadDialog } from '../../views/disbursement/VoidUploadDialog';
 import { ProcessTransactionsDialog } from '../../views/payins/ProcessTransactionsDialog';
+import { InIndonesian, indonesianSaid as said } from './indonesianCatalog';
 
 // Issue 48: the pay-in, disbursement and callback screens in Bahasa Indonesia, as IntlRoot gives them once the
 // catalogs have loaded: the views' messages by id, the machines' texts said by their English, figures in 'Rp 1.250.000'.
-const parts = import.meta.glob<Record<string, string>>('../../i18n/id/*.json', { eager: true, import: 'default' });
-const messages: Record<string, string> = Object.assign({}, ...Object.values(parts));
-const said = makeTranslate(english, messages);
-
 function inIndonesian(children: ReactNode) {
   setFormatsLanguage('id');
-  return render(
-    <IntlProvider locale="id" defaultLocale="en" messages={messages}>
-      <SaidContext.Provider value={said}>{children}</SaidContext.Provider>
-    </IntlProvider>,
-  );
+  return render(<InIndonesian>{children}</InIndonesian>);
 }
 
 const noop = () => {};
