@@ -22,6 +22,7 @@ import {
   renderPage,
   type PageModel,
 } from './pageModelHarness';
+import { queryDialogLabelled } from './dialogLabelled';
 import type { Paged } from '../../services/paging';
 
 /**
@@ -292,7 +293,7 @@ const table = () => within(page()).getByRole('table', { name: 'Audit log', hidde
 // The path's dialog is named by its label only once drawn; the line's dialog is told apart by its own.
 const isLineDialog = (el: HTMLElement) => /^Audit line/.test(el.getAttribute('aria-label') ?? '');
 const pathDialog = () => screen.queryAllByRole('dialog', { hidden: true }).find((el) => !isLineDialog(el)) ?? null;
-const lineDialog = () => screen.queryByRole('dialog', { name: 'Audit line 2', hidden: true });
+const lineDialog = () => queryDialogLabelled('Audit line 2');
 const shows = (text: string) => within(page()).queryAllByText(text).length > 0;
 
 function readScreen(): string {
@@ -443,9 +444,7 @@ const fakeLayout = fromPromise<ChartLayout, ChartGraph>(async ({ input }) => ({
 }));
 const chartLogic = workflowChartMachine.provide({ actors: { layout: fakeLayout } });
 
-// One retry: under CI's full load the path SEARCH → OPEN_LINE once left the line dialog closed for 5 s (not
-// reproduced on a quieter run, cause not found); a screen that is really wrong fails both tries.
-describe('Audit Log: every path of auditLog, driven through the page', { retry: 1 }, () => {
+describe('Audit Log: every path of auditLog, driven through the page', () => {
   it('has a path through every transition of its definition', () => {
     // Back, Forward and saved views (issue 29) are AuditLogMemory.model.test.tsx's, which takes each of them.
     expect(model.uncovered.filter((t) => !/URL_CHANGED|APPLY_VIEW|RELOAD/.test(t))).toEqual([]);

@@ -13,6 +13,7 @@ import type { JournalEntry } from '../../services/ledgerRules';
 import { auditLineMachine, type AuditLinePage, type AuditLinePageQuery } from '../../machines/auditLineMachine';
 import { AuditLogPage } from '../../views/audit/AuditLogPage';
 import { savedViewsWith } from './pageModelHarness';
+import { dialogLabelled, queryDialogLabelled } from './dialogLabelled';
 import type { Paged } from '../../services/paging';
 
 const WD = '11111111-2222-3333-4444-555555555555';
@@ -385,7 +386,7 @@ describe("a bulk line's records and journal (issue 43)", () => {
     const table = screen.getByRole('table', { name: 'Audit log' });
     await within(table).findByText('transaction.bulk_add_withdrawable');
     fireEvent.click(within(table).getByRole('button', { name: 'Records' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Audit line 41' });
+    const dialog = await dialogLabelled('Audit line 41');
     expect(within(dialog).getByText('Audit line #41: moved 3 records')).toBeTruthy();
     const list = await within(dialog).findByRole('table', { name: 'Records moved' });
     for (const id of PAYINS) expect(within(list).getAllByText(id).length).toBeGreaterThan(0);
@@ -400,7 +401,7 @@ describe("a bulk line's records and journal (issue 43)", () => {
       { id: 41, view: 'journal', page: 1 },
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Audit line 41' })).toBeNull());
+    await waitFor(() => expect(queryDialogLabelled('Audit line 41')).toBeNull());
   });
 
   it('says in place when the records cannot be read, and tries again', async () => {
@@ -408,7 +409,7 @@ describe("a bulk line's records and journal (issue 43)", () => {
     const table = screen.getByRole('table', { name: 'Audit log' });
     await within(table).findByText('transaction.bulk_add_withdrawable');
     fireEvent.click(within(table).getByRole('button', { name: 'Journal' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Audit line 41' });
+    const dialog = await dialogLabelled('Audit line 41');
     await within(dialog).findByText('The records could not be read.');
     fireEvent.click(within(dialog).getByRole('button', { name: /Retry|Try again/ }));
     await waitFor(() => expect(asked).toHaveLength(2));

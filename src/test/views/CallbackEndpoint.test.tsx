@@ -13,6 +13,7 @@ import { ApiError } from '../../services/http';
 import type { UserTypeName } from '../../services/schemas';
 import { CallbacksPage } from '../../views/callbacks/CallbacksPage';
 import { CLIENTS, chooseClient, click, region, renderPage, savedViewsWith } from './pageModelHarness';
+import { dialogLabelled } from './dialogLabelled';
 
 /**
  * A client's callback endpoint (issue 47), opened from the Callbacks page filtered by that client: a SUPER
@@ -22,17 +23,6 @@ import { CLIENTS, chooseClient, click, region, renderPage, savedViewsWith } from
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 const REFUSED = 'Callback URL must not point to a private address (10.0.0.0/8)';
-
-/**
- * A dialog by its label. Not by accessible name: in jsdom, tabster's modalizer now and then marks the open dialog
- * itself aria-hidden a moment after it opens, which empties its computed name (CI failed on that twice).
- */
-const dialogLabelled = (label: string) =>
-  waitFor(() => {
-    const found = document.querySelector<HTMLElement>(`[role$="dialog"][aria-label="${label}"]`);
-    if (!found) throw new Error(`No dialog labelled ${label}`);
-    return found;
-  });
 
 function server() {
   let endpoint: CallbackEndpoint = {
