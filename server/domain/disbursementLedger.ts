@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { postEntry, type ClientAccountKind, type EntryInput } from './ledger.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * A disbursement's money movements (design.md section 4). Each is one journal entry keyed by the
@@ -31,7 +32,11 @@ const moveTotal = (d: DisbursementMoney, from: ClientAccountKind, to: ClientAcco
 export const holdDisbursement = (tx: Db, d: DisbursementMoney, by: number | null) =>
   post(tx, d, by, {
     kind: 'disbursement.hold',
-    description: 'Disbursement requested: amount and fee held',
+    description: msg({
+      defaultMessage: 'Disbursement requested: amount and fee held',
+      id: 'sTVbiV',
+      description: "a ledger entry's description",
+    }),
     lines: moveTotal(d, 'disbursement', 'disbursement_hold'),
   });
 
@@ -42,7 +47,14 @@ export const holdDisbursement = (tx: Db, d: DisbursementMoney, by: number | null
 export const settleDisbursement = (tx: Db, d: DisbursementMoney, outcome: 'paid' | 'released', by: number | null) =>
   post(tx, d, by, {
     kind: 'disbursement.settle',
-    description: outcome === 'paid' ? 'Disbursement paid out' : 'Disbursement hold released',
+    description:
+      outcome === 'paid'
+        ? msg({ defaultMessage: 'Disbursement paid out', id: '/a+3as', description: "a ledger entry's description" })
+        : msg({
+            defaultMessage: 'Disbursement hold released',
+            id: 'nE6mEI',
+            description: "a ledger entry's description",
+          }),
     lines:
       outcome === 'paid'
         ? nonZero([
@@ -57,7 +69,11 @@ export const settleDisbursement = (tx: Db, d: DisbursementMoney, outcome: 'paid'
 export const refundVoidedDisbursement = (tx: Db, d: DisbursementMoney, by: number | null) =>
   post(tx, d, by, {
     kind: 'disbursement.void',
-    description: 'Disbursement voided: amount and fee returned',
+    description: msg({
+      defaultMessage: 'Disbursement voided: amount and fee returned',
+      id: 'RWHqLf',
+      description: "a ledger entry's description",
+    }),
     lines: nonZero([
       { account: { system: 'bankPayouts' }, amount: -d.amount },
       { account: { system: 'fees' }, amount: -d.feeAmount },
@@ -69,6 +85,10 @@ export const refundVoidedDisbursement = (tx: Db, d: DisbursementMoney, by: numbe
 export const moveDisbursementToWithdrawable = (tx: Db, d: DisbursementMoney, by: number | null) =>
   post(tx, d, by, {
     kind: 'disbursement.withdrawable',
-    description: 'Released disbursement added to withdrawable balance',
+    description: msg({
+      defaultMessage: 'Released disbursement added to withdrawable balance',
+      id: 'F0b//F',
+      description: "a ledger entry's description",
+    }),
     lines: moveTotal(d, 'disbursement', 'withdrawable'),
   });

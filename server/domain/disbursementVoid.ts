@@ -281,9 +281,14 @@ export async function voidDisbursements(
         clientId: clientIds.size === 1 ? [...clientIds][0] : null,
         before: null,
         after: null,
-        summary:
-          `Void ${voiding.length.toLocaleString('en-US')} disbursements of ${filename}, returning ` +
-          `${formatRupiah(preview.total.amount)} to the disbursement balance`,
+        summary: msg(
+          {
+            defaultMessage: 'Void {count} disbursements of {filename}, returning {amount} to the disbursement balance',
+            id: 'ezmj1N',
+            description: "a held action's summary",
+          },
+          { count: voiding.length.toLocaleString('en-US'), filename, amount: formatRupiah(preview.total.amount) },
+        ),
         payload: { filename, entries: voiding } satisfies HeldVoid,
       },
       origin,

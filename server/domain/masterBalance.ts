@@ -45,8 +45,22 @@ export async function applyAdjustment(
     picName: by.maker.name,
     by: by.maker.id,
     description: by.checker
-      ? `Master balance adjustment by ${by.maker.name}, approved by ${by.checker.name}`
-      : `Master balance adjustment by ${by.maker.name}`,
+      ? msg(
+          {
+            defaultMessage: 'Master balance adjustment by {maker}, approved by {checker}',
+            id: 'iYIGGy',
+            description: "a ledger entry's description",
+          },
+          { maker: by.maker.name, checker: by.checker.name },
+        )
+      : msg(
+          {
+            defaultMessage: 'Master balance adjustment by {maker}',
+            id: 'f4Dx6c',
+            description: "a ledger entry's description",
+          },
+          { maker: by.maker.name },
+        ),
   });
   const result = { client_id: clientId, previous_balance: previous, amount, balance: previous + amount };
   const actor = by.checker ?? by.maker;
@@ -99,7 +113,14 @@ export async function adjustMasterBalance(
           clientId: client.id,
           before: previous,
           after: previous + input.amount,
-          summary: `Adjust the disbursement balance of ${client.name} by ${formatRupiah(input.amount)}`,
+          summary: msg(
+            {
+              defaultMessage: 'Adjust the disbursement balance of {client} by {amount}',
+              id: 'vhM533',
+              description: "a held action's summary",
+            },
+            { client: client.name, amount: formatRupiah(input.amount) },
+          ),
           payload: { client_id: client.id, amount: input.amount },
         },
         origin,

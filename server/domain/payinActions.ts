@@ -183,7 +183,14 @@ export async function finalizeManually(
         clientId: row.clientId,
         before: null,
         after: null,
-        summary: `Finalize pay-in ${row.correlationId} of ${formatRupiah(row.amount)} by hand (RRN ${body.rrn})`,
+        summary: msg(
+          {
+            defaultMessage: 'Finalize pay-in {id} of {amount} by hand (RRN {rrn})',
+            id: '/JqStw',
+            description: "a held action's summary",
+          },
+          { id: row.correlationId, amount: formatRupiah(row.amount), rrn: body.rrn },
+        ),
         payload: { correlation_id: row.correlationId, rrn: body.rrn, paid_at: paidTime.toISOString() },
       },
       origin,
@@ -282,6 +289,13 @@ async function bulkSelection(db: Db, principal: Principal, filter: TransactionFi
     and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`;
   return { where, pending };
 }
+
+/** A held bulk's figures as its summary says them. */
+const bulkFigures = (now: { count: number; amount: number }, net: number) => ({
+  count: now.count.toLocaleString('en-US'),
+  amount: formatRupiah(now.amount),
+  net: formatRupiah(net),
+});
 
 const totalsOf = (row: { count: number | string; amount: number | string; fee: number | string }): BulkPreview => ({
   count: Number(row.count),
@@ -397,10 +411,24 @@ export async function bulkAddToWithdrawable(
         clientId: filter.client_id?.length === 1 ? filter.client_id[0] : null,
         before: null,
         after: null,
-        summary:
-          `Add ${now.count.toLocaleString('en-US')} pay-ins of ${formatRupiah(now.amount)} (` +
-          `${formatRupiah(net)} after fees)${filter.start ? ` from ${filter.start} to ${filter.end}` : ''} to ` +
-          `withdrawable balance`,
+        summary: filter.start
+          ? msg(
+              {
+                defaultMessage:
+                  'Add {count} pay-ins of {amount} ({net} after fees) from {start} to {end} to withdrawable balance',
+                id: 'aeeiUE',
+                description: "a held action's summary",
+              },
+              { ...bulkFigures(now, net), start: filter.start, end: filter.end ?? '' },
+            )
+          : msg(
+              {
+                defaultMessage: 'Add {count} pay-ins of {amount} ({net} after fees) to withdrawable balance',
+                id: 'XvXnqM',
+                description: "a held action's summary",
+              },
+              bulkFigures(now, net),
+            ),
         payload: { filter, expected, time_zone: timeZone, fingerprint } satisfies HeldBulk,
       },
       origin,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { clientAccountKinds, clientAccountCode, systemAccounts } from './ledger.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /**
  * The set-based twins of creditPayin and releaseToWithdrawable, for thousands of pay-ins at once
@@ -78,7 +79,7 @@ async function bulkPost(
 export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = null): Promise<number> {
   const credited = await bulkPost(tx, {
     kind: 'payin.finalized',
-    description: 'Pay-in finalized',
+    description: msg({ defaultMessage: 'Pay-in finalized', id: 'DjDFZS', description: "a ledger entry's description" }),
     by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})`,
     lines: sql`(${systemAccounts.channelReceipts.code}, -t.amount), ('client:' || t.client_id || ':nonwithdrawable',
@@ -95,7 +96,11 @@ export async function bulkCreditPayins(tx: Db, where: SQL, by: number | null = n
 export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number | null = null): Promise<number> {
   const moved = await bulkPost(tx, {
     kind: 'payin.withdrawable',
-    description: 'Added to withdrawable balance',
+    description: msg({
+      defaultMessage: 'Added to withdrawable balance',
+      id: '0Sv5hb',
+      description: "a ledger entry's description",
+    }),
     by,
     where: sql`t.status in ('FINALIZED', 'SETTLED') and (${where})
       and exists (select 1 from journal_entries c where c.kind = 'payin.finalized' and c.reference = t.correlation_id)`,
@@ -121,7 +126,11 @@ export async function bulkReleaseToWithdrawable(tx: Db, where: SQL, by: number |
 export async function bulkSettle(tx: Db, set: SQL, by: number | null): Promise<{ count: number; amount: number }> {
   const count = await bulkPost(tx, {
     kind: 'payin.withdrawable',
-    description: 'Settled: added to withdrawable balance',
+    description: msg({
+      defaultMessage: 'Settled: added to withdrawable balance',
+      id: 'P2VbOn',
+      description: "a ledger entry's description",
+    }),
     by,
     where: sql`t.id in (select id from settling where credited)`,
     lines: sql`('client:' || t.client_id || ':nonwithdrawable', -(t.amount - t.fee_amount)),

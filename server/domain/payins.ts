@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { postEntry, type EntryInput } from './ledger.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 /** The pay-in's one entry of a kind: keyed by its reference, so it applies once. */
 const post = (
@@ -18,7 +19,7 @@ export function creditPayin(
 ) {
   return post(tx, p, {
     kind: 'payin.finalized',
-    description: 'Pay-in finalized',
+    description: msg({ defaultMessage: 'Pay-in finalized', id: 'DjDFZS', description: "a ledger entry's description" }),
     lines: [
       { account: { system: 'channelReceipts' }, amount: -p.amount },
       { account: { client: p.clientId, kind: 'nonwithdrawable' }, amount: p.amount - p.fee },
@@ -34,7 +35,11 @@ export function releaseToWithdrawable(
 ) {
   return post(tx, p, {
     kind: 'payin.withdrawable',
-    description: 'Added to withdrawable balance',
+    description: msg({
+      defaultMessage: 'Added to withdrawable balance',
+      id: '0Sv5hb',
+      description: "a ledger entry's description",
+    }),
     lines: [
       { account: { client: p.clientId, kind: 'nonwithdrawable' }, amount: -p.net },
       { account: { client: p.clientId, kind: 'withdrawable' }, amount: p.net },

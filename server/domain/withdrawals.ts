@@ -47,7 +47,14 @@ export async function openWithdrawal(tx: Db, values: NewWithdrawal): Promise<Wit
     kind: 'withdrawal.request',
     reference: created.uuid,
     createdBy: values.requestedBy,
-    description: `${created.kind === 'transfer_to_disburse' ? 'Transfer to disburse' : 'Withdrawal'} requested`,
+    description:
+      created.kind === 'transfer_to_disburse'
+        ? msg({
+            defaultMessage: 'Transfer to disburse requested',
+            id: 'ykbf9C',
+            description: "a ledger entry's description",
+          })
+        : msg({ defaultMessage: 'Withdrawal requested', id: 'HteKkJ', description: "a ledger entry's description" }),
     lines: [
       { account: { client: created.clientId, kind: 'withdrawable' }, amount: -created.amount },
       { account: { client: created.clientId, kind: 'pending_withdrawal' }, amount: created.amount },
@@ -84,7 +91,10 @@ export async function applyDecision(
     kind: 'withdrawal.decision',
     reference: current.uuid,
     createdBy: deciderId,
-    description: `Withdrawal ${next.toLowerCase()}`,
+    description:
+      next === 'COMPLETED'
+        ? msg({ defaultMessage: 'Withdrawal completed', id: '3ellGi', description: "a ledger entry's description" })
+        : msg({ defaultMessage: 'Withdrawal rejected', id: 'rhYRtr', description: "a ledger entry's description" }),
     lines: [
       { account: { client: current.clientId, kind: 'pending_withdrawal' }, amount: -current.amount },
       { account: destination, amount: current.amount },
@@ -311,12 +321,27 @@ export async function requestWithdrawal(
           clientId,
           before: available,
           after: available - body.amount,
-          summary:
-            `${transfer ? 'Transfer to the disbursement balance' : 'Withdraw'} ${formatRupiah(body.amount)} ` +
-            `from ${clientName}` +
-            `${
-              transfer ? '' : ` to ${request.type === 'withdrawal' ? `${request.bank_name} ${request.account_no}` : ''}`
-            }`,
+          summary: transfer
+            ? msg(
+                {
+                  defaultMessage: 'Transfer to the disbursement balance {amount} from {client}',
+                  id: 'u4Z8An',
+                  description: "a held action's summary",
+                },
+                { amount: formatRupiah(body.amount), client: clientName },
+              )
+            : msg(
+                {
+                  defaultMessage: 'Withdraw {amount} from {client} to {account}',
+                  id: 'M/cvSN',
+                  description: "a held action's summary",
+                },
+                {
+                  amount: formatRupiah(body.amount),
+                  client: clientName,
+                  account: request.type === 'withdrawal' ? `${request.bank_name} ${request.account_no}` : '',
+                },
+              ),
           payload: { client_id: clientId, request, idempotency_key: idempotencyKey, request_hash: requestHash },
         },
         origin,

@@ -70,7 +70,8 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/^python-requests\//, 'Python'],
   [/^PostmanRuntime\//, 'Postman'],
 ];
-const SYSTEMS: Array<[RegExp, string]> = [
+type System = 'iOS' | 'Android' | 'ChromeOS' | 'Windows' | 'macOS' | 'Linux';
+const SYSTEMS: Array<[RegExp, System]> = [
   [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
   [/\bAndroid\b/, 'Android'],
   [/\bCrOS\b/, 'ChromeOS'],
@@ -78,6 +79,27 @@ const SYSTEMS: Array<[RegExp, string]> = [
   [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
   [/\bLinux\b/, 'Linux'],
 ];
+
+/**
+ * 'Chrome on Linux', one message per system: a catalog pattern '{browser} on {system}' would say any text with ' on '
+ * in it (a typed description) in Indonesian too, while '{browser} on Linux' matches only what this writes.
+ */
+function onSystem(browser: string, system: System): string {
+  switch (system) {
+    case 'iOS':
+      return msg({ defaultMessage: '{browser} on iOS', id: '5yYRSc' }, { browser });
+    case 'Android':
+      return msg({ defaultMessage: '{browser} on Android', id: 'MagxZV' }, { browser });
+    case 'ChromeOS':
+      return msg({ defaultMessage: '{browser} on ChromeOS', id: 'LVvBUk' }, { browser });
+    case 'Windows':
+      return msg({ defaultMessage: '{browser} on Windows', id: 'BuvYJd' }, { browser });
+    case 'macOS':
+      return msg({ defaultMessage: '{browser} on macOS', id: '1CafJz' }, { browser });
+    case 'Linux':
+      return msg({ defaultMessage: '{browser} on Linux', id: 'WD+uLc' }, { browser });
+  }
+}
 
 /**
  * A short readable name for a user agent ("Chrome on Linux", "Safari on iOS"): a few patterns rather
@@ -88,7 +110,7 @@ export function browserName(userAgent: string | null | undefined): string {
   if (!ua) return msg({ defaultMessage: 'Unknown browser', id: 'fepi00' });
   const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return onSystem(browser, system);
   if (browser) return browser;
   if (system) return msg({ defaultMessage: 'A browser on {system}', id: '/B30ow' }, { system });
   return msg({ defaultMessage: 'Unknown browser', id: 'fepi00' });

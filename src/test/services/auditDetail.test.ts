@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditDetailLines } from '../../services/auditDetail';
+import { indonesianSaid } from '../views/indonesianCatalog';
 
 describe('auditDetailLines: the detail as lines a person reads', () => {
   it('pairs before and after by key with an arrow; unchanged keys read once', () => {
@@ -106,5 +107,16 @@ describe('auditDetailLines: properties over any JSON detail', () => {
         );
       }),
     );
+  });
+
+  it("says its own words in the reader's language and leaves keys and stored values as they are", () => {
+    expect(
+      auditDetailLines(
+        { before: { reason: 'typo', active: true }, after: { active: false }, note: '' },
+        indonesianSaid,
+      ),
+    ).toEqual(['active: ya → tidak', 'reason: typo → tidak ada', 'note: (kosong)']);
+    // A stored value that happens to read like one of its words is data, and is not translated.
+    expect(auditDetailLines({ answer: 'no' }, indonesianSaid)).toEqual(['answer: no']);
   });
 });

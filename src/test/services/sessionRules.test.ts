@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { browserName, SessionParams } from '../../services/sessionRules';
+import { indonesianSaid } from '../views/indonesianCatalog';
 
 describe('browserName: a short readable name for a user agent (issue 44)', () => {
   it.each([
@@ -46,6 +47,18 @@ describe('browserName: a short readable name for a user agent (issue 44)', () =>
     ['\u0000<script>', 'Unknown browser'],
   ])('%s → %s', (agent, name) => {
     expect(browserName(agent)).toBe(name);
+  });
+
+  it.each([
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36', 'Chrome di Linux'],
+    ['Mozilla/5.0 (X11; Linux x86_64) SomethingNew/1.0', 'Peramban di Linux'],
+    ['', 'Peramban tidak dikenal'],
+  ])('%s is said in Bahasa Indonesia as %s', (agent, name) => {
+    expect(indonesianSaid(browserName(agent))).toBe(name);
+  });
+
+  it("leaves a text that only looks like a browser's name as it is", () => {
+    expect(indonesianSaid('Deposit on Monday')).toBe('Deposit on Monday');
   });
 });
 

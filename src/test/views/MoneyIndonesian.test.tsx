@@ -9,9 +9,11 @@ import { setFormatsLanguage } from '../../i18n/language';
 import { SaidContext } from '../../i18n/useT';
 import { withdrawalDecisionMachine } from '../../machines/withdrawalDecisionMachine';
 import type { ApprovalRow } from '../../services/approvalRules';
+import type { DepositRow } from '../../services/disbursementAccountRules';
 import type { WithdrawalRow } from '../../services/withdrawalRules';
 import { ApprovalFacts } from '../../views/approvals/ApprovalDecisionDialog';
 import { ApprovalStatusBadge } from '../../views/approvals/ApprovalStatusBadge';
+import { DepositTable } from '../../views/disbursement/DepositTable';
 import { BalanceCards } from '../../views/withdrawals/BalanceCards';
 import { WithdrawalDecisionDialog } from '../../views/withdrawals/WithdrawalDecisionDialog';
 import { WithdrawalHistoryTable } from '../../views/withdrawals/WithdrawalHistoryTable';
@@ -152,7 +154,8 @@ describe('Approvals in Bahasa Indonesia', () => {
     amount: 150_000_000,
     before: 10_000_000,
     after: 160_000_000,
-    summary: 'Withdrawal to BCA 1234567890',
+    // As the server writes it, in English, when the request is held (server/domain/withdrawals.ts).
+    summary: 'Withdraw Rp. 150,000,000 from PT Maju to BCA 1234567890',
   } as ApprovalRow;
 
   it("shows a request's facts and status in Indonesian; the words of the amount stay Indonesian", async () => {
@@ -169,5 +172,38 @@ describe('Approvals in Bahasa Indonesia', () => {
     );
     expect(screen.getByRole('definition', { name: 'Saldo' })).toHaveTextContent('Rp 10.000.000 → Rp 160.000.000');
     expect(screen.getByRole('definition', { name: 'Pembuat' })).toHaveTextContent('Budi (budi@demo.local)');
+    // The summary is stored in English and said in the reader's language, its values carried across.
+    expect(screen.getByRole('definition', { name: 'Ringkasan' })).toHaveTextContent(
+      'Tarik Rp 150.000.000 dari PT Maju ke BCA 1234567890',
+    );
+  });
+
+  it('keeps the English summary word for word', async () => {
+    await renderIn('en', <ApprovalFacts row={row} />);
+    expect(screen.getByRole('definition', { name: 'Summary' })).toHaveTextContent(
+      'Withdraw Rp. 150,000,000 from PT Maju to BCA 1234567890',
+    );
+  });
+});
+
+describe('Deposits in Bahasa Indonesia', () => {
+  const deposits = [
+    { id: 1, name: 'Budi', amount: 5_000_000, created_at: '2026-11-21T03:00:00.000Z', description: 'Setoran awal' },
+    {
+      id: 2,
+      name: 'Budi',
+      amount: -250_000,
+      created_at: '2026-11-22T03:00:00.000Z',
+      // As the server writes it (server/domain/masterBalance.ts), stored in English.
+      description: 'Master balance adjustment by Budi, approved by Sari',
+    },
+  ] as DepositRow[];
+
+  it("says the server's descriptions in Indonesian and leaves what a person typed as typed", async () => {
+    await renderIn('id', <DepositTable label="Setoran" rows={deposits} loading={false} />);
+    const table = screen.getByRole('table', { name: 'Setoran' });
+    expect(within(table).getByText('Penyesuaian saldo induk oleh Budi, disetujui oleh Sari')).toBeInTheDocument();
+    expect(within(table).getByText('Setoran awal')).toBeInTheDocument();
+    expect(within(table).getByText('-Rp 250.000')).toBeInTheDocument();
   });
 });

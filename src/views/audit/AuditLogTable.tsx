@@ -19,7 +19,7 @@ import { itemCountOf, movedMoney, type AuditLogRow } from '../../services/auditL
 import type { AuditLineView } from '../../machines/auditLineMachine';
 import { formatDateTime } from '../../services/format';
 import { countText } from '../../i18n/countText';
-import { useT } from '../../i18n/useT';
+import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
@@ -71,13 +71,14 @@ function ObjectCell({ row }: { row: AuditLogRow }) {
 function DetailCell({ row }: { row: AuditLogRow }) {
   const styles = useStyles();
   const t = useT();
+  const said = useSaid();
   const { action_key: _key, items: _items, ...rest } = row.detail ?? {};
   const count = itemCountOf(row);
   const lines = [
     ...(count != null
       ? [t({ defaultMessage: 'records moved: {count}', id: 'WYQNI6' }, { count: countText(count) })]
       : []),
-    ...auditDetailLines(row.detail == null ? null : rest),
+    ...auditDetailLines(row.detail == null ? null : rest, said),
   ];
   if (!lines.length) return <>{NONE}</>;
   return (

@@ -48,7 +48,7 @@ export function SessionsCard({ logic = sessionsMachine }: { logic?: typeof sessi
       header: t({ defaultMessage: 'Browser', id: 'E3oB+t' }),
       cell: (r) => (
         <span className={styles.browser}>
-          {r.browser}
+          {said(r.browser)}
           {r.current && (
             <Badge appearance="tint" color="success">
               {t({ defaultMessage: 'This session', id: 'tOCeMA' })}
@@ -81,7 +81,7 @@ export function SessionsCard({ logic = sessionsMachine }: { logic?: typeof sessi
             size="small"
             aria-label={t(
               { defaultMessage: 'Sign out {browser}, signed in {signedIn}', id: 'fDLVqa' },
-              { browser: r.browser, signedIn: formatDateTime(r.created_at) },
+              { browser: said(r.browser), signedIn: formatDateTime(r.created_at) },
             )}
             disabled={!s.can({ type: 'END', id: r.id })}
             onClick={() => actor.send({ type: 'END', id: r.id })}
@@ -147,7 +147,7 @@ export function SessionsCard({ logic = sessionsMachine }: { logic?: typeof sessi
                 id: 'kD3Igz',
               },
               {
-                browser: target.browser,
+                browser: said(target.browser),
                 address: target.ip ?? t({ defaultMessage: 'unknown address', id: 'q4twZ3' }),
                 signedIn: formatDateTime(target.created_at),
               },
