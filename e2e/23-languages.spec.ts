@@ -73,6 +73,12 @@ test('a client in Bahasa Indonesia from the login page; a SUPER ADMIN by the cho
   await expect(client.getByRole('group', { name: id('Available Balance') })).toContainText(RUPIAH_ID);
   await expect(client.getByRole('group', { name: id('Available Balance') })).not.toContainText('Rp.');
   await expectNoEnglish(client, 'Payments Balance');
+  // The range between its ends as Indonesian writes it; it still searches.
+  const range = client.getByRole('textbox', { name: id('Date range') });
+  await expect(range).toHaveValue(/^\d{4}-\d\d-\d\d \d\d:\d\d sampai \d{4}-\d\d-\d\d \d\d:\d\d$/);
+  await client.getByRole('button', { name: id('Search'), exact: true }).click();
+  await expect(range).toHaveValue(/ sampai /);
+  await expect(client.getByText(id('Invalid Date Range - Please input a valid date range'))).toHaveCount(0);
   await screenshot(client, '91-payments-balance-id');
 
   await client.getByRole('button', { name: id('Request Widthdrawal') }).click();

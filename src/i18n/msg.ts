@@ -10,8 +10,10 @@ export interface TextDescriptor {
 }
 
 export function msg(descriptor: TextDescriptor, values?: Record<string, string | number>): string {
-  if (!values) return descriptor.defaultMessage;
-  return descriptor.defaultMessage.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return values ? fill(descriptor.defaultMessage, values) : descriptor.defaultMessage;
+}
+
+/** A message's English (declared with msg() elsewhere) with its `{name}` placeholders filled. */
+export function fill(message: string, values: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

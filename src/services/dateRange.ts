@@ -1,6 +1,7 @@
 import { msg } from '../i18n/msg';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { currentLanguage, type Language } from '../i18n/language';
 import { BUSINESS_TIME_ZONE } from './businessClock';
 
 dayjs.extend(customParseFormat);
@@ -11,21 +12,27 @@ export const INVALID_DATE_RANGE = msg({
   id: 'oCu9jR',
 });
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
-const SEPARATOR = ' to ';
+/**
+ * Between a range's ends, as each language writes it: 'to', and 'sampai' in Bahasa Indonesia (issue 48). Either is
+ * read in both languages, so a range written before the language changed, or pasted from a colleague, still reads.
+ */
+const SEPARATORS: Record<Language, string> = { en: ' to ', id: ' sampai ' };
+const ANY_SEPARATOR = / (?:to|sampai) /;
 
 export interface DateRange {
   start: string;
   end: string;
 }
 
-export const formatDateRange = (range: DateRange) => `${range.start}${SEPARATOR}${range.end}`;
+export const formatDateRange = (range: DateRange, language: Language = currentLanguage()) =>
+  `${range.start}${SEPARATORS[language]}${range.end}`;
 
 /**
- * Reads 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm'. Reversed ends are swapped; when both ends are
+ * Reads 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm' (or 'sampai' for 'to'). Reversed ends are swapped; when both ends are
  * equal or the end is at 00:00, the end becomes 23:59 of that day. Anything else is null.
  */
 export function parseDateRange(text: string): DateRange | null {
-  const parts = text.trim().split(SEPARATOR);
+  const parts = text.trim().split(ANY_SEPARATOR);
   if (parts.length !== 2) return null;
   const [a, b] = parts.map((p) => dayjs(p.trim(), DATE_TIME_FORMAT, true));
   if (!a.isValid() || !b.isValid()) return null;

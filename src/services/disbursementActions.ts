@@ -1,7 +1,7 @@
 import { msg } from '../i18n/msg';
+import { figuresChanged, type ChangedSentences, type Figures } from './figuresChanged';
 import * as v from 'valibot';
 import { WholeNumber } from './answerParts';
-import { formatRupiah } from './money';
 import { DISBURSEMENT_STATUSES, DisbursementRow, VoidOutcome, type DisbursementStatusName } from './disbursementQuery';
 
 /**
@@ -104,54 +104,32 @@ export const VoidUploadFields = v.pipe(
 );
 export type VoidUploadFields = v.InferOutput<typeof VoidUploadFields>;
 
+const VOID_FILE_CHANGED: ChangedSentences = {
+  oneWasOne: msg({
+    defaultMessage:
+      'The file now voids {count} row for {amount}, not the {expectedCount} row for {expectedAmount} you previewed. Preview it again.',
+    id: 'iJi1gL',
+  }),
+  oneWasMany: msg({
+    defaultMessage:
+      'The file now voids {count} row for {amount}, not the {expectedCount} rows for {expectedAmount} you previewed. Preview it again.',
+    id: 'ee093k',
+  }),
+  manyWasOne: msg({
+    defaultMessage:
+      'The file now voids {count} rows for {amount}, not the {expectedCount} row for {expectedAmount} you previewed. Preview it again.',
+    id: 'G/jnFY',
+  }),
+  manyWasMany: msg({
+    defaultMessage:
+      'The file now voids {count} rows for {amount}, not the {expectedCount} rows for {expectedAmount} you previewed. Preview it again.',
+    id: '/g92UD',
+  }),
+};
+
 /** The 409 when the file would now void other figures than the preview the person confirmed; null when the same. */
-export function voidFileChanged(
-  now: { count: number; amount: number },
-  expected: { count: number; amount: number },
-): string | null {
-  if (now.count === expected.count && now.amount === expected.amount) return null;
-  // One sentence per count's number (one row, or rows) on either side, so each translates whole.
-  const values = {
-    count: now.count.toLocaleString('en-US'),
-    amount: formatRupiah(now.amount),
-    expectedCount: expected.count.toLocaleString('en-US'),
-    expectedAmount: formatRupiah(expected.amount),
-  };
-  if (now.count === 1)
-    return expected.count === 1
-      ? msg(
-          {
-            defaultMessage:
-              'The file now voids {count} row for {amount}, not the {expectedCount} row for {expectedAmount} you previewed. Preview it again.',
-            id: 'iJi1gL',
-          },
-          values,
-        )
-      : msg(
-          {
-            defaultMessage:
-              'The file now voids {count} row for {amount}, not the {expectedCount} rows for {expectedAmount} you previewed. Preview it again.',
-            id: 'ee093k',
-          },
-          values,
-        );
-  return expected.count === 1
-    ? msg(
-        {
-          defaultMessage:
-            'The file now voids {count} rows for {amount}, not the {expectedCount} row for {expectedAmount} you previewed. Preview it again.',
-          id: 'G/jnFY',
-        },
-        values,
-      )
-    : msg(
-        {
-          defaultMessage:
-            'The file now voids {count} rows for {amount}, not the {expectedCount} rows for {expectedAmount} you previewed. Preview it again.',
-          id: '/g92UD',
-        },
-        values,
-      );
+export function voidFileChanged(now: Figures, expected: Figures): string | null {
+  return figuresChanged(now, expected, VOID_FILE_CHANGED);
 }
 
 /** The answer's message: what each row did, or would do. */

@@ -1,8 +1,8 @@
 import { msg } from '../i18n/msg';
+import { figuresChanged, type ChangedSentences, type Figures } from './figuresChanged';
 import * as v from 'valibot';
 import { IsoTime, WholeNumber } from './answerParts';
 import { DateTimeParam, IdParam } from './listQuery';
-import { formatRupiah } from './money';
 import { SETTLEMENT_TYPES, SETTLEMENT_TYPE_LABELS } from './reconciliationRules';
 
 /**
@@ -82,54 +82,32 @@ export const figuresOfRows = (rows: readonly { total_transaction: number; total_
   amount: rows.reduce((sum, r) => sum + r.total_amount, 0),
 });
 
+const SETTLEMENT_CHANGED: ChangedSentences = {
+  oneWasOne: msg({
+    defaultMessage:
+      'The window now settles {count} pay-in for {amount}, not the {expectedCount} pay-in for {expectedAmount} you confirmed. Search it again.',
+    id: 'mNIlFn',
+  }),
+  oneWasMany: msg({
+    defaultMessage:
+      'The window now settles {count} pay-in for {amount}, not the {expectedCount} pay-ins for {expectedAmount} you confirmed. Search it again.',
+    id: 'Z2in0r',
+  }),
+  manyWasOne: msg({
+    defaultMessage:
+      'The window now settles {count} pay-ins for {amount}, not the {expectedCount} pay-in for {expectedAmount} you confirmed. Search it again.',
+    id: 'PlXM4z',
+  }),
+  manyWasMany: msg({
+    defaultMessage:
+      'The window now settles {count} pay-ins for {amount}, not the {expectedCount} pay-ins for {expectedAmount} you confirmed. Search it again.',
+    id: '0HUczc',
+  }),
+};
+
 /** The 409 when the window would now settle other figures than the rows the person confirmed; null when the same. */
-export function settlementChanged(
-  now: { count: number; amount: number },
-  expected: { count: number; amount: number },
-): string | null {
-  if (now.count === expected.count && now.amount === expected.amount) return null;
-  // One sentence per count's number (one pay-in, or pay-ins) on either side, so each translates whole.
-  const values = {
-    count: now.count.toLocaleString('en-US'),
-    amount: formatRupiah(now.amount),
-    expectedCount: expected.count.toLocaleString('en-US'),
-    expectedAmount: formatRupiah(expected.amount),
-  };
-  if (now.count === 1)
-    return expected.count === 1
-      ? msg(
-          {
-            defaultMessage:
-              'The window now settles {count} pay-in for {amount}, not the {expectedCount} pay-in for {expectedAmount} you confirmed. Search it again.',
-            id: 'mNIlFn',
-          },
-          values,
-        )
-      : msg(
-          {
-            defaultMessage:
-              'The window now settles {count} pay-in for {amount}, not the {expectedCount} pay-ins for {expectedAmount} you confirmed. Search it again.',
-            id: 'Z2in0r',
-          },
-          values,
-        );
-  return expected.count === 1
-    ? msg(
-        {
-          defaultMessage:
-            'The window now settles {count} pay-ins for {amount}, not the {expectedCount} pay-in for {expectedAmount} you confirmed. Search it again.',
-          id: 'PlXM4z',
-        },
-        values,
-      )
-    : msg(
-        {
-          defaultMessage:
-            'The window now settles {count} pay-ins for {amount}, not the {expectedCount} pay-ins for {expectedAmount} you confirmed. Search it again.',
-          id: '0HUczc',
-        },
-        values,
-      );
+export function settlementChanged(now: Figures, expected: Figures): string | null {
+  return figuresChanged(now, expected, SETTLEMENT_CHANGED);
 }
 
 /** GET transaction/settlement-run?id= and GET transaction/settlement-report?run_id= */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { daysThroughToday, formatDateRange, lastDays, parseDateRange, yesterday } from '../../services/dateRange';
@@ -18,6 +19,28 @@ describe('date range rules (spec section 5)', () => {
     ]) {
       expect(parseDateRange(bad)).toBeNull();
     }
+  });
+
+  it("writes 'to' in English and 'sampai' in Bahasa Indonesia, and reads either in both", () => {
+    const range = { start: '2026-11-01 08:00', end: '2026-11-02 17:30' };
+    expect(formatDateRange(range, 'en')).toBe('2026-11-01 08:00 to 2026-11-02 17:30');
+    expect(formatDateRange(range, 'id')).toBe('2026-11-01 08:00 sampai 2026-11-02 17:30');
+    const minute = fc.date({
+      min: new Date('2000-01-01T00:00Z'),
+      max: new Date('2099-12-31T23:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(minute, minute, fc.constantFrom('en' as const, 'id' as const), (a, b, language) => {
+        const [start, end] = [a, b].map((d) => dayjs.utc(d).format('YYYY-MM-DD HH:mm'));
+        const read = parseDateRange(formatDateRange({ start, end }, language));
+        // What is read is what the other language reads too, and reading it again changes nothing.
+        expect(read).not.toBeNull();
+        expect(parseDateRange(formatDateRange(read!, language === 'en' ? 'id' : 'en'))).toEqual(read);
+      }),
+    );
+    for (const bad of ['2026-11-01 08:00 sampai', '2026-11-01 08:00 to 2026-11-02 09:00 sampai 2026-11-03 09:00'])
+      expect(parseDateRange(bad)).toBeNull();
   });
 
   it('swaps reversed ends', () => {

@@ -87,7 +87,7 @@ export function DateRangeField({
       label={t({ defaultMessage: 'Date range', id: 'tygEJX' })}
       validationMessage={error ? said(error) : undefined}
       validationState={error ? 'error' : 'none'}
-      // The range is typed with 'to' between its ends in either language (dateRange.ts reads it so).
+      // 'to' between the ends, 'sampai' in Bahasa Indonesia; either is read in both languages (dateRange.ts).
       hint={error ? undefined : t({ defaultMessage: 'YYYY-MM-DD HH:mm to YYYY-MM-DD HH:mm', id: 'e5vemI' })}
       style={{ minWidth: 360 }}
     >
