@@ -25,6 +25,7 @@ import {
   savedViewsWith,
   type PageModel,
 } from './pageModelHarness';
+import { dialogLabelled } from './dialogLabelled';
 
 /**
  * Issue 29 on the Audit Log, driven through the page: the filters in the address, Back and Forward
@@ -354,7 +355,7 @@ describe('Audit Log memory (issue 29): the address, Back and Forward, saved view
     renderLog(calls, [], kept);
     await screen.findByRole('region', { name: TITLE });
     await click(within(page()).getByRole('button', { name: 'Columns', hidden: true }));
-    const chooser = await screen.findByRole('dialog', { name: 'Choose columns', hidden: true });
+    const chooser = await dialogLabelled('Choose columns');
     await click(within(chooser).getByRole('checkbox', { name: 'Detail', hidden: true }));
     const rest = ['IP', 'Action', 'Object', 'Outcome'];
     await waitFor(() =>

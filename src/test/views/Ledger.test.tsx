@@ -8,6 +8,7 @@ import type { Journal, LedgerStatement, TrialBalance } from '../../services/ledg
 import { LedgerPage } from '../../views/ledger/LedgerPage';
 import { makeUser } from '../fixtures';
 import { renderWithSession } from './renderWithSession';
+import { dialogLabelled, queryDialogLabelled } from './dialogLabelled';
 import type { PageMeta } from '../../services/paging';
 
 const WD = '11111111-2222-3333-4444-555555555555';
@@ -265,7 +266,7 @@ describe('Ledger page', () => {
 
     fireEvent.click(within(table).getByRole('button', { name: WD }));
     // Fluent's modal may be marked aria-hidden by tabster in jsdom for a moment: found with hidden too.
-    const dialog = await screen.findByRole('dialog', { name: 'Journal', hidden: true });
+    const dialog = await dialogLabelled('Journal');
     const postings = await within(dialog).findByRole('table', { name: 'Postings of withdrawal.request', hidden: true });
     expect(within(postings).getAllByRole('row', { hidden: true }).slice(1).map(cellsOf)).toEqual([
       ['client:3:withdrawable', '-Rp. 250,000'],
@@ -279,7 +280,7 @@ describe('Ledger page', () => {
       '/dashboard/audit-log?start=2026-11-23+10%3A00&end=2026-11-23+10%3A00&line=41',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Journal', hidden: true })).toBeNull());
+    await waitFor(() => expect(queryDialogLabelled('Journal')).toBeNull());
 
     fireEvent.click(within(region).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /^Statement of/ })).toBeNull());
@@ -288,7 +289,7 @@ describe('Ledger page', () => {
   it("opens on the journal another page's link names", async () => {
     window.history.replaceState(null, '', journalLink(WD));
     const asked = setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Journal', hidden: true });
+    const dialog = await dialogLabelled('Journal');
     expect(within(dialog).getByText(`Journal of ${WD}`)).toBeTruthy();
     await within(dialog).findByRole('table', { name: 'Postings of withdrawal.request', hidden: true });
     expect(asked.journals).toEqual([WD]);
