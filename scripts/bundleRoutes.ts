@@ -35,11 +35,13 @@ const page = (id: PageId, ...chunks: string[]) => dashboard(pagePath(id), ...chu
 export const ROUTES: RouteLoad[] = [
   { route: '/login (and / )', lazy: [] },
   // Issue 48: Bahasa Indonesia loads as it is chosen: its catalog (one file per part of the product), the English one
-  // it is matched against, and the parser that reads it (the app's formatter has none: vitePrecompiledMessages.ts).
+  // it is matched against, the ids of the messages matched as patterns, and the parser that reads the catalog (the
+  // app's formatter has none: vitePrecompiledMessages.ts).
   {
     route: '/login in Bahasa Indonesia',
     lazy: [
       'src/i18n/en.json',
+      'src/i18n/said.json',
       'node_modules/@formatjs/icu-messageformat-parser/index.js',
       ...readdirSync(new URL('../src/i18n/id', import.meta.url))
         .filter((file) => file.endsWith('.json'))

@@ -3,6 +3,10 @@
  * `msg()` outside views); the English catalog must be exactly that (`npm run i18n:extract` writes it), and the
  * Indonesian one (src/i18n/id/*.json, one file per part of the product) must hold every one of them, no entry the
  * code no longer uses, and the same placeholders as the English. Run by `npm test`.
+ *
+ * It also keeps src/i18n/said.json, the ids of the messages declared with `msg()` (texts made outside views): only
+ * they are matched as patterns when a text is said by its English (src/i18n/translate.ts), so that a view's generic
+ * '{start} to {end}' or '{name}: {value}' never claims a name or a description that happens to hold ' to ' or ': '.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,10 +16,11 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const EN = join(ROOT, 'src/i18n/en.json');
+const SAID = join(ROOT, 'src/i18n/said.json');
 const ID_DIR = join(ROOT, 'src/i18n/id');
 const write = process.argv.includes('--write');
 
-function extract(): Record<string, string> {
+function extract(functionNames: string): Record<string, string> {
   const out = join(mkdtempSync(join(tmpdir(), 'i18n-')), 'en.json');
   execFileSync(
     join(ROOT, 'node_modules/.bin/formatjs'),
@@ -30,7 +35,7 @@ function extract(): Record<string, string> {
       '--format',
       'simple',
       '--additional-function-names',
-      't,msg',
+      functionNames,
       '--id-interpolation-pattern',
       '[sha512:contenthash:base64:6]',
       '--throws',
@@ -59,11 +64,14 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
-const extracted = extract();
+const extracted = extract('t,msg');
+const madeOutsideViews = Object.keys(extract('msg'));
 const problems: string[] = [];
 const english = JSON.parse(readFileSync(EN, 'utf8')) as Record<string, string>;
+const said = JSON.parse(readFileSync(SAID, 'utf8')) as string[];
 if (write) {
   writeFileSync(EN, `${JSON.stringify(extracted, null, 2)}\n`);
+  writeFileSync(SAID, `${JSON.stringify(madeOutsideViews, null, 2)}\n`);
 } else if (JSON.stringify(english) !== JSON.stringify(extracted)) {
   const added = Object.keys(extracted).filter((id) => english[id] !== extracted[id]);
   const gone = Object.keys(english).filter((id) => !(id in extracted));
@@ -72,6 +80,8 @@ if (write) {
       `${gone.length} gone: ${[...added, ...gone].slice(0, 10).join(', ')}`,
   );
 }
+if (!write && JSON.stringify(said) !== JSON.stringify(madeOutsideViews))
+  problems.push('src/i18n/said.json is not the ids the code declares with msg() (run npm run i18n:extract)');
 
 const indonesian: Record<string, string> = {};
 for (const file of readdirSync(ID_DIR).filter((name) => name.endsWith('.json'))) {

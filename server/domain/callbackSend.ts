@@ -7,7 +7,16 @@ import {
   TIMESTAMPED_SIGNATURE_HEADER,
 } from '../../src/services/callbackRules.ts';
 import { hmacHex, timestampedSignature } from './callbackSignature.ts';
-import { KIND_WORDS, bareHost, checkHost, refusedKind, urlFormProblem, type UrlFormProblem } from './callbackUrl.ts';
+import {
+  KIND_WORDS,
+  bareHost,
+  checkHost,
+  refusedKind,
+  urlFormProblem,
+  type AddressKind,
+  type UrlFormProblem,
+} from './callbackUrl.ts';
+import { msg } from '../../src/i18n/msg.ts';
 
 export { timestampedSignature };
 
@@ -35,24 +44,47 @@ export interface CallbackSendOptions {
 const TIMEOUT_MS = 5_000;
 
 const FORM_WORDS: Record<UrlFormProblem, string> = {
-  scheme: 'not an http or https URL',
-  'http in production': 'http refused in production (https only)',
-  credentials: 'credentials in the URL refused',
+  scheme: msg({ defaultMessage: 'not an http or https URL', id: 'yJ2og6', description: "a callback attempt's error" }),
+  'http in production': msg({
+    defaultMessage: 'http refused in production (https only)',
+    id: 'A278ci',
+    description: "a callback attempt's error",
+  }),
+  credentials: msg({
+    defaultMessage: 'credentials in the URL refused',
+    id: 'aaueFY',
+    description: "a callback attempt's error",
+  }),
 };
+
+/** 'refused address 10.0.0.1 (private)': the kind stays as the URL check names it. */
+const refusedAddress = (address: string, kind: AddressKind) =>
+  msg(
+    { defaultMessage: 'refused address {address} ({kind})', id: 'Tx57RJ', description: "a callback attempt's error" },
+    { address, kind: KIND_WORDS[kind] },
+  );
 
 /** A failure whose words are already the attempt's error. */
 class AttemptFailed extends Error {}
 
 /** Node's error codes in a person's words; anything else keeps its own message. */
 const NETWORK_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ETIMEDOUT: 'connection timed out',
-  EPIPE: 'connection closed while sending',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host not found (DNS did not answer)',
+  ECONNREFUSED: msg({ defaultMessage: 'connection refused', id: 'VM6iID', description: "a callback attempt's error" }),
+  ECONNRESET: msg({ defaultMessage: 'connection reset', id: 'VguiNV', description: "a callback attempt's error" }),
+  EHOSTUNREACH: msg({ defaultMessage: 'host unreachable', id: 'iqT53J', description: "a callback attempt's error" }),
+  ENETUNREACH: msg({ defaultMessage: 'network unreachable', id: 'TcmUVW', description: "a callback attempt's error" }),
+  ETIMEDOUT: msg({ defaultMessage: 'connection timed out', id: 'V3OI2F', description: "a callback attempt's error" }),
+  EPIPE: msg({
+    defaultMessage: 'connection closed while sending',
+    id: 'pKCLMH',
+    description: "a callback attempt's error",
+  }),
+  ENOTFOUND: msg({ defaultMessage: 'host not found', id: 'qHQbbc', description: "a callback attempt's error" }),
+  EAI_AGAIN: msg({
+    defaultMessage: 'host not found (DNS did not answer)',
+    id: 'WoqQqy',
+    description: "a callback attempt's error",
+  }),
 };
 
 function errorWords(error: unknown): string {
@@ -74,9 +106,7 @@ const guardedLookup =
   (hostname, options, callback) => {
     void checkHost(hostname, production).then((checked) => {
       if (!checked.ok) {
-        const why = checked.refused
-          ? `refused address ${checked.refused.address} (${KIND_WORDS[checked.refused.kind]})`
-          : checked.reason;
+        const why = checked.refused ? refusedAddress(checked.refused.address, checked.refused.kind) : checked.reason;
         callback(new AttemptFailed(why), '', 0);
       } else if (options.all) callback(null, checked.addresses);
       else callback(null, checked.addresses[0].address, checked.addresses[0].family);
@@ -109,15 +139,18 @@ export async function sendCallback(
   try {
     target = new URL(url);
   } catch {
-    return failed('not a valid URL');
+    return failed(msg({ defaultMessage: 'not a valid URL', id: 'VNx682', description: "a callback attempt's error" }));
   }
-  if (!options.secrets.length) return failed('no callback secret configured');
+  if (!options.secrets.length)
+    return failed(
+      msg({ defaultMessage: 'no callback secret configured', id: 'vBB2w8', description: "a callback attempt's error" }),
+    );
   const formProblem = urlFormProblem(target, options.production);
   if (formProblem) return failed(FORM_WORDS[formProblem]);
   // Node connects to an address literal without a lookup: checked here instead.
   const literal = bareHost(target.hostname);
   const literalKind = refusedKind(literal, options.production);
-  if (literalKind) return failed(`refused address ${literal} (${KIND_WORDS[literalKind]})`);
+  if (literalKind) return failed(refusedAddress(literal, literalKind));
 
   const unixSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
@@ -141,7 +174,13 @@ export async function sendCallback(
           result({
             ok: statusCode >= 200 && statusCode < 300,
             statusCode,
-            error: redirect ? 'redirect not followed' : null,
+            error: redirect
+              ? msg({
+                  defaultMessage: 'redirect not followed',
+                  id: 'qpt6qE',
+                  description: "a callback attempt's error",
+                })
+              : null,
             responseExcerpt: excerptOf(chunks),
           }),
         );

@@ -137,7 +137,15 @@ export async function checkHost(hostname: string, production: boolean): Promise<
     } finally {
       clearTimeout(timer);
     }
-    if (!addresses.length) return { ok: false, refused: null, reason: `host ${host} does not resolve` };
+    if (!addresses.length)
+      return {
+        ok: false,
+        refused: null,
+        reason: msg(
+          { defaultMessage: 'host {host} does not resolve', id: 'FD2XxQ', description: "a callback attempt's error" },
+          { host },
+        ),
+      };
   }
   for (const { address } of addresses) {
     const kind = refusedKind(address, production);

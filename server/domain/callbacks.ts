@@ -180,7 +180,11 @@ export async function deliverCallback(
           url: url ?? '',
           ok: false,
           statusCode: null,
-          error: 'no callback URL configured',
+          error: msg({
+            defaultMessage: 'no callback URL configured',
+            id: 'RwaEGz',
+            description: "a callback attempt's error",
+          }),
           durationMs: 0,
           responseExcerpt: null,
         }

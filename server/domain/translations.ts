@@ -20,7 +20,8 @@ function loadTranslations(): Record<Language, Translate> {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => readCatalog(`${I18N}id/${name}`));
-  return { en: asEnglish, id: makeIndonesian(english, Object.assign({}, ...parts)) };
+  const said = JSON.parse(readFileSync(`${I18N}said.json`, 'utf8')) as string[];
+  return { en: asEnglish, id: makeIndonesian(english, Object.assign({}, ...parts), said) };
 }
 
 let translations: Record<Language, Translate> | undefined;

@@ -16,12 +16,13 @@ export interface Catalogs {
 export async function loadCatalogs(language: Language): Promise<Catalogs> {
   if (language === 'en') return { messages: {}, translate: asEnglish };
   const parts = import.meta.glob<Catalog>('./id/*.json', { import: 'default' });
-  const [english, indonesian, { parse }] = await Promise.all([
+  const [english, said, indonesian, { parse }] = await Promise.all([
     import('./en.json').then((m) => m.default as Catalog),
+    import('./said.json').then((m) => m.default as string[]),
     Promise.all(Object.values(parts).map((load) => load())).then((all): Catalog => Object.assign({}, ...all)),
     // The app's formatter has no parser (scripts/vitePrecompiledMessages.ts): the catalog is parsed here, once.
     import('@formatjs/icu-messageformat-parser'),
   ]);
   const messages = Object.fromEntries(Object.entries(indonesian).map(([id, text]) => [id, parse(text)]));
-  return { messages, translate: makeIndonesian(english, indonesian) };
+  return { messages, translate: makeIndonesian(english, indonesian, said) };
 }

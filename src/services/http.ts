@@ -1,4 +1,5 @@
 import { msg } from '../i18n/msg';
+import { currentLanguage } from '../i18n/language';
 import { currentTranslate } from '../i18n/translate';
 import { ofetch, FetchError } from 'ofetch';
 import { alerts } from './alerts';
@@ -97,7 +98,8 @@ export async function request<T>(
       method,
       body: options.body as BodyInit | Record<string, unknown> | undefined,
       query: options.query,
-      headers: options.headers,
+      // The server answers in the language shown (a saved choice still wins there), not in the browser's own.
+      headers: { 'accept-language': currentLanguage(), ...options.headers },
     });
   } catch (error) {
     const failure = toApiError(error);

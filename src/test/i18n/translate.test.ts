@@ -50,6 +50,37 @@ describe('translating texts made outside views (issue 48)', () => {
     expect(indonesianOf('Rp. 5,000')).toBe('Rp 5.000');
   });
 
+  it('writes an English amount or count as Indonesian does, before a comma or a full stop too', () => {
+    const indonesianOf = makeIndonesian(english, indonesian);
+    expect(indonesianOf('Withdrawal of Rp. 5,000,000, not Rp. 4,900,000. for PT Maju requested.')).toBe(
+      'Penarikan Rp 5.000.000, not Rp 4.900.000. untuk PT Maju diajukan.',
+    );
+    expect(indonesianOf('Withdrawal of 1,234 for 12,345,678 requested.')).toBe(
+      'Penarikan 1.234 untuk 12.345.678 diajukan.',
+    );
+    // Not a grouped number: a list, a decimal, an id with commas, a year.
+    for (const text of ['rows 1,2,3', '1,234.5', 'WD-1,2345', '2026']) expect(indonesianOf(text)).toBe(text);
+    fc.assert(
+      fc.property(fc.nat({ max: 1e12 }), fc.constantFrom(',', '.', ' ', ''), (n, after) => {
+        expect(indonesianOf(`Rp. ${n.toLocaleString('en-US')}${after}`)).toBe(
+          `Rp ${n.toLocaleString('en-US').replace(/,/g, '.')}${after}`,
+        );
+      }),
+    );
+  });
+
+  it('keeps data in a value as written, and matches patterns only of messages made outside views', () => {
+    const catalog = { ...english, h: 'View {name} has been saved', i: '{start} to {end}', j: 'Today' };
+    const translated = { ...indonesian, h: 'Tampilan {name} telah disimpan', i: '{start} sampai {end}', j: 'Hari ini' };
+    const said = makeTranslate(catalog, translated, ['a', 'b', 'c', 'd', 'f', 'g', 'h', 'j']);
+    // A view named like a message keeps its name; a message in a {problem} is said.
+    expect(said('View Today has been saved')).toBe('Tampilan Today telah disimpan');
+    expect(said('Amount: Amount is required')).toBe('Nominal: Nominal wajib diisi');
+    // A view's own '{start} to {end}' claims nothing said() is given.
+    expect(said('Top up to BCA')).toBe('Top up to BCA');
+    expect(makeTranslate(catalog, translated)('Top up to BCA')).toBe('Top up sampai BCA');
+  });
+
   it('leaves a text no catalog holds as it is', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {

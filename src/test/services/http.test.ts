@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { alerts, type Alert } from '../../services/alerts';
 import { ApiError, GENERIC_ERROR, request, setFailureHandlers } from '../../services/http';
 import { makeTranslate, setCurrentTranslate } from '../../i18n/translate';
+import { setFormatsLanguage } from '../../i18n/language';
 import { MemoryStorage } from '../fixtures';
 
 // A real HTTP peer answering each path with the status and body it names.
@@ -22,11 +23,15 @@ const answers: Record<string, [number, unknown]> = {
 };
 let server: Server;
 let base = '';
-const seen: Array<{ authorization?: string; session?: string }> = [];
+const seen: Array<{ authorization?: string; session?: string; language?: string }> = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    seen.push({ authorization: req.headers.authorization, session: req.headers['x-session'] as string });
+    seen.push({
+      authorization: req.headers.authorization,
+      session: req.headers['x-session'] as string,
+      language: req.headers['accept-language'],
+    });
     const [status, body] = answers[req.url ?? ''] ?? [404, {}];
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
@@ -58,7 +63,19 @@ const failure = (path: string, quiet = false) =>
 describe('HTTP failures (spec section 8)', () => {
   it('sends no bearer token, and asks for cookie mode on every call (the session is the HttpOnly cookie)', async () => {
     await request('GET', `${base}/ok`);
-    expect(seen.at(-1)).toEqual({ authorization: undefined, session: 'cookie' });
+    expect(seen.at(-1)).toMatchObject({ authorization: undefined, session: 'cookie' });
+  });
+
+  it("asks the server for the language shown, not the browser's own (issue 48)", async () => {
+    seen.length = 0;
+    await request('GET', `${base}/ok`);
+    setFormatsLanguage('id');
+    try {
+      await request('GET', `${base}/ok`);
+    } finally {
+      setFormatsLanguage('en');
+    }
+    expect(seen.map((s) => s.language)).toEqual(['en', 'id']);
   });
 
   it('logs out on 401 and sends the user to the landing path on 403, without an alert', async () => {

@@ -92,7 +92,7 @@ describe('Settlement and Ledger in Bahasa Indonesia', () => {
       />,
     );
     const table = screen.getByRole('table', { name: 'Penyelesaian terbaru' });
-    expect(within(table).getByText('2026-11-22 00:00 s.d. 2026-11-22 23:59')).toBeTruthy();
+    expect(within(table).getByText('2026-11-22 00:00 sampai 2026-11-22 23:59')).toBeTruthy();
     expect(within(table).getByText('Berjalan')).toBeTruthy();
     expect(within(table).getByText('Rp 2.500.000')).toBeTruthy();
     expect(within(table).getByText('1.200 dari 1.500')).toBeTruthy();

@@ -82,8 +82,10 @@ describe('pay-ins and disbursements in Bahasa Indonesia', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Terakhir diperbarui pada 14:02:05');
   });
 
-  it("translates a machine's text with its values carried over", () => {
-    const text = msg({ defaultMessage: 'Resend by {name}' }, { name: 'ops@maju.co.id' });
-    expect(said(text)).toBe('Dikirim ulang oleh ops@maju.co.id');
+  it("translates a machine's text with its values carried over, and no view's own message as a pattern", () => {
+    const text = msg({ defaultMessage: '{file}: only CSV or Excel files are accepted' }, { file: 'Setoran.pdf' });
+    expect(said(text)).toBe('Setoran.pdf: hanya berkas CSV atau Excel yang diterima');
+    // 'Resend by {name}' is a view's own message (t()), said by the view itself: it claims no text said() is given.
+    expect(said('Resend by ops@maju.co.id')).toBe('Resend by ops@maju.co.id');
   });
 });

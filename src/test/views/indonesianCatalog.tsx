@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import english from '../../i18n/en.json';
+import said from '../../i18n/said.json';
 import { makeIndonesian, type Catalog } from '../../i18n/translate';
 import { SaidContext } from '../../i18n/useT';
 
@@ -11,7 +12,7 @@ export const indonesian: Catalog = Object.assign(
 );
 
 /** Texts made outside views said in Bahasa Indonesia, as the app's catalogs (src/i18n/catalogs.ts) say them. */
-export const indonesianSaid = makeIndonesian(english as Catalog, indonesian);
+export const indonesianSaid = makeIndonesian(english as Catalog, indonesian, said);
 
 /** A screen shown in Bahasa Indonesia, as IntlRoot shows it once the language machine has loaded the catalogs. */
 export function InIndonesian({ children }: { children: ReactNode }) {

@@ -58,12 +58,14 @@ const triggerText = (t: T, a: CallbackAttemptRow) =>
         ? t({ defaultMessage: 'Resend by {name}', id: 'rMzd7H' }, { name: a.triggered_by })
         : t({ defaultMessage: 'Resend by someone', id: '6TfbwF' });
 
-const answerText = (t: T, a: CallbackAttemptRow) =>
+const answerText = (t: T, said: (text: string) => string, a: CallbackAttemptRow) =>
   a.status_code != null
     ? a.ok
       ? t({ defaultMessage: 'HTTP {code}', id: 'TKcECh' }, { code: a.status_code })
       : t({ defaultMessage: 'HTTP {code} (failed)', id: '/7wniv' }, { code: a.status_code })
-    : (a.error ?? NONE);
+    : a.error
+      ? said(a.error)
+      : NONE;
 
 const COLUMNS = [
   msg({ defaultMessage: 'Time', id: 'ug01Mk' }),
@@ -137,7 +139,7 @@ export function CallbackAttemptsDialog({
                       <TableCell className={styles.nowrap}>{formatDateTime(a.attempted_at)}</TableCell>
                       <TableCell className={styles.trigger}>{triggerText(t, a)}</TableCell>
                       <TableCell className={styles.url}>{a.url}</TableCell>
-                      <TableCell className={styles.nowrap}>{answerText(t, a)}</TableCell>
+                      <TableCell className={styles.nowrap}>{answerText(t, said, a)}</TableCell>
                       <TableCell className={styles.nowrap}>
                         {a.duration_ms != null
                           ? t({ defaultMessage: '{ms} ms', id: '+K7UE9' }, { ms: a.duration_ms })

@@ -75,7 +75,7 @@ export function CallbackEndpointDialog({ actor, onClose }: { actor: CallbackEndp
     answer:
       test.status_code != null
         ? t({ defaultMessage: 'HTTP {code}', id: 'TKcECh' }, { code: test.status_code })
-        : (test.error ?? ''),
+        : said(test.error ?? ''),
     ms: test.duration_ms,
   });
 

@@ -33,14 +33,17 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
-/** The last answer in a few words: the status code, or the network error. */
+/** The last answer in a few words: the status code, or the network error (stored in English, said in the language). */
 export const lastAnswerOf = (
   row: Pick<CallbackDeliveryRow, 'last_status_code' | 'last_error'>,
   t: ReturnType<typeof useT> = englishIntl.formatMessage,
+  said: (text: string) => string = (text) => text,
 ) =>
   row.last_status_code != null
     ? t({ defaultMessage: 'HTTP {code}', id: 'TKcECh' }, { code: row.last_status_code })
-    : (row.last_error ?? NONE);
+    : row.last_error
+      ? said(row.last_error)
+      : NONE;
 
 // In English (issue 48): the table says them in the language shown.
 export const COLUMNS = [
@@ -129,8 +132,8 @@ export function CallbacksTable({
             </TableCell>
             <TableCell>{row.attempts}</TableCell>
             <TableCell>
-              <div className={styles.answer} title={lastAnswerOf(row, t)}>
-                {lastAnswerOf(row, t)}
+              <div className={styles.answer} title={lastAnswerOf(row, t, said)}>
+                {lastAnswerOf(row, t, said)}
               </div>
             </TableCell>
             <TableCell className={styles.nowrap}>

@@ -123,7 +123,7 @@ export function DateRangeField({
               >
                 <DateTimeField label={t({ defaultMessage: 'From', id: 'dM+p3/' })} value={from} onChange={setFrom} />
                 <DateTimeField label={t({ defaultMessage: 'To', id: '9j3hXO' })} value={to} onChange={setTo} />
-                <Button appearance="primary" onClick={() => onChange(`${from} to ${to}`)}>
+                <Button appearance="primary" onClick={() => onChange(formatDateRange({ start: from, end: to }))}>
                   {t({ defaultMessage: 'Apply', id: 'EWw/tK' })}
                 </Button>
               </PopoverSurface>
