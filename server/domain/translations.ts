@@ -12,15 +12,15 @@ import { asEnglish, makeIndonesian, type Catalog, type Translate } from '../../s
 
 const I18N = fileURLToPath(new URL('../../src/i18n/', import.meta.url));
 
-const readCatalog = (path: string): Catalog => JSON.parse(readFileSync(path, 'utf8')) as Catalog;
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 function loadTranslations(): Record<Language, Translate> {
-  const english = readCatalog(`${I18N}en.json`);
+  const english = readJson<Catalog>(`${I18N}en.json`);
   const parts = readdirSync(`${I18N}id`)
     .filter((name) => name.endsWith('.json'))
     .sort()
-    .map((name) => readCatalog(`${I18N}id/${name}`));
-  const said = JSON.parse(readFileSync(`${I18N}said.json`, 'utf8')) as string[];
+    .map((name) => readJson<Catalog>(`${I18N}id/${name}`));
+  const said = readJson<string[]>(`${I18N}said.json`);
   return { en: asEnglish, id: makeIndonesian(english, Object.assign({}, ...parts), said) };
 }
 

@@ -1,5 +1,5 @@
 import { msg } from '../i18n/msg';
-import type { Translate } from '../i18n/translate';
+import { asEnglish, type Translate } from '../i18n/translate';
 import { formatRupiah } from './money';
 
 /**
@@ -18,7 +18,6 @@ const NONE = msg({ defaultMessage: 'none', id: 't7KecI', description: 'an audit 
 const EMPTY = msg({ defaultMessage: '(empty)', id: 'hBptSn', description: 'an audit detail: an empty text' });
 const YES = msg({ defaultMessage: 'yes', id: 'kWZglE', description: 'an audit detail: true' });
 const NO = msg({ defaultMessage: 'no', id: 'MZ3NJz', description: 'an audit detail: false' });
-const asIs: Translate = (text) => text;
 const MONEY_KEY = /(amount|fee|balance|threshold|total)$/i;
 
 type Json = unknown;
@@ -26,7 +25,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 const isRecord = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One value on one line; `key` decides whether a number is money. */
-export function valueText(key: string, value: Json, say: Translate = asIs): string {
+export function valueText(key: string, value: Json, say: Translate = asEnglish): string {
   if (value === null || value === undefined) return say(NONE);
   if (typeof value === 'number')
     return MONEY_KEY.test(key) && Number.isInteger(value) ? formatRupiah(value) : String(value);
@@ -69,7 +68,10 @@ function changeLines(before: Json, after: Json, say: Translate): string[] {
 }
 
 /** The detail's lines; none for a line written without detail. */
-export function auditDetailLines(detail: Record<string, Json> | null | undefined, say: Translate = asIs): string[] {
+export function auditDetailLines(
+  detail: Record<string, Json> | null | undefined,
+  say: Translate = asEnglish,
+): string[] {
   if (!detail) return [];
   const { before, after, ...rest } = detail;
   const changes = before === undefined && after === undefined ? [] : changeLines(before, after, say);

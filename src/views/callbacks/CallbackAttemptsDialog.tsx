@@ -22,6 +22,7 @@ import { MachineDialog } from '../common/MachineDialog';
 import { RetryBar } from '../common/RetryBar';
 import { CallbackOutcomeBadge } from './CallbackOutcomeBadge';
 import { msg } from '../../i18n/msg';
+import type { Translate } from '../../i18n/translate';
 import { useSaid, useT } from '../../i18n/useT';
 
 const useStyles = makeStyles({
@@ -58,7 +59,7 @@ const triggerText = (t: T, a: CallbackAttemptRow) =>
         ? t({ defaultMessage: 'Resend by {name}', id: 'rMzd7H' }, { name: a.triggered_by })
         : t({ defaultMessage: 'Resend by someone', id: '6TfbwF' });
 
-const answerText = (t: T, said: (text: string) => string, a: CallbackAttemptRow) =>
+const answerText = (t: T, said: Translate, a: CallbackAttemptRow) =>
   a.status_code != null
     ? a.ok
       ? t({ defaultMessage: 'HTTP {code}', id: 'TKcECh' }, { code: a.status_code })

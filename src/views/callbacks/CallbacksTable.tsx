@@ -18,6 +18,7 @@ import { formatDateTime } from '../../services/format';
 import { formatRupiah } from '../../services/money';
 import { CallbackOutcomeBadge } from './CallbackOutcomeBadge';
 import { msg } from '../../i18n/msg';
+import { asEnglish, type Translate } from '../../i18n/translate';
 import { englishIntl, useSaid, useT } from '../../i18n/useT';
 
 // No words: what stands in a cell without a value.
@@ -37,7 +38,7 @@ const useStyles = makeStyles({
 export const lastAnswerOf = (
   row: Pick<CallbackDeliveryRow, 'last_status_code' | 'last_error'>,
   t: ReturnType<typeof useT> = englishIntl.formatMessage,
-  said: (text: string) => string = (text) => text,
+  said: Translate = asEnglish,
 ) =>
   row.last_status_code != null
     ? t({ defaultMessage: 'HTTP {code}', id: 'TKcECh' }, { code: row.last_status_code })
